@@ -1,0 +1,2 @@
+import { x } from "@kickback/contracts";
+console.log("ok", x);

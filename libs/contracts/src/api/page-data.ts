@@ -1,0 +1,15 @@
+import type { CurrentUser } from './auth';
+import type { Affiliate, SiteSettings } from './site';
+
+/**
+ * window.__APP__: what the server injects into every SPA page (SPEC §1 "the current user
+ * arrives as an object injected into the page"). Leaderboard is typed loosely here and
+ * narrowed by the leaderboard feature once it exists.
+ */
+export interface AppPageData {
+  user: CurrentUser | null;
+  csrfToken: string;
+  settings: SiteSettings;
+  affiliates: Affiliate[];
+  leaderboard: unknown | null;
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Must be a hex colour such as #C66A35');
+
+export const LOADER_STYLES = ['bar', 'spinner', 'pulse'] as const;
+
+export const themeSchema = z
+  .object({
+    primary_color: hexColor,
+    secondary_color: hexColor,
+    accent_color: hexColor,
+    background_gradient_start: hexColor,
+    background_gradient_middle: hexColor,
+    background_gradient_end: hexColor,
+    card_background: hexColor,
+    nav_background_color: hexColor,
+    show_nav_logo: z.boolean(),
+    show_nav_title: z.boolean(),
+    nav_title_color: hexColor,
+    loader_style: z.enum(LOADER_STYLES),
+  })
+  .strict();
+export type Theme = z.infer<typeof themeSchema>;
+
+/** SPEC §9 default colours; the rest chosen to sit with them on a dark page. */
+export const DEFAULT_THEME: Theme = {
+  primary_color: '#C66A35',
+  secondary_color: '#f63f03',
+  accent_color: '#f4a460',
+  background_gradient_start: '#0f0805',
+  background_gradient_middle: '#1a0f0a',
+  background_gradient_end: '#0f0805',
+  card_background: '#1c120d',
+  nav_background_color: '#0f0805',
+  show_nav_logo: true,
+  show_nav_title: true,
+  nav_title_color: '#ffffff',
+  loader_style: 'bar',
+};
+
+export const DEFAULT_SITE_NAME = 'Kickback';
+export const DEFAULT_SITE_DESCRIPTION = 'Watch the stream, earn points, win prizes.';
+
+/** GET /api/r/settings (SPEC §3 Settings). */
+export interface SiteSettings {
+  site_name: string;
+  site_description: string;
+  casino: { crypto1_label: string; crypto2_label: string; crypto3_label: string };
+  theme: Theme;
+  kick_channel_slug: string;
+  logo_url: string | null;
+  powered_by: { label: string; url: string };
+}
+
+/** The legal pages' text, edited by admins and rendered as plain paragraphs. */
+export interface LegalPage {
+  slug: 'terms' | 'privacy';
+  title: string;
+  body: string;
+  updated_at: string;
+}
+
+export const updateSiteSettingsSchema = z
+  .object({
+    site_name: z.string().trim().min(1).max(80),
+    site_description: z.string().trim().max(300),
+    casino: z
+      .object({
+        crypto1_label: z.string().trim().min(1).max(40),
+        crypto2_label: z.string().trim().min(1).max(40),
+        crypto3_label: z.string().trim().min(1).max(40),
+      })
+      .strict(),
+    theme: themeSchema,
+    kick_channel_slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_-]{1,60}$/, 'Letters, digits, - and _ only'),
+    logo_url: z.string().max(500).nullable(),
+    terms_text: z.string().max(50_000),
+    privacy_text: z.string().max(50_000),
+  })
+  .partial()
+  .strict();
+export type UpdateSiteSettingsRequest = z.infer<typeof updateSiteSettingsSchema>;
+
+/** GET /api/admin/settings: everything an admin edits, including the legal texts. */
+export interface AdminSiteSettings extends SiteSettings {
+  terms_text: string;
+  privacy_text: string;
+  updated_at: string;
+}
+
+/** SPEC §3 Affiliate. */
+export interface Affiliate {
+  id: number;
+  name: string;
+  logo_url: string | null;
+  redirect_url: string;
+  code: string;
+  benefits: string[];
+}
+
+export interface AdminAffiliate extends Affiliate {
+  position: number;
+  is_active: boolean;
+}
+
+export const affiliateInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(80),
+    logo_url: z.string().max(500).nullable().default(null),
+    redirect_url: z.string().trim().url('Must be a full URL').max(500),
+    code: z.string().trim().min(1, 'Code is required').max(60),
+    benefits: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
+    is_active: z.boolean().default(true),
+  })
+  .strict();
+export type AffiliateInput = z.infer<typeof affiliateInputSchema>;
+export const affiliateUpdateSchema = affiliateInputSchema.partial().strict();
+
+export const affiliateReorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) }).strict();
+
+/** GET /api/r/stats/total-given-away */
+export interface TotalGivenAway {
+  success: true;
+  total: number;
+  formatted_total: string;
+}
+
+/** POST /api/admin/uploads answer. */
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}

@@ -1,0 +1,21 @@
+/** Socket.IO contract: rooms and server→client events (`resource:action`). */
+export const PUBLIC_ROOM_PATTERNS = [/^raffle:\d+$/, /^hunt:\d+$/, /^tournament:\d+$/, /^leaderboard$/, /^store$/, /^site$/] as const;
+
+export const userRoom = (userId: number): string => `user:${userId}`;
+export const ADMIN_ROOM = 'admin';
+
+export interface ServerToClientEvents {
+  'site:updated': (payload: { at: string }) => void;
+  'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
+  'room:joined': (payload: { room: string }) => void;
+  'room:error': (payload: { room: string; message: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  'room:join': (room: string) => void;
+  'room:leave': (room: string) => void;
+}
+
+export function isPublicRoom(room: unknown): room is string {
+  return typeof room === 'string' && room.length <= 64 && PUBLIC_ROOM_PATTERNS.some((p) => p.test(room));
+}
