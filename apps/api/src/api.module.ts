@@ -1,0 +1,92 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { TerminusModule } from '@nestjs/terminus';
+import {
+  ApiExceptionFilter,
+  AppConfig,
+  AuditModule,
+  ConfigModule,
+  CsrfGuard,
+  DatabaseModule,
+  LoggingModule,
+  OutboxModule,
+  RealtimeModule,
+  RedisConnections,
+  RedisModule,
+  StorageModule,
+  type AppEnv,
+} from '@kickback/platform';
+import { IdentityModule, SiteModule } from '@kickback/domain';
+import { AccessGuard } from './security/access.guard';
+import { UserThrottlerGuard } from './security/user-throttler.guard';
+import { SiteController } from './http/site/site.controller';
+import { SessionController } from './http/session/session.controller';
+import { AdminSettingsController } from './http/site/admin-settings.controller';
+import { AdminAffiliatesController } from './http/site/admin-affiliates.controller';
+import { AdminUploadsController } from './http/site/admin-uploads.controller';
+import { AdminAuditController } from './http/site/admin-audit.controller';
+import { HealthController } from './ops/health.controller';
+import { LoginController } from './pages/login.controller';
+import { KickAuthController } from './pages/kick-auth.controller';
+import { KickOAuthClient } from './pages/kick-oauth.client';
+import { SessionLoginService } from './pages/session-login.service';
+import { PageDataService } from './pages/page-data.service';
+import { SpaTemplateService } from './pages/spa-template.service';
+import { SpaController } from './pages/spa.controller';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+
+/** Page routes come last: the SPA controller's catch-all must not shadow API routes. */
+@Module({
+  imports: [IdentityModule, SiteModule],
+  controllers: [LoginController, KickAuthController, SpaController],
+  providers: [KickOAuthClient, SessionLoginService, PageDataService, SpaTemplateService],
+})
+class PagesModule {}
+
+@Module({})
+export class ApiModule {
+  static forRoot(env?: AppEnv): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        OutboxModule,
+        RealtimeModule,
+        AuditModule,
+        StorageModule,
+        TerminusModule,
+        ThrottlerModule.forRootAsync({
+          inject: [AppConfig, RedisConnections],
+          useFactory: (config: AppConfig, conns: RedisConnections) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: config.env.RATE_LIMIT_PER_MINUTE }],
+            storage: new ThrottlerStorageRedisService(conns.create('throttler')),
+          }),
+        }),
+        IdentityModule,
+        SiteModule,
+        PagesModule,
+      ],
+      controllers: [
+        HealthController,
+        SessionController,
+        SiteController,
+        AdminSettingsController,
+        AdminAffiliatesController,
+        AdminUploadsController,
+        AdminAuditController,
+      ],
+      providers: [
+        RealtimeGateway,
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_GUARD, useClass: CsrfGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_GUARD, useClass: UserThrottlerGuard },
+      ],
+    };
+  }
+}

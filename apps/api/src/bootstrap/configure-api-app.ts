@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppConfig, REDIS, RedisConnections, createSessionMiddleware } from '@kickback/platform';
+import type Redis from 'ioredis';
+import { RedisIoAdapter } from '../realtime/redis-io.adapter';
+import { metricsMiddleware } from '../ops/metrics.middleware';
+
+/** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
+export function configureApiApp(app: NestExpressApplication): void {
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  if (config.env.TRUST_PROXY) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+
+  app.use(metricsMiddleware);
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          frameSrc: ['https://player.kick.com'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.secureCookies,
+    }),
+  );
+
+  const session = createSessionMiddleware(config, app.get<Redis>(REDIS));
+  app.use(session);
+  app.use(express.json({ limit: '256kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+
+  const uploads = express.static(join(config.env.UPLOAD_DIR, 'public'), {
+    index: false,
+    dotfiles: 'deny',
+    fallthrough: false,
+    maxAge: '30d',
+    immutable: true,
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
+  app.use('/uploads', uploads);
+
+  // Built client files; the .html entries are only served through the SPA controller (with page data).
+  const assets = express.static(config.env.FRONTEND_DIST, { index: false, dotfiles: 'ignore', maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.html') ? next() : assets(req, res, next)));
+
+  const allowedOrigins = [config.appOrigin, ...config.env.EXTRA_ORIGINS];
+  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections), session, allowedOrigins));
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Kickback API').setDescription('Member, public and admin HTTP API').setVersion('1').build(),
+  );
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs.json' });
+}

@@ -1,0 +1,45 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { HealthCheckService, MikroOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
+import type { Response } from 'express';
+import type Redis from 'ioredis';
+import { InjectRedis } from '@kickback/platform';
+import { register } from './metrics';
+
+/** Liveness (process answers), readiness (PostgreSQL and Redis reachable) and Prometheus metrics. */
+@ApiTags('ops')
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly db: MikroOrmHealthIndicator,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
+
+  @Get('healthz')
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async ready(@Res() res: Response): Promise<void> {
+    try {
+      const result = await this.health.check([
+        () => this.db.pingCheck('database', { timeout: 2000 }),
+        async (): Promise<HealthIndicatorResult> => {
+          await this.redis.ping();
+          return { redis: { status: 'up' } };
+        },
+      ]);
+      res.status(200).json(result);
+    } catch (err) {
+      const body = (err as { getResponse?: () => unknown }).getResponse?.() ?? { status: 'error', error: { redis: { status: 'down' } } };
+      res.status(503).json(body);
+    }
+  }
+
+  @Get('metrics')
+  async metrics(@Res() res: Response): Promise<void> {
+    res.type(register.contentType).send(await register.metrics());
+  }
+}

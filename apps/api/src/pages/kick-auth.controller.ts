@@ -1,0 +1,68 @@
+import { Controller, Get, HttpException, Logger, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { csrfTokenMatches } from '@kickback/platform';
+import { UsersService } from '@kickback/domain';
+import { KickOAuthClient, pkcePair } from './kick-oauth.client';
+import { SessionLoginService } from './session-login.service';
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+/** GET /auth/kick starts login (or linking, when already logged in); the callback finishes it. */
+@ApiExcludeController()
+@Controller('auth/kick')
+export class KickAuthController {
+  private readonly logger = new Logger(KickAuthController.name);
+
+  constructor(
+    private readonly kick: KickOAuthClient,
+    private readonly users: UsersService,
+    private readonly sessions: SessionLoginService,
+  ) {}
+
+  @Get()
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  start(@Req() req: Request, @Res() res: Response): void {
+    const { verifier, challenge } = pkcePair();
+    const state = randomBytes(24).toString('base64url');
+    req.session.oauth = { state, verifier, mode: req.session.userId ? 'link' : 'login', createdAt: Date.now() };
+    req.session.save(() => res.redirect(302, this.kick.authorizeUrl(state, challenge)));
+  }
+
+  @Get('callback')
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  async callback(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('code') code?: string,
+    @Query('state') state?: string,
+    @Query('error') error?: string,
+  ): Promise<void> {
+    const pending = req.session.oauth;
+    // One use only: a replayed callback finds nothing to match.
+    delete req.session.oauth;
+    const linking = pending?.mode === 'link' && !!req.session.userId;
+    const failTo = (reason: string) => res.redirect(302, linking ? `/settings?tab=connections&error=${reason}` : `/login?error=${reason}`);
+    if (!pending || !csrfTokenMatches(pending.state, state) || Date.now() - pending.createdAt > STATE_TTL_MS) return failTo('state');
+    if (error) return failTo(error === 'access_denied' ? 'denied' : 'failed');
+    if (!code) return failTo('failed');
+    try {
+      const token = await this.kick.exchangeCode(code, pending.verifier);
+      const profile = await this.kick.currentUser(token);
+      if (linking) {
+        await this.users.linkKick(req.session.userId!, profile);
+        req.session.save(() => res.redirect(302, '/settings?tab=connections'));
+        return;
+      }
+      const user = await this.users.upsertFromKick(profile);
+      await this.sessions.login(req, user);
+      res.redirect(302, '/');
+    } catch (err) {
+      if (err instanceof HttpException && err.getStatus() === 409) return failTo('linked');
+      this.logger.warn({ err }, 'Kick login failed');
+      failTo('failed');
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { AppConfig, ensureCsrfToken, zodPipe } from '@kickback/platform';
+import { SiteSettingsService, UsersService } from '@kickback/domain';
+import { LOGIN_ERRORS, renderLoginPage } from './login-page.html';
+import { SessionLoginService } from './session-login.service';
+
+const devLoginSchema = z.object({ _csrf: z.string(), user_id: z.coerce.number().int().positive() }).strict();
+
+@ApiExcludeController()
+@Controller()
+export class LoginController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly settings: SiteSettingsService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionLoginService,
+  ) {}
+
+  @Get('login')
+  async page(@Req() req: Request, @Res() res: Response, @Query('error') error?: string): Promise<void> {
+    if (req.session.userId) return res.redirect(302, '/');
+    const csrfToken = ensureCsrfToken(req.session);
+    const settings = await this.settings.getPublic();
+    const demoUsers = this.config.env.AUTH_DEV_LOGIN
+      ? (await this.users.listDemoUsers()).map((u) => ({ id: u.id, username: u.username, role: u.role }))
+      : null;
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(
+      renderLoginPage({
+        siteName: settings.site_name,
+        csrfToken,
+        error: (error && LOGIN_ERRORS[error]) || null,
+        demoUsers,
+        primaryColor: settings.theme.primary_color,
+      }),
+    );
+  }
+
+  /** Local demo login; only exists when AUTH_DEV_LOGIN=true (production refuses that setting). */
+  @Post('login/dev')
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  async devLogin(@Req() req: Request, @Res() res: Response, @Body(zodPipe(devLoginSchema)) body: { user_id: number }): Promise<void> {
+    if (!this.config.env.AUTH_DEV_LOGIN) throw new NotFoundException();
+    const user = await this.users.findById(body.user_id);
+    if (!user || !user.isDemo) return res.redirect(303, '/login?error=failed');
+    await this.sessions.login(req, user);
+    res.redirect(303, '/');
+  }
+
+  @Post('logout')
+  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.sessions.logout(req);
+    res.redirect(303, '/');
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Role } from '@kickback/contracts';
+import { ensureCsrfToken } from '@kickback/platform';
+import { UsersService } from '@kickback/domain';
+
+/** Starts an authenticated session: a fresh session id (no fixation), a fresh CSRF token, a login event. */
+@Injectable()
+export class SessionLoginService {
+  constructor(private readonly users: UsersService) {}
+
+  async login(req: Request, user: { id: number; role: Role }): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+    req.session.userId = user.id;
+    req.session.role = user.role;
+    ensureCsrfToken(req.session);
+    await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+    await this.users.recordLogin(user.id);
+  }
+
+  async logout(req: Request): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  }
+}

@@ -1,0 +1,38 @@
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Server, ServerOptions } from 'socket.io';
+import type { RedisConnections } from '@kickback/platform';
+
+/**
+ * Socket.IO with the Redis adapter (broadcasts reach every api replica) and the HTTP session
+ * middleware on the handshake, so sockets know their user. Origins other than the app's are
+ * refused to stop cross-site WebSocket hijacking; clients without an Origin (servers, tests)
+ * are not browsers and carry no ambient cookie risk.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  constructor(
+    app: INestApplicationContext,
+    private readonly connections: RedisConnections,
+    private readonly session: RequestHandler,
+    private readonly allowedOrigins: string[],
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      cors: undefined,
+      allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
+        const origin = req.headers.origin;
+        callback(null, !origin || this.allowedOrigins.includes(origin));
+      },
+    });
+    server.adapter(createAdapter(this.connections.create('io-pub'), this.connections.create('io-sub')));
+    server.engine.use(this.session);
+    return server;
+  }
+}

@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import { Gauge, collectDefaultMetrics, register } from 'prom-client';
+import { QUEUES } from '@kickback/contracts';
+import { AppConfig, InjectRedis } from '@kickback/platform';
+
+collectDefaultMetrics({ register });
+const queueDepth = new Gauge({ name: 'bullmq_queue_jobs', help: 'Jobs per queue and state', labelNames: ['queue', 'state'] });
+
+/** The worker has no HTTP API; this small server gives Kubernetes its probes and Prometheus its metrics. */
+@Injectable()
+export class WorkerHealthServer implements OnApplicationShutdown {
+  private readonly logger = new Logger(WorkerHealthServer.name);
+  private server: Server | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    @InjectQueue(QUEUES.domainEvents) private readonly queue: Queue,
+  ) {}
+
+  listen(): void {
+    const port = this.config.env.WORKER_HEALTH_PORT;
+    if (port === 0) return;
+    this.server = createServer((req, res) => void this.route(req.url ?? '/', res));
+    this.server.listen(port, () => this.logger.log(`worker health on :${port}`));
+  }
+
+  private async route(url: string, res: import('node:http').ServerResponse): Promise<void> {
+    if (url === '/healthz') return this.json(res, 200, { status: 'ok' });
+    if (url === '/readyz') {
+      try {
+        await this.em.fork().execute('select 1');
+        await this.redis.ping();
+        return this.json(res, 200, { status: 'ok' });
+      } catch {
+        return this.json(res, 503, { status: 'error' });
+      }
+    }
+    if (url === '/metrics') {
+      const counts = await this.queue.getJobCounts('wait', 'active', 'delayed', 'failed').catch(() => ({}) as Record<string, number>);
+      for (const [state, n] of Object.entries(counts)) queueDepth.set({ queue: QUEUES.domainEvents, state }, n);
+      res.writeHead(200, { 'content-type': register.contentType });
+      res.end(await register.metrics());
+      return;
+    }
+    this.json(res, 404, { status: 'not found' });
+  }
+
+  private json(res: import('node:http').ServerResponse, status: number, body: object): void {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

@@ -1,0 +1,38 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import {
+  AuditModule,
+  ConfigModule,
+  DatabaseModule,
+  LoggingModule,
+  OutboxModule,
+  OutboxRelayService,
+  QueueModule,
+  RealtimeModule,
+  RedisModule,
+  type AppEnv,
+} from '@kickback/platform';
+import { IdentityModule, SiteModule } from '@kickback/domain';
+import { DomainEventsProcessor } from './processors/domain-events.processor';
+import { WorkerHealthServer } from './ops/worker-health.server';
+
+@Module({})
+export class WorkerModule {
+  static forRoot(env?: AppEnv): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        OutboxModule,
+        RealtimeModule,
+        AuditModule,
+        IdentityModule,
+        SiteModule,
+      ],
+      providers: [OutboxRelayService, DomainEventsProcessor, WorkerHealthServer],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { seedDemoUsers } from '../identity/identity.seed';
+import { seedSite } from '../site/site.seed';
+
+/** Every feature's demo data, in dependency order. Each step is idempotent. */
+export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
+  { name: 'users', run: seedDemoUsers },
+  { name: 'site', run: seedSite },
+];
+
+export async function runDemoSeed(em: EntityManager, log: (line: string) => void = () => undefined): Promise<void> {
+  for (const step of DEMO_SEED_STEPS) {
+    await em.transactional((tx) => step.run(tx));
+    log(`seeded ${step.name}`);
+  }
+}

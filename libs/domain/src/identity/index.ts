@@ -1,0 +1,4 @@
+export * from './user.entity';
+export * from './users.service';
+export * from './kick-profile';
+export * from './identity.module';

@@ -1,0 +1,3 @@
+export * from './identity';
+export * from './site';
+export * from './demo/demo-seed';

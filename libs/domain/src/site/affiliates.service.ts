@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import type { AdminAffiliate, Affiliate, AffiliateInput } from '@kickback/contracts';
+import { AuditLogService, InjectRedis, OutboxService, notFound, unprocessable } from '@kickback/platform';
+import { AffiliateRow } from './affiliate.entity';
+import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
+
+function toPublic(row: AffiliateRow): Affiliate {
+  return { id: row.id, name: row.name, logo_url: row.logoUrl, redirect_url: row.redirectUrl, code: row.code, benefits: row.benefits };
+}
+
+function toAdmin(row: AffiliateRow): AdminAffiliate {
+  return { ...toPublic(row), position: row.position, is_active: row.isActive };
+}
+
+@Injectable()
+export class AffiliatesService {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly audit: AuditLogService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async listPublic(): Promise<Affiliate[]> {
+    const cached = await this.redis.get(SITE_CACHE_KEYS.affiliates);
+    if (cached) return JSON.parse(cached) as Affiliate[];
+    const rows = await this.em.fork().find(AffiliateRow, { isActive: true }, { orderBy: { position: 'asc', id: 'asc' } });
+    const list = rows.map(toPublic);
+    await this.redis.set(SITE_CACHE_KEYS.affiliates, JSON.stringify(list), 'EX', SITE_CACHE_TTL_SECONDS);
+    return list;
+  }
+
+  async listAdmin(): Promise<AdminAffiliate[]> {
+    const rows = await this.em.fork().find(AffiliateRow, {}, { orderBy: { position: 'asc', id: 'asc' } });
+    return rows.map(toAdmin);
+  }
+
+  async create(actorId: number, input: AffiliateInput): Promise<AdminAffiliate> {
+    return this.change(actorId, 'affiliate.create', async (tx) => {
+      const [{ next }] = await tx.execute<{ next: number }[]>('select coalesce(max(position), -1) + 1 as next from affiliates');
+      const row = tx.create(AffiliateRow, {
+        name: input.name,
+        logoUrl: input.logo_url,
+        redirectUrl: input.redirect_url,
+        code: input.code,
+        benefits: input.benefits,
+        isActive: input.is_active,
+        position: Number(next),
+      });
+      await tx.flush();
+      return { id: row.id, before: null, after: toAdmin(row) };
+    });
+  }
+
+  async update(actorId: number, id: number, input: Partial<AffiliateInput>): Promise<AdminAffiliate> {
+    return this.change(actorId, 'affiliate.update', async (tx) => {
+      const row = await this.find(tx, id);
+      const before = toAdmin(row);
+      if (input.name !== undefined) row.name = input.name;
+      if (input.logo_url !== undefined) row.logoUrl = input.logo_url;
+      if (input.redirect_url !== undefined) row.redirectUrl = input.redirect_url;
+      if (input.code !== undefined) row.code = input.code;
+      if (input.benefits !== undefined) row.benefits = input.benefits;
+      if (input.is_active !== undefined) row.isActive = input.is_active;
+      await tx.flush();
+      return { id, before, after: toAdmin(row) };
+    });
+  }
+
+  async remove(actorId: number, id: number): Promise<void> {
+    await this.change(actorId, 'affiliate.delete', async (tx) => {
+      const row = await this.find(tx, id);
+      const before = toAdmin(row);
+      tx.remove(row);
+      await tx.flush();
+      return { id, before, after: null };
+    });
+  }
+
+  /** `ids` must list every affiliate exactly once, in the new order. */
+  async reorder(actorId: number, ids: number[]): Promise<AdminAffiliate[]> {
+    await this.change(actorId, 'affiliate.reorder', async (tx) => {
+      const rows = await tx.find(AffiliateRow, {}, { orderBy: { position: 'asc', id: 'asc' } });
+      const known = new Set(rows.map((r) => r.id));
+      if (ids.length !== rows.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+        throw unprocessable('The order must list every affiliate once.', { ids: ['The order must list every affiliate once.'] });
+      }
+      const before = rows.map((r) => r.id);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      ids.forEach((id, index) => (byId.get(id)!.position = index));
+      await tx.flush();
+      return { id: null, before, after: ids };
+    });
+    return this.listAdmin();
+  }
+
+  private async find(tx: EntityManager, id: number): Promise<AffiliateRow> {
+    const row = await tx.findOne(AffiliateRow, { id });
+    if (!row) throw notFound('Affiliate not found.');
+    return row;
+  }
+
+  private async change<T>(
+    actorId: number,
+    action: string,
+    work: (tx: EntityManager) => Promise<{ id: number | null; before: unknown; after: T }>,
+  ): Promise<T> {
+    const result = await this.em.fork().transactional(async (tx) => {
+      const r = await work(tx);
+      await this.audit.record(tx, { actorId, action, entity: 'affiliate', entityId: r.id, before: r.before, after: r.after });
+      await this.outbox.add(tx, 'site.affiliates-updated', { at: new Date().toISOString() });
+      return r.after;
+    });
+    await this.redis.del(SITE_CACHE_KEYS.affiliates);
+    return result;
+  }
+}

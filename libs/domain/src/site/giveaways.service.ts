@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import { InjectRedis } from '@kickback/platform';
+import { SITE_CACHE_KEYS } from './site-cache';
+
+export type GiveawaySource = 'raffle' | 'redemption' | 'leaderboard' | 'hunt' | 'manual';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * "Total given away" is the sum of the USD value of everything the community has received:
+ * drawn raffle prizes, processed store redemptions (at the item's declared value), paid
+ * leaderboard prizes and hunt prediction prizes. Each feature records its giveaways here
+ * once per reference; see docs/total-given-away.md.
+ */
+@Injectable()
+export class GiveawaysService {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
+
+  /** Idempotent per (source, reference); call inside the transaction that gives the prize away. */
+  async record(tx: EntityManager, source: GiveawaySource, reference: string, amountUsd: string): Promise<void> {
+    await tx.execute('insert into giveaways (source, reference, amount) values (?, ?, ?::numeric) on conflict do nothing', [source, reference, amountUsd]);
+  }
+
+  async invalidate(): Promise<void> {
+    await this.redis.del(SITE_CACHE_KEYS.totalGivenAway);
+  }
+
+  async total(): Promise<{ total: number; formatted_total: string }> {
+    const cached = await this.redis.get(SITE_CACHE_KEYS.totalGivenAway);
+    if (cached) return JSON.parse(cached) as { total: number; formatted_total: string };
+    const [{ sum }] = await this.em.fork().execute<{ sum: string }[]>('select coalesce(sum(amount), 0)::text as sum from giveaways');
+    // Sum in PostgreSQL (numeric) and only format here; the number is for clients that chart it.
+    const result = { total: Number(sum), formatted_total: usd.format(Number(sum)) };
+    await this.redis.set(SITE_CACHE_KEYS.totalGivenAway, JSON.stringify(result), 'EX', 300);
+    return result;
+  }
+}

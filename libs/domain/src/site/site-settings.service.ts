@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import { DEFAULT_THEME, type AdminSiteSettings, type LegalPage, type SiteSettings, type UpdateSiteSettingsRequest } from '@kickback/contracts';
+import { AuditLogService, InjectRedis, OutboxService } from '@kickback/platform';
+import { SiteSettingsRow } from './site-settings.entity';
+import { POWERED_BY, SITE_DEFAULTS } from './site-defaults';
+import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
+
+function toPublic(row: SiteSettingsRow): SiteSettings {
+  return {
+    site_name: row.siteName,
+    site_description: row.siteDescription,
+    casino: { crypto1_label: row.crypto1Label, crypto2_label: row.crypto2Label, crypto3_label: row.crypto3Label },
+    // Keys added to the theme after a row was saved fall back to their defaults.
+    theme: { ...DEFAULT_THEME, ...row.theme },
+    kick_channel_slug: row.kickChannelSlug,
+    logo_url: row.logoUrl,
+    powered_by: POWERED_BY,
+  };
+}
+
+function toAdmin(row: SiteSettingsRow): AdminSiteSettings {
+  return { ...toPublic(row), terms_text: row.termsText, privacy_text: row.privacyText, updated_at: row.updatedAt.toISOString() };
+}
+
+@Injectable()
+export class SiteSettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly audit: AuditLogService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /** Public settings, served from Redis; the row is created with defaults on first read. */
+  async getPublic(): Promise<SiteSettings> {
+    const cached = await this.redis.get(SITE_CACHE_KEYS.settings);
+    if (cached) return JSON.parse(cached) as SiteSettings;
+    const settings = toPublic(await this.loadRow(this.em.fork()));
+    await this.redis.set(SITE_CACHE_KEYS.settings, JSON.stringify(settings), 'EX', SITE_CACHE_TTL_SECONDS);
+    return settings;
+  }
+
+  async getAdmin(): Promise<AdminSiteSettings> {
+    return toAdmin(await this.loadRow(this.em.fork()));
+  }
+
+  async getLegal(slug: LegalPage['slug']): Promise<LegalPage> {
+    const row = await this.loadRow(this.em.fork());
+    return {
+      slug,
+      title: slug === 'terms' ? 'Terms of Service' : 'Privacy Policy',
+      body: slug === 'terms' ? row.termsText : row.privacyText,
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async update(actorId: number, input: UpdateSiteSettingsRequest): Promise<AdminSiteSettings> {
+    const result = await this.em.fork().transactional(async (tx) => {
+      const row = await this.loadRow(tx, true);
+      const before = toAdmin(row);
+      if (input.site_name !== undefined) row.siteName = input.site_name;
+      if (input.site_description !== undefined) row.siteDescription = input.site_description;
+      if (input.casino) {
+        row.crypto1Label = input.casino.crypto1_label;
+        row.crypto2Label = input.casino.crypto2_label;
+        row.crypto3Label = input.casino.crypto3_label;
+      }
+      if (input.theme) row.theme = input.theme;
+      if (input.kick_channel_slug !== undefined) row.kickChannelSlug = input.kick_channel_slug;
+      if (input.logo_url !== undefined) row.logoUrl = input.logo_url;
+      if (input.terms_text !== undefined) row.termsText = input.terms_text;
+      if (input.privacy_text !== undefined) row.privacyText = input.privacy_text;
+      row.updatedAt = new Date();
+      await tx.flush();
+      const after = toAdmin(row);
+      await this.audit.record(tx, { actorId, action: 'site.settings.update', entity: 'site_settings', entityId: 1, before, after });
+      await this.outbox.add(tx, 'site.settings-updated', { at: after.updated_at });
+      return after;
+    });
+    await this.redis.del(SITE_CACHE_KEYS.settings);
+    return result;
+  }
+
+  private async loadRow(em: EntityManager, forUpdate = false): Promise<SiteSettingsRow> {
+    await em.execute(
+      `insert into site_settings (id, site_name, site_description, crypto1_label, crypto2_label, crypto3_label, theme, kick_channel_slug, logo_url, terms_text, privacy_text)
+       values (1, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (id) do nothing`,
+      [
+        SITE_DEFAULTS.siteName,
+        SITE_DEFAULTS.siteDescription,
+        SITE_DEFAULTS.crypto1Label,
+        SITE_DEFAULTS.crypto2Label,
+        SITE_DEFAULTS.crypto3Label,
+        JSON.stringify(SITE_DEFAULTS.theme),
+        SITE_DEFAULTS.kickChannelSlug,
+        SITE_DEFAULTS.logoUrl,
+        SITE_DEFAULTS.termsText,
+        SITE_DEFAULTS.privacyText,
+      ],
+    );
+    return em.findOneOrFail(SiteSettingsRow, { id: 1 }, forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { SiteSettingsRow } from './site-settings.entity';
+import { AffiliateRow } from './affiliate.entity';
+import { SiteSettingsService } from './site-settings.service';
+import { AffiliatesService } from './affiliates.service';
+import { GiveawaysService } from './giveaways.service';
+import { SiteUpdatedPushHandler } from './site-updated-push.handler';
+
+@Module({
+  imports: [MikroOrmModule.forFeature([SiteSettingsRow, AffiliateRow])],
+  providers: [SiteSettingsService, AffiliatesService, GiveawaysService, SiteUpdatedPushHandler],
+  exports: [SiteSettingsService, AffiliatesService, GiveawaysService],
+})
+export class SiteModule {}

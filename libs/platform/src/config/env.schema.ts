@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every setting the processes read, with a safe local default. Production refuses the
+ * local secrets so a forgotten variable cannot ship a guessable session key.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: z.string().url().default('http://localhost:3000'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .default('postgres://postgres@127.0.0.1:5432/kickback'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379/0'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-session-secret-not-for-production'),
+    SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .default(Buffer.alloc(32, 7).toString('base64')),
+    AUTH_DEV_LOGIN: bool.default('false'),
+    KICK_CLIENT_ID: z.string().default('kickback-local'),
+    KICK_CLIENT_SECRET: z.string().default('kickback-local-secret'),
+    KICK_REDIRECT_URI: z.string().url().optional(),
+    KICK_AUTH_URL: z.string().url().default('https://id.kick.com'),
+    KICK_API_URL: z.string().url().default('https://api.kick.com'),
+    UPLOAD_DIR: z.string().min(1).default('./uploads'),
+    FRONTEND_DIST: z.string().min(1).default('./frontend/dist'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default('false'),
+    WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Comma-separated extra origins allowed to open sockets (the Vite dev server). */
+    EXTRA_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
+    SMTP_URL: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    const defaults = envSchema_defaults();
+    if (env.SESSION_SECRET === defaults.SESSION_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set to a real secret in production' });
+    if (env.SECRETS_KEY === defaults.SECRETS_KEY)
+      ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY'], message: 'must be set to a real key in production' });
+    if (env.KICK_CLIENT_SECRET === defaults.KICK_CLIENT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['KICK_CLIENT_SECRET'], message: 'must be set in production' });
+    if (env.AUTH_DEV_LOGIN)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_DEV_LOGIN'], message: 'must be false in production' });
+  });
+
+function envSchema_defaults() {
+  return {
+    SESSION_SECRET: 'local-development-session-secret-not-for-production',
+    SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    KICK_CLIENT_SECRET: 'kickback-local-secret',
+  };
+}
+
+export type AppEnv = z.infer<typeof envSchema>;

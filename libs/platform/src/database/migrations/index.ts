@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000_foundation } from './Migration20261122000000_foundation';
+
+/** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+];

@@ -1,0 +1,17 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { fail } from './envelope';
+
+/** Errors a service may throw; the exception filter turns them into the SPEC envelope. */
+export class ApiError extends HttpException {
+  constructor(status: number, message: string, errors?: Record<string, string[]>) {
+    super(fail(message, errors), status);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(HttpStatus.BAD_REQUEST, message, errors);
+export const unauthorized = (message = 'You must be logged in.') => new ApiError(HttpStatus.UNAUTHORIZED, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new ApiError(HttpStatus.FORBIDDEN, message);
+export const notFound = (message = 'Not found.') => new ApiError(HttpStatus.NOT_FOUND, message);
+export const conflict = (message: string) => new ApiError(HttpStatus.CONFLICT, message);
+export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
+  new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, message, errors);

@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { QUEUES } from '@kickback/contracts';
+import { AppConfig } from '../config/app-config';
+
+/** BullMQ on the app's Redis; failed jobs are kept (visible to admins), completed ones trimmed. */
+@Global()
+@Module({
+  imports: [
+    BullModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        connection: { url: config.env.REDIS_URL, maxRetriesPerRequest: null },
+        defaultJobOptions: {
+          attempts: 8,
+          backoff: { type: 'exponential', delay: 500 },
+          removeOnComplete: { age: 3600, count: 10_000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      }),
+    }),
+    BullModule.registerQueue({ name: QUEUES.domainEvents }),
+  ],
+  exports: [BullModule],
+})
+export class QueueModule {}

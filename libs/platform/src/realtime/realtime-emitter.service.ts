@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import type { ServerToClientEvents } from '@kickback/contracts';
+import { RedisConnections } from '../redis/redis.module';
+
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * Pushes to Socket.IO rooms through Redis, so any process (api replica or worker) reaches
+ * the clients of every api replica.
+ */
+@Injectable()
+export class RealtimeEmitter {
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(connections: RedisConnections) {
+    this.emitter = new Emitter<ServerToClientEvents>(connections.create('emitter'));
+  }
+
+  toRoom<E extends EventName>(room: string, event: E, payload: Payload<E>): void {
+    (this.emitter.to(room) as unknown as { emit: (e: string, p: unknown) => void }).emit(event, payload);
+  }
+}

@@ -1,0 +1,17 @@
+import 'express-session';
+import type { Role } from '@kickback/contracts';
+
+/** What we keep in the server-side session (Redis). */
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    role?: Role;
+    csrfToken?: string;
+    oauth?: { state: string; verifier: string; mode: 'login' | 'link'; createdAt: number };
+  }
+}
+
+export interface SessionUser {
+  id: number;
+  role: Role;
+}

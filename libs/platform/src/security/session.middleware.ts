@@ -1,0 +1,32 @@
+import session from 'express-session';
+import RedisStore from 'connect-redis';
+import type { RequestHandler } from 'express';
+import type Redis from 'ioredis';
+import type { AppConfig } from '../config/app-config';
+import './session-data';
+
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export function sessionCookieName(config: AppConfig): string {
+  return config.secureCookies ? '__Host-kb.sid' : 'kb.sid';
+}
+
+/** Server-side sessions in Redis; the browser only holds an opaque HttpOnly cookie. */
+export function createSessionMiddleware(config: AppConfig, redis: Redis): RequestHandler {
+  return session({
+    name: sessionCookieName(config),
+    store: new RedisStore({ client: redis, prefix: 'sess:', ttl: SESSION_TTL_SECONDS }),
+    secret: config.env.SESSION_SECRET,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    proxy: config.env.TRUST_PROXY,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      path: '/',
+      maxAge: SESSION_TTL_SECONDS * 1000,
+    },
+  });
+}
