@@ -26,3 +26,4 @@ export * from './storage/image-upload.service';
 export * from './storage/storage.module';
 export * from './logging/logging.module';
 export * from './outbox/outbox-relay.service';
+export * from './metrics/metrics-registry';

@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, REDIS, RedisConnections, createSessionMiddleware } from '@kickback/platform';
+import { AppConfig, REDIS, RedisConnections, createSessionMiddleware, fail } from '@kickback/platform';
 import type Redis from 'ioredis';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { metricsMiddleware } from '../ops/metrics.middleware';
@@ -43,6 +43,7 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.use(session);
   app.use(express.json({ limit: '256kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(bodyParserErrors);
 
   const uploads = express.static(join(config.env.UPLOAD_DIR, 'public'), {
     index: false,
@@ -66,4 +67,17 @@ export function configureApiApp(app: NestExpressApplication): void {
     new DocumentBuilder().setTitle('Kickback API').setDescription('Member, public and admin HTTP API').setVersion('1').build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs.json' });
+}
+
+/** Body parsing runs before Nest, so its errors are shaped here into the same envelope. */
+function bodyParserErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
+  if (err?.type === 'entity.parse.failed') {
+    res.status(400).json(fail('The request body is not valid JSON.'));
+    return;
+  }
+  if (err?.type === 'entity.too.large') {
+    res.status(413).json(fail('The request is too large.'));
+    return;
+  }
+  next(err);
 }

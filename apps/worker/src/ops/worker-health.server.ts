@@ -4,12 +4,11 @@ import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { Gauge, collectDefaultMetrics, register } from 'prom-client';
 import { QUEUES } from '@kickback/contracts';
-import { AppConfig, InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis, ensureDefaultMetrics, metric, metricsRegister as register } from '@kickback/platform';
 
-collectDefaultMetrics({ register });
-const queueDepth = new Gauge({ name: 'bullmq_queue_jobs', help: 'Jobs per queue and state', labelNames: ['queue', 'state'] });
+ensureDefaultMetrics();
+const queueDepth = metric.gauge({ name: 'bullmq_queue_jobs', help: 'Jobs per queue and state', labelNames: ['queue', 'state'] });
 
 /** The worker has no HTTP API; this small server gives Kubernetes its probes and Prometheus its metrics. */
 @Injectable()

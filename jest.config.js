@@ -1,0 +1,21 @@
+/** Unit tests run in parallel; integration tests run one file at a time, each on its own database. */
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022', keepClassNames: true } }];
+const moduleNameMapper = {
+  '^@kickback/(contracts|platform|domain|testing)$': '<rootDir>/libs/$1/src',
+  '^@kickback/(contracts|platform|domain|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+const common = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, moduleNameMapper };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy-checks}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,deploy-checks}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};

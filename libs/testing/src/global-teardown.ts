@@ -1,0 +1,17 @@
+import { Client } from 'pg';
+import { TEMPLATE_ENV, adminDatabaseUrl } from './test-database';
+
+/** Drops the template and any database a crashed test file left behind. */
+export default async function globalTeardown(): Promise<void> {
+  const template = process.env[TEMPLATE_ENV];
+  if (!template) return;
+  const prefix = template.replace(/_tpl$/, '');
+  const client = new Client({ connectionString: adminDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}

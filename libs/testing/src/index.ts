@@ -1,0 +1,6 @@
+export * from './test-database';
+export * from './test-env';
+export * from './test-client';
+export * from './factories';
+export * from './test-stack';
+export * from './wait-for';
