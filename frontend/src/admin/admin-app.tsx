@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { AppStore } from '../app/store';
+import { useAppSelector } from '../app/hooks';
+import { selectCurrentUser } from '../lib/session-slice';
+import { useSiteSettings } from '../lib/use-site-settings';
+import { applyTheme } from '../lib/theme';
+import { AdminLayout } from './admin-layout';
+import { ADMIN_SECTIONS } from './admin-nav';
+import { Forbidden } from './components/forbidden';
+import AdminNotFoundPage from './pages/admin-not-found-page';
+
+export const ADMIN_BASENAME = '/admin-new';
+
+function AdminRoot() {
+  const user = useAppSelector(selectCurrentUser);
+  const settings = useSiteSettings();
+  const [router] = useState(() => {
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        element: <AdminShellRoute />,
+        children: [
+          { index: true, element: <Navigate to={`/${ADMIN_SECTIONS[0]!.path}`} replace /> },
+          ...ADMIN_SECTIONS.map(({ path, page: Page }) => ({ path, element: <Page /> })),
+          { path: '*', element: <AdminNotFoundPage /> },
+        ],
+      },
+    ];
+    return createBrowserRouter(routes, { basename: ADMIN_BASENAME });
+  });
+
+  useEffect(() => {
+    applyTheme(settings.theme);
+    document.title = `Admin Panel · ${settings.site_name}`;
+  }, [settings]);
+
+  // The server already refuses non-admins; this keeps a stale or spoofed page from showing a dead panel.
+  if (user?.role !== 'Admin') return <Forbidden />;
+  return <RouterProvider router={router} />;
+}
+
+function AdminShellRoute() {
+  const user = useAppSelector(selectCurrentUser);
+  const settings = useSiteSettings();
+  if (!user) return <Forbidden />;
+  return <AdminLayout siteName={settings.site_name} user={user} />;
+}
+
+export function AdminApp({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <AdminRoot />
+    </Provider>
+  );
+}

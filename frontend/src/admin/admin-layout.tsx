@@ -1,0 +1,45 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import type { CurrentUser } from '@kickback/contracts';
+import { RouteFallback } from '../app/shell/route-fallback';
+import { Toaster } from '../app/shell/toaster';
+import { ADMIN_SECTIONS } from './admin-nav';
+
+export function AdminLayout({ siteName, user }: { siteName: string; user: CurrentUser }) {
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <aside className="admin-sidebar">
+        <p className="admin-sidebar__brand">
+          {siteName}
+          <span className="admin-sidebar__badge">Admin</span>
+        </p>
+        <nav aria-label="Admin">
+          <ul className="admin-nav">
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.path}>
+                <NavLink to={`/${section.path}`} className={({ isActive }) => (isActive ? 'admin-nav__link admin-nav__link--active' : 'admin-nav__link')}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-sidebar__footer">
+          <p className="field-hint">Signed in as {user.username}</p>
+          <a href="/" className="admin-nav__link">
+            ← Back to Site
+          </a>
+        </div>
+      </aside>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Toaster />
+    </div>
+  );
+}

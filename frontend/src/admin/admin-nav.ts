@@ -1,0 +1,18 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface AdminSection {
+  /** Path under /admin-new. */
+  path: string;
+  label: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The admin panel's sections: each entry is both a side-navigation link and a route,
+ * so a new admin screen is added here and nowhere else.
+ */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: 'settings', label: 'Site Settings', page: lazy(() => import('./pages/site-settings-page')) },
+  { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./pages/affiliates-page')) },
+  { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
+];

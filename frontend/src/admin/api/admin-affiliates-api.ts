@@ -1,0 +1,56 @@
+import type { AdminAffiliate, AffiliateInput, ApiSuccess } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+
+export const adminAffiliatesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminAffiliates: build.query<AdminAffiliate[], void>({
+      query: () => '/api/admin/affiliates',
+      transformResponse: (response: ApiSuccess<AdminAffiliate[]>) => response.data ?? [],
+      providesTags: ['AdminAffiliates'],
+    }),
+    createAffiliate: build.mutation<AdminAffiliate, AffiliateInput>({
+      query: (body) => ({ url: '/api/admin/affiliates', method: 'POST', body }),
+      transformResponse: (response: ApiSuccess<AdminAffiliate>) => response.data as AdminAffiliate,
+      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+    }),
+    updateAffiliate: build.mutation<AdminAffiliate, { id: number; changes: Partial<AffiliateInput> }>({
+      query: ({ id, changes }) => ({ url: `/api/admin/affiliates/${id}`, method: 'PUT', body: changes }),
+      transformResponse: (response: ApiSuccess<AdminAffiliate>) => response.data as AdminAffiliate,
+      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+    }),
+    deleteAffiliate: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/affiliates/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+    }),
+    reorderAffiliates: build.mutation<void, number[]>({
+      query: (ids) => ({ url: '/api/admin/affiliates/reorder', method: 'POST', body: { ids } }),
+      // Moving rows should feel instant; the refetch after the call confirms the server's order.
+      async onQueryStarted(ids, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          adminAffiliatesApi.util.updateQueryData('getAdminAffiliates', undefined, (draft) => {
+            const byId = new Map(draft.map((affiliate) => [affiliate.id, affiliate]));
+            const ordered = ids.map((id) => byId.get(id)).filter((a): a is AdminAffiliate => a !== undefined);
+            ordered.forEach((affiliate, index) => {
+              affiliate.position = index + 1;
+            });
+            return ordered;
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminAffiliatesQuery,
+  useCreateAffiliateMutation,
+  useUpdateAffiliateMutation,
+  useDeleteAffiliateMutation,
+  useReorderAffiliatesMutation,
+} = adminAffiliatesApi;

@@ -1,0 +1,47 @@
+import { useId, type ChangeEvent } from 'react';
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  type?: 'text' | 'url' | 'email';
+  multiline?: boolean;
+  rows?: number;
+  required?: boolean;
+  maxLength?: number;
+}
+
+/** Label, input and the first field error, wired together for screen readers. */
+export function TextField({ label, value, onChange, error, hint, type = 'text', multiline = false, rows = 4, required, maxLength }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value,
+    required,
+    maxLength,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea className="textarea" rows={rows} {...common} /> : <input className="input" type={type} {...common} />}
+      {hint && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

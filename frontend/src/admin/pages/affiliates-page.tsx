@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
+import {
+  useCreateAffiliateMutation,
+  useDeleteAffiliateMutation,
+  useGetAdminAffiliatesQuery,
+  useReorderAffiliatesMutation,
+  useUpdateAffiliateMutation,
+} from '../api/admin-affiliates-api';
+import { AffiliateForm } from '../components/affiliate-form';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; affiliate: AdminAffiliate } | null;
+
+/** Ids with the row at `index` swapped with its neighbour in `direction`. */
+export function moveId(list: AdminAffiliate[], index: number, direction: -1 | 1): number[] {
+  const ids = list.map((affiliate) => affiliate.id);
+  const target = index + direction;
+  if (target < 0 || target >= ids.length) return ids;
+  [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+  return ids;
+}
+
+export default function AffiliatesPage() {
+  const { data: affiliates = [], isLoading, isError } = useGetAdminAffiliatesQuery();
+  const [create, createState] = useCreateAffiliateMutation();
+  const [update, updateState] = useUpdateAffiliateMutation();
+  const [remove, removeState] = useDeleteAffiliateMutation();
+  const [reorder, reorderState] = useReorderAffiliatesMutation();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<AdminAffiliate | null>(null);
+
+  const openForm = (next: Editing) => {
+    setServerErrors({});
+    setEditing(next);
+  };
+
+  const save = async (input: AffiliateInput) => {
+    try {
+      if (editing?.mode === 'edit') {
+        await update({ id: editing.affiliate.id, changes: input }).unwrap();
+        toast.success(`${input.name} updated`);
+      } else {
+        await create(input).unwrap();
+        toast.success(`${input.name} created`);
+      }
+      setEditing(null);
+    } catch (error) {
+      setServerErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to save affiliate'));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      toast.success(`${deleting.name} deleted`);
+      if (editing?.mode === 'edit' && editing.affiliate.id === deleting.id) setEditing(null);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete affiliate'));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const move = async (index: number, direction: -1 | 1) => {
+    try {
+      await reorder(moveId(affiliates, index, direction)).unwrap();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to reorder affiliates'));
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Affiliates</h1>
+        {editing === null && (
+          <button type="button" className="button button--primary" onClick={() => openForm({ mode: 'create' })}>
+            Add Affiliate
+          </button>
+        )}
+      </header>
+
+      {editing && (
+        <AffiliateForm
+          key={editing.mode === 'edit' ? editing.affiliate.id : 'new'}
+          initial={editing.mode === 'edit' ? editing.affiliate : null}
+          saving={createState.isLoading || updateState.isLoading}
+          serverErrors={serverErrors}
+          onSubmit={save}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+
+      {isLoading && (
+        <p role="status" className="admin-status">
+          Loading affiliates...
+        </p>
+      )}
+      {isError && (
+        <p role="alert" className="admin-status">
+          Failed to load affiliates.
+        </p>
+      )}
+      {!isLoading && !isError && affiliates.length === 0 && <p className="admin-status">No affiliates yet. Add the first partner above.</p>}
+
+      {affiliates.length > 0 && (
+        <div className="card admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Affiliates in home page order</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Logo</th>
+                <th scope="col">Name</th>
+                <th scope="col">Code</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {affiliates.map((affiliate, index) => (
+                <tr key={affiliate.id}>
+                  <td>
+                    <div className="admin-row-actions">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => move(index, -1)}
+                        disabled={index === 0 || reorderState.isLoading}
+                        aria-label={`Move ${affiliate.name} up`}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => move(index, 1)}
+                        disabled={index === affiliates.length - 1 || reorderState.isLoading}
+                        aria-label={`Move ${affiliate.name} down`}
+                      >
+                        ↓
+                      </button>
+                    </div>
+                  </td>
+                  <td>{affiliate.logo_url ? <img className="admin-table__logo" src={affiliate.logo_url} alt={`${affiliate.name} logo`} /> : '—'}</td>
+                  <th scope="row">{affiliate.name}</th>
+                  <td>
+                    <code>{affiliate.code}</code>
+                  </td>
+                  <td>{affiliate.is_active ? 'Active' : 'Hidden'}</td>
+                  <td>
+                    <div className="admin-row-actions">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => openForm({ mode: 'edit', affiliate })}
+                        aria-label={`Edit ${affiliate.name}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        onClick={() => setDeleting(affiliate)}
+                        aria-label={`Delete ${affiliate.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          title="Delete affiliate?"
+          message={`${deleting.name} and its code will be removed from the site. This cannot be undone.`}
+          confirmLabel="Delete"
+          busy={removeState.isLoading}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

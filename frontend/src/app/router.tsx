@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { FullPageRedirect } from './shell/full-page-redirect';
+import { ShellLayout } from './shell/shell-layout';
+
+// Every screen is its own chunk; the shell's Suspense boundary covers the first load of each.
+const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const BonusHuntsPage = lazy(() => import('../features/bonus-hunts/pages/bonus-hunts-page'));
+const TournamentsPage = lazy(() => import('../features/tournaments/pages/tournaments-page'));
+const TournamentDetailPage = lazy(() => import('../features/tournaments/pages/tournament-detail-page'));
+const RafflesPage = lazy(() => import('../features/raffles/pages/raffles-page'));
+const RaffleDetailPage = lazy(() => import('../features/raffles/pages/raffle-detail-page'));
+const LeaderboardPage = lazy(() => import('../features/leaderboard/pages/leaderboard-page'));
+const StorePage = lazy(() => import('../features/store/pages/store-page'));
+const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
+const WinnersPage = lazy(() => import('../features/winners/pages/winners-page'));
+const OwnProfileRedirect = lazy(() => import('../features/profile/pages/own-profile-redirect'));
+const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
+const TicketsPage = lazy(() => import('../features/tickets/pages/tickets-page'));
+const CreateTicketPage = lazy(() => import('../features/tickets/pages/create-ticket-page'));
+const TicketDetailPage = lazy(() => import('../features/tickets/pages/ticket-detail-page'));
+const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
+const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
+const NotFoundPage = lazy(() => import('./shell/not-found-page'));
+
+/** SPEC §2 routes. /login and /admin-new are server pages; reaching them in the router hands over to the server. */
+export const routes: RouteObject[] = [
+  {
+    element: <ShellLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'bonus-hunts', element: <BonusHuntsPage /> },
+      { path: 'tournaments', element: <TournamentsPage /> },
+      { path: 'tournaments/:id', element: <TournamentDetailPage /> },
+      { path: 'raffles', element: <RafflesPage /> },
+      { path: 'raffles/:id', element: <RaffleDetailPage /> },
+      { path: 'leaderboard', element: <LeaderboardPage /> },
+      { path: 'store', element: <StorePage /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'winners', element: <WinnersPage /> },
+      { path: 'profile', element: <OwnProfileRedirect /> },
+      { path: 'profile/:username', element: <ProfilePage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'tickets', element: <TicketsPage /> },
+      { path: 'tickets/create', element: <CreateTicketPage /> },
+      { path: 'tickets/:id', element: <TicketDetailPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'login', element: <FullPageRedirect to="/login" /> },
+      { path: 'admin-new/*', element: <FullPageRedirect to="/admin-new" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,28 @@
+/** SPEC §2 navigation, in display order. Router links stay inside the SPA. */
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+export const STREAM_LINKS: readonly NavLinkItem[] = [
+  { to: '/bonus-hunts', label: 'Bonus Hunts' },
+  { to: '/tournaments', label: 'Tournaments' },
+  { to: '/raffles', label: 'Raffles' },
+];
+
+export const SITE_LINKS: readonly NavLinkItem[] = [
+  { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/store', label: 'Store' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/winners', label: 'Recent Winners' },
+];
+
+export const MEMBER_LINKS: readonly NavLinkItem[] = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/tickets', label: 'My Tickets' },
+];
+
+/** Served by the server as separate pages, so they are plain anchors (full page loads). */
+export const LOGIN_PATH = '/login';
+export const ADMIN_PATH = '/admin-new';

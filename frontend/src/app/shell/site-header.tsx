@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import type { CurrentUser, SiteSettings } from '@kickback/contracts';
+import { ADMIN_PATH, LOGIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
+import { StreamMenu } from './stream-menu';
+import './site-header.css';
+
+interface SiteHeaderProps {
+  settings: SiteSettings;
+  user: CurrentUser | null;
+  onLogout: () => void;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
+
+export function SiteHeader({ settings, user, onLogout }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const { theme, site_name: siteName } = settings;
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="brand" aria-label={`${siteName} home`}>
+          {theme.show_nav_logo && <img className="brand__logo" src={settings.logo_url || '/favicon.svg'} alt="" width={36} height={36} />}
+          {theme.show_nav_title && <span className="brand__title">{siteName}</span>}
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((value) => !value)}
+        >
+          <span className="nav-toggle__bars" aria-hidden="true" />
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+        <nav aria-label="Main" className="site-nav">
+          <ul id="main-menu" className={menuOpen ? 'nav-menu nav-menu--open' : 'nav-menu'}>
+            <li>
+              <NavLink to="/" end className={linkClass}>
+                Home
+              </NavLink>
+            </li>
+            <StreamMenu />
+            {SITE_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? (
+              <>
+                {MEMBER_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={linkClass}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                {user.role === 'Admin' && (
+                  <li>
+                    <a href={ADMIN_PATH} className="nav-link nav-link--admin">
+                      Admin Panel
+                    </a>
+                  </li>
+                )}
+                <li>
+                  <button type="button" className="nav-link nav-link--button" onClick={onLogout}>
+                    Logout
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <a href={LOGIN_PATH} className="button button--primary button--small nav-login">
+                  Login
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

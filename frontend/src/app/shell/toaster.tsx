@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { dismissToast, selectToasts, TOAST_DURATION_MS, type Toast } from '../../lib/toasts-slice';
+import './toaster.css';
+
+const TOAST_ICONS: Record<Toast['type'], string> = { success: '✓', error: '!', warning: '⚠', info: 'i' };
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = setTimeout(() => dispatch(dismissToast(toast.id)), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, toast.id]);
+
+  return (
+    <li className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} data-toast-type={toast.type}>
+      <span className="toast__icon" aria-hidden="true">
+        {TOAST_ICONS[toast.type]}
+      </span>
+      <span className="toast__message">{toast.message}</span>
+      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dispatch(dismissToast(toast.id))}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+export function Toaster() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <ol className="toaster" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  );
+}

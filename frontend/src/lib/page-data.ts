@@ -1,0 +1,33 @@
+import type { Affiliate, AppPageData, CurrentUser, SiteSettings } from '@kickback/contracts';
+
+declare global {
+  interface Window {
+    __APP__?: Partial<AppPageData>;
+  }
+}
+
+/** What the client knows before its first render, with every part optional because `vite dev` injects nothing. */
+export interface PageBootstrap {
+  injected: boolean;
+  user: CurrentUser | null;
+  csrfToken: string;
+  settings: SiteSettings | null;
+  affiliates: Affiliate[] | null;
+  leaderboard: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+export function readPageData(source: unknown = typeof window === 'undefined' ? undefined : window.__APP__): PageBootstrap {
+  if (!isObject(source)) {
+    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null };
+  }
+  return {
+    injected: true,
+    user: isObject(source.user) ? (source.user as unknown as CurrentUser) : null,
+    csrfToken: typeof source.csrfToken === 'string' ? source.csrfToken : '',
+    settings: isObject(source.settings) ? (source.settings as unknown as SiteSettings) : null,
+    affiliates: Array.isArray(source.affiliates) ? (source.affiliates as Affiliate[]) : null,
+    leaderboard: source.leaderboard ?? null,
+  };
+}

@@ -1,0 +1,68 @@
+import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME, type Affiliate, type ApiSuccess, type SiteSettings } from '@kickback/contracts';
+import { baseApi } from './api';
+import { joinRoom, onServerEvent } from './socket';
+import { resolveTheme } from './theme';
+
+/** SPEC §7: settings and affiliate fetch failures stay silent apart from the log. */
+async function logFailure(what: string, queryFulfilled: Promise<unknown>): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch (error) {
+    console.warn(`Failed to load ${what}`, error);
+  }
+}
+
+/** Site-wide data used by the shell and several screens, so it lives in lib rather than in one feature. */
+export const siteApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getSiteSettings: build.query<SiteSettings, void>({
+      query: () => '/api/r/settings',
+      transformResponse: (response: ApiSuccess<SiteSettings>) => response.data as SiteSettings,
+      providesTags: ['SiteSettings'],
+      onQueryStarted: (_arg, { queryFulfilled }) => logFailure('site settings', queryFulfilled),
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        // An admin saving settings pushes 'site:updated'; refetching updates theme and name on every open page.
+        const leave = joinRoom('site');
+        const off = onServerEvent('site:updated', () => {
+          dispatch(siteApi.util.invalidateTags(['SiteSettings']));
+        });
+        await cacheEntryRemoved;
+        off();
+        leave();
+      },
+    }),
+    getAffiliates: build.query<Affiliate[], void>({
+      query: () => '/api/r/affiliates',
+      transformResponse: (response: ApiSuccess<Affiliate[]>) => response.data ?? [],
+      providesTags: ['Affiliates'],
+      onQueryStarted: (_arg, { queryFulfilled }) => logFailure('affiliates', queryFulfilled),
+    }),
+  }),
+});
+
+export const { useGetSiteSettingsQuery, useGetAffiliatesQuery } = siteApi;
+
+/** Settings with every gap filled from the product defaults, so screens never check for missing keys. */
+export function normalizeSettings(settings: Partial<SiteSettings> | null | undefined): SiteSettings {
+  return {
+    site_name: settings?.site_name?.trim() || DEFAULT_SITE_NAME,
+    site_description: settings?.site_description?.trim() || DEFAULT_SITE_DESCRIPTION,
+    casino: {
+      crypto1_label: settings?.casino?.crypto1_label || 'Casino 1',
+      crypto2_label: settings?.casino?.crypto2_label || 'Casino 2',
+      crypto3_label: settings?.casino?.crypto3_label || 'Casino 3',
+    },
+    theme: resolveTheme(settings?.theme),
+    kick_channel_slug: settings?.kick_channel_slug?.trim() ?? '',
+    logo_url: settings?.logo_url || null,
+    powered_by: {
+      label: settings?.powered_by?.label?.trim() || '',
+      url: settings?.powered_by?.url?.trim() || '',
+    },
+  };
+}

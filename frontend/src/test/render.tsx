@@ -1,0 +1,48 @@
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
+import { makeStore, type AppStore } from '../app/store';
+import { siteApi } from '../lib/site-api';
+import { settingsFixture } from './fixtures';
+
+export interface RenderOptions {
+  route?: string;
+  path?: string;
+  user?: CurrentUser | null;
+  settings?: SiteSettings;
+  affiliates?: Affiliate[];
+  extraRoutes?: RouteObject[];
+}
+
+/**
+ * A store whose site queries are already cached, so components render without network
+ * (jsdom has no fetch), inside a memory router.
+ */
+export function makeTestStore({ user = null, settings = settingsFixture, affiliates = [] }: RenderOptions = {}): AppStore {
+  const store = makeStore({ session: { user, csrfToken: 'csrf-test-token', authLoading: false } });
+  store.dispatch(
+    siteApi.util.upsertQueryEntries([
+      { endpointName: 'getSiteSettings', arg: undefined, value: settings },
+      { endpointName: 'getAffiliates', arg: undefined, value: affiliates },
+    ]),
+  );
+  return store;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderOptions & { store?: AppStore } = {},
+): RenderResult & { store: AppStore } {
+  const store = options.store ?? makeTestStore(options);
+  const router = createMemoryRouter([{ path: options.path ?? '*', element: ui }, ...(options.extraRoutes ?? [])], {
+    initialEntries: [options.route ?? '/'],
+  });
+  const result = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...result, store };
+}

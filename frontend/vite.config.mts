@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@kickback\/contracts$/, replacement: here('../libs/contracts/src/index.ts') }],
+  },
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    // bench/bundle-size.mjs reads the manifest to sum the initial JS of each entry.
+    manifest: true,
+    rolldownOptions: {
+      input: { index: here('index.html'), admin: here('admin.html') },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/socket.io': { target: backend, ws: true },
+      '/login': backend,
+      '/logout': backend,
+      '/auth': backend,
+      '/uploads': backend,
+      '/admin-new': backend,
+    },
+  },
+});
