@@ -18,7 +18,7 @@ import {
   StorageModule,
   type AppEnv,
 } from '@kickback/platform';
-import { IdentityModule, SiteModule } from '@kickback/domain';
+import { EconomyModule, IdentityModule, SiteModule } from '@kickback/domain';
 import { AccessGuard } from './security/access.guard';
 import { UserThrottlerGuard } from './security/user-throttler.guard';
 import { SiteController } from './http/site/site.controller';
@@ -36,6 +36,8 @@ import { PageDataService } from './pages/page-data.service';
 import { SpaTemplateService } from './pages/spa-template.service';
 import { SpaController } from './pages/spa.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { PointsController } from './http/economy/points.controller';
+import { AdminUsersController } from './http/economy/admin-users.controller';
 
 /** Page routes come last: the SPA controller's catch-all must not shadow API routes. */
 @Module({
@@ -69,6 +71,7 @@ export class ApiModule {
         }),
         IdentityModule,
         SiteModule,
+        EconomyModule,
         PagesModule,
       ],
       controllers: [
@@ -79,6 +82,8 @@ export class ApiModule {
         AdminAffiliatesController,
         AdminUploadsController,
         AdminAuditController,
+        PointsController,
+        AdminUsersController,
       ],
       providers: [
         RealtimeGateway,

@@ -11,7 +11,7 @@ import {
   RedisModule,
   type AppEnv,
 } from '@kickback/platform';
-import { IdentityModule, SiteModule } from '@kickback/domain';
+import { EconomyModule, IdentityModule, SiteModule } from '@kickback/domain';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -31,6 +31,7 @@ export class WorkerModule {
         AuditModule,
         IdentityModule,
         SiteModule,
+        EconomyModule,
       ],
       providers: [OutboxRelayService, DomainEventsProcessor, WorkerHealthServer],
     };

@@ -6,6 +6,8 @@ export interface DomainEventMap {
   'user.logged-in': { userId: number; at: string };
   'site.settings-updated': { at: string };
   'site.affiliates-updated': { at: string };
+  /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
+  'points.changed': { userId: number; delta: number; balance: number; reason: string; at: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;

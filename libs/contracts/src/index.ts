@@ -6,3 +6,4 @@ export * from './api/admin-audit';
 export * from './events';
 export * from './jobs';
 export * from './realtime';
+export * from './api/economy';

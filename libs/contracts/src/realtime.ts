@@ -6,6 +6,7 @@ export const ADMIN_ROOM = 'admin';
 
 export interface ServerToClientEvents {
   'site:updated': (payload: { at: string }) => void;
+  'user:points': (payload: { balance: number; delta: number; reason: string }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;

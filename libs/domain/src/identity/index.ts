@@ -2,3 +2,4 @@ export * from './user.entity';
 export * from './users.service';
 export * from './kick-profile';
 export * from './identity.module';
+export * from './admin-users.service';

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { adminPointsAdjustSchema, type AdminPointsAdjust } from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { AdminPointsService, AdminUsersService, EconomyService } from '@kickback/domain';
+
+const listQuery = z
+  .object({ page: z.coerce.number().int().min(1).max(100_000).default(1), search: z.string().trim().max(64).default('') })
+  .strict();
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/users')
+export class AdminUsersController {
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly economy: EconomyService,
+    private readonly adminPoints: AdminPointsService,
+  ) {}
+
+  @Get()
+  async list(@Query(zodPipe(listQuery)) query: { page: number; search: string }) {
+    const { data, pagination } = await this.users.list(query.search, query.page);
+    return { success: true as const, data, pagination };
+  }
+
+  @Get(':id/points')
+  async ledger(@Param('id', ParseIntPipe) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
+    return ok(await this.economy.history(id, query.page));
+  }
+
+  @Post(':id/points')
+  async adjust(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminPointsAdjustSchema)) body: AdminPointsAdjust) {
+    const result = await this.adminPoints.adjust(actor.id, id, body.delta, body.note);
+    return ok(result, body.delta > 0 ? `Granted ${body.delta} points.` : `Deducted ${-body.delta} points.`);
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { Pagination } from './envelope';
+
+export interface LedgerEntry {
+  id: number;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+/** GET /api/r/points/history */
+export interface PointsHistory {
+  balance: number;
+  entries: LedgerEntry[];
+  pagination: Pagination;
+}
+
+/** POST /api/admin/users/{id}/points */
+export const adminPointsAdjustSchema = z
+  .object({
+    delta: z.number().int('Whole points only').refine((v) => v !== 0, 'Must not be zero').refine((v) => Math.abs(v) <= 10_000_000, 'Too large'),
+    note: z.string().trim().min(3, 'Give a reason').max(300),
+  })
+  .strict();
+export type AdminPointsAdjust = z.infer<typeof adminPointsAdjustSchema>;

@@ -1,0 +1,75 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { EconomyService } from './economy.service';
+import { InsufficientPointsError } from './points.errors';
+
+describe('EconomyService (real PostgreSQL)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let economy: EconomyService;
+  let em: EntityManager;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    economy = api.app.get(EconomyService);
+    em = api.app.get(EntityManager);
+  });
+  afterAll(() => stack.close());
+
+  const ledgerSum = async (userId: number) =>
+    Number((await em.fork().execute<{ s: string }[]>('select coalesce(sum(delta),0)::text as s from points_ledger where user_id = ?', [userId]))[0].s);
+
+  it('50 parallel debits of 30 against 1000 points: exactly 33 succeed, balance never below zero, ledger explains balance', async () => {
+    const { id } = await createUser(em);
+    await em.fork().transactional((tx) => economy.credit(tx, { userId: id, amount: 1000, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        em.fork().transactional((tx) => economy.debit(tx, { userId: id, amount: 30, reason: 'test.spend', idempotencyKey: `spend-${id}-${i}` })),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(33);
+    expect(refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientPointsError)).toBe(true);
+    expect(await economy.balanceOf(id)).toBe(10);
+    expect(await ledgerSum(id)).toBe(10);
+  });
+
+  it('the same idempotency key sent 10 times in parallel changes the balance once', async () => {
+    const { id } = await createUser(em);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => em.fork().transactional((tx) => economy.credit(tx, { userId: id, amount: 250, reason: 'test.grant', idempotencyKey: `once-${id}` }))),
+    );
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(await economy.balanceOf(id)).toBe(250);
+    expect(await ledgerSum(id)).toBe(250);
+  });
+
+  it('a refused debit leaves no ledger row and no outbox event', async () => {
+    const { id } = await createUser(em);
+    await expect(em.fork().transactional((tx) => economy.debit(tx, { userId: id, amount: 5, reason: 'test.spend', idempotencyKey: `broke-${id}` }))).rejects.toBeInstanceOf(
+      InsufficientPointsError,
+    );
+    expect(await em.fork().execute('select 1 from points_ledger where user_id = ?', [id])).toHaveLength(0);
+    expect(await em.fork().execute(`select 1 from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ?`, [id])).toHaveLength(0);
+  });
+
+  it('admins grant and deduct over HTTP with an audit record; a deduction cannot overdraw', async () => {
+    const admin = await createUser(em, { role: 'Admin' });
+    const member = await createUser(em);
+    const client = api.client();
+    await client.loginAs(admin.id);
+    const grant = await client.json('POST', `/api/admin/users/${member.id}/points`, { delta: 500, note: 'stream bonus' });
+    expect(grant.status).toBe(201);
+    expect(grant.body).toMatchObject({ success: true, data: { balance: 500 } });
+    const over = await client.json('POST', `/api/admin/users/${member.id}/points`, { delta: -501, note: 'too much' });
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ success: false, message: 'Not enough points.' });
+    const ledger = await client.json('GET', `/api/admin/users/${member.id}/points`);
+    expect(ledger.body.data.balance).toBe(500);
+    expect(ledger.body.data.entries).toHaveLength(1);
+    const audit = await em.fork().execute(`select * from audit_logs where action = 'points.adjust' and entity_id = ?`, [String(member.id)]);
+    expect(audit).toHaveLength(1);
+  });
+});

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { EconomyService } from './economy.service';
+import { PointsPushHandler } from './points-push.handler';
+import { AdminPointsService } from './admin-points.service';
+
+@Module({
+  providers: [EconomyService, PointsPushHandler, AdminPointsService],
+  exports: [EconomyService, AdminPointsService],
+})
+export class EconomyModule {}

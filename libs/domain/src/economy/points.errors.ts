@@ -1,0 +1,8 @@
+import { ApiError } from '@kickback/platform';
+
+/** 422 so clients show the message; nothing was changed when it is thrown. */
+export class InsufficientPointsError extends ApiError {
+  constructor(message = 'Not enough points.') {
+    super(422, message, { points: [message] });
+  }
+}
