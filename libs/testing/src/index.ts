@@ -4,3 +4,4 @@ export * from './test-client';
 export * from './factories';
 export * from './test-stack';
 export * from './wait-for';
+export * from './fakes/fake-kick.server';

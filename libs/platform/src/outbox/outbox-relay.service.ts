@@ -71,7 +71,8 @@ export class OutboxRelayService implements OnApplicationShutdown {
       );
       const ids = rows.map((r) => String(r.id));
       await this.hooks.afterEnqueue?.(ids);
-      await tx.execute('update outbox_events set published_at = now() where id = any(?::bigint[])', [ids]);
+      // A PostgreSQL array literal: knex would otherwise expand a JS array into a value list.
+      await tx.execute('update outbox_events set published_at = now() where id = any(?::bigint[])', [`{${ids.join(',')}}`]);
       return rows.length;
     });
   }
@@ -93,13 +94,12 @@ export class OutboxRelayService implements OnApplicationShutdown {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wake = null;
+        this.wake = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }

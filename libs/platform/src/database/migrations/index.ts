@@ -1,9 +1,17 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_foundation } from './Migration20261122000000_foundation';
 import { Migration20261122010000_economy } from './Migration20261122010000_economy';
+import { Migration20261122020000_store } from './Migration20261122020000_store';
+import { Migration20261122030000_raffles } from './Migration20261122030000_raffles';
+import { Migration20261122040000_hunts } from './Migration20261122040000_hunts';
+import { Migration20261122050000_leaderboard } from './Migration20261122050000_leaderboard';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_economy', class: Migration20261122010000_economy },
+  { name: 'Migration20261122020000_store', class: Migration20261122020000_store },
+  { name: 'Migration20261122030000_raffles', class: Migration20261122030000_raffles },
+  { name: 'Migration20261122040000_hunts', class: Migration20261122040000_hunts },
+  { name: 'Migration20261122050000_leaderboard', class: Migration20261122050000_leaderboard },
 ];

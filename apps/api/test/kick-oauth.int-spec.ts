@@ -1,0 +1,134 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { FakeKickServer, createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+/** Follows our redirect to the fake Kick consent page and back, as a browser would. */
+async function loginThroughKick(client: TestClient, kick: FakeKickServer): Promise<Response> {
+  const start = await client.get('/auth/kick');
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get('location')!);
+  expect(authorize.origin).toBe(kick.url);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('scope')).toBe('user:read');
+  const consent = await fetch(authorize, { redirect: 'manual' });
+  const callback = new URL(consent.headers.get('location')!);
+  return client.get(callback.pathname + callback.search);
+}
+
+describe('Kick OAuth 2.1 login against a fake Kick', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let kick: FakeKickServer;
+  let em: EntityManager;
+
+  beforeAll(async () => {
+    kick = new FakeKickServer('kb-client', 'kb-secret');
+    await kick.start();
+    stack = await createTestStack();
+    api = await stack.api({
+      KICK_CLIENT_ID: 'kb-client',
+      KICK_CLIENT_SECRET: 'kb-secret',
+      KICK_AUTH_URL: kick.url,
+      KICK_API_URL: kick.url,
+    });
+    em = api.app.get(EntityManager);
+  });
+  afterAll(async () => {
+    await stack.close();
+    await kick.stop();
+  });
+  beforeEach(() => {
+    kick.deny = false;
+  });
+
+  it('creates the member on first login, rotates the session id and sends them home', async () => {
+    kick.nextUser = { user_id: 777001, name: 'FreshViewer', email: 'fresh@example.com', profile_picture: 'https://files.kick.com/fresh.png' };
+    const client = api.client();
+    await client.refreshCsrf();
+    const before = client.cookieHeader;
+    const res = await loginThroughKick(client, kick);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/');
+    expect(client.cookieHeader).not.toBe(before);
+    const session = await client.json('GET', '/api/r/session');
+    expect(session.body.data.user).toMatchObject({ username: 'FreshViewer', kick_username: 'FreshViewer', email: 'fresh@example.com', role: 'member' });
+    expect(kick.tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', client_secret: 'kb-secret' });
+    expect(kick.tokenRequests.at(-1)!.code_verifier.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('logs the same Kick account into the same user the second time', async () => {
+    kick.nextUser = { user_id: 777002, name: 'Returning', email: 'r@example.com', profile_picture: '' };
+    const first = api.client();
+    await loginThroughKick(first, kick);
+    const second = api.client();
+    await loginThroughKick(second, kick);
+    const a = await first.json('GET', '/api/r/session');
+    const b = await second.json('GET', '/api/r/session');
+    expect(a.body.data.user.id).toBe(b.body.data.user.id);
+    const rows = await em.fork().execute('select id from users where kick_user_id = 777002');
+    expect(rows).toHaveLength(1);
+  });
+
+  it('rejects a callback whose state does not match, and a replayed callback', async () => {
+    const client = api.client();
+    const start = await client.get('/auth/kick');
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'not-the-state');
+    const bad = await client.get(forged.pathname + forged.search);
+    expect(bad.headers.get('location')).toBe('/login?error=state');
+    // The pending login was consumed by the failed attempt: even the genuine callback is refused now.
+    const replay = await client.get(callback.pathname + callback.search);
+    expect(replay.headers.get('location')).toBe('/login?error=state');
+    expect((await client.json('GET', '/api/r/session')).body.data.user).toBeNull();
+  });
+
+  it('refuses a reused authorization code', async () => {
+    const client = api.client();
+    const start = await client.get('/auth/kick');
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    const code = callback.searchParams.get('code')!;
+    const ok = await client.get(callback.pathname + callback.search);
+    expect(ok.headers.get('location')).toBe('/');
+    // A second browser replays the stolen code with a fresh state of its own.
+    const attacker = api.client();
+    const attackerStart = await attacker.get('/auth/kick');
+    const state = new URL(attackerStart.headers.get('location')!).searchParams.get('state')!;
+    const replay = await attacker.get(`/auth/kick/callback?code=${code}&state=${state}`);
+    expect(replay.headers.get('location')).toBe('/login?error=failed');
+    expect((await attacker.json('GET', '/api/r/session')).body.data.user).toBeNull();
+  });
+
+  it('handles denied consent', async () => {
+    kick.deny = true;
+    const client = api.client();
+    const res = await loginThroughKick(client, kick);
+    expect(res.headers.get('location')).toBe('/login?error=denied');
+    const page = await client.get('/login?error=denied');
+    expect(await page.text()).toContain('Login was cancelled on Kick.');
+  });
+
+  it('links Kick to an already logged-in member and returns to the connections tab', async () => {
+    const member = await createUser(em, { kickUsername: null });
+    const client = api.client();
+    await client.loginAs(member.id);
+    kick.nextUser = { user_id: 777003, name: 'LinkedName', email: 'l@example.com', profile_picture: '' };
+    const res = await loginThroughKick(client, kick);
+    expect(res.headers.get('location')).toBe('/settings?tab=connections');
+    const [row] = await em.fork().execute<{ kick_username: string; kick_user_id: string }[]>('select kick_username, kick_user_id from users where id = ?', [member.id]);
+    expect(row).toEqual({ kick_username: 'LinkedName', kick_user_id: '777003' });
+  });
+
+  it('logout needs the CSRF token, ends the session and redirects to /', async () => {
+    const member = await createUser(em);
+    const client = api.client();
+    await client.loginAs(member.id);
+    const noToken = await client.request('POST', '/logout', { csrf: false });
+    expect(noToken.status).toBe(403);
+    const res = await client.request('POST', '/logout');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect((await client.json('GET', '/api/r/session')).body.data.user).toBeNull();
+  });
+});

