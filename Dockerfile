@@ -11,7 +11,9 @@ COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/package.json
 # --ignore-scripts: the build needs no install script (swc, rolldown and sharp come as
 # prebuilt optional packages); this also matches npm 11's allowScripts default here.
-RUN npm ci --ignore-scripts --no-audit --no-fund
+# `npm install`, not `npm ci`: the lockfile is generated where the registry lacks other
+# platforms' optional binaries, which `npm ci` refuses; the locked versions are still used.
+RUN npm install --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -20,7 +22,7 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/package.json
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
 # ---- runtime ----
