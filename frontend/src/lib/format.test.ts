@@ -84,7 +84,7 @@ describe('countdownParts', () => {
 });
 
 describe('default avatars', () => {
-  it('picks one of five placeholders by id modulo 5', () => {
+  it('picks one of five default avatars by id modulo 5', () => {
     expect(defaultAvatarUrl(0)).toBe('/avatars/avatar-0.svg');
     expect(defaultAvatarUrl(7)).toBe('/avatars/avatar-2.svg');
     expect(defaultAvatarUrl(10)).toBe('/avatars/avatar-0.svg');

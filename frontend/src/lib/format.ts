@@ -94,13 +94,13 @@ export function countdownParts(endMs: number, nowMs: number = Date.now()): Count
 
 export const DEFAULT_AVATAR_COUNT = 5;
 
-/** One of the 5 bundled placeholder avatars, stable per user id. */
+/** One of the 5 bundled default avatars, stable per user id (SPEC §9). */
 export function defaultAvatarUrl(id: number | string | null | undefined): string {
   const numeric = Math.abs(Math.trunc(toNumber(id)));
   return `/avatars/avatar-${numeric % DEFAULT_AVATAR_COUNT}.svg`;
 }
 
-/** The user's own avatar when there is one, else their placeholder. */
+/** The user's own avatar when there is one, else their default one. */
 export function avatarUrl(user: { id?: number | null; avatar_url?: string | null; avatar?: string | null }): string {
   return user.avatar_url || user.avatar || defaultAvatarUrl(user.id ?? 0);
 }

@@ -28,12 +28,11 @@ export const adminAffiliatesApi = baseApi.injectEndpoints({
       async onQueryStarted(ids, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           adminAffiliatesApi.util.updateQueryData('getAdminAffiliates', undefined, (draft) => {
-            const byId = new Map(draft.map((affiliate) => [affiliate.id, affiliate]));
-            const ordered = ids.map((id) => byId.get(id)).filter((a): a is AdminAffiliate => a !== undefined);
-            ordered.forEach((affiliate, index) => {
+            const rank = new Map(ids.map((id, index) => [id, index]));
+            draft.sort((a, b) => (rank.get(a.id) ?? -1) - (rank.get(b.id) ?? -1));
+            draft.forEach((affiliate, index) => {
               affiliate.position = index + 1;
             });
-            return ordered;
           }),
         );
         try {

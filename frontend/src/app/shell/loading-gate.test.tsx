@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { CONTENT_REVEAL_DELAY_MS, LoadingGate } from './loading-gate';
+import { CONTENT_REVEAL_DELAY_MS, LOADER_FADE_MS, LoadingGate } from './loading-gate';
 
 const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
 
@@ -42,10 +42,15 @@ describe('LoadingGate', () => {
     act(() => jest.advanceTimersByTime(CONTENT_REVEAL_DELAY_MS - 1));
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
 
+    expect(content).not.toHaveClass('app-content--visible');
+
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
     expect(content).toHaveClass('app-content--visible');
     expect(content).toHaveAttribute('aria-hidden', 'false');
+    // The loader fades away over the content, then leaves the DOM.
+    expect(screen.getByTestId('loading-screen')).toHaveClass('loading-screen--leaving');
+    act(() => jest.advanceTimersByTime(LOADER_FADE_MS));
+    expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
     expect(CONTENT_REVEAL_DELAY_MS).toBe(100);
   });
 

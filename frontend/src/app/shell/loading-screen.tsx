@@ -5,12 +5,20 @@ interface LoadingScreenProps {
   siteName: string;
   progress: number;
   loaderStyle: Theme['loader_style'];
+  /** Fading out over the revealed page: no longer announced or clickable. */
+  leaving?: boolean;
 }
 
 /** Branded screen shown while the session is being established (SPEC §2 "Loading screen"). */
-export function LoadingScreen({ siteName, progress, loaderStyle }: LoadingScreenProps) {
+export function LoadingScreen({ siteName, progress, loaderStyle, leaving = false }: LoadingScreenProps) {
   return (
-    <div className={`loading-screen loading-screen--${loaderStyle}`} role="status" aria-live="polite" data-testid="loading-screen">
+    <div
+      className={`loading-screen loading-screen--${loaderStyle}${leaving ? ' loading-screen--leaving' : ''}`}
+      role="status"
+      aria-live="polite"
+      aria-hidden={leaving || undefined}
+      data-testid="loading-screen"
+    >
       <p className="loading-screen__name">{siteName}</p>
       <div
         className="loading-screen__indicator"

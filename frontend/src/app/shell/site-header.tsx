@@ -76,7 +76,7 @@ export function SiteHeader({ settings, user, onLogout }: SiteHeaderProps) {
               </>
             ) : (
               <li>
-                <a href={LOGIN_PATH} className="button button--primary button--small nav-login">
+                <a href={LOGIN_PATH} className="button button--primary button--small nav-login" data-testid="nav-login">
                   Login
                 </a>
               </li>

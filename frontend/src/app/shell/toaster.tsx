@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { dismissToast, selectToasts, TOAST_DURATION_MS, type Toast } from '../../lib/toasts-slice';
 import './toaster.css';
 
-const TOAST_ICONS: Record<Toast['type'], string> = { success: '✓', error: '!', warning: '⚠', info: 'i' };
+const TOAST_ICONS: Record<Toast['type'], string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
@@ -28,10 +28,12 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useAppSelector(selectToasts);
   return (
-    <ol className="toaster" aria-label="Notifications">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ol>
+    <section aria-label="Notifications">
+      <ol className="toaster">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ export function AuthRequired({ message }: { message: string }) {
   return (
     <section className="page container">
       <EmptyState level={1} title="Authentication Required" text={message}>
-        <a href="/login" className="button button--primary">
+        <a href="/login" className="button button--primary" data-testid="auth-required-login">
           Login
         </a>
       </EmptyState>
