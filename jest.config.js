@@ -4,7 +4,15 @@ const moduleNameMapper = {
   '^@kickback/(contracts|platform|domain|testing)$': '<rootDir>/libs/$1/src',
   '^@kickback/(contracts|platform|domain|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
-const common = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, moduleNameMapper };
+// file-type and its helpers are ESM-only: Node loads them with require(), jest needs them compiled.
+const esmOnly = ['file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(ts|js)$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: { ...moduleNameMapper, '^file-type$': '<rootDir>/node_modules/file-type/index.js' },
+};
 
 module.exports = {
   projects: [

@@ -18,7 +18,7 @@ import {
   StorageModule,
   type AppEnv,
 } from '@kickback/platform';
-import { EconomyModule, IdentityModule, SiteModule } from '@kickback/domain';
+import { EconomyModule, IdentityModule, SiteModule, StoreModule } from '@kickback/domain';
 import { AccessGuard } from './security/access.guard';
 import { UserThrottlerGuard } from './security/user-throttler.guard';
 import { SiteController } from './http/site/site.controller';
@@ -38,6 +38,8 @@ import { SpaController } from './pages/spa.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { PointsController } from './http/economy/points.controller';
 import { AdminUsersController } from './http/economy/admin-users.controller';
+import { StoreController } from './http/store/store.controller';
+import { AdminStoreItemsController, AdminStoreRedemptionsController } from './http/store/admin-store.controller';
 
 /** Page routes come last: the SPA controller's catch-all must not shadow API routes. */
 @Module({
@@ -72,6 +74,7 @@ export class ApiModule {
         IdentityModule,
         SiteModule,
         EconomyModule,
+        StoreModule,
         PagesModule,
       ],
       controllers: [
@@ -84,6 +87,9 @@ export class ApiModule {
         AdminAuditController,
         PointsController,
         AdminUsersController,
+        StoreController,
+        AdminStoreItemsController,
+        AdminStoreRedemptionsController,
       ],
       providers: [
         RealtimeGateway,

@@ -11,7 +11,7 @@ import {
   RedisModule,
   type AppEnv,
 } from '@kickback/platform';
-import { EconomyModule, IdentityModule, SiteModule } from '@kickback/domain';
+import { EconomyModule, IdentityModule, SiteModule, StoreModule } from '@kickback/domain';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -32,6 +32,7 @@ export class WorkerModule {
         IdentityModule,
         SiteModule,
         EconomyModule,
+        StoreModule,
       ],
       providers: [OutboxRelayService, DomainEventsProcessor, WorkerHealthServer],
     };

@@ -8,6 +8,12 @@ export interface DomainEventMap {
   'site.affiliates-updated': { at: string };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
   'points.changed': { userId: number; delta: number; balance: number; reason: string; at: string };
+  /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */
+  'redemption.created': { redemptionId: number; userId: number; itemId: number };
+  /** An admin processed or refunded a redemption; the member's list updates live. */
+  'redemption.updated': { redemptionId: number; userId: number; itemId: number; status: 'processed' | 'refunded' };
+  /** An admin changed an item's stock or availability; open store pages update the count. */
+  'store.item-changed': { itemId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

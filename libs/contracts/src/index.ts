@@ -7,3 +7,4 @@ export * from './events';
 export * from './jobs';
 export * from './realtime';
 export * from './api/economy';
+export * from './api/store';

@@ -1,3 +1,5 @@
+import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
+
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [/^raffle:\d+$/, /^hunt:\d+$/, /^tournament:\d+$/, /^leaderboard$/, /^store$/, /^site$/] as const;
 
@@ -8,6 +10,14 @@ export interface ServerToClientEvents {
   'site:updated': (payload: { at: string }) => void;
   'user:points': (payload: { balance: number; delta: number; reason: string }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
+  /** Room 'store': a community purchase and the item's new stock. */
+  'store:purchase': (payload: { purchase: CommunityPurchase; item: { id: number; quantity: number | null } }) => void;
+  /** Room 'store': stock changed without a purchase (refund, admin edit). */
+  'store:stock': (payload: { item_id: number; quantity: number | null }) => void;
+  /** The member's own redemption changed (Pending → Processed, refunded, code delivered). */
+  'store:redemption-updated': (payload: StoreRedemption) => void;
+  /** Admin room: the redemptions queue changed. */
+  'store:admin-redemption': (payload: { id: number; status: RedemptionStatus; item_name: string; username: string }) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

@@ -1,4 +1,5 @@
 export * from './identity';
 export * from './site';
 export * from './economy';
+export * from './store';
 export * from './demo/demo-seed';

@@ -72,7 +72,7 @@ export class ImageUploadService {
 
   private async detect(buffer: Buffer): Promise<{ mime: string } | undefined> {
     if (!this.fileTypeFromBuffer) {
-      // file-type is ESM-only; Node 20.19+ loads it with require, which swc emits for import().
+      // file-type is ESM-only; Node 20.19+ loads it through the require() swc emits for import(), jest through its transform.
       const mod = (await import('file-type')) as unknown as { fileTypeFromBuffer: NonNullable<ImageUploadService['fileTypeFromBuffer']> };
       this.fileTypeFromBuffer = mod.fileTypeFromBuffer;
     }

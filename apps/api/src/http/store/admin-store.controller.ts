@@ -1,0 +1,88 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  adminRedemptionsQuerySchema,
+  storeCodesUploadSchema,
+  storeItemInputSchema,
+  storeItemUpdateSchema,
+  type AdminRedemptionsQuery,
+  type StoreItemInput,
+  type StoreItemUpdate,
+} from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { RedemptionFulfilmentService, StoreAdminService } from '@kickback/domain';
+
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/store-items')
+export class AdminStoreItemsController {
+  constructor(private readonly admin: StoreAdminService) {}
+
+  @Get()
+  async list() {
+    return ok(await this.admin.listItems());
+  }
+
+  @Post()
+  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(storeItemInputSchema)) body: StoreItemInput) {
+    return ok(await this.admin.createItem(user.id, body), 'Item created.');
+  }
+
+  @Put(':id')
+  async update(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(storeItemUpdateSchema)) body: StoreItemUpdate) {
+    return ok(await this.admin.updateItem(user.id, id, body), 'Item saved.');
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    await this.admin.removeItem(user.id, id);
+    return ok(undefined, 'Item removed.');
+  }
+
+  @Get(':id/codes')
+  async codes(@Param('id', ParseIntPipe) id: number) {
+    return ok(await this.admin.listCodes(id));
+  }
+
+  @Post(':id/codes')
+  async addCodes(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string }) {
+    const result = await this.admin.addCodes(user.id, id, body.codes);
+    return ok(result, `Added ${result.added} code${result.added === 1 ? '' : 's'}${result.skipped ? `, skipped ${result.skipped} duplicate${result.skipped === 1 ? '' : 's'}` : ''}.`);
+  }
+
+  @Delete(':id/codes/:codeId')
+  async removeCode(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Param('codeId', ParseIntPipe) codeId: number) {
+    await this.admin.removeCode(user.id, id, codeId);
+    return ok(undefined, 'Code removed.');
+  }
+}
+
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/store-redemptions')
+export class AdminStoreRedemptionsController {
+  constructor(
+    private readonly admin: StoreAdminService,
+    private readonly fulfilment: RedemptionFulfilmentService,
+  ) {}
+
+  @Get()
+  async list(@Query(zodPipe(adminRedemptionsQuerySchema)) query: AdminRedemptionsQuery) {
+    const { data, pagination, pending_total } = await this.admin.listRedemptions(query);
+    return { success: true as const, data, pagination, pending_total };
+  }
+
+  @Post(':id/process')
+  @HttpCode(200)
+  async process(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    await this.fulfilment.process(user.id, id);
+    return ok(undefined, 'Redemption marked as processed.');
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  async refund(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    await this.fulfilment.refund(user.id, id);
+    return ok(undefined, 'Redemption refunded.');
+  }
+}

@@ -1,0 +1,112 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+
+function appData(html: string): any {
+  const match = /<script nonce="([^"]+)">window\.__APP__=(.*?);<\/script>/s.exec(html);
+  if (!match) throw new Error('no injected page data');
+  return { nonce: match[1], data: JSON.parse(match[2]) };
+}
+
+describe('page serving with injected data', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dist, 'admin.html'), '<!doctype html><html><head><title>admin</title><!--app-data--></head><body><div id="admin"></div></body></html>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    stack = await createTestStack({ FRONTEND_DIST: dist });
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+  });
+  afterAll(() => stack.close());
+
+  it('serves the SPA on any page route with user, CSRF token, settings and affiliates, under a nonce CSP', async () => {
+    const res = await api.client().get('/raffles/12');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    const html = await res.text();
+    const { nonce, data } = appData(html);
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    expect(csp).toContain('frame-src https://player.kick.com');
+    expect(res.headers.get('set-cookie')).toMatch(/kb\.sid=.*HttpOnly.*SameSite=Lax/i);
+    expect(data).toMatchObject({ user: null, settings: { site_name: 'Kickback' }, affiliates: [], leaderboard: null });
+    expect(data.csrfToken).toEqual(expect.any(String));
+    expect(await (await fetch(`${api.url}/assets/app.js`)).text()).toBe('console.log(1)');
+    // The raw template is never served without its data.
+    const raw = await (await api.client().get('/index.html')).text();
+    expect(raw).not.toContain('<!--app-data-->');
+    expect(appData(raw).data.csrfToken).toEqual(expect.any(String));
+  });
+
+  it('escapes injected text so it cannot close the script element', async () => {
+    const adminId = (await createUser(em, { role: 'Admin' })).id;
+    const admin = api.client();
+    await admin.loginAs(adminId);
+    await admin.json('PUT', '/api/admin/settings', { site_description: '</script><script>alert(1)</script>' });
+    const html = await (await api.client().get('/')).text();
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(appData(html).data.settings.site_description).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('injects the logged-in user with the SPEC fields', async () => {
+    const member = await createUser(em, { kickUsername: 'kickname' });
+    const client = api.client();
+    await client.loginAs(member.id);
+    const { data } = appData(await (await client.get('/')).text());
+    expect(data.user).toMatchObject({ username: member.username, name: member.username, kick_username: 'kickname', role: 'member' });
+    expect(data.user).toHaveProperty('email');
+  });
+
+  it('/admin-new: anonymous → /login, member → 403 page, admin → the admin app', async () => {
+    const anon = await api.client().get('/admin-new');
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get('location')).toBe('/login');
+
+    const member = api.client();
+    await member.loginAs((await createUser(em)).id);
+    const forbidden = await member.get('/admin-new/settings');
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.text()).toContain('Admins only');
+
+    const admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const page = await admin.get('/admin-new/affiliates');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="admin">');
+    expect(appData(html).data.user.role).toBe('Admin');
+  });
+
+  it('/login shows Login with Kick and, in dev mode, the demo accounts; it is absent in other modes', async () => {
+    await createUser(em, { username: 'DemoPerson' });
+    const html = await (await api.client().get('/login')).text();
+    expect(html).toContain('Login with Kick');
+    expect(html).toContain('href="/auth/kick"');
+    expect(html).toContain('DemoPerson');
+
+    const strict = await stack.api({ AUTH_DEV_LOGIN: false });
+    const strictHtml = await (await strict.client().get('/login')).text();
+    expect(strictHtml).not.toContain('Demo login');
+    const client = strict.client();
+    const token = await client.refreshCsrf();
+    const res = await client.request('POST', '/login/dev', { form: { _csrf: token, user_id: '1' }, csrf: false });
+    expect(res.status).toBe(404);
+  });
+
+  it('health, readiness, metrics and OpenAPI answer', async () => {
+    expect(await (await fetch(`${api.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await (await fetch(`${api.url}/readyz`)).json();
+    expect(ready.details).toMatchObject({ database: { status: 'up' }, redis: { status: 'up' } });
+    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    expect(metrics).toContain('http_request_duration_seconds');
+    const doc = await (await fetch(`${api.url}/api/docs.json`)).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/r/settings', '/api/admin/settings']));
+  });
+});

@@ -1,0 +1,127 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import sharp from 'sharp';
+import { io } from 'socket.io-client';
+import { GiveawaysService } from '@kickback/domain';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+describe('site settings, affiliates, uploads and the audit log', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+  let adminId: number;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    await stack.worker();
+    em = api.app.get(EntityManager);
+    adminId = (await createUser(em, { role: 'Admin' })).id;
+    admin = api.client();
+    await admin.loginAs(adminId);
+  });
+  afterAll(() => stack.close());
+
+  it('an admin edit reaches the cached public settings at once, is audited and pushed live', async () => {
+    const before = await api.client().json('GET', '/api/r/settings');
+    expect(before.body.data.site_name).toBe('Kickback');
+    const watcher = io(api.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    await new Promise<void>((resolve) => watcher.once('room:joined', () => resolve()).emit('room:join', 'site'));
+    const pushed = new Promise((resolve) => watcher.once('site:updated', resolve));
+
+    const theme = { ...before.body.data.theme, primary_color: '#123456' };
+    const res = await admin.json('PUT', '/api/admin/settings', { site_name: 'Spin City', theme });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, data: { site_name: 'Spin City', theme: { primary_color: '#123456' } } });
+
+    const after = await api.client().json('GET', '/api/r/settings');
+    expect(after.body.data.site_name).toBe('Spin City');
+    expect(after.body.data.theme.primary_color).toBe('#123456');
+    await pushed;
+    watcher.close();
+
+    const audit = await admin.json('GET', '/api/admin/audit-log');
+    const entry = audit.body.data.find((e: { action: string }) => e.action === 'site.settings.update');
+    expect(entry.actor.id).toBe(adminId);
+    expect(entry.before.site_name).toBe('Kickback');
+    expect(entry.after.site_name).toBe('Spin City');
+  });
+
+  it('legal texts are edited by admins and served publicly', async () => {
+    await admin.json('PUT', '/api/admin/settings', { terms_text: 'Be nice.\n\nNo bots.' });
+    const terms = await api.client().json('GET', '/api/r/legal/terms');
+    expect(terms.body.data).toMatchObject({ slug: 'terms', title: 'Terms of Service', body: 'Be nice.\n\nNo bots.' });
+    expect((await api.client().json('GET', '/api/r/legal/cookies')).status).toBe(400);
+  });
+
+  it('affiliates: create, update, reorder and delete, with the public list following', async () => {
+    const input = { name: 'Rainbet', redirect_url: 'https://rainbet.com/r/kb', code: 'KB', benefits: ['10% rakeback'] };
+    const a = (await admin.json('POST', '/api/admin/affiliates', input)).body.data;
+    const b = (await admin.json('POST', '/api/admin/affiliates', { ...input, name: 'Shuffle', code: 'KB2' })).body.data;
+    expect((await admin.json('POST', '/api/admin/affiliates', { ...input, redirect_url: 'not a url' })).body.errors.redirect_url).toEqual(['Must be a full URL']);
+    await admin.json('PUT', `/api/admin/affiliates/${a.id}`, { code: 'KB10' });
+    const list = (await admin.json('GET', '/api/admin/affiliates')).body.data as { id: number }[];
+    const reordered = [b.id, ...list.map((x) => x.id).filter((id) => id !== b.id)];
+    const saved = await admin.json('POST', '/api/admin/affiliates/reorder', { ids: reordered });
+    expect(saved.body.data.map((x: { id: number }) => x.id)).toEqual(reordered);
+    expect((await admin.json('POST', '/api/admin/affiliates/reorder', { ids: [b.id] })).status).toBe(422);
+
+    const pub = (await api.client().json('GET', '/api/r/affiliates')).body.data as { id: number; code: string }[];
+    expect(pub[0].id).toBe(b.id);
+    expect(pub.find((x) => x.id === a.id)!.code).toBe('KB10');
+
+    expect((await admin.json('DELETE', `/api/admin/affiliates/${a.id}`)).status).toBe(200);
+    expect((await admin.json('DELETE', `/api/admin/affiliates/${a.id}`)).status).toBe(404);
+    const after = (await api.client().json('GET', '/api/r/affiliates')).body.data as { id: number }[];
+    expect(after.some((x) => x.id === a.id)).toBe(false);
+  });
+
+  it('image uploads are judged by their bytes and re-encoded', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).png().withMetadata({ exif: { IFD0: { Artist: 'secret' } } }).toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
+    const res = await admin.request('POST', '/api/admin/uploads', { body: form });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { data: { url: string; width: number } };
+    expect(body.data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+    const served = await fetch(api.url + body.data.url);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+
+    const fake = new FormData();
+    fake.append('file', new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), 'evil.png');
+    const refused = await admin.request('POST', '/api/admin/uploads', { body: fake });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ success: false, message: 'File evil.png is not an image' });
+
+    const big = new FormData();
+    big.append('file', new Blob([Buffer.alloc(6 * 1024 * 1024)], { type: 'image/png' }), 'huge.png');
+    expect((await admin.request('POST', '/api/admin/uploads', { body: big })).status).toBe(413);
+  });
+
+  it('total given away sums recorded giveaways once each', async () => {
+    const giveaways = api.app.get(GiveawaysService);
+    await em.fork().transactional(async (tx) => {
+      await giveaways.record(tx, 'raffle', 'raffle:1:winner:1', '150.50');
+      await giveaways.record(tx, 'raffle', 'raffle:1:winner:1', '150.50');
+      await giveaways.record(tx, 'redemption', 'redemption:9', '1000.25');
+    });
+    await giveaways.invalidate();
+    const res = await api.client().json('GET', '/api/r/stats/total-given-away');
+    expect(res.body).toEqual({ success: true, total: 1150.75, formatted_total: '$1,150.75' });
+  });
+
+  it('records a login for last seen through the worker', async () => {
+    const member = await createUser(em);
+    const client = api.client();
+    await client.loginAs(member.id);
+    const row = await waitFor(async () => {
+      const [r] = await em.fork().execute<{ last_seen_at: Date | null; login_count: number }[]>('select last_seen_at, login_count from users where id = ?', [member.id]);
+      return r.last_seen_at ? r : undefined;
+    });
+    expect(row.login_count).toBe(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AuditLogService, OutboxService, conflict, notFound } from '@kickback/platform';
+import { EconomyService } from '../economy/economy.service';
+import { GiveawaysService } from '../site/giveaways.service';
+
+interface LockedRedemption {
+  id: string;
+  user_id: number;
+  item_id: number;
+  cost: number;
+  status: 'pending' | 'processed' | 'refunded';
+  fulfilment: 'manual' | 'code';
+  value_usd: string;
+  item_name: string;
+}
+
+export type FulfilOutcome = 'processed' | 'awaiting-code' | 'awaiting-admin' | 'already-done';
+
+export interface FulfilmentHooks {
+  /** Runs after a code was claimed and before the transaction commits; tests crash the worker here. */
+  afterClaim?: (redemptionId: number) => Promise<void> | void;
+}
+
+/**
+ * Moves a redemption out of 'pending' exactly once: every path locks the row and changes it
+ * only while it is still pending, so the worker, an admin's "processed" and an admin's refund
+ * can race and exactly one of them wins.
+ */
+@Injectable()
+export class RedemptionFulfilmentService {
+  hooks: FulfilmentHooks = {};
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly economy: EconomyService,
+    private readonly outbox: OutboxService,
+    private readonly audit: AuditLogService,
+    private readonly giveaways: GiveawaysService,
+  ) {}
+
+  /** The worker's step for a new redemption, inside the event's exactly-once transaction. */
+  async fulfil(tx: EntityManager, redemptionId: number): Promise<FulfilOutcome> {
+    const r = await this.lock(tx, redemptionId);
+    if (!r || r.status !== 'pending') return 'already-done';
+    if (r.fulfilment === 'manual') return 'awaiting-admin';
+    const code = await this.claimCode(tx, r);
+    if (!code) return 'awaiting-code';
+    await this.hooks.afterClaim?.(redemptionId);
+    await this.markProcessed(tx, r, null);
+    return 'processed';
+  }
+
+  /** Admin: mark delivered. Code items get a code from the pool if one is free. */
+  async process(actorId: number, redemptionId: number): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const r = await this.lock(tx, redemptionId);
+      if (!r) throw notFound('Redemption not found.');
+      this.assertPending(r);
+      const code = r.fulfilment === 'code' ? await this.claimCode(tx, r) : null;
+      await this.markProcessed(tx, r, actorId);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'store.redemption.process',
+        entity: 'store_redemption',
+        entityId: redemptionId,
+        before: { status: 'pending' },
+        after: { status: 'processed', code_assigned: Boolean(code) },
+      });
+      await this.outbox.add(tx, 'redemption.updated', { redemptionId, userId: r.user_id, itemId: r.item_id, status: 'processed' });
+    });
+    await this.giveaways.invalidate();
+  }
+
+  /** Admin: give the points back and put the item back in stock (and in the member's allowance). */
+  async refund(actorId: number, redemptionId: number): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const r = await this.lock(tx, redemptionId);
+      if (!r) throw notFound('Redemption not found.');
+      this.assertPending(r);
+      await tx.execute(`update store_redemptions set status = 'refunded', refunded_at = now(), processed_by = ? where id = ?`, [actorId, redemptionId]);
+      await this.economy.credit(tx, {
+        userId: r.user_id,
+        amount: r.cost,
+        reason: 'store.refund',
+        reference: `redemption:${redemptionId}`,
+        idempotencyKey: `store-refund:${redemptionId}`,
+        actorId,
+      });
+      await tx.execute('update store_purchase_counters set purchases = purchases - 1 where user_id = ? and item_id = ? and purchases > 0', [
+        r.user_id,
+        r.item_id,
+      ]);
+      await tx.execute('update store_items set quantity = quantity + 1, updated_at = now() where id = ? and quantity is not null', [r.item_id]);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'store.redemption.refund',
+        entity: 'store_redemption',
+        entityId: redemptionId,
+        before: { status: 'pending' },
+        after: { status: 'refunded', points_returned: r.cost },
+      });
+      await this.outbox.add(tx, 'redemption.updated', { redemptionId, userId: r.user_id, itemId: r.item_id, status: 'refunded' });
+    });
+  }
+
+  private assertPending(r: LockedRedemption): void {
+    if (r.status === 'processed') throw conflict('This redemption was already processed.');
+    if (r.status === 'refunded') throw conflict('This redemption was already refunded.');
+  }
+
+  private async lock(tx: EntityManager, redemptionId: number): Promise<LockedRedemption | null> {
+    const [row] = await tx.execute<LockedRedemption[]>(
+      `select r.id::text as id, r.user_id, r.item_id, r.cost, r.status, i.fulfilment, i.value_usd::text as value_usd, i.name as item_name
+       from store_redemptions r join store_items i on i.id = r.item_id where r.id = ? for update of r`,
+      [redemptionId],
+    );
+    return row ?? null;
+  }
+
+  /** Takes the oldest free code; SKIP LOCKED lets parallel fulfilments take different codes. */
+  private async claimCode(tx: EntityManager, r: LockedRedemption): Promise<string | null> {
+    const [existing] = await tx.execute<{ code: string }[]>('select code from store_codes where redemption_id = ?', [r.id]);
+    if (existing) return existing.code;
+    const [claimed] = await tx.execute<{ code: string }[]>(
+      `update store_codes set redemption_id = ?, assigned_at = now()
+       where id = (select id from store_codes where item_id = ? and redemption_id is null order by id limit 1 for update skip locked)
+         and redemption_id is null
+       returning code`,
+      [r.id, r.item_id],
+    );
+    return claimed?.code ?? null;
+  }
+
+  private async markProcessed(tx: EntityManager, r: LockedRedemption, actorId: number | null): Promise<void> {
+    await tx.execute(`update store_redemptions set status = 'processed', processed_at = now(), processed_by = ? where id = ? and status = 'pending'`, [
+      actorId,
+      r.id,
+    ]);
+    if (Number(r.value_usd) > 0) await this.giveaways.record(tx, 'redemption', r.id, r.value_usd);
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ADMIN_ROOM, userRoom, type DomainEvent, type StoreRedemption } from '@kickback/contracts';
+import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { GiveawaysService } from '../site/giveaways.service';
+import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
+import { redemptionById } from './store-rows';
+
+/**
+ * The worker side of the store: fulfils new redemptions exactly once (inside the event's
+ * processed-event transaction) and then tells everyone who watches. The pushes read the
+ * committed state, so a redelivered event repeats a push but never a code or a giveaway.
+ */
+@Injectable()
+export class StoreEventsHandler implements OnModuleInit {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly handlers: DomainEventHandlers,
+    private readonly realtime: RealtimeEmitter,
+    private readonly fulfilment: RedemptionFulfilmentService,
+    private readonly giveaways: GiveawaysService,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register({
+      consumer: 'store.fulfil-redemption',
+      type: 'redemption.created',
+      handle: async (event: DomainEvent<'redemption.created'>, tx) => {
+        await this.fulfilment.fulfil(tx, event.payload.redemptionId);
+      },
+      afterCommit: (event: DomainEvent<'redemption.created'>) => this.afterCreated(event.payload.redemptionId, event.payload.userId),
+    });
+    this.handlers.register({
+      consumer: 'store.push-item-change',
+      type: 'store.item-changed',
+      handle: async () => undefined,
+      afterCommit: (event: DomainEvent<'store.item-changed'>) => this.afterItemChanged(event.payload.itemId),
+    });
+    this.handlers.register({
+      consumer: 'store.push-redemption-update',
+      type: 'redemption.updated',
+      handle: async () => undefined,
+      afterCommit: (event: DomainEvent<'redemption.updated'>) => this.afterUpdated(event.payload.redemptionId, event.payload.userId),
+    });
+  }
+
+  private async afterItemChanged(itemId: number): Promise<void> {
+    const em = this.em.fork();
+    const [row] = await em.execute<{ quantity: number | null; live: boolean }[]>(
+      'select quantity, (is_active and archived_at is null) as live from store_items where id = ?',
+      [itemId],
+    );
+    // A hidden item reads as sold out to open pages until they refetch the list.
+    this.realtime.toRoom('store', 'store:stock', { item_id: itemId, quantity: row && row.live ? row.quantity : 0 });
+  }
+
+  private async afterCreated(redemptionId: number, userId: number): Promise<void> {
+    const em = this.em.fork();
+    const redemption = await redemptionById(em, redemptionId);
+    if (!redemption) return;
+    const { username, ...own } = redemption;
+    const quantity = await this.quantityOf(em, own.item.id);
+    if (own.status !== 'refunded') {
+      this.realtime.toRoom('store', 'store:purchase', {
+        purchase: { id: own.id, item: own.item, user: { username }, created_at: own.created_at },
+        item: { id: own.item.id, quantity },
+      });
+    }
+    this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
+    if (own.status === 'processed') {
+      await this.giveaways.invalidate();
+      this.notifyMember(userId, own);
+    }
+  }
+
+  private async afterUpdated(redemptionId: number, userId: number): Promise<void> {
+    const em = this.em.fork();
+    const redemption = await redemptionById(em, redemptionId);
+    if (!redemption) return;
+    const { username, ...own } = redemption;
+    this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
+    if (own.status === 'refunded') this.realtime.toRoom('store', 'store:stock', { item_id: own.item.id, quantity: await this.quantityOf(em, own.item.id) });
+    this.notifyMember(userId, own);
+  }
+
+  private notifyMember(userId: number, own: StoreRedemption): void {
+    this.realtime.toRoom(userRoom(userId), 'store:redemption-updated', own);
+    const message =
+      own.status === 'refunded'
+        ? `Your redemption of ${own.item.name} was refunded (${own.item.cost.toLocaleString('en-US')} points).`
+        : own.code
+          ? `Your ${own.item.name} code: ${own.code}`
+          : `Your ${own.item.name} redemption has been processed.`;
+    this.realtime.toRoom(userRoom(userId), 'user:notification', { type: own.status === 'refunded' ? 'info' : 'success', message });
+  }
+
+  private async quantityOf(em: EntityManager, itemId: number): Promise<number | null> {
+    const [row] = await em.execute<{ quantity: number | null }[]>('select quantity from store_items where id = ?', [itemId]);
+    return row?.quantity ?? null;
+  }
+}

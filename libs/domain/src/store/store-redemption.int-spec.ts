@@ -1,0 +1,194 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { EconomyService } from '../economy/economy.service';
+
+describe('store redemptions over HTTP (real PostgreSQL)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let economy: EconomyService;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    economy = api.app.get(EconomyService);
+  });
+  afterAll(() => stack.close());
+
+  const grant = (userId: number, amount: number) =>
+    em.fork().transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${userId}-${amount}` }));
+
+  async function item(fields: { cost: number; quantity?: number | null; max?: number | null; active?: boolean; fulfilment?: 'manual' | 'code'; name?: string; category?: string }) {
+    const [{ id }] = await em.fork().execute<{ id: number }[]>(
+      `insert into store_items (name, cost, quantity, max_purchases_per_user, is_active, fulfilment, category) values (?, ?, ?, ?, ?, ?, ?) returning id`,
+      [fields.name ?? `Item ${Math.random().toString(36).slice(2, 7)}`, fields.cost, fields.quantity ?? null, fields.max ?? null, fields.active ?? true, fields.fulfilment ?? 'manual', fields.category ?? 'test'],
+    );
+    return id;
+  }
+
+  /** Every test login comes from 127.0.0.1; the demo login's per-address limit is not under test here. */
+  async function resetLoginThrottle() {
+    const keys = await stack.redis.keys('{*:default}:*');
+    if (keys.length) await stack.redis.del(...keys);
+  }
+
+  async function member(points: number): Promise<{ id: number; client: TestClient }> {
+    const { id } = await createUser(em);
+    if (points > 0) await grant(id, points);
+    const client = api.client();
+    await client.loginAs(id);
+    await resetLoginThrottle();
+    return { id, client };
+  }
+
+  async function assertLedgerExplainsBalance(userIds: number[]) {
+    const rows = await em.fork().execute<{ user_id: number; balance: string; ledger: string }[]>(
+      `select u.id as user_id, coalesce(w.balance, 0)::text as balance, coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)::text as ledger
+       from users u left join wallets w on w.user_id = u.id where u.id in (select jsonb_array_elements_text(?::jsonb)::int)`,
+      [JSON.stringify(userIds)],
+    );
+    expect(rows).toHaveLength(userIds.length);
+    for (const r of rows) {
+      expect(Number(r.balance)).toBeGreaterThanOrEqual(0);
+      expect({ user: r.user_id, balance: r.balance }).toEqual({ user: r.user_id, balance: r.ledger });
+    }
+  }
+
+  it('100 parallel redeems from 20 users on 5 in stock with a limit of 1: exactly the legal ones succeed', async () => {
+    const itemId = await item({ cost: 100, quantity: 5, max: 1 });
+    // 14 members can afford it, 6 cannot: at most 5 redemptions, all by distinct funded members.
+    const members: { id: number; client: TestClient }[] = [];
+    for (let i = 0; i < 20; i++) members.push(await member(i < 14 ? 1000 : 40));
+    const funded = new Set(members.slice(0, 14).map((m) => m.id));
+    const attempts = members.flatMap((m) => Array.from({ length: 5 }, () => ({ m, p: m.client.json('POST', `/api/r/store/${itemId}/redeem`) })));
+    const results = await Promise.all(attempts.map(async ({ m, p }) => ({ userId: m.id, ...(await p) })));
+
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(5);
+    expect(ok.every((r) => r.body.success === true && r.body.message === 'Item redeemed successfully!')).toBe(true);
+    expect(new Set(ok.map((r) => r.userId)).size).toBe(5);
+    expect(ok.every((r) => funded.has(r.userId))).toBe(true);
+    const refusals = results.filter((r) => r.status !== 200);
+    const allowed = ['This item is out of stock.', 'You have reached the purchase limit for this item.', 'Not enough points.'];
+    for (const r of refusals) {
+      expect([409, 422]).toContain(r.status);
+      expect(r.body.success).toBe(false);
+      expect(allowed).toContain(r.body.message);
+    }
+    // Members short of points only ever hear that (their attempts never reach the stock).
+    for (const r of refusals.filter((x) => !funded.has(x.userId))) {
+      if (r.body.message !== 'This item is out of stock.') expect(r.body.message).toBe('Not enough points.');
+    }
+
+    const [stock] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
+    expect(stock.quantity).toBe(0);
+    const redemptions = await em.fork().execute<{ user_id: number }[]>('select user_id from store_redemptions where item_id = ?', [itemId]);
+    expect(redemptions).toHaveLength(5);
+    const counters = await em.fork().execute<{ purchases: number }[]>('select purchases from store_purchase_counters where item_id = ?', [itemId]);
+    expect(counters.every((c) => c.purchases === 1)).toBe(true);
+    expect(counters).toHaveLength(5);
+    for (const m of members) {
+      const expected = funded.has(m.id) ? (ok.some((r) => r.userId === m.id) ? 900 : 1000) : 40;
+      expect(await economy.balanceOf(m.id)).toBe(expected);
+    }
+    await assertLedgerExplainsBalance(members.map((m) => m.id));
+    const events = await em.fork().execute(`select 1 from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = ?`, [itemId]);
+    expect(events).toHaveLength(5);
+  });
+
+  it('the same Idempotency-Key sent 10 times in parallel makes one redemption and answers each with it', async () => {
+    const itemId = await item({ cost: 250, quantity: 100 });
+    const m = await member(1000);
+    const key = `double-click-${m.id}-abcdef`;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': key } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { data: { redemption: { id: number }; replayed: boolean } } }))),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const ids = new Set(results.map((r) => r.body.data.redemption.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.body.data.replayed === false)).toHaveLength(1);
+    expect(await economy.balanceOf(m.id)).toBe(750);
+    const [{ quantity }] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
+    expect(quantity).toBe(99);
+    expect(await em.fork().execute('select 1 from store_redemptions where user_id = ?', [m.id])).toHaveLength(1);
+    await assertLedgerExplainsBalance([m.id]);
+
+    // A key is bound to its item; a different key is a new purchase.
+    const other = await item({ cost: 10 });
+    const reused = await m.client.request('POST', `/api/r/store/${other}/redeem`, { json: {}, headers: { 'idempotency-key': key } });
+    expect(reused.status).toBe(409);
+    const bad = await m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': 'no spaces allowed' } });
+    expect(bad.status).toBe(422);
+    const second = await m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': `${key}-2` } });
+    expect(second.status).toBe(200);
+    expect(await economy.balanceOf(m.id)).toBe(500);
+  });
+
+  it('refuses with clear messages and writes nothing', async () => {
+    const m = await member(300);
+    const pricey = await item({ cost: 301 });
+    const soldOut = await item({ cost: 10, quantity: 0 });
+    const hidden = await item({ cost: 10, active: false });
+    const once = await item({ cost: 10, max: 1 });
+    const anonymous = api.client();
+    await anonymous.refreshCsrf();
+
+    const cases = [
+      [m.client, pricey, 422, 'Not enough points.'],
+      [m.client, soldOut, 409, 'This item is out of stock.'],
+      [m.client, hidden, 409, 'This item is not available right now.'],
+      [m.client, 999999, 404, 'Item not found.'],
+      [anonymous, pricey, 401, 'You must be logged in.'],
+    ] as const;
+    for (const [client, id, status, message] of cases) {
+      const res = await client.json('POST', `/api/r/store/${id}/redeem`);
+      expect({ id, status: res.status, body: res.body }).toEqual({ id, status, body: { success: false, message, ...(status === 422 ? { errors: expect.any(Object) } : {}) } });
+    }
+    expect((await m.client.json('POST', `/api/r/store/${once}/redeem`)).status).toBe(200);
+    const again = await m.client.json('POST', `/api/r/store/${once}/redeem`);
+    expect(again).toEqual({ status: 409, body: { success: false, message: 'You have reached the purchase limit for this item.' } });
+    expect(await economy.balanceOf(m.id)).toBe(290);
+    expect(await em.fork().execute('select 1 from store_redemptions where user_id = ?', [m.id])).toHaveLength(1);
+    await assertLedgerExplainsBalance([m.id]);
+  });
+
+  it('GET /api/r/store filters, sorts and personalises (SPEC §3, §9)', async () => {
+    const m = await member(5000);
+    const a = await item({ cost: 900, name: 'Zeta Mug', max: 2, category: 'sorting' });
+    const b = await item({ cost: 1000, name: 'Alpha Cap', category: 'sorting' });
+    const c = await item({ cost: 12000, name: 'Gamma Chair', category: 'sorting' });
+    await m.client.json('POST', `/api/r/store/${b}/redeem`);
+    await m.client.json('POST', `/api/r/store/${a}/redeem`);
+    await m.client.json('POST', `/api/r/store/${b}/redeem`);
+
+    const page = await m.client.json('GET', '/api/r/store?category=sorting&sort=popular');
+    expect(page.status).toBe(200);
+    expect(page.body.success).toBe(true);
+    const { data } = page.body;
+    expect(data.user_points).toBe(5000 - 900 - 2000);
+    expect(data.store_items[0].id).toBe(b);
+    const mug = data.store_items.find((i: { id: number }) => i.id === a);
+    expect(mug).toEqual({ id: a, name: 'Zeta Mug', description: '', image: null, cost: 900, quantity: null, max_purchases_per_user: 2, user_purchases: 1, category: 'sorting', fulfilment: 'manual' });
+    expect(data.recent_redemptions).toHaveLength(3);
+    expect(data.recent_redemptions[0]).toEqual({ id: expect.any(Number), item: { id: b, name: 'Alpha Cap', image: null, cost: 1000 }, created_at: expect.any(String), is_processed: false, status: 'pending', code: null });
+    expect(data.community_purchases[0]).toMatchObject({ item: { name: 'Alpha Cap' }, user: { username: expect.any(String) } });
+    expect(data.community_purchases[0]).not.toHaveProperty('code');
+
+    const cheap = await m.client.json('GET', '/api/r/store?category=sorting&price_range=0-1000');
+    expect(cheap.body.data.store_items.map((i: { id: number }) => i.id)).toEqual([a]);
+    const big = await m.client.json('GET', '/api/r/store?category=sorting&price_range=10000%2B&sort=price_desc');
+    expect(big.body.data.store_items.map((i: { id: number }) => i.id)).toEqual([c]);
+    const search = await m.client.json('GET', '/api/r/store?search=gamma');
+    expect(search.body.data.store_items.map((i: { id: number }) => i.id)).toEqual([c]);
+    const desc = await m.client.json('GET', '/api/r/store?category=sorting&sort=price_desc');
+    const costs = desc.body.data.store_items.map((i: { cost: number }) => i.cost);
+    expect(costs).toEqual([...costs].sort((x: number, y: number) => y - x));
+
+    const anon = await api.client().json('GET', '/api/r/store');
+    expect(anon.body.data).toMatchObject({ user_points: 0, recent_redemptions: [] });
+    const invalid = await api.client().json('GET', '/api/r/store?sort=cheapest&price_range=1-2');
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(['price_range', 'sort']);
+  });
+});
