@@ -4,7 +4,7 @@ test('the built product serves the home page with the injected site data', async
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Kickback' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Leaderboard' })).toBeVisible();
-  const injected = await page.evaluate(() => (window as unknown as { __APP__: { csrfToken: string; user: unknown } }).__APP__);
+  const injected = await page.evaluate(() => (globalThis as unknown as { __APP__: { csrfToken: string; user: unknown } }).__APP__);
   expect(injected.csrfToken.length).toBeGreaterThan(20);
   expect(injected.user).toBeNull();
 });

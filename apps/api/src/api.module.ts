@@ -12,13 +12,23 @@ import {
   DatabaseModule,
   LoggingModule,
   OutboxModule,
+  QueueInspectorService,
   RealtimeModule,
   RedisConnections,
   RedisModule,
   StorageModule,
   type AppEnv,
 } from '@kickback/platform';
-import { EconomyModule, IdentityModule, SiteModule, StoreModule } from '@kickback/domain';
+import { EconomyModule, IdentityModule, RafflesModule, SiteModule, StoreModule } from '@kickback/domain';
+import { RafflesController } from './http/raffles/raffles.controller';
+import { AdminRafflesController } from './http/raffles/admin-raffles.controller';
+import { LeaderboardModule } from '@kickback/domain';
+import { LeaderboardController } from './http/leaderboard/leaderboard.controller';
+import { AdminLeaderboardController } from './http/leaderboard/admin-leaderboard.controller';
+import { HuntsModule } from '@kickback/domain';
+import { BonusHuntsController } from './http/bonus-hunts/bonus-hunts.controller';
+import { AdminBonusHuntsController } from './http/bonus-hunts/admin-bonus-hunts.controller';
+import { AdminHuntSlotsController } from './http/bonus-hunts/admin-hunt-slots.controller';
 import { AccessGuard } from './security/access.guard';
 import { UserThrottlerGuard } from './security/user-throttler.guard';
 import { SiteController } from './http/site/site.controller';
@@ -27,6 +37,7 @@ import { AdminSettingsController } from './http/site/admin-settings.controller';
 import { AdminAffiliatesController } from './http/site/admin-affiliates.controller';
 import { AdminUploadsController } from './http/site/admin-uploads.controller';
 import { AdminAuditController } from './http/site/admin-audit.controller';
+import { AdminQueuesController } from './http/ops/admin-queues.controller';
 import { HealthController } from './ops/health.controller';
 import { LoginController } from './pages/login.controller';
 import { KickAuthController } from './pages/kick-auth.controller';
@@ -74,10 +85,15 @@ export class ApiModule {
         IdentityModule,
         SiteModule,
         EconomyModule,
+        RafflesModule,
         StoreModule,
+        LeaderboardModule,
+        HuntsModule,
         PagesModule,
       ],
       controllers: [
+        RafflesController,
+        AdminRafflesController,
         HealthController,
         SessionController,
         SiteController,
@@ -85,14 +101,21 @@ export class ApiModule {
         AdminAffiliatesController,
         AdminUploadsController,
         AdminAuditController,
+        AdminQueuesController,
         PointsController,
         AdminUsersController,
+        BonusHuntsController,
+        AdminBonusHuntsController,
+        AdminHuntSlotsController,
+        LeaderboardController,
+        AdminLeaderboardController,
         StoreController,
         AdminStoreItemsController,
         AdminStoreRedemptionsController,
       ],
       providers: [
         RealtimeGateway,
+        QueueInspectorService,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -102,11 +102,11 @@ describe('page serving with injected data', () => {
 
   it('health, readiness, metrics and OpenAPI answer', async () => {
     expect(await (await fetch(`${api.url}/healthz`)).json()).toEqual({ status: 'ok' });
-    const ready = await (await fetch(`${api.url}/readyz`)).json();
+    const ready = (await (await fetch(`${api.url}/readyz`)).json()) as any;
     expect(ready.details).toMatchObject({ database: { status: 'up' }, redis: { status: 'up' } });
     const metrics = await (await fetch(`${api.url}/metrics`)).text();
     expect(metrics).toContain('http_request_duration_seconds');
-    const doc = await (await fetch(`${api.url}/api/docs.json`)).json();
+    const doc = (await (await fetch(`${api.url}/api/docs.json`)).json()) as any;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/r/settings', '/api/admin/settings']));
   });
 });

@@ -125,3 +125,36 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect(row.login_count).toBe(1);
   });
 });
+
+describe('queue inspection for admins', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+  });
+  afterAll(() => stack.close());
+
+  it('lists every queue with its counts and the failed jobs, and retries one', async () => {
+    const { Queue, Worker } = await import('bullmq');
+    const em = api.app.get(EntityManager);
+    const admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const queue = new Queue('domain-events', { connection: { url: stack.env.REDIS_URL } });
+    await queue.add('test.failing', { n: 1 }, { jobId: 'failing-1', attempts: 1 });
+    const worker = new Worker('domain-events', async () => { throw new Error('boom'); }, { connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null } });
+    await waitFor(async () => (await queue.getFailedCount()) === 1 || undefined);
+    await worker.close();
+
+    const list = await admin.json('GET', '/api/admin/queues');
+    const events = list.body.data.find((q: { name: string }) => q.name === 'domain-events');
+    expect(events.counts.failed).toBe(1);
+    const failed = await admin.json('GET', '/api/admin/queues/domain-events/failed');
+    expect(failed.body.data[0]).toMatchObject({ id: 'failing-1', name: 'test.failing', failed_reason: 'boom' });
+    expect((await admin.json('POST', '/api/admin/queues/domain-events/jobs/failing-1/retry')).status).toBe(201);
+    expect(await queue.getFailedCount()).toBe(0);
+    expect((await admin.json('GET', '/api/admin/queues/nope/failed')).status).toBe(404);
+    await queue.close();
+  });
+});

@@ -27,3 +27,4 @@ export * from './storage/storage.module';
 export * from './logging/logging.module';
 export * from './outbox/outbox-relay.service';
 export * from './metrics/metrics-registry';
+export * from './queue/queue-inspector.service';
