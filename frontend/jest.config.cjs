@@ -19,6 +19,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^@kickback/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@kickback/contracts/(.*)$': '<rootDir>/../libs/contracts/src/$1',
     '\\.css$': '<rootDir>/src/test/style-stub.cjs',
     // Tests never open a real socket; the stub records joins and lets a test emit server events.
     '^socket.io-client$': '<rootDir>/src/test/socket-io-client-stub.ts',

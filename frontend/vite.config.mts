@@ -8,7 +8,11 @@ const backend = 'http://localhost:3000';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: [{ find: /^@kickback\/contracts$/, replacement: here('../libs/contracts/src/index.ts') }],
+    alias: [
+      { find: /^@kickback\/contracts$/, replacement: here('../libs/contracts/src/index.ts') },
+      // Deep imports (values such as DEFAULT_THEME) keep other features' schemas out of the bundle.
+      { find: /^@kickback\/contracts\/(.*)$/, replacement: `${here('../libs/contracts/src')}/$1` },
+    ],
   },
   build: {
     outDir: here('dist'),

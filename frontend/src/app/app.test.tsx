@@ -66,6 +66,22 @@ describe('App shell', () => {
     expect(fullPageLoad).toHaveBeenCalledWith('/login', true);
   });
 
+  it('hands /admin-new back to the server when reached by client-side navigation', async () => {
+    await renderAppAt('/');
+    // A back/forward step onto the URL, as the router sees it after any in-app navigation.
+    await act(async () => {
+      window.history.pushState({ usr: null, key: 'nav1', idx: 1 }, '', '/admin-new/affiliates');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { usr: null, key: 'nav1', idx: 1 } }));
+    });
+    expect(fullPageLoad).toHaveBeenCalledWith('/admin-new/affiliates', true);
+  });
+
+  it('does not reload in a loop when the SPA itself was served for /login', async () => {
+    await renderAppAt('/login');
+    expect(fullPageLoad).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Continue to Login' })).toHaveAttribute('href', '/login');
+  });
+
   it('logs out with the CSRF header, then reloads on /', async () => {
     const fetchMock = mockFetch((request) => (request.url === '/logout' ? { body: {} } : { body: { success: true, formatted_total: '' } }));
     await renderAppAt('/');

@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME, type Affiliate, type ApiSuccess, type SiteSettings } from '@kickback/contracts';
+import type { Affiliate, ApiSuccess, SiteSettings } from '@kickback/contracts';
+import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '@kickback/contracts/api/site';
 import { baseApi } from './api';
 import { joinRoom, onServerEvent } from './socket';
 import { resolveTheme } from './theme';

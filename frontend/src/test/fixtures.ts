@@ -1,4 +1,5 @@
-import { DEFAULT_THEME, type Affiliate, type CurrentUser, type SiteSettings } from '@kickback/contracts';
+import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
+import { DEFAULT_THEME } from '@kickback/contracts/api/site';
 
 export const settingsFixture: SiteSettings = {
   site_name: 'Spin City',

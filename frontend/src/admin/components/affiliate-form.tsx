@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { affiliateInputSchema, type AdminAffiliate, type AffiliateInput } from '@kickback/contracts';
+import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
+import { affiliateInputSchema } from '@kickback/contracts/api/site';
 import { ImageUpload } from './image-upload';
 import { TextField } from './text-field';
 

@@ -1,4 +1,5 @@
-import { updateSiteSettingsSchema, type AdminSiteSettings, type Theme, type UpdateSiteSettingsRequest } from '@kickback/contracts';
+import type { AdminSiteSettings, Theme, UpdateSiteSettingsRequest } from '@kickback/contracts';
+import { updateSiteSettingsSchema } from '@kickback/contracts/api/site';
 import { resolveTheme } from '../../lib/theme';
 
 export interface SettingsFormState {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LOADER_STYLES, type Theme } from '@kickback/contracts';
+import type { Theme } from '@kickback/contracts';
+import { LOADER_STYLES } from '@kickback/contracts/api/site';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from '../api/admin-settings-api';
