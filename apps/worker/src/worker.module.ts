@@ -13,6 +13,7 @@ import {
 } from '@kickback/platform';
 import { EconomyModule, IdentityModule, SiteModule, StoreModule } from '@kickback/domain';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
+import { HuntsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
 @Module({})
@@ -32,6 +33,7 @@ export class WorkerModule {
         IdentityModule,
         SiteModule,
         EconomyModule,
+        HuntsModule,
         StoreModule,
       ],
       providers: [OutboxRelayService, DomainEventsProcessor, WorkerHealthServer],

@@ -3,6 +3,14 @@
  * them. Names are `feature.past-tense`. Payloads are plain JSON.
  */
 export interface DomainEventMap {
+  /** An admin created a hunt or changed its settings, status or prediction window. */
+  'hunt.updated': { huntId: number; change: 'created' | 'settings' | 'predictions' | 'status' | 'games'; at: string };
+  /** An admin entered a bet or win; the worker pushes the game and fresh statistics to hunt:{id}. */
+  'hunt.game-updated': { huntId: number; gameId: number; at: string };
+  /** A member made or changed a prediction; standings and counts are pushed to hunt:{id}. */
+  'hunt.predicted': { huntId: number; userId: number; at: string };
+  /** A hunt was completed; the worker scores its predictions and pays the prizes exactly once. */
+  'hunt.completed': { huntId: number; finalBalance: string; at: string };
   'user.logged-in': { userId: number; at: string };
   'site.settings-updated': { at: string };
   'site.affiliates-updated': { at: string };

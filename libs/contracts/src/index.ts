@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './realtime';
 export * from './api/economy';
 export * from './api/store';
+export * from './api/bonus-hunts';

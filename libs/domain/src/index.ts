@@ -2,4 +2,5 @@ export * from './identity';
 export * from './site';
 export * from './economy';
 export * from './store';
+export * from './hunts';
 export * from './demo/demo-seed';

@@ -2,12 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { seedDemoUsers } from '../identity/identity.seed';
 import { seedSite } from '../site/site.seed';
 import { seedStore } from '../store/store.seed';
+import { seedHunts } from '../hunts/hunts.seed';
 
 /** Every feature's demo data, in dependency order. Each step is idempotent. */
 export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'users', run: seedDemoUsers },
   { name: 'site', run: seedSite },
   { name: 'store', run: seedStore },
+  { name: 'hunts', run: seedHunts },
 ];
 
 export async function runDemoSeed(em: EntityManager, log: (line: string) => void = () => undefined): Promise<void> {

@@ -1,0 +1,83 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  adminHuntCreateSchema,
+  adminHuntGameAddSchema,
+  adminHuntGameReorderSchema,
+  adminHuntGameUpdateSchema,
+  adminHuntPredictionsSchema,
+  adminHuntStatusSchema,
+  adminHuntUpdateSchema,
+  huntPageQuerySchema,
+  type AdminHuntCreate,
+  type AdminHuntGameAdd,
+  type AdminHuntGameUpdate,
+  type AdminHuntUpdate,
+} from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { AdminHuntsService } from '@kickback/domain';
+
+/** Building and running hunts on stream; every change is audited and pushed live. */
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/bonus-hunts')
+export class AdminBonusHuntsController {
+  constructor(private readonly hunts: AdminHuntsService) {}
+
+  @Get()
+  async list(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
+    const { data, pagination } = await this.hunts.list(query.page);
+    return { success: true as const, data, pagination };
+  }
+
+  @Post()
+  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(adminHuntCreateSchema)) body: AdminHuntCreate) {
+    return ok(await this.hunts.create(user.id, body), 'Hunt created.');
+  }
+
+  @Get(':id')
+  async detail(@Param('id', ParseIntPipe) id: number) {
+    return ok(await this.hunts.detail(id));
+  }
+
+  @Put(':id')
+  async update(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntUpdateSchema)) body: AdminHuntUpdate) {
+    return ok(await this.hunts.update(user.id, id, body), 'Hunt saved.');
+  }
+
+  @Post(':id/predictions')
+  async predictions(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntPredictionsSchema)) body: { active: boolean }) {
+    return ok(await this.hunts.setPredictions(user.id, id, body.active), body.active ? 'Predictions opened.' : 'Predictions closed.');
+  }
+
+  @Post(':id/status')
+  async status(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntStatusSchema)) body: { status: 'opening' | 'completed' }) {
+    if (body.status === 'opening') return ok(await this.hunts.startOpening(user.id, id), 'Opening started. Predictions are closed.');
+    return ok(await this.hunts.complete(user.id, id), 'Hunt completed. Predictions are being scored.');
+  }
+
+  @Post(':id/games')
+  async addGame(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntGameAddSchema)) body: AdminHuntGameAdd) {
+    return ok(await this.hunts.addGame(user.id, id, body), 'Slot added.');
+  }
+
+  @Post(':id/games/reorder')
+  async reorder(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntGameReorderSchema)) body: { ids: number[] }) {
+    return ok(await this.hunts.reorderGames(user.id, id, body.ids), 'Order saved.');
+  }
+
+  @Put(':id/games/:gameId')
+  async updateGame(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Param('gameId', ParseIntPipe) gameId: number,
+    @Body(zodPipe(adminHuntGameUpdateSchema)) body: AdminHuntGameUpdate,
+  ) {
+    return ok(await this.hunts.updateGame(user.id, id, gameId, body), 'Slot saved.');
+  }
+
+  @Delete(':id/games/:gameId')
+  async removeGame(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Param('gameId', ParseIntPipe) gameId: number) {
+    return ok(await this.hunts.removeGame(user.id, id, gameId), 'Slot removed.');
+  }
+}

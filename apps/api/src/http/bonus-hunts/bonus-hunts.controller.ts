@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser } from '@kickback/platform';
+import { HuntPredictionsService, HuntsService } from '@kickback/domain';
+
+/** SPEC §7 bonus hunt calls; anyone may read, members predict. */
+@ApiTags('bonus-hunts')
+@Controller('api/r/bonus-hunts')
+export class BonusHuntsController {
+  constructor(
+    private readonly hunts: HuntsService,
+    private readonly predictions: HuntPredictionsService,
+  ) {}
+
+  @Get('current')
+  async current(@CurrentUser() user: SessionUser | null) {
+    return ok(await this.hunts.current(user?.id ?? null));
+  }
+
+  @Get('stats')
+  async stats() {
+    return ok(await this.hunts.stats());
+  }
+
+  @Get('history')
+  async history(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
+    const { data, pagination } = await this.hunts.history(query.page);
+    return { success: true as const, data, pagination };
+  }
+
+  @Get(':id/predictions')
+  async list(@Param('id', ParseIntPipe) id: number, @Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
+    const { data, pagination } = await this.hunts.predictions(id, query.page);
+    return { success: true as const, data, pagination };
+  }
+
+  @Get(':huntId/predictions/search')
+  async search(@Param('huntId', ParseIntPipe) huntId: number, @Query(zodPipe(huntSearchQuerySchema)) query: { username: string }) {
+    const found = await this.hunts.search(huntId, query.username);
+    if (!found) return { success: false as const, data: null, message: `No prediction found for ${query.username}` };
+    return ok(found, 'Prediction found');
+  }
+
+  @Post(':huntId/predict')
+  @HttpCode(200)
+  async predict(@CurrentUser() user: SessionUser | null, @Param('huntId', ParseIntPipe) huntId: number, @Body(zodPipe(huntPredictionSchema)) body: HuntPredictionInput) {
+    // SPEC §8 wording rather than the generic 401 text.
+    if (!user) throw unauthorized('Please log in to make predictions');
+    const result = await this.predictions.predict(huntId, user.id, body);
+    return ok({ id: result.id, created: result.created }, result.created ? 'Prediction submitted successfully!' : 'Prediction updated successfully!');
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
+import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { HuntScoringService } from './hunt-scoring.service';
+import { HuntsService } from './hunts.service';
+
+export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
+/** Pages without a running hunt listen here to learn that one started. */
+export const HUNTS_ROOM = 'hunts';
+
+/**
+ * Turns hunt events into pushes (read fresh after commit, so a late or repeated push never
+ * shows older data than the database) and scores a completed hunt exactly once per event.
+ */
+@Injectable()
+export class HuntEventsHandler implements OnModuleInit {
+  private readonly logger = new Logger(HuntEventsHandler.name);
+
+  constructor(
+    private readonly handlers: DomainEventHandlers,
+    private readonly realtime: RealtimeEmitter,
+    private readonly hunts: HuntsService,
+    private readonly scoring: HuntScoringService,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register({
+      consumer: 'hunts.push-game',
+      type: 'hunt.game-updated',
+      handle: async () => undefined,
+      afterCommit: async (event: DomainEvent<'hunt.game-updated'>) => {
+        const push = await this.hunts.gamePush(event.payload.huntId, event.payload.gameId);
+        if (push) this.realtime.toRoom(huntRoom(push.hunt_id), 'hunt:game', push);
+      },
+    });
+    this.handlers.register({
+      consumer: 'hunts.push-updated',
+      type: 'hunt.updated',
+      handle: async () => undefined,
+      afterCommit: async (event: DomainEvent<'hunt.updated'>) => this.pushUpdated(event.payload.huntId, event.payload.change, event.payload.at),
+    });
+    this.handlers.register({
+      consumer: 'hunts.push-predicted',
+      type: 'hunt.predicted',
+      handle: async () => undefined,
+      afterCommit: async (event: DomainEvent<'hunt.predicted'>) => this.pushUpdated(event.payload.huntId, 'prediction', event.payload.at),
+    });
+    this.handlers.register({
+      consumer: 'hunts.score',
+      type: 'hunt.completed',
+      handle: async (event: DomainEvent<'hunt.completed'>, tx) => {
+        const result = await this.scoring.score(tx, event.payload.huntId);
+        this.logger.log({ huntId: event.payload.huntId, ...result }, 'hunt scored');
+      },
+      afterCommit: async (event: DomainEvent<'hunt.completed'>) => {
+        await this.pushUpdated(event.payload.huntId, 'scored', event.payload.at);
+        await this.notifyWinners(event.payload.huntId);
+      },
+    });
+  }
+
+  private async pushUpdated(huntId: number, change: HuntUpdatedPush['change'], at: string): Promise<void> {
+    const state = await this.hunts.huntState(huntId);
+    if (!state) return;
+    const payload: HuntUpdatedPush = {
+      hunt_id: huntId,
+      status: state.status,
+      predictions_active: state.predictions_active,
+      predictions_count: state.predictions_count,
+      change,
+      at,
+    };
+    this.realtime.toRoom(huntRoom(huntId), 'hunt:updated', payload);
+    if (change === 'created' || change === 'scored' || change === 'status') this.realtime.toRoom(HUNTS_ROOM, 'hunt:updated', payload);
+  }
+
+  private async notifyWinners(huntId: number): Promise<void> {
+    for (const winner of await this.hunts.prizeWinners(huntId)) {
+      this.realtime.toRoom(userRoom(winner.userId), 'user:notification', {
+        type: 'success',
+        message: `You placed #${winner.rank} in Bonus Hunt #${huntId} and won ${winner.points.toLocaleString('en-US')} points!`,
+      });
+    }
+  }
+}

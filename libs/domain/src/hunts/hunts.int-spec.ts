@@ -1,0 +1,265 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import type { HuntGamePush, HuntUpdatedPush } from '@kickback/contracts';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestStack } from '@kickback/testing';
+import type { TestClient } from '@kickback/testing';
+import { EconomyService } from '../economy/economy.service';
+import { HuntScoringService } from './hunt-scoring.service';
+
+describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let worker: INestApplicationContext;
+  let em: EntityManager;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    worker = await stack.worker();
+    em = api.app.get(EntityManager);
+    const adminUser = await createUser(em, { role: 'Admin' });
+    admin = api.client();
+    await admin.loginAs(adminUser.id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  const member = async () => {
+    const user = await createUser(em);
+    const client = api.client();
+    await client.loginAs(user.id);
+    return { ...user, client };
+  };
+  const one = async <T>(sql: string, params: unknown[] = []) => (await em.fork().execute<T[]>(sql, params))[0]!;
+
+  /** Creates a hunt with the given slots (bets) through the admin API; returns ids. */
+  async function buildHunt(start: number, bets: number[], prizePoints = [1000, 500, 250]) {
+    const created = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: start, prize_points: prizePoints });
+    expect(created.status).toBe(201);
+    const huntId: number = created.body.data.id;
+    const gameIds: number[] = [];
+    for (const [i, bet] of bets.entries()) {
+      const slot = await admin.json('POST', '/api/admin/hunt-catalogue/slots', { name: `Slot ${huntId}-${i}`, provider_name: i % 2 ? 'Hacksaw Gaming' : 'Pragmatic Play' });
+      expect(slot.status).toBe(201);
+      const added = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slot.body.data.id, bet });
+      expect(added.status).toBe(201);
+      gameIds.push(added.body.data.games.at(-1).id);
+    }
+    return { huntId, gameIds };
+  }
+
+  async function completeHunt(huntId: number) {
+    const res = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
+    expect(res.status).toBe(201);
+  }
+
+  it('only admins manage hunts; bad input is a 422 with field errors; one running hunt at a time', async () => {
+    const m = await member();
+    expect((await m.client.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100 })).status).toBe(403);
+    expect((await api.client().json('GET', '/api/admin/bonus-hunts')).status).toBe(401);
+
+    const bad = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: '12.345', prize_points: [10.5] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.starting_balance).toEqual(['The starting balance may have at most 2 decimals.']);
+    expect(bad.body.errors['prize_points.0']).toBeDefined();
+
+    const { huntId, gameIds } = await buildHunt(500, [1, 2, 3]);
+    const second = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100 });
+    expect(second.status).toBe(409);
+
+    // Reorder: the last slot first; anything but a full permutation is refused.
+    const reordered = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[2], gameIds[0], gameIds[1]] });
+    expect(reordered.body.data.games.map((g: { id: number }) => g.id)).toEqual([gameIds[2], gameIds[0], gameIds[1]]);
+    expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[0]] })).status).toBe(422);
+
+    // Wins wait for the opening phase; removing renumbers the rest.
+    const early = await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 10 });
+    expect(early.status).toBe(409);
+    const removed = await admin.json('DELETE', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`);
+    expect(removed.body.data.games.map((g: { position: number }) => g.position)).toEqual([0, 1]);
+
+    // Completing needs every win entered.
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    const incomplete = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
+    expect(incomplete.status).toBe(422);
+    for (const id of [gameIds[1], gameIds[2]]) await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${id}`, { win: 5 });
+    await completeHunt(huntId);
+    const late = await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 50 });
+    expect(late.status).toBe(409);
+    const audits = await one<{ n: string }>(`select count(*)::text as n from audit_logs where entity in ('hunt', 'hunt_game') and (entity_id = ? or action like 'hunt.game.%')`, [String(huntId)]);
+    expect(Number(audits.n)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('predictions: login and open window required, parallel submits by one member give one row, updates while open', async () => {
+    const { huntId } = await buildHunt(1000, [10, 20]);
+    const m = await member();
+    const body = { end_balance: 850.5, highest_multiplier: 120.25, highest_multiplier_game: 'Slot A' };
+
+    const anonymous = await api.client().json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body, { csrf: false });
+    expect([401, 403]).toContain(anonymous.status);
+    const anonWithCsrf = api.client();
+    await anonWithCsrf.refreshCsrf();
+    const anon = await anonWithCsrf.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body);
+    expect(anon.status).toBe(401);
+    expect(anon.body).toEqual({ success: false, message: 'Please log in to make predictions' });
+
+    const closed = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body);
+    expect(closed.status).toBe(409);
+    expect(closed.body).toEqual({ success: false, message: 'Predictions are not active for this hunt' });
+
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+
+    const invalid = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: '1.001', highest_multiplier: -2, highest_multiplier_game: ' ' });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(['end_balance', 'highest_multiplier', 'highest_multiplier_game']);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 100 + i })),
+    );
+    expect(results.every((r) => r.status === 200 && r.body.success === true)).toBe(true);
+    const rows = await em.fork().execute<{ end_balance: string }[]>('select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?', [huntId, m.id]);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]!.end_balance)).toBeGreaterThanOrEqual(100);
+    expect(Number(rows[0]!.end_balance)).toBeLessThan(120);
+    expect(results.filter((r) => r.body.message === 'Prediction submitted successfully!')).toHaveLength(1);
+
+    const updated = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: '999.99' });
+    expect(updated.body.message).toBe('Prediction updated successfully!');
+    const current = await m.client.json('GET', '/api/r/bonus-hunts/current');
+    expect(current.body.data.user_prediction).toMatchObject({ end_balance: 999.99, highest_multiplier: 120.25, highest_multiplier_game: 'Slot A', user: { username: m.username } });
+
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: false });
+    const refused = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Predictions are not active for this hunt');
+    const kept = await one<{ end_balance: string }>('select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?', [huntId, m.id]);
+    expect(kept.end_balance).toBe('999.99');
+
+    // Leave no running hunt behind for the next test.
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    const games = (await admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games as { id: number }[];
+    for (const g of games) await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${g.id}`, { win: 0 });
+    await completeHunt(huntId);
+  });
+
+  it('live: a win pushes hunt:game with the new multiplier, statistics and standings; opening/closing pushes hunt:updated', async () => {
+    const { huntId, gameIds } = await buildHunt(100, [2, 4]);
+    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const games: HuntGamePush[] = [];
+    const updates: HuntUpdatedPush[] = [];
+    socket.on('hunt:game', (p: HuntGamePush) => games.push(p));
+    socket.on('hunt:updated', (p: HuntUpdatedPush) => updates.push(p));
+    await new Promise<void>((resolve) => {
+      socket.once('room:joined', () => resolve());
+      socket.emit('room:join', `hunt:${huntId}`);
+    });
+
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    await waitFor(() => updates.find((u) => u.change === 'predictions' && u.predictions_active), 10_000, 'predictions opened push');
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await waitFor(() => updates.find((u) => u.change === 'status' && u.status === 'opening' && !u.predictions_active), 10_000, 'opening push');
+
+    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: '50.50' });
+    const push = await waitFor(() => games.find((g) => g.game.id === gameIds[0]), 10_000, 'hunt:game push');
+    expect(push.game).toMatchObject({ slot_bet: 2, slot_win: 50.5, multiplier: 25.25, opened: true });
+    expect(push.statistics).toMatchObject({ starting_balance: 100, winnings: 50.5, average_multiplier: 25.25, break_even_multiplier: 12.38, biggest_win: 50.5 });
+    expect(push.statistics.highest_multiplier_game).toEqual({ slot_name: push.game.slot_name, win: 50.5, multiplier: 25.25 });
+
+    // The same numbers on a reload.
+    const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
+    expect(current.body.data.statistics).toEqual(push.statistics);
+    expect(current.body.data.hunt).toMatchObject({ id: huntId, predictions_active: false, predictions_count: 0, created_at_human: 'just now' });
+    expect(current.body.data.games[0]).toEqual({
+      id: gameIds[0],
+      slot_name: push.game.slot_name,
+      slot_image: null,
+      provider: { name: 'Pragmatic Play' },
+      slot_bet: 2,
+      slot_win: 50.5,
+      multiplier: 25.25,
+      opened: true,
+      position: 0,
+    });
+    expect(current.body.data.games[1]).toMatchObject({ slot_win: null, multiplier: null, opened: false });
+
+    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 0 });
+    await completeHunt(huntId);
+    await waitFor(() => updates.find((u) => u.change === 'scored' && u.status === 'completed'), 10_000, 'scored push');
+  });
+
+  it('scoring ranks by end balance, then game hit, then multiplier, then earlier submission, and pays each prize once even when run again', async () => {
+    const { huntId, gameIds } = await buildHunt(1000, [10, 20], [700, 300]);
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    const slotName = (await admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games[0].slot_name as string;
+    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
+    // Final balance will be 600 (500 + 100); slot 0 will be the highest multiplier (50x).
+    await a.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 650, highest_multiplier: 10, highest_multiplier_game: 'Nope' });
+    await b.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 550, highest_multiplier: 10, highest_multiplier_game: slotName.toUpperCase() });
+    await c.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 550, highest_multiplier: 10, highest_multiplier_game: slotName });
+    await d.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 2000, highest_multiplier: 50, highest_multiplier_game: slotName });
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 500 });
+    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 100 });
+    await completeHunt(huntId);
+
+    const economy = worker.get(EconomyService);
+    await waitFor(async () => (await economy.balanceOf(b.id)) === 700, 10_000, 'prize for rank 1');
+    expect(await economy.balanceOf(c.id)).toBe(300);
+    expect(await economy.balanceOf(a.id)).toBe(0);
+    expect(await economy.balanceOf(d.id)).toBe(0);
+
+    // Run scoring again, twice in parallel: nothing more is paid.
+    const scoring = worker.get(HuntScoringService);
+    const workerEm = worker.get(EntityManager);
+    const again = await Promise.all([0, 1].map(() => workerEm.fork().transactional((tx) => scoring.score(tx, huntId))));
+    expect(again.every((r) => r.scored && r.newlyPaid === 0)).toBe(true);
+    expect(await economy.balanceOf(b.id)).toBe(700);
+    expect(await economy.balanceOf(c.id)).toBe(300);
+    const ledger = await one<{ n: string }>(`select count(*)::text as n from points_ledger where idempotency_key like ?`, [`hunt-prize:${huntId}:%`]);
+    expect(Number(ledger.n)).toBe(2);
+
+    const page = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions?page=1`);
+    expect(page.body.pagination).toMatchObject({ current_page: 1, last_page: 1 });
+    expect(page.body.data.map((p: { user: { id: number } }) => p.user.id)).toEqual([b.id, c.id, a.id, d.id]);
+    expect(page.body.data[0]).toMatchObject({ rank: 1, points_awarded: 700, accuracy: { end_balance_difference: -50, game_hit: true } });
+    expect(page.body.data[2].accuracy).toMatchObject({ end_balance_difference: 50, game_hit: false });
+    const stored = await em.fork().execute<{ user_id: number; rank: number }[]>('select user_id, rank from hunt_predictions where hunt_id = ? order by rank', [huntId]);
+    expect(stored.map((r) => r.user_id)).toEqual([b.id, c.id, a.id, d.id]);
+
+    const search = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=${encodeURIComponent(c.username.toUpperCase())}`);
+    expect(search.body).toMatchObject({ success: true, data: { rank: 2, user: { username: c.username } } });
+    const missing = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=nobody-here`);
+    expect(missing.body.success).toBe(false);
+    expect(missing.body.message).toBe('No prediction found for nobody-here');
+    const blank = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=%20`);
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors.username).toEqual(['Please enter a username to search']);
+  });
+
+  it('stats and history summarise completed hunts; no running hunt gives the empty current answer', async () => {
+    const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
+    expect(current.body).toEqual({ success: true, data: { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] } });
+    const stats = await api.client().json('GET', '/api/r/bonus-hunts/stats');
+    const counts = await one<{ hunts: string; predictions: string }>('select (select count(*) from hunts)::text as hunts, (select count(*) from hunt_predictions)::text as predictions');
+    expect(stats.body.data).toEqual({
+      total_hunts: Number(counts.hunts),
+      completed_hunts: Number(counts.hunts),
+      active_hunts: 0,
+      total_predictions: Number(counts.predictions),
+      average_predictions_per_hunt: Math.round((Number(counts.predictions) * 100) / Number(counts.hunts)) / 100,
+    });
+    const history = await api.client().json('GET', '/api/r/bonus-hunts/history?page=1');
+    expect(history.body.pagination).toMatchObject({ current_page: 1, last_page: 1 });
+    expect(history.body.data.length).toBe(Number(counts.hunts));
+    expect(history.body.data[0]).toMatchObject({ status: 'completed', statistics: { starting_balance: 1000, winnings: 600, biggest_win: 500 } });
+    expect(history.body.data[0].id).toBeGreaterThan(history.body.data[1].id);
+    expect((await api.client().json('GET', '/api/r/bonus-hunts/history?page=0')).status).toBe(422);
+    expect((await api.client().json('GET', '/api/r/bonus-hunts/999999/predictions')).status).toBe(404);
+  });
+});

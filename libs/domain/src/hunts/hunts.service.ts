@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
+import { notFound } from '@kickback/platform';
+import { loadGames, loadHunt, loadHuntsPage, loadRankedPredictions, loadRunningHunt, rankingTarget, statisticsOf, toGame, type GameRow, type HuntRow } from './hunt-rows';
+import { humanizeSince } from './relative-time';
+
+export const PREDICTIONS_PER_PAGE = 20;
+export const HISTORY_PER_PAGE = 10;
+export const TOP_PREDICTIONS = 10;
+
+function pagination(page: number, perPage: number, total: number) {
+  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
+  return {
+    id: hunt.id,
+    status: hunt.status,
+    predictions_active: hunt.predictions_active,
+    created_at: new Date(hunt.created_at).toISOString(),
+    created_at_human: humanizeSince(new Date(hunt.created_at)),
+    completed_at: hunt.completed_at ? new Date(hunt.completed_at).toISOString() : null,
+    predictions_count: Number(hunt.predictions_count),
+    statistics: statisticsOf(hunt, games),
+  };
+}
+
+/** The public side of bonus hunts (SPEC §7 GET calls) and the payloads pushed to hunt rooms. */
+@Injectable()
+export class HuntsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async current(viewerId: number | null): Promise<CurrentHuntData> {
+    const em = this.em.fork();
+    const hunt = await loadRunningHunt(em);
+    if (!hunt) return { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] };
+    const games = await loadGames(em, [hunt.id]);
+    const summary = toSummary(hunt, games);
+    const target = rankingTarget(hunt, summary.statistics);
+    const [top, own] = await Promise.all([
+      loadRankedPredictions(em, hunt.id, target, { limit: TOP_PREDICTIONS, offset: 0 }),
+      viewerId === null ? Promise.resolve([]) : loadRankedPredictions(em.fork(), hunt.id, target, { userId: viewerId, limit: 1, offset: 0 }),
+    ]);
+    return { hunt: summary, statistics: summary.statistics, games: games.map(toGame), user_prediction: own[0] ?? null, top_predictions: top };
+  }
+
+  async predictions(huntId: number, page: number): Promise<HuntPage<HuntPrediction>> {
+    const em = this.em.fork();
+    const hunt = await this.requireHunt(em, huntId);
+    const stats = statisticsOf(hunt, await loadGames(em, [hunt.id]));
+    const total = Number(hunt.predictions_count);
+    const data = await loadRankedPredictions(em, hunt.id, rankingTarget(hunt, stats), {
+      limit: PREDICTIONS_PER_PAGE,
+      offset: (page - 1) * PREDICTIONS_PER_PAGE,
+    });
+    return { data, pagination: pagination(page, PREDICTIONS_PER_PAGE, total) };
+  }
+
+  /** One member's prediction by username or Kick username; null when they made none. */
+  async search(huntId: number, username: string): Promise<HuntPrediction | null> {
+    const em = this.em.fork();
+    const hunt = await this.requireHunt(em, huntId);
+    const stats = statisticsOf(hunt, await loadGames(em, [hunt.id]));
+    const [found] = await loadRankedPredictions(em, hunt.id, rankingTarget(hunt, stats), { username, limit: 1, offset: 0 });
+    return found ?? null;
+  }
+
+  async stats(): Promise<HuntOverallStats> {
+    const [row] = await this.em.fork().execute<{ total: string; completed: string; predictions: string }[]>(
+      `select (select count(*) from hunts)::text as total,
+              (select count(*) from hunts where status = 'completed')::text as completed,
+              (select count(*) from hunt_predictions)::text as predictions`,
+    );
+    const total = Number(row!.total);
+    const completed = Number(row!.completed);
+    const predictions = Number(row!.predictions);
+    return {
+      total_hunts: total,
+      completed_hunts: completed,
+      active_hunts: total - completed,
+      total_predictions: predictions,
+      // Two decimals, computed on integers: round(predictions / hunts, 2).
+      average_predictions_per_hunt: total === 0 ? 0 : Math.round((predictions * 100) / total) / 100,
+    };
+  }
+
+  /** Completed hunts, newest first. */
+  async history(page: number): Promise<HuntPage<HuntSummary>> {
+    const em = this.em.fork();
+    const [{ total }] = await em.execute<{ total: string }[]>(`select count(*)::text as total from hunts where status = 'completed'`);
+    const hunts = await loadHuntsPage(em, `h.status = 'completed'`, HISTORY_PER_PAGE, (page - 1) * HISTORY_PER_PAGE);
+    const games = await loadGames(em, hunts.map((h) => h.id));
+    const data = hunts.map((hunt) => toSummary(hunt, games.filter((g) => g.hunt_id === hunt.id)));
+    return { data, pagination: pagination(page, HISTORY_PER_PAGE, Number(total)) };
+  }
+
+  /** What hunt:{id} receives after a bet or win changed; read fresh so late pushes never show stale data. */
+  async gamePush(huntId: number, gameId: number): Promise<HuntGamePush | null> {
+    const em = this.em.fork();
+    const hunt = await loadHunt(em, huntId);
+    if (!hunt) return null;
+    const games = await loadGames(em, [huntId]);
+    const game = games.find((g) => g.id === gameId);
+    if (!game) return null;
+    const statistics = statisticsOf(hunt, games);
+    const top = await loadRankedPredictions(em, huntId, rankingTarget(hunt, statistics), { limit: TOP_PREDICTIONS, offset: 0 });
+    return { hunt_id: huntId, game: toGame(game), statistics, top_predictions: top };
+  }
+
+  async huntState(huntId: number): Promise<{ status: HuntRow['status']; predictions_active: boolean; predictions_count: number } | null> {
+    const hunt = await loadHunt(this.em.fork(), huntId);
+    return hunt ? { status: hunt.status, predictions_active: hunt.predictions_active, predictions_count: Number(hunt.predictions_count) } : null;
+  }
+
+  async prizeWinners(huntId: number): Promise<{ userId: number; rank: number; points: number }[]> {
+    const rows = await this.em.fork().execute<{ user_id: number; rank: number; points_awarded: number }[]>(
+      'select user_id, rank, points_awarded from hunt_predictions where hunt_id = ? and points_awarded > 0 order by rank',
+      [huntId],
+    );
+    return rows.map((r) => ({ userId: r.user_id, rank: r.rank, points: r.points_awarded }));
+  }
+
+  private async requireHunt(em: EntityManager, huntId: number): Promise<HuntRow> {
+    const hunt = await loadHunt(em, huntId);
+    if (!hunt) throw notFound('Bonus hunt not found.');
+    return hunt;
+  }
+}
