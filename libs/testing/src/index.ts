@@ -5,3 +5,5 @@ export * from './factories';
 export * from './test-stack';
 export * from './wait-for';
 export * from './fakes/fake-kick.server';
+export * from './round-robin-proxy';
+export * from './product-processes';

@@ -3,14 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv, type AppEnv } from '@kickback/platform';
 
-/** Redis DB 15 keeps test keys away from a locally running product (DB 0). */
+/** The Redis server for tests; each test stack takes its own DB on it (never DB 0, a local product's). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+/**
+ * A Redis URL on a DB between 1 and 14 picked at random, so test runs that overlap on one
+ * machine (developers running files side by side) rarely share keys; CI runs files one by one.
+ */
+export function testRedisUrl(): string {
+  const url = new URL(TEST_REDIS_URL);
+  url.pathname = `/${1 + Math.floor(Math.random() * 14)}`;
+  return url.toString();
+}
 
 export function testEnv(databaseUrl: string, overrides: Record<string, string> = {}): AppEnv {
   return loadEnv({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: TEST_REDIS_URL,
+    REDIS_URL: testRedisUrl(),
+    REALTIME_CHANNEL: `kb-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     LOG_LEVEL: 'silent',
     AUTH_DEV_LOGIN: 'true',
     WORKER_HEALTH_PORT: '0',

@@ -6,7 +6,7 @@ import type { AppEnv } from '@kickback/platform';
 import { createApiApp } from '../../../apps/api/src/bootstrap/create-api-app';
 import { createWorker, type WorkerOptions } from '../../../apps/worker/src/create-worker';
 import { createTestDatabase } from './test-database';
-import { TEST_REDIS_URL, testEnv } from './test-env';
+import { testEnv } from './test-env';
 import { TestClient } from './test-client';
 
 export interface RunningApi {
@@ -31,9 +31,9 @@ export async function startWorker(env: AppEnv, options?: WorkerOptions): Promise
 /** One test file's world: its own database, a clean Redis DB, env, and helpers to start processes. */
 export async function createTestStack(overrides: Record<string, string> = {}) {
   const db = await createTestDatabase();
-  const redis = new Redis(TEST_REDIS_URL);
-  await redis.flushdb();
   const env = testEnv(db.url, overrides);
+  const redis = new Redis(env.REDIS_URL);
+  await redis.flushdb();
   const closers: (() => Promise<unknown>)[] = [];
   return {
     env,

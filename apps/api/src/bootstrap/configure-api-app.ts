@@ -60,7 +60,7 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.html') ? next() : assets(req, res, next)));
 
   const allowedOrigins = [config.appOrigin, ...config.env.EXTRA_ORIGINS];
-  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections), session, allowedOrigins));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections), session, allowedOrigins, config.env.REALTIME_CHANNEL));
 
   const doc = SwaggerModule.createDocument(
     app,

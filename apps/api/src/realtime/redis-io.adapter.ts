@@ -18,6 +18,7 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly connections: RedisConnections,
     private readonly session: RequestHandler,
     private readonly allowedOrigins: string[],
+    private readonly channel: string,
   ) {
     super(app);
   }
@@ -31,7 +32,7 @@ export class RedisIoAdapter extends IoAdapter {
         callback(null, !origin || this.allowedOrigins.includes(origin));
       },
     });
-    server.adapter(createAdapter(this.connections.create('io-pub'), this.connections.create('io-sub')));
+    server.adapter(createAdapter(this.connections.create('io-pub'), this.connections.create('io-sub'), { key: this.channel }));
     server.engine.use(this.session);
     return server;
   }

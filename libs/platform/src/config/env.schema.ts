@@ -41,6 +41,8 @@ export const envSchema = z
       .string()
       .default('')
       .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    /** Redis channel prefix shared by the Socket.IO adapter and emitter; distinct per deployment sharing a Redis. */
+    REALTIME_CHANNEL: z.string().regex(/^[\w.:-]{1,64}$/).default('socket.io'),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
     SMTP_URL: z.string().optional(),
   })

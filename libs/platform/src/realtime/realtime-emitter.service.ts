@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { ServerToClientEvents } from '@kickback/contracts';
 import { RedisConnections } from '../redis/redis.module';
+import { AppConfig } from '../config/app-config';
 
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -14,8 +15,8 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 export class RealtimeEmitter {
   private readonly emitter: Emitter<ServerToClientEvents>;
 
-  constructor(connections: RedisConnections) {
-    this.emitter = new Emitter<ServerToClientEvents>(connections.create('emitter'));
+  constructor(connections: RedisConnections, config: AppConfig) {
+    this.emitter = new Emitter<ServerToClientEvents>(connections.create('emitter'), { key: config.env.REALTIME_CHANNEL });
   }
 
   toRoom<E extends EventName>(room: string, event: E, payload: Payload<E>): void {
