@@ -13,6 +13,8 @@ import {
 } from '@kickback/platform';
 import { EconomyModule, IdentityModule, SiteModule, StoreModule } from '@kickback/domain';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
+import { LeaderboardSchedulingModule } from '@kickback/domain';
+import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
 import { HuntsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -35,8 +37,9 @@ export class WorkerModule {
         EconomyModule,
         HuntsModule,
         StoreModule,
+        LeaderboardSchedulingModule,
       ],
-      providers: [OutboxRelayService, DomainEventsProcessor, WorkerHealthServer],
+      providers: [OutboxRelayService, DomainEventsProcessor, LeaderboardRefreshProcessor, WorkerHealthServer],
     };
   }
 }

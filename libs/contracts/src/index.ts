@@ -7,5 +7,6 @@ export * from './events';
 export * from './jobs';
 export * from './realtime';
 export * from './api/economy';
+export * from './api/leaderboard';
 export * from './api/store';
 export * from './api/bonus-hunts';

@@ -1,5 +1,7 @@
 /** BullMQ queue names. One queue carries every domain event from the outbox relay. */
 export const QUEUES = {
   domainEvents: 'domain-events',
+  /** One repeatable job scheduler per leaderboard platform (id `leaderboard-platform:{id}`). */
+  leaderboardRefresh: 'leaderboard-refresh',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

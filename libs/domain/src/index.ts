@@ -3,4 +3,5 @@ export * from './site';
 export * from './economy';
 export * from './store';
 export * from './hunts';
+export * from './leaderboard';
 export * from './demo/demo-seed';

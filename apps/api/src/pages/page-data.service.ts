@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
-import type { AppPageData } from '@kickback/contracts';
+import { LEADERBOARD_PAGE_CACHE_KEY, type AppPageData } from '@kickback/contracts';
 import { InjectRedis, ensureCsrfToken } from '@kickback/platform';
 import { AffiliatesService, SiteSettingsService, UsersService, toCurrentUser } from '@kickback/domain';
 
-/** Redis key the leaderboard worker writes its page-ready snapshot to. */
-export const LEADERBOARD_PAGE_CACHE_KEY = 'cache:leaderboard:page:v1';
+/** Redis key the leaderboard worker writes its page-ready snapshot to (owned by the leaderboard contract). */
+export { LEADERBOARD_PAGE_CACHE_KEY };
 
 /** Builds window.__APP__ for a page request (SPEC §1: current user injected by the server). */
 @Injectable()

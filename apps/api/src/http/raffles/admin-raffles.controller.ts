@@ -1,0 +1,76 @@
+import { Body, Controller, Get, Header, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  adminRaffleCreateSchema,
+  adminRaffleRerollSchema,
+  adminRaffleUpdateSchema,
+  type AdminRaffleInput,
+  type AdminRaffleUpdate,
+} from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { AdminRafflesService, RaffleDrawService } from '@kickback/domain';
+
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/raffles')
+export class AdminRafflesController {
+  constructor(
+    private readonly raffles: AdminRafflesService,
+    private readonly draws: RaffleDrawService,
+  ) {}
+
+  @Get()
+  async list(@Query(zodPipe(pageQuery)) query: { page: number }) {
+    const { data, pagination } = await this.raffles.list(query.page);
+    return { success: true as const, data, pagination };
+  }
+
+  @Get(':id')
+  async get(@Param('id', ParseIntPipe) id: number) {
+    return ok(await this.raffles.get(id));
+  }
+
+  @Post()
+  async create(@CurrentUser() actor: SessionUser, @Body(zodPipe(adminRaffleCreateSchema)) body: AdminRaffleInput) {
+    return ok(await this.raffles.create(actor.id, body), 'Raffle created.');
+  }
+
+  @Put(':id')
+  async update(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminRaffleUpdateSchema)) body: AdminRaffleUpdate) {
+    return ok(await this.raffles.update(actor.id, id, body), 'Raffle saved.');
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.raffles.cancel(actor.id, id), 'Raffle cancelled; points entries were refunded.');
+  }
+
+  @Post(':id/draw')
+  @HttpCode(200)
+  async draw(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    await this.draws.drawNow(actor.id, id);
+    return ok(await this.raffles.get(id), 'Winners drawn.');
+  }
+
+  @Post(':id/reroll')
+  @HttpCode(200)
+  async reroll(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number }) {
+    await this.draws.reroll(actor.id, id, body.position);
+    return ok(await this.raffles.get(id), `Winner #${body.position} rerolled.`);
+  }
+
+  @Get(':id/entries')
+  async entries(@Param('id', ParseIntPipe) id: number) {
+    return ok(await this.raffles.entries(id));
+  }
+
+  @Get(':id/entries.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  async csv(@Param('id', ParseIntPipe) id: number) {
+    return this.raffles.entriesCsv(id);
+  }
+}

@@ -1,0 +1,29 @@
+import { Logger } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { QUEUES } from '@kickback/contracts';
+import { RaffleDrawService, RaffleLivePublisher, type RaffleJob } from '@kickback/domain';
+
+/** Timed raffle work: the start push, the draw at the end time, and the catch-up sweep. */
+@Processor(QUEUES.raffleDraws, { concurrency: 4 })
+export class RaffleDrawsProcessor extends WorkerHost {
+  private readonly logger = new Logger(RaffleDrawsProcessor.name);
+
+  constructor(
+    private readonly draws: RaffleDrawService,
+    private readonly live: RaffleLivePublisher,
+  ) {
+    super();
+  }
+
+  async process(job: Job<RaffleJob>): Promise<unknown> {
+    const data = job.data;
+    if (data.name === 'start') return this.live.statusChanged(data.raffleId);
+    if (data.name === 'draw') {
+      const outcome = await this.draws.drawIfDue(data.raffleId);
+      this.logger.log({ raffleId: data.raffleId, outcome }, 'raffle draw job');
+      return outcome;
+    }
+    return this.draws.drawAllDue();
+  }
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { Pagination } from './envelope';
+import type { DrawEntry, DrawnWinner } from '../raffle-draw';
+
+export const RAFFLE_ENTRY_TYPES = ['passwordless', 'points', 'password'] as const;
+export type RaffleEntryType = (typeof RAFFLE_ENTRY_TYPES)[number];
+export type RaffleStatus = 'Pending' | 'Active' | 'Ended';
+
+/** SPEC §3 Raffle entry user / winner. */
+export interface RaffleUser {
+  id: number;
+  username: string;
+  kick_username: string | null;
+  avatar: string | null;
+  avatar_url: string | null;
+}
+
+/** SPEC §3 Raffle, plus the schedule, the prize and the verifiable-draw commitment. */
+export interface Raffle {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  status: RaffleStatus;
+  cancelled: boolean;
+  start_datetime: string;
+  end_datetime: string;
+  total_entries: number;
+  participants_count: number;
+  number_of_winners: number;
+  has_ended: boolean;
+  is_accepting_entries: boolean;
+  allow_passwordless_entry: boolean;
+  allow_points_entry: boolean;
+  points_per_entry: number | null;
+  max_tickets_per_user: number | null;
+  has_password_entry: boolean;
+  prize_description: string;
+  prize_value_usd: number;
+  winners: RaffleUser[];
+  user_entries: { passwordless: boolean; password: boolean; points_tickets: number };
+  /** sha256 of the secret server seed, published from creation. */
+  seed_hash: string;
+  /** The seed itself, revealed once the winners are drawn. */
+  seed: string | null;
+  drawn_at: string | null;
+}
+
+/** One entry row: a member's free entry, password entry, or their accumulated points tickets. */
+export interface RaffleEntry {
+  id: number;
+  entry_type: RaffleEntryType;
+  tickets: number;
+  created_at: string;
+  user: RaffleUser;
+}
+
+/** POST /api/r/raffles/{id}/enter (SPEC §7). kick_username is informational: the server uses the account's. */
+export const raffleEnterSchema = z
+  .object({
+    kick_username: z.string().trim().max(64).nullish(),
+    entry_type: z.enum(RAFFLE_ENTRY_TYPES, { errorMap: () => ({ message: 'Choose passwordless, points or password.' }) }),
+    password: z.string().max(200, 'Password is too long.').nullish(),
+    points_spent: z.number().int('Whole points only.').positive('Must be at least 1.').max(100_000_000).nullish(),
+  })
+  .strict();
+export type RaffleEnterRequest = z.infer<typeof raffleEnterSchema>;
+
+/** GET /api/r/raffles/{id}/verify: everything needed to recompute the winners. */
+export interface RaffleVerification {
+  raffle_id: number;
+  algorithm: string;
+  seed_hash: string;
+  seed: string | null;
+  drawn: boolean;
+  number_of_winners: number;
+  entries: DrawEntry[];
+  entries_hash: string | null;
+  /** Positions rerolled by admins, in the order they happened. */
+  rerolled_positions: number[];
+  /** Standing winners as recorded. */
+  winners: DrawnWinner[];
+  /** The same, recomputed by the server with the published function. */
+  recomputed_winners: DrawnWinner[];
+  matches: boolean;
+}
+
+const isoDate = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.');
+
+const raffleFields = {
+  title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  description: z.string().trim().max(5000, 'Description must be at most 5000 characters.').default(''),
+  image: z.string().trim().max(500).regex(/^\/|^https:\/\//, 'Upload an image or give an https URL.').nullable().default(null),
+  prize_description: z.string().trim().max(500).default(''),
+  prize_value_usd: z.number().min(0, 'Must not be negative.').max(100_000_000).refine((v) => Math.round(v * 100) === v * 100, 'At most 2 decimals.').default(0),
+  start_datetime: isoDate,
+  end_datetime: isoDate,
+  number_of_winners: z.number().int().min(1, 'At least 1 winner.').max(100, 'At most 100 winners.'),
+  allow_passwordless_entry: z.boolean().default(true),
+  allow_points_entry: z.boolean().default(false),
+  points_per_entry: z.number().int().positive('Must be at least 1.').max(10_000_000).nullable().default(null),
+  max_tickets_per_user: z.number().int().positive('Must be at least 1.').max(100_000).nullable().default(null),
+  /** Set to a new password, null to remove password entry; omitted on update keeps it. */
+  password: z.string().trim().min(1, 'Password must not be empty.').max(100).nullable().optional(),
+};
+
+function checkRaffle(v: Partial<AdminRaffleInput>, ctx: z.RefinementCtx): void {
+  if (v.start_datetime && v.end_datetime && Date.parse(v.end_datetime) <= Date.parse(v.start_datetime))
+    ctx.addIssue({ code: 'custom', path: ['end_datetime'], message: 'The end must be after the start.' });
+  if (v.allow_points_entry && !v.points_per_entry)
+    ctx.addIssue({ code: 'custom', path: ['points_per_entry'], message: 'Set the points cost of one entry.' });
+}
+
+export const adminRaffleCreateSchema = z
+  .object(raffleFields)
+  .strict()
+  .superRefine((v, ctx) => {
+    checkRaffle(v, ctx);
+    if (!v.allow_passwordless_entry && !v.allow_points_entry && !v.password)
+      ctx.addIssue({ code: 'custom', path: ['allow_passwordless_entry'], message: 'Allow at least one way to enter.' });
+  });
+export type AdminRaffleInput = z.infer<typeof adminRaffleCreateSchema>;
+
+export const adminRaffleUpdateSchema = z
+  .object(Object.fromEntries(Object.entries(raffleFields).map(([k, s]) => [k, (s as z.ZodTypeAny).optional()])) as {
+    [K in keyof typeof raffleFields]: z.ZodOptional<(typeof raffleFields)[K]>;
+  })
+  .strict()
+  .superRefine((v, ctx) => checkRaffle(v as Partial<AdminRaffleInput>, ctx));
+export type AdminRaffleUpdate = z.infer<typeof adminRaffleUpdateSchema>;
+
+export const adminRaffleRerollSchema = z.object({ position: z.number().int().min(1).max(100) }).strict();
+
+/** Admin view: the public raffle plus what only admins see. */
+export interface AdminRaffle extends Raffle {
+  created_at: string;
+}
+
+export interface AdminRaffleEntry extends RaffleEntry {
+  points_spent: number;
+}
+
+export interface AdminRaffleList {
+  data: AdminRaffle[];
+  pagination: Pagination;
+}
+
+/** Realtime payloads (room raffle:{id}). Entries are coalesced to at most 4 pushes a second. */
+export interface RaffleEntriesPush {
+  raffle_id: number;
+  total_entries: number;
+  participants_count: number;
+  /** Entry rows that changed since the previous push, at their current ticket count. */
+  entries: RaffleEntry[];
+}
+
+export interface RaffleStatusPush {
+  raffle_id: number;
+  raffle: Raffle;
+}
+
+export interface RaffleDrawnPush {
+  raffle_id: number;
+  winners: RaffleUser[];
+  seed: string;
+}

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { sha256Hex, type AdminRaffle, type AdminRaffleEntry, type AdminRaffleInput, type AdminRaffleUpdate, type Pagination } from '@kickback/contracts';
+import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
+import { EconomyService } from '../economy/economy.service';
+import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
+import { RaffleLivePublisher } from './raffle-live.publisher';
+import { hashRafflePassword } from './raffle-password';
+import { RAFFLE_SELECT, toRaffleEntry, type EntryRow, type RaffleRow } from './raffle-rows';
+
+interface EditableRow {
+  title: string;
+  description: string;
+  image: string | null;
+  prize_description: string;
+  prize_value_usd: string;
+  starts_at: Date;
+  ends_at: Date;
+  number_of_winners: number;
+  allow_passwordless: boolean;
+  allow_points: boolean;
+  points_per_entry: number | null;
+  max_tickets_per_user: number | null;
+  has_password: boolean;
+  drawn_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+const EDITABLE_SELECT = `select title, description, image, prize_description, prize_value_usd::text as prize_value_usd, starts_at, ends_at,
+  number_of_winners, allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, (password_hash is not null) as has_password,
+  drawn_at, cancelled_at from raffles where id = ?`;
+
+const csvCell = (v: unknown): string => {
+  const text = String(v ?? '');
+  // Leading formula characters are neutralised so a username cannot run in a spreadsheet.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** Admin side of raffles: create, edit, cancel (refunding points), entries and CSV. Every change is audited. */
+@Injectable()
+export class AdminRafflesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly query: RafflesQueryService,
+    private readonly outbox: OutboxService,
+    private readonly audit: AuditLogService,
+    private readonly economy: EconomyService,
+    private readonly live: RaffleLivePublisher,
+  ) {}
+
+  async list(page: number, perPage = 25): Promise<{ data: AdminRaffle[]; pagination: Pagination }> {
+    const em = this.em.fork();
+    const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from raffles');
+    const rows = await em.execute<RaffleRow[]>(`${RAFFLE_SELECT} order by r.id desc limit ? offset ?`, [perPage, (page - 1) * perPage]);
+    const raffles = await this.query.assemble(em, rows, null);
+    return {
+      data: raffles.map((r, i) => ({ ...r, created_at: new Date(rows[i].created_at).toISOString() })),
+      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+    };
+  }
+
+  async get(id: number): Promise<AdminRaffle> {
+    const em = this.em.fork();
+    const rows = await em.execute<RaffleRow[]>(`${RAFFLE_SELECT} where r.id = ?`, [id]);
+    if (!rows.length) throw raffleNotFound();
+    const [raffle] = await this.query.assemble(em, rows, null);
+    return { ...raffle, created_at: new Date(rows[0].created_at).toISOString() };
+  }
+
+  async create(actorId: number, input: AdminRaffleInput): Promise<AdminRaffle> {
+    const passwordHash = input.password ? await hashRafflePassword(input.password) : null;
+    const seed = randomBytes(32).toString('hex');
+    const id = await this.em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: number; starts_at: Date; ends_at: Date }[]>(
+        `insert into raffles (title, description, image, prize_description, prize_value_usd, starts_at, ends_at, number_of_winners,
+           allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, password_hash, seed, seed_hash, created_by)
+         values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id, starts_at, ends_at`,
+        [
+          input.title,
+          input.description,
+          input.image,
+          input.prize_description,
+          input.prize_value_usd.toFixed(2),
+          new Date(input.start_datetime),
+          new Date(input.end_datetime),
+          input.number_of_winners,
+          input.allow_passwordless_entry,
+          input.allow_points_entry,
+          input.allow_points_entry ? input.points_per_entry : null,
+          input.max_tickets_per_user,
+          passwordHash,
+          seed,
+          sha256Hex(seed),
+          actorId,
+        ],
+      );
+      await this.outbox.add(tx, 'raffle.scheduled', { raffleId: row.id, startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() });
+      const { password: _password, ...audited } = input;
+      await this.audit.record(tx, { actorId, action: 'raffle.create', entity: 'raffle', entityId: row.id, after: { ...audited, has_password: !!passwordHash } });
+      return row.id;
+    });
+    return this.get(id);
+  }
+
+  async update(actorId: number, id: number, input: AdminRaffleUpdate): Promise<AdminRaffle> {
+    const passwordHash = input.password ? await hashRafflePassword(input.password) : input.password;
+    await this.em.fork().transactional(async (tx) => {
+      const [before] = await tx.execute<EditableRow[]>(`${EDITABLE_SELECT} for update`, [id]);
+      if (!before) throw raffleNotFound();
+      if (before.drawn_at) throw unprocessable('A drawn raffle can no longer be edited.');
+      if (before.cancelled_at) throw unprocessable('A cancelled raffle can no longer be edited.');
+      const next = {
+        title: input.title ?? before.title,
+        description: input.description ?? before.description,
+        image: input.image === undefined ? before.image : input.image,
+        prize_description: input.prize_description ?? before.prize_description,
+        prize_value_usd: input.prize_value_usd === undefined ? before.prize_value_usd : input.prize_value_usd.toFixed(2),
+        starts_at: input.start_datetime ? new Date(input.start_datetime) : new Date(before.starts_at),
+        ends_at: input.end_datetime ? new Date(input.end_datetime) : new Date(before.ends_at),
+        number_of_winners: input.number_of_winners ?? before.number_of_winners,
+        allow_passwordless: input.allow_passwordless_entry ?? before.allow_passwordless,
+        allow_points: input.allow_points_entry ?? before.allow_points,
+        points_per_entry: input.points_per_entry === undefined ? before.points_per_entry : input.points_per_entry,
+        max_tickets_per_user: input.max_tickets_per_user === undefined ? before.max_tickets_per_user : input.max_tickets_per_user,
+      };
+      const hasPassword = passwordHash === undefined ? before.has_password : passwordHash !== null;
+      if (next.ends_at <= next.starts_at) throw unprocessable('The end must be after the start.', { end_datetime: ['The end must be after the start.'] });
+      if (next.allow_points && !next.points_per_entry)
+        throw unprocessable('Set the points cost of one entry.', { points_per_entry: ['Set the points cost of one entry.'] });
+      if (!next.allow_passwordless && !next.allow_points && !hasPassword)
+        throw unprocessable('Allow at least one way to enter.', { allow_passwordless_entry: ['Allow at least one way to enter.'] });
+      await tx.execute(
+        `update raffles set title = ?, description = ?, image = ?, prize_description = ?, prize_value_usd = ?::numeric, starts_at = ?, ends_at = ?,
+           number_of_winners = ?, allow_passwordless = ?, allow_points = ?, points_per_entry = ?, max_tickets_per_user = ?,
+           password_hash = ${passwordHash === undefined ? 'password_hash' : '?'}, updated_at = now() where id = ?`,
+        [
+          next.title,
+          next.description,
+          next.image,
+          next.prize_description,
+          next.prize_value_usd,
+          next.starts_at,
+          next.ends_at,
+          next.number_of_winners,
+          next.allow_passwordless,
+          next.allow_points,
+          next.allow_points ? next.points_per_entry : null,
+          next.max_tickets_per_user,
+          ...(passwordHash === undefined ? [] : [passwordHash]),
+          id,
+        ],
+      );
+      if (next.starts_at.getTime() !== new Date(before.starts_at).getTime() || next.ends_at.getTime() !== new Date(before.ends_at).getTime())
+        await this.outbox.add(tx, 'raffle.scheduled', { raffleId: id, startsAt: next.starts_at.toISOString(), endsAt: next.ends_at.toISOString() });
+      const { drawn_at: _d, cancelled_at: _c, ...auditBefore } = before;
+      await this.audit.record(tx, { actorId, action: 'raffle.update', entity: 'raffle', entityId: id, before: auditBefore, after: { ...next, has_password: hasPassword } });
+    });
+    await this.live.statusChanged(id);
+    return this.get(id);
+  }
+
+  /** Cancels an undrawn raffle and refunds every points entry (idempotent per entry). */
+  async cancel(actorId: number, id: number): Promise<AdminRaffle> {
+    await this.em.fork().transactional(async (tx) => {
+      const [raffle] = await tx.execute<{ drawn_at: Date | null; cancelled_at: Date | null }[]>('select drawn_at, cancelled_at from raffles where id = ? for update', [id]);
+      if (!raffle) throw raffleNotFound();
+      if (raffle.drawn_at) throw unprocessable('A drawn raffle cannot be cancelled.');
+      if (raffle.cancelled_at) throw unprocessable('This raffle is already cancelled.');
+      await tx.execute('update raffles set cancelled_at = now(), updated_at = now() where id = ?', [id]);
+      const paid = await tx.execute<{ id: string; user_id: number; points_spent: string }[]>(
+        `select id::text as id, user_id, points_spent::text as points_spent from raffle_entries where raffle_id = ? and points_spent > 0`,
+        [id],
+      );
+      for (const entry of paid)
+        await this.economy.credit(tx, {
+          userId: entry.user_id,
+          amount: Number(entry.points_spent),
+          reason: 'raffle.refund',
+          reference: `raffle:${id}`,
+          idempotencyKey: `raffle-refund:${entry.id}`,
+          actorId,
+        });
+      await this.audit.record(tx, { actorId, action: 'raffle.cancel', entity: 'raffle', entityId: id, before: { cancelled_at: null }, after: { refunded_entries: paid.length } });
+    });
+    await this.live.statusChanged(id);
+    return this.get(id);
+  }
+
+  async entries(id: number): Promise<AdminRaffleEntry[]> {
+    const rows = await this.entryRows(id);
+    return rows.map((r) => ({ ...toRaffleEntry(r), points_spent: Number(r.points_spent) }));
+  }
+
+  async entriesCsv(id: number): Promise<string> {
+    const rows = await this.entryRows(id);
+    const header = ['entry_id', 'user_id', 'username', 'kick_username', 'entry_type', 'tickets', 'points_spent', 'created_at'];
+    const lines = rows.map((r) =>
+      [r.entry_id, r.id, r.username, r.kick_username ?? '', r.entry_type, r.tickets, r.points_spent, new Date(r.created_at).toISOString()].map(csvCell).join(','),
+    );
+    return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  }
+
+  private async entryRows(id: number): Promise<EntryRow[]> {
+    const em = this.em.fork();
+    if (!(await em.execute('select 1 from raffles where id = ?', [id])).length) throw raffleNotFound();
+    return em.execute<EntryRow[]>(
+      `select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
+              u.id, u.username, u.kick_username, u.avatar_url
+       from raffle_entries e join users u on u.id = e.user_id where e.raffle_id = ? order by e.id`,
+      [id],
+    );
+  }
+}

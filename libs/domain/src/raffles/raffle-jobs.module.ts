@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { QUEUES } from '@kickback/contracts';
+import { RafflesModule } from './raffles.module';
+import { RaffleScheduler } from './raffle-scheduler.service';
+
+/** Worker-only: the raffle-draws queue and its scheduling. The api never touches the queue. */
+@Module({
+  imports: [RafflesModule, BullModule.registerQueue({ name: QUEUES.raffleDraws })],
+  providers: [RaffleScheduler],
+  exports: [RafflesModule, RaffleScheduler],
+})
+export class RaffleJobsModule {}

@@ -1,0 +1,91 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import type { RaffleEntry, RaffleUser } from '@kickback/contracts';
+import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
+import { RafflesQueryService } from './raffles-query.service';
+
+/** The coalescing window: at most one entries push per room per window (4 a second). */
+export const RAFFLE_PUSH_WINDOW_MS = 250;
+/** If the process holding a window dies before flushing, another may open one after this. */
+const GATE_TTL_MS = 2000;
+
+const pendingKey = (raffleId: number) => `raffle:live:${raffleId}:pending`;
+const gateKey = (raffleId: number) => `raffle:live:${raffleId}:gate`;
+
+/**
+ * Live raffle pushes to room raffle:{id}. Entries are coalesced through Redis so every api
+ * replica shares one window per room: each entry is appended to a pending list, and the
+ * process that opens the window (SET NX) flushes the list once the window has passed.
+ * Flushing deletes the list and the gate in one MULTI, so an entry added afterwards opens
+ * the next window: nothing is lost and pushes stay at least one window apart.
+ */
+@Injectable()
+export class RaffleLivePublisher implements OnApplicationShutdown {
+  private readonly logger = new Logger(RaffleLivePublisher.name);
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly realtime: RealtimeEmitter,
+    private readonly query: RafflesQueryService,
+  ) {}
+
+  async entryChanged(raffleId: number, entry: RaffleEntry): Promise<void> {
+    const results = await this.redis
+      .multi()
+      .rpush(pendingKey(raffleId), JSON.stringify(entry))
+      .pexpire(pendingKey(raffleId), 60_000)
+      .set(gateKey(raffleId), '1', 'PX', GATE_TTL_MS, 'NX')
+      .exec();
+    if (results?.[2]?.[1] === 'OK') this.schedule(raffleId);
+  }
+
+  /** The whole raffle changed (started, edited, cancelled, drawn): one push with the public view. */
+  async statusChanged(raffleId: number): Promise<void> {
+    const raffle = await this.query.get(raffleId, null);
+    this.realtime.toRoom(`raffle:${raffleId}`, 'raffle:status', { raffle_id: raffleId, raffle });
+  }
+
+  drawn(raffleId: number, winners: RaffleUser[], seed: string): void {
+    this.realtime.toRoom(`raffle:${raffleId}`, 'raffle:drawn', { raffle_id: raffleId, winners, seed });
+  }
+
+  async flush(raffleId: number): Promise<void> {
+    const results = await this.redis.multi().lrange(pendingKey(raffleId), 0, -1).del(pendingKey(raffleId)).del(gateKey(raffleId)).exec();
+    const items = (results?.[0]?.[1] as string[] | undefined) ?? [];
+    // A points row can change several times in one window; the latest state wins.
+    const byId = new Map<number, RaffleEntry>();
+    for (const item of items) {
+      const entry = JSON.parse(item) as RaffleEntry;
+      const seen = byId.get(entry.id);
+      if (!seen || seen.tickets <= entry.tickets) byId.set(entry.id, entry);
+    }
+    const [totals] = await this.em
+      .fork()
+      .execute<{ total: number; participants: number }[]>(
+        'select coalesce(sum(tickets), 0)::int as total, count(distinct user_id)::int as participants from raffle_entries where raffle_id = ?',
+        [raffleId],
+      );
+    this.realtime.toRoom(`raffle:${raffleId}`, 'raffle:entries', {
+      raffle_id: raffleId,
+      total_entries: totals.total,
+      participants_count: totals.participants,
+      entries: [...byId.values()].sort((a, b) => a.id - b.id),
+    });
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(raffleId: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.flush(raffleId).catch((err: unknown) => this.logger.error({ err, raffleId }, 'raffle entries push failed'));
+    }, RAFFLE_PUSH_WINDOW_MS);
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,262 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import { computeWinners, type RaffleEntriesPush, type RaffleVerification } from '@kickback/contracts';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { EconomyService } from '../economy/economy.service';
+import { RaffleDrawService } from './raffle-draw.service';
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+let address = 0;
+/** The demo login is throttled per address; hundreds of members log in here, each from its own (proxied) address. */
+async function loginFrom(client: TestClient, userId: number): Promise<void> {
+  address += 1;
+  const token = await client.refreshCsrf();
+  const res = await client.request('POST', '/login/dev', {
+    form: { _csrf: token, user_id: String(userId) },
+    csrf: false,
+    headers: { 'x-forwarded-for': `10.9.${address >> 8}.${address & 255}` },
+  });
+  if (res.status !== 303) throw new Error(`demo login failed: ${res.status}`);
+  await client.refreshCsrf();
+}
+
+jest.setTimeout(60_000);
+
+describe('raffles (real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let worker: INestApplicationContext;
+  let em: EntityManager;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' });
+    api = await stack.api();
+    worker = await stack.worker();
+    em = api.app.get(EntityManager);
+    const { id } = await createUser(em, { role: 'Admin' });
+    admin = api.client();
+    await admin.loginAs(id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  async function createRaffle(overrides: Record<string, unknown> = {}): Promise<number> {
+    const res = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Weekend raffle',
+      description: 'Win a prize',
+      start_datetime: iso(-60_000),
+      end_datetime: iso(3_600_000),
+      number_of_winners: 3,
+      prize_value_usd: 150.5,
+      ...overrides,
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+
+  async function member(kick: string | null = undefined as unknown as null): Promise<{ id: number; client: TestClient }> {
+    const user = await createUser(em, kick === undefined ? {} : { kickUsername: kick });
+    const client = api.client();
+    await loginFrom(client, user.id);
+    return { id: user.id, client };
+  }
+
+  const count = async (sql: string, params: unknown[]) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0].n);
+
+  it('publishes the seed hash, keeps the seed secret and reports Pending/Active per the schedule', async () => {
+    const pending = await createRaffle({ start_datetime: iso(3_600_000), end_datetime: iso(7_200_000) });
+    const res = await api.client().json('GET', `/api/r/raffles/${pending}`);
+    expect(res.body.data).toMatchObject({ status: 'Pending', has_ended: false, is_accepting_entries: false, seed: null, total_entries: 0 });
+    expect(res.body.data.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    const { client } = await member();
+    const early = await client.json('POST', `/api/r/raffles/${pending}/enter`, { entry_type: 'passwordless' });
+    expect(early).toEqual({ status: 422, body: { success: false, message: 'This raffle has not started yet.' } });
+  });
+
+  it('refuses anonymous members and members without a Kick username with the SPEC messages; 404 for unknown raffles', async () => {
+    const id = await createRaffle();
+    const anon = api.client();
+    await anon.refreshCsrf();
+    const r1 = await anon.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    expect(r1).toEqual({ status: 401, body: { success: false, message: 'Please log in to enter raffles' } });
+    const { client } = await member(null);
+    const r2 = await client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    expect(r2.status).toBe(422);
+    expect(r2.body.message).toMatch(/Kick streaming username to enter raffles/);
+    const r3 = await client.json('GET', '/api/r/raffles/999999');
+    expect(r3).toEqual({ status: 404, body: { success: false, message: 'Raffle not found' } });
+    const r4 = await client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'lottery' });
+    expect(r4.status).toBe(422);
+    expect(r4.body.errors.entry_type).toBeDefined();
+  });
+
+  it('500 parallel free entries from 250 members (each twice) give exactly 250 entries, pushed live and coalesced', async () => {
+    const id = await createRaffle();
+    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const pushes: RaffleEntriesPush[] = [];
+    socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
+    await new Promise<void>((resolve) => {
+      socket.once('room:joined', () => resolve());
+      socket.emit('room:join', `raffle:${id}`);
+    });
+    const members: { id: number; client: TestClient }[] = [];
+    // Logins go in small batches (session creation is not what this test is about); the entries go all at once.
+    while (members.length < 250) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
+    const results = await Promise.all(members.flatMap((m) => [0, 1].map(() => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' }))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(250);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(250);
+    expect(refused.every((r) => r.status === 409 && r.body.message === 'You have already entered this raffle for free.')).toBe(true);
+    expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(250);
+    expect(await count(`select count(*) as n from outbox_events where type = 'raffle.entered' and (payload->>'raffleId')::int = ?`, [id])).toBe(250);
+
+    const last = await waitFor(() => pushes.find((p) => p.total_entries === 250), 10_000, 'a push with all 250 entries');
+    expect(last.participants_count).toBe(250);
+    const pushedIds = new Set(pushes.flatMap((p) => p.entries.map((e) => e.id)));
+    expect(pushedIds.size).toBe(250);
+    // 250 entries arrived as a few coalesced pushes, not one push per entry.
+    expect(pushes.length).toBeLessThan(50);
+
+    const detail = await members[0].client.json('GET', `/api/r/raffles/${id}`);
+    expect(detail.body.data).toMatchObject({ total_entries: 250, participants_count: 250, user_entries: { passwordless: true } });
+    const entries = await api.client().json('GET', `/api/r/raffles/${id}/entries`);
+    expect(entries.body.data).toHaveLength(250);
+    expect(entries.body.data[0]).toMatchObject({ entry_type: 'passwordless', tickets: 1, user: { kick_username: expect.any(String) } });
+  });
+
+  it('points entries debit exactly once each, honour the ticket cap and replay an idempotency key once', async () => {
+    const id = await createRaffle({ allow_points_entry: true, points_per_entry: 100, max_tickets_per_user: 8 });
+    const m = await member();
+    const economy = api.app.get(EconomyService);
+    await em.fork().transactional((tx) => economy.credit(tx, { userId: m.id, amount: 2000, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
+    const results = await Promise.all(Array.from({ length: 10 }, () => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 100 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(8);
+    expect(results.filter((r) => r.status === 422).every((r) => /at most 8 points tickets/.test(r.body.message))).toBe(true);
+    expect(await economy.balanceOf(m.id)).toBe(1200);
+    expect(await count(`select count(*) as n from points_ledger where user_id = ? and reason = 'raffle.entry'`, [m.id])).toBe(8);
+    const [row] = await em.fork().execute<{ tickets: number; points_spent: string }[]>('select tickets, points_spent::text from raffle_entries where raffle_id = ? and user_id = ?', [id, m.id]);
+    expect(row).toEqual({ tickets: 8, points_spent: '800' });
+
+    const other = await member();
+    await em.fork().transactional((tx) => economy.credit(tx, { userId: other.id, amount: 500, reason: 'test.grant', idempotencyKey: `grant-${other.id}` }));
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => other.client.request('POST', `/api/r/raffles/${id}/enter`, { json: { entry_type: 'points' }, headers: { 'idempotency-key': 'same-request-123' } })),
+    );
+    expect(replays.every((r) => r.status === 200)).toBe(true);
+    expect(await economy.balanceOf(other.id)).toBe(400);
+    const broke = await other.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 500 });
+    expect(broke).toMatchObject({ status: 422, body: { message: 'Not enough points.' } });
+    const odd = await other.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 150 });
+    expect(odd.body.errors.points_spent).toEqual(['Points must be a multiple of 100.']);
+    expect(await economy.balanceOf(other.id)).toBe(400);
+  });
+
+  it('password entry: hashed, checked, once per member', async () => {
+    const id = await createRaffle({ allow_passwordless_entry: false, password: 'letmein' });
+    const [stored] = await em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain('letmein');
+    const m = await member();
+    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).body.message).toBe('Free entry is not available for this raffle.');
+    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: '  ' })).body.errors.password).toEqual(['Please enter the raffle password.']);
+    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'wrong' })).body.message).toBe('Incorrect password.');
+    expect(await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Successfully entered the raffle!' },
+    });
+    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).status).toBe(409);
+  });
+
+  it('two draw jobs racing give one set of winners; verify recomputes them; a changed entry changes the result; no entry after the end', async () => {
+    const id = await createRaffle({ end_datetime: iso(2500), number_of_winners: 5 });
+    const members = await Promise.all(Array.from({ length: 12 }, () => member()));
+    await Promise.all(members.map((m) => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })));
+    await new Promise((r) => setTimeout(r, 2600));
+    const late = await members[0].client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    expect(late.status).toBe(422);
+    const newcomer = await member();
+    expect((await newcomer.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).body.message).toBe(
+      'This raffle has ended and no longer accepts entries.',
+    );
+
+    // The delayed job fires at the end time too; together with these three racing draws, exactly one may win.
+    const draws = worker.get(RaffleDrawService);
+    const outcomes = await Promise.all([draws.drawIfDue(id), draws.drawIfDue(id), draws.drawAllDue()]);
+    expect(outcomes.filter((o) => typeof o === 'object' && o.drawn).length + (outcomes[2] as number)).toBeLessThanOrEqual(1);
+    const winners = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_winners where raffle_id = ?', [id]);
+    expect(winners).toHaveLength(5);
+    expect(await count(`select count(*) as n from giveaways where source = 'raffle' and reference = ?`, [`raffle:${id}`])).toBe(1);
+    expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(12);
+
+    const verify = await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`);
+    const v = verify.body.data;
+    expect(v.drawn).toBe(true);
+    expect(v.matches).toBe(true);
+    expect(v.entries).toHaveLength(12);
+    expect(computeWinners(v.seed as string, v.entries, v.number_of_winners)).toEqual(v.winners);
+    expect(new Set(v.winners.map((w) => w.user_id))).toEqual(new Set(winners.map((w) => w.user_id)));
+    const tampered = v.entries.map((e, i) => (i === 3 ? { ...e, tickets: e.tickets + 1 } : e));
+    expect(computeWinners(v.seed as string, tampered, v.number_of_winners)).not.toEqual(v.winners);
+
+    const detail = await api.client().json('GET', `/api/r/raffles/${id}`);
+    expect(detail.body.data).toMatchObject({ status: 'Ended', has_ended: true, seed: v.seed });
+    expect(detail.body.data.winners).toHaveLength(5);
+
+    const reroll = await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 2 });
+    expect(reroll.status).toBe(200);
+    const after = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    expect(after.rerolled_positions).toEqual([2]);
+    expect(after.matches).toBe(true);
+    expect(after.winners[1].user_id).not.toBe(v.winners[1].user_id);
+    expect(await count(`select count(*) as n from audit_logs where action = 'raffle.reroll' and entity_id = ?`, [String(id)])).toBe(1);
+  });
+
+  it('the delayed job draws at the end time and pushes raffle:drawn', async () => {
+    const id = await createRaffle({ end_datetime: iso(1500), number_of_winners: 1 });
+    const m = await member();
+    await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const drawn = new Promise<{ winners: { id: number }[]; seed: string }>((resolve) => socket.on('raffle:drawn', resolve));
+    socket.emit('room:join', `raffle:${id}`);
+    const pushed = await drawn;
+    expect(pushed.winners.map((w) => w.id)).toEqual([m.id]);
+    expect(pushed.seed).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('admin draw-now, cancel with refunds, CSV export; all audited', async () => {
+    const economy = api.app.get(EconomyService);
+    const id = await createRaffle({ allow_points_entry: true, points_per_entry: 50 });
+    const m = await member();
+    await em.fork().transactional((tx) => economy.credit(tx, { userId: m.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
+    await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 100 });
+    const csv = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe('entry_id,user_id,username,kick_username,entry_type,tickets,points_spent,created_at');
+    expect(text).toContain(',points,2,100,');
+    const cancel = await admin.json('POST', `/api/admin/raffles/${id}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(await economy.balanceOf(m.id)).toBe(100);
+    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).body.message).toBe('This raffle has been cancelled.');
+
+    const other = await createRaffle();
+    await m.client.json('POST', `/api/r/raffles/${other}/enter`, { entry_type: 'passwordless' });
+    const now = await admin.json('POST', `/api/admin/raffles/${other}/draw`);
+    expect(now.status).toBe(200);
+    expect(now.body.data.winners.map((w: { id: number }) => w.id)).toEqual([m.id]);
+    expect((await admin.json('POST', `/api/admin/raffles/${other}/draw`)).status).toBe(422);
+    const actions = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'raffle' and entity_id in (?, ?) order by id`, [String(id), String(other)]);
+    expect(actions.map((a) => a.action)).toEqual(['raffle.create', 'raffle.cancel', 'raffle.create', 'raffle.draw']);
+    const bad = await admin.json('POST', '/api/admin/raffles', { title: '', start_datetime: iso(0), end_datetime: iso(-10), number_of_winners: 0 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['title', 'end_datetime', 'number_of_winners']));
+  });
+});
