@@ -1,0 +1,132 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { EconomyService } from '../economy/economy.service';
+import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
+
+describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)', () => {
+  jest.setTimeout(60_000);
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let economy: EconomyService;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    economy = api.app.get(EconomyService);
+  });
+  afterAll(() => stack.close());
+
+  async function member(points: number): Promise<{ id: number; client: TestClient }> {
+    const { id } = await createUser(em);
+    await em.fork().transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
+    const client = api.client();
+    await client.loginAs(id);
+    const keys = await stack.redis.keys('{*:default}:*');
+    if (keys.length) await stack.redis.del(...keys);
+    return { id, client };
+  }
+
+  async function codeItem(codes: string[], value = '10.00') {
+    const [{ id }] = await em.fork().execute<{ id: number }[]>(
+      `insert into store_items (name, cost, quantity, fulfilment, value_usd, category) values ('Gift card', 100, 50, 'code', ?::numeric, 'cards') returning id`,
+      [value],
+    );
+    await em.fork().execute('insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb)', [id, JSON.stringify(codes)]);
+    return id;
+  }
+
+  const redemption = async (id: number) =>
+    (await em.fork().execute<{ status: string; codes: number }[]>(
+      `select r.status, (select count(*)::int from store_codes c where c.redemption_id = r.id) as codes from store_redemptions r where r.id = ?`,
+      [id],
+    ))[0];
+
+  it('a worker that dies between claiming a code and committing: the next worker processes it once, with one code', async () => {
+    const itemId = await codeItem(['CODE-A', 'CODE-B', 'CODE-C']);
+    const m = await member(1000);
+    const first = await stack.worker();
+    let crashed = 0;
+    first.get(RedemptionFulfilmentService).hooks.afterClaim = async () => {
+      crashed += 1;
+      // The process goes away mid-transaction: nothing it did may survive.
+      throw new Error('simulated crash between claim and commit');
+    };
+    const res = await m.client.json('POST', `/api/r/store/${itemId}/redeem`);
+    expect(res.status).toBe(200);
+    const redemptionId: number = res.body.data.redemption.id;
+    await waitFor(() => crashed > 0, 10_000, 'the first worker to take the job');
+    await first.close();
+    expect(await redemption(redemptionId)).toEqual({ status: 'pending', codes: 0 });
+
+    const second: INestApplicationContext = await stack.worker();
+    expect(second.get(RedemptionFulfilmentService).hooks.afterClaim).toBeUndefined();
+    await waitFor(async () => (await redemption(redemptionId)).status === 'processed', 15_000, 'the second worker to process it');
+    expect(await redemption(redemptionId)).toEqual({ status: 'processed', codes: 1 });
+    const free = await em.fork().execute('select 1 from store_codes where item_id = ? and redemption_id is null', [itemId]);
+    expect(free).toHaveLength(2);
+    const giveaways = await em.fork().execute<{ amount: string }[]>(`select amount::text as amount from giveaways where source = 'redemption' and reference = ?`, [String(redemptionId)]);
+    expect(giveaways).toEqual([{ amount: '10.00' }]);
+
+    const page = await m.client.json('GET', '/api/r/store');
+    expect(page.body.data.recent_redemptions[0]).toMatchObject({ id: redemptionId, is_processed: true, status: 'processed', code: expect.stringMatching(/^CODE-[ABC]$/) });
+    // Nobody else ever sees the code.
+    expect(JSON.stringify((await api.client().json('GET', '/api/r/store')).body)).not.toContain('CODE-');
+  });
+
+  it('parallel redemptions of a code item each get a different code; without codes they wait for an admin', async () => {
+    const itemId = await codeItem(['ONE', 'TWO', 'THREE']);
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push(await member(500));
+    const answers = await Promise.all(members.map((m) => m.client.json('POST', `/api/r/store/${itemId}/redeem`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids: number[] = answers.map((a) => a.body.data.redemption.id);
+    await waitFor(async () => {
+      const rows = await em.fork().execute<{ status: string }[]>(`select status from store_redemptions where item_id = ? and status = 'processed'`, [itemId]);
+      return rows.length === 3;
+    }, 15_000, 'three codes delivered');
+    const statuses = await Promise.all(ids.map(redemption));
+    expect(statuses.filter((s) => s.status === 'processed' && s.codes === 1)).toHaveLength(3);
+    expect(statuses.filter((s) => s.status === 'pending' && s.codes === 0)).toHaveLength(2);
+    const assigned = await em.fork().execute<{ n: number }[]>('select count(distinct redemption_id)::int as n from store_codes where item_id = ? and redemption_id is not null', [itemId]);
+    expect(assigned[0].n).toBe(3);
+  });
+
+  it('admins process or refund a pending redemption exactly once, in parallel too', async () => {
+    const [{ id: itemId }] = await em.fork().execute<{ id: number }[]>(
+      `insert into store_items (name, cost, quantity, max_purchases_per_user, fulfilment, value_usd, category) values ('Shout-out', 300, 4, 1, 'manual', '25.00', 'perks') returning id`,
+    );
+    const admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const buyerA = await member(1000);
+    const buyerB = await member(1000);
+    const a = (await buyerA.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
+    const b = (await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
+
+    const processes = await Promise.all([1, 2, 3].map(() => admin.json('POST', `/api/admin/store-redemptions/${a}/process`)));
+    expect(processes.map((p) => p.status).sort()).toEqual([200, 409, 409]);
+    const refunds = await Promise.all([1, 2, 3].map(() => admin.json('POST', `/api/admin/store-redemptions/${b}/refund`)));
+    expect(refunds.map((p) => p.status).sort()).toEqual([200, 409, 409]);
+    expect(refunds.find((r) => r.status === 409)!.body.message).toBe('This redemption was already refunded.');
+    const late = await admin.json('POST', `/api/admin/store-redemptions/${b}/process`);
+    expect(late.body).toEqual({ success: false, message: 'This redemption was already refunded.' });
+    expect(await economy.balanceOf(buyerB.id)).toBe(1000);
+    expect(await economy.balanceOf(buyerA.id)).toBe(700);
+    const [stock] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
+    expect(stock.quantity).toBe(3);
+    // The refund gives the member's one allowed purchase back.
+    const again = await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`);
+    expect({ status: again.status, body: again.body.message }).toEqual({ status: 200, body: 'Item redeemed successfully!' });
+    expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(a)])).toHaveLength(1);
+    expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(b)])).toHaveLength(0);
+    const audits = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_redemption' order by id`);
+    expect(audits.map((x) => x.action)).toEqual(['store.redemption.process', 'store.redemption.refund']);
+
+    const queue = await admin.json('GET', '/api/admin/store-redemptions');
+    expect(queue.body.data[0]).toMatchObject({ status: 'pending' });
+    const [{ n }] = await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from store_redemptions where status = 'pending'`);
+    expect(queue.body.pending_total).toBe(n);
+  });
+});
