@@ -11,10 +11,9 @@ import {
   RedisModule,
   type AppEnv,
 } from '@kickback/platform';
-import { EconomyModule, IdentityModule, SiteModule, StoreModule } from '@kickback/domain';
+import { EconomyModule, IdentityModule, RaffleJobsModule, SiteModule, StoreModule } from '@kickback/domain';
+import { RaffleDrawsProcessor } from './processors/raffle-draws.processor';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
-import { LeaderboardSchedulingModule } from '@kickback/domain';
-import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
 import { HuntsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -36,10 +35,10 @@ export class WorkerModule {
         SiteModule,
         EconomyModule,
         HuntsModule,
+        RaffleJobsModule,
         StoreModule,
-        LeaderboardSchedulingModule,
       ],
-      providers: [OutboxRelayService, DomainEventsProcessor, LeaderboardRefreshProcessor, WorkerHealthServer],
+      providers: [OutboxRelayService, DomainEventsProcessor, RaffleDrawsProcessor, WorkerHealthServer],
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { Affiliate, ApiSuccess, SiteSettings } from '@kickback/contracts';
-import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '@kickback/contracts/api/site';
+import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '@kickback/contracts/site-defaults';
 import { baseApi } from './api';
 import { joinRoom, onServerEvent } from './socket';
 import { resolveTheme } from './theme';

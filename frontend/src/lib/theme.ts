@@ -1,6 +1,6 @@
 import type { Theme } from '@kickback/contracts';
 // Values come from the module itself: the package index would pull every feature's zod schemas into the first load.
-import { DEFAULT_THEME } from '@kickback/contracts/api/site';
+import { DEFAULT_THEME } from '@kickback/contracts/site-defaults';
 
 /** Settings may predate a theme key; missing or malformed keys fall back to the SPEC §9 defaults. */
 export function resolveTheme(theme: Partial<Theme> | null | undefined): Theme {

@@ -1,5 +1,5 @@
 import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
-import { DEFAULT_THEME } from '@kickback/contracts/api/site';
+import { DEFAULT_THEME } from '@kickback/contracts/site-defaults';
 
 export const settingsFixture: SiteSettings = {
   site_name: 'Spin City',

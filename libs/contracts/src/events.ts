@@ -14,8 +14,6 @@ export interface DomainEventMap {
   'user.logged-in': { userId: number; at: string };
   'site.settings-updated': { at: string };
   'site.affiliates-updated': { at: string };
-  /** An admin created, changed or removed a leaderboard platform; the worker re-syncs its refresh schedules. */
-  'leaderboard.platforms-changed': { at: string; platformId: number };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
   'points.changed': { userId: number; delta: number; balance: number; reason: string; at: string };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */
@@ -24,6 +22,12 @@ export interface DomainEventMap {
   'redemption.updated': { redemptionId: number; userId: number; itemId: number; status: 'processed' | 'refunded' };
   /** An admin changed an item's stock or availability; open store pages update the count. */
   'store.item-changed': { itemId: number };
+  /** A member entered a raffle (free, password, or more points tickets). */
+  'raffle.entered': { raffleId: number; userId: number; entryId: number; entryType: 'passwordless' | 'points' | 'password'; tickets: number; pointsSpent: number };
+  /** A raffle was created or its schedule changed; the worker (re)schedules its start and draw jobs. */
+  'raffle.scheduled': { raffleId: number; startsAt: string; endsAt: string };
+  /** Winners were drawn (or one was rerolled). */
+  'raffle.drawn': { raffleId: number; winnerUserIds: number[]; reroll: boolean };
 }
 
 export type DomainEventType = keyof DomainEventMap;

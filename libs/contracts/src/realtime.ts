@@ -1,3 +1,4 @@
+import type { RaffleDrawnPush, RaffleEntriesPush, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
 
@@ -8,6 +9,12 @@ export const userRoom = (userId: number): string => `user:${userId}`;
 export const ADMIN_ROOM = 'admin';
 
 export interface ServerToClientEvents {
+  /** Room raffle:{id}: new or grown entries and the totals, at most 4 pushes a second per room. */
+  'raffle:entries': (payload: RaffleEntriesPush) => void;
+  /** Room raffle:{id}: the raffle changed (started, ended, edited, cancelled, rerolled). */
+  'raffle:status': (payload: RaffleStatusPush) => void;
+  /** Room raffle:{id}: winners drawn and the seed revealed. */
+  'raffle:drawn': (payload: RaffleDrawnPush) => void;
   'site:updated': (payload: { at: string }) => void;
   'user:points': (payload: { balance: number; delta: number; reason: string }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
@@ -23,8 +30,6 @@ export interface ServerToClientEvents {
   'hunt:game': (payload: HuntGamePush) => void;
   /** Rooms hunt:{id} and 'hunts': the hunt changed (created, predictions opened/closed, status, games, scored). */
   'hunt:updated': (payload: HuntUpdatedPush) => void;
-  /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */
-  'leaderboard:updated': (payload: { at: string; slugs: string[] }) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

@@ -2,6 +2,6 @@ export * from './identity';
 export * from './site';
 export * from './economy';
 export * from './store';
+export * from './raffles';
 export * from './hunts';
-export * from './leaderboard';
 export * from './demo/demo-seed';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { LOADER_STYLES } from '../site-defaults';
+
+export { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME, DEFAULT_THEME, LOADER_STYLES } from '../site-defaults';
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Must be a hex colour such as #C66A35');
-
-export const LOADER_STYLES = ['bar', 'spinner', 'pulse'] as const;
 
 export const themeSchema = z
   .object({
@@ -21,25 +22,6 @@ export const themeSchema = z
   })
   .strict();
 export type Theme = z.infer<typeof themeSchema>;
-
-/** SPEC §9 default colours; the rest chosen to sit with them on a dark page. */
-export const DEFAULT_THEME: Theme = {
-  primary_color: '#C66A35',
-  secondary_color: '#f63f03',
-  accent_color: '#f4a460',
-  background_gradient_start: '#0f0805',
-  background_gradient_middle: '#1a0f0a',
-  background_gradient_end: '#0f0805',
-  card_background: '#1c120d',
-  nav_background_color: '#0f0805',
-  show_nav_logo: true,
-  show_nav_title: true,
-  nav_title_color: '#ffffff',
-  loader_style: 'bar',
-};
-
-export const DEFAULT_SITE_NAME = 'Kickback';
-export const DEFAULT_SITE_DESCRIPTION = 'Watch the stream, earn points, win prizes.';
 
 /** GET /api/r/settings (SPEC §3 Settings). */
 export interface SiteSettings {
