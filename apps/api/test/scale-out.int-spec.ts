@@ -27,6 +27,7 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
   let proxy: RoundRobinProxy;
   let socket: Socket | null = null;
 
+  const WRITERS = 6;
   const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => (await pg.query(sql, params)).rows[0] as T;
 
   beforeAll(async () => {
@@ -127,7 +128,7 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
         }
       }
     };
-    const writers = Array.from({ length: 6 }, writer);
+    const writers = Array.from({ length: WRITERS }, writer);
     await new Promise((r) => setTimeout(r, 700));
     apis[0].proc.kill('SIGKILL');
     workers[0].proc.kill('SIGKILL');
@@ -137,9 +138,12 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
 
     expect(accepted).toBeGreaterThan(20);
     const ledger = await one<{ n: string; s: string }>(`select count(*) as n, coalesce(sum(delta),0) as s from points_ledger where user_id = $1`, [memberId]);
-    expect(Number(ledger.n)).toBe(accepted);
+    // Every acknowledged write is there. A request cut off by the kill may have committed without
+    // its answer reaching the client (at most one per writer); nothing is half-written either way.
+    expect(Number(ledger.n)).toBeGreaterThanOrEqual(accepted);
+    expect(Number(ledger.n)).toBeLessThanOrEqual(accepted + WRITERS);
     const wallet = await one<{ balance: string }>('select balance from wallets where user_id = $1', [memberId]);
-    expect(Number(wallet.balance)).toBe(accepted);
+    expect(Number(wallet.balance)).toBe(Number(ledger.s));
     // The surviving worker publishes every committed event, including any the killed one had claimed.
     await waitFor(async () => Number((await one<{ n: string }>('select count(*) as n from outbox_events where published_at is null')).n) === 0 || undefined, 20_000);
     console.log(`scale test: ${accepted} writes accepted, ${refused} refused while a replica died`);
