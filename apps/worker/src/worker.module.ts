@@ -14,6 +14,8 @@ import {
 import { EconomyModule, IdentityModule, RaffleJobsModule, SiteModule, StoreModule } from '@kickback/domain';
 import { RaffleDrawsProcessor } from './processors/raffle-draws.processor';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
+import { LeaderboardSchedulingModule } from '@kickback/domain';
+import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
 import { HuntsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -37,8 +39,9 @@ export class WorkerModule {
         HuntsModule,
         RaffleJobsModule,
         StoreModule,
+        LeaderboardSchedulingModule,
       ],
-      providers: [OutboxRelayService, DomainEventsProcessor, RaffleDrawsProcessor, WorkerHealthServer],
+      providers: [OutboxRelayService, DomainEventsProcessor, LeaderboardRefreshProcessor, RaffleDrawsProcessor, WorkerHealthServer],
     };
   }
 }

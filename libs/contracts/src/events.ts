@@ -14,6 +14,8 @@ export interface DomainEventMap {
   'user.logged-in': { userId: number; at: string };
   'site.settings-updated': { at: string };
   'site.affiliates-updated': { at: string };
+  /** An admin created, changed or removed a leaderboard platform; the worker re-syncs its refresh schedules. */
+  'leaderboard.platforms-changed': { at: string; platformId: number };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
   'points.changed': { userId: number; delta: number; balance: number; reason: string; at: string };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */

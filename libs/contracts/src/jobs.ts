@@ -1,6 +1,8 @@
 /** BullMQ queue names. One queue carries every domain event from the outbox relay. */
 export const QUEUES = {
   domainEvents: 'domain-events',
+  /** One repeatable job scheduler per leaderboard platform (id `leaderboard-platform:{id}`). */
+  leaderboardRefresh: 'leaderboard-refresh',
   /** Delayed per-raffle jobs: 'start' (push the status change) and 'draw' at the end time, plus a repeatable sweep. */
   raffleDraws: 'raffle-draws',
 } as const;

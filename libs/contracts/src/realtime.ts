@@ -30,6 +30,8 @@ export interface ServerToClientEvents {
   'hunt:game': (payload: HuntGamePush) => void;
   /** Rooms hunt:{id} and 'hunts': the hunt changed (created, predictions opened/closed, status, games, scored). */
   'hunt:updated': (payload: HuntUpdatedPush) => void;
+  /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */
+  'leaderboard:updated': (payload: { at: string; slugs: string[] }) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

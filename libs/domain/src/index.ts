@@ -4,4 +4,5 @@ export * from './economy';
 export * from './store';
 export * from './raffles';
 export * from './hunts';
+export * from './leaderboard';
 export * from './demo/demo-seed';

@@ -1,0 +1,22 @@
+import { Logger } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { QUEUES } from '@kickback/contracts';
+import { LeaderboardRefreshService, type LeaderboardRefreshJob, type RefreshOutcome } from '@kickback/domain';
+
+/** One scheduled refresh of one platform's leaderboard. */
+@Processor(QUEUES.leaderboardRefresh, { concurrency: 4 })
+export class LeaderboardRefreshProcessor extends WorkerHost {
+  private readonly logger = new Logger(LeaderboardRefreshProcessor.name);
+
+  constructor(private readonly refresher: LeaderboardRefreshService) {
+    super();
+  }
+
+  async process(job: Job<LeaderboardRefreshJob>): Promise<RefreshOutcome> {
+    const started = Date.now();
+    const outcome = await this.refresher.refresh(job.data.platformId, 'schedule');
+    this.logger.log({ platformId: job.data.platformId, status: outcome.status, archived: outcome.archived, ms: Date.now() - started }, 'leaderboard refreshed');
+    return outcome;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Wagered amounts as exact cents (bigint). Casino answers carry numbers or strings; they are
+ * parsed from their decimal text, never added as floats. Fractions beyond cents round half up.
+ */
+const MAX_CENTS = 10n ** 18n;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+export function toCents(value: string | number): bigint {
+  let text = typeof value === 'number' ? numberText(value) : value.trim().replace(/,/g, '');
+  if (text.startsWith('+')) text = text.slice(1);
+  if (!DECIMAL.test(text)) throw new Error(`not a non-negative decimal amount: ${JSON.stringify(value)}`);
+  const [whole, fraction = ''] = text.split('.');
+  const padded = (fraction + '000').slice(0, 3);
+  let cents = BigInt(whole) * 100n + BigInt(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1n;
+  // numeric(18,2) holds at most 16 digits before the point.
+  if (cents >= MAX_CENTS) throw new Error(`amount too large: ${JSON.stringify(value)}`);
+  return cents;
+}
+
+function numberText(value: number): string {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`not a non-negative decimal amount: ${value}`);
+  const text = String(value);
+  // 1e21 and 1.5e-7 style: fall back to fixed notation, which is exact enough for cents.
+  return /e/i.test(text) ? value.toFixed(6) : text;
+}
+
+/** `123456` → `"1234.56"` */
+export function centsToDecimal(cents: bigint): string {
+  const whole = cents / 100n;
+  const fraction = (cents % 100n).toString().padStart(2, '0');
+  return `${whole}.${fraction}`;
+}
+
+export function isAmount(value: unknown): value is string | number {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0;
+  if (typeof value !== 'string') return false;
+  try {
+    toCents(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
+import { buildBoard, linkedAvatars, loadStandings } from './board-builder';
+import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
+import { currentPeriod } from './period-record';
+import { periodWindow } from './period-window';
+import { findPlatform, listPlatforms, type PlatformRecord } from './platform-record';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Keeps the Redis copies of the public leaderboard: one JSON board per platform, and the
+ * assembled GET answer plus the page-injected object built from them by string concatenation
+ * (boards are serialised once, when they change, never per request).
+ */
+@Injectable()
+export class LeaderboardCacheService {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  /** The GET /api/r/leaderboard body, ready to send. Rebuilt from PostgreSQL only when Redis lost it. */
+  async apiJson(): Promise<string> {
+    const cached = await this.redis.get(LEADERBOARD_CACHE_KEYS.api);
+    if (cached) return cached;
+    return this.assemble();
+  }
+
+  /** Re-serialises one platform's current board from PostgreSQL into Redis. */
+  async rebuildBoard(platformId: number): Promise<void> {
+    const em = this.em.fork();
+    const platform = await findPlatform(em, platformId);
+    if (!platform) return;
+    await this.redis.set(LEADERBOARD_CACHE_KEYS.board(platform.slug), await this.boardJson(em, platform));
+  }
+
+  async forgetBoard(slug: string): Promise<void> {
+    await this.redis.del(LEADERBOARD_CACHE_KEYS.board(slug));
+  }
+
+  /** Rebuilds the board, the assembled answers, and tells open pages. */
+  async publish(platformIds: number[], slugs: string[]): Promise<void> {
+    for (const id of platformIds) await this.rebuildBoard(id);
+    await this.assemble();
+    this.realtime.toRoom('leaderboard', 'leaderboard:updated', { at: new Date().toISOString(), slugs });
+  }
+
+  /**
+   * Writes the GET answer and the page object from the active platforms' boards. Runs under a
+   * short Redis lock so two refreshes finishing together cannot leave the older assembly last.
+   */
+  async assemble(): Promise<string> {
+    const token = `${process.pid}:${Math.random()}`;
+    for (let i = 0; i < 100; i++) {
+      if (await this.redis.set(LEADERBOARD_CACHE_KEYS.assembleLock, token, 'PX', 10_000, 'NX')) break;
+      await sleep(20);
+    }
+    try {
+      const em = this.em.fork();
+      const platforms = await listPlatforms(em, true);
+      const stored = platforms.length ? await this.redis.mget(platforms.map((p) => LEADERBOARD_CACHE_KEYS.board(p.slug))) : [];
+      const boards: string[] = [];
+      for (const [i, platform] of platforms.entries()) {
+        let json = stored[i];
+        if (!json) {
+          json = await this.boardJson(em, platform);
+          await this.redis.set(LEADERBOARD_CACHE_KEYS.board(platform.slug), json);
+        }
+        boards.push(`${JSON.stringify(platform.slug)}:${json}`);
+      }
+      const list = JSON.stringify(platforms.map((p) => ({ name: p.name, slug: p.slug })));
+      const data = `{"platforms":${list},"selected_platform":${JSON.stringify(platforms[0]?.slug ?? null)},"all_leaderboards":{${boards.join(',')}}}`;
+      const api = `{"success":true,"data":${data}}`;
+      const tx = this.redis.multi().set(LEADERBOARD_CACHE_KEYS.api, api);
+      // The home preview shows only when there is leaderboard data to show.
+      if (platforms.length) tx.set(LEADERBOARD_CACHE_KEYS.page, data);
+      else tx.del(LEADERBOARD_CACHE_KEYS.page);
+      await tx.exec();
+      return api;
+    } finally {
+      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, LEADERBOARD_CACHE_KEYS.assembleLock, token);
+    }
+  }
+
+  private async boardJson(em: EntityManager, platform: PlatformRecord): Promise<string> {
+    const period = await currentPeriod(em, platform.id);
+    const window = period ? { start: period.start, end: period.end } : periodWindow(platform, new Date());
+    const standings = period ? await loadStandings(em, period.id, platform.displayCount) : [];
+    const avatars = await linkedAvatars(em, standings.map((s) => s.username));
+    return JSON.stringify(buildBoard(platform, window, standings, avatars, period?.lastFetchedAt ?? null));
+  }
+}

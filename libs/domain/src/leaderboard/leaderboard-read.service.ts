@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import type { LeaderboardPeriodDetail, LeaderboardPeriodList } from '@kickback/contracts';
+import { InjectRedis, notFound } from '@kickback/platform';
+import { buildBoard, linkedAvatars, loadStandings } from './board-builder';
+import { LEADERBOARD_CACHE_KEYS, PERIOD_CACHE_TTL_SECONDS } from './leaderboard-cache-keys';
+import { LeaderboardCacheService } from './leaderboard-cache.service';
+import { findPeriod, listPeriods, toPeriodSummary } from './period-record';
+import { findPlatformBySlug, type PlatformRecord } from './platform-record';
+
+/** Public reads: the cached board answer and the browsable periods of an active platform. */
+@Injectable()
+export class LeaderboardReadService {
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly cache: LeaderboardCacheService,
+  ) {}
+
+  /** The full GET /api/r/leaderboard body as stored in Redis. */
+  currentJson(): Promise<string> {
+    return this.cache.apiJson();
+  }
+
+  async periods(slug: string): Promise<LeaderboardPeriodList> {
+    const em = this.em.fork();
+    const platform = await this.activePlatform(em, slug);
+    const periods = await listPeriods(em, platform.id);
+    return { platform: { name: platform.name, slug: platform.slug }, periods: periods.map(toPeriodSummary) };
+  }
+
+  async period(slug: string, id: number): Promise<LeaderboardPeriodDetail> {
+    const em = this.em.fork();
+    const platform = await this.activePlatform(em, slug);
+    const period = await findPeriod(em, platform.id, id);
+    if (!period) throw notFound('Period not found.');
+    const cacheKey = LEADERBOARD_CACHE_KEYS.period(period.id);
+    if (period.status === 'archived') {
+      const cached = await this.redis.get(cacheKey);
+      if (cached) return JSON.parse(cached) as LeaderboardPeriodDetail;
+    }
+    const standings = await loadStandings(em, period.id, platform.displayCount);
+    const avatars = await linkedAvatars(em, standings.map((s) => s.username));
+    const detail: LeaderboardPeriodDetail = {
+      platform: { name: platform.name, slug: platform.slug },
+      period: toPeriodSummary(period),
+      board: buildBoard(platform, period, standings, avatars, period.lastFetchedAt),
+    };
+    if (period.status === 'archived') await this.redis.set(cacheKey, JSON.stringify(detail), 'EX', PERIOD_CACHE_TTL_SECONDS);
+    return detail;
+  }
+
+  private async activePlatform(em: EntityManager, slug: string): Promise<PlatformRecord> {
+    const platform = await findPlatformBySlug(em, slug);
+    if (!platform || !platform.isActive) throw notFound('Leaderboard not found.');
+    return platform;
+  }
+}

@@ -1,0 +1,157 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import { InjectRedis } from '@kickback/platform';
+import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
+import { LeaderboardCacheService } from './leaderboard-cache.service';
+import { currentPeriod, type PeriodRecord } from './period-record';
+import { periodWindow, sameWindow, type PeriodWindow } from './period-window';
+import { findPlatform, type PlatformRecord } from './platform-record';
+import { rankWagers, type RankedWager } from './ranking';
+import { SecretsCipher } from './secrets-cipher';
+import { SourceError, type SourceContext, type SourceRow } from './sources/source-adapter';
+import { sourceFor } from './sources/source-registry';
+
+export type RefreshTrigger = 'schedule' | 'manual' | 'import' | 'final' | 'test';
+
+export interface RefreshOutcome {
+  status: 'updated' | 'failed' | 'busy' | 'skipped';
+  /** Periods archived by this run (rollover). */
+  archived: number[];
+  error?: string;
+}
+
+const REFRESH_LOCK_MS = 5 * 60_000;
+
+/**
+ * One refresh of one platform: roll the period over if it has ended (a last fetch of the
+ * finished window, then archive it), fetch the current window from the source, rank, store the
+ * standings, record the fetch, rebuild the caches and push 'leaderboard:updated'. A failed
+ * fetch changes nothing but the fetch history: the last good standings keep being served.
+ */
+@Injectable()
+export class LeaderboardRefreshService {
+  private readonly logger = new Logger(LeaderboardRefreshService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly cipher: SecretsCipher,
+    private readonly cache: LeaderboardCacheService,
+  ) {}
+
+  async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
+    const lockKey = LEADERBOARD_CACHE_KEYS.refreshLock(platformId);
+    const token = `${process.pid}:${Math.random()}`;
+    if (!(await this.redis.set(lockKey, token, 'PX', REFRESH_LOCK_MS, 'NX'))) return { status: 'busy', archived: [] };
+    try {
+      const platform = await findPlatform(this.em.fork(), platformId);
+      if (!platform || !platform.isActive) return { status: 'skipped', archived: [] };
+      const { period, archived } = await this.rollover(platform, now);
+      const result = await this.fetchAndStore(platform, period, trigger);
+      await this.cache.publish([platform.id], [platform.slug]);
+      return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
+    } finally {
+      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, lockKey, token);
+    }
+  }
+
+  /**
+   * Makes sure the platform's current period is the window containing `now`. A finished
+   * period gets one last fetch (its final totals), then is archived in the same transaction
+   * that opens the new one; the partial unique index allows only one current period.
+   */
+  async rollover(platform: PlatformRecord, now: Date): Promise<{ period: PeriodRecord; archived: number[] }> {
+    const window = periodWindow(platform, now);
+    const existing = await currentPeriod(this.em.fork(), platform.id);
+    const archived: number[] = [];
+    if (existing && sameWindow(existing, window)) return { period: existing, archived };
+    if (existing) {
+      await this.fetchAndStore(platform, existing, 'final');
+      archived.push(existing.id);
+    }
+    await this.em.fork().transactional(async (tx) => {
+      if (existing) {
+        await tx.execute(`update leaderboard_periods set status = 'archived', archived_at = now() where id = ? and status = 'current'`, [existing.id]);
+      }
+      // An admin may switch a custom window back to one that exists already: reopen it.
+      await tx.execute(
+        `insert into leaderboard_periods (platform_id, starts_at, ends_at, status) values (?, ?, ?, 'current')
+         on conflict (platform_id, starts_at, ends_at) do update set status = 'current', archived_at = null`,
+        [platform.id, window.start, window.end],
+      );
+    });
+    const period = await currentPeriod(this.em.fork(), platform.id);
+    if (!period) throw new Error(`no current period for platform ${platform.id} after rollover`);
+    return { period, archived };
+  }
+
+  /** Runs the platform's source for a window without storing anything (admin "test connection"). */
+  async probe(platform: PlatformRecord, window: PeriodWindow, periodId: number | null): Promise<RankedWager[]> {
+    const rows = await sourceFor(platform.sourceType).fetch(this.context(platform, window, periodId));
+    return rankWagers(rows, platform.excludedUsernames);
+  }
+
+  async recordFetch(platformId: number, trigger: RefreshTrigger, started: number, ok: boolean, entryCount: number | null, error: string | null): Promise<void> {
+    await this.em
+      .fork()
+      .execute(
+        'insert into leaderboard_fetches (platform_id, trigger, started_at, ok, entry_count, error, duration_ms) values (?, ?, ?, ?, ?, ?, ?)',
+        [platformId, trigger, new Date(started), ok, entryCount, error ? error.slice(0, 1000) : null, Date.now() - started],
+      );
+  }
+
+  private async fetchAndStore(platform: PlatformRecord, period: PeriodRecord, trigger: RefreshTrigger): Promise<{ ok: boolean; error?: string }> {
+    const started = Date.now();
+    let ranked: RankedWager[];
+    try {
+      ranked = await this.probe(platform, period, period.id);
+    } catch (err) {
+      const error = describeFailure(err);
+      if (!(err instanceof SourceError)) this.logger.error({ platformId: platform.id, err: (err as Error).message }, 'leaderboard source crashed');
+      await this.recordFetch(platform.id, trigger, started, false, null, error);
+      return { ok: false, error };
+    }
+    await storeStandings(this.em.fork(), period.id, ranked);
+    await this.recordFetch(platform.id, trigger, started, true, ranked.length, null);
+    return { ok: true };
+  }
+
+  private context(platform: PlatformRecord, window: PeriodWindow, periodId: number | null): SourceContext {
+    return {
+      window,
+      config: platform.sourceConfig,
+      credentials: platform.credentialsSealed ? this.cipher.open(platform.credentialsSealed) : null,
+      loadManualRows: async () => {
+        if (periodId === null) return [];
+        const rows = await this.em
+          .fork()
+          .execute<{ username: string; cents: string }[]>(
+            `select username, (wagered * 100)::bigint::text as cents from leaderboard_manual_entries where period_id = ?`,
+            [periodId],
+          );
+        return rows.map((r): SourceRow => ({ username: r.username, cents: BigInt(r.cents) }));
+      },
+    };
+  }
+}
+
+/** Replaces a period's standings in one transaction, so readers see the old or the new ranking, never half. */
+export async function storeStandings(em: EntityManager, periodId: number, ranked: RankedWager[]): Promise<void> {
+  await em.transactional(async (tx) => {
+    await tx.execute('delete from leaderboard_standings where period_id = ?', [periodId]);
+    if (ranked.length) {
+      await tx.execute(
+        `insert into leaderboard_standings (period_id, rank, username, wagered)
+         select ?, r.rank, r.username, r.wagered from jsonb_to_recordset(?::jsonb) as r(rank int, username text, wagered numeric)`,
+        [periodId, JSON.stringify(ranked.map((r) => ({ rank: r.rank, username: r.username, wagered: r.wagered })))],
+      );
+    }
+    await tx.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
+  });
+}
+
+function describeFailure(err: unknown): string {
+  if (err instanceof SourceError) return err.message;
+  return 'The source failed unexpectedly; see the worker log.';
+}

@@ -1,0 +1,192 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { FakeCasinoServer, type FakeCasino } from '../../../testing/src/fakes/casino-affiliates.server';
+import { LeaderboardRefreshService } from './leaderboard-refresh.service';
+
+const SECRETS: Record<FakeCasino, string> = {
+  roobet: 'roobet-token-123',
+  shuffle: '3f1a4b2c-uuid-shuffle',
+  rainbet: 'rainbet-key-xyz',
+  gamdom: 'gamdom-key-abc',
+  stake: 'stake-access-token',
+  generic: 'generic-secret',
+};
+
+const PLAYERS = [
+  { username: 'HighRoller', wagered: 15234.5 },
+  { username: 'slotqueen', wagered: '9800.25' },
+  { username: 'lucky7', wagered: 9800.25 },
+  { username: 'newbie', wagered: '12.10' },
+  { username: 'excludedGuy', wagered: 99999 },
+];
+
+/** Each casino source against a fake speaking its documented protocol, then its failure modes. */
+describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let admin: TestClient;
+  let em: EntityManager;
+  let refresher: LeaderboardRefreshService;
+  const fake = new FakeCasinoServer(SECRETS);
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    refresher = api.app.get(LeaderboardRefreshService);
+    await fake.start();
+    const adminUser = await createUser(em.fork(), { role: 'Admin' });
+    admin = api.client();
+    await admin.loginAs(adminUser.id);
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await stack.close();
+  });
+
+  const configs: Record<Exclude<FakeCasino, 'generic'>, Record<string, unknown>> = {
+    roobet: { user_id: 'aff-42' },
+    shuffle: {},
+    rainbet: {},
+    gamdom: {},
+    stake: { page_size: 2 },
+  };
+
+  async function createPlatform(casino: FakeCasino, extra: Record<string, unknown> = {}) {
+    const sourceType = casino === 'generic' ? 'generic_json' : casino;
+    const source_config =
+      casino === 'generic'
+        ? { url: `${fake.url}/generic/stats?from={start}&to={end}`, array_path: 'result.rows', username_field: 'name', wagered_field: 'total', auth_header: 'x-api-key', timeout_ms: 300, retries: 1 }
+        : { ...configs[casino], base_url: fake.url, timeout_ms: 300, retries: 1 };
+    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: `${casino} board`,
+      slug: `${casino}-board`,
+      currency_symbol: '$',
+      source_type: sourceType,
+      source_config,
+      credentials: SECRETS[casino],
+      period_type: 'monthly',
+      prizes: [500, 250, 100],
+      mask_usernames: false,
+      excluded_usernames: ['excludedguy'],
+      ...extra,
+    });
+    expect({ status: res.status, body: res.body }).toMatchObject({ status: 201 });
+    return res.body.data as { id: number; slug: string; credentials: string };
+  }
+
+  const board = async (slug: string) => {
+    const res = await api.client().json('GET', '/api/r/leaderboard');
+    expect(res.status).toBe(200);
+    return res.body.data.all_leaderboards[slug];
+  };
+
+  for (const casino of ['roobet', 'shuffle', 'rainbet', 'gamdom', 'stake', 'generic'] as const) {
+    it(`${casino}: fetches, ranks (ties by username), and keeps the last good data through errors, timeouts and malformed payloads`, async () => {
+      fake.players[casino] = PLAYERS;
+      fake.mode[casino] = 'ok';
+      const platform = await createPlatform(casino);
+      expect(platform.credentials).toBe('set');
+
+      const first = await refresher.refresh(platform.id, 'manual');
+      expect(first).toMatchObject({ status: 'updated' });
+      const good = await board(platform.slug);
+      expect(good.top_three.map((p: { username: string; wagered: number }) => [p.username, p.wagered])).toEqual([
+        ['HighRoller', 15234.5],
+        ['lucky7', 9800.25],
+        ['slotqueen', 9800.25],
+      ]);
+      expect(good.rest_of_users).toEqual([{ displayName: 'newbie', username: 'newbie', avatar: null, wagered: 12.1 }]);
+      expect(good.prizes).toEqual([500, 250, 100]);
+      expect(good.last_updated).not.toBeNull();
+      expect(good.current_period.endTimestamp).toBe(Date.parse(good.current_period.end));
+
+      const request = fake.requests.filter((r) => r.casino === casino).at(-1)!;
+      if (casino === 'roobet') expect(request.query).toMatchObject({ userId: 'aff-42', startDate: good.current_period.start, endDate: good.current_period.end });
+      if (casino === 'stake') expect(fake.requests.filter((r) => r.casino === 'stake').map((r) => r.query.offset)).toEqual(['0', '2', '4']);
+
+      for (const mode of ['server-error', 'unauthorized', 'hang', 'malformed', 'not-json'] as const) {
+        fake.mode[casino] = mode;
+        const outcome = await refresher.refresh(platform.id, 'manual');
+        expect({ mode, status: outcome.status }).toEqual({ mode, status: 'failed' });
+        expect(await board(platform.slug)).toEqual(good);
+      }
+
+      const history = await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`);
+      const errors = history.body.data.map((f: { error: string | null }) => f.error);
+      expect(history.body.data.map((f: { ok: boolean }) => f.ok)).toEqual([false, false, false, false, false, true]);
+      expect(errors[2]).toMatch(/did not answer within 300 ms \(after 2 attempts\)/);
+      expect(errors[4]).toMatch(/HTTP 500/);
+      expect(errors[1]).toMatch(/unexpected|CSV|payload/);
+      // Secrets never reach what admins read.
+      expect(JSON.stringify(history.body)).not.toContain(SECRETS[casino]);
+      const adminView = await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}`);
+      expect(adminView.body.data.credentials).toBe('set');
+      expect(adminView.body.data.last_error).toBe(errors[0]);
+      expect(JSON.stringify(adminView.body)).not.toContain(SECRETS[casino]);
+      fake.mode[casino] = 'ok';
+    });
+  }
+
+  it('retries a 503 with backoff and then succeeds', async () => {
+    fake.players.shuffle = [{ username: 'retryMe', wagered: 10 }];
+    const platform = await createPlatform('shuffle', { slug: 'shuffle-retry', source_config: { base_url: fake.url, retries: 2, timeout_ms: 1000 } });
+    fake.failFirst.shuffle = 2;
+    expect(await refresher.refresh(platform.id, 'manual')).toMatchObject({ status: 'updated' });
+    expect((await board('shuffle-retry')).top_three[0].username).toBe('retryMe');
+  });
+
+  it('gamdom drops hidden players (user_id -1) and counts only months inside the period', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    fake.players.gamdom = [
+      { username: 'visible', wagered: 100 },
+      { username: 'Hidden', wagered: 5000, userId: -1 },
+      { username: 'lastMonth', wagered: 900, month: '2001-01' },
+    ];
+    const platform = await createPlatform('gamdom', { slug: 'gamdom-hidden' });
+    await refresher.refresh(platform.id, 'manual');
+    const b = await board('gamdom-hidden');
+    expect(b.top_three.map((p: { username: string }) => p.username)).toEqual(['visible']);
+    expect(month).toHaveLength(7);
+  });
+
+  it('credentials are sealed in PostgreSQL and a wrong secret is a clear error', async () => {
+    const platform = await createPlatform('rainbet', { slug: 'rainbet-wrong', credentials: 'not-the-key' });
+    const [row] = await em.fork().execute<{ credentials_enc: string }[]>('select credentials_enc from leaderboard_platforms where id = ?', [platform.id]);
+    expect(row.credentials_enc).toMatch(/^v1\./);
+    expect(row.credentials_enc).not.toContain('not-the-key');
+    const test = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+    expect(test.body.data).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP 401/) });
+    expect(test.body.data.error).not.toContain('not-the-key');
+    const fixed = await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { credentials: SECRETS.rainbet });
+    expect(fixed.body.data.credentials).toBe('set');
+    const retest = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+    expect(retest.body.data).toMatchObject({ ok: true, error: null });
+  });
+
+  it('refuses invalid platform settings with 422 per field', async () => {
+    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: 'Bad',
+      slug: 'bad',
+      currency_symbol: '$',
+      source_type: 'gamdom',
+      source_config: { base_url: 'not a url' },
+      period_type: 'weekly',
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['credentials', 'period_type', 'source_config.base_url']);
+    const custom = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: 'Custom',
+      slug: 'custom',
+      currency_symbol: '€',
+      source_type: 'manual_csv',
+      period_type: 'custom',
+      custom_start: '2026-11-10T00:00:00Z',
+      custom_end: '2026-11-01T00:00:00Z',
+    });
+    expect(custom.status).toBe(422);
+    expect(custom.body.errors.custom_end).toEqual(['The end must be after the start.']);
+    const dup = await admin.json('POST', '/api/admin/leaderboard/platforms', { name: 'Dup', slug: 'roobet-board', currency_symbol: '$', source_type: 'manual_csv', period_type: 'monthly' });
+    expect(dup.status).toBe(409);
+  });
+});

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { QUEUES } from '@kickback/contracts';
+import { AppConfig } from '@kickback/platform';
+import { LeaderboardCacheService } from './leaderboard-cache.service';
+import { LeaderboardReadService } from './leaderboard-read.service';
+import { LeaderboardRefreshService } from './leaderboard-refresh.service';
+import { LeaderboardSchedulerService } from './leaderboard-scheduler.service';
+import { ManualImportService } from './manual-import.service';
+import { PlatformsService } from './platforms.service';
+import { SecretsCipher } from './secrets-cipher';
+
+const services = [LeaderboardCacheService, LeaderboardRefreshService, LeaderboardReadService, PlatformsService, ManualImportService];
+
+/** Leaderboard services for the api and the worker. */
+@Module({
+  providers: [{ provide: SecretsCipher, inject: [AppConfig], useFactory: (config: AppConfig) => new SecretsCipher(config.env.SECRETS_KEY) }, ...services],
+  exports: services,
+})
+export class LeaderboardModule {}
+
+/** Worker only: the refresh queue and the per-platform job schedulers. */
+@Module({
+  imports: [LeaderboardModule, BullModule.registerQueue({ name: QUEUES.leaderboardRefresh })],
+  providers: [LeaderboardSchedulerService],
+  exports: [LeaderboardModule, LeaderboardSchedulerService],
+})
+export class LeaderboardSchedulingModule {}

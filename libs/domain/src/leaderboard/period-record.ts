@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LeaderboardPeriodSummary } from '@kickback/contracts';
+
+export interface PeriodRecord {
+  id: number;
+  platformId: number;
+  start: Date;
+  end: Date;
+  status: 'current' | 'archived';
+  entryCount: number;
+  lastFetchedAt: Date | null;
+}
+
+interface PeriodRow {
+  id: string;
+  platform_id: number;
+  starts_at: Date;
+  ends_at: Date;
+  status: 'current' | 'archived';
+  entry_count: number;
+  last_fetched_at: Date | null;
+}
+
+const toRecord = (r: PeriodRow): PeriodRecord => ({
+  id: Number(r.id),
+  platformId: r.platform_id,
+  start: new Date(r.starts_at),
+  end: new Date(r.ends_at),
+  status: r.status,
+  entryCount: r.entry_count,
+  lastFetchedAt: r.last_fetched_at ? new Date(r.last_fetched_at) : null,
+});
+
+export async function currentPeriod(em: EntityManager, platformId: number): Promise<PeriodRecord | null> {
+  const rows = await em.execute<PeriodRow[]>(`select * from leaderboard_periods where platform_id = ? and status = 'current'`, [platformId]);
+  return rows.length ? toRecord(rows[0]) : null;
+}
+
+export async function findPeriod(em: EntityManager, platformId: number, id: number): Promise<PeriodRecord | null> {
+  const rows = await em.execute<PeriodRow[]>('select * from leaderboard_periods where platform_id = ? and id = ?', [platformId, id]);
+  return rows.length ? toRecord(rows[0]) : null;
+}
+
+export async function listPeriods(em: EntityManager, platformId: number, limit = 60): Promise<PeriodRecord[]> {
+  const rows = await em.execute<PeriodRow[]>('select * from leaderboard_periods where platform_id = ? order by starts_at desc, id desc limit ?', [
+    platformId,
+    limit,
+  ]);
+  return rows.map(toRecord);
+}
+
+export const toPeriodSummary = (p: PeriodRecord): LeaderboardPeriodSummary => ({
+  id: p.id,
+  start: p.start.toISOString(),
+  end: p.end.toISOString(),
+  endTimestamp: p.end.getTime(),
+  status: p.status,
+  entry_count: p.entryCount,
+  last_updated: p.lastFetchedAt?.toISOString() ?? null,
+});

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AdminPlatform, LeaderboardFetchRecord, PlatformInput, PlatformUpdate, TestConnectionResult } from '@kickback/contracts';
+import { AuditLogService, OutboxService, conflict, notFound } from '@kickback/platform';
+import { LeaderboardCacheService } from './leaderboard-cache.service';
+import { LeaderboardRefreshService } from './leaderboard-refresh.service';
+import { currentPeriod } from './period-record';
+import { periodWindow } from './period-window';
+import { findPlatform, listPlatforms, toAdminPlatform, type PlatformRecord } from './platform-record';
+import { validatePlatform, type ResolvedPlatformInput } from './platform-input';
+import { SecretsCipher } from './secrets-cipher';
+import { SourceError } from './sources/source-adapter';
+
+interface StatusRow {
+  platform_id: number;
+  last_updated: Date | null;
+  last_error: string | null;
+}
+
+/** Admin management of leaderboard platforms. Secrets are sealed before they reach SQL and never read back out. */
+@Injectable()
+export class PlatformsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cipher: SecretsCipher,
+    private readonly audit: AuditLogService,
+    private readonly outbox: OutboxService,
+    private readonly cache: LeaderboardCacheService,
+    private readonly refresher: LeaderboardRefreshService,
+  ) {}
+
+  async list(): Promise<AdminPlatform[]> {
+    const em = this.em.fork();
+    const platforms = await listPlatforms(em, false);
+    const status = await this.statuses(em);
+    return platforms.map((p) => this.toAdmin(p, status));
+  }
+
+  async get(id: number): Promise<AdminPlatform> {
+    const em = this.em.fork();
+    return this.toAdmin(await this.require(em, id), await this.statuses(em, id));
+  }
+
+  async create(actorId: number, input: PlatformInput): Promise<AdminPlatform> {
+    const config = validatePlatform(input, Boolean(input.credentials));
+    const id = await this.write(actorId, 'leaderboard.platform.create', async (tx) => {
+      const [{ id }] = await tx.execute<{ id: number }[]>(
+        `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, source_config, period_type, custom_start, custom_end,
+           prizes, mask_usernames, excluded_usernames, is_active, display_order, refresh_interval_seconds, display_count, credentials_enc)
+         values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?) on conflict (slug) do nothing returning id`,
+        [...this.columns(input, config), input.credentials ? this.cipher.seal(input.credentials) : null],
+      ).then((rows) => (rows.length ? rows : [{ id: 0 }]));
+      if (!id) throw conflict('A platform with this slug already exists.');
+      const after = await findPlatform(tx, id);
+      return { id, before: null, after: after && this.safe(after) };
+    });
+    await this.cache.publish([id], [input.slug]);
+    return this.get(id);
+  }
+
+  async update(actorId: number, id: number, changes: PlatformUpdate): Promise<AdminPlatform> {
+    let oldSlug = '';
+    let newSlug = '';
+    await this.write(actorId, 'leaderboard.platform.update', async (tx) => {
+      const before = await this.require(tx, id, true);
+      const merged: ResolvedPlatformInput = { ...this.asInput(before), ...stripUndefined(changes), source_config: changes.source_config ?? before.sourceConfig };
+      if (changes.source_type && changes.source_type !== before.sourceType && changes.source_config === undefined) merged.source_config = {};
+      const sealed = changes.credentials === undefined ? before.credentialsSealed : changes.credentials ? this.cipher.seal(changes.credentials) : null;
+      const config = validatePlatform(merged, Boolean(sealed));
+      const cols = this.columns(merged, config);
+      const taken = await tx.execute('select 1 from leaderboard_platforms where slug = ? and id <> ?', [merged.slug, id]);
+      if (taken.length) throw conflict('A platform with this slug already exists.');
+      await tx.execute(
+        `update leaderboard_platforms set name = ?, slug = ?, currency_symbol = ?, source_type = ?, source_config = ?::jsonb, period_type = ?, custom_start = ?,
+           custom_end = ?, prizes = ?::jsonb, mask_usernames = ?, excluded_usernames = ?::jsonb, is_active = ?, display_order = ?, refresh_interval_seconds = ?,
+           display_count = ?, credentials_enc = ?, updated_at = now() where id = ?`,
+        [...cols, sealed, id],
+      );
+      oldSlug = before.slug;
+      newSlug = merged.slug;
+      const after = await findPlatform(tx, id);
+      return { id, before: this.safe(before), after: after && this.safe(after) };
+    });
+    if (oldSlug !== newSlug) await this.cache.forgetBoard(oldSlug);
+    await this.cache.publish([id], [newSlug]);
+    return this.get(id);
+  }
+
+  async remove(actorId: number, id: number): Promise<void> {
+    let slug = '';
+    await this.write(actorId, 'leaderboard.platform.delete', async (tx) => {
+      const before = await this.require(tx, id, true);
+      slug = before.slug;
+      await tx.execute('delete from leaderboard_platforms where id = ?', [id]);
+      return { id, before: this.safe(before), after: null };
+    });
+    await this.cache.forgetBoard(slug);
+    await this.cache.publish([], [slug]);
+  }
+
+  async fetchHistory(id: number, limit = 50): Promise<LeaderboardFetchRecord[]> {
+    const em = this.em.fork();
+    await this.require(em, id);
+    const rows = await em.execute<{ id: string; trigger: string; started_at: Date; finished_at: Date; ok: boolean; entry_count: number | null; error: string | null; duration_ms: number }[]>(
+      'select * from leaderboard_fetches where platform_id = ? order by id desc limit ?',
+      [id, limit],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      trigger: r.trigger,
+      started_at: new Date(r.started_at).toISOString(),
+      finished_at: new Date(r.finished_at).toISOString(),
+      ok: r.ok,
+      entry_count: r.entry_count,
+      error: r.error,
+      duration_ms: r.duration_ms,
+    }));
+  }
+
+  /** Fetches the current window with the stored settings; stores nothing but a history line. */
+  async testConnection(id: number): Promise<TestConnectionResult> {
+    const em = this.em.fork();
+    const platform = await this.require(em, id);
+    const period = await currentPeriod(em, id);
+    const started = Date.now();
+    try {
+      const ranked = await this.refresher.probe(platform, periodWindow(platform, new Date()), period?.id ?? null);
+      await this.refresher.recordFetch(id, 'test', started, true, ranked.length, null);
+      return { ok: true, entry_count: ranked.length, sample: ranked.slice(0, 5).map((r) => ({ username: r.username, wagered: r.wagered })), error: null, duration_ms: Date.now() - started };
+    } catch (err) {
+      const error = err instanceof SourceError ? err.message : 'The source failed unexpectedly; see the server log.';
+      await this.refresher.recordFetch(id, 'test', started, false, null, error);
+      return { ok: false, entry_count: 0, sample: [], error, duration_ms: Date.now() - started };
+    }
+  }
+
+  async require(em: EntityManager, id: number, lock = false): Promise<PlatformRecord> {
+    const platform = await findPlatform(em, id, lock);
+    if (!platform) throw notFound('Platform not found.');
+    return platform;
+  }
+
+  private async write(
+    actorId: number,
+    action: string,
+    work: (tx: EntityManager) => Promise<{ id: number; before: unknown; after: unknown }>,
+  ): Promise<number> {
+    return this.em.fork().transactional(async (tx) => {
+      const r = await work(tx);
+      await this.audit.record(tx, { actorId, action, entity: 'leaderboard_platform', entityId: r.id, before: r.before, after: r.after });
+      await this.outbox.add(tx, 'leaderboard.platforms-changed', { at: new Date().toISOString(), platformId: r.id });
+      return r.id;
+    });
+  }
+
+  /** Column values in the order both statements use (credentials handled by the caller). */
+  private columns(input: ResolvedPlatformInput, config: Record<string, unknown>): unknown[] {
+    const custom = input.period_type === 'custom';
+    return [
+      input.name,
+      input.slug,
+      input.currency_symbol,
+      input.source_type,
+      JSON.stringify(config),
+      input.period_type,
+      custom ? input.custom_start : null,
+      custom ? input.custom_end : null,
+      JSON.stringify(input.prizes),
+      input.mask_usernames,
+      JSON.stringify(input.excluded_usernames),
+      input.is_active,
+      input.display_order,
+      input.refresh_interval_seconds,
+      input.display_count,
+    ];
+  }
+
+  private asInput(p: PlatformRecord): ResolvedPlatformInput {
+    return {
+      name: p.name,
+      slug: p.slug,
+      currency_symbol: p.currencySymbol,
+      source_type: p.sourceType,
+      source_config: p.sourceConfig,
+      period_type: p.periodType,
+      custom_start: p.customStart?.toISOString() ?? null,
+      custom_end: p.customEnd?.toISOString() ?? null,
+      prizes: p.prizes,
+      mask_usernames: p.maskUsernames,
+      excluded_usernames: p.excludedUsernames,
+      is_active: p.isActive,
+      display_order: p.displayOrder,
+      refresh_interval_seconds: p.refreshIntervalSeconds,
+      display_count: p.displayCount,
+    };
+  }
+
+  /** What the audit log may keep: everything but the sealed secret. */
+  private safe(p: PlatformRecord): Record<string, unknown> {
+    return { ...this.asInput(p), credentials: p.credentialsSealed ? 'set' : 'not set' };
+  }
+
+  private async statuses(em: EntityManager, id?: number): Promise<Map<number, StatusRow>> {
+    const rows = await em.execute<StatusRow[]>(
+      `select p.id as platform_id,
+              (select last_fetched_at from leaderboard_periods where platform_id = p.id and status = 'current') as last_updated,
+              (select case when f.ok then null else f.error end from leaderboard_fetches f where f.platform_id = p.id and f.trigger <> 'test' order by f.id desc limit 1) as last_error
+         from leaderboard_platforms p ${id ? 'where p.id = ?' : ''}`,
+      id ? [id] : [],
+    );
+    return new Map(rows.map((r) => [r.platform_id, r]));
+  }
+
+  private toAdmin(p: PlatformRecord, status: Map<number, StatusRow>): AdminPlatform {
+    const s = status.get(p.id);
+    return toAdminPlatform(p, { lastUpdated: s?.last_updated ? new Date(s.last_updated) : null, lastError: s?.last_error ?? null });
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([k, v]) => v !== undefined && k !== 'credentials')) as Partial<T>;
+}

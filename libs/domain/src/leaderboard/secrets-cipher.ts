@@ -1,0 +1,32 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+/** Binds a ciphertext to its purpose: a token sealed for another use does not open here. */
+const AAD = Buffer.from('kickback:leaderboard-credentials');
+
+/** AES-256-GCM with the 32-byte SECRETS_KEY: `v1.<iv>.<tag>.<ciphertext>` in base64. */
+export class SecretsCipher {
+  private readonly key: Buffer;
+
+  constructor(base64Key: string) {
+    this.key = Buffer.from(base64Key, 'base64');
+    if (this.key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes');
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(AAD);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('unreadable sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    decipher.setAAD(AAD);
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  }
+}
