@@ -1,0 +1,131 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { LEADERBOARD_PAGE_CACHE_KEY } from '@kickback/contracts';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { LeaderboardRefreshService } from './leaderboard-refresh.service';
+
+/** Manual CSV import, period rollover with archive, browsable periods, and the worker's scheduled refresh. */
+describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let admin: TestClient;
+  let em: EntityManager;
+  let refresher: LeaderboardRefreshService;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    refresher = api.app.get(LeaderboardRefreshService);
+    admin = api.client();
+    await admin.loginAs((await createUser(em.fork(), { role: 'Admin' })).id);
+  });
+  afterAll(() => stack.close());
+
+  async function manualPlatform(slug: string, extra: Record<string, unknown> = {}) {
+    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: `Board ${slug}`,
+      slug,
+      currency_symbol: '€',
+      source_type: 'manual_csv',
+      period_type: 'monthly',
+      prizes: [100, 50, 25, 10],
+      ...extra,
+    });
+    expect(res.status).toBe(201);
+    return res.body.data as { id: number };
+  }
+
+  it('previews a CSV without storing, then imports it, ranks it and masks names publicly', async () => {
+    const platform = await manualPlatform('manual-one', { excluded_usernames: ['TheStreamer'] });
+    const csv = 'username,wagered\nAlice,"1,500.00"\nbob,200\ncarol,200\nthestreamer,99999\ndave,10.5\neve,3\n';
+    const preview = await admin.json('POST', '/api/admin/leaderboard/platforms/import-preview', { csv });
+    expect(preview.body.data).toMatchObject({ total_rows: 6, errors: [] });
+    expect((await em.fork().execute('select 1 from leaderboard_manual_entries')).length).toBe(0);
+
+    const bad = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'alice,lots\n' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.csv).toEqual(['Line 1: "lots" is not a wagered amount.']);
+
+    const imported = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv });
+    expect(imported.status).toBe(201);
+    const { body } = await api.client().json('GET', '/api/r/leaderboard');
+    const board = body.data.all_leaderboards['manual-one'];
+    expect(board.currency_symbol).toBe('€');
+    expect(board.top_three.map((p: { username: string; wagered: number }) => [p.username, p.wagered])).toEqual([
+      ['Al***', 1500],
+      ['bo***', 200],
+      ['ca***', 200],
+    ]);
+    expect(board.rest_of_users.map((p: { displayName: string }) => p.displayName)).toEqual(['da***', 'ev***']);
+    // The page-injected copy is the same SPEC §3 object.
+    expect(JSON.parse((await stack.redis.get(LEADERBOARD_PAGE_CACHE_KEY))!)).toEqual(body.data);
+    const audit = await em.fork().execute(`select 1 from audit_logs where action = 'leaderboard.import' and entity_id = ?`, [String(platform.id)]);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('rollover archives the finished period with its final standings and starts an empty new one', async () => {
+    const platform = await manualPlatform('roll');
+    await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'zoe,300\nyan,200\nxia,100\n' });
+    const before = (await admin.json('GET', '/api/r/leaderboard/roll/periods')).body.data.periods;
+    expect(before).toHaveLength(1);
+    const nextMonth = new Date(before[0].endTimestamp + 60_000);
+
+    const outcome = await refresher.refresh(platform.id, 'schedule', nextMonth);
+    expect(outcome).toMatchObject({ status: 'updated', archived: [before[0].id] });
+
+    const periods = (await api.client().json('GET', '/api/r/leaderboard/roll/periods')).body.data.periods;
+    expect(periods.map((p: { status: string; entry_count: number }) => [p.status, p.entry_count])).toEqual([
+      ['current', 0],
+      ['archived', 3],
+    ]);
+    expect(periods[0].start).toBe(before[0].end);
+    const archived = await api.client().json('GET', `/api/r/leaderboard/roll/periods/${before[0].id}`);
+    expect(archived.body.data.board.top_three.map((p: { wagered: number }) => p.wagered)).toEqual([300, 200, 100]);
+    const current = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards.roll;
+    expect(current.top_three).toEqual([]);
+    expect(current.current_period.start).toBe(before[0].end);
+
+    // Running the same moment again changes nothing: one current period per platform.
+    expect((await refresher.refresh(platform.id, 'schedule', nextMonth)).archived).toEqual([]);
+    const [{ n }] = await em.fork().execute<{ n: string }[]>(`select count(*)::text as n from leaderboard_periods where platform_id = ? and status = 'current'`, [platform.id]);
+    expect(n).toBe('1');
+  });
+
+  it('concurrent refreshes of one platform never overlap (one runs, the others report busy)', async () => {
+    const platform = await manualPlatform('busy');
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => refresher.refresh(platform.id, 'manual')));
+    expect(outcomes.filter((o) => o.status === 'updated')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === 'busy')).toHaveLength(4);
+  });
+
+  it('unknown boards and periods answer 404 in the envelope; inactive platforms are hidden', async () => {
+    const platform = await manualPlatform('hidden');
+    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { is_active: false });
+    const data = (await api.client().json('GET', '/api/r/leaderboard')).body.data;
+    expect(data.platforms.map((p: { slug: string }) => p.slug)).not.toContain('hidden');
+    expect(await api.client().json('GET', '/api/r/leaderboard/hidden/periods')).toMatchObject({ status: 404, body: { success: false, message: 'Leaderboard not found.' } });
+    expect((await api.client().json('GET', '/api/r/leaderboard/roll/periods/999999')).status).toBe(404);
+    expect((await api.client().json('GET', '/api/r/leaderboard/roll/periods/abc')).status).toBe(400);
+  });
+
+  it('the worker schedules a created platform, refreshes it, and refreshes again after an admin change', async () => {
+    await stack.worker();
+    const platform = await manualPlatform('worker-made');
+    const scheduledRuns = async () =>
+      (await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.filter((f: { trigger: string; ok: boolean }) => f.trigger === 'schedule' && f.ok)
+        .length;
+    await waitFor(async () => (await scheduledRuns()) >= 1, 15_000, 'the first scheduled refresh');
+    await em.fork().execute(
+      `insert into leaderboard_manual_entries (period_id, username, wagered)
+       select id, 'scheduledPlayer', 42.42 from leaderboard_periods where platform_id = ? and status = 'current'`,
+      [platform.id],
+    );
+    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [75] });
+    const board = await waitFor(async () => {
+      const b = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['worker-made'];
+      return b?.top_three?.length ? b : null;
+    }, 15_000, 'the refresh after the change');
+    expect(board.top_three[0]).toMatchObject({ wagered: 42.42 });
+    expect(board.prizes).toEqual([75]);
+  }, 40_000);
+});
