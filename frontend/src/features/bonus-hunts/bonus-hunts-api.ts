@@ -1,0 +1,133 @@
+import type {
+  ApiSuccess,
+  CurrentHuntData,
+  HuntGamePush,
+  HuntOverallStats,
+  HuntPage,
+  HuntPrediction,
+  HuntSummary,
+  HuntUpdatedPush,
+  Pagination,
+} from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+
+export interface PredictionInput {
+  end_balance: number;
+  highest_multiplier: number;
+  highest_multiplier_game: string;
+}
+
+export interface SearchAnswer {
+  success: boolean;
+  data: HuntPrediction | null;
+  message?: string;
+}
+
+/** SPEC §7: failures of the bonus hunt lists are silent apart from the log. */
+async function logFailure(what: string, queryFulfilled: Promise<unknown>): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch (error) {
+    console.warn(`Failed to load ${what}`, error);
+  }
+}
+
+/** A game push applied to the cached current hunt: tiles, highest multiplier card, slot grid and standings. */
+export function applyGamePush(draft: CurrentHuntData, push: HuntGamePush): boolean {
+  if (!draft.hunt || draft.hunt.id !== push.hunt_id) return false;
+  const index = draft.games.findIndex((game) => game.id === push.game.id);
+  if (index === -1) return false;
+  draft.games[index] = push.game;
+  draft.statistics = push.statistics;
+  draft.hunt.statistics = push.statistics;
+  draft.top_predictions = push.top_predictions;
+  if (draft.user_prediction) {
+    const own = push.top_predictions.find((p) => p.id === draft.user_prediction!.id);
+    if (own) draft.user_prediction = own;
+  }
+  return true;
+}
+
+/** Applies what a 'hunt:updated' push says directly; returns whether the rest needs a refetch. */
+export function applyHuntUpdate(draft: CurrentHuntData, push: HuntUpdatedPush): 'patched' | 'refetch' | 'ignored' {
+  if (!draft.hunt) return push.change === 'created' ? 'refetch' : 'ignored';
+  if (draft.hunt.id !== push.hunt_id) return push.change === 'created' ? 'refetch' : 'ignored';
+  draft.hunt.predictions_active = push.predictions_active;
+  draft.hunt.status = push.status;
+  draft.hunt.predictions_count = push.predictions_count;
+  return push.change === 'predictions' || push.change === 'prediction' ? 'patched' : 'refetch';
+}
+
+export const bonusHuntsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentHunt: build.query<CurrentHuntData, void>({
+      query: () => '/api/r/bonus-hunts/current',
+      transformResponse: (response: ApiSuccess<CurrentHuntData>) => response.data as CurrentHuntData,
+      providesTags: ['BonusHunts'],
+      onQueryStarted: (_arg, { queryFulfilled }) => logFailure('the current bonus hunt', queryFulfilled),
+      // The screen joins hunt:{id} and 'hunts' (useRoom); pushes for those rooms land in this cache entry.
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const offGame = onServerEvent('hunt:game', (push) => {
+          let applied = true as boolean;
+          updateCachedData((draft) => {
+            applied = applyGamePush(draft, push);
+          });
+          if (!applied) dispatch(bonusHuntsApi.util.invalidateTags(['BonusHunts']));
+        });
+        const offUpdated = onServerEvent('hunt:updated', (push) => {
+          let outcome = 'ignored' as ReturnType<typeof applyHuntUpdate>;
+          updateCachedData((draft) => {
+            outcome = applyHuntUpdate(draft, push);
+          });
+          if (outcome === 'refetch') dispatch(bonusHuntsApi.util.invalidateTags(['BonusHunts', 'HuntPredictions']));
+        });
+        await cacheEntryRemoved;
+        offGame();
+        offUpdated();
+      },
+    }),
+    getHuntPredictions: build.query<{ data: HuntPrediction[]; pagination: Pagination }, { huntId: number; page: number }>({
+      query: ({ huntId, page }) => `/api/r/bonus-hunts/${huntId}/predictions?page=${page}`,
+      transformResponse: (response: HuntPage<HuntPrediction> & { success: boolean }) => ({ data: response.data, pagination: response.pagination }),
+      providesTags: ['HuntPredictions'],
+      onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt predictions', queryFulfilled),
+    }),
+    searchHuntPrediction: build.query<SearchAnswer, { huntId: number; username: string }>({
+      query: ({ huntId, username }) => `/api/r/bonus-hunts/${huntId}/predictions/search?username=${encodeURIComponent(username)}`,
+      providesTags: ['HuntPredictions'],
+    }),
+    getHuntStats: build.query<HuntOverallStats, void>({
+      query: () => '/api/r/bonus-hunts/stats',
+      transformResponse: (response: ApiSuccess<HuntOverallStats>) => response.data as HuntOverallStats,
+      providesTags: ['BonusHunts'],
+      onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt statistics', queryFulfilled),
+    }),
+    getHuntHistory: build.query<{ data: HuntSummary[]; pagination: Pagination }, number>({
+      query: (page) => `/api/r/bonus-hunts/history?page=${page}`,
+      transformResponse: (response: HuntPage<HuntSummary> & { success: boolean }) => ({ data: response.data, pagination: response.pagination }),
+      providesTags: ['BonusHunts'],
+      onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt history', queryFulfilled),
+    }),
+    submitPrediction: build.mutation<{ message: string }, { huntId: number; body: PredictionInput }>({
+      query: ({ huntId, body }) => ({ url: `/api/r/bonus-hunts/${huntId}/predict`, method: 'POST', body }),
+      transformResponse: (response: ApiSuccess<unknown>) => ({ message: response.message ?? 'Prediction saved' }),
+      // SPEC §4: after a successful submit the hunt data reloads.
+      invalidatesTags: ['BonusHunts', 'HuntPredictions'],
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentHuntQuery,
+  useGetHuntPredictionsQuery,
+  useLazySearchHuntPredictionQuery,
+  useGetHuntStatsQuery,
+  useGetHuntHistoryQuery,
+  useSubmitPredictionMutation,
+} = bonusHuntsApi;
