@@ -10,6 +10,12 @@ export const TAG_TYPES = [
   'Leaderboard',
   'Store',
   'Redemptions',
+  'PointsHistory',
+  'AdminStoreItems',
+  'AdminStoreCodes',
+  'AdminRedemptions',
+  'AdminUsers',
+  'AdminUserLedger',
   'Profile',
   'Friends',
   'UserSettings',
@@ -24,6 +30,7 @@ export const TAG_TYPES = [
   'AdminSettings',
   'AdminAffiliates',
   'AuditLog',
+  'AdminLeaderboard',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,0 +1,66 @@
+import type { StoreItem } from '@kickback/contracts';
+import { formatNumber } from '../../../lib/format';
+import { REDEEM_BUTTON_LABELS, type RedeemButtonState } from '../redeem-button-state';
+import { categoryLabel } from '../store-options';
+
+interface StoreItemCardProps {
+  item: StoreItem;
+  state: RedeemButtonState;
+  loggedIn: boolean;
+  onRedeem: (item: StoreItem) => void;
+}
+
+function stockText(item: StoreItem): string {
+  if (item.quantity === null) return 'Unlimited';
+  if (item.quantity <= 0) return 'Out of stock';
+  return `${formatNumber(item.quantity)} left`;
+}
+
+export function StoreItemCard({ item, state, loggedIn, onRedeem }: StoreItemCardProps) {
+  const blocked = state !== 'redeem';
+  return (
+    <article className="card store-item" data-testid={`store-item-${item.id}`}>
+      <div className="store-item__image">
+        {item.image ? <img src={item.image} alt="" loading="lazy" /> : <span className="store-item__placeholder" aria-hidden="true">🎁</span>}
+      </div>
+      <div className="store-item__body">
+        <p className="store-item__category">{categoryLabel(item.category)}</p>
+        <h3 className="store-item__name">{item.name}</h3>
+        {item.description && <p className="store-item__description">{item.description}</p>}
+        <dl className="store-item__facts">
+          <div>
+            <dt>Cost</dt>
+            <dd className="store-item__cost">{formatNumber(item.cost)} pts</dd>
+          </div>
+          <div>
+            <dt>Stock</dt>
+            <dd data-testid={`store-item-${item.id}-stock`}>{stockText(item)}</dd>
+          </div>
+          {item.max_purchases_per_user !== null && (
+            <div>
+              <dt>Your purchases</dt>
+              <dd>
+                {formatNumber(item.user_purchases)} / {formatNumber(item.max_purchases_per_user)}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {item.fulfilment === 'code' && <p className="store-item__delivery">Code delivered instantly</p>}
+      </div>
+      {loggedIn ? (
+        <button
+          type="button"
+          className={`button ${blocked ? 'button--ghost' : 'button--primary'} store-item__button`}
+          disabled={blocked}
+          onClick={() => onRedeem(item)}
+        >
+          {REDEEM_BUTTON_LABELS[state]}
+        </button>
+      ) : (
+        <a className="button button--ghost store-item__button" href="/login">
+          Login to Redeem
+        </a>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { StoreData, StoreRedemption } from '@kickback/contracts';
+import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { memberFixture } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import type { FakeSocket } from '../../../test/socket-io-client-stub';
+import { getSocket, resetSocketForTests } from '../../../lib/socket';
+import StorePage from './store-page';
+
+const base = { description: '', image: null, category: 'perks', fulfilment: 'manual' as const };
+const storeData = (): StoreData => ({
+  user_points: 1000,
+  store_items: [
+    { ...base, id: 1, name: 'Shout-out', cost: 500, quantity: null, max_purchases_per_user: null, user_purchases: 0 },
+    { ...base, id: 2, name: 'Hoodie', cost: 7500, quantity: 3, max_purchases_per_user: null, user_purchases: 0 },
+    { ...base, id: 3, name: 'Mug', cost: 100, quantity: 0, max_purchases_per_user: null, user_purchases: 0 },
+    { ...base, id: 4, name: 'VIP', cost: 100, quantity: 10, max_purchases_per_user: 1, user_purchases: 1 },
+  ],
+  recent_redemptions: [],
+  community_purchases: [],
+  categories: ['perks'],
+});
+
+const pending: StoreRedemption = { id: 77, item: { id: 1, name: 'Shout-out', image: null, cost: 500 }, created_at: new Date().toISOString(), is_processed: false, status: 'pending', code: null };
+
+function serve(redeem: (request: TestRequest) => { status?: number; body: unknown } | undefined) {
+  const requests: TestRequest[] = [];
+  let redeemed = false;
+  mockFetch((request) => {
+    requests.push(request);
+    // After a successful redeem the server's store answer includes it, like the real one.
+    if (request.url.startsWith('/api/r/store?'))
+      return { body: { success: true, data: redeemed ? { ...storeData(), user_points: 500, recent_redemptions: [pending] } : storeData() } };
+    if (request.url.startsWith('/api/r/points/history')) return { body: { success: true, data: { balance: 1000, entries: [], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } } } };
+    if (request.url === '/api/r/store/1/redeem') {
+      const answer = redeem(request);
+      redeemed = (answer?.status ?? 200) === 200;
+      return answer;
+    }
+    return undefined;
+  });
+  return requests;
+}
+
+const toasts = (store: { getState: () => unknown }) => (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items;
+
+describe('StorePage', () => {
+  beforeEach(() => resetSocketForTests());
+
+  it('shows every button state of SPEC §4', async () => {
+    serve(() => undefined);
+    renderWithProviders(<StorePage />, { user: memberFixture });
+    expect(await screen.findByTestId('points-banner')).toHaveTextContent('1,000');
+    expect(within(screen.getByTestId('store-item-1')).getByRole('button')).toHaveTextContent('Redeem');
+    expect(within(screen.getByTestId('store-item-2')).getByRole('button')).toHaveTextContent('Not Enough Points');
+    expect(within(screen.getByTestId('store-item-3')).getByRole('button')).toHaveTextContent('Out of Stock');
+    expect(within(screen.getByTestId('store-item-4')).getByRole('button')).toHaveTextContent('Purchase Limit Reached');
+    expect(within(screen.getByTestId('store-item-2')).getByRole('button')).toBeDisabled();
+  });
+
+  it('confirms with current points, cost and points after, redeems once with an Idempotency-Key, and shows Pending then Processed live', async () => {
+    const requests = serve(() => ({ body: { success: true, message: 'Item redeemed successfully!', data: { redemption: pending, user_points: 500, item: { id: 1, quantity: null, user_purchases: 1 }, replayed: false } } }));
+    const { store } = renderWithProviders(<StorePage />, { user: memberFixture });
+    fireEvent.click(within(await screen.findByTestId('store-item-1')).getByRole('button', { name: 'Redeem' }));
+    expect(screen.getByTestId('confirm-current')).toHaveTextContent('1,000');
+    expect(screen.getByTestId('confirm-cost')).toHaveTextContent('-500');
+    expect(screen.getByTestId('confirm-after')).toHaveTextContent('500');
+    const confirm = screen.getByRole('button', { name: 'Confirm Purchase' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(toasts(store)).toEqual([expect.objectContaining({ type: 'success', message: 'Item redeemed successfully!' })]));
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers.get('idempotency-key')).toMatch(/.{8,}/);
+    const entry = await screen.findByTestId('redemption-77');
+    expect(entry).toHaveTextContent('Pending');
+
+    const socket = getSocket() as unknown as FakeSocket;
+    socket.serverConnect();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'store']]));
+    act(() => socket.serverEmit('store:redemption-updated', { ...pending, status: 'processed', is_processed: true, code: 'GIFT-1' }));
+    await waitFor(() => expect(screen.getByTestId('redemption-77')).toHaveTextContent('Processed'));
+    expect(screen.getByTestId('redemption-77')).toHaveTextContent('GIFT-1');
+    act(() => socket.serverEmit('user:points', { balance: 420, delta: -80, reason: 'raffle.entry' }));
+    await waitFor(() => expect(screen.getByTestId('points-banner')).toHaveTextContent('420'));
+  });
+
+  it('shows the server message, else the fallback, and the network message (SPEC §8)', async () => {
+    let answer: { status: number; body: unknown } | null = { status: 409, body: { success: false, message: 'This item is out of stock.' } };
+    serve(() => answer ?? undefined);
+    const { store } = renderWithProviders(<StorePage />, { user: memberFixture });
+    const redeemOnce = async () => {
+      fireEvent.click(within(await screen.findByTestId('store-item-1')).getByRole('button', { name: 'Redeem' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm Purchase' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm Purchase' })).not.toBeInTheDocument());
+    };
+    await redeemOnce();
+    answer = { status: 500, body: { success: false } };
+    await redeemOnce();
+    answer = null;
+    await redeemOnce();
+    await waitFor(() => expect(toasts(store)).toHaveLength(3));
+    expect(toasts(store).map((t) => t.message)).toEqual(['This item is out of stock.', 'Failed to redeem item', 'An error occurred. Please try again.']);
+  });
+
+  it('lets anonymous visitors browse with a login link instead of Redeem', async () => {
+    serve(() => undefined);
+    renderWithProviders(<StorePage />, { user: null });
+    expect(await screen.findByTestId('store-item-1')).toHaveTextContent('Login to Redeem');
+    expect(screen.queryByText('Your Recent Redemptions')).not.toBeInTheDocument();
+    expect(screen.getByText('Community Purchases')).toBeInTheDocument();
+  });
+});
