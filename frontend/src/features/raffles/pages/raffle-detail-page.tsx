@@ -1,12 +1,117 @@
-import { Link, useParams } from 'react-router-dom';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/avatar';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { errorStatus } from '../../../lib/api-error';
+import { useRoom } from '../../../lib/use-room';
+import { useToast } from '../../../lib/use-toast';
+import { RaffleEntriesList } from '../components/raffle-entries-list';
+import { RaffleEntryActions } from '../components/raffle-entry-actions';
+import { RaffleEntryMethods } from '../components/raffle-entry-methods';
+import { RaffleStats } from '../components/raffle-stats';
+import { RaffleStatusBadge } from '../components/raffle-status-badge';
+import { RaffleVerifyPanel } from '../components/raffle-verify-panel';
+import { useGetRaffleEntriesQuery, useGetRaffleQuery } from '../raffles-api';
+import '../raffles.css';
 
 export default function RaffleDetailPage() {
-  const { id } = useParams();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const raffle = useGetRaffleQuery(id, { skip: !valid });
+  const entries = useGetRaffleEntriesQuery(id, { skip: !valid });
+  useRoom(valid ? `raffle:${id}` : null);
+
+  const status = errorStatus(raffle.error);
+  useEffect(() => {
+    if (!raffle.isError) return;
+    if (status === 404) {
+      toast.error('Raffle not found');
+      navigate('/raffles', { replace: true });
+    } else {
+      toast.error('Failed to load raffle');
+    }
+  }, [raffle.isError, status, toast, navigate]);
+
+  const back = (
+    <Link className="raffle-back" to="/raffles">
+      ← Back to Raffles
+    </Link>
+  );
+
+  if (!valid || (raffle.isError && status === 404)) {
+    return (
+      <section className="page container">
+        <EmptyState title="Raffle Not Found" text="The raffle you're looking for doesn't exist." level={1}>
+          {back}
+        </EmptyState>
+      </section>
+    );
+  }
+  if (raffle.isLoading || (!raffle.data && !raffle.isError)) {
+    return (
+      <section className="page container">
+        {back}
+        <p className="raffles-loading">Loading raffle...</p>
+      </section>
+    );
+  }
+  if (!raffle.data) {
+    return (
+      <section className="page container">
+        {back}
+        <EmptyState title="Failed to load raffle" text="Please try again in a moment." />
+      </section>
+    );
+  }
+
+  const r = raffle.data;
+  const refresh = () => {
+    void raffle.refetch();
+    void entries.refetch();
+  };
   return (
-    <section className="page container">
-      <Link to="/raffles">← Back to Raffles</Link>
-      <PageHeading title={`Raffle #${id ?? ''}`} />
+    <section className="page container raffle-detail">
+      {back}
+      <div className="raffle-detail__hero card">
+        {r.image && <img className="raffle-detail__image" src={r.image} alt="" />}
+        <div>
+          <div className="raffle-card__head">
+            <h1 className="page-title">{r.title}</h1>
+            <RaffleStatusBadge raffle={r} detail />
+          </div>
+          {r.description && <p className="raffle-detail__description">{r.description}</p>}
+          {r.prize_description && <p className="raffle-detail__prize">Prize: {r.prize_description}</p>}
+        </div>
+      </div>
+      {r.winners.length > 0 && (
+        <section className="card raffle-winners" aria-labelledby="raffle-winners-title">
+          <h2 id="raffle-winners-title">Winners</h2>
+          <ul data-testid="raffle-winners">
+            {r.winners.map((w) => (
+              <li key={w.id}>
+                <Link to={`/profile/${encodeURIComponent(w.username)}`}>
+                  <Avatar user={w} name={w.username} size={32} />
+                  <span>{w.kick_username || w.username}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="raffle-detail__grid">
+        <div className="raffle-detail__main">
+          <RaffleEntriesList entries={entries.data ?? []} totalEntries={r.total_entries} onRefresh={refresh} refreshing={raffle.isFetching || entries.isFetching} />
+          {r.has_ended && <RaffleVerifyPanel raffle={r} />}
+        </div>
+        <aside className="raffle-detail__side">
+          <RaffleStats raffle={r} />
+          <RaffleEntryMethods raffle={r} />
+          <RaffleEntryActions raffle={r} />
+        </aside>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,56 @@
+import type { AdminRaffle, AdminRaffleEntry, AdminRaffleInput, ApiSuccess, Pagination } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+
+const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
+
+export const rafflesAdminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminRaffles: build.query<{ data: AdminRaffle[]; pagination: Pagination }, number>({
+      query: (page) => `/api/admin/raffles?page=${page}`,
+      transformResponse: (response: { data: AdminRaffle[]; pagination: Pagination }) => ({ data: response.data, pagination: response.pagination }),
+      providesTags: [ADMIN_LIST, 'AuditLog'],
+    }),
+    getAdminRaffleEntries: build.query<AdminRaffleEntry[], number>({
+      query: (id) => `/api/admin/raffles/${id}/entries`,
+      transformResponse: (response: ApiSuccess<AdminRaffleEntry[]>) => response.data ?? [],
+      providesTags: (_r, _e, id) => [{ type: 'RaffleEntries', id: `admin-${id}` }],
+      // The page joins raffle:{id}; new entries arrive without reload (points spent come with the next refetch).
+      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent('raffle:entries', (push) => {
+          if (push.raffle_id !== id) return;
+          updateCachedData((draft) => {
+            for (const entry of push.entries) {
+              const index = draft.findIndex((e) => e.id === entry.id);
+              if (index === -1) draft.push({ ...entry, points_spent: 0 });
+              else draft[index] = { ...draft[index]!, tickets: Math.max(draft[index]!.tickets, entry.tickets) };
+            }
+          });
+        });
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    createRaffle: build.mutation<AdminRaffle, Partial<AdminRaffleInput>>({
+      query: (body) => ({ url: '/api/admin/raffles', method: 'POST', body }),
+      transformResponse: (response: ApiSuccess<AdminRaffle>) => response.data as AdminRaffle,
+      invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
+    }),
+    updateRaffle: build.mutation<AdminRaffle, { id: number; changes: Partial<AdminRaffleInput> }>({
+      query: ({ id, changes }) => ({ url: `/api/admin/raffles/${id}`, method: 'PUT', body: changes }),
+      transformResponse: (response: ApiSuccess<AdminRaffle>) => response.data as AdminRaffle,
+      invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
+    }),
+    raffleAction: build.mutation<{ message?: string }, { id: number; action: 'cancel' | 'draw' | 'reroll'; position?: number }>({
+      query: ({ id, action, position }) => ({ url: `/api/admin/raffles/${id}/${action}`, method: 'POST', body: action === 'reroll' ? { position } : {} }),
+      invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
+    }),
+  }),
+});
+
+export const { useGetAdminRafflesQuery, useGetAdminRaffleEntriesQuery, useCreateRaffleMutation, useUpdateRaffleMutation, useRaffleActionMutation } = rafflesAdminApi;

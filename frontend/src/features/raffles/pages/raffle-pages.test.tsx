@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Raffle, RaffleEntry, RaffleUser } from '@kickback/contracts';
+import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { memberFixture } from '../../../test/fixtures';
+import type { AppStore } from '../../../app/store';
+import { renderWithProviders } from '../../../test/render';
+import { createdSockets } from '../../../test/socket-io-client-stub';
+import RaffleDetailPage from './raffle-detail-page';
+import RafflesPage from './raffles-page';
+
+const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => [t.type, t.message]);
+
+const user = (id: number, name: string): RaffleUser => ({ id, username: name, kick_username: `${name}_k`, avatar: null, avatar_url: null });
+
+const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
+  id: 1,
+  title: 'Big Raffle',
+  description: 'Win it',
+  image: null,
+  status: 'Active',
+  cancelled: false,
+  start_datetime: new Date(Date.now() - 60_000).toISOString(),
+  end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+  total_entries: 3,
+  participants_count: 2,
+  number_of_winners: 5,
+  has_ended: false,
+  is_accepting_entries: true,
+  allow_passwordless_entry: true,
+  allow_points_entry: false,
+  points_per_entry: null,
+  max_tickets_per_user: null,
+  has_password_entry: true,
+  prize_description: '',
+  prize_value_usd: 0,
+  winners: [],
+  user_entries: { passwordless: false, password: false, points_tickets: 0 },
+  seed_hash: 'a'.repeat(64),
+  seed: null,
+  drawn_at: null,
+  ...overrides,
+});
+
+const entries: RaffleEntry[] = [
+  { id: 1, entry_type: 'passwordless', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(1, 'ann') },
+  { id: 2, entry_type: 'passwordless', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(2, 'bob') },
+  { id: 3, entry_type: 'password', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(2, 'bob') },
+];
+
+describe('Raffles list', () => {
+  it('shows the tabs, the exact empty states and up to 3 winners then "and N more winner(s)"', async () => {
+    const winners = [1, 2, 3, 4, 5].map((i) => user(i, `w${i}`));
+    mockFetch((r) => (r.url === '/api/r/raffles' ? { body: { success: true, data: [raffle({ id: 9, has_ended: true, is_accepting_entries: false, status: 'Ended', winners })] } } : undefined));
+    renderWithProviders(<RafflesPage />);
+    expect(await screen.findByText('No Active Raffles')).toBeInTheDocument();
+    expect(screen.getByText('Check back later for exciting raffles and giveaways!')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Ended Raffles' }));
+    const card = screen.getByTestId('raffle-card-9');
+    expect(within(card).getByText('Ended')).toBeInTheDocument();
+    expect(within(card).getByText('w3_k')).toBeInTheDocument();
+    expect(within(card).queryByText('w4_k')).toBeNull();
+    expect(within(card).getByText('and 2 more winner(s)')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/raffles/9');
+  });
+
+  it('shows "No Ended Raffles" and updates a card count from a live push', async () => {
+    mockFetch((r) => (r.url === '/api/r/raffles' ? { body: { success: true, data: [raffle()] } } : undefined));
+    renderWithProviders(<RafflesPage />);
+    const card = await screen.findByTestId('raffle-card-1');
+    expect(within(card).getByTestId('raffle-card-entries')).toHaveTextContent('3');
+    // The push handler is attached once the list has loaded; a repeated push is harmless (totals are absolute).
+    await waitFor(() => {
+      act(() => createdSockets.at(-1)!.serverEmit('raffle:entries', { raffle_id: 1, total_entries: 1234, participants_count: 900, entries: [] }));
+      expect(within(card).getByTestId('raffle-card-entries')).toHaveTextContent('1,234');
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Ended Raffles' }));
+    expect(screen.getByText('No Ended Raffles')).toBeInTheDocument();
+    expect(screen.getByText('No raffles have ended yet.')).toBeInTheDocument();
+  });
+});
+
+describe('Raffle detail', () => {
+  const routes = { path: '/raffles/:id', route: '/raffles/1', extraRoutes: [{ path: '/raffles', element: <p>raffles list</p> }] };
+
+  function serve(detail: Raffle, list = entries, onEnter?: (r: TestRequest) => { status?: number; body: unknown }) {
+    return mockFetch((r) => {
+      if (r.url === '/api/r/raffles/1') return { body: { success: true, data: detail } };
+      if (r.url === '/api/r/raffles/1/entries') return { body: { success: true, data: list } };
+      if (r.url === '/api/r/raffles/1/enter' && onEnter) return onEnter(r);
+      return undefined;
+    });
+  }
+
+  it('groups entries per person with win chance, searches, and applies live entries', async () => {
+    serve(raffle());
+    renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    const list = await screen.findByTestId('raffle-entries-list');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('bob_k');
+    expect(rows[0]).toHaveTextContent('66.67%');
+    fireEvent.change(screen.getByPlaceholderText('Search participants...'), { target: { value: 'ZED' } });
+    expect(screen.getByText('No participants found matching "ZED"')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    act(() =>
+      createdSockets.at(-1)!.serverEmit('raffle:entries', {
+        raffle_id: 1,
+        total_entries: 4,
+        participants_count: 3,
+        entries: [{ id: 4, entry_type: 'passwordless', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(3, 'cat') }],
+      }),
+    );
+    expect(await within(screen.getByTestId('raffle-entries-list')).findByText('cat_k')).toBeInTheDocument();
+    expect(screen.getByTestId('raffle-total-entries')).toHaveTextContent('4');
+  });
+
+  it('says "No entries yet", disables free entry once entered and submits the password on Enter', async () => {
+    const fetchMock = serve(raffle({ user_entries: { passwordless: true, password: false, points_tickets: 0 } }), [], () => ({ body: { success: true, message: 'Successfully entered the raffle!' } }));
+    const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    expect(await screen.findByText('No entries yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entered' })).toBeDisabled();
+    const input = screen.getByLabelText('Raffle password');
+    fireEvent.change(input, { target: { value: ' secret ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([r]) => typeof r !== 'string' && r.url === '/api/r/raffles/1/enter')).toBe(true));
+    await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Successfully entered the raffle!']));
+  });
+
+  it('asks anonymous visitors to log in', async () => {
+    serve(raffle());
+    const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter for Free' }));
+    expect(toasts(store)).toContainEqual(['error', 'Please log in to enter raffles']);
+  });
+
+  it('a 404 toasts "Raffle not found" and goes back to /raffles', async () => {
+    mockFetch((r) => (r.url.startsWith('/api/r/raffles/1') ? { status: 404, body: { success: false, message: 'Raffle not found' } } : undefined));
+    const { store } = renderWithProviders(<RaffleDetailPage />, routes);
+    expect(await screen.findByText('raffles list')).toBeInTheDocument();
+    expect(toasts(store)).toContainEqual(['error', 'Raffle not found']);
+  });
+});

@@ -1,0 +1,109 @@
+import type { ApiSuccess, Raffle, RaffleEnterRequest, RaffleEntry, RaffleVerification } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+import { applyEntriesPush, applyTotals } from './raffle-logic';
+
+interface EnterArgs {
+  id: number;
+  body: RaffleEnterRequest;
+}
+
+/**
+ * Raffle data. Screens join raffle:{id} rooms (useRoom); the pushes for those rooms are applied
+ * here to every cached list, detail and entries entry, so counts, entries, status and winners
+ * update without reload.
+ */
+export const rafflesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getRaffles: build.query<Raffle[], void>({
+      query: () => '/api/r/raffles',
+      transformResponse: (response: ApiSuccess<Raffle[]>) => response.data ?? [],
+      providesTags: ['Raffles'],
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const offs = [
+          onServerEvent('raffle:entries', (push) =>
+            updateCachedData((draft) => {
+              const raffle = draft.find((r) => r.id === push.raffle_id);
+              if (raffle) applyTotals(raffle, push);
+            }),
+          ),
+          onServerEvent('raffle:status', (push) =>
+            updateCachedData((draft) => {
+              const index = draft.findIndex((r) => r.id === push.raffle_id);
+              // The public view carries no per-member flags; keep this member's own entries.
+              if (index !== -1) draft[index] = { ...push.raffle, user_entries: draft[index]!.user_entries };
+            }),
+          ),
+          onServerEvent('raffle:drawn', (push) =>
+            updateCachedData((draft) => {
+              const raffle = draft.find((r) => r.id === push.raffle_id);
+              if (raffle) Object.assign(raffle, { winners: push.winners, seed: push.seed, has_ended: true, is_accepting_entries: false, status: 'Ended' });
+            }),
+          ),
+        ];
+        await cacheEntryRemoved;
+        offs.forEach((off) => off());
+      },
+    }),
+    getRaffle: build.query<Raffle, number>({
+      query: (id) => `/api/r/raffles/${id}`,
+      transformResponse: (response: ApiSuccess<Raffle>) => response.data as Raffle,
+      providesTags: (_result, _error, id) => [{ type: 'Raffles', id }],
+      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const offs = [
+          onServerEvent('raffle:entries', (push) => {
+            if (push.raffle_id === id) updateCachedData((draft) => applyTotals(draft, push));
+          }),
+          onServerEvent('raffle:status', (push) => {
+            if (push.raffle_id === id) updateCachedData((draft) => ({ ...push.raffle, user_entries: draft.user_entries }));
+          }),
+          onServerEvent('raffle:drawn', (push) => {
+            if (push.raffle_id === id)
+              updateCachedData((draft) => {
+                Object.assign(draft, { winners: push.winners, seed: push.seed, has_ended: true, is_accepting_entries: false, status: 'Ended' });
+              });
+          }),
+        ];
+        await cacheEntryRemoved;
+        offs.forEach((off) => off());
+      },
+    }),
+    getRaffleEntries: build.query<RaffleEntry[], number>({
+      query: (id) => `/api/r/raffles/${id}/entries`,
+      transformResponse: (response: ApiSuccess<RaffleEntry[]>) => response.data ?? [],
+      providesTags: (_result, _error, id) => [{ type: 'RaffleEntries', id }],
+      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent('raffle:entries', (push) => {
+          if (push.raffle_id === id) updateCachedData((draft) => applyEntriesPush(draft, push));
+        });
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    getRaffleVerification: build.query<RaffleVerification, number>({
+      query: (id) => `/api/r/raffles/${id}/verify`,
+      transformResponse: (response: ApiSuccess<RaffleVerification>) => response.data as RaffleVerification,
+    }),
+    enterRaffle: build.mutation<{ success: boolean; message?: string }, EnterArgs>({
+      query: ({ id, body }) => ({ url: `/api/r/raffles/${id}/enter`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Raffles', id }, { type: 'RaffleEntries', id }, 'Raffles'],
+    }),
+  }),
+});
+
+export const { useGetRafflesQuery, useGetRaffleQuery, useGetRaffleEntriesQuery, useLazyGetRaffleVerificationQuery, useEnterRaffleMutation } = rafflesApi;
