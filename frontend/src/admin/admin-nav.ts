@@ -15,5 +15,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'settings', label: 'Site Settings', page: lazy(() => import('./pages/site-settings-page')) },
   { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./pages/affiliates-page')) },
   { path: 'raffles', label: 'Raffles', page: lazy(() => import('./pages/raffles-admin-page')) },
+  { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./pages/leaderboard-platforms-page')) },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
 ];

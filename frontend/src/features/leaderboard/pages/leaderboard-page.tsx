@@ -1,9 +1,55 @@
+import { useState } from 'react';
+import type { LeaderboardData } from '@kickback/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { readPageData } from '../../../lib/page-data';
+import { useGetLeaderboardQuery } from '../leaderboard-api';
+import { LeaderboardBoard } from '../components/leaderboard-board';
+import { PastPeriods } from '../components/past-periods';
+import { PlatformTabs } from '../components/platform-tabs';
+import '../leaderboard.css';
+
+type View = 'current' | 'past';
+
+/** The server injects the cached board into the page; it shows at once while the live query loads. */
+function injected(): LeaderboardData | undefined {
+  const raw = readPageData().leaderboard as LeaderboardData | null;
+  return raw && typeof raw === 'object' && raw.all_leaderboards ? raw : undefined;
+}
 
 export default function LeaderboardPage() {
+  const query = useGetLeaderboardQuery();
+  const data = query.data ?? (query.isError ? undefined : injected());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [view, setView] = useState<View>('current');
+
+  const platforms = data?.platforms ?? [];
+  const slug = chosen && data?.all_leaderboards[chosen] ? chosen : (data?.selected_platform ?? platforms[0]?.slug ?? null);
+  const board = slug ? data?.all_leaderboards[slug] : undefined;
+
   return (
-    <section className="page container">
+    <section className="page container leaderboard-page">
       <PageHeading title="Leaderboard" lead="Top wagerers per partner platform, with prizes for this period." />
+      {!data && query.isLoading && <p role="status">Loading leaderboard...</p>}
+      {!data && query.isError && <EmptyState title="Leaderboard Unavailable" text="The leaderboard could not be loaded. Please try again in a moment." />}
+      {data && platforms.length === 0 && <EmptyState title="No Leaderboards Yet" text="Check back soon for the next wager race!" />}
+      {slug && board && (
+        <>
+          <PlatformTabs platforms={platforms} selected={slug} onSelect={setChosen} />
+          <div className="leaderboard-views" role="group" aria-label="Period">
+            <button type="button" className={`leaderboard-view${view === 'current' ? ' leaderboard-view--on' : ''}`} aria-pressed={view === 'current'} onClick={() => setView('current')}>
+              Current Period
+            </button>
+            <button type="button" className={`leaderboard-view${view === 'past' ? ' leaderboard-view--on' : ''}`} aria-pressed={view === 'past'} onClick={() => setView('past')}>
+              Past Periods
+            </button>
+          </div>
+          <div id="leaderboard-panel" role="tabpanel" aria-labelledby={`leaderboard-tab-${slug}`}>
+            <h2 className="leaderboard-title">{board.platform.name} Leaderboard</h2>
+            {view === 'current' ? <LeaderboardBoard key={slug} board={board} /> : <PastPeriods key={slug} slug={slug} />}
+          </div>
+        </>
+      )}
     </section>
   );
 }

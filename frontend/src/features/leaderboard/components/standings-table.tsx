@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react';
+import type { LeaderboardPlayer } from '@kickback/contracts';
+import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { filterPlayers, prizeFor, tableRows } from '../leaderboard-view';
+
+interface StandingsTableProps {
+  podiumCount: number;
+  players: LeaderboardPlayer[];
+  prizes: number[];
+  currencySymbol: string;
+}
+
+/** Everyone after the podium, with the 'Search players...' box that filters only this table. */
+export function StandingsTable({ podiumCount, players, prizes, currencySymbol }: StandingsTableProps) {
+  const [query, setQuery] = useState('');
+  const rows = useMemo(() => tableRows(podiumCount, players), [podiumCount, players]);
+  const shown = useMemo(() => filterPlayers(rows, query), [rows, query]);
+  if (rows.length === 0) return null;
+  return (
+    <section className="card leaderboard-table-card" aria-label="Standings">
+      <input
+        type="search"
+        className="input leaderboard-search"
+        placeholder="Search players..."
+        aria-label="Search players"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <div className="leaderboard-table-wrap">
+        <table className="leaderboard-table">
+          <thead>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Player</th>
+              <th scope="col">Wagered</th>
+              <th scope="col">Prize</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => {
+              const prize = prizeFor(prizes, row.rank);
+              return (
+                <tr key={`${row.rank}-${row.username}`}>
+                  <td className="leaderboard-table__rank">#{row.rank}</td>
+                  <td>
+                    <span className="leaderboard-table__player">
+                      <img src={row.avatar ?? defaultAvatarUrl(row.rank)} alt="" width={28} height={28} loading="lazy" className="leaderboard-table__avatar" />
+                      {row.displayName}
+                    </span>
+                  </td>
+                  <td className="leaderboard-table__amount">{formatAmount(row.wagered, currencySymbol)}</td>
+                  <td className="leaderboard-table__amount">{prize === null ? '—' : formatAmount(prize, currencySymbol)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {shown.length === 0 && <p className="leaderboard-table__empty">No players found matching "{query.trim()}"</p>}
+      </div>
+    </section>
+  );
+}
