@@ -1,0 +1,124 @@
+import type {
+  AdminRedemption,
+  AdminRedemptionsQuery,
+  AdminStoreCode,
+  AdminStoreItem,
+  ApiSuccess,
+  Pagination,
+  PointsHistory,
+  StoreCodesUploadResult,
+  StoreItemInput,
+  StoreItemUpdate,
+} from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  kick_username: string | null;
+  role: string;
+  points: number;
+  created_at: string;
+  last_seen_at: string | null;
+}
+
+export interface RedemptionsPage {
+  data: AdminRedemption[];
+  pagination: Pagination;
+  pending_total: number;
+}
+
+/** Store administration plus the user points directory (the economy's admin API). */
+export const storeAdminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminStoreItems: build.query<AdminStoreItem[], void>({
+      query: () => '/api/admin/store-items',
+      transformResponse: (response: ApiSuccess<AdminStoreItem[]>) => response.data ?? [],
+      providesTags: ['AdminStoreItems'],
+    }),
+    createStoreItem: build.mutation<AdminStoreItem, StoreItemInput>({
+      query: (body) => ({ url: '/api/admin/store-items', method: 'POST', body }),
+      transformResponse: (response: ApiSuccess<AdminStoreItem>) => response.data as AdminStoreItem,
+      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+    }),
+    updateStoreItem: build.mutation<AdminStoreItem, { id: number; changes: StoreItemUpdate }>({
+      query: ({ id, changes }) => ({ url: `/api/admin/store-items/${id}`, method: 'PUT', body: changes }),
+      transformResponse: (response: ApiSuccess<AdminStoreItem>) => response.data as AdminStoreItem,
+      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+    }),
+    deleteStoreItem: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/store-items/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+    }),
+    getStoreCodes: build.query<AdminStoreCode[], number>({
+      query: (itemId) => `/api/admin/store-items/${itemId}/codes`,
+      transformResponse: (response: ApiSuccess<AdminStoreCode[]>) => response.data ?? [],
+      providesTags: ['AdminStoreCodes'],
+    }),
+    addStoreCodes: build.mutation<StoreCodesUploadResult & { message: string }, { itemId: number; codes: string }>({
+      query: ({ itemId, codes }) => ({ url: `/api/admin/store-items/${itemId}/codes`, method: 'POST', body: { codes } }),
+      transformResponse: (response: ApiSuccess<StoreCodesUploadResult>) => ({ ...(response.data as StoreCodesUploadResult), message: response.message ?? '' }),
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+    }),
+    removeStoreCode: build.mutation<void, { itemId: number; codeId: number }>({
+      query: ({ itemId, codeId }) => ({ url: `/api/admin/store-items/${itemId}/codes/${codeId}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+    }),
+    getAdminRedemptions: build.query<RedemptionsPage, AdminRedemptionsQuery>({
+      query: ({ status, page }) => `/api/admin/store-redemptions?status=${status}&page=${page}`,
+      transformResponse: (response: RedemptionsPage) => ({ data: response.data, pagination: response.pagination, pending_total: response.pending_total }),
+      providesTags: ['AdminRedemptions'],
+      // New and changed redemptions arrive in the admin room: refetch the open queue.
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent('store:admin-redemption', () => dispatch(storeAdminApi.util.invalidateTags(['AdminRedemptions', 'AdminStoreItems'])));
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    processRedemption: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/store-redemptions/${id}/process`, method: 'POST', body: {} }),
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AuditLog'],
+    }),
+    refundRedemption: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/store-redemptions/${id}/refund`, method: 'POST', body: {} }),
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AdminUsers', 'AuditLog'],
+    }),
+    getAdminUsers: build.query<{ data: AdminUserRow[]; pagination: Pagination }, { search: string; page: number }>({
+      query: ({ search, page }) => `/api/admin/users?page=${page}&search=${encodeURIComponent(search)}`,
+      transformResponse: (response: { data: AdminUserRow[]; pagination: Pagination }) => ({ data: response.data, pagination: response.pagination }),
+      providesTags: ['AdminUsers'],
+    }),
+    getAdminUserLedger: build.query<PointsHistory, { userId: number; page: number }>({
+      query: ({ userId, page }) => `/api/admin/users/${userId}/points?page=${page}`,
+      transformResponse: (response: ApiSuccess<PointsHistory>) => response.data as PointsHistory,
+      providesTags: ['AdminUserLedger'],
+    }),
+    adjustUserPoints: build.mutation<{ balance: number; message: string }, { userId: number; delta: number; note: string }>({
+      query: ({ userId, delta, note }) => ({ url: `/api/admin/users/${userId}/points`, method: 'POST', body: { delta, note } }),
+      transformResponse: (response: ApiSuccess<{ balance: number }>) => ({ balance: response.data?.balance ?? 0, message: response.message ?? '' }),
+      invalidatesTags: ['AdminUsers', 'AdminUserLedger', 'AuditLog'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminStoreItemsQuery,
+  useCreateStoreItemMutation,
+  useUpdateStoreItemMutation,
+  useDeleteStoreItemMutation,
+  useGetStoreCodesQuery,
+  useAddStoreCodesMutation,
+  useRemoveStoreCodeMutation,
+  useGetAdminRedemptionsQuery,
+  useProcessRedemptionMutation,
+  useRefundRedemptionMutation,
+  useGetAdminUsersQuery,
+  useGetAdminUserLedgerQuery,
+  useAdjustUserPointsMutation,
+} = storeAdminApi;

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { formatAmount, formatNumber } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { useCreateStoreItemMutation, useDeleteStoreItemMutation, useGetAdminStoreItemsQuery, useUpdateStoreItemMutation } from '../api/store-admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { StoreCodesPanel } from '../components/store-codes-panel';
+import { StoreItemForm } from '../components/store-item-form';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; item: AdminStoreItem } | null;
+
+const stock = (item: AdminStoreItem) => (item.quantity === null ? 'Unlimited' : formatNumber(item.quantity));
+
+export default function StoreItemsPage() {
+  const { data: items = [], isLoading, isError } = useGetAdminStoreItemsQuery();
+  const [create, createState] = useCreateStoreItemMutation();
+  const [update, updateState] = useUpdateStoreItemMutation();
+  const [remove, removeState] = useDeleteStoreItemMutation();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<AdminStoreItem | null>(null);
+  const [codesFor, setCodesFor] = useState<number | null>(null);
+  const codesItem = items.find((i) => i.id === codesFor) ?? null;
+
+  const save = async (input: StoreItemInput) => {
+    try {
+      if (editing?.mode === 'edit') {
+        await update({ id: editing.item.id, changes: input }).unwrap();
+        toast.success(`${input.name} saved`);
+      } else {
+        await create(input).unwrap();
+        toast.success(`${input.name} created`);
+      }
+      setEditing(null);
+    } catch (error) {
+      setServerErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to save item'));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      toast.success(`${deleting.name} removed`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove item'));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Store Items</h1>
+        {editing === null && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setServerErrors({});
+              setEditing({ mode: 'create' });
+            }}
+          >
+            Add Item
+          </button>
+        )}
+      </header>
+
+      {editing && (
+        <StoreItemForm
+          key={editing.mode === 'edit' ? editing.item.id : 'new'}
+          initial={editing.mode === 'edit' ? editing.item : null}
+          saving={createState.isLoading || updateState.isLoading}
+          serverErrors={serverErrors}
+          onSubmit={(input) => void save(input)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {codesItem && <StoreCodesPanel item={codesItem} onClose={() => setCodesFor(null)} />}
+
+      {isLoading && (
+        <p role="status" className="admin-status">
+          Loading items...
+        </p>
+      )}
+      {isError && (
+        <p role="alert" className="admin-status">
+          Failed to load store items.
+        </p>
+      )}
+      {!isLoading && !isError && items.length === 0 && <p className="admin-status">No items yet. Add the first one above.</p>}
+
+      {items.length > 0 && (
+        <div className="card admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Store items</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Limit</th>
+                <th scope="col">Delivery</th>
+                <th scope="col">Value</th>
+                <th scope="col">Sold</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">
+                    {item.name}
+                    <div className="field-hint">{item.category}</div>
+                  </th>
+                  <td>{formatNumber(item.cost)}</td>
+                  <td>{stock(item)}</td>
+                  <td>{item.max_purchases_per_user === null ? 'None' : `${formatNumber(item.max_purchases_per_user)} per user`}</td>
+                  <td>
+                    {item.fulfilment === 'code' ? (
+                      <span className={item.codes_available === 0 ? 'field-error' : undefined}>Code ({formatNumber(item.codes_available)} left)</span>
+                    ) : (
+                      'Manual'
+                    )}
+                  </td>
+                  <td>{formatAmount(item.value_usd)}</td>
+                  <td>
+                    {formatNumber(item.redemptions_count)}
+                    {item.pending_count > 0 && <div className="field-hint">{formatNumber(item.pending_count)} pending</div>}
+                  </td>
+                  <td>{item.is_active ? 'Active' : 'Hidden'}</td>
+                  <td>
+                    <div className="admin-row-actions">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={`Edit ${item.name}`}
+                        onClick={() => {
+                          setServerErrors({});
+                          setEditing({ mode: 'edit', item });
+                        }}
+                      >
+                        Edit
+                      </button>
+                      {item.fulfilment === 'code' && (
+                        <button type="button" className="button button--ghost button--small" aria-label={`Codes for ${item.name}`} onClick={() => setCodesFor(item.id)}>
+                          Codes
+                        </button>
+                      )}
+                      <button type="button" className="button button--danger button--small" aria-label={`Remove ${item.name}`} onClick={() => setDeleting(item)}>
+                        Remove
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          title="Remove item?"
+          message={
+            deleting.redemptions_count > 0
+              ? `${deleting.name} has redemptions, so it is archived: hidden from the store, kept in members' histories.`
+              : `${deleting.name} will be deleted. This cannot be undone.`
+          }
+          confirmLabel="Remove"
+          busy={removeState.isLoading}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

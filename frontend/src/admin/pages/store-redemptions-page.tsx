@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import type { AdminRedemption, AdminRedemptionsQuery } from '@kickback/contracts';
+import { errorMessage } from '../../lib/api-error';
+import { formatNumber, formatRelativeTime, formatDateTime } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { useGetAdminRedemptionsQuery, useProcessRedemptionMutation, useRefundRedemptionMutation } from '../api/store-admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+const FILTERS: { value: AdminRedemptionsQuery['status']; label: string }[] = [
+  { value: 'all', label: 'All (pending first)' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'processed', label: 'Processed' },
+  { value: 'refunded', label: 'Refunded' },
+];
+
+const STATUS_LABEL: Record<AdminRedemption['status'], string> = { pending: 'Pending', processed: 'Processed', refunded: 'Refunded' };
+
+/** The fulfilment queue: pending redemptions first, oldest first; updates live from the admin room. */
+export default function StoreRedemptionsPage() {
+  const [status, setStatus] = useState<AdminRedemptionsQuery['status']>('all');
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useGetAdminRedemptionsQuery({ status, page });
+  const [process, processState] = useProcessRedemptionMutation();
+  const [refund, refundState] = useRefundRedemptionMutation();
+  const [refunding, setRefunding] = useState<AdminRedemption | null>(null);
+  const toast = useToast();
+
+  const markProcessed = async (r: AdminRedemption) => {
+    try {
+      await process(r.id).unwrap();
+      toast.success(`Redemption #${r.id} marked as processed`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to process redemption'));
+    }
+  };
+
+  const confirmRefund = async () => {
+    if (!refunding) return;
+    try {
+      await refund(refunding.id).unwrap();
+      toast.success(`Refunded ${formatNumber(refunding.cost)} points to ${refunding.user.username}`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to refund redemption'));
+    } finally {
+      setRefunding(null);
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Redemptions</h1>
+        {data && <p className="field-hint">{formatNumber(data.pending_total)} pending</p>}
+      </header>
+      <div className="field" style={{ maxWidth: '18rem' }}>
+        <label htmlFor="redemption-status">Show</label>
+        <select
+          id="redemption-status"
+          className="select"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as AdminRedemptionsQuery['status']);
+            setPage(1);
+          }}
+        >
+          {FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {isLoading && (
+        <p role="status" className="admin-status">
+          Loading redemptions...
+        </p>
+      )}
+      {isError && (
+        <p role="alert" className="admin-status">
+          Failed to load redemptions.
+        </p>
+      )}
+      {data && data.data.length === 0 && <p className="admin-status">No redemptions here.</p>}
+      {data && data.data.length > 0 && (
+        <div className="card admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Redemptions, pending first</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Member</th>
+                <th scope="col">Item</th>
+                <th scope="col">Cost</th>
+                <th scope="col">When</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((r) => (
+                <tr key={r.id} data-testid={`admin-redemption-${r.id}`}>
+                  <td>{r.id}</td>
+                  <th scope="row">
+                    {r.user.username}
+                    {r.user.kick_username && <div className="field-hint">Kick: {r.user.kick_username}</div>}
+                  </th>
+                  <td>
+                    {r.item.name}
+                    <div className="field-hint">{r.item.fulfilment === 'code' ? 'Code delivery' : 'Manual delivery'}</div>
+                    {r.code && <code>{r.code}</code>}
+                  </td>
+                  <td>{formatNumber(r.cost)}</td>
+                  <td>
+                    <time dateTime={r.created_at} title={formatDateTime(r.created_at)}>
+                      {formatRelativeTime(r.created_at)}
+                    </time>
+                  </td>
+                  <td>
+                    {STATUS_LABEL[r.status]}
+                    {r.processed_by && <div className="field-hint">by {r.processed_by}</div>}
+                  </td>
+                  <td>
+                    {r.status === 'pending' && (
+                      <div className="admin-row-actions">
+                        <button
+                          type="button"
+                          className="button button--primary button--small"
+                          disabled={processState.isLoading}
+                          aria-label={`Mark redemption ${r.id} processed`}
+                          onClick={() => void markProcessed(r)}
+                        >
+                          Mark Processed
+                        </button>
+                        <button type="button" className="button button--ghost button--small" aria-label={`Refund redemption ${r.id}`} onClick={() => setRefunding(r)}>
+                          Refund
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.pagination.last_page > 1 && (
+        <nav className="admin-pager" aria-label="Redemption pages">
+          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+            Previous
+          </button>
+          <span>
+            Page {data.pagination.current_page} of {data.pagination.last_page}
+          </span>
+          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page + 1)} disabled={page >= data.pagination.last_page}>
+            Next
+          </button>
+        </nav>
+      )}
+      {refunding && (
+        <ConfirmDialog
+          title="Refund redemption?"
+          message={`${formatNumber(refunding.cost)} points go back to ${refunding.user.username} and ${refunding.item.name} goes back in stock.`}
+          confirmLabel="Refund"
+          busy={refundState.isLoading}
+          onConfirm={() => void confirmRefund()}
+          onCancel={() => setRefunding(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { useAdjustUserPointsMutation, useGetAdminUserLedgerQuery, useGetAdminUsersQuery, type AdminUserRow } from '../api/store-admin-api';
+import { TextField } from '../components/text-field';
+
+/** One member's ledger plus the grant/deduct form; every change is audited on the server. */
+function UserPointsPanel({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useGetAdminUserLedgerQuery({ userId: user.id, page });
+  const [adjust, adjustState] = useAdjustUserPointsMutation();
+  const [delta, setDelta] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const toast = useToast();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const amount = Number(delta);
+    if (!Number.isInteger(amount) || amount === 0) {
+      setErrors({ delta: 'Enter a whole number of points, negative to deduct.' });
+      return;
+    }
+    if (note.trim().length < 3) {
+      setErrors({ note: 'Give a reason' });
+      return;
+    }
+    try {
+      const result = await adjust({ userId: user.id, delta: amount, note: note.trim() }).unwrap();
+      toast.success(result.message || 'Points updated');
+      setDelta('');
+      setNote('');
+      setErrors({});
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to adjust points'));
+    }
+  };
+
+  return (
+    <section className="card affiliate-form" aria-label={`Points of ${user.username}`}>
+      <header className="admin-page__header">
+        <h2>
+          {user.username}: {data ? formatNumber(data.balance) : formatNumber(user.points)} points
+        </h2>
+        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label="Points (+ grant, − deduct)" value={delta} onChange={setDelta} error={errors.delta} required />
+        <TextField label="Reason" value={note} onChange={setNote} error={errors.note} required maxLength={300} />
+        <button type="submit" className="button button--primary" disabled={adjustState.isLoading}>
+          {adjustState.isLoading ? 'Saving...' : 'Apply'}
+        </button>
+      </form>
+      <h3>Ledger</h3>
+      {isLoading && <p role="status">Loading ledger...</p>}
+      {isError && <p role="alert">Failed to load the ledger.</p>}
+      {data && data.entries.length === 0 && <p className="field-hint">No points activity yet.</p>}
+      {data && data.entries.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Points ledger, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Change</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Reference / note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.created_at)}</td>
+                  <td>
+                    {entry.delta > 0 ? '+' : '−'}
+                    {formatNumber(Math.abs(entry.delta))}
+                  </td>
+                  <td>
+                    <code>{entry.reason}</code>
+                  </td>
+                  <td>{[entry.reference, entry.note].filter(Boolean).join(' · ') || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.pagination.last_page > 1 && (
+        <nav className="admin-pager" aria-label="Ledger pages">
+          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+            Previous
+          </button>
+          <span>
+            Page {data.pagination.current_page} of {data.pagination.last_page}
+          </span>
+          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page + 1)} disabled={page >= data.pagination.last_page}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+export default function StoreUsersPointsPage() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useGetAdminUsersQuery({ search: query, page });
+  const [selected, setSelected] = useState<AdminUserRow | null>(null);
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Users &amp; Points</h1>
+      </header>
+      <form
+        className="field"
+        style={{ maxWidth: '24rem' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(search.trim());
+          setPage(1);
+        }}
+      >
+        <label htmlFor="admin-user-search">Search users</label>
+        <input id="admin-user-search" className="input" type="search" value={search} maxLength={64} onChange={(e) => setSearch(e.target.value)} placeholder="Username or Kick name" />
+      </form>
+      {selected && <UserPointsPanel key={selected.id} user={selected} onClose={() => setSelected(null)} />}
+      {isLoading && (
+        <p role="status" className="admin-status">
+          Loading users...
+        </p>
+      )}
+      {isError && (
+        <p role="alert" className="admin-status">
+          Failed to load users.
+        </p>
+      )}
+      {data && data.data.length === 0 && <p className="admin-status">No users found.</p>}
+      {data && data.data.length > 0 && (
+        <div className="card admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Users with their points</caption>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">Points</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row">
+                    {u.username}
+                    {u.kick_username && <div className="field-hint">Kick: {u.kick_username}</div>}
+                  </th>
+                  <td>{u.role}</td>
+                  <td>{formatNumber(u.points)}</td>
+                  <td>
+                    <button type="button" className="button button--ghost button--small" aria-label={`Points of ${u.username}`} onClick={() => setSelected(u)}>
+                      Points
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.pagination.last_page > 1 && (
+        <nav className="admin-pager" aria-label="User pages">
+          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+            Previous
+          </button>
+          <span>
+            Page {data.pagination.current_page} of {data.pagination.last_page}
+          </span>
+          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page + 1)} disabled={page >= data.pagination.last_page}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
