@@ -19,5 +19,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./pages/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./pages/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./pages/store-users-points-page')) },
+  { path: 'bonus-hunts', label: 'Bonus Hunts', page: lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')) },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
 ];

@@ -1,0 +1,109 @@
+import type { AdminHuntDetail, AdminHuntListItem, ApiSuccess, CatalogueSlot, Pagination, SlotProvider } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+
+type Detail = ApiSuccess<AdminHuntDetail>;
+const unwrapDetail = (response: Detail) => response.data as AdminHuntDetail;
+
+export const adminBonusHuntsApi = baseApi.injectEndpoints({
+  endpoints: (build) => {
+    /** Every hunt change answers with the fresh detail; it replaces the cached one so typing never waits for a refetch. */
+    const huntChange = <Arg extends { huntId: number }>(request: (arg: Arg) => { url: string; method: string; body?: unknown }) =>
+      build.mutation<AdminHuntDetail, Arg>({
+        query: request,
+        transformResponse: unwrapDetail,
+        async onQueryStarted({ huntId }, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(adminBonusHuntsApi.util.upsertQueryData('getAdminHunt', huntId, data));
+          } catch {
+            // The screen shows the error; the cached detail stays as it was.
+          }
+        },
+        // The public page and the list follow (counts, status); the detail itself was just replaced.
+        invalidatesTags: ['HuntPredictions', { type: 'BonusHunts', id: 'LIST' }, 'AuditLog'],
+      });
+
+    return {
+      getAdminHunts: build.query<{ data: AdminHuntListItem[]; pagination: Pagination }, number>({
+        query: (page) => `/api/admin/bonus-hunts?page=${page}`,
+        transformResponse: (response: { data: AdminHuntListItem[]; pagination: Pagination }) => ({ data: response.data, pagination: response.pagination }),
+        providesTags: [{ type: 'BonusHunts', id: 'LIST' }],
+      }),
+      getAdminHunt: build.query<AdminHuntDetail, number>({
+        query: (id) => `/api/admin/bonus-hunts/${id}`,
+        transformResponse: unwrapDetail,
+        providesTags: (_result, _error, id) => [{ type: 'BonusHunts', id }],
+      }),
+      createHunt: build.mutation<AdminHuntDetail, { starting_balance: string; prize_points: number[] }>({
+        query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
+        transformResponse: unwrapDetail,
+        invalidatesTags: ['BonusHunts', 'AuditLog'],
+      }),
+      updateHunt: huntChange(({ huntId, ...body }: { huntId: number; starting_balance?: string; prize_points?: number[] }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}`,
+        method: 'PUT',
+        body,
+      })),
+      setHuntPredictions: huntChange(({ huntId, active }: { huntId: number; active: boolean }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/predictions`,
+        method: 'POST',
+        body: { active },
+      })),
+      setHuntStatus: huntChange(({ huntId, status }: { huntId: number; status: 'opening' | 'completed' }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/status`,
+        method: 'POST',
+        body: { status },
+      })),
+      addHuntGame: huntChange(({ huntId, ...body }: { huntId: number; slot_id: number; bet?: string }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/games`,
+        method: 'POST',
+        body,
+      })),
+      updateHuntGame: huntChange(({ huntId, gameId, ...body }: { huntId: number; gameId: number; bet?: string; win?: string | null }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`,
+        method: 'PUT',
+        body,
+      })),
+      removeHuntGame: huntChange(({ huntId, gameId }: { huntId: number; gameId: number }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`,
+        method: 'DELETE',
+      })),
+      reorderHuntGames: huntChange(({ huntId, ids }: { huntId: number; ids: number[] }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/games/reorder`,
+        method: 'POST',
+        body: { ids },
+      })),
+      searchSlots: build.query<CatalogueSlot[], string>({
+        query: (search) => `/api/admin/hunt-catalogue/slots?search=${encodeURIComponent(search)}`,
+        transformResponse: (response: ApiSuccess<CatalogueSlot[]>) => response.data ?? [],
+      }),
+      getProviders: build.query<SlotProvider[], void>({
+        query: () => '/api/admin/hunt-catalogue/providers',
+        transformResponse: (response: ApiSuccess<SlotProvider[]>) => response.data ?? [],
+        providesTags: [{ type: 'BonusHunts', id: 'PROVIDERS' }],
+      }),
+      createSlot: build.mutation<CatalogueSlot, { name: string; provider_id?: number; provider_name?: string; image_url: string | null }>({
+        query: (body) => ({ url: '/api/admin/hunt-catalogue/slots', method: 'POST', body }),
+        transformResponse: (response: ApiSuccess<CatalogueSlot>) => response.data as CatalogueSlot,
+        // A slot named with a new provider creates that provider too.
+        invalidatesTags: [{ type: 'BonusHunts', id: 'PROVIDERS' }, 'AuditLog'],
+      }),
+    };
+  },
+});
+
+export const {
+  useGetAdminHuntsQuery,
+  useGetAdminHuntQuery,
+  useCreateHuntMutation,
+  useUpdateHuntMutation,
+  useSetHuntPredictionsMutation,
+  useSetHuntStatusMutation,
+  useAddHuntGameMutation,
+  useUpdateHuntGameMutation,
+  useRemoveHuntGameMutation,
+  useReorderHuntGamesMutation,
+  useLazySearchSlotsQuery,
+  useGetProvidersQuery,
+  useCreateSlotMutation,
+} = adminBonusHuntsApi;

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api-error';
+import { formatAmount, formatDateTime } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { useCreateHuntMutation, useGetAdminHuntQuery, useGetAdminHuntsQuery } from './admin-bonus-hunts-api';
+import { HuntEditor } from './hunt-editor';
+import { parsePrizePoints } from './prize-points';
+import './bonus-hunts-admin.css';
+
+function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
+  const toast = useToast();
+  const [create, { isLoading }] = useCreateHuntMutation();
+  const [balance, setBalance] = useState('');
+  const [prizes, setPrizes] = useState('1000, 500, 250');
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const prizePoints = parsePrizePoints(prizes);
+    if (!prizePoints) {
+      toast.error('Prize points are whole numbers separated by commas.');
+      return;
+    }
+    try {
+      const hunt = await create({ starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      toast.success(`Hunt #${hunt.id} created`);
+      setBalance('');
+      onCreated(hunt.id);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to create the hunt'));
+    }
+  };
+
+  return (
+    <form className="card admin-fieldset hunt-create" onSubmit={onSubmit}>
+      <h2>New Hunt</h2>
+      <div className="field">
+        <label htmlFor="new-hunt-balance">Starting balance ($)</label>
+        <input id="new-hunt-balance" className="input" inputMode="decimal" required placeholder="1000.00" value={balance} onChange={(e) => setBalance(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="new-hunt-prizes">Prize points for ranks 1, 2, 3…</label>
+        <input id="new-hunt-prizes" className="input" value={prizes} onChange={(e) => setPrizes(e.target.value)} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={isLoading}>
+        Create Hunt
+      </button>
+    </form>
+  );
+}
+
+/** Admin › Bonus Hunts: create a hunt, pick one and run it on stream. */
+export default function BonusHuntsAdminPage() {
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const list = useGetAdminHuntsQuery(page);
+  const hunts = list.data?.data ?? [];
+  const running = hunts.find((h) => h.status !== 'completed');
+  const huntId = selected ?? running?.id ?? hunts[0]?.id ?? null;
+  const detail = useGetAdminHuntQuery(huntId ?? 0, { skip: huntId === null });
+  const lastPage = list.data?.pagination.last_page ?? 1;
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Bonus Hunts</h1>
+      </header>
+      {list.isError && (
+        <p role="alert" className="admin-status">
+          Failed to load hunts.
+        </p>
+      )}
+      <div className="hunt-admin-layout">
+        <aside className="hunt-admin-list">
+          {!running && !list.isLoading && <CreateHuntForm onCreated={setSelected} />}
+          <ul className="hunt-admin-list__items">
+            {hunts.map((hunt) => (
+              <li key={hunt.id}>
+                <button
+                  type="button"
+                  className={hunt.id === huntId ? 'hunt-admin-list__item hunt-admin-list__item--active' : 'hunt-admin-list__item'}
+                  aria-current={hunt.id === huntId ? 'true' : undefined}
+                  onClick={() => setSelected(hunt.id)}
+                >
+                  <strong>Hunt #{hunt.id}</strong> <span>{hunt.status}</span>
+                  <small>
+                    {formatAmount(hunt.starting_balance)} · {hunt.games_count} slots · {hunt.predictions_count} predictions · {formatDateTime(hunt.created_at)}
+                  </small>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {lastPage > 1 && (
+            <nav className="admin-pager" aria-label="Hunt pages">
+              <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </button>
+              <span>
+                Page {page} of {lastPage}
+              </span>
+              <button type="button" className="button button--ghost button--small" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+                Next
+              </button>
+            </nav>
+          )}
+        </aside>
+        <section className="hunt-admin-detail">
+          {list.isLoading || detail.isLoading ? (
+            <p role="status" className="admin-status">
+              Loading hunts...
+            </p>
+          ) : detail.data ? (
+            <HuntEditor key={detail.data.id} hunt={detail.data} />
+          ) : (
+            <p className="admin-status">No hunts yet. Create the first one.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
+import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { GameEntryTable, movedIds } from './game-entry-table';
+import { parsePrizePoints } from './prize-points';
+
+const game = (id: number, name: string, bet: number, win: number | null): AdminHuntGame => ({
+  id,
+  slot_id: id,
+  slot_name: name,
+  slot_image: null,
+  provider: { name: 'Hacksaw Gaming' },
+  slot_bet: bet,
+  slot_win: win,
+  multiplier: win === null ? null : win / bet,
+  opened: win !== null,
+  position: id - 1,
+});
+
+const hunt = (status: AdminHuntDetail['status'], games: AdminHuntGame[]): AdminHuntDetail => ({
+  id: 5,
+  status,
+  predictions_active: false,
+  starting_balance: 100,
+  prize_points: [100],
+  games_count: games.length,
+  predictions_count: 0,
+  created_at: '2026-11-22T00:00:00Z',
+  completed_at: null,
+  scored_at: null,
+  games,
+  statistics: {
+    starting_balance: 100,
+    winnings: 0,
+    average_multiplier: 0,
+    break_even_multiplier: 0,
+    biggest_win: 0,
+    highest_multiplier_game: null,
+    projected_end_balance: 100,
+    games_count: games.length,
+    opened_count: 0,
+  },
+});
+
+describe('GameEntryTable', () => {
+  it('Enter saves the win once and moves to the win of the next slot', async () => {
+    const requests: TestRequest[] = [];
+    const games = [game(1, 'Chaos Crew', 2, null), game(2, 'Stick Em', 4, null)];
+    mockFetch((request) => {
+      requests.push(request);
+      if (request.method === 'PUT' && request.url === '/api/admin/bonus-hunts/5/games/1') {
+        return { body: { success: true, data: hunt('opening', [game(1, 'Chaos Crew', 2, 50.5), games[1]!]) } };
+      }
+      return undefined;
+    });
+    renderWithProviders(<GameEntryTable hunt={hunt('opening', games)} />, { user: adminFixture });
+    const first = screen.getByLabelText('Win for Chaos Crew');
+    first.focus();
+    fireEvent.change(first, { target: { value: '50.5' } });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByLabelText('Win for Stick Em')).toHaveFocus());
+    fireEvent.blur(first);
+    const puts = requests.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(JSON.parse(String(puts[0]!.body))).toEqual({ win: '50.5' });
+    expect(first).toHaveValue('50.50');
+  });
+
+  it('wins stay locked until opening starts; bets are editable while preparing', () => {
+    mockFetch(() => undefined);
+    renderWithProviders(<GameEntryTable hunt={hunt('preparing', [game(1, 'Chaos Crew', 2, null)])} />, { user: adminFixture });
+    expect(screen.getByLabelText('Win for Chaos Crew')).toBeDisabled();
+    expect(screen.getByLabelText('Bet for Chaos Crew')).toBeEnabled();
+  });
+
+  it('moves ids and parses prize points', () => {
+    const games = [game(1, 'A', 1, null), game(2, 'B', 1, null), game(3, 'C', 1, null)];
+    expect(movedIds(games, 0, 1)).toEqual([2, 1, 3]);
+    expect(movedIds(games, 0, -1)).toEqual([1, 2, 3]);
+    expect(parsePrizePoints('1000, 500,250')).toEqual([1000, 500, 250]);
+    expect(parsePrizePoints('')).toEqual([]);
+    expect(parsePrizePoints('10.5')).toBeNull();
+  });
+});

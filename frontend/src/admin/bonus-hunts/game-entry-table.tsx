@@ -1,0 +1,175 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
+import { errorMessage } from '../../lib/api-error';
+import { formatMultiplier } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { useRemoveHuntGameMutation, useReorderHuntGamesMutation, useUpdateHuntGameMutation } from './admin-bonus-hunts-api';
+
+type Column = 'bet' | 'win';
+
+const serverText = (game: AdminHuntGame, column: Column): string => {
+  const value = column === 'bet' ? game.slot_bet : game.slot_win;
+  return value === null ? '' : value.toFixed(2);
+};
+
+/** Ids with the row at `index` swapped with its neighbour in `direction`. */
+export function movedIds(games: AdminHuntGame[], index: number, direction: -1 | 1): number[] {
+  const ids = games.map((g) => g.id);
+  const target = index + direction;
+  if (target < 0 || target >= ids.length) return ids;
+  [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+  return ids;
+}
+
+/**
+ * Fast entry during the stream: type a bet or win and press Enter to save it and jump to the
+ * same field of the next slot (Tab moves across, Escape restores the saved value). Every save
+ * is pushed live to the public page by the server.
+ */
+export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
+  const toast = useToast();
+  const [save] = useUpdateHuntGameMutation();
+  const [remove, removeState] = useRemoveHuntGameMutation();
+  const [reorder, reorderState] = useReorderHuntGamesMutation();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  // What each cell last sent, so Enter followed by the blur it causes saves once.
+  const sent = useRef(new Map<string, string>());
+  const completed = hunt.status === 'completed';
+  const winsOpen = hunt.status === 'opening';
+
+  const key = (gameId: number, column: Column) => `${gameId}-${column}`;
+  const valueOf = (game: AdminHuntGame, column: Column) => drafts[key(game.id, column)] ?? serverText(game, column);
+
+  const commit = async (game: AdminHuntGame, column: Column): Promise<boolean> => {
+    const cellKey = key(game.id, column);
+    const text = valueOf(game, column).trim();
+    if (text === serverText(game, column) || sent.current.get(cellKey) === text) return true;
+    if (column === 'bet' && text === '') return true;
+    if (text !== '' && !/^\d+(\.\d{1,2})?$/.test(text)) {
+      toast.error('Enter an amount with at most 2 decimals.');
+      return false;
+    }
+    sent.current.set(cellKey, text);
+    try {
+      await save({ huntId: hunt.id, gameId: game.id, [column]: text === '' ? null : text }).unwrap();
+      // Show the saved value as the server formats it.
+      setDrafts((current) => ({ ...current, [cellKey]: text === '' ? '' : Number(text).toFixed(2) }));
+      return true;
+    } catch (error) {
+      sent.current.delete(cellKey);
+      toast.error(errorMessage(error, `Failed to save the ${column}`));
+      return false;
+    }
+  };
+
+  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>, index: number, column: Column) => {
+    const game = hunt.games[index]!;
+    if (event.key === 'Escape') {
+      sent.current.delete(key(game.id, column));
+      setDrafts((current) => {
+        const next = { ...current };
+        delete next[key(game.id, column)];
+        return next;
+      });
+      return;
+    }
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (!(await commit(game, column))) return;
+    const next = hunt.games[index + 1];
+    if (next) inputs.current.get(key(next.id, column))?.focus();
+    else event.currentTarget.blur();
+  };
+
+  const cell = (game: AdminHuntGame, index: number, column: Column) => {
+    const disabled = completed || (column === 'win' && !winsOpen);
+    return (
+      <input
+        ref={(element) => {
+          if (element) inputs.current.set(key(game.id, column), element);
+          else inputs.current.delete(key(game.id, column));
+        }}
+        className="input hunt-entry__input"
+        inputMode="decimal"
+        aria-label={`${column === 'bet' ? 'Bet' : 'Win'} for ${game.slot_name}`}
+        placeholder={column === 'win' ? (winsOpen ? 'unopened' : '—') : '0.00'}
+        value={valueOf(game, column)}
+        disabled={disabled}
+        onChange={(event) => setDrafts((current) => ({ ...current, [key(game.id, column)]: event.target.value }))}
+        onKeyDown={(event) => void onKeyDown(event, index, column)}
+        onBlur={() => void commit(game, column)}
+      />
+    );
+  };
+
+  if (hunt.games.length === 0) return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
+
+  return (
+    <div className="card admin-table-wrap">
+      <table className="admin-table hunt-entry">
+        <caption className="visually-hidden">Slots of hunt #{hunt.id} in opening order</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Slot</th>
+            <th scope="col">Bet ($)</th>
+            <th scope="col">Win ($)</th>
+            <th scope="col">Multiplier</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {hunt.games.map((game, index) => (
+            <tr key={game.id} className={game.opened ? 'hunt-entry__row--opened' : undefined}>
+              <td>{index + 1}</td>
+              <th scope="row">
+                {game.slot_name}
+                <br />
+                <small>{game.provider.name}</small>
+              </th>
+              <td>{cell(game, index, 'bet')}</td>
+              <td>{cell(game, index, 'win')}</td>
+              <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
+              <td>
+                {!completed && (
+                  <div className="admin-row-actions">
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Move ${game.slot_name} up`}
+                      disabled={index === 0 || reorderState.isLoading}
+                      onClick={() => reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, -1) }).unwrap().catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Move ${game.slot_name} down`}
+                      disabled={index === hunt.games.length - 1 || reorderState.isLoading}
+                      onClick={() => reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, 1) }).unwrap().catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger button--small"
+                      aria-label={`Remove ${game.slot_name}`}
+                      disabled={removeState.isLoading}
+                      onClick={() => remove({ huntId: hunt.id, gameId: game.id }).unwrap().catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminHuntDetail } from '@kickback/contracts';
+import { errorMessage } from '../../lib/api-error';
+import { formatAmount, formatMultiplier, formatNumber } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { useSetHuntPredictionsMutation, useSetHuntStatusMutation, useUpdateHuntMutation } from './admin-bonus-hunts-api';
+import { GameEntryTable } from './game-entry-table';
+import { parsePrizePoints } from './prize-points';
+import { SlotPicker } from './slot-picker';
+
+const STATUS_LABEL = { preparing: 'Preparing', opening: 'Opening', completed: 'Completed' } as const;
+
+/** One hunt on stream: settings, prediction window, status steps, slots and fast bet/win entry. */
+export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
+  const toast = useToast();
+  const [update, updateState] = useUpdateHuntMutation();
+  const [setPredictions, predictionsState] = useSetHuntPredictionsMutation();
+  const [setStatus, statusState] = useSetHuntStatusMutation();
+  const [confirming, setConfirming] = useState<'opening' | 'completed' | null>(null);
+  const [balance, setBalance] = useState(hunt.starting_balance.toFixed(2));
+  const [prizes, setPrizes] = useState(hunt.prize_points.join(', '));
+  const completed = hunt.status === 'completed';
+  const stats = hunt.statistics;
+
+  const saveSettings = async (event: FormEvent) => {
+    event.preventDefault();
+    const prizePoints = parsePrizePoints(prizes);
+    if (!prizePoints) {
+      toast.error('Prize points are whole numbers separated by commas.');
+      return;
+    }
+    try {
+      await update({ huntId: hunt.id, starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      toast.success('Hunt saved');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to save the hunt'));
+    }
+  };
+
+  const togglePredictions = async () => {
+    try {
+      await setPredictions({ huntId: hunt.id, active: !hunt.predictions_active }).unwrap();
+      toast.success(hunt.predictions_active ? 'Predictions closed' : 'Predictions opened');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to change predictions'));
+    }
+  };
+
+  const changeStatus = async () => {
+    if (!confirming) return;
+    try {
+      await setStatus({ huntId: hunt.id, status: confirming }).unwrap();
+      toast.success(confirming === 'opening' ? 'Opening started' : 'Hunt completed; predictions are being scored');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to change the hunt status'));
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  return (
+    <div className="hunt-editor">
+      <header className="admin-page__header">
+        <h2>
+          Hunt #{hunt.id} · {STATUS_LABEL[hunt.status]}
+        </h2>
+        {!completed && (
+          <div className="admin-row-actions">
+            <button type="button" className="button button--ghost" onClick={togglePredictions} disabled={predictionsState.isLoading}>
+              {hunt.predictions_active ? 'Close Predictions' : 'Open Predictions'}
+            </button>
+            {hunt.status === 'preparing' && (
+              <button type="button" className="button button--primary" onClick={() => setConfirming('opening')}>
+                Start Opening
+              </button>
+            )}
+            {hunt.status === 'opening' && (
+              <button type="button" className="button button--primary" onClick={() => setConfirming('completed')}>
+                Complete Hunt
+              </button>
+            )}
+          </div>
+        )}
+      </header>
+
+      <dl className="admin-grid hunt-editor__stats">
+        <div>
+          <dt>Winnings</dt>
+          <dd>{formatAmount(stats.winnings)}</dd>
+        </div>
+        <div>
+          <dt>Avg Multiplier</dt>
+          <dd>{formatMultiplier(stats.average_multiplier)}</dd>
+        </div>
+        <div>
+          <dt>Break-Even X</dt>
+          <dd>{formatMultiplier(stats.break_even_multiplier)}</dd>
+        </div>
+        <div>
+          <dt>Opened</dt>
+          <dd>
+            {stats.opened_count} / {stats.games_count}
+          </dd>
+        </div>
+        <div>
+          <dt>Predictions</dt>
+          <dd>
+            {formatNumber(hunt.predictions_count)} {hunt.predictions_active ? '(open)' : '(closed)'}
+          </dd>
+        </div>
+      </dl>
+
+      {!completed && (
+        <form className="card admin-fieldset hunt-editor__settings" onSubmit={saveSettings}>
+          <div className="field">
+            <label htmlFor="hunt-start-balance">Starting balance ($)</label>
+            <input id="hunt-start-balance" className="input" inputMode="decimal" required value={balance} onChange={(e) => setBalance(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="hunt-prizes">Prize points for ranks 1, 2, 3…</label>
+            <input id="hunt-prizes" className="input" value={prizes} onChange={(e) => setPrizes(e.target.value)} />
+          </div>
+          <button type="submit" className="button button--ghost" disabled={updateState.isLoading}>
+            Save Settings
+          </button>
+        </form>
+      )}
+
+      <p className="admin-status">
+        {hunt.status === 'opening'
+          ? 'Type a win and press Enter: it is saved, pushed live and the cursor moves to the next slot. Leave a win empty for an unopened bonus.'
+          : hunt.status === 'preparing'
+            ? 'Enter the bets (Enter moves to the next slot). Wins can be entered once opening has started.'
+            : `Completed${hunt.scored_at ? ' and scored' : '; scoring in progress'}. Prizes: ${hunt.prize_points.map((p) => formatNumber(p)).join(' / ')} points.`}
+      </p>
+      <GameEntryTable hunt={hunt} />
+      {!completed && <SlotPicker huntId={hunt.id} />}
+
+      {confirming && (
+        <ConfirmDialog
+          title={confirming === 'opening' ? 'Start opening?' : 'Complete this hunt?'}
+          message={
+            confirming === 'opening'
+              ? 'Predictions close and wins can be entered. Members see every win live.'
+              : `The final balance is ${formatAmount(stats.winnings)}. Predictions are scored and prize points paid; the hunt can no longer be changed.`
+          }
+          confirmLabel={confirming === 'opening' ? 'Start Opening' : 'Complete Hunt'}
+          busy={statusState.isLoading}
+          onConfirm={changeStatus}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </div>
+  );
+}
