@@ -1,5 +1,15 @@
 /** Unit tests run in parallel; integration tests run one file at a time, each on its own database. */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022', keepClassNames: true } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+  },
+];
 const moduleNameMapper = {
   '^@kickback/(contracts|platform|domain|testing)$': '<rootDir>/libs/$1/src',
   '^@kickback/(contracts|platform|domain|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',

@@ -9,7 +9,9 @@ import { mustRun, run } from '../scripts/lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
-const all = readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+const all = readdirSync(join(root, 'bench'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''));
 const selected = wanted.length ? wanted : all;
 const unknown = selected.filter((n) => n !== 'bundle-size' && !all.includes(n));
 if (unknown.length) {
@@ -17,7 +19,25 @@ if (unknown.length) {
   process.exit(2);
 }
 
-await mustRun('npx', ['swc', 'apps', 'libs', 'bench', '-d', 'dist', '--config-file', '.swcrc', '--quiet', '--ignore', '**/*.spec.ts', '--ignore', '**/*.int-spec.ts'], { cwd: root });
+await mustRun(
+  'npx',
+  [
+    'swc',
+    'apps',
+    'libs',
+    'bench',
+    '-d',
+    'dist',
+    '--config-file',
+    '.swcrc',
+    '--quiet',
+    '--ignore',
+    '**/*.spec.ts',
+    '--ignore',
+    '**/*.int-spec.ts',
+  ],
+  { cwd: root },
+);
 let failed = 0;
 if (!wanted.length || wanted.includes('bundle-size')) {
   await mustRun('npm', ['run', 'build:frontend', '--silent'], { cwd: root });

@@ -46,9 +46,11 @@ if (existsSync(k8s)) walk(k8s);
 if (!dirs.length) report('k8s kustomizations found', ['none under k8s/']);
 
 const kubectl = findKubectl();
-console.log(kubectl?.usable
-  ? `note rendering with kubectl ${kubectl.client} (kustomize ${kubectl.kustomize}), cross-checked with the built-in renderer`
-  : `note ${kubectl ? `kubectl ${kubectl.client} bundles kustomize < v4` : 'no kubectl'}; rendering with the built-in kustomize subset`);
+console.log(
+  kubectl?.usable
+    ? `note rendering with kubectl ${kubectl.client} (kustomize ${kubectl.kustomize}), cross-checked with the built-in renderer`
+    : `note ${kubectl ? `kubectl ${kubectl.client} bundles kustomize < v4` : 'no kubectl'}; rendering with the built-in kustomize subset`,
+);
 
 for (const dir of dirs) {
   const name = relative(root, dir);

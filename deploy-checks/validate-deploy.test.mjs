@@ -95,7 +95,12 @@ test('a KEDA trigger with a non-string metadata value fails', () => {
 
 test('a compose service with a wrong type fails', () => {
   withCopy((dir) => {
-    edit(dir, 'docker-compose.yml', 'stop_grace_period: 30s\n    healthcheck:\n      test: ["CMD", "node", "-e", "fetch(\'http://127.0.0.1:3000', 'stop_grace_period: [30]\n    healthcheck:\n      test: ["CMD", "node", "-e", "fetch(\'http://127.0.0.1:3000');
+    edit(
+      dir,
+      'docker-compose.yml',
+      'stop_grace_period: 30s\n    healthcheck:\n      test: ["CMD", "node", "-e", "fetch(\'http://127.0.0.1:3000',
+      'stop_grace_period: [30]\n    healthcheck:\n      test: ["CMD", "node", "-e", "fetch(\'http://127.0.0.1:3000',
+    );
     const { code, out } = run(dir);
     assert.equal(code, 1, out);
     assert.match(out, /FAIL docker-compose\.yml: compose-spec schema/);
@@ -104,7 +109,12 @@ test('a compose service with a wrong type fails', () => {
 
 test('a compose dependency on an unknown service fails', () => {
   withCopy((dir) => {
-    edit(dir, 'docker-compose.yml', '      migrate:\n        condition: service_completed_successfully\n      postgres:', '      migrations:\n        condition: service_completed_successfully\n      postgres:');
+    edit(
+      dir,
+      'docker-compose.yml',
+      '      migrate:\n        condition: service_completed_successfully\n      postgres:',
+      '      migrations:\n        condition: service_completed_successfully\n      postgres:',
+    );
     const { code, out } = run(dir);
     assert.equal(code, 1, out);
     assert.match(out, /depends_on unknown service migrations/);

@@ -13,7 +13,8 @@ const port = process.env.E2E_PORT ?? '3111';
 const children = [];
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? (await findPostgres(root, children));
 const redisBase = process.env.TEST_REDIS_URL ? new URL(process.env.TEST_REDIS_URL) : new URL(await findRedis(root, children));
-redisBase.pathname = '/14';
+// Runs side by side (E2E_PORT differs) must not flush or read each other's keys, queues or pushes.
+redisBase.pathname = `/${process.env.E2E_REDIS_DB ?? (port === '3111' ? '14' : '13')}`;
 const dbName = `kb_e2e_${Date.now().toString(36)}`;
 await ensureDatabase(adminUrl, dbName);
 const env = {
@@ -27,6 +28,7 @@ const env = {
   WORKER_HEALTH_PORT: '0',
   UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-e2e-uploads-')),
   RATE_LIMIT_PER_MINUTE: '100000',
+  REALTIME_CHANNEL: `kb-e2e-${port}`,
 };
 const { default: Redis } = await import('ioredis');
 const redis = new Redis(env.REDIS_URL);

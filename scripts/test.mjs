@@ -33,7 +33,10 @@ async function jestStep(name, args, timeoutMs) {
   const file = join(out, `${name}.json`);
   rmSync(file, { force: true });
   console.log(`\n── ${name}: jest ${args.join(' ')}`);
-  const code = await run(process.execPath, ['node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${file}`], { cwd: root, timeoutMs });
+  const code = await run(process.execPath, ['node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${file}`], {
+    cwd: root,
+    timeoutMs,
+  });
   if (!existsSync(file)) return record(name, 0, 0, false);
   const r = JSON.parse(readFileSync(file, 'utf8'));
   const ranNothing = r.numTotalTests === 0;

@@ -48,7 +48,9 @@ function dropIds(node) {
   if (Array.isArray(node)) return node.map(dropIds);
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).filter(([k, v]) => !(k === 'id' && typeof v === 'string')).map(([k, v]) => [k, dropIds(v)]),
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'id' && typeof v === 'string'))
+      .map(([k, v]) => [k, dropIds(v)]),
   );
 }
 

@@ -8,8 +8,7 @@ const EXTERNAL_SECRETS = new Set(['kickback-secrets', 'kickback-keda-redis', 'ki
 const WORKLOADS = new Set(['Deployment', 'StatefulSet', 'Job', 'DaemonSet']);
 
 const podTemplate = (o) => (WORKLOADS.has(o.kind) ? o.spec?.template : null);
-const subset = (sel = {}, labels = {}) =>
-  Object.keys(sel).length > 0 && Object.entries(sel).every(([k, v]) => labels[k] === v);
+const subset = (sel = {}, labels = {}) => Object.keys(sel).length > 0 && Object.entries(sel).every(([k, v]) => labels[k] === v);
 
 export function checkPolicy(objects, { requireImageTags }) {
   const problems = [];
@@ -39,7 +38,8 @@ export function checkPolicy(objects, { requireImageTags }) {
       }
       for (const m of c.volumeMounts ?? []) if (!volumes.has(m.name)) add(o, `${where} mounts unknown volume ${m.name}`);
       for (const ref of c.envFrom ?? []) {
-        if (ref.configMapRef && !find('ConfigMap', ref.configMapRef.name)) add(o, `${where} envFrom missing ConfigMap ${ref.configMapRef.name}`);
+        if (ref.configMapRef && !find('ConfigMap', ref.configMapRef.name))
+          add(o, `${where} envFrom missing ConfigMap ${ref.configMapRef.name}`);
         const s = ref.secretRef?.name;
         if (s && !find('Secret', s) && !EXTERNAL_SECRETS.has(s)) add(o, `${where} envFrom unknown Secret ${s}`);
       }

@@ -32,6 +32,11 @@ export function validateSchema(obj) {
     new Model(obj).validate();
     return [];
   } catch (err) {
-    return [String(err.message ?? err).split('\n').slice(0, 5).join('; ')];
+    return [
+      String(err.message ?? err)
+        .split('\n')
+        .slice(0, 5)
+        .join('; '),
+    ];
   }
 }

@@ -8,17 +8,35 @@ import { parse } from 'yaml';
 import { parseDocs, readDocs, readYaml } from './yaml-docs.mjs';
 
 const SUPPORTED = new Set([
-  'apiVersion', 'kind', 'namespace', 'labels', 'resources', 'images',
-  'generatorOptions', 'configMapGenerator', 'secretGenerator', 'patches',
+  'apiVersion',
+  'kind',
+  'namespace',
+  'labels',
+  'resources',
+  'images',
+  'generatorOptions',
+  'configMapGenerator',
+  'secretGenerator',
+  'patches',
 ]);
 const CLUSTER_SCOPED = new Set([
-  'Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition',
-  'PersistentVolume', 'StorageClass', 'PriorityClass', 'IngressClass',
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'PersistentVolume',
+  'StorageClass',
+  'PriorityClass',
+  'IngressClass',
 ]);
 // Strategic-merge keys of the lists the patches here touch; other lists are replaced.
 const MERGE_KEYS = {
-  containers: 'name', initContainers: 'name', env: 'name', volumes: 'name',
-  volumeMounts: 'mountPath', imagePullSecrets: 'name',
+  containers: 'name',
+  initContainers: 'name',
+  env: 'name',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  imagePullSecrets: 'name',
 };
 
 export function renderBuiltin(dir) {
@@ -142,7 +160,10 @@ function strategicMerge(base, patch, field) {
 }
 
 function pointer(path) {
-  return path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return path
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function jsonPatch(obj, ops) {

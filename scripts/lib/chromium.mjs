@@ -12,7 +12,9 @@ export function chromiumPath() {
 export async function ensureChromium() {
   if (chromiumPath()) return;
   if (process.getuid?.() !== 0) {
-    throw new Error('Chromium is needed for the browser tests: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.');
+    throw new Error(
+      'Chromium is needed for the browser tests: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.',
+    );
   }
   console.log('Installing Debian chromium for the browser tests…');
   await mustRun('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);

@@ -60,9 +60,13 @@ export async function findRedis(root, children) {
   if (await portOpen('127.0.0.1', 6379)) return 'redis://127.0.0.1:6379/0';
   const dir = join(root, '.data', 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn('redis-server', ['--port', '63799', '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', '63799', '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const failed = await new Promise((resolve) => {
     child.once('error', () => resolve(true));
     setTimeout(() => resolve(false), 300);

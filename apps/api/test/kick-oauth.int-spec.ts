@@ -41,7 +41,12 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
   });
 
   it('creates the member on first login, rotates the session id and sends them home', async () => {
-    kick.nextUser = { user_id: 777001, name: 'FreshViewer', email: 'fresh@example.com', profile_picture: 'https://files.kick.com/fresh.png' };
+    kick.nextUser = {
+      user_id: 777001,
+      name: 'FreshViewer',
+      email: 'fresh@example.com',
+      profile_picture: 'https://files.kick.com/fresh.png',
+    };
     const client = api.client();
     await client.refreshCsrf();
     const before = client.cookieHeader;
@@ -50,7 +55,12 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
     expect(res.headers.get('location')).toBe('/');
     expect(client.cookieHeader).not.toBe(before);
     const session = await client.json('GET', '/api/r/session');
-    expect(session.body.data.user).toMatchObject({ username: 'FreshViewer', kick_username: 'FreshViewer', email: 'fresh@example.com', role: 'member' });
+    expect(session.body.data.user).toMatchObject({
+      username: 'FreshViewer',
+      kick_username: 'FreshViewer',
+      email: 'fresh@example.com',
+      role: 'member',
+    });
     expect(kick.tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', client_secret: 'kb-secret' });
     expect(kick.tokenRequests.at(-1)!.code_verifier.length).toBeGreaterThanOrEqual(43);
   });
@@ -116,7 +126,11 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
     kick.nextUser = { user_id: 777003, name: 'LinkedName', email: 'l@example.com', profile_picture: '' };
     const res = await loginThroughKick(client, kick);
     expect(res.headers.get('location')).toBe('/settings?tab=connections');
-    const [row] = await em.fork().execute<{ kick_username: string; kick_user_id: string }[]>('select kick_username, kick_user_id from users where id = ?', [member.id]);
+    const [row] = await em
+      .fork()
+      .execute<{ kick_username: string; kick_user_id: string }[]>('select kick_username, kick_user_id from users where id = ?', [
+        member.id,
+      ]);
     expect(row).toEqual({ kick_username: 'LinkedName', kick_user_id: '777003' });
   });
 

@@ -18,8 +18,14 @@ describe('page serving with injected data', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
-    writeFileSync(join(dist, 'admin.html'), '<!doctype html><html><head><title>admin</title><!--app-data--></head><body><div id="admin"></div></body></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(dist, 'admin.html'),
+      '<!doctype html><html><head><title>admin</title><!--app-data--></head><body><div id="admin"></div></body></html>',
+    );
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     stack = await createTestStack({ FRONTEND_DIST: dist });
     api = await stack.api();

@@ -62,7 +62,11 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     sockets.push(socket);
     await once(socket, 'connect');
     const pushed = once<{ balance: number; delta: number }>(socket, 'user:points', 10_000);
-    await em.fork().transactional((tx) => api1.app.get(EconomyService).credit(tx, { userId: user.id, amount: 75, reason: 'test.grant', idempotencyKey: `rt-${user.id}` }));
+    await em
+      .fork()
+      .transactional((tx) =>
+        api1.app.get(EconomyService).credit(tx, { userId: user.id, amount: 75, reason: 'test.grant', idempotencyKey: `rt-${user.id}` }),
+      );
     expect(await pushed).toMatchObject({ balance: 75, delta: 75 });
   });
 

@@ -1,15 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import {
-  RoundRobinProxy,
-  TestClient,
-  createTestDatabase,
-  spawnProduct,
-  stopProcess,
-  testEnv,
-  waitFor,
-} from '@kickback/testing';
+import { RoundRobinProxy, TestClient, createTestDatabase, spawnProduct, stopProcess, testEnv, waitFor } from '@kickback/testing';
 import Redis from 'ioredis';
 import type { AppEnv } from '@kickback/platform';
 
@@ -55,7 +47,12 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
 
   async function newUser(role = 'member'): Promise<number> {
     const name = `scale_${role}_${Math.random().toString(36).slice(2, 8)}`;
-    return (await one<{ id: number }>(`insert into users (username, name, role, kick_username, is_demo) values ($1, $1, $2, $1, true) returning id`, [name, role])).id;
+    return (
+      await one<{ id: number }>(
+        `insert into users (username, name, role, kick_username, is_demo) values ($1, $1, $2, $1, true) returning id`,
+        [name, role],
+      )
+    ).id;
   }
 
   it('a socket on api #1 receives the push caused by a request to api #2', async () => {
@@ -63,7 +60,13 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
     const memberId = await newUser();
     const member = new TestClient(`http://127.0.0.1:${apis[0].port}`);
     await member.loginAs(memberId);
-    socket = io(`http://127.0.0.1:${apis[0].port}`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: member.cookieHeader }, forceNew: true, reconnection: false });
+    socket = io(`http://127.0.0.1:${apis[0].port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: member.cookieHeader },
+      forceNew: true,
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', () => resolve());
       socket!.once('connect_error', reject);
@@ -83,7 +86,9 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
     await admin.loginAs(adminId);
     // 60 balance changes through the proxy: half land on each api; both workers consume the events.
     for (let i = 0; i < 60; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => admin.json('POST', `/api/admin/users/${memberId}/points`, { delta: 5, note: 'batch' })));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => admin.json('POST', `/api/admin/users/${memberId}/points`, { delta: 5, note: 'batch' })),
+      );
       expect(batch.map((r) => r.status)).toEqual(Array(10).fill(201));
     }
     const processed = async () =>
@@ -137,7 +142,10 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
     await Promise.all(writers);
 
     expect(accepted).toBeGreaterThan(20);
-    const ledger = await one<{ n: string; s: string }>(`select count(*) as n, coalesce(sum(delta),0) as s from points_ledger where user_id = $1`, [memberId]);
+    const ledger = await one<{ n: string; s: string }>(
+      `select count(*) as n, coalesce(sum(delta),0) as s from points_ledger where user_id = $1`,
+      [memberId],
+    );
     // Every acknowledged write is there. A request cut off by the kill may have committed without
     // its answer reaching the client (at most one per writer); nothing is half-written either way.
     expect(Number(ledger.n)).toBeGreaterThanOrEqual(accepted);
@@ -145,7 +153,11 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
     const wallet = await one<{ balance: string }>('select balance from wallets where user_id = $1', [memberId]);
     expect(Number(wallet.balance)).toBe(Number(ledger.s));
     // The surviving worker publishes every committed event, including any the killed one had claimed.
-    await waitFor(async () => Number((await one<{ n: string }>('select count(*) as n from outbox_events where published_at is null')).n) === 0 || undefined, 20_000);
+    await waitFor(
+      async () =>
+        Number((await one<{ n: string }>('select count(*) as n from outbox_events where published_at is null')).n) === 0 || undefined,
+      20_000,
+    );
     console.log(`scale test: ${accepted} writes accepted, ${refused} refused while a replica died`);
   });
 });

@@ -17,7 +17,9 @@ describe('route security (every registered route)', () => {
 
   it('rejects every state-changing route without a valid CSRF token, even for a logged-in admin', async () => {
     // Pure catch-alls (Express's not-found handlers) change nothing and answer 404.
-    const routes = listRoutes(api.app).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !/^\/\{\*\w+\}$/.test(r.path));
+    const routes = listRoutes(api.app).filter(
+      (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !/^\/\{\*\w+\}$/.test(r.path),
+    );
     expect(routes.length).toBeGreaterThan(5);
     const client = api.client();
     await client.loginAs(adminId);
@@ -30,14 +32,17 @@ describe('route security (every registered route)', () => {
           headers: token ? { 'x-csrf-token': token } : {},
         });
         const body = (await res.json()) as { success: boolean; message: string };
-        if (res.status !== 403 || body.success !== false || !/CSRF/.test(body.message)) failures.push(`${route.method} ${route.path} → ${res.status}`);
+        if (res.status !== 403 || body.success !== false || !/CSRF/.test(body.message))
+          failures.push(`${route.method} ${route.path} → ${res.status}`);
       }
     }
     expect(failures).toEqual([]);
   });
 
   it('answers 401 to anonymous, 403 to a member and success to an admin on every /api/admin route', async () => {
-    const routes = listRoutes(api.app).filter((r) => r.path.startsWith('/api/admin') && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+    const routes = listRoutes(api.app).filter(
+      (r) => r.path.startsWith('/api/admin') && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+    );
     expect(routes.length).toBeGreaterThan(3);
     const anonymous = api.client();
     await anonymous.refreshCsrf();
@@ -66,7 +71,11 @@ describe('route security (every registered route)', () => {
     const gets = listRoutes(api.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin') && !r.path.includes(':'));
     for (const route of gets) {
       const res = await admin.json('GET', route.path);
-      expect({ route: route.path, status: res.status, success: res.body.success }).toEqual({ route: route.path, status: 200, success: true });
+      expect({ route: route.path, status: res.status, success: res.body.success }).toEqual({
+        route: route.path,
+        status: 200,
+        success: true,
+      });
     }
   });
 });

@@ -58,7 +58,9 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     const input = { name: 'Rainbet', redirect_url: 'https://rainbet.com/r/kb', code: 'KB', benefits: ['10% rakeback'] };
     const a = (await admin.json('POST', '/api/admin/affiliates', input)).body.data;
     const b = (await admin.json('POST', '/api/admin/affiliates', { ...input, name: 'Shuffle', code: 'KB2' })).body.data;
-    expect((await admin.json('POST', '/api/admin/affiliates', { ...input, redirect_url: 'not a url' })).body.errors.redirect_url).toEqual(['Must be a full URL']);
+    expect((await admin.json('POST', '/api/admin/affiliates', { ...input, redirect_url: 'not a url' })).body.errors.redirect_url).toEqual([
+      'Must be a full URL',
+    ]);
     await admin.json('PUT', `/api/admin/affiliates/${a.id}`, { code: 'KB10' });
     const list = (await admin.json('GET', '/api/admin/affiliates')).body.data as { id: number }[];
     const reordered = [b.id, ...list.map((x) => x.id).filter((id) => id !== b.id)];
@@ -77,7 +79,10 @@ describe('site settings, affiliates, uploads and the audit log', () => {
   });
 
   it('image uploads are judged by their bytes and re-encoded', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).png().withMetadata({ exif: { IFD0: { Artist: 'secret' } } }).toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Artist: 'secret' } } })
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
     const res = await admin.request('POST', '/api/admin/uploads', { body: form });
@@ -119,7 +124,11 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     const client = api.client();
     await client.loginAs(member.id);
     const row = await waitFor(async () => {
-      const [r] = await em.fork().execute<{ last_seen_at: Date | null; login_count: number }[]>('select last_seen_at, login_count from users where id = ?', [member.id]);
+      const [r] = await em
+        .fork()
+        .execute<{ last_seen_at: Date | null; login_count: number }[]>('select last_seen_at, login_count from users where id = ?', [
+          member.id,
+        ]);
       return r.last_seen_at ? r : undefined;
     });
     expect(row.login_count).toBe(1);
@@ -143,7 +152,13 @@ describe('queue inspection for admins', () => {
     await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
     const queue = new Queue('domain-events', { connection: { url: stack.env.REDIS_URL } });
     await queue.add('test.failing', { n: 1 }, { jobId: 'failing-1', attempts: 1 });
-    const worker = new Worker('domain-events', async () => { throw new Error('boom'); }, { connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null } });
+    const worker = new Worker(
+      'domain-events',
+      async () => {
+        throw new Error('boom');
+      },
+      { connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null } },
+    );
     await waitFor(async () => (await queue.getFailedCount()) === 1 || undefined);
     await worker.close();
 

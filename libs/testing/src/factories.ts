@@ -14,9 +14,13 @@ export async function createUser(em: EntityManager, input: UserFactoryInput = {}
   seq += 1;
   const username = input.username ?? `user_${process.pid}_${seq}_${Math.random().toString(36).slice(2, 6)}`;
   const kick = input.kickUsername === undefined ? username.toLowerCase() : input.kickUsername;
-  const rows = await em.fork().execute<{ id: number }[]>(
-    `insert into users (username, name, role, kick_username, is_demo) values (?, ?, ?, ?, true) returning id`,
-    [username, username, input.role ?? 'member', kick],
-  );
+  const rows = await em
+    .fork()
+    .execute<{ id: number }[]>(`insert into users (username, name, role, kick_username, is_demo) values (?, ?, ?, ?, true) returning id`, [
+      username,
+      username,
+      input.role ?? 'member',
+      kick,
+    ]);
   return { id: rows[0].id, username };
 }

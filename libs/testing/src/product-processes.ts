@@ -23,7 +23,11 @@ function envStrings(env: AppEnv, extra: Record<string, string>): NodeJS.ProcessE
 }
 
 /** The built api or worker as a real OS process (for scale and crash tests); needs `npm run build:server`. */
-export async function spawnProduct(kind: 'api' | 'worker', env: AppEnv, extra: Record<string, string> = {}): Promise<{ proc: ChildProcess; port: number }> {
+export async function spawnProduct(
+  kind: 'api' | 'worker',
+  env: AppEnv,
+  extra: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; port: number }> {
   const main = join(ROOT, 'dist', 'apps', kind, 'src', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:server first`);
   const port = await freePort();

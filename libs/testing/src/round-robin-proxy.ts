@@ -30,7 +30,9 @@ export class RoundRobinProxy {
     this.server.on('upgrade', (req, socket, head) => {
       const port = this.pick();
       const upstream = connect(port, '127.0.0.1', () => {
-        const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+        const headers = Object.entries(req.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n');
         upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
         upstream.write(head);
         upstream.pipe(socket);

@@ -6,13 +6,20 @@ export class TestClient {
   private readonly cookies = new Map<string, string>();
   csrfToken: string | null = null;
 
-  constructor(readonly baseUrl: string, private readonly origin = baseUrl) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly origin = baseUrl,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; body?: FormData; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: Record<string, string>; body?: FormData; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { origin: this.origin, ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body: string | FormData | undefined;
@@ -39,7 +46,12 @@ export class TestClient {
     return this.request('GET', path, { headers });
   }
 
-  async json<T = any>(method: string, path: string, json?: unknown, options: { csrf?: boolean } = {}): Promise<{ status: number; body: T }> {
+  async json<T = any>(
+    method: string,
+    path: string,
+    json?: unknown,
+    options: { csrf?: boolean } = {},
+  ): Promise<{ status: number; body: T }> {
     const res = await this.request(method, path, { json, csrf: options.csrf });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
@@ -56,7 +68,8 @@ export class TestClient {
   async loginAs(userId: number): Promise<void> {
     const token = await this.refreshCsrf();
     const res = await this.request('POST', '/login/dev', { form: { _csrf: token, user_id: String(userId) }, csrf: false });
-    if (res.status !== 303 || res.headers.get('location') !== '/') throw new Error(`demo login failed: ${res.status} ${res.headers.get('location')}`);
+    if (res.status !== 303 || res.headers.get('location') !== '/')
+      throw new Error(`demo login failed: ${res.status} ${res.headers.get('location')}`);
     await this.refreshCsrf();
   }
 }

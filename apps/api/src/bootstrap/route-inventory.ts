@@ -25,5 +25,10 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
 
 /** Turns a route pattern into a concrete path: params become 1, wildcards a short segment. */
 export function concretePath(pattern: string): string {
-  return pattern.replace(/\{\/?\*[^}]+\}/g, '').replace(/\*\w*/g, 'x').replace(/:\w+/g, '1') || '/';
+  return (
+    pattern
+      .replace(/\{\/?\*[^}]+\}/g, '')
+      .replace(/\*\w*/g, 'x')
+      .replace(/:\w+/g, '1') || '/'
+  );
 }

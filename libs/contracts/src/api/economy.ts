@@ -20,7 +20,11 @@ export interface PointsHistory {
 /** POST /api/admin/users/{id}/points */
 export const adminPointsAdjustSchema = z
   .object({
-    delta: z.number().int('Whole points only').refine((v) => v !== 0, 'Must not be zero').refine((v) => Math.abs(v) <= 10_000_000, 'Too large'),
+    delta: z
+      .number()
+      .int('Whole points only')
+      .refine((v) => v !== 0, 'Must not be zero')
+      .refine((v) => Math.abs(v) <= 10_000_000, 'Too large'),
     note: z.string().trim().min(3, 'Give a reason').max(300),
   })
   .strict();

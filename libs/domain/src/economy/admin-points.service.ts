@@ -17,9 +17,24 @@ export class AdminPointsService {
     return this.em.fork().transactional(async (tx) => {
       const exists = await tx.execute('select 1 from users where id = ?', [userId]);
       if (!exists.length) throw notFound('User not found.');
-      const change = { userId, amount: Math.abs(delta), reason: 'admin.adjust', reference: `admin:${actorId}`, idempotencyKey: `admin-adjust:${randomUUID()}`, actorId, note };
+      const change = {
+        userId,
+        amount: Math.abs(delta),
+        reason: 'admin.adjust',
+        reference: `admin:${actorId}`,
+        idempotencyKey: `admin-adjust:${randomUUID()}`,
+        actorId,
+        note,
+      };
       const result = delta > 0 ? await this.economy.credit(tx, change) : await this.economy.debit(tx, change);
-      await this.audit.record(tx, { actorId, action: 'points.adjust', entity: 'user', entityId: userId, before: { balance: result.balance - delta }, after: { balance: result.balance, delta, note } });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'points.adjust',
+        entity: 'user',
+        entityId: userId,
+        before: { balance: result.balance - delta },
+        after: { balance: result.balance, delta, note },
+      });
       return result;
     });
   }

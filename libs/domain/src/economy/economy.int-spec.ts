@@ -18,14 +18,22 @@ describe('EconomyService (real PostgreSQL)', () => {
   afterAll(() => stack.close());
 
   const ledgerSum = async (userId: number) =>
-    Number((await em.fork().execute<{ s: string }[]>('select coalesce(sum(delta),0)::text as s from points_ledger where user_id = ?', [userId]))[0].s);
+    Number(
+      (
+        await em.fork().execute<{ s: string }[]>('select coalesce(sum(delta),0)::text as s from points_ledger where user_id = ?', [userId])
+      )[0].s,
+    );
 
   it('50 parallel debits of 30 against 1000 points: exactly 33 succeed, balance never below zero, ledger explains balance', async () => {
     const { id } = await createUser(em);
-    await em.fork().transactional((tx) => economy.credit(tx, { userId: id, amount: 1000, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
+    await em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId: id, amount: 1000, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        em.fork().transactional((tx) => economy.debit(tx, { userId: id, amount: 30, reason: 'test.spend', idempotencyKey: `spend-${id}-${i}` })),
+        em
+          .fork()
+          .transactional((tx) => economy.debit(tx, { userId: id, amount: 30, reason: 'test.spend', idempotencyKey: `spend-${id}-${i}` })),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
@@ -39,7 +47,11 @@ describe('EconomyService (real PostgreSQL)', () => {
   it('the same idempotency key sent 10 times in parallel changes the balance once', async () => {
     const { id } = await createUser(em);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => em.fork().transactional((tx) => economy.credit(tx, { userId: id, amount: 250, reason: 'test.grant', idempotencyKey: `once-${id}` }))),
+      Array.from({ length: 10 }, () =>
+        em
+          .fork()
+          .transactional((tx) => economy.credit(tx, { userId: id, amount: 250, reason: 'test.grant', idempotencyKey: `once-${id}` })),
+      ),
     );
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect(await economy.balanceOf(id)).toBe(250);
@@ -48,11 +60,13 @@ describe('EconomyService (real PostgreSQL)', () => {
 
   it('a refused debit leaves no ledger row and no outbox event', async () => {
     const { id } = await createUser(em);
-    await expect(em.fork().transactional((tx) => economy.debit(tx, { userId: id, amount: 5, reason: 'test.spend', idempotencyKey: `broke-${id}` }))).rejects.toBeInstanceOf(
-      InsufficientPointsError,
-    );
+    await expect(
+      em.fork().transactional((tx) => economy.debit(tx, { userId: id, amount: 5, reason: 'test.spend', idempotencyKey: `broke-${id}` })),
+    ).rejects.toBeInstanceOf(InsufficientPointsError);
     expect(await em.fork().execute('select 1 from points_ledger where user_id = ?', [id])).toHaveLength(0);
-    expect(await em.fork().execute(`select 1 from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ?`, [id])).toHaveLength(0);
+    expect(
+      await em.fork().execute(`select 1 from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ?`, [id]),
+    ).toHaveLength(0);
   });
 
   it('admins grant and deduct over HTTP with an audit record; a deduction cannot overdraw', async () => {

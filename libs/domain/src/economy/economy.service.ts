@@ -53,8 +53,18 @@ export class EconomyService {
          where user_id = ? and balance >= ? and exists (select 1 from l) returning balance
        )
        select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
-      [change.userId, -change.amount, change.reason, change.reference ?? null, change.idempotencyKey, change.actorId ?? null, change.note ?? null,
-        change.amount, change.userId, change.amount],
+      [
+        change.userId,
+        -change.amount,
+        change.reason,
+        change.reference ?? null,
+        change.idempotencyKey,
+        change.actorId ?? null,
+        change.note ?? null,
+        change.amount,
+        change.userId,
+        change.amount,
+      ],
     );
     if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId) };
     // The ledger row was written but the balance did not cover it: abort the transaction.
@@ -76,8 +86,17 @@ export class EconomyService {
          returning balance
        )
        select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
-      [change.userId, change.amount, change.reason, change.reference ?? null, change.idempotencyKey, change.actorId ?? null, change.note ?? null,
-        change.userId, change.amount],
+      [
+        change.userId,
+        change.amount,
+        change.reason,
+        change.reference ?? null,
+        change.idempotencyKey,
+        change.actorId ?? null,
+        change.note ?? null,
+        change.userId,
+        change.amount,
+      ],
     );
     if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId) };
     const balance = Number(row.balance);
@@ -91,11 +110,16 @@ export class EconomyService {
 
   async history(userId: number, page: number, perPage = 25): Promise<PointsHistory> {
     const em = this.em.fork();
-    const [{ total }] = await em.execute<{ total: string }[]>('select count(*)::text as total from points_ledger where user_id = ?', [userId]);
-    const rows = await em.execute<{ id: string; delta: string; reason: string; reference: string | null; note: string | null; created_at: Date }[]>(
-      'select id, delta, reason, reference, note, created_at from points_ledger where user_id = ? order by id desc limit ? offset ?',
-      [userId, perPage, (page - 1) * perPage],
-    );
+    const [{ total }] = await em.execute<{ total: string }[]>('select count(*)::text as total from points_ledger where user_id = ?', [
+      userId,
+    ]);
+    const rows = await em.execute<
+      { id: string; delta: string; reason: string; reference: string | null; note: string | null; created_at: Date }[]
+    >('select id, delta, reason, reference, note, created_at from points_ledger where user_id = ? order by id desc limit ? offset ?', [
+      userId,
+      perPage,
+      (page - 1) * perPage,
+    ]);
     const entries: LedgerEntry[] = rows.map((r) => ({
       id: Number(r.id),
       delta: Number(r.delta),
@@ -107,7 +131,12 @@ export class EconomyService {
     return {
       balance: await this.balanceIn(em, userId),
       entries,
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / perPage)), per_page: perPage, total: Number(total) },
+      pagination: {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(Number(total) / perPage)),
+        per_page: perPage,
+        total: Number(total),
+      },
     };
   }
 

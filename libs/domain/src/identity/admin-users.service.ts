@@ -23,7 +23,17 @@ export class AdminUsersService {
     const where = search ? 'where u.username ilike ? or u.kick_username ilike ?' : '';
     const params = search ? [like, like] : [];
     const [{ total }] = await em.execute<{ total: string }[]>(`select count(*)::text as total from users u ${where}`, params);
-    const rows = await em.execute<{ id: number; username: string; kick_username: string | null; role: Role; points: string | null; created_at: Date; last_seen_at: Date | null }[]>(
+    const rows = await em.execute<
+      {
+        id: number;
+        username: string;
+        kick_username: string | null;
+        role: Role;
+        points: string | null;
+        created_at: Date;
+        last_seen_at: Date | null;
+      }[]
+    >(
       `select u.id, u.username, u.kick_username, u.role, w.balance::text as points, u.created_at, u.last_seen_at
        from users u left join wallets w on w.user_id = u.id ${where} order by u.id limit ? offset ?`,
       [...params, perPage, (page - 1) * perPage],
@@ -38,7 +48,12 @@ export class AdminUsersService {
         created_at: new Date(r.created_at).toISOString(),
         last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
       })),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / perPage)), per_page: perPage, total: Number(total) },
+      pagination: {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(Number(total) / perPage)),
+        per_page: perPage,
+        total: Number(total),
+      },
     };
   }
 }

@@ -3,7 +3,18 @@ import type { Role } from '@kickback/contracts';
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'role' | 'bio' | 'loginCount' | 'isDemo' | 'createdAt' | 'updatedAt' | 'email' | 'kickUserId' | 'kickUsername' | 'avatarUrl' | 'lastSeenAt';
+  [OptionalProps]?:
+    | 'role'
+    | 'bio'
+    | 'loginCount'
+    | 'isDemo'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'email'
+    | 'kickUserId'
+    | 'kickUsername'
+    | 'avatarUrl'
+    | 'lastSeenAt';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;

@@ -23,7 +23,11 @@ export class GiveawaysService {
 
   /** Idempotent per (source, reference); call inside the transaction that gives the prize away. */
   async record(tx: EntityManager, source: GiveawaySource, reference: string, amountUsd: string): Promise<void> {
-    await tx.execute('insert into giveaways (source, reference, amount) values (?, ?, ?::numeric) on conflict do nothing', [source, reference, amountUsd]);
+    await tx.execute('insert into giveaways (source, reference, amount) values (?, ?, ?::numeric) on conflict do nothing', [
+      source,
+      reference,
+      amountUsd,
+    ]);
   }
 
   async invalidate(): Promise<void> {

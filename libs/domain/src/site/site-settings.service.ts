@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { DEFAULT_THEME, type AdminSiteSettings, type LegalPage, type SiteSettings, type UpdateSiteSettingsRequest } from '@kickback/contracts';
+import {
+  DEFAULT_THEME,
+  type AdminSiteSettings,
+  type LegalPage,
+  type SiteSettings,
+  type UpdateSiteSettingsRequest,
+} from '@kickback/contracts';
 import { AuditLogService, InjectRedis, OutboxService } from '@kickback/platform';
 import { SiteSettingsRow } from './site-settings.entity';
 import { POWERED_BY, SITE_DEFAULTS } from './site-defaults';

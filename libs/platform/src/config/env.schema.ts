@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
  * Every setting the processes read, with a safe local default. Production refuses the
@@ -17,7 +15,10 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .default('postgres://postgres@127.0.0.1:5432/kickback'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379/0'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379/0'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-session-secret-not-for-production'),
     SECRETS_KEY: z
       .string()
@@ -40,9 +41,17 @@ export const envSchema = z
     EXTRA_ORIGINS: z
       .string()
       .default('')
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     /** Redis channel prefix shared by the Socket.IO adapter and emitter; distinct per deployment sharing a Redis. */
-    REALTIME_CHANNEL: z.string().regex(/^[\w.:-]{1,64}$/).default('socket.io'),
+    REALTIME_CHANNEL: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/)
+      .default('socket.io'),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
     SMTP_URL: z.string().optional(),
   })
@@ -55,8 +64,7 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY'], message: 'must be set to a real key in production' });
     if (env.KICK_CLIENT_SECRET === defaults.KICK_CLIENT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['KICK_CLIENT_SECRET'], message: 'must be set in production' });
-    if (env.AUTH_DEV_LOGIN)
-      ctx.addIssue({ code: 'custom', path: ['AUTH_DEV_LOGIN'], message: 'must be false in production' });
+    if (env.AUTH_DEV_LOGIN) ctx.addIssue({ code: 'custom', path: ['AUTH_DEV_LOGIN'], message: 'must be false in production' });
   });
 
 function envSchema_defaults() {

@@ -17,7 +17,12 @@ describe('environment validation', () => {
 
   it('refuses to run production on the local secrets or with the demo login', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*SECRETS_KEY[\s\S]*KICK_CLIENT_SECRET/);
-    const real = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'), KICK_CLIENT_SECRET: 'real' };
+    const real = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
+      KICK_CLIENT_SECRET: 'real',
+    };
     expect(loadEnv(real).NODE_ENV).toBe('production');
     expect(() => loadEnv({ ...real, AUTH_DEV_LOGIN: 'true' })).toThrow(/AUTH_DEV_LOGIN: must be false in production/);
   });

@@ -18,7 +18,8 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
   });
   afterAll(() => stack.close());
 
-  const loginCount = async (id: number) => (await em.fork().execute<{ login_count: number }[]>('select login_count from users where id = ?', [id]))[0].login_count;
+  const loginCount = async (id: number) =>
+    (await em.fork().execute<{ login_count: number }[]>('select login_count from users where id = ?', [id]))[0].login_count;
 
   it('a relay that dies after enqueueing but before marking loses nothing and double-applies nothing', async () => {
     const user = await createUser(em);
@@ -31,7 +32,9 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     };
     await expect(relay.relayBatch(10)).rejects.toThrow('simulated crash');
     // The rows are still unpublished (the marking transaction rolled back) although their jobs were queued.
-    const [{ pending }] = await em.fork().execute<{ pending: string }[]>('select count(*)::text as pending from outbox_events where published_at is null');
+    const [{ pending }] = await em
+      .fork()
+      .execute<{ pending: string }[]>('select count(*)::text as pending from outbox_events where published_at is null');
     expect(Number(pending)).toBe(25);
 
     // "Restart": a healthy relay publishes everything again, including the 10 already-queued rows.
@@ -41,14 +44,21 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     // Give a duplicate job every chance to run before checking it did not apply twice.
     await new Promise((r) => setTimeout(r, 500));
     expect(await loginCount(user.id)).toBe(25);
-    const [{ n }] = await em.fork().execute<{ n: string }[]>(`select count(*)::text as n from processed_events where consumer = 'identity.last-seen'`);
+    const [{ n }] = await em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*)::text as n from processed_events where consumer = 'identity.last-seen'`);
     expect(Number(n)).toBe(25);
   });
 
   it('a redelivered event (worker died after commit, before acknowledging) is skipped', async () => {
     const user = await createUser(em);
     const dispatcher = worker.get(DomainEventDispatcher);
-    const event = { id: '999999001', type: 'user.logged-in' as const, payload: { userId: user.id, at: new Date().toISOString() }, createdAt: new Date().toISOString() };
+    const event = {
+      id: '999999001',
+      type: 'user.logged-in' as const,
+      payload: { userId: user.id, at: new Date().toISOString() },
+      createdAt: new Date().toISOString(),
+    };
     expect(await dispatcher.dispatch(event)).toBe(1);
     expect(await dispatcher.dispatch(event)).toBe(0);
     expect(await loginCount(user.id)).toBe(1);
@@ -60,7 +70,11 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     for (let i = 0; i < 40; i++) await users.recordLogin(user.id);
     const second = await stack.worker({ relay: false });
     const relays = [worker.get(OutboxRelayService), second.get(OutboxRelayService)];
-    await Promise.all(relays.map(async (r) => { while ((await r.relayBatch(5)) > 0); }));
+    await Promise.all(
+      relays.map(async (r) => {
+        while ((await r.relayBatch(5)) > 0);
+      }),
+    );
     await waitFor(async () => (await loginCount(user.id)) === 40 || undefined, 15_000, 'all 40 logins applied');
     await new Promise((r) => setTimeout(r, 500));
     expect(await loginCount(user.id)).toBe(40);

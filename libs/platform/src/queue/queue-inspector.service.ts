@@ -31,7 +31,10 @@ export class QueueInspectorService implements OnApplicationShutdown {
 
   async summaries(): Promise<QueueSummary[]> {
     return Promise.all(
-      this.names().map(async (name) => ({ name, counts: await this.queue(name).getJobCounts('wait', 'active', 'delayed', 'completed', 'failed') })),
+      this.names().map(async (name) => ({
+        name,
+        counts: await this.queue(name).getJobCounts('wait', 'active', 'delayed', 'completed', 'failed'),
+      })),
     );
   }
 

@@ -34,7 +34,8 @@ export class ImageUploadService {
     maxDimension = 1600,
   ): Promise<UploadedImage & { path: string }> {
     const field = 'file';
-    if (buffer.length > MAX_IMAGE_BYTES) throw unprocessable(`File ${originalName} is too large (max 5MB)`, { [field]: [`File ${originalName} is too large (max 5MB)`] });
+    if (buffer.length > MAX_IMAGE_BYTES)
+      throw unprocessable(`File ${originalName} is too large (max 5MB)`, { [field]: [`File ${originalName} is too large (max 5MB)`] });
     const detected = await this.detect(buffer);
     if (!detected || !ACCEPTED.has(detected.mime)) {
       throw unprocessable(`File ${originalName} is not an image`, { [field]: [`File ${originalName} is not an image`] });

@@ -26,12 +26,20 @@ export class FakeKickServer {
   private server: Server | null = null;
   private readonly codes = new Map<string, IssuedCode>();
   private readonly tokens = new Map<string, FakeKickUser>();
-  nextUser: FakeKickUser = { user_id: 9001, name: 'kick_viewer', email: 'viewer@example.com', profile_picture: 'https://files.kick.com/avatar.png' };
+  nextUser: FakeKickUser = {
+    user_id: 9001,
+    name: 'kick_viewer',
+    email: 'viewer@example.com',
+    profile_picture: 'https://files.kick.com/avatar.png',
+  };
   deny = false;
   url = '';
   readonly tokenRequests: Record<string, string>[] = [];
 
-  constructor(private readonly clientId: string, private readonly clientSecret: string) {}
+  constructor(
+    private readonly clientId: string,
+    private readonly clientSecret: string,
+  ) {}
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.route(req, res));
@@ -54,7 +62,14 @@ export class FakeKickServer {
 
   private authorize(url: URL, res: ServerResponse): void {
     const q = Object.fromEntries(url.searchParams);
-    if (q.response_type !== 'code' || q.client_id !== this.clientId || q.code_challenge_method !== 'S256' || !q.code_challenge || !q.state || !q.redirect_uri) {
+    if (
+      q.response_type !== 'code' ||
+      q.client_id !== this.clientId ||
+      q.code_challenge_method !== 'S256' ||
+      !q.code_challenge ||
+      !q.state ||
+      !q.redirect_uri
+    ) {
       return json(res, 400, { error: 'invalid_request' });
     }
     const back = new URL(q.redirect_uri);
@@ -63,7 +78,13 @@ export class FakeKickServer {
       back.searchParams.set('error', 'access_denied');
     } else {
       const code = randomBytes(16).toString('hex');
-      this.codes.set(code, { clientId: q.client_id, redirectUri: q.redirect_uri, challenge: q.code_challenge, user: this.nextUser, used: false });
+      this.codes.set(code, {
+        clientId: q.client_id,
+        redirectUri: q.redirect_uri,
+        challenge: q.code_challenge,
+        user: this.nextUser,
+        used: false,
+      });
       back.searchParams.set('code', code);
     }
     res.writeHead(302, { location: back.toString() });
@@ -78,12 +99,20 @@ export class FakeKickServer {
       return json(res, 401, { error: 'invalid_client' });
     }
     if (!issued || issued.used || issued.redirectUri !== form.redirect_uri) return json(res, 400, { error: 'invalid_grant' });
-    const challenge = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
+    const challenge = createHash('sha256')
+      .update(form.code_verifier ?? '')
+      .digest('base64url');
     if (challenge !== issued.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
     issued.used = true;
     const accessToken = randomBytes(20).toString('hex');
     this.tokens.set(accessToken, issued.user);
-    json(res, 200, { access_token: accessToken, token_type: 'Bearer', refresh_token: randomBytes(20).toString('hex'), expires_in: 3600, scope: 'user:read' });
+    json(res, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      refresh_token: randomBytes(20).toString('hex'),
+      expires_in: 3600,
+      scope: 'user:read',
+    });
   }
 
   private users(req: IncomingMessage, res: ServerResponse): void {

@@ -32,7 +32,11 @@ export class AdminUsersController {
   }
 
   @Post(':id/points')
-  async adjust(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminPointsAdjustSchema)) body: AdminPointsAdjust) {
+  async adjust(
+    @CurrentUser() actor: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminPointsAdjustSchema)) body: AdminPointsAdjust,
+  ) {
     const result = await this.adminPoints.adjust(actor.id, id, body.delta, body.note);
     return ok(result, body.delta > 0 ? `Granted ${body.delta} points.` : `Deducted ${-body.delta} points.`);
   }
