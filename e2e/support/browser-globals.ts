@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The server tsconfig (which also checks e2e/) has no DOM lib, so code run inside the page reaches the
+ * browser globals through these narrow shapes instead of pulling DOM types into the server build.
+ */
+interface BrowserWindow {
+  document: { documentElement: unknown };
+  getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
+  navigator: { clipboard: { readText(): Promise<string> } };
+  localStorage: { getItem(key: string): string | null };
+  __APP__: { csrfToken: string; user: { username: string; role: string } | null };
+}
+
+/** A CSS custom property as the browser resolves it on <html>, where the theme is applied. */
+export function rootCssVariable(page: Page, name: string): Promise<string> {
+  return page.evaluate((property) => {
+    const win = globalThis as unknown as BrowserWindow;
+    return win.getComputedStyle(win.document.documentElement).getPropertyValue(property).trim();
+  }, name);
+}
+
+export function clipboardText(page: Page): Promise<string> {
+  return page.evaluate(() => (globalThis as unknown as BrowserWindow).navigator.clipboard.readText());
+}
+
+export function localStorageItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => (globalThis as unknown as BrowserWindow).localStorage.getItem(k), key);
+}
+
+/** What the server injected into the page (window.__APP__). */
+export function injectedPageData(page: Page): Promise<BrowserWindow['__APP__']> {
+  return page.evaluate(() => (globalThis as unknown as BrowserWindow).__APP__);
+}

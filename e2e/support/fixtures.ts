@@ -1,0 +1,46 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export type CookieConsentChoice = 'accepted' | 'declined' | null;
+
+interface ShellFixtures {
+  /** What localStorage['cookie_consent'] holds before every navigation; null leaves it unset (banner shown). */
+  cookieConsent: CookieConsentChoice;
+}
+
+/** A stand-in for the Kick player so no test depends on the internet or on Kick being up. */
+const KICK_PLAYER_STUB = '<!doctype html><html lang="en"><head><title>Kick player</title></head><body></body></html>';
+
+/**
+ * The shared test object for browser specs: the Kick player is stubbed in every context, and the cookie
+ * banner is answered up front (it sits over the bottom of the page) unless a test opts out.
+ */
+export const test = base.extend<ShellFixtures>({
+  cookieConsent: ['accepted', { option: true }],
+  context: async ({ context, cookieConsent }, use) => {
+    await context.route('https://player.kick.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: KICK_PLAYER_STUB }),
+    );
+    if (cookieConsent) {
+      await context.addInitScript((value) => {
+        // Only on our own origin: the stubbed player frame has its own storage and must not throw here.
+        try {
+          (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+            'cookie_consent',
+            value,
+          );
+        } catch {
+          /* opaque or storage-less frame */
+        }
+      }, cookieConsent);
+    }
+    await use(context);
+  },
+});
+
+export { expect };
+
+/** The shell is interactive once the auth loader has gone (SPEC: it clears within 2000 ms at the latest). */
+export async function waitForShell(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-auth-loading', 'false');
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+}
