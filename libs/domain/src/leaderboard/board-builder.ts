@@ -12,10 +12,12 @@ export interface StandingRow {
 
 /** The public board of one period: the first `display_count` ranks, podium split off. */
 export async function loadStandings(em: EntityManager, periodId: number, limit: number): Promise<StandingRow[]> {
-  return em.execute<StandingRow[]>('select username, wagered::text as wagered from leaderboard_standings where period_id = ? order by rank limit ?', [
-    periodId,
-    limit,
-  ]);
+  return em.execute<StandingRow[]>(
+    `select u.username, u.wagered::text as wagered
+       from leaderboard_standings s, unnest(s.usernames[1:?], s.wagered[1:?]) with ordinality as u(username, wagered, rank)
+      where s.period_id = ? order by u.rank`,
+    [limit, limit, periodId],
+  );
 }
 
 /** Avatars of members who linked one of these casino usernames in Settings (matched case-insensitively). */

@@ -136,17 +136,18 @@ export class LeaderboardRefreshService {
   }
 }
 
+/** Usernames and amounts arrive as JSON arrays in rank order; WITH ORDINALITY keeps that order. */
+export const STORE_STANDINGS_SQL = `
+  insert into leaderboard_standings (period_id, usernames, wagered)
+  values (?,
+    (select coalesce(array_agg(x order by i), '{}') from jsonb_array_elements_text(?::jsonb) with ordinality as t(x, i)),
+    (select coalesce(array_agg(x::numeric(18,2) order by i), '{}') from jsonb_array_elements_text(?::jsonb) with ordinality as t(x, i)))
+  on conflict (period_id) do update set usernames = excluded.usernames, wagered = excluded.wagered`;
+
 /** Replaces a period's standings in one transaction, so readers see the old or the new ranking, never half. */
 export async function storeStandings(em: EntityManager, periodId: number, ranked: RankedWager[]): Promise<void> {
   await em.transactional(async (tx) => {
-    await tx.execute('delete from leaderboard_standings where period_id = ?', [periodId]);
-    if (ranked.length) {
-      await tx.execute(
-        `insert into leaderboard_standings (period_id, rank, username, wagered)
-         select ?, r.rank, r.username, r.wagered from jsonb_to_recordset(?::jsonb) as r(rank int, username text, wagered numeric)`,
-        [periodId, JSON.stringify(ranked.map((r) => ({ rank: r.rank, username: r.username, wagered: r.wagered })))],
-      );
-    }
+    await tx.execute(STORE_STANDINGS_SQL, [periodId, JSON.stringify(ranked.map((r) => r.username)), JSON.stringify(ranked.map((r) => r.wagered))]);
     await tx.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
   });
 }

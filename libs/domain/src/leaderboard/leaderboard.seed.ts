@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { centsToDecimal } from './decimal-amount';
 import { periodWindow } from './period-window';
 import { rankWagers } from './ranking';
+import { STORE_STANDINGS_SQL } from './leaderboard-refresh.service';
 
 const FIRST = ['lucky', 'spin', 'high', 'wild', 'max', 'mega', 'cash', 'slot', 'dice', 'gold', 'neon', 'turbo', 'royal', 'ace', 'big', 'crypto'];
 const SECOND = ['Wolf', 'King', 'Roller', 'Hunter', 'Shark', 'Viking', 'Tiger', 'Ninja', 'Queen', 'Rider', 'Fox', 'Baron', 'Ghost', 'Pilot'];
@@ -56,11 +57,7 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
         [periodId, asJson],
       );
       const ranked = rankWagers(rows);
-      await em.execute(
-        `insert into leaderboard_standings (period_id, rank, username, wagered)
-         select ?, r.rank, r.username, r.wagered from jsonb_to_recordset(?::jsonb) as r(rank int, username text, wagered numeric)`,
-        [periodId, JSON.stringify(ranked.map((r) => ({ rank: r.rank, username: r.username, wagered: r.wagered })))],
-      );
+      await em.execute(STORE_STANDINGS_SQL, [periodId, JSON.stringify(ranked.map((r) => r.username)), JSON.stringify(ranked.map((r) => r.wagered))]);
       await em.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
     }
     // A running worker schedules the new platform and rebuilds the Redis caches from these rows.
