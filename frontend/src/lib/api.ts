@@ -28,6 +28,7 @@ export const TAG_TYPES = [
   'TicketCategories',
   'Captcha',
   'AdminSettings',
+  'AdminQueues',
   'AdminAffiliates',
   'AuditLog',
   'AdminLeaderboard',

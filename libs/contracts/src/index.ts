@@ -3,6 +3,7 @@ export * from './api/auth';
 export * from './api/site';
 export * from './api/page-data';
 export * from './api/admin-audit';
+export * from './api/admin-queues';
 export * from './events';
 export * from './jobs';
 export * from './realtime';

@@ -1,22 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { QUEUES, type QueueName } from '@kickback/contracts';
+import { QUEUES, type FailedJob, type QueueName, type QueueSummary } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
 import { notFound } from '../http/api-errors';
-
-export interface QueueSummary {
-  name: string;
-  counts: Record<string, number>;
-}
-
-export interface FailedJob {
-  id: string;
-  name: string;
-  failed_reason: string;
-  attempts_made: number;
-  failed_at: string | null;
-  data: unknown;
-}
 
 /** Read-and-retry access to every queue for the admin panel; the api never consumes jobs. */
 @Injectable()
