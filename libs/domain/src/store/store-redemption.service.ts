@@ -67,6 +67,10 @@ export class StoreRedemptionService {
       // A fresh counter row is inserted with 1 even when the limit is 1, which is allowed.
       if (!counted.length) throw new PurchaseLimitError();
 
+      // Everything else is written before the stock row is locked: the hot row of a popular item is
+      // held only from this UPDATE to COMMIT, which is what bounds redemptions per second.
+      await this.outbox.add(tx, 'redemption.created', { redemptionId, userId, itemId });
+      const { username: _username, ...redemption } = (await redemptionById(tx, redemptionId))!;
       const stocked = await tx.execute<{ quantity: number | null }[]>(
         `update store_items set quantity = case when quantity is null then null else quantity - 1 end
          where id = ? and is_active and archived_at is null and (quantity is null or quantity > 0)
@@ -77,9 +81,6 @@ export class StoreRedemptionService {
         const [now] = await tx.execute<{ is_active: boolean }[]>('select is_active from store_items where id = ?', [itemId]);
         throw now?.is_active ? new OutOfStockError() : new ItemUnavailableError();
       }
-
-      await this.outbox.add(tx, 'redemption.created', { redemptionId, userId, itemId });
-      const { username: _username, ...redemption } = (await redemptionById(tx, redemptionId))!;
       return {
         redemption,
         user_points: balance,

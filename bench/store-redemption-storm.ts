@@ -1,0 +1,286 @@
+/**
+ * Store redemption storm: 32 concurrent members redeem the same item over HTTP through the
+ * real api (session, CSRF, validation, the one-transaction redeem), then the same SQL
+ * transaction runs raw against PostgreSQL from 32 connections. Both phases are checked for
+ * anomalies afterwards (negative balance or stock, ledger ≠ balance, counters or outbox rows
+ * that do not match the redemptions, any unexpected answer).
+ *
+ * Run: npm run bench store-redemption-storm
+ * Env: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+ *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_CLIENTS (32), BENCH_PER_CLIENT (150).
+ */
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, Pool } from 'pg';
+import Redis from 'ioredis';
+import { runMigrations } from '../libs/platform/src/database/run-migrations';
+import { TestClient } from '../libs/testing/src/test-client';
+
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? 150);
+const COST = 10;
+
+interface PhaseResult {
+  name: string;
+  ok: number;
+  failed: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function storm(name: string, worker: (client: number, i: number) => Promise<boolean>): Promise<PhaseResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = 0; i < PER_CLIENT; i++) {
+        const t0 = process.hrtime.bigint();
+        const success = await worker(client, i);
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (success) ok++;
+        else failed++;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  return { name, ok, failed, seconds, perSecond: ok / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** The redeem transaction exactly as StoreRedemptionService + EconomyService run it. */
+async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<boolean> {
+  const c = await pool.connect();
+  try {
+    await c.query('begin');
+    const item = await c.query('select id, cost, quantity, max_purchases_per_user, is_active from store_items where id = $1 and archived_at is null', [itemId]);
+    const { cost, max_purchases_per_user: max } = item.rows[0];
+    const ins = await c.query(
+      `insert into store_redemptions (user_id, item_id, cost, idempotency_key) values ($1, $2, $3, $4)
+       on conflict (user_id, idempotency_key) do nothing returning id::text as id`,
+      [userId, itemId, cost, randomUUID()],
+    );
+    const redemptionId = ins.rows[0].id as string;
+    const debit = await c.query(
+      `with l as (
+         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
+         values ($1, $2, 'store.redeem', $3, $4, null, null) on conflict (idempotency_key) do nothing returning id
+       ), w as (
+         update wallets set balance = balance - $5, updated_at = now()
+         where user_id = $1 and balance >= $5 and exists (select 1 from l) returning balance
+       )
+       select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
+      [userId, -cost, `redemption:${redemptionId}`, `store-redeem:${redemptionId}`, cost],
+    );
+    await c.query('insert into outbox_events (type, payload) values ($1, $2::jsonb)', [
+      'points.changed',
+      JSON.stringify({ userId, delta: -cost, balance: Number(debit.rows[0].balance), reason: 'store.redeem', at: new Date().toISOString() }),
+    ]);
+    const counted = await c.query(
+      `insert into store_purchase_counters as pc (user_id, item_id, purchases) values ($1, $2, 1)
+       on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
+       where $3::int is null or pc.purchases < $3::int returning purchases`,
+      [userId, itemId, max],
+    );
+    if (!counted.rows.length || debit.rows[0].balance === null) throw new Error('refused');
+    await c.query('insert into outbox_events (type, payload) values ($1, $2::jsonb)', [
+      'redemption.created',
+      JSON.stringify({ redemptionId: Number(redemptionId), userId, itemId }),
+    ]);
+    await c.query(
+      `select r.id, r.item_id, i.name, i.image_url, r.cost, r.status, c.code, r.created_at, u.username
+       from store_redemptions r join store_items i on i.id = r.item_id join users u on u.id = r.user_id
+       left join store_codes c on c.redemption_id = r.id where r.id = $1`,
+      [redemptionId],
+    );
+    // The hot row last, as in the service: locked from here to COMMIT only.
+    const stocked = await c.query(
+      `update store_items set quantity = case when quantity is null then null else quantity - 1 end
+       where id = $1 and is_active and archived_at is null and (quantity is null or quantity > 0) returning quantity`,
+      [itemId],
+    );
+    if (!stocked.rows.length) throw new Error('out of stock');
+    await c.query('commit');
+    return true;
+  } catch {
+    await c.query('rollback').catch(() => undefined);
+    return false;
+  } finally {
+    c.release();
+  }
+}
+
+/** Every invariant the store promises, checked from the database after a phase. */
+async function anomalies(db: Client, itemId: number, initialStock: number, userIds: number[], expected: number): Promise<string[]> {
+  const problems: string[] = [];
+  const q = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
+  const [{ n }] = await q('select count(*)::int as n from store_redemptions where item_id = $1', [itemId]);
+  if (n !== expected) problems.push(`redemptions ${n} ≠ successful answers ${expected}`);
+  const [{ quantity }] = await q('select quantity from store_items where id = $1', [itemId]);
+  if (quantity !== initialStock - n) problems.push(`stock ${quantity} ≠ ${initialStock} - ${n}`);
+  if (quantity < 0) problems.push('stock below zero');
+  const wallets = await q(
+    `select u.id, coalesce(w.balance, 0)::bigint as balance, coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)::bigint as ledger
+     from users u left join wallets w on w.user_id = u.id where u.id = any($1::int[])`,
+    [userIds],
+  );
+  for (const w of wallets) {
+    if (Number(w.balance) < 0) problems.push(`user ${w.id} balance below zero`);
+    if (String(w.balance) !== String(w.ledger)) problems.push(`user ${w.id} balance ${w.balance} ≠ ledger ${w.ledger}`);
+  }
+  const counters = await q(
+    `select pc.user_id, pc.purchases, (select count(*)::int from store_redemptions r where r.user_id = pc.user_id and r.item_id = pc.item_id) as real
+     from store_purchase_counters pc where pc.item_id = $1`,
+    [itemId],
+  );
+  for (const c of counters) if (c.purchases !== c.real) problems.push(`user ${c.user_id} counter ${c.purchases} ≠ ${c.real}`);
+  const [{ events }] = await q(`select count(*)::int as events from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = $1`, [itemId]);
+  if (events !== n) problems.push(`outbox events ${events} ≠ redemptions ${n}`);
+  return problems;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The api as in production: its own process (built by `npm run bench`), so client and server do not share an event loop. */
+async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
+    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    const ready = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ready) return { child, base };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('api did not become ready');
+}
+
+async function main(): Promise<void> {
+  const dbName = `kb_bench_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  let api: ChildProcess | null = null;
+  const pool = new Pool({ connectionString: databaseUrl, max: CLIENTS });
+  const db = new Client({ connectionString: databaseUrl });
+  try {
+    await runMigrations(databaseUrl);
+    await db.connect();
+    const started = await startApi({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      LOG_LEVEL: 'silent',
+      AUTH_DEV_LOGIN: 'true',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      DB_POOL_MAX: String(CLIENTS),
+      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
+      FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
+    });
+    api = started.child;
+    const base = started.base;
+    const origin = base.replace('127.0.0.1', 'localhost');
+
+    const total = CLIENTS * PER_CLIENT;
+    const userIds: number[] = [];
+    const clients: TestClient[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const { rows } = await db.query(`insert into users (username, name, role, is_demo) values ($1, $1, 'member', true) returning id`, [`bench_${i}`]);
+      const id = rows[0].id as number;
+      userIds.push(id);
+      // Enough for both phases; the grant is a ledger row like any other, so ledger = balance holds.
+      await db.query(`insert into points_ledger (user_id, delta, reason, idempotency_key) values ($1, $2, 'bench.grant', $3)`, [id, COST * PER_CLIENT * 4, `bench-${id}`]);
+      await db.query('insert into wallets (user_id, balance) values ($1, $2)', [id, COST * PER_CLIENT * 4]);
+      const client = new TestClient(base, origin);
+      await client.loginAs(id);
+      // The demo login is limited per address; the bench logs in 32 members from one.
+      const keys = await redis.keys('{*:default}:*');
+      if (keys.length) await redis.del(...keys);
+      clients.push(client);
+    }
+    const newItem = async (name: string) =>
+      (await db.query(`insert into store_items (name, cost, quantity, category) values ($1, $2, $3, 'bench') returning id`, [name, COST, total])).rows[0].id as number;
+
+    const httpItem = await newItem('HTTP storm item');
+    const unexpected: string[] = [];
+    const http = await storm('api (HTTP)', async (client) => {
+      const res = await clients[client]!.request('POST', `/api/r/store/${httpItem}/redeem`, { json: {}, headers: { 'idempotency-key': randomUUID() } });
+      if (res.status !== 200) unexpected.push(`${res.status} ${await res.text()}`);
+      else await res.arrayBuffer();
+      return res.status === 200;
+    });
+    const httpProblems = [...(await anomalies(db, httpItem, total, userIds, http.ok)), ...unexpected.slice(0, 5)];
+
+    const rawItem = await newItem('Raw storm item');
+    const raw = await storm('raw SQL (pg)', (client) => rawRedeem(pool, userIds[client]!, rawItem));
+    const rawProblems = await anomalies(db, rawItem, total, userIds, raw.ok);
+
+    const rows = [http, raw].map((r) => ({
+      phase: r.name,
+      'redemptions/s': r.perSecond.toFixed(0),
+      'p50 ms': r.p50.toFixed(1),
+      'p99 ms': r.p99.toFixed(1),
+      ok: r.ok,
+      failed: r.failed,
+      seconds: r.seconds.toFixed(2),
+    }));
+    console.log(`store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions, one hot item (stock ${total}), PostgreSQL pool ${CLIENTS} both phases`);
+    console.table(rows);
+    const ratio = http.perSecond / raw.perSecond;
+    console.log(`api / raw = ${(ratio * 100).toFixed(0)}% (goal ≥ 50%)`);
+    console.log(`anomalies: api ${httpProblems.length ? httpProblems.join('; ') : 'none'}; raw ${rawProblems.length ? rawProblems.join('; ') : 'none'}`);
+    if (httpProblems.length || rawProblems.length || http.failed || raw.failed) process.exitCode = 1;
+    if (ratio < 0.5) {
+      console.log('below the 50% goal');
+      process.exitCode = 1;
+    }
+  } finally {
+    if (api && api.exitCode === null) {
+      const exited = new Promise((r) => api!.once('exit', r));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    await pool.end();
+    await db.end().catch(() => undefined);
+    await redis.flushdb();
+    redis.disconnect();
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
