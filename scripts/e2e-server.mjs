@@ -5,16 +5,18 @@ import { dirname, join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { mustRun } from './lib/run.mjs';
-import { dropDatabase, ensureDatabase, findPostgres, findRedis, withDatabase } from './lib/services.mjs';
+import { dropDatabase, ensureDatabase, findPostgres, findRedis, startPrivateRedis, withDatabase } from './lib/services.mjs';
 import { startProduct } from './lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3111';
 const children = [];
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? (await findPostgres(root, children));
-const redisBase = process.env.TEST_REDIS_URL ? new URL(process.env.TEST_REDIS_URL) : new URL(await findRedis(root, children));
-// Runs side by side (E2E_PORT differs) must not flush or read each other's keys, queues or pushes.
-redisBase.pathname = `/${process.env.E2E_REDIS_DB ?? (port === '3111' ? '14' : '13')}`;
+// Its own redis-server when possible: integration stacks and other e2e runs on the shared server flush DBs and
+// share queue names, which would drop this run's sessions or hand its jobs to another product.
+const privateRedis = await startPrivateRedis(children);
+const redisBase = new URL(privateRedis ?? process.env.TEST_REDIS_URL ?? (await findRedis(root, children)));
+if (!privateRedis) redisBase.pathname = '/14';
 const dbName = `kb_e2e_${Date.now().toString(36)}`;
 await ensureDatabase(adminUrl, dbName);
 const env = {
@@ -28,6 +30,7 @@ const env = {
   WORKER_HEALTH_PORT: '0',
   UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-e2e-uploads-')),
   RATE_LIMIT_PER_MINUTE: '100000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   REALTIME_CHANNEL: `kb-e2e-${port}`,
 };
 const { default: Redis } = await import('ioredis');

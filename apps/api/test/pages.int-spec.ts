@@ -106,6 +106,28 @@ describe('page serving with injected data', () => {
     expect(res.status).toBe(404);
   });
 
+  it('rate-limits login attempts per address with a 429 envelope', async () => {
+    // Its own Redis DB, so the logins of the other tests in this file do not count against it.
+    const redisUrl = new URL(stack.env.REDIS_URL);
+    redisUrl.pathname = `/${(Number(redisUrl.pathname.slice(1)) % 14) + 1}`;
+    const limited = await stack.api({ AUTH_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: redisUrl.toString() });
+    const Redis = (await import('ioredis')).default;
+    const extra = new Redis(redisUrl.toString());
+    await extra.flushdb();
+    extra.disconnect();
+    const member = await createUser(em);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const client = limited.client();
+      const token = await client.refreshCsrf();
+      const res = await client.request('POST', '/login/dev', { form: { _csrf: token, user_id: String(member.id) }, csrf: false });
+      statuses.push(res.status);
+      if (res.status === 429)
+        expect(await res.json()).toEqual({ success: false, message: 'Too many requests. Please slow down and try again shortly.' });
+    }
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+  });
+
   it('health, readiness, metrics and OpenAPI answer', async () => {
     expect(await (await fetch(`${api.url}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = (await (await fetch(`${api.url}/readyz`)).json()) as any;

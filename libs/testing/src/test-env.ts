@@ -29,6 +29,8 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-uploads-')),
     FRONTEND_DIST: process.env.TEST_FRONTEND_DIST ?? join(tmpdir(), 'kb-no-frontend'),
     DB_POOL_MAX: '10',
+    // Tests log many users in from one address; the limit itself is tested with its own setting.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...overrides,
   });
 }

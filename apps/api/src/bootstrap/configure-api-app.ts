@@ -9,6 +9,7 @@ import { AppConfig, REDIS, RedisConnections, createSessionMiddleware, fail } fro
 import type Redis from 'ioredis';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { metricsMiddleware } from '../ops/metrics.middleware';
+import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
 
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
 export function configureApiApp(app: NestExpressApplication): void {
@@ -17,6 +18,7 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.enableShutdownHooks();
   if (config.env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  app.set(AUTH_RATE_LIMIT_SETTING, config.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
   app.use(metricsMiddleware);
   app.use((_req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpException, Logger, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
+import { AuthThrottle } from '../security/auth-throttle';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { csrfTokenMatches } from '@kickback/platform';
@@ -23,7 +23,7 @@ export class KickAuthController {
   ) {}
 
   @Get()
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @AuthThrottle()
   start(@Req() req: Request, @Res() res: Response): void {
     const { verifier, challenge } = pkcePair();
     const state = randomBytes(24).toString('base64url');
@@ -32,7 +32,7 @@ export class KickAuthController {
   }
 
   @Get('callback')
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @AuthThrottle()
   async callback(
     @Req() req: Request,
     @Res() res: Response,

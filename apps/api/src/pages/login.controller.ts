@@ -1,6 +1,6 @@
 import { Body, Controller, Get, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
+import { AuthThrottle } from '../security/auth-throttle';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AppConfig, ensureCsrfToken, zodPipe } from '@kickback/platform';
@@ -42,7 +42,7 @@ export class LoginController {
 
   /** Local demo login; only exists when AUTH_DEV_LOGIN=true (production refuses that setting). */
   @Post('login/dev')
-  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  @AuthThrottle()
   async devLogin(@Req() req: Request, @Res() res: Response, @Body(zodPipe(devLoginSchema)) body: { user_id: number }): Promise<void> {
     if (!this.config.env.AUTH_DEV_LOGIN) throw new NotFoundException();
     const user = await this.users.findById(body.user_id);

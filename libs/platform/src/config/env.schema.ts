@@ -37,6 +37,8 @@ export const envSchema = z
     WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Login attempts (demo login, Kick OAuth start and callback) per minute per address. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Comma-separated extra origins allowed to open sockets (the Vite dev server). */
     EXTRA_ORIGINS: z
       .string()
