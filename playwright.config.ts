@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = process.env.E2E_PORT ?? '3111';
 const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
+// Playwright empties outputDir when a run starts, so a run on another port keeps its artifacts apart.
+const runSuffix = port === '3111' ? '' : `-${port}`;
 
 /** Browser tests against the built product (scripts/e2e-server.mjs starts api + worker on a fresh database). */
 export default defineConfig({
@@ -11,9 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  outputDir: '.tmp/e2e-artifacts',
+  outputDir: `.tmp/e2e-artifacts${runSuffix}`,
   // test.mjs names the JSON file; by hand it goes under .tmp instead of flooding the console.
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `.tmp/e2e-results${runSuffix}.json` }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
 function portOpen(host, port, timeoutMs = 800) {
@@ -108,4 +108,39 @@ export async function dropDatabase(adminUrl, name) {
   } finally {
     await client.end();
   }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A throw-away redis-server on a free port, or null when the binary is not on PATH. For a run that must not
+ * share Redis with anything else: integration stacks flush random DBs on the shared server at start and end.
+ */
+export async function startPrivateRedis(children) {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const started = await new Promise((resolve) => {
+    child.once('error', () => resolve(false));
+    child.once('exit', () => resolve(false));
+    setTimeout(() => resolve(true), 200);
+  });
+  if (!started) return null;
+  for (let i = 0; i < 50 && !(await portOpen('127.0.0.1', port)); i++) await new Promise((r) => setTimeout(r, 100));
+  children.push({ name: 'redis-server', stop: async () => child.kill('SIGTERM') });
+  return `redis://127.0.0.1:${port}/0`;
 }
