@@ -52,6 +52,7 @@ export function PredictionsTab({ huntId }: { huntId: number | null }) {
 
   return (
     <div className="hunt-predictions">
+      {huntId !== null && <p className="hunt-muted">Predictions for Hunt #{huntId}</p>}
       <form className="hunt-search" role="search" onSubmit={onSearch}>
         <label htmlFor="hunt-search-input" className="visually-hidden">
           Search by username
