@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { RaffleDrawService, RaffleLivePublisher, type RaffleJob } from '@kickback/domain';
+import { DRAW_RETRY_WINDOW_MS, RaffleDrawService, RaffleLivePublisher, type RaffleJob } from '@kickback/domain';
 
 /** Timed raffle work: the start push, the draw at the end time, and the catch-up sweep. */
 @Processor(QUEUES.raffleDraws, { concurrency: 4 })
@@ -21,6 +21,8 @@ export class RaffleDrawsProcessor extends WorkerHost {
     if (data.name === 'start') return this.live.statusChanged(data.raffleId);
     if (data.name === 'draw') {
       const outcome = await this.draws.drawIfDue(data.raffleId);
+      // Fired a moment early (clock skew): fail so BullMQ retries shortly, rather than waiting for the sweep.
+      if (!outcome.drawn && outcome.reason === 'not-due' && outcome.endsInMs < DRAW_RETRY_WINDOW_MS) throw new Error(`raffle ${data.raffleId} ends in ${outcome.endsInMs} ms; retrying`);
       this.logger.log({ raffleId: data.raffleId, outcome }, 'raffle draw job');
       return outcome;
     }

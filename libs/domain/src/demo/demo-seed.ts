@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { seedDemoUsers } from '../identity/identity.seed';
 import { seedSite } from '../site/site.seed';
+import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
 import { seedStore } from '../store/store.seed';
 import { seedHunts } from '../hunts/hunts.seed';
@@ -9,6 +10,7 @@ import { seedHunts } from '../hunts/hunts.seed';
 export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
   { name: 'users', run: seedDemoUsers },
   { name: 'site', run: seedSite },
+  { name: 'raffles', run: seedRaffles },
   { name: 'leaderboard', run: seedLeaderboard },
   { name: 'store', run: seedStore },
   { name: 'hunts', run: seedHunts },

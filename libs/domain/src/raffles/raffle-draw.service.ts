@@ -16,9 +16,13 @@ interface LockedRaffle {
   drawn_at: Date | null;
   cancelled_at: Date | null;
   due: boolean;
+  ends_in_ms: number;
 }
 
-export type DrawOutcome = { drawn: true; winners: DrawnWinner[] } | { drawn: false; reason: 'already-drawn' | 'not-due' | 'cancelled' };
+export type DrawOutcome =
+  | { drawn: true; winners: DrawnWinner[] }
+  | { drawn: false; reason: 'already-drawn' | 'cancelled' }
+  | { drawn: false; reason: 'not-due'; endsInMs: number };
 
 /**
  * Draws winners exactly once. The raffle row is locked FOR UPDATE, which waits for every
@@ -62,7 +66,7 @@ export class RaffleDrawService {
   private async draw(raffleId: number, actorId: number | null): Promise<DrawOutcome> {
     const outcome = await this.em.fork().transactional(async (tx): Promise<DrawOutcome> => {
       const [raffle] = await tx.execute<LockedRaffle[]>(
-        `select id, seed, number_of_winners, prize_value_usd::text as prize_value_usd, ends_at, drawn_at, cancelled_at, ends_at <= now() as due
+        `select id, seed, number_of_winners, prize_value_usd::text as prize_value_usd, ends_at, drawn_at, cancelled_at, ends_at <= now() as due, (extract(epoch from ends_at - now()) * 1000)::float8 as ends_in_ms
          from raffles where id = ? for update`,
         [raffleId],
       );
@@ -75,7 +79,7 @@ export class RaffleDrawService {
         if (actorId) throw unprocessable('This raffle has been cancelled.');
         return { drawn: false, reason: 'cancelled' };
       }
-      if (!raffle.due && !actorId) return { drawn: false, reason: 'not-due' };
+      if (!raffle.due && !actorId) return { drawn: false, reason: 'not-due', endsInMs: Number(raffle.ends_in_ms) };
 
       const entries = await this.query.drawEntries(tx, raffleId);
       const hash = entriesHash(entries);

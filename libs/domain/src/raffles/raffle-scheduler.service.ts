@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES, type DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers } from '@kickback/platform';
-import { RAFFLE_SWEEP_EVERY_MS } from './raffle-jobs';
+import { DRAW_MARGIN_MS, RAFFLE_SWEEP_EVERY_MS } from './raffle-jobs';
 
 /**
  * Worker side of the schedule: a 'raffle.scheduled' event becomes a delayed 'start' job (to
@@ -36,6 +36,7 @@ export class RaffleScheduler implements OnModuleInit, OnApplicationBootstrap {
     const start = Date.parse(startsAt);
     const end = Date.parse(endsAt);
     if (start > now) await this.queue.add('start', { name: 'start', raffleId }, { jobId: `raffle-start-${raffleId}-${start}`, delay: start - now });
-    await this.queue.add('draw', { name: 'draw', raffleId }, { jobId: `raffle-draw-${raffleId}-${end}`, delay: Math.max(0, end - now) });
+    // A little after the end, so the database clock agrees the raffle is due; the processor retries if not.
+    await this.queue.add('draw', { name: 'draw', raffleId }, { jobId: `raffle-draw-${raffleId}-${end}`, delay: Math.max(0, end - now + DRAW_MARGIN_MS) });
   }
 }

@@ -75,7 +75,7 @@ export default function RaffleDetailPage() {
   return (
     <section className="page container raffle-detail">
       {back}
-      <div className="raffle-detail__hero card">
+      <div className={r.image ? 'card raffle-detail__hero raffle-detail__hero--image' : 'card raffle-detail__hero'}>
         {r.image && <img className="raffle-detail__image" src={r.image} alt="" />}
         <div>
           <div className="raffle-card__head">

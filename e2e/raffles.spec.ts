@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { loginAs, type DemoUser } from './support/session';
+
+/** A signed-in page in its own browser context (its own cookies and socket). */
+async function member(browser: Browser, username: DemoUser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    try {
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted');
+    } catch {
+      /* frames without storage */
+    }
+  });
+  const page = await context.newPage();
+  await loginAs(page, username);
+  return { context, page };
+}
+
+/** Creates a free-entry raffle through the admin API, ending `endsInMs` from now. */
+async function createRaffle(admin: Page, title: string, endsInMs: number): Promise<number> {
+  const session = await admin.request.get('/api/r/session');
+  const { data } = (await session.json()) as { data: { csrfToken: string } };
+  const res = await admin.request.post('/api/admin/raffles', {
+    headers: { 'x-csrf-token': data.csrfToken },
+    data: {
+      title,
+      description: 'Browser test raffle',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + endsInMs).toISOString(),
+      number_of_winners: 1,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+test.describe('raffles live', () => {
+  test('A enters; B sees the count and the entry without reload; at the end both see the winner', async ({ browser }) => {
+    const admin = await member(browser, 'StreamBoss');
+    const title = `Live raffle ${Date.now()}`;
+    const id = await createRaffle(admin.page, title, 25_000);
+    const a = await member(browser, 'LuckyLuke');
+    const b = await member(browser, 'SpinQueen');
+
+    await b.page.goto('/raffles');
+    const card = b.page.getByTestId(`raffle-card-${id}`);
+    await expect(card.getByTestId('raffle-card-entries')).toHaveText('0');
+
+    const bDetail = await b.context.newPage();
+    await bDetail.goto(`/raffles/${id}`);
+    await expect(bDetail.getByText('No entries yet')).toBeVisible();
+    await expect(bDetail.getByTestId('raffle-total-entries')).toHaveText('0');
+
+    await a.page.goto(`/raffles/${id}`);
+    await expect(a.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await a.page.getByRole('button', { name: 'Enter for Free' }).click();
+    await expect(a.page.getByRole('region', { name: 'Notifications' }).getByText('Successfully entered the raffle!')).toBeVisible();
+    await expect(a.page.getByRole('button', { name: 'Entered' })).toBeDisabled();
+
+    // B never reloads: the count on the list card and the detail's entries arrive over the socket.
+    await expect(bDetail.getByTestId('raffle-total-entries')).toHaveText('1');
+    await expect(bDetail.getByTestId('raffle-entries-list').getByText('luckyluke')).toBeVisible();
+    await expect(bDetail.getByTestId('raffle-entries-list').getByText('100.00%')).toBeVisible();
+    await expect(card.getByTestId('raffle-card-entries')).toHaveText('1');
+
+    // The delayed draw job runs at the end time; both pages show the winner and the Ended badge.
+    for (const page of [a.page, bDetail]) {
+      await expect(page.getByTestId('raffle-winners').getByText('luckyluke')).toBeVisible({ timeout: 40_000 });
+      await expect(page.getByTestId('raffle-status')).toHaveText('Ended');
+    }
+    await bDetail.getByRole('button', { name: 'Verify in my browser' }).click();
+    await expect(bDetail.getByTestId('raffle-verify-result').getByText(/✓ Recomputing the draw gives exactly the recorded winners/)).toBeVisible();
+    await expect(bDetail.getByTestId('raffle-verify-result').getByText(/✗/)).toHaveCount(0);
+
+    for (const m of [admin, a, b]) await m.context.close();
+  });
+
+  test('an unknown raffle shows "Raffle not found" and returns to the list', async ({ page }) => {
+    await page.goto('/raffles/999999');
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Raffle not found')).toBeVisible();
+    await expect(page).toHaveURL('/raffles');
+  });
+
+  test('the tabs show the seeded active and ended raffles', async ({ page }) => {
+    await page.goto('/raffles');
+    await expect(page.getByRole('tab', { name: 'Active Raffles' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: '$500 Cash Giveaway' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Ended Raffles' }).click();
+    await expect(page.getByRole('heading', { name: 'Gaming Chair Raffle' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '$500 Cash Giveaway' })).toHaveCount(0);
+  });
+});
