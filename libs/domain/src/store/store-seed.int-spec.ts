@@ -1,0 +1,41 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
+import { runDemoSeed } from '../demo/demo-seed';
+
+describe('store demo seed (real PostgreSQL)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+  });
+  afterAll(() => stack.close());
+
+  const snapshot = async () => ({
+    items: await em.fork().execute('select name, cost, quantity, max_purchases_per_user, fulfilment from store_items order by id'),
+    codes: await em.fork().execute<{ n: number }[]>('select count(*)::int as n from store_codes'),
+    wallets: await em.fork().execute(`select u.username, w.balance::text as balance from wallets w join users u on u.id = w.user_id order by u.username`),
+    ledger: await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from points_ledger where reason = 'demo.grant'`),
+  });
+
+  it('seeds items in every state and demo points once; seeding again changes nothing', async () => {
+    await runDemoSeed(em.fork());
+    const first = await snapshot();
+    const items = first.items as { name: string; cost: number; quantity: number | null; max_purchases_per_user: number | null; fulfilment: string }[];
+    expect(items.some((i) => i.quantity === 0)).toBe(true);
+    expect(items.some((i) => i.max_purchases_per_user === 1)).toBe(true);
+    expect(items.some((i) => i.fulfilment === 'code')).toBe(true);
+    expect(items.some((i) => i.quantity === null)).toBe(true);
+    expect(first.codes[0].n).toBe(10);
+    // LuckyLuke can afford some items and not others.
+    const luke = (first.wallets as { username: string; balance: string }[]).find((w) => w.username === 'LuckyLuke')!;
+    expect(items.some((i) => i.cost <= Number(luke.balance))).toBe(true);
+    expect(items.some((i) => i.cost > Number(luke.balance) && i.quantity !== 0)).toBe(true);
+
+    await runDemoSeed(em.fork());
+    expect(await snapshot()).toEqual(first);
+  });
+});
