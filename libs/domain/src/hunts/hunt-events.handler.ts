@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { HuntScoringService } from './hunt-scoring.service';
+import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
 import { HuntsService } from './hunts.service';
 
 export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
@@ -21,6 +22,7 @@ export class HuntEventsHandler implements OnModuleInit {
     private readonly realtime: RealtimeEmitter,
     private readonly hunts: HuntsService,
     private readonly scoring: HuntScoringService,
+    private readonly predictionPushes: HuntPredictionPushCoalescer,
   ) {}
 
   onModuleInit(): void {
@@ -43,7 +45,8 @@ export class HuntEventsHandler implements OnModuleInit {
       consumer: 'hunts.push-predicted',
       type: 'hunt.predicted',
       handle: async () => undefined,
-      afterCommit: async (event: DomainEvent<'hunt.predicted'>) => this.pushUpdated(event.payload.huntId, 'prediction', event.payload.at),
+      afterCommit: async (event: DomainEvent<'hunt.predicted'>) =>
+        this.predictionPushes.request(event.payload.huntId, () => this.pushUpdated(event.payload.huntId, 'prediction', new Date().toISOString())),
     });
     this.handlers.register({
       consumer: 'hunts.score',

@@ -193,6 +193,30 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     await waitFor(() => updates.find((u) => u.change === 'scored' && u.status === 'completed'), 10_000, 'scored push');
   });
 
+  it('a burst of predictions is pushed coalesced, and the last push carries the full count', async () => {
+    const { huntId, gameIds } = await buildHunt(100, [1]);
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const pushes: HuntUpdatedPush[] = [];
+    socket.on('hunt:updated', (p: HuntUpdatedPush) => p.change === 'prediction' && pushes.push(p));
+    await new Promise<void>((resolve) => {
+      socket.once('room:joined', () => resolve());
+      socket.emit('room:join', `hunt:${huntId}`);
+    });
+    const members = await Promise.all(Array.from({ length: 30 }, () => member()));
+    const results = await Promise.all(
+      members.map((m, i) => m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 50 + i, highest_multiplier: 2, highest_multiplier_game: 'Any' })),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    await waitFor(() => pushes.at(-1)?.predictions_count === 30, 10_000, 'final prediction count push');
+    expect(pushes.length).toBeLessThan(30);
+
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 3 });
+    await completeHunt(huntId);
+  });
+
   it('scoring ranks by end balance, then game hit, then multiplier, then earlier submission, and pays each prize once even when run again', async () => {
     const { huntId, gameIds } = await buildHunt(1000, [10, 20], [700, 300]);
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
