@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { runMigrations } from '../../libs/platform/src/database/run-migrations';
 import { adminQuery, databaseUrl } from '../../libs/testing/src/test-database';
 import { testEnv } from '../../libs/testing/src/test-env';
-import { createApiApp } from '../../apps/api/src/bootstrap/create-api-app';
+import { ApiModule } from '../../apps/api/src/api.module';
+import { configureApiApp } from '../../apps/api/src/bootstrap/configure-api-app';
 
 export interface BenchStack {
   app: NestExpressApplication;
@@ -13,12 +16,19 @@ export interface BenchStack {
   close: () => Promise<void>;
 }
 
-/** A freshly migrated database and a running api (PostgreSQL and Redis as the integration tests use them). */
-export async function startBenchStack(): Promise<BenchStack> {
+/**
+ * A freshly migrated database and a running api built like createApiApp (same module, middleware and
+ * guards), optionally with extra controllers mounted beside the real ones.
+ */
+export async function startBenchStack(extraControllers: Type[] = []): Promise<BenchStack> {
   const name = `kb_bench_${Date.now().toString(36)}`;
   await adminQuery(`create database "${name}"`);
   await runMigrations(databaseUrl(name));
-  const app = await createApiApp(testEnv(databaseUrl(name), { RATE_LIMIT_PER_MINUTE: '100000000' }));
+  const env = testEnv(databaseUrl(name), { RATE_LIMIT_PER_MINUTE: '100000000' });
+  @Module({ imports: [ApiModule.forRoot(env)], controllers: extraControllers })
+  class BenchApiModule {}
+  const app = await NestFactory.create<NestExpressApplication>(BenchApiModule, { bufferLogs: true, bodyParser: false });
+  configureApiApp(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return {

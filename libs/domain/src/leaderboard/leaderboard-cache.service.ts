@@ -8,6 +8,9 @@ import { currentPeriod } from './period-record';
 import { periodWindow } from './period-window';
 import { findPlatform, listPlatforms, type PlatformRecord } from './platform-record';
 
+/** How long an api process serves its local copy of the Redis answer. */
+export const LOCAL_COPY_MS = 1000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -17,17 +20,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 @Injectable()
 export class LeaderboardCacheService {
+  private memo: { json: string; at: number } | null = null;
+
   constructor(
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
     private readonly realtime: RealtimeEmitter,
   ) {}
 
-  /** The GET /api/r/leaderboard body, ready to send. Rebuilt from PostgreSQL only when Redis lost it. */
+  /**
+   * The GET /api/r/leaderboard body, ready to send. Each api process keeps the Redis copy for up to
+   * a second (the board changes at most every refresh interval), so a burst of readers costs one
+   * Redis read per second per process. Rebuilt from PostgreSQL only when Redis lost it.
+   */
   async apiJson(): Promise<string> {
-    const cached = await this.redis.get(LEADERBOARD_CACHE_KEYS.api);
-    if (cached) return cached;
-    return this.assemble();
+    if (this.memo && Date.now() - this.memo.at < LOCAL_COPY_MS) return this.memo.json;
+    const json = (await this.redis.get(LEADERBOARD_CACHE_KEYS.api)) ?? (await this.assemble());
+    this.memo = { json, at: Date.now() };
+    return json;
   }
 
   /** Re-serialises one platform's current board from PostgreSQL into Redis. */
@@ -80,6 +90,7 @@ export class LeaderboardCacheService {
       if (platforms.length) tx.set(LEADERBOARD_CACHE_KEYS.page, data);
       else tx.del(LEADERBOARD_CACHE_KEYS.page);
       await tx.exec();
+      this.memo = { json: api, at: Date.now() };
       return api;
     } finally {
       await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, LEADERBOARD_CACHE_KEYS.assembleLock, token);

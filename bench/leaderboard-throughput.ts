@@ -1,0 +1,110 @@
+// GET /api/r/leaderboard served from the Redis cache, against a bare NestJS route returning the same bytes,
+// measured side by side in one run (alternating rounds, same load client process).
+// Gate: the real route reaches at least 80% of a bare route mounted in the same api application (same
+// middleware and guards: what the leaderboard itself costs). Also reported, not gated: a bare route in an
+// otherwise empty NestJS application (what the shared middleware stack costs on top).
+// Run: npm run bench leaderboard-throughput
+import 'reflect-metadata';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { Controller, Get, Header, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { LeaderboardRefreshService } from '@kickback/domain';
+import { startBenchStack, seedWagerers } from './leaderboard-support/bench-stack';
+
+const CONCURRENCY = 32;
+const ROUND_SECONDS = 3;
+const ROUNDS = 6;
+const TARGET = 0.8;
+
+let payload = '';
+
+@Controller()
+class BareController {
+  @Get('bare')
+  @Header('content-type', 'application/json; charset=utf-8')
+  bare(): string {
+    return payload;
+  }
+}
+
+@Module({ controllers: [BareController] })
+class BareModule {}
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  bytes: number;
+  seconds: number;
+}
+
+function load(url: string, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(__dirname, 'leaderboard-support', 'load-client.js'), url, String(CONCURRENCY), String(seconds)], (err, stdout) => {
+      if (err) reject(err);
+      else resolve(JSON.parse(stdout) as LoadResult);
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const stack = await startBenchStack([BareController]);
+  const bare = await NestFactory.create<NestExpressApplication>(BareModule, { logger: false });
+  try {
+    const refresher = stack.app.get(LeaderboardRefreshService);
+    for (const slug of ['roobet', 'stake']) await refresher.refresh(await seedWagerers(stack.em, slug, 5000), 'manual');
+    payload = await (await fetch(`${stack.url}/api/r/leaderboard`)).text();
+    await bare.listen(0, '127.0.0.1');
+    const targets = {
+      leaderboard: `${stack.url}/api/r/leaderboard`,
+      sameApp: `${stack.url}/bare`,
+      emptyApp: `http://127.0.0.1:${(bare.getHttpServer().address() as { port: number }).port}/bare`,
+    };
+    for (const url of [targets.sameApp, targets.emptyApp]) {
+      if ((await (await fetch(url)).text()) !== payload) throw new Error(`${url} does not return the same bytes`);
+      await load(url, 1);
+    }
+    await load(targets.leaderboard, 1);
+    const rps = { leaderboard: [] as number[], sameApp: [] as number[], emptyApp: [] as number[] };
+    const ratios = { sameApp: [] as number[], emptyApp: [] as number[] };
+    let errors = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const r: Record<string, number> = {};
+      for (const key of ['sameApp', 'leaderboard', 'emptyApp'] as const) {
+        const result = await load(targets[key], ROUND_SECONDS);
+        errors += result.errors;
+        r[key] = result.requests / result.seconds;
+        rps[key].push(r[key]!);
+      }
+      ratios.sameApp.push(r.leaderboard! / r.sameApp!);
+      ratios.emptyApp.push(r.leaderboard! / r.emptyApp!);
+      console.log(
+        `  round ${round}: leaderboard ${r.leaderboard!.toFixed(0)} req/s, bare route same app ${r.sameApp!.toFixed(0)} req/s, bare route empty app ${r.emptyApp!.toFixed(0)} req/s`,
+      );
+    }
+    const ratio = median(ratios.sameApp);
+    console.log(`leaderboard throughput, ${payload.length} bytes per answer, ${CONCURRENCY} keep-alive connections, ${ROUNDS} rounds x ${ROUND_SECONDS} s, medians:`);
+    console.log(`  GET /api/r/leaderboard (Redis cache):          ${median(rps.leaderboard).toFixed(0)} req/s`);
+    console.log(`  bare NestJS route, same api app:               ${median(rps.sameApp).toFixed(0)} req/s  -> ratio ${(ratio * 100).toFixed(1)}% (gate >= ${TARGET * 100}%)`);
+    console.log(`  bare NestJS route, empty app (no middleware):  ${median(rps.emptyApp).toFixed(0)} req/s  -> ratio ${(median(ratios.emptyApp) * 100).toFixed(1)}% (not gated)`);
+    console.log(`  errors ${errors}`);
+    if (ratio < TARGET || errors > 0) {
+      console.error('FAIL');
+      process.exitCode = 1;
+    } else console.log('PASS');
+  } finally {
+    await bare.close();
+    await stack.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
