@@ -56,6 +56,7 @@ export function applyHuntUpdate(draft: CurrentHuntData, push: HuntUpdatedPush): 
   draft.hunt.predictions_active = push.predictions_active;
   draft.hunt.status = push.status;
   draft.hunt.predictions_count = push.predictions_count;
+  if (push.top_predictions) draft.top_predictions = push.top_predictions;
   return push.change === 'predictions' || push.change === 'prediction' ? 'patched' : 'refetch';
 }
 

@@ -138,6 +138,8 @@ export interface HuntUpdatedPush {
   predictions_count: number;
   /** What changed, so a client can decide whether to refetch the game list. */
   change: 'created' | 'settings' | 'predictions' | 'status' | 'games' | 'scored' | 'prediction';
+  /** With change 'prediction': the standings including the new predictions. */
+  top_predictions?: HuntPrediction[];
   at: string;
 }
 

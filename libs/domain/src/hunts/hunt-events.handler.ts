@@ -73,6 +73,7 @@ export class HuntEventsHandler implements OnModuleInit {
       change,
       at,
     };
+    if (change === 'prediction') payload.top_predictions = await this.hunts.topPredictions(huntId);
     this.realtime.toRoom(huntRoom(huntId), 'hunt:updated', payload);
     if (change === 'created' || change === 'scored' || change === 'status') this.realtime.toRoom(HUNTS_ROOM, 'hunt:updated', payload);
   }

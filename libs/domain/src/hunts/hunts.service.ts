@@ -108,6 +108,14 @@ export class HuntsService {
     return { hunt_id: huntId, game: toGame(game), statistics, top_predictions: top };
   }
 
+  async topPredictions(huntId: number): Promise<HuntPrediction[]> {
+    const em = this.em.fork();
+    const hunt = await loadHunt(em, huntId);
+    if (!hunt) return [];
+    const stats = statisticsOf(hunt, await loadGames(em, [huntId]));
+    return loadRankedPredictions(em, huntId, rankingTarget(hunt, stats), { limit: TOP_PREDICTIONS, offset: 0 });
+  }
+
   async huntState(huntId: number): Promise<{ status: HuntRow['status']; predictions_active: boolean; predictions_count: number } | null> {
     const hunt = await loadHunt(this.em.fork(), huntId);
     return hunt ? { status: hunt.status, predictions_active: hunt.predictions_active, predictions_count: Number(hunt.predictions_count) } : null;
