@@ -265,3 +265,26 @@ test.describe('phone viewport', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test.describe('phone viewport, logged in', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the mobile menu holds the member links and Logout, and stays accessible when open', async ({ page }) => {
+    await loginAs(page, 'LuckyLuke');
+    const nav = mainNav(page);
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    for (const label of ['Profile', 'Settings', 'My Tickets'])
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(nav.getByTestId('nav-login')).toHaveCount(0);
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    expect(blocking).toEqual([]);
+
+    await nav.getByRole('link', { name: 'My Tickets', exact: true }).click();
+    await expect(page).toHaveURL('/tickets');
+  });
+});

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { injectedPageData } from './browser-globals';
 import { expect, waitForShell } from './fixtures';
 
 /** Seeded demo accounts (libs/domain/src/demo); StreamBoss is the only admin. */
@@ -11,5 +12,7 @@ export async function loginAs(page: Page, username: DemoUser): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${username}\\b`) }).click();
   await page.waitForURL('/');
   await waitForShell(page);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // The page the server rendered after the redirect carries the session's user (works at any viewport,
+  // where the Logout button may sit behind the mobile menu).
+  expect((await injectedPageData(page)).user?.username).toBe(username);
 }
