@@ -131,3 +131,45 @@ describe('LeaderboardPage', () => {
     expect(await screen.findByText('No Leaderboards Yet')).toBeInTheDocument();
   });
 });
+
+describe('LeaderboardPage past periods', () => {
+  afterEach(() => resetSocketForTests());
+
+  it('lists finished periods of the selected platform and shows the chosen one as Ended', async () => {
+    const current = data(Date.now() + 86_400_000);
+    const archivedBoard = { ...current.all_leaderboards.roobet!, top_three: [player('oldChamp', 999.99)], rest_of_users: [player('oldSecond', 10)] };
+    const summary = (id: number, start: string, end: string, status: 'current' | 'archived') => ({
+      id,
+      start,
+      end,
+      endTimestamp: Date.parse(end),
+      status,
+      entry_count: 2,
+      last_updated: end,
+    });
+    mockFetch((request) => {
+      if (request.url.endsWith('/api/r/leaderboard')) return { body: { success: true, data: current } };
+      if (request.url.endsWith('/api/r/leaderboard/roobet/periods'))
+        return {
+          body: {
+            success: true,
+            data: {
+              platform: { name: 'Roobet', slug: 'roobet' },
+              periods: [summary(3, '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', 'current'), summary(2, '2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 'archived')],
+            },
+          },
+        };
+      if (request.url.endsWith('/api/r/leaderboard/roobet/periods/2'))
+        return { body: { success: true, data: { platform: { name: 'Roobet', slug: 'roobet' }, period: summary(2, '2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 'archived'), board: archivedBoard } } };
+      return undefined;
+    });
+    renderWithProviders(<LeaderboardPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Past Periods' }));
+    expect(await screen.findByText('oldChamp')).toBeInTheDocument();
+    expect(screen.getByRole('combobox')).toHaveDisplayValue('Oct 1, 2026 – Oct 31, 2026 (2 players)');
+    expect(screen.getByText('Ended')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    // Ranks continue after the podium count, which is one here.
+    expect(within(screen.getByRole('table')).getByText('#2')).toBeInTheDocument();
+  });
+});
