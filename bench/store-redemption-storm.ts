@@ -7,7 +7,7 @@
  *
  * Run: npm run bench store-redemption-storm
  * Env: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
- *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_CLIENTS (32), BENCH_PER_CLIENT (150).
+ *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_CLIENTS (32), BENCH_PER_CLIENT (100), BENCH_ROUNDS (2).
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,7 +24,9 @@ import { TestClient } from '../libs/testing/src/test-client';
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
-const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? 150);
+const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? 100);
+/** Phases alternate (api, raw, api, raw, …) so a load spike on a shared machine hits both alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const COST = 10;
 
 interface PhaseResult {
@@ -32,9 +34,7 @@ interface PhaseResult {
   ok: number;
   failed: number;
   seconds: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
+  latencies: number[];
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -56,8 +56,23 @@ async function storm(name: string, worker: (client: number, i: number) => Promis
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  return { name, ok, failed, seconds, perSecond: ok / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { name, ok, failed, seconds, latencies };
+}
+
+function summary(name: string, phases: PhaseResult[]) {
+  const ok = phases.reduce((n, p) => n + p.ok, 0);
+  const seconds = phases.reduce((n, p) => n + p.seconds, 0);
+  const latencies = phases.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  return {
+    name,
+    ok,
+    failed: phases.reduce((n, p) => n + p.failed, 0),
+    seconds,
+    perSecond: ok / seconds,
+    rounds: phases.map((p) => (p.ok / p.seconds).toFixed(0)).join(' / '),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** The redeem transaction exactly as StoreRedemptionService + EconomyService run it. */
@@ -65,11 +80,11 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
   const c = await pool.connect();
   try {
     await c.query('begin');
-    const item = await c.query('select id, cost, quantity, max_purchases_per_user, is_active from store_items where id = $1 and archived_at is null', [itemId]);
+    const item = await c.query('select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = $1 and archived_at is null', [itemId]);
     const { cost, max_purchases_per_user: max } = item.rows[0];
     const ins = await c.query(
       `insert into store_redemptions (user_id, item_id, cost, idempotency_key) values ($1, $2, $3, $4)
-       on conflict (user_id, idempotency_key) do nothing returning id::text as id`,
+       on conflict (user_id, idempotency_key) do nothing returning id::text as id, created_at`,
       [userId, itemId, cost, randomUUID()],
     );
     const redemptionId = ins.rows[0].id as string;
@@ -99,12 +114,6 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
       'redemption.created',
       JSON.stringify({ redemptionId: Number(redemptionId), userId, itemId }),
     ]);
-    await c.query(
-      `select r.id, r.item_id, i.name, i.image_url, r.cost, r.status, c.code, r.created_at, u.username
-       from store_redemptions r join store_items i on i.id = r.item_id join users u on u.id = r.user_id
-       left join store_codes c on c.redemption_id = r.id where r.id = $1`,
-      [redemptionId],
-    );
     // The hot row last, as in the service: locked from here to COMMIT only.
     const stocked = await c.query(
       `update store_items set quantity = case when quantity is null then null else quantity - 1 end
@@ -194,6 +203,9 @@ async function main(): Promise<void> {
   let api: ChildProcess | null = null;
   const pool = new Pool({ connectionString: databaseUrl, max: CLIENTS });
   const db = new Client({ connectionString: databaseUrl });
+  // Dropping the database at the end terminates whatever is still connected; that is expected.
+  pool.on('error', () => undefined);
+  db.on('error', () => undefined);
   try {
     await runMigrations(databaseUrl);
     await db.connect();
@@ -220,8 +232,8 @@ async function main(): Promise<void> {
       const id = rows[0].id as number;
       userIds.push(id);
       // Enough for both phases; the grant is a ledger row like any other, so ledger = balance holds.
-      await db.query(`insert into points_ledger (user_id, delta, reason, idempotency_key) values ($1, $2, 'bench.grant', $3)`, [id, COST * PER_CLIENT * 4, `bench-${id}`]);
-      await db.query('insert into wallets (user_id, balance) values ($1, $2)', [id, COST * PER_CLIENT * 4]);
+      await db.query(`insert into points_ledger (user_id, delta, reason, idempotency_key) values ($1, $2, 'bench.grant', $3)`, [id, COST * PER_CLIENT * (2 * ROUNDS + 1), `bench-${id}`]);
+      await db.query('insert into wallets (user_id, balance) values ($1, $2)', [id, COST * PER_CLIENT * (2 * ROUNDS + 1)]);
       const client = new TestClient(base, origin);
       await client.loginAs(id);
       // The demo login is limited per address; the bench logs in 32 members from one.
@@ -232,30 +244,41 @@ async function main(): Promise<void> {
     const newItem = async (name: string) =>
       (await db.query(`insert into store_items (name, cost, quantity, category) values ($1, $2, $3, 'bench') returning id`, [name, COST, total])).rows[0].id as number;
 
-    const httpItem = await newItem('HTTP storm item');
-    const unexpected: string[] = [];
-    const http = await storm('api (HTTP)', async (client) => {
-      const res = await clients[client]!.request('POST', `/api/r/store/${httpItem}/redeem`, { json: {}, headers: { 'idempotency-key': randomUUID() } });
-      if (res.status !== 200) unexpected.push(`${res.status} ${await res.text()}`);
-      else await res.arrayBuffer();
-      return res.status === 200;
-    });
-    const httpProblems = [...(await anomalies(db, httpItem, total, userIds, http.ok)), ...unexpected.slice(0, 5)];
+    const httpPhases: PhaseResult[] = [];
+    const rawPhases: PhaseResult[] = [];
+    const httpProblems: string[] = [];
+    const rawProblems: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const httpItem = await newItem(`HTTP storm item ${round}`);
+      const unexpected: string[] = [];
+      const phase = await storm('api (HTTP)', async (client) => {
+        const res = await clients[client]!.request('POST', `/api/r/store/${httpItem}/redeem`, { json: {}, headers: { 'idempotency-key': randomUUID() } });
+        if (res.status !== 200) unexpected.push(`${res.status} ${await res.text()}`);
+        else await res.arrayBuffer();
+        return res.status === 200;
+      });
+      httpPhases.push(phase);
+      httpProblems.push(...(await anomalies(db, httpItem, total, userIds, phase.ok)), ...unexpected.slice(0, 5));
 
-    const rawItem = await newItem('Raw storm item');
-    const raw = await storm('raw SQL (pg)', (client) => rawRedeem(pool, userIds[client]!, rawItem));
-    const rawProblems = await anomalies(db, rawItem, total, userIds, raw.ok);
+      const rawItem = await newItem(`Raw storm item ${round}`);
+      const rawPhase = await storm('raw SQL (pg)', (client) => rawRedeem(pool, userIds[client]!, rawItem));
+      rawPhases.push(rawPhase);
+      rawProblems.push(...(await anomalies(db, rawItem, total, userIds, rawPhase.ok)));
+    }
+    const http = summary('api (HTTP)', httpPhases);
+    const raw = summary('raw SQL (pg)', rawPhases);
 
     const rows = [http, raw].map((r) => ({
       phase: r.name,
       'redemptions/s': r.perSecond.toFixed(0),
+      'per round': r.rounds,
       'p50 ms': r.p50.toFixed(1),
       'p99 ms': r.p99.toFixed(1),
       ok: r.ok,
       failed: r.failed,
       seconds: r.seconds.toFixed(2),
     }));
-    console.log(`store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions, one hot item (stock ${total}), PostgreSQL pool ${CLIENTS} both phases`);
+    console.log(`store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions × ${ROUNDS} rounds per mode (alternating), one hot item per round (stock ${total}), PostgreSQL pool ${CLIENTS} in both modes`);
     console.table(rows);
     const ratio = http.perSecond / raw.perSecond;
     console.log(`api / raw = ${(ratio * 100).toFixed(0)}% (goal ≥ 50%)`);

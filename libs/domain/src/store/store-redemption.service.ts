@@ -8,6 +8,8 @@ import { redemptionById } from './store-rows';
 
 interface ItemRow {
   id: number;
+  name: string;
+  image_url: string | null;
   cost: number;
   quantity: number | null;
   max_purchases_per_user: number | null;
@@ -31,16 +33,16 @@ export class StoreRedemptionService {
   async redeem(userId: number, itemId: number, idempotencyKey: string | null): Promise<RedeemResult> {
     return this.em.fork().transactional(async (tx) => {
       const [item] = await tx.execute<ItemRow[]>(
-        'select id, cost, quantity, max_purchases_per_user, is_active from store_items where id = ? and archived_at is null',
+        'select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = ? and archived_at is null',
         [itemId],
       );
       if (!item) throw notFound(STORE_MESSAGES.itemNotFound);
 
       // The redemption row doubles as the idempotency slot: a concurrent request with the same
       // key waits here on the unique index and then finds the committed first result.
-      const inserted = await tx.execute<{ id: string }[]>(
+      const inserted = await tx.execute<{ id: string; created_at: Date }[]>(
         `insert into store_redemptions (user_id, item_id, cost, idempotency_key) values (?, ?, ?, ?)
-         on conflict (user_id, idempotency_key) do nothing returning id::text as id`,
+         on conflict (user_id, idempotency_key) do nothing returning id::text as id, created_at`,
         [userId, itemId, item.cost, idempotencyKey],
       );
       if (!inserted.length) return this.replay(tx, userId, itemId, idempotencyKey!);
@@ -70,7 +72,6 @@ export class StoreRedemptionService {
       // Everything else is written before the stock row is locked: the hot row of a popular item is
       // held only from this UPDATE to COMMIT, which is what bounds redemptions per second.
       await this.outbox.add(tx, 'redemption.created', { redemptionId, userId, itemId });
-      const { username: _username, ...redemption } = (await redemptionById(tx, redemptionId))!;
       const stocked = await tx.execute<{ quantity: number | null }[]>(
         `update store_items set quantity = case when quantity is null then null else quantity - 1 end
          where id = ? and is_active and archived_at is null and (quantity is null or quantity > 0)
@@ -82,7 +83,14 @@ export class StoreRedemptionService {
         throw now?.is_active ? new OutOfStockError() : new ItemUnavailableError();
       }
       return {
-        redemption,
+        redemption: {
+          id: redemptionId,
+          item: { id: item.id, name: item.name, image: item.image_url, cost: item.cost },
+          created_at: new Date(inserted[0].created_at).toISOString(),
+          is_processed: false,
+          status: 'pending',
+          code: null,
+        },
         user_points: balance,
         item: { id: itemId, quantity: stocked[0].quantity, user_purchases: counted[0].purchases },
         replayed: false,
