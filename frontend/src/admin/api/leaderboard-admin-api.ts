@@ -35,11 +35,11 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'AdminLeaderboard', id: `fetches-${id}` }],
     }),
     previewLeaderboardCsv: build.mutation<CsvImportPreview, string>({
-      query: (csv) => ({ url: `${BASE}/import-preview`, method: 'POST', body: { csv } }),
+      query: (csv) => ({ url: `${BASE}/import-preview`, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } }),
       transformResponse: (response: ApiSuccess<CsvImportPreview>) => response.data as CsvImportPreview,
     }),
     importLeaderboardCsv: build.mutation<CsvImportPreview, { id: number; csv: string }>({
-      query: ({ id, csv }) => ({ url: `${BASE}/${id}/import`, method: 'POST', body: { csv } }),
+      query: ({ id, csv }) => ({ url: `${BASE}/${id}/import`, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } }),
       transformResponse: (response: ApiSuccess<CsvImportPreview>) => response.data as CsvImportPreview,
       invalidatesTags: (_result, _error, { id }) => ['AdminLeaderboard', 'Leaderboard', 'AuditLog', { type: 'AdminLeaderboard', id: `fetches-${id}` }],
     }),

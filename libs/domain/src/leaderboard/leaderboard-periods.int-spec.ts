@@ -63,6 +63,25 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     expect(audit).toHaveLength(1);
   });
 
+  it('imports a large CSV sent as text/csv (above the JSON body limit) and refuses one over 10 MB with 413', async () => {
+    const platform = await manualPlatform('big-import');
+    const postCsv = (path: string, csv: string) =>
+      fetch(new URL(path, api.url), {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: api.url },
+        body: csv,
+      });
+    const rows = Array.from({ length: 60_000 }, (_, i) => `player_${i},${(i % 977) + 1}.25`).join('\n');
+    const res = await postCsv(`/api/admin/leaderboard/platforms/${platform.id}/import`, `username,wagered\n${rows}\n`);
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { data: { total_rows: number } }).data.total_rows).toBe(60_000);
+    const periods = (await api.client().json('GET', '/api/r/leaderboard/big-import/periods')).body.data.periods;
+    expect(periods[0].entry_count).toBe(60_000);
+    const huge = await postCsv('/api/admin/leaderboard/platforms/import-preview', 'x'.repeat(10 * 1024 * 1024 + 10));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ success: false, message: 'The CSV is larger than 10 MB.' });
+  }, 30_000);
+
   it('rollover archives the finished period with its final standings and starts an empty new one', async () => {
     const platform = await manualPlatform('roll');
     await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'zoe,300\nyan,200\nxia,100\n' });

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
-import { csvImportSchema, platformInputSchema, platformUpdateSchema, type CsvImportRequest, type PlatformInput, type PlatformUpdate } from '@kickback/contracts';
+import { platformInputSchema, platformUpdateSchema, type PlatformInput, type PlatformUpdate } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { ManualImportService, PlatformsService } from '@kickback/domain';
+import { csvFromRequest } from './csv-request-body';
 
 @ApiTags('admin')
 @Roles('Admin')
@@ -23,10 +25,10 @@ export class AdminLeaderboardController {
     return ok(await this.platforms.create(user.id, body), 'Platform created.');
   }
 
-  /** Parses a CSV and shows what an import would store; changes nothing. */
+  /** Parses a CSV (a text/csv body, or JSON {csv}) and shows what an import would store; changes nothing. */
   @Post('import-preview')
-  preview(@Body(zodPipe(csvImportSchema)) body: CsvImportRequest) {
-    return ok(this.imports.preview(body.csv));
+  async preview(@Req() req: Request) {
+    return ok(this.imports.preview(await csvFromRequest(req)));
   }
 
   @Get(':id')
@@ -56,8 +58,8 @@ export class AdminLeaderboardController {
   }
 
   @Post(':id/import')
-  async import(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(csvImportSchema)) body: CsvImportRequest) {
-    const result = await this.imports.import(user.id, id, body.csv);
+  async import(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Req() req: Request) {
+    const result = await this.imports.import(user.id, id, await csvFromRequest(req));
     return ok(result, `Imported ${result.total_rows} players.`);
   }
 }
