@@ -62,12 +62,20 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
       const seen = byId.get(entry.id);
       if (!seen || seen.tickets <= entry.tickets) byId.set(entry.id, entry);
     }
-    const [totals] = await this.em
-      .fork()
-      .execute<{ total: number; participants: number }[]>(
-        'select coalesce(sum(tickets), 0)::int as total, count(distinct user_id)::int as participants from raffle_entries where raffle_id = ?',
-        [raffleId],
-      );
+    let totals: { total: number; participants: number };
+    try {
+      [totals] = await this.em
+        .fork()
+        .execute<{ total: number; participants: number }[]>(
+          'select coalesce(sum(tickets), 0)::int as total, count(distinct user_id)::int as participants from raffle_entries where raffle_id = ?',
+          [raffleId],
+        );
+    } catch (err) {
+      // Put the taken entries back so the next window delivers them.
+      if (items.length) for (const item of items) await this.redis.rpush(pendingKey(raffleId), item);
+      if ((await this.redis.set(gateKey(raffleId), '1', 'PX', GATE_TTL_MS, 'NX')) === 'OK') this.schedule(raffleId);
+      throw err;
+    }
     this.realtime.toRoom(`raffle:${raffleId}`, 'raffle:entries', {
       raffle_id: raffleId,
       total_entries: totals.total,

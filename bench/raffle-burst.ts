@@ -1,0 +1,272 @@
+/**
+ * Raffle burst: BENCH_USERS distinct logged-in members (default 5,000) each enter one raffle
+ * (free entry) as fast as the machine allows, while BENCH_WATCHERS Socket.IO clients (default
+ * 1,000) watch the raffle's room. Reports entries/s, request latency p50/p99, push lag (from a
+ * member's 200 answer to each watcher seeing that entry; 0 when the push beats the answer) and
+ * checks zero lost or duplicated entries in the database and at every watcher.
+ *
+ * The product runs as in production: BENCH_API_REPLICAS api processes (default 2, requests and
+ * sockets spread round-robin, as behind the ingress) and one worker, all built by `npm run bench`.
+ *
+ * Run: npm run bench raffle-burst
+ * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
+ *      BENCH_USERS (5000), BENCH_WATCHERS (1000), BENCH_CONCURRENCY (96), BENCH_API_REPLICAS (2),
+ *      BENCH_NODE_ARGS (extra node flags for the product processes, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+ */
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import { runMigrations } from '../libs/platform/src/database/run-migrations';
+import { TestClient } from '../libs/testing/src/test-client';
+import { sha256Hex } from '../libs/contracts/src/sha256';
+import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
+
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+const USERS = Number(process.env.BENCH_USERS ?? 5000);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 96);
+const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 2);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const now = () => performance.now();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(script: string, env: Record<string, string>): ChildProcess {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = startProcess('apps/api/src/main.js', { ...env, PORT: String(port), APP_URL: `http://localhost:${port}` });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) return { child, base };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('api did not become ready');
+}
+
+/** Demo login from a distinct (proxied) address per member: the login form is throttled per address. */
+async function login(client: TestClient, userId: number, n: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const token = await client.refreshCsrf();
+    const res = await client.request('POST', '/login/dev', {
+      form: { _csrf: token, user_id: String(userId) },
+      csrf: false,
+      headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    });
+    if (res.status === 303) break;
+    // Setup only, not measured: a login racing its own fresh session is simply tried again.
+    if (attempt === 3) throw new Error(`login failed for ${userId}: ${res.status}`);
+  }
+  await client.refreshCsrf();
+}
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((item, j) => fn(item, i + j)));
+}
+
+async function main(): Promise<void> {
+  const dbName = `kb_bench_raffle_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  const children: ChildProcess[] = [];
+  const sockets: Socket[] = [];
+  const db = new Client({ connectionString: databaseUrl });
+  try {
+    await runMigrations(databaseUrl);
+    await db.connect();
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      LOG_LEVEL: 'silent',
+      AUTH_DEV_LOGIN: 'true',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      DB_POOL_MAX: '24',
+      WORKER_HEALTH_PORT: '0',
+      REALTIME_CHANNEL: `kb-bench-${dbName}`,
+      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
+      FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
+    };
+    const apis = await Promise.all(Array.from({ length: REPLICAS }, () => startApi(env)));
+    children.push(...apis.map((a) => a.child), startProcess('apps/worker/src/main.js', env));
+    const bases = apis.map((a) => a.base);
+
+    const { rows: users } = await db.query<{ id: number }>(
+      `insert into users (username, name, role, kick_username, is_demo)
+       select 'burst_' || g, 'Burst ' || g, 'member', 'burst_' || g, true from generate_series(1, $1) g returning id`,
+      [USERS],
+    );
+    const seed = randomBytes(32).toString('hex');
+    const { rows: raffleRows } = await db.query<{ id: number }>(
+      `insert into raffles (title, starts_at, ends_at, number_of_winners, seed, seed_hash)
+       values ('Burst raffle', now() - interval '1 minute', now() + interval '1 hour', 10, $1, $2) returning id`,
+      [seed, sha256Hex(seed)],
+    );
+    const raffleId = raffleRows[0]!.id;
+
+    process.stdout.write(`logging in ${USERS} members... `);
+    const clients: TestClient[] = [];
+    await inBatches(users, 20, async (u, i) => {
+      const base = bases[i % bases.length]!;
+      const client = new TestClient(base, base.replace('127.0.0.1', 'localhost'));
+      await login(client, u.id, i + 1);
+      clients[i] = client;
+    });
+    console.log('done');
+
+    process.stdout.write(`connecting ${WATCHERS} watchers... `);
+    const answeredAt = new Map<number, number>();
+    const lags: number[] = [];
+    const seenPerWatcher: Map<number, number>[] = [];
+    let pushes = 0;
+    let lastTotal = 0;
+    await inBatches(
+      Array.from({ length: WATCHERS }, (_, i) => i),
+      100,
+      async (w) => {
+        const base = bases[w % bases.length]!;
+        const socket = io(base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { origin: base.replace('127.0.0.1', 'localhost') } });
+        sockets.push(socket);
+        const seen = new Map<number, number>();
+        seenPerWatcher[w] = seen;
+        socket.on('raffle:entries', (push: RaffleEntriesPush) => {
+          const at = now();
+          if (w === 0) {
+            pushes++;
+            lastTotal = Math.max(lastTotal, push.total_entries);
+          }
+          for (const entry of push.entries) {
+            seen.set(entry.user.id, (seen.get(entry.user.id) ?? 0) + 1);
+            const answered = answeredAt.get(entry.user.id);
+            lags.push(answered === undefined ? 0 : Math.max(0, at - answered));
+          }
+        });
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('room join timed out')), 15_000);
+          socket.once('room:joined', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          socket.once('connect_error', reject);
+          socket.emit('room:join', `raffle:${raffleId}`);
+        });
+      },
+    );
+    console.log('done');
+
+    const latencies: number[] = [];
+    const unexpected: string[] = [];
+    let ok = 0;
+    let next = 0;
+    const started = now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= USERS) return;
+          const t0 = now();
+          const res = await clients[i]!.request('POST', `/api/r/raffles/${raffleId}/enter`, { json: { entry_type: 'passwordless' } });
+          const body = await res.text();
+          const t1 = now();
+          latencies.push(t1 - t0);
+          if (res.status === 200) {
+            ok++;
+            answeredAt.set(users[i]!.id, t1);
+          } else if (unexpected.length < 5) unexpected.push(`${res.status} ${body}`);
+        }
+      }),
+    );
+    const seconds = (now() - started) / 1000;
+
+    // Let the last coalescing window flush to every watcher.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && seenPerWatcher.some((s) => s.size < ok)) await new Promise((r) => setTimeout(r, 100));
+
+    const { rows: counted } = await db.query<{ n: number; distinct_users: number }>(
+      'select count(*)::int as n, count(distinct user_id)::int as distinct_users from raffle_entries where raffle_id = $1',
+      [raffleId],
+    );
+    const problems: string[] = [...unexpected];
+    if (counted[0]!.n !== ok) problems.push(`database has ${counted[0]!.n} entries for ${ok} successful answers`);
+    if (counted[0]!.distinct_users !== counted[0]!.n) problems.push('duplicate entries in the database');
+    const lostAt = seenPerWatcher.filter((s) => s.size !== ok).length;
+    const dupAt = seenPerWatcher.filter((s) => [...s.values()].some((c) => c > 1)).length;
+    if (lostAt) problems.push(`${lostAt} watchers missed entries`);
+    if (dupAt) problems.push(`${dupAt} watchers saw an entry twice`);
+    if (lastTotal !== ok) problems.push(`last pushed total ${lastTotal} ≠ ${ok}`);
+
+    latencies.sort((a, b) => a - b);
+    lags.sort((a, b) => a - b);
+    const result = {
+      'entries/s': (ok / seconds).toFixed(0),
+      'p50 ms': percentile(latencies, 50).toFixed(1),
+      'p99 ms': percentile(latencies, 99).toFixed(1),
+      'push lag p50 ms': percentile(lags, 50).toFixed(0),
+      'push lag p95 ms': percentile(lags, 95).toFixed(0),
+      'push lag p99 ms': percentile(lags, 99).toFixed(0),
+      'pushes (watcher 0)': pushes,
+      seconds: seconds.toFixed(2),
+    };
+    console.log(`raffle burst: ${USERS} members × 1 free entry, ${CONCURRENCY} in flight, ${WATCHERS} watchers, ${REPLICAS} api replicas + 1 worker`);
+    console.table([result]);
+    console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
+    const goals = [
+      ['≥ 1,500 entries/s', ok / seconds >= 1500],
+      ['p99 < 250 ms', percentile(latencies, 99) < 250],
+      ['push lag p95 < 500 ms', percentile(lags, 95) < 500],
+    ] as const;
+    for (const [goal, met] of goals) console.log(`${met ? 'met' : 'MISSED'}: ${goal}`);
+    if (problems.length || ok !== USERS) process.exitCode = 1;
+  } finally {
+    for (const s of sockets) s.close();
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    await db.end().catch(() => undefined);
+    await redis.flushdb();
+    redis.disconnect();
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
