@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import type { ServerToClientEvents } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
@@ -17,7 +19,39 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     em = api.app.get(EntityManager);
     economy = api.app.get(EconomyService);
   });
-  afterAll(() => stack.close());
+  const sockets: Socket[] = [];
+  /** The healthy worker the tests share; the crash test replaces its first one. */
+  let running: INestApplicationContext | null = null;
+  const worker = async () => (running ??= await stack.worker());
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await stack.close();
+  });
+
+  /** A socket with the client's session, recording every push it receives. */
+  async function listen(client: TestClient | null, room?: string) {
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: client ? { cookie: client.cookieHeader } : {},
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    const got: { event: keyof ServerToClientEvents; payload: any }[] = [];
+    socket.onAny((event: keyof ServerToClientEvents, payload: unknown) => got.push({ event, payload }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect_error', reject);
+      socket.once('connect', () => resolve());
+    });
+    if (room) {
+      await new Promise<void>((resolve) => {
+        socket.once('room:joined', () => resolve());
+        socket.emit('room:join', room);
+      });
+    }
+    return got;
+  }
 
   async function member(points: number): Promise<{ id: number; client: TestClient }> {
     const { id } = await createUser(em);
@@ -61,7 +95,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     await first.close();
     expect(await redemption(redemptionId)).toEqual({ status: 'pending', codes: 0 });
 
-    const second: INestApplicationContext = await stack.worker();
+    const second: INestApplicationContext = await worker();
     expect(second.get(RedemptionFulfilmentService).hooks.afterClaim).toBeUndefined();
     await waitFor(async () => (await redemption(redemptionId)).status === 'processed', 15_000, 'the second worker to process it');
     expect(await redemption(redemptionId)).toEqual({ status: 'processed', codes: 1 });
@@ -77,6 +111,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
   });
 
   it('parallel redemptions of a code item each get a different code; without codes they wait for an admin', async () => {
+    await worker();
     const itemId = await codeItem(['ONE', 'TWO', 'THREE']);
     const members = [];
     for (let i = 0; i < 5; i++) members.push(await member(500));
@@ -128,5 +163,31 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(queue.body.data[0]).toMatchObject({ status: 'pending' });
     const [{ n }] = await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from store_redemptions where status = 'pending'`);
     expect(queue.body.pending_total).toBe(n);
+  });
+
+  it('pushes live: the store room sees the purchase and stock, the member their code, admins the queue', async () => {
+    await worker();
+    const itemId = await codeItem(['LIVE-CODE-1']);
+    const buyer = await member(1000);
+    const adminClient = api.client();
+    await adminClient.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const keys = await stack.redis.keys('{*:default}:*');
+    if (keys.length) await stack.redis.del(...keys);
+    const store = await listen(null, 'store');
+    const own = await listen(buyer.client);
+    const admins = await listen(adminClient);
+
+    const res = await buyer.client.json('POST', `/api/r/store/${itemId}/redeem`);
+    expect(res.status).toBe(200);
+    const id: number = res.body.data.redemption.id;
+
+    await waitFor(() => store.find((p) => p.event === 'store:purchase'), 15_000, 'store:purchase');
+    expect(store.find((p) => p.event === 'store:purchase')!.payload).toMatchObject({ purchase: { id, item: { id: itemId }, user: { username: expect.any(String) } }, item: { id: itemId, quantity: 49 } });
+    expect(JSON.stringify(store)).not.toContain('LIVE-CODE-1');
+    await waitFor(() => own.find((p) => p.event === 'store:redemption-updated'), 15_000, 'store:redemption-updated');
+    expect(own.find((p) => p.event === 'store:redemption-updated')!.payload).toMatchObject({ id, status: 'processed', is_processed: true, code: 'LIVE-CODE-1' });
+    await waitFor(() => own.find((p) => p.event === 'user:notification' && String(p.payload.message).includes('LIVE-CODE-1')), 15_000, 'code notification');
+    await waitFor(() => own.find((p) => p.event === 'user:points' && p.payload.balance === 900), 15_000, 'user:points');
+    await waitFor(() => admins.find((p) => p.event === 'store:admin-redemption' && p.payload.id === id), 15_000, 'admin queue push');
   });
 });
