@@ -164,6 +164,8 @@ export function parseStoreCodes(text: string): string[] {
 export interface StoreCodesUploadResult {
   added: number;
   skipped: number;
+  /** Pending redemptions that were waiting for a code and got one from this upload. */
+  fulfilled: number;
   codes_available: number;
 }
 

@@ -51,6 +51,27 @@ export class RedemptionFulfilmentService {
     return 'processed';
   }
 
+  /**
+   * Newly uploaded codes go first to members who were waiting for one, oldest first. Runs in the
+   * upload's transaction; rows another process is handling right now are skipped, not waited for.
+   */
+  async fulfilWaiting(tx: EntityManager, itemId: number): Promise<number> {
+    const waiting = await tx.execute<{ id: string }[]>(
+      `select r.id::text as id from store_redemptions r join store_items i on i.id = r.item_id
+       where r.item_id = ? and r.status = 'pending' and i.fulfilment = 'code' order by r.id for update of r skip locked`,
+      [itemId],
+    );
+    let fulfilled = 0;
+    for (const { id } of waiting) {
+      const r = (await this.lock(tx, Number(id)))!;
+      if (!(await this.claimCode(tx, r))) break;
+      await this.markProcessed(tx, r, null);
+      await this.outbox.add(tx, 'redemption.updated', { redemptionId: Number(id), userId: r.user_id, itemId, status: 'processed' });
+      fulfilled++;
+    }
+    return fulfilled;
+  }
+
   /** Admin: mark delivered. Code items get a code from the pool if one is free. */
   async process(actorId: number, redemptionId: number): Promise<void> {
     await this.em.fork().transactional(async (tx) => {

@@ -12,6 +12,8 @@ import {
   type StoreItemUpdate,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
+import { GiveawaysService } from '../site/giveaways.service';
+import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
 const ITEM_SELECT = `
   select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.is_active,
@@ -46,6 +48,8 @@ export class StoreAdminService {
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
+    private readonly fulfilment: RedemptionFulfilmentService,
+    private readonly giveaways: GiveawaysService,
   ) {}
 
   async listItems(): Promise<AdminStoreItem[]> {
@@ -118,18 +122,28 @@ export class StoreAdminService {
     const tooLong = codes.find((c) => c.length > 200);
     if (tooLong) throw unprocessable('Codes must be at most 200 characters.', { codes: [`Too long: ${tooLong.slice(0, 40)}…`] });
     if (codes.length > 20_000) throw unprocessable('At most 20,000 codes at once.', { codes: ['At most 20,000 codes at once.'] });
-    return this.em.fork().transactional(async (tx) => {
-      await this.itemIn(tx, itemId, true);
+    // The item row is not locked here: refunds lock redemption → item, and this locks redemptions.
+    const result = await this.em.fork().transactional(async (tx) => {
+      await this.itemIn(tx, itemId);
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb) on conflict (item_id, code) do nothing returning id::text as id`,
         // A JSON array: the driver would spread a JS array into separate parameters.
         [itemId, JSON.stringify(codes)],
       );
+      const fulfilled = await this.fulfilment.fulfilWaiting(tx, itemId);
       const [{ n }] = await tx.execute<{ n: number }[]>('select count(*)::int as n from store_codes where item_id = ? and redemption_id is null', [itemId]);
       // Codes themselves stay out of the audit log: they are prizes.
-      await this.audit.record(tx, { actorId, action: 'store.codes.add', entity: 'store_item', entityId: itemId, after: { added: inserted.length, skipped: codes.length - inserted.length } });
-      return { added: inserted.length, skipped: codes.length - inserted.length, codes_available: n };
+      await this.audit.record(tx, {
+        actorId,
+        action: 'store.codes.add',
+        entity: 'store_item',
+        entityId: itemId,
+        after: { added: inserted.length, skipped: codes.length - inserted.length, fulfilled },
+      });
+      return { added: inserted.length, skipped: codes.length - inserted.length, fulfilled, codes_available: n };
     });
+    if (result.fulfilled) await this.giveaways.invalidate();
+    return result;
   }
 
   async removeCode(actorId: number, itemId: number, codeId: number): Promise<void> {

@@ -127,6 +127,20 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(statuses.filter((s) => s.status === 'pending' && s.codes === 0)).toHaveLength(2);
     const assigned = await em.fork().execute<{ n: number }[]>('select count(distinct redemption_id)::int as n from store_codes where item_id = ? and redemption_id is not null', [itemId]);
     expect(assigned[0].n).toBe(3);
+
+    // New codes go to the members who were waiting, oldest first; duplicates are skipped.
+    const admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const upload = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: 'ONE\nFOUR, FIVE\n"SIX"\n\n' });
+    expect(upload.body).toEqual({
+      success: true,
+      message: 'Added 3 codes, skipped 1 duplicate, delivered 2 waiting redemptions.',
+      data: { added: 3, skipped: 1, fulfilled: 2, codes_available: 1 },
+    });
+    const after = await Promise.all(ids.map(redemption));
+    expect(after.every((s) => s.status === 'processed' && s.codes === 1)).toBe(true);
+    const empty = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: ' \n ' });
+    expect(empty.status).toBe(422);
   });
 
   it('admins process or refund a pending redemption exactly once, in parallel too', async () => {

@@ -47,7 +47,10 @@ export class AdminStoreItemsController {
   @Post(':id/codes')
   async addCodes(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string }) {
     const result = await this.admin.addCodes(user.id, id, body.codes);
-    return ok(result, `Added ${result.added} code${result.added === 1 ? '' : 's'}${result.skipped ? `, skipped ${result.skipped} duplicate${result.skipped === 1 ? '' : 's'}` : ''}.`);
+    const parts = [`Added ${result.added} code${result.added === 1 ? '' : 's'}`];
+    if (result.skipped) parts.push(`skipped ${result.skipped} duplicate${result.skipped === 1 ? '' : 's'}`);
+    if (result.fulfilled) parts.push(`delivered ${result.fulfilled} waiting redemption${result.fulfilled === 1 ? '' : 's'}`);
+    return ok(result, `${parts.join(', ')}.`);
   }
 
   @Delete(':id/codes/:codeId')
