@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminRedemption, AdminRedemptionsQuery } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { formatNumber, formatRelativeTime, formatDateTime } from '../../lib/format';
+import { onServerEvent } from '../../lib/socket';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminRedemptionsQuery, useProcessRedemptionMutation, useRefundRedemptionMutation } from '../api/store-admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -24,6 +25,15 @@ export default function StoreRedemptionsPage() {
   const [refund, refundState] = useRefundRedemptionMutation();
   const [refunding, setRefunding] = useState<AdminRedemption | null>(null);
   const toast = useToast();
+
+  // The queue refetches itself (store-admin-api); a new pending one also gets a toast so it is not missed.
+  useEffect(
+    () =>
+      onServerEvent('store:admin-redemption', (push) => {
+        if (push.status === 'pending') toast.info(`New redemption #${push.id}: ${push.item_name} for ${push.username}`);
+      }),
+    [toast],
+  );
 
   const markProcessed = async (r: AdminRedemption) => {
     try {

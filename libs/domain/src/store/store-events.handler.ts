@@ -67,6 +67,10 @@ export class StoreEventsHandler implements OnModuleInit {
       });
     }
     this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
+    if (own.status === 'pending') {
+      // Manual items (and code items whose pool ran dry) wait for the team: tell them now.
+      this.realtime.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: `New redemption to deliver: ${own.item.name} for ${username}.` });
+    }
     if (own.status === 'processed') {
       await this.giveaways.invalidate();
       this.notifyMember(userId, own);
