@@ -98,8 +98,11 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
       ['archived', 3],
     ]);
     expect(periods[0].start).toBe(before[0].end);
+    // Prizes changed after the rollover belong to the new period; the archived one keeps its own.
+    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [5] });
     const archived = await api.client().json('GET', `/api/r/leaderboard/roll/periods/${before[0].id}`);
     expect(archived.body.data.board.top_three.map((p: { wagered: number }) => p.wagered)).toEqual([300, 200, 100]);
+    expect(archived.body.data.board.prizes).toEqual([100, 50, 25, 10]);
     const current = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards.roll;
     expect(current.top_three).toEqual([]);
     expect(current.current_period.start).toBe(before[0].end);

@@ -45,7 +45,7 @@ export class LeaderboardReadService {
     const detail: LeaderboardPeriodDetail = {
       platform: { name: platform.name, slug: platform.slug },
       period: toPeriodSummary(period),
-      board: buildBoard(platform, period, standings, avatars, period.lastFetchedAt),
+      board: buildBoard({ ...platform, prizes: period.prizes ?? platform.prizes }, period, standings, avatars, period.lastFetchedAt),
     };
     if (period.status === 'archived') await this.redis.set(cacheKey, JSON.stringify(detail), 'EX', PERIOD_CACHE_TTL_SECONDS);
     return detail;

@@ -72,12 +72,15 @@ export class LeaderboardRefreshService {
     }
     await this.em.fork().transactional(async (tx) => {
       if (existing) {
-        await tx.execute(`update leaderboard_periods set status = 'archived', archived_at = now() where id = ? and status = 'current'`, [existing.id]);
+        await tx.execute(`update leaderboard_periods set status = 'archived', archived_at = now(), prizes = ?::jsonb where id = ? and status = 'current'`, [
+          JSON.stringify(platform.prizes),
+          existing.id,
+        ]);
       }
       // An admin may switch a custom window back to one that exists already: reopen it.
       await tx.execute(
         `insert into leaderboard_periods (platform_id, starts_at, ends_at, status) values (?, ?, ?, 'current')
-         on conflict (platform_id, starts_at, ends_at) do update set status = 'current', archived_at = null`,
+         on conflict (platform_id, starts_at, ends_at) do update set status = 'current', archived_at = null, prizes = null`,
         [platform.id, window.start, window.end],
       );
     });

@@ -48,8 +48,8 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
     for (const [window, status, seed] of [[previous, 'archived', p.seed + 100], [current, 'current', p.seed]] as const) {
       const rows = players(seed, p.count, p.top);
       const [{ id: periodId }] = await em.execute<{ id: string }[]>(
-        `insert into leaderboard_periods (platform_id, starts_at, ends_at, status, archived_at) values (?, ?, ?, ?, ?) returning id`,
-        [id, window.start, window.end, status, status === 'archived' ? window.end : null],
+        `insert into leaderboard_periods (platform_id, starts_at, ends_at, status, archived_at, prizes) values (?, ?, ?, ?, ?, ?::jsonb) returning id`,
+        [id, window.start, window.end, status, status === 'archived' ? window.end : null, status === 'archived' ? JSON.stringify(p.prizes) : null],
       );
       const asJson = JSON.stringify(rows.map((r) => ({ username: r.username, wagered: centsToDecimal(r.cents) })));
       await em.execute(

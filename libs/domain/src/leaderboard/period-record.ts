@@ -9,6 +9,8 @@ export interface PeriodRecord {
   status: 'current' | 'archived';
   entryCount: number;
   lastFetchedAt: Date | null;
+  /** Snapshot taken at archive time; null while the period is current. */
+  prizes: number[] | null;
 }
 
 interface PeriodRow {
@@ -19,6 +21,7 @@ interface PeriodRow {
   status: 'current' | 'archived';
   entry_count: number;
   last_fetched_at: Date | null;
+  prizes: (number | string)[] | null;
 }
 
 const toRecord = (r: PeriodRow): PeriodRecord => ({
@@ -29,6 +32,7 @@ const toRecord = (r: PeriodRow): PeriodRecord => ({
   status: r.status,
   entryCount: r.entry_count,
   lastFetchedAt: r.last_fetched_at ? new Date(r.last_fetched_at) : null,
+  prizes: r.prizes ? r.prizes.map(Number) : null,
 });
 
 export async function currentPeriod(em: EntityManager, platformId: number): Promise<PeriodRecord | null> {

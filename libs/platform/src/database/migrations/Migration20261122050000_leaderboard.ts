@@ -39,6 +39,8 @@ export class Migration20261122050000_leaderboard extends Migration {
         entry_count integer not null default 0,
         last_fetched_at timestamptz null,
         archived_at timestamptz null,
+        -- The prizes as they stood when the period was archived; later edits only change future periods.
+        prizes jsonb null,
         created_at timestamptz not null default now(),
         unique (platform_id, starts_at, ends_at)
       );`);
