@@ -14,6 +14,7 @@
  * Run: npm run bench raffle-burst
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_USERS (5000), BENCH_WATCHERS (1000), BENCH_CONCURRENCY (96), BENCH_API_REPLICAS (2),
+ *      BENCH_LOG_LEVEL (product log level, default silent),
  *      BENCH_NODE_ARGS (extra node flags for the product processes, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
  */
 import 'reflect-metadata';
@@ -54,7 +55,7 @@ async function freePort(): Promise<number> {
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', script)], { env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
@@ -111,11 +112,11 @@ async function main(): Promise<void> {
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       AUTH_DEV_LOGIN: 'true',
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: '10000000',
-      DB_POOL_MAX: '24',
+      DB_POOL_MAX: '12',
       WORKER_HEALTH_PORT: '0',
       REALTIME_CHANNEL: `kb-bench-${dbName}`,
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),

@@ -27,7 +27,7 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
           updateCachedData((draft) => {
             for (const entry of push.entries) {
               const index = draft.findIndex((e) => e.id === entry.id);
-              if (index === -1) draft.push({ ...entry, points_spent: 0 });
+              if (index === -1) draft.push({ ...entry, points_spent: 0, created_at: new Date().toISOString(), user: { ...entry.user, avatar: entry.user.avatar_url } });
               else draft[index] = { ...draft[index]!, tickets: Math.max(draft[index]!.tickets, entry.tickets) };
             }
           });

@@ -39,7 +39,8 @@ describe('raffle logic', () => {
   it('summarises entry types and upserts pushed entries by id', () => {
     expect(entryTypesSummary({ allow_passwordless_entry: true, allow_points_entry: true, points_per_entry: 50, has_password_entry: true })).toEqual(['Free', '50 Points', 'Password']);
     const list = [entry(1, 1, 'Ann', null, 1, 'points')];
-    applyEntriesPush(list, { raffle_id: 1, total_entries: 4, participants_count: 2, entries: [entry(1, 1, 'Ann', null, 3, 'points'), entry(2, 2, 'Bob', null, 1)] });
+    const pushed = (e: RaffleEntry) => ({ id: e.id, entry_type: e.entry_type, tickets: e.tickets, user: { id: e.user.id, username: e.user.username, kick_username: e.user.kick_username, avatar_url: null } });
+    applyEntriesPush(list, { raffle_id: 1, total_entries: 4, participants_count: 2, entries: [pushed(entry(1, 1, 'Ann', null, 3, 'points')), pushed(entry(2, 2, 'Bob', null, 1))] });
     expect(list.map((e) => [e.id, e.tickets])).toEqual([
       [1, 3],
       [2, 1],

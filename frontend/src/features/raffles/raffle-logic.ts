@@ -56,10 +56,12 @@ export function winChance(tickets: number, totalEntries: number): string {
 
 /** Applies a coalesced entries push: rows are upserted by id at their current ticket count. */
 export function applyEntriesPush(entries: RaffleEntry[], push: RaffleEntriesPush): void {
-  for (const entry of push.entries) {
+  const receivedAt = new Date().toISOString();
+  for (const pushed of push.entries) {
+    const entry: RaffleEntry = { ...pushed, created_at: receivedAt, user: { ...pushed.user, avatar: pushed.user.avatar_url } };
     const index = entries.findIndex((e) => e.id === entry.id);
     if (index === -1) entries.push(entry);
-    else if (entries[index]!.tickets <= entry.tickets) entries[index] = entry;
+    else if (entries[index]!.tickets <= entry.tickets) entries[index] = { ...entries[index]!, tickets: entry.tickets };
   }
 }
 

@@ -149,12 +149,20 @@ export interface AdminRaffleList {
 }
 
 /** Realtime payloads (room raffle:{id}). Entries are coalesced to at most 4 pushes a second. */
+/** An entry row in a push: what the entries list shows, nothing more (a burst reaches every watcher). */
+export interface RaffleEntryPush {
+  id: number;
+  entry_type: RaffleEntryType;
+  tickets: number;
+  user: { id: number; username: string; kick_username: string | null; avatar_url: string | null };
+}
+
 export interface RaffleEntriesPush {
   raffle_id: number;
   total_entries: number;
   participants_count: number;
   /** Entry rows that changed since the previous push, at their current ticket count. */
-  entries: RaffleEntry[];
+  entries: RaffleEntryPush[];
 }
 
 export interface RaffleStatusPush {

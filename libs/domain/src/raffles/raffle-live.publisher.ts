@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import type { RaffleEntry, RaffleUser } from '@kickback/contracts';
+import type { RaffleEntry, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
 import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
 import { RafflesQueryService } from './raffles-query.service';
 
@@ -9,6 +9,13 @@ import { RafflesQueryService } from './raffles-query.service';
 export const RAFFLE_PUSH_WINDOW_MS = 250;
 /** If the process holding a window dies before flushing, another may open one after this. */
 const GATE_TTL_MS = 2000;
+
+const toPush = (e: RaffleEntry): RaffleEntryPush => ({
+  id: e.id,
+  entry_type: e.entry_type,
+  tickets: e.tickets,
+  user: { id: e.user.id, username: e.user.username, kick_username: e.user.kick_username, avatar_url: e.user.avatar_url },
+});
 
 const pendingKey = (raffleId: number) => `raffle:live:${raffleId}:pending`;
 const gateKey = (raffleId: number) => `raffle:live:${raffleId}:gate`;
@@ -35,7 +42,7 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
   async entryChanged(raffleId: number, entry: RaffleEntry): Promise<void> {
     const results = await this.redis
       .multi()
-      .rpush(pendingKey(raffleId), JSON.stringify(entry))
+      .rpush(pendingKey(raffleId), JSON.stringify(toPush(entry)))
       .pexpire(pendingKey(raffleId), 60_000)
       .set(gateKey(raffleId), '1', 'PX', GATE_TTL_MS, 'NX')
       .exec();
@@ -56,9 +63,9 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
     const results = await this.redis.multi().lrange(pendingKey(raffleId), 0, -1).del(pendingKey(raffleId)).del(gateKey(raffleId)).exec();
     const items = (results?.[0]?.[1] as string[] | undefined) ?? [];
     // A points row can change several times in one window; the latest state wins.
-    const byId = new Map<number, RaffleEntry>();
+    const byId = new Map<number, RaffleEntryPush>();
     for (const item of items) {
-      const entry = JSON.parse(item) as RaffleEntry;
+      const entry = JSON.parse(item) as RaffleEntryPush;
       const seen = byId.get(entry.id);
       if (!seen || seen.tickets <= entry.tickets) byId.set(entry.id, entry);
     }
