@@ -14,8 +14,8 @@ import { LeaderboardRefreshService } from '@kickback/domain';
 import { startBenchStack, seedWagerers } from './leaderboard-support/bench-stack';
 
 const CONCURRENCY = 32;
-const ROUND_SECONDS = 3;
-const ROUNDS = 6;
+const ROUND_SECONDS = 2;
+const ROUNDS = 10;
 const TARGET = 0.8;
 
 let payload = '';
@@ -76,7 +76,9 @@ async function main(): Promise<void> {
     let errors = 0;
     for (let round = 1; round <= ROUNDS; round++) {
       const r: Record<string, number> = {};
-      for (const key of ['sameApp', 'leaderboard', 'emptyApp'] as const) {
+      // The order flips every round so a slow phase of a busy machine does not always hit the same target.
+      const order = round % 2 ? (['sameApp', 'leaderboard', 'emptyApp'] as const) : (['leaderboard', 'sameApp', 'emptyApp'] as const);
+      for (const key of order) {
         const result = await load(targets[key], ROUND_SECONDS);
         errors += result.errors;
         r[key] = result.requests / result.seconds;
@@ -89,10 +91,12 @@ async function main(): Promise<void> {
       );
     }
     const ratio = median(ratios.sameApp);
+    const total = (list: number[]) => list.reduce((a, b) => a + b, 0);
     console.log(`leaderboard throughput, ${payload.length} bytes per answer, ${CONCURRENCY} keep-alive connections, ${ROUNDS} rounds x ${ROUND_SECONDS} s, medians:`);
     console.log(`  GET /api/r/leaderboard (Redis cache):          ${median(rps.leaderboard).toFixed(0)} req/s`);
     console.log(`  bare NestJS route, same api app:               ${median(rps.sameApp).toFixed(0)} req/s  -> ratio ${(ratio * 100).toFixed(1)}% (gate >= ${TARGET * 100}%)`);
     console.log(`  bare NestJS route, empty app (no middleware):  ${median(rps.emptyApp).toFixed(0)} req/s  -> ratio ${(median(ratios.emptyApp) * 100).toFixed(1)}% (not gated)`);
+    console.log(`  ratio of totals, same app: ${((total(rps.leaderboard) / total(rps.sameApp)) * 100).toFixed(1)}%; gate uses the median of the per-round ratios`);
     console.log(`  errors ${errors}`);
     if (ratio < TARGET || errors > 0) {
       console.error('FAIL');
