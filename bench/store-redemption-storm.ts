@@ -7,11 +7,13 @@
  *
  * Run: npm run bench store-redemption-storm
  * Env: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
- *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_CLIENTS (32), BENCH_PER_CLIENT (100), BENCH_ROUNDS (2).
+ *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_CLIENTS (32), BENCH_PER_CLIENT (100), BENCH_ROUNDS (2),
+ *      BENCH_API_REPLICAS (1).
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? 100);
 /** Phases alternate (api, raw, api, raw, …) so a load spike on a shared machine hits both alike. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** api processes (the product scales api replicas horizontally); connections are split so the total stays CLIENTS. */
+const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 1);
 const COST = 10;
 
 interface PhaseResult {
@@ -80,14 +84,17 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
   const c = await pool.connect();
   try {
     await c.query('begin');
-    const item = await c.query('select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = $1 and archived_at is null', [itemId]);
-    const { cost, max_purchases_per_user: max } = item.rows[0];
-    const ins = await c.query(
-      `insert into store_redemptions (user_id, item_id, cost, idempotency_key) values ($1, $2, $3, $4)
-       on conflict (user_id, idempotency_key) do nothing returning id::text as id, created_at`,
-      [userId, itemId, cost, randomUUID()],
+    const item = await c.query(
+      `with i as (
+         select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = $1 and archived_at is null
+       ), r as (
+         insert into store_redemptions (user_id, item_id, cost, idempotency_key) select $2, i.id, i.cost, $3 from i
+         on conflict (user_id, idempotency_key) do nothing returning id, created_at
+       )
+       select i.*, (select id::text from r) as redemption_id, (select created_at from r) as created_at from i`,
+      [itemId, userId, randomUUID()],
     );
-    const redemptionId = ins.rows[0].id as string;
+    const { cost, max_purchases_per_user: max, redemption_id: redemptionId } = item.rows[0];
     const debit = await c.query(
       `with l as (
          insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
@@ -99,28 +106,31 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
        select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
       [userId, -cost, `redemption:${redemptionId}`, `store-redeem:${redemptionId}`, cost],
     );
+    if (debit.rows[0].balance === null) throw new Error('not enough points');
     await c.query('insert into outbox_events (type, payload) values ($1, $2::jsonb)', [
       'points.changed',
       JSON.stringify({ userId, delta: -cost, balance: Number(debit.rows[0].balance), reason: 'store.redeem', at: new Date().toISOString() }),
     ]);
-    const counted = await c.query(
-      `insert into store_purchase_counters as pc (user_id, item_id, purchases) values ($1, $2, 1)
-       on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
-       where $3::int is null or pc.purchases < $3::int returning purchases`,
-      [userId, itemId, max],
-    );
-    if (!counted.rows.length || debit.rows[0].balance === null) throw new Error('refused');
     await c.query('insert into outbox_events (type, payload) values ($1, $2::jsonb)', [
       'redemption.created',
       JSON.stringify({ redemptionId: Number(redemptionId), userId, itemId }),
     ]);
-    // The hot row last, as in the service: locked from here to COMMIT only.
-    const stocked = await c.query(
-      `update store_items set quantity = case when quantity is null then null else quantity - 1 end
-       where id = $1 and is_active and archived_at is null and (quantity is null or quantity > 0) returning quantity`,
-      [itemId],
+    // Limit and stock in one statement, the hot row last, as in the service.
+    const state = await c.query(
+      `with c as (
+         insert into store_purchase_counters as pc (user_id, item_id, purchases) values ($1, $2, 1)
+         on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
+         where $3::int is null or pc.purchases < $3::int
+         returning purchases
+       ), s as (
+         update store_items set quantity = case when quantity is null then null else quantity - 1 end
+         where id = $2 and is_active and archived_at is null and (quantity is null or quantity > 0) and exists (select 1 from c)
+         returning quantity
+       )
+       select (select purchases from c) as purchases, exists (select 1 from s) as stocked, (select quantity from s) as quantity`,
+      [userId, itemId, max],
     );
-    if (!stocked.rows.length) throw new Error('out of stock');
+    if (state.rows[0].purchases === null || !state.rows[0].stocked) throw new Error('refused');
     await c.query('commit');
     return true;
   } catch {
@@ -160,6 +170,28 @@ async function anomalies(db: Client, itemId: number, initialStock: number, userI
   return problems;
 }
 
+/**
+ * The storm's HTTP client: node:http on keep-alive sockets with the session cookie and CSRF token of a logged-in
+ * TestClient. Much lighter than fetch, so the load generator does not eat the CPU the api needs on a small machine.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+function post(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '2', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -172,11 +204,10 @@ async function freePort(): Promise<number> {
 }
 
 /** The api as in production: its own process (built by `npm run bench`), so client and server do not share an event loop. */
-async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
+async function startApi(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, [join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
     env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://localhost:${port}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -200,29 +231,41 @@ async function main(): Promise<void> {
   const databaseUrl = url.toString();
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
-  let api: ChildProcess | null = null;
-  const pool = new Pool({ connectionString: databaseUrl, max: CLIENTS });
+  const apis: ChildProcess[] = [];
   const db = new Client({ connectionString: databaseUrl });
   // Dropping the database at the end terminates whatever is still connected; that is expected.
-  pool.on('error', () => undefined);
   db.on('error', () => undefined);
   try {
     await runMigrations(databaseUrl);
     await db.connect();
-    const started = await startApi({
+    // The api runs only during its own phases: its idle pool would otherwise hold connections the raw phase
+    // needs on a PostgreSQL server shared with other work. Sessions live in Redis and survive restarts.
+    const apiEnv = {
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
-      LOG_LEVEL: 'silent',
+      // 'error' shows why a request failed (it then counts as an anomaly); 'silent' keeps the output to the figures.
+      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
       AUTH_DEV_LOGIN: 'true',
       RATE_LIMIT_PER_MINUTE: '10000000',
-      DB_POOL_MAX: String(CLIENTS),
+      DB_POOL_MAX: String(Math.ceil(CLIENTS / REPLICAS)),
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
       FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
-    });
-    api = started.child;
-    const base = started.base;
-    const origin = base.replace('127.0.0.1', 'localhost');
+    };
+    const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
+    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+    const startApis = async () => {
+      for (const port of ports) apis.push((await startApi(apiEnv, port)).child);
+    };
+    const stopApis = async () => {
+      for (const api of apis.splice(0)) {
+        if (api.exitCode !== null) continue;
+        const exited = new Promise((r) => api.once('exit', r));
+        api.kill('SIGTERM');
+        await exited;
+      }
+    };
+    await startApis();
 
     const total = CLIENTS * PER_CLIENT;
     const userIds: number[] = [];
@@ -234,7 +277,9 @@ async function main(): Promise<void> {
       // Enough for both phases; the grant is a ledger row like any other, so ledger = balance holds.
       await db.query(`insert into points_ledger (user_id, delta, reason, idempotency_key) values ($1, $2, 'bench.grant', $3)`, [id, COST * PER_CLIENT * (2 * ROUNDS + 1), `bench-${id}`]);
       await db.query('insert into wallets (user_id, balance) values ($1, $2)', [id, COST * PER_CLIENT * (2 * ROUNDS + 1)]);
-      const client = new TestClient(base, origin);
+      // Sessions live in Redis, so any replica serves any member; members are spread round-robin.
+      const base = bases[i % REPLICAS]!;
+      const client = new TestClient(base, base.replace('127.0.0.1', 'localhost'));
       await client.loginAs(id);
       // The demo login is limited per address; the bench logs in 32 members from one.
       const keys = await redis.keys('{*:default}:*');
@@ -249,19 +294,29 @@ async function main(): Promise<void> {
     const httpProblems: string[] = [];
     const rawProblems: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
+      if (round > 1) await startApis();
       const httpItem = await newItem(`HTTP storm item ${round}`);
       const unexpected: string[] = [];
       const phase = await storm('api (HTTP)', async (client) => {
-        const res = await clients[client]!.request('POST', `/api/r/store/${httpItem}/redeem`, { json: {}, headers: { 'idempotency-key': randomUUID() } });
-        if (res.status !== 200) unexpected.push(`${res.status} ${await res.text()}`);
-        else await res.arrayBuffer();
+        const c = clients[client]!;
+        const res = await post(c.baseUrl, `/api/r/store/${httpItem}/redeem`, {
+          cookie: c.cookieHeader,
+          origin: c.baseUrl.replace('127.0.0.1', 'localhost'),
+          'x-csrf-token': c.csrfToken ?? '',
+          'idempotency-key': randomUUID(),
+        });
+        if (res.status !== 200) unexpected.push(`${res.status} ${res.body}`);
         return res.status === 200;
       });
       httpPhases.push(phase);
+      await stopApis();
       httpProblems.push(...(await anomalies(db, httpItem, total, userIds, phase.ok)), ...unexpected.slice(0, 5));
 
       const rawItem = await newItem(`Raw storm item ${round}`);
+      const pool = new Pool({ connectionString: databaseUrl, max: CLIENTS });
+      pool.on('error', () => undefined);
       const rawPhase = await storm('raw SQL (pg)', (client) => rawRedeem(pool, userIds[client]!, rawItem));
+      await pool.end();
       rawPhases.push(rawPhase);
       rawProblems.push(...(await anomalies(db, rawItem, total, userIds, rawPhase.ok)));
     }
@@ -278,7 +333,9 @@ async function main(): Promise<void> {
       failed: r.failed,
       seconds: r.seconds.toFixed(2),
     }));
-    console.log(`store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions × ${ROUNDS} rounds per mode (alternating), one hot item per round (stock ${total}), PostgreSQL pool ${CLIENTS} in both modes`);
+    console.log(
+      `store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions × ${ROUNDS} rounds per mode (alternating), one hot item per round (stock ${total}), ${REPLICAS} api process(es), ${CLIENTS} PostgreSQL connections in both modes`,
+    );
     console.table(rows);
     const ratio = http.perSecond / raw.perSecond;
     console.log(`api / raw = ${(ratio * 100).toFixed(0)}% (goal ≥ 50%)`);
@@ -289,12 +346,13 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    if (api && api.exitCode === null) {
-      const exited = new Promise((r) => api!.once('exit', r));
+    agent.destroy();
+    for (const api of apis) {
+      if (api.exitCode !== null) continue;
+      const exited = new Promise((r) => api.once('exit', r));
       api.kill('SIGTERM');
       await exited;
     }
-    await pool.end();
     await db.end().catch(() => undefined);
     await redis.flushdb();
     redis.disconnect();

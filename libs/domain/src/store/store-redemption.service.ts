@@ -32,21 +32,21 @@ export class StoreRedemptionService {
 
   async redeem(userId: number, itemId: number, idempotencyKey: string | null): Promise<RedeemResult> {
     return this.em.fork().transactional(async (tx) => {
-      const [item] = await tx.execute<ItemRow[]>(
-        'select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = ? and archived_at is null',
-        [itemId],
-      );
-      if (!item) throw notFound(STORE_MESSAGES.itemNotFound);
-
       // The redemption row doubles as the idempotency slot: a concurrent request with the same
       // key waits here on the unique index and then finds the committed first result.
-      const inserted = await tx.execute<{ id: string; created_at: Date }[]>(
-        `insert into store_redemptions (user_id, item_id, cost, idempotency_key) values (?, ?, ?, ?)
-         on conflict (user_id, idempotency_key) do nothing returning id::text as id, created_at`,
-        [userId, itemId, item.cost, idempotencyKey],
+      const [item] = await tx.execute<(ItemRow & { redemption_id: string | null; created_at: Date | null })[]>(
+        `with i as (
+           select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = ? and archived_at is null
+         ), r as (
+           insert into store_redemptions (user_id, item_id, cost, idempotency_key) select ?, i.id, i.cost, ? from i
+           on conflict (user_id, idempotency_key) do nothing returning id, created_at
+         )
+         select i.*, (select id::text from r) as redemption_id, (select created_at from r) as created_at from i`,
+        [itemId, userId, idempotencyKey],
       );
-      if (!inserted.length) return this.replay(tx, userId, itemId, idempotencyKey!);
-      const redemptionId = Number(inserted[0].id);
+      if (!item) throw notFound(STORE_MESSAGES.itemNotFound);
+      if (!item.redemption_id) return this.replay(tx, userId, itemId, idempotencyKey!);
+      const redemptionId = Number(item.redemption_id);
 
       if (!item.is_active) throw new ItemUnavailableError();
       if (item.quantity !== null && item.quantity <= 0) throw new OutOfStockError();
@@ -58,27 +58,27 @@ export class StoreRedemptionService {
         reference: `redemption:${redemptionId}`,
         idempotencyKey: `store-redeem:${redemptionId}`,
       });
-
-      const counted = await tx.execute<{ purchases: number }[]>(
-        `insert into store_purchase_counters as pc (user_id, item_id, purchases) values (?, ?, 1)
-         on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
-         where ?::int is null or pc.purchases < ?::int
-         returning purchases`,
-        [userId, itemId, item.max_purchases_per_user, item.max_purchases_per_user],
-      );
-      // A fresh counter row is inserted with 1 even when the limit is 1, which is allowed.
-      if (!counted.length) throw new PurchaseLimitError();
-
-      // Everything else is written before the stock row is locked: the hot row of a popular item is
-      // held only from this UPDATE to COMMIT, which is what bounds redemptions per second.
       await this.outbox.add(tx, 'redemption.created', { redemptionId, userId, itemId });
-      const stocked = await tx.execute<{ quantity: number | null }[]>(
-        `update store_items set quantity = case when quantity is null then null else quantity - 1 end
-         where id = ? and is_active and archived_at is null and (quantity is null or quantity > 0)
-         returning quantity`,
-        [itemId],
+
+      // Per-user limit and stock in one statement, the stock last: the hot row of a popular item is locked
+      // only from here to COMMIT, which is what bounds redemptions per second. A refused counter leaves the
+      // stock row untouched; a fresh counter row starts at 1, which any limit allows.
+      const [state] = await tx.execute<{ purchases: number | null; stocked: boolean; quantity: number | null }[]>(
+        `with c as (
+           insert into store_purchase_counters as pc (user_id, item_id, purchases) values (?, ?, 1)
+           on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
+           where ?::int is null or pc.purchases < ?::int
+           returning purchases
+         ), s as (
+           update store_items set quantity = case when quantity is null then null else quantity - 1 end
+           where id = ? and is_active and archived_at is null and (quantity is null or quantity > 0) and exists (select 1 from c)
+           returning quantity
+         )
+         select (select purchases from c) as purchases, exists (select 1 from s) as stocked, (select quantity from s) as quantity`,
+        [userId, itemId, item.max_purchases_per_user, item.max_purchases_per_user, itemId],
       );
-      if (!stocked.length) {
+      if (state.purchases === null) throw new PurchaseLimitError();
+      if (!state.stocked) {
         const [now] = await tx.execute<{ is_active: boolean }[]>('select is_active from store_items where id = ?', [itemId]);
         throw now?.is_active ? new OutOfStockError() : new ItemUnavailableError();
       }
@@ -86,13 +86,13 @@ export class StoreRedemptionService {
         redemption: {
           id: redemptionId,
           item: { id: item.id, name: item.name, image: item.image_url, cost: item.cost },
-          created_at: new Date(inserted[0].created_at).toISOString(),
+          created_at: new Date(item.created_at!).toISOString(),
           is_processed: false,
           status: 'pending',
           code: null,
         },
         user_points: balance,
-        item: { id: itemId, quantity: stocked[0].quantity, user_purchases: counted[0].purchases },
+        item: { id: itemId, quantity: state.quantity, user_purchases: state.purchases },
         replayed: false,
       };
     });
