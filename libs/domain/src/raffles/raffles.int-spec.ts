@@ -223,6 +223,38 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(await count(`select count(*) as n from audit_logs where action = 'raffle.reroll' and entity_id = ?`, [String(id)])).toBe(1);
   });
 
+  it('four draws racing on a due raffle: exactly one draws, one set of winners', async () => {
+    const id = await createRaffle({ number_of_winners: 2 });
+    const members = await Promise.all(Array.from({ length: 6 }, () => member()));
+    await Promise.all(members.map((m) => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })));
+    // Its end passes now, far from any scheduled job: only these calls race.
+    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [id]);
+    const draws = [worker.get(RaffleDrawService), api.app.get(RaffleDrawService)];
+    const outcomes = await Promise.all([0, 1, 2, 3].map((i) => draws[i % 2]!.drawIfDue(id)));
+    expect(outcomes.filter((o) => o.drawn)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.drawn && o.reason === 'already-drawn')).toHaveLength(3);
+    expect(await count('select count(*) as n from raffle_winners where raffle_id = ?', [id])).toBe(2);
+    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    expect(v.matches).toBe(true);
+    expect(v.winners.map((w) => w.user_id)).toEqual((outcomes.find((o) => o.drawn) as { winners: { user_id: number }[] }).winners.map((w) => w.user_id));
+  });
+
+  it('entries racing "draw now": every accepted entry is in the published list, none slips in after', async () => {
+    const id = await createRaffle({ number_of_winners: 3 });
+    const members: { id: number; client: TestClient }[] = [];
+    while (members.length < 60) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
+    const entering = members.map((m) => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' }));
+    const drawing = new Promise((r) => setTimeout(r, 5)).then(() => admin.json('POST', `/api/admin/raffles/${id}/draw`));
+    const [answers, drawn] = await Promise.all([Promise.all(entering), drawing]);
+    expect(drawn.status).toBe(200);
+    const accepted = answers.filter((a) => a.status === 200).length;
+    expect(answers.every((a) => a.status === 200 || a.body.message === 'This raffle has ended and no longer accepts entries.')).toBe(true);
+    expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(accepted);
+    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    expect(v.entries).toHaveLength(accepted);
+    expect(v.matches).toBe(true);
+  });
+
   it('the delayed job draws at the end time and pushes raffle:drawn', async () => {
     const id = await createRaffle({ end_datetime: iso(1500), number_of_winners: 1 });
     const m = await member();
