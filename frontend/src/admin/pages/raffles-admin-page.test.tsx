@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminRaffle } from '@kickback/contracts';
+import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import RafflesAdminPage from './raffles-admin-page';
+
+const raffle = (overrides: Partial<AdminRaffle> = {}): AdminRaffle => ({
+  id: 5,
+  title: 'Chair',
+  description: '',
+  image: null,
+  status: 'Active',
+  cancelled: false,
+  start_datetime: '2026-11-21T00:00:00Z',
+  end_datetime: '2026-11-30T00:00:00Z',
+  total_entries: 12,
+  participants_count: 10,
+  number_of_winners: 2,
+  has_ended: false,
+  is_accepting_entries: true,
+  allow_passwordless_entry: true,
+  allow_points_entry: false,
+  points_per_entry: null,
+  max_tickets_per_user: null,
+  has_password_entry: false,
+  prize_description: '',
+  prize_value_usd: 0,
+  winners: [],
+  user_entries: { passwordless: false, password: false, points_tickets: 0 },
+  seed_hash: 'a'.repeat(64),
+  seed: null,
+  drawn_at: null,
+  created_at: '2026-11-20T00:00:00Z',
+  ...overrides,
+});
+
+describe('Raffles admin', () => {
+  it('lists raffles with entry counts and a CSV link, and draws after confirmation', async () => {
+    const calls: TestRequest[] = [];
+    mockFetch((r) => {
+      calls.push(r);
+      if (r.url.startsWith('/api/admin/raffles?page=1')) return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (r.url === '/api/admin/raffles/5/draw' && r.method === 'POST') return { body: { success: true, message: 'Winners drawn.' } };
+      return undefined;
+    });
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    const row = (await screen.findByText('Chair')).closest('tr')!;
+    expect(within(row).getByText('12 (10 members)')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/admin/raffles/5/entries.csv');
+    fireEvent.click(within(row).getByRole('button', { name: 'Draw now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Draw winners now?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Draw now' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/raffles/5/draw' && c.method === 'POST')).toBe(true));
+  });
+
+  it('offers a reroll per drawn winner and no edit or draw once drawn', async () => {
+    const drawn = raffle({ drawn_at: '2026-11-22T00:00:00Z', status: 'Ended', has_ended: true, winners: [{ id: 1, username: 'ann', kick_username: 'ann_k', avatar: null, avatar_url: null }] });
+    mockFetch((r) => (r.url.startsWith('/api/admin/raffles?page=1') ? { body: { success: true, data: [drawn], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } } : undefined));
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    const row = (await screen.findByText('Chair')).closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Reroll #1' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Edit Chair' })).toBeNull();
+  });
+});
