@@ -42,6 +42,7 @@ export class StoreCatalogService {
 
   async page(userId: number | null, query: StoreQuery): Promise<StoreData> {
     const em = this.em.fork();
+    const sort = query.sort || 'price_asc';
     const where: string[] = ['i.is_active', 'i.archived_at is null'];
     const params: unknown[] = [userId ?? 0];
     if (query.search) {
@@ -65,11 +66,11 @@ export class StoreCatalogService {
     const rows = await em.execute<ItemRow[]>(
       `select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.fulfilment,
               coalesce(pc.purchases, 0) as user_purchases,
-              (select count(*) from store_redemptions r where r.item_id = i.id and r.status <> 'refunded') as popularity
+              ${sort === 'popular' ? "(select count(*) from store_redemptions r where r.item_id = i.id and r.status <> 'refunded')" : '0'} as popularity
        from store_items i
        left join store_purchase_counters pc on pc.item_id = i.id and pc.user_id = ?
        where ${where.join(' and ')}
-       order by ${ORDER_BY[query.sort || 'price_asc']}
+       order by ${ORDER_BY[sort]}
        limit 500`,
       params,
     );
