@@ -53,7 +53,7 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
       {isLoading && <p role="status">Loading codes...</p>}
       {isError && <p role="alert">Failed to load codes.</p>}
       {codes.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" style={{ marginTop: '1.25rem' }}>
           <table className="admin-table">
             <caption className="visually-hidden">Codes, free ones first</caption>
             <thead>

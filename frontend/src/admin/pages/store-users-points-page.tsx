@@ -55,7 +55,7 @@ function UserPointsPanel({ user, onClose }: { user: AdminUserRow; onClose: () =>
           {adjustState.isLoading ? 'Saving...' : 'Apply'}
         </button>
       </form>
-      <h3>Ledger</h3>
+      <h3 style={{ marginTop: '1.5rem' }}>Ledger</h3>
       {isLoading && <p role="status">Loading ledger...</p>}
       {isError && <p role="alert">Failed to load the ledger.</p>}
       {data && data.entries.length === 0 && <p className="field-hint">No points activity yet.</p>}

@@ -126,8 +126,9 @@ export class StoreAdminService {
     const result = await this.em.fork().transactional(async (tx) => {
       await this.itemIn(tx, itemId);
       const inserted = await tx.execute<{ id: string }[]>(
-        `insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb) on conflict (item_id, code) do nothing returning id::text as id`,
-        // A JSON array: the driver would spread a JS array into separate parameters.
+        `insert into store_codes (item_id, code) select ?, t.code from jsonb_array_elements_text(?::jsonb) with ordinality as t(code, n) order by t.n
+         on conflict (item_id, code) do nothing returning id::text as id`,
+        // A JSON array (the driver would spread a JS array into separate parameters); pasted order = delivery order.
         [itemId, JSON.stringify(codes)],
       );
       const fulfilled = await this.fulfilment.fulfilWaiting(tx, itemId);

@@ -139,6 +139,8 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     });
     const after = await Promise.all(ids.map(redemption));
     expect(after.every((s) => s.status === 'processed' && s.codes === 1)).toBe(true);
+    // Pasted order is delivery order: FOUR and FIVE went out, SIX is left.
+    expect(await em.fork().execute('select code from store_codes where item_id = ? and redemption_id is null', [itemId])).toEqual([{ code: 'SIX' }]);
     const empty = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: ' \n ' });
     expect(empty.status).toBe(422);
   });

@@ -26,7 +26,10 @@ export async function seedStore(em: EntityManager): Promise<void> {
       );
       if (item.fulfilment === 'code') {
         const codes = Array.from({ length: 10 }, (_, i) => `DEMO-STEAM-${String(i + 1).padStart(4, '0')}-KB`);
-        await em.execute('insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb) on conflict do nothing', [id, JSON.stringify(codes)]);
+        await em.execute(
+          'insert into store_codes (item_id, code) select ?, t.code from jsonb_array_elements_text(?::jsonb) with ordinality as t(code, n) order by t.n on conflict do nothing',
+          [id, JSON.stringify(codes)],
+        );
       }
     }
   }
