@@ -25,6 +25,8 @@ const common = {
 };
 
 module.exports = {
+  // Global on purpose: jest ignores testTimeout inside a project entry.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy-checks}/**/*.spec.ts'] },
     {
@@ -33,7 +35,6 @@ module.exports = {
       testMatch: ['<rootDir>/{apps,libs,deploy-checks}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-      testTimeout: 60_000,
     },
   ],
 };

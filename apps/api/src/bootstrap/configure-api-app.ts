@@ -58,8 +58,10 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.use('/uploads', uploads);
 
   // Built client files; the .html entries are only served through the SPA controller (with page data).
+  // API and socket paths never hit the disk: that stat() was measurable on every entry during a raffle burst.
   const assets = express.static(config.env.FRONTEND_DIST, { index: false, dotfiles: 'ignore', maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.html') ? next() : assets(req, res, next)));
+  const notStatic = /^\/(api|socket\.io)\/|\.html$/;
+  app.use((req: Request, res: Response, next: NextFunction) => (notStatic.test(req.path) ? next() : assets(req, res, next)));
 
   const allowedOrigins = [config.appOrigin, ...config.env.EXTRA_ORIGINS];
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections), session, allowedOrigins, config.env.REALTIME_CHANNEL));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { LEADERBOARD_PAGE_CACHE_KEY, type AppPageData } from '@kickback/contracts';
-import { InjectRedis, ensureCsrfToken } from '@kickback/platform';
+import { InjectRedis, ensureCsrfToken, refreshSessionExpiry } from '@kickback/platform';
 import { AffiliatesService, SiteSettingsService, UsersService, toCurrentUser } from '@kickback/domain';
 
 /** Redis key the leaderboard worker writes its page-ready snapshot to (owned by the leaderboard contract). */
@@ -20,6 +20,7 @@ export class PageDataService {
 
   async build(req: Request): Promise<AppPageData> {
     const csrfToken = ensureCsrfToken(req.session);
+    if (req.session.userId) refreshSessionExpiry(req.session);
     const [user, settings, affiliates, leaderboard] = await Promise.all([
       req.session.userId ? this.users.findById(req.session.userId) : Promise.resolve(null),
       this.settings.getPublic(),

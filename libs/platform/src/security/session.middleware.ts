@@ -1,4 +1,4 @@
-import session from 'express-session';
+import session, { type Session, type SessionData } from 'express-session';
 import RedisStore from 'connect-redis';
 import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
@@ -15,7 +15,8 @@ export function sessionCookieName(config: AppConfig): string {
 export function createSessionMiddleware(config: AppConfig, redis: Redis): RequestHandler {
   return session({
     name: sessionCookieName(config),
-    store: new RedisStore({ client: redis, prefix: 'sess:', ttl: SESSION_TTL_SECONDS }),
+    // No touch on every request (a Redis write per API call); page loads refresh the expiry instead (SessionRefresh).
+    store: new RedisStore({ client: redis, prefix: 'sess:', ttl: SESSION_TTL_SECONDS, disableTouch: true }),
     secret: config.env.SESSION_SECRET,
     resave: false,
     saveUninitialized: false,
@@ -29,4 +30,14 @@ export function createSessionMiddleware(config: AppConfig, redis: Redis): Reques
       maxAge: SESSION_TTL_SECONDS * 1000,
     },
   });
+}
+
+const REFRESH_EVERY_MS = 24 * 3600 * 1000;
+
+/**
+ * Sliding expiry at page-load granularity: at most once a day a visit re-saves the session,
+ * which renews both the Redis TTL and the cookie, so active members stay logged in.
+ */
+export function refreshSessionExpiry(session: Session & Partial<SessionData>, now = Date.now()): void {
+  if (now - (session.refreshedAt ?? 0) >= REFRESH_EVERY_MS) session.refreshedAt = now;
 }
