@@ -26,7 +26,10 @@ async function main(): Promise<void> {
     if (Number(n) !== WAGERERS) throw new Error(`expected ${WAGERERS} standings, found ${n}`);
 
     // The pure ranking step alone, for reference.
-    const rows = Array.from({ length: WAGERERS }, (_, i) => ({ username: `player_${i}`, cents: BigInt(Math.floor(Math.random() * 25_000_000)) }));
+    const rows = Array.from({ length: WAGERERS }, (_, i) => ({
+      username: `player_${i}`,
+      cents: BigInt(Math.floor(Math.random() * 25_000_000)),
+    }));
     const r0 = performance.now();
     rankWagers(rows);
     const rankMs = performance.now() - r0;

@@ -41,10 +41,14 @@ interface LoadResult {
 
 function load(url: string, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(__dirname, 'leaderboard-support', 'load-client.js'), url, String(CONCURRENCY), String(seconds)], (err, stdout) => {
-      if (err) reject(err);
-      else resolve(JSON.parse(stdout) as LoadResult);
-    });
+    execFile(
+      process.execPath,
+      [join(__dirname, 'leaderboard-support', 'load-client.js'), url, String(CONCURRENCY), String(seconds)],
+      (err, stdout) => {
+        if (err) reject(err);
+        else resolve(JSON.parse(stdout) as LoadResult);
+      },
+    );
   });
 }
 
@@ -92,11 +96,19 @@ async function main(): Promise<void> {
     }
     const ratio = median(ratios.sameApp);
     const total = (list: number[]) => list.reduce((a, b) => a + b, 0);
-    console.log(`leaderboard throughput, ${payload.length} bytes per answer, ${CONCURRENCY} keep-alive connections, ${ROUNDS} rounds x ${ROUND_SECONDS} s, medians:`);
+    console.log(
+      `leaderboard throughput, ${payload.length} bytes per answer, ${CONCURRENCY} keep-alive connections, ${ROUNDS} rounds x ${ROUND_SECONDS} s, medians:`,
+    );
     console.log(`  GET /api/r/leaderboard (Redis cache):          ${median(rps.leaderboard).toFixed(0)} req/s`);
-    console.log(`  bare NestJS route, same api app:               ${median(rps.sameApp).toFixed(0)} req/s  -> ratio ${(ratio * 100).toFixed(1)}% (gate >= ${TARGET * 100}%)`);
-    console.log(`  bare NestJS route, empty app (no middleware):  ${median(rps.emptyApp).toFixed(0)} req/s  -> ratio ${(median(ratios.emptyApp) * 100).toFixed(1)}% (not gated)`);
-    console.log(`  ratio of totals, same app: ${((total(rps.leaderboard) / total(rps.sameApp)) * 100).toFixed(1)}%; gate uses the median of the per-round ratios`);
+    console.log(
+      `  bare NestJS route, same api app:               ${median(rps.sameApp).toFixed(0)} req/s  -> ratio ${(ratio * 100).toFixed(1)}% (gate >= ${TARGET * 100}%)`,
+    );
+    console.log(
+      `  bare NestJS route, empty app (no middleware):  ${median(rps.emptyApp).toFixed(0)} req/s  -> ratio ${(median(ratios.emptyApp) * 100).toFixed(1)}% (not gated)`,
+    );
+    console.log(
+      `  ratio of totals, same app: ${((total(rps.leaderboard) / total(rps.sameApp)) * 100).toFixed(1)}%; gate uses the median of the per-round ratios`,
+    );
     console.log(`  errors ${errors}`);
     if (ratio < TARGET || errors > 0) {
       console.error('FAIL');

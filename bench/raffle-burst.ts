@@ -56,7 +56,10 @@ async function freePort(): Promise<number> {
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', script)], { env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+  });
 }
 
 async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
@@ -66,7 +69,12 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) return { child, base };
+    if (
+      await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { child, base };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
@@ -145,7 +153,11 @@ const FAST_PATH_SQL = `with u as (
   )
   select e.id::text as entry_id, e.tickets, e.created_at, u.id, u.username, u.kick_username, u.avatar_url from e cross join u`;
 
-async function rawPhase(databaseUrl: string, raffleId: number, userIds: number[]): Promise<{ perSecond: number; p50: number; p99: number; ok: number }> {
+async function rawPhase(
+  databaseUrl: string,
+  raffleId: number,
+  userIds: number[],
+): Promise<{ perSecond: number; p50: number; p99: number; ok: number }> {
   const pool = new Pool({ connectionString: databaseUrl, max: 24 });
   const latencies: number[] = [];
   let ok = 0;
@@ -292,7 +304,11 @@ async function main(): Promise<void> {
        values ('Burst raffle (raw SQL)', now() - interval '1 minute', now() + interval '1 hour', 10, $1, $2) returning id`,
       [seed, sha256Hex(seed)],
     );
-    const raw = await rawPhase(databaseUrl, rawRaffle[0]!.id, users.map((u) => u.id));
+    const raw = await rawPhase(
+      databaseUrl,
+      rawRaffle[0]!.id,
+      users.map((u) => u.id),
+    );
     if (raw.ok !== USERS) problems.push(`raw phase wrote ${raw.ok} of ${USERS}`);
 
     latencies.sort((a, b) => a - b);
@@ -306,9 +322,13 @@ async function main(): Promise<void> {
       'pushes (watcher 0)': report.pushes,
       seconds: seconds.toFixed(2),
     };
-    console.log(`raffle burst: ${USERS} members × 1 free entry, ${CONCURRENCY} in flight, ${WATCHERS} watchers, ${REPLICAS} api replicas + 1 worker`);
+    console.log(
+      `raffle burst: ${USERS} members × 1 free entry, ${CONCURRENCY} in flight, ${WATCHERS} watchers, ${REPLICAS} api replicas + 1 worker`,
+    );
     console.table([result]);
-    console.log(`same statement as raw SQL (24 pg connections, no HTTP): ${raw.perSecond.toFixed(0)} entries/s, p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms`);
+    console.log(
+      `same statement as raw SQL (24 pg connections, no HTTP): ${raw.perSecond.toFixed(0)} entries/s, p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms`,
+    );
     console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
     const goals = [
       ['≥ 1,500 entries/s', ok / seconds >= 1500],
@@ -354,71 +374,88 @@ function runWatchers(): void {
   let counts: Uint8Array[] = [];
   let pushes = 0;
   let lastTotal = 0;
-  process.on('message', async (m: { type: string; bases?: string[]; raffleId?: number; count?: number; userIds?: number[]; expected?: number; answeredAt?: [number, number][] }) => {
-    if (m.type === 'start') {
-      const users = m.userIds!;
-      index = new Map(users.map((id, i) => [id, i]));
-      arrivals = Array.from({ length: m.count! }, () => new Float64Array(users.length));
-      counts = Array.from({ length: m.count! }, () => new Uint8Array(users.length));
-      await inBatches(
-        Array.from({ length: m.count! }, (_, i) => i),
-        100,
-        async (w) => {
-          const base = m.bases![w % m.bases!.length]!;
-          const socket = io(base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { origin: base.replace('127.0.0.1', 'localhost') } });
-          sockets.push(socket);
-          socket.on('raffle:entries', (push: RaffleEntriesPush) => {
-            const at = Date.now();
-            if (w === 0) {
-              pushes++;
-              lastTotal = Math.max(lastTotal, push.total_entries);
-            }
-            for (const entry of push.entries) {
-              const i = index.get(entry.user.id);
-              if (i === undefined) continue;
-              if (counts[w]![i]! < 255) counts[w]![i]! += 1;
-              if (!arrivals[w]![i]) arrivals[w]![i] = at;
-            }
-          });
-          await new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error('room join timed out')), 15_000);
-            socket.once('room:joined', () => {
-              clearTimeout(timer);
-              resolve();
+  process.on(
+    'message',
+    async (m: {
+      type: string;
+      bases?: string[];
+      raffleId?: number;
+      count?: number;
+      userIds?: number[];
+      expected?: number;
+      answeredAt?: [number, number][];
+    }) => {
+      if (m.type === 'start') {
+        const users = m.userIds!;
+        index = new Map(users.map((id, i) => [id, i]));
+        arrivals = Array.from({ length: m.count! }, () => new Float64Array(users.length));
+        counts = Array.from({ length: m.count! }, () => new Uint8Array(users.length));
+        await inBatches(
+          Array.from({ length: m.count! }, (_, i) => i),
+          100,
+          async (w) => {
+            const base = m.bases![w % m.bases!.length]!;
+            const socket = io(base, {
+              path: '/socket.io',
+              transports: ['websocket'],
+              reconnection: false,
+              forceNew: true,
+              extraHeaders: { origin: base.replace('127.0.0.1', 'localhost') },
             });
-            socket.once('connect_error', reject);
-            socket.emit('room:join', `raffle:${m.raffleId}`);
-          });
-        },
-      );
-      process.send!({ type: 'ready' });
-    }
-    if (m.type === 'finish') {
-      const seen = (w: number) => counts[w]!.reduce((n, c) => n + (c > 0 ? 1 : 0), 0);
-      // Let the last coalescing window reach every watcher.
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && counts.some((_, w) => seen(w) < m.expected!)) await new Promise((r) => setTimeout(r, 100));
-      const lags: number[] = [];
-      for (const [userId, answered] of m.answeredAt!) {
-        const i = index.get(userId)!;
-        for (const row of arrivals) if (row[i]) lags.push(Math.max(0, row[i]! - answered));
+            sockets.push(socket);
+            socket.on('raffle:entries', (push: RaffleEntriesPush) => {
+              const at = Date.now();
+              if (w === 0) {
+                pushes++;
+                lastTotal = Math.max(lastTotal, push.total_entries);
+              }
+              for (const entry of push.entries) {
+                const i = index.get(entry.user.id);
+                if (i === undefined) continue;
+                if (counts[w]![i]! < 255) counts[w]![i]! += 1;
+                if (!arrivals[w]![i]) arrivals[w]![i] = at;
+              }
+            });
+            await new Promise<void>((resolve, reject) => {
+              const timer = setTimeout(() => reject(new Error('room join timed out')), 15_000);
+              socket.once('room:joined', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              socket.once('connect_error', reject);
+              socket.emit('room:join', `raffle:${m.raffleId}`);
+            });
+          },
+        );
+        process.send!({ type: 'ready' });
       }
-      lags.sort((a, b) => a - b);
-      const report: WatcherReport = {
-        type: 'report',
-        lagP50: percentile(lags, 50),
-        lagP95: percentile(lags, 95),
-        lagP99: percentile(lags, 99),
-        lostAt: counts.filter((_, w) => seen(w) !== m.expected).length,
-        dupAt: counts.filter((row) => row.some((c) => c > 1)).length,
-        pushes,
-        lastTotal,
-      };
-      process.send!(report);
-      sockets.forEach((s) => s.close());
-      setTimeout(() => process.exit(0), 100);
-    }
-  });
+      if (m.type === 'finish') {
+        const seen = (w: number) => counts[w]!.reduce((n, c) => n + (c > 0 ? 1 : 0), 0);
+        // Let the last coalescing window reach every watcher.
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline && counts.some((_, w) => seen(w) < m.expected!)) await new Promise((r) => setTimeout(r, 100));
+        const lags: number[] = [];
+        for (const [userId, answered] of m.answeredAt!) {
+          const i = index.get(userId)!;
+          for (const row of arrivals) if (row[i]) lags.push(Math.max(0, row[i]! - answered));
+        }
+        lags.sort((a, b) => a - b);
+        const report: WatcherReport = {
+          type: 'report',
+          lagP50: percentile(lags, 50),
+          lagP95: percentile(lags, 95),
+          lagP99: percentile(lags, 99),
+          lostAt: counts.filter((_, w) => seen(w) !== m.expected).length,
+          dupAt: counts.filter((row) => row.some((c) => c > 1)).length,
+          pushes,
+          lastTotal,
+        };
+        process.send!(report);
+        sockets.forEach((s) => s.close());
+        setTimeout(() => process.exit(0), 100);
+      }
+    },
+  );
 }
 
 if (process.argv[2] === 'watchers') runWatchers();

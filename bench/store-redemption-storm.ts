@@ -109,7 +109,13 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
     if (debit.rows[0].balance === null) throw new Error('not enough points');
     await c.query('insert into outbox_events (type, payload) values ($1, $2::jsonb)', [
       'points.changed',
-      JSON.stringify({ userId, delta: -cost, balance: Number(debit.rows[0].balance), reason: 'store.redeem', at: new Date().toISOString() }),
+      JSON.stringify({
+        userId,
+        delta: -cost,
+        balance: Number(debit.rows[0].balance),
+        reason: 'store.redeem',
+        at: new Date().toISOString(),
+      }),
     ]);
     await c.query('insert into outbox_events (type, payload) values ($1, $2::jsonb)', [
       'redemption.created',
@@ -165,7 +171,10 @@ async function anomalies(db: Client, itemId: number, initialStock: number, userI
     [itemId],
   );
   for (const c of counters) if (c.purchases !== c.real) problems.push(`user ${c.user_id} counter ${c.purchases} ≠ ${c.real}`);
-  const [{ events }] = await q(`select count(*)::int as events from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = $1`, [itemId]);
+  const [{ events }] = await q(
+    `select count(*)::int as events from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = $1`,
+    [itemId],
+  );
   if (events !== n) problems.push(`outbox events ${events} ≠ redemptions ${n}`);
   return problems;
 }
@@ -179,7 +188,14 @@ function post(base: string, path: string, headers: Record<string, string>): Prom
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '2', ...headers } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '2', ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -213,7 +229,9 @@ async function startApi(env: Record<string, string>, port: number): Promise<{ ch
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) return { child, base };
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -271,11 +289,17 @@ async function main(): Promise<void> {
     const userIds: number[] = [];
     const clients: TestClient[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const { rows } = await db.query(`insert into users (username, name, role, is_demo) values ($1, $1, 'member', true) returning id`, [`bench_${i}`]);
+      const { rows } = await db.query(`insert into users (username, name, role, is_demo) values ($1, $1, 'member', true) returning id`, [
+        `bench_${i}`,
+      ]);
       const id = rows[0].id as number;
       userIds.push(id);
       // Enough for both phases; the grant is a ledger row like any other, so ledger = balance holds.
-      await db.query(`insert into points_ledger (user_id, delta, reason, idempotency_key) values ($1, $2, 'bench.grant', $3)`, [id, COST * PER_CLIENT * (2 * ROUNDS + 1), `bench-${id}`]);
+      await db.query(`insert into points_ledger (user_id, delta, reason, idempotency_key) values ($1, $2, 'bench.grant', $3)`, [
+        id,
+        COST * PER_CLIENT * (2 * ROUNDS + 1),
+        `bench-${id}`,
+      ]);
       await db.query('insert into wallets (user_id, balance) values ($1, $2)', [id, COST * PER_CLIENT * (2 * ROUNDS + 1)]);
       // Sessions live in Redis, so any replica serves any member; members are spread round-robin.
       const base = bases[i % REPLICAS]!;
@@ -287,7 +311,13 @@ async function main(): Promise<void> {
       clients.push(client);
     }
     const newItem = async (name: string) =>
-      (await db.query(`insert into store_items (name, cost, quantity, category) values ($1, $2, $3, 'bench') returning id`, [name, COST, total])).rows[0].id as number;
+      (
+        await db.query(`insert into store_items (name, cost, quantity, category) values ($1, $2, $3, 'bench') returning id`, [
+          name,
+          COST,
+          total,
+        ])
+      ).rows[0].id as number;
 
     const httpPhases: PhaseResult[] = [];
     const rawPhases: PhaseResult[] = [];
@@ -339,7 +369,9 @@ async function main(): Promise<void> {
     console.table(rows);
     const ratio = http.perSecond / raw.perSecond;
     console.log(`api / raw = ${(ratio * 100).toFixed(0)}% (goal ≥ 50%)`);
-    console.log(`anomalies: api ${httpProblems.length ? httpProblems.join('; ') : 'none'}; raw ${rawProblems.length ? rawProblems.join('; ') : 'none'}`);
+    console.log(
+      `anomalies: api ${httpProblems.length ? httpProblems.join('; ') : 'none'}; raw ${rawProblems.length ? rawProblems.join('; ') : 'none'}`,
+    );
     if (httpProblems.length || rawProblems.length || http.failed || raw.failed) process.exitCode = 1;
     if (ratio < 0.5) {
       console.log('below the 50% goal');

@@ -4,7 +4,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 async function loginAs(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   // Runs in the page: keep the cookie banner away.
-  await context.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted'));
+  await context.addInitScript(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted'),
+  );
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('button', { name: new RegExp(`^${username}`) }).click();
@@ -12,7 +14,9 @@ async function loginAs(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test('an admin enters a win; a member watching the Current Hunt sees the multiplier and tiles change without reload', async ({ browser }) => {
+test('an admin enters a win; a member watching the Current Hunt sees the multiplier and tiles change without reload', async ({
+  browser,
+}) => {
   // The demo seed runs hunt with Mental ($10 bet) still unopened: start $2,500, winnings $1,667.75.
   const member = await loginAs(browser, 'LuckyLuke');
   await member.goto('/bonus-hunts');

@@ -33,7 +33,8 @@ test.describe('leaderboard', () => {
     const target = (await tableRows(page).nth(5).locator('td').nth(1).textContent())!.trim();
     await page.getByPlaceholder('Search players...').fill(target);
     await expect(tableRows(page)).not.toHaveCount(39);
-    for (const text of await tableRows(page).locator('td:nth-child(2)').allTextContents()) expect(text.toLowerCase()).toContain(target.toLowerCase());
+    for (const text of await tableRows(page).locator('td:nth-child(2)').allTextContents())
+      expect(text.toLowerCase()).toContain(target.toLowerCase());
     // The player keeps rank #9 (6th row after a podium of three) while filtered.
     await expect(tableRows(page).locator('td:first-child', { hasText: /^#9$/ })).toHaveCount(1);
     expect(await page.locator('.leaderboard-podium__name').allTextContents()).toEqual(podiumNames);
@@ -44,7 +45,9 @@ test.describe('leaderboard', () => {
   });
 
   test("the countdown ticks every second and shows 'Ended' once the period is over", async ({ page }) => {
-    const data = (await (await page.request.get('/api/r/leaderboard')).json()) as { data: { all_leaderboards: Record<string, { current_period: { endTimestamp: number } }> } };
+    const data = (await (await page.request.get('/api/r/leaderboard')).json()) as {
+      data: { all_leaderboards: Record<string, { current_period: { endTimestamp: number } }> };
+    };
     const end = data.data.all_leaderboards.roobet!.current_period.endTimestamp;
     await page.clock.install({ time: end - 4000 });
     await openLeaderboard(page);
@@ -64,7 +67,11 @@ test.describe('leaderboard', () => {
     const admin = await adminPage(browser);
     await admin.goto('/admin-new/leaderboard');
     await admin.getByRole('button', { name: 'Import and history of Roobet' }).click();
-    await admin.getByLabel('CSV file').setInputFiles({ name: 'roobet.csv', mimeType: 'text/csv', buffer: Buffer.from('username,wagered\nzzTopWhale,9999999.99\nsecondPlace,5\n') });
+    await admin.getByLabel('CSV file').setInputFiles({
+      name: 'roobet.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('username,wagered\nzzTopWhale,9999999.99\nsecondPlace,5\n'),
+    });
     await expect(admin.getByText('2 players, $10,000,004.99 wagered in total.')).toBeVisible();
     await admin.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(admin.getByRole('region', { name: 'Notifications' }).getByText('Imported 2 players into Roobet')).toBeVisible();
@@ -81,7 +88,10 @@ async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(() => {
     try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted');
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'cookie_consent',
+        'accepted',
+      );
     } catch {
       /* frames without storage */
     }

@@ -7,7 +7,10 @@ async function member(browser: Browser, username: DemoUser): Promise<{ context: 
   const context = await browser.newContext();
   await context.addInitScript(() => {
     try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted');
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'cookie_consent',
+        'accepted',
+      );
     } catch {
       /* frames without storage */
     }
@@ -70,7 +73,9 @@ test.describe('raffles live', () => {
       await expect(page.getByTestId('raffle-status')).toHaveText('Ended');
     }
     await bDetail.getByRole('button', { name: 'Verify in my browser' }).click();
-    await expect(bDetail.getByTestId('raffle-verify-result').getByText(/✓ Recomputing the draw gives exactly the recorded winners/)).toBeVisible();
+    await expect(
+      bDetail.getByTestId('raffle-verify-result').getByText(/✓ Recomputing the draw gives exactly the recorded winners/),
+    ).toBeVisible();
     await expect(bDetail.getByTestId('raffle-verify-result').getByText(/✗/)).toHaveCount(0);
 
     for (const m of [admin, a, b]) await m.context.close();

@@ -7,7 +7,10 @@ async function signedIn(browser: Browser, username: DemoUser): Promise<{ context
   const context = await browser.newContext();
   await context.addInitScript(() => {
     try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted');
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'cookie_consent',
+        'accepted',
+      );
     } catch {
       /* frames without storage */
     }
@@ -17,7 +20,8 @@ async function signedIn(browser: Browser, username: DemoUser): Promise<{ context
   return { context, page };
 }
 
-const points = async (page: Page) => Number(((await page.getByTestId('points-banner').locator('.store-banner__value').textContent()) ?? '').replace(/[^0-9]/g, ''));
+const points = async (page: Page) =>
+  Number(((await page.getByTestId('points-banner').locator('.store-banner__value').textContent()) ?? '').replace(/[^0-9]/g, ''));
 
 test.describe('store', () => {
   test('a member redeems and sees Pending; an admin processes it; the entry turns Processed without a reload', async ({ browser }) => {
@@ -49,7 +53,9 @@ test.describe('store', () => {
 
     // The member's page was never reloaded: the change arrives over the socket.
     await expect(member.page.getByTestId(`redemption-${redemptionId}`)).toContainText('Processed', { timeout: 15_000 });
-    await expect(member.page.getByRole('region', { name: 'Notifications' }).getByText('Your Discord VIP Role redemption has been processed.')).toBeVisible();
+    await expect(
+      member.page.getByRole('region', { name: 'Notifications' }).getByText('Your Discord VIP Role redemption has been processed.'),
+    ).toBeVisible();
 
     for (const m of [member, admin]) await m.context.close();
   });

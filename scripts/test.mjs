@@ -88,6 +88,7 @@ async function main() {
 
   await check('build', 'npm', ['run', 'build', '--silent']);
   await check('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+  await check('format', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level=warn']);
   await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
   await jestStep('unit', ['--selectProjects', 'unit'], 10 * MIN);
   await jestStep('integration', ['--selectProjects', 'integration', '--runInBand'], 15 * MIN);

@@ -52,7 +52,10 @@ export async function seedWagerers(em: EntityManager, slug: string, count: numbe
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const [{ id: periodId }] = await em.execute<{ id: string }[]>(`insert into leaderboard_periods (platform_id, starts_at, ends_at) values (?, ?, ?) returning id`, [id, start, end]);
+  const [{ id: periodId }] = await em.execute<{ id: string }[]>(
+    `insert into leaderboard_periods (platform_id, starts_at, ends_at) values (?, ?, ?) returning id`,
+    [id, start, end],
+  );
   // Many ties on purpose (amounts rounded to whole dollars) so the tie-break does real work.
   await em.execute(
     `insert into leaderboard_manual_entries (period_id, username, wagered)

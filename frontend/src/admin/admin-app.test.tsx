@@ -20,7 +20,9 @@ const affiliates: AdminAffiliate[] = [
 
 function renderAdmin(path: string, user = adminFixture as typeof adminFixture | null) {
   window.history.pushState({}, '', path);
-  const store = makeStoreFromPageData(readPageData({ user, csrfToken: 'csrf-a', settings: settingsFixture, affiliates: [], leaderboard: null }));
+  const store = makeStoreFromPageData(
+    readPageData({ user, csrfToken: 'csrf-a', settings: settingsFixture, affiliates: [], leaderboard: null }),
+  );
   render(<AdminApp store={store} />);
 }
 
@@ -69,7 +71,11 @@ describe('AdminApp', () => {
     });
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.headers.get('x-csrf-token')).toBe('csrf-a');
-    expect(JSON.parse(put!.body as string)).toMatchObject({ theme: { primary_color: '#112233' }, kick_channel_slug: 'spincity', terms_text: 'Be nice.' });
+    expect(JSON.parse(put!.body as string)).toMatchObject({
+      theme: { primary_color: '#112233' },
+      kick_channel_slug: 'spincity',
+      terms_text: 'Be nice.',
+    });
     expect(await screen.findByText('Settings updated')).toBeInTheDocument();
   });
 

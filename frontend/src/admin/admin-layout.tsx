@@ -20,7 +20,10 @@ export function AdminLayout({ siteName, user }: { siteName: string; user: Curren
           <ul className="admin-nav">
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.path}>
-                <NavLink to={`/${section.path}`} className={({ isActive }) => (isActive ? 'admin-nav__link admin-nav__link--active' : 'admin-nav__link')}>
+                <NavLink
+                  to={`/${section.path}`}
+                  className={({ isActive }) => (isActive ? 'admin-nav__link admin-nav__link--active' : 'admin-nav__link')}
+                >
                   {section.label}
                 </NavLink>
               </li>

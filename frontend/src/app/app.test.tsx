@@ -13,7 +13,9 @@ const { fullPageLoad } = jest.requireMock('../lib/http') as { fullPageLoad: jest
 
 async function renderAppAt(path: string, user = memberFixture as typeof memberFixture | null) {
   window.history.pushState({}, '', path);
-  const store = makeStoreFromPageData(readPageData({ user, csrfToken: 'csrf-1', settings: settingsFixture, affiliates: [], leaderboard: null }));
+  const store = makeStoreFromPageData(
+    readPageData({ user, csrfToken: 'csrf-1', settings: settingsFixture, affiliates: [], leaderboard: null }),
+  );
   render(<App store={store} />);
   // Past the 100 ms reveal delay and the lazy route chunk.
   await act(async () => {

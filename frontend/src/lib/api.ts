@@ -40,7 +40,10 @@ export const requestMethod = (arg: string | { method?: string }): string =>
   (typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET')).toUpperCase();
 
 /** The only place API calls get the CSRF header: the server rejects any state change without it. */
-export function prepareApiHeaders(headers: Headers, { getState, arg }: { getState: () => unknown; arg: string | { method?: string } }): Headers {
+export function prepareApiHeaders(
+  headers: Headers,
+  { getState, arg }: { getState: () => unknown; arg: string | { method?: string } },
+): Headers {
   headers.set('Accept', 'application/json');
   if (!SAFE_METHODS.has(requestMethod(arg))) {
     headers.set('X-CSRF-TOKEN', selectCsrfToken(getState() as { session: SessionState }));

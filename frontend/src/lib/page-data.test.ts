@@ -3,7 +3,14 @@ import { readPageData } from './page-data';
 
 describe('readPageData', () => {
   it('works without injected data (vite dev)', () => {
-    expect(readPageData(undefined)).toEqual({ injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null });
+    expect(readPageData(undefined)).toEqual({
+      injected: false,
+      user: null,
+      csrfToken: '',
+      settings: null,
+      affiliates: null,
+      leaderboard: null,
+    });
   });
 
   it('reads the injected session, settings and caches', () => {

@@ -14,7 +14,9 @@ describe('site settings cache', () => {
   });
 
   it('starts from the injected settings, joins the site room and refetches on site:updated', async () => {
-    const store = makeStoreFromPageData(readPageData({ user: null, csrfToken: 't', settings: settingsFixture, affiliates: [], leaderboard: null }));
+    const store = makeStoreFromPageData(
+      readPageData({ user: null, csrfToken: 't', settings: settingsFixture, affiliates: [], leaderboard: null }),
+    );
     const subscription = store.dispatch(siteApi.endpoints.getSiteSettings.initiate());
     expect(siteApi.endpoints.getSiteSettings.select()(store.getState()).data?.site_name).toBe('Spin City');
 

@@ -25,7 +25,14 @@ export interface DomainEventMap {
   /** An admin changed an item's stock or availability; open store pages update the count. */
   'store.item-changed': { itemId: number };
   /** A member entered a raffle (free, password, or more points tickets). */
-  'raffle.entered': { raffleId: number; userId: number; entryId: number; entryType: 'passwordless' | 'points' | 'password'; tickets: number; pointsSpent: number };
+  'raffle.entered': {
+    raffleId: number;
+    userId: number;
+    entryId: number;
+    entryType: 'passwordless' | 'points' | 'password';
+    tickets: number;
+    pointsSpent: number;
+  };
   /** A raffle was created or its schedule changed; the worker (re)schedules its start and draw jobs. */
   'raffle.scheduled': { raffleId: number; startsAt: string; endsAt: string };
   /** Winners were drawn (or one was rerolled). */

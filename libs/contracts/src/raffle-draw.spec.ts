@@ -5,9 +5,12 @@ import { computeWinners, drawOrder, entriesHash, type DrawEntry } from './raffle
 const nodeSha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('sha256Hex (pure TypeScript)', () => {
-  it.each(['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'ünïcødé ✓', 'x'.repeat(10_000)])('matches node:crypto for %#', (input) => {
-    expect(sha256Hex(input)).toBe(nodeSha(input));
-  });
+  it.each(['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'ünïcødé ✓', 'x'.repeat(10_000)])(
+    'matches node:crypto for %#',
+    (input) => {
+      expect(sha256Hex(input)).toBe(nodeSha(input));
+    },
+  );
 });
 
 describe('raffle draw', () => {

@@ -70,7 +70,12 @@ export function drawOrder(seed: string, entries: readonly DrawEntry[], limit = N
  * Standing winners after the initial draw and the given rerolls (positions, in the order
  * they happened). Positions are 1-based.
  */
-export function computeWinners(seed: string, entries: readonly DrawEntry[], numberOfWinners: number, rerolledPositions: readonly number[] = []): DrawnWinner[] {
+export function computeWinners(
+  seed: string,
+  entries: readonly DrawEntry[],
+  numberOfWinners: number,
+  rerolledPositions: readonly number[] = [],
+): DrawnWinner[] {
   const order = drawOrder(seed, entries, numberOfWinners + rerolledPositions.length);
   const standing: DrawnWinner[] = order.slice(0, numberOfWinners).map((user_id, i) => ({ position: i + 1, user_id, draw_index: i }));
   let next = standing.length;

@@ -3,7 +3,15 @@ import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
-export const PUBLIC_ROOM_PATTERNS = [/^raffle:\d+$/, /^hunt:\d+$/, /^hunts$/, /^tournament:\d+$/, /^leaderboard$/, /^store$/, /^site$/] as const;
+export const PUBLIC_ROOM_PATTERNS = [
+  /^raffle:\d+$/,
+  /^hunt:\d+$/,
+  /^hunts$/,
+  /^tournament:\d+$/,
+  /^leaderboard$/,
+  /^store$/,
+  /^site$/,
+] as const;
 
 export const userRoom = (userId: number): string => `user:${userId}`;
 export const ADMIN_ROOM = 'admin';
@@ -26,12 +34,12 @@ export interface ServerToClientEvents {
   'store:redemption-updated': (payload: StoreRedemption) => void;
   /** Admin room: the redemptions queue changed. */
   'store:admin-redemption': (payload: { id: number; status: RedemptionStatus; item_name: string; username: string }) => void;
+  /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */
+  'leaderboard:updated': (payload: { at: string; slugs: string[] }) => void;
   /** Room hunt:{id}: one game's bet or win changed, with the recomputed statistics and standings. */
   'hunt:game': (payload: HuntGamePush) => void;
   /** Rooms hunt:{id} and 'hunts': the hunt changed (created, predictions opened/closed, status, games, scored). */
   'hunt:updated': (payload: HuntUpdatedPush) => void;
-  /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */
-  'leaderboard:updated': (payload: { at: string; slugs: string[] }) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

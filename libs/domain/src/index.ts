@@ -3,6 +3,6 @@ export * from './site';
 export * from './economy';
 export * from './store';
 export * from './raffles';
-export * from './hunts';
 export * from './leaderboard';
+export * from './hunts';
 export * from './demo/demo-seed';

@@ -16,7 +16,10 @@ export class LeaderboardRefreshProcessor extends WorkerHost {
   async process(job: Job<LeaderboardRefreshJob>): Promise<RefreshOutcome> {
     const started = Date.now();
     const outcome = await this.refresher.refresh(job.data.platformId, 'schedule');
-    this.logger.log({ platformId: job.data.platformId, status: outcome.status, archived: outcome.archived, ms: Date.now() - started }, 'leaderboard refreshed');
+    this.logger.log(
+      { platformId: job.data.platformId, status: outcome.status, archived: outcome.archived, ms: Date.now() - started },
+      'leaderboard refreshed',
+    );
     return outcome;
   }
 }

@@ -22,7 +22,8 @@ export class RaffleDrawsProcessor extends WorkerHost {
     if (data.name === 'draw') {
       const outcome = await this.draws.drawIfDue(data.raffleId);
       // Fired a moment early (clock skew): fail so BullMQ retries shortly, rather than waiting for the sweep.
-      if (!outcome.drawn && outcome.reason === 'not-due' && outcome.endsInMs < DRAW_RETRY_WINDOW_MS) throw new Error(`raffle ${data.raffleId} ends in ${outcome.endsInMs} ms; retrying`);
+      if (!outcome.drawn && outcome.reason === 'not-due' && outcome.endsInMs < DRAW_RETRY_WINDOW_MS)
+        throw new Error(`raffle ${data.raffleId} ends in ${outcome.endsInMs} ms; retrying`);
       this.logger.log({ raffleId: data.raffleId, outcome }, 'raffle draw job');
       return outcome;
     }

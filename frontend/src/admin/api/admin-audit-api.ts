@@ -18,7 +18,12 @@ export const adminAuditApi = baseApi.injectEndpoints({
       query: (page) => ({ url: '/api/admin/audit-log', params: { page } }),
       transformResponse: (response: AuditLogResponse) => ({
         entries: response.data ?? [],
-        pagination: response.pagination ?? { current_page: 1, last_page: 1, per_page: response.data?.length ?? 0, total: response.data?.length ?? 0 },
+        pagination: response.pagination ?? {
+          current_page: 1,
+          last_page: 1,
+          per_page: response.data?.length ?? 0,
+          total: response.data?.length ?? 0,
+        },
       }),
       providesTags: ['AuditLog'],
     }),

@@ -14,7 +14,10 @@ export const adminQueuesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, name) => [{ type: 'AdminQueues', id: name }],
     }),
     retryJob: build.mutation<void, { queue: string; id: string }>({
-      query: ({ queue, id }) => ({ url: `/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/retry`, method: 'POST' }),
+      query: ({ queue, id }) => ({
+        url: `/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(id)}/retry`,
+        method: 'POST',
+      }),
       invalidatesTags: ['AdminQueues'],
     }),
   }),

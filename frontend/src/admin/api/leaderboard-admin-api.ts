@@ -1,4 +1,12 @@
-import type { AdminPlatform, ApiSuccess, CsvImportPreview, LeaderboardFetchRecord, PlatformInput, PlatformUpdate, TestConnectionResult } from '@kickback/contracts';
+import type {
+  AdminPlatform,
+  ApiSuccess,
+  CsvImportPreview,
+  LeaderboardFetchRecord,
+  PlatformInput,
+  PlatformUpdate,
+  TestConnectionResult,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 const BASE = '/api/admin/leaderboard/platforms';
@@ -41,7 +49,12 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
     importLeaderboardCsv: build.mutation<CsvImportPreview, { id: number; csv: string }>({
       query: ({ id, csv }) => ({ url: `${BASE}/${id}/import`, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } }),
       transformResponse: (response: ApiSuccess<CsvImportPreview>) => response.data as CsvImportPreview,
-      invalidatesTags: (_result, _error, { id }) => ['AdminLeaderboard', 'Leaderboard', 'AuditLog', { type: 'AdminLeaderboard', id: `fetches-${id}` }],
+      invalidatesTags: (_result, _error, { id }) => [
+        'AdminLeaderboard',
+        'Leaderboard',
+        'AuditLog',
+        { type: 'AdminLeaderboard', id: `fetches-${id}` },
+      ],
     }),
   }),
 });

@@ -8,7 +8,10 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminRaffles: build.query<{ data: AdminRaffle[]; pagination: Pagination }, number>({
       query: (page) => `/api/admin/raffles?page=${page}`,
-      transformResponse: (response: { data: AdminRaffle[]; pagination: Pagination }) => ({ data: response.data, pagination: response.pagination }),
+      transformResponse: (response: { data: AdminRaffle[]; pagination: Pagination }) => ({
+        data: response.data,
+        pagination: response.pagination,
+      }),
       providesTags: [ADMIN_LIST, 'AuditLog'],
     }),
     getAdminRaffleEntries: build.query<AdminRaffleEntry[], number>({
@@ -27,7 +30,13 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
           updateCachedData((draft) => {
             for (const entry of push.entries) {
               const index = draft.findIndex((e) => e.id === entry.id);
-              if (index === -1) draft.push({ ...entry, points_spent: 0, created_at: new Date().toISOString(), user: { ...entry.user, avatar: entry.user.avatar_url } });
+              if (index === -1)
+                draft.push({
+                  ...entry,
+                  points_spent: 0,
+                  created_at: new Date().toISOString(),
+                  user: { ...entry.user, avatar: entry.user.avatar_url },
+                });
               else draft[index] = { ...draft[index]!, tickets: Math.max(draft[index]!.tickets, entry.tickets) };
             }
           });
@@ -47,10 +56,20 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
     }),
     raffleAction: build.mutation<{ message?: string }, { id: number; action: 'cancel' | 'draw' | 'reroll'; position?: number }>({
-      query: ({ id, action, position }) => ({ url: `/api/admin/raffles/${id}/${action}`, method: 'POST', body: action === 'reroll' ? { position } : {} }),
+      query: ({ id, action, position }) => ({
+        url: `/api/admin/raffles/${id}/${action}`,
+        method: 'POST',
+        body: action === 'reroll' ? { position } : {},
+      }),
       invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
     }),
   }),
 });
 
-export const { useGetAdminRafflesQuery, useGetAdminRaffleEntriesQuery, useCreateRaffleMutation, useUpdateRaffleMutation, useRaffleActionMutation } = rafflesAdminApi;
+export const {
+  useGetAdminRafflesQuery,
+  useGetAdminRaffleEntriesQuery,
+  useCreateRaffleMutation,
+  useUpdateRaffleMutation,
+  useRaffleActionMutation,
+} = rafflesAdminApi;

@@ -58,7 +58,10 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     addStoreCodes: build.mutation<StoreCodesUploadResult & { message: string }, { itemId: number; codes: string }>({
       query: ({ itemId, codes }) => ({ url: `/api/admin/store-items/${itemId}/codes`, method: 'POST', body: { codes } }),
-      transformResponse: (response: ApiSuccess<StoreCodesUploadResult>) => ({ ...(response.data as StoreCodesUploadResult), message: response.message ?? '' }),
+      transformResponse: (response: ApiSuccess<StoreCodesUploadResult>) => ({
+        ...(response.data as StoreCodesUploadResult),
+        message: response.message ?? '',
+      }),
       invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
     }),
     removeStoreCode: build.mutation<void, { itemId: number; codeId: number }>({
@@ -67,7 +70,11 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     getAdminRedemptions: build.query<RedemptionsPage, AdminRedemptionsQuery>({
       query: ({ status, page }) => `/api/admin/store-redemptions?status=${status}&page=${page}`,
-      transformResponse: (response: RedemptionsPage) => ({ data: response.data, pagination: response.pagination, pending_total: response.pending_total }),
+      transformResponse: (response: RedemptionsPage) => ({
+        data: response.data,
+        pagination: response.pagination,
+        pending_total: response.pending_total,
+      }),
       providesTags: ['AdminRedemptions'],
       // New and changed redemptions arrive in the admin room: refetch the open queue.
       async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
@@ -76,7 +83,9 @@ export const storeAdminApi = baseApi.injectEndpoints({
         } catch {
           return;
         }
-        const off = onServerEvent('store:admin-redemption', () => dispatch(storeAdminApi.util.invalidateTags(['AdminRedemptions', 'AdminStoreItems'])));
+        const off = onServerEvent('store:admin-redemption', () =>
+          dispatch(storeAdminApi.util.invalidateTags(['AdminRedemptions', 'AdminStoreItems'])),
+        );
         await cacheEntryRemoved;
         off();
       },
@@ -91,7 +100,10 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     getAdminUsers: build.query<{ data: AdminUserRow[]; pagination: Pagination }, { search: string; page: number }>({
       query: ({ search, page }) => `/api/admin/users?page=${page}&search=${encodeURIComponent(search)}`,
-      transformResponse: (response: { data: AdminUserRow[]; pagination: Pagination }) => ({ data: response.data, pagination: response.pagination }),
+      transformResponse: (response: { data: AdminUserRow[]; pagination: Pagination }) => ({
+        data: response.data,
+        pagination: response.pagination,
+      }),
       providesTags: ['AdminUsers'],
     }),
     getAdminUserLedger: build.query<PointsHistory, { userId: number; page: number }>({
@@ -101,7 +113,10 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     adjustUserPoints: build.mutation<{ balance: number; message: string }, { userId: number; delta: number; note: string }>({
       query: ({ userId, delta, note }) => ({ url: `/api/admin/users/${userId}/points`, method: 'POST', body: { delta, note } }),
-      transformResponse: (response: ApiSuccess<{ balance: number }>) => ({ balance: response.data?.balance ?? 0, message: response.message ?? '' }),
+      transformResponse: (response: ApiSuccess<{ balance: number }>) => ({
+        balance: response.data?.balance ?? 0,
+        message: response.message ?? '',
+      }),
       invalidatesTags: ['AdminUsers', 'AdminUserLedger', 'AuditLog'],
     }),
   }),

@@ -26,7 +26,10 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
     return {
       getAdminHunts: build.query<{ data: AdminHuntListItem[]; pagination: Pagination }, number>({
         query: (page) => `/api/admin/bonus-hunts?page=${page}`,
-        transformResponse: (response: { data: AdminHuntListItem[]; pagination: Pagination }) => ({ data: response.data, pagination: response.pagination }),
+        transformResponse: (response: { data: AdminHuntListItem[]; pagination: Pagination }) => ({
+          data: response.data,
+          pagination: response.pagination,
+        }),
         providesTags: [{ type: 'BonusHunts', id: 'LIST' }],
       }),
       getAdminHunt: build.query<AdminHuntDetail, number>({

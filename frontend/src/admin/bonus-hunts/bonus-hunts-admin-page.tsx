@@ -35,7 +35,15 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
       <h2>New Hunt</h2>
       <div className="field">
         <label htmlFor="new-hunt-balance">Starting balance ($)</label>
-        <input id="new-hunt-balance" className="input" inputMode="decimal" required placeholder="1000.00" value={balance} onChange={(e) => setBalance(e.target.value)} />
+        <input
+          id="new-hunt-balance"
+          className="input"
+          inputMode="decimal"
+          required
+          placeholder="1000.00"
+          value={balance}
+          onChange={(e) => setBalance(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="new-hunt-prizes">Prize points for ranks 1, 2, 3…</label>
@@ -83,7 +91,8 @@ export default function BonusHuntsAdminPage() {
                 >
                   <strong>Hunt #{hunt.id}</strong> <span>{hunt.status}</span>
                   <small>
-                    {formatAmount(hunt.starting_balance)} · {hunt.games_count} slots · {hunt.predictions_count} predictions · {formatDateTime(hunt.created_at)}
+                    {formatAmount(hunt.starting_balance)} · {hunt.games_count} slots · {hunt.predictions_count} predictions ·{' '}
+                    {formatDateTime(hunt.created_at)}
                   </small>
                 </button>
               </li>
@@ -97,7 +106,12 @@ export default function BonusHuntsAdminPage() {
               <span>
                 Page {page} of {lastPage}
               </span>
-              <button type="button" className="button button--ghost button--small" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={page >= lastPage}
+                onClick={() => setPage(page + 1)}
+              >
                 Next
               </button>
             </nav>

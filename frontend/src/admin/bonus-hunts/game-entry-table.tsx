@@ -103,7 +103,8 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
     );
   };
 
-  if (hunt.games.length === 0) return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
+  if (hunt.games.length === 0)
+    return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
 
   return (
     <div className="card admin-table-wrap">
@@ -141,7 +142,11 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
                       className="button button--ghost button--small"
                       aria-label={`Move ${game.slot_name} up`}
                       disabled={index === 0 || reorderState.isLoading}
-                      onClick={() => reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, -1) }).unwrap().catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))}
+                      onClick={() =>
+                        reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, -1) })
+                          .unwrap()
+                          .catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))
+                      }
                     >
                       ↑
                     </button>
@@ -150,7 +155,11 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
                       className="button button--ghost button--small"
                       aria-label={`Move ${game.slot_name} down`}
                       disabled={index === hunt.games.length - 1 || reorderState.isLoading}
-                      onClick={() => reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, 1) }).unwrap().catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))}
+                      onClick={() =>
+                        reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, 1) })
+                          .unwrap()
+                          .catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))
+                      }
                     >
                       ↓
                     </button>
@@ -159,7 +168,11 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
                       className="button button--danger button--small"
                       aria-label={`Remove ${game.slot_name}`}
                       disabled={removeState.isLoading}
-                      onClick={() => remove({ huntId: hunt.id, gameId: game.id }).unwrap().catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))}
+                      onClick={() =>
+                        remove({ huntId: hunt.id, gameId: game.id })
+                          .unwrap()
+                          .catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))
+                      }
                     >
                       Remove
                     </button>

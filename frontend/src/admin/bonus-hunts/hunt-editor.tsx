@@ -115,7 +115,14 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
         <form className="card admin-fieldset hunt-editor__settings" onSubmit={saveSettings}>
           <div className="field">
             <label htmlFor="hunt-start-balance">Starting balance ($)</label>
-            <input id="hunt-start-balance" className="input" inputMode="decimal" required value={balance} onChange={(e) => setBalance(e.target.value)} />
+            <input
+              id="hunt-start-balance"
+              className="input"
+              inputMode="decimal"
+              required
+              value={balance}
+              onChange={(e) => setBalance(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="hunt-prizes">Prize points for ranks 1, 2, 3…</label>

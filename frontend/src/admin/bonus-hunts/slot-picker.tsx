@@ -44,11 +44,25 @@ export function SlotPicker({ huntId }: { huntId: number }) {
       <form className="hunt-picker__search" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor="hunt-slot-search">Search the catalogue</label>
-          <input id="hunt-slot-search" className="input" type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Slot or provider name" />
+          <input
+            id="hunt-slot-search"
+            className="input"
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Slot or provider name"
+          />
         </div>
         <div className="field">
           <label htmlFor="hunt-slot-bet">Bet ($)</label>
-          <input id="hunt-slot-bet" className="input" inputMode="decimal" value={bet} onChange={(e) => setBet(e.target.value)} placeholder="0.00" />
+          <input
+            id="hunt-slot-bet"
+            className="input"
+            inputMode="decimal"
+            value={bet}
+            onChange={(e) => setBet(e.target.value)}
+            placeholder="0.00"
+          />
         </div>
       </form>
       {isFetching && <p className="admin-status">Searching...</p>}
@@ -58,7 +72,12 @@ export function SlotPicker({ huntId }: { huntId: number }) {
             <span>
               {slot.name} <small>({slot.provider.name})</small>
             </span>
-            <button type="button" className="button button--ghost button--small" disabled={addState.isLoading} onClick={() => void addSlot(slot.id, slot.name)}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              disabled={addState.isLoading}
+              onClick={() => void addSlot(slot.id, slot.name)}
+            >
               Add
             </button>
           </li>
@@ -76,7 +95,15 @@ export function SlotPicker({ huntId }: { huntId: number }) {
   );
 }
 
-function NewSlotForm({ initialName, onDone, onCreated }: { initialName: string; onDone: () => void; onCreated: (id: number, name: string) => void }) {
+function NewSlotForm({
+  initialName,
+  onDone,
+  onCreated,
+}: {
+  initialName: string;
+  onDone: () => void;
+  onCreated: (id: number, name: string) => void;
+}) {
   const toast = useToast();
   const { data: providers = [] } = useGetProvidersQuery();
   const [create, { isLoading }] = useCreateSlotMutation();
@@ -89,7 +116,8 @@ function NewSlotForm({ initialName, onDone, onCreated }: { initialName: string; 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    const provider = providerId === 'new' || providerId === '' ? { provider_name: providerName.trim() } : { provider_id: Number(providerId) };
+    const provider =
+      providerId === 'new' || providerId === '' ? { provider_name: providerName.trim() } : { provider_id: Number(providerId) };
     try {
       const slot = await create({ name: name.trim(), image_url: imageUrl, ...provider }).unwrap();
       toast.success(`${slot.name} added to the catalogue`);
@@ -123,7 +151,14 @@ function NewSlotForm({ initialName, onDone, onCreated }: { initialName: string; 
       {(providerId === '' || providerId === 'new') && (
         <div className="field">
           <label htmlFor="new-slot-provider-name">New provider name</label>
-          <input id="new-slot-provider-name" className="input" required maxLength={80} value={providerName} onChange={(e) => setProviderName(e.target.value)} />
+          <input
+            id="new-slot-provider-name"
+            className="input"
+            required
+            maxLength={80}
+            value={providerName}
+            onChange={(e) => setProviderName(e.target.value)}
+          />
           {errors.provider_name && <span className="field-error">{errors.provider_name}</span>}
         </div>
       )}

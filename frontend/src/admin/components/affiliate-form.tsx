@@ -69,7 +69,14 @@ export function AffiliateForm({ initial, saving, serverErrors, onSubmit, onCance
       <h2>{title}</h2>
       <div className="admin-grid">
         <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required maxLength={80} />
-        <TextField label="Referral link" type="url" value={form.redirect_url} onChange={(v) => set('redirect_url', v)} error={errors.redirect_url} required />
+        <TextField
+          label="Referral link"
+          type="url"
+          value={form.redirect_url}
+          onChange={(v) => set('redirect_url', v)}
+          error={errors.redirect_url}
+          required
+        />
         <TextField label="Code" value={form.code} onChange={(v) => set('code', v)} error={errors.code} required maxLength={60} />
       </div>
       <TextField

@@ -78,7 +78,12 @@ export function LeaderboardCsvImport({ platform }: { platform: AdminPlatform }) 
             </table>
           )}
           <div className="admin-form-actions">
-            <button type="button" className="button button--primary" disabled={preview.errors.length > 0 || importState.isLoading} onClick={commit}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={preview.errors.length > 0 || importState.isLoading}
+              onClick={commit}
+            >
               {importState.isLoading ? 'Importing...' : 'Import'}
             </button>
           </div>

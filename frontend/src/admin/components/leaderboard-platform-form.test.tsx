@@ -28,7 +28,15 @@ const stored: AdminPlatform = {
 
 function renderForm(initial: AdminPlatform | null) {
   const onSubmit = jest.fn();
-  render(<LeaderboardPlatformForm initial={initial} saving={false} serverErrors={{ 'source_config.user_id': 'The Roobet user id is required' }} onSubmit={onSubmit} onCancel={() => undefined} />);
+  render(
+    <LeaderboardPlatformForm
+      initial={initial}
+      saving={false}
+      serverErrors={{ 'source_config.user_id': 'The Roobet user id is required' }}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+  );
   return onSubmit;
 }
 
@@ -42,7 +50,12 @@ describe('LeaderboardPlatformForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Platform' }));
     const input = onSubmit.mock.calls[0][0];
     expect('credentials' in input).toBe(false);
-    expect(input).toMatchObject({ source_type: 'roobet', source_config: { user_id: 'aff-1', timeout_ms: 5000 }, prizes: [1000, 500], excluded_usernames: ['streamer'] });
+    expect(input).toMatchObject({
+      source_type: 'roobet',
+      source_config: { user_id: 'aff-1', timeout_ms: 5000 },
+      prizes: [1000, 500],
+      excluded_usernames: ['streamer'],
+    });
   });
 
   it('replaces or removes the secret on request', () => {

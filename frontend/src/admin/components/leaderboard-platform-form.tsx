@@ -19,7 +19,12 @@ const CREDENTIAL_LABELS: Partial<Record<LeaderboardSourceType, string>> = {
   stake: 'Access token (x-access-token)',
   generic_json: 'Secret ({key} in the URL or the auth header)',
 };
-const PERIOD_LABELS: Record<LeaderboardPeriodType, string> = { monthly: 'Monthly', weekly: 'Weekly (Mon–Mon)', biweekly: 'Bi-weekly', custom: 'Custom start and end' };
+const PERIOD_LABELS: Record<LeaderboardPeriodType, string> = {
+  monthly: 'Monthly',
+  weekly: 'Weekly (Mon–Mon)',
+  biweekly: 'Bi-weekly',
+  custom: 'Custom start and end',
+};
 
 /** Every config field of every source, edited as text; only the chosen source's fields are sent. */
 const CONFIG_FIELDS: Record<LeaderboardSourceType, { key: string; label: string; kind: 'text' | 'number' | 'bool'; hint?: string }[]> = {
@@ -32,8 +37,18 @@ const CONFIG_FIELDS: Record<LeaderboardSourceType, { key: string; label: string;
   gamdom: [],
   stake: [{ key: 'page_size', label: 'Rows per page', kind: 'number' }],
   generic_json: [
-    { key: 'url', label: 'URL', kind: 'text', hint: 'Placeholders: {start} {end} {start_ms} {end_ms} {start_s} {end_s} {start_date} {end_date} {key}' },
-    { key: 'array_path', label: 'Path to the array', kind: 'text', hint: 'Dot path such as data.players; empty when the answer is the array' },
+    {
+      key: 'url',
+      label: 'URL',
+      kind: 'text',
+      hint: 'Placeholders: {start} {end} {start_ms} {end_ms} {start_s} {end_s} {start_date} {end_date} {key}',
+    },
+    {
+      key: 'array_path',
+      label: 'Path to the array',
+      kind: 'text',
+      hint: 'Dot path such as data.players; empty when the answer is the array',
+    },
     { key: 'username_field', label: 'Username field', kind: 'text' },
     { key: 'wagered_field', label: 'Wagered field', kind: 'text' },
     { key: 'auth_header', label: 'Auth header name', kind: 'text', hint: 'e.g. Authorization or x-api-key; empty = none' },
@@ -150,7 +165,19 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
   );
 }
 
-function Select({ label, value, onChange, children, error }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; error?: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  error?: string;
+}) {
   return (
     <div className="field">
       <label>
@@ -167,7 +194,8 @@ function Select({ label, value, onChange, children, error }: { label: string; va
 export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors, onSubmit, onCancel }: Props) {
   const [form, setForm] = useState<FormState>(() => fromPlatform(initial));
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const setConfig = (key: string, value: string | boolean) => setForm((current) => ({ ...current, config: { ...current.config, [key]: value } }));
+  const setConfig = (key: string, value: string | boolean) =>
+    setForm((current) => ({ ...current, config: { ...current.config, [key]: value } }));
   const credentialLabel = CREDENTIAL_LABELS[form.source_type];
 
   const submit = (event: FormEvent) => {
@@ -181,16 +209,40 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
         <legend>Platform</legend>
         <div className="admin-grid">
           <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required maxLength={60} />
-          <TextField label="Slug" value={form.slug} onChange={(v) => set('slug', v)} error={errors.slug} hint="Lower-case letters, digits and -" required maxLength={40} />
-          <TextField label="Currency symbol" value={form.currency_symbol} onChange={(v) => set('currency_symbol', v)} error={errors.currency_symbol} maxLength={8} />
-          <TextField label="Display order" value={form.display_order} onChange={(v) => set('display_order', v)} error={errors.display_order} />
+          <TextField
+            label="Slug"
+            value={form.slug}
+            onChange={(v) => set('slug', v)}
+            error={errors.slug}
+            hint="Lower-case letters, digits and -"
+            required
+            maxLength={40}
+          />
+          <TextField
+            label="Currency symbol"
+            value={form.currency_symbol}
+            onChange={(v) => set('currency_symbol', v)}
+            error={errors.currency_symbol}
+            maxLength={8}
+          />
+          <TextField
+            label="Display order"
+            value={form.display_order}
+            onChange={(v) => set('display_order', v)}
+            error={errors.display_order}
+          />
         </div>
         <Check label="Active (shown on the site and refreshed)" checked={form.is_active} onChange={(v) => set('is_active', v)} />
       </fieldset>
 
       <fieldset className="admin-fieldset">
         <legend>Data source</legend>
-        <Select label="Source" value={form.source_type} onChange={(v) => set('source_type', v as LeaderboardSourceType)} error={errors.source_type}>
+        <Select
+          label="Source"
+          value={form.source_type}
+          onChange={(v) => set('source_type', v as LeaderboardSourceType)}
+          error={errors.source_type}
+        >
           {Object.entries(SOURCE_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -200,7 +252,12 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
         <div className="admin-grid">
           {fieldsFor(form.source_type).map((field) =>
             field.kind === 'bool' ? (
-              <Check key={field.key} label={field.label} checked={form.config[field.key] === true} onChange={(v) => setConfig(field.key, v)} />
+              <Check
+                key={field.key}
+                label={field.label}
+                checked={form.config[field.key] === true}
+                onChange={(v) => setConfig(field.key, v)}
+              />
             ) : (
               <TextField
                 key={field.key}
@@ -229,7 +286,9 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
             </label>
             <span className="field-hint">Credentials: {initial?.credentials ?? 'not set'}. They are encrypted and never shown again.</span>
             {errors.credentials && <span className="field-error">{errors.credentials}</span>}
-            {initial?.credentials === 'set' && <Check label="Remove the stored credentials" checked={form.clear_credentials} onChange={(v) => set('clear_credentials', v)} />}
+            {initial?.credentials === 'set' && (
+              <Check label="Remove the stored credentials" checked={form.clear_credentials} onChange={(v) => set('clear_credentials', v)} />
+            )}
           </div>
         )}
         <TextField
@@ -243,7 +302,12 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
 
       <fieldset className="admin-fieldset">
         <legend>Period (UTC)</legend>
-        <Select label="Period" value={form.period_type} onChange={(v) => set('period_type', v as LeaderboardPeriodType)} error={errors.period_type}>
+        <Select
+          label="Period"
+          value={form.period_type}
+          onChange={(v) => set('period_type', v as LeaderboardPeriodType)}
+          error={errors.period_type}
+        >
           {Object.entries(PERIOD_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -255,14 +319,24 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
             <div className="field">
               <label>
                 Start (UTC)
-                <input className="input" type="datetime-local" value={form.custom_start} onChange={(event) => set('custom_start', event.target.value)} />
+                <input
+                  className="input"
+                  type="datetime-local"
+                  value={form.custom_start}
+                  onChange={(event) => set('custom_start', event.target.value)}
+                />
               </label>
               {errors.custom_start && <span className="field-error">{errors.custom_start}</span>}
             </div>
             <div className="field">
               <label>
                 End (UTC)
-                <input className="input" type="datetime-local" value={form.custom_end} onChange={(event) => set('custom_end', event.target.value)} />
+                <input
+                  className="input"
+                  type="datetime-local"
+                  value={form.custom_end}
+                  onChange={(event) => set('custom_end', event.target.value)}
+                />
               </label>
               {errors.custom_end && <span className="field-error">{errors.custom_end}</span>}
             </div>
@@ -273,7 +347,15 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
       <fieldset className="admin-fieldset">
         <legend>Board</legend>
         <div className="admin-grid">
-          <TextField label="Prizes by rank" value={form.prizes} onChange={(v) => set('prizes', v)} error={errors.prizes} multiline rows={5} hint="One amount per line: first line = 1st place" />
+          <TextField
+            label="Prizes by rank"
+            value={form.prizes}
+            onChange={(v) => set('prizes', v)}
+            error={errors.prizes}
+            multiline
+            rows={5}
+            hint="One amount per line: first line = 1st place"
+          />
           <TextField
             label="Excluded usernames"
             value={form.excluded_usernames}
@@ -283,7 +365,13 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors: errors,
             rows={5}
             hint="One per line, any case (e.g. the streamer's own account)"
           />
-          <TextField label="Players shown" value={form.display_count} onChange={(v) => set('display_count', v)} error={errors.display_count} hint="3 to 1000, podium included" />
+          <TextField
+            label="Players shown"
+            value={form.display_count}
+            onChange={(v) => set('display_count', v)}
+            error={errors.display_count}
+            hint="3 to 1000, podium included"
+          />
         </div>
         <Check label="Mask usernames publicly (ab*****)" checked={form.mask_usernames} onChange={(v) => set('mask_usernames', v)} />
       </fieldset>

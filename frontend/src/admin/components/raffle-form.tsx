@@ -64,14 +64,30 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       <ImageUpload label="Image" onUploaded={setImage} />
       {image && (
         <p className="field-hint">
-          <img src={image} alt="" width={120} /> <button type="button" className="button button--ghost button--small" onClick={() => setImage(null)}>Remove image</button>
+          <img src={image} alt="" width={120} />{' '}
+          <button type="button" className="button button--ghost button--small" onClick={() => setImage(null)}>
+            Remove image
+          </button>
         </p>
       )}
       <TextField label="Prize" value={prize} onChange={setPrize} error={err('prize_description')} />
-      <TextField label="Prize value (USD)" value={prizeValue} onChange={setPrizeValue} error={err('prize_value_usd')} hint="Counts toward the total given away once drawn." />
+      <TextField
+        label="Prize value (USD)"
+        value={prizeValue}
+        onChange={setPrizeValue}
+        error={err('prize_value_usd')}
+        hint="Counts toward the total given away once drawn."
+      />
       <div className="field">
         <label htmlFor="raffle-start">Start</label>
-        <input id="raffle-start" className="input" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
+        <input
+          id="raffle-start"
+          className="input"
+          type="datetime-local"
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          required
+        />
         {err('start_datetime') && <span className="field-error">{err('start_datetime')}</span>}
       </div>
       <div className="field">
@@ -90,12 +106,26 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       {points && (
         <>
           <TextField label="Points per ticket" value={price} onChange={setPrice} error={err('points_per_entry')} />
-          <TextField label="Max points tickets per member (empty = no limit)" value={maxTickets} onChange={setMaxTickets} error={err('max_tickets_per_user')} />
+          <TextField
+            label="Max points tickets per member (empty = no limit)"
+            value={maxTickets}
+            onChange={setMaxTickets}
+            error={err('max_tickets_per_user')}
+          />
         </>
       )}
       <div className="field">
-        <label htmlFor="raffle-password">{initial?.has_password_entry ? 'New password (leave empty to keep)' : 'Password entry (leave empty for none)'}</label>
-        <input id="raffle-password" className="input" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label htmlFor="raffle-password">
+          {initial?.has_password_entry ? 'New password (leave empty to keep)' : 'Password entry (leave empty for none)'}
+        </label>
+        <input
+          id="raffle-password"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {err('password') && <span className="field-error">{err('password')}</span>}
       </div>
       {initial?.has_password_entry && (

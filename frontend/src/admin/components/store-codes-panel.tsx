@@ -37,7 +37,8 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
         </button>
       </header>
       <p className="field-hint">
-        {formatNumber(item.codes_available)} available of {formatNumber(item.codes_total)}. Paste one code per line, or comma-separated (CSV). Duplicates are skipped.
+        {formatNumber(item.codes_available)} available of {formatNumber(item.codes_total)}. Paste one code per line, or comma-separated
+        (CSV). Duplicates are skipped.
       </p>
       <div className="field">
         <label htmlFor="store-codes-text">New codes</label>
@@ -45,7 +46,13 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
       </div>
       <div className="field">
         <label htmlFor="store-codes-file">Or load a CSV / text file</label>
-        <input id="store-codes-file" className="input" type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void loadFile(e.target.files?.[0])} />
+        <input
+          id="store-codes-file"
+          className="input"
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          onChange={(e) => void loadFile(e.target.files?.[0])}
+        />
       </div>
       <button type="button" className="button button--primary" disabled={!text.trim() || addState.isLoading} onClick={() => void upload()}>
         {addState.isLoading ? 'Adding...' : 'Add Codes'}
@@ -71,7 +78,11 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
                   <td>
                     <code>{code.code}</code>
                   </td>
-                  <td>{code.redemption_id ? `Delivered (redemption #${code.redemption_id}) ${code.assigned_at ? formatRelativeTime(code.assigned_at) : ''}` : 'Available'}</td>
+                  <td>
+                    {code.redemption_id
+                      ? `Delivered (redemption #${code.redemption_id}) ${code.assigned_at ? formatRelativeTime(code.assigned_at) : ''}`
+                      : 'Available'}
+                  </td>
                   <td>
                     {!code.redemption_id && (
                       <button

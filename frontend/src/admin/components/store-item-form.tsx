@@ -77,7 +77,15 @@ export function StoreItemForm({ initial, saving, serverErrors, onSubmit, onCance
     <form className="card affiliate-form" onSubmit={submit} noValidate aria-label={initial ? `Edit ${initial.name}` : 'New store item'}>
       <h2>{initial ? `Edit ${initial.name}` : 'New Store Item'}</h2>
       <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required maxLength={120} />
-      <TextField label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} multiline rows={3} maxLength={2000} />
+      <TextField
+        label="Description"
+        value={form.description}
+        onChange={(v) => set('description', v)}
+        error={errors.description}
+        multiline
+        rows={3}
+        maxLength={2000}
+      />
       <ImageUpload label="Image" onUploaded={(url) => set('image_url', url)} />
       {form.image_url && (
         <div className="field">
@@ -88,7 +96,13 @@ export function StoreItemForm({ initial, saving, serverErrors, onSubmit, onCance
         </div>
       )}
       <TextField label="Cost (points)" value={form.cost} onChange={(v) => set('cost', v)} error={errors.cost} required />
-      <TextField label="Quantity" value={form.quantity} onChange={(v) => set('quantity', v)} error={errors.quantity} hint="Leave empty for unlimited stock." />
+      <TextField
+        label="Quantity"
+        value={form.quantity}
+        onChange={(v) => set('quantity', v)}
+        error={errors.quantity}
+        hint="Leave empty for unlimited stock."
+      />
       <TextField
         label="Max purchases per user"
         value={form.max_purchases_per_user}
@@ -96,7 +110,14 @@ export function StoreItemForm({ initial, saving, serverErrors, onSubmit, onCance
         error={errors.max_purchases_per_user}
         hint="Leave empty for no limit."
       />
-      <TextField label="Category" value={form.category} onChange={(v) => set('category', v)} error={errors.category} required maxLength={40} />
+      <TextField
+        label="Category"
+        value={form.category}
+        onChange={(v) => set('category', v)}
+        error={errors.category}
+        required
+        maxLength={40}
+      />
       <TextField
         label="Value in USD"
         value={form.value_usd}
@@ -106,7 +127,12 @@ export function StoreItemForm({ initial, saving, serverErrors, onSubmit, onCance
       />
       <div className="field">
         <label htmlFor="store-item-fulfilment">Delivery</label>
-        <select id="store-item-fulfilment" className="select" value={form.fulfilment} onChange={(e) => set('fulfilment', e.target.value as FormState['fulfilment'])}>
+        <select
+          id="store-item-fulfilment"
+          className="select"
+          value={form.fulfilment}
+          onChange={(e) => set('fulfilment', e.target.value as FormState['fulfilment'])}
+        >
           <option value="manual">Manual: the team delivers it and marks it processed</option>
           <option value="code">Code: delivered automatically from the code pool</option>
         </select>

@@ -14,7 +14,18 @@ interface TextFieldProps {
 }
 
 /** Label, input and the first field error, wired together for screen readers. */
-export function TextField({ label, value, onChange, error, hint, type = 'text', multiline = false, rows = 4, required, maxLength }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  multiline = false,
+  rows = 4,
+  required,
+  maxLength,
+}: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

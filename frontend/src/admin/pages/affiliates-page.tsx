@@ -151,7 +151,13 @@ export default function AffiliatesPage() {
                       </button>
                     </div>
                   </td>
-                  <td>{affiliate.logo_url ? <img className="admin-table__logo" src={affiliate.logo_url} alt={`${affiliate.name} logo`} /> : '—'}</td>
+                  <td>
+                    {affiliate.logo_url ? (
+                      <img className="admin-table__logo" src={affiliate.logo_url} alt={`${affiliate.name} logo`} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <th scope="row">{affiliate.name}</th>
                   <td>
                     <code>{affiliate.code}</code>

@@ -147,10 +147,21 @@ export default function LeaderboardPlatformsPage() {
                   <td>{platform.last_updated ? formatRelativeTime(platform.last_updated) : 'Never'}</td>
                   <td>
                     <div className="admin-row-actions">
-                      <button type="button" className="button button--ghost button--small" onClick={() => open({ mode: 'edit', platform })} aria-label={`Edit ${platform.name}`}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => open({ mode: 'edit', platform })}
+                        aria-label={`Edit ${platform.name}`}
+                      >
                         Edit
                       </button>
-                      <button type="button" className="button button--ghost button--small" onClick={() => runTest(platform)} disabled={testState.isLoading} aria-label={`Test ${platform.name}`}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => runTest(platform)}
+                        disabled={testState.isLoading}
+                        aria-label={`Test ${platform.name}`}
+                      >
                         Test
                       </button>
                       <button
@@ -162,7 +173,12 @@ export default function LeaderboardPlatformsPage() {
                       >
                         {platform.source_type === 'manual_csv' ? 'Import / History' : 'History'}
                       </button>
-                      <button type="button" className="button button--danger button--small" onClick={() => setDeleting(platform)} aria-label={`Delete ${platform.name}`}>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        onClick={() => setDeleting(platform)}
+                        aria-label={`Delete ${platform.name}`}
+                      >
                         Delete
                       </button>
                     </div>

@@ -8,11 +8,25 @@ import { AdminApp } from '../admin-app';
 describe('Background Jobs admin page', () => {
   it('shows queue counts, lists failed jobs and retries one with the CSRF header', async () => {
     const requests: TestRequest[] = [];
-    let failed = [{ id: '7', name: 'raffle.entered', failed_reason: 'database unavailable', attempts_made: 8, failed_at: '2026-11-22T00:00:00Z', data: {} }];
+    let failed = [
+      {
+        id: '7',
+        name: 'raffle.entered',
+        failed_reason: 'database unavailable',
+        attempts_made: 8,
+        failed_at: '2026-11-22T00:00:00Z',
+        data: {},
+      },
+    ];
     mockFetch((request) => {
       requests.push(request);
       if (request.url === '/api/admin/queues')
-        return { body: { success: true, data: [{ name: 'domain-events', counts: { wait: 3, active: 1, delayed: 0, failed: failed.length, completed: 120 } }] } };
+        return {
+          body: {
+            success: true,
+            data: [{ name: 'domain-events', counts: { wait: 3, active: 1, delayed: 0, failed: failed.length, completed: 120 } }],
+          },
+        };
       if (request.url === '/api/admin/queues/domain-events/failed') return { body: { success: true, data: failed } };
       if (request.url === '/api/admin/queues/domain-events/jobs/7/retry' && request.method === 'POST') {
         failed = [];
@@ -22,7 +36,9 @@ describe('Background Jobs admin page', () => {
       return undefined;
     });
     window.history.pushState({}, '', '/admin-new/queues');
-    const store = makeStoreFromPageData(readPageData({ user: adminFixture, csrfToken: 'csrf-q', settings: settingsFixture, affiliates: [], leaderboard: null }));
+    const store = makeStoreFromPageData(
+      readPageData({ user: adminFixture, csrfToken: 'csrf-q', settings: settingsFixture, affiliates: [], leaderboard: null }),
+    );
     render(<AdminApp store={store} />);
 
     expect(await screen.findByRole('heading', { name: 'Background Jobs' })).toBeInTheDocument();

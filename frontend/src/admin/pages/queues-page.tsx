@@ -7,8 +7,18 @@ const STATES = ['wait', 'active', 'delayed', 'failed', 'completed'] as const;
 function FailedJobs({ queue }: { queue: string }) {
   const { data, isFetching, isError } = useGetFailedJobsQuery(queue);
   const [retry, { isLoading: retrying }] = useRetryJobMutation();
-  if (isError) return <p role="alert" className="admin-status">Failed to load the failed jobs.</p>;
-  if (!data) return <p role="status" className="admin-status">Loading failed jobs...</p>;
+  if (isError)
+    return (
+      <p role="alert" className="admin-status">
+        Failed to load the failed jobs.
+      </p>
+    );
+  if (!data)
+    return (
+      <p role="status" className="admin-status">
+        Loading failed jobs...
+      </p>
+    );
   if (data.length === 0) return <p className="admin-status">No failed jobs in {queue}.</p>;
   return (
     <div className="card admin-table-wrap" aria-busy={isFetching}>
@@ -33,7 +43,12 @@ function FailedJobs({ queue }: { queue: string }) {
               <td>{job.attempts_made}</td>
               <td>{job.failed_at ? formatRelativeTime(job.failed_at) : '—'}</td>
               <td>
-                <button type="button" className="button button--small" disabled={retrying} onClick={() => void retry({ queue, id: job.id })}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={retrying}
+                  onClick={() => void retry({ queue, id: job.id })}
+                >
                   Retry
                 </button>
               </td>
@@ -53,7 +68,9 @@ export default function QueuesPage() {
     <div className="admin-page">
       <header className="admin-page__header">
         <h1>Background Jobs</h1>
-        <p className="field-hint">Work the worker does after each change: live pushes, draws, scoring, leaderboard refreshes. Refreshes every 5 seconds.</p>
+        <p className="field-hint">
+          Work the worker does after each change: live pushes, draws, scoring, leaderboard refreshes. Refreshes every 5 seconds.
+        </p>
       </header>
       {isError && (
         <p role="alert" className="admin-status">
@@ -93,7 +110,12 @@ export default function QueuesPage() {
                     <td key={s}>{q.counts[s] ?? 0}</td>
                   ))}
                   <td>
-                    <button type="button" className="button button--small" onClick={() => setSelected(q.name)} aria-pressed={selected === q.name}>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => setSelected(q.name)}
+                      aria-pressed={selected === q.name}
+                    >
                       Show
                     </button>
                   </td>

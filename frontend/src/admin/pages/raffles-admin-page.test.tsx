@@ -40,7 +40,8 @@ describe('Raffles admin', () => {
     const calls: TestRequest[] = [];
     mockFetch((r) => {
       calls.push(r);
-      if (r.url.startsWith('/api/admin/raffles?page=1')) return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (r.url.startsWith('/api/admin/raffles?page=1'))
+        return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (r.url === '/api/admin/raffles/5/draw' && r.method === 'POST') return { body: { success: true, message: 'Winners drawn.' } };
       return undefined;
     });
@@ -55,8 +56,17 @@ describe('Raffles admin', () => {
   });
 
   it('offers a reroll per drawn winner and no edit or draw once drawn', async () => {
-    const drawn = raffle({ drawn_at: '2026-11-22T00:00:00Z', status: 'Ended', has_ended: true, winners: [{ id: 1, username: 'ann', kick_username: 'ann_k', avatar: null, avatar_url: null }] });
-    mockFetch((r) => (r.url.startsWith('/api/admin/raffles?page=1') ? { body: { success: true, data: [drawn], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } } : undefined));
+    const drawn = raffle({
+      drawn_at: '2026-11-22T00:00:00Z',
+      status: 'Ended',
+      has_ended: true,
+      winners: [{ id: 1, username: 'ann', kick_username: 'ann_k', avatar: null, avatar_url: null }],
+    });
+    mockFetch((r) =>
+      r.url.startsWith('/api/admin/raffles?page=1')
+        ? { body: { success: true, data: [drawn], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } }
+        : undefined,
+    );
     renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
     const row = (await screen.findByText('Chair')).closest('tr')!;
     expect(within(row).getByRole('button', { name: 'Reroll #1' })).toBeInTheDocument();

@@ -3,7 +3,12 @@ import type { AdminRaffle, AdminRaffleInput } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { useCreateRaffleMutation, useGetAdminRafflesQuery, useRaffleActionMutation, useUpdateRaffleMutation } from '../api/raffles-admin-api';
+import {
+  useCreateRaffleMutation,
+  useGetAdminRafflesQuery,
+  useRaffleActionMutation,
+  useUpdateRaffleMutation,
+} from '../api/raffles-admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleAdminEntries } from './raffle-admin-entries';
@@ -75,8 +80,16 @@ export default function RafflesAdminPage() {
           onCancel={() => setEditing(null)}
         />
       )}
-      {isLoading && <p role="status" className="admin-status">Loading raffles...</p>}
-      {isError && <p role="alert" className="admin-status">Failed to load raffles.</p>}
+      {isLoading && (
+        <p role="status" className="admin-status">
+          Loading raffles...
+        </p>
+      )}
+      {isError && (
+        <p role="alert" className="admin-status">
+          Failed to load raffles.
+        </p>
+      )}
       {!isLoading && !isError && raffles.length === 0 && <p className="admin-status">No raffles yet. Create the first one above.</p>}
       {raffles.length > 0 && (
         <div className="card admin-table-wrap">
@@ -98,14 +111,20 @@ export default function RafflesAdminPage() {
                   <tr key={r.id}>
                     <td>{r.title}</td>
                     <td>{r.cancelled ? 'Cancelled' : r.status}</td>
-                    <td>{formatNumber(r.total_entries)} ({formatNumber(r.participants_count)} members)</td>
+                    <td>
+                      {formatNumber(r.total_entries)} ({formatNumber(r.participants_count)} members)
+                    </td>
                     <td>
                       {r.winners.length ? (
                         <ol>
                           {r.winners.map((w, i) => (
                             <li key={w.id}>
                               {w.kick_username || w.username}{' '}
-                              <button type="button" className="button button--ghost button--small" onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}>
+                              <button
+                                type="button"
+                                className="button button--ghost button--small"
+                                onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}
+                              >
                                 Reroll #{i + 1}
                               </button>
                             </li>
@@ -120,18 +139,30 @@ export default function RafflesAdminPage() {
                       <button type="button" className="button button--ghost button--small" onClick={() => setViewing(r)}>
                         Entries
                       </button>
-                      <a className="button button--ghost button--small" href={`/api/admin/raffles/${r.id}/entries.csv`} download={`raffle-${r.id}-entries.csv`}>
+                      <a
+                        className="button button--ghost button--small"
+                        href={`/api/admin/raffles/${r.id}/entries.csv`}
+                        download={`raffle-${r.id}-entries.csv`}
+                      >
                         CSV
                       </a>
                       {open && (
                         <>
-                          <button type="button" className="button button--ghost button--small" onClick={() => setEditing({ mode: 'edit', raffle: r })}>
+                          <button
+                            type="button"
+                            className="button button--ghost button--small"
+                            onClick={() => setEditing({ mode: 'edit', raffle: r })}
+                          >
                             Edit {r.title}
                           </button>
                           <button type="button" className="button button--small" onClick={() => setPending({ raffle: r, action: 'draw' })}>
                             Draw now
                           </button>
-                          <button type="button" className="button button--danger button--small" onClick={() => setPending({ raffle: r, action: 'cancel' })}>
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            onClick={() => setPending({ raffle: r, action: 'cancel' })}
+                          >
                             Cancel
                           </button>
                         </>
@@ -148,7 +179,12 @@ export default function RafflesAdminPage() {
                 Previous
               </button>{' '}
               Page {page} of {data.pagination.last_page}{' '}
-              <button type="button" className="button button--ghost button--small" disabled={page >= data.pagination.last_page} onClick={() => setPage(page + 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={page >= data.pagination.last_page}
+                onClick={() => setPage(page + 1)}
+              >
                 Next
               </button>
             </p>

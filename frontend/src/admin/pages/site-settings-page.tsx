@@ -86,7 +86,14 @@ export default function SiteSettingsPage() {
 
       <fieldset className="card admin-fieldset">
         <legend>General</legend>
-        <TextField label="Site name" value={form.site_name} onChange={(v) => update('site_name', v)} error={errors.site_name} required maxLength={80} />
+        <TextField
+          label="Site name"
+          value={form.site_name}
+          onChange={(v) => update('site_name', v)}
+          error={errors.site_name}
+          required
+          maxLength={80}
+        />
         <TextField
           label="Site description"
           value={form.site_description}
@@ -129,7 +136,13 @@ export default function SiteSettingsPage() {
         <div className="theme-editor">
           <div className="admin-grid">
             {COLOR_FIELDS.map(({ key, label }) => (
-              <ColorField key={key} label={label} value={form.theme[key]} onChange={(v) => updateTheme(key, v)} error={errors[`theme.${key}`]} />
+              <ColorField
+                key={key}
+                label={label}
+                value={form.theme[key]}
+                onChange={(v) => updateTheme(key, v)}
+                error={errors[`theme.${key}`]}
+              />
             ))}
             <div className="field">
               <label htmlFor="loader-style">Loader style</label>
@@ -147,11 +160,19 @@ export default function SiteSettingsPage() {
               </select>
             </div>
             <label className="checkbox">
-              <input type="checkbox" checked={form.theme.show_nav_logo} onChange={(event) => updateTheme('show_nav_logo', event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={form.theme.show_nav_logo}
+                onChange={(event) => updateTheme('show_nav_logo', event.target.checked)}
+              />
               Show logo in navigation
             </label>
             <label className="checkbox">
-              <input type="checkbox" checked={form.theme.show_nav_title} onChange={(event) => updateTheme('show_nav_title', event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={form.theme.show_nav_title}
+                onChange={(event) => updateTheme('show_nav_title', event.target.checked)}
+              />
               Show site name in navigation
             </label>
           </div>
@@ -162,8 +183,22 @@ export default function SiteSettingsPage() {
       <fieldset className="card admin-fieldset">
         <legend>Legal pages</legend>
         <p className="field-hint">Plain text. Separate paragraphs with a blank line.</p>
-        <TextField label="Terms of Service" value={form.terms_text} onChange={(v) => update('terms_text', v)} error={errors.terms_text} multiline rows={10} />
-        <TextField label="Privacy Policy" value={form.privacy_text} onChange={(v) => update('privacy_text', v)} error={errors.privacy_text} multiline rows={10} />
+        <TextField
+          label="Terms of Service"
+          value={form.terms_text}
+          onChange={(v) => update('terms_text', v)}
+          error={errors.terms_text}
+          multiline
+          rows={10}
+        />
+        <TextField
+          label="Privacy Policy"
+          value={form.privacy_text}
+          onChange={(v) => update('privacy_text', v)}
+          error={errors.privacy_text}
+          multiline
+          rows={10}
+        />
       </fieldset>
 
       <div className="admin-page__footer admin-page__footer--sticky">

@@ -32,8 +32,14 @@ describe('StoreItemsPage', () => {
     mockFetch((request) => {
       requests.push(request);
       if (request.url === '/api/admin/store-items' && request.method === 'GET')
-        return { body: { success: true, data: [item({}), item({ id: 2, name: 'Shout-out', fulfilment: 'manual', quantity: null, max_purchases_per_user: 1 })] } };
-      if (request.url === '/api/admin/store-items' && request.method === 'POST') return { body: { success: true, data: item({ id: 3, name: 'Mug' }) } };
+        return {
+          body: {
+            success: true,
+            data: [item({}), item({ id: 2, name: 'Shout-out', fulfilment: 'manual', quantity: null, max_purchases_per_user: 1 })],
+          },
+        };
+      if (request.url === '/api/admin/store-items' && request.method === 'POST')
+        return { body: { success: true, data: item({ id: 3, name: 'Mug' }) } };
       return undefined;
     });
     renderWithProviders(<StoreItemsPage />, { user: adminFixture });

@@ -3,7 +3,12 @@ import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatAmount, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { useCreateStoreItemMutation, useDeleteStoreItemMutation, useGetAdminStoreItemsQuery, useUpdateStoreItemMutation } from '../api/store-admin-api';
+import {
+  useCreateStoreItemMutation,
+  useDeleteStoreItemMutation,
+  useGetAdminStoreItemsQuery,
+  useUpdateStoreItemMutation,
+} from '../api/store-admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StoreCodesPanel } from '../components/store-codes-panel';
 import { StoreItemForm } from '../components/store-item-form';
@@ -125,7 +130,9 @@ export default function StoreItemsPage() {
                   <td>{item.max_purchases_per_user === null ? 'None' : `${formatNumber(item.max_purchases_per_user)} per user`}</td>
                   <td>
                     {item.fulfilment === 'code' ? (
-                      <span className={item.codes_available === 0 ? 'field-error' : undefined}>Code ({formatNumber(item.codes_available)} left)</span>
+                      <span className={item.codes_available === 0 ? 'field-error' : undefined}>
+                        Code ({formatNumber(item.codes_available)} left)
+                      </span>
                     ) : (
                       'Manual'
                     )}
@@ -150,11 +157,21 @@ export default function StoreItemsPage() {
                         Edit
                       </button>
                       {item.fulfilment === 'code' && (
-                        <button type="button" className="button button--ghost button--small" aria-label={`Codes for ${item.name}`} onClick={() => setCodesFor(item.id)}>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          aria-label={`Codes for ${item.name}`}
+                          onClick={() => setCodesFor(item.id)}
+                        >
                           Codes
                         </button>
                       )}
-                      <button type="button" className="button button--danger button--small" aria-label={`Remove ${item.name}`} onClick={() => setDeleting(item)}>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        aria-label={`Remove ${item.name}`}
+                        onClick={() => setDeleting(item)}
+                      >
                         Remove
                       </button>
                     </div>

@@ -19,7 +19,8 @@ const row = (id: number, status: AdminRedemption['status']): AdminRedemption => 
   processed_by: status === 'pending' ? null : 'boss',
 });
 
-const toasts = (store: { getState: () => unknown }) => (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items;
+const toasts = (store: { getState: () => unknown }) =>
+  (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items;
 
 describe('StoreRedemptionsPage', () => {
   beforeEach(() => resetSocketForTests());
@@ -31,7 +32,14 @@ describe('StoreRedemptionsPage', () => {
       requests.push(request);
       if (request.url.startsWith('/api/admin/store-redemptions?status=all&page=1')) {
         const data = processed ? [row(8, 'processed'), row(7, 'processed')] : [row(8, 'pending'), row(7, 'processed')];
-        return { body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 2 }, pending_total: processed ? 0 : 1 } };
+        return {
+          body: {
+            success: true,
+            data,
+            pagination: { current_page: 1, last_page: 1, per_page: 25, total: 2 },
+            pending_total: processed ? 0 : 1,
+          },
+        };
       }
       if (request.url === '/api/admin/store-redemptions/8/process' && request.method === 'POST') {
         processed = true;

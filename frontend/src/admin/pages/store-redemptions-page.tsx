@@ -143,7 +143,12 @@ export default function StoreRedemptionsPage() {
                         >
                           Mark Processed
                         </button>
-                        <button type="button" className="button button--ghost button--small" aria-label={`Refund redemption ${r.id}`} onClick={() => setRefunding(r)}>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          aria-label={`Refund redemption ${r.id}`}
+                          onClick={() => setRefunding(r)}
+                        >
                           Refund
                         </button>
                       </div>
@@ -163,7 +168,12 @@ export default function StoreRedemptionsPage() {
           <span>
             Page {data.pagination.current_page} of {data.pagination.last_page}
           </span>
-          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page + 1)} disabled={page >= data.pagination.last_page}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setPage(page + 1)}
+            disabled={page >= data.pagination.last_page}
+          >
             Next
           </button>
         </nav>

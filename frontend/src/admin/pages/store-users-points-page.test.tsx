@@ -4,7 +4,15 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import StoreUsersPointsPage from './store-users-points-page';
 
-const user = { id: 5, username: 'luke', kick_username: 'luke', role: 'member', points: 1200, created_at: '2026-11-01T00:00:00Z', last_seen_at: null };
+const user = {
+  id: 5,
+  username: 'luke',
+  kick_username: 'luke',
+  role: 'member',
+  points: 1200,
+  created_at: '2026-11-01T00:00:00Z',
+  last_seen_at: null,
+};
 const page = { current_page: 1, last_page: 1, per_page: 25, total: 1 };
 
 describe('StoreUsersPointsPage', () => {
@@ -13,12 +21,17 @@ describe('StoreUsersPointsPage', () => {
     const requests: TestRequest[] = [];
     mockFetch((request) => {
       requests.push(request);
-      if (request.url.startsWith('/api/admin/users?')) return { body: { success: true, data: [{ ...user, points: balance }], pagination: page } };
+      if (request.url.startsWith('/api/admin/users?'))
+        return { body: { success: true, data: [{ ...user, points: balance }], pagination: page } };
       if (request.url.startsWith('/api/admin/users/5/points?'))
         return {
           body: {
             success: true,
-            data: { balance, entries: [{ id: 1, delta: 1200, reason: 'demo.grant', reference: null, note: null, created_at: '2026-11-22T00:00:00Z' }], pagination: page },
+            data: {
+              balance,
+              entries: [{ id: 1, delta: 1200, reason: 'demo.grant', reference: null, note: null, created_at: '2026-11-22T00:00:00Z' }],
+              pagination: page,
+            },
           },
         };
       if (request.url === '/api/admin/users/5/points' && request.method === 'POST') {
@@ -40,6 +53,8 @@ describe('StoreUsersPointsPage', () => {
     await waitFor(() => expect(within(panel).getByRole('heading', { name: 'luke: 1,500 points' })).toBeInTheDocument());
     const post = requests.find((r) => r.method === 'POST')!;
     expect(JSON.parse(String(post.body))).toEqual({ delta: 300, note: 'Stream bonus' });
-    expect((store.getState() as { toasts: { items: { message: string }[] } }).toasts.items.map((t) => t.message)).toContain('Granted 300 points.');
+    expect((store.getState() as { toasts: { items: { message: string }[] } }).toasts.items.map((t) => t.message)).toContain(
+      'Granted 300 points.',
+    );
   });
 });

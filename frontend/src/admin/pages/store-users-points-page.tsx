@@ -97,7 +97,12 @@ function UserPointsPanel({ user, onClose }: { user: AdminUserRow; onClose: () =>
           <span>
             Page {data.pagination.current_page} of {data.pagination.last_page}
           </span>
-          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page + 1)} disabled={page >= data.pagination.last_page}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setPage(page + 1)}
+            disabled={page >= data.pagination.last_page}
+          >
             Next
           </button>
         </nav>
@@ -128,7 +133,15 @@ export default function StoreUsersPointsPage() {
         }}
       >
         <label htmlFor="admin-user-search">Search users</label>
-        <input id="admin-user-search" className="input" type="search" value={search} maxLength={64} onChange={(e) => setSearch(e.target.value)} placeholder="Username or Kick name" />
+        <input
+          id="admin-user-search"
+          className="input"
+          type="search"
+          value={search}
+          maxLength={64}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Username or Kick name"
+        />
       </form>
       {selected && <UserPointsPanel key={selected.id} user={selected} onClose={() => setSelected(null)} />}
       {isLoading && (
@@ -166,7 +179,12 @@ export default function StoreUsersPointsPage() {
                   <td>{u.role}</td>
                   <td>{formatNumber(u.points)}</td>
                   <td>
-                    <button type="button" className="button button--ghost button--small" aria-label={`Points of ${u.username}`} onClick={() => setSelected(u)}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Points of ${u.username}`}
+                      onClick={() => setSelected(u)}
+                    >
                       Points
                     </button>
                   </td>
@@ -184,7 +202,12 @@ export default function StoreUsersPointsPage() {
           <span>
             Page {data.pagination.current_page} of {data.pagination.last_page}
           </span>
-          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page + 1)} disabled={page >= data.pagination.last_page}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setPage(page + 1)}
+            disabled={page >= data.pagination.last_page}
+          >
             Next
           </button>
         </nav>

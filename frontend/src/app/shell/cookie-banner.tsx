@@ -15,8 +15,8 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <p className="cookie-banner__text">
-        We use cookies to keep you logged in and to remember your preferences. Read our{' '}
-        <Link to="/privacy">Privacy Policy</Link> for details.
+        We use cookies to keep you logged in and to remember your preferences. Read our <Link to="/privacy">Privacy Policy</Link> for
+        details.
       </p>
       <div className="cookie-banner__actions">
         <button type="button" className="button button--ghost button--small" onClick={() => choose('declined')}>

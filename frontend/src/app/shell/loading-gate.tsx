@@ -43,7 +43,9 @@ export function LoadingGate({ loading, siteName, loaderStyle, children }: Loadin
   const revealed = phase !== 'loading';
   return (
     <>
-      {phase !== 'done' && <LoadingScreen siteName={siteName} progress={progress} loaderStyle={loaderStyle} leaving={phase === 'revealing'} />}
+      {phase !== 'done' && (
+        <LoadingScreen siteName={siteName} progress={progress} loaderStyle={loaderStyle} leaving={phase === 'revealing'} />
+      )}
       <div className={revealed ? 'app-content app-content--visible' : 'app-content'} aria-hidden={!revealed} inert={!revealed}>
         {children}
       </div>

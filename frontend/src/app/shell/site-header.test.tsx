@@ -23,7 +23,8 @@ describe('SiteHeader navigation', () => {
     const nav = renderHeader(null);
     for (const [name, href] of PUBLIC_LINKS) expect(nav.getByRole('link', { name })).toHaveAttribute('href', href);
     expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    for (const name of ['Profile', 'Settings', 'My Tickets', 'Admin Panel']) expect(nav.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['Profile', 'Settings', 'My Tickets', 'Admin Panel'])
+      expect(nav.queryByRole('link', { name })).not.toBeInTheDocument();
     expect(nav.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 

@@ -53,7 +53,9 @@ export function CopyCodeButton({ code, context }: CopyCodeButtonProps) {
     <>
       <button
         type="button"
-        className={copied ? 'button button--primary button--small copy-code copy-code--copied' : 'button button--ghost button--small copy-code'}
+        className={
+          copied ? 'button button--primary button--small copy-code copy-code--copied' : 'button button--ghost button--small copy-code'
+        }
         onClick={copy}
       >
         {copied ? (

@@ -95,7 +95,10 @@ export const bonusHuntsApi = baseApi.injectEndpoints({
     }),
     getHuntPredictions: build.query<{ data: HuntPrediction[]; pagination: Pagination }, { huntId: number; page: number }>({
       query: ({ huntId, page }) => `/api/r/bonus-hunts/${huntId}/predictions?page=${page}`,
-      transformResponse: (response: HuntPage<HuntPrediction> & { success: boolean }) => ({ data: response.data, pagination: response.pagination }),
+      transformResponse: (response: HuntPage<HuntPrediction> & { success: boolean }) => ({
+        data: response.data,
+        pagination: response.pagination,
+      }),
       providesTags: ['HuntPredictions'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt predictions', queryFulfilled),
     }),
@@ -111,7 +114,10 @@ export const bonusHuntsApi = baseApi.injectEndpoints({
     }),
     getHuntHistory: build.query<{ data: HuntSummary[]; pagination: Pagination }, number>({
       query: (page) => `/api/r/bonus-hunts/history?page=${page}`,
-      transformResponse: (response: HuntPage<HuntSummary> & { success: boolean }) => ({ data: response.data, pagination: response.pagination }),
+      transformResponse: (response: HuntPage<HuntSummary> & { success: boolean }) => ({
+        data: response.data,
+        pagination: response.pagination,
+      }),
       providesTags: ['BonusHunts'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt history', queryFulfilled),
     }),

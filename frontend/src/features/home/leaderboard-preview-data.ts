@@ -53,7 +53,7 @@ export function parseLeaderboardPreview(raw: unknown): LeaderboardPreview | null
   const platform = isRecord(board.platform) ? board.platform : {};
 
   return {
-    platformName: typeof platform.name === 'string' ? platform.name : slug ?? '',
+    platformName: typeof platform.name === 'string' ? platform.name : (slug ?? ''),
     currencySymbol: typeof board.currency_symbol === 'string' ? board.currency_symbol : '$',
     prizes: (Array.isArray(board.prizes) ? board.prizes : []).map(toPrize),
     endTimestamp: Number(period.endTimestamp) || 0,

@@ -11,7 +11,8 @@ export const leaderboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLeaderboard: build.query<LeaderboardData, void>({
       query: () => '/api/r/leaderboard',
-      transformResponse: (response: ApiSuccess<LeaderboardData>) => response.data ?? { platforms: [], selected_platform: null, all_leaderboards: {} },
+      transformResponse: (response: ApiSuccess<LeaderboardData>) =>
+        response.data ?? { platforms: [], selected_platform: null, all_leaderboards: {} },
       providesTags: ['Leaderboard'],
       async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
         try {

@@ -1,7 +1,14 @@
 import type { RaffleEntry } from '@kickback/contracts';
 import { applyEntriesPush, entryTypesSummary, filterParticipants, groupParticipants, raffleStatusLabel, winChance } from './raffle-logic';
 
-const entry = (id: number, userId: number, username: string, kick: string | null, tickets: number, type: RaffleEntry['entry_type'] = 'passwordless'): RaffleEntry => ({
+const entry = (
+  id: number,
+  userId: number,
+  username: string,
+  kick: string | null,
+  tickets: number,
+  type: RaffleEntry['entry_type'] = 'passwordless',
+): RaffleEntry => ({
   id,
   entry_type: type,
   tickets,
@@ -11,7 +18,11 @@ const entry = (id: number, userId: number, username: string, kick: string | null
 
 describe('raffle logic', () => {
   it('groups per person by kick username (falling back to username) and sorts by tickets', () => {
-    const people = groupParticipants([entry(1, 1, 'Ann', 'ann_k', 1), entry(2, 2, 'Bob', null, 1), entry(3, 1, 'Ann', 'ann_k', 5, 'points')]);
+    const people = groupParticipants([
+      entry(1, 1, 'Ann', 'ann_k', 1),
+      entry(2, 2, 'Bob', null, 1),
+      entry(3, 1, 'Ann', 'ann_k', 5, 'points'),
+    ]);
     expect(people.map((p) => [p.name, p.tickets])).toEqual([
       ['ann_k', 6],
       ['Bob', 1],
@@ -37,10 +48,22 @@ describe('raffle logic', () => {
   });
 
   it('summarises entry types and upserts pushed entries by id', () => {
-    expect(entryTypesSummary({ allow_passwordless_entry: true, allow_points_entry: true, points_per_entry: 50, has_password_entry: true })).toEqual(['Free', '50 Points', 'Password']);
+    expect(
+      entryTypesSummary({ allow_passwordless_entry: true, allow_points_entry: true, points_per_entry: 50, has_password_entry: true }),
+    ).toEqual(['Free', '50 Points', 'Password']);
     const list = [entry(1, 1, 'Ann', null, 1, 'points')];
-    const pushed = (e: RaffleEntry) => ({ id: e.id, entry_type: e.entry_type, tickets: e.tickets, user: { id: e.user.id, username: e.user.username, kick_username: e.user.kick_username, avatar_url: null } });
-    applyEntriesPush(list, { raffle_id: 1, total_entries: 4, participants_count: 2, entries: [pushed(entry(1, 1, 'Ann', null, 3, 'points')), pushed(entry(2, 2, 'Bob', null, 1))] });
+    const pushed = (e: RaffleEntry) => ({
+      id: e.id,
+      entry_type: e.entry_type,
+      tickets: e.tickets,
+      user: { id: e.user.id, username: e.user.username, kick_username: e.user.kick_username, avatar_url: null },
+    });
+    applyEntriesPush(list, {
+      raffle_id: 1,
+      total_entries: 4,
+      participants_count: 2,
+      entries: [pushed(entry(1, 1, 'Ann', null, 3, 'points')), pushed(entry(2, 2, 'Bob', null, 1))],
+    });
     expect(list.map((e) => [e.id, e.tickets])).toEqual([
       [1, 3],
       [2, 1],

@@ -7,13 +7,18 @@ export const KICK_USERNAME_MESSAGE = 'You need a Kick streaming username to ente
 export const LOGIN_MESSAGE = 'Please log in to enter raffles';
 
 /** SPEC §4: Ended, Active, or Pending ('Not Started' on the detail page). */
-export function raffleStatusLabel(raffle: Pick<Raffle, 'has_ended' | 'is_accepting_entries'>, detail = false): 'Ended' | 'Active' | 'Pending' | 'Not Started' {
+export function raffleStatusLabel(
+  raffle: Pick<Raffle, 'has_ended' | 'is_accepting_entries'>,
+  detail = false,
+): 'Ended' | 'Active' | 'Pending' | 'Not Started' {
   if (raffle.has_ended) return 'Ended';
   if (raffle.is_accepting_entries) return 'Active';
   return detail ? 'Not Started' : 'Pending';
 }
 
-export function entryTypesSummary(raffle: Pick<Raffle, 'allow_passwordless_entry' | 'allow_points_entry' | 'points_per_entry' | 'has_password_entry'>): string[] {
+export function entryTypesSummary(
+  raffle: Pick<Raffle, 'allow_passwordless_entry' | 'allow_points_entry' | 'points_per_entry' | 'has_password_entry'>,
+): string[] {
   const types: string[] = [];
   if (raffle.allow_passwordless_entry) types.push('Free');
   if (raffle.allow_points_entry) types.push(`${raffle.points_per_entry ?? 1} Points`);

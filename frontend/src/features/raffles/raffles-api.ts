@@ -42,7 +42,14 @@ export const rafflesApi = baseApi.injectEndpoints({
           onServerEvent('raffle:drawn', (push) =>
             updateCachedData((draft) => {
               const raffle = draft.find((r) => r.id === push.raffle_id);
-              if (raffle) Object.assign(raffle, { winners: push.winners, seed: push.seed, has_ended: true, is_accepting_entries: false, status: 'Ended' });
+              if (raffle)
+                Object.assign(raffle, {
+                  winners: push.winners,
+                  seed: push.seed,
+                  has_ended: true,
+                  is_accepting_entries: false,
+                  status: 'Ended',
+                });
             }),
           ),
         ];
@@ -70,7 +77,13 @@ export const rafflesApi = baseApi.injectEndpoints({
           onServerEvent('raffle:drawn', (push) => {
             if (push.raffle_id === id)
               updateCachedData((draft) => {
-                Object.assign(draft, { winners: push.winners, seed: push.seed, has_ended: true, is_accepting_entries: false, status: 'Ended' });
+                Object.assign(draft, {
+                  winners: push.winners,
+                  seed: push.seed,
+                  has_ended: true,
+                  is_accepting_entries: false,
+                  status: 'Ended',
+                });
               });
           }),
         ];
@@ -106,4 +119,10 @@ export const rafflesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetRafflesQuery, useGetRaffleQuery, useGetRaffleEntriesQuery, useLazyGetRaffleVerificationQuery, useEnterRaffleMutation } = rafflesApi;
+export const {
+  useGetRafflesQuery,
+  useGetRaffleQuery,
+  useGetRaffleEntriesQuery,
+  useLazyGetRaffleVerificationQuery,
+  useEnterRaffleMutation,
+} = rafflesApi;

@@ -4,7 +4,20 @@ import { applyOwnRedemption, applyPurchase, applyRedeemResult } from './store-ca
 const summary = { id: 3, name: 'Cap', image: null, cost: 500 };
 const data = (): StoreData => ({
   user_points: 1000,
-  store_items: [{ id: 3, name: 'Cap', description: '', image: null, cost: 500, quantity: 4, max_purchases_per_user: 1, user_purchases: 0, category: 'merch', fulfilment: 'manual' }],
+  store_items: [
+    {
+      id: 3,
+      name: 'Cap',
+      description: '',
+      image: null,
+      cost: 500,
+      quantity: 4,
+      max_purchases_per_user: 1,
+      user_purchases: 0,
+      category: 'merch',
+      fulfilment: 'manual',
+    },
+  ],
   recent_redemptions: [],
   community_purchases: [],
   categories: ['merch'],
@@ -31,7 +44,11 @@ describe('store cache updates', () => {
   it('a redeem answer sets points, stock, count and adds the pending entry; a push then marks it processed', () => {
     const draft = data();
     applyRedeemResult(draft, { redemption: own('pending'), user_points: 500, item: { id: 3, quantity: 3, user_purchases: 1 } });
-    expect(draft).toMatchObject({ user_points: 500, store_items: [{ quantity: 3, user_purchases: 1 }], recent_redemptions: [{ id: 9, status: 'pending' }] });
+    expect(draft).toMatchObject({
+      user_points: 500,
+      store_items: [{ quantity: 3, user_purchases: 1 }],
+      recent_redemptions: [{ id: 9, status: 'pending' }],
+    });
     applyOwnRedemption(draft, own('processed', 'ABC-123'));
     expect(draft.recent_redemptions).toEqual([own('processed', 'ABC-123')]);
   });

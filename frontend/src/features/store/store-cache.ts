@@ -4,7 +4,10 @@ import type { CommunityPurchase, StoreData, StoreRedemption } from '@kickback/co
 export const LIST_LENGTH = 10;
 
 /** 'store:purchase': someone bought something; the list grows and the item's stock drops for everyone. */
-export function applyPurchase(draft: StoreData, push: { purchase: CommunityPurchase; item: { id: number; quantity: number | null } }): void {
+export function applyPurchase(
+  draft: StoreData,
+  push: { purchase: CommunityPurchase; item: { id: number; quantity: number | null } },
+): void {
   applyStock(draft, push.item.id, push.item.quantity);
   if (draft.community_purchases.some((p) => p.id === push.purchase.id)) return;
   draft.community_purchases.unshift(push.purchase);

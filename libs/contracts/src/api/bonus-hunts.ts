@@ -10,21 +10,23 @@ export type HuntStatus = (typeof HUNT_STATUSES)[number];
  * out as a canonical string such as "1250.5" that PostgreSQL casts to numeric exactly.
  */
 export const decimalAmount = (label: string, max: number) =>
-  z
-    .union([z.number(), z.string().trim()], { errorMap: () => ({ message: `The ${label} must be a number.` }) })
-    .transform((value, ctx) => {
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-      if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-        const message = /^-/.test(text) ? `The ${label} must be at least 0.` : /^\d+\.\d{3,}$/.test(text) ? `The ${label} may have at most 2 decimals.` : `The ${label} must be a number.`;
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-        return z.NEVER;
-      }
-      if (Number(text) >= max) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `The ${label} must be less than ${max.toLocaleString('en-US')}.` });
-        return z.NEVER;
-      }
-      return text;
-    });
+  z.union([z.number(), z.string().trim()], { errorMap: () => ({ message: `The ${label} must be a number.` }) }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+      const message = /^-/.test(text)
+        ? `The ${label} must be at least 0.`
+        : /^\d+\.\d{3,}$/.test(text)
+          ? `The ${label} may have at most 2 decimals.`
+          : `The ${label} must be a number.`;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    if (Number(text) >= max) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `The ${label} must be less than ${max.toLocaleString('en-US')}.` });
+      return z.NEVER;
+    }
+    return text;
+  });
 
 /** SPEC §3 statistics of a hunt; every amount is a number with two decimals. */
 export interface HuntStatistics {
@@ -109,7 +111,10 @@ export const huntPredictionSchema = z
     end_balance: decimalAmount('end balance', 100_000_000),
     highest_multiplier: decimalAmount('highest multiplier', 10_000_000),
     highest_multiplier_game: z
-      .string({ required_error: 'The highest multiplier game is required.', invalid_type_error: 'The highest multiplier game must be text.' })
+      .string({
+        required_error: 'The highest multiplier game is required.',
+        invalid_type_error: 'The highest multiplier game must be text.',
+      })
       .trim()
       .min(1, 'The highest multiplier game is required.')
       .max(100, 'The highest multiplier game may be at most 100 characters.'),
@@ -119,7 +124,9 @@ export type HuntPredictionInput = z.infer<typeof huntPredictionSchema>;
 
 export const huntPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
 export const huntSearchQuerySchema = z
-  .object({ username: z.string({ required_error: 'Please enter a username to search' }).trim().min(1, 'Please enter a username to search').max(64) })
+  .object({
+    username: z.string({ required_error: 'Please enter a username to search' }).trim().min(1, 'Please enter a username to search').max(64),
+  })
   .strict();
 
 /* ---------- realtime payloads ---------- */
@@ -239,7 +246,10 @@ export const adminSlotCreateSchema = z
       .default(null),
   })
   .strict()
-  .refine((v) => v.provider_id !== undefined || v.provider_name !== undefined, { message: 'Choose or name a provider.', path: ['provider_id'] });
+  .refine((v) => v.provider_id !== undefined || v.provider_name !== undefined, {
+    message: 'Choose or name a provider.',
+    path: ['provider_id'],
+  });
 export type AdminSlotCreate = z.infer<typeof adminSlotCreateSchema>;
 
 export const adminProviderCreateSchema = z.object({ name: z.string().trim().min(1, 'The provider name is required.').max(80) }).strict();

@@ -77,7 +77,13 @@ const commonSource = {
 };
 
 export const sourceConfigSchemas = {
-  roobet: z.object({ ...commonSource, user_id: z.string().trim().min(1, 'The Roobet user id is required').max(100), weighted: z.boolean().optional() }).strict(),
+  roobet: z
+    .object({
+      ...commonSource,
+      user_id: z.string().trim().min(1, 'The Roobet user id is required').max(100),
+      weighted: z.boolean().optional(),
+    })
+    .strict(),
   shuffle: z.object(commonSource).strict(),
   rainbet: z.object(commonSource).strict(),
   gamdom: z.object(commonSource).strict(),
@@ -89,11 +95,21 @@ export const sourceConfigSchemas = {
       /** Placeholders: {start} {end} (ISO), {start_ms} {end_ms}, {start_s} {end_s}, {start_date} {end_date} (YYYY-MM-DD), {key} (the credential). */
       url: z.string().trim().url('Must be a full URL').max(1000),
       /** Dot path to the array in the answer; empty when the answer is the array. */
-      array_path: z.string().trim().max(200).regex(/^[\w.-]*$/, 'Dot-separated field names only').default(''),
+      array_path: z
+        .string()
+        .trim()
+        .max(200)
+        .regex(/^[\w.-]*$/, 'Dot-separated field names only')
+        .default(''),
       username_field: z.string().trim().min(1, 'Required').max(100),
       wagered_field: z.string().trim().min(1, 'Required').max(100),
       /** Header that carries the credential (e.g. Authorization or x-api-key); unset = only {key} in the URL. */
-      auth_header: z.string().trim().max(100).regex(/^[A-Za-z0-9-]*$/, 'Header names use letters, digits and -').optional(),
+      auth_header: z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^[A-Za-z0-9-]*$/, 'Header names use letters, digits and -')
+        .optional(),
       /** Prefix before the credential in the header, e.g. "Bearer ". */
       auth_prefix: z.string().max(30).optional(),
     })

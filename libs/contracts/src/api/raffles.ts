@@ -93,9 +93,20 @@ const isoDate = z
 const raffleFields = {
   title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   description: z.string().trim().max(5000, 'Description must be at most 5000 characters.').default(''),
-  image: z.string().trim().max(500).regex(/^\/|^https:\/\//, 'Upload an image or give an https URL.').nullable().default(null),
+  image: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/|^https:\/\//, 'Upload an image or give an https URL.')
+    .nullable()
+    .default(null),
   prize_description: z.string().trim().max(500).default(''),
-  prize_value_usd: z.number().min(0, 'Must not be negative.').max(100_000_000).refine((v) => Math.round(v * 100) === v * 100, 'At most 2 decimals.').default(0),
+  prize_value_usd: z
+    .number()
+    .min(0, 'Must not be negative.')
+    .max(100_000_000)
+    .refine((v) => Math.round(v * 100) === v * 100, 'At most 2 decimals.')
+    .default(0),
   start_datetime: isoDate,
   end_datetime: isoDate,
   number_of_winners: z.number().int().min(1, 'At least 1 winner.').max(100, 'At most 100 winners.'),
@@ -125,9 +136,11 @@ export const adminRaffleCreateSchema = z
 export type AdminRaffleInput = z.infer<typeof adminRaffleCreateSchema>;
 
 export const adminRaffleUpdateSchema = z
-  .object(Object.fromEntries(Object.entries(raffleFields).map(([k, s]) => [k, (s as z.ZodTypeAny).optional()])) as {
-    [K in keyof typeof raffleFields]: z.ZodOptional<(typeof raffleFields)[K]>;
-  })
+  .object(
+    Object.fromEntries(Object.entries(raffleFields).map(([k, s]) => [k, (s as z.ZodTypeAny).optional()])) as {
+      [K in keyof typeof raffleFields]: z.ZodOptional<(typeof raffleFields)[K]>;
+    },
+  )
   .strict()
   .superRefine((v, ctx) => checkRaffle(v as Partial<AdminRaffleInput>, ctx));
 export type AdminRaffleUpdate = z.infer<typeof adminRaffleUpdateSchema>;

@@ -15,8 +15,23 @@ describe('store contracts', () => {
 
   it('validates items: whole positive cost, empty quantity or limit means unlimited, dollars with 2 decimals', () => {
     const ok = storeItemInputSchema.parse({ name: ' Cap ', cost: 100, category: 'Merch' });
-    expect(ok).toMatchObject({ name: 'Cap', quantity: null, max_purchases_per_user: null, category: 'merch', fulfilment: 'manual', value_usd: '0', is_active: true });
-    const bad = storeItemInputSchema.safeParse({ name: '', cost: 1.5, quantity: -1, max_purchases_per_user: 0, category: 'all', value_usd: '1.234' });
+    expect(ok).toMatchObject({
+      name: 'Cap',
+      quantity: null,
+      max_purchases_per_user: null,
+      category: 'merch',
+      fulfilment: 'manual',
+      value_usd: '0',
+      is_active: true,
+    });
+    const bad = storeItemInputSchema.safeParse({
+      name: '',
+      cost: 1.5,
+      quantity: -1,
+      max_purchases_per_user: 0,
+      category: 'all',
+      value_usd: '1.234',
+    });
     expect(bad.success).toBe(false);
     const fields = new Set(bad.error!.issues.map((i) => String(i.path[0])));
     expect([...fields].sort()).toEqual(['category', 'cost', 'max_purchases_per_user', 'name', 'quantity', 'value_usd']);

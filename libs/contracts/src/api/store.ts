@@ -93,14 +93,23 @@ export const idempotencyKeySchema = z
 // ---- admin ----
 
 const nullableCount = (label: string) =>
-  z.number({ invalid_type_error: `${label} must be a number or empty` }).int('Whole numbers only').min(0, 'Must not be negative').max(1_000_000).nullable();
+  z
+    .number({ invalid_type_error: `${label} must be a number or empty` })
+    .int('Whole numbers only')
+    .min(0, 'Must not be negative')
+    .max(1_000_000)
+    .nullable();
 
 export const storeItemInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
     description: z.string().trim().max(2000, 'At most 2000 characters').default(''),
     image_url: z.string().trim().max(500).nullable().default(null),
-    cost: z.number({ invalid_type_error: 'Cost must be a number' }).int('Whole points only').min(1, 'Cost must be at least 1').max(100_000_000),
+    cost: z
+      .number({ invalid_type_error: 'Cost must be a number' })
+      .int('Whole points only')
+      .min(1, 'Cost must be at least 1')
+      .max(100_000_000),
     quantity: nullableCount('Quantity').default(null),
     max_purchases_per_user: z
       .number({ invalid_type_error: 'Limit must be a number or empty' })
@@ -155,7 +164,10 @@ export const storeCodesUploadSchema = z.object({ codes: z.string().max(1_000_000
 export function parseStoreCodes(text: string): string[] {
   const seen = new Set<string>();
   for (const raw of text.split(/[\r\n,;\t]+/)) {
-    const code = raw.trim().replace(/^"(.*)"$/, '$1').trim();
+    const code = raw
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
     if (code) seen.add(code);
   }
   return [...seen];

@@ -56,7 +56,12 @@ export class AdminHuntsService {
     const byHunt = new Map(counts.map((c) => [c.hunt_id, Number(c.n)]));
     return {
       data: hunts.map((h) => toListItem(h, byHunt.get(h.id) ?? 0)),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / ADMIN_PER_PAGE)), per_page: ADMIN_PER_PAGE, total: Number(total) },
+      pagination: {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(Number(total) / ADMIN_PER_PAGE)),
+        per_page: ADMIN_PER_PAGE,
+        total: Number(total),
+      },
     };
   }
 
@@ -69,12 +74,20 @@ export class AdminHuntsService {
       return await this.em.fork().transactional(async (tx) => {
         const [running] = await tx.execute<{ id: number }[]>(`select id from hunts where status <> 'completed' limit 1`);
         if (running) throw conflict(`Complete hunt #${running.id} before starting a new one.`);
-        const [row] = await tx.execute<{ id: number }[]>('insert into hunts (starting_balance, prize_points) values (?::numeric, ?::int[]) returning id', [
-          input.starting_balance,
-          intArrayLiteral(input.prize_points),
-        ]);
+        const [row] = await tx.execute<{ id: number }[]>(
+          'insert into hunts (starting_balance, prize_points) values (?::numeric, ?::int[]) returning id',
+          [input.starting_balance, intArrayLiteral(input.prize_points)],
+        );
         const detail = await this.detailIn(tx, row!.id);
-        await this.record(tx, actorId, 'hunt.create', detail.id, null, { starting_balance: detail.starting_balance, prize_points: detail.prize_points }, 'created');
+        await this.record(
+          tx,
+          actorId,
+          'hunt.create',
+          detail.id,
+          null,
+          { starting_balance: detail.starting_balance, prize_points: detail.prize_points },
+          'created',
+        );
         return detail;
       });
     } catch (error) {
@@ -93,7 +106,15 @@ export class AdminHuntsService {
         [input.starting_balance ?? null, input.prize_points ? intArrayLiteral(input.prize_points) : null, huntId],
       );
       const detail = await this.detailIn(tx, huntId);
-      await this.record(tx, actorId, 'hunt.update', huntId, before, { starting_balance: detail.starting_balance, prize_points: detail.prize_points }, 'settings');
+      await this.record(
+        tx,
+        actorId,
+        'hunt.update',
+        huntId,
+        before,
+        { starting_balance: detail.starting_balance, prize_points: detail.prize_points },
+        'settings',
+      );
       return detail;
     });
   }
@@ -102,7 +123,15 @@ export class AdminHuntsService {
     return this.em.fork().transactional(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       await tx.execute('update hunts set predictions_active = ?, updated_at = now() where id = ?', [active, huntId]);
-      await this.record(tx, actorId, active ? 'hunt.predictions.open' : 'hunt.predictions.close', huntId, { predictions_active: hunt.predictions_active }, { predictions_active: active }, 'predictions');
+      await this.record(
+        tx,
+        actorId,
+        active ? 'hunt.predictions.open' : 'hunt.predictions.close',
+        huntId,
+        { predictions_active: hunt.predictions_active },
+        { predictions_active: active },
+        'predictions',
+      );
       return this.detailIn(tx, huntId);
     });
   }
@@ -112,8 +141,19 @@ export class AdminHuntsService {
     return this.em.fork().transactional(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       if (hunt.status !== 'preparing') throw conflict('This hunt is already being opened.');
-      await tx.execute(`update hunts set status = 'opening', predictions_active = false, opening_started_at = now(), updated_at = now() where id = ?`, [huntId]);
-      await this.record(tx, actorId, 'hunt.status.opening', huntId, { status: hunt.status, predictions_active: hunt.predictions_active }, { status: 'opening', predictions_active: false }, 'status');
+      await tx.execute(
+        `update hunts set status = 'opening', predictions_active = false, opening_started_at = now(), updated_at = now() where id = ?`,
+        [huntId],
+      );
+      await this.record(
+        tx,
+        actorId,
+        'hunt.status.opening',
+        huntId,
+        { status: hunt.status, predictions_active: hunt.predictions_active },
+        { status: 'opening', predictions_active: false },
+        'status',
+      );
       return this.detailIn(tx, huntId);
     });
   }
@@ -129,13 +169,21 @@ export class AdminHuntsService {
         [huntId],
       );
       if (Number(counts!.games) === 0) throw unprocessable('Add at least one slot before completing the hunt.');
-      if (Number(counts!.unopened) > 0) throw unprocessable(`Enter the win of every slot before completing the hunt (${counts!.unopened} unopened).`);
+      if (Number(counts!.unopened) > 0)
+        throw unprocessable(`Enter the win of every slot before completing the hunt (${counts!.unopened} unopened).`);
       await tx.execute(
         `update hunts set status = 'completed', predictions_active = false, final_balance = ?::numeric, completed_at = now(), updated_at = now() where id = ?`,
         [counts!.total, huntId],
       );
       const at = new Date().toISOString();
-      await this.audit.record(tx, { actorId, action: 'hunt.status.completed', entity: 'hunt', entityId: huntId, before: { status: hunt.status }, after: { status: 'completed', final_balance: counts!.total } });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'hunt.status.completed',
+        entity: 'hunt',
+        entityId: huntId,
+        before: { status: hunt.status },
+        after: { status: 'completed', final_balance: counts!.total },
+      });
       await this.outbox.add(tx, 'hunt.completed', { huntId, finalBalance: counts!.total, at });
       return this.detailIn(tx, huntId);
     });
@@ -200,14 +248,24 @@ export class AdminHuntsService {
       const current = await tx.execute<{ id: number }[]>('select id from hunt_games where hunt_id = ? order by position, id', [huntId]);
       const known = new Set(current.map((g) => g.id));
       if (ids.length !== current.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-        throw unprocessable('The order must list every slot of the hunt once.', { ids: ['The order must list every slot of the hunt once.'] });
+        throw unprocessable('The order must list every slot of the hunt once.', {
+          ids: ['The order must list every slot of the hunt once.'],
+        });
       }
       // The (hunt_id, position) unique constraint is deferred, so positions may swap inside one statement.
       await tx.execute(
         `update hunt_games g set position = x.ord - 1, updated_at = now() from unnest(?::int[]) with ordinality as x(id, ord) where g.id = x.id and g.hunt_id = ?`,
         [intArrayLiteral(ids), huntId],
       );
-      await this.record(tx, actorId, 'hunt.game.reorder', huntId, current.map((g) => g.id), ids, 'games');
+      await this.record(
+        tx,
+        actorId,
+        'hunt.game.reorder',
+        huntId,
+        current.map((g) => g.id),
+        ids,
+        'games',
+      );
       return this.detailIn(tx, huntId);
     });
   }
@@ -230,10 +288,23 @@ export class AdminHuntsService {
     const hunt = await loadHunt(em, huntId);
     if (!hunt) throw notFound('Bonus hunt not found.');
     const games = await loadGames(em, [huntId]);
-    return { ...toListItem(hunt, games.length), statistics: statisticsOf(hunt, games), games: games.map(toAdminGame), scored_at: hunt.scored_at ? new Date(hunt.scored_at).toISOString() : null };
+    return {
+      ...toListItem(hunt, games.length),
+      statistics: statisticsOf(hunt, games),
+      games: games.map(toAdminGame),
+      scored_at: hunt.scored_at ? new Date(hunt.scored_at).toISOString() : null,
+    };
   }
 
-  private async record(tx: EntityManager, actorId: number, action: string, huntId: number, before: unknown, after: unknown, change: HuntChange): Promise<void> {
+  private async record(
+    tx: EntityManager,
+    actorId: number,
+    action: string,
+    huntId: number,
+    before: unknown,
+    after: unknown,
+    change: HuntChange,
+  ): Promise<void> {
     await this.audit.record(tx, { actorId, action, entity: 'hunt', entityId: huntId, before, after });
     await this.outbox.add(tx, 'hunt.updated', { huntId, change, at: new Date().toISOString() });
   }

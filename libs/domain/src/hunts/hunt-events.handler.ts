@@ -39,14 +39,17 @@ export class HuntEventsHandler implements OnModuleInit {
       consumer: 'hunts.push-updated',
       type: 'hunt.updated',
       handle: async () => undefined,
-      afterCommit: async (event: DomainEvent<'hunt.updated'>) => this.pushUpdated(event.payload.huntId, event.payload.change, event.payload.at),
+      afterCommit: async (event: DomainEvent<'hunt.updated'>) =>
+        this.pushUpdated(event.payload.huntId, event.payload.change, event.payload.at),
     });
     this.handlers.register({
       consumer: 'hunts.push-predicted',
       type: 'hunt.predicted',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.predicted'>) =>
-        this.predictionPushes.request(event.payload.huntId, () => this.pushUpdated(event.payload.huntId, 'prediction', new Date().toISOString())),
+        this.predictionPushes.request(event.payload.huntId, () =>
+          this.pushUpdated(event.payload.huntId, 'prediction', new Date().toISOString()),
+        ),
     });
     this.handlers.register({
       consumer: 'hunts.score',

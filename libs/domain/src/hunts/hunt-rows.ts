@@ -152,7 +152,15 @@ export const RANKED_PREDICTIONS_CTE = `ranked as (
 )`;
 
 export function rankedParams(huntId: number, target: RankingTarget): unknown[] {
-  return [target.endBalance, target.highestMultiplier, target.gameName, target.endBalance, target.gameName, target.highestMultiplier, huntId];
+  return [
+    target.endBalance,
+    target.highestMultiplier,
+    target.gameName,
+    target.endBalance,
+    target.gameName,
+    target.highestMultiplier,
+    huntId,
+  ];
 }
 
 export interface PredictionFilter {
@@ -162,7 +170,12 @@ export interface PredictionFilter {
   offset: number;
 }
 
-export async function loadRankedPredictions(em: EntityManager, huntId: number, target: RankingTarget, filter: PredictionFilter): Promise<HuntPrediction[]> {
+export async function loadRankedPredictions(
+  em: EntityManager,
+  huntId: number,
+  target: RankingTarget,
+  filter: PredictionFilter,
+): Promise<HuntPrediction[]> {
   const where: string[] = [];
   const params: unknown[] = rankedParams(huntId, target);
   if (filter.userId !== undefined) {
@@ -197,7 +210,11 @@ export async function loadRankedPredictions(em: EntityManager, huntId: number, t
     updated_at: new Date(r.updated_at).toISOString(),
     user: { id: r.user_id, username: r.username, kick_username: r.kick_username, avatar_url: r.avatar_url },
     accuracy: target.final
-      ? { end_balance_difference: Number(r.end_balance_difference), multiplier_difference: Number(r.multiplier_difference), game_hit: r.game_hit }
+      ? {
+          end_balance_difference: Number(r.end_balance_difference),
+          multiplier_difference: Number(r.multiplier_difference),
+          game_hit: r.game_hit,
+        }
       : null,
     points_awarded: r.points_awarded,
   }));

@@ -55,7 +55,11 @@ export class HuntScoringService {
         note: `Bonus Hunt #${huntId}: rank ${winner.rank}`,
       });
       if (result.applied) newlyPaid += 1;
-      await tx.execute('update hunt_predictions set points_awarded = ? where hunt_id = ? and user_id = ?', [winner.points, huntId, winner.userId]);
+      await tx.execute('update hunt_predictions set points_awarded = ? where hunt_id = ? and user_id = ?', [
+        winner.points,
+        huntId,
+        winner.userId,
+      ]);
     }
     await tx.execute('update hunts set scored_at = coalesce(scored_at, now()) where id = ?', [huntId]);
     return { scored: true, ranked: ranked.length, winners, newlyPaid };

@@ -1,7 +1,13 @@
 import { computeHuntStatistics, type StatisticsGameInput } from './hunt-statistics';
 import { centsToText, ratioHundredths, toCents } from './decimal-cents';
 
-const game = (position: number, slotName: string, bet: string, win: string | null, multiplier: string | null = null): StatisticsGameInput => ({
+const game = (
+  position: number,
+  slotName: string,
+  bet: string,
+  win: string | null,
+  multiplier: string | null = null,
+): StatisticsGameInput => ({
   position,
   slotName,
   bet,
@@ -64,7 +70,11 @@ describe('computeHuntStatistics (docs/bonus-hunt-statistics.md worked examples)'
 
   it('example 4: zero bets count for winnings but never for multipliers', () => {
     // A free-spins bonus entered with bet 0 that paid $40, one normal game, one unopened zero bet.
-    const stats = computeHuntStatistics('100.00', [game(0, 'Freebie', '0.00', '40.00'), game(1, 'Normal', '1.00', '20.00', '20.00'), game(2, 'Zero', '0.00', null)]);
+    const stats = computeHuntStatistics('100.00', [
+      game(0, 'Freebie', '0.00', '40.00'),
+      game(1, 'Normal', '1.00', '20.00', '20.00'),
+      game(2, 'Zero', '0.00', null),
+    ]);
     expect(stats.winnings).toBe(60);
     expect(stats.biggest_win).toBe(40);
     expect(stats.average_multiplier).toBe(20);
@@ -101,7 +111,10 @@ describe('computeHuntStatistics (docs/bonus-hunt-statistics.md worked examples)'
   });
 
   it('handles amounts beyond float-exact integers of cents', () => {
-    const stats = computeHuntStatistics('99999999.99', [game(0, 'Big', '1000000.00', '99999999.99', '100.00'), game(1, 'Big2', '1000000.00', null)]);
+    const stats = computeHuntStatistics('99999999.99', [
+      game(0, 'Big', '1000000.00', '99999999.99', '100.00'),
+      game(1, 'Big2', '1000000.00', null),
+    ]);
     expect(stats.winnings).toBe(99999999.99);
     expect(stats.break_even_multiplier).toBe(0);
   });

@@ -44,7 +44,10 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     const huntId: number = created.body.data.id;
     const gameIds: number[] = [];
     for (const [i, bet] of bets.entries()) {
-      const slot = await admin.json('POST', '/api/admin/hunt-catalogue/slots', { name: `Slot ${huntId}-${i}`, provider_name: i % 2 ? 'Hacksaw Gaming' : 'Pragmatic Play' });
+      const slot = await admin.json('POST', '/api/admin/hunt-catalogue/slots', {
+        name: `Slot ${huntId}-${i}`,
+        provider_name: i % 2 ? 'Hacksaw Gaming' : 'Pragmatic Play',
+      });
       expect(slot.status).toBe(201);
       const added = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slot.body.data.id, bet });
       expect(added.status).toBe(201);
@@ -73,7 +76,9 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(second.status).toBe(409);
 
     // Reorder: the last slot first; anything but a full permutation is refused.
-    const reordered = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[2], gameIds[0], gameIds[1]] });
+    const reordered = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, {
+      ids: [gameIds[2], gameIds[0], gameIds[1]],
+    });
     expect(reordered.body.data.games.map((g: { id: number }) => g.id)).toEqual([gameIds[2], gameIds[0], gameIds[1]]);
     expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[0]] })).status).toBe(422);
 
@@ -91,7 +96,10 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     await completeHunt(huntId);
     const late = await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 50 });
     expect(late.status).toBe(409);
-    const audits = await one<{ n: string }>(`select count(*)::text as n from audit_logs where entity in ('hunt', 'hunt_game') and (entity_id = ? or action like 'hunt.game.%')`, [String(huntId)]);
+    const audits = await one<{ n: string }>(
+      `select count(*)::text as n from audit_logs where entity in ('hunt', 'hunt_game') and (entity_id = ? or action like 'hunt.game.%')`,
+      [String(huntId)],
+    );
     expect(Number(audits.n)).toBeGreaterThanOrEqual(8);
   });
 
@@ -114,15 +122,26 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
 
-    const invalid = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: '1.001', highest_multiplier: -2, highest_multiplier_game: ' ' });
+    const invalid = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+      end_balance: '1.001',
+      highest_multiplier: -2,
+      highest_multiplier_game: ' ',
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['end_balance', 'highest_multiplier', 'highest_multiplier_game']);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 100 + i })),
+      Array.from({ length: 20 }, (_, i) =>
+        m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 100 + i }),
+      ),
     );
     expect(results.every((r) => r.status === 200 && r.body.success === true)).toBe(true);
-    const rows = await em.fork().execute<{ end_balance: string }[]>('select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?', [huntId, m.id]);
+    const rows = await em
+      .fork()
+      .execute<{ end_balance: string }[]>(
+        'select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?',
+        [huntId, m.id],
+      );
     expect(rows).toHaveLength(1);
     expect(Number(rows[0]!.end_balance)).toBeGreaterThanOrEqual(100);
     expect(Number(rows[0]!.end_balance)).toBeLessThan(120);
@@ -131,13 +150,21 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     const updated = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: '999.99' });
     expect(updated.body.message).toBe('Prediction updated successfully!');
     const current = await m.client.json('GET', '/api/r/bonus-hunts/current');
-    expect(current.body.data.user_prediction).toMatchObject({ end_balance: 999.99, highest_multiplier: 120.25, highest_multiplier_game: 'Slot A', user: { username: m.username } });
+    expect(current.body.data.user_prediction).toMatchObject({
+      end_balance: 999.99,
+      highest_multiplier: 120.25,
+      highest_multiplier_game: 'Slot A',
+      user: { username: m.username },
+    });
 
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: false });
     const refused = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 1 });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Predictions are not active for this hunt');
-    const kept = await one<{ end_balance: string }>('select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?', [huntId, m.id]);
+    const kept = await one<{ end_balance: string }>(
+      'select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?',
+      [huntId, m.id],
+    );
     expect(kept.end_balance).toBe('999.99');
 
     // Leave no running hunt behind for the next test.
@@ -163,18 +190,33 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
     await waitFor(() => updates.find((u) => u.change === 'predictions' && u.predictions_active), 10_000, 'predictions opened push');
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
-    await waitFor(() => updates.find((u) => u.change === 'status' && u.status === 'opening' && !u.predictions_active), 10_000, 'opening push');
+    await waitFor(
+      () => updates.find((u) => u.change === 'status' && u.status === 'opening' && !u.predictions_active),
+      10_000,
+      'opening push',
+    );
 
     await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: '50.50' });
     const push = await waitFor(() => games.find((g) => g.game.id === gameIds[0]), 10_000, 'hunt:game push');
     expect(push.game).toMatchObject({ slot_bet: 2, slot_win: 50.5, multiplier: 25.25, opened: true });
-    expect(push.statistics).toMatchObject({ starting_balance: 100, winnings: 50.5, average_multiplier: 25.25, break_even_multiplier: 12.38, biggest_win: 50.5 });
+    expect(push.statistics).toMatchObject({
+      starting_balance: 100,
+      winnings: 50.5,
+      average_multiplier: 25.25,
+      break_even_multiplier: 12.38,
+      biggest_win: 50.5,
+    });
     expect(push.statistics.highest_multiplier_game).toEqual({ slot_name: push.game.slot_name, win: 50.5, multiplier: 25.25 });
 
     // The same numbers on a reload.
     const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
     expect(current.body.data.statistics).toEqual(push.statistics);
-    expect(current.body.data.hunt).toMatchObject({ id: huntId, predictions_active: false, predictions_count: 0, created_at_human: 'just now' });
+    expect(current.body.data.hunt).toMatchObject({
+      id: huntId,
+      predictions_active: false,
+      predictions_count: 0,
+      created_at_human: 'just now',
+    });
     expect(current.body.data.games[0]).toEqual({
       id: gameIds[0],
       slot_name: push.game.slot_name,
@@ -206,7 +248,13 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     });
     const members = await Promise.all(Array.from({ length: 30 }, () => member()));
     const results = await Promise.all(
-      members.map((m, i) => m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 50 + i, highest_multiplier: 2, highest_multiplier_game: 'Any' })),
+      members.map((m, i) =>
+        m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+          end_balance: 50 + i,
+          highest_multiplier: 2,
+          highest_multiplier_game: 'Any',
+        }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     await waitFor(() => pushes.at(-1)?.predictions_count === 30, 10_000, 'final prediction count push');
@@ -225,10 +273,26 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     const slotName = (await admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games[0].slot_name as string;
     const [a, b, c, d] = [await member(), await member(), await member(), await member()];
     // Final balance will be 600 (500 + 100); slot 0 will be the highest multiplier (50x).
-    await a.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 650, highest_multiplier: 10, highest_multiplier_game: 'Nope' });
-    await b.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 550, highest_multiplier: 10, highest_multiplier_game: slotName.toUpperCase() });
-    await c.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 550, highest_multiplier: 10, highest_multiplier_game: slotName });
-    await d.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { end_balance: 2000, highest_multiplier: 50, highest_multiplier_game: slotName });
+    await a.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+      end_balance: 650,
+      highest_multiplier: 10,
+      highest_multiplier_game: 'Nope',
+    });
+    await b.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+      end_balance: 550,
+      highest_multiplier: 10,
+      highest_multiplier_game: slotName.toUpperCase(),
+    });
+    await c.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+      end_balance: 550,
+      highest_multiplier: 10,
+      highest_multiplier_game: slotName,
+    });
+    await d.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+      end_balance: 2000,
+      highest_multiplier: 50,
+      highest_multiplier_game: slotName,
+    });
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
     await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 500 });
     await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 100 });
@@ -247,7 +311,9 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(again.every((r) => r.scored && r.newlyPaid === 0)).toBe(true);
     expect(await economy.balanceOf(b.id)).toBe(700);
     expect(await economy.balanceOf(c.id)).toBe(300);
-    const ledger = await one<{ n: string }>(`select count(*)::text as n from points_ledger where idempotency_key like ?`, [`hunt-prize:${huntId}:%`]);
+    const ledger = await one<{ n: string }>(`select count(*)::text as n from points_ledger where idempotency_key like ?`, [
+      `hunt-prize:${huntId}:%`,
+    ]);
     expect(Number(ledger.n)).toBe(2);
 
     const page = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions?page=1`);
@@ -255,10 +321,14 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(page.body.data.map((p: { user: { id: number } }) => p.user.id)).toEqual([b.id, c.id, a.id, d.id]);
     expect(page.body.data[0]).toMatchObject({ rank: 1, points_awarded: 700, accuracy: { end_balance_difference: -50, game_hit: true } });
     expect(page.body.data[2].accuracy).toMatchObject({ end_balance_difference: 50, game_hit: false });
-    const stored = await em.fork().execute<{ user_id: number; rank: number }[]>('select user_id, rank from hunt_predictions where hunt_id = ? order by rank', [huntId]);
+    const stored = await em
+      .fork()
+      .execute<{ user_id: number; rank: number }[]>('select user_id, rank from hunt_predictions where hunt_id = ? order by rank', [huntId]);
     expect(stored.map((r) => r.user_id)).toEqual([b.id, c.id, a.id, d.id]);
 
-    const search = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=${encodeURIComponent(c.username.toUpperCase())}`);
+    const search = await api
+      .client()
+      .json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=${encodeURIComponent(c.username.toUpperCase())}`);
     expect(search.body).toMatchObject({ success: true, data: { rank: 2, user: { username: c.username } } });
     const missing = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=nobody-here`);
     expect(missing.body.success).toBe(false);
@@ -270,9 +340,14 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
   it('stats and history summarise completed hunts; no running hunt gives the empty current answer', async () => {
     const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
-    expect(current.body).toEqual({ success: true, data: { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] } });
+    expect(current.body).toEqual({
+      success: true,
+      data: { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] },
+    });
     const stats = await api.client().json('GET', '/api/r/bonus-hunts/stats');
-    const counts = await one<{ hunts: string; predictions: string }>('select (select count(*) from hunts)::text as hunts, (select count(*) from hunt_predictions)::text as predictions');
+    const counts = await one<{ hunts: string; predictions: string }>(
+      'select (select count(*) from hunts)::text as hunts, (select count(*) from hunt_predictions)::text as predictions',
+    );
     expect(stats.body.data).toEqual({
       total_hunts: Number(counts.hunts),
       completed_hunts: Number(counts.hunts),
@@ -283,7 +358,10 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     const history = await api.client().json('GET', '/api/r/bonus-hunts/history?page=1');
     expect(history.body.pagination).toMatchObject({ current_page: 1, last_page: 1 });
     expect(history.body.data.length).toBe(Number(counts.hunts));
-    expect(history.body.data[0]).toMatchObject({ status: 'completed', statistics: { starting_balance: 1000, winnings: 600, biggest_win: 500 } });
+    expect(history.body.data[0]).toMatchObject({
+      status: 'completed',
+      statistics: { starting_balance: 1000, winnings: 600, biggest_win: 500 },
+    });
     expect(history.body.data[0].id).toBeGreaterThan(history.body.data[1].id);
     expect((await api.client().json('GET', '/api/r/bonus-hunts/history?page=0')).status).toBe(422);
     expect((await api.client().json('GET', '/api/r/bonus-hunts/999999/predictions')).status).toBe(404);

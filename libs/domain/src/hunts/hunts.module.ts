@@ -10,7 +10,15 @@ import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
 
 @Module({
   imports: [EconomyModule],
-  providers: [HuntsService, HuntPredictionsService, AdminHuntsService, SlotCatalogueService, HuntScoringService, HuntEventsHandler, HuntPredictionPushCoalescer],
+  providers: [
+    HuntsService,
+    HuntPredictionsService,
+    AdminHuntsService,
+    SlotCatalogueService,
+    HuntScoringService,
+    HuntEventsHandler,
+    HuntPredictionPushCoalescer,
+  ],
   exports: [HuntsService, HuntPredictionsService, AdminHuntsService, SlotCatalogueService, HuntScoringService],
 })
 export class HuntsModule {}

@@ -10,9 +10,39 @@ const CATALOGUE: [provider: string, slots: string[]][] = [
 
 /** [slot, bet, win or null] per hunt; completed hunts have every win entered. */
 const COMPLETED_HUNTS: { start: string; daysAgo: number; games: [string, string, string][] }[] = [
-  { start: '2000.00', daysAgo: 9, games: [['Gates of Olympus', '20.00', '412.00'], ['Mental', '10.00', '1250.00'], ['Sweet Bonanza', '20.00', '96.40'], ['Chaos Crew', '10.00', '38.00'], ['Money Train 3', '20.00', '610.00']] },
-  { start: '1500.00', daysAgo: 6, games: [['Sugar Rush', '15.00', '180.00'], ['Wanted Dead or a Wild', '10.00', '2140.50'], ['Razor Shark', '10.00', '55.00'], ['Tombstone RIP', '5.00', '0.00']] },
-  { start: '3000.00', daysAgo: 2, games: [['The Dog House Megaways', '30.00', '900.00'], ['San Quentin xWays', '20.00', '330.00'], ['Jammin Jars', '25.00', '1175.25'], ['Big Bass Bonanza', '30.00', '252.00'], ['Temple Tumble', '20.00', '77.60'], ['Stick Em', '20.00', '466.00']] },
+  {
+    start: '2000.00',
+    daysAgo: 9,
+    games: [
+      ['Gates of Olympus', '20.00', '412.00'],
+      ['Mental', '10.00', '1250.00'],
+      ['Sweet Bonanza', '20.00', '96.40'],
+      ['Chaos Crew', '10.00', '38.00'],
+      ['Money Train 3', '20.00', '610.00'],
+    ],
+  },
+  {
+    start: '1500.00',
+    daysAgo: 6,
+    games: [
+      ['Sugar Rush', '15.00', '180.00'],
+      ['Wanted Dead or a Wild', '10.00', '2140.50'],
+      ['Razor Shark', '10.00', '55.00'],
+      ['Tombstone RIP', '5.00', '0.00'],
+    ],
+  },
+  {
+    start: '3000.00',
+    daysAgo: 2,
+    games: [
+      ['The Dog House Megaways', '30.00', '900.00'],
+      ['San Quentin xWays', '20.00', '330.00'],
+      ['Jammin Jars', '25.00', '1175.25'],
+      ['Big Bass Bonanza', '30.00', '252.00'],
+      ['Temple Tumble', '20.00', '77.60'],
+      ['Stick Em', '20.00', '466.00'],
+    ],
+  },
 ];
 
 const CURRENT_HUNT: { start: string; games: [string, string, string | null][] } = {
@@ -64,7 +94,13 @@ export async function seedHunts(em: EntityManager): Promise<void> {
 
   const addGames = async (huntId: number, games: [string, string, string | null][]) => {
     for (const [position, [slot, bet, win]] of games.entries()) {
-      await em.execute('insert into hunt_games (hunt_id, slot_id, position, bet, win) values (?, ?, ?, ?::numeric, ?::numeric)', [huntId, slotIds.get(slot), position, bet, win]);
+      await em.execute('insert into hunt_games (hunt_id, slot_id, position, bet, win) values (?, ?, ?, ?::numeric, ?::numeric)', [
+        huntId,
+        slotIds.get(slot),
+        position,
+        bet,
+        win,
+      ]);
     }
   };
   const addPredictions = async (huntId: number, offset: number, at: string) => {

@@ -2,7 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
-import { loadGames, loadHunt, loadHuntsPage, loadRankedPredictions, loadRunningHunt, rankingTarget, statisticsOf, toGame, type GameRow, type HuntRow } from './hunt-rows';
+import {
+  loadGames,
+  loadHunt,
+  loadHuntsPage,
+  loadRankedPredictions,
+  loadRunningHunt,
+  rankingTarget,
+  statisticsOf,
+  toGame,
+  type GameRow,
+  type HuntRow,
+} from './hunt-rows';
 import { humanizeSince } from './relative-time';
 
 export const PREDICTIONS_PER_PAGE = 20;
@@ -40,9 +51,17 @@ export class HuntsService {
     const target = rankingTarget(hunt, summary.statistics);
     const [top, own] = await Promise.all([
       loadRankedPredictions(em, hunt.id, target, { limit: TOP_PREDICTIONS, offset: 0 }),
-      viewerId === null ? Promise.resolve([]) : loadRankedPredictions(em.fork(), hunt.id, target, { userId: viewerId, limit: 1, offset: 0 }),
+      viewerId === null
+        ? Promise.resolve([])
+        : loadRankedPredictions(em.fork(), hunt.id, target, { userId: viewerId, limit: 1, offset: 0 }),
     ]);
-    return { hunt: summary, statistics: summary.statistics, games: games.map(toGame), user_prediction: own[0] ?? null, top_predictions: top };
+    return {
+      hunt: summary,
+      statistics: summary.statistics,
+      games: games.map(toGame),
+      user_prediction: own[0] ?? null,
+      top_predictions: top,
+    };
   }
 
   async predictions(huntId: number, page: number): Promise<HuntPage<HuntPrediction>> {
@@ -90,8 +109,16 @@ export class HuntsService {
     const em = this.em.fork();
     const [{ total }] = await em.execute<{ total: string }[]>(`select count(*)::text as total from hunts where status = 'completed'`);
     const hunts = await loadHuntsPage(em, `h.status = 'completed'`, HISTORY_PER_PAGE, (page - 1) * HISTORY_PER_PAGE);
-    const games = await loadGames(em, hunts.map((h) => h.id));
-    const data = hunts.map((hunt) => toSummary(hunt, games.filter((g) => g.hunt_id === hunt.id)));
+    const games = await loadGames(
+      em,
+      hunts.map((h) => h.id),
+    );
+    const data = hunts.map((hunt) =>
+      toSummary(
+        hunt,
+        games.filter((g) => g.hunt_id === hunt.id),
+      ),
+    );
     return { data, pagination: pagination(page, HISTORY_PER_PAGE, Number(total)) };
   }
 
@@ -118,14 +145,18 @@ export class HuntsService {
 
   async huntState(huntId: number): Promise<{ status: HuntRow['status']; predictions_active: boolean; predictions_count: number } | null> {
     const hunt = await loadHunt(this.em.fork(), huntId);
-    return hunt ? { status: hunt.status, predictions_active: hunt.predictions_active, predictions_count: Number(hunt.predictions_count) } : null;
+    return hunt
+      ? { status: hunt.status, predictions_active: hunt.predictions_active, predictions_count: Number(hunt.predictions_count) }
+      : null;
   }
 
   async prizeWinners(huntId: number): Promise<{ userId: number; rank: number; points: number }[]> {
-    const rows = await this.em.fork().execute<{ user_id: number; rank: number; points_awarded: number }[]>(
-      'select user_id, rank, points_awarded from hunt_predictions where hunt_id = ? and points_awarded > 0 order by rank',
-      [huntId],
-    );
+    const rows = await this.em
+      .fork()
+      .execute<{ user_id: number; rank: number; points_awarded: number }[]>(
+        'select user_id, rank, points_awarded from hunt_predictions where hunt_id = ? and points_awarded > 0 order by rank',
+        [huntId],
+      );
     return rows.map((r) => ({ userId: r.user_id, rank: r.rank, points: r.points_awarded }));
   }
 

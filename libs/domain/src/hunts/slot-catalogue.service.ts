@@ -12,7 +12,12 @@ interface SlotRow {
   provider_name: string;
 }
 
-const toSlot = (r: SlotRow): CatalogueSlot => ({ id: r.id, name: r.name, image_url: r.image_url, provider: { id: r.provider_id, name: r.provider_name } });
+const toSlot = (r: SlotRow): CatalogueSlot => ({
+  id: r.id,
+  name: r.name,
+  image_url: r.image_url,
+  provider: { id: r.provider_id, name: r.provider_name },
+});
 
 /** The slots and providers admins pick from when building a hunt. */
 @Injectable()
@@ -41,7 +46,13 @@ export class SlotCatalogueService {
   async createProvider(actorId: number, name: string): Promise<SlotProvider> {
     return this.em.fork().transactional(async (tx) => {
       const provider = await this.insertProvider(tx, name);
-      await this.audit.record(tx, { actorId, action: 'hunt.provider.create', entity: 'slot_provider', entityId: provider.id, after: provider });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'hunt.provider.create',
+        entity: 'slot_provider',
+        entityId: provider.id,
+        after: provider,
+      });
       return provider;
     });
   }
@@ -52,7 +63,9 @@ export class SlotCatalogueService {
       return await this.em.fork().transactional(async (tx) => {
         let providerId = input.provider_id;
         if (providerId === undefined) {
-          const [existing] = await tx.execute<{ id: number }[]>('select id from slot_providers where lower(name) = lower(?)', [input.provider_name!]);
+          const [existing] = await tx.execute<{ id: number }[]>('select id from slot_providers where lower(name) = lower(?)', [
+            input.provider_name!,
+          ]);
           providerId = existing ? existing.id : (await this.insertProvider(tx, input.provider_name!)).id;
         } else {
           const [known] = await tx.execute('select 1 from slot_providers where id = ?', [providerId]);

@@ -33,7 +33,13 @@ export async function linkedAvatars(em: EntityManager, usernames: string[]): Pro
   return new Map(rows.map((r) => [r.name, r.avatar_url]));
 }
 
-export function buildBoard(platform: PlatformRecord, window: PeriodWindow, standings: StandingRow[], avatars: Map<string, string>, lastUpdated: Date | null): LeaderboardBoard {
+export function buildBoard(
+  platform: PlatformRecord,
+  window: PeriodWindow,
+  standings: StandingRow[],
+  avatars: Map<string, string>,
+  lastUpdated: Date | null,
+): LeaderboardBoard {
   const players: LeaderboardPlayer[] = standings.map((s) => {
     const shown = platform.maskUsernames ? maskUsername(s.username) : s.username;
     return { displayName: shown, username: shown, avatar: avatars.get(s.username.toLowerCase()) ?? null, wagered: Number(s.wagered) };

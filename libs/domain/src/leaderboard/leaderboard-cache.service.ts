@@ -93,7 +93,12 @@ export class LeaderboardCacheService {
       this.memo = { json: api, at: Date.now() };
       return api;
     } finally {
-      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, LEADERBOARD_CACHE_KEYS.assembleLock, token);
+      await this.redis.eval(
+        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
+        1,
+        LEADERBOARD_CACHE_KEYS.assembleLock,
+        token,
+      );
     }
   }
 
@@ -101,7 +106,10 @@ export class LeaderboardCacheService {
     const period = await currentPeriod(em, platform.id);
     const window = period ? { start: period.start, end: period.end } : periodWindow(platform, new Date());
     const standings = period ? await loadStandings(em, period.id, platform.displayCount) : [];
-    const avatars = await linkedAvatars(em, standings.map((s) => s.username));
+    const avatars = await linkedAvatars(
+      em,
+      standings.map((s) => s.username),
+    );
     return JSON.stringify(buildBoard(platform, window, standings, avatars, period?.lastFetchedAt ?? null));
   }
 }

@@ -59,7 +59,9 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     expect(board.rest_of_users.map((p: { displayName: string }) => p.displayName)).toEqual(['da***', 'ev***']);
     // The page-injected copy is the same SPEC §3 object.
     expect(JSON.parse((await stack.redis.get(LEADERBOARD_PAGE_CACHE_KEY))!)).toEqual(body.data);
-    const audit = await em.fork().execute(`select 1 from audit_logs where action = 'leaderboard.import' and entity_id = ?`, [String(platform.id)]);
+    const audit = await em
+      .fork()
+      .execute(`select 1 from audit_logs where action = 'leaderboard.import' and entity_id = ?`, [String(platform.id)]);
     expect(audit).toHaveLength(1);
   });
 
@@ -109,7 +111,11 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
 
     // Running the same moment again changes nothing: one current period per platform.
     expect((await refresher.refresh(platform.id, 'schedule', nextMonth)).archived).toEqual([]);
-    const [{ n }] = await em.fork().execute<{ n: string }[]>(`select count(*)::text as n from leaderboard_periods where platform_id = ? and status = 'current'`, [platform.id]);
+    const [{ n }] = await em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*)::text as n from leaderboard_periods where platform_id = ? and status = 'current'`, [
+        platform.id,
+      ]);
     expect(n).toBe('1');
   });
 
@@ -125,7 +131,10 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { is_active: false });
     const data = (await api.client().json('GET', '/api/r/leaderboard')).body.data;
     expect(data.platforms.map((p: { slug: string }) => p.slug)).not.toContain('hidden');
-    expect(await api.client().json('GET', '/api/r/leaderboard/hidden/periods')).toMatchObject({ status: 404, body: { success: false, message: 'Leaderboard not found.' } });
+    expect(await api.client().json('GET', '/api/r/leaderboard/hidden/periods')).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Leaderboard not found.' },
+    });
     expect((await api.client().json('GET', '/api/r/leaderboard/roll/periods/999999')).status).toBe(404);
     expect((await api.client().json('GET', '/api/r/leaderboard/roll/periods/abc')).status).toBe(400);
   });
@@ -134,8 +143,9 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     await stack.worker();
     const platform = await manualPlatform('worker-made');
     const scheduledRuns = async () =>
-      (await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.filter((f: { trigger: string; ok: boolean }) => f.trigger === 'schedule' && f.ok)
-        .length;
+      (await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.filter(
+        (f: { trigger: string; ok: boolean }) => f.trigger === 'schedule' && f.ok,
+      ).length;
     await waitFor(async () => (await scheduledRuns()) >= 1, 15_000, 'the first scheduled refresh');
     await em.fork().execute(
       `insert into leaderboard_manual_entries (period_id, username, wagered)
@@ -143,10 +153,14 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
       [platform.id],
     );
     await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [75] });
-    const board = await waitFor(async () => {
-      const b = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['worker-made'];
-      return b?.top_three?.length ? b : null;
-    }, 15_000, 'the refresh after the change');
+    const board = await waitFor(
+      async () => {
+        const b = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['worker-made'];
+        return b?.top_three?.length ? b : null;
+      },
+      15_000,
+      'the refresh after the change',
+    );
     expect(board.top_three[0]).toMatchObject({ wagered: 42.42 });
     expect(board.prizes).toEqual([75]);
   }, 40_000);

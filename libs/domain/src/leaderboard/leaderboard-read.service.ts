@@ -41,7 +41,10 @@ export class LeaderboardReadService {
       if (cached) return JSON.parse(cached) as LeaderboardPeriodDetail;
     }
     const standings = await loadStandings(em, period.id, platform.displayCount);
-    const avatars = await linkedAvatars(em, standings.map((s) => s.username));
+    const avatars = await linkedAvatars(
+      em,
+      standings.map((s) => s.username),
+    );
     const detail: LeaderboardPeriodDetail = {
       platform: { name: platform.name, slug: platform.slug },
       period: toPeriodSummary(period),

@@ -52,7 +52,12 @@ export class LeaderboardRefreshService {
       await this.cache.publish([platform.id], [platform.slug]);
       return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
     } finally {
-      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, lockKey, token);
+      await this.redis.eval(
+        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
+        1,
+        lockKey,
+        token,
+      );
     }
   }
 
@@ -72,10 +77,10 @@ export class LeaderboardRefreshService {
     }
     await this.em.fork().transactional(async (tx) => {
       if (existing) {
-        await tx.execute(`update leaderboard_periods set status = 'archived', archived_at = now(), prizes = ?::jsonb where id = ? and status = 'current'`, [
-          JSON.stringify(platform.prizes),
-          existing.id,
-        ]);
+        await tx.execute(
+          `update leaderboard_periods set status = 'archived', archived_at = now(), prizes = ?::jsonb where id = ? and status = 'current'`,
+          [JSON.stringify(platform.prizes), existing.id],
+        );
       }
       // An admin may switch a custom window back to one that exists already: reopen it.
       await tx.execute(
@@ -95,7 +100,14 @@ export class LeaderboardRefreshService {
     return rankWagers(rows, platform.excludedUsernames);
   }
 
-  async recordFetch(platformId: number, trigger: RefreshTrigger, started: number, ok: boolean, entryCount: number | null, error: string | null): Promise<void> {
+  async recordFetch(
+    platformId: number,
+    trigger: RefreshTrigger,
+    started: number,
+    ok: boolean,
+    entryCount: number | null,
+    error: string | null,
+  ): Promise<void> {
     await this.em
       .fork()
       .execute(
@@ -104,14 +116,19 @@ export class LeaderboardRefreshService {
       );
   }
 
-  private async fetchAndStore(platform: PlatformRecord, period: PeriodRecord, trigger: RefreshTrigger): Promise<{ ok: boolean; error?: string }> {
+  private async fetchAndStore(
+    platform: PlatformRecord,
+    period: PeriodRecord,
+    trigger: RefreshTrigger,
+  ): Promise<{ ok: boolean; error?: string }> {
     const started = Date.now();
     let ranked: RankedWager[];
     try {
       ranked = await this.probe(platform, period, period.id);
     } catch (err) {
       const error = describeFailure(err);
-      if (!(err instanceof SourceError)) this.logger.error({ platformId: platform.id, err: (err as Error).message }, 'leaderboard source crashed');
+      if (!(err instanceof SourceError))
+        this.logger.error({ platformId: platform.id, err: (err as Error).message }, 'leaderboard source crashed');
       await this.recordFetch(platform.id, trigger, started, false, null, error);
       return { ok: false, error };
     }
@@ -150,7 +167,11 @@ export const STORE_STANDINGS_SQL = `
 /** Replaces a period's standings in one transaction, so readers see the old or the new ranking, never half. */
 export async function storeStandings(em: EntityManager, periodId: number, ranked: RankedWager[]): Promise<void> {
   await em.transactional(async (tx) => {
-    await tx.execute(STORE_STANDINGS_SQL, [periodId, JSON.stringify(ranked.map((r) => r.username)), JSON.stringify(ranked.map((r) => r.wagered))]);
+    await tx.execute(STORE_STANDINGS_SQL, [
+      periodId,
+      JSON.stringify(ranked.map((r) => r.username)),
+      JSON.stringify(ranked.map((r) => r.wagered)),
+    ]);
     await tx.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
   });
 }

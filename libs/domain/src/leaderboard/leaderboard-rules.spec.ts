@@ -65,7 +65,10 @@ describe('periods (UTC)', () => {
     expect([p.start.toISOString(), p.end.toISOString()]).toEqual(['2024-01-15T00:00:00.000Z', '2024-01-29T00:00:00.000Z']);
   });
   it('custom is exactly the admin window', () => {
-    const p = periodWindow({ periodType: 'custom', customStart: at('2026-11-01T12:00:00Z'), customEnd: at('2026-11-10T12:00:00Z') }, at('2027-01-01T00:00:00Z'));
+    const p = periodWindow(
+      { periodType: 'custom', customStart: at('2026-11-01T12:00:00Z'), customEnd: at('2026-11-10T12:00:00Z') },
+      at('2027-01-01T00:00:00Z'),
+    );
     expect(p.end.toISOString()).toBe('2026-11-10T12:00:00.000Z');
   });
 });
@@ -86,7 +89,9 @@ describe('CSV', () => {
     ]);
   });
   it('Stake CSV needs its columns', () => {
-    expect(parseStakeCsv('rank,user_name,campaign_code,total_wagered_amount,total_weighted_amount\n1,joe,KB,12.5,6\n')).toEqual([{ username: 'joe', cents: 1250n }]);
+    expect(parseStakeCsv('rank,user_name,campaign_code,total_wagered_amount,total_weighted_amount\n1,joe,KB,12.5,6\n')).toEqual([
+      { username: 'joe', cents: 1250n },
+    ]);
     expect(() => parseStakeCsv('name,amount\njoe,1')).toThrow(/unexpected CSV/);
   });
   it('manual import finds columns by header, strips currency signs, merges duplicates and reports bad lines', () => {

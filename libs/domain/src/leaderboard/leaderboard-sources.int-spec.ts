@@ -56,7 +56,15 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     const sourceType = casino === 'generic' ? 'generic_json' : casino;
     const source_config =
       casino === 'generic'
-        ? { url: `${fake.url}/generic/stats?from={start}&to={end}`, array_path: 'result.rows', username_field: 'name', wagered_field: 'total', auth_header: 'x-api-key', timeout_ms: 1500, retries: 1 }
+        ? {
+            url: `${fake.url}/generic/stats?from={start}&to={end}`,
+            array_path: 'result.rows',
+            username_field: 'name',
+            wagered_field: 'total',
+            auth_header: 'x-api-key',
+            timeout_ms: 1500,
+            retries: 1,
+          }
         : { ...configs[casino], base_url: fake.url, timeout_ms: 1500, retries: 1 };
     const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: `${casino} board`,
@@ -102,7 +110,8 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
       expect(good.current_period.endTimestamp).toBe(Date.parse(good.current_period.end));
 
       const request = fake.requests.filter((r) => r.casino === casino).at(-1)!;
-      if (casino === 'roobet') expect(request.query).toMatchObject({ userId: 'aff-42', startDate: good.current_period.start, endDate: good.current_period.end });
+      if (casino === 'roobet')
+        expect(request.query).toMatchObject({ userId: 'aff-42', startDate: good.current_period.start, endDate: good.current_period.end });
       if (casino === 'stake') expect(fake.requests.filter((r) => r.casino === 'stake').map((r) => r.query.offset)).toEqual(['0', '2', '4']);
 
       for (const mode of ['server-error', 'unauthorized', 'hang', 'malformed', 'not-json'] as const) {
@@ -130,7 +139,10 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
 
   it('retries a 503 with backoff and then succeeds', async () => {
     fake.players.shuffle = [{ username: 'retryMe', wagered: 10 }];
-    const platform = await createPlatform('shuffle', { slug: 'shuffle-retry', source_config: { base_url: fake.url, retries: 2, timeout_ms: 1000 } });
+    const platform = await createPlatform('shuffle', {
+      slug: 'shuffle-retry',
+      source_config: { base_url: fake.url, retries: 2, timeout_ms: 1000 },
+    });
     fake.failFirst.shuffle = 2;
     expect(await refresher.refresh(platform.id, 'manual')).toMatchObject({ status: 'updated' });
     expect((await board('shuffle-retry')).top_three[0].username).toBe('retryMe');
@@ -152,7 +164,9 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
 
   it('credentials are sealed in PostgreSQL and a wrong secret is a clear error', async () => {
     const platform = await createPlatform('rainbet', { slug: 'rainbet-wrong', credentials: 'not-the-key' });
-    const [row] = await em.fork().execute<{ credentials_enc: string }[]>('select credentials_enc from leaderboard_platforms where id = ?', [platform.id]);
+    const [row] = await em
+      .fork()
+      .execute<{ credentials_enc: string }[]>('select credentials_enc from leaderboard_platforms where id = ?', [platform.id]);
     expect(row.credentials_enc).toMatch(/^v1\./);
     expect(row.credentials_enc).not.toContain('not-the-key');
     const test = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
@@ -186,7 +200,13 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     });
     expect(custom.status).toBe(422);
     expect(custom.body.errors.custom_end).toEqual(['The end must be after the start.']);
-    const dup = await admin.json('POST', '/api/admin/leaderboard/platforms', { name: 'Dup', slug: 'roobet-board', currency_symbol: '$', source_type: 'manual_csv', period_type: 'monthly' });
+    const dup = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: 'Dup',
+      slug: 'roobet-board',
+      currency_symbol: '$',
+      source_type: 'manual_csv',
+      period_type: 'monthly',
+    });
     expect(dup.status).toBe(409);
   });
 });

@@ -14,7 +14,10 @@ const services = [LeaderboardCacheService, LeaderboardRefreshService, Leaderboar
 
 /** Leaderboard services for the api and the worker. */
 @Module({
-  providers: [{ provide: SecretsCipher, inject: [AppConfig], useFactory: (config: AppConfig) => new SecretsCipher(config.env.SECRETS_KEY) }, ...services],
+  providers: [
+    { provide: SecretsCipher, inject: [AppConfig], useFactory: (config: AppConfig) => new SecretsCipher(config.env.SECRETS_KEY) },
+    ...services,
+  ],
   exports: services,
 })
 export class LeaderboardModule {}

@@ -4,8 +4,40 @@ import { periodWindow } from './period-window';
 import { rankWagers } from './ranking';
 import { STORE_STANDINGS_SQL } from './leaderboard-refresh.service';
 
-const FIRST = ['lucky', 'spin', 'high', 'wild', 'max', 'mega', 'cash', 'slot', 'dice', 'gold', 'neon', 'turbo', 'royal', 'ace', 'big', 'crypto'];
-const SECOND = ['Wolf', 'King', 'Roller', 'Hunter', 'Shark', 'Viking', 'Tiger', 'Ninja', 'Queen', 'Rider', 'Fox', 'Baron', 'Ghost', 'Pilot'];
+const FIRST = [
+  'lucky',
+  'spin',
+  'high',
+  'wild',
+  'max',
+  'mega',
+  'cash',
+  'slot',
+  'dice',
+  'gold',
+  'neon',
+  'turbo',
+  'royal',
+  'ace',
+  'big',
+  'crypto',
+];
+const SECOND = [
+  'Wolf',
+  'King',
+  'Roller',
+  'Hunter',
+  'Shark',
+  'Viking',
+  'Tiger',
+  'Ninja',
+  'Queen',
+  'Rider',
+  'Fox',
+  'Baron',
+  'Ghost',
+  'Pilot',
+];
 
 /** Small deterministic generator so every seeded database shows the same demo players. */
 function players(seed: number, count: number, top: number): { username: string; cents: bigint }[] {
@@ -25,7 +57,15 @@ function players(seed: number, count: number, top: number): { username: string; 
 }
 
 const PLATFORMS = [
-  { name: 'Roobet', slug: 'roobet', symbol: '$', prizes: [2500, 1500, 1000, 500, 250, 100, 50, 50, 25, 25], seed: 7, count: 42, top: 480_000 },
+  {
+    name: 'Roobet',
+    slug: 'roobet',
+    symbol: '$',
+    prizes: [2500, 1500, 1000, 500, 250, 100, 50, 50, 25, 25],
+    seed: 7,
+    count: 42,
+    top: 480_000,
+  },
   { name: 'Stake', slug: 'stake', symbol: '$', prizes: [1000, 600, 400, 200, 100], seed: 11, count: 28, top: 220_000 },
 ];
 
@@ -45,11 +85,21 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
        values (?, ?, ?, 'manual_csv', 'monthly', ?::jsonb, true, '["kickback_streamer"]'::jsonb, ?) returning id`,
       [p.name, p.slug, p.symbol, JSON.stringify(p.prizes), index],
     );
-    for (const [window, status, seed] of [[previous, 'archived', p.seed + 100], [current, 'current', p.seed]] as const) {
+    for (const [window, status, seed] of [
+      [previous, 'archived', p.seed + 100],
+      [current, 'current', p.seed],
+    ] as const) {
       const rows = players(seed, p.count, p.top);
       const [{ id: periodId }] = await em.execute<{ id: string }[]>(
         `insert into leaderboard_periods (platform_id, starts_at, ends_at, status, archived_at, prizes) values (?, ?, ?, ?, ?, ?::jsonb) returning id`,
-        [id, window.start, window.end, status, status === 'archived' ? window.end : null, status === 'archived' ? JSON.stringify(p.prizes) : null],
+        [
+          id,
+          window.start,
+          window.end,
+          status,
+          status === 'archived' ? window.end : null,
+          status === 'archived' ? JSON.stringify(p.prizes) : null,
+        ],
       );
       const asJson = JSON.stringify(rows.map((r) => ({ username: r.username, wagered: centsToDecimal(r.cents) })));
       await em.execute(
@@ -57,10 +107,16 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
         [periodId, asJson],
       );
       const ranked = rankWagers(rows);
-      await em.execute(STORE_STANDINGS_SQL, [periodId, JSON.stringify(ranked.map((r) => r.username)), JSON.stringify(ranked.map((r) => r.wagered))]);
+      await em.execute(STORE_STANDINGS_SQL, [
+        periodId,
+        JSON.stringify(ranked.map((r) => r.username)),
+        JSON.stringify(ranked.map((r) => r.wagered)),
+      ]);
       await em.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
     }
     // A running worker schedules the new platform and rebuilds the Redis caches from these rows.
-    await em.execute(`insert into outbox_events (type, payload) values ('leaderboard.platforms-changed', ?::jsonb)`, [JSON.stringify({ at: now.toISOString(), platformId: id })]);
+    await em.execute(`insert into outbox_events (type, payload) values ('leaderboard.platforms-changed', ?::jsonb)`, [
+      JSON.stringify({ at: now.toISOString(), platformId: id }),
+    ]);
   }
 }

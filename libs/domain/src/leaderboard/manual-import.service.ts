@@ -26,7 +26,13 @@ export function parseImport(csv: string): ParsedImport {
   try {
     table = parseCsv(csv);
   } catch (err) {
-    return { rows: [], total_rows: 0, total_wagered: '0.00', errors: [{ line: 0, message: `Unreadable CSV: ${(err as Error).message}` }], merged: [] };
+    return {
+      rows: [],
+      total_rows: 0,
+      total_wagered: '0.00',
+      errors: [{ line: 0, message: `Unreadable CSV: ${(err as Error).message}` }],
+      merged: [],
+    };
   }
   let nameAt = 0;
   let wagerAt = 1;
@@ -44,7 +50,10 @@ export function parseImport(csv: string): ParsedImport {
   for (let i = first; i < table.length && errors.length < 50; i++) {
     const line = i + 1;
     const username = (table[i][nameAt] ?? '').trim();
-    const amount = (table[i][wagerAt] ?? '').trim().replace(/^[^\d.]+/, '').replace(/,/g, '');
+    const amount = (table[i][wagerAt] ?? '')
+      .trim()
+      .replace(/^[^\d.]+/, '')
+      .replace(/,/g, '');
     if (!username) errors.push({ line, message: 'Username is missing.' });
     else if (username.length > 100) errors.push({ line, message: 'Username is longer than 100 characters.' });
     else if (!isAmount(amount)) errors.push({ line, message: `"${(table[i][wagerAt] ?? '').trim()}" is not a wagered amount.` });
@@ -85,12 +94,17 @@ export class ManualImportService {
   async import(actorId: number, platformId: number, csv: string): Promise<CsvImportPreview> {
     const platform = await this.platforms.require(this.em.fork(), platformId);
     if (platform.sourceType !== 'manual_csv') {
-      throw unprocessable('CSV import is only for platforms with the manual CSV source.', { csv: ['CSV import is only for platforms with the manual CSV source.'] });
+      throw unprocessable('CSV import is only for platforms with the manual CSV source.', {
+        csv: ['CSV import is only for platforms with the manual CSV source.'],
+      });
     }
-    if (!platform.isActive) throw unprocessable('Activate the platform before importing.', { csv: ['Activate the platform before importing.'] });
+    if (!platform.isActive)
+      throw unprocessable('Activate the platform before importing.', { csv: ['Activate the platform before importing.'] });
     const parsed = parseImport(csv);
     if (parsed.errors.length) {
-      throw unprocessable('The CSV has errors.', { csv: parsed.errors.slice(0, 10).map((e) => (e.line ? `Line ${e.line}: ${e.message}` : e.message)) });
+      throw unprocessable('The CSV has errors.', {
+        csv: parsed.errors.slice(0, 10).map((e) => (e.line ? `Line ${e.line}: ${e.message}` : e.message)),
+      });
     }
     const { period } = await this.refresher.rollover(platform, new Date());
     await this.em.fork().transactional(async (tx) => {

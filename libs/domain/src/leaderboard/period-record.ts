@@ -36,7 +36,9 @@ const toRecord = (r: PeriodRow): PeriodRecord => ({
 });
 
 export async function currentPeriod(em: EntityManager, platformId: number): Promise<PeriodRecord | null> {
-  const rows = await em.execute<PeriodRow[]>(`select * from leaderboard_periods where platform_id = ? and status = 'current'`, [platformId]);
+  const rows = await em.execute<PeriodRow[]>(`select * from leaderboard_periods where platform_id = ? and status = 'current'`, [
+    platformId,
+  ]);
   return rows.length ? toRecord(rows[0]) : null;
 }
 
@@ -46,10 +48,10 @@ export async function findPeriod(em: EntityManager, platformId: number, id: numb
 }
 
 export async function listPeriods(em: EntityManager, platformId: number, limit = 60): Promise<PeriodRecord[]> {
-  const rows = await em.execute<PeriodRow[]>('select * from leaderboard_periods where platform_id = ? order by starts_at desc, id desc limit ?', [
-    platformId,
-    limit,
-  ]);
+  const rows = await em.execute<PeriodRow[]>(
+    'select * from leaderboard_periods where platform_id = ? order by starts_at desc, id desc limit ?',
+    [platformId, limit],
+  );
   return rows.map(toRecord);
 }
 

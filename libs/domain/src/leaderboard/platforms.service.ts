@@ -44,12 +44,14 @@ export class PlatformsService {
   async create(actorId: number, input: PlatformInput): Promise<AdminPlatform> {
     const config = validatePlatform(input, Boolean(input.credentials));
     const id = await this.write(actorId, 'leaderboard.platform.create', async (tx) => {
-      const [{ id }] = await tx.execute<{ id: number }[]>(
-        `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, source_config, period_type, custom_start, custom_end,
+      const [{ id }] = await tx
+        .execute<{ id: number }[]>(
+          `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, source_config, period_type, custom_start, custom_end,
            prizes, mask_usernames, excluded_usernames, is_active, display_order, refresh_interval_seconds, display_count, credentials_enc)
          values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?) on conflict (slug) do nothing returning id`,
-        [...this.columns(input, config), input.credentials ? this.cipher.seal(input.credentials) : null],
-      ).then((rows) => (rows.length ? rows : [{ id: 0 }]));
+          [...this.columns(input, config), input.credentials ? this.cipher.seal(input.credentials) : null],
+        )
+        .then((rows) => (rows.length ? rows : [{ id: 0 }]));
       if (!id) throw conflict('A platform with this slug already exists.');
       const after = await findPlatform(tx, id);
       return { id, before: null, after: after && this.safe(after) };
@@ -63,9 +65,15 @@ export class PlatformsService {
     let newSlug = '';
     await this.write(actorId, 'leaderboard.platform.update', async (tx) => {
       const before = await this.require(tx, id, true);
-      const merged: ResolvedPlatformInput = { ...this.asInput(before), ...stripUndefined(changes), source_config: changes.source_config ?? before.sourceConfig };
-      if (changes.source_type && changes.source_type !== before.sourceType && changes.source_config === undefined) merged.source_config = {};
-      const sealed = changes.credentials === undefined ? before.credentialsSealed : changes.credentials ? this.cipher.seal(changes.credentials) : null;
+      const merged: ResolvedPlatformInput = {
+        ...this.asInput(before),
+        ...stripUndefined(changes),
+        source_config: changes.source_config ?? before.sourceConfig,
+      };
+      if (changes.source_type && changes.source_type !== before.sourceType && changes.source_config === undefined)
+        merged.source_config = {};
+      const sealed =
+        changes.credentials === undefined ? before.credentialsSealed : changes.credentials ? this.cipher.seal(changes.credentials) : null;
       const config = validatePlatform(merged, Boolean(sealed));
       const cols = this.columns(merged, config);
       const taken = await tx.execute('select 1 from leaderboard_platforms where slug = ? and id <> ?', [merged.slug, id]);
@@ -101,10 +109,18 @@ export class PlatformsService {
   async fetchHistory(id: number, limit = 50): Promise<LeaderboardFetchRecord[]> {
     const em = this.em.fork();
     await this.require(em, id);
-    const rows = await em.execute<{ id: string; trigger: string; started_at: Date; finished_at: Date; ok: boolean; entry_count: number | null; error: string | null; duration_ms: number }[]>(
-      'select * from leaderboard_fetches where platform_id = ? order by id desc limit ?',
-      [id, limit],
-    );
+    const rows = await em.execute<
+      {
+        id: string;
+        trigger: string;
+        started_at: Date;
+        finished_at: Date;
+        ok: boolean;
+        entry_count: number | null;
+        error: string | null;
+        duration_ms: number;
+      }[]
+    >('select * from leaderboard_fetches where platform_id = ? order by id desc limit ?', [id, limit]);
     return rows.map((r) => ({
       id: Number(r.id),
       trigger: r.trigger,
@@ -126,7 +142,13 @@ export class PlatformsService {
     try {
       const ranked = await this.refresher.probe(platform, periodWindow(platform, new Date()), period?.id ?? null);
       await this.refresher.recordFetch(id, 'test', started, true, ranked.length, null);
-      return { ok: true, entry_count: ranked.length, sample: ranked.slice(0, 5).map((r) => ({ username: r.username, wagered: r.wagered })), error: null, duration_ms: Date.now() - started };
+      return {
+        ok: true,
+        entry_count: ranked.length,
+        sample: ranked.slice(0, 5).map((r) => ({ username: r.username, wagered: r.wagered })),
+        error: null,
+        duration_ms: Date.now() - started,
+      };
     } catch (err) {
       const error = err instanceof SourceError ? err.message : 'The source failed unexpectedly; see the server log.';
       await this.refresher.recordFetch(id, 'test', started, false, null, error);

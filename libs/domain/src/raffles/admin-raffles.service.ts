@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { sha256Hex, type AdminRaffle, type AdminRaffleEntry, type AdminRaffleInput, type AdminRaffleUpdate, type Pagination } from '@kickback/contracts';
+import {
+  sha256Hex,
+  type AdminRaffle,
+  type AdminRaffleEntry,
+  type AdminRaffleInput,
+  type AdminRaffleUpdate,
+  type Pagination,
+} from '@kickback/contracts';
 import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
@@ -96,9 +103,19 @@ export class AdminRafflesService {
           actorId,
         ],
       );
-      await this.outbox.add(tx, 'raffle.scheduled', { raffleId: row.id, startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() });
+      await this.outbox.add(tx, 'raffle.scheduled', {
+        raffleId: row.id,
+        startsAt: new Date(row.starts_at).toISOString(),
+        endsAt: new Date(row.ends_at).toISOString(),
+      });
       const { password: _password, ...audited } = input;
-      await this.audit.record(tx, { actorId, action: 'raffle.create', entity: 'raffle', entityId: row.id, after: { ...audited, has_password: !!passwordHash } });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'raffle.create',
+        entity: 'raffle',
+        entityId: row.id,
+        after: { ...audited, has_password: !!passwordHash },
+      });
       return row.id;
     });
     return this.get(id);
@@ -126,7 +143,8 @@ export class AdminRafflesService {
         max_tickets_per_user: input.max_tickets_per_user === undefined ? before.max_tickets_per_user : input.max_tickets_per_user,
       };
       const hasPassword = passwordHash === undefined ? before.has_password : passwordHash !== null;
-      if (next.ends_at <= next.starts_at) throw unprocessable('The end must be after the start.', { end_datetime: ['The end must be after the start.'] });
+      if (next.ends_at <= next.starts_at)
+        throw unprocessable('The end must be after the start.', { end_datetime: ['The end must be after the start.'] });
       if (next.allow_points && !next.points_per_entry)
         throw unprocessable('Set the points cost of one entry.', { points_per_entry: ['Set the points cost of one entry.'] });
       if (!next.allow_passwordless && !next.allow_points && !hasPassword)
@@ -152,10 +170,24 @@ export class AdminRafflesService {
           id,
         ],
       );
-      if (next.starts_at.getTime() !== new Date(before.starts_at).getTime() || next.ends_at.getTime() !== new Date(before.ends_at).getTime())
-        await this.outbox.add(tx, 'raffle.scheduled', { raffleId: id, startsAt: next.starts_at.toISOString(), endsAt: next.ends_at.toISOString() });
+      if (
+        next.starts_at.getTime() !== new Date(before.starts_at).getTime() ||
+        next.ends_at.getTime() !== new Date(before.ends_at).getTime()
+      )
+        await this.outbox.add(tx, 'raffle.scheduled', {
+          raffleId: id,
+          startsAt: next.starts_at.toISOString(),
+          endsAt: next.ends_at.toISOString(),
+        });
       const { drawn_at: _d, cancelled_at: _c, ...auditBefore } = before;
-      await this.audit.record(tx, { actorId, action: 'raffle.update', entity: 'raffle', entityId: id, before: auditBefore, after: { ...next, has_password: hasPassword } });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'raffle.update',
+        entity: 'raffle',
+        entityId: id,
+        before: auditBefore,
+        after: { ...next, has_password: hasPassword },
+      });
     });
     await this.live.statusChanged(id);
     return this.get(id);
@@ -164,7 +196,10 @@ export class AdminRafflesService {
   /** Cancels an undrawn raffle and refunds every points entry (idempotent per entry). */
   async cancel(actorId: number, id: number): Promise<AdminRaffle> {
     await this.em.fork().transactional(async (tx) => {
-      const [raffle] = await tx.execute<{ drawn_at: Date | null; cancelled_at: Date | null }[]>('select drawn_at, cancelled_at from raffles where id = ? for update', [id]);
+      const [raffle] = await tx.execute<{ drawn_at: Date | null; cancelled_at: Date | null }[]>(
+        'select drawn_at, cancelled_at from raffles where id = ? for update',
+        [id],
+      );
       if (!raffle) throw raffleNotFound();
       if (raffle.drawn_at) throw unprocessable('A drawn raffle cannot be cancelled.');
       if (raffle.cancelled_at) throw unprocessable('This raffle is already cancelled.');
@@ -182,7 +217,14 @@ export class AdminRafflesService {
           idempotencyKey: `raffle-refund:${entry.id}`,
           actorId,
         });
-      await this.audit.record(tx, { actorId, action: 'raffle.cancel', entity: 'raffle', entityId: id, before: { cancelled_at: null }, after: { refunded_entries: paid.length } });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'raffle.cancel',
+        entity: 'raffle',
+        entityId: id,
+        before: { cancelled_at: null },
+        after: { refunded_entries: paid.length },
+      });
     });
     await this.live.statusChanged(id);
     return this.get(id);
@@ -197,7 +239,9 @@ export class AdminRafflesService {
     const rows = await this.entryRows(id);
     const header = ['entry_id', 'user_id', 'username', 'kick_username', 'entry_type', 'tickets', 'points_spent', 'created_at'];
     const lines = rows.map((r) =>
-      [r.entry_id, r.id, r.username, r.kick_username ?? '', r.entry_type, r.tickets, r.points_spent, new Date(r.created_at).toISOString()].map(csvCell).join(','),
+      [r.entry_id, r.id, r.username, r.kick_username ?? '', r.entry_type, r.tickets, r.points_spent, new Date(r.created_at).toISOString()]
+        .map(csvCell)
+        .join(','),
     );
     return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }

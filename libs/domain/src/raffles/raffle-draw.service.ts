@@ -57,7 +57,9 @@ export class RaffleDrawService {
   async drawAllDue(): Promise<number> {
     const due = await this.em
       .fork()
-      .execute<{ id: number }[]>('select id from raffles where drawn_at is null and cancelled_at is null and ends_at <= now() order by ends_at limit 100');
+      .execute<{ id: number }[]>(
+        'select id from raffles where drawn_at is null and cancelled_at is null and ends_at <= now() order by ends_at limit 100',
+      );
     let drawn = 0;
     for (const { id } of due) if ((await this.drawIfDue(id)).drawn) drawn++;
     return drawn;
@@ -90,11 +92,24 @@ export class RaffleDrawService {
       );
       if (!updated.length) return { drawn: false, reason: 'already-drawn' };
       for (const w of winners)
-        await tx.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [raffleId, w.position, w.user_id, w.draw_index]);
-      if (winners.length && Number(raffle.prize_value_usd) > 0) await this.giveaways.record(tx, 'raffle', `raffle:${raffleId}`, raffle.prize_value_usd);
+        await tx.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [
+          raffleId,
+          w.position,
+          w.user_id,
+          w.draw_index,
+        ]);
+      if (winners.length && Number(raffle.prize_value_usd) > 0)
+        await this.giveaways.record(tx, 'raffle', `raffle:${raffleId}`, raffle.prize_value_usd);
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: winners.map((w) => w.user_id), reroll: false });
       if (actorId)
-        await this.audit.record(tx, { actorId, action: 'raffle.draw', entity: 'raffle', entityId: raffleId, before: { drawn_at: null }, after: { winners, entries_hash: hash } });
+        await this.audit.record(tx, {
+          actorId,
+          action: 'raffle.draw',
+          entity: 'raffle',
+          entityId: raffleId,
+          before: { drawn_at: null },
+          after: { winners, entries_hash: hash },
+        });
       return { drawn: true, winners };
     });
     if (outcome.drawn) await this.announce(raffleId);
@@ -104,28 +119,52 @@ export class RaffleDrawService {
   /** Replaces one standing winner with the next user of the draw order (audited). */
   async reroll(actorId: number, raffleId: number, position: number): Promise<DrawnWinner> {
     const replacement = await this.em.fork().transactional(async (tx) => {
-      const [raffle] = await tx.execute<LockedRaffle[]>('select id, seed, number_of_winners, drawn_at from raffles where id = ? for update', [raffleId]);
+      const [raffle] = await tx.execute<LockedRaffle[]>(
+        'select id, seed, number_of_winners, drawn_at from raffles where id = ? for update',
+        [raffleId],
+      );
       if (!raffle) throw raffleNotFound();
       if (!raffle.drawn_at) throw unprocessable('Draw the winners before rerolling one.');
       const standing = await tx.execute<{ id: number; user_id: number }[]>(
         'select id, user_id from raffle_winners where raffle_id = ? and position = ? and rerolled_at is null',
         [raffleId, position],
       );
-      if (!standing.length) throw unprocessable(`There is no winner at position ${position}.`, { position: [`There is no winner at position ${position}.`] });
+      if (!standing.length)
+        throw unprocessable(`There is no winner at position ${position}.`, { position: [`There is no winner at position ${position}.`] });
       const earlier = await tx.execute<{ position: number }[]>(
         'select position from raffle_winners where raffle_id = ? and rerolled_at is not null order by rerolled_at, id',
         [raffleId],
       );
       const entries = await this.query.drawEntries(tx, raffleId);
-      const before = computeWinners(raffle.seed, entries, raffle.number_of_winners, earlier.map((e) => e.position));
+      const before = computeWinners(
+        raffle.seed,
+        entries,
+        raffle.number_of_winners,
+        earlier.map((e) => e.position),
+      );
       const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier.map((e) => e.position), position]);
       const next = after.find((w) => w.position === position);
       const previous = before.find((w) => w.position === position);
       if (!next || !previous || next.user_id === previous.user_id) throw unprocessable('No other participant is left to draw.');
-      await tx.execute('update raffle_winners set rerolled_at = clock_timestamp(), rerolled_by = ? where id = ?', [actorId, standing[0].id]);
-      await tx.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [raffleId, position, next.user_id, next.draw_index]);
+      await tx.execute('update raffle_winners set rerolled_at = clock_timestamp(), rerolled_by = ? where id = ?', [
+        actorId,
+        standing[0].id,
+      ]);
+      await tx.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [
+        raffleId,
+        position,
+        next.user_id,
+        next.draw_index,
+      ]);
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: after.map((w) => w.user_id), reroll: true });
-      await this.audit.record(tx, { actorId, action: 'raffle.reroll', entity: 'raffle', entityId: raffleId, before: previous, after: next });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'raffle.reroll',
+        entity: 'raffle',
+        entityId: raffleId,
+        before: previous,
+        after: next,
+      });
       return next;
     });
     await this.announce(raffleId);

@@ -53,7 +53,12 @@ export class RaffleEntryService {
     private readonly live: RaffleLivePublisher,
   ) {}
 
-  async enter(userId: number | null, raffleId: number, body: RaffleEnterRequest, requestKey?: string): Promise<{ message: string; entry: RaffleEntry | null }> {
+  async enter(
+    userId: number | null,
+    raffleId: number,
+    body: RaffleEnterRequest,
+    requestKey?: string,
+  ): Promise<{ message: string; entry: RaffleEntry | null }> {
     if (!userId) throw unauthorized(ENTER_LOGIN_MESSAGE);
     const em = this.em.fork();
     if (body.entry_type === 'passwordless') {
@@ -118,7 +123,8 @@ export class RaffleEntryService {
   private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string) {
     if (!ctx.password_hash) throw unprocessable('Password entry is not available for this raffle.');
     if (!password.trim()) throw unprocessable('Please enter the raffle password.', { password: ['Please enter the raffle password.'] });
-    if (!(await verifyRafflePassword(password.trim(), ctx.password_hash))) throw unprocessable('Incorrect password.', { password: ['Incorrect password.'] });
+    if (!(await verifyRafflePassword(password.trim(), ctx.password_hash)))
+      throw unprocessable('Incorrect password.', { password: ['Incorrect password.'] });
     return this.enterOnce(em, ctx, 'password');
   }
 
@@ -175,7 +181,18 @@ export class RaffleEntryService {
            select 'raffle.entered', jsonb_build_object('raffleId', ?::int, 'userId', ?::int, 'entryId', e.id, 'entryType', 'points', 'tickets', ?::int, 'pointsSpent', ?::int) from e
          )
          select id::text as entry_id, tickets, created_at from e`,
-        [ctx.id, tickets, pointsSpent, raffleId, ctx.max_tickets_per_user, ctx.max_tickets_per_user, raffleId, ctx.id, tickets, pointsSpent],
+        [
+          ctx.id,
+          tickets,
+          pointsSpent,
+          raffleId,
+          ctx.max_tickets_per_user,
+          ctx.max_tickets_per_user,
+          raffleId,
+          ctx.id,
+          tickets,
+          pointsSpent,
+        ],
       );
       // No row: the raffle closed meanwhile or the cap was reached; throwing rolls the debit back.
       if (!row) return this.explainRefusal(tx, ctx, 'points');
@@ -199,6 +216,13 @@ export class RaffleEntryService {
   }
 
   private view(ctx: EntryContext, row: InsertedEntry, type: RaffleEntryType): RaffleEntry {
-    return toRaffleEntry({ ...ctx, entry_id: row.entry_id, entry_type: type, tickets: row.tickets, points_spent: '0', created_at: row.created_at });
+    return toRaffleEntry({
+      ...ctx,
+      entry_id: row.entry_id,
+      entry_type: type,
+      tickets: row.tickets,
+      points_spent: '0',
+      created_at: row.created_at,
+    });
   }
 }

@@ -4,7 +4,9 @@ const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later without breaking old raffles. */
@@ -21,8 +23,12 @@ export async function verifyRafflePassword(password: string, stored: string): Pr
   const [, n, r, p, saltText, keyText] = parts;
   const expected = Buffer.from(keyText, 'base64url');
   const actual = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      Buffer.from(saltText, 'base64url'),
+      expected.length,
+      { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);

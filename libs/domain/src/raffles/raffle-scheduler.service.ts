@@ -23,7 +23,8 @@ export class RaffleScheduler implements OnModuleInit, OnApplicationBootstrap {
       consumer: 'raffles.schedule-jobs',
       type: 'raffle.scheduled',
       handle: async () => undefined,
-      afterCommit: (event: DomainEvent<'raffle.scheduled'>) => this.schedule(event.payload.raffleId, event.payload.startsAt, event.payload.endsAt),
+      afterCommit: (event: DomainEvent<'raffle.scheduled'>) =>
+        this.schedule(event.payload.raffleId, event.payload.startsAt, event.payload.endsAt),
     });
   }
 
@@ -35,8 +36,13 @@ export class RaffleScheduler implements OnModuleInit, OnApplicationBootstrap {
     const now = Date.now();
     const start = Date.parse(startsAt);
     const end = Date.parse(endsAt);
-    if (start > now) await this.queue.add('start', { name: 'start', raffleId }, { jobId: `raffle-start-${raffleId}-${start}`, delay: start - now });
+    if (start > now)
+      await this.queue.add('start', { name: 'start', raffleId }, { jobId: `raffle-start-${raffleId}-${start}`, delay: start - now });
     // A little after the end, so the database clock agrees the raffle is due; the processor retries if not.
-    await this.queue.add('draw', { name: 'draw', raffleId }, { jobId: `raffle-draw-${raffleId}-${end}`, delay: Math.max(0, end - now + DRAW_MARGIN_MS) });
+    await this.queue.add(
+      'draw',
+      { name: 'draw', raffleId },
+      { jobId: `raffle-draw-${raffleId}-${end}`, delay: Math.max(0, end - now + DRAW_MARGIN_MS) },
+    );
   }
 }

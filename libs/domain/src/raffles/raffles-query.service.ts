@@ -12,7 +12,16 @@ import {
   type RaffleVerification,
 } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
-import { NO_USER_ENTRIES, RAFFLE_SELECT, toRaffle, toRaffleEntry, toRaffleUser, type EntryRow, type RaffleRow, type UserRow } from './raffle-rows';
+import {
+  NO_USER_ENTRIES,
+  RAFFLE_SELECT,
+  toRaffle,
+  toRaffleEntry,
+  toRaffleUser,
+  type EntryRow,
+  type RaffleRow,
+  type UserRow,
+} from './raffle-rows';
 
 export const raffleNotFound = () => notFound('Raffle not found');
 
@@ -52,14 +61,28 @@ export class RafflesQueryService {
 
   async verify(id: number): Promise<RaffleVerification> {
     const em = this.em.fork();
-    const [raffle] = await em.execute<{ seed: string; seed_hash: string; entries_hash: string | null; drawn_at: Date | null; number_of_winners: number }[]>(
-      'select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?',
-      [id],
-    );
+    const [raffle] = await em.execute<
+      { seed: string; seed_hash: string; entries_hash: string | null; drawn_at: Date | null; number_of_winners: number }[]
+    >('select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?', [id]);
     if (!raffle) throw raffleNotFound();
-    const base = { raffle_id: id, algorithm: RAFFLE_DRAW_ALGORITHM, seed_hash: raffle.seed_hash, number_of_winners: raffle.number_of_winners };
+    const base = {
+      raffle_id: id,
+      algorithm: RAFFLE_DRAW_ALGORITHM,
+      seed_hash: raffle.seed_hash,
+      number_of_winners: raffle.number_of_winners,
+    };
     if (!raffle.drawn_at)
-      return { ...base, seed: null, drawn: false, entries: [], entries_hash: null, rerolled_positions: [], winners: [], recomputed_winners: [], matches: false };
+      return {
+        ...base,
+        seed: null,
+        drawn: false,
+        entries: [],
+        entries_hash: null,
+        rerolled_positions: [],
+        winners: [],
+        recomputed_winners: [],
+        matches: false,
+      };
     const entries = await this.drawEntries(em, id);
     const winnerRows = await em.execute<{ position: number; user_id: number; draw_index: number; rerolled_at: Date | null }[]>(
       'select position, user_id, draw_index, rerolled_at from raffle_winners where raffle_id = ? order by rerolled_at nulls last, id',

@@ -109,21 +109,29 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const members: { id: number; client: TestClient }[] = [];
     // Logins go in small batches (session creation is not what this test is about); the entries go all at once.
     while (members.length < 250) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
-    const results = await Promise.all(members.flatMap((m) => [0, 1].map(() => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' }))));
+    const results = await Promise.all(
+      members.flatMap((m) => [0, 1].map(() => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' }))),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(250);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(250);
     expect(refused.every((r) => r.status === 409 && r.body.message === 'You have already entered this raffle for free.')).toBe(true);
     expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(250);
-    expect(await count(`select count(*) as n from outbox_events where type = 'raffle.entered' and (payload->>'raffleId')::int = ?`, [id])).toBe(250);
+    expect(
+      await count(`select count(*) as n from outbox_events where type = 'raffle.entered' and (payload->>'raffleId')::int = ?`, [id]),
+    ).toBe(250);
 
     // Totals are read at flush time, so they may run ahead of the entries noted so far; the next window brings the rest.
     const last = await waitFor(() => pushes.find((p) => p.total_entries === 250), 10_000, 'a push with all 250 entries');
     expect(last.participants_count).toBe(250);
-    const pushedIds = await waitFor(() => {
-      const ids = new Set(pushes.flatMap((p) => p.entries.map((e) => e.id)));
-      return ids.size === 250 && ids;
-    }, 10_000, 'every entry pushed');
+    const pushedIds = await waitFor(
+      () => {
+        const ids = new Set(pushes.flatMap((p) => p.entries.map((e) => e.id)));
+        return ids.size === 250 && ids;
+      },
+      10_000,
+      'every entry pushed',
+    );
     expect(pushes.flatMap((p) => p.entries)).toHaveLength(250);
     expect(pushedIds.size).toBe(250);
     // 250 entries arrived as a few coalesced pushes, not one push per entry.
@@ -140,19 +148,37 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 100, max_tickets_per_user: 8 });
     const m = await member();
     const economy = api.app.get(EconomyService);
-    await em.fork().transactional((tx) => economy.credit(tx, { userId: m.id, amount: 2000, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
-    const results = await Promise.all(Array.from({ length: 10 }, () => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 100 })));
+    await em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId: m.id, amount: 2000, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 100 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(8);
     expect(results.filter((r) => r.status === 422).every((r) => /at most 8 points tickets/.test(r.body.message))).toBe(true);
     expect(await economy.balanceOf(m.id)).toBe(1200);
     expect(await count(`select count(*) as n from points_ledger where user_id = ? and reason = 'raffle.entry'`, [m.id])).toBe(8);
-    const [row] = await em.fork().execute<{ tickets: number; points_spent: string }[]>('select tickets, points_spent::text from raffle_entries where raffle_id = ? and user_id = ?', [id, m.id]);
+    const [row] = await em
+      .fork()
+      .execute<{ tickets: number; points_spent: string }[]>(
+        'select tickets, points_spent::text from raffle_entries where raffle_id = ? and user_id = ?',
+        [id, m.id],
+      );
     expect(row).toEqual({ tickets: 8, points_spent: '800' });
 
     const other = await member();
-    await em.fork().transactional((tx) => economy.credit(tx, { userId: other.id, amount: 500, reason: 'test.grant', idempotencyKey: `grant-${other.id}` }));
+    await em
+      .fork()
+      .transactional((tx) =>
+        economy.credit(tx, { userId: other.id, amount: 500, reason: 'test.grant', idempotencyKey: `grant-${other.id}` }),
+      );
     const replays = await Promise.all(
-      Array.from({ length: 5 }, () => other.client.request('POST', `/api/r/raffles/${id}/enter`, { json: { entry_type: 'points' }, headers: { 'idempotency-key': 'same-request-123' } })),
+      Array.from({ length: 5 }, () =>
+        other.client.request('POST', `/api/r/raffles/${id}/enter`, {
+          json: { entry_type: 'points' },
+          headers: { 'idempotency-key': 'same-request-123' },
+        }),
+      ),
     );
     expect(replays.every((r) => r.status === 200)).toBe(true);
     expect(await economy.balanceOf(other.id)).toBe(400);
@@ -169,9 +195,15 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('letmein');
     const m = await member();
-    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).body.message).toBe('Free entry is not available for this raffle.');
-    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: '  ' })).body.errors.password).toEqual(['Please enter the raffle password.']);
-    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'wrong' })).body.message).toBe('Incorrect password.');
+    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).body.message).toBe(
+      'Free entry is not available for this raffle.',
+    );
+    expect(
+      (await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: '  ' })).body.errors.password,
+    ).toEqual(['Please enter the raffle password.']);
+    expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'wrong' })).body.message).toBe(
+      'Incorrect password.',
+    );
     expect(await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).toEqual({
       status: 200,
       body: { success: true, message: 'Successfully entered the raffle!' },
@@ -236,7 +268,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(await count('select count(*) as n from raffle_winners where raffle_id = ?', [id])).toBe(2);
     const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.matches).toBe(true);
-    expect(v.winners.map((w) => w.user_id)).toEqual((outcomes.find((o) => o.drawn) as { winners: { user_id: number }[] }).winners.map((w) => w.user_id));
+    expect(v.winners.map((w) => w.user_id)).toEqual(
+      (outcomes.find((o) => o.drawn) as { winners: { user_id: number }[] }).winners.map((w) => w.user_id),
+    );
   });
 
   it('entries racing "draw now": every accepted entry is in the published list, none slips in after', async () => {
@@ -272,7 +306,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const economy = api.app.get(EconomyService);
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 50 });
     const m = await member();
-    await em.fork().transactional((tx) => economy.credit(tx, { userId: m.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
+    await em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId: m.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
     await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 100 });
     const csv = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
@@ -290,9 +326,19 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(now.status).toBe(200);
     expect(now.body.data.winners.map((w: { id: number }) => w.id)).toEqual([m.id]);
     expect((await admin.json('POST', `/api/admin/raffles/${other}/draw`)).status).toBe(422);
-    const actions = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'raffle' and entity_id in (?, ?) order by id`, [String(id), String(other)]);
+    const actions = await em
+      .fork()
+      .execute<{ action: string }[]>(`select action from audit_logs where entity = 'raffle' and entity_id in (?, ?) order by id`, [
+        String(id),
+        String(other),
+      ]);
     expect(actions.map((a) => a.action)).toEqual(['raffle.create', 'raffle.cancel', 'raffle.create', 'raffle.draw']);
-    const bad = await admin.json('POST', '/api/admin/raffles', { title: '', start_datetime: iso(0), end_datetime: iso(-10), number_of_winners: 0 });
+    const bad = await admin.json('POST', '/api/admin/raffles', {
+      title: '',
+      start_datetime: iso(0),
+      end_datetime: iso(-10),
+      number_of_winners: 0,
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['title', 'end_datetime', 'number_of_winners']));
   });

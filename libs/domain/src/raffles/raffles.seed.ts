@@ -68,13 +68,19 @@ async function insertRaffle(em: EntityManager, r: SeedRaffle): Promise<{ id: num
 
 async function enter(em: EntityManager, raffleId: number, userIds: number[], type: 'passwordless' | 'password'): Promise<void> {
   for (const userId of userIds)
-    await em.execute(`insert into raffle_entries (raffle_id, user_id, entry_type, tickets) values (?, ?, ?, 1) on conflict do nothing`, [raffleId, userId, type]);
+    await em.execute(`insert into raffle_entries (raffle_id, user_id, entry_type, tickets) values (?, ?, ?, 1) on conflict do nothing`, [
+      raffleId,
+      userId,
+      type,
+    ]);
 }
 
 /** A pending, an active (with a crowd of entries) and an ended (drawn, verifiable) raffle. */
 export async function seedRaffles(em: EntityManager): Promise<void> {
   const fans = await seedRaffleFans(em);
-  const regulars = await em.execute<{ id: number }[]>(`select id from users where is_demo and kick_username is not null and lower(username) in ('luckyluke', 'spinqueen')`);
+  const regulars = await em.execute<{ id: number }[]>(
+    `select id from users where is_demo and kick_username is not null and lower(username) in ('luckyluke', 'spinqueen')`,
+  );
   const crowd = [...regulars.map((r) => r.id), ...fans];
 
   await insertRaffle(em, {
@@ -126,6 +132,11 @@ export async function seedRaffles(em: EntityManager): Promise<void> {
     const winners = computeWinners(ended.seed, entries, 3);
     await em.execute('update raffles set drawn_at = ends_at, entries_hash = ? where id = ?', [entriesHash(entries), ended.id]);
     for (const w of winners)
-      await em.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [ended.id, w.position, w.user_id, w.draw_index]);
+      await em.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [
+        ended.id,
+        w.position,
+        w.user_id,
+        w.draw_index,
+      ]);
   }
 }

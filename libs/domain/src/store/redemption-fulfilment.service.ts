@@ -99,7 +99,10 @@ export class RedemptionFulfilmentService {
       const r = await this.lock(tx, redemptionId);
       if (!r) throw notFound('Redemption not found.');
       this.assertPending(r);
-      await tx.execute(`update store_redemptions set status = 'refunded', refunded_at = now(), processed_by = ? where id = ?`, [actorId, redemptionId]);
+      await tx.execute(`update store_redemptions set status = 'refunded', refunded_at = now(), processed_by = ? where id = ?`, [
+        actorId,
+        redemptionId,
+      ]);
       await this.economy.credit(tx, {
         userId: r.user_id,
         amount: r.cost,
@@ -112,7 +115,9 @@ export class RedemptionFulfilmentService {
         r.user_id,
         r.item_id,
       ]);
-      await tx.execute('update store_items set quantity = quantity + 1, updated_at = now() where id = ? and quantity is not null', [r.item_id]);
+      await tx.execute('update store_items set quantity = quantity + 1, updated_at = now() where id = ? and quantity is not null', [
+        r.item_id,
+      ]);
       await this.audit.record(tx, {
         actorId,
         action: 'store.redemption.refund',
@@ -154,10 +159,10 @@ export class RedemptionFulfilmentService {
   }
 
   private async markProcessed(tx: EntityManager, r: LockedRedemption, actorId: number | null): Promise<void> {
-    await tx.execute(`update store_redemptions set status = 'processed', processed_at = now(), processed_by = ? where id = ? and status = 'pending'`, [
-      actorId,
-      r.id,
-    ]);
+    await tx.execute(
+      `update store_redemptions set status = 'processed', processed_at = now(), processed_by = ? where id = ? and status = 'pending'`,
+      [actorId, r.id],
+    );
     if (Number(r.value_usd) > 0) await this.giveaways.record(tx, 'redemption', r.id, r.value_usd);
   }
 }

@@ -26,7 +26,11 @@ const ITEM_SELECT = `
 
 type ItemRow = Omit<AdminStoreItem, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
 
-const toItem = (r: ItemRow): AdminStoreItem => ({ ...r, created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString() });
+const toItem = (r: ItemRow): AdminStoreItem => ({
+  ...r,
+  created_at: new Date(r.created_at).toISOString(),
+  updated_at: new Date(r.updated_at).toISOString(),
+});
 
 const COLUMNS: Record<keyof StoreItemInput, string> = {
   name: 'name',
@@ -53,7 +57,9 @@ export class StoreAdminService {
   ) {}
 
   async listItems(): Promise<AdminStoreItem[]> {
-    const rows = await this.em.fork().execute<ItemRow[]>(`${ITEM_SELECT} where i.archived_at is null order by i.is_active desc, i.cost asc, i.id asc`);
+    const rows = await this.em
+      .fork()
+      .execute<ItemRow[]>(`${ITEM_SELECT} where i.archived_at is null order by i.is_active desc, i.cost asc, i.id asc`);
     return rows.map(toItem);
   }
 
@@ -93,10 +99,20 @@ export class StoreAdminService {
   async removeItem(actorId: number, id: number): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       const before = await this.itemIn(tx, id, true);
-      const [{ used }] = await tx.execute<{ used: boolean }[]>('select exists (select 1 from store_redemptions where item_id = ?) as used', [id]);
+      const [{ used }] = await tx.execute<{ used: boolean }[]>(
+        'select exists (select 1 from store_redemptions where item_id = ?) as used',
+        [id],
+      );
       if (used) await tx.execute('update store_items set archived_at = now(), is_active = false, updated_at = now() where id = ?', [id]);
       else await tx.execute('delete from store_items where id = ?', [id]);
-      await this.audit.record(tx, { actorId, action: used ? 'store.item.archive' : 'store.item.delete', entity: 'store_item', entityId: id, before, after: null });
+      await this.audit.record(tx, {
+        actorId,
+        action: used ? 'store.item.archive' : 'store.item.delete',
+        entity: 'store_item',
+        entityId: id,
+        before,
+        after: null,
+      });
     });
   }
 
@@ -132,7 +148,10 @@ export class StoreAdminService {
         [itemId, JSON.stringify(codes)],
       );
       const fulfilled = await this.fulfilment.fulfilWaiting(tx, itemId);
-      const [{ n }] = await tx.execute<{ n: number }[]>('select count(*)::int as n from store_codes where item_id = ? and redemption_id is null', [itemId]);
+      const [{ n }] = await tx.execute<{ n: number }[]>(
+        'select count(*)::int as n from store_codes where item_id = ? and redemption_id is null',
+        [itemId],
+      );
       // Codes themselves stay out of the audit log: they are prizes.
       await this.audit.record(tx, {
         actorId,
@@ -156,7 +175,13 @@ export class StoreAdminService {
       if (!row) throw notFound('Code not found.');
       if (row.redemption_id) throw conflict('This code was already delivered and cannot be removed.');
       await tx.execute('delete from store_codes where id = ?', [codeId]);
-      await this.audit.record(tx, { actorId, action: 'store.codes.remove', entity: 'store_item', entityId: itemId, before: { code_id: codeId } });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'store.codes.remove',
+        entity: 'store_item',
+        entityId: itemId,
+        before: { code_id: codeId },
+      });
     });
   }
 
@@ -166,9 +191,25 @@ export class StoreAdminService {
     const where = query.status === 'all' ? '' : 'where r.status = ?';
     const params = query.status === 'all' ? [] : [query.status];
     const [{ total }] = await em.execute<{ total: number }[]>(`select count(*)::int as total from store_redemptions r ${where}`, params);
-    const [{ pending }] = await em.execute<{ pending: number }[]>(`select count(*)::int as pending from store_redemptions where status = 'pending'`);
+    const [{ pending }] = await em.execute<{ pending: number }[]>(
+      `select count(*)::int as pending from store_redemptions where status = 'pending'`,
+    );
     const rows = await em.execute<
-      { id: string; status: AdminRedemption['status']; cost: number; item_id: number; item_name: string; fulfilment: AdminRedemption['item']['fulfilment']; user_id: number; username: string; kick_username: string | null; code: string | null; created_at: Date; processed_at: Date | null; processed_by: string | null }[]
+      {
+        id: string;
+        status: AdminRedemption['status'];
+        cost: number;
+        item_id: number;
+        item_name: string;
+        fulfilment: AdminRedemption['item']['fulfilment'];
+        user_id: number;
+        username: string;
+        kick_username: string | null;
+        code: string | null;
+        created_at: Date;
+        processed_at: Date | null;
+        processed_by: string | null;
+      }[]
     >(
       `select r.id::text as id, r.status, r.cost, i.id as item_id, i.name as item_name, i.fulfilment, u.id as user_id, u.username, u.kick_username,
               c.code, r.created_at, coalesce(r.processed_at, r.refunded_at) as processed_at, a.username as processed_by
@@ -200,7 +241,9 @@ export class StoreAdminService {
   }
 
   private async itemIn(em: EntityManager, id: number, lock = false): Promise<AdminStoreItem> {
-    const [row] = await em.execute<ItemRow[]>(`${ITEM_SELECT} where i.id = ? and i.archived_at is null${lock ? ' for update of i' : ''}`, [id]);
+    const [row] = await em.execute<ItemRow[]>(`${ITEM_SELECT} where i.id = ? and i.archived_at is null${lock ? ' for update of i' : ''}`, [
+      id,
+    ]);
     if (!row) throw notFound('Item not found.');
     return toItem(row);
   }

@@ -45,16 +45,31 @@ describe('store edge cases answer 4xx, never 500', () => {
   it('an admin edit that lowers stock is pushed to open store pages and audited; a created item is listed', async () => {
     const admin = api.client();
     await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-    const created = await admin.json('POST', '/api/admin/store-items', { name: 'Edge Cap', cost: 250, quantity: 3, category: 'Merch', value_usd: '12.50' });
-    expect(created.body).toMatchObject({ success: true, data: { name: 'Edge Cap', category: 'merch', quantity: 3, value_usd: '12.50', codes_available: 0 } });
+    const created = await admin.json('POST', '/api/admin/store-items', {
+      name: 'Edge Cap',
+      cost: 250,
+      quantity: 3,
+      category: 'Merch',
+      value_usd: '12.50',
+    });
+    expect(created.body).toMatchObject({
+      success: true,
+      data: { name: 'Edge Cap', category: 'merch', quantity: 3, value_usd: '12.50', codes_available: 0 },
+    });
     const id = created.body.data.id;
     const updated = await admin.json('PUT', `/api/admin/store-items/${id}`, { quantity: 1, is_active: false });
     expect(updated.body.data).toMatchObject({ quantity: 1, is_active: false });
     const hidden = await api.client().json('GET', '/api/r/store');
     expect(hidden.body.data.store_items.some((i: { id: number }) => i.id === id)).toBe(false);
-    const events = await em.fork().execute(`select 1 from outbox_events where type = 'store.item-changed' and (payload->>'itemId')::int = ?`, [id]);
+    const events = await em
+      .fork()
+      .execute(`select 1 from outbox_events where type = 'store.item-changed' and (payload->>'itemId')::int = ?`, [id]);
     expect(events).toHaveLength(1);
-    const audit = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_item' and entity_id = ? order by id`, [String(id)]);
+    const audit = await em
+      .fork()
+      .execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_item' and entity_id = ? order by id`, [
+        String(id),
+      ]);
     expect(audit.map((a) => a.action)).toEqual(['store.item.create', 'store.item.update']);
     const removed = await admin.json('DELETE', `/api/admin/store-items/${id}`);
     expect(removed.status).toBe(200);

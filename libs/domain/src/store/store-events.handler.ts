@@ -69,7 +69,10 @@ export class StoreEventsHandler implements OnModuleInit {
     this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
     if (own.status === 'pending') {
       // Manual items (and code items whose pool ran dry) wait for the team: tell them now.
-      this.realtime.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: `New redemption to deliver: ${own.item.name} for ${username}.` });
+      this.realtime.toRoom(ADMIN_ROOM, 'user:notification', {
+        type: 'info',
+        message: `New redemption to deliver: ${own.item.name} for ${username}.`,
+      });
     }
     if (own.status === 'processed') {
       await this.giveaways.invalidate();
@@ -83,7 +86,8 @@ export class StoreEventsHandler implements OnModuleInit {
     if (!redemption) return;
     const { username, ...own } = redemption;
     this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
-    if (own.status === 'refunded') this.realtime.toRoom('store', 'store:stock', { item_id: own.item.id, quantity: await this.quantityOf(em, own.item.id) });
+    if (own.status === 'refunded')
+      this.realtime.toRoom('store', 'store:stock', { item_id: own.item.id, quantity: await this.quantityOf(em, own.item.id) });
     this.notifyMember(userId, own);
   }
 

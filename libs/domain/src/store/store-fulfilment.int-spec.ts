@@ -55,7 +55,9 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
 
   async function member(points: number): Promise<{ id: number; client: TestClient }> {
     const { id } = await createUser(em);
-    await em.fork().transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
+    await em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
     const client = api.client();
     await client.loginAs(id);
     const keys = await stack.redis.keys('{*:default}:*');
@@ -64,19 +66,27 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
   }
 
   async function codeItem(codes: string[], value = '10.00') {
-    const [{ id }] = await em.fork().execute<{ id: number }[]>(
-      `insert into store_items (name, cost, quantity, fulfilment, value_usd, category) values ('Gift card', 100, 50, 'code', ?::numeric, 'cards') returning id`,
-      [value],
-    );
-    await em.fork().execute('insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb)', [id, JSON.stringify(codes)]);
+    const [{ id }] = await em
+      .fork()
+      .execute<{ id: number }[]>(
+        `insert into store_items (name, cost, quantity, fulfilment, value_usd, category) values ('Gift card', 100, 50, 'code', ?::numeric, 'cards') returning id`,
+        [value],
+      );
+    await em
+      .fork()
+      .execute('insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb)', [id, JSON.stringify(codes)]);
     return id;
   }
 
   const redemption = async (id: number) =>
-    (await em.fork().execute<{ status: string; codes: number }[]>(
-      `select r.status, (select count(*)::int from store_codes c where c.redemption_id = r.id) as codes from store_redemptions r where r.id = ?`,
-      [id],
-    ))[0];
+    (
+      await em
+        .fork()
+        .execute<{ status: string; codes: number }[]>(
+          `select r.status, (select count(*)::int from store_codes c where c.redemption_id = r.id) as codes from store_redemptions r where r.id = ?`,
+          [id],
+        )
+    )[0];
 
   it('a worker that dies between claiming a code and committing: the next worker processes it once, with one code', async () => {
     const itemId = await codeItem(['CODE-A', 'CODE-B', 'CODE-C']);
@@ -101,11 +111,20 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(await redemption(redemptionId)).toEqual({ status: 'processed', codes: 1 });
     const free = await em.fork().execute('select 1 from store_codes where item_id = ? and redemption_id is null', [itemId]);
     expect(free).toHaveLength(2);
-    const giveaways = await em.fork().execute<{ amount: string }[]>(`select amount::text as amount from giveaways where source = 'redemption' and reference = ?`, [String(redemptionId)]);
+    const giveaways = await em
+      .fork()
+      .execute<{ amount: string }[]>(`select amount::text as amount from giveaways where source = 'redemption' and reference = ?`, [
+        String(redemptionId),
+      ]);
     expect(giveaways).toEqual([{ amount: '10.00' }]);
 
     const page = await m.client.json('GET', '/api/r/store');
-    expect(page.body.data.recent_redemptions[0]).toMatchObject({ id: redemptionId, is_processed: true, status: 'processed', code: expect.stringMatching(/^CODE-[ABC]$/) });
+    expect(page.body.data.recent_redemptions[0]).toMatchObject({
+      id: redemptionId,
+      is_processed: true,
+      status: 'processed',
+      code: expect.stringMatching(/^CODE-[ABC]$/),
+    });
     // Nobody else ever sees the code.
     expect(JSON.stringify((await api.client().json('GET', '/api/r/store')).body)).not.toContain('CODE-');
   });
@@ -118,14 +137,25 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     const answers = await Promise.all(members.map((m) => m.client.json('POST', `/api/r/store/${itemId}/redeem`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const ids: number[] = answers.map((a) => a.body.data.redemption.id);
-    await waitFor(async () => {
-      const rows = await em.fork().execute<{ status: string }[]>(`select status from store_redemptions where item_id = ? and status = 'processed'`, [itemId]);
-      return rows.length === 3;
-    }, 15_000, 'three codes delivered');
+    await waitFor(
+      async () => {
+        const rows = await em
+          .fork()
+          .execute<{ status: string }[]>(`select status from store_redemptions where item_id = ? and status = 'processed'`, [itemId]);
+        return rows.length === 3;
+      },
+      15_000,
+      'three codes delivered',
+    );
     const statuses = await Promise.all(ids.map(redemption));
     expect(statuses.filter((s) => s.status === 'processed' && s.codes === 1)).toHaveLength(3);
     expect(statuses.filter((s) => s.status === 'pending' && s.codes === 0)).toHaveLength(2);
-    const assigned = await em.fork().execute<{ n: number }[]>('select count(distinct redemption_id)::int as n from store_codes where item_id = ? and redemption_id is not null', [itemId]);
+    const assigned = await em
+      .fork()
+      .execute<{ n: number }[]>(
+        'select count(distinct redemption_id)::int as n from store_codes where item_id = ? and redemption_id is not null',
+        [itemId],
+      );
     expect(assigned[0].n).toBe(3);
 
     // New codes go to the members who were waiting, oldest first; duplicates are skipped.
@@ -140,15 +170,19 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     const after = await Promise.all(ids.map(redemption));
     expect(after.every((s) => s.status === 'processed' && s.codes === 1)).toBe(true);
     // Pasted order is delivery order: FOUR and FIVE went out, SIX is left.
-    expect(await em.fork().execute('select code from store_codes where item_id = ? and redemption_id is null', [itemId])).toEqual([{ code: 'SIX' }]);
+    expect(await em.fork().execute('select code from store_codes where item_id = ? and redemption_id is null', [itemId])).toEqual([
+      { code: 'SIX' },
+    ]);
     const empty = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: ' \n ' });
     expect(empty.status).toBe(422);
   });
 
   it('admins process or refund a pending redemption exactly once, in parallel too', async () => {
-    const [{ id: itemId }] = await em.fork().execute<{ id: number }[]>(
-      `insert into store_items (name, cost, quantity, max_purchases_per_user, fulfilment, value_usd, category) values ('Shout-out', 300, 4, 1, 'manual', '25.00', 'perks') returning id`,
-    );
+    const [{ id: itemId }] = await em
+      .fork()
+      .execute<{ id: number }[]>(
+        `insert into store_items (name, cost, quantity, max_purchases_per_user, fulfilment, value_usd, category) values ('Shout-out', 300, 4, 1, 'manual', '25.00', 'perks') returning id`,
+      );
     const admin = api.client();
     await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
     const buyerA = await member(1000);
@@ -172,7 +206,9 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect({ status: again.status, body: again.body.message }).toEqual({ status: 200, body: 'Item redeemed successfully!' });
     expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(a)])).toHaveLength(1);
     expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(b)])).toHaveLength(0);
-    const audits = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_redemption' order by id`);
+    const audits = await em
+      .fork()
+      .execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_redemption' order by id`);
     expect(audits.map((x) => x.action)).toEqual(['store.redemption.process', 'store.redemption.refund']);
 
     const queue = await admin.json('GET', '/api/admin/store-redemptions');
@@ -198,11 +234,23 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     const id: number = res.body.data.redemption.id;
 
     await waitFor(() => store.find((p) => p.event === 'store:purchase'), 15_000, 'store:purchase');
-    expect(store.find((p) => p.event === 'store:purchase')!.payload).toMatchObject({ purchase: { id, item: { id: itemId }, user: { username: expect.any(String) } }, item: { id: itemId, quantity: 49 } });
+    expect(store.find((p) => p.event === 'store:purchase')!.payload).toMatchObject({
+      purchase: { id, item: { id: itemId }, user: { username: expect.any(String) } },
+      item: { id: itemId, quantity: 49 },
+    });
     expect(JSON.stringify(store)).not.toContain('LIVE-CODE-1');
     await waitFor(() => own.find((p) => p.event === 'store:redemption-updated'), 15_000, 'store:redemption-updated');
-    expect(own.find((p) => p.event === 'store:redemption-updated')!.payload).toMatchObject({ id, status: 'processed', is_processed: true, code: 'LIVE-CODE-1' });
-    await waitFor(() => own.find((p) => p.event === 'user:notification' && String(p.payload.message).includes('LIVE-CODE-1')), 15_000, 'code notification');
+    expect(own.find((p) => p.event === 'store:redemption-updated')!.payload).toMatchObject({
+      id,
+      status: 'processed',
+      is_processed: true,
+      code: 'LIVE-CODE-1',
+    });
+    await waitFor(
+      () => own.find((p) => p.event === 'user:notification' && String(p.payload.message).includes('LIVE-CODE-1')),
+      15_000,
+      'code notification',
+    );
     await waitFor(() => own.find((p) => p.event === 'user:points' && p.payload.balance === 900), 15_000, 'user:points');
     await waitFor(() => admins.find((p) => p.event === 'store:admin-redemption' && p.payload.id === id), 15_000, 'admin queue push');
   });

@@ -18,13 +18,33 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
   afterAll(() => stack.close());
 
   const grant = (userId: number, amount: number) =>
-    em.fork().transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${userId}-${amount}` }));
+    em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${userId}-${amount}` }));
 
-  async function item(fields: { cost: number; quantity?: number | null; max?: number | null; active?: boolean; fulfilment?: 'manual' | 'code'; name?: string; category?: string }) {
-    const [{ id }] = await em.fork().execute<{ id: number }[]>(
-      `insert into store_items (name, cost, quantity, max_purchases_per_user, is_active, fulfilment, category) values (?, ?, ?, ?, ?, ?, ?) returning id`,
-      [fields.name ?? `Item ${Math.random().toString(36).slice(2, 7)}`, fields.cost, fields.quantity ?? null, fields.max ?? null, fields.active ?? true, fields.fulfilment ?? 'manual', fields.category ?? 'test'],
-    );
+  async function item(fields: {
+    cost: number;
+    quantity?: number | null;
+    max?: number | null;
+    active?: boolean;
+    fulfilment?: 'manual' | 'code';
+    name?: string;
+    category?: string;
+  }) {
+    const [{ id }] = await em
+      .fork()
+      .execute<{ id: number }[]>(
+        `insert into store_items (name, cost, quantity, max_purchases_per_user, is_active, fulfilment, category) values (?, ?, ?, ?, ?, ?, ?) returning id`,
+        [
+          fields.name ?? `Item ${Math.random().toString(36).slice(2, 7)}`,
+          fields.cost,
+          fields.quantity ?? null,
+          fields.max ?? null,
+          fields.active ?? true,
+          fields.fulfilment ?? 'manual',
+          fields.category ?? 'test',
+        ],
+      );
     return id;
   }
 
@@ -62,7 +82,9 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const members: { id: number; client: TestClient }[] = [];
     for (let i = 0; i < 20; i++) members.push(await member(i < 14 ? 1000 : 40));
     const funded = new Set(members.slice(0, 14).map((m) => m.id));
-    const attempts = members.flatMap((m) => Array.from({ length: 5 }, () => ({ m, p: m.client.json('POST', `/api/r/store/${itemId}/redeem`) })));
+    const attempts = members.flatMap((m) =>
+      Array.from({ length: 5 }, () => ({ m, p: m.client.json('POST', `/api/r/store/${itemId}/redeem`) })),
+    );
     const results = await Promise.all(attempts.map(async ({ m, p }) => ({ userId: m.id, ...(await p) })));
 
     const ok = results.filter((r) => r.status === 200);
@@ -86,7 +108,9 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     expect(stock.quantity).toBe(0);
     const redemptions = await em.fork().execute<{ user_id: number }[]>('select user_id from store_redemptions where item_id = ?', [itemId]);
     expect(redemptions).toHaveLength(5);
-    const counters = await em.fork().execute<{ purchases: number }[]>('select purchases from store_purchase_counters where item_id = ?', [itemId]);
+    const counters = await em
+      .fork()
+      .execute<{ purchases: number }[]>('select purchases from store_purchase_counters where item_id = ?', [itemId]);
     expect(counters.every((c) => c.purchases === 1)).toBe(true);
     expect(counters).toHaveLength(5);
     for (const m of members) {
@@ -94,7 +118,9 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
       expect(await economy.balanceOf(m.id)).toBe(expected);
     }
     await assertLedgerExplainsBalance(members.map((m) => m.id));
-    const events = await em.fork().execute(`select 1 from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = ?`, [itemId]);
+    const events = await em
+      .fork()
+      .execute(`select 1 from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = ?`, [itemId]);
     expect(events).toHaveLength(5);
   });
 
@@ -103,7 +129,12 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const m = await member(1000);
     const key = `double-click-${m.id}-abcdef`;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': key } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { data: { redemption: { id: number }; replayed: boolean } } }))),
+      Array.from({ length: 10 }, () =>
+        m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': key } }).then(async (res) => ({
+          status: res.status,
+          body: (await res.json()) as { data: { redemption: { id: number }; replayed: boolean } },
+        })),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     const ids = new Set(results.map((r) => r.body.data.redemption.id));
@@ -119,9 +150,15 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const other = await item({ cost: 10 });
     const reused = await m.client.request('POST', `/api/r/store/${other}/redeem`, { json: {}, headers: { 'idempotency-key': key } });
     expect(reused.status).toBe(409);
-    const bad = await m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': 'no spaces allowed' } });
+    const bad = await m.client.request('POST', `/api/r/store/${itemId}/redeem`, {
+      json: {},
+      headers: { 'idempotency-key': 'no spaces allowed' },
+    });
     expect(bad.status).toBe(422);
-    const second = await m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': `${key}-2` } });
+    const second = await m.client.request('POST', `/api/r/store/${itemId}/redeem`, {
+      json: {},
+      headers: { 'idempotency-key': `${key}-2` },
+    });
     expect(second.status).toBe(200);
     expect(await economy.balanceOf(m.id)).toBe(500);
   });
@@ -144,7 +181,11 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     ] as const;
     for (const [client, id, status, message] of cases) {
       const res = await client.json('POST', `/api/r/store/${id}/redeem`);
-      expect({ id, status: res.status, body: res.body }).toEqual({ id, status, body: { success: false, message, ...(status === 422 ? { errors: expect.any(Object) } : {}) } });
+      expect({ id, status: res.status, body: res.body }).toEqual({
+        id,
+        status,
+        body: { success: false, message, ...(status === 422 ? { errors: expect.any(Object) } : {}) },
+      });
     }
     expect((await m.client.json('POST', `/api/r/store/${once}/redeem`)).status).toBe(200);
     const again = await m.client.json('POST', `/api/r/store/${once}/redeem`);
@@ -170,9 +211,27 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     expect(data.user_points).toBe(5000 - 900 - 2000);
     expect(data.store_items[0].id).toBe(b);
     const mug = data.store_items.find((i: { id: number }) => i.id === a);
-    expect(mug).toEqual({ id: a, name: 'Zeta Mug', description: '', image: null, cost: 900, quantity: null, max_purchases_per_user: 2, user_purchases: 1, category: 'sorting', fulfilment: 'manual' });
+    expect(mug).toEqual({
+      id: a,
+      name: 'Zeta Mug',
+      description: '',
+      image: null,
+      cost: 900,
+      quantity: null,
+      max_purchases_per_user: 2,
+      user_purchases: 1,
+      category: 'sorting',
+      fulfilment: 'manual',
+    });
     expect(data.recent_redemptions).toHaveLength(3);
-    expect(data.recent_redemptions[0]).toEqual({ id: expect.any(Number), item: { id: b, name: 'Alpha Cap', image: null, cost: 1000 }, created_at: expect.any(String), is_processed: false, status: 'pending', code: null });
+    expect(data.recent_redemptions[0]).toEqual({
+      id: expect.any(Number),
+      item: { id: b, name: 'Alpha Cap', image: null, cost: 1000 },
+      created_at: expect.any(String),
+      is_processed: false,
+      status: 'pending',
+      code: null,
+    });
     expect(data.community_purchases[0]).toMatchObject({ item: { name: 'Alpha Cap' }, user: { username: expect.any(String) } });
     expect(data.community_purchases[0]).not.toHaveProperty('code');
 

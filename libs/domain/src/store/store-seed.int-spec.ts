@@ -18,14 +18,22 @@ describe('store demo seed (real PostgreSQL)', () => {
   const snapshot = async () => ({
     items: await em.fork().execute('select name, cost, quantity, max_purchases_per_user, fulfilment from store_items order by id'),
     codes: await em.fork().execute<{ n: number }[]>('select count(*)::int as n from store_codes'),
-    wallets: await em.fork().execute(`select u.username, w.balance::text as balance from wallets w join users u on u.id = w.user_id order by u.username`),
+    wallets: await em
+      .fork()
+      .execute(`select u.username, w.balance::text as balance from wallets w join users u on u.id = w.user_id order by u.username`),
     ledger: await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from points_ledger where reason = 'demo.grant'`),
   });
 
   it('seeds items in every state and demo points once; seeding again changes nothing', async () => {
     await runDemoSeed(em.fork());
     const first = await snapshot();
-    const items = first.items as { name: string; cost: number; quantity: number | null; max_purchases_per_user: number | null; fulfilment: string }[];
+    const items = first.items as {
+      name: string;
+      cost: number;
+      quantity: number | null;
+      max_purchases_per_user: number | null;
+      fulfilment: string;
+    }[];
     expect(items.some((i) => i.quantity === 0)).toBe(true);
     expect(items.some((i) => i.max_purchases_per_user === 1)).toBe(true);
     expect(items.some((i) => i.fulfilment === 'code')).toBe(true);

@@ -4,12 +4,66 @@ import { EconomyService } from '../economy/economy.service';
 
 /** Demo items in every state a member can meet (SPEC §4 store button). */
 const DEMO_ITEMS = [
-  { name: 'Discord VIP Role', description: 'A VIP role on the community Discord for a month.', cost: 500, quantity: null, max: null, category: 'perks', fulfilment: 'manual', usd: '0' },
-  { name: '$5 Casino Tip', description: 'A $5 tip sent to your linked casino account.', cost: 2500, quantity: 25, max: 2, category: 'tips', fulfilment: 'manual', usd: '5.00' },
-  { name: 'Steam Gift Card $10', description: 'A $10 Steam wallet code, delivered instantly.', cost: 4000, quantity: 10, max: null, category: 'gift-cards', fulfilment: 'code', usd: '10.00' },
-  { name: 'Stream Shout-out', description: 'A shout-out on the next stream. Once per member.', cost: 1000, quantity: null, max: 1, category: 'perks', fulfilment: 'manual', usd: '0' },
-  { name: 'Signed Hoodie', description: 'The official hoodie, signed. Sold out until the next drop.', cost: 7500, quantity: 0, max: 1, category: 'merch', fulfilment: 'manual', usd: '60.00' },
-  { name: '$100 Bonus Buy', description: 'The streamer does a $100 bonus buy in your name on stream.', cost: 25000, quantity: 3, max: 1, category: 'tips', fulfilment: 'manual', usd: '100.00' },
+  {
+    name: 'Discord VIP Role',
+    description: 'A VIP role on the community Discord for a month.',
+    cost: 500,
+    quantity: null,
+    max: null,
+    category: 'perks',
+    fulfilment: 'manual',
+    usd: '0',
+  },
+  {
+    name: '$5 Casino Tip',
+    description: 'A $5 tip sent to your linked casino account.',
+    cost: 2500,
+    quantity: 25,
+    max: 2,
+    category: 'tips',
+    fulfilment: 'manual',
+    usd: '5.00',
+  },
+  {
+    name: 'Steam Gift Card $10',
+    description: 'A $10 Steam wallet code, delivered instantly.',
+    cost: 4000,
+    quantity: 10,
+    max: null,
+    category: 'gift-cards',
+    fulfilment: 'code',
+    usd: '10.00',
+  },
+  {
+    name: 'Stream Shout-out',
+    description: 'A shout-out on the next stream. Once per member.',
+    cost: 1000,
+    quantity: null,
+    max: 1,
+    category: 'perks',
+    fulfilment: 'manual',
+    usd: '0',
+  },
+  {
+    name: 'Signed Hoodie',
+    description: 'The official hoodie, signed. Sold out until the next drop.',
+    cost: 7500,
+    quantity: 0,
+    max: 1,
+    category: 'merch',
+    fulfilment: 'manual',
+    usd: '60.00',
+  },
+  {
+    name: '$100 Bonus Buy',
+    description: 'The streamer does a $100 bonus buy in your name on stream.',
+    cost: 25000,
+    quantity: 3,
+    max: 1,
+    category: 'tips',
+    fulfilment: 'manual',
+    usd: '100.00',
+  },
 ] as const;
 
 const DEMO_POINTS: Record<string, number> = { luckyluke: 6000, spinqueen: 1500, nokicknick: 300, streamboss: 50000 };
@@ -35,10 +89,16 @@ export async function seedStore(em: EntityManager): Promise<void> {
   }
   // The seed runs outside Nest, so the economy is built by hand; it only needs the transaction and the outbox.
   const economy = new EconomyService(em, new OutboxService());
-  const users = await em.execute<{ id: number; username: string }[]>('select id, lower(username) as username from users where is_demo and lower(username) in (select jsonb_array_elements_text(?::jsonb))',
+  const users = await em.execute<{ id: number; username: string }[]>(
+    'select id, lower(username) as username from users where is_demo and lower(username) in (select jsonb_array_elements_text(?::jsonb))',
     [JSON.stringify(Object.keys(DEMO_POINTS))],
   );
   for (const user of users) {
-    await economy.credit(em, { userId: user.id, amount: DEMO_POINTS[user.username], reason: 'demo.grant', idempotencyKey: `demo-seed:points:${user.username}` });
+    await economy.credit(em, {
+      userId: user.id,
+      amount: DEMO_POINTS[user.username],
+      reason: 'demo.grant',
+      idempotencyKey: `demo-seed:points:${user.username}`,
+    });
   }
 }

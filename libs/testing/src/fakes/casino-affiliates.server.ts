@@ -36,7 +36,14 @@ export class FakeCasinoServer {
   private server: Server | null = null;
   url = '';
   readonly players: Record<FakeCasino, FakeCasinoPlayer[]> = { roobet: [], shuffle: [], rainbet: [], gamdom: [], stake: [], generic: [] };
-  readonly mode: Record<FakeCasino, FakeCasinoMode> = { roobet: 'ok', shuffle: 'ok', rainbet: 'ok', gamdom: 'ok', stake: 'ok', generic: 'ok' };
+  readonly mode: Record<FakeCasino, FakeCasinoMode> = {
+    roobet: 'ok',
+    shuffle: 'ok',
+    rainbet: 'ok',
+    gamdom: 'ok',
+    stake: 'ok',
+    generic: 'ok',
+  };
   /** Fail this many requests with 503 before answering normally (per casino). */
   readonly failFirst: Record<FakeCasino, number> = { roobet: 0, shuffle: 0, rainbet: 0, gamdom: 0, stake: 0, generic: 0 };
   readonly requests: RecordedRequest[] = [];
@@ -132,7 +139,10 @@ export class FakeCasinoServer {
           })),
         );
       case 'shuffle':
-        return sendJson(res, list.map((p) => ({ username: p.username, wagerAmount: p.wagered })));
+        return sendJson(
+          res,
+          list.map((p) => ({ username: p.username, wagerAmount: p.wagered })),
+        );
       case 'rainbet':
         return sendJson(res, {
           affiliates: list.map((p, i) => ({ id: String(1000 + i), username: p.username, wagered_amount: String(p.wagered) })),

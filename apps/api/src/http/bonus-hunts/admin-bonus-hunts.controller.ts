@@ -41,28 +41,48 @@ export class AdminBonusHuntsController {
   }
 
   @Put(':id')
-  async update(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntUpdateSchema)) body: AdminHuntUpdate) {
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminHuntUpdateSchema)) body: AdminHuntUpdate,
+  ) {
     return ok(await this.hunts.update(user.id, id, body), 'Hunt saved.');
   }
 
   @Post(':id/predictions')
-  async predictions(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntPredictionsSchema)) body: { active: boolean }) {
+  async predictions(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminHuntPredictionsSchema)) body: { active: boolean },
+  ) {
     return ok(await this.hunts.setPredictions(user.id, id, body.active), body.active ? 'Predictions opened.' : 'Predictions closed.');
   }
 
   @Post(':id/status')
-  async status(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntStatusSchema)) body: { status: 'opening' | 'completed' }) {
+  async status(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminHuntStatusSchema)) body: { status: 'opening' | 'completed' },
+  ) {
     if (body.status === 'opening') return ok(await this.hunts.startOpening(user.id, id), 'Opening started. Predictions are closed.');
     return ok(await this.hunts.complete(user.id, id), 'Hunt completed. Predictions are being scored.');
   }
 
   @Post(':id/games')
-  async addGame(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntGameAddSchema)) body: AdminHuntGameAdd) {
+  async addGame(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminHuntGameAddSchema)) body: AdminHuntGameAdd,
+  ) {
     return ok(await this.hunts.addGame(user.id, id, body), 'Slot added.');
   }
 
   @Post(':id/games/reorder')
-  async reorder(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminHuntGameReorderSchema)) body: { ids: number[] }) {
+  async reorder(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminHuntGameReorderSchema)) body: { ids: number[] },
+  ) {
     return ok(await this.hunts.reorderGames(user.id, id, body.ids), 'Order saved.');
   }
 

@@ -44,10 +44,17 @@ export class BonusHuntsController {
 
   @Post(':huntId/predict')
   @HttpCode(200)
-  async predict(@CurrentUser() user: SessionUser | null, @Param('huntId', ParseIntPipe) huntId: number, @Body(zodPipe(huntPredictionSchema)) body: HuntPredictionInput) {
+  async predict(
+    @CurrentUser() user: SessionUser | null,
+    @Param('huntId', ParseIntPipe) huntId: number,
+    @Body(zodPipe(huntPredictionSchema)) body: HuntPredictionInput,
+  ) {
     // SPEC §8 wording rather than the generic 401 text.
     if (!user) throw unauthorized('Please log in to make predictions');
     const result = await this.predictions.predict(huntId, user.id, body);
-    return ok({ id: result.id, created: result.created }, result.created ? 'Prediction submitted successfully!' : 'Prediction updated successfully!');
+    return ok(
+      { id: result.id, created: result.created },
+      result.created ? 'Prediction submitted successfully!' : 'Prediction updated successfully!',
+    );
   }
 }

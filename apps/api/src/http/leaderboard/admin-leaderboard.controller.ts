@@ -37,7 +37,11 @@ export class AdminLeaderboardController {
   }
 
   @Put(':id')
-  async update(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(platformUpdateSchema)) body: PlatformUpdate) {
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(platformUpdateSchema)) body: PlatformUpdate,
+  ) {
     return ok(await this.platforms.update(user.id, id, body), 'Platform saved.');
   }
 

@@ -39,7 +39,11 @@ export class AdminRafflesController {
   }
 
   @Put(':id')
-  async update(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminRaffleUpdateSchema)) body: AdminRaffleUpdate) {
+  async update(
+    @CurrentUser() actor: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminRaffleUpdateSchema)) body: AdminRaffleUpdate,
+  ) {
     return ok(await this.raffles.update(actor.id, id, body), 'Raffle saved.');
   }
 
@@ -58,7 +62,11 @@ export class AdminRafflesController {
 
   @Post(':id/reroll')
   @HttpCode(200)
-  async reroll(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number }) {
+  async reroll(
+    @CurrentUser() actor: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number },
+  ) {
     await this.draws.reroll(actor.id, id, body.position);
     return ok(await this.raffles.get(id), `Winner #${body.position} rerolled.`);
   }

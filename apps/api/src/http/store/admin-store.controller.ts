@@ -29,7 +29,11 @@ export class AdminStoreItemsController {
   }
 
   @Put(':id')
-  async update(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(storeItemUpdateSchema)) body: StoreItemUpdate) {
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(storeItemUpdateSchema)) body: StoreItemUpdate,
+  ) {
     return ok(await this.admin.updateItem(user.id, id, body), 'Item saved.');
   }
 
@@ -45,7 +49,11 @@ export class AdminStoreItemsController {
   }
 
   @Post(':id/codes')
-  async addCodes(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string }) {
+  async addCodes(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string },
+  ) {
     const result = await this.admin.addCodes(user.id, id, body.codes);
     const parts = [`Added ${result.added} code${result.added === 1 ? '' : 's'}`];
     if (result.skipped) parts.push(`skipped ${result.skipped} duplicate${result.skipped === 1 ? '' : 's'}`);

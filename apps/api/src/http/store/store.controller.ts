@@ -21,7 +21,11 @@ export class StoreController {
   @Post(':id/redeem')
   @HttpCode(200)
   @Authenticated()
-  async redeem(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Headers('idempotency-key') rawKey: string | undefined) {
+  async redeem(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Headers('idempotency-key') rawKey: string | undefined,
+  ) {
     let key: string | null = null;
     if (rawKey !== undefined && rawKey !== '') {
       const parsed = idempotencyKeySchema.safeParse(rawKey);

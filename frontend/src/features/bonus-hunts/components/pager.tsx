@@ -1,5 +1,15 @@
 /** SPEC §2 pager 'Page X of Y', shown only when there is more than one page. */
-export function Pager({ page, lastPage, onPage, label }: { page: number; lastPage: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  lastPage,
+  onPage,
+  label,
+}: {
+  page: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   if (lastPage <= 1) return null;
   return (
     <nav className="hunt-pager" aria-label={label}>

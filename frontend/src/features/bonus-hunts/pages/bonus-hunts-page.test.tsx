@@ -47,7 +47,17 @@ const prediction = (id: number, rank: number, username: string, accuracy: number
 
 function currentHunt(overrides: Partial<CurrentHuntData['hunt'] & object> = {}): CurrentHuntData {
   return {
-    hunt: { id: 7, status: 'opening', predictions_active: true, created_at: '2026-11-22T00:00:00Z', created_at_human: '1 hour ago', completed_at: null, predictions_count: 2, statistics: stats, ...overrides },
+    hunt: {
+      id: 7,
+      status: 'opening',
+      predictions_active: true,
+      created_at: '2026-11-22T00:00:00Z',
+      created_at_human: '1 hour ago',
+      completed_at: null,
+      predictions_count: 2,
+      statistics: stats,
+      ...overrides,
+    },
     statistics: stats,
     games: [game(1, 'Gates of Olympus', 2, 250.5, 125.25), game(2, 'Sweet Bonanza', 4, 12, 3), game(3, 'Mental', 5, null, null)],
     user_prediction: null,
@@ -55,7 +65,10 @@ function currentHunt(overrides: Partial<CurrentHuntData['hunt'] & object> = {}):
   };
 }
 
-function serve(current: CurrentHuntData, extra: (request: TestRequest) => { status?: number; body: unknown } | undefined = () => undefined) {
+function serve(
+  current: CurrentHuntData,
+  extra: (request: TestRequest) => { status?: number; body: unknown } | undefined = () => undefined,
+) {
   const requests: TestRequest[] = [];
   mockFetch((request) => {
     requests.push(request);
@@ -94,7 +107,12 @@ describe('BonusHuntsPage', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'hunt:7'], ['room:join', 'hunts']]));
+    expect(socket.emitted).toEqual(
+      expect.arrayContaining([
+        ['room:join', 'hunt:7'],
+        ['room:join', 'hunts'],
+      ]),
+    );
 
     const push: HuntGamePush = {
       hunt_id: 7,
@@ -110,7 +128,14 @@ describe('BonusHuntsPage', () => {
     expect(within(screen.getByTestId('top-predictions')).getAllByTestId('hunt-prediction')).toHaveLength(1);
 
     act(() =>
-      socket.serverEmit('hunt:updated', { hunt_id: 7, status: 'opening', predictions_active: false, predictions_count: 2, change: 'predictions', at: 'now' }),
+      socket.serverEmit('hunt:updated', {
+        hunt_id: 7,
+        status: 'opening',
+        predictions_active: false,
+        predictions_count: 2,
+        change: 'predictions',
+        at: 'now',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Make Your Prediction' })).not.toBeInTheDocument());
     expect(requests.filter((r) => r.url === '/api/r/bonus-hunts/current')).toHaveLength(1);
@@ -154,9 +179,16 @@ describe('BonusHuntsPage', () => {
     const requests = serve(currentHunt(), (request) => {
       if (request.url.startsWith('/api/r/bonus-hunts/7/predictions?page=')) {
         const page = Number(request.url.split('=')[1]);
-        return { body: { success: true, data: page === 1 ? [prediction(1, 1, 'alice', 12.5), prediction(2, 2, 'bob', -3)] : [prediction(4, 21, 'zed')], pagination: { current_page: page, last_page: 2, per_page: 20, total: 21 } } };
+        return {
+          body: {
+            success: true,
+            data: page === 1 ? [prediction(1, 1, 'alice', 12.5), prediction(2, 2, 'bob', -3)] : [prediction(4, 21, 'zed')],
+            pagination: { current_page: page, last_page: 2, per_page: 20, total: 21 },
+          },
+        };
       }
-      if (request.url === '/api/r/bonus-hunts/7/predictions/search?username=bob') return { body: { success: true, data: prediction(2, 2, 'bob', -3), message: 'Prediction found' } };
+      if (request.url === '/api/r/bonus-hunts/7/predictions/search?username=bob')
+        return { body: { success: true, data: prediction(2, 2, 'bob', -3), message: 'Prediction found' } };
       return undefined;
     });
     const { store } = renderWithProviders(<BonusHuntsPage />);
@@ -187,12 +219,28 @@ describe('BonusHuntsPage', () => {
   it('previous hunts: overall statistics, history cards and the empty state', async () => {
     serve(currentHunt(), (request) => {
       if (request.url === '/api/r/bonus-hunts/stats')
-        return { body: { success: true, data: { total_hunts: 4, completed_hunts: 3, active_hunts: 1, total_predictions: 15, average_predictions_per_hunt: 3.75 } } };
+        return {
+          body: {
+            success: true,
+            data: { total_hunts: 4, completed_hunts: 3, active_hunts: 1, total_predictions: 15, average_predictions_per_hunt: 3.75 },
+          },
+        };
       if (request.url === '/api/r/bonus-hunts/history?page=1')
         return {
           body: {
             success: true,
-            data: [{ id: 3, status: 'completed', predictions_active: false, created_at: '2026-11-20T00:00:00Z', created_at_human: '2 days ago', completed_at: '2026-11-20T03:00:00Z', predictions_count: 5, statistics: stats }],
+            data: [
+              {
+                id: 3,
+                status: 'completed',
+                predictions_active: false,
+                created_at: '2026-11-20T00:00:00Z',
+                created_at_human: '2 days ago',
+                completed_at: '2026-11-20T03:00:00Z',
+                predictions_count: 5,
+                statistics: stats,
+              },
+            ],
             pagination: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
           },
         };

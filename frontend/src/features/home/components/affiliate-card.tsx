@@ -28,7 +28,12 @@ export function AffiliateCard({ affiliate }: { affiliate: Affiliate }) {
         <code className="affiliate-card__code-value">{affiliate.code}</code>
         <CopyCodeButton code={affiliate.code} context={affiliate.name} />
       </div>
-      <a className="button button--primary affiliate-card__cta" href={affiliate.redirect_url} target="_blank" rel="noopener noreferrer sponsored">
+      <a
+        className="button button--primary affiliate-card__cta"
+        href={affiliate.redirect_url}
+        target="_blank"
+        rel="noopener noreferrer sponsored"
+      >
         Sign Up at {affiliate.name}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>

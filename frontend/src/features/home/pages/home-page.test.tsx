@@ -55,7 +55,8 @@ describe('HomePage', () => {
       ['Store', '/store'],
       ['Winners', '/winners'],
     ];
-    for (const [name, href] of expected) expect(quickLinks.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
+    for (const [name, href] of expected)
+      expect(quickLinks.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
   });
 
   it('embeds the Kick player for the lower-cased channel slug', () => {

@@ -21,17 +21,28 @@ export function LeaderboardBoard({ board, archived = false }: { board: Board; ar
             </p>
           )}
         </div>
-        {archived ? <p className="countdown countdown--ended">Ended</p> : <Countdown endMs={period.endTimestamp} label="Time left in this period" />}
+        {archived ? (
+          <p className="countdown countdown--ended">Ended</p>
+        ) : (
+          <Countdown endMs={period.endTimestamp} label="Time left in this period" />
+        )}
       </div>
       {empty ? (
         <div className="card empty-state">
           <h2 className="empty-state__title">No Wagers Yet</h2>
-          <p className="empty-state__text">{archived ? 'Nobody wagered in this period.' : 'Wager with our code to be the first on the board!'}</p>
+          <p className="empty-state__text">
+            {archived ? 'Nobody wagered in this period.' : 'Wager with our code to be the first on the board!'}
+          </p>
         </div>
       ) : (
         <>
           <LeaderboardPodium players={board.top_three} prizes={board.prizes} currencySymbol={board.currency_symbol} />
-          <StandingsTable podiumCount={board.top_three.length} players={board.rest_of_users} prizes={board.prizes} currencySymbol={board.currency_symbol} />
+          <StandingsTable
+            podiumCount={board.top_three.length}
+            players={board.rest_of_users}
+            prizes={board.prizes}
+            currencySymbol={board.currency_symbol}
+          />
         </>
       )}
     </div>

@@ -44,7 +44,14 @@ export function StandingsTable({ podiumCount, players, prizes, currencySymbol }:
                   <td className="leaderboard-table__rank">#{row.rank}</td>
                   <td>
                     <span className="leaderboard-table__player">
-                      <img src={row.avatar ?? defaultAvatarUrl(row.rank)} alt="" width={28} height={28} loading="lazy" className="leaderboard-table__avatar" />
+                      <img
+                        src={row.avatar ?? defaultAvatarUrl(row.rank)}
+                        alt=""
+                        width={28}
+                        height={28}
+                        loading="lazy"
+                        className="leaderboard-table__avatar"
+                      />
                       {row.displayName}
                     </span>
                   </td>

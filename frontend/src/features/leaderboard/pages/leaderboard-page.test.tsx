@@ -8,7 +8,10 @@ import LeaderboardPage from './leaderboard-page';
 
 const player = (name: string, wagered: number): LeaderboardPlayer => ({ displayName: name, username: name, avatar: null, wagered });
 
-function data(endTimestamp: number, roobetRest: LeaderboardPlayer[] = [player('delta', 500), player('echo', 250.5), player('foxtrot', 12)]): LeaderboardData {
+function data(
+  endTimestamp: number,
+  roobetRest: LeaderboardPlayer[] = [player('delta', 500), player('echo', 250.5), player('foxtrot', 12)],
+): LeaderboardData {
   const period = { start: '2026-11-01T00:00:00.000Z', end: new Date(endTimestamp).toISOString(), endTimestamp };
   return {
     platforms: [
@@ -58,7 +61,13 @@ describe('LeaderboardPage', () => {
     expect(within(podium).getByText('$1,234.57')).toBeInTheDocument();
     expect(within(podium).getByText('$1,000.00')).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['#4', 'delta', '$500.00', '$100.00'],
       ['#5', 'echo', '$250.50', '—'],
       ['#6', 'foxtrot', '$12.00', '—'],
@@ -137,7 +146,11 @@ describe('LeaderboardPage past periods', () => {
 
   it('lists finished periods of the selected platform and shows the chosen one as Ended', async () => {
     const current = data(Date.now() + 86_400_000);
-    const archivedBoard = { ...current.all_leaderboards.roobet!, top_three: [player('oldChamp', 999.99)], rest_of_users: [player('oldSecond', 10)] };
+    const archivedBoard = {
+      ...current.all_leaderboards.roobet!,
+      top_three: [player('oldChamp', 999.99)],
+      rest_of_users: [player('oldSecond', 10)],
+    };
     const summary = (id: number, start: string, end: string, status: 'current' | 'archived') => ({
       id,
       start,
@@ -155,12 +168,24 @@ describe('LeaderboardPage past periods', () => {
             success: true,
             data: {
               platform: { name: 'Roobet', slug: 'roobet' },
-              periods: [summary(3, '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', 'current'), summary(2, '2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 'archived')],
+              periods: [
+                summary(3, '2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', 'current'),
+                summary(2, '2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 'archived'),
+              ],
             },
           },
         };
       if (request.url.endsWith('/api/r/leaderboard/roobet/periods/2'))
-        return { body: { success: true, data: { platform: { name: 'Roobet', slug: 'roobet' }, period: summary(2, '2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 'archived'), board: archivedBoard } } };
+        return {
+          body: {
+            success: true,
+            data: {
+              platform: { name: 'Roobet', slug: 'roobet' },
+              period: summary(2, '2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', 'archived'),
+              board: archivedBoard,
+            },
+          },
+        };
       return undefined;
     });
     renderWithProviders(<LeaderboardPage />);

@@ -31,16 +31,28 @@ export default function LeaderboardPage() {
     <section className="page container leaderboard-page">
       <PageHeading title="Leaderboard" lead="Top wagerers per partner platform, with prizes for this period." />
       {!data && query.isLoading && <p role="status">Loading leaderboard...</p>}
-      {!data && query.isError && <EmptyState title="Leaderboard Unavailable" text="The leaderboard could not be loaded. Please try again in a moment." />}
+      {!data && query.isError && (
+        <EmptyState title="Leaderboard Unavailable" text="The leaderboard could not be loaded. Please try again in a moment." />
+      )}
       {data && platforms.length === 0 && <EmptyState title="No Leaderboards Yet" text="Check back soon for the next wager race!" />}
       {slug && board && (
         <>
           <PlatformTabs platforms={platforms} selected={slug} onSelect={setChosen} />
           <div className="leaderboard-views" role="group" aria-label="Period">
-            <button type="button" className={`leaderboard-view${view === 'current' ? ' leaderboard-view--on' : ''}`} aria-pressed={view === 'current'} onClick={() => setView('current')}>
+            <button
+              type="button"
+              className={`leaderboard-view${view === 'current' ? ' leaderboard-view--on' : ''}`}
+              aria-pressed={view === 'current'}
+              onClick={() => setView('current')}
+            >
               Current Period
             </button>
-            <button type="button" className={`leaderboard-view${view === 'past' ? ' leaderboard-view--on' : ''}`} aria-pressed={view === 'past'} onClick={() => setView('past')}>
+            <button
+              type="button"
+              className={`leaderboard-view${view === 'past' ? ' leaderboard-view--on' : ''}`}
+              aria-pressed={view === 'past'}
+              onClick={() => setView('past')}
+            >
               Past Periods
             </button>
           </div>

@@ -15,7 +15,12 @@ describe('legal pages', () => {
         ? {
             body: {
               success: true,
-              data: { slug: 'terms', title: 'Terms of Service', body: 'First rule.\n\n<img src=x onerror=alert(1)> second', updated_at: '2026-11-01T00:00:00Z' },
+              data: {
+                slug: 'terms',
+                title: 'Terms of Service',
+                body: 'First rule.\n\n<img src=x onerror=alert(1)> second',
+                updated_at: '2026-11-01T00:00:00Z',
+              },
             },
           }
         : undefined,

@@ -13,7 +13,11 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
   const countdownTarget = raffle.is_accepting_entries || raffle.has_ended ? raffle.end_datetime : raffle.start_datetime;
   return (
     <article className="card raffle-card" data-testid={`raffle-card-${raffle.id}`}>
-      {raffle.image ? <img className="raffle-card__image" src={raffle.image} alt="" loading="lazy" /> : <div className="raffle-card__image raffle-card__image--empty" aria-hidden="true" />}
+      {raffle.image ? (
+        <img className="raffle-card__image" src={raffle.image} alt="" loading="lazy" />
+      ) : (
+        <div className="raffle-card__image raffle-card__image--empty" aria-hidden="true" />
+      )}
       <div className="raffle-card__body">
         <div className="raffle-card__head">
           <h2 className="raffle-card__title">{raffle.title}</h2>
@@ -31,7 +35,9 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
           </div>
         </dl>
         <div className="raffle-card__time">
-          <span className="raffle-card__time-label">{raffle.has_ended ? 'Time left' : raffle.is_accepting_entries ? 'Time left' : 'Starts in'}</span>
+          <span className="raffle-card__time-label">
+            {raffle.has_ended ? 'Time left' : raffle.is_accepting_entries ? 'Time left' : 'Starts in'}
+          </span>
           <Countdown endMs={Date.parse(countdownTarget)} label={`Time left for ${raffle.title}`} />
         </div>
         <ul className="raffle-card__types" aria-label="Entry types">

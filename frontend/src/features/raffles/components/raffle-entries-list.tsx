@@ -16,7 +16,10 @@ export function RaffleEntriesList({ entries, totalEntries, onRefresh, refreshing
   const [query, setQuery] = useState('');
   const participants = useMemo(() => groupParticipants(entries), [entries]);
   const shown = useMemo(() => filterParticipants(participants, query), [participants, query]);
-  const total = Math.max(totalEntries, participants.reduce((sum, p) => sum + p.tickets, 0));
+  const total = Math.max(
+    totalEntries,
+    participants.reduce((sum, p) => sum + p.tickets, 0),
+  );
   return (
     <section className="card raffle-entries" aria-labelledby="raffle-entries-title">
       <div className="raffle-entries__head">

@@ -113,7 +113,9 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
           >
             Enter with {formatNumber(tickets * price)} Points
           </button>
-          {raffle.user_entries.points_tickets > 0 && <p className="field-hint">You hold {formatNumber(raffle.user_entries.points_tickets)} points tickets.</p>}
+          {raffle.user_entries.points_tickets > 0 && (
+            <p className="field-hint">You hold {formatNumber(raffle.user_entries.points_tickets)} points tickets.</p>
+          )}
         </div>
       )}
       {raffle.has_password_entry && (
@@ -130,7 +132,12 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
               disabled={raffle.user_entries.password}
             />
           </label>
-          <button type="button" className="button button--primary" disabled={isLoading || raffle.user_entries.password} onClick={() => void submitPassword()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={isLoading || raffle.user_entries.password}
+            onClick={() => void submitPassword()}
+          >
             {raffle.user_entries.password ? 'Entered' : 'Submit Password'}
           </button>
         </div>

@@ -1,7 +1,13 @@
 import type { Raffle } from '@kickback/contracts';
 import { raffleStatusLabel } from '../raffle-logic';
 
-export function RaffleStatusBadge({ raffle, detail = false }: { raffle: Pick<Raffle, 'has_ended' | 'is_accepting_entries' | 'cancelled'>; detail?: boolean }) {
+export function RaffleStatusBadge({
+  raffle,
+  detail = false,
+}: {
+  raffle: Pick<Raffle, 'has_ended' | 'is_accepting_entries' | 'cancelled'>;
+  detail?: boolean;
+}) {
   const label = raffleStatusLabel(raffle, detail);
   const tone = label === 'Active' ? 'active' : label === 'Ended' ? 'ended' : 'pending';
   return (

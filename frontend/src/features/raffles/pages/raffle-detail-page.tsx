@@ -103,7 +103,12 @@ export default function RaffleDetailPage() {
       )}
       <div className="raffle-detail__grid">
         <div className="raffle-detail__main">
-          <RaffleEntriesList entries={entries.data ?? []} totalEntries={r.total_entries} onRefresh={refresh} refreshing={raffle.isFetching || entries.isFetching} />
+          <RaffleEntriesList
+            entries={entries.data ?? []}
+            totalEntries={r.total_entries}
+            onRefresh={refresh}
+            refreshing={raffle.isFetching || entries.isFetching}
+          />
           {r.has_ended && <RaffleVerifyPanel raffle={r} />}
         </div>
         <aside className="raffle-detail__side">

@@ -50,7 +50,11 @@ const entries: RaffleEntry[] = [
 describe('Raffles list', () => {
   it('shows the tabs, the exact empty states and up to 3 winners then "and N more winner(s)"', async () => {
     const winners = [1, 2, 3, 4, 5].map((i) => user(i, `w${i}`));
-    mockFetch((r) => (r.url === '/api/r/raffles' ? { body: { success: true, data: [raffle({ id: 9, has_ended: true, is_accepting_entries: false, status: 'Ended', winners })] } } : undefined));
+    mockFetch((r) =>
+      r.url === '/api/r/raffles'
+        ? { body: { success: true, data: [raffle({ id: 9, has_ended: true, is_accepting_entries: false, status: 'Ended', winners })] } }
+        : undefined,
+    );
     renderWithProviders(<RafflesPage />);
     expect(await screen.findByText('No Active Raffles')).toBeInTheDocument();
     expect(screen.getByText('Check back later for exciting raffles and giveaways!')).toBeInTheDocument();
@@ -70,7 +74,9 @@ describe('Raffles list', () => {
     expect(within(card).getByTestId('raffle-card-entries')).toHaveTextContent('3');
     // The push handler is attached once the list has loaded; a repeated push is harmless (totals are absolute).
     await waitFor(() => {
-      act(() => createdSockets.at(-1)!.serverEmit('raffle:entries', { raffle_id: 1, total_entries: 1234, participants_count: 900, entries: [] }));
+      act(() =>
+        createdSockets.at(-1)!.serverEmit('raffle:entries', { raffle_id: 1, total_entries: 1234, participants_count: 900, entries: [] }),
+      );
       expect(within(card).getByTestId('raffle-card-entries')).toHaveTextContent('1,234');
     });
     fireEvent.click(screen.getByRole('tab', { name: 'Ended Raffles' }));
@@ -106,7 +112,9 @@ describe('Raffle detail', () => {
         raffle_id: 1,
         total_entries: 4,
         participants_count: 3,
-        entries: [{ id: 4, entry_type: 'passwordless', tickets: 1, user: { id: 3, username: 'cat', kick_username: 'cat_k', avatar_url: null } }],
+        entries: [
+          { id: 4, entry_type: 'passwordless', tickets: 1, user: { id: 3, username: 'cat', kick_username: 'cat_k', avatar_url: null } },
+        ],
       }),
     );
     expect(await within(screen.getByTestId('raffle-entries-list')).findByText('cat_k')).toBeInTheDocument();
@@ -114,7 +122,9 @@ describe('Raffle detail', () => {
   });
 
   it('says "No entries yet", disables free entry once entered and submits the password on Enter', async () => {
-    const fetchMock = serve(raffle({ user_entries: { passwordless: true, password: false, points_tickets: 0 } }), [], () => ({ body: { success: true, message: 'Successfully entered the raffle!' } }));
+    const fetchMock = serve(raffle({ user_entries: { passwordless: true, password: false, points_tickets: 0 } }), [], () => ({
+      body: { success: true, message: 'Successfully entered the raffle!' },
+    }));
     const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
     expect(await screen.findByText('No entries yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entered' })).toBeDisabled();
@@ -133,7 +143,9 @@ describe('Raffle detail', () => {
   });
 
   it('a 404 toasts "Raffle not found" and goes back to /raffles', async () => {
-    mockFetch((r) => (r.url.startsWith('/api/r/raffles/1') ? { status: 404, body: { success: false, message: 'Raffle not found' } } : undefined));
+    mockFetch((r) =>
+      r.url.startsWith('/api/r/raffles/1') ? { status: 404, body: { success: false, message: 'Raffle not found' } } : undefined,
+    );
     const { store } = renderWithProviders(<RaffleDetailPage />, routes);
     expect(await screen.findByText('raffles list')).toBeInTheDocument();
     expect(toasts(store)).toContainEqual(['error', 'Raffle not found']);

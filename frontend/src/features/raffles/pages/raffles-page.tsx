@@ -21,7 +21,14 @@ export default function RafflesPage() {
       <PageHeading title="Raffles" lead="Enter giveaways for free, with points or with a stream password." />
       <div className="raffle-tabs" role="tablist" aria-label="Raffles">
         {(['active', 'ended'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'raffle-tab raffle-tab--on' : 'raffle-tab'} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'raffle-tab raffle-tab--on' : 'raffle-tab'}
+            onClick={() => setTab(t)}
+          >
             {t === 'active' ? 'Active Raffles' : 'Ended Raffles'}
           </button>
         ))}

@@ -34,7 +34,12 @@ export function StoreFilters(props: StoreFiltersProps) {
       {props.categories.length > 1 && (
         <div className="field">
           <label htmlFor={`${id}-category`}>Category</label>
-          <select id={`${id}-category`} className="select" value={props.category} onChange={(event) => props.onCategory(event.target.value)}>
+          <select
+            id={`${id}-category`}
+            className="select"
+            value={props.category}
+            onChange={(event) => props.onCategory(event.target.value)}
+          >
             <option value={DEFAULT_CATEGORY}>All Categories</option>
             {props.categories.map((category) => (
               <option key={category} value={category}>

@@ -24,7 +24,16 @@ export function StoreItemCard({ item, state, loggedIn, onRedeem }: StoreItemCard
         {item.image ? (
           <img src={item.image} alt="" loading="lazy" />
         ) : (
-          <svg className="store-item__placeholder" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            className="store-item__placeholder"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="3" y="8" width="18" height="4" rx="1" />
             <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
             <path d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />

@@ -21,7 +21,14 @@ const storeData = (): StoreData => ({
   categories: ['perks'],
 });
 
-const pending: StoreRedemption = { id: 77, item: { id: 1, name: 'Shout-out', image: null, cost: 500 }, created_at: new Date().toISOString(), is_processed: false, status: 'pending', code: null };
+const pending: StoreRedemption = {
+  id: 77,
+  item: { id: 1, name: 'Shout-out', image: null, cost: 500 },
+  created_at: new Date().toISOString(),
+  is_processed: false,
+  status: 'pending',
+  code: null,
+};
 
 function serve(redeem: (request: TestRequest) => { status?: number; body: unknown } | undefined) {
   const requests: TestRequest[] = [];
@@ -30,8 +37,16 @@ function serve(redeem: (request: TestRequest) => { status?: number; body: unknow
     requests.push(request);
     // After a successful redeem the server's store answer includes it, like the real one.
     if (request.url.startsWith('/api/r/store?'))
-      return { body: { success: true, data: redeemed ? { ...storeData(), user_points: 500, recent_redemptions: [pending] } : storeData() } };
-    if (request.url.startsWith('/api/r/points/history')) return { body: { success: true, data: { balance: 1000, entries: [], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } } } };
+      return {
+        body: { success: true, data: redeemed ? { ...storeData(), user_points: 500, recent_redemptions: [pending] } : storeData() },
+      };
+    if (request.url.startsWith('/api/r/points/history'))
+      return {
+        body: {
+          success: true,
+          data: { balance: 1000, entries: [], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+        },
+      };
     if (request.url === '/api/r/store/1/redeem') {
       const answer = redeem(request);
       redeemed = (answer?.status ?? 200) === 200;
@@ -42,7 +57,8 @@ function serve(redeem: (request: TestRequest) => { status?: number; body: unknow
   return requests;
 }
 
-const toasts = (store: { getState: () => unknown }) => (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items;
+const toasts = (store: { getState: () => unknown }) =>
+  (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items;
 
 describe('StorePage', () => {
   beforeEach(() => resetSocketForTests());
@@ -59,7 +75,13 @@ describe('StorePage', () => {
   });
 
   it('confirms with current points, cost and points after, redeems once with an Idempotency-Key, and shows Pending then Processed live', async () => {
-    const requests = serve(() => ({ body: { success: true, message: 'Item redeemed successfully!', data: { redemption: pending, user_points: 500, item: { id: 1, quantity: null, user_purchases: 1 }, replayed: false } } }));
+    const requests = serve(() => ({
+      body: {
+        success: true,
+        message: 'Item redeemed successfully!',
+        data: { redemption: pending, user_points: 500, item: { id: 1, quantity: null, user_purchases: 1 }, replayed: false },
+      },
+    }));
     const { store } = renderWithProviders(<StorePage />, { user: memberFixture });
     fireEvent.click(within(await screen.findByTestId('store-item-1')).getByRole('button', { name: 'Redeem' }));
     expect(screen.getByTestId('confirm-current')).toHaveTextContent('1,000');
@@ -68,7 +90,9 @@ describe('StorePage', () => {
     const confirm = screen.getByRole('button', { name: 'Confirm Purchase' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    await waitFor(() => expect(toasts(store)).toEqual([expect.objectContaining({ type: 'success', message: 'Item redeemed successfully!' })]));
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([expect.objectContaining({ type: 'success', message: 'Item redeemed successfully!' })]),
+    );
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.headers.get('idempotency-key')).toMatch(/.{8,}/);
@@ -103,7 +127,11 @@ describe('StorePage', () => {
     answer = null;
     await redeemOnce();
     await waitFor(() => expect(toasts(store)).toHaveLength(3));
-    expect(toasts(store).map((t) => t.message)).toEqual(['This item is out of stock.', 'Failed to redeem item', 'An error occurred. Please try again.']);
+    expect(toasts(store).map((t) => t.message)).toEqual([
+      'This item is out of stock.',
+      'Failed to redeem item',
+      'An error occurred. Please try again.',
+    ]);
   });
 
   it('lets anonymous visitors browse with a login link instead of Redeem', async () => {

@@ -10,7 +10,9 @@ const payload = z
         .object({
           user_id: z.union([z.number(), z.string()]),
           username: z.string().max(100),
-          wager_data: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}/, 'must start with YYYY-MM'), total_wager_usd: amountSchema }).passthrough()),
+          wager_data: z.array(
+            z.object({ month: z.string().regex(/^\d{4}-\d{2}/, 'must start with YYYY-MM'), total_wager_usd: amountSchema }).passthrough(),
+          ),
         })
         .passthrough(),
     ),

@@ -33,7 +33,9 @@ export class GenericJsonSource implements LeaderboardSource {
       end_date: lastDay(ctx.window),
       key: ctx.credentials ?? '',
     };
-    const url = new URL(template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(values[name]) : whole)));
+    const url = new URL(
+      template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(values[name]) : whole)),
+    );
     const headers: Record<string, string> = {};
     const header = str(ctx, 'auth_header');
     if (header && ctx.credentials) headers[header.toLowerCase()] = `${str(ctx, 'auth_prefix') ?? ''}${ctx.credentials}`;

@@ -37,7 +37,11 @@ async function attempts(ctx: SourceContext, url: URL, headers: Record<string, st
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** (attempt - 1)));
     try {
-      const res = await fetch(url, { headers: { accept: 'application/json, text/csv, */*', ...headers }, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      const res = await fetch(url, {
+        headers: { accept: 'application/json, text/csv, */*', ...headers },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
       const text = await res.text();
       if (res.ok) return { status: res.status, text };
       const retryable = res.status === 429 || res.status >= 500;

@@ -3,7 +3,10 @@ import { isAmount, toCents } from '../decimal-amount';
 import { SourceError } from './source-adapter';
 
 /** Amounts arrive as numbers or as decimal strings ("1234.5"). */
-export const amountSchema = z.union([z.number(), z.string()]).refine(isAmount, 'must be a non-negative amount').transform((v) => toCents(v));
+export const amountSchema = z
+  .union([z.number(), z.string()])
+  .refine(isAmount, 'must be a non-negative amount')
+  .transform((v) => toCents(v));
 
 export const usernameSchema = z.string().trim().min(1).max(100);
 

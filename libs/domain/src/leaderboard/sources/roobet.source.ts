@@ -3,7 +3,9 @@ import { httpGet, parseJson } from './http-fetch';
 import { amountSchema, usernameSchema, validatePayload } from './payload-validation';
 import { requireCredentials, str, type LeaderboardSource, type SourceContext, type SourceRow } from './source-adapter';
 
-const payload = z.array(z.object({ username: usernameSchema, wagered: amountSchema, weightedWagered: amountSchema.optional() }).passthrough());
+const payload = z.array(
+  z.object({ username: usernameSchema, wagered: amountSchema, weightedWagered: amountSchema.optional() }).passthrough(),
+);
 
 /** Roobet affiliate stats: GET /affiliate/v2/stats?userId&startDate&endDate, Bearer token. */
 export class RoobetSource implements LeaderboardSource {

@@ -19,7 +19,10 @@ export interface SourceContext {
 
 /** A fetch failed for a reason an admin should read; never carries a secret. */
 export class SourceError extends Error {
-  constructor(message: string, readonly retryable = false) {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
     super(message);
     this.name = 'SourceError';
   }

@@ -79,6 +79,8 @@ export class Migration20261122050000_leaderboard extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists leaderboard_fetches, leaderboard_manual_entries, leaderboard_standings, leaderboard_periods, leaderboard_platforms cascade;');
+    this.addSql(
+      'drop table if exists leaderboard_fetches, leaderboard_manual_entries, leaderboard_standings, leaderboard_periods, leaderboard_platforms cascade;',
+    );
   }
 }
