@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { affiliateInputSchema } from '@kickback/contracts/api/site';
+import { firstIssuePerField } from './form-issues';
 import { ImageUpload } from './image-upload';
 import { TextField } from './text-field';
 
@@ -54,9 +55,7 @@ export function AffiliateForm({ initial, saving, serverErrors, onSubmit, onCance
     const input = toInput(form);
     const parsed = affiliateInputSchema.safeParse(input);
     if (!parsed.success) {
-      const problems: Record<string, string> = {};
-      for (const issue of parsed.error.issues) problems[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setLocalErrors(problems);
+      setLocalErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setLocalErrors({});

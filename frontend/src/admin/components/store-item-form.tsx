@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
 import { storeItemInputSchema } from '@kickback/contracts/api/store';
+import { firstIssuePerField } from './form-issues';
 import { ImageUpload } from './image-upload';
 import { TextField } from './text-field';
 
@@ -64,9 +65,7 @@ export function StoreItemForm({ initial, saving, serverErrors, onSubmit, onCance
     event.preventDefault();
     const parsed = storeItemInputSchema.safeParse(toInput(form));
     if (!parsed.success) {
-      const problems: Record<string, string> = {};
-      for (const issue of parsed.error.issues) problems[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setLocalErrors(problems);
+      setLocalErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setLocalErrors({});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import {
   useCreateAffiliateMutation,
@@ -9,10 +9,11 @@ import {
   useReorderAffiliatesMutation,
   useUpdateAffiliateMutation,
 } from '../api/admin-affiliates-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminQueryStatus } from '../components/admin-query-status';
 import { AffiliateForm } from '../components/affiliate-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; affiliate: AdminAffiliate } | null;
+import { useEditingState } from '../components/use-editing-state';
 
 /** Ids with the row at `index` swapped with its neighbour in `direction`. */
 export function moveId(list: AdminAffiliate[], index: number, direction: -1 | 1): number[] {
@@ -30,27 +31,21 @@ export default function AffiliatesPage() {
   const [remove, removeState] = useDeleteAffiliateMutation();
   const [reorder, reorderState] = useReorderAffiliatesMutation();
   const toast = useToast();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useEditingState<AdminAffiliate>();
   const [deleting, setDeleting] = useState<AdminAffiliate | null>(null);
-
-  const openForm = (next: Editing) => {
-    setServerErrors({});
-    setEditing(next);
-  };
 
   const save = async (input: AffiliateInput) => {
     try {
-      if (editing?.mode === 'edit') {
-        await update({ id: editing.affiliate.id, changes: input }).unwrap();
+      if (form.editingItem) {
+        await update({ id: form.editingItem.id, changes: input }).unwrap();
         toast.success(`${input.name} updated`);
       } else {
         await create(input).unwrap();
         toast.success(`${input.name} created`);
       }
-      setEditing(null);
+      form.close();
     } catch (error) {
-      setServerErrors(fieldErrors(error));
+      form.showServerErrors(error);
       toast.error(errorMessage(error, 'Failed to save affiliate'));
     }
   };
@@ -60,7 +55,7 @@ export default function AffiliatesPage() {
     try {
       await remove(deleting.id).unwrap();
       toast.success(`${deleting.name} deleted`);
-      if (editing?.mode === 'edit' && editing.affiliate.id === deleting.id) setEditing(null);
+      if (form.editingItem?.id === deleting.id) form.close();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to delete affiliate'));
     } finally {
@@ -78,37 +73,31 @@ export default function AffiliatesPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Affiliates</h1>
-        {editing === null && (
-          <button type="button" className="button button--primary" onClick={() => openForm({ mode: 'create' })}>
-            Add Affiliate
-          </button>
-        )}
-      </header>
+      <AdminPageHeader
+        title="Affiliates"
+        addLabel={form.editing === null ? 'Add Affiliate' : undefined}
+        onAdd={() => form.open({ mode: 'create' })}
+      />
 
-      {editing && (
+      {form.editing && (
         <AffiliateForm
-          key={editing.mode === 'edit' ? editing.affiliate.id : 'new'}
-          initial={editing.mode === 'edit' ? editing.affiliate : null}
+          key={form.formKey}
+          initial={form.editingItem}
           saving={createState.isLoading || updateState.isLoading}
-          serverErrors={serverErrors}
+          serverErrors={form.serverErrors}
           onSubmit={save}
-          onCancel={() => setEditing(null)}
+          onCancel={form.close}
         />
       )}
 
-      {isLoading && (
-        <p role="status" className="admin-status">
-          Loading affiliates...
-        </p>
-      )}
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load affiliates.
-        </p>
-      )}
-      {!isLoading && !isError && affiliates.length === 0 && <p className="admin-status">No affiliates yet. Add the first partner above.</p>}
+      <AdminQueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && affiliates.length === 0}
+        loadingText="Loading affiliates..."
+        errorText="Failed to load affiliates."
+        emptyText="No affiliates yet. Add the first partner above."
+      />
 
       {affiliates.length > 0 && (
         <div className="card admin-table-wrap">
@@ -168,7 +157,7 @@ export default function AffiliatesPage() {
                       <button
                         type="button"
                         className="button button--ghost button--small"
-                        onClick={() => openForm({ mode: 'edit', affiliate })}
+                        onClick={() => form.open({ mode: 'edit', item: affiliate })}
                         aria-label={`Edit ${affiliate.name}`}
                       >
                         Edit

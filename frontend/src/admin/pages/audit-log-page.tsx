@@ -2,6 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { AuditLogEntry } from '@kickback/contracts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format';
 import { useGetAuditLogQuery } from '../api/admin-audit-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminPager } from '../components/admin-pager';
 
 const pageFrom = (value: string | null): number => {
   const page = Number.parseInt(value ?? '1', 10);
@@ -33,15 +35,13 @@ export default function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const { data, isFetching, isError } = useGetAuditLogQuery(page);
-  const pagination = data?.pagination;
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Audit Log</h1>
+      <AdminPageHeader title="Audit Log">
         <p className="field-hint">Every change made in the admin panel: who, what and when.</p>
-      </header>
+      </AdminPageHeader>
 
       {isError && (
         <p role="alert" className="admin-status">
@@ -94,24 +94,7 @@ export default function AuditLogPage() {
         </div>
       )}
 
-      {pagination && pagination.last_page > 1 && (
-        <nav className="admin-pager" aria-label="Audit log pages">
-          <button type="button" className="button button--ghost button--small" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-            Previous
-          </button>
-          <span>
-            Page {pagination.current_page} of {pagination.last_page}
-          </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => goTo(page + 1)}
-            disabled={page >= pagination.last_page}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <AdminPager label="Audit log pages" page={page} pagination={data.pagination} onPage={goTo} />}
     </div>
   );
 }

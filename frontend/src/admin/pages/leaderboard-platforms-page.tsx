@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminPlatform, PlatformInput } from '@kickback/contracts';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { formatRelativeTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import {
@@ -10,12 +10,13 @@ import {
   useTestLeaderboardPlatformMutation,
   useUpdateLeaderboardPlatformMutation,
 } from '../api/leaderboard-admin-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminQueryStatus } from '../components/admin-query-status';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LeaderboardCsvImport } from '../components/leaderboard-csv-import';
 import { LeaderboardFetchHistory } from '../components/leaderboard-fetch-history';
 import { LeaderboardPlatformForm } from '../components/leaderboard-platform-form';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; platform: AdminPlatform } | null;
+import { useEditingState } from '../components/use-editing-state';
 
 export default function LeaderboardPlatformsPage() {
   const { data: platforms = [], isLoading, isError } = useGetLeaderboardPlatformsQuery();
@@ -24,29 +25,23 @@ export default function LeaderboardPlatformsPage() {
   const [remove, removeState] = useDeleteLeaderboardPlatformMutation();
   const [test, testState] = useTestLeaderboardPlatformMutation();
   const toast = useToast();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useEditingState<AdminPlatform>();
   const [deleting, setDeleting] = useState<AdminPlatform | null>(null);
   const [inspecting, setInspecting] = useState<number | null>(null);
   const inspected = platforms.find((p) => p.id === inspecting) ?? null;
 
-  const open = (next: Editing) => {
-    setServerErrors({});
-    setEditing(next);
-  };
-
   const save = async (input: PlatformInput) => {
     try {
-      if (editing?.mode === 'edit') {
-        await update({ id: editing.platform.id, changes: input }).unwrap();
+      if (form.editingItem) {
+        await update({ id: form.editingItem.id, changes: input }).unwrap();
         toast.success(`${input.name} saved`);
       } else {
         await create(input).unwrap();
         toast.success(`${input.name} created`);
       }
-      setEditing(null);
+      form.close();
     } catch (error) {
-      setServerErrors(fieldErrors(error));
+      form.showServerErrors(error);
       toast.error(errorMessage(error, 'Failed to save platform'));
     }
   };
@@ -76,37 +71,31 @@ export default function LeaderboardPlatformsPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Leaderboard</h1>
-        {editing === null && (
-          <button type="button" className="button button--primary" onClick={() => open({ mode: 'create' })}>
-            Add Platform
-          </button>
-        )}
-      </header>
+      <AdminPageHeader
+        title="Leaderboard"
+        addLabel={form.editing === null ? 'Add Platform' : undefined}
+        onAdd={() => form.open({ mode: 'create' })}
+      />
 
-      {editing && (
+      {form.editing && (
         <LeaderboardPlatformForm
-          key={editing.mode === 'edit' ? editing.platform.id : 'new'}
-          initial={editing.mode === 'edit' ? editing.platform : null}
+          key={form.formKey}
+          initial={form.editingItem}
           saving={createState.isLoading || updateState.isLoading}
-          serverErrors={serverErrors}
+          serverErrors={form.serverErrors}
           onSubmit={save}
-          onCancel={() => setEditing(null)}
+          onCancel={form.close}
         />
       )}
 
-      {isLoading && (
-        <p role="status" className="admin-status">
-          Loading platforms...
-        </p>
-      )}
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load platforms.
-        </p>
-      )}
-      {!isLoading && !isError && platforms.length === 0 && <p className="admin-status">No platforms yet. Add the first casino above.</p>}
+      <AdminQueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && platforms.length === 0}
+        loadingText="Loading platforms..."
+        errorText="Failed to load platforms."
+        emptyText="No platforms yet. Add the first casino above."
+      />
 
       {platforms.length > 0 && (
         <div className="card admin-table-wrap">
@@ -150,7 +139,7 @@ export default function LeaderboardPlatformsPage() {
                       <button
                         type="button"
                         className="button button--ghost button--small"
-                        onClick={() => open({ mode: 'edit', platform })}
+                        onClick={() => form.open({ mode: 'edit', item: platform })}
                         aria-label={`Edit ${platform.name}`}
                       >
                         Edit

@@ -9,6 +9,8 @@ import {
   useRaffleActionMutation,
   useUpdateRaffleMutation,
 } from '../api/raffles-admin-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminQueryStatus } from '../components/admin-query-status';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleAdminEntries } from './raffle-admin-entries';
@@ -62,14 +64,11 @@ export default function RafflesAdminPage() {
   const raffles = data?.data ?? [];
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Raffles</h1>
-        {editing === null && (
-          <button type="button" className="button button--primary" onClick={() => setEditing({ mode: 'create' })}>
-            New Raffle
-          </button>
-        )}
-      </header>
+      <AdminPageHeader
+        title="Raffles"
+        addLabel={editing === null ? 'New Raffle' : undefined}
+        onAdd={() => setEditing({ mode: 'create' })}
+      />
       {editing && (
         <RaffleForm
           key={editing.mode === 'edit' ? editing.raffle.id : 'new'}
@@ -80,17 +79,14 @@ export default function RafflesAdminPage() {
           onCancel={() => setEditing(null)}
         />
       )}
-      {isLoading && (
-        <p role="status" className="admin-status">
-          Loading raffles...
-        </p>
-      )}
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load raffles.
-        </p>
-      )}
-      {!isLoading && !isError && raffles.length === 0 && <p className="admin-status">No raffles yet. Create the first one above.</p>}
+      <AdminQueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && raffles.length === 0}
+        loadingText="Loading raffles..."
+        errorText="Failed to load raffles."
+        emptyText="No raffles yet. Create the first one above."
+      />
       {raffles.length > 0 && (
         <div className="card admin-table-wrap">
           <table className="admin-table">

@@ -4,6 +4,7 @@ import { LOADER_STYLES } from '@kickback/contracts/api/site';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from '../api/admin-settings-api';
+import { AdminPageHeader } from '../components/admin-page-header';
 import { ColorField } from '../components/color-field';
 import { ImageUpload } from '../components/image-upload';
 import { TextField } from '../components/text-field';
@@ -79,10 +80,9 @@ export default function SiteSettingsPage() {
 
   return (
     <form className="admin-page settings-form" onSubmit={submit} noValidate>
-      <header className="admin-page__header">
-        <h1>Site Settings</h1>
+      <AdminPageHeader title="Site Settings">
         <p className="field-hint">Changes go live on every open page as soon as they are saved.</p>
-      </header>
+      </AdminPageHeader>
 
       <fieldset className="card admin-fieldset">
         <legend>General</legend>

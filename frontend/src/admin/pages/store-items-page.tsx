@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { formatAmount, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import {
@@ -9,11 +9,12 @@ import {
   useGetAdminStoreItemsQuery,
   useUpdateStoreItemMutation,
 } from '../api/store-admin-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminQueryStatus } from '../components/admin-query-status';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StoreCodesPanel } from '../components/store-codes-panel';
 import { StoreItemForm } from '../components/store-item-form';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; item: AdminStoreItem } | null;
+import { useEditingState } from '../components/use-editing-state';
 
 const stock = (item: AdminStoreItem) => (item.quantity === null ? 'Unlimited' : formatNumber(item.quantity));
 
@@ -23,24 +24,23 @@ export default function StoreItemsPage() {
   const [update, updateState] = useUpdateStoreItemMutation();
   const [remove, removeState] = useDeleteStoreItemMutation();
   const toast = useToast();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useEditingState<AdminStoreItem>();
   const [deleting, setDeleting] = useState<AdminStoreItem | null>(null);
   const [codesFor, setCodesFor] = useState<number | null>(null);
   const codesItem = items.find((i) => i.id === codesFor) ?? null;
 
   const save = async (input: StoreItemInput) => {
     try {
-      if (editing?.mode === 'edit') {
-        await update({ id: editing.item.id, changes: input }).unwrap();
+      if (form.editingItem) {
+        await update({ id: form.editingItem.id, changes: input }).unwrap();
         toast.success(`${input.name} saved`);
       } else {
         await create(input).unwrap();
         toast.success(`${input.name} created`);
       }
-      setEditing(null);
+      form.close();
     } catch (error) {
-      setServerErrors(fieldErrors(error));
+      form.showServerErrors(error);
       toast.error(errorMessage(error, 'Failed to save item'));
     }
   };
@@ -59,45 +59,32 @@ export default function StoreItemsPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Store Items</h1>
-        {editing === null && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setServerErrors({});
-              setEditing({ mode: 'create' });
-            }}
-          >
-            Add Item
-          </button>
-        )}
-      </header>
+      <AdminPageHeader
+        title="Store Items"
+        addLabel={form.editing === null ? 'Add Item' : undefined}
+        onAdd={() => form.open({ mode: 'create' })}
+      />
 
-      {editing && (
+      {form.editing && (
         <StoreItemForm
-          key={editing.mode === 'edit' ? editing.item.id : 'new'}
-          initial={editing.mode === 'edit' ? editing.item : null}
+          key={form.formKey}
+          initial={form.editingItem}
           saving={createState.isLoading || updateState.isLoading}
-          serverErrors={serverErrors}
+          serverErrors={form.serverErrors}
           onSubmit={(input) => void save(input)}
-          onCancel={() => setEditing(null)}
+          onCancel={form.close}
         />
       )}
       {codesItem && <StoreCodesPanel item={codesItem} onClose={() => setCodesFor(null)} />}
 
-      {isLoading && (
-        <p role="status" className="admin-status">
-          Loading items...
-        </p>
-      )}
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load store items.
-        </p>
-      )}
-      {!isLoading && !isError && items.length === 0 && <p className="admin-status">No items yet. Add the first one above.</p>}
+      <AdminQueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && items.length === 0}
+        loadingText="Loading items..."
+        errorText="Failed to load store items."
+        emptyText="No items yet. Add the first one above."
+      />
 
       {items.length > 0 && (
         <div className="card admin-table-wrap">
@@ -149,10 +136,7 @@ export default function StoreItemsPage() {
                         type="button"
                         className="button button--ghost button--small"
                         aria-label={`Edit ${item.name}`}
-                        onClick={() => {
-                          setServerErrors({});
-                          setEditing({ mode: 'edit', item });
-                        }}
+                        onClick={() => form.open({ mode: 'edit', item })}
                       >
                         Edit
                       </button>

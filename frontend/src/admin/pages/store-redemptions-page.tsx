@@ -5,6 +5,9 @@ import { formatNumber, formatRelativeTime, formatDateTime } from '../../lib/form
 import { onServerEvent } from '../../lib/socket';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminRedemptionsQuery, useProcessRedemptionMutation, useRefundRedemptionMutation } from '../api/store-admin-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminPager } from '../components/admin-pager';
+import { AdminQueryStatus } from '../components/admin-query-status';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
 const FILTERS: { value: AdminRedemptionsQuery['status']; label: string }[] = [
@@ -58,10 +61,9 @@ export default function StoreRedemptionsPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Redemptions</h1>
+      <AdminPageHeader title="Redemptions">
         {data && <p className="field-hint">{formatNumber(data.pending_total)} pending</p>}
-      </header>
+      </AdminPageHeader>
       <div className="field" style={{ maxWidth: '18rem' }}>
         <label htmlFor="redemption-status">Show</label>
         <select
@@ -80,17 +82,14 @@ export default function StoreRedemptionsPage() {
           ))}
         </select>
       </div>
-      {isLoading && (
-        <p role="status" className="admin-status">
-          Loading redemptions...
-        </p>
-      )}
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load redemptions.
-        </p>
-      )}
-      {data && data.data.length === 0 && <p className="admin-status">No redemptions here.</p>}
+      <AdminQueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={data?.data.length === 0}
+        loadingText="Loading redemptions..."
+        errorText="Failed to load redemptions."
+        emptyText="No redemptions here."
+      />
       {data && data.data.length > 0 && (
         <div className="card admin-table-wrap">
           <table className="admin-table">
@@ -160,24 +159,7 @@ export default function StoreRedemptionsPage() {
           </table>
         </div>
       )}
-      {data && data.pagination.last_page > 1 && (
-        <nav className="admin-pager" aria-label="Redemption pages">
-          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            Previous
-          </button>
-          <span>
-            Page {data.pagination.current_page} of {data.pagination.last_page}
-          </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setPage(page + 1)}
-            disabled={page >= data.pagination.last_page}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <AdminPager label="Redemption pages" page={page} pagination={data.pagination} onPage={setPage} />}
       {refunding && (
         <ConfirmDialog
           title="Refund redemption?"

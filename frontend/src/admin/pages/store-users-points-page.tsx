@@ -3,6 +3,9 @@ import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useAdjustUserPointsMutation, useGetAdminUserLedgerQuery, useGetAdminUsersQuery, type AdminUserRow } from '../api/store-admin-api';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { AdminPager } from '../components/admin-pager';
+import { AdminQueryStatus } from '../components/admin-query-status';
 import { TextField } from '../components/text-field';
 
 /** One member's ledger plus the grant/deduct form; every change is audited on the server. */
@@ -89,24 +92,7 @@ function UserPointsPanel({ user, onClose }: { user: AdminUserRow; onClose: () =>
           </table>
         </div>
       )}
-      {data && data.pagination.last_page > 1 && (
-        <nav className="admin-pager" aria-label="Ledger pages">
-          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            Previous
-          </button>
-          <span>
-            Page {data.pagination.current_page} of {data.pagination.last_page}
-          </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setPage(page + 1)}
-            disabled={page >= data.pagination.last_page}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <AdminPager label="Ledger pages" page={page} pagination={data.pagination} onPage={setPage} />}
     </section>
   );
 }
@@ -120,9 +106,7 @@ export default function StoreUsersPointsPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Users &amp; Points</h1>
-      </header>
+      <AdminPageHeader title="Users & Points" />
       <form
         className="field"
         style={{ maxWidth: '24rem' }}
@@ -144,17 +128,14 @@ export default function StoreUsersPointsPage() {
         />
       </form>
       {selected && <UserPointsPanel key={selected.id} user={selected} onClose={() => setSelected(null)} />}
-      {isLoading && (
-        <p role="status" className="admin-status">
-          Loading users...
-        </p>
-      )}
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load users.
-        </p>
-      )}
-      {data && data.data.length === 0 && <p className="admin-status">No users found.</p>}
+      <AdminQueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={data?.data.length === 0}
+        loadingText="Loading users..."
+        errorText="Failed to load users."
+        emptyText="No users found."
+      />
       {data && data.data.length > 0 && (
         <div className="card admin-table-wrap">
           <table className="admin-table">
@@ -194,24 +175,7 @@ export default function StoreUsersPointsPage() {
           </table>
         </div>
       )}
-      {data && data.pagination.last_page > 1 && (
-        <nav className="admin-pager" aria-label="User pages">
-          <button type="button" className="button button--ghost button--small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            Previous
-          </button>
-          <span>
-            Page {data.pagination.current_page} of {data.pagination.last_page}
-          </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setPage(page + 1)}
-            disabled={page >= data.pagination.last_page}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <AdminPager label="User pages" page={page} pagination={data.pagination} onPage={setPage} />}
     </div>
   );
 }

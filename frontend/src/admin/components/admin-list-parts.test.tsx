@@ -1,0 +1,83 @@
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { AdminPager } from './admin-pager';
+import { AdminQueryStatus } from './admin-query-status';
+import { firstIssuePerField } from './form-issues';
+import { useEditingState } from './use-editing-state';
+
+describe('AdminPager', () => {
+  it('renders nothing for a single page', () => {
+    const { container } = render(
+      <AdminPager label="User pages" page={1} pagination={{ current_page: 1, last_page: 1 }} onPage={jest.fn()} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('steps from the requested page and stops at both ends', () => {
+    const onPage = jest.fn();
+    const { rerender } = render(<AdminPager label="User pages" page={1} pagination={{ current_page: 1, last_page: 3 }} onPage={onPage} />);
+    const nav = screen.getByRole('navigation', { name: 'User pages' });
+    expect(nav).toHaveTextContent('Page 1 of 3');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+
+    rerender(<AdminPager label="User pages" page={3} pagination={{ current_page: 3, last_page: 3 }} onPage={onPage} />);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+  });
+});
+
+describe('AdminQueryStatus', () => {
+  const texts = { loadingText: 'Loading users...', errorText: 'Failed to load users.', emptyText: 'No users found.' };
+
+  it('announces loading and failure with the right roles', () => {
+    render(<AdminQueryStatus isLoading isError isEmpty={false} {...texts} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading users...');
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load users.');
+    expect(screen.queryByText('No users found.')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty line only when the page says the list is empty', () => {
+    render(<AdminQueryStatus isLoading={false} isError={false} isEmpty {...texts} />);
+    expect(screen.getByText('No users found.')).toHaveClass('admin-status');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('useEditingState', () => {
+  it('opens create and edit forms without the previous attempt’s errors', () => {
+    const { result } = renderHook(() => useEditingState<{ id: number; name: string }>());
+    expect(result.current.editing).toBeNull();
+
+    act(() => result.current.open({ mode: 'create' }));
+    expect(result.current.formKey).toBe('new');
+    expect(result.current.editingItem).toBeNull();
+
+    act(() =>
+      result.current.showServerErrors({ status: 422, data: { success: false, message: 'Invalid', errors: { name: ['Too short'] } } }),
+    );
+    expect(result.current.serverErrors).toEqual({ name: 'Too short' });
+
+    act(() => result.current.open({ mode: 'edit', item: { id: 7, name: 'Roobet' } }));
+    expect(result.current.serverErrors).toEqual({});
+    expect(result.current.formKey).toBe(7);
+    expect(result.current.editingItem).toEqual({ id: 7, name: 'Roobet' });
+
+    act(() => result.current.close());
+    expect(result.current.editing).toBeNull();
+  });
+});
+
+describe('firstIssuePerField', () => {
+  it('keeps the first message per top-level field and files path-less issues under form', () => {
+    expect(
+      firstIssuePerField([
+        { path: ['name'], message: 'Required' },
+        { path: ['name'], message: 'Too long' },
+        { path: ['benefits', 2], message: 'Too long' },
+        { path: [], message: 'Broken' },
+      ]),
+    ).toEqual({ name: 'Required', benefits: 'Too long', form: 'Broken' });
+  });
+});
