@@ -50,6 +50,7 @@ import { RealtimeGateway } from './realtime/realtime.gateway';
 import { PointsController } from './http/economy/points.controller';
 import { AdminUsersController } from './http/economy/admin-users.controller';
 import { StoreController } from './http/store/store.controller';
+import { ProfileController } from './http/profile/profile.controller';
 import { AdminStoreItemsController, AdminStoreRedemptionsController } from './http/store/admin-store.controller';
 
 /** Page routes come last: the SPA controller's catch-all must not shadow API routes. */
@@ -112,6 +113,7 @@ export class ApiModule {
         StoreController,
         AdminStoreItemsController,
         AdminStoreRedemptionsController,
+        ProfileController,
       ],
       providers: [
         RealtimeGateway,

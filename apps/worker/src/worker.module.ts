@@ -17,6 +17,7 @@ import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
 import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
 import { HuntsModule } from '@kickback/domain';
+import { ContactModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
 @Module({})
@@ -40,6 +41,7 @@ export class WorkerModule {
         RaffleJobsModule,
         StoreModule,
         LeaderboardSchedulingModule,
+        ContactModule,
       ],
       providers: [OutboxRelayService, DomainEventsProcessor, LeaderboardRefreshProcessor, RaffleDrawsProcessor, WorkerHealthServer],
     };

@@ -12,6 +12,8 @@ export interface DomainEventMap {
   /** A hunt was completed; the worker scores its predictions and pays the prizes exactly once. */
   'hunt.completed': { huntId: number; finalBalance: string; at: string };
   'user.logged-in': { userId: number; at: string };
+  /** A member changed a settings section or disconnected Kick (fields lists what changed, never the values). */
+  'user.settings-updated': { userId: number; section: 'profile' | 'connections' | 'social' | 'kick'; fields: string[]; at: string };
   'site.settings-updated': { at: string };
   'site.affiliates-updated': { at: string };
   /** An admin created, changed or removed a leaderboard platform; the worker re-syncs its refresh schedules. */

@@ -14,3 +14,4 @@ export * from './api/bonus-hunts';
 export * from './api/raffles';
 export * from './raffle-draw';
 export * from './sha256';
+export * from './api/member-settings';

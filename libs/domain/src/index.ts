@@ -5,4 +5,5 @@ export * from './store';
 export * from './raffles';
 export * from './leaderboard';
 export * from './hunts';
+export * from './contact';
 export * from './demo/demo-seed';

@@ -5,6 +5,7 @@ import { Migration20261122020000_store } from './Migration20261122020000_store';
 import { Migration20261122030000_raffles } from './Migration20261122030000_raffles';
 import { Migration20261122040000_hunts } from './Migration20261122040000_hunts';
 import { Migration20261122050000_leaderboard } from './Migration20261122050000_leaderboard';
+import { Migration20261122060000_contact } from './Migration20261122060000_contact';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122030000_raffles', class: Migration20261122030000_raffles },
   { name: 'Migration20261122040000_hunts', class: Migration20261122040000_hunts },
   { name: 'Migration20261122050000_leaderboard', class: Migration20261122050000_leaderboard },
+  { name: 'Migration20261122060000_contact', class: Migration20261122060000_contact },
 ];

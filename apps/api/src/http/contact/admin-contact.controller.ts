@@ -1,0 +1,33 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  adminContactMessagesQuerySchema,
+  contactStatusUpdateSchema,
+  type AdminContactMessagesQuery,
+  type ContactStatusUpdate,
+} from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { ContactAdminService } from '@kickback/domain';
+
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/contact-messages')
+export class AdminContactMessagesController {
+  constructor(private readonly admin: ContactAdminService) {}
+
+  @Get()
+  async list(@Query(zodPipe(adminContactMessagesQuerySchema)) query: AdminContactMessagesQuery) {
+    const { data, pagination, new_total } = await this.admin.list(query);
+    return { success: true as const, data, pagination, new_total };
+  }
+
+  @Post(':id/status')
+  @HttpCode(200)
+  async setStatus(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(contactStatusUpdateSchema)) body: ContactStatusUpdate,
+  ) {
+    return ok(await this.admin.setStatus(user.id, id, body.status), 'Message status updated.');
+  }
+}

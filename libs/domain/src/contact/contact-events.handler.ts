@@ -1,0 +1,34 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ADMIN_ROOM, type DomainEvent } from '@kickback/contracts';
+import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+
+/** Admins with the panel open during a stream see new contact messages as they arrive. */
+@Injectable()
+export class ContactEventsHandler implements OnModuleInit {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly handlers: DomainEventHandlers,
+    private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register({
+      consumer: 'contact.notify-admins',
+      type: 'contact.message-received',
+      handle: async () => undefined,
+      afterCommit: (event: DomainEvent<'contact.message-received'>) => this.notify(event.payload.messageId),
+    });
+  }
+
+  private async notify(messageId: number): Promise<void> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ name: string; subject: string }[]>('select name, subject from contact_messages where id = ?', [messageId]);
+    if (!row) return;
+    this.realtime.toRoom(ADMIN_ROOM, 'user:notification', {
+      type: 'info',
+      message: `New contact message from ${row.name}: ${row.subject}`,
+    });
+  }
+}

@@ -1,0 +1,4 @@
+export * from './captcha.service';
+export * from './contact.service';
+export * from './contact-admin.service';
+export * from './contact.module';
