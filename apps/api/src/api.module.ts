@@ -52,6 +52,9 @@ import { AdminUsersController } from './http/economy/admin-users.controller';
 import { StoreController } from './http/store/store.controller';
 import { ProfileController } from './http/profile/profile.controller';
 import { AdminStoreItemsController, AdminStoreRedemptionsController } from './http/store/admin-store.controller';
+import { ContactModule } from '@kickback/domain';
+import { ContactController } from './http/contact/contact.controller';
+import { AdminContactMessagesController } from './http/contact/admin-contact.controller';
 
 /** Page routes come last: the SPA controller's catch-all must not shadow API routes. */
 @Module({
@@ -90,6 +93,7 @@ export class ApiModule {
         StoreModule,
         LeaderboardModule,
         HuntsModule,
+        ContactModule,
         PagesModule,
       ],
       controllers: [
@@ -114,6 +118,8 @@ export class ApiModule {
         AdminStoreItemsController,
         AdminStoreRedemptionsController,
         ProfileController,
+        ContactController,
+        AdminContactMessagesController,
       ],
       providers: [
         RealtimeGateway,

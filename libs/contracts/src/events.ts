@@ -39,6 +39,8 @@ export interface DomainEventMap {
   'raffle.scheduled': { raffleId: number; startsAt: string; endsAt: string };
   /** Winners were drawn (or one was rerolled). */
   'raffle.drawn': { raffleId: number; winnerUserIds: number[]; reroll: boolean };
+  /** Someone sent the contact form; admins watching the panel are told at once. */
+  'contact.message-received': { messageId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -14,4 +14,5 @@ export * from './api/bonus-hunts';
 export * from './api/raffles';
 export * from './raffle-draw';
 export * from './sha256';
+export * from './api/contact';
 export * from './api/member-settings';

@@ -4,10 +4,11 @@ import { User } from './user.entity';
 import { UsersService } from './users.service';
 import { LastSeenHandler } from './last-seen.handler';
 import { AdminUsersService } from './admin-users.service';
+import { MemberSettingsService } from './member-settings.service';
 
 @Module({
   imports: [MikroOrmModule.forFeature([User])],
-  providers: [UsersService, LastSeenHandler, AdminUsersService],
-  exports: [UsersService, AdminUsersService],
+  providers: [UsersService, LastSeenHandler, AdminUsersService, MemberSettingsService],
+  exports: [UsersService, AdminUsersService, MemberSettingsService],
 })
 export class IdentityModule {}

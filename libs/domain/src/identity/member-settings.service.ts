@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  PROFILE_SECTION_FIELDS,
+  sectionOf,
+  type MemberSettings,
+  type MemberSettingsUser,
+  type ProfileSection,
+  type ProfileUpdate,
+  type Role,
+} from '@kickback/contracts';
+import { OutboxService, notFound, unprocessable } from '@kickback/platform';
+
+interface SettingsRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  avatar_url: string | null;
+  kick_user_id: string | null;
+  kick_username: string | null;
+  bio: string;
+  crypto: string | null;
+  crypto2: string | null;
+  crypto3: string | null;
+  twitter_user: string | null;
+  instagram_user: string | null;
+  youtube_user: string | null;
+  tiktok_user: string | null;
+}
+
+const COLUMNS = `id, username, name, email, role, avatar_url, kick_user_id::text as kick_user_id, kick_username, bio,
+  crypto, crypto2, crypto3, twitter_user, instagram_user, youtube_user, tiktok_user`;
+
+// Column names come from this fixed list only, never from the request.
+const UPDATABLE_COLUMNS: ReadonlySet<string> = new Set(Object.values(PROFILE_SECTION_FIELDS).flat());
+
+export const USER_GONE_MESSAGE = 'Your account no longer exists.';
+
+function toSettings(row: SettingsRow): MemberSettings {
+  return {
+    bio: row.bio,
+    crypto: row.crypto,
+    crypto2: row.crypto2,
+    crypto3: row.crypto3,
+    twitter_user: row.twitter_user,
+    instagram_user: row.instagram_user,
+    youtube_user: row.youtube_user,
+    tiktok_user: row.tiktok_user,
+    kick_username: row.kick_username,
+    kick_connected: row.kick_user_id !== null,
+  };
+}
+
+function toSettingsUser(row: SettingsRow): MemberSettingsUser {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatar_url: row.avatar_url,
+    ...toSettings(row),
+  };
+}
+
+/** A member's own settings page: bio, casino usernames, social handles and the Kick link. */
+@Injectable()
+export class MemberSettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async get(userId: number): Promise<MemberSettings> {
+    const [row] = await this.em.fork().execute<SettingsRow[]>(`select ${COLUMNS} from users where id = ?`, [userId]);
+    if (!row) throw notFound(USER_GONE_MESSAGE);
+    return toSettings(row);
+  }
+
+  /** Writes the given fields of one section (the contract guarantees one) with its outbox event, atomically. */
+  async update(userId: number, input: ProfileUpdate): Promise<{ section: ProfileSection; user: MemberSettingsUser }> {
+    const entries = Object.entries(input).filter(([key, value]) => value !== undefined && UPDATABLE_COLUMNS.has(key));
+    const sections = new Set(entries.map(([key]) => sectionOf(key)));
+    const [section] = [...sections];
+    if (entries.length === 0 || sections.size !== 1 || !section) {
+      throw unprocessable('The given data was invalid.', { _: ['Send the fields of one settings section.'] });
+    }
+    const assignments = entries.map(([key]) => `${key} = ?`).join(', ');
+    return this.em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<SettingsRow[]>(
+        `update users set ${assignments}, updated_at = now() where id = ? returning ${COLUMNS}`,
+        [...entries.map(([, value]) => value), userId],
+      );
+      if (!row) throw notFound(USER_GONE_MESSAGE);
+      await this.outbox.add(tx, 'user.settings-updated', {
+        userId,
+        section,
+        fields: entries.map(([key]) => key),
+        at: new Date().toISOString(),
+      });
+      return { section, user: toSettingsUser(row) };
+    });
+  }
+
+  /**
+   * Unlinks the Kick account: the member keeps everything else, and that Kick account may then be
+   * linked to (or log in as) another user. Disconnecting twice is not an error.
+   */
+  async disconnectKick(userId: number): Promise<MemberSettingsUser> {
+    return this.em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<SettingsRow[]>(
+        `update users set kick_user_id = null, kick_username = null, updated_at = now() where id = ? returning ${COLUMNS}`,
+        [userId],
+      );
+      if (!row) throw notFound(USER_GONE_MESSAGE);
+      await this.outbox.add(tx, 'user.settings-updated', {
+        userId,
+        section: 'kick',
+        fields: ['kick_user_id', 'kick_username'],
+        at: new Date().toISOString(),
+      });
+      return toSettingsUser(row);
+    });
+  }
+}
