@@ -20,8 +20,7 @@
 import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +31,10 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
 import { sha256Hex } from '../libs/contracts/src/sha256';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
+import { freePort } from './lib/free-port';
+import { keepAlivePost } from './lib/keep-alive-post';
+import { percentile } from './lib/percentile';
+import { waitForApi } from './lib/wait-for-api';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
@@ -40,19 +43,7 @@ const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 96);
 const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 1);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const now = () => performance.now();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -66,19 +57,8 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
   const port = await freePort();
   const child = startProcess('apps/api/src/main.js', { ...env, PORT: String(port), APP_URL: `http://localhost:${port}` });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { child, base };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('api did not become ready');
+  await waitForApi(child, base);
+  return { child, base };
 }
 
 /**
@@ -88,32 +68,10 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 const ENTER_BODY = JSON.stringify({ entry_type: 'passwordless' });
 function postEnter(client: TestClient, path: string): Promise<{ status: number; body: string }> {
-  const url = new URL(path, client.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(ENTER_BODY)),
-          cookie: client.cookieHeader,
-          'x-csrf-token': client.csrfToken ?? '',
-          origin: client.baseUrl.replace('127.0.0.1', 'localhost'),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(ENTER_BODY);
+  return keepAlivePost(agent, new URL(path, client.baseUrl), ENTER_BODY, {
+    cookie: client.cookieHeader,
+    'x-csrf-token': client.csrfToken ?? '',
+    origin: client.baseUrl.replace('127.0.0.1', 'localhost'),
   });
 }
 

@@ -13,8 +13,7 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import { Agent } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,10 @@ import { Client, Pool } from 'pg';
 import Redis from 'ioredis';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
+import { freePort } from './lib/free-port';
+import { keepAlivePost } from './lib/keep-alive-post';
+import { percentile } from './lib/percentile';
+import { waitForApi } from './lib/wait-for-api';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
@@ -40,8 +43,6 @@ interface PhaseResult {
   seconds: number;
   latencies: number[];
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function storm(name: string, worker: (client: number, i: number) => Promise<boolean>): Promise<PhaseResult> {
   const latencies: number[] = [];
@@ -185,38 +186,7 @@ async function anomalies(db: Client, itemId: number, initialStock: number, userI
  */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 function post(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': '2', ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end('{}');
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  return keepAlivePost(agent, new URL(path, base), '{}', headers);
 }
 
 /** The api as in production: its own process (built by `npm run bench`), so client and server do not share an event loop. */
@@ -226,17 +196,8 @@ async function startApi(env: Record<string, string>, port: number): Promise<{ ch
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ready) return { child, base };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('api did not become ready');
+  await waitForApi(child, base);
+  return { child, base };
 }
 
 async function main(): Promise<void> {
