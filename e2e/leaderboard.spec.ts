@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, waitForShell } from './support/fixtures';
-import { loginAs } from './support/session';
+import { signedIn } from './support/signed-in';
 
 /** The demo seed (libs/domain/src/leaderboard/leaderboard.seed.ts): Roobet (42 players) and Stake (28), manual CSV source, masked names. */
 async function openLeaderboard(page: Page): Promise<void> {
@@ -64,7 +64,7 @@ test.describe('leaderboard', () => {
   test('an admin CSV import reaches an open leaderboard without a reload', async ({ page, browser }) => {
     await openLeaderboard(page);
     await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 1));
-    const admin = await adminPage(browser);
+    const { page: admin } = await signedIn(browser, 'StreamBoss');
     await admin.goto('/admin-new/leaderboard');
     await admin.getByRole('button', { name: 'Import and history of Roobet' }).click();
     await admin.getByLabel('CSV file').setInputFiles({
@@ -83,20 +83,3 @@ test.describe('leaderboard', () => {
     await admin.context().close();
   });
 });
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'cookie_consent',
-        'accepted',
-      );
-    } catch {
-      /* frames without storage */
-    }
-  });
-  const page = await context.newPage();
-  await loginAs(page, 'StreamBoss');
-  return page;
-}

@@ -1,24 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { loginAs, type DemoUser } from './support/session';
-
-/** A signed-in page in its own browser context (its own cookies and socket). */
-async function member(browser: Browser, username: DemoUser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'cookie_consent',
-        'accepted',
-      );
-    } catch {
-      /* frames without storage */
-    }
-  });
-  const page = await context.newPage();
-  await loginAs(page, username);
-  return { context, page };
-}
+import { signedIn } from './support/signed-in';
 
 /** Creates a free-entry raffle through the admin API, ending `endsInMs` from now. */
 async function createRaffle(admin: Page, title: string, endsInMs: number): Promise<number> {
@@ -40,11 +22,11 @@ async function createRaffle(admin: Page, title: string, endsInMs: number): Promi
 
 test.describe('raffles live', () => {
   test('A enters; B sees the count and the entry without reload; at the end both see the winner', async ({ browser }) => {
-    const admin = await member(browser, 'StreamBoss');
+    const admin = await signedIn(browser, 'StreamBoss');
     const title = `Live raffle ${Date.now()}`;
     const id = await createRaffle(admin.page, title, 25_000);
-    const a = await member(browser, 'LuckyLuke');
-    const b = await member(browser, 'SpinQueen');
+    const a = await signedIn(browser, 'LuckyLuke');
+    const b = await signedIn(browser, 'SpinQueen');
 
     await b.page.goto('/raffles');
     const card = b.page.getByTestId(`raffle-card-${id}`);

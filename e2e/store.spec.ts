@@ -1,24 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { loginAs, type DemoUser } from './support/session';
-
-/** A signed-in page in its own browser context (its own cookies and socket). */
-async function signedIn(browser: Browser, username: DemoUser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'cookie_consent',
-        'accepted',
-      );
-    } catch {
-      /* frames without storage */
-    }
-  });
-  const page = await context.newPage();
-  await loginAs(page, username);
-  return { context, page };
-}
+import { signedIn } from './support/signed-in';
 
 const points = async (page: Page) =>
   Number(((await page.getByTestId('points-banner').locator('.store-banner__value').textContent()) ?? '').replace(/[^0-9]/g, ''));
