@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -9,31 +10,13 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A modal confirmation built on <dialog>, so focus trapping and Escape come from the browser. */
+/** A modal confirmation: title, message, Cancel and the dangerous action. */
 export function ConfirmDialog({ title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog card"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog className="confirm-dialog card" labelledBy={titleId} describedBy={messageId} onCancel={onCancel}>
       <h2 id={titleId} className="confirm-dialog__title">
         {title}
       </h2>
@@ -46,6 +29,6 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
           {busy ? 'Working...' : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { StoreItem } from '@kickback/contracts';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { formatNumber } from '../../../lib/format';
 
 interface ConfirmRedeemModalProps {
@@ -12,24 +13,14 @@ interface ConfirmRedeemModalProps {
 
 /** SPEC §2 confirm-purchase modal: current points, cost and points after purchase. */
 export function ConfirmRedeemModal({ item, points, busy, onConfirm, onCancel }: ConfirmRedeemModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
       className="card store-modal"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
+      labelledBy={titleId}
+      onCancel={() => {
+        // A redemption in flight cannot be abandoned with Escape either.
         if (!busy) onCancel();
       }}
     >
@@ -59,6 +50,6 @@ export function ConfirmRedeemModal({ item, points, busy, onConfirm, onCancel }: 
           {busy ? 'Redeeming...' : 'Confirm Purchase'}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
