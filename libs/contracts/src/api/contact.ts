@@ -9,6 +9,10 @@ export const CONTACT_MESSAGES = {
   captchaLoadFailed: 'Failed to load verification code',
 } as const;
 
+/** The live notice admins get for a new message; the admin inbox refreshes when it sees the prefix. */
+export const CONTACT_NOTIFICATION_PREFIX = 'New contact message from ';
+export const contactNotification = (name: string, subject: string) => `${CONTACT_NOTIFICATION_PREFIX}${name}: ${subject}`;
+
 /** GET /api/r/captcha (SPEC §3 Captcha): the answer stays on the server, keyed by the token. */
 export interface Captcha {
   token: string;

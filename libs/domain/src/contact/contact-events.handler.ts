@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_ROOM, type DomainEvent } from '@kickback/contracts';
+import { ADMIN_ROOM, contactNotification, type DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 
 /** Admins with the panel open during a stream see new contact messages as they arrive. */
@@ -28,7 +28,7 @@ export class ContactEventsHandler implements OnModuleInit {
     if (!row) return;
     this.realtime.toRoom(ADMIN_ROOM, 'user:notification', {
       type: 'info',
-      message: `New contact message from ${row.name}: ${row.subject}`,
+      message: contactNotification(row.name, row.subject),
     });
   }
 }
