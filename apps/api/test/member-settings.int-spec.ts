@@ -77,7 +77,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
     expect(casinos.body).toMatchObject({
       success: true,
       message: 'Connections updated successfully!',
-      user: { crypto: 'High Roller_1', crypto2: null, crypto3: null, kick_username: 'sections', kick_connected: false },
+      user: { crypto: 'High Roller_1', crypto2: null, crypto3: null, kick_username: 'sections', kick_connected: true },
     });
     expect(await row(id)).toMatchObject({
       bio: 'Slots every night.',

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUser } from '@kickback/contracts';
 
 export interface SessionState {
@@ -17,10 +17,14 @@ export const sessionSlice = createSlice({
     authResolved(state) {
       state.authLoading = false;
     },
+    /** A screen changed the user on the server (settings); other screens read the fresh copy at once. */
+    sessionUserUpdated(state, action: PayloadAction<Partial<CurrentUser>>) {
+      if (state.user) state.user = { ...state.user, ...action.payload };
+    },
   },
 });
 
-export const { authResolved } = sessionSlice.actions;
+export const { authResolved, sessionUserUpdated } = sessionSlice.actions;
 
 interface WithSession {
   session: SessionState;

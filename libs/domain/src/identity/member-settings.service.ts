@@ -49,7 +49,8 @@ function toSettings(row: SettingsRow): MemberSettings {
     youtube_user: row.youtube_user,
     tiktok_user: row.tiktok_user,
     kick_username: row.kick_username,
-    kick_connected: row.kick_user_id !== null,
+    // Linked through OAuth, or carrying a Kick username from before linking existed: either is what raffles need.
+    kick_connected: row.kick_user_id !== null || row.kick_username !== null,
   };
 }
 
