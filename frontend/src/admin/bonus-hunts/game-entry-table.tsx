@@ -3,6 +3,7 @@ import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
+import { AdminTable } from '../components/admin-table';
 import { useRemoveHuntGameMutation, useReorderHuntGamesMutation, useUpdateHuntGameMutation } from './admin-bonus-hunts-api';
 
 type Column = 'bet' | 'win';
@@ -107,82 +108,70 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
     return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
 
   return (
-    <div className="card admin-table-wrap">
-      <table className="admin-table hunt-entry">
-        <caption className="visually-hidden">Slots of hunt #{hunt.id} in opening order</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Slot</th>
-            <th scope="col">Bet ($)</th>
-            <th scope="col">Win ($)</th>
-            <th scope="col">Multiplier</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {hunt.games.map((game, index) => (
-            <tr key={game.id} className={game.opened ? 'hunt-entry__row--opened' : undefined}>
-              <td>{index + 1}</td>
-              <th scope="row">
-                {game.slot_name}
-                <br />
-                <small>{game.provider.name}</small>
-              </th>
-              <td>{cell(game, index, 'bet')}</td>
-              <td>{cell(game, index, 'win')}</td>
-              <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
-              <td>
-                {!completed && (
-                  <div className="admin-row-actions">
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Move ${game.slot_name} up`}
-                      disabled={index === 0 || reorderState.isLoading}
-                      onClick={() =>
-                        reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, -1) })
-                          .unwrap()
-                          .catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))
-                      }
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Move ${game.slot_name} down`}
-                      disabled={index === hunt.games.length - 1 || reorderState.isLoading}
-                      onClick={() =>
-                        reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, 1) })
-                          .unwrap()
-                          .catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))
-                      }
-                    >
-                      ↓
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      aria-label={`Remove ${game.slot_name}`}
-                      disabled={removeState.isLoading}
-                      onClick={() =>
-                        remove({ huntId: hunt.id, gameId: game.id })
-                          .unwrap()
-                          .catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))
-                      }
-                    >
-                      Remove
-                    </button>
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption={`Slots of hunt #${hunt.id} in opening order`}
+      columns={['#', 'Slot', 'Bet ($)', 'Win ($)', 'Multiplier']}
+      actions
+      className="hunt-entry"
+    >
+      {hunt.games.map((game, index) => (
+        <tr key={game.id} className={game.opened ? 'hunt-entry__row--opened' : undefined}>
+          <td>{index + 1}</td>
+          <th scope="row">
+            {game.slot_name}
+            <br />
+            <small>{game.provider.name}</small>
+          </th>
+          <td>{cell(game, index, 'bet')}</td>
+          <td>{cell(game, index, 'win')}</td>
+          <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
+          <td>
+            {!completed && (
+              <div className="admin-row-actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Move ${game.slot_name} up`}
+                  disabled={index === 0 || reorderState.isLoading}
+                  onClick={() =>
+                    reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, -1) })
+                      .unwrap()
+                      .catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))
+                  }
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Move ${game.slot_name} down`}
+                  disabled={index === hunt.games.length - 1 || reorderState.isLoading}
+                  onClick={() =>
+                    reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, 1) })
+                      .unwrap()
+                      .catch((e) => toast.error(errorMessage(e, 'Failed to reorder slots')))
+                  }
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  aria-label={`Remove ${game.slot_name}`}
+                  disabled={removeState.isLoading}
+                  onClick={() =>
+                    remove({ huntId: hunt.id, gameId: game.id })
+                      .unwrap()
+                      .catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))
+                  }
+                >
+                  Remove
+                </button>
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { AdminPager } from './admin-pager';
 import { AdminQueryStatus } from './admin-query-status';
+import { AdminTable } from './admin-table';
 import { firstIssuePerField } from './form-issues';
 import { useEditingState } from './use-editing-state';
 
@@ -42,6 +43,27 @@ describe('AdminQueryStatus', () => {
     render(<AdminQueryStatus isLoading={false} isError={false} isEmpty {...texts} />);
     expect(screen.getByText('No users found.')).toHaveClass('admin-status');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('AdminTable', () => {
+  it('names the table by its caption and gives the actions column a screen-reader-only header', () => {
+    render(
+      <AdminTable caption="Codes, free ones first" columns={['Code', 'Status']} actions card={false}>
+        <tr>
+          <td>ABC</td>
+          <td>Available</td>
+          <td />
+        </tr>
+      </AdminTable>,
+    );
+    const table = screen.getByRole('table', { name: 'Codes, free ones first' });
+    expect(table).toHaveClass('admin-table');
+    expect(table.parentElement).toHaveClass('admin-table-wrap');
+    expect(table.parentElement).not.toHaveClass('card');
+    expect(table.parentElement).not.toHaveAttribute('aria-busy');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Code', 'Status', 'Actions']);
+    expect(screen.getByText('Actions')).toHaveClass('visually-hidden');
   });
 });
 

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatNumber, formatRelativeTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useAddStoreCodesMutation, useGetStoreCodesQuery, useRemoveStoreCodeMutation } from '../api/store-admin-api';
+import { AdminTable } from './admin-table';
 
 /** The code pool of a 'code' item: paste or load a CSV, see which codes went to which redemption. */
 export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClose: () => void }) {
@@ -60,50 +61,36 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
       {isLoading && <p role="status">Loading codes...</p>}
       {isError && <p role="alert">Failed to load codes.</p>}
       {codes.length > 0 && (
-        <div className="admin-table-wrap" style={{ marginTop: '1.25rem' }}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Codes, free ones first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={code.id}>
-                  <td>
-                    <code>{code.code}</code>
-                  </td>
-                  <td>
-                    {code.redemption_id
-                      ? `Delivered (redemption #${code.redemption_id}) ${code.assigned_at ? formatRelativeTime(code.assigned_at) : ''}`
-                      : 'Available'}
-                  </td>
-                  <td>
-                    {!code.redemption_id && (
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        aria-label={`Remove code ${code.code}`}
-                        onClick={() =>
-                          void removeCode({ itemId: item.id, codeId: code.id })
-                            .unwrap()
-                            .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to remove code')))
-                        }
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Codes, free ones first" columns={['Code', 'Status']} actions card={false} style={{ marginTop: '1.25rem' }}>
+          {codes.map((code) => (
+            <tr key={code.id}>
+              <td>
+                <code>{code.code}</code>
+              </td>
+              <td>
+                {code.redemption_id
+                  ? `Delivered (redemption #${code.redemption_id}) ${code.assigned_at ? formatRelativeTime(code.assigned_at) : ''}`
+                  : 'Available'}
+              </td>
+              <td>
+                {!code.redemption_id && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-label={`Remove code ${code.code}`}
+                    onClick={() =>
+                      void removeCode({ itemId: item.id, codeId: code.id })
+                        .unwrap()
+                        .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to remove code')))
+                    }
+                  >
+                    Remove
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import {
 } from '../api/admin-affiliates-api';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminQueryStatus } from '../components/admin-query-status';
+import { AdminTable } from '../components/admin-table';
 import { AffiliateForm } from '../components/affiliate-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useEditingState } from '../components/use-editing-state';
@@ -100,83 +101,62 @@ export default function AffiliatesPage() {
       />
 
       {affiliates.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Affiliates in home page order</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Logo</th>
-                <th scope="col">Name</th>
-                <th scope="col">Code</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {affiliates.map((affiliate, index) => (
-                <tr key={affiliate.id}>
-                  <td>
-                    <div className="admin-row-actions">
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        onClick={() => move(index, -1)}
-                        disabled={index === 0 || reorderState.isLoading}
-                        aria-label={`Move ${affiliate.name} up`}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        onClick={() => move(index, 1)}
-                        disabled={index === affiliates.length - 1 || reorderState.isLoading}
-                        aria-label={`Move ${affiliate.name} down`}
-                      >
-                        ↓
-                      </button>
-                    </div>
-                  </td>
-                  <td>
-                    {affiliate.logo_url ? (
-                      <img className="admin-table__logo" src={affiliate.logo_url} alt={`${affiliate.name} logo`} />
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <th scope="row">{affiliate.name}</th>
-                  <td>
-                    <code>{affiliate.code}</code>
-                  </td>
-                  <td>{affiliate.is_active ? 'Active' : 'Hidden'}</td>
-                  <td>
-                    <div className="admin-row-actions">
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        onClick={() => form.open({ mode: 'edit', item: affiliate })}
-                        aria-label={`Edit ${affiliate.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        onClick={() => setDeleting(affiliate)}
-                        aria-label={`Delete ${affiliate.name}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Affiliates in home page order" columns={['Order', 'Logo', 'Name', 'Code', 'Status']} actions>
+          {affiliates.map((affiliate, index) => (
+            <tr key={affiliate.id}>
+              <td>
+                <div className="admin-row-actions">
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => move(index, -1)}
+                    disabled={index === 0 || reorderState.isLoading}
+                    aria-label={`Move ${affiliate.name} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => move(index, 1)}
+                    disabled={index === affiliates.length - 1 || reorderState.isLoading}
+                    aria-label={`Move ${affiliate.name} down`}
+                  >
+                    ↓
+                  </button>
+                </div>
+              </td>
+              <td>
+                {affiliate.logo_url ? <img className="admin-table__logo" src={affiliate.logo_url} alt={`${affiliate.name} logo`} /> : '—'}
+              </td>
+              <th scope="row">{affiliate.name}</th>
+              <td>
+                <code>{affiliate.code}</code>
+              </td>
+              <td>{affiliate.is_active ? 'Active' : 'Hidden'}</td>
+              <td>
+                <div className="admin-row-actions">
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => form.open({ mode: 'edit', item: affiliate })}
+                    aria-label={`Edit ${affiliate.name}`}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    onClick={() => setDeleting(affiliate)}
+                    aria-label={`Delete ${affiliate.name}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       {deleting && (

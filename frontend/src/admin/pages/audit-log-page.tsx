@@ -4,6 +4,7 @@ import { formatDateTime, formatRelativeTime } from '../../lib/format';
 import { useGetAuditLogQuery } from '../api/admin-audit-api';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminPager } from '../components/admin-pager';
+import { AdminTable } from '../components/admin-table';
 
 const pageFrom = (value: string | null): number => {
   const page = Number.parseInt(value ?? '1', 10);
@@ -56,42 +57,28 @@ export default function AuditLogPage() {
       {data && data.entries.length === 0 && <p className="admin-status">No changes have been recorded yet.</p>}
 
       {data && data.entries.length > 0 && (
-        <div className="card admin-table-wrap" aria-busy={isFetching}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Audit log entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Entity</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
-                      {formatRelativeTime(entry.created_at)}
-                    </time>
-                  </td>
-                  <td>{entry.actor?.username ?? 'System'}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>
-                    {entry.entity}
-                    {entry.entity_id ? ` #${entry.entity_id}` : ''}
-                  </td>
-                  <td>
-                    <ChangeDetails entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Audit log entries, newest first" columns={['When', 'Who', 'Action', 'Entity', 'Details']} busy={isFetching}>
+          {data.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
+                  {formatRelativeTime(entry.created_at)}
+                </time>
+              </td>
+              <td>{entry.actor?.username ?? 'System'}</td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                {entry.entity}
+                {entry.entity_id ? ` #${entry.entity_id}` : ''}
+              </td>
+              <td>
+                <ChangeDetails entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       {data && <AdminPager label="Audit log pages" page={page} pagination={data.pagination} onPage={goTo} />}

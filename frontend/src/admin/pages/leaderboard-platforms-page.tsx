@@ -12,6 +12,7 @@ import {
 } from '../api/leaderboard-admin-api';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminQueryStatus } from '../components/admin-query-status';
+import { AdminTable } from '../components/admin-table';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LeaderboardCsvImport } from '../components/leaderboard-csv-import';
 import { LeaderboardFetchHistory } from '../components/leaderboard-fetch-history';
@@ -98,85 +99,68 @@ export default function LeaderboardPlatformsPage() {
       />
 
       {platforms.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Name</th>
-                <th scope="col">Source</th>
-                <th scope="col">Period</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {platforms.map((platform) => (
-                <tr key={platform.id}>
-                  <td>{platform.display_order}</td>
-                  <th scope="row">
-                    {platform.name} <code>{platform.slug}</code>
-                  </th>
-                  <td>
-                    {platform.source_type}
-                    {platform.source_type !== 'manual_csv' && <div className="field-hint">credentials: {platform.credentials}</div>}
-                  </td>
-                  <td>{platform.period_type}</td>
-                  <td>
-                    {platform.is_active ? 'Active' : 'Hidden'}
-                    {platform.last_error && (
-                      <div className="field-error" title={platform.last_error}>
-                        Last fetch failed
-                      </div>
-                    )}
-                  </td>
-                  <td>{platform.last_updated ? formatRelativeTime(platform.last_updated) : 'Never'}</td>
-                  <td>
-                    <div className="admin-row-actions">
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        onClick={() => form.open({ mode: 'edit', item: platform })}
-                        aria-label={`Edit ${platform.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        onClick={() => runTest(platform)}
-                        disabled={testState.isLoading}
-                        aria-label={`Test ${platform.name}`}
-                      >
-                        Test
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        onClick={() => setInspecting(inspecting === platform.id ? null : platform.id)}
-                        aria-expanded={inspecting === platform.id}
-                        aria-label={`${platform.source_type === 'manual_csv' ? 'Import and history' : 'History'} of ${platform.name}`}
-                      >
-                        {platform.source_type === 'manual_csv' ? 'Import / History' : 'History'}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        onClick={() => setDeleting(platform)}
-                        aria-label={`Delete ${platform.name}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={['Order', 'Name', 'Source', 'Period', 'Status', 'Last updated']} actions>
+          {platforms.map((platform) => (
+            <tr key={platform.id}>
+              <td>{platform.display_order}</td>
+              <th scope="row">
+                {platform.name} <code>{platform.slug}</code>
+              </th>
+              <td>
+                {platform.source_type}
+                {platform.source_type !== 'manual_csv' && <div className="field-hint">credentials: {platform.credentials}</div>}
+              </td>
+              <td>{platform.period_type}</td>
+              <td>
+                {platform.is_active ? 'Active' : 'Hidden'}
+                {platform.last_error && (
+                  <div className="field-error" title={platform.last_error}>
+                    Last fetch failed
+                  </div>
+                )}
+              </td>
+              <td>{platform.last_updated ? formatRelativeTime(platform.last_updated) : 'Never'}</td>
+              <td>
+                <div className="admin-row-actions">
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => form.open({ mode: 'edit', item: platform })}
+                    aria-label={`Edit ${platform.name}`}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => runTest(platform)}
+                    disabled={testState.isLoading}
+                    aria-label={`Test ${platform.name}`}
+                  >
+                    Test
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => setInspecting(inspecting === platform.id ? null : platform.id)}
+                    aria-expanded={inspecting === platform.id}
+                    aria-label={`${platform.source_type === 'manual_csv' ? 'Import and history' : 'History'} of ${platform.name}`}
+                  >
+                    {platform.source_type === 'manual_csv' ? 'Import / History' : 'History'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    onClick={() => setDeleting(platform)}
+                    aria-label={`Delete ${platform.name}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       {inspected && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatRelativeTime } from '../../lib/format';
 import { useGetFailedJobsQuery, useGetQueuesQuery, useRetryJobMutation } from '../api/admin-queues-api';
+import { AdminTable } from '../components/admin-table';
 
 const STATES = ['wait', 'active', 'delayed', 'failed', 'completed'] as const;
 
@@ -21,42 +22,23 @@ function FailedJobs({ queue }: { queue: string }) {
     );
   if (data.length === 0) return <p className="admin-status">No failed jobs in {queue}.</p>;
   return (
-    <div className="card admin-table-wrap" aria-busy={isFetching}>
-      <table className="admin-table">
-        <caption className="visually-hidden">Failed jobs in {queue}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Job</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Failed</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((job) => (
-            <tr key={job.id}>
-              <td>
-                <code>{job.name}</code> <span className="field-hint">#{job.id}</span>
-              </td>
-              <td>{job.failed_reason}</td>
-              <td>{job.attempts_made}</td>
-              <td>{job.failed_at ? formatRelativeTime(job.failed_at) : '—'}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--small"
-                  disabled={retrying}
-                  onClick={() => void retry({ queue, id: job.id })}
-                >
-                  Retry
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption={`Failed jobs in ${queue}`} columns={['Job', 'Reason', 'Attempts', 'Failed', 'Action']} busy={isFetching}>
+      {data.map((job) => (
+        <tr key={job.id}>
+          <td>
+            <code>{job.name}</code> <span className="field-hint">#{job.id}</span>
+          </td>
+          <td>{job.failed_reason}</td>
+          <td>{job.attempts_made}</td>
+          <td>{job.failed_at ? formatRelativeTime(job.failed_at) : '—'}</td>
+          <td>
+            <button type="button" className="button button--small" disabled={retrying} onClick={() => void retry({ queue, id: job.id })}>
+              Retry
+            </button>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -86,44 +68,32 @@ export default function QueuesPage() {
         </p>
       )}
       {data && (
-        <div className="card admin-table-wrap" aria-busy={isFetching}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Jobs per queue and state</caption>
-            <thead>
-              <tr>
-                <th scope="col">Queue</th>
-                {STATES.map((s) => (
-                  <th scope="col" key={s}>
-                    {s[0].toUpperCase() + s.slice(1)}
-                  </th>
-                ))}
-                <th scope="col">Failed jobs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((q) => (
-                <tr key={q.name}>
-                  <td>
-                    <code>{q.name}</code>
-                  </td>
-                  {STATES.map((s) => (
-                    <td key={s}>{q.counts[s] ?? 0}</td>
-                  ))}
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => setSelected(q.name)}
-                      aria-pressed={selected === q.name}
-                    >
-                      Show
-                    </button>
-                  </td>
-                </tr>
+        <AdminTable
+          caption="Jobs per queue and state"
+          columns={['Queue', ...STATES.map((s) => s[0].toUpperCase() + s.slice(1)), 'Failed jobs']}
+          busy={isFetching}
+        >
+          {data.map((q) => (
+            <tr key={q.name}>
+              <td>
+                <code>{q.name}</code>
+              </td>
+              {STATES.map((s) => (
+                <td key={s}>{q.counts[s] ?? 0}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setSelected(q.name)}
+                  aria-pressed={selected === q.name}
+                >
+                  Show
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {selected && (
         <section aria-label={`Failed jobs in ${selected}`}>

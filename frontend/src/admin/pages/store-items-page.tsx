@@ -11,6 +11,7 @@ import {
 } from '../api/store-admin-api';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminQueryStatus } from '../components/admin-query-status';
+import { AdminTable } from '../components/admin-table';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StoreCodesPanel } from '../components/store-codes-panel';
 import { StoreItemForm } from '../components/store-item-form';
@@ -87,84 +88,64 @@ export default function StoreItemsPage() {
       />
 
       {items.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Store items</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Limit</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Value</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row">
-                    {item.name}
-                    <div className="field-hint">{item.category}</div>
-                  </th>
-                  <td>{formatNumber(item.cost)}</td>
-                  <td>{stock(item)}</td>
-                  <td>{item.max_purchases_per_user === null ? 'None' : `${formatNumber(item.max_purchases_per_user)} per user`}</td>
-                  <td>
-                    {item.fulfilment === 'code' ? (
-                      <span className={item.codes_available === 0 ? 'field-error' : undefined}>
-                        Code ({formatNumber(item.codes_available)} left)
-                      </span>
-                    ) : (
-                      'Manual'
-                    )}
-                  </td>
-                  <td>{formatAmount(item.value_usd)}</td>
-                  <td>
-                    {formatNumber(item.redemptions_count)}
-                    {item.pending_count > 0 && <div className="field-hint">{formatNumber(item.pending_count)} pending</div>}
-                  </td>
-                  <td>{item.is_active ? 'Active' : 'Hidden'}</td>
-                  <td>
-                    <div className="admin-row-actions">
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        aria-label={`Edit ${item.name}`}
-                        onClick={() => form.open({ mode: 'edit', item })}
-                      >
-                        Edit
-                      </button>
-                      {item.fulfilment === 'code' && (
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          aria-label={`Codes for ${item.name}`}
-                          onClick={() => setCodesFor(item.id)}
-                        >
-                          Codes
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        aria-label={`Remove ${item.name}`}
-                        onClick={() => setDeleting(item)}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Store items" columns={['Item', 'Cost', 'Stock', 'Limit', 'Delivery', 'Value', 'Sold', 'Status']} actions>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                {item.name}
+                <div className="field-hint">{item.category}</div>
+              </th>
+              <td>{formatNumber(item.cost)}</td>
+              <td>{stock(item)}</td>
+              <td>{item.max_purchases_per_user === null ? 'None' : `${formatNumber(item.max_purchases_per_user)} per user`}</td>
+              <td>
+                {item.fulfilment === 'code' ? (
+                  <span className={item.codes_available === 0 ? 'field-error' : undefined}>
+                    Code ({formatNumber(item.codes_available)} left)
+                  </span>
+                ) : (
+                  'Manual'
+                )}
+              </td>
+              <td>{formatAmount(item.value_usd)}</td>
+              <td>
+                {formatNumber(item.redemptions_count)}
+                {item.pending_count > 0 && <div className="field-hint">{formatNumber(item.pending_count)} pending</div>}
+              </td>
+              <td>{item.is_active ? 'Active' : 'Hidden'}</td>
+              <td>
+                <div className="admin-row-actions">
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-label={`Edit ${item.name}`}
+                    onClick={() => form.open({ mode: 'edit', item })}
+                  >
+                    Edit
+                  </button>
+                  {item.fulfilment === 'code' && (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Codes for ${item.name}`}
+                      onClick={() => setCodesFor(item.id)}
+                    >
+                      Codes
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    aria-label={`Remove ${item.name}`}
+                    onClick={() => setDeleting(item)}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       {deleting && (

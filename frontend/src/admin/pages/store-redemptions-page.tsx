@@ -8,6 +8,7 @@ import { useGetAdminRedemptionsQuery, useProcessRedemptionMutation, useRefundRed
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminPager } from '../components/admin-pager';
 import { AdminQueryStatus } from '../components/admin-query-status';
+import { AdminTable } from '../components/admin-table';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
 const FILTERS: { value: AdminRedemptionsQuery['status']; label: string }[] = [
@@ -91,73 +92,55 @@ export default function StoreRedemptionsPage() {
         emptyText="No redemptions here."
       />
       {data && data.data.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Redemptions, pending first</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Member</th>
-                <th scope="col">Item</th>
-                <th scope="col">Cost</th>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((r) => (
-                <tr key={r.id} data-testid={`admin-redemption-${r.id}`}>
-                  <td>{r.id}</td>
-                  <th scope="row">
-                    {r.user.username}
-                    {r.user.kick_username && <div className="field-hint">Kick: {r.user.kick_username}</div>}
-                  </th>
-                  <td>
-                    {r.item.name}
-                    <div className="field-hint">{r.item.fulfilment === 'code' ? 'Code delivery' : 'Manual delivery'}</div>
-                    {r.code && <code>{r.code}</code>}
-                  </td>
-                  <td>{formatNumber(r.cost)}</td>
-                  <td>
-                    <time dateTime={r.created_at} title={formatDateTime(r.created_at)}>
-                      {formatRelativeTime(r.created_at)}
-                    </time>
-                  </td>
-                  <td>
-                    {STATUS_LABEL[r.status]}
-                    {r.processed_by && <div className="field-hint">by {r.processed_by}</div>}
-                  </td>
-                  <td>
-                    {r.status === 'pending' && (
-                      <div className="admin-row-actions">
-                        <button
-                          type="button"
-                          className="button button--primary button--small"
-                          disabled={processState.isLoading}
-                          aria-label={`Mark redemption ${r.id} processed`}
-                          onClick={() => void markProcessed(r)}
-                        >
-                          Mark Processed
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          aria-label={`Refund redemption ${r.id}`}
-                          onClick={() => setRefunding(r)}
-                        >
-                          Refund
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Redemptions, pending first" columns={['#', 'Member', 'Item', 'Cost', 'When', 'Status']} actions>
+          {data.data.map((r) => (
+            <tr key={r.id} data-testid={`admin-redemption-${r.id}`}>
+              <td>{r.id}</td>
+              <th scope="row">
+                {r.user.username}
+                {r.user.kick_username && <div className="field-hint">Kick: {r.user.kick_username}</div>}
+              </th>
+              <td>
+                {r.item.name}
+                <div className="field-hint">{r.item.fulfilment === 'code' ? 'Code delivery' : 'Manual delivery'}</div>
+                {r.code && <code>{r.code}</code>}
+              </td>
+              <td>{formatNumber(r.cost)}</td>
+              <td>
+                <time dateTime={r.created_at} title={formatDateTime(r.created_at)}>
+                  {formatRelativeTime(r.created_at)}
+                </time>
+              </td>
+              <td>
+                {STATUS_LABEL[r.status]}
+                {r.processed_by && <div className="field-hint">by {r.processed_by}</div>}
+              </td>
+              <td>
+                {r.status === 'pending' && (
+                  <div className="admin-row-actions">
+                    <button
+                      type="button"
+                      className="button button--primary button--small"
+                      disabled={processState.isLoading}
+                      aria-label={`Mark redemption ${r.id} processed`}
+                      onClick={() => void markProcessed(r)}
+                    >
+                      Mark Processed
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Refund redemption ${r.id}`}
+                      onClick={() => setRefunding(r)}
+                    >
+                      Refund
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {data && <AdminPager label="Redemption pages" page={page} pagination={data.pagination} onPage={setPage} />}
       {refunding && (

@@ -6,6 +6,7 @@ import { useAdjustUserPointsMutation, useGetAdminUserLedgerQuery, useGetAdminUse
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminPager } from '../components/admin-pager';
 import { AdminQueryStatus } from '../components/admin-query-status';
+import { AdminTable } from '../components/admin-table';
 import { TextField } from '../components/text-field';
 
 /** One member's ledger plus the grant/deduct form; every change is audited on the server. */
@@ -63,34 +64,21 @@ function UserPointsPanel({ user, onClose }: { user: AdminUserRow; onClose: () =>
       {isError && <p role="alert">Failed to load the ledger.</p>}
       {data && data.entries.length === 0 && <p className="field-hint">No points activity yet.</p>}
       {data && data.entries.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Points ledger, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Change</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Reference / note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.created_at)}</td>
-                  <td>
-                    {entry.delta > 0 ? '+' : '−'}
-                    {formatNumber(Math.abs(entry.delta))}
-                  </td>
-                  <td>
-                    <code>{entry.reason}</code>
-                  </td>
-                  <td>{[entry.reference, entry.note].filter(Boolean).join(' · ') || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Points ledger, newest first" columns={['When', 'Change', 'Reason', 'Reference / note']} card={false}>
+          {data.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDateTime(entry.created_at)}</td>
+              <td>
+                {entry.delta > 0 ? '+' : '−'}
+                {formatNumber(Math.abs(entry.delta))}
+              </td>
+              <td>
+                <code>{entry.reason}</code>
+              </td>
+              <td>{[entry.reference, entry.note].filter(Boolean).join(' · ') || '—'}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {data && <AdminPager label="Ledger pages" page={page} pagination={data.pagination} onPage={setPage} />}
     </section>
@@ -137,43 +125,28 @@ export default function StoreUsersPointsPage() {
         emptyText="No users found."
       />
       {data && data.data.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Users with their points</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">Points</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row">
-                    {u.username}
-                    {u.kick_username && <div className="field-hint">Kick: {u.kick_username}</div>}
-                  </th>
-                  <td>{u.role}</td>
-                  <td>{formatNumber(u.points)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Points of ${u.username}`}
-                      onClick={() => setSelected(u)}
-                    >
-                      Points
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Users with their points" columns={['User', 'Role', 'Points']} actions>
+          {data.data.map((u) => (
+            <tr key={u.id}>
+              <th scope="row">
+                {u.username}
+                {u.kick_username && <div className="field-hint">Kick: {u.kick_username}</div>}
+              </th>
+              <td>{u.role}</td>
+              <td>{formatNumber(u.points)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Points of ${u.username}`}
+                  onClick={() => setSelected(u)}
+                >
+                  Points
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {data && <AdminPager label="User pages" page={page} pagination={data.pagination} onPage={setPage} />}
     </div>
