@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./pages/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./pages/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./pages/store-users-points-page')) },
+  { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./pages/contact-messages-page')) },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
   { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./pages/queues-page')) },
 ];

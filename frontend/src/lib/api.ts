@@ -32,6 +32,7 @@ export const TAG_TYPES = [
   'AdminAffiliates',
   'AuditLog',
   'AdminLeaderboard',
+  'AdminContactMessages',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,0 +1,46 @@
+import {
+  CONTACT_NOTIFICATION_PREFIX,
+  type AdminContactMessage,
+  type AdminContactMessageList,
+  type AdminContactMessagesQuery,
+  type ApiSuccess,
+  type ContactStatus,
+} from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+
+/** The contact inbox: messages from the public contact form, paged and filtered by status. */
+export const contactMessagesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getContactMessages: build.query<AdminContactMessageList, AdminContactMessagesQuery>({
+      query: ({ status, page }) => `/api/admin/contact-messages?status=${status}&page=${page}`,
+      transformResponse: (response: ApiSuccess<AdminContactMessage[]> & Omit<AdminContactMessageList, 'data'>) => ({
+        data: response.data ?? [],
+        pagination: response.pagination,
+        new_total: response.new_total,
+      }),
+      providesTags: ['AdminContactMessages'],
+      // Admins sit in the admin room: a new message's notice means the list is out of date.
+      async onCacheEntryAdded(_query, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent('user:notification', (push) => {
+          if (push.message.startsWith(CONTACT_NOTIFICATION_PREFIX))
+            dispatch(contactMessagesApi.util.invalidateTags(['AdminContactMessages']));
+        });
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    setContactMessageStatus: build.mutation<AdminContactMessage, { id: number; status: ContactStatus }>({
+      query: ({ id, status }) => ({ url: `/api/admin/contact-messages/${id}/status`, method: 'POST', body: { status } }),
+      transformResponse: (response: ApiSuccess<AdminContactMessage>) => response.data as AdminContactMessage,
+      invalidatesTags: ['AdminContactMessages', 'AuditLog'],
+    }),
+  }),
+});
+
+export const { useGetContactMessagesQuery, useSetContactMessageStatusMutation } = contactMessagesApi;
