@@ -4,7 +4,8 @@ import { formatAmount, formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useCreateHuntMutation, useGetAdminHuntQuery, useGetAdminHuntsQuery } from './admin-bonus-hunts-api';
 import { HuntEditor } from './hunt-editor';
-import { parsePrizePoints } from './prize-points';
+import { HuntSettingsFields } from './hunt-settings-fields';
+import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
 import './bonus-hunts-admin.css';
 
 function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
@@ -17,7 +18,7 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
     event.preventDefault();
     const prizePoints = parsePrizePoints(prizes);
     if (!prizePoints) {
-      toast.error('Prize points are whole numbers separated by commas.');
+      toast.error(PRIZE_POINTS_INVALID);
       return;
     }
     try {
@@ -33,22 +34,15 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   return (
     <form className="card admin-fieldset hunt-create" onSubmit={onSubmit}>
       <h2>New Hunt</h2>
-      <div className="field">
-        <label htmlFor="new-hunt-balance">Starting balance ($)</label>
-        <input
-          id="new-hunt-balance"
-          className="input"
-          inputMode="decimal"
-          required
-          placeholder="1000.00"
-          value={balance}
-          onChange={(e) => setBalance(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="new-hunt-prizes">Prize points for ranks 1, 2, 3…</label>
-        <input id="new-hunt-prizes" className="input" value={prizes} onChange={(e) => setPrizes(e.target.value)} />
-      </div>
+      <HuntSettingsFields
+        balanceId="new-hunt-balance"
+        prizesId="new-hunt-prizes"
+        balance={balance}
+        prizes={prizes}
+        onBalanceChange={setBalance}
+        onPrizesChange={setPrizes}
+        balancePlaceholder="1000.00"
+      />
       <button type="submit" className="button button--primary" disabled={isLoading}>
         Create Hunt
       </button>

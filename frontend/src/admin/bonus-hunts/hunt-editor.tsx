@@ -6,7 +6,8 @@ import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useSetHuntPredictionsMutation, useSetHuntStatusMutation, useUpdateHuntMutation } from './admin-bonus-hunts-api';
 import { GameEntryTable } from './game-entry-table';
-import { parsePrizePoints } from './prize-points';
+import { HuntSettingsFields } from './hunt-settings-fields';
+import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
 import { SlotPicker } from './slot-picker';
 
 const STATUS_LABEL = { preparing: 'Preparing', opening: 'Opening', completed: 'Completed' } as const;
@@ -27,7 +28,7 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
     event.preventDefault();
     const prizePoints = parsePrizePoints(prizes);
     if (!prizePoints) {
-      toast.error('Prize points are whole numbers separated by commas.');
+      toast.error(PRIZE_POINTS_INVALID);
       return;
     }
     try {
@@ -113,21 +114,14 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
 
       {!completed && (
         <form className="card admin-fieldset hunt-editor__settings" onSubmit={saveSettings}>
-          <div className="field">
-            <label htmlFor="hunt-start-balance">Starting balance ($)</label>
-            <input
-              id="hunt-start-balance"
-              className="input"
-              inputMode="decimal"
-              required
-              value={balance}
-              onChange={(e) => setBalance(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="hunt-prizes">Prize points for ranks 1, 2, 3…</label>
-            <input id="hunt-prizes" className="input" value={prizes} onChange={(e) => setPrizes(e.target.value)} />
-          </div>
+          <HuntSettingsFields
+            balanceId="hunt-start-balance"
+            prizesId="hunt-prizes"
+            balance={balance}
+            prizes={prizes}
+            onBalanceChange={setBalance}
+            onPrizesChange={setPrizes}
+          />
           <button type="submit" className="button button--ghost" disabled={updateState.isLoading}>
             Save Settings
           </button>
