@@ -45,7 +45,7 @@ export function ConnectionsTab({ settings, pulsing, nudged }: ConnectionsTabProp
             name={field.name}
             label={field.label}
             value={values[field.name]}
-            placeholder={`Your ${field.label} username`}
+            placeholder="username"
             error={errors[field.name]}
             onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
           />
