@@ -31,9 +31,11 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
 import { sha256Hex } from '../libs/contracts/src/sha256';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
+import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
 import { keepAlivePost } from './lib/keep-alive-post';
 import { percentile } from './lib/percentile';
+import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -142,13 +144,8 @@ async function rawPhase(
 }
 
 async function main(): Promise<void> {
-  const dbName = `kb_bench_raffle_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const database = await createBenchDatabase(ADMIN_URL, 'kb_bench_raffle');
+  const databaseUrl = database.url;
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   const children: ChildProcess[] = [];
@@ -167,7 +164,7 @@ async function main(): Promise<void> {
       RATE_LIMIT_PER_MINUTE: '10000000',
       DB_POOL_MAX: '12',
       WORKER_HEALTH_PORT: '0',
-      REALTIME_CHANNEL: `kb-bench-${dbName}`,
+      REALTIME_CHANNEL: `kb-bench-${database.name}`,
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
       FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
     };
@@ -297,19 +294,11 @@ async function main(): Promise<void> {
     if (problems.length || ok !== USERS) process.exitCode = 1;
   } finally {
     for (const s of sockets) s.close();
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
+    await Promise.all(children.map(stopProcess));
     await db.end().catch(() => undefined);
     await redis.flushdb();
     redis.disconnect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -21,9 +21,11 @@ import { Client, Pool } from 'pg';
 import Redis from 'ioredis';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
+import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
 import { keepAlivePost } from './lib/keep-alive-post';
 import { percentile } from './lib/percentile';
+import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -201,13 +203,8 @@ async function startApi(env: Record<string, string>, port: number): Promise<{ ch
 }
 
 async function main(): Promise<void> {
-  const dbName = `kb_bench_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const database = await createBenchDatabase(ADMIN_URL, 'kb_bench');
+  const databaseUrl = database.url;
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   const apis: ChildProcess[] = [];
@@ -237,12 +234,7 @@ async function main(): Promise<void> {
       for (const port of ports) apis.push((await startApi(apiEnv, port)).child);
     };
     const stopApis = async () => {
-      for (const api of apis.splice(0)) {
-        if (api.exitCode !== null) continue;
-        const exited = new Promise((r) => api.once('exit', r));
-        api.kill('SIGTERM');
-        await exited;
-      }
+      for (const api of apis.splice(0)) await stopProcess(api);
     };
     await startApis();
 
@@ -340,17 +332,11 @@ async function main(): Promise<void> {
     }
   } finally {
     agent.destroy();
-    for (const api of apis) {
-      if (api.exitCode !== null) continue;
-      const exited = new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
-    }
+    for (const api of apis) await stopProcess(api);
     await db.end().catch(() => undefined);
     await redis.flushdb();
     redis.disconnect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
