@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { MemberSettings } from '@kickback/contracts';
 import { fullPageNavigation } from '../full-page-navigation';
 import { KICK_NUDGE } from '../settings-messages';
@@ -16,6 +17,12 @@ export function KickConnection({ settings, pulsing, nudged }: KickConnectionProp
   const [disconnect, { isLoading }] = useDisconnectKickMutation();
   const { run } = useSaveSettings('kick');
   const connected = settings.kick_connected && !!settings.kick_username;
+  // Kick is how members log in, so unlinking is asked twice.
+  const [confirming, setConfirming] = useState(false);
+  const confirmDisconnect = async () => {
+    await run(() => disconnect().unwrap());
+    setConfirming(false);
+  };
 
   return (
     <section
@@ -39,11 +46,28 @@ export function KickConnection({ settings, pulsing, nudged }: KickConnectionProp
           </p>
         )}
       </div>
-      {connected ? (
-        <button type="button" className="button button--danger" disabled={isLoading} onClick={() => void run(() => disconnect().unwrap())}>
-          {isLoading ? 'Disconnecting...' : 'Disconnect'}
+      {connected && !confirming && (
+        <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+          Disconnect
         </button>
-      ) : (
+      )}
+      {connected && confirming && (
+        <div className="settings-kick__confirm" role="group" aria-label="Confirm disconnecting Kick">
+          <p>
+            Without a Kick account you cannot enter raffles. Logging in with Kick will also no longer open this account, so connect a Kick
+            account again before you log out.
+          </p>
+          <div className="settings-kick__actions">
+            <button type="button" className="button button--danger" disabled={isLoading} onClick={() => void confirmDisconnect()}>
+              {isLoading ? 'Disconnecting...' : 'Yes, disconnect'}
+            </button>
+            <button type="button" className="button button--ghost" disabled={isLoading} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {!connected && (
         <button type="button" className="button button--primary" onClick={() => fullPageNavigation.go('/auth/kick')}>
           Connect Kick
         </button>

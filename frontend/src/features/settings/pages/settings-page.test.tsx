@@ -103,8 +103,8 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(toasts(store)).toContain('error: An error occurred while updating social media links'));
   });
 
-  it('disconnecting Kick updates the block and the session user that raffles read', async () => {
-    serve(settings(), (request) =>
+  it('disconnecting Kick (after a confirmation) updates the block and the session user that raffles read', async () => {
+    const requests = serve(settings(), (request) =>
       request.url === '/api/r/profile/disconnect-kick'
         ? {
             body: {
@@ -117,6 +117,11 @@ describe('SettingsPage', () => {
     );
     const { store } = renderWithProviders(<SettingsPage />, { user: memberFixture, route: '/settings?tab=connections' });
     fireEvent.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    // Asked twice: Cancel keeps the link and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.url === '/api/r/profile/disconnect-kick')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, disconnect' }));
     expect(await screen.findByRole('button', { name: 'Connect Kick' })).toBeInTheDocument();
     expect(toasts(store)).toContain('success: Kick account disconnected successfully!');
     expect(sessionUser(store).kick_username).toBeNull();
