@@ -3,6 +3,7 @@ import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
 import { storeItemInputSchema } from '@kickback/contracts/api/store';
 import { firstIssuePerField } from './form-issues';
 import { ImageUpload } from './image-upload';
+import { SelectField } from './select-field';
 import { TextField } from './text-field';
 
 interface StoreItemFormProps {
@@ -124,18 +125,15 @@ export function StoreItemForm({ initial, saving, serverErrors, onSubmit, onCance
         error={errors.value_usd}
         hint='Counts toward "total given away" once a redemption is processed.'
       />
-      <div className="field">
-        <label htmlFor="store-item-fulfilment">Delivery</label>
-        <select
-          id="store-item-fulfilment"
-          className="select"
-          value={form.fulfilment}
-          onChange={(e) => set('fulfilment', e.target.value as FormState['fulfilment'])}
-        >
-          <option value="manual">Manual: the team delivers it and marks it processed</option>
-          <option value="code">Code: delivered automatically from the code pool</option>
-        </select>
-      </div>
+      <SelectField
+        id="store-item-fulfilment"
+        label="Delivery"
+        value={form.fulfilment}
+        onChange={(v) => set('fulfilment', v as FormState['fulfilment'])}
+      >
+        <option value="manual">Manual: the team delivers it and marks it processed</option>
+        <option value="code">Code: delivered automatically from the code pool</option>
+      </SelectField>
       <label className="checkbox">
         <input type="checkbox" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
         Active (shown in the store)

@@ -7,6 +7,7 @@ import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from '../api
 import { AdminPageHeader } from '../components/admin-page-header';
 import { ColorField } from '../components/color-field';
 import { ImageUpload } from '../components/image-upload';
+import { SelectField } from '../components/select-field';
 import { TextField } from '../components/text-field';
 import { ThemePreview } from '../components/theme-preview';
 import { toFormState, toRequest, validateSettings, type SettingsFormState } from './settings-form-state';
@@ -144,21 +145,18 @@ export default function SiteSettingsPage() {
                 error={errors[`theme.${key}`]}
               />
             ))}
-            <div className="field">
-              <label htmlFor="loader-style">Loader style</label>
-              <select
-                id="loader-style"
-                className="select"
-                value={form.theme.loader_style}
-                onChange={(event) => updateTheme('loader_style', event.target.value as Theme['loader_style'])}
-              >
-                {LOADER_STYLES.map((style) => (
-                  <option key={style} value={style}>
-                    {style}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="loader-style"
+              label="Loader style"
+              value={form.theme.loader_style}
+              onChange={(v) => updateTheme('loader_style', v as Theme['loader_style'])}
+            >
+              {LOADER_STYLES.map((style) => (
+                <option key={style} value={style}>
+                  {style}
+                </option>
+              ))}
+            </SelectField>
             <label className="checkbox">
               <input
                 type="checkbox"

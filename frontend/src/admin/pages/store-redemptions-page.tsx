@@ -10,6 +10,7 @@ import { AdminPager } from '../components/admin-pager';
 import { AdminQueryStatus } from '../components/admin-query-status';
 import { AdminTable } from '../components/admin-table';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { SelectField } from '../components/select-field';
 
 const FILTERS: { value: AdminRedemptionsQuery['status']; label: string }[] = [
   { value: 'all', label: 'All (pending first)' },
@@ -65,24 +66,22 @@ export default function StoreRedemptionsPage() {
       <AdminPageHeader title="Redemptions">
         {data && <p className="field-hint">{formatNumber(data.pending_total)} pending</p>}
       </AdminPageHeader>
-      <div className="field" style={{ maxWidth: '18rem' }}>
-        <label htmlFor="redemption-status">Show</label>
-        <select
-          id="redemption-status"
-          className="select"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as AdminRedemptionsQuery['status']);
-            setPage(1);
-          }}
-        >
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="redemption-status"
+        label="Show"
+        style={{ maxWidth: '18rem' }}
+        value={status}
+        onChange={(v) => {
+          setStatus(v as AdminRedemptionsQuery['status']);
+          setPage(1);
+        }}
+      >
+        {FILTERS.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </SelectField>
       <AdminQueryStatus
         isLoading={isLoading}
         isError={isError}
