@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { CONTACT_MESSAGES } from '@kickback/contracts';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { captchaKey } from './captcha.service';
+import { seedContact } from './contact.seed';
 
 const message = { name: 'Ada Viewer', email: 'ada@example.com', subject: 'Giveaway question', message: 'When is the next raffle?' };
 
@@ -228,5 +229,18 @@ describe('contact form with an image captcha', () => {
     const { client } = await member();
     expect((await client.json('GET', '/api/admin/contact-messages')).status).toBe(403);
     expect((await api.client().json('GET', '/api/admin/contact-messages')).status).toBe(401);
+  });
+
+  it('the demo seed adds one message per status, once', async () => {
+    await em.fork().transactional((tx) => seedContact(tx));
+    const before = await count();
+    await em.fork().transactional((tx) => seedContact(tx));
+    expect(await count()).toBe(before);
+    const rows = await em
+      .fork()
+      .execute<{ status: string }[]>(
+        `select status from contact_messages where subject in ('Sponsorship for next month', 'Raffle prize not received', 'Love the stream') order by status`,
+      );
+    expect(rows.map((r) => r.status)).toEqual(['archived', 'new', 'read']);
   });
 });

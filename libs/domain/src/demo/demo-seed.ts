@@ -5,6 +5,7 @@ import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
 import { seedStore } from '../store/store.seed';
 import { seedHunts } from '../hunts/hunts.seed';
+import { seedContact } from '../contact/contact.seed';
 
 /** Every feature's demo data, in dependency order. Each step is idempotent. */
 export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
@@ -14,6 +15,7 @@ export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promis
   { name: 'leaderboard', run: seedLeaderboard },
   { name: 'store', run: seedStore },
   { name: 'hunts', run: seedHunts },
+  { name: 'contact', run: seedContact },
 ];
 
 export async function runDemoSeed(em: EntityManager, log: (line: string) => void = () => undefined): Promise<void> {
