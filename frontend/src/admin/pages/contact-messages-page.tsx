@@ -128,7 +128,7 @@ export default function ContactMessagesPage() {
                   </td>
                   <td>{STATUS_LABEL[m.status]}</td>
                   <td>
-                    <div className="admin-row-actions">
+                    <div className="admin-row-actions contact-messages__actions">
                       {ACTIONS[m.status].map((action) => (
                         <button
                           key={action.to}
