@@ -134,6 +134,23 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
     expect(row).toEqual({ kick_username: 'LinkedName', kick_user_id: '777003' });
   });
 
+  it('after disconnecting Kick in Settings, logging in with Kick opens the same account and reconnects it', async () => {
+    kick.nextUser = { user_id: 777004, name: 'Comeback', email: 'c@example.com', profile_picture: '' };
+    const first = api.client();
+    await loginThroughKick(first, kick);
+    await first.refreshCsrf();
+    const before = (await first.json('GET', '/api/r/session')).body.data.user;
+    const disconnect = await first.json('POST', '/api/r/profile/disconnect-kick', {});
+    expect(disconnect.body.user).toMatchObject({ kick_username: null, kick_connected: false });
+    await first.request('POST', '/logout');
+
+    const again = api.client();
+    await loginThroughKick(again, kick);
+    const after = (await again.json('GET', '/api/r/session')).body.data.user;
+    expect(after.id).toBe(before.id);
+    expect(after.kick_username).toBe('Comeback');
+  });
+
   it('logout needs the CSRF token, ends the session and redirects to /', async () => {
     const member = await createUser(em);
     const client = api.client();

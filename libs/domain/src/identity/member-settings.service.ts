@@ -50,7 +50,7 @@ function toSettings(row: SettingsRow): MemberSettings {
     tiktok_user: row.tiktok_user,
     kick_username: row.kick_username,
     // Linked through OAuth, or carrying a Kick username from before linking existed: either is what raffles need.
-    kick_connected: row.kick_user_id !== null || row.kick_username !== null,
+    kick_connected: row.kick_username !== null,
   };
 }
 
@@ -106,20 +106,23 @@ export class MemberSettingsService {
   }
 
   /**
-   * Unlinks the Kick account: the member keeps everything else, and that Kick account may then be
-   * linked to (or log in as) another user. Disconnecting twice is not an error.
+   * Disconnects the Kick streaming account: the Kick username (what raffles and the community
+   * see) is removed. The Kick user id stays as the account's login identity — Kick is the only
+   * real way to log in, so dropping it would strand the member's points and entries on a new
+   * account at their next login. Logging in with Kick again, or Connect, restores the username.
+   * Disconnecting twice is not an error.
    */
   async disconnectKick(userId: number): Promise<MemberSettingsUser> {
     return this.em.fork().transactional(async (tx) => {
       const [row] = await tx.execute<SettingsRow[]>(
-        `update users set kick_user_id = null, kick_username = null, updated_at = now() where id = ? returning ${COLUMNS}`,
+        `update users set kick_username = null, updated_at = now() where id = ? returning ${COLUMNS}`,
         [userId],
       );
       if (!row) throw notFound(USER_GONE_MESSAGE);
       await this.outbox.add(tx, 'user.settings-updated', {
         userId,
         section: 'kick',
-        fields: ['kick_user_id', 'kick_username'],
+        fields: ['kick_username'],
         at: new Date().toISOString(),
       });
       return toSettingsUser(row);

@@ -54,8 +54,8 @@ export function KickConnection({ settings, pulsing, nudged }: KickConnectionProp
       {connected && confirming && (
         <div className="settings-kick__confirm" role="group" aria-label="Confirm disconnecting Kick">
           <p>
-            Without a Kick account you cannot enter raffles. Logging in with Kick will also no longer open this account, so connect a Kick
-            account again before you log out.
+            Without a connected Kick account you cannot enter raffles. Your account stays yours: logging in with Kick or pressing Connect
+            links it again.
           </p>
           <div className="settings-kick__actions">
             <button type="button" className="button button--danger" disabled={isLoading} onClick={() => void confirmDisconnect()}>
