@@ -13,6 +13,8 @@ import { useGetContactMessagesQuery, useSetContactMessageStatusMutation } from '
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminPager } from '../components/admin-pager';
 import { AdminQueryStatus } from '../components/admin-query-status';
+import { AdminTable } from '../components/admin-table';
+import { SelectField } from '../components/select-field';
 import './contact-messages-page.css';
 
 const FILTERS: { value: AdminContactMessagesQuery['status']; label: string }[] = [
@@ -66,24 +68,22 @@ export default function ContactMessagesPage() {
   return (
     <div className="admin-page">
       <AdminPageHeader title="Messages">{data && <p className="field-hint">{formatNumber(data.new_total)} new</p>}</AdminPageHeader>
-      <div className="field contact-messages__filter">
-        <label htmlFor="contact-message-status">Show</label>
-        <select
-          id="contact-message-status"
-          className="select"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as AdminContactMessagesQuery['status']);
-            setPage(1);
-          }}
-        >
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="contact-message-status"
+        label="Show"
+        style={{ maxWidth: '18rem' }}
+        value={status}
+        onChange={(v) => {
+          setStatus(v as AdminContactMessagesQuery['status']);
+          setPage(1);
+        }}
+      >
+        {FILTERS.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </SelectField>
       <AdminQueryStatus
         isLoading={isLoading}
         isError={isError}
@@ -93,61 +93,45 @@ export default function ContactMessagesPage() {
         emptyText="No messages here."
       />
       {data && data.data.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Contact messages, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">Message</th>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((m) => (
-                <tr key={m.id} data-testid={`contact-message-${m.id}`} className={m.status === 'new' ? 'contact-messages__new' : undefined}>
-                  <th scope="row">
-                    {m.name}
-                    <div>
-                      <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
-                    </div>
-                    {m.user && <div className="field-hint">Member: {m.user.username}</div>}
-                  </th>
-                  <td>
-                    <strong>{m.subject}</strong>
-                    <p className="contact-messages__body">{m.message}</p>
-                  </td>
-                  <td>
-                    <time dateTime={m.created_at} title={formatDateTime(m.created_at)}>
-                      {formatRelativeTime(m.created_at)}
-                    </time>
-                  </td>
-                  <td>{STATUS_LABEL[m.status]}</td>
-                  <td>
-                    <div className="admin-row-actions contact-messages__actions">
-                      {ACTIONS[m.status].map((action) => (
-                        <button
-                          key={action.to}
-                          type="button"
-                          className={`button button--small ${action.to === 'read' && m.status === 'new' ? 'button--primary' : 'button--ghost'}`}
-                          disabled={statusState.isLoading}
-                          aria-label={`${action.label}: message ${m.id}`}
-                          onClick={() => void change(m, action.to)}
-                        >
-                          {action.label}
-                        </button>
-                      ))}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Contact messages, newest first" columns={['From', 'Message', 'When', 'Status']} actions>
+          {data.data.map((m) => (
+            <tr key={m.id} data-testid={`contact-message-${m.id}`} className={m.status === 'new' ? 'contact-messages__new' : undefined}>
+              <th scope="row">
+                {m.name}
+                <div>
+                  <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
+                </div>
+                {m.user && <div className="field-hint">Member: {m.user.username}</div>}
+              </th>
+              <td>
+                <strong>{m.subject}</strong>
+                <p className="contact-messages__body">{m.message}</p>
+              </td>
+              <td>
+                <time dateTime={m.created_at} title={formatDateTime(m.created_at)}>
+                  {formatRelativeTime(m.created_at)}
+                </time>
+              </td>
+              <td>{STATUS_LABEL[m.status]}</td>
+              <td>
+                <div className="admin-row-actions contact-messages__actions">
+                  {ACTIONS[m.status].map((action) => (
+                    <button
+                      key={action.to}
+                      type="button"
+                      className={`button button--small ${action.to === 'read' && m.status === 'new' ? 'button--primary' : 'button--ghost'}`}
+                      disabled={statusState.isLoading}
+                      aria-label={`${action.label}: message ${m.id}`}
+                      onClick={() => void change(m, action.to)}
+                    >
+                      {action.label}
+                    </button>
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {data && <AdminPager label="Message pages" page={page} pagination={data.pagination} onPage={setPage} />}
     </div>
