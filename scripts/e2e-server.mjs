@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { mustRun } from './lib/run.mjs';
-import { dropDatabase, ensureDatabase, findPostgres, findRedis, startPrivateRedis, withDatabase } from './lib/services.mjs';
+import { dropDatabase, dropStaleDatabases, ensureDatabase, findPostgres, findRedis, startPrivateRedis, withDatabase } from './lib/services.mjs';
 import { startProduct } from './lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,6 +17,7 @@ const adminUrl = process.env.TEST_PG_ADMIN_URL ?? (await findPostgres(root, chil
 const privateRedis = await startPrivateRedis(children);
 const redisBase = new URL(privateRedis ?? process.env.TEST_REDIS_URL ?? (await findRedis(root, children)));
 if (!privateRedis) redisBase.pathname = '/14';
+await dropStaleDatabases(adminUrl, 'kb_e2e_');
 const dbName = `kb_e2e_${Date.now().toString(36)}`;
 await ensureDatabase(adminUrl, dbName);
 const env = {

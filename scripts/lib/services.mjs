@@ -110,6 +110,23 @@ export async function dropDatabase(adminUrl, name) {
   }
 }
 
+/**
+ * Drops databases with this prefix that nobody is connected to: what earlier runs left behind when
+ * they were killed before their own clean-up. A database still in use by a live run is refused by
+ * PostgreSQL (no FORCE) and kept.
+ */
+export async function dropStaleDatabases(adminUrl, prefix) {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select datname from pg_database where datname like $1', [`${prefix}%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}"`).catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
