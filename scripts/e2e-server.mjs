@@ -5,7 +5,15 @@ import { dirname, join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { mustRun } from './lib/run.mjs';
-import { dropDatabase, dropStaleDatabases, ensureDatabase, findPostgres, findRedis, startPrivateRedis, withDatabase } from './lib/services.mjs';
+import {
+  dropDatabase,
+  dropStaleDatabases,
+  ensureDatabase,
+  findPostgres,
+  findRedis,
+  startPrivateRedis,
+  withDatabase,
+} from './lib/services.mjs';
 import { startProduct } from './lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
