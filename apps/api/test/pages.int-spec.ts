@@ -128,6 +128,21 @@ describe('page serving with injected data', () => {
     expect(statuses).toEqual([303, 303, 303, 429, 429]);
   });
 
+  it('rotating SESSION_SECRET with SESSION_SECRET_PREVIOUS keeps members logged in', async () => {
+    const oldSecret = 'o'.repeat(40);
+    const newSecret = 'n'.repeat(40);
+    const before = await stack.api({ SESSION_SECRET: oldSecret });
+    const member = await createUser(em);
+    const client = before.client();
+    await client.loginAs(member.id);
+    const cookie = client.cookieHeader;
+    const whoAmI = async (api: typeof before) =>
+      ((await (await fetch(`${api.url}/api/r/session`, { headers: { cookie } })).json()) as any).data.user?.id ?? null;
+
+    expect(await whoAmI(await stack.api({ SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: oldSecret }))).toBe(member.id);
+    expect(await whoAmI(await stack.api({ SESSION_SECRET: newSecret }))).toBeNull();
+  });
+
   it('health, readiness, metrics and OpenAPI answer', async () => {
     expect(await (await fetch(`${api.url}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = (await (await fetch(`${api.url}/readyz`)).json()) as any;

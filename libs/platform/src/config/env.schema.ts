@@ -20,6 +20,8 @@ export const envSchema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .default('redis://127.0.0.1:6379/0'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-session-secret-not-for-production'),
+    /** The secret being rotated out: cookies it signed still verify until it is removed. */
+    SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     SECRETS_KEY: z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')

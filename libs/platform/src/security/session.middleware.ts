@@ -17,7 +17,10 @@ export function createSessionMiddleware(config: AppConfig, redis: Redis): Reques
     name: sessionCookieName(config),
     // No touch on every request (a Redis write per API call); page loads refresh the expiry instead (SessionRefresh).
     store: new RedisStore({ client: redis, prefix: 'sess:', ttl: SESSION_TTL_SECONDS, disableTouch: true }),
-    secret: config.env.SESSION_SECRET,
+    // Signs with the first secret and accepts both, so a rotation logs nobody out.
+    secret: config.env.SESSION_SECRET_PREVIOUS
+      ? [config.env.SESSION_SECRET, config.env.SESSION_SECRET_PREVIOUS]
+      : config.env.SESSION_SECRET,
     resave: false,
     saveUninitialized: false,
     rolling: false,
