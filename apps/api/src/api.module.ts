@@ -26,6 +26,9 @@ import { LeaderboardModule } from '@kickback/domain';
 import { LeaderboardController } from './http/leaderboard/leaderboard.controller';
 import { AdminLeaderboardController } from './http/leaderboard/admin-leaderboard.controller';
 import { HuntsModule } from '@kickback/domain';
+import { TournamentsModule } from '@kickback/domain';
+import { TournamentsController } from './http/tournaments/tournaments.controller';
+import { AdminTournamentsController } from './http/tournaments/admin-tournaments.controller';
 import { BonusHuntsController } from './http/bonus-hunts/bonus-hunts.controller';
 import { AdminBonusHuntsController } from './http/bonus-hunts/admin-bonus-hunts.controller';
 import { AdminHuntSlotsController } from './http/bonus-hunts/admin-hunt-slots.controller';
@@ -93,6 +96,7 @@ export class ApiModule {
         StoreModule,
         LeaderboardModule,
         HuntsModule,
+        TournamentsModule,
         ContactModule,
         PagesModule,
       ],
@@ -111,6 +115,8 @@ export class ApiModule {
         AdminUsersController,
         BonusHuntsController,
         AdminBonusHuntsController,
+        TournamentsController,
+        AdminTournamentsController,
         AdminHuntSlotsController,
         LeaderboardController,
         AdminLeaderboardController,

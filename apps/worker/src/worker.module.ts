@@ -17,6 +17,7 @@ import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
 import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
 import { HuntsModule } from '@kickback/domain';
+import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -38,6 +39,7 @@ export class WorkerModule {
         SiteModule,
         EconomyModule,
         HuntsModule,
+        TournamentsModule,
         RaffleJobsModule,
         StoreModule,
         LeaderboardSchedulingModule,

@@ -11,6 +11,12 @@ export interface DomainEventMap {
   'hunt.predicted': { huntId: number; userId: number; at: string };
   /** A hunt was completed; the worker scores its predictions and pays the prizes exactly once. */
   'hunt.completed': { huntId: number; finalBalance: string; at: string };
+  /** An admin created or changed a tournament (settings, prediction window, slots). */
+  'tournament.updated': { tournamentId: number; change: 'created' | 'settings' | 'predictions' | 'status' | 'match'; at: string };
+  /** An admin set a match winner; the winner fills the next-round slot. */
+  'tournament.match-decided': { tournamentId: number; matchIds: number[]; at: string };
+  /** A member saved bracket picks. */
+  'tournament.predicted': { tournamentId: number; userId: number; at: string };
   'user.logged-in': { userId: number; at: string };
   /** A member changed a settings section or disconnected Kick (fields lists what changed, never the values). */
   'user.settings-updated': { userId: number; section: 'profile' | 'connections' | 'social' | 'kick'; fields: string[]; at: string };

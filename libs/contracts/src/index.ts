@@ -11,6 +11,7 @@ export * from './api/economy';
 export * from './api/leaderboard';
 export * from './api/store';
 export * from './api/bonus-hunts';
+export * from './api/tournaments';
 export * from './api/raffles';
 export * from './raffle-draw';
 export * from './sha256';

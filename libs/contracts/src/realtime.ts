@@ -1,5 +1,6 @@
 import type { RaffleDrawnPush, RaffleEntriesPush, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
+import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
@@ -40,6 +41,10 @@ export interface ServerToClientEvents {
   'hunt:game': (payload: HuntGamePush) => void;
   /** Rooms hunt:{id} and 'hunts': the hunt changed (created, predictions opened/closed, status, games, scored). */
   'hunt:updated': (payload: HuntUpdatedPush) => void;
+  /** Room tournament:{id}: match winners were set; the changed matches (including the filled next-round slot). */
+  'tournament:match': (payload: TournamentMatchPush) => void;
+  /** Room tournament:{id}: the tournament, its counts or its standings changed. */
+  'tournament:updated': (payload: TournamentUpdatedPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

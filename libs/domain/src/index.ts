@@ -5,5 +5,6 @@ export * from './store';
 export * from './raffles';
 export * from './leaderboard';
 export * from './hunts';
+export * from './tournaments';
 export * from './contact';
 export * from './demo/demo-seed';

@@ -5,6 +5,7 @@ import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
 import { seedStore } from '../store/store.seed';
 import { seedHunts } from '../hunts/hunts.seed';
+import { seedTournaments } from '../tournaments/tournaments.seed';
 import { seedContact } from '../contact/contact.seed';
 
 /** Every feature's demo data, in dependency order. Each step is idempotent. */
@@ -15,6 +16,7 @@ export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promis
   { name: 'leaderboard', run: seedLeaderboard },
   { name: 'store', run: seedStore },
   { name: 'hunts', run: seedHunts },
+  { name: 'tournaments', run: seedTournaments },
   { name: 'contact', run: seedContact },
 ];
 

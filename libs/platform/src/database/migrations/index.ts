@@ -6,6 +6,7 @@ import { Migration20261122030000_raffles } from './Migration20261122030000_raffl
 import { Migration20261122040000_hunts } from './Migration20261122040000_hunts';
 import { Migration20261122050000_leaderboard } from './Migration20261122050000_leaderboard';
 import { Migration20261122060000_contact } from './Migration20261122060000_contact';
+import { Migration20261122080000_tournaments } from './Migration20261122080000_tournaments';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122040000_hunts', class: Migration20261122040000_hunts },
   { name: 'Migration20261122050000_leaderboard', class: Migration20261122050000_leaderboard },
   { name: 'Migration20261122060000_contact', class: Migration20261122060000_contact },
+  { name: 'Migration20261122080000_tournaments', class: Migration20261122080000_tournaments },
 ];

@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  adminTournamentCreateSchema,
+  adminTournamentMatchUpdateSchema,
+  adminTournamentUpdateSchema,
+  adminTournamentWinnerSchema,
+  type AdminTournamentCreate,
+  type AdminTournamentMatchUpdate,
+  type AdminTournamentUpdate,
+} from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { AdminTournamentsService } from '@kickback/domain';
+
+/** Building and running tournament brackets; every change is audited and pushed live. */
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/tournaments')
+export class AdminTournamentsController {
+  constructor(private readonly tournaments: AdminTournamentsService) {}
+
+  @Get()
+  async list() {
+    return ok(await this.tournaments.list());
+  }
+
+  @Post()
+  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(adminTournamentCreateSchema)) body: AdminTournamentCreate) {
+    return ok(await this.tournaments.create(user.id, body), 'Tournament created.');
+  }
+
+  @Get(':id')
+  async detail(@Param('id', ParseIntPipe) id: number) {
+    return ok(await this.tournaments.detail(id));
+  }
+
+  @Put(':id')
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(adminTournamentUpdateSchema)) body: AdminTournamentUpdate,
+  ) {
+    return ok(await this.tournaments.update(user.id, id, body), 'Tournament saved.');
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    await this.tournaments.remove(user.id, id);
+    return ok(null, 'Tournament deleted.');
+  }
+
+  @Put(':id/matches/:matchId')
+  async updateMatch(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Param('matchId', ParseIntPipe) matchId: number,
+    @Body(zodPipe(adminTournamentMatchUpdateSchema)) body: AdminTournamentMatchUpdate,
+  ) {
+    return ok(await this.tournaments.updateMatch(user.id, id, matchId, body), 'Match saved.');
+  }
+
+  @Post(':id/matches/:matchId/winner')
+  async setWinner(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Param('matchId', ParseIntPipe) matchId: number,
+    @Body(zodPipe(adminTournamentWinnerSchema)) body: { winner_name: string },
+  ) {
+    return ok(await this.tournaments.setWinner(user.id, id, matchId, body.winner_name), 'Winner set.');
+  }
+}

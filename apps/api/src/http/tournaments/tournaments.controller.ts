@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { tournamentPredictSchema, type TournamentPredictInput } from '@kickback/contracts';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser } from '@kickback/platform';
+import { TournamentPredictionsService, TournamentsService } from '@kickback/domain';
+
+/** SPEC §7 tournament calls; anyone may read, members predict. */
+@ApiTags('tournaments')
+@Controller('api/r/tournaments')
+export class TournamentsController {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly predictions: TournamentPredictionsService,
+  ) {}
+
+  @Get()
+  async list() {
+    return ok(await this.tournaments.list());
+  }
+
+  @Get(':id')
+  async detail(@CurrentUser() user: SessionUser | null, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.tournaments.page(id, user?.id ?? null));
+  }
+
+  @Get(':id/predictions/:userId')
+  async breakdown(@Param('id', ParseIntPipe) id: number, @Param('userId', ParseIntPipe) userId: number) {
+    return ok(await this.tournaments.breakdown(id, userId));
+  }
+
+  @Post(':id/predict')
+  @HttpCode(200)
+  async predict(
+    @CurrentUser() user: SessionUser | null,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(tournamentPredictSchema)) body: TournamentPredictInput,
+  ) {
+    // SPEC §8 wording rather than the generic 401 text.
+    if (!user) throw unauthorized('You must be logged in to make predictions');
+    await this.predictions.predict(id, user.id, body);
+    return { success: true as const, message: 'Predictions saved successfully!' };
+  }
+}

@@ -1,0 +1,295 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  AdminTournament,
+  AdminTournamentCreate,
+  AdminTournamentMatchUpdate,
+  AdminTournamentUpdate,
+  DomainEventMap,
+  TournamentListItem,
+} from '@kickback/contracts';
+import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
+import { intArrayLiteral } from '../hunts/pg-array';
+import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournament-rows';
+import { TournamentPrizesService } from './tournament-prizes.service';
+import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
+
+type TournamentChange = DomainEventMap['tournament.updated']['change'];
+
+interface MatchLockRow {
+  id: number;
+  round: number;
+  match_number: number;
+  slot1_name: string | null;
+  slot2_name: string | null;
+  slot1_multiplier: string | null;
+  slot2_multiplier: string | null;
+  winner_name: string | null;
+}
+
+export const roundsOf = (size: number): number => Math.round(Math.log2(size));
+
+/**
+ * Everything the admin does to a tournament. Each change locks the tournament row, writes the
+ * audit record and an outbox event in the same transaction; the events push to tournament:{id}.
+ * Deciding the final completes the tournament and pays its prizes in that same transaction.
+ */
+@Injectable()
+export class AdminTournamentsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditLogService,
+    private readonly outbox: OutboxService,
+    private readonly prizes: TournamentPrizesService,
+  ) {}
+
+  async list(): Promise<TournamentListItem[]> {
+    return (await loadTournaments(this.em.fork())).map(toListItem);
+  }
+
+  async detail(id: number): Promise<AdminTournament> {
+    return this.detailIn(this.em.fork(), id);
+  }
+
+  async create(actorId: number, input: AdminTournamentCreate): Promise<AdminTournament> {
+    return this.em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: number }[]>(
+        'insert into tournaments (name, size, prize_points, predictions_active) values (?, ?, ?::int[], ?) returning id',
+        [input.name, input.size, intArrayLiteral(input.prize_points), input.predictions_active],
+      );
+      const id = row!.id;
+      // The whole empty bracket exists from the start: round r has size / 2^r matches.
+      for (let round = 1; round <= roundsOf(input.size); round += 1) {
+        for (let n = 1; n <= input.size / 2 ** round; n += 1) {
+          const a = round === 1 ? input.slots[2 * (n - 1)]! : null;
+          const b = round === 1 ? input.slots[2 * (n - 1) + 1]! : null;
+          await tx.execute(
+            `insert into tournament_matches (tournament_id, round, match_number, slot1_name, slot2_name, slot1_multiplier, slot2_multiplier)
+             values (?, ?, ?, ?, ?, ?::numeric, ?::numeric)`,
+            [id, round, n, a?.name ?? null, b?.name ?? null, a?.multiplier ?? null, b?.multiplier ?? null],
+          );
+        }
+      }
+      const detail = await this.detailIn(tx, id);
+      await this.record(
+        tx,
+        actorId,
+        'tournament.create',
+        id,
+        null,
+        { name: detail.name, size: detail.size, slots: input.slots },
+        'created',
+      );
+      return detail;
+    });
+  }
+
+  async update(actorId: number, id: number, input: AdminTournamentUpdate): Promise<AdminTournament> {
+    return this.em.fork().transactional(async (tx) => {
+      const before = await this.lock(tx, id);
+      const isActive = input.is_active ?? before.is_active;
+      // An inactive tournament takes no picks, so deactivating also closes predictions.
+      const predictionsActive = isActive ? (input.predictions_active ?? before.predictions_active) : false;
+      if (predictionsActive && !before.predictions_active && before.completed_at) {
+        throw conflict('This tournament is completed; predictions cannot be reopened.');
+      }
+      await tx.execute(
+        `update tournaments set name = coalesce(?, name), prize_points = coalesce(?::int[], prize_points), is_active = ?,
+           predictions_active = ?, updated_at = now() where id = ?`,
+        [input.name ?? null, input.prize_points ? intArrayLiteral(input.prize_points) : null, isActive, predictionsActive, id],
+      );
+      const detail = await this.detailIn(tx, id);
+      const change: TournamentChange =
+        before.predictions_active !== detail.predictions_active
+          ? 'predictions'
+          : before.is_active !== detail.is_active
+            ? 'status'
+            : 'settings';
+      await this.record(
+        tx,
+        actorId,
+        'tournament.update',
+        id,
+        {
+          name: before.name,
+          prize_points: before.prize_points,
+          is_active: before.is_active,
+          predictions_active: before.predictions_active,
+        },
+        {
+          name: detail.name,
+          prize_points: detail.prize_points,
+          is_active: detail.is_active,
+          predictions_active: detail.predictions_active,
+        },
+        change,
+      );
+      return detail;
+    });
+  }
+
+  async updateMatch(actorId: number, id: number, matchId: number, input: AdminTournamentMatchUpdate): Promise<AdminTournament> {
+    return this.em.fork().transactional(async (tx) => {
+      await this.lock(tx, id);
+      const match = await this.lockMatch(tx, id, matchId);
+      const renaming = input.slot1_name !== undefined || input.slot2_name !== undefined;
+      if (renaming) {
+        if (match.round !== 1) throw conflict('Slot names after round 1 come from the winners and cannot be edited.');
+        if (match.winner_name !== null) throw conflict('This match already has a winner; its slots cannot be renamed.');
+        const name1 = input.slot1_name ?? match.slot1_name!;
+        const name2 = input.slot2_name ?? match.slot2_name!;
+        const errors: Record<string, string[]> = {};
+        const others = await tx.execute<{ name: string }[]>(
+          `select lower(n) as name from tournament_matches m, unnest(array[m.slot1_name, m.slot2_name]) n
+           where m.tournament_id = ? and m.round = 1 and m.id <> ? and n is not null`,
+          [id, matchId],
+        );
+        const taken = new Set(others.map((o) => o.name));
+        if (taken.has(name1.toLowerCase())) errors.slot1_name = ['Each slot may appear only once.'];
+        if (taken.has(name2.toLowerCase()) || name1.toLowerCase() === name2.toLowerCase())
+          errors.slot2_name = ['Each slot may appear only once.'];
+        if (Object.keys(errors).length) throw unprocessable('Each slot may appear only once.', errors);
+        // Members who picked a renamed slot keep their pick under its new name.
+        await tx.execute(
+          `update tournament_predictions set predicted_winner_name = case when predicted_winner_name = ? then ? else ? end, updated_at = now()
+           where match_id = ? and predicted_winner_name in (?, ?)`,
+          [match.slot1_name, name1, name2, matchId, match.slot1_name, match.slot2_name],
+        );
+      }
+      await tx.execute(
+        `update tournament_matches set slot1_name = ?, slot2_name = ?, slot1_multiplier = ?::numeric, slot2_multiplier = ?::numeric, updated_at = now()
+         where id = ?`,
+        [
+          input.slot1_name ?? match.slot1_name,
+          input.slot2_name ?? match.slot2_name,
+          input.slot1_multiplier === undefined ? match.slot1_multiplier : input.slot1_multiplier,
+          input.slot2_multiplier === undefined ? match.slot2_multiplier : input.slot2_multiplier,
+          matchId,
+        ],
+      );
+      const detail = await this.detailIn(tx, id);
+      const after = detail.matches.find((m) => m.id === matchId)!;
+      await this.record(tx, actorId, 'tournament.match.update', id, { match: matchOf(match) }, { match: after }, 'match');
+      return detail;
+    });
+  }
+
+  /**
+   * Sets (or, while the next round is undecided, corrects) a match winner and moves it into its
+   * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1.
+   */
+  async setWinner(actorId: number, id: number, matchId: number, winnerName: string): Promise<AdminTournament> {
+    return this.em.fork().transactional(async (tx) => {
+      const tournament = await this.lock(tx, id);
+      const match = await this.lockMatch(tx, id, matchId);
+      if (match.slot1_name === null || match.slot2_name === null) throw conflict('Both slots must be filled before a winner is set.');
+      if (winnerName !== match.slot1_name && winnerName !== match.slot2_name) {
+        throw unprocessable('The winner must be one of the two slots.', { winner_name: ['The winner must be one of the two slots.'] });
+      }
+      const isFinal = match.round === roundsOf(tournament.size);
+      if (match.winner_name !== null) {
+        if (match.winner_name === winnerName) throw conflict('This slot is already the winner of this match.');
+        if (isFinal) throw conflict('The final is decided and the tournament is complete.');
+      }
+      const changed = [matchId];
+      await tx.execute('update tournament_matches set winner_name = ?, decided_at = now(), updated_at = now() where id = ?', [
+        winnerName,
+        matchId,
+      ]);
+      if (!isFinal) {
+        const [next] = await tx.execute<{ id: number; winner_name: string | null }[]>(
+          'select id, winner_name from tournament_matches where tournament_id = ? and round = ? and match_number = ? for update',
+          [id, match.round + 1, Math.ceil(match.match_number / 2)],
+        );
+        if (next!.winner_name !== null) throw conflict('The next-round match is already decided; this winner can no longer change.');
+        const slot = match.match_number % 2 === 1 ? 'slot1' : 'slot2';
+        // A corrected winner starts the next match without the old slot's multiplier.
+        await tx.execute(
+          `update tournament_matches set ${slot}_name = ?, ${slot}_multiplier = case when ${slot}_name = ? then ${slot}_multiplier end, updated_at = now() where id = ?`,
+          [winnerName, winnerName, next!.id],
+        );
+        changed.push(next!.id);
+      } else {
+        await tx.execute(
+          'update tournaments set completed_at = now(), predictions_active = false, is_active = false, updated_at = now() where id = ?',
+          [id],
+        );
+        await this.prizes.award(tx, id);
+      }
+      await this.audit.record(tx, {
+        actorId,
+        action: 'tournament.match.winner',
+        entity: 'tournament',
+        entityId: id,
+        before: { match_id: matchId, winner_name: match.winner_name },
+        after: { match_id: matchId, winner_name: winnerName, completed: isFinal },
+      });
+      await this.outbox.add(tx, 'tournament.match-decided', { tournamentId: id, matchIds: changed, at: new Date().toISOString() });
+      return this.detailIn(tx, id);
+    });
+  }
+
+  async remove(actorId: number, id: number): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const before = await this.lock(tx, id);
+      const [picks] = await tx.execute<{ n: number }[]>('select count(*)::int as n from tournament_predictions where tournament_id = ?', [
+        id,
+      ]);
+      if (picks!.n > 0) throw conflict('This tournament has predictions and cannot be deleted.');
+      await tx.execute('delete from tournaments where id = ?', [id]);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'tournament.delete',
+        entity: 'tournament',
+        entityId: id,
+        before: { name: before.name, size: before.size },
+        after: null,
+      });
+    });
+  }
+
+  private async lock(tx: EntityManager, id: number): Promise<TournamentRow> {
+    const row = await loadTournament(tx, id, 'for update');
+    if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+    return row;
+  }
+
+  private async lockMatch(tx: EntityManager, id: number, matchId: number): Promise<MatchLockRow> {
+    const [match] = await tx.execute<MatchLockRow[]>(
+      `select id, round, match_number, slot1_name, slot2_name, slot1_multiplier::text as slot1_multiplier, slot2_multiplier::text as slot2_multiplier,
+              winner_name from tournament_matches where id = ? and tournament_id = ? for update`,
+      [matchId, id],
+    );
+    if (!match) throw notFound('Match not found.');
+    return match;
+  }
+
+  private async detailIn(em: EntityManager, id: number): Promise<AdminTournament> {
+    const detail = await loadDetail(em, id);
+    if (!detail) throw notFound(TOURNAMENT_NOT_FOUND);
+    return detail;
+  }
+
+  private async record(
+    tx: EntityManager,
+    actorId: number,
+    action: string,
+    id: number,
+    before: unknown,
+    after: unknown,
+    change: TournamentChange,
+  ): Promise<void> {
+    await this.audit.record(tx, { actorId, action, entity: 'tournament', entityId: id, before, after });
+    await this.outbox.add(tx, 'tournament.updated', { tournamentId: id, change, at: new Date().toISOString() });
+  }
+}
+
+function matchOf(m: MatchLockRow) {
+  return {
+    id: m.id,
+    slot1_name: m.slot1_name,
+    slot2_name: m.slot2_name,
+    slot1_multiplier: m.slot1_multiplier,
+    slot2_multiplier: m.slot2_multiplier,
+  };
+}

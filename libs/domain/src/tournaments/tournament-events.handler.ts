@@ -1,0 +1,83 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
+import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { loadDetail, loadStandings, loadTournament } from './tournament-rows';
+import { TournamentPrizesService } from './tournament-prizes.service';
+
+export const tournamentRoom = (tournamentId: number): string => `tournament:${tournamentId}`;
+
+/**
+ * Turns tournament events into pushes to tournament:{id}. State is read fresh after commit, so
+ * a late or repeated push never shows older data than the database.
+ */
+@Injectable()
+export class TournamentEventsHandler implements OnModuleInit {
+  constructor(
+    private readonly handlers: DomainEventHandlers,
+    private readonly realtime: RealtimeEmitter,
+    private readonly em: EntityManager,
+    private readonly prizes: TournamentPrizesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register({
+      consumer: 'tournaments.push-updated',
+      type: 'tournament.updated',
+      handle: async () => undefined,
+      afterCommit: async (event: DomainEvent<'tournament.updated'>) =>
+        this.pushUpdated(event.payload.tournamentId, event.payload.change, event.payload.at),
+    });
+    this.handlers.register({
+      consumer: 'tournaments.push-predicted',
+      type: 'tournament.predicted',
+      handle: async () => undefined,
+      afterCommit: async (event: DomainEvent<'tournament.predicted'>) =>
+        this.pushUpdated(event.payload.tournamentId, 'prediction', event.payload.at),
+    });
+    this.handlers.register({
+      consumer: 'tournaments.push-match',
+      type: 'tournament.match-decided',
+      handle: async () => undefined,
+      afterCommit: async (event: DomainEvent<'tournament.match-decided'>) => {
+        const { tournamentId, matchIds, at } = event.payload;
+        const detail = await loadDetail(this.em.fork(), tournamentId);
+        if (!detail) return;
+        this.realtime.toRoom(tournamentRoom(tournamentId), 'tournament:match', {
+          tournament_id: tournamentId,
+          matches: detail.matches.filter((m) => matchIds.includes(m.id)),
+          progress: detail.progress,
+          winner: detail.winner,
+          at,
+        });
+        await this.pushUpdated(tournamentId, 'match', at);
+        if (detail.completed_at) await this.notifyWinners(tournamentId);
+      },
+    });
+  }
+
+  private async pushUpdated(tournamentId: number, change: TournamentUpdatedPush['change'], at: string): Promise<void> {
+    const em = this.em.fork();
+    const detail = await loadDetail(em, tournamentId);
+    if (!detail) return;
+    const { completed_at: _completedAt, ...tournament } = detail;
+    this.realtime.toRoom(tournamentRoom(tournamentId), 'tournament:updated', {
+      tournament,
+      top_predictions: await loadStandings(em, tournamentId),
+      change,
+      at,
+    });
+  }
+
+  private async notifyWinners(tournamentId: number): Promise<void> {
+    const em = this.em.fork();
+    const tournament = await loadTournament(em, tournamentId);
+    if (!tournament) return;
+    for (const winner of await this.prizes.winners(em, tournamentId, tournament.prize_points)) {
+      this.realtime.toRoom(userRoom(winner.userId), 'user:notification', {
+        type: 'success',
+        message: `You placed #${winner.rank} in ${tournament.name} and won ${winner.points.toLocaleString('en-US')} points!`,
+      });
+    }
+  }
+}

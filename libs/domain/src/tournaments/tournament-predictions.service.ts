@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { TournamentPredictInput } from '@kickback/contracts';
+import { ApiError, OutboxService, notFound, unprocessable } from '@kickback/platform';
+import { intArrayLiteral } from '../hunts/pg-array';
+import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
+
+export const TOURNAMENT_PREDICTIONS_CLOSED = 'Predictions are no longer active for this tournament';
+export const NO_PICKS_MESSAGE = 'Please make at least one prediction';
+
+interface PickableMatch {
+  id: number;
+  tournament_id: number;
+  slot1_name: string | null;
+  slot2_name: string | null;
+  winner_name: string | null;
+}
+
+/**
+ * Bracket picks (SPEC §5): one row per member per match (UNIQUE (user_id, match_id)), every
+ * pick of a call upserted in one transaction. The tournament row is read FOR SHARE and the
+ * picked matches FOR SHARE, so an admin closing predictions or deciding a match waits for
+ * in-flight saves, and a save that starts afterwards sees the change and is refused.
+ */
+@Injectable()
+export class TournamentPredictionsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async predict(tournamentId: number, userId: number, input: TournamentPredictInput): Promise<{ saved: number }> {
+    return this.em.fork().transactional(async (tx) => {
+      const [tournament] = await tx.execute<{ predictions_active: boolean }[]>(
+        'select predictions_active from tournaments where id = ? for share',
+        [tournamentId],
+      );
+      if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+      if (!tournament.predictions_active) throw new ApiError(409, TOURNAMENT_PREDICTIONS_CLOSED);
+      if (input.predictions.length === 0) throw unprocessable(NO_PICKS_MESSAGE, { predictions: [NO_PICKS_MESSAGE] });
+
+      const ids = input.predictions.map((p) => p.match_id);
+      const matches = await tx.execute<PickableMatch[]>(
+        'select id, tournament_id, slot1_name, slot2_name, winner_name from tournament_matches where id = any(?::int[]) order by id for share',
+        [intArrayLiteral([...new Set(ids)])],
+      );
+      const byId = new Map(matches.map((m) => [m.id, m]));
+      const errors: Record<string, string[]> = {};
+      const seen = new Set<number>();
+      input.predictions.forEach((pick, i) => {
+        const match = byId.get(pick.match_id);
+        const error = seen.has(pick.match_id)
+          ? 'Pick each match only once.'
+          : !match || match.tournament_id !== tournamentId
+            ? 'This match is not part of this tournament.'
+            : match.winner_name !== null
+              ? 'This match is already decided.'
+              : match.slot1_name === null || match.slot2_name === null
+                ? 'Both slots of this match are not known yet.'
+                : pick.winner_name !== match.slot1_name && pick.winner_name !== match.slot2_name
+                  ? 'Pick one of the two slots of this match.'
+                  : null;
+        seen.add(pick.match_id);
+        if (error) errors[`predictions.${i}`] = [error];
+      });
+      if (Object.keys(errors).length > 0) throw unprocessable('Some predictions cannot be made.', errors);
+
+      // Same lock order in every transaction, so parallel saves of one member never deadlock.
+      for (const pick of [...input.predictions].sort((a, b) => a.match_id - b.match_id)) {
+        await tx.execute(
+          `insert into tournament_predictions (tournament_id, match_id, user_id, predicted_winner_name) values (?, ?, ?, ?)
+           on conflict (user_id, match_id) do update set predicted_winner_name = excluded.predicted_winner_name, updated_at = now()`,
+          [tournamentId, pick.match_id, userId, pick.winner_name],
+        );
+      }
+      await this.outbox.add(tx, 'tournament.predicted', { tournamentId, userId, at: new Date().toISOString() });
+      return { saved: input.predictions.length };
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EconomyService } from '../economy/economy.service';
+import { loadStandings, loadTournament } from './tournament-rows';
+
+export interface TournamentPrizeWinner {
+  userId: number;
+  rank: number;
+  points: number;
+}
+
+export interface TournamentPrizeResult {
+  awarded: boolean;
+  winners: TournamentPrizeWinner[];
+  /** Prizes credited by this run (0 when an earlier run already paid them). */
+  newlyPaid: number;
+}
+
+/**
+ * Pays a completed tournament's prize points to its top predictors (the public standings,
+ * members with at least one correct pick). Safe to run any number of times: each prize is a
+ * ledger credit with the idempotency key tournament-prize:{id}:{userId}.
+ */
+@Injectable()
+export class TournamentPrizesService {
+  constructor(private readonly economy: EconomyService) {}
+
+  async winners(tx: EntityManager, tournamentId: number, prizes: number[]): Promise<TournamentPrizeWinner[]> {
+    if (prizes.length === 0) return [];
+    const standings = await loadStandings(tx, tournamentId, prizes.length);
+    return standings
+      .map((s, i) => ({ userId: s.user.id, rank: i + 1, points: prizes[i] ?? 0, correct: s.correct }))
+      .filter((w) => w.correct > 0 && w.points > 0)
+      .map(({ userId, rank, points }) => ({ userId, rank, points }));
+  }
+
+  async award(tx: EntityManager, tournamentId: number): Promise<TournamentPrizeResult> {
+    const tournament = await loadTournament(tx, tournamentId, 'for update');
+    if (!tournament || !tournament.completed_at) return { awarded: false, winners: [], newlyPaid: 0 };
+    const winners = await this.winners(tx, tournamentId, tournament.prize_points);
+    let newlyPaid = 0;
+    for (const winner of winners) {
+      const result = await this.economy.credit(tx, {
+        userId: winner.userId,
+        amount: winner.points,
+        reason: 'tournament.prize',
+        reference: `tournament:${tournamentId}`,
+        idempotencyKey: `tournament-prize:${tournamentId}:${winner.userId}`,
+        note: `${tournament.name}: rank ${winner.rank}`,
+      });
+      if (result.applied) newlyPaid += 1;
+    }
+    return { awarded: true, winners, newlyPaid };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { EconomyModule } from '../economy/economy.module';
+import { TournamentsService } from './tournaments.service';
+import { TournamentPredictionsService } from './tournament-predictions.service';
+import { AdminTournamentsService } from './admin-tournaments.service';
+import { TournamentPrizesService } from './tournament-prizes.service';
+import { TournamentEventsHandler } from './tournament-events.handler';
+
+@Module({
+  imports: [EconomyModule],
+  providers: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService, TournamentEventsHandler],
+  exports: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService],
+})
+export class TournamentsModule {}
