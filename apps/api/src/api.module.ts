@@ -56,6 +56,10 @@ import { StoreController } from './http/store/store.controller';
 import { ProfileController } from './http/profile/profile.controller';
 import { AdminStoreItemsController, AdminStoreRedemptionsController } from './http/store/admin-store.controller';
 import { ContactModule } from '@kickback/domain';
+import { TicketsModule } from '@kickback/domain';
+import { TicketsController } from './http/tickets/tickets.controller';
+import { AdminTicketsController } from './http/tickets/admin-tickets.controller';
+import { AdminTicketCategoriesController } from './http/tickets/admin-ticket-categories.controller';
 import { ContactController } from './http/contact/contact.controller';
 import { AdminContactMessagesController } from './http/contact/admin-contact.controller';
 
@@ -98,6 +102,7 @@ export class ApiModule {
         HuntsModule,
         TournamentsModule,
         ContactModule,
+        TicketsModule,
         PagesModule,
       ],
       controllers: [
@@ -126,6 +131,9 @@ export class ApiModule {
         ProfileController,
         ContactController,
         AdminContactMessagesController,
+        TicketsController,
+        AdminTicketsController,
+        AdminTicketCategoriesController,
       ],
       providers: [
         RealtimeGateway,

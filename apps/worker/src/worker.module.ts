@@ -19,6 +19,7 @@ import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.pr
 import { HuntsModule } from '@kickback/domain';
 import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
+import { TicketsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
 @Module({})
@@ -44,6 +45,7 @@ export class WorkerModule {
         StoreModule,
         LeaderboardSchedulingModule,
         ContactModule,
+        TicketsModule,
       ],
       providers: [OutboxRelayService, DomainEventsProcessor, LeaderboardRefreshProcessor, RaffleDrawsProcessor, WorkerHealthServer],
     };

@@ -47,6 +47,10 @@ export interface DomainEventMap {
   'raffle.drawn': { raffleId: number; winnerUserIds: number[]; reroll: boolean };
   /** Someone sent the contact form; admins watching the panel are told at once. */
   'contact.message-received': { messageId: number };
+  /** A member opened a support ticket; staff watching the panel are told. */
+  'ticket.created': { ticketId: number; userId: number };
+  /** Someone replied on a ticket; a staff reply notifies the member. */
+  'ticket.replied': { ticketId: number; replyId: number; isAdmin: boolean };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -16,4 +16,5 @@ export * from './api/raffles';
 export * from './raffle-draw';
 export * from './sha256';
 export * from './api/contact';
+export * from './api/tickets';
 export * from './api/member-settings';

@@ -7,4 +7,5 @@ export * from './leaderboard';
 export * from './hunts';
 export * from './tournaments';
 export * from './contact';
+export * from './tickets';
 export * from './demo/demo-seed';

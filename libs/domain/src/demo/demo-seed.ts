@@ -7,6 +7,7 @@ import { seedStore } from '../store/store.seed';
 import { seedHunts } from '../hunts/hunts.seed';
 import { seedTournaments } from '../tournaments/tournaments.seed';
 import { seedContact } from '../contact/contact.seed';
+import { seedTickets } from '../tickets/tickets.seed';
 
 /** Every feature's demo data, in dependency order. Each step is idempotent. */
 export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
@@ -18,6 +19,7 @@ export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promis
   { name: 'hunts', run: seedHunts },
   { name: 'tournaments', run: seedTournaments },
   { name: 'contact', run: seedContact },
+  { name: 'tickets', run: seedTickets },
 ];
 
 export async function runDemoSeed(em: EntityManager, log: (line: string) => void = () => undefined): Promise<void> {

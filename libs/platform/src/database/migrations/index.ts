@@ -6,6 +6,7 @@ import { Migration20261122030000_raffles } from './Migration20261122030000_raffl
 import { Migration20261122040000_hunts } from './Migration20261122040000_hunts';
 import { Migration20261122050000_leaderboard } from './Migration20261122050000_leaderboard';
 import { Migration20261122060000_contact } from './Migration20261122060000_contact';
+import { Migration20261122070000_tickets } from './Migration20261122070000_tickets';
 import { Migration20261122080000_tournaments } from './Migration20261122080000_tournaments';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
@@ -17,5 +18,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122040000_hunts', class: Migration20261122040000_hunts },
   { name: 'Migration20261122050000_leaderboard', class: Migration20261122050000_leaderboard },
   { name: 'Migration20261122060000_contact', class: Migration20261122060000_contact },
+  { name: 'Migration20261122070000_tickets', class: Migration20261122070000_tickets },
   { name: 'Migration20261122080000_tournaments', class: Migration20261122080000_tournaments },
 ];

@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ticketCategoryInputSchema, type TicketCategoryInput } from '@kickback/contracts';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { TicketsAdminService } from '@kickback/domain';
+
+/** Ticket categories are site configuration: admins only, every change audited. */
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/ticket-categories')
+export class AdminTicketCategoriesController {
+  constructor(private readonly admin: TicketsAdminService) {}
+
+  @Get()
+  async list() {
+    return ok(await this.admin.categories());
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(ticketCategoryInputSchema)) body: TicketCategoryInput) {
+    return ok(await this.admin.createCategory(user.id, body), 'Category created.');
+  }
+
+  @Put(':id')
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Body(zodPipe(ticketCategoryInputSchema)) body: TicketCategoryInput,
+  ) {
+    return ok(await this.admin.updateCategory(user.id, id, body), 'Category updated.');
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+    const result = await this.admin.deleteCategory(user.id, id);
+    return ok(result, result.deleted ? 'Category deleted.' : 'Category is in use and was deactivated.');
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
+import { unlink } from 'node:fs/promises';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ImageUploadService, MAX_IMAGE_BYTES, unprocessable } from '@kickback/platform';
+import { imageTooLarge } from '@kickback/contracts';
+
+/** A file as the HTTP layer received it (multer memory storage). */
+export interface IncomingImage {
+  originalname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+export interface StoredTicketImage {
+  storedName: string;
+  originalName: string;
+  bytes: number;
+  path: string;
+}
+
+/** Every problem with the batch at once, so the form can list them all. */
+function imagesError(problems: string[]): HttpException {
+  const message = problems.length === 1 ? problems[0] : `Image upload errors: ${problems.join(', ')}`;
+  return unprocessable(message, { images: problems });
+}
+
+const messageOf = (e: unknown): string | null => {
+  if (!(e instanceof HttpException)) return null;
+  const body = e.getResponse() as { message?: string };
+  return typeof body.message === 'string' ? body.message : null;
+};
+
+/**
+ * Private ticket attachments: checked by content and re-encoded by ImageUploadService,
+ * written before the ticket's transaction and removed again if anything fails.
+ */
+@Injectable()
+export class TicketImagesService {
+  constructor(private readonly uploads: ImageUploadService) {}
+
+  async storeAll(files: IncomingImage[], max: number, tooMany: string): Promise<StoredTicketImage[]> {
+    if (files.length > max) throw imagesError([tooMany]);
+    const problems = files.filter((f) => f.size > MAX_IMAGE_BYTES).map((f) => imageTooLarge(f.originalname));
+    if (problems.length) throw imagesError(problems);
+    const stored: StoredTicketImage[] = [];
+    for (const file of files) {
+      try {
+        const image = await this.uploads.store(file.buffer, file.originalname, 'private');
+        stored.push({ storedName: image.url, originalName: file.originalname.slice(0, 255), bytes: image.bytes, path: image.path });
+      } catch (e) {
+        const message = messageOf(e);
+        if (!message) {
+          await this.discard(stored);
+          throw e;
+        }
+        problems.push(message);
+      }
+    }
+    if (problems.length) {
+      await this.discard(stored);
+      throw imagesError(problems);
+    }
+    return stored;
+  }
+
+  async discard(images: StoredTicketImage[]): Promise<void> {
+    await Promise.all(images.map((i) => unlink(i.path).catch(() => undefined)));
+  }
+
+  async attach(tx: EntityManager, ticketId: number, replyId: number | null, images: StoredTicketImage[]): Promise<void> {
+    for (const i of images) {
+      await tx.execute(`insert into ticket_images (ticket_id, reply_id, stored_name, original_filename, bytes) values (?, ?, ?, ?, ?)`, [
+        ticketId,
+        replyId,
+        i.storedName,
+        i.originalName,
+        i.bytes,
+      ]);
+    }
+  }
+
+  /** The file path of an image the viewer may see: the ticket's owner, staff or an admin. Otherwise null. */
+  async pathFor(em: EntityManager, imageId: number, viewerId: number): Promise<string | null> {
+    const [row] = await em.execute<{ stored_name: string }[]>(
+      `select i.stored_name from ticket_images i
+       join tickets t on t.id = i.ticket_id
+       join users v on v.id = ?
+       where i.id = ? and (t.user_id = v.id or v.role in ('staff', 'Admin'))`,
+      [viewerId, imageId],
+    );
+    return row ? this.uploads.privatePath(row.stored_name) : null;
+  }
+}
