@@ -1,11 +1,49 @@
+import { useState } from 'react';
+import type { TournamentFilter } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TournamentCard } from '../components/tournament-card';
+import { FILTER_TABS, matchesFilter } from '../tournament-view';
+import { useGetTournamentsQuery } from '../tournaments-api';
+import '../tournaments.css';
 
 export default function TournamentsPage() {
+  const [filter, setFilter] = useState<TournamentFilter>('all');
+  const list = useGetTournamentsQuery();
+  const shown = (list.data ?? []).filter((t) => matchesFilter(t, filter));
+
   return (
     <section className="page container">
       <PageHeading title="Tournaments" lead="Predict the winners of every slot battle in the bracket." />
-      <EmptyState title="No Tournaments Found" />
+      <div role="tablist" aria-label="Tournament filters" className="tournament-tabs">
+        {FILTER_TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            aria-selected={filter === tab.id}
+            className={filter === tab.id ? 'tournament-tab tournament-tab--active' : 'tournament-tab'}
+            onClick={() => setFilter(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {list.isLoading ? (
+        <p role="status" className="tournament-muted">
+          Loading tournaments...
+        </p>
+      ) : list.isError ? (
+        <EmptyState title="Failed to load tournaments" text="Please try again in a moment." />
+      ) : shown.length === 0 ? (
+        <EmptyState title="No Tournaments Found" />
+      ) : (
+        <div className="tournament-grid">
+          {shown.map((t) => (
+            <TournamentCard key={t.id} tournament={t} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

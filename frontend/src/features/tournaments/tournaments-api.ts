@@ -1,0 +1,81 @@
+import type {
+  ApiSuccess,
+  TournamentListItem,
+  TournamentMatchPush,
+  TournamentPageData,
+  TournamentPickBreakdown,
+  TournamentUpdatedPush,
+} from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+
+export interface PickInput {
+  match_id: number;
+  winner_name: string;
+}
+
+/** A 'tournament:match' push: the decided match and the next-round slot it filled. */
+export function applyMatchPush(draft: TournamentPageData, push: TournamentMatchPush): boolean {
+  if (draft.tournament.id !== push.tournament_id) return false;
+  for (const match of push.matches) {
+    const index = draft.tournament.matches.findIndex((m) => m.id === match.id);
+    if (index !== -1) draft.tournament.matches[index] = match;
+  }
+  draft.tournament.progress = push.progress;
+  draft.tournament.winner = push.winner;
+  return true;
+}
+
+/** A 'tournament:updated' push carries the whole public state; the member's own picks stay. */
+export function applyTournamentUpdate(draft: TournamentPageData, push: TournamentUpdatedPush): boolean {
+  if (draft.tournament.id !== push.tournament.id) return false;
+  draft.tournament = push.tournament;
+  draft.top_predictions = push.top_predictions;
+  return true;
+}
+
+export const tournamentsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTournaments: build.query<TournamentListItem[], void>({
+      query: () => '/api/r/tournaments',
+      transformResponse: (response: ApiSuccess<TournamentListItem[]>) => response.data ?? [],
+      providesTags: ['Tournaments'],
+    }),
+    getTournament: build.query<TournamentPageData, number>({
+      query: (id) => `/api/r/tournaments/${id}`,
+      transformResponse: (response: ApiSuccess<TournamentPageData>) => response.data as TournamentPageData,
+      providesTags: (_result, _error, id) => [{ type: 'Tournaments', id }],
+      // The page joins tournament:{id} (useRoom); its pushes land in this cache entry.
+      async onCacheEntryAdded(_id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const offMatch = onServerEvent('tournament:match', (push) => updateCachedData((draft) => void applyMatchPush(draft, push)));
+        const offUpdated = onServerEvent('tournament:updated', (push) =>
+          updateCachedData((draft) => void applyTournamentUpdate(draft, push)),
+        );
+        await cacheEntryRemoved;
+        offMatch();
+        offUpdated();
+      },
+    }),
+    getPickBreakdown: build.query<TournamentPickBreakdown[], { tournamentId: number; userId: number }>({
+      query: ({ tournamentId, userId }) => `/api/r/tournaments/${tournamentId}/predictions/${userId}`,
+      transformResponse: (response: ApiSuccess<TournamentPickBreakdown[]>) => response.data ?? [],
+      providesTags: (_result, _error, { tournamentId }) => [{ type: 'Tournaments', id: tournamentId }],
+    }),
+    savePredictions: build.mutation<{ message: string }, { tournamentId: number; predictions: PickInput[] }>({
+      query: ({ tournamentId, predictions }) => ({
+        url: `/api/r/tournaments/${tournamentId}/predict`,
+        method: 'POST',
+        body: { predictions },
+      }),
+      transformResponse: (response: ApiSuccess<unknown>) => ({ message: response.message ?? 'Predictions saved successfully!' }),
+      invalidatesTags: (_result, _error, { tournamentId }) => [{ type: 'Tournaments', id: tournamentId }, 'Tournaments'],
+    }),
+  }),
+});
+
+export const { useGetTournamentsQuery, useGetTournamentQuery, useGetPickBreakdownQuery, useSavePredictionsMutation } = tournamentsApi;
