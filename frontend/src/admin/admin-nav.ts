@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'raffles', label: 'Raffles', page: lazy(() => import('./pages/raffles-admin-page')) },
   { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./pages/leaderboard-platforms-page')) },
   { path: 'bonus-hunts', label: 'Bonus Hunts', page: lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')) },
+  { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./pages/tournaments-admin-page')) },
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./pages/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./pages/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./pages/store-users-points-page')) },

@@ -1,0 +1,75 @@
+import type { AdminTournament, ApiSuccess, TournamentListItem } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+
+const ADMIN_LIST = { type: 'Tournaments' as const, id: 'ADMIN' };
+const adminOne = (id: number) => ({ type: 'Tournaments' as const, id: `admin-${id}` });
+
+export interface TournamentCreateInput {
+  name: string;
+  size: number;
+  slots: { name: string; multiplier?: string }[];
+  prize_points: number[];
+  predictions_active: boolean;
+}
+
+export interface TournamentMatchInput {
+  slot1_name?: string;
+  slot2_name?: string;
+  slot1_multiplier?: string | null;
+  slot2_multiplier?: string | null;
+}
+
+type Changes = Partial<Pick<AdminTournament, 'name' | 'prize_points' | 'is_active' | 'predictions_active'>>;
+
+export const tournamentsAdminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminTournaments: build.query<TournamentListItem[], void>({
+      query: () => '/api/admin/tournaments',
+      transformResponse: (response: ApiSuccess<TournamentListItem[]>) => response.data ?? [],
+      providesTags: [ADMIN_LIST],
+    }),
+    getAdminTournament: build.query<AdminTournament, number>({
+      query: (id) => `/api/admin/tournaments/${id}`,
+      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
+      providesTags: (_r, _e, id) => [adminOne(id)],
+    }),
+    createTournament: build.mutation<AdminTournament, TournamentCreateInput>({
+      query: (body) => ({ url: '/api/admin/tournaments', method: 'POST', body }),
+      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+    updateTournament: build.mutation<AdminTournament, { id: number; changes: Changes }>({
+      query: ({ id, changes }) => ({ url: `/api/admin/tournaments/${id}`, method: 'PUT', body: changes }),
+      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+    updateTournamentMatch: build.mutation<AdminTournament, { id: number; matchId: number; changes: TournamentMatchInput }>({
+      query: ({ id, matchId, changes }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}`, method: 'PUT', body: changes }),
+      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+    setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
+      query: ({ id, matchId, winnerName }) => ({
+        url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`,
+        method: 'POST',
+        body: { winner_name: winnerName },
+      }),
+      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+    deleteTournament: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/tournaments/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminTournamentsQuery,
+  useGetAdminTournamentQuery,
+  useCreateTournamentMutation,
+  useUpdateTournamentMutation,
+  useUpdateTournamentMatchMutation,
+  useSetTournamentWinnerMutation,
+  useDeleteTournamentMutation,
+} = tournamentsAdminApi;

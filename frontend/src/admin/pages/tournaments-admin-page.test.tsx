@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminTournament, TournamentMatch } from '@kickback/contracts';
+import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import TournamentsAdminPage from './tournaments-admin-page';
+
+const match = (
+  id: number,
+  round: number,
+  n: number,
+  a: string | null,
+  b: string | null,
+  winner: string | null = null,
+): TournamentMatch => ({
+  id,
+  round,
+  match_number: n,
+  slot1_name: a,
+  slot2_name: b,
+  slot1_multiplier: null,
+  slot2_multiplier: null,
+  winner_name: winner,
+});
+
+const cup: AdminTournament = {
+  id: 3,
+  name: 'Cup',
+  size: 4,
+  is_active: true,
+  predictions_active: true,
+  matches_count: 3,
+  predictions_count: 0,
+  progress: 0,
+  winner: null,
+  prize_points: [100],
+  created_at: '2026-11-22T00:00:00Z',
+  completed_at: null,
+  matches: [match(1, 1, 1, 'A', 'B'), match(2, 1, 2, 'C', 'D'), match(3, 2, 1, null, null)],
+};
+
+const toasts = (store: { getState: () => unknown }) =>
+  (store.getState() as { toasts: { items: { message: string }[] } }).toasts.items.map((t) => t.message);
+
+describe('TournamentsAdminPage', () => {
+  it('creates a 4-slot tournament with its slots, then sets a winner from the bracket editor', async () => {
+    const requests: TestRequest[] = [];
+    let created = false;
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/admin/tournaments' && r.method === 'POST') {
+        created = true;
+        return { status: 201, body: { success: true, data: cup } };
+      }
+      if (r.url === '/api/admin/tournaments') return { body: { success: true, data: created ? [cup] : [] } };
+      if (r.url === '/api/admin/tournaments/3') return { body: { success: true, data: cup } };
+      if (r.url === '/api/admin/tournaments/3/matches/1/winner') return { status: 201, body: { success: true, data: cup } };
+      return undefined;
+    });
+    const { store } = renderWithProviders(<TournamentsAdminPage />, { user: adminFixture });
+    fireEvent.click(await screen.findByRole('button', { name: 'New Tournament' }));
+    const form = screen.getByRole('form', { name: 'New tournament' });
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Cup' } });
+    fireEvent.change(within(form).getByLabelText('Size'), { target: { value: '4' } });
+    ['A', 'B', 'C', 'D'].forEach((name, i) =>
+      fireEvent.change(within(form).getByLabelText(new RegExp(`^Slot ${i + 1}\\b(?! multiplier)`)), { target: { value: name } }),
+    );
+    fireEvent.change(within(form).getByLabelText(/^Slot 1 multiplier/), { target: { value: '12.5' } });
+    fireEvent.change(within(form).getByLabelText(/^Prize points/), { target: { value: '100' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Tournament' }));
+    await waitFor(() => expect(toasts(store)).toContain('Tournament created.'));
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(JSON.parse(String(post.body))).toEqual({
+      name: 'Cup',
+      size: 4,
+      slots: [{ name: 'A', multiplier: '12.5' }, { name: 'B' }, { name: 'C' }, { name: 'D' }],
+      prize_points: [100],
+      predictions_active: true,
+    });
+
+    const row = await screen.findByTestId('admin-match-1');
+    expect(within(screen.getByTestId('admin-match-3')).queryByRole('button', { name: /wins/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'B wins Round 1 match 1' }));
+    await waitFor(() => expect(toasts(store)).toContain('B advances.'));
+    const winner = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/1/winner')!;
+    expect(JSON.parse(String(winner.body))).toEqual({ winner_name: 'B' });
+  });
+});
