@@ -7,7 +7,7 @@ import { selectCurrentUser } from '../lib/session-slice';
 import { useSiteSettings } from '../lib/use-site-settings';
 import { applyTheme } from '../lib/theme';
 import { AdminLayout } from './admin-layout';
-import { ADMIN_SECTIONS } from './admin-nav';
+import { adminSectionsFor } from './admin-nav';
 import { Forbidden } from './components/forbidden';
 import AdminNotFoundPage from './pages/admin-not-found-page';
 
@@ -17,13 +17,14 @@ function AdminRoot() {
   const user = useAppSelector(selectCurrentUser);
   const settings = useSiteSettings();
   const [router] = useState(() => {
+    const sections = adminSectionsFor(user?.role);
     const routes: RouteObject[] = [
       {
         path: '/',
         element: <AdminShellRoute />,
         children: [
-          { index: true, element: <Navigate to={`/${ADMIN_SECTIONS[0]!.path}`} replace /> },
-          ...ADMIN_SECTIONS.map(({ path, page: Page }) => ({ path, element: <Page /> })),
+          ...(sections[0] ? [{ index: true, element: <Navigate to={`/${sections[0].path}`} replace /> }] : []),
+          ...sections.map(({ path, page: Page }) => ({ path, element: <Page /> })),
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },
@@ -36,8 +37,8 @@ function AdminRoot() {
     document.title = `Admin Panel · ${settings.site_name}`;
   }, [settings]);
 
-  // The server already refuses non-admins; this keeps a stale or spoofed page from showing a dead panel.
-  if (user?.role !== 'Admin') return <Forbidden />;
+  // The server already refuses members; this keeps a stale or spoofed page from showing a dead panel.
+  if (adminSectionsFor(user?.role).length === 0) return <Forbidden />;
   return <RouterProvider router={router} />;
 }
 

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import type { CurrentUser } from '@kickback/contracts';
 import { RouteFallback } from '../app/shell/route-fallback';
 import { Toaster } from '../app/shell/toaster';
-import { ADMIN_SECTIONS } from './admin-nav';
+import { adminSectionsFor } from './admin-nav';
 
 export function AdminLayout({ siteName, user }: { siteName: string; user: CurrentUser }) {
   return (
@@ -18,7 +18,7 @@ export function AdminLayout({ siteName, user }: { siteName: string; user: Curren
         </p>
         <nav aria-label="Admin">
           <ul className="admin-nav">
-            {ADMIN_SECTIONS.map((section) => (
+            {adminSectionsFor(user.role).map((section) => (
               <li key={section.path}>
                 <NavLink
                   to={`/${section.path}`}

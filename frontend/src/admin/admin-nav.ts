@@ -1,10 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '@kickback/contracts';
 
 export interface AdminSection {
   /** Path under /admin-new. */
   path: string;
   label: string;
   page: LazyExoticComponent<ComponentType>;
+  /** Support staff may open this section too; every other section is for admins only. */
+  staff?: boolean;
 }
 
 /**
@@ -22,6 +25,11 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./pages/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./pages/store-users-points-page')) },
   { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./pages/contact-messages-page')) },
+  { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./pages/tickets-admin-page')), staff: true },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
   { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./pages/queues-page')) },
 ];
+
+/** The sections a role may open: admins all of them, staff only the support ones, members none. */
+export const adminSectionsFor = (role: Role | undefined): AdminSection[] =>
+  ADMIN_SECTIONS.filter((section) => role === 'Admin' || (role === 'staff' && section.staff === true));

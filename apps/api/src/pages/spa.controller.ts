@@ -20,7 +20,8 @@ export class SpaController {
   async admin(@Req() req: Request, @Res() res: Response): Promise<void> {
     const data = await this.pageData.build(req);
     if (!data.user) return res.redirect(302, '/login');
-    if (data.user.role !== 'Admin') {
+    // Support staff get the panel for their sections (tickets); the API still checks every call.
+    if (data.user.role !== 'Admin' && data.user.role !== 'staff') {
       res.status(403).type('html').send(forbiddenPage(data.settings.site_name));
       return;
     }

@@ -1,0 +1,59 @@
+import type { ApiSuccess, Ticket, TicketCategory, TicketPriority, TicketWithReplies } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+
+export interface CreateTicketArgs {
+  title: string;
+  description: string;
+  category_id: string;
+  priority: TicketPriority;
+  images: File[];
+}
+
+export interface ReplyArgs {
+  id: number;
+  message: string;
+  images: File[];
+}
+
+/** Multipart bodies: no content-type here, the browser adds the boundary itself. */
+function multipart(fields: Record<string, string>, images: File[]): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  for (const image of images) body.append('images[]', image, image.name);
+  return body;
+}
+
+export const ticketsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTickets: build.query<Ticket[], void>({
+      query: () => '/api/r/tickets',
+      transformResponse: (response: ApiSuccess<Ticket[]>) => response.data ?? [],
+      providesTags: [{ type: 'Tickets', id: 'LIST' }],
+    }),
+    getTicket: build.query<TicketWithReplies, number>({
+      query: (id) => `/api/r/tickets/${id}`,
+      transformResponse: (response: ApiSuccess<TicketWithReplies>) => response.data as TicketWithReplies,
+      providesTags: (_r, _e, id) => [{ type: 'Tickets', id }],
+    }),
+    getTicketCategories: build.query<TicketCategory[], void>({
+      query: () => '/api/r/tickets/categories',
+      transformResponse: (response: ApiSuccess<TicketCategory[]>) => response.data ?? [],
+      providesTags: ['TicketCategories'],
+    }),
+    createTicket: build.mutation<{ id: number; message?: string }, CreateTicketArgs>({
+      query: ({ images, ...fields }) => ({ url: '/api/r/tickets', method: 'POST', body: multipart(fields, images) }),
+      transformResponse: (response: ApiSuccess<{ id: number }>) => ({ id: response.data?.id ?? 0, message: response.message }),
+      invalidatesTags: [{ type: 'Tickets', id: 'LIST' }],
+    }),
+    replyToTicket: build.mutation<ApiSuccess<unknown>, ReplyArgs>({
+      query: ({ id, message, images }) => ({ url: `/api/r/tickets/${id}/reply`, method: 'POST', body: multipart({ message }, images) }),
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Tickets', id },
+        { type: 'Tickets', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const { useGetTicketsQuery, useGetTicketQuery, useGetTicketCategoriesQuery, useCreateTicketMutation, useReplyToTicketMutation } =
+  ticketsApi;
