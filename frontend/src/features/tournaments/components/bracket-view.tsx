@@ -20,9 +20,11 @@ export function BracketView({ matches, picks, onPick }: BracketViewProps) {
           <h3 id={`round-${round}`} className="bracket__round-title">
             {roundTitle(round, lastRound)}
           </h3>
-          {list.map((match) => (
-            <MatchCard key={match.id} match={match} pick={picks?.get(match.id) ?? null} onPick={onPick} />
-          ))}
+          <div className="bracket__matches">
+            {list.map((match) => (
+              <MatchCard key={match.id} match={match} pick={picks?.get(match.id) ?? null} onPick={onPick} />
+            ))}
+          </div>
         </section>
       ))}
     </div>
