@@ -8,4 +8,5 @@ export const PRIORITY_OPTIONS: { value: TicketPriority; label: string; descripti
   { value: 'urgent', label: 'Urgent', description: 'Critical issues requiring immediate attention' },
 ];
 
-export const STATUS_ICONS: Record<TicketStatus, string> = { open: '🟢', waiting: '⏳', resolved: '✅', closed: '🔒' };
+/** Plain symbols (not emoji) so they render with the site's text fonts everywhere; colour comes from the status class. */
+export const STATUS_ICONS: Record<TicketStatus, string> = { open: '●', waiting: '◐', resolved: '✔', closed: '✖' };

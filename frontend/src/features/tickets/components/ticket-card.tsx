@@ -8,7 +8,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
   return (
     <article className="card ticket-card" aria-labelledby={`ticket-${ticket.id}-title`}>
       <div className="ticket-card__head">
-        <span className="ticket-card__icon" role="img" aria-label={ticket.status_label}>
+        <span className={`ticket-card__icon ticket-status--${ticket.status}`} role="img" aria-label={ticket.status_label}>
           {STATUS_ICONS[ticket.status]}
         </span>
         <h2 id={`ticket-${ticket.id}-title`} className="ticket-card__title">
