@@ -1,5 +1,13 @@
-import type { ApiSuccess, Ticket, TicketCategory, TicketPriority, TicketWithReplies } from '@kickback/contracts';
+import {
+  TICKET_REPLY_NOTIFICATION_PREFIX,
+  type ApiSuccess,
+  type Ticket,
+  type TicketCategory,
+  type TicketPriority,
+  type TicketWithReplies,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
 
 export interface CreateTicketArgs {
   title: string;
@@ -34,6 +42,25 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: (id) => `/api/r/tickets/${id}`,
       transformResponse: (response: ApiSuccess<TicketWithReplies>) => response.data as TicketWithReplies,
       providesTags: (_r, _e, id) => [{ type: 'Tickets', id }],
+      // The member's own room hears when support answers; an open ticket then reloads with the reply.
+      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent('user:notification', (push) => {
+          if (push.message === `${TICKET_REPLY_NOTIFICATION_PREFIX}${id}`)
+            dispatch(
+              ticketsApi.util.invalidateTags([
+                { type: 'Tickets', id },
+                { type: 'Tickets', id: 'LIST' },
+              ]),
+            );
+        });
+        await cacheEntryRemoved;
+        off();
+      },
     }),
     getTicketCategories: build.query<TicketCategory[], void>({
       query: () => '/api/r/tickets/categories',

@@ -162,4 +162,5 @@ export interface AdminTicketCategory extends TicketCategory {
 
 /** Live notices; staff see new tickets, members see answers. */
 export const ticketCreatedNotification = (id: number, title: string) => `New support ticket #${id}: ${title}`;
-export const ticketRepliedNotification = (id: number) => `Support replied to your ticket #${id}`;
+export const TICKET_REPLY_NOTIFICATION_PREFIX = 'Support replied to your ticket #';
+export const ticketRepliedNotification = (id: number) => `${TICKET_REPLY_NOTIFICATION_PREFIX}${id}`;

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Ticket, TicketWithReplies } from '@kickback/contracts';
+import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import CreateTicketPage from './create-ticket-page';
@@ -135,6 +137,22 @@ describe('Ticket detail', () => {
     expect(posts[0].url).toBe('/api/r/tickets/12/reply');
     expect((posts[0].body as FormData).get('message')).toBe('More details');
     expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('reloads when support answers this ticket live', async () => {
+    resetSocketForTests();
+    let loads = 0;
+    mockFetch((r) => {
+      if (r.url !== '/api/r/tickets/12') return undefined;
+      loads += 1;
+      return { body: { success: true, data: detail() } };
+    });
+    renderWithProviders(<TicketDetailPage />, { user: memberFixture, route: '/tickets/12', path: '/tickets/:id' });
+    await screen.findByRole('heading', { name: 'Prize missing' });
+    const socket = getSocket() as unknown as FakeSocket;
+    act(() => socket.serverEmit('user:notification', { type: 'info', message: 'Support replied to your ticket #99' }));
+    act(() => socket.serverEmit('user:notification', { type: 'info', message: 'Support replied to your ticket #12' }));
+    await waitFor(() => expect(loads).toBe(2));
   });
 
   it('replaces the form with the closed notice on a closed ticket', async () => {
