@@ -145,6 +145,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     });
     expect(anon.status).toBe(401);
     expect(anon.body.message).toBe('You must be logged in to make predictions');
+    expect((await visitor.json('POST', `/api/r/tournaments/${t.id}/predict`, {})).status).toBe(401);
 
     const empty = await m.client.json('POST', `/api/r/tournaments/${t.id}/predict`, { predictions: [] });
     expect(empty.status).toBe(422);

@@ -30,14 +30,11 @@ export class TournamentsController {
 
   @Post(':id/predict')
   @HttpCode(200)
-  async predict(
-    @CurrentUser() user: SessionUser | null,
-    @Param('id', ParseIntPipe) id: number,
-    @Body(zodPipe(tournamentPredictSchema)) body: TournamentPredictInput,
-  ) {
-    // SPEC §8 wording rather than the generic 401 text.
+  async predict(@CurrentUser() user: SessionUser | null, @Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+    // SPEC §5 order: login is checked before the picks, with the SPEC §8 wording.
     if (!user) throw unauthorized('You must be logged in to make predictions');
-    await this.predictions.predict(id, user.id, body);
+    const input: TournamentPredictInput = zodPipe(tournamentPredictSchema).transform(body);
+    await this.predictions.predict(id, user.id, input);
     return { success: true as const, message: 'Predictions saved successfully!' };
   }
 }
