@@ -4,6 +4,7 @@ import { userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickbac
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { loadDetail, loadStandings, loadTournament } from './tournament-rows';
 import { TournamentPrizesService } from './tournament-prizes.service';
+import { TournamentPredictionPushCoalescer } from './tournament-prediction-push.coalescer';
 
 export const tournamentRoom = (tournamentId: number): string => `tournament:${tournamentId}`;
 
@@ -18,6 +19,7 @@ export class TournamentEventsHandler implements OnModuleInit {
     private readonly realtime: RealtimeEmitter,
     private readonly em: EntityManager,
     private readonly prizes: TournamentPrizesService,
+    private readonly predictionPushes: TournamentPredictionPushCoalescer,
   ) {}
 
   onModuleInit(): void {
@@ -33,7 +35,9 @@ export class TournamentEventsHandler implements OnModuleInit {
       type: 'tournament.predicted',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'tournament.predicted'>) =>
-        this.pushUpdated(event.payload.tournamentId, 'prediction', event.payload.at),
+        this.predictionPushes.request(event.payload.tournamentId, () =>
+          this.pushUpdated(event.payload.tournamentId, 'prediction', new Date().toISOString()),
+        ),
     });
     this.handlers.register({
       consumer: 'tournaments.push-match',

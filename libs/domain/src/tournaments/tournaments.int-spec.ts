@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import type { TournamentMatch, TournamentMatchPush } from '@kickback/contracts';
+import type { TournamentMatch, TournamentMatchPush, TournamentUpdatedPush } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { TournamentPrizesService } from './tournament-prizes.service';
 
@@ -196,9 +196,22 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     expect((await admin.json('DELETE', `/api/admin/tournaments/${other.id}`)).status).toBe(200);
   });
 
-  it('parallel predict calls by one member leave exactly one pick per match', async () => {
+  async function watch(tournamentId: number) {
+    const socket = io(api.url, { transports: ['websocket'] });
+    sockets.push(socket);
+    const updates: TournamentUpdatedPush[] = [];
+    socket.on('tournament:updated', (p) => updates.push(p));
+    await new Promise<void>((resolve) => {
+      socket.on('room:joined', () => resolve());
+      socket.emit('room:join', `tournament:${tournamentId}`);
+    });
+    return updates;
+  }
+
+  it('parallel predict calls by one member leave exactly one pick per match; the standings are pushed live', async () => {
     const t = await createTournament(8);
     const m = await member();
+    const updates = await watch(t.id);
     const round1 = t.matches.filter((x) => x.round === 1);
     const calls = Array.from({ length: 12 }, (_, i) =>
       m.client.json('POST', `/api/r/tournaments/${t.id}/predict`, {
@@ -215,6 +228,9 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
       [m.id],
     );
     expect(picks).toEqual(round1.map((x) => ({ match_id: x.id, n: 1 })));
+    await waitFor(() =>
+      updates.some((u) => u.change === 'prediction' && u.tournament.predictions_count === 1 && u.top_predictions[0]?.picks === 4),
+    );
   });
 
   it('computes accuracy and standings; completing pays prizes through the ledger exactly once', async () => {
