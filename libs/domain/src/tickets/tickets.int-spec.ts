@@ -163,6 +163,12 @@ describe('support tickets', () => {
     expect((await other.client.json('GET', `/api/r/tickets/${ticketId}`)).status).toBe(404);
     expect((await other.client.get(`/api/r/tickets/images/${imageId}`)).status).toBe(404);
     expect((await other.client.json('GET', '/api/r/tickets')).body.data).toEqual([]);
+    for (const bad of ['99999999999', 'abc', '0'])
+      expect(await other.client.json('GET', `/api/r/tickets/${bad}`)).toEqual({
+        status: 404,
+        body: { success: false, message: TICKET_MESSAGES.notFound },
+      });
+    expect((await other.client.get('/api/r/tickets/images/99999999999')).status).toBe(404);
     const reply = await send(other.client, `/api/r/tickets/${ticketId}/reply`, form({ message: 'hi' }));
     expect(reply.status).toBe(404);
     expect((await api.client().get(`/api/r/tickets/images/${imageId}`)).status).toBe(401);

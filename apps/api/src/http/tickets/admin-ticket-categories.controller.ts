@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ticketCategoryInputSchema, type TicketCategoryInput } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { TicketsAdminService } from '@kickback/domain';
+import { rowId } from './row-id.pipe';
 
 /** Ticket categories are site configuration: admins only, every change audited. */
 @ApiTags('admin')
@@ -25,14 +26,14 @@ export class AdminTicketCategoriesController {
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Category not found.')) id: number,
     @Body(zodPipe(ticketCategoryInputSchema)) body: TicketCategoryInput,
   ) {
     return ok(await this.admin.updateCategory(user.id, id, body), 'Category updated.');
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Category not found.')) id: number) {
     const result = await this.admin.deleteCategory(user.id, id);
     return ok(result, result.deleted ? 'Category deleted.' : 'Category is in use and was deactivated.');
   }

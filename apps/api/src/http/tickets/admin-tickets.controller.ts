@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request } from 'express';
@@ -15,6 +15,7 @@ import {
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { TicketsAdminService, TicketsService } from '@kickback/domain';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
+import { rowId } from './row-id.pipe';
 
 /** The support queue for staff and admins; replies are flagged is_admin, changes audited. */
 @ApiTags('admin')
@@ -33,7 +34,7 @@ export class AdminTicketsController {
   }
 
   @Get(':id')
-  async get(@Param('id', ParseIntPipe) id: number) {
+  async get(@Param('id', rowId(TICKET_MESSAGES.notFound)) id: number) {
     return ok(await this.admin.get(id));
   }
 
@@ -43,7 +44,7 @@ export class AdminTicketsController {
   @UseInterceptors(TicketImagesInterceptor(MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages))
   async reply(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
     @Req() req: Request,
     @Body(zodPipe(ticketReplySchema)) body: TicketReplyInput,
   ) {
@@ -53,7 +54,7 @@ export class AdminTicketsController {
   @Patch(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
     @Body(zodPipe(adminTicketUpdateSchema)) body: AdminTicketUpdate,
   ) {
     return ok(await this.admin.update(user.id, id, body), 'Ticket updated.');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, ParseIntPipe, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
@@ -15,6 +15,7 @@ import { Authenticated, CurrentUser, notFound, ok, zodPipe, type SessionUser } f
 import { TicketImagesService, TicketsService } from '@kickback/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
+import { rowId } from './row-id.pipe';
 
 /** SPEC §7 ticket calls: a member sees and answers only their own tickets. */
 @ApiTags('tickets')
@@ -39,7 +40,7 @@ export class TicketsController {
 
   /** Private attachments: only the ticket's owner, staff and admins; never cached by shared caches. */
   @Get('images/:imageId')
-  async image(@CurrentUser() user: SessionUser, @Param('imageId', ParseIntPipe) imageId: number, @Res() res: Response) {
+  async image(@CurrentUser() user: SessionUser, @Param('imageId', rowId('Image not found.')) imageId: number, @Res() res: Response) {
     const path = await this.images.pathFor(this.em.fork(), imageId, user.id);
     if (!path) throw notFound('Image not found.');
     res.setHeader('Content-Type', 'image/webp');
@@ -52,7 +53,7 @@ export class TicketsController {
 
   @Get(':id')
   @Header('Cache-Control', 'no-store')
-  async get(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async get(@CurrentUser() user: SessionUser, @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number) {
     return ok(await this.tickets.getOwn(user.id, id));
   }
 
@@ -70,7 +71,7 @@ export class TicketsController {
   @UseInterceptors(TicketImagesInterceptor(MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages))
   async reply(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
     @Req() req: Request,
     @Body(zodPipe(ticketReplySchema)) body: TicketReplyInput,
   ) {
