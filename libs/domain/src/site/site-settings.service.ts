@@ -90,7 +90,11 @@ export class SiteSettingsService {
     return result;
   }
 
+  /** The settings row; a fresh install gets the defaults written once, on first read, instead of on every read. */
   private async loadRow(em: EntityManager, forUpdate = false): Promise<SiteSettingsRow> {
+    const lock = forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+    const existing = await em.findOne(SiteSettingsRow, { id: 1 }, lock);
+    if (existing) return existing;
     await em.execute(
       `insert into site_settings (id, site_name, site_description, crypto1_label, crypto2_label, crypto3_label, theme, kick_channel_slug, logo_url, terms_text, privacy_text)
        values (1, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (id) do nothing`,
@@ -107,6 +111,6 @@ export class SiteSettingsService {
         SITE_DEFAULTS.privacyText,
       ],
     );
-    return em.findOneOrFail(SiteSettingsRow, { id: 1 }, forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    return em.findOneOrFail(SiteSettingsRow, { id: 1 }, lock);
   }
 }
