@@ -1,9 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { QUEUES } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type TestStack } from '@kickback/testing';
 import { UsersService } from '@kickback/domain';
 import { OutboxRelayService } from './outbox-relay.service';
 import { DomainEventDispatcher } from './domain-event-dispatcher.service';
+import { OutboxService } from './outbox.service';
 
 describe('outbox relay and consumers: nothing lost, nothing applied twice', () => {
   let stack: TestStack;
@@ -78,5 +82,36 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     await waitFor(async () => (await loginCount(user.id)) === 40 || undefined, 15_000, 'all 40 logins applied');
     await new Promise((r) => setTimeout(r, 500));
     expect(await loginCount(user.id)).toBe(40);
+  });
+
+  it('an event no handler consumes is marked published without becoming a job; a consumed one becomes a job', async () => {
+    const user = await createUser(em);
+    const outbox = worker.get(OutboxService);
+    const tx = em.fork();
+    await outbox.add(tx, 'raffle.entered', {
+      raffleId: 1,
+      userId: user.id,
+      entryId: 1,
+      entryType: 'passwordless',
+      tickets: 1,
+      pointsSpent: 0,
+    });
+    await outbox.add(tx, 'user.logged-in', { userId: user.id, at: new Date().toISOString() });
+    const ids = await tx.execute<{ id: string; type: string }[]>(
+      `select id::text, type from outbox_events where published_at is null and type in ('raffle.entered', 'user.logged-in') order by id`,
+    );
+    expect(ids.map((r) => r.type)).toEqual(['raffle.entered', 'user.logged-in']);
+
+    const relay = worker.get(OutboxRelayService);
+    while ((await relay.relayBatch(50)) > 0);
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    expect(await queue.getJob(`evt-${ids[0]!.id}`)).toBeUndefined();
+    expect(await queue.getJob(`evt-${ids[1]!.id}`)).toBeDefined();
+    const unpublished = await em
+      .fork()
+      .execute<{ n: string }[]>(
+        `select count(*)::text as n from outbox_events where id in (${ids.map((r) => r.id).join(',')}) and published_at is null`,
+      );
+    expect(Number(unpublished[0]!.n)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
+import { DomainEventHandlers } from './domain-event-handlers';
 
 interface OutboxRow {
   id: string;
@@ -21,6 +22,10 @@ export interface RelayHooks {
  * Moves committed outbox rows into the domain-events queue. Rows are claimed with
  * SKIP LOCKED so several workers can relay side by side, and the job id is the outbox id so
  * a row enqueued twice (crash before marking) is one job; consumers are idempotent besides.
+ *
+ * Only events some handler of this build consumes become jobs; the rest (raffle.entered today, kept
+ * for consumers to come) are marked published in the same transaction. A raffle burst writes one
+ * event per entry, and a job nobody handles cost the worker and Redis more than the entry itself.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationShutdown {
@@ -34,6 +39,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
     private readonly em: EntityManager,
     @InjectQueue(QUEUES.domainEvents) private readonly queue: Queue,
     private readonly config: AppConfig,
+    private readonly handlers: DomainEventHandlers,
   ) {}
 
   start(): void {
@@ -62,13 +68,15 @@ export class OutboxRelayService implements OnApplicationShutdown {
         [limit],
       );
       if (rows.length === 0) return 0;
-      await this.queue.addBulk(
-        rows.map((row) => ({
-          name: row.type,
-          data: { id: String(row.id), type: row.type, payload: row.payload, createdAt: new Date(row.created_at).toISOString() },
-          opts: { jobId: `evt-${row.id}` },
-        })),
-      );
+      const consumed = rows.filter((row) => this.handlers.for(row.type).length > 0);
+      if (consumed.length)
+        await this.queue.addBulk(
+          consumed.map((row) => ({
+            name: row.type,
+            data: { id: String(row.id), type: row.type, payload: row.payload, createdAt: new Date(row.created_at).toISOString() },
+            opts: { jobId: `evt-${row.id}` },
+          })),
+        );
       const ids = rows.map((r) => String(r.id));
       await this.hooks.afterEnqueue?.(ids);
       // A PostgreSQL array literal: knex would otherwise expand a JS array into a value list.
