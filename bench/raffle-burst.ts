@@ -196,7 +196,10 @@ async function main(): Promise<void> {
     console.log('done');
 
     process.stdout.write(`connecting ${WATCHERS} watchers... `);
-    const watchers = fork(__filename, ['watchers'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const watchers = fork(__filename, ['watchers'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: (process.env.BENCH_WATCHER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    });
     children.push(watchers);
     const fromWatchers = <T>(type: string) =>
       new Promise<T>((resolve, reject) => {
@@ -356,8 +359,8 @@ function runWatchers(): void {
                 pushes++;
                 lastTotal = Math.max(lastTotal, push.total_entries);
               }
-              for (const entry of push.entries) {
-                const i = index.get(entry.user.id);
+              for (const [, userId] of push.entries) {
+                const i = index.get(userId);
                 if (i === undefined) continue;
                 if (counts[w]![i]! < 255) counts[w]![i]! += 1;
                 if (!arrivals[w]![i]) arrivals[w]![i] = at;

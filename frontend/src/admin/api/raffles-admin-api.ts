@@ -1,6 +1,7 @@
 import type { AdminRaffle, AdminRaffleEntry, AdminRaffleInput, ApiSuccess, Pagination } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
+import { applyEntriesPush } from '../../features/raffles/raffle-logic';
 
 const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
 
@@ -27,19 +28,7 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
         }
         const off = onServerEvent('raffle:entries', (push) => {
           if (push.raffle_id !== id) return;
-          updateCachedData((draft) => {
-            for (const entry of push.entries) {
-              const index = draft.findIndex((e) => e.id === entry.id);
-              if (index === -1)
-                draft.push({
-                  ...entry,
-                  points_spent: 0,
-                  created_at: new Date().toISOString(),
-                  user: { ...entry.user, avatar: entry.user.avatar_url },
-                });
-              else draft[index] = { ...draft[index]!, tickets: Math.max(draft[index]!.tickets, entry.tickets) };
-            }
-          });
+          updateCachedData((draft) => applyEntriesPush(draft, push, (entry) => ({ ...entry, points_spent: 0 })));
         });
         await cacheEntryRemoved;
         off();

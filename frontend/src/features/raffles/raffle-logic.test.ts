@@ -1,4 +1,4 @@
-import type { RaffleEntry } from '@kickback/contracts';
+import { toRaffleEntryPush, type RaffleEntry } from '@kickback/contracts';
 import { applyEntriesPush, entryTypesSummary, filterParticipants, groupParticipants, raffleStatusLabel, winChance } from './raffle-logic';
 
 const entry = (
@@ -52,21 +52,34 @@ describe('raffle logic', () => {
       entryTypesSummary({ allow_passwordless_entry: true, allow_points_entry: true, points_per_entry: 50, has_password_entry: true }),
     ).toEqual(['Free', '50 Points', 'Password']);
     const list = [entry(1, 1, 'Ann', null, 1, 'points')];
-    const pushed = (e: RaffleEntry) => ({
-      id: e.id,
-      entry_type: e.entry_type,
-      tickets: e.tickets,
-      user: { id: e.user.id, username: e.user.username, kick_username: e.user.kick_username, avatar_url: null },
-    });
     applyEntriesPush(list, {
       raffle_id: 1,
-      total_entries: 4,
+      total_entries: 5,
       participants_count: 2,
-      entries: [pushed(entry(1, 1, 'Ann', null, 3, 'points')), pushed(entry(2, 2, 'Bob', null, 1))],
+      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 3, 'points')), toRaffleEntryPush(entry(2, 2, 'Bob', null, 1))],
     });
-    expect(list.map((e) => [e.id, e.tickets])).toEqual([
-      [1, 3],
-      [2, 1],
+    expect(list.map((e) => [e.id, e.tickets, e.user.username])).toEqual([
+      [1, 3, 'Ann'],
+      [2, 1, 'Bob'],
     ]);
+    // A stale push (fewer tickets than already shown) does not lower the count.
+    applyEntriesPush(list, {
+      raffle_id: 1,
+      total_entries: 5,
+      participants_count: 2,
+      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 2, 'points'))],
+    });
+    expect(list[0]!.tickets).toBe(3);
+    // The admin list builds its own rows from the same push.
+    const admin: (RaffleEntry & { points_spent: number })[] = [];
+    applyEntriesPush(
+      admin,
+      { raffle_id: 1, total_entries: 1, participants_count: 1, entries: [toRaffleEntryPush(entry(7, 3, 'Cat', 'cat_k', 1))] },
+      (e) => ({
+        ...e,
+        points_spent: 0,
+      }),
+    );
+    expect(admin).toEqual([expect.objectContaining({ id: 7, points_spent: 0, user: expect.objectContaining({ kick_username: 'cat_k' }) })]);
   });
 });

@@ -162,13 +162,41 @@ export interface AdminRaffleList {
 }
 
 /** Realtime payloads (room raffle:{id}). Entries are coalesced to at most 4 pushes a second. */
-/** An entry row in a push: what the entries list shows, nothing more (a burst reaches every watcher). */
-export interface RaffleEntryPush {
-  id: number;
-  entry_type: RaffleEntryType;
-  tickets: number;
-  user: { id: number; username: string; kick_username: string | null; avatar_url: string | null };
-}
+/**
+ * An entry row in a push, as a tuple rather than an object: a burst sends every new entry to every
+ * watcher, so key names would be most of the bytes, and of the parsing, on every viewer's device.
+ */
+export type RaffleEntryPush = [
+  id: number,
+  userId: number,
+  tickets: number,
+  entryType: RaffleEntryType,
+  username: string,
+  kickUsername: string | null,
+  avatarUrl: string | null,
+];
+
+export const toRaffleEntryPush = (e: RaffleEntry): RaffleEntryPush => [
+  e.id,
+  e.user.id,
+  e.tickets,
+  e.entry_type,
+  e.user.username,
+  e.user.kick_username,
+  e.user.avatar_url,
+];
+
+/** The entry a push row stands for; pushes carry no time, so the caller says when it arrived. */
+export const fromRaffleEntryPush = (
+  [id, userId, tickets, entryType, username, kickUsername, avatarUrl]: RaffleEntryPush,
+  createdAt: string,
+): RaffleEntry => ({
+  id,
+  entry_type: entryType,
+  tickets,
+  created_at: createdAt,
+  user: { id: userId, username, kick_username: kickUsername, avatar: avatarUrl, avatar_url: avatarUrl },
+});
 
 export interface RaffleEntriesPush {
   raffle_id: number;

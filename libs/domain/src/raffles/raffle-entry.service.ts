@@ -6,6 +6,7 @@ import { conflict, unauthorized, unprocessable } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
+import { FreeEntryBatcher } from './free-entry-batcher';
 import { verifyRafflePassword } from './raffle-password';
 import { raffleStatus, toRaffleEntry, type UserRow } from './raffle-rows';
 
@@ -43,6 +44,8 @@ const OPEN_RAFFLE = `from raffles r where r.id = ? and r.starts_at <= now() and 
 /**
  * Entering a raffle: one short transaction. Free and password entries are a single statement
  * (entry row + its outbox event); the once-per-member rule is the partial unique index.
+ * Free entries first go through FreeEntryBatcher (many members per statement); only when that
+ * wrote nothing does the path below run, to refuse with the reason.
  * Points entries add the debit through EconomyService in the same transaction.
  */
 @Injectable()
@@ -51,6 +54,7 @@ export class RaffleEntryService {
     private readonly em: EntityManager,
     private readonly economy: EconomyService,
     private readonly live: RaffleLivePublisher,
+    private readonly freeEntries: FreeEntryBatcher,
   ) {}
 
   async enter(
@@ -60,14 +64,12 @@ export class RaffleEntryService {
     requestKey?: string,
   ): Promise<{ message: string; entry: RaffleEntry | null }> {
     if (!userId) throw unauthorized(ENTER_LOGIN_MESSAGE);
-    const em = this.em.fork();
     if (body.entry_type === 'passwordless') {
-      const entry = await this.freeEntryFastPath(em, userId, raffleId);
-      if (entry) {
-        await this.live.entryChanged(raffleId, entry);
-        return { message: ENTERED_MESSAGE, entry };
-      }
+      // The common case: written together with everyone else entering at the same moment.
+      const entry = await this.freeEntries.enter(userId, raffleId);
+      if (entry) return { message: ENTERED_MESSAGE, entry };
     }
+    const em = this.em.fork();
     const [ctx] = await em.execute<EntryContext[]>(
       `select u.id, u.username, u.kick_username, u.avatar_url, r.id as raffle_id, r.starts_at, r.ends_at, r.drawn_at, r.cancelled_at,
               r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash
@@ -85,32 +87,6 @@ export class RaffleEntryService {
     else result = await this.enterWithPoints(em, ctx, body.points_spent ?? ctx.points_per_entry ?? 1, requestKey ?? randomUUID());
     if (result.entry) await this.live.entryChanged(raffleId, result.entry);
     return result;
-  }
-
-  /**
-   * The common case in one statement: a member with a Kick username, an open raffle that allows
-   * free entry, not entered yet. Anything else writes nothing and the caller falls back to the
-   * path that explains why.
-   */
-  private async freeEntryFastPath(em: EntityManager, userId: number, raffleId: number): Promise<RaffleEntry | null> {
-    const [row] = await em.execute<(InsertedEntry & UserRow)[]>(
-      `with u as (
-         select id, username, kick_username, avatar_url from users where id = ? and nullif(trim(kick_username), '') is not null
-       ), e as (
-         insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-         select r.id, u.id, 'passwordless', 1 from raffles r cross join u
-         where r.id = ? and r.allow_passwordless and r.starts_at <= now() and r.ends_at > now() and r.cancelled_at is null and r.drawn_at is null
-         for key share of r
-         on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing
-         returning id, tickets, created_at
-       ), o as (
-         insert into outbox_events (type, payload)
-         select 'raffle.entered', jsonb_build_object('raffleId', ?::int, 'userId', ?::int, 'entryId', e.id, 'entryType', 'passwordless', 'tickets', 1, 'pointsSpent', 0) from e
-       )
-       select e.id::text as entry_id, e.tickets, e.created_at, u.id, u.username, u.kick_username, u.avatar_url from e cross join u`,
-      [userId, raffleId, raffleId, userId],
-    );
-    return row ? toRaffleEntry({ ...row, entry_type: 'passwordless', points_spent: '0' }) : null;
   }
 
   private assertOpen(ctx: EntryContext): void {

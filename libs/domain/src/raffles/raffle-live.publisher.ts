@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import type { RaffleEntry, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
+import { toRaffleEntryPush, type RaffleEntry, type RaffleEntryPush, type RaffleUser } from '@kickback/contracts';
 import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
 import { RafflesQueryService } from './raffles-query.service';
 
@@ -9,13 +9,6 @@ import { RafflesQueryService } from './raffles-query.service';
 export const RAFFLE_PUSH_WINDOW_MS = 250;
 /** If the process holding a window dies before flushing, another may open one after this. */
 const GATE_TTL_MS = 2000;
-
-const toPush = (e: RaffleEntry): RaffleEntryPush => ({
-  id: e.id,
-  entry_type: e.entry_type,
-  tickets: e.tickets,
-  user: { id: e.user.id, username: e.user.username, kick_username: e.user.kick_username, avatar_url: e.user.avatar_url },
-});
 
 const pendingKey = (raffleId: number) => `raffle:live:${raffleId}:pending`;
 const gateKey = (raffleId: number) => `raffle:live:${raffleId}:gate`;
@@ -39,10 +32,14 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
     private readonly query: RafflesQueryService,
   ) {}
 
-  async entryChanged(raffleId: number, entry: RaffleEntry): Promise<void> {
+  entryChanged(raffleId: number, entry: RaffleEntry): Promise<void> {
+    return this.entriesChanged(raffleId, [entry]);
+  }
+
+  async entriesChanged(raffleId: number, entries: RaffleEntry[]): Promise<void> {
     const results = await this.redis
       .multi()
-      .rpush(pendingKey(raffleId), JSON.stringify(toPush(entry)))
+      .rpush(pendingKey(raffleId), ...entries.map((entry) => JSON.stringify(toRaffleEntryPush(entry))))
       .pexpire(pendingKey(raffleId), 60_000)
       .set(gateKey(raffleId), '1', 'PX', GATE_TTL_MS, 'NX')
       .exec();
@@ -66,8 +63,8 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
     const byId = new Map<number, RaffleEntryPush>();
     for (const item of items) {
       const entry = JSON.parse(item) as RaffleEntryPush;
-      const seen = byId.get(entry.id);
-      if (!seen || seen.tickets <= entry.tickets) byId.set(entry.id, entry);
+      const seen = byId.get(entry[0]);
+      if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
     }
     let totals: { total: number; participants: number };
     try {
@@ -87,7 +84,7 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
       raffle_id: raffleId,
       total_entries: totals.total,
       participants_count: totals.participants,
-      entries: [...byId.values()].sort((a, b) => a.id - b.id),
+      entries: [...byId.values()].sort((a, b) => a[0] - b[0]),
     });
   }
 

@@ -5,6 +5,7 @@ import { computeWinners, type RaffleEntriesPush, type RaffleVerification } from 
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
+import { FreeEntryBatcher } from './free-entry-batcher';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -126,13 +127,17 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(last.participants_count).toBe(250);
     const pushedIds = await waitFor(
       () => {
-        const ids = new Set(pushes.flatMap((p) => p.entries.map((e) => e.id)));
+        const ids = new Set(pushes.flatMap((p) => p.entries.map(([entryId]) => entryId)));
         return ids.size === 250 && ids;
       },
       10_000,
       'every entry pushed',
     );
     expect(pushes.flatMap((p) => p.entries)).toHaveLength(250);
+    const memberIds = new Set(members.map((m) => m.id));
+    for (const [, userId, tickets, entryType, username, kickUsername] of pushes.flatMap((p) => p.entries)) {
+      expect(memberIds.has(userId) && tickets === 1 && entryType === 'passwordless' && username.length > 0 && !!kickUsername).toBe(true);
+    }
     expect(pushedIds.size).toBe(250);
     // 250 entries arrived as a few coalesced pushes, not one push per entry.
     expect(pushes.length).toBeLessThan(50);
@@ -142,6 +147,59 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const entries = await api.client().json('GET', `/api/r/raffles/${id}/entries`);
     expect(entries.body.data).toHaveLength(250);
     expect(entries.body.data[0]).toMatchObject({ entry_type: 'passwordless', tickets: 1, user: { kick_username: expect.any(String) } });
+  });
+
+  it('one batch of simultaneous free entries answers each member on its own merits', async () => {
+    const [open, other, ended] = [await createRaffle(), await createRaffle(), await createRaffle()];
+    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [ended]);
+    const ann = await createUser(em);
+    const bob = await createUser(em);
+    const noKick = await createUser(em, { kickUsername: null });
+    const batcher = api.app.get(FreeEntryBatcher);
+    // Same turn of the event loop: these leave together (the repeat of Ann waits for the next batch).
+    const results = await Promise.all([
+      batcher.enter(ann.id, open),
+      batcher.enter(ann.id, open),
+      batcher.enter(ann.id, other),
+      batcher.enter(bob.id, open),
+      batcher.enter(noKick.id, open),
+      batcher.enter(bob.id, ended),
+      batcher.enter(bob.id, 999_999),
+    ]);
+    expect(results.map((e) => e && [e.user.id, e.entry_type, e.tickets])).toEqual([
+      [ann.id, 'passwordless', 1],
+      null,
+      [ann.id, 'passwordless', 1],
+      [bob.id, 'passwordless', 1],
+      null,
+      null,
+      null,
+    ]);
+    const rows = await em
+      .fork()
+      .execute<{ raffle_id: number; user_id: number }[]>(
+        'select raffle_id, user_id from raffle_entries where raffle_id in (?, ?, ?) order by raffle_id, user_id',
+        [open, other, ended],
+      );
+    expect(rows.map((r) => [r.raffle_id, r.user_id])).toEqual([
+      [open, ann.id],
+      [open, bob.id],
+      [other, ann.id],
+    ]);
+    expect(
+      await count(`select count(*) as n from outbox_events where type = 'raffle.entered' and (payload->>'raffleId')::int in (?, ?, ?)`, [
+        open,
+        other,
+        ended,
+      ]),
+    ).toBe(3);
+    // Through HTTP the refused ones get their reasons from the explaining path.
+    const bobClient = api.client();
+    await loginFrom(bobClient, bob.id);
+    const again = await bobClient.json('POST', `/api/r/raffles/${open}/enter`, { entry_type: 'passwordless' });
+    expect([again.status, again.body.message]).toEqual([409, 'You have already entered this raffle for free.']);
+    const late = await bobClient.json('POST', `/api/r/raffles/${ended}/enter`, { entry_type: 'passwordless' });
+    expect([late.status, late.body.message]).toEqual([422, 'This raffle has ended and no longer accepts entries.']);
   });
 
   it('points entries debit exactly once each, honour the ticket cap and replay an idempotency key once', async () => {

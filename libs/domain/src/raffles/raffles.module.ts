@@ -4,13 +4,14 @@ import { SiteModule } from '../site/site.module';
 import { RafflesQueryService } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { RaffleEntryService } from './raffle-entry.service';
+import { FreeEntryBatcher } from './free-entry-batcher';
 import { RaffleDrawService } from './raffle-draw.service';
 import { AdminRafflesService } from './admin-raffles.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
   imports: [EconomyModule, SiteModule],
-  providers: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
+  providers: [RafflesQueryService, RaffleLivePublisher, FreeEntryBatcher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
   exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
 })
 export class RafflesModule {}

@@ -112,9 +112,7 @@ describe('Raffle detail', () => {
         raffle_id: 1,
         total_entries: 4,
         participants_count: 3,
-        entries: [
-          { id: 4, entry_type: 'passwordless', tickets: 1, user: { id: 3, username: 'cat', kick_username: 'cat_k', avatar_url: null } },
-        ],
+        entries: [[4, 3, 1, 'passwordless', 'cat', 'cat_k', null]],
       }),
     );
     expect(await within(screen.getByTestId('raffle-entries-list')).findByText('cat_k')).toBeInTheDocument();
