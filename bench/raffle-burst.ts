@@ -20,20 +20,20 @@
 import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Agent } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import Redis from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
 import { sha256Hex } from '../libs/contracts/src/sha256';
-import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
+import type { RaffleEnterAnswer, RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
+import { io, type Socket } from 'socket.io-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
-import { keepAlivePost } from './lib/keep-alive-post';
+import { closePools, pooledPost } from './lib/pooled-post';
+import { RawRoomSocket } from './lib/raw-room-socket';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
@@ -44,6 +44,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 5000);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 96);
 const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 1);
+/** How members enter: over their open socket as the raffle page does when connected (default), or POST over HTTP. */
+const ENTRY_PATH = process.env.BENCH_ENTRY_PATH === 'http' ? 'http' : 'socket';
 
 const now = () => performance.now();
 
@@ -63,18 +65,37 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
   return { child, base };
 }
 
-/**
- * The burst's HTTP client: node:http on keep-alive sockets with a logged-in TestClient's cookie and CSRF token.
- * Much lighter than fetch, so the load generator leaves the CPU to the product on a small machine.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/** The burst's HTTP client: pooled keep-alive connections with a logged-in TestClient's cookie and CSRF token. */
 const ENTER_BODY = JSON.stringify({ entry_type: 'passwordless' });
 function postEnter(client: TestClient, path: string): Promise<{ status: number; body: string }> {
-  return keepAlivePost(agent, new URL(path, client.baseUrl), ENTER_BODY, {
+  return pooledPost(new URL(path, client.baseUrl), ENTER_BODY, {
     cookie: client.cookieHeader,
     'x-csrf-token': client.csrfToken ?? '',
     origin: client.baseUrl.replace('127.0.0.1', 'localhost'),
   });
+}
+
+/** A member's own Socket.IO connection (the page's socket), authenticated by the session cookie. */
+async function memberSocket(client: TestClient): Promise<Socket> {
+  const socket = io(client.baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: client.cookieHeader, origin: client.baseUrl.replace('127.0.0.1', 'localhost') },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+async function enterOverSocket(socket: Socket, raffleId: number): Promise<{ status: number; body: string }> {
+  const answer: RaffleEnterAnswer = await socket
+    .timeout(30_000)
+    .emitWithAck('raffle:enter', { raffle_id: raffleId, entry_type: 'passwordless' });
+  return { status: answer.status, body: JSON.stringify(answer.body) };
 }
 
 /** Demo login from a distinct (proxied) address per member: the login form is throttled per address. */
@@ -149,7 +170,7 @@ async function main(): Promise<void> {
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   const children: ChildProcess[] = [];
-  const sockets: Socket[] = [];
+  const memberSockets: Socket[] = [];
   const db = new Client({ connectionString: databaseUrl });
   try {
     await runMigrations(databaseUrl);
@@ -195,6 +216,14 @@ async function main(): Promise<void> {
     });
     console.log('done');
 
+    if (ENTRY_PATH === 'socket') {
+      process.stdout.write(`connecting ${USERS} member sockets... `);
+      await inBatches(clients, 50, async (client, i) => {
+        memberSockets[i] = await memberSocket(client);
+      });
+      console.log('done');
+    }
+
     process.stdout.write(`connecting ${WATCHERS} watchers... `);
     const watchers = fork(__filename, ['watchers'], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -212,7 +241,7 @@ async function main(): Promise<void> {
         watchers.once('exit', (code) => reject(new Error(`watchers exited with ${code}`)));
       });
     const ready = fromWatchers<{ type: 'ready' }>('ready');
-    watchers.send({ type: 'start', bases, raffleId, count: WATCHERS, userIds: users.map((u) => u.id) });
+    watchers.send({ type: 'start', bases, raffleId, count: WATCHERS });
     await ready;
     console.log('done');
     const answeredAt = new Map<number, number>();
@@ -228,7 +257,10 @@ async function main(): Promise<void> {
           const i = next++;
           if (i >= USERS) return;
           const t0 = now();
-          const res = await postEnter(clients[i]!, `/api/r/raffles/${raffleId}/enter`);
+          const res =
+            ENTRY_PATH === 'socket'
+              ? await enterOverSocket(memberSockets[i]!, raffleId)
+              : await postEnter(clients[i]!, `/api/r/raffles/${raffleId}/enter`);
           const body = res.body;
           const t1 = now();
           latencies.push(t1 - t0);
@@ -281,7 +313,7 @@ async function main(): Promise<void> {
       seconds: seconds.toFixed(2),
     };
     console.log(
-      `raffle burst: ${USERS} members × 1 free entry, ${CONCURRENCY} in flight, ${WATCHERS} watchers, ${REPLICAS} api replicas + 1 worker`,
+      `raffle burst: ${USERS} members × 1 free entry over ${ENTRY_PATH === 'socket' ? 'their sockets (raffle:enter)' : 'HTTP (POST /enter)'}, ${CONCURRENCY} in flight, ${WATCHERS} watchers, ${REPLICAS} api replicas + 1 worker`,
     );
     console.table([result]);
     console.log(
@@ -296,7 +328,8 @@ async function main(): Promise<void> {
     for (const [goal, met] of goals) console.log(`${met ? 'met' : 'MISSED'}: ${goal}`);
     if (problems.length || ok !== USERS) process.exitCode = 1;
   } finally {
-    for (const s of sockets) s.close();
+    await closePools();
+    memberSockets.forEach((socket) => socket.close());
     await Promise.all(children.map(stopProcess));
     await db.end().catch(() => undefined);
     await redis.flushdb();
@@ -316,14 +349,13 @@ interface WatcherReport {
   lastTotal: number;
 }
 
-/** The watcher process: WATCHERS sockets in the raffle's room, arrival time of every entry at every watcher. */
+/**
+ * The watcher process: WATCHERS connections in the raffle's room. Frames are stamped on arrival and
+ * decoded after the burst (see RawRoomSocket); then the arrival time of every entry at every watcher
+ * gives the push lag, and every watcher is checked for missed and repeated entries.
+ */
 function runWatchers(): void {
-  const sockets: Socket[] = [];
-  let index = new Map<number, number>();
-  let arrivals: Float64Array[] = [];
-  let counts: Uint8Array[] = [];
-  let pushes = 0;
-  let lastTotal = 0;
+  const sockets: RawRoomSocket[] = [];
   process.on(
     'message',
     async (m: {
@@ -331,73 +363,67 @@ function runWatchers(): void {
       bases?: string[];
       raffleId?: number;
       count?: number;
-      userIds?: number[];
       expected?: number;
       answeredAt?: [number, number][];
     }) => {
       if (m.type === 'start') {
-        const users = m.userIds!;
-        index = new Map(users.map((id, i) => [id, i]));
-        arrivals = Array.from({ length: m.count! }, () => new Float64Array(users.length));
-        counts = Array.from({ length: m.count! }, () => new Uint8Array(users.length));
         await inBatches(
           Array.from({ length: m.count! }, (_, i) => i),
           100,
           async (w) => {
             const base = m.bases![w % m.bases!.length]!;
-            const socket = io(base, {
-              path: '/socket.io',
-              transports: ['websocket'],
-              reconnection: false,
-              forceNew: true,
-              extraHeaders: { origin: base.replace('127.0.0.1', 'localhost') },
-            });
-            sockets.push(socket);
-            socket.on('raffle:entries', (push: RaffleEntriesPush) => {
-              const at = Date.now();
-              if (w === 0) {
-                pushes++;
-                lastTotal = Math.max(lastTotal, push.total_entries);
-              }
-              for (const [, userId] of push.entries) {
-                const i = index.get(userId);
-                if (i === undefined) continue;
-                if (counts[w]![i]! < 255) counts[w]![i]! += 1;
-                if (!arrivals[w]![i]) arrivals[w]![i] = at;
-              }
-            });
-            await new Promise<void>((resolve, reject) => {
-              const timer = setTimeout(() => reject(new Error('room join timed out')), 15_000);
-              socket.once('room:joined', () => {
-                clearTimeout(timer);
-                resolve();
-              });
-              socket.once('connect_error', reject);
-              socket.emit('room:join', `raffle:${m.raffleId}`);
-            });
+            sockets[w] = await RawRoomSocket.join(base, base.replace('127.0.0.1', 'localhost'), `raffle:${m.raffleId}`, 'raffle:entries');
           },
         );
         process.send!({ type: 'ready' });
       }
       if (m.type === 'finish') {
-        const seen = (w: number) => counts[w]!.reduce((n, c) => n + (c > 0 ? 1 : 0), 0);
+        // Every watcher got the same bytes for the same push: decode each distinct frame once.
+        const decoded = new Map<string, RaffleEntriesPush>();
+        const decode = (data: string) => {
+          let push = decoded.get(data);
+          if (!push) {
+            push = (JSON.parse(data.slice(2)) as [string, RaffleEntriesPush])[1];
+            decoded.set(data, push);
+          }
+          return push;
+        };
         // Let the last coalescing window reach every watcher.
+        const first = sockets[0]!;
+        const seenByFirst = () => new Set(first.frames.flatMap((f) => decode(f.data).entries.map(([, userId]) => userId))).size;
         const deadline = Date.now() + 10_000;
-        while (Date.now() < deadline && counts.some((_, w) => seen(w) < m.expected!)) await new Promise((r) => setTimeout(r, 100));
+        while (Date.now() < deadline && (seenByFirst() < m.expected! || sockets.some((s) => s.frames.length < first.frames.length)))
+          await new Promise((r) => setTimeout(r, 100));
+        const answered = new Map(m.answeredAt!);
         const lags: number[] = [];
-        for (const [userId, answered] of m.answeredAt!) {
-          const i = index.get(userId)!;
-          for (const row of arrivals) if (row[i]) lags.push(Math.max(0, row[i]! - answered));
-        }
+        let lostAt = 0;
+        let dupAt = 0;
+        let lastTotal = 0;
+        sockets.forEach((socket, w) => {
+          const seen = new Set<number>();
+          let dup = false;
+          for (const frame of socket.frames) {
+            const push = decode(frame.data);
+            if (w === 0) lastTotal = Math.max(lastTotal, push.total_entries);
+            for (const [, userId] of push.entries) {
+              if (seen.has(userId)) dup = true;
+              seen.add(userId);
+              const at = answered.get(userId);
+              if (at !== undefined) lags.push(Math.max(0, frame.at - at));
+            }
+          }
+          if (seen.size !== m.expected) lostAt++;
+          if (dup) dupAt++;
+        });
         lags.sort((a, b) => a - b);
         const report: WatcherReport = {
           type: 'report',
           lagP50: percentile(lags, 50),
           lagP95: percentile(lags, 95),
           lagP99: percentile(lags, 99),
-          lostAt: counts.filter((_, w) => seen(w) !== m.expected).length,
-          dupAt: counts.filter((row) => row.some((c) => c > 1)).length,
-          pushes,
+          lostAt,
+          dupAt,
+          pushes: sockets[0]?.frames.length ?? 0,
           lastTotal,
         };
         process.send!(report);

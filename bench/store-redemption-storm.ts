@@ -13,7 +13,6 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Agent } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
-import { keepAlivePost } from './lib/keep-alive-post';
+import { closePools, pooledPost } from './lib/pooled-post';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
@@ -182,13 +181,9 @@ async function anomalies(db: Client, itemId: number, initialStock: number, userI
   return problems;
 }
 
-/**
- * The storm's HTTP client: node:http on keep-alive sockets with the session cookie and CSRF token of a logged-in
- * TestClient. Much lighter than fetch, so the load generator does not eat the CPU the api needs on a small machine.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+/** The storm's HTTP client: pooled keep-alive connections with the session cookie and CSRF token of a logged-in TestClient. */
 function post(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return keepAlivePost(agent, new URL(path, base), '{}', headers);
+  return pooledPost(new URL(path, base), '{}', headers, 64);
 }
 
 /** The api as in production: its own process (built by `npm run bench`), so client and server do not share an event loop. */
@@ -331,7 +326,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    agent.destroy();
+    await closePools();
     for (const api of apis) await stopProcess(api);
     await db.end().catch(() => undefined);
     await redis.flushdb();

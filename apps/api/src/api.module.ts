@@ -50,6 +50,7 @@ import { PageDataService } from './pages/page-data.service';
 import { SpaTemplateService } from './pages/spa-template.service';
 import { SpaController } from './pages/spa.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { RaffleEnterGateway } from './http/raffles/raffle-enter.gateway';
 import { PointsController } from './http/economy/points.controller';
 import { AdminUsersController } from './http/economy/admin-users.controller';
 import { StoreController } from './http/store/store.controller';
@@ -137,6 +138,7 @@ export class ApiModule {
       ],
       providers: [
         RealtimeGateway,
+        RaffleEnterGateway,
         QueueInspectorService,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_GUARD, useClass: CsrfGuard },

@@ -27,6 +27,19 @@ export class FakeSocket {
     return this;
   }
 
+  /** Test side: how the server acknowledges an event sent with emitWithAck (no entry: never answers). */
+  readonly ackAnswers = new Map<string, (payload: unknown) => unknown>();
+
+  timeout(_ms: number): { emitWithAck: (event: string, payload?: unknown) => Promise<unknown> } {
+    return {
+      emitWithAck: (event, payload) => {
+        this.emitted.push([event, payload]);
+        const answer = this.ackAnswers.get(event);
+        return answer ? Promise.resolve(answer(payload)) : Promise.reject(new Error('operation has timed out'));
+      },
+    };
+  }
+
   disconnect(): this {
     this.connected = false;
     return this;

@@ -1,4 +1,4 @@
-import type { RaffleDrawnPush, RaffleEntriesPush, RaffleStatusPush } from './api/raffles';
+import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocketEnterRequest, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
@@ -52,6 +52,8 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'room:join': (room: string) => void;
   'room:leave': (room: string) => void;
+  /** POST /api/r/raffles/{id}/enter over the page's open connection; the acknowledgement carries the answer. */
+  'raffle:enter': (request: RaffleSocketEnterRequest, ack: (answer: RaffleEnterAnswer) => void) => void;
 }
 
 export function isPublicRoom(room: unknown): room is string {

@@ -1,7 +1,8 @@
-import type { ApiSuccess, Raffle, RaffleEnterRequest, RaffleEntry, RaffleVerification } from '@kickback/contracts';
+import type { ApiEnvelope, ApiSuccess, Raffle, RaffleEnterRequest, RaffleEntry, RaffleVerification } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
 import { applyEntriesPush, applyTotals } from './raffle-logic';
+import { enterRaffle } from './enter-raffle';
 
 interface EnterArgs {
   id: number;
@@ -112,8 +113,12 @@ export const rafflesApi = baseApi.injectEndpoints({
       query: (id) => `/api/r/raffles/${id}/verify`,
       transformResponse: (response: ApiSuccess<RaffleVerification>) => response.data as RaffleVerification,
     }),
-    enterRaffle: build.mutation<{ success: boolean; message?: string }, EnterArgs>({
-      query: ({ id, body }) => ({ url: `/api/r/raffles/${id}/enter`, method: 'POST', body }),
+    enterRaffle: build.mutation<ApiEnvelope<undefined>, EnterArgs>({
+      queryFn: ({ id, body }, _api, _extra, http) =>
+        enterRaffle(id, body, async (args) => {
+          const result = await http(args);
+          return result.error ? { error: result.error } : { data: result.data as ApiEnvelope<undefined> };
+        }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Raffles', id }, { type: 'RaffleEntries', id }, 'Raffles'],
     }),
   }),

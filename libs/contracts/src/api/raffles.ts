@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Pagination } from './envelope';
+import type { ApiEnvelope, Pagination } from './envelope';
 import type { DrawEntry, DrawnWinner } from '../raffle-draw';
 
 export const RAFFLE_ENTRY_TYPES = ['passwordless', 'points', 'password'] as const;
@@ -65,6 +65,19 @@ export const raffleEnterSchema = z
   })
   .strict();
 export type RaffleEnterRequest = z.infer<typeof raffleEnterSchema>;
+
+/** Entering over the socket (event raffle:enter): the HTTP body plus what the HTTP call carries in its path and headers. */
+export interface RaffleSocketEnterRequest extends RaffleEnterRequest {
+  raffle_id: number;
+  /** As the Idempotency-Key header: a retried points entry with the same key is recorded once. */
+  idempotency_key?: string;
+}
+
+/** The acknowledgement of raffle:enter: the status and envelope POST /api/r/raffles/{id}/enter would have answered. */
+export interface RaffleEnterAnswer {
+  status: number;
+  body: ApiEnvelope<undefined>;
+}
 
 /** GET /api/r/raffles/{id}/verify: everything needed to recompute the winners. */
 export interface RaffleVerification {

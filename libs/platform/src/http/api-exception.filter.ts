@@ -1,23 +1,8 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { ThrottlerException } from '@nestjs/throttler';
+import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { fail } from './envelope';
+import { INTERNAL_ERROR, errorEnvelope } from './error-envelope';
 
-const DEFAULT_MESSAGES: Record<number, string> = {
-  400: 'Bad request.',
-  401: 'You must be logged in.',
-  403: 'You are not allowed to do that.',
-  404: 'Not found.',
-  405: 'Method not allowed.',
-  409: 'That conflicts with the current state.',
-  413: 'The request is too large.',
-  415: 'Unsupported content type.',
-  422: 'The given data was invalid.',
-  429: 'Too many requests. Please slow down and try again shortly.',
-};
-
-/** The one place that shapes every error answer: the SPEC envelope, never a stack trace. */
+/** The one place that shapes every HTTP error answer: the SPEC envelope, never a stack trace. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
@@ -27,38 +12,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
-    const { status, body } = this.toEnvelope(exception, req);
+    const known = errorEnvelope(exception);
+    if (!known) this.logger.error({ err: exception, path: req.originalUrl }, 'unhandled error');
+    const { status, body } = known ?? INTERNAL_ERROR;
     res.status(status).json(body);
   }
-
-  private toEnvelope(exception: unknown, req: Request): { status: number; body: object } {
-    if (exception instanceof ThrottlerException) {
-      return { status: 429, body: fail(DEFAULT_MESSAGES[429]) };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const response = exception.getResponse();
-      if (typeof response === 'object' && response && 'success' in response) return { status, body: response };
-      return { status, body: fail(DEFAULT_MESSAGES[status] ?? exception.message) };
-    }
-    if (exception instanceof NotFoundError) return { status: 404, body: fail(DEFAULT_MESSAGES[404]) };
-    if (exception instanceof UniqueConstraintViolationException) return { status: 409, body: fail(DEFAULT_MESSAGES[409]) };
-    const bodyParserStatus = bodyParserErrorStatus(exception);
-    if (bodyParserStatus) {
-      const message = bodyParserStatus === 400 ? 'The request body is not valid JSON.' : DEFAULT_MESSAGES[bodyParserStatus];
-      return { status: bodyParserStatus, body: fail(message ?? 'Bad request.') };
-    }
-    this.logger.error({ err: exception, path: req.originalUrl }, 'unhandled error');
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: fail('Something went wrong on our side. Please try again.') };
-  }
-}
-
-/** body-parser and multer errors carry a status (or a code) but are not HttpExceptions. */
-function bodyParserErrorStatus(err: unknown): number | null {
-  if (typeof err !== 'object' || err === null) return null;
-  const e = err as { status?: unknown; statusCode?: unknown; code?: unknown; type?: unknown };
-  if (e.code === 'LIMIT_FILE_SIZE' || e.code === 'LIMIT_FIELD_VALUE') return 413;
-  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return 422;
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : null;
-  return status && status >= 400 && status < 500 ? status : null;
 }

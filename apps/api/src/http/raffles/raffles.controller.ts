@@ -4,10 +4,12 @@ import { Throttle } from '@nestjs/throttler';
 import { raffleEnterSchema, type RaffleEnterRequest } from '@kickback/contracts';
 import { CurrentUser, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { RaffleEntryService, RafflesQueryService } from '@kickback/domain';
+import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,80}$/;
-
-/** SPEC §7 raffle calls. Reading is public; entering checks login itself to answer with the SPEC §5 message. */
+/**
+ * SPEC §7 raffle calls. Reading is public; entering checks login itself to answer with the SPEC §5 message.
+ * The raffle page enters over its socket instead when connected (RaffleEnterGateway): same service, same answers.
+ */
 @ApiTags('raffles')
 @Controller('api/r/raffles')
 export class RafflesController {
@@ -38,7 +40,7 @@ export class RafflesController {
 
   @Post(':id/enter')
   @HttpCode(200)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @Throttle({ default: RAFFLE_ENTER_LIMIT })
   async enter(
     @CurrentUser() user: SessionUser | null,
     @Param('id', ParseIntPipe) id: number,

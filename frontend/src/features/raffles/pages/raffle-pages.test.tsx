@@ -133,6 +133,32 @@ describe('Raffle detail', () => {
     await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Successfully entered the raffle!']));
   });
 
+  it('enters over the open socket when connected, shows its answer, and falls back to HTTP (same key) when it does not answer', async () => {
+    const fetchMock = serve(raffle(), [], () => ({ body: { success: true, message: 'Successfully entered the raffle!' } }));
+    const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    const button = await screen.findByRole('button', { name: 'Enter for Free' });
+    const socket = createdSockets.at(-1)!;
+    act(() => socket.serverConnect());
+    socket.ackAnswers.set('raffle:enter', () => ({
+      status: 409,
+      body: { success: false, message: 'You have already entered this raffle for free.' },
+    }));
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts(store)).toContainEqual(['error', 'You have already entered this raffle for free.']));
+    const sent = socket.emitted.find(([event]) => event === 'raffle:enter')![1] as Record<string, unknown>;
+    expect(sent).toMatchObject({ raffle_id: 1, entry_type: 'passwordless', idempotency_key: expect.any(String) });
+    const enterCalls = () => fetchMock.mock.calls.filter(([r]) => typeof r !== 'string' && r.url === '/api/r/raffles/1/enter');
+    expect(enterCalls()).toHaveLength(0);
+
+    // The socket stops answering: the same entry goes over HTTP with the key it was sent with.
+    socket.ackAnswers.delete('raffle:enter');
+    fireEvent.click(screen.getByRole('button', { name: 'Enter for Free' }));
+    await waitFor(() => expect(enterCalls()).toHaveLength(1));
+    const lastSent = socket.emitted.filter(([event]) => event === 'raffle:enter').at(-1)![1] as { idempotency_key: string };
+    expect((enterCalls()[0]![0] as TestRequest).headers.get('Idempotency-Key')).toBe(lastSent.idempotency_key);
+    await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Successfully entered the raffle!']));
+  });
+
   it('asks anonymous visitors to log in', async () => {
     serve(raffle());
     const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: null });

@@ -1,0 +1,74 @@
+import { Logger } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import type { Request } from 'express';
+import type { Socket } from 'socket.io';
+import { raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
+import { INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, zodPipe } from '@kickback/platform';
+import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
+import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
+
+const validBody = zodPipe(raffleEnterSchema);
+
+/**
+ * POST /api/r/raffles/{id}/enter over the raffle page's open socket (event raffle:enter): the same
+ * service, rules, messages and per-member limit, answered through the acknowledgement with the
+ * status and envelope the HTTP call would have given.
+ *
+ * Why a second path: during a stream thousands of viewers enter within seconds from the page
+ * that already holds this connection, and an event costs the server a fraction of an HTTP
+ * request (no routing, cookie parsing, session load or response headers); see
+ * docs/performance.md. Cross-site use is refused as for the CSRF-checked route, at the handshake
+ * (foreign origins cannot connect). The session is read again for every entry, so a logout in
+ * another tab takes effect at once.
+ */
+@WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
+export class RaffleEnterGateway {
+  private readonly logger = new Logger(RaffleEnterGateway.name);
+
+  constructor(
+    private readonly entries: RaffleEntryService,
+    @InjectThrottlerStorage() private readonly throttler: ThrottlerStorage,
+  ) {}
+
+  @SubscribeMessage('raffle:enter')
+  async enter(@ConnectedSocket() socket: Socket, @MessageBody() message: unknown): Promise<RaffleEnterAnswer> {
+    try {
+      const {
+        raffle_id: raffleId,
+        idempotency_key: key,
+        ...body
+      } = (typeof message === 'object' && message ? message : {}) as Record<string, unknown>;
+      if (!Number.isSafeInteger(raffleId) || (raffleId as number) < 1) throw raffleNotFound();
+      const userId = await this.liveSessionUser(socket);
+      if (userId !== null) {
+        const { isBlocked } = await this.throttler.increment(
+          `raffle-enter:user:${userId}`,
+          RAFFLE_ENTER_LIMIT.ttl,
+          RAFFLE_ENTER_LIMIT.limit,
+          RAFFLE_ENTER_LIMIT.ttl,
+          'raffle-enter',
+        );
+        if (isBlocked) return TOO_MANY_REQUESTS;
+      }
+      const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
+      const result = await this.entries.enter(userId, raffleId as number, validBody.transform(body), idempotencyKey);
+      return { status: 200, body: ok(undefined, result.message) };
+    } catch (err) {
+      const known = errorEnvelope(err);
+      if (!known) this.logger.error({ err }, 'raffle entry over the socket failed');
+      return known ?? INTERNAL_ERROR;
+    }
+  }
+
+  /** The member of the socket's session as it is now in the store (null once logged out or expired). */
+  private async liveSessionUser(socket: Socket): Promise<number | null> {
+    const req = socket.request as unknown as Partial<Pick<Request, 'sessionID' | 'sessionStore'>>;
+    if (!req.sessionID || !req.sessionStore) return null;
+    const store = req.sessionStore;
+    const session = await new Promise<{ userId?: number } | null | undefined>((resolve, reject) =>
+      store.get(req.sessionID!, (err, data) => (err ? reject(err) : resolve(data))),
+    );
+    return session?.userId ?? null;
+  }
+}

@@ -1,0 +1,141 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import type { RaffleEnterAnswer } from '@kickback/contracts';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+/** Entering over the socket gives exactly what POST /api/r/raffles/{id}/enter gives, and no more. */
+describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  async function connect(client?: TestClient): Promise<Socket> {
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: client ? { cookie: client.cookieHeader } : {},
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  const enter = (socket: Socket, request: unknown): Promise<RaffleEnterAnswer> =>
+    socket.timeout(10_000).emitWithAck('raffle:enter', request);
+
+  async function member(kick?: string | null): Promise<{ id: number; client: TestClient; socket: Socket }> {
+    const user = await createUser(em, kick === undefined ? {} : { kickUsername: kick });
+    const client = api.client();
+    await client.loginAs(user.id);
+    return { id: user.id, client, socket: await connect(client) };
+  }
+
+  async function createRaffle(overrides: Record<string, unknown> = {}): Promise<number> {
+    const res = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Socket raffle',
+      start_datetime: iso(-60_000),
+      end_datetime: iso(3_600_000),
+      number_of_winners: 1,
+      ...overrides,
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+
+  const entriesOf = async (raffleId: number) =>
+    Number(
+      (await em.fork().execute<{ n: string }[]>('select count(*)::text as n from raffle_entries where raffle_id = ?', [raffleId]))[0]!.n,
+    );
+
+  it('answers with the HTTP statuses and SPEC messages: login, Kick username, success, repeat, bad input, unknown raffle', async () => {
+    const id = await createRaffle({ allow_points_entry: true, points_per_entry: 10 });
+    const anonymous = await connect();
+    expect(await enter(anonymous, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
+      status: 401,
+      body: { success: false, message: 'Please log in to enter raffles' },
+    });
+    const noKick = await member(null);
+    expect(await enter(noKick.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({
+      status: 422,
+      body: { success: false, errors: { kick_username: [expect.stringContaining('Kick streaming username')] } },
+    });
+
+    const ann = await member();
+    expect(await enter(ann.socket, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Successfully entered the raffle!' },
+    });
+    expect(await enter(ann.socket, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
+      status: 409,
+      body: { success: false, message: 'You have already entered this raffle for free.' },
+    });
+    // The HTTP route agrees: one free entry per member whichever way it came.
+    const viaHttp = await ann.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    expect(viaHttp.status).toBe(409);
+
+    const invalid = await enter(ann.socket, { raffle_id: id, entry_type: 'lottery', extra: 1 });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys((invalid.body as { errors: object }).errors).sort()).toEqual(['entry_type', 'extra']);
+    expect(await enter(ann.socket, { raffle_id: 99_999_999, entry_type: 'passwordless' })).toEqual({
+      status: 404,
+      body: { success: false, message: 'Raffle not found' },
+    });
+    expect((await enter(ann.socket, { raffle_id: 'x', entry_type: 'passwordless' })).status).toBe(404);
+    expect((await enter(ann.socket, null)).status).toBe(404);
+    // Points need points: refused without a debit.
+    expect(await enter(ann.socket, { raffle_id: id, entry_type: 'points', points_spent: 10 })).toMatchObject({ status: 422 });
+    expect(await entriesOf(id)).toBe(1);
+  });
+
+  it('a logout elsewhere takes effect on the open socket at once', async () => {
+    const id = await createRaffle();
+    const bob = await member();
+    await bob.client.request('POST', '/logout', { form: { _csrf: bob.client.csrfToken ?? '' }, csrf: false });
+    expect(await enter(bob.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
+    expect(await entriesOf(id)).toBe(0);
+  });
+
+  it('keeps the per-member limit of the HTTP route (30 a minute)', async () => {
+    const id = await createRaffle();
+    const cat = await member();
+    const answers = await Promise.all(Array.from({ length: 35 }, () => enter(cat.socket, { raffle_id: id, entry_type: 'passwordless' })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(answers.find((a) => a.status === 429)!.body.message).toBe('Too many requests. Please slow down and try again shortly.');
+  });
+
+  it('200 parallel free entries from 100 members over their sockets (each twice) give exactly 100 entries', async () => {
+    const id = await createRaffle();
+    const members: Awaited<ReturnType<typeof member>>[] = [];
+    while (members.length < 100) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
+    const answers = await Promise.all(
+      members.flatMap((m) => [0, 1].map(() => enter(m.socket, { raffle_id: id, entry_type: 'passwordless' }))),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(100);
+    expect(await entriesOf(id)).toBe(100);
+  });
+});

@@ -1,0 +1,57 @@
+import WebSocket from 'ws';
+
+/** One received event frame: when it arrived and its undecoded Socket.IO payload. */
+export interface RawFrame {
+  at: number;
+  data: string;
+}
+
+/**
+ * A room watcher that speaks the Socket.IO wire protocol (Engine.IO v4 over WebSocket) itself and
+ * keeps the frames of one event undecoded, stamped with their arrival time.
+ *
+ * Why not socket.io-client: a thousand watchers on the same two cores as the product would spend
+ * a core decoding every push a thousand times during the burst, time that real viewers spend on
+ * their own devices. Recording the frames and decoding them once the burst is over measures when
+ * each push reached each connection without charging the product for its audience's parsing.
+ */
+export class RawRoomSocket {
+  readonly frames: RawFrame[] = [];
+  private constructor(private readonly ws: WebSocket) {}
+
+  static join(base: string, origin: string, room: string, event: string): Promise<RawRoomSocket> {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { origin });
+    const socket = new RawRoomSocket(ws);
+    const prefix = `42["${event}",`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`joining ${room} timed out`)), 15_000);
+      const fail = (err: Error) => {
+        clearTimeout(timer);
+        reject(err);
+      };
+      ws.on('error', fail);
+      ws.on('message', (raw: Buffer) => {
+        const data = raw.toString();
+        if (data.startsWith(prefix)) socket.frames.push({ at: Date.now(), data });
+        else if (data === '2')
+          ws.send('3'); // Engine.IO ping → pong
+        else if (data.startsWith('0{'))
+          ws.send('40'); // open → connect to the main namespace
+        else if (data.startsWith('40')) ws.send(`42${JSON.stringify(['room:join', room])}`);
+        else if (data.startsWith('42["room:joined"')) {
+          clearTimeout(timer);
+          resolve(socket);
+        } else if (data.startsWith('44')) fail(new Error(`connection refused: ${data}`));
+      });
+    });
+  }
+
+  /** The event's payloads in arrival order, decoded (call after the measurement). */
+  decoded<T>(): { at: number; payload: T }[] {
+    return this.frames.map((f) => ({ at: f.at, payload: (JSON.parse(f.data.slice(2)) as [string, T])[1] }));
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
