@@ -1,21 +1,26 @@
 /**
  * Raffle burst: BENCH_USERS distinct logged-in members (default 5,000) each enter one raffle
- * (free entry) as fast as the machine allows, while BENCH_WATCHERS Socket.IO clients (default
- * 1,000) watch the raffle's room. Reports entries/s, request latency p50/p99, push lag (from a
- * member's 200 answer to each watcher seeing that entry; 0 when the push beats the answer) and
- * checks zero lost or duplicated entries in the database and at every watcher.
+ * (free entry) as fast as the machine allows, while BENCH_WATCHERS connections (default 1,000)
+ * watch the raffle's room. Reports entries/s, answer latency p50/p99, push lag (from a member's
+ * answer to each watcher receiving that entry; 0 when the push beats the answer) and checks zero
+ * lost or duplicated entries in the database and at every watcher.
  *
- * The watchers live in a child process of their own, so decoding 1,000 copies of every push does not
- * starve the load generator's event loop (times are wall-clock ms, shared by both processes).
+ * Members enter the way the raffle page does while its socket is connected: the raffle:enter
+ * event on their own session-authenticated connection (BENCH_ENTRY_PATH=http: POST /enter instead).
+ *
+ * The watchers live in a child process of their own and keep frames undecoded until the burst is
+ * over (RawRoomSocket): real viewers parse pushes on their own devices (times are wall-clock ms,
+ * shared by both processes).
  *
  * The product runs as in production: BENCH_API_REPLICAS api processes (default 1 on this 2-core machine; with more,
  * requests and sockets are spread round-robin, as behind the ingress) and one worker, all built by `npm run bench`.
  *
  * Run: npm run bench raffle-burst
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
- *      BENCH_USERS (5000), BENCH_WATCHERS (1000), BENCH_CONCURRENCY (96), BENCH_API_REPLICAS (1),
- *      BENCH_LOG_LEVEL (product log level, default silent),
- *      BENCH_NODE_ARGS (extra node flags for the product processes, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+ *      BENCH_ENTRY_PATH (socket | http), BENCH_USERS (5000), BENCH_WATCHERS (1000), BENCH_CONCURRENCY (96),
+ *      BENCH_API_REPLICAS (1), BENCH_LOG_LEVEL (product log level, default silent),
+ *      BENCH_NODE_ARGS (extra node flags for the product processes, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'),
+ *      BENCH_WATCHER_NODE_ARGS (the same for the watcher process).
  */
 import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';

@@ -37,11 +37,24 @@ test.describe('raffles live', () => {
     await expect(bDetail.getByText('No entries yet')).toBeVisible();
     await expect(bDetail.getByTestId('raffle-total-entries')).toHaveText('0');
 
+    // With its socket connected the page enters over it (raffle:enter), not with POST /enter.
+    const enterPosts: string[] = [];
+    const socketFrames: string[] = [];
+    a.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/r/raffles/${id}/enter`)) enterPosts.push(r.url());
+    });
+    a.page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => void (typeof f.payload === 'string' && socketFrames.push(`sent ${f.payload}`)));
+      ws.on('framereceived', (f) => void (typeof f.payload === 'string' && socketFrames.push(`received ${f.payload}`)));
+    });
     await a.page.goto(`/raffles/${id}`);
     await expect(a.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect.poll(() => socketFrames.some((f) => f.includes(`"room:joined",{"room":"raffle:${id}"}`))).toBe(true);
     await a.page.getByRole('button', { name: 'Enter for Free' }).click();
     await expect(a.page.getByRole('region', { name: 'Notifications' }).getByText('Successfully entered the raffle!')).toBeVisible();
     await expect(a.page.getByRole('button', { name: 'Entered' })).toBeDisabled();
+    expect(socketFrames.filter((f) => f.startsWith('sent') && f.includes('"raffle:enter"'))).toHaveLength(1);
+    expect(enterPosts).toHaveLength(0);
 
     // B never reloads: the count on the list card and the detail's entries arrive over the socket.
     await expect(bDetail.getByTestId('raffle-total-entries')).toHaveText('1');
