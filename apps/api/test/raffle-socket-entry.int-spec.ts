@@ -106,6 +106,10 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     // Points need points: refused without a debit.
     expect(await enter(ann.socket, { raffle_id: id, entry_type: 'points', points_spent: 10 })).toMatchObject({ status: 422 });
     expect(await entriesOf(id)).toBe(1);
+    // Socket answers are timed like HTTP requests, by status.
+    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    expect(metrics).toMatch(/socketio_request_duration_seconds_count\{event="raffle:enter",status="200"\} 1\b/);
+    expect(metrics).toMatch(/socketio_request_duration_seconds_count\{event="raffle:enter",status="409"\} 1\b/);
   });
 
   it('a logout elsewhere takes effect on the open socket at once', async () => {

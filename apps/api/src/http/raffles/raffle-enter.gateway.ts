@@ -7,6 +7,7 @@ import { raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
 import { INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, zodPipe } from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
+import { socketRequestDuration } from '../../ops/metrics';
 
 const validBody = zodPipe(raffleEnterSchema);
 
@@ -33,6 +34,13 @@ export class RaffleEnterGateway {
 
   @SubscribeMessage('raffle:enter')
   async enter(@ConnectedSocket() socket: Socket, @MessageBody() message: unknown): Promise<RaffleEnterAnswer> {
+    const timer = socketRequestDuration.startTimer({ event: 'raffle:enter' });
+    const answer = await this.answer(socket, message);
+    timer({ status: answer.status });
+    return answer;
+  }
+
+  private async answer(socket: Socket, message: unknown): Promise<RaffleEnterAnswer> {
     try {
       const {
         raffle_id: raffleId,
