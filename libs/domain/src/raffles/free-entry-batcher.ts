@@ -30,8 +30,8 @@ interface BatchRow extends UserRow {
  * Nothing waits for a timer: a batch leaves as soon as a slot is free, so a lone entry goes
  * alone and batches only form while earlier ones are in flight. Rows are inserted in
  * (raffle, member) order so two batches holding the same member can only wait for each other
- * one way (no deadlock); the same member twice in one batch waits for the next batch and then
- * meets the unique index like any second entry.
+ * one way (no deadlock); the same member twice among the waiting entries goes in another batch
+ * (which may run alongside) and meets the unique index like any second entry.
  *
  * The statement has the single-entry fast path's conditions and writes nothing it would not:
  * a member without a Kick username, a closed raffle or a second free entry simply gets no
@@ -76,7 +76,7 @@ export class FreeEntryBatcher {
     }
   }
 
-  /** Up to MAX_BATCH waiting entries, one per (raffle, member); repeats stay for the next batch. */
+  /** Up to MAX_BATCH waiting entries, one per (raffle, member); repeats stay waiting for another batch. */
   private take(): Waiting[] {
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];

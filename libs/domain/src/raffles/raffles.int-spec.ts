@@ -156,7 +156,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const bob = await createUser(em);
     const noKick = await createUser(em, { kickUsername: null });
     const batcher = api.app.get(FreeEntryBatcher);
-    // Same turn of the event loop: these leave together (the repeat of Ann waits for the next batch).
+    // Same turn of the event loop: these leave together, except the repeat of Ann, which goes in another batch
+    // (possibly running at the same time) and meets the unique index: exactly one of Ann's two gets the entry.
     const results = await Promise.all([
       batcher.enter(ann.id, open),
       batcher.enter(ann.id, open),
@@ -166,15 +167,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       batcher.enter(bob.id, ended),
       batcher.enter(bob.id, 999_999),
     ]);
-    expect(results.map((e) => e && [e.user.id, e.entry_type, e.tickets])).toEqual([
-      [ann.id, 'passwordless', 1],
-      null,
-      [ann.id, 'passwordless', 1],
-      [bob.id, 'passwordless', 1],
-      null,
-      null,
-      null,
-    ]);
+    const view = results.map((e) => e && [e.user.id, e.entry_type, e.tickets]);
+    expect(view.slice(0, 2).filter(Boolean)).toEqual([[ann.id, 'passwordless', 1]]);
+    expect(view.slice(2)).toEqual([[ann.id, 'passwordless', 1], [bob.id, 'passwordless', 1], null, null, null]);
     const rows = await em
       .fork()
       .execute<{ raffle_id: number; user_id: number }[]>(
