@@ -73,4 +73,27 @@ describe('Raffles admin', () => {
     expect(within(row).queryByRole('button', { name: 'Draw now' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Edit Chair' })).toBeNull();
   });
+
+  it("shows the server's field errors under the form, and a reopened form starts without them", async () => {
+    mockFetch((r) => {
+      if (r.url.startsWith('/api/admin/raffles?page=1'))
+        return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (r.url === '/api/admin/raffles' && r.method === 'POST')
+        return {
+          status: 422,
+          body: { success: false, message: 'The given data was invalid.', errors: { title: ['That title is taken.'] } },
+        };
+      return undefined;
+    });
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    await screen.findByText('Chair');
+    fireEvent.click(screen.getByRole('button', { name: 'New Raffle' }));
+    const form = screen.getByRole('form', { name: 'New raffle' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Chair' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('That title is taken.')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New Raffle' }));
+    expect(within(screen.getByRole('form', { name: 'New raffle' })).queryByText('That title is taken.')).toBeNull();
+  });
 });

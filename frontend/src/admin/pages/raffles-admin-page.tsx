@@ -31,8 +31,13 @@ export default function RafflesAdminPage() {
   const [update, updateState] = useUpdateRaffleMutation();
   const [act, actState] = useRaffleActionMutation();
   const toast = useToast();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditingState] = useState<Editing>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // Errors belong to the attempt that caused them: opening, switching or closing the form drops them.
+  const setEditing = (next: Editing) => {
+    setEditingState(next);
+    setServerErrors({});
+  };
   const [pending, setPending] = useState<Pending>(null);
   const [viewing, setViewing] = useState<AdminRaffle | null>(null);
 
@@ -42,7 +47,6 @@ export default function RafflesAdminPage() {
       else await create(input).unwrap();
       toast.success(editing?.mode === 'edit' ? 'Raffle saved.' : 'Raffle created.');
       setEditing(null);
-      setServerErrors({});
     } catch (error) {
       setServerErrors(fieldErrors(error));
       toast.error(errorMessage(error, 'Failed to save raffle'));
