@@ -69,10 +69,14 @@ export class RaffleEnterGateway {
     }
   }
 
-  /** The member of the socket's session as it is now in the store (null once logged out or expired). */
+  /**
+   * The member of the socket's session as it is now in the store (null once logged out or expired).
+   * A connection opened without a member stays anonymous (logging in loads a new page, hence a new
+   * connection), so it is answered without a store read.
+   */
   private async liveSessionUser(socket: Socket): Promise<number | null> {
-    const req = socket.request as unknown as Partial<Pick<Request, 'sessionID' | 'sessionStore'>>;
-    if (!req.sessionID || !req.sessionStore) return null;
+    const req = socket.request as unknown as Partial<Pick<Request, 'session' | 'sessionID' | 'sessionStore'>>;
+    if (!req.session?.userId || !req.sessionID || !req.sessionStore) return null;
     const store = req.sessionStore;
     const session = await new Promise<{ userId?: number } | null | undefined>((resolve, reject) =>
       store.get(req.sessionID!, (err, data) => (err ? reject(err) : resolve(data))),
