@@ -51,6 +51,7 @@ import { SpaTemplateService } from './pages/spa-template.service';
 import { SpaController } from './pages/spa.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RaffleEnterGateway } from './http/raffles/raffle-enter.gateway';
+import { WinnersController } from './http/raffles/winners.controller';
 import { PointsController } from './http/economy/points.controller';
 import { AdminUsersController } from './http/economy/admin-users.controller';
 import { StoreController } from './http/store/store.controller';
@@ -133,6 +134,7 @@ export class ApiModule {
         ContactController,
         AdminContactMessagesController,
         TicketsController,
+        WinnersController,
         AdminTicketsController,
         AdminTicketCategoriesController,
       ],

@@ -160,6 +160,17 @@ export type AdminRaffleUpdate = z.infer<typeof adminRaffleUpdateSchema>;
 
 export const adminRaffleRerollSchema = z.object({ position: z.number().int().min(1).max(100) }).strict();
 
+/** GET /api/r/winners (Recent Winners page): standing raffle winners, newest draw first, rerolled ones left out. */
+export interface RecentWinner {
+  raffle: { id: number; title: string; image: string | null; prize_description: string; prize_value_usd: number };
+  user: RaffleUser;
+  /** 1 = first drawn. */
+  position: number;
+  won_at: string;
+}
+
+export const recentWinnersQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+
 /** Admin view: the public raffle plus what only admins see. */
 export interface AdminRaffle extends Raffle {
   created_at: string;

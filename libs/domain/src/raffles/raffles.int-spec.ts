@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { computeWinners, type RaffleEntriesPush, type RaffleVerification } from '@kickback/contracts';
+import { computeWinners, type RaffleEntriesPush, type RaffleVerification, type RecentWinner } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
@@ -394,5 +394,49 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['title', 'end_datetime', 'number_of_winners']));
+  });
+
+  it('Recent Winners lists standing winners newest first; a rerolled winner gives way to the new one', async () => {
+    const first = await createRaffle({ number_of_winners: 2, prize_description: 'Gaming chair', prize_value_usd: 300 });
+    const members = [await member(), await member(), await member()];
+    for (const m of members)
+      expect((await m.client.json('POST', `/api/r/raffles/${first}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    expect((await admin.json('POST', `/api/admin/raffles/${first}/draw`)).status).toBe(200);
+    const drawn = await em
+      .fork()
+      .execute<{ position: number; user_id: number }[]>(
+        'select position, user_id from raffle_winners where raffle_id = ? order by position',
+        [first],
+      );
+    expect((await admin.json('POST', `/api/admin/raffles/${first}/reroll`, { position: 1 })).status).toBe(200);
+    const second = await createRaffle({ number_of_winners: 1 });
+    expect((await members[0]!.client.json('POST', `/api/r/raffles/${second}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    expect((await admin.json('POST', `/api/admin/raffles/${second}/draw`)).status).toBe(200);
+
+    const res = await api
+      .client()
+      .json<{ data: RecentWinner[]; pagination: { current_page: number; total: number } }>('GET', '/api/r/winners');
+    expect(res.status).toBe(200);
+    const top = res.body.data.slice(0, 3).map((w) => [w.raffle.id, w.position]);
+    expect(top).toEqual([
+      [second, 1],
+      [first, 1],
+      [first, 2],
+    ]);
+    const rerolledIn = res.body.data[1]!;
+    expect(rerolledIn.user.id).not.toBe(drawn[0]!.user_id);
+    expect(res.body.data[2]).toMatchObject({
+      user: { id: drawn[1]!.user_id },
+      raffle: { title: 'Weekend raffle', prize_description: 'Gaming chair', prize_value_usd: 300 },
+    });
+    // The rerolled winner is no longer listed for that raffle.
+    expect(res.body.data.filter((w) => w.raffle.id === first).map((w) => w.user.id)).not.toContain(drawn[0]!.user_id);
+    expect(res.body.pagination).toMatchObject({ current_page: 1, total: expect.any(Number) });
+
+    const beyond = await api.client().json<{ data: RecentWinner[] }>('GET', '/api/r/winners?page=999');
+    expect([beyond.status, beyond.body.data]).toEqual([200, []]);
+    const bad = await api.client().json('GET', '/api/r/winners?page=zero');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.page).toBeDefined();
   });
 });

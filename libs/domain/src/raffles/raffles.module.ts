@@ -7,11 +7,20 @@ import { RaffleEntryService } from './raffle-entry.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { RaffleDrawService } from './raffle-draw.service';
 import { AdminRafflesService } from './admin-raffles.service';
+import { RecentWinnersService } from './recent-winners.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
   imports: [EconomyModule, SiteModule],
-  providers: [RafflesQueryService, RaffleLivePublisher, FreeEntryBatcher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
-  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
+  providers: [
+    RafflesQueryService,
+    RaffleLivePublisher,
+    FreeEntryBatcher,
+    RaffleEntryService,
+    RaffleDrawService,
+    AdminRafflesService,
+    RecentWinnersService,
+  ],
+  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService, RecentWinnersService],
 })
 export class RafflesModule {}

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-error';
 import { useToast } from '../../../lib/use-toast';
 import { bonusHuntsApi, useGetHuntPredictionsQuery, useLazySearchHuntPredictionQuery } from '../bonus-hunts-api';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { PredictionRow } from './prediction-row';
 
 /** SPEC §2 Predictions tab: the hunt's predictions in rank order, username search, pager. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { HuntOverallStats } from '@kickback/contracts';
 import { formatAmount, formatMultiplier, formatNumber, formatRelativeTime } from '../../../lib/format';
 import { useGetHuntHistoryQuery, useGetHuntStatsQuery } from '../bonus-hunts-api';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 
 function OverallStatistics({ stats }: { stats: HuntOverallStats }) {
   const items = [

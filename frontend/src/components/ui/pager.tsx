@@ -12,7 +12,7 @@ export function Pager({
 }) {
   if (lastPage <= 1) return null;
   return (
-    <nav className="hunt-pager" aria-label={label}>
+    <nav className="pager" aria-label={label}>
       <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </button>
