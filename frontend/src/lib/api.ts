@@ -21,6 +21,7 @@ export const TAG_TYPES = [
   'UserSettings',
   'Raffles',
   'RaffleEntries',
+  'RecentWinners',
   'Tournaments',
   'BonusHunts',
   'HuntPredictions',

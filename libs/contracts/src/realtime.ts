@@ -12,7 +12,11 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^leaderboard$/,
   /^store$/,
   /^site$/,
+  /^winners$/,
 ] as const;
+
+/** The Recent Winners page's room: every raffle:drawn is pushed here too. */
+export const WINNERS_ROOM = 'winners';
 
 export const userRoom = (userId: number): string => `user:${userId}`;
 export const ADMIN_ROOM = 'admin';
@@ -22,7 +26,7 @@ export interface ServerToClientEvents {
   'raffle:entries': (payload: RaffleEntriesPush) => void;
   /** Room raffle:{id}: the raffle changed (started, ended, edited, cancelled, rerolled). */
   'raffle:status': (payload: RaffleStatusPush) => void;
-  /** Room raffle:{id}: winners drawn and the seed revealed. */
+  /** Rooms raffle:{id} and 'winners': winners drawn (or one rerolled) and the seed revealed. */
   'raffle:drawn': (payload: RaffleDrawnPush) => void;
   'site:updated': (payload: { at: string }) => void;
   'user:points': (payload: { balance: number; delta: number; reason: string }) => void;

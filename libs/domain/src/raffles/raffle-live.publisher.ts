@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { toRaffleEntryPush, type RaffleEntry, type RaffleEntryPush, type RaffleUser } from '@kickback/contracts';
+import { WINNERS_ROOM, toRaffleEntryPush, type RaffleEntry, type RaffleEntryPush, type RaffleUser } from '@kickback/contracts';
 import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
 import { RafflesQueryService } from './raffles-query.service';
 
@@ -53,7 +53,7 @@ export class RaffleLivePublisher implements OnApplicationShutdown {
   }
 
   drawn(raffleId: number, winners: RaffleUser[], seed: string): void {
-    this.realtime.toRoom(`raffle:${raffleId}`, 'raffle:drawn', { raffle_id: raffleId, winners, seed });
+    this.realtime.toRoom([`raffle:${raffleId}`, WINNERS_ROOM], 'raffle:drawn', { raffle_id: raffleId, winners, seed });
   }
 
   async flush(raffleId: number): Promise<void> {

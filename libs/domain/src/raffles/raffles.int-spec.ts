@@ -411,7 +411,16 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect((await admin.json('POST', `/api/admin/raffles/${first}/reroll`, { position: 1 })).status).toBe(200);
     const second = await createRaffle({ number_of_winners: 1 });
     expect((await members[0]!.client.json('POST', `/api/r/raffles/${second}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    // The Recent Winners page listens in the 'winners' room: every draw reaches it.
+    const watcher = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(watcher);
+    await new Promise<void>((resolve) => {
+      watcher.once('room:joined', () => resolve());
+      watcher.emit('room:join', 'winners');
+    });
+    const drawnPush = new Promise<{ raffle_id: number; winners: { id: number }[] }>((resolve) => watcher.once('raffle:drawn', resolve));
     expect((await admin.json('POST', `/api/admin/raffles/${second}/draw`)).status).toBe(200);
+    expect(await drawnPush).toMatchObject({ raffle_id: second, winners: [{ id: members[0]!.id }] });
 
     const res = await api
       .client()

@@ -19,7 +19,8 @@ export class RealtimeEmitter {
     this.emitter = new Emitter<ServerToClientEvents>(connections.create('emitter'), { key: config.env.REALTIME_CHANNEL });
   }
 
-  toRoom<E extends EventName>(room: string, event: E, payload: Payload<E>): void {
+  /** Several rooms in one call reach a socket that is in more than one of them once. */
+  toRoom<E extends EventName>(room: string | string[], event: E, payload: Payload<E>): void {
     (this.emitter.to(room) as unknown as { emit: (e: string, p: unknown) => void }).emit(event, payload);
   }
 }

@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { RecentWinner } from '@kickback/contracts';
 import { mockFetch } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
+import { createdSockets } from '../../../test/socket-io-client-stub';
 import WinnersPage from './winners-page';
 
 const winner = (raffleId: number, position: number, username: string, overrides: Partial<RecentWinner['raffle']> = {}): RecentWinner => ({
@@ -59,5 +60,20 @@ describe('Recent Winners', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Raffle 1' })).toBeInTheDocument();
+  });
+
+  it('joins the winners room and reloads when a raffle is drawn anywhere', async () => {
+    let drawn = false;
+    mockFetch((r) =>
+      r.url === '/api/r/winners?page=1' ? page(drawn ? [winner(9, 1, 'dan'), winner(1, 1, 'cat')] : [winner(1, 1, 'cat')]) : undefined,
+    );
+    renderWithProviders(<WinnersPage />);
+    expect(await screen.findByRole('link', { name: 'Raffle 1' })).toBeInTheDocument();
+    const socket = createdSockets.at(-1)!;
+    act(() => socket.serverConnect());
+    expect(socket.emitted).toContainEqual(['room:join', 'winners']);
+    drawn = true;
+    act(() => socket.serverEmit('raffle:drawn', { raffle_id: 9, winners: [], seed: 'x' }));
+    expect(await screen.findByRole('link', { name: 'Raffle 9' })).toBeInTheDocument();
   });
 });
