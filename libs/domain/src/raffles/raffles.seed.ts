@@ -131,12 +131,11 @@ export async function seedRaffles(em: EntityManager): Promise<void> {
     const entries: DrawEntry[] = rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
     const winners = computeWinners(ended.seed, entries, 3);
     await em.execute('update raffles set drawn_at = ends_at, entries_hash = ? where id = ?', [entriesHash(entries), ended.id]);
+    // Won when the raffle was drawn (its end), as a real draw records them.
     for (const w of winners)
-      await em.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [
-        ended.id,
-        w.position,
-        w.user_id,
-        w.draw_index,
-      ]);
+      await em.execute(
+        'insert into raffle_winners (raffle_id, position, user_id, draw_index, created_at) select ?, ?, ?, ?, drawn_at from raffles where id = ?',
+        [ended.id, w.position, w.user_id, w.draw_index, ended.id],
+      );
   }
 }
