@@ -16,6 +16,7 @@ export * from './http/api-errors';
 export * from './http/zod-validation.pipe';
 export * from './http/api-exception.filter';
 export * from './http/error-envelope';
+export * from './http/pagination';
 export * from './security/session-data';
 export * from './security/session.middleware';
 export * from './security/csrf';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminContactMessage, AdminContactMessageList, AdminContactMessagesQuery, ContactStatus } from '@kickback/contracts';
-import { AuditLogService, notFound } from '@kickback/platform';
+import { AuditLogService, notFound, pagination } from '@kickback/platform';
 
 interface MessageRow {
   id: number;
@@ -53,7 +53,7 @@ export class ContactAdminService {
     ]);
     return {
       data: rows.map(toMessage),
-      pagination: { current_page: query.page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      pagination: pagination(query.page, perPage, total),
       new_total: unread,
     };
   }

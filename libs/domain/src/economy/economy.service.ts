@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerEntry, PointsHistory } from '@kickback/contracts';
-import { OutboxService } from '@kickback/platform';
+import { OutboxService, pagination } from '@kickback/platform';
 import { InsufficientPointsError } from './points.errors';
 
 export interface PointsChange {
@@ -131,12 +131,7 @@ export class EconomyService {
     return {
       balance: await this.balanceIn(em, userId),
       entries,
-      pagination: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(Number(total) / perPage)),
-        per_page: perPage,
-        total: Number(total),
-      },
+      pagination: pagination(page, perPage, total),
     };
   }
 

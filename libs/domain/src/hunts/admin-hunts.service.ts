@@ -10,7 +10,7 @@ import type {
   DomainEventMap,
   HuntPage,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, notFound, pagination, unprocessable } from '@kickback/platform';
 import { loadGames, loadHunt, loadHuntsPage, statisticsOf, toAdminGame, type HuntRow } from './hunt-rows';
 import { isUniqueViolation } from './unique-violation';
 import { intArrayLiteral } from './pg-array';
@@ -56,12 +56,7 @@ export class AdminHuntsService {
     const byHunt = new Map(counts.map((c) => [c.hunt_id, Number(c.n)]));
     return {
       data: hunts.map((h) => toListItem(h, byHunt.get(h.id) ?? 0)),
-      pagination: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(Number(total) / ADMIN_PER_PAGE)),
-        per_page: ADMIN_PER_PAGE,
-        total: Number(total),
-      },
+      pagination: pagination(page, ADMIN_PER_PAGE, total),
     };
   }
 

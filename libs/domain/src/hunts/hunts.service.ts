@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
-import { notFound } from '@kickback/platform';
+import { notFound, pagination } from '@kickback/platform';
 import {
   loadGames,
   loadHunt,
@@ -19,10 +19,6 @@ import { humanizeSince } from './relative-time';
 export const PREDICTIONS_PER_PAGE = 20;
 export const HISTORY_PER_PAGE = 10;
 export const TOP_PREDICTIONS = 10;
-
-function pagination(page: number, perPage: number, total: number) {
-  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
-}
 
 function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
   return {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Pagination, Role } from '@kickback/contracts';
+import { pagination } from '@kickback/platform';
 
 export interface AdminUserRow {
   id: number;
@@ -48,12 +49,7 @@ export class AdminUsersService {
         created_at: new Date(r.created_at).toISOString(),
         last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
       })),
-      pagination: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(Number(total) / perPage)),
-        per_page: perPage,
-        total: Number(total),
-      },
+      pagination: pagination(page, perPage, total),
     };
   }
 }

@@ -9,7 +9,7 @@ import {
   type AdminRaffleUpdate,
   type Pagination,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, pagination, unprocessable } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
@@ -64,7 +64,7 @@ export class AdminRafflesService {
     const raffles = await this.query.assemble(em, rows, null);
     return {
       data: raffles.map((r, i) => ({ ...r, created_at: new Date(rows[i].created_at).toISOString() })),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      pagination: pagination(page, perPage, total),
     };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Pagination, RecentWinner } from '@kickback/contracts';
+import { pagination } from '@kickback/platform';
 import { toRaffleUser, type UserRow } from './raffle-rows';
 
 const PER_PAGE = 24;
@@ -45,7 +46,7 @@ export class RecentWinnersService {
         position: row.position,
         won_at: new Date(row.won_at).toISOString(),
       })),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)), per_page: PER_PAGE, total },
+      pagination: pagination(page, PER_PAGE, total),
     };
   }
 }

@@ -11,7 +11,7 @@ import {
   type StoreItemInput,
   type StoreItemUpdate,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, notFound, pagination, unprocessable } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
@@ -235,7 +235,7 @@ export class StoreAdminService {
         processed_at: r.processed_at ? new Date(r.processed_at).toISOString() : null,
         processed_by: r.processed_by,
       })),
-      pagination: { current_page: query.page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      pagination: pagination(query.page, perPage, total),
       pending_total: pending,
     };
   }

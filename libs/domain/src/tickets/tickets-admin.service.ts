@@ -12,7 +12,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound } from '@kickback/platform';
+import { AuditLogService, conflict, notFound, pagination } from '@kickback/platform';
 import { TICKET_SELECT, loadReplies, toAdminTickets, type TicketRow } from './ticket-rows';
 
 /** The staff queue: every member's tickets, filters, status/priority changes (audited) and categories. */
@@ -51,7 +51,7 @@ export class TicketsAdminService {
     ]);
     return {
       data: await toAdminTickets(em, rows),
-      pagination: { current_page: query.page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      pagination: pagination(query.page, perPage, total),
     };
   }
 
