@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { RaffleEntry } from '@kickback/contracts';
 import { RaffleLivePublisher } from './raffle-live.publisher';
-import { toRaffleEntry, type UserRow } from './raffle-rows';
+import { RAFFLE_OPEN_SQL, toRaffleEntry, type UserRow } from './raffle-rows';
 
 /** Batches in flight at once: enough to keep PostgreSQL busy while the next batch gathers. */
 const MAX_IN_FLIGHT = 2;
@@ -33,9 +33,9 @@ interface BatchRow extends UserRow {
  * one way (no deadlock); the same member twice among the waiting entries goes in another batch
  * (which may run alongside) and meets the unique index like any second entry.
  *
- * The statement has the single-entry fast path's conditions and writes nothing it would not:
- * a member without a Kick username, a closed raffle or a second free entry simply gets no
- * row back, and the caller explains the refusal.
+ * The statement writes only what RaffleEntryService's explaining path would accept: a member
+ * without a Kick username, a raffle that is closed or has no free entry, or a second free entry
+ * simply gets no row back, and the caller runs that path to say why.
  */
 @Injectable()
 export class FreeEntryBatcher {
@@ -48,7 +48,7 @@ export class FreeEntryBatcher {
     private readonly live: RaffleLivePublisher,
   ) {}
 
-  /** The new entry (already queued for the room's push), or null when the fast path wrote nothing. */
+  /** The new entry (already queued for the room's push), or null when the batch wrote nothing for this member. */
   enter(userId: number, raffleId: number): Promise<RaffleEntry | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ userId, raffleId, resolve, reject });
@@ -106,7 +106,7 @@ export class FreeEntryBatcher {
        ), e as (
          insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
          select r.id, u.id, 'passwordless', 1 from u join raffles r on r.id = u.raffle_id
-         where r.allow_passwordless and r.starts_at <= now() and r.ends_at > now() and r.cancelled_at is null and r.drawn_at is null
+         where r.allow_passwordless and ${RAFFLE_OPEN_SQL}
          order by u.ord
          for key share of r
          on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing

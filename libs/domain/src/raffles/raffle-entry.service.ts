@@ -8,7 +8,7 @@ import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { verifyRafflePassword } from './raffle-password';
-import { raffleStatus, toRaffleEntry, type UserRow } from './raffle-rows';
+import { RAFFLE_OPEN_SQL, raffleStatus, toRaffleEntry, type UserRow } from './raffle-rows';
 
 export const ENTER_LOGIN_MESSAGE = 'Please log in to enter raffles';
 export const ENTER_KICK_MESSAGE = 'You need a Kick streaming username to enter raffles. Connect your Kick account in Settings.';
@@ -33,13 +33,8 @@ interface InsertedEntry {
   created_at: Date;
 }
 
-/**
- * The only condition under which an entry row may be written. FOR KEY SHARE makes an entry
- * wait for a draw that holds the raffle row FOR UPDATE and then re-check drawn_at, so no entry
- * can slip in after the entry list was frozen.
- */
-const OPEN_RAFFLE = `from raffles r where r.id = ? and r.starts_at <= now() and r.ends_at > now()
-  and r.cancelled_at is null and r.drawn_at is null`;
+/** The raffle, if it accepts entries now (see RAFFLE_OPEN_SQL). */
+const OPEN_RAFFLE = `from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL}`;
 
 /**
  * Entering a raffle: one short transaction. Free and password entries are a single statement

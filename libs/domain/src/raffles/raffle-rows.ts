@@ -44,6 +44,13 @@ export interface UserRow {
   avatar_url: string | null;
 }
 
+/**
+ * The only condition under which an entry row may be written (raffle aliased r). Every entry
+ * statement pairs it with FOR KEY SHARE of r: an entry then waits for a draw that holds the row
+ * FOR UPDATE and re-checks drawn_at, so no entry can slip in after the entry list was frozen.
+ */
+export const RAFFLE_OPEN_SQL = 'r.starts_at <= now() and r.ends_at > now() and r.cancelled_at is null and r.drawn_at is null';
+
 export const toRaffleUser = (u: UserRow): RaffleUser => ({
   id: u.id,
   username: u.username,
