@@ -15,10 +15,21 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^winners$/,
 ] as const;
 
+/**
+ * Room names, built here and only here: the api joins and pushes to them, the client asks for them,
+ * so a renamed room can never leave one side listening to nothing.
+ */
+export const raffleRoom = (raffleId: number): string => `raffle:${raffleId}`;
+export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
+export const tournamentRoom = (tournamentId: number): string => `tournament:${tournamentId}`;
+export const userRoom = (userId: number): string => `user:${userId}`;
+/** Every hunt's list-level changes (the bonus hunts page's hunt picker). */
+export const HUNTS_ROOM = 'hunts';
+export const LEADERBOARD_ROOM = 'leaderboard';
+export const STORE_ROOM = 'store';
+export const SITE_ROOM = 'site';
 /** The Recent Winners page's room: every raffle:drawn is pushed here too. */
 export const WINNERS_ROOM = 'winners';
-
-export const userRoom = (userId: number): string => `user:${userId}`;
 export const ADMIN_ROOM = 'admin';
 
 export interface ServerToClientEvents {

@@ -10,10 +10,8 @@ import type {
   DomainEventMap,
   HuntPage,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, notFound, pagination, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, intArrayLiteral, isUniqueViolation, notFound, pagination, unprocessable } from '@kickback/platform';
 import { loadGames, loadHunt, loadHuntsPage, statisticsOf, toAdminGame, type HuntRow } from './hunt-rows';
-import { isUniqueViolation } from './unique-violation';
-import { intArrayLiteral } from './pg-array';
 
 const ADMIN_PER_PAGE = 20;
 type HuntChange = DomainEventMap['hunt.updated']['change'];

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminHuntGame, HuntGame, HuntPrediction, HuntStatistics, HuntStatus } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 import { computeHuntStatistics } from './hunt-statistics';
 import { humanizeSince } from './relative-time';
-import { intArrayLiteral } from './pg-array';
 
 /** Raw reads shared by the public, admin, push and scoring paths, so they all see one model. */
 

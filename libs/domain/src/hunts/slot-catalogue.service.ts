@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminSlotCreate, CatalogueSlot, SlotProvider } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound } from '@kickback/platform';
-import { isUniqueViolation } from './unique-violation';
+import { AuditLogService, conflict, isUniqueViolation, notFound } from '@kickback/platform';
 
 interface SlotRow {
   id: number;

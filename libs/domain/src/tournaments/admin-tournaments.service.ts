@@ -8,8 +8,7 @@ import type {
   DomainEventMap,
   TournamentListItem,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
-import { intArrayLiteral } from '../hunts/pg-array';
+import { AuditLogService, OutboxService, conflict, intArrayLiteral, notFound, unprocessable } from '@kickback/platform';
 import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournament-rows';
 import { TournamentPrizesService } from './tournament-prizes.service';
 import { TOURNAMENT_NOT_FOUND } from './tournaments.service';

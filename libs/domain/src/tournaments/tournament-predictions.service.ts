@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentPredictInput } from '@kickback/contracts';
-import { ApiError, OutboxService, notFound, unprocessable } from '@kickback/platform';
-import { intArrayLiteral } from '../hunts/pg-array';
+import { ApiError, OutboxService, intArrayLiteral, notFound, unprocessable } from '@kickback/platform';
 import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
 
 export const TOURNAMENT_PREDICTIONS_CLOSED = 'Predictions are no longer active for this tournament';

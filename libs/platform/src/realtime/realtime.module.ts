@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { RealtimeEmitter } from './realtime-emitter.service';
+import { PushCoalescer } from './push-coalescer';
 
 @Global()
-@Module({ providers: [RealtimeEmitter], exports: [RealtimeEmitter] })
+@Module({ providers: [RealtimeEmitter, PushCoalescer], exports: [RealtimeEmitter, PushCoalescer] })
 export class RealtimeModule {}

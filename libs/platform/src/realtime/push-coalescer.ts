@@ -1,0 +1,65 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { InjectRedis } from '../redis/redis.module';
+
+/** The coalescing window: at most one push per key per window (4 a second), however many changes arrive. */
+export const PUSH_WINDOW_MS = 250;
+/** If the process holding a window dies before flushing, another may open one after this. */
+const GATE_TTL_MS = 2000;
+/** Pending items nobody flushed (every holder died) are dropped after this. */
+const PENDING_TTL_MS = 60_000;
+
+const gateKey = (key: string) => `push:${key}:gate`;
+const pendingKey = (key: string) => `push:${key}:pending`;
+
+export type PushFlush = (items: string[]) => Promise<void>;
+
+/**
+ * Turns a burst of changes into a few pushes, with one window per key shared by every api and
+ * worker replica through Redis. The change that opens the window (SET NX) schedules the flush;
+ * the flush takes the pending items and deletes the gate in one MULTI before it reads any state,
+ * so a change made during the window is in this push and one made after the deletion opens the
+ * next window: nothing is lost and pushes stay at least one window apart. A failed flush puts its
+ * items back and opens a new window, so they go out with the next push.
+ */
+@Injectable()
+export class PushCoalescer implements OnApplicationShutdown {
+  private readonly logger = new Logger(PushCoalescer.name);
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(@InjectRedis() private readonly redis: Redis) {}
+
+  /** Adds `items` to the key's pending list and opens its window if none is open; `flush` then runs once for the window. */
+  async request(key: string, flush: PushFlush, items: readonly string[] = []): Promise<void> {
+    const multi = this.redis.multi();
+    if (items.length) multi.rpush(pendingKey(key), ...items).pexpire(pendingKey(key), PENDING_TTL_MS);
+    multi.set(gateKey(key), '1', 'PX', GATE_TTL_MS, 'NX');
+    const results = await multi.exec();
+    if (results?.[results.length - 1]?.[1] === 'OK') this.schedule(key, flush);
+  }
+
+  /** Closes the key's window now and hands its pending items to `flush` (the timer calls this; tests and benches may too). */
+  async flush(key: string, flush: PushFlush): Promise<void> {
+    const results = await this.redis.multi().lrange(pendingKey(key), 0, -1).del(pendingKey(key)).del(gateKey(key)).exec();
+    const items = (results?.[0]?.[1] as string[] | undefined) ?? [];
+    try {
+      await flush(items);
+    } catch (err) {
+      if (items.length) await this.request(key, flush, items);
+      throw err;
+    }
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(key: string, flush: PushFlush): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.flush(key, flush).catch((err: unknown) => this.logger.error({ err, key }, 'coalesced push failed'));
+    }, PUSH_WINDOW_MS);
+    this.timers.add(timer);
+  }
+}
