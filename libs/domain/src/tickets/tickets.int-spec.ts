@@ -24,10 +24,15 @@ describe('support tickets', () => {
     return { id, client };
   }
 
-  function form(fields: Record<string, string>, files: { name: string; data: Buffer; type?: string }[] = []): FormData {
+  /** `field` names each file's part: `images[]` by default, or a function of its index for `images[0]`-style names. */
+  function form(
+    fields: Record<string, string>,
+    files: { name: string; data: Buffer; type?: string }[] = [],
+    field: (index: number) => string = () => 'images[]',
+  ): FormData {
     const body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    for (const f of files) body.append('images[]', new Blob([f.data], { type: f.type ?? 'image/png' }), f.name);
+    files.forEach((f, i) => body.append(field(i), new Blob([f.data], { type: f.type ?? 'image/png' }), f.name));
     return body;
   }
 
@@ -235,6 +240,44 @@ describe('support tickets', () => {
     const four = Array.from({ length: 4 }, (_, i) => ({ name: `r${i}.png`, data: image }));
     const tooMany = await send(client, `/api/r/tickets/${ticketId}/reply`, form({ message: 'look' }, four));
     expect(tooMany.body.errors).toEqual({ images: [TICKET_MESSAGES.tooManyReplyImages] });
+  });
+
+  it('accepts indexed image fields (images[0] …) with the same limits, and refuses an index beyond them', async () => {
+    const { client } = await member();
+    const image = await png('#ff00ff');
+    const indexed = (i: number) => `images[${i}]`;
+    const files = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}.png`, data: image }));
+    const created = await send(client, '/api/r/tickets', form(ticketFields(), files(5, 't'), indexed));
+    expect(created.status).toBe(200);
+    const detail = await client.json('GET', `/api/r/tickets/${created.body.data.id}`);
+    expect(detail.body.data.ticket.images.map((i: { filename: string }) => i.filename)).toEqual([
+      't0.png',
+      't1.png',
+      't2.png',
+      't3.png',
+      't4.png',
+    ]);
+    const tooMany = await send(client, '/api/r/tickets', form(ticketFields(), files(6, 't'), indexed));
+    expect(tooMany).toEqual({ status: 422, body: expect.objectContaining({ errors: { images: [TICKET_MESSAGES.tooManyTicketImages] } }) });
+    const beyond = await send(
+      client,
+      '/api/r/tickets',
+      form(ticketFields(), files(1, 't'), () => 'images[5]'),
+    );
+    expect(beyond).toEqual({ status: 422, body: expect.objectContaining({ errors: { images: ['Unexpected file field.'] } }) });
+
+    const reply = await send(
+      client,
+      `/api/r/tickets/${created.body.data.id}/reply`,
+      form({ message: 'three more' }, files(3, 'r'), indexed),
+    );
+    expect(reply.status).toBe(200);
+    const replyBeyond = await send(
+      client,
+      `/api/r/tickets/${created.body.data.id}/reply`,
+      form({ message: 'x' }, files(1, 'r'), () => 'images[3]'),
+    );
+    expect(replyBeyond).toEqual({ status: 422, body: expect.objectContaining({ errors: { images: ['Unexpected file field.'] } }) });
   });
 
   it('refuses replies on a closed ticket, and records the staff status change in the audit log', async () => {

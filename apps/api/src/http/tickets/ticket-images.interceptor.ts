@@ -6,8 +6,15 @@ import type { Observable } from 'rxjs';
 import { imageTooLarge } from '@kickback/contracts';
 import { MAX_IMAGE_BYTES, unprocessable } from '@kickback/platform';
 
-/** The multipart file field; browsers may also send it as images[]. */
-const FIELDS = new Set(['images', 'images[]']);
+/**
+ * The multipart file field: `images`, `images[]`, or indexed as SPEC §7 names them (`images[0]` … one
+ * index below the request's limit), so `images[5]` on a ticket (five images at most) is an unexpected field.
+ */
+export function isImageField(name: string, max: number): boolean {
+  if (name === 'images' || name === 'images[]') return true;
+  const indexed = /^images\[(\d{1,2})\]$/.exec(name);
+  return indexed !== null && Number(indexed[1]) < max;
+}
 const CURRENT = Symbol('ticket-image-current');
 
 /**
@@ -21,7 +28,7 @@ export function TicketImagesInterceptor(max: number, tooMany: string): Type<Nest
     fileFilter: (req, file, cb) => {
       // Remembered so a size error can name the file multer was reading.
       (req as unknown as Record<symbol, string>)[CURRENT] = file.originalname;
-      if (!FIELDS.has(file.fieldname)) return cb(unprocessable('Unexpected file field.', { images: ['Unexpected file field.'] }));
+      if (!isImageField(file.fieldname, max)) return cb(unprocessable('Unexpected file field.', { images: ['Unexpected file field.'] }));
       cb(null, true);
     },
   }).any();
