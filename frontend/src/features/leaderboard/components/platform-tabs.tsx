@@ -4,9 +4,8 @@ interface PlatformTabsProps {
   onSelect: (slug: string) => void;
 }
 
-/** One tab per partner platform (SPEC §2 Leaderboard). */
+/** One tab per partner platform (SPEC §2 Leaderboard), shown even for a single platform so its name is always visible. */
 export function PlatformTabs({ platforms, selected, onSelect }: PlatformTabsProps) {
-  if (platforms.length < 2) return null;
   return (
     <div className="leaderboard-tabs" role="tablist" aria-label="Platforms">
       {platforms.map((platform) => (

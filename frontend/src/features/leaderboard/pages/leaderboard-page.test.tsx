@@ -102,6 +102,17 @@ describe('LeaderboardPage', () => {
     expect(screen.queryByText('alpha')).not.toBeInTheDocument();
   });
 
+  it('shows the platform tab even when only one platform exists', async () => {
+    serve(() => {
+      const one = data(Date.now() + 86_400_000);
+      return { ...one, platforms: one.platforms.slice(0, 1), all_leaderboards: { roobet: one.all_leaderboards.roobet! } };
+    });
+    renderWithProviders(<LeaderboardPage />);
+    const tabs = await screen.findByRole('tablist', { name: 'Platforms' });
+    expect(within(tabs).getAllByRole('tab')).toHaveLength(1);
+    expect(within(tabs).getByRole('tab', { name: 'Roobet' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('counts down every second and shows Ended after the end', async () => {
     jest.useFakeTimers();
     const end = Date.now() + 2500;
