@@ -48,6 +48,12 @@ const entries: RaffleEntry[] = [
 ];
 
 describe('Raffles list', () => {
+  it('toasts "Failed to load raffles" when the list cannot be loaded', async () => {
+    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
+    const { store } = renderWithProviders(<RafflesPage />);
+    await waitFor(() => expect(toasts(store)).toContainEqual(['error', 'Failed to load raffles']));
+  });
+
   it('shows the tabs, the exact empty states and up to 3 winners then "and N more winner(s)"', async () => {
     const winners = [1, 2, 3, 4, 5].map((i) => user(i, `w${i}`));
     mockFetch((r) =>
@@ -164,6 +170,14 @@ describe('Raffle detail', () => {
     const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: null });
     fireEvent.click(await screen.findByRole('button', { name: 'Enter for Free' }));
     expect(toasts(store)).toContainEqual(['error', 'Please log in to enter raffles']);
+  });
+
+  it('other failures toast "Failed to load raffle" and stay on the page', async () => {
+    mockFetch((r) => (r.url.startsWith('/api/r/raffles/1') ? { status: 500, body: { success: false, message: 'boom' } } : undefined));
+    const { store } = renderWithProviders(<RaffleDetailPage />, routes);
+    expect(await screen.findByRole('heading', { name: 'Failed to load raffle' })).toBeInTheDocument();
+    expect(toasts(store)).toContainEqual(['error', 'Failed to load raffle']);
+    expect(screen.queryByText('raffles list')).not.toBeInTheDocument();
   });
 
   it('a 404 toasts "Raffle not found" and goes back to /raffles', async () => {

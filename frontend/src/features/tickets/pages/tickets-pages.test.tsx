@@ -192,6 +192,12 @@ describe('Create ticket', () => {
     expect(screen.getByText('Please log in to create a support ticket.')).toBeInTheDocument();
   });
 
+  it('toasts Failed to load categories when the categories cannot be loaded', async () => {
+    mockFetch((r) => (r.url === '/api/r/tickets/categories' ? { status: 500, body: { success: false, message: 'boom' } } : undefined));
+    const { store } = renderWithProviders(<CreateTicketPage />, { user: memberFixture });
+    await waitFor(() => expect(toasts(store)).toContain('error: Failed to load categories'));
+  });
+
   it('validates in the SPEC words and clears a field error when the field is edited', async () => {
     mockFetch((r) => (r.url === '/api/r/tickets/categories' ? categories : undefined));
     const { store } = renderWithProviders(<CreateTicketPage />, { user: memberFixture });

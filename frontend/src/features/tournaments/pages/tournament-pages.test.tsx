@@ -90,9 +90,15 @@ describe('TournamentsPage', () => {
     const first = renderWithProviders(<TournamentsPage />);
     expect(await screen.findByRole('heading', { name: 'No Tournaments Found' })).toBeInTheDocument();
     first.unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<TournamentsPage />);
+    let fail = true;
+    mockFetch(() => (fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { success: true, data: [] } }));
+    const { store } = renderWithProviders(<TournamentsPage />);
     expect(await screen.findByRole('heading', { name: 'Failed to load tournaments' })).toBeInTheDocument();
+    const toasts = (store.getState() as { toasts: { items: { message: string }[] } }).toasts.items.map((t) => t.message);
+    expect(toasts).toContain('Failed to load tournaments');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No Tournaments Found' })).toBeInTheDocument();
   });
 });
 

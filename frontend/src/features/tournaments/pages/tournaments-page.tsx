@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TournamentFilter } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { useToast } from '../../../lib/use-toast';
 import { TournamentCard } from '../components/tournament-card';
 import { FILTER_TABS, matchesFilter } from '../tournament-view';
 import { useGetTournamentsQuery } from '../tournaments-api';
@@ -10,6 +11,10 @@ import '../tournaments.css';
 export default function TournamentsPage() {
   const [filter, setFilter] = useState<TournamentFilter>('all');
   const list = useGetTournamentsQuery();
+  const toast = useToast();
+  useEffect(() => {
+    if (list.isError) toast.error('Failed to load tournaments');
+  }, [list.isError, toast]);
   const shown = (list.data ?? []).filter((t) => matchesFilter(t, filter));
 
   return (
@@ -34,7 +39,11 @@ export default function TournamentsPage() {
           Loading tournaments...
         </p>
       ) : list.isError ? (
-        <EmptyState title="Failed to load tournaments" text="Please try again in a moment." />
+        <EmptyState title="Failed to load tournaments" text="Please try again in a moment.">
+          <button type="button" className="button button--ghost" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            Try again
+          </button>
+        </EmptyState>
       ) : shown.length === 0 ? (
         <EmptyState title="No Tournaments Found" />
       ) : (
