@@ -135,7 +135,8 @@ export class EconomyService {
     };
   }
 
-  private async balanceIn(em: EntityManager, userId: number): Promise<number> {
+  /** The balance read on the caller's connection: inside a transaction, never ask the pool for a second one. */
+  async balanceIn(em: EntityManager, userId: number): Promise<number> {
     const rows = await em.execute<{ balance: string }[]>('select balance::text as balance from wallets where user_id = ?', [userId]);
     return rows.length ? Number(rows[0].balance) : 0;
   }

@@ -163,6 +163,24 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     expect(await economy.balanceOf(m.id)).toBe(500);
   });
 
+  it('replays at three times the pool size never wait for a second connection, and other requests stay served', async () => {
+    // The api's pool holds 10 connections (testEnv DB_POOL_MAX). A replay that asked the pool for another
+    // connection while holding its transaction's would starve every request for the 60 s acquire timeout.
+    const itemId = await item({ cost: 5, quantity: 1000 });
+    const m = await member(1000);
+    const key = `burst-${m.id}-abcdef`;
+    const replays = Promise.all(
+      Array.from({ length: 30 }, () =>
+        m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': key } }).then((r) => r.status),
+      ),
+    );
+    const unrelated = await m.client.request('GET', '/api/r/points/history');
+    expect(unrelated.status).toBe(200);
+    expect(await replays).toEqual(Array(30).fill(200));
+    expect((await api.client().request('GET', '/readyz')).status).toBe(200);
+    expect(await economy.balanceOf(m.id)).toBe(995);
+  }, 20_000);
+
   it('refuses with clear messages and writes nothing', async () => {
     const m = await member(300);
     const pricey = await item({ cost: 301 });

@@ -113,7 +113,7 @@ export class StoreRedemptionService {
     const { username: _username, ...own } = redemption;
     return {
       redemption: own,
-      user_points: await this.economy.balanceOf(userId),
+      user_points: await this.economy.balanceIn(tx, userId),
       item: { id: itemId, quantity: state?.quantity ?? null, user_purchases: state?.purchases ?? 0 },
       replayed: true,
     };
