@@ -111,7 +111,7 @@ export class RafflesQueryService {
   /** The published entry list: ordered by entry id. */
   async drawEntries(em: EntityManager, raffleId: number): Promise<DrawEntry[]> {
     const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
-      'select id::text as id, user_id, tickets from raffle_entries where raffle_id = ? order by id',
+      'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
       [raffleId],
     );
     return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));

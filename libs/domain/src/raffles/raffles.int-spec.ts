@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
@@ -306,6 +307,28 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(after.matches).toBe(true);
     expect(after.winners[1].user_id).not.toBe(v.winners[1].user_id);
     expect(await count(`select count(*) as n from audit_logs where action = 'raffle.reroll' and entity_id = ?`, [String(id)])).toBe(1);
+  });
+
+  it('publishes the entry list in entry id order across digit counts, so the hash recomputes literally', async () => {
+    const id = await createRaffle({ number_of_winners: 2 });
+    // The next ten ids cross a digit count (e.g. 96…105): ordered as text, 100–105 would come before 96.
+    await em
+      .fork()
+      .execute(`select setval('raffle_entries_id_seq', (10 ^ length((coalesce(max(id), 0) + 6)::text))::bigint - 5) from raffle_entries`);
+    const members = await Promise.all(Array.from({ length: 10 }, () => member()));
+    for (const m of members) await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [id]);
+    expect((await worker.get(RaffleDrawService).drawIfDue(id)).drawn).toBe(true);
+
+    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const ids = v.entries.map((e) => e.entry_id);
+    expect(new Set(ids.map((n) => String(n).length)).size).toBe(2);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // What docs/raffle-draws.md tells a verifier to do, without sorting: hash the lines in published order.
+    const literal = createHash('sha256')
+      .update(v.entries.map((e) => `${e.entry_id}:${e.user_id}:${e.tickets}\n`).join(''))
+      .digest('hex');
+    expect(literal).toBe(v.entries_hash);
   });
 
   it('four draws racing on a due raffle: exactly one draws, one set of winners', async () => {

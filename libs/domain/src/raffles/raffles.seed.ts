@@ -125,7 +125,7 @@ export async function seedRaffles(em: EntityManager): Promise<void> {
   if (ended) {
     await enter(em, ended.id, crowd.slice(0, 30), 'passwordless');
     const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
-      'select id::text as id, user_id, tickets from raffle_entries where raffle_id = ? order by id',
+      'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
       [ended.id],
     );
     const entries: DrawEntry[] = rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
