@@ -97,6 +97,11 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     const invalid = await enter(ann.socket, { raffle_id: id, entry_type: 'lottery', extra: 1 });
     expect(invalid.status).toBe(422);
     expect(Object.keys((invalid.body as { errors: object }).errors).sort()).toEqual(['entry_type', 'extra']);
+    // Beyond PostgreSQL's integer: still an unknown raffle, never a database error.
+    expect(await enter(ann.socket, { raffle_id: 99_999_999_999, entry_type: 'passwordless' })).toEqual({
+      status: 404,
+      body: { success: false, message: 'Raffle not found' },
+    });
     expect(await enter(ann.socket, { raffle_id: 99_999_999, entry_type: 'passwordless' })).toEqual({
       status: 404,
       body: { success: false, message: 'Raffle not found' },

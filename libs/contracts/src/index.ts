@@ -18,3 +18,4 @@ export * from './sha256';
 export * from './api/contact';
 export * from './api/tickets';
 export * from './api/member-settings';
+export * from './row-id';

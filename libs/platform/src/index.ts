@@ -33,3 +33,4 @@ export * from './logging/logging.module';
 export * from './outbox/outbox-relay.service';
 export * from './metrics/metrics-registry';
 export * from './queue/queue-inspector.service';
+export * from './http/row-id.pipe';

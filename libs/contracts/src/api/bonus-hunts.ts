@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id';
 import type { Pagination } from './envelope';
 
 export const HUNT_STATUSES = ['preparing', 'opening', 'completed'] as const;
@@ -212,7 +213,7 @@ export const adminHuntStatusSchema = z.object({ status: z.enum(['opening', 'comp
 
 export const adminHuntGameAddSchema = z
   .object({
-    slot_id: z.number().int().positive(),
+    slot_id: rowIdSchema,
     bet: decimalAmount('bet', 1_000_000).optional(),
   })
   .strict();
@@ -228,14 +229,14 @@ export const adminHuntGameUpdateSchema = z
   .refine((v) => v.bet !== undefined || v.win !== undefined, { message: 'Send a bet or a win.', path: ['bet'] });
 export type AdminHuntGameUpdate = z.infer<typeof adminHuntGameUpdateSchema>;
 
-export const adminHuntGameReorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }).strict();
+export const adminHuntGameReorderSchema = z.object({ ids: z.array(rowIdSchema).min(1).max(500) }).strict();
 
 export const adminSlotSearchSchema = z.object({ search: z.string().trim().max(100).default('') }).strict();
 
 export const adminSlotCreateSchema = z
   .object({
     name: z.string().trim().min(1, 'The slot name is required.').max(100),
-    provider_id: z.number().int().positive().optional(),
+    provider_id: rowIdSchema.optional(),
     provider_name: z.string().trim().min(1).max(80).optional(),
     image_url: z
       .string()

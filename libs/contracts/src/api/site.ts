@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id';
 import { LOADER_STYLES } from '../site-defaults';
 
 export { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME, DEFAULT_THEME, LOADER_STYLES } from '../site-defaults';
@@ -102,7 +103,7 @@ export const affiliateInputSchema = z
 export type AffiliateInput = z.infer<typeof affiliateInputSchema>;
 export const affiliateUpdateSchema = affiliateInputSchema.partial().strict();
 
-export const affiliateReorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) }).strict();
+export const affiliateReorderSchema = z.object({ ids: z.array(rowIdSchema).min(1) }).strict();
 
 /** GET /api/r/stats/total-given-away */
 export interface TotalGivenAway {

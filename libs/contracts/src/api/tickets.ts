@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../row-id';
 import type { Pagination } from './envelope';
 
 /** SPEC §5 and §8 texts for support tickets. */
@@ -101,7 +102,8 @@ export const ticketCreateSchema = z
     category_id: z.coerce
       .number({ required_error: TICKET_MESSAGES.categoryRequired, invalid_type_error: TICKET_MESSAGES.categoryRequired })
       .int(TICKET_MESSAGES.categoryRequired)
-      .positive(TICKET_MESSAGES.categoryRequired),
+      .positive(TICKET_MESSAGES.categoryRequired)
+      .max(MAX_ROW_ID, TICKET_MESSAGES.categoryRequired),
     priority: z.enum(TICKET_PRIORITIES).default('medium'),
   })
   .strict();

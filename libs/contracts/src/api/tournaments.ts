@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../row-id';
 import { decimalAmount } from './bonus-hunts';
 
 export const TOURNAMENT_SIZES = [4, 8, 16, 32] as const;
@@ -90,7 +91,8 @@ export const tournamentPredictSchema = z
             match_id: z
               .number({ required_error: 'The match is required.', invalid_type_error: 'The match must be a number.' })
               .int()
-              .positive(),
+              .positive()
+              .max(MAX_ROW_ID, 'This match is not part of this tournament.'),
             winner_name: z
               .string({ required_error: 'The winner is required.', invalid_type_error: 'The winner must be text.' })
               .trim()

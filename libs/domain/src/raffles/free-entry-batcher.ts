@@ -67,12 +67,23 @@ export class FreeEntryBatcher {
     while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
       const batch = this.take();
       this.inFlight++;
-      this.write(batch)
-        .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
-        .finally(() => {
-          this.inFlight--;
-          this.drain();
-        });
+      this.writeOrSplit(batch).finally(() => {
+        this.inFlight--;
+        this.drain();
+      });
+    }
+  }
+
+  /**
+   * A batch that fails is retried member by member, so one member's failure (a row the statement
+   * cannot take) is that member's answer alone and never another's.
+   */
+  private async writeOrSplit(batch: Waiting[]): Promise<void> {
+    try {
+      await this.write(batch);
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err);
+      for (const w of batch) await this.write([w]).catch((alone: unknown) => w.reject(alone));
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { RaffleEnterRequest, RaffleEntry, RaffleEntryType } from '@kickback/contracts';
+import { isRowId, type RaffleEnterRequest, type RaffleEntry, type RaffleEntryType } from '@kickback/contracts';
 import { conflict, unauthorized, unprocessable } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { raffleNotFound } from './raffles-query.service';
@@ -59,6 +59,8 @@ export class RaffleEntryService {
     requestKey?: string,
   ): Promise<{ message: string; entry: RaffleEntry | null }> {
     if (!userId) throw unauthorized(ENTER_LOGIN_MESSAGE);
+    // Callers bound ids already; this keeps any other caller's id from reaching a shared batch statement.
+    if (!isRowId(raffleId)) throw raffleNotFound();
     if (body.entry_type === 'passwordless') {
       // The common case: written together with everyone else entering at the same moment.
       const entry = await this.freeEntries.enter(userId, raffleId);

@@ -198,6 +198,35 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect([late.status, late.body.message]).toEqual([422, 'This raffle has ended and no longer accepts entries.']);
   });
 
+  it("a batch one member's row breaks is retried member by member: the others still enter", async () => {
+    const open = await createRaffle();
+    const [ann, bob] = [await createUser(em), await createUser(em)];
+    const batcher = api.app.get(FreeEntryBatcher);
+    // An id beyond PostgreSQL's integer fails the shared statement; routes refuse it before batching (below),
+    // so only a direct call can put it into a batch.
+    const results = await Promise.allSettled([
+      batcher.enter(ann.id, open),
+      batcher.enter(bob.id, 2_147_483_648),
+      batcher.enter(bob.id, open),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const entered = results.map((r) => (r.status === 'fulfilled' ? r.value?.user.id : null));
+    expect(entered).toEqual([ann.id, null, bob.id]);
+    expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [open])).toBe(2);
+  });
+
+  it('ids beyond the integer range are an unknown raffle, never a 500', async () => {
+    const { client } = await member();
+    for (const path of ['/api/r/raffles/2147483648/enter', '/api/r/raffles/99999999999/enter', '/api/r/raffles/1e20/enter']) {
+      expect(await client.json('POST', path, { entry_type: 'passwordless' })).toEqual({
+        status: 404,
+        body: { success: false, message: 'Raffle not found' },
+      });
+    }
+    expect((await client.json('GET', '/api/r/raffles/2147483648')).status).toBe(404);
+    expect((await client.json('GET', '/api/r/raffles/2147483648/verify')).status).toBe(404);
+  });
+
   it('points entries debit exactly once each, honour the ticket cap and replay an idempotency key once', async () => {
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 100, max_tickets_per_user: 8 });
     const m = await member();

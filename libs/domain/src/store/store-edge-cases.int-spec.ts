@@ -21,7 +21,7 @@ describe('store edge cases answer 4xx, never 500', () => {
     await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
     const cases: [typeof member, string, string, unknown, number][] = [
       [member, 'POST', '/api/r/store/99999999999/redeem', {}, 404],
-      [member, 'POST', '/api/r/store/abc/redeem', {}, 400],
+      [member, 'POST', '/api/r/store/abc/redeem', {}, 404],
       [member, 'POST', '/api/r/store/-1/redeem', {}, 404],
       [member, 'GET', '/api/r/store?search=%25%5F%5C&category=ALL', undefined, 200],
       [member, 'GET', `/api/r/store?search=${'x'.repeat(101)}`, undefined, 422],

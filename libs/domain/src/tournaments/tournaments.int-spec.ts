@@ -167,6 +167,13 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
       'predictions.3': ['Pick each match only once.'],
       'predictions.4': ['This match is not part of this tournament.'],
     });
+    // A match id beyond PostgreSQL's integer is refused by the schema, before any query.
+    const huge = await m.client.json('POST', `/api/r/tournaments/${t.id}/predict`, { predictions: [{ match_id: 1e20, winner_name: 'X' }] });
+    expect(huge).toMatchObject({
+      status: 422,
+      body: { errors: { 'predictions.0.match_id': ['This match is not part of this tournament.'] } },
+    });
+    expect((await m.client.json('POST', '/api/r/tournaments/2147483648/predict', { predictions: [] })).status).toBe(404);
     const wrongName = await m.client.json('POST', `/api/r/tournaments/${t.id}/predict`, {
       predictions: [{ match_id: r1.id, winner_name: 'Nope' }],
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminHuntCreateSchema,
@@ -14,7 +14,7 @@ import {
   type AdminHuntGameUpdate,
   type AdminHuntUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminHuntsService } from '@kickback/domain';
 
 /** Building and running hunts on stream; every change is audited and pushed live. */
@@ -36,14 +36,14 @@ export class AdminBonusHuntsController {
   }
 
   @Get(':id')
-  async detail(@Param('id', ParseIntPipe) id: number) {
+  async detail(@Param('id', rowId('Bonus hunt not found.')) id: number) {
     return ok(await this.hunts.detail(id));
   }
 
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
     @Body(zodPipe(adminHuntUpdateSchema)) body: AdminHuntUpdate,
   ) {
     return ok(await this.hunts.update(user.id, id, body), 'Hunt saved.');
@@ -52,7 +52,7 @@ export class AdminBonusHuntsController {
   @Post(':id/predictions')
   async predictions(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
     @Body(zodPipe(adminHuntPredictionsSchema)) body: { active: boolean },
   ) {
     return ok(await this.hunts.setPredictions(user.id, id, body.active), body.active ? 'Predictions opened.' : 'Predictions closed.');
@@ -61,7 +61,7 @@ export class AdminBonusHuntsController {
   @Post(':id/status')
   async status(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
     @Body(zodPipe(adminHuntStatusSchema)) body: { status: 'opening' | 'completed' },
   ) {
     if (body.status === 'opening') return ok(await this.hunts.startOpening(user.id, id), 'Opening started. Predictions are closed.');
@@ -71,7 +71,7 @@ export class AdminBonusHuntsController {
   @Post(':id/games')
   async addGame(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
     @Body(zodPipe(adminHuntGameAddSchema)) body: AdminHuntGameAdd,
   ) {
     return ok(await this.hunts.addGame(user.id, id, body), 'Slot added.');
@@ -80,7 +80,7 @@ export class AdminBonusHuntsController {
   @Post(':id/games/reorder')
   async reorder(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
     @Body(zodPipe(adminHuntGameReorderSchema)) body: { ids: number[] },
   ) {
     return ok(await this.hunts.reorderGames(user.id, id, body.ids), 'Order saved.');
@@ -89,15 +89,19 @@ export class AdminBonusHuntsController {
   @Put(':id/games/:gameId')
   async updateGame(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
-    @Param('gameId', ParseIntPipe) gameId: number,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @Param('gameId', rowId('Slot not found in this hunt.')) gameId: number,
     @Body(zodPipe(adminHuntGameUpdateSchema)) body: AdminHuntGameUpdate,
   ) {
     return ok(await this.hunts.updateGame(user.id, id, gameId, body), 'Slot saved.');
   }
 
   @Delete(':id/games/:gameId')
-  async removeGame(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Param('gameId', ParseIntPipe) gameId: number) {
+  async removeGame(
+    @CurrentUser() user: SessionUser,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @Param('gameId', rowId('Slot not found in this hunt.')) gameId: number,
+  ) {
     return ok(await this.hunts.removeGame(user.id, id, gameId), 'Slot removed.');
   }
 }

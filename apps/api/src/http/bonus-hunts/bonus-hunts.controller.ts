@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
-import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { HuntPredictionsService, HuntsService } from '@kickback/domain';
 
 /** SPEC §7 bonus hunt calls; anyone may read, members predict. */
@@ -30,13 +30,16 @@ export class BonusHuntsController {
   }
 
   @Get(':id/predictions')
-  async list(@Param('id', ParseIntPipe) id: number, @Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
+  async list(@Param('id', rowId('Bonus hunt not found.')) id: number, @Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
     const { data, pagination } = await this.hunts.predictions(id, query.page);
     return { success: true as const, data, pagination };
   }
 
   @Get(':huntId/predictions/search')
-  async search(@Param('huntId', ParseIntPipe) huntId: number, @Query(zodPipe(huntSearchQuerySchema)) query: { username: string }) {
+  async search(
+    @Param('huntId', rowId('Bonus hunt not found.')) huntId: number,
+    @Query(zodPipe(huntSearchQuerySchema)) query: { username: string },
+  ) {
     const found = await this.hunts.search(huntId, query.username);
     if (!found) return { success: false as const, data: null, message: `No prediction found for ${query.username}` };
     return ok(found, 'Prediction found');
@@ -46,7 +49,7 @@ export class BonusHuntsController {
   @HttpCode(200)
   async predict(
     @CurrentUser() user: SessionUser | null,
-    @Param('huntId', ParseIntPipe) huntId: number,
+    @Param('huntId', rowId('Bonus hunt not found.')) huntId: number,
     @Body(zodPipe(huntPredictionSchema)) body: HuntPredictionInput,
   ) {
     // SPEC §8 wording rather than the generic 401 text.

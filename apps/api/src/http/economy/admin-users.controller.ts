@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { adminPointsAdjustSchema, type AdminPointsAdjust } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminPointsService, AdminUsersService, EconomyService } from '@kickback/domain';
 
 const listQuery = z
@@ -27,14 +27,14 @@ export class AdminUsersController {
   }
 
   @Get(':id/points')
-  async ledger(@Param('id', ParseIntPipe) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
+  async ledger(@Param('id', rowId('User not found.')) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
     return ok(await this.economy.history(id, query.page));
   }
 
   @Post(':id/points')
   async adjust(
     @CurrentUser() actor: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('User not found.')) id: number,
     @Body(zodPipe(adminPointsAdjustSchema)) body: AdminPointsAdjust,
   ) {
     const result = await this.adminPoints.adjust(actor.id, id, body.delta, body.note);

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { platformInputSchema, platformUpdateSchema, type PlatformInput, type PlatformUpdate } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { ManualImportService, PlatformsService } from '@kickback/domain';
 import { csvFromRequest } from './csv-request-body';
 
@@ -32,37 +32,37 @@ export class AdminLeaderboardController {
   }
 
   @Get(':id')
-  async get(@Param('id', ParseIntPipe) id: number) {
+  async get(@Param('id', rowId('Platform not found.')) id: number) {
     return ok(await this.platforms.get(id));
   }
 
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Platform not found.')) id: number,
     @Body(zodPipe(platformUpdateSchema)) body: PlatformUpdate,
   ) {
     return ok(await this.platforms.update(user.id, id, body), 'Platform saved.');
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Platform not found.')) id: number) {
     await this.platforms.remove(user.id, id);
     return ok(undefined, 'Platform deleted.');
   }
 
   @Post(':id/test')
-  async test(@Param('id', ParseIntPipe) id: number) {
+  async test(@Param('id', rowId('Platform not found.')) id: number) {
     return ok(await this.platforms.testConnection(id));
   }
 
   @Get(':id/fetches')
-  async fetches(@Param('id', ParseIntPipe) id: number) {
+  async fetches(@Param('id', rowId('Platform not found.')) id: number) {
     return ok(await this.platforms.fetchHistory(id));
   }
 
   @Post(':id/import')
-  async import(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Req() req: Request) {
+  async import(@CurrentUser() user: SessionUser, @Param('id', rowId('Platform not found.')) id: number, @Req() req: Request) {
     const result = await this.imports.import(user.id, id, await csvFromRequest(req));
     return ok(result, `Imported ${result.total_rows} players.`);
   }

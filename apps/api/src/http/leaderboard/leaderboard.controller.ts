@@ -1,6 +1,6 @@
-import { Controller, Get, Header, Param, ParseIntPipe } from '@nestjs/common';
+import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ok } from '@kickback/platform';
+import { ok, rowId } from '@kickback/platform';
 import { LeaderboardReadService } from '@kickback/domain';
 
 @ApiTags('leaderboard')
@@ -21,7 +21,7 @@ export class LeaderboardController {
   }
 
   @Get(':slug/periods/:id')
-  async period(@Param('slug') slug: string, @Param('id', ParseIntPipe) id: number) {
+  async period(@Param('slug') slug: string, @Param('id', rowId('Period not found.')) id: number) {
     return ok(await this.leaderboard.period(slug, id));
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -8,7 +8,7 @@ import {
   type AdminRaffleInput,
   type AdminRaffleUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminRafflesService, RaffleDrawService } from '@kickback/domain';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
@@ -29,7 +29,7 @@ export class AdminRafflesController {
   }
 
   @Get(':id')
-  async get(@Param('id', ParseIntPipe) id: number) {
+  async get(@Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.get(id));
   }
 
@@ -41,7 +41,7 @@ export class AdminRafflesController {
   @Put(':id')
   async update(
     @CurrentUser() actor: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Raffle not found')) id: number,
     @Body(zodPipe(adminRaffleUpdateSchema)) body: AdminRaffleUpdate,
   ) {
     return ok(await this.raffles.update(actor.id, id, body), 'Raffle saved.');
@@ -49,13 +49,13 @@ export class AdminRafflesController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async cancel(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.cancel(actor.id, id), 'Raffle cancelled; points entries were refunded.');
   }
 
   @Post(':id/draw')
   @HttpCode(200)
-  async draw(@CurrentUser() actor: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async draw(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
     await this.draws.drawNow(actor.id, id);
     return ok(await this.raffles.get(id), 'Winners drawn.');
   }
@@ -64,7 +64,7 @@ export class AdminRafflesController {
   @HttpCode(200)
   async reroll(
     @CurrentUser() actor: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Raffle not found')) id: number,
     @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number },
   ) {
     await this.draws.reroll(actor.id, id, body.position);
@@ -72,13 +72,13 @@ export class AdminRafflesController {
   }
 
   @Get(':id/entries')
-  async entries(@Param('id', ParseIntPipe) id: number) {
+  async entries(@Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.entries(id));
   }
 
   @Get(':id/entries.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
-  async csv(@Param('id', ParseIntPipe) id: number) {
+  async csv(@Param('id', rowId('Raffle not found')) id: number) {
     return this.raffles.entriesCsv(id);
   }
 }

@@ -3,7 +3,7 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { Socket } from 'socket.io';
-import { raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
+import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
 import { INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, zodPipe } from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
@@ -47,7 +47,7 @@ export class RaffleEnterGateway {
         idempotency_key: key,
         ...body
       } = (typeof message === 'object' && message ? message : {}) as Record<string, unknown>;
-      if (!Number.isSafeInteger(raffleId) || (raffleId as number) < 1) throw raffleNotFound();
+      if (!isRowId(raffleId)) throw raffleNotFound();
       const userId = await this.liveSessionUser(socket);
       if (userId !== null) {
         const { isBlocked } = await this.throttler.increment(
@@ -60,7 +60,7 @@ export class RaffleEnterGateway {
         if (isBlocked) return TOO_MANY_REQUESTS;
       }
       const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
-      const result = await this.entries.enter(userId, raffleId as number, validBody.transform(body), idempotencyKey);
+      const result = await this.entries.enter(userId, raffleId, validBody.transform(body), idempotencyKey);
       return { status: 200, body: ok(undefined, result.message) };
     } catch (err) {
       const known = errorEnvelope(err);

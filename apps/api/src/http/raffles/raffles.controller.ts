@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { raffleEnterSchema, type RaffleEnterRequest } from '@kickback/contracts';
-import { CurrentUser, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { RaffleEntryService, RafflesQueryService } from '@kickback/domain';
 import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
 
@@ -24,17 +24,17 @@ export class RafflesController {
   }
 
   @Get(':id')
-  async get(@CurrentUser() user: SessionUser | null, @Param('id', ParseIntPipe) id: number) {
+  async get(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.get(id, user?.id ?? null));
   }
 
   @Get(':id/entries')
-  async listEntries(@Param('id', ParseIntPipe) id: number) {
+  async listEntries(@Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.entries(id));
   }
 
   @Get(':id/verify')
-  async verify(@Param('id', ParseIntPipe) id: number) {
+  async verify(@Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.verify(id));
   }
 
@@ -43,7 +43,7 @@ export class RafflesController {
   @Throttle({ default: RAFFLE_ENTER_LIMIT })
   async enter(
     @CurrentUser() user: SessionUser | null,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Raffle not found')) id: number,
     @Body(zodPipe(raffleEnterSchema)) body: RaffleEnterRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ) {

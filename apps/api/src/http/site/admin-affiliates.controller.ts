@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { affiliateInputSchema, affiliateReorderSchema, affiliateUpdateSchema, type AffiliateInput } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AffiliatesService } from '@kickback/domain';
 
 @ApiTags('admin')
@@ -28,14 +28,14 @@ export class AdminAffiliatesController {
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Affiliate not found.')) id: number,
     @Body(zodPipe(affiliateUpdateSchema)) body: Partial<AffiliateInput>,
   ) {
     return ok(await this.affiliates.update(user.id, id, body), 'Affiliate saved.');
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Affiliate not found.')) id: number) {
     await this.affiliates.remove(user.id, id);
     return ok(undefined, 'Affiliate deleted.');
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminRedemptionsQuerySchema,
@@ -9,7 +9,7 @@ import {
   type StoreItemInput,
   type StoreItemUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { RedemptionFulfilmentService, StoreAdminService } from '@kickback/domain';
 
 @ApiTags('admin')
@@ -31,27 +31,27 @@ export class AdminStoreItemsController {
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Item not found.')) id: number,
     @Body(zodPipe(storeItemUpdateSchema)) body: StoreItemUpdate,
   ) {
     return ok(await this.admin.updateItem(user.id, id, body), 'Item saved.');
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Item not found.')) id: number) {
     await this.admin.removeItem(user.id, id);
     return ok(undefined, 'Item removed.');
   }
 
   @Get(':id/codes')
-  async codes(@Param('id', ParseIntPipe) id: number) {
+  async codes(@Param('id', rowId('Item not found.')) id: number) {
     return ok(await this.admin.listCodes(id));
   }
 
   @Post(':id/codes')
   async addCodes(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Item not found.')) id: number,
     @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string },
   ) {
     const result = await this.admin.addCodes(user.id, id, body.codes);
@@ -62,7 +62,11 @@ export class AdminStoreItemsController {
   }
 
   @Delete(':id/codes/:codeId')
-  async removeCode(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number, @Param('codeId', ParseIntPipe) codeId: number) {
+  async removeCode(
+    @CurrentUser() user: SessionUser,
+    @Param('id', rowId('Item not found.')) id: number,
+    @Param('codeId', rowId('Code not found.')) codeId: number,
+  ) {
     await this.admin.removeCode(user.id, id, codeId);
     return ok(undefined, 'Code removed.');
   }
@@ -85,14 +89,14 @@ export class AdminStoreRedemptionsController {
 
   @Post(':id/process')
   @HttpCode(200)
-  async process(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async process(@CurrentUser() user: SessionUser, @Param('id', rowId('Item not found.')) id: number) {
     await this.fulfilment.process(user.id, id);
     return ok(undefined, 'Redemption marked as processed.');
   }
 
   @Post(':id/refund')
   @HttpCode(200)
-  async refund(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async refund(@CurrentUser() user: SessionUser, @Param('id', rowId('Item not found.')) id: number) {
     await this.fulfilment.refund(user.id, id);
     return ok(undefined, 'Redemption refunded.');
   }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ticketCategoryInputSchema, type TicketCategoryInput } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { TicketsAdminService } from '@kickback/domain';
-import { rowId } from './row-id.pipe';
+import { rowId } from '@kickback/platform';
 
 /** Ticket categories are site configuration: admins only, every change audited. */
 @ApiTags('admin')

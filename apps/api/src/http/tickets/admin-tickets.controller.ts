@@ -15,7 +15,7 @@ import {
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { TicketsAdminService, TicketsService } from '@kickback/domain';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
-import { rowId } from './row-id.pipe';
+import { rowId } from '@kickback/platform';
 
 /** The support queue for staff and admins; replies are flagged is_admin, changes audited. */
 @ApiTags('admin')

@@ -15,7 +15,7 @@ import { Authenticated, CurrentUser, notFound, ok, zodPipe, type SessionUser } f
 import { TicketImagesService, TicketsService } from '@kickback/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
-import { rowId } from './row-id.pipe';
+import { rowId } from '@kickback/platform';
 
 /** SPEC §7 ticket calls: a member sees and answers only their own tickets. */
 @ApiTags('tickets')

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminTournamentCreateSchema,
@@ -9,7 +9,7 @@ import {
   type AdminTournamentMatchUpdate,
   type AdminTournamentUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminTournamentsService } from '@kickback/domain';
 
 /** Building and running tournament brackets; every change is audited and pushed live. */
@@ -30,21 +30,21 @@ export class AdminTournamentsController {
   }
 
   @Get(':id')
-  async detail(@Param('id', ParseIntPipe) id: number) {
+  async detail(@Param('id', rowId('Tournament not found.')) id: number) {
     return ok(await this.tournaments.detail(id));
   }
 
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', rowId('Tournament not found.')) id: number,
     @Body(zodPipe(adminTournamentUpdateSchema)) body: AdminTournamentUpdate,
   ) {
     return ok(await this.tournaments.update(user.id, id, body), 'Tournament saved.');
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Tournament not found.')) id: number) {
     await this.tournaments.remove(user.id, id);
     return ok(null, 'Tournament deleted.');
   }
@@ -52,8 +52,8 @@ export class AdminTournamentsController {
   @Put(':id/matches/:matchId')
   async updateMatch(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
-    @Param('matchId', ParseIntPipe) matchId: number,
+    @Param('id', rowId('Tournament not found.')) id: number,
+    @Param('matchId', rowId('Match not found.')) matchId: number,
     @Body(zodPipe(adminTournamentMatchUpdateSchema)) body: AdminTournamentMatchUpdate,
   ) {
     return ok(await this.tournaments.updateMatch(user.id, id, matchId, body), 'Match saved.');
@@ -62,8 +62,8 @@ export class AdminTournamentsController {
   @Post(':id/matches/:matchId/winner')
   async setWinner(
     @CurrentUser() user: SessionUser,
-    @Param('id', ParseIntPipe) id: number,
-    @Param('matchId', ParseIntPipe) matchId: number,
+    @Param('id', rowId('Tournament not found.')) id: number,
+    @Param('matchId', rowId('Match not found.')) matchId: number,
     @Body(zodPipe(adminTournamentWinnerSchema)) body: { winner_name: string },
   ) {
     return ok(await this.tournaments.setWinner(user.id, id, matchId, body.winner_name), 'Winner set.');

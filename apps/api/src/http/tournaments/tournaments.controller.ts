@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { tournamentPredictSchema, type TournamentPredictInput } from '@kickback/contracts';
-import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { TournamentPredictionsService, TournamentsService } from '@kickback/domain';
 
 /** SPEC §7 tournament calls; anyone may read, members predict. */
@@ -19,18 +19,18 @@ export class TournamentsController {
   }
 
   @Get(':id')
-  async detail(@CurrentUser() user: SessionUser | null, @Param('id', ParseIntPipe) id: number) {
+  async detail(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Tournament not found.')) id: number) {
     return ok(await this.tournaments.page(id, user?.id ?? null));
   }
 
   @Get(':id/predictions/:userId')
-  async breakdown(@Param('id', ParseIntPipe) id: number, @Param('userId', ParseIntPipe) userId: number) {
+  async breakdown(@Param('id', rowId('Tournament not found.')) id: number, @Param('userId', rowId('User not found.')) userId: number) {
     return ok(await this.tournaments.breakdown(id, userId));
   }
 
   @Post(':id/predict')
   @HttpCode(200)
-  async predict(@CurrentUser() user: SessionUser | null, @Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+  async predict(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Tournament not found.')) id: number, @Body() body: unknown) {
     // SPEC §5 order: login is checked before the picks, with the SPEC §8 wording.
     if (!user) throw unauthorized('You must be logged in to make predictions');
     const input: TournamentPredictInput = zodPipe(tournamentPredictSchema).transform(body);
