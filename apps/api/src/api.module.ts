@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { TerminusModule } from '@nestjs/terminus';
@@ -9,6 +9,7 @@ import {
   AuditModule,
   ConfigModule,
   CsrfGuard,
+  HostileTextPipe,
   DatabaseModule,
   LoggingModule,
   OutboxModule,
@@ -143,6 +144,7 @@ export class ApiModule {
         RaffleEnterGateway,
         QueueInspectorService,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_PIPE, useClass: HostileTextPipe },
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: UserThrottlerGuard },

@@ -97,6 +97,11 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     const invalid = await enter(ann.socket, { raffle_id: id, entry_type: 'lottery', extra: 1 });
     expect(invalid.status).toBe(422);
     expect(Object.keys((invalid.body as { errors: object }).errors).sort()).toEqual(['entry_type', 'extra']);
+    // Text no field may carry is refused before the service, as the HTTP route's global pipe does.
+    expect(await enter(ann.socket, { raffle_id: id, entry_type: 'password', password: 'a\u0000b' })).toMatchObject({
+      status: 422,
+      body: { success: false, errors: { password: ['Contains characters that are not allowed.'] } },
+    });
     // Beyond PostgreSQL's integer: still an unknown raffle, never a database error.
     expect(await enter(ann.socket, { raffle_id: 99_999_999_999, entry_type: 'passwordless' })).toEqual({
       status: 404,

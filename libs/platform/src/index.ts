@@ -34,3 +34,5 @@ export * from './outbox/outbox-relay.service';
 export * from './metrics/metrics-registry';
 export * from './queue/queue-inspector.service';
 export * from './http/row-id.pipe';
+export * from './http/hostile-text';
+export * from './http/hostile-text.pipe';

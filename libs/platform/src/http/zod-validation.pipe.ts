@@ -2,14 +2,19 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { ZodError, ZodTypeAny, z } from 'zod';
 import { unprocessable } from './api-errors';
 
+/** Field errors by path; a Map first, because a field may be named `toString`, `constructor` or `__proto__`. */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = new Map<string, string[]>();
+  const add = (key: string, message: string) => {
+    const list = errors.get(key);
+    if (list) list.push(message);
+    else errors.set(key, [message]);
+  };
   for (const issue of error.issues) {
-    const key = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.join('.') || '_';
-    const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
-    for (const k of key.split(',')) (errors[k] ??= []).push(message);
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(key, 'Unknown field.');
+    else add(issue.path.join('.') || '_', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Parses a body or query with a contract schema; failures are 422 with errors per field. */

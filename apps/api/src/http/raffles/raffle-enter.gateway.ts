@@ -4,12 +4,14 @@ import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler
 import type { Request } from 'express';
 import type { Socket } from 'socket.io';
 import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
-import { INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, zodPipe } from '@kickback/platform';
+import { HostileTextPipe, INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, zodPipe } from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
 import { socketRequestDuration } from '../../ops/metrics';
 
 const validBody = zodPipe(raffleEnterSchema);
+/** The HTTP route's global pipe, applied here by hand: socket payloads pass no Nest pipe. */
+const safeText = new HostileTextPipe();
 
 /**
  * POST /api/r/raffles/{id}/enter over the raffle page's open socket (event raffle:enter): the same
@@ -46,7 +48,7 @@ export class RaffleEnterGateway {
         raffle_id: raffleId,
         idempotency_key: key,
         ...body
-      } = (typeof message === 'object' && message ? message : {}) as Record<string, unknown>;
+      } = safeText.transform(typeof message === 'object' && message ? message : {}, { type: 'body' }) as Record<string, unknown>;
       if (!isRowId(raffleId)) throw raffleNotFound();
       const userId = await this.liveSessionUser(socket);
       if (userId !== null) {
