@@ -37,7 +37,8 @@ const env = {
   AUTH_DEV_LOGIN: 'true',
   LOG_LEVEL: 'warn',
   WORKER_HEALTH_PORT: '0',
-  UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-e2e-uploads-')),
+  // Same shape as `npm start`'s .data/uploads: a dot-folder in the path must not stop files being served.
+  UPLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'kb-e2e-uploads-')), '.data', 'uploads'),
   RATE_LIMIT_PER_MINUTE: '100000',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   REALTIME_CHANNEL: `kb-e2e-${port}`,

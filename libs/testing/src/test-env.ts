@@ -26,7 +26,8 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     AUTH_DEV_LOGIN: 'true',
     WORKER_HEALTH_PORT: '0',
     OUTBOX_POLL_MS: '20',
-    UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-uploads-')),
+    // Under a dot-folder like `npm start`'s .data/uploads, so tests serve files from the path users get.
+    UPLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'kb-uploads-')), '.data', 'uploads'),
     FRONTEND_DIST: process.env.TEST_FRONTEND_DIST ?? join(tmpdir(), 'kb-no-frontend'),
     DB_POOL_MAX: '10',
     // Tests log many users in from one address; the limit itself is tested with its own setting.

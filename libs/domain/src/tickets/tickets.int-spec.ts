@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { TICKET_MESSAGES } from '@kickback/contracts';
@@ -106,6 +108,16 @@ describe('support tickets', () => {
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('webp');
     const detail = await client.json('GET', `/api/r/tickets/${res.body.data.id}`);
     expect(detail.body.data).toEqual({ ticket: list.body.data[0], replies: [] });
+
+    // The test upload dir sits under a dot-folder (.data/uploads) like `npm start`'s; a file gone from disk is a JSON 404.
+    expect(stack.env.UPLOAD_DIR).toMatch(/[/\\]\.data[/\\]uploads$/);
+    const [{ stored_name }] = await em
+      .fork()
+      .execute<{ stored_name: string }[]>('select stored_name from ticket_images where id = ?', [list.body.data[0].images[1].id]);
+    await rm(join(stack.env.UPLOAD_DIR, 'private', stored_name), { force: true });
+    const gone = await client.get(list.body.data[0].images[1].url);
+    expect([gone.status, gone.headers.get('content-type')]).toEqual([404, expect.stringMatching(/^application\/json/)]);
+    expect(await gone.json()).toEqual({ success: false, message: 'Image not found.' });
   });
 
   it('defaults the priority to medium and lists categories', async () => {

@@ -43,10 +43,10 @@ export class TicketsController {
   async image(@CurrentUser() user: SessionUser, @Param('imageId', rowId('Image not found.')) imageId: number, @Res() res: Response) {
     const path = await this.images.pathFor(this.em.fork(), imageId, user.id);
     if (!path) throw notFound('Image not found.');
-    res.setHeader('Content-Type', 'image/webp');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'private, max-age=300');
-    res.sendFile(path, (err) => {
+    // The path is ours (a server-made name under UPLOAD_DIR, by default .data/uploads): dot-folders in it are allowed.
+    // The image headers go with the file only, so a missing file answers the JSON envelope.
+    const headers = { 'Content-Type': 'image/webp', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=300' };
+    res.sendFile(path, { dotfiles: 'allow', headers }, (err) => {
       if (err && !res.headersSent) res.status(404).json({ success: false, message: 'Image not found.' });
     });
   }
