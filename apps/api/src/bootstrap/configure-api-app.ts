@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, REDIS, RedisConnections, createSessionMiddleware, fail } from '@kickback/platform';
+import { AppConfig, REDIS, RedisConnections, createSessionLifetimeMiddleware, createSessionMiddleware, fail } from '@kickback/platform';
 import type Redis from 'ioredis';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { metricsMiddleware } from '../ops/metrics.middleware';
@@ -43,6 +43,10 @@ export function configureApiApp(app: NestExpressApplication): void {
 
   const session = createSessionMiddleware(config, app.get<Redis>(REDIS));
   app.use(session);
+  app.use(createSessionLifetimeMiddleware(config));
+  // Answers for a member or an admin are personal: no browser or proxy cache may keep them.
+  app.use('/api/admin', noStore);
+  app.use('/api/r', (req: Request, res: Response, next: NextFunction) => (req.session?.userId ? noStore(req, res, next) : next()));
   app.use(express.json({ limit: '256kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(bodyParserErrors);
@@ -84,4 +88,9 @@ function bodyParserErrors(err: { type?: string; status?: number }, _req: Request
     return;
   }
   next(err);
+}
+
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
 }

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { AuthThrottle } from '../security/auth-throttle';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { AppConfig, ensureCsrfToken, zodPipe } from '@kickback/platform';
+import { AppConfig, ensureCsrfToken, sessionCookieName, sessionCookieOptions, zodPipe } from '@kickback/platform';
 import { SiteSettingsService, UsersService } from '@kickback/domain';
 import { LOGIN_ERRORS, renderLoginPage } from './login-page.html';
 import { SessionLoginService } from './session-login.service';
@@ -54,6 +54,7 @@ export class LoginController {
   @Post('logout')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.sessions.logout(req);
+    res.clearCookie(sessionCookieName(this.config), sessionCookieOptions(this.config));
     res.redirect(303, '/');
   }
 }

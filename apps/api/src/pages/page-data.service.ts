@@ -20,7 +20,7 @@ export class PageDataService {
 
   async build(req: Request): Promise<AppPageData> {
     const csrfToken = ensureCsrfToken(req.session);
-    if (req.session.userId) refreshSessionExpiry(req.session);
+    refreshSessionExpiry(req.session);
     const [user, settings, affiliates, leaderboard] = await Promise.all([
       req.session.userId ? this.users.findById(req.session.userId) : Promise.resolve(null),
       this.settings.getPublic(),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Role } from '@kickback/contracts';
-import { ensureCsrfToken } from '@kickback/platform';
+import { ensureCsrfToken, markMemberSession } from '@kickback/platform';
 import { UsersService } from '@kickback/domain';
 
 /** Starts an authenticated session: a fresh session id (no fixation), a fresh CSRF token, a login event. */
@@ -13,6 +13,7 @@ export class SessionLoginService {
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
     req.session.userId = user.id;
     req.session.role = user.role;
+    markMemberSession(req.session);
     ensureCsrfToken(req.session);
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     await this.users.recordLogin(user.id);

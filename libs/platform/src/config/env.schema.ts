@@ -22,6 +22,15 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-session-secret-not-for-production'),
     /** The secret being rotated out: cookies it signed still verify until it is removed. */
     SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** A member's session ends this many days after login, however active (the idle limit is 30 days). */
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+    /** An anonymous visitor's session (it only holds the CSRF token) expires after this many idle minutes. */
+    ANONYMOUS_SESSION_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(120),
     SECRETS_KEY: z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')

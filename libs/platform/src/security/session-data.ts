@@ -7,6 +7,8 @@ declare module 'express-session' {
     userId?: number;
     role?: Role;
     csrfToken?: string;
+    /** When the member logged in (ms): the absolute lifetime counts from here. */
+    startedAt?: number;
     /** When the expiry was last pushed forward (ms); see refreshSessionExpiry. */
     refreshedAt?: number;
     oauth?: { state: string; verifier: string; mode: 'login' | 'link'; createdAt: number };

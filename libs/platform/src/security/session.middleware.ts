@@ -1,21 +1,32 @@
 import session, { type Session, type SessionData } from 'express-session';
 import RedisStore from 'connect-redis';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import './session-data';
 
+/** A member's idle limit: the session lives this long after the last refresh. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 export function sessionCookieName(config: AppConfig): string {
   return config.secureCookies ? '__Host-kb.sid' : 'kb.sid';
 }
 
-/** Server-side sessions in Redis; the browser only holds an opaque HttpOnly cookie. */
+/** The session cookie's attributes; logout clears the cookie with the same ones. */
+export function sessionCookieOptions(config: AppConfig) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, path: '/' };
+}
+
+/**
+ * Server-side sessions in Redis; the browser only holds an opaque HttpOnly cookie. A session starts
+ * anonymous and short-lived (it holds only the CSRF token, so a crawler's page loads expire within
+ * ANONYMOUS_SESSION_MINUTES); logging in gives it the member lifetime (markMemberSession).
+ */
 export function createSessionMiddleware(config: AppConfig, redis: Redis): RequestHandler {
   return session({
     name: sessionCookieName(config),
-    // No touch on every request (a Redis write per API call); page loads refresh the expiry instead (SessionRefresh).
+    // No touch on every request (a Redis write per API call); page loads refresh the expiry instead (refreshSessionExpiry).
+    // connect-redis takes each session's TTL from its cookie expiry, so anonymous and member sessions differ.
     store: new RedisStore({ client: redis, prefix: 'sess:', ttl: SESSION_TTL_SECONDS, disableTouch: true }),
     // Signs with the first secret and accepts both, so a rotation logs nobody out.
     secret: config.env.SESSION_SECRET_PREVIOUS
@@ -25,22 +36,47 @@ export function createSessionMiddleware(config: AppConfig, redis: Redis): Reques
     saveUninitialized: false,
     rolling: false,
     proxy: config.env.TRUST_PROXY,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      path: '/',
-      maxAge: SESSION_TTL_SECONDS * 1000,
-    },
+    cookie: { ...sessionCookieOptions(config), maxAge: config.env.ANONYMOUS_SESSION_MINUTES * 60_000 },
   });
 }
 
-const REFRESH_EVERY_MS = 24 * 3600 * 1000;
+/** Called right after login's regenerate: the member lifetime, counted from now for the absolute limit. */
+export function markMemberSession(session: Session & Partial<SessionData>, now = Date.now()): void {
+  session.cookie.maxAge = SESSION_TTL_SECONDS * 1000;
+  session.startedAt = now;
+  session.refreshedAt = now;
+}
+
+/** True once a member's session has passed its absolute lifetime (sessions from before the limit count from now). */
+export function sessionTooOld(session: Partial<SessionData>, absoluteDays: number, now = Date.now()): boolean {
+  return Boolean(session.userId && session.startedAt && now - session.startedAt > absoluteDays * 24 * 3600 * 1000);
+}
 
 /**
- * Sliding expiry at page-load granularity: at most once a day a visit re-saves the session,
- * which renews both the Redis TTL and the cookie, so active members stay logged in.
+ * Ends a member's session that passed SESSION_ABSOLUTE_DAYS: the request goes on as anonymous on a new
+ * session id. Sessions older than the limit's introduction get a start time on first sight.
+ */
+export function createSessionLifetimeMiddleware(config: AppConfig): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!req.session?.userId) return next();
+    if (!req.session.startedAt) {
+      req.session.startedAt = Date.now();
+      return next();
+    }
+    if (!sessionTooOld(req.session, config.env.SESSION_ABSOLUTE_DAYS)) return next();
+    req.session.regenerate((err) => next(err));
+  };
+}
+
+const MEMBER_REFRESH_EVERY_MS = 24 * 3600 * 1000;
+const ANONYMOUS_REFRESH_EVERY_MS = 15 * 60 * 1000;
+
+/**
+ * Sliding expiry at page-load granularity: a visit re-saves the session at most once a day for a member
+ * (every 15 minutes for an anonymous visitor, whose lifetime is short), which renews both the Redis TTL
+ * and the cookie, so people who keep coming back stay logged in and keep a valid CSRF token.
  */
 export function refreshSessionExpiry(session: Session & Partial<SessionData>, now = Date.now()): void {
-  if (now - (session.refreshedAt ?? 0) >= REFRESH_EVERY_MS) session.refreshedAt = now;
+  const every = session.userId ? MEMBER_REFRESH_EVERY_MS : ANONYMOUS_REFRESH_EVERY_MS;
+  if (now - (session.refreshedAt ?? 0) >= every) session.refreshedAt = now;
 }

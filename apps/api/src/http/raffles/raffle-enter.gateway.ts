@@ -2,9 +2,19 @@ import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
+import type { SessionData } from 'express-session';
 import type { Socket } from 'socket.io';
 import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
-import { HostileTextPipe, INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, zodPipe } from '@kickback/platform';
+import {
+  AppConfig,
+  HostileTextPipe,
+  INTERNAL_ERROR,
+  TOO_MANY_REQUESTS,
+  errorEnvelope,
+  ok,
+  sessionTooOld,
+  zodPipe,
+} from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
 import { socketRequestDuration } from '../../ops/metrics';
@@ -31,6 +41,7 @@ export class RaffleEnterGateway {
 
   constructor(
     private readonly entries: RaffleEntryService,
+    private readonly config: AppConfig,
     @InjectThrottlerStorage() private readonly throttler: ThrottlerStorage,
   ) {}
 
@@ -80,9 +91,10 @@ export class RaffleEnterGateway {
     const req = socket.request as unknown as Partial<Pick<Request, 'session' | 'sessionID' | 'sessionStore'>>;
     if (!req.session?.userId || !req.sessionID || !req.sessionStore) return null;
     const store = req.sessionStore;
-    const session = await new Promise<{ userId?: number } | null | undefined>((resolve, reject) =>
+    const session = await new Promise<SessionData | null | undefined>((resolve, reject) =>
       store.get(req.sessionID!, (err, data) => (err ? reject(err) : resolve(data))),
     );
-    return session?.userId ?? null;
+    if (!session || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
+    return session.userId ?? null;
   }
 }
