@@ -19,3 +19,4 @@ export * from './api/contact';
 export * from './api/tickets';
 export * from './api/member-settings';
 export * from './row-id';
+export * from './urls';

@@ -70,6 +70,8 @@ export function configureApiApp(app: NestExpressApplication): void {
   const allowedOrigins = [config.appOrigin, ...config.env.EXTRA_ORIGINS];
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections), session, allowedOrigins, config.env.REALTIME_CHANNEL));
 
+  // The OpenAPI page describes every admin route: off in production unless API_DOCS=true.
+  if (!(config.env.API_DOCS ?? !config.isProduction)) return;
   const doc = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle('Kickback API').setDescription('Member, public and admin HTTP API').setVersion('1').build(),

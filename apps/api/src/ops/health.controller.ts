@@ -1,9 +1,10 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, MikroOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type Redis from 'ioredis';
-import { InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis, fail } from '@kickback/platform';
+import { proxiedRequest } from './proxied-request';
 import { register } from './metrics';
 
 /** Liveness (process answers), readiness (PostgreSQL and Redis reachable) and Prometheus metrics. */
@@ -14,6 +15,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: MikroOrmHealthIndicator,
     @InjectRedis() private readonly redis: Redis,
+    private readonly config: AppConfig,
   ) {}
 
   @Get('healthz')
@@ -39,7 +41,11 @@ export class HealthController {
   }
 
   @Get('metrics')
-  async metrics(@Res() res: Response): Promise<void> {
+  async metrics(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (this.config.isProduction && proxiedRequest(req.headers)) {
+      res.status(404).json(fail('Not found.'));
+      return;
+    }
     res.type(register.contentType).send(await register.metrics());
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageRef } from '../urls';
 import { rowIdSchema } from '../row-id';
 import type { Pagination } from './envelope';
 
@@ -238,13 +239,7 @@ export const adminSlotCreateSchema = z
     name: z.string().trim().min(1, 'The slot name is required.').max(100),
     provider_id: rowIdSchema.optional(),
     provider_name: z.string().trim().min(1).max(80).optional(),
-    image_url: z
-      .string()
-      .trim()
-      .max(500)
-      .regex(/^(\/|https:\/\/)/, 'Upload an image or give an https:// address.')
-      .nullable()
-      .default(null),
+    image_url: imageRef().nullable().default(null),
   })
   .strict()
   .refine((v) => v.provider_id !== undefined || v.provider_name !== undefined, {

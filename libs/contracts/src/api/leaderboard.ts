@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webUrl } from '../urls';
 
 /** Redis key of the page-injected leaderboard (window.__APP__.leaderboard): the SPEC §3 object. */
 export const LEADERBOARD_PAGE_CACHE_KEY = 'cache:leaderboard:page:v1';
@@ -69,7 +70,7 @@ export interface LeaderboardPeriodDetail {
 
 // ---------- admin ----------
 
-const optionalUrl = z.string().trim().url('Must be a full URL').max(500).optional();
+const optionalUrl = webUrl('Must be a full URL').optional();
 const commonSource = {
   base_url: optionalUrl,
   timeout_ms: z.number().int().min(200).max(60_000).optional(),
@@ -93,7 +94,7 @@ export const sourceConfigSchemas = {
       timeout_ms: commonSource.timeout_ms,
       retries: commonSource.retries,
       /** Placeholders: {start} {end} (ISO), {start_ms} {end_ms}, {start_s} {end_s}, {start_date} {end_date} (YYYY-MM-DD), {key} (the credential). */
-      url: z.string().trim().url('Must be a full URL').max(1000),
+      url: webUrl('Must be a full URL', 1000),
       /** Dot path to the array in the answer; empty when the answer is the array. */
       array_path: z
         .string()

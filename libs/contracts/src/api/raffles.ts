@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageRef } from '../urls';
 import type { ApiEnvelope, Pagination } from './envelope';
 import type { DrawEntry, DrawnWinner } from '../raffle-draw';
 
@@ -106,13 +107,7 @@ const isoDate = z
 const raffleFields = {
   title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   description: z.string().trim().max(5000, 'Description must be at most 5000 characters.').default(''),
-  image: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^\/|^https:\/\//, 'Upload an image or give an https URL.')
-    .nullable()
-    .default(null),
+  image: imageRef('Upload an image or give an https URL.').nullable().default(null),
   prize_description: z.string().trim().max(500).default(''),
   prize_value_usd: z
     .number()

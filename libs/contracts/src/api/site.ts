@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageRef, webUrl } from '../urls';
 import { rowIdSchema } from '../row-id';
 import { LOADER_STYLES } from '../site-defaults';
 
@@ -60,7 +61,7 @@ export const updateSiteSettingsSchema = z
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9_-]{1,60}$/, 'Letters, digits, - and _ only'),
-    logo_url: z.string().max(500).nullable(),
+    logo_url: imageRef().nullable(),
     terms_text: z.string().max(50_000),
     privacy_text: z.string().max(50_000),
   })
@@ -93,8 +94,8 @@ export interface AdminAffiliate extends Affiliate {
 export const affiliateInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(80),
-    logo_url: z.string().max(500).nullable().default(null),
-    redirect_url: z.string().trim().url('Must be a full URL').max(500),
+    logo_url: imageRef().nullable().default(null),
+    redirect_url: webUrl('Must be a full URL'),
     code: z.string().trim().min(1, 'Code is required').max(60),
     benefits: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
     is_active: z.boolean().default(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageRef } from '../urls';
 import type { Pagination } from './envelope';
 
 /** SPEC §9 store filters and sorts. */
@@ -104,7 +105,7 @@ export const storeItemInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
     description: z.string().trim().max(2000, 'At most 2000 characters').default(''),
-    image_url: z.string().trim().max(500).nullable().default(null),
+    image_url: imageRef().nullable().default(null),
     cost: z
       .number({ invalid_type_error: 'Cost must be a number' })
       .int('Whole points only')

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis } from '@kickback/platform';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
 import { currentPeriod, type PeriodRecord } from './period-record';
@@ -38,6 +38,7 @@ export class LeaderboardRefreshService {
     @InjectRedis() private readonly redis: Redis,
     private readonly cipher: SecretsCipher,
     private readonly cache: LeaderboardCacheService,
+    private readonly config: AppConfig,
   ) {}
 
   async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
@@ -142,6 +143,7 @@ export class LeaderboardRefreshService {
       window,
       config: platform.sourceConfig,
       credentials: platform.credentialsSealed ? this.cipher.open(platform.credentialsSealed) : null,
+      allowPrivateHosts: this.config.env.LEADERBOARD_ALLOW_PRIVATE_HOSTS,
       loadManualRows: async () => {
         if (periodId === null) return [];
         const rows = await this.em

@@ -178,6 +178,29 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     expect(retest.body.data).toMatchObject({ ok: true, error: null });
   });
 
+  it('with private hosts not allowed (production), Test connection refuses loopback and metadata addresses and shows no answer', async () => {
+    const platform = await createPlatform('generic', { slug: 'generic-ssrf' });
+    const guarded = await stack.api({ LEADERBOARD_ALLOW_PRIVATE_HOSTS: false });
+    const guardedAdmin = guarded.client();
+    await guardedAdmin.loginAs((await createUser(em.fork(), { role: 'Admin' })).id);
+    const before = fake.requests.length;
+    const test = await guardedAdmin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+    expect(test.body.data).toMatchObject({ ok: false, entry_count: 0, sample: [] });
+    expect(test.body.data.error).toMatch(/^127\.0\.0\.1 resolves to a private or reserved address/);
+    expect(fake.requests.length).toBe(before);
+    for (const url of ['http://169.254.169.254/latest/meta-data/?x={start}', 'http://[::1]:6379/?x={end}', 'http://localhost/x']) {
+      await guardedAdmin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, {
+        source_config: { url, array_path: 'rows', username_field: 'name', wagered_field: 'total', timeout_ms: 500, retries: 0 },
+      });
+      const probe = await guardedAdmin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+      expect([url, probe.body.data.ok, probe.body.data.error]).toEqual([
+        url,
+        false,
+        expect.stringMatching(/resolves to a private or reserved address/),
+      ]);
+    }
+  });
+
   it('refuses invalid platform settings with 422 per field', async () => {
     const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Bad',

@@ -67,18 +67,44 @@ export const envSchema = z
       .default('socket.io'),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
     SMTP_URL: z.string().optional(),
+    /** Let leaderboard sources fetch loopback/private addresses (local fake casinos); never in production. */
+    LEADERBOARD_ALLOW_PRIVATE_HOSTS: bool.default('false'),
+    /** Serve the OpenAPI page at /api/docs; on by default except in production. */
+    API_DOCS: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     const defaults = envSchema_defaults();
     if (env.SESSION_SECRET === defaults.SESSION_SECRET)
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set to a real secret in production' });
+    else if (weakSecret(env.SESSION_SECRET)) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: WEAK_SECRET_MESSAGE });
+    if (env.SESSION_SECRET_PREVIOUS === defaults.SESSION_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET_PREVIOUS'], message: 'must not be the public development secret' });
+    else if (env.SESSION_SECRET_PREVIOUS && weakSecret(env.SESSION_SECRET_PREVIOUS))
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET_PREVIOUS'], message: WEAK_SECRET_MESSAGE });
     if (env.SECRETS_KEY === defaults.SECRETS_KEY)
       ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY'], message: 'must be set to a real key in production' });
-    if (env.KICK_CLIENT_SECRET === defaults.KICK_CLIENT_SECRET)
+    else if (new Set(Buffer.from(env.SECRETS_KEY, 'base64')).size < 16)
+      ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY'], message: 'must be 32 random bytes (generate with: openssl rand -base64 32)' });
+    if (env.KICK_CLIENT_SECRET === defaults.KICK_CLIENT_SECRET || env.KICK_CLIENT_SECRET.trim() === '')
       ctx.addIssue({ code: 'custom', path: ['KICK_CLIENT_SECRET'], message: 'must be set in production' });
+    if (!env.APP_URL.startsWith('https://'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'must be an https:// URL in production (cookies are Secure only behind TLS)',
+      });
+    if (env.LEADERBOARD_ALLOW_PRIVATE_HOSTS)
+      ctx.addIssue({ code: 'custom', path: ['LEADERBOARD_ALLOW_PRIVATE_HOSTS'], message: 'must be false in production' });
     if (env.AUTH_DEV_LOGIN) ctx.addIssue({ code: 'custom', path: ['AUTH_DEV_LOGIN'], message: 'must be false in production' });
   });
+
+const WEAK_SECRET_MESSAGE = 'is too weak: use at least 32 random characters (openssl rand -base64 48)';
+
+/** A guessable secret: repeated or short alphabets ('x' * 40, 'passwordpassword…') rather than random characters. */
+function weakSecret(secret: string): boolean {
+  return secret.length < 32 || new Set(secret).size < 12;
+}
 
 function envSchema_defaults() {
   return {

@@ -1,4 +1,5 @@
 import { SourceError, num, type SourceContext } from './source-adapter';
+import { privateHostReason } from './public-address';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
@@ -31,6 +32,10 @@ export async function httpGet(ctx: SourceContext, url: URL, headers: Record<stri
 }
 
 async function attempts(ctx: SourceContext, url: URL, headers: Record<string, string>): Promise<HttpAnswer> {
+  if (!ctx.allowPrivateHosts) {
+    const refused = await privateHostReason(url.hostname).catch(() => `${url.hostname} could not be resolved`);
+    if (refused) throw new SourceError(refused);
+  }
   const timeoutMs = num(ctx, 'timeout_ms') ?? DEFAULT_TIMEOUT_MS;
   const retries = num(ctx, 'retries') ?? DEFAULT_RETRIES;
   let lastError: SourceError = new SourceError('no attempt made');

@@ -13,6 +13,8 @@ export interface SourceContext {
   config: Record<string, unknown>;
   /** The decrypted secret; lives only in memory for the duration of the fetch. */
   credentials: string | null;
+  /** LEADERBOARD_ALLOW_PRIVATE_HOSTS: local fakes and development only; production fetches public hosts alone. */
+  allowPrivateHosts: boolean;
   /** Rows stored by the manual CSV import for this period. */
   loadManualRows: () => Promise<SourceRow[]>;
 }

@@ -1,0 +1,22 @@
+import { imageRef, webUrl } from './urls';
+
+describe('URL fields', () => {
+  it('links accept http(s) only', () => {
+    for (const ok of ['https://stake.com/?c=abc', 'http://localhost:4000/api']) expect(webUrl().safeParse(ok).success).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x',
+      'file:///etc/passwd',
+      'ftp://x.example',
+      'stake.com',
+    ])
+      expect([bad, webUrl().safeParse(bad).success]).toEqual([bad, false]);
+  });
+
+  it('images are our uploads or https addresses', () => {
+    for (const ok of ['/uploads/abc.webp', 'https://cdn.example/x.png']) expect(imageRef().safeParse(ok).success).toBe(true);
+    for (const bad of ['//evil.example/x.png', 'javascript:alert(1)', 'http://plain.example/x.png', 'data:image/png;base64,AA', 'https://'])
+      expect([bad, imageRef().safeParse(bad).success]).toEqual([bad, false]);
+  });
+});
