@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
+import { ADMIN_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { RealtimeEmitter } from '@kickback/platform';
 import { EconomyService } from '@kickback/domain';
 import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
@@ -68,6 +69,66 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
         api1.app.get(EconomyService).credit(tx, { userId: user.id, amount: 75, reason: 'test.grant', idempotencyKey: `rt-${user.id}` }),
       );
     expect(await pushed).toMatchObject({ balance: 75, delta: 75 });
+  });
+
+  it('admin feeds go per permission: staff hear ticket notices, only admins the redemption and contact feeds', async () => {
+    const em = api1.app.get(EntityManager);
+    const sockets: Record<string, Socket> = {};
+    for (const role of ['staff', 'Admin', 'member'] as const) {
+      const client = api1.client();
+      await client.loginAs((await createUser(em, { role })).id);
+      sockets[role] = connect(api1.url, { cookie: client.cookieHeader });
+      await once(sockets[role]!, 'connect');
+    }
+    const heard: Record<string, string[]> = { staff: [], Admin: [], member: [] };
+    for (const [role, socket] of Object.entries(sockets)) {
+      socket.on('store:admin-redemption', () => heard[role]!.push('redemption'));
+      socket.on('user:notification', (n: { message: string }) => heard[role]!.push(n.message));
+    }
+    const emitter = worker.get(RealtimeEmitter);
+    emitter.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: 'ticket' });
+    emitter.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: 1, status: 'Pending', item_name: 'x', username: 'y' });
+    emitter.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: 'contact' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard).toEqual({ staff: ['ticket'], Admin: ['ticket', 'redemption', 'contact'], member: [] });
+    Object.values(sockets).forEach((s) => s.close());
+  });
+
+  it('a logout ends the sockets of that session at once, on every replica; other sessions keep theirs', async () => {
+    const em = api1.app.get(EntityManager);
+    const user = await createUser(em);
+    const [tab, phone] = [api1.client(), api1.client()];
+    await tab.loginAs(user.id);
+    await phone.loginAs(user.id);
+    const onOther = connect(api2.url, { cookie: tab.cookieHeader });
+    const phoneSocket = connect(api1.url, { cookie: phone.cookieHeader });
+    sockets.push(onOther, phoneSocket);
+    await Promise.all([once(onOther, 'connect'), once(phoneSocket, 'connect')]);
+    const ended = once<string>(onOther, 'disconnect');
+    expect((await tab.request('POST', '/logout', { form: {} })).status).toBe(303);
+    expect(await ended).toBe('io server disconnect');
+    const stillThere = once<{ delta: number }>(phoneSocket, 'user:points');
+    worker.get(RealtimeEmitter).toRoom(userRoom(user.id), 'user:points', { balance: 1, delta: 1, reason: 'test' });
+    expect(await stillThere).toMatchObject({ delta: 1 });
+  });
+
+  it('an open socket whose session expired or changed role is disconnected at the next re-check', async () => {
+    const quick = await stack.api({ SOCKET_SESSION_CHECK_SECONDS: 1 });
+    const em = quick.app.get(EntityManager);
+    const [expiring, promoted] = [quick.client(), quick.client()];
+    await expiring.loginAs((await createUser(em)).id);
+    await promoted.loginAs((await createUser(em, { role: 'staff' })).id);
+    const a = connect(quick.url, { cookie: expiring.cookieHeader });
+    const b = connect(quick.url, { cookie: promoted.cookieHeader });
+    sockets.push(a, b);
+    await Promise.all([once(a, 'connect'), once(b, 'connect')]);
+    const sid = (cookie: string) => /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(cookie))![1]!;
+    await stack.redis.del(`sess:${sid(expiring.cookieHeader)}`);
+    const key = `sess:${sid(promoted.cookieHeader)}`;
+    const data = JSON.parse((await stack.redis.get(key))!);
+    await stack.redis.set(key, JSON.stringify({ ...data, role: 'member' }), 'KEEPTTL');
+    const ended = [once<string>(a, 'disconnect', 4000), once<string>(b, 'disconnect', 4000)];
+    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
   it('refuses unknown rooms and sockets from foreign origins', async () => {

@@ -15,6 +15,11 @@ export function getSocket(): AppSocket {
     created.on('connect', () => {
       for (const room of roomRefs.keys()) created.emit('room:join', room);
     });
+    // The server ends a connection whose session changed (logout elsewhere, expiry, role change); socket.io does not
+    // reconnect on its own then. Reconnecting lets the current cookie decide which private rooms remain.
+    created.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') setTimeout(() => created.connect(), 1000);
+    });
     socket = created;
   }
   return socket;

@@ -30,7 +30,10 @@ export const STORE_ROOM = 'store';
 export const SITE_ROOM = 'site';
 /** The Recent Winners page's room: every raffle:drawn is pushed here too. */
 export const WINNERS_ROOM = 'winners';
+/** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
+/** Staff and admins: support ticket notices. */
+export const STAFF_ROOM = 'staff';
 
 export interface ServerToClientEvents {
   /** Room raffle:{id}: new or grown entries and the totals, at most 4 pushes a second per room. */

@@ -36,3 +36,4 @@ export * from './queue/queue-inspector.service';
 export * from './http/row-id.pipe';
 export * from './http/hostile-text';
 export * from './http/hostile-text.pipe';
+export * from './realtime/session-room';

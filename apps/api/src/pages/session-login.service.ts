@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Role } from '@kickback/contracts';
-import { ensureCsrfToken, markMemberSession } from '@kickback/platform';
+import { RealtimeEmitter, ensureCsrfToken, markMemberSession, sessionRoom } from '@kickback/platform';
 import { UsersService } from '@kickback/domain';
 
 /** Starts an authenticated session: a fresh session id (no fixation), a fresh CSRF token, a login event. */
 @Injectable()
 export class SessionLoginService {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly realtime: RealtimeEmitter,
+  ) {}
 
   async login(req: Request, user: { id: number; role: Role }): Promise<void> {
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
@@ -19,7 +22,10 @@ export class SessionLoginService {
     await this.users.recordLogin(user.id);
   }
 
+  /** Ends the session and, on every replica, the sockets opened with it: private pushes stop at once. */
   async logout(req: Request): Promise<void> {
+    const sessionId = req.sessionID;
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    if (sessionId) this.realtime.disconnectRoom(sessionRoom(sessionId));
   }
 }

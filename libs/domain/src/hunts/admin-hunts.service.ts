@@ -10,7 +10,16 @@ import type {
   DomainEventMap,
   HuntPage,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, intArrayLiteral, isUniqueViolation, notFound, pagination, unprocessable } from '@kickback/platform';
+import {
+  AuditLogService,
+  OutboxService,
+  conflict,
+  intArrayLiteral,
+  isUniqueViolation,
+  notFound,
+  pagination,
+  unprocessable,
+} from '@kickback/platform';
 import { loadGames, loadHunt, loadHuntsPage, statisticsOf, toAdminGame, type HuntRow } from './hunt-rows';
 
 const ADMIN_PER_PAGE = 20;

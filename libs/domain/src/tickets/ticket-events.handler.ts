@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_ROOM, ticketCreatedNotification, ticketRepliedNotification, userRoom, type DomainEvent } from '@kickback/contracts';
+import { STAFF_ROOM, ticketCreatedNotification, ticketRepliedNotification, userRoom, type DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 
 /** Staff with the panel open hear about new tickets; a member hears when support answers. */
@@ -30,7 +30,7 @@ export class TicketEventsHandler implements OnModuleInit {
   private async notifyStaff(ticketId: number): Promise<void> {
     const [row] = await this.em.fork().execute<{ title: string }[]>('select title from tickets where id = ?', [ticketId]);
     if (!row) return;
-    this.realtime.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: ticketCreatedNotification(ticketId, row.title) });
+    this.realtime.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: ticketCreatedNotification(ticketId, row.title) });
   }
 
   private async notifyMember(ticketId: number, isAdmin: boolean): Promise<void> {

@@ -19,6 +19,11 @@ export class RealtimeEmitter {
     this.emitter = new Emitter<ServerToClientEvents>(connections.create('emitter'), { key: config.env.REALTIME_CHANNEL });
   }
 
+  /** Ends the connections in `room` on every api replica (their clients reconnect with their current session). */
+  disconnectRoom(room: string): void {
+    this.emitter.in(room).disconnectSockets(true);
+  }
+
   /** Several rooms in one call reach a socket that is in more than one of them once. */
   toRoom<E extends EventName>(room: string | string[], event: E, payload: Payload<E>): void {
     (this.emitter.to(room) as unknown as { emit: (e: string, p: unknown) => void }).emit(event, payload);
