@@ -52,6 +52,7 @@ import { SpaTemplateService } from './pages/spa-template.service';
 import { SpaController } from './pages/spa.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RaffleEnterGateway } from './http/raffles/raffle-enter.gateway';
+import { RaffleEnterLimiter } from './http/raffles/raffle-enter-limiter';
 import { WinnersController } from './http/raffles/winners.controller';
 import { PointsController } from './http/economy/points.controller';
 import { AdminUsersController } from './http/economy/admin-users.controller';
@@ -141,6 +142,7 @@ export class ApiModule {
       ],
       providers: [
         RealtimeGateway,
+        RaffleEnterLimiter,
         RaffleEnterGateway,
         QueueInspectorService,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -125,9 +125,46 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
   it('a logout elsewhere takes effect on the open socket at once', async () => {
     const id = await createRaffle();
     const bob = await member();
+    const ended = new Promise<string>((resolve) => bob.socket.once('disconnect', resolve));
     await bob.client.request('POST', '/logout', { form: { _csrf: bob.client.csrfToken ?? '' }, csrf: false });
-    expect(await enter(bob.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
+    // The server ends the session's sockets; a socket that still sends (a second connection with the old cookie) is anonymous.
+    expect(await ended).toBe('io server disconnect');
+    const stale = await connect(bob.client);
+    expect(await enter(stale, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
     expect(await entriesOf(id)).toBe(0);
+  });
+
+  it('one budget of 30 entries a minute per member, shared by the socket and HTTP', async () => {
+    const id = await createRaffle();
+    const dee = await member();
+    const viaSocket = await Promise.all(Array.from({ length: 20 }, () => enter(dee.socket, { raffle_id: id, entry_type: 'passwordless' })));
+    const viaHttp = await Promise.all(
+      Array.from({ length: 15 }, () => dee.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })),
+    );
+    const statuses = [...viaSocket.map((a) => a.status), ...viaHttp.map((a) => a.status)];
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(
+      viaHttp.filter((a) => a.status === 429).every((a) => a.body.message === 'Too many requests. Please slow down and try again shortly.'),
+    ).toBe(true);
+  });
+
+  it('raffle passwords resist guessing: five wrong tries per member, then even the right one is refused', async () => {
+    const id = await createRaffle({ password: 'letmein' });
+    const eve = await member();
+    const wrong = { raffle_id: id, entry_type: 'password', password: 'guess' };
+    for (let i = 0; i < 3; i++) expect((await enter(eve.socket, wrong)).status).toBe(422);
+    for (let i = 0; i < 2; i++)
+      expect((await eve.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'guess' })).status).toBe(422);
+    const locked = {
+      status: 429,
+      body: { success: false, message: 'Too many wrong passwords. Please wait a few minutes before trying again.' },
+    };
+    expect(await enter(eve.socket, { ...wrong, password: 'letmein' })).toEqual(locked);
+    expect(await eve.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).toEqual(locked);
+    // Another member is not locked out by Eve's misses.
+    const fay = await member();
+    expect((await enter(fay.socket, { ...wrong, password: 'letmein' })).status).toBe(200);
+    expect(await entriesOf(id)).toBe(1);
   });
 
   it('keeps the per-member limit of the HTTP route (30 a minute)', async () => {

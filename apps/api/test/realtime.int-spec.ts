@@ -87,7 +87,7 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     }
     const emitter = worker.get(RealtimeEmitter);
     emitter.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: 'ticket' });
-    emitter.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: 1, status: 'Pending', item_name: 'x', username: 'y' });
+    emitter.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: 1, status: 'pending', item_name: 'x', username: 'y' });
     emitter.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: 'contact' });
     await new Promise((r) => setTimeout(r, 500));
     expect(heard).toEqual({ staff: ['ticket'], Admin: ['ticket', 'redemption', 'contact'], member: [] });

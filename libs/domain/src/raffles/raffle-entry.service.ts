@@ -8,6 +8,7 @@ import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { verifyRafflePassword } from './raffle-password';
+import { RafflePasswordAttempts } from './raffle-password-attempts';
 import { RAFFLE_OPEN_SQL, raffleStatus, toRaffleEntry, type UserRow } from './raffle-rows';
 
 export const ENTER_LOGIN_MESSAGE = 'Please log in to enter raffles';
@@ -50,6 +51,7 @@ export class RaffleEntryService {
     private readonly economy: EconomyService,
     private readonly live: RaffleLivePublisher,
     private readonly freeEntries: FreeEntryBatcher,
+    private readonly passwordAttempts: RafflePasswordAttempts,
   ) {}
 
   async enter(
@@ -96,8 +98,11 @@ export class RaffleEntryService {
   private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string) {
     if (!ctx.password_hash) throw unprocessable('Password entry is not available for this raffle.');
     if (!password.trim()) throw unprocessable('Please enter the raffle password.', { password: ['Please enter the raffle password.'] });
-    if (!(await verifyRafflePassword(password.trim(), ctx.password_hash)))
+    await this.passwordAttempts.assertMayTry(ctx.raffle_id!, ctx.id);
+    if (!(await verifyRafflePassword(password.trim(), ctx.password_hash))) {
+      await this.passwordAttempts.recordMiss(ctx.raffle_id!, ctx.id);
       throw unprocessable('Incorrect password.', { password: ['Incorrect password.'] });
+    }
     return this.enterOnce(em, ctx, 'password');
   }
 

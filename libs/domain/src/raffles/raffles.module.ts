@@ -8,6 +8,7 @@ import { FreeEntryBatcher } from './free-entry-batcher';
 import { RaffleDrawService } from './raffle-draw.service';
 import { AdminRafflesService } from './admin-raffles.service';
 import { RecentWinnersService } from './recent-winners.service';
+import { RafflePasswordAttempts } from './raffle-password-attempts';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -16,6 +17,7 @@ import { RecentWinnersService } from './recent-winners.service';
     RafflesQueryService,
     RaffleLivePublisher,
     FreeEntryBatcher,
+    RafflePasswordAttempts,
     RaffleEntryService,
     RaffleDrawService,
     AdminRafflesService,

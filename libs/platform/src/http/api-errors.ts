@@ -15,3 +15,5 @@ export const notFound = (message = 'Not found.') => new ApiError(HttpStatus.NOT_
 export const conflict = (message: string) => new ApiError(HttpStatus.CONFLICT, message);
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, message, errors);
+export const tooManyRequests = (message = 'Too many requests. Please slow down and try again shortly.') =>
+  new ApiError(HttpStatus.TOO_MANY_REQUESTS, message);

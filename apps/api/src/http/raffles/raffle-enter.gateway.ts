@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { SessionData } from 'express-session';
 import type { Socket } from 'socket.io';
@@ -16,7 +15,8 @@ import {
   zodPipe,
 } from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
-import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
+import { IDEMPOTENCY_KEY } from './raffle-enter-options';
+import { RaffleEnterLimiter } from './raffle-enter-limiter';
 import { socketRequestDuration } from '../../ops/metrics';
 
 const validBody = zodPipe(raffleEnterSchema);
@@ -42,7 +42,7 @@ export class RaffleEnterGateway {
   constructor(
     private readonly entries: RaffleEntryService,
     private readonly config: AppConfig,
-    @InjectThrottlerStorage() private readonly throttler: ThrottlerStorage,
+    private readonly limiter: RaffleEnterLimiter,
   ) {}
 
   @SubscribeMessage('raffle:enter')
@@ -63,14 +63,7 @@ export class RaffleEnterGateway {
       if (!isRowId(raffleId)) throw raffleNotFound();
       const userId = await this.liveSessionUser(socket);
       if (userId !== null) {
-        const { isBlocked } = await this.throttler.increment(
-          `raffle-enter:user:${userId}`,
-          RAFFLE_ENTER_LIMIT.ttl,
-          RAFFLE_ENTER_LIMIT.limit,
-          RAFFLE_ENTER_LIMIT.ttl,
-          'raffle-enter',
-        );
-        if (isBlocked) return TOO_MANY_REQUESTS;
+        if (await this.limiter.blocked(userId)) return TOO_MANY_REQUESTS;
       }
       const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
       const result = await this.entries.enter(userId, raffleId, validBody.transform(body), idempotencyKey);

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import { raffleEnterSchema, type RaffleEnterRequest } from '@kickback/contracts';
-import { CurrentUser, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, ok, rowId, tooManyRequests, zodPipe, type SessionUser } from '@kickback/platform';
 import { RaffleEntryService, RafflesQueryService } from '@kickback/domain';
-import { IDEMPOTENCY_KEY, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
+import { IDEMPOTENCY_KEY } from './raffle-enter-options';
+import { RaffleEnterLimiter } from './raffle-enter-limiter';
 
 /**
  * SPEC §7 raffle calls. Reading is public; entering checks login itself to answer with the SPEC §5 message.
@@ -16,6 +16,7 @@ export class RafflesController {
   constructor(
     private readonly raffles: RafflesQueryService,
     private readonly entries: RaffleEntryService,
+    private readonly limiter: RaffleEnterLimiter,
   ) {}
 
   @Get()
@@ -40,13 +41,13 @@ export class RafflesController {
 
   @Post(':id/enter')
   @HttpCode(200)
-  @Throttle({ default: RAFFLE_ENTER_LIMIT })
   async enter(
     @CurrentUser() user: SessionUser | null,
     @Param('id', rowId('Raffle not found')) id: number,
     @Body(zodPipe(raffleEnterSchema)) body: RaffleEnterRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ) {
+    if (user && (await this.limiter.blocked(user.id))) throw tooManyRequests();
     const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
     const result = await this.entries.enter(user?.id ?? null, id, body, key);
     return ok(undefined, result.message);
