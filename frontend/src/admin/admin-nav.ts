@@ -26,6 +26,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./pages/store-users-points-page')) },
   { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./pages/contact-messages-page')) },
   { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./pages/tickets-admin-page')), staff: true },
+  { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./ticket-categories/ticket-categories-page')) },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
   { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./pages/queues-page')) },
 ];

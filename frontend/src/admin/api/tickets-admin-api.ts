@@ -5,6 +5,7 @@ import type {
   AdminTicketWithReplies,
   AdminTicketsQuery,
   ApiSuccess,
+  TicketCategory,
 } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
@@ -18,6 +19,12 @@ export const ticketsAdminApi = baseApi.injectEndpoints({
         pagination: response.pagination,
       }),
       providesTags: [{ type: 'Tickets', id: 'ADMIN' }],
+    }),
+    /** The active categories, for the queue's filter (staff may not open the admins' category list). */
+    getTicketFilterCategories: build.query<TicketCategory[], void>({
+      query: () => '/api/r/tickets/categories',
+      transformResponse: (response: ApiSuccess<TicketCategory[]>) => response.data ?? [],
+      providesTags: ['TicketCategories'],
     }),
     getAdminTicket: build.query<AdminTicketWithReplies, number>({
       query: (id) => `/api/admin/tickets/${id}`,
@@ -44,4 +51,10 @@ export const ticketsAdminApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetAdminTicketsQuery, useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } = ticketsAdminApi;
+export const {
+  useGetAdminTicketsQuery,
+  useGetTicketFilterCategoriesQuery,
+  useGetAdminTicketQuery,
+  useStaffReplyMutation,
+  useUpdateAdminTicketMutation,
+} = ticketsAdminApi;

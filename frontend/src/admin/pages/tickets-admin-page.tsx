@@ -7,8 +7,7 @@ import {
   type AdminTicketsQuery,
 } from '@kickback/contracts';
 import { formatRelativeTime } from '../../lib/format';
-import { useGetTicketCategoriesQuery } from '../../features/tickets/tickets-api';
-import { useGetAdminTicketsQuery } from '../api/tickets-admin-api';
+import { useGetAdminTicketsQuery, useGetTicketFilterCategoriesQuery } from '../api/tickets-admin-api';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { AdminPager } from '../components/admin-pager';
 import { AdminQueryStatus } from '../components/admin-query-status';
@@ -22,7 +21,7 @@ export default function TicketsAdminPage() {
   const [search, setSearch] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
   const { data, isLoading, isError, isFetching } = useGetAdminTicketsQuery(query);
-  const categories = useGetTicketCategoriesQuery();
+  const categories = useGetTicketFilterCategoriesQuery();
   const filter = (change: Partial<AdminTicketsQuery>) => setQuery((current) => ({ ...current, ...change, page: 1 }));
 
   if (openId !== null) return <TicketAdminPanel id={openId} onBack={() => setOpenId(null)} />;
