@@ -47,6 +47,23 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect(entry.after.site_name).toBe('Spin City');
   });
 
+  it("the footer's 'Powered by' link is a setting with today's value as its default, http(s) only", async () => {
+    expect((await api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({
+      label: 'Kickback',
+      url: 'https://kick.com',
+    });
+    const bad = await admin.json('PUT', '/api/admin/settings', { powered_by: { label: 'x', url: 'javascript:alert(1)' } });
+    expect(bad).toMatchObject({ status: 422, body: { errors: { 'powered_by.url': ['Must be a full http(s) URL'] } } });
+    const saved = await admin.json('PUT', '/api/admin/settings', { powered_by: { label: 'Streamer Co', url: 'https://streamer.example' } });
+    expect(saved.status).toBe(200);
+    expect((await api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({
+      label: 'Streamer Co',
+      url: 'https://streamer.example',
+    });
+    await admin.json('PUT', '/api/admin/settings', { powered_by: { label: '', url: '' } });
+    expect((await api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({ label: '', url: '' });
+  });
+
   it('legal texts are edited by admins and served publicly', async () => {
     await admin.json('PUT', '/api/admin/settings', { terms_text: 'Be nice.\n\nNo bots.' });
     const terms = await api.client().json('GET', '/api/r/legal/terms');

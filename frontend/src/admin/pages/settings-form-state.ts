@@ -7,6 +7,7 @@ export interface SettingsFormState {
   site_description: string;
   kick_channel_slug: string;
   logo_url: string;
+  powered_by: { label: string; url: string };
   casino: { crypto1_label: string; crypto2_label: string; crypto3_label: string };
   theme: Theme;
   terms_text: string;
@@ -19,6 +20,7 @@ export function toFormState(settings: AdminSiteSettings): SettingsFormState {
     site_description: settings.site_description ?? '',
     kick_channel_slug: settings.kick_channel_slug ?? '',
     logo_url: settings.logo_url ?? '',
+    powered_by: { label: settings.powered_by?.label ?? '', url: settings.powered_by?.url ?? '' },
     casino: {
       crypto1_label: settings.casino?.crypto1_label ?? '',
       crypto2_label: settings.casino?.crypto2_label ?? '',

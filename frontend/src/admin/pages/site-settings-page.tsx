@@ -116,6 +116,27 @@ export default function SiteSettingsPage() {
       </fieldset>
 
       <fieldset className="card admin-fieldset">
+        <legend>Footer</legend>
+        <p className="field-hint">The footer's external 'Powered by' link. Leave the URL empty to hide it.</p>
+        <div className="admin-grid">
+          <TextField
+            label="Powered by text"
+            value={form.powered_by.label}
+            onChange={(v) => update('powered_by', { ...form.powered_by, label: v })}
+            error={errors['powered_by.label']}
+            maxLength={60}
+          />
+          <TextField
+            label="Powered by URL"
+            type="url"
+            value={form.powered_by.url}
+            onChange={(v) => update('powered_by', { ...form.powered_by, url: v })}
+            error={errors['powered_by.url']}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="card admin-fieldset">
         <legend>Casino labels</legend>
         <p className="field-hint">Names of the three casino username fields members fill in on their settings page.</p>
         <div className="admin-grid">

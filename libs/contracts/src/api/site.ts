@@ -62,6 +62,13 @@ export const updateSiteSettingsSchema = z
       .toLowerCase()
       .regex(/^[a-z0-9_-]{1,60}$/, 'Letters, digits, - and _ only'),
     logo_url: imageRef().nullable(),
+    /** The footer's 'Powered by' link; an empty URL hides it. */
+    powered_by: z
+      .object({
+        label: z.string().trim().max(60, 'At most 60 characters'),
+        url: z.union([z.literal(''), webUrl('Must be a full http(s) URL')]),
+      })
+      .strict(),
     terms_text: z.string().max(50_000),
     privacy_text: z.string().max(50_000),
   })

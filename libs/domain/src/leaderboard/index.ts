@@ -10,3 +10,4 @@ export * from './ranking';
 export * from './decimal-amount';
 export * from './period-window';
 export * from './secrets-cipher';
+export * from './credentials-rekey';

@@ -15,7 +15,11 @@ const services = [LeaderboardCacheService, LeaderboardRefreshService, Leaderboar
 /** Leaderboard services for the api and the worker. */
 @Module({
   providers: [
-    { provide: SecretsCipher, inject: [AppConfig], useFactory: (config: AppConfig) => new SecretsCipher(config.env.SECRETS_KEY) },
+    {
+      provide: SecretsCipher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new SecretsCipher(config.env.SECRETS_KEY, config.env.SECRETS_KEY_PREVIOUS),
+    },
     ...services,
   ],
   exports: services,

@@ -4,13 +4,24 @@ const VERSION = 'v1';
 /** Binds a ciphertext to its purpose: a token sealed for another use does not open here. */
 const AAD = Buffer.from('kickback:leaderboard-credentials');
 
-/** AES-256-GCM with the 32-byte SECRETS_KEY: `v1.<iv>.<tag>.<ciphertext>` in base64. */
+const toKey = (base64Key: string): Buffer => {
+  const key = Buffer.from(base64Key, 'base64');
+  if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes');
+  return key;
+};
+
+/**
+ * AES-256-GCM with the 32-byte SECRETS_KEY: `v1.<iv>.<tag>.<ciphertext>` in base64. During a key rotation
+ * SECRETS_KEY_PREVIOUS still opens what the old key sealed, so replicas on either key keep working until
+ * `npm run secrets:rekey` has re-sealed everything with the new one.
+ */
 export class SecretsCipher {
   private readonly key: Buffer;
+  private readonly previous: Buffer | null;
 
-  constructor(base64Key: string) {
-    this.key = Buffer.from(base64Key, 'base64');
-    if (this.key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes');
+  constructor(base64Key: string, previousBase64Key?: string) {
+    this.key = toKey(base64Key);
+    this.previous = previousBase64Key ? toKey(previousBase64Key) : null;
   }
 
   seal(plain: string): string {
@@ -22,9 +33,28 @@ export class SecretsCipher {
   }
 
   open(sealed: string): string {
+    try {
+      return this.openWith(this.key, sealed);
+    } catch (err) {
+      if (!this.previous) throw err;
+      return this.openWith(this.previous, sealed);
+    }
+  }
+
+  /** True when `sealed` opens with the current key (nothing to re-seal). */
+  isCurrent(sealed: string): boolean {
+    try {
+      this.openWith(this.key, sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private openWith(key: Buffer, sealed: string): string {
     const [version, iv, tag, body] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('unreadable sealed secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
     decipher.setAAD(AAD);
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');

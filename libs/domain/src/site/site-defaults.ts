@@ -13,5 +13,3 @@ export const SITE_DEFAULTS = {
   termsText: '',
   privacyText: '',
 };
-
-export const POWERED_BY = { label: 'Kickback', url: 'https://kick.com' };

@@ -31,6 +31,12 @@ export class SiteSettingsRow {
   @Property({ type: 'string', nullable: true })
   logoUrl: string | null = null;
 
+  @Property({ type: 'string' })
+  poweredByLabel = 'Kickback';
+
+  @Property({ type: 'string' })
+  poweredByUrl = 'https://kick.com';
+
   @Property({ type: 'text' })
   termsText = '';
 

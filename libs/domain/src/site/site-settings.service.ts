@@ -11,7 +11,7 @@ import {
 } from '@kickback/contracts';
 import { AuditLogService, InjectRedis, OutboxService } from '@kickback/platform';
 import { SiteSettingsRow } from './site-settings.entity';
-import { POWERED_BY, SITE_DEFAULTS } from './site-defaults';
+import { SITE_DEFAULTS } from './site-defaults';
 import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
 
 function toPublic(row: SiteSettingsRow): SiteSettings {
@@ -23,7 +23,7 @@ function toPublic(row: SiteSettingsRow): SiteSettings {
     theme: { ...DEFAULT_THEME, ...row.theme },
     kick_channel_slug: row.kickChannelSlug,
     logo_url: row.logoUrl,
-    powered_by: POWERED_BY,
+    powered_by: { label: row.poweredByLabel, url: row.poweredByUrl },
   };
 }
 
@@ -77,6 +77,10 @@ export class SiteSettingsService {
       if (input.theme) row.theme = input.theme;
       if (input.kick_channel_slug !== undefined) row.kickChannelSlug = input.kick_channel_slug;
       if (input.logo_url !== undefined) row.logoUrl = input.logo_url;
+      if (input.powered_by) {
+        row.poweredByLabel = input.powered_by.label;
+        row.poweredByUrl = input.powered_by.url;
+      }
       if (input.terms_text !== undefined) row.termsText = input.terms_text;
       if (input.privacy_text !== undefined) row.privacyText = input.privacy_text;
       row.updatedAt = new Date();

@@ -35,6 +35,11 @@ export const envSchema = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
       .default(Buffer.alloc(32, 7).toString('base64')),
+    /** The key being rotated out: what it sealed still opens until `npm run secrets:rekey` re-seals it. */
+    SECRETS_KEY_PREVIOUS: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
     AUTH_DEV_LOGIN: bool.default('false'),
     KICK_CLIENT_ID: z.string().default('kickback-local'),
     KICK_CLIENT_SECRET: z.string().default('kickback-local-secret'),

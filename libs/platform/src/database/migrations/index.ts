@@ -8,6 +8,7 @@ import { Migration20261122050000_leaderboard } from './Migration20261122050000_l
 import { Migration20261122060000_contact } from './Migration20261122060000_contact';
 import { Migration20261122070000_tickets } from './Migration20261122070000_tickets';
 import { Migration20261122080000_tournaments } from './Migration20261122080000_tournaments';
+import { Migration20261124000000_site_powered_by } from './Migration20261124000000_site_powered_by';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122060000_contact', class: Migration20261122060000_contact },
   { name: 'Migration20261122070000_tickets', class: Migration20261122070000_tickets },
   { name: 'Migration20261122080000_tournaments', class: Migration20261122080000_tournaments },
+  { name: 'Migration20261124000000_site_powered_by', class: Migration20261124000000_site_powered_by },
 ];
