@@ -33,38 +33,37 @@ describe('SECRETS_KEY rotation: npm run secrets:rekey', () => {
       .credentials_enc;
 
   it('re-seals every credential with the new key, keeps the plaintext, and a second run changes nothing', async () => {
-      const oldKey = stack.env.SECRETS_KEY;
-      const newKey = randomBytes(32).toString('base64');
-      const id = await platformWith(new SecretsCipher(oldKey).seal('casino-api-key-123'));
-      const before = await stored(id);
+    const oldKey = stack.env.SECRETS_KEY;
+    const newKey = randomBytes(32).toString('base64');
+    const id = await platformWith(new SecretsCipher(oldKey).seal('casino-api-key-123'));
+    const before = await stored(id);
 
-      const run = () =>
-        spawnSync(process.execPath, [join(ROOT, 'dist/apps/worker/src/cli/rekey-secrets.js')], {
-          env: { ...process.env, DATABASE_URL: stack.databaseUrl, SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey, NODE_ENV: 'test' },
-          encoding: 'utf8',
-          timeout: 30_000,
-        });
-      const first = run();
-      expect([first.status, first.stderr]).toEqual([0, '']);
-      expect(first.stdout).toMatch(/Re-sealed [1-9]\d* credential\(s\)/);
-      const after = await stored(id);
-      expect(after).not.toBe(before);
-      expect(new SecretsCipher(newKey).open(after)).toBe('casino-api-key-123');
-      expect(() => new SecretsCipher(oldKey).open(after)).toThrow();
-
-      const second = run();
-      expect(second.stdout).toMatch(/^Re-sealed 0 credential\(s\); [1-9]\d* already used the new key\./m);
-      expect(await stored(id)).toBe(after);
-
-      const missing = spawnSync(process.execPath, [join(ROOT, 'dist/apps/worker/src/cli/rekey-secrets.js')], {
-        env: { ...process.env, DATABASE_URL: stack.databaseUrl, SECRETS_KEY: newKey, NODE_ENV: 'test' },
+    const run = () =>
+      spawnSync(process.execPath, [join(ROOT, 'dist/apps/worker/src/cli/rekey-secrets.js')], {
+        env: { ...process.env, DATABASE_URL: stack.databaseUrl, SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey, NODE_ENV: 'test' },
         encoding: 'utf8',
+        timeout: 30_000,
       });
-      expect([missing.status, missing.stderr.trim()]).toEqual([
-        1,
-        'Set SECRETS_KEY_PREVIOUS to the key being replaced (SECRETS_KEY is the new one).',
-      ]);
-    })();
+    const first = run();
+    expect([first.status, first.stderr]).toEqual([0, '']);
+    expect(first.stdout).toMatch(/Re-sealed [1-9]\d* credential\(s\)/);
+    const after = await stored(id);
+    expect(after).not.toBe(before);
+    expect(new SecretsCipher(newKey).open(after)).toBe('casino-api-key-123');
+    expect(() => new SecretsCipher(oldKey).open(after)).toThrow();
+
+    const second = run();
+    expect(second.stdout).toMatch(/^Re-sealed 0 credential\(s\); [1-9]\d* already used the new key\./m);
+    expect(await stored(id)).toBe(after);
+
+    const missing = spawnSync(process.execPath, [join(ROOT, 'dist/apps/worker/src/cli/rekey-secrets.js')], {
+      env: { ...process.env, DATABASE_URL: stack.databaseUrl, SECRETS_KEY: newKey, NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    expect([missing.status, missing.stderr.trim()]).toEqual([
+      1,
+      'Set SECRETS_KEY_PREVIOUS to the key being replaced (SECRETS_KEY is the new one).',
+    ]);
   });
 
   it('while rotating, the running app opens credentials sealed with either key', () => {
