@@ -84,7 +84,11 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     const ann = await member();
     expect(await enter(ann.socket, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
       status: 200,
-      body: { success: true, message: 'Successfully entered the raffle!' },
+      body: {
+        success: true,
+        message: 'Successfully entered the raffle!',
+        data: { entry: expect.objectContaining({ entry_type: 'passwordless', tickets: 1, user: expect.objectContaining({ id: ann.id }) }) },
+      },
     });
     expect(await enter(ann.socket, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
       status: 409,

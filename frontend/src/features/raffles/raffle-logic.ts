@@ -87,3 +87,17 @@ export function applyTotals(raffle: Raffle, push: RaffleEntriesPush): void {
   raffle.total_entries = push.total_entries;
   raffle.participants_count = push.participants_count;
 }
+
+/** The member's own entry flags after an entry was accepted: the answer's entry says which method and, for points, the tickets now held. */
+export function applyOwnEntry(userEntries: Raffle['user_entries'], entry: RaffleEntry): void {
+  if (entry.entry_type === 'passwordless') userEntries.passwordless = true;
+  else if (entry.entry_type === 'password') userEntries.password = true;
+  else userEntries.points_tickets = Math.max(userEntries.points_tickets, entry.tickets);
+}
+
+/** Upserts one entry (the member's own, from the enter answer) into a cached entry list; a higher ticket count wins. */
+export function upsertEntry(entries: RaffleEntry[], entry: RaffleEntry): void {
+  const index = entries.findIndex((e) => e.id === entry.id);
+  if (index === -1) entries.push(entry);
+  else if (entries[index]!.tickets < entry.tickets) entries[index] = entry;
+}

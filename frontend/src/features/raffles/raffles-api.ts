@@ -1,7 +1,15 @@
-import type { ApiEnvelope, ApiSuccess, Raffle, RaffleEnterRequest, RaffleEntry, RaffleVerification } from '@kickback/contracts';
+import type {
+  ApiEnvelope,
+  ApiSuccess,
+  Raffle,
+  RaffleEnterRequest,
+  RaffleEnterResult,
+  RaffleEntry,
+  RaffleVerification,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
-import { applyEntriesPush, applyTotals } from './raffle-logic';
+import { applyEntriesPush, applyOwnEntry, applyTotals, upsertEntry } from './raffle-logic';
 import { enterRaffle } from './enter-raffle';
 
 interface EnterArgs {
@@ -113,13 +121,35 @@ export const rafflesApi = baseApi.injectEndpoints({
       query: (id) => `/api/r/raffles/${id}/verify`,
       transformResponse: (response: ApiSuccess<RaffleVerification>) => response.data as RaffleVerification,
     }),
-    enterRaffle: build.mutation<ApiEnvelope<undefined>, EnterArgs>({
+    /**
+     * Nothing is refetched after an entry: during a stream thousands enter together, and each reload of the raffle
+     * and its whole entry list multiplied the server's work by the number of entrants. The answer's entry updates
+     * this member's flags and list here; everyone's totals and entries arrive with the coalesced raffle:entries push.
+     */
+    enterRaffle: build.mutation<ApiEnvelope<RaffleEnterResult>, EnterArgs>({
       queryFn: ({ id, body }, _api, _extra, http) =>
         enterRaffle(id, body, async (args) => {
           const result = await http(args);
-          return result.error ? { error: result.error } : { data: result.data as ApiEnvelope<undefined> };
+          return result.error ? { error: result.error } : { data: result.data as ApiEnvelope<RaffleEnterResult> };
         }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Raffles', id }, { type: 'RaffleEntries', id }, 'Raffles'],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        let entry: RaffleEntry | null | undefined;
+        try {
+          entry = (await queryFulfilled).data.data?.entry;
+        } catch {
+          return;
+        }
+        if (!entry) return;
+        const own = entry;
+        dispatch(rafflesApi.util.updateQueryData('getRaffle', id, (draft) => applyOwnEntry(draft.user_entries, own)));
+        dispatch(
+          rafflesApi.util.updateQueryData('getRaffles', undefined, (draft) => {
+            const raffle = draft.find((r) => r.id === id);
+            if (raffle) applyOwnEntry(raffle.user_entries, own);
+          }),
+        );
+        dispatch(rafflesApi.util.updateQueryData('getRaffleEntries', id, (draft) => upsertEntry(draft, own)));
+      },
     }),
   }),
 });

@@ -74,10 +74,18 @@ export interface RaffleSocketEnterRequest extends RaffleEnterRequest {
   idempotency_key?: string;
 }
 
+/**
+ * `data` of POST /api/r/raffles/{id}/enter: the member's entry as it now stands (null when a points entry was a
+ * replay), so the page updates its own view without reloading the raffle or its entry list.
+ */
+export interface RaffleEnterResult {
+  entry: RaffleEntry | null;
+}
+
 /** The acknowledgement of raffle:enter: the status and envelope POST /api/r/raffles/{id}/enter would have answered. */
 export interface RaffleEnterAnswer {
   status: number;
-  body: ApiEnvelope<undefined>;
+  body: ApiEnvelope<RaffleEnterResult>;
 }
 
 /** GET /api/r/raffles/{id}/verify: everything needed to recompute the winners. */

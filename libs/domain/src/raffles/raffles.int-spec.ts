@@ -287,9 +287,22 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'wrong' })).body.message).toBe(
       'Incorrect password.',
     );
+    // The answer carries the member's entry, so the page needs no reload of the raffle or its list.
     expect(await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).toEqual({
       status: 200,
-      body: { success: true, message: 'Successfully entered the raffle!' },
+      body: {
+        success: true,
+        message: 'Successfully entered the raffle!',
+        data: {
+          entry: {
+            id: expect.any(Number),
+            entry_type: 'password',
+            tickets: 1,
+            created_at: expect.any(String),
+            user: expect.objectContaining({ id: m.id }),
+          },
+        },
+      },
     });
     expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).status).toBe(409);
   });

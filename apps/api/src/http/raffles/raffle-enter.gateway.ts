@@ -67,7 +67,7 @@ export class RaffleEnterGateway {
       }
       const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
       const result = await this.entries.enter(userId, raffleId, validBody.transform(body), idempotencyKey);
-      return { status: 200, body: ok(undefined, result.message) };
+      return { status: 200, body: ok({ entry: result.entry }, result.message) };
     } catch (err) {
       const known = errorEnvelope(err);
       if (!known) this.logger.error({ err }, 'raffle entry over the socket failed');

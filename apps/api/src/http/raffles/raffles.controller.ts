@@ -50,6 +50,6 @@ export class RafflesController {
     if (user && (await this.limiter.blocked(user.id))) throw tooManyRequests();
     const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
     const result = await this.entries.enter(user?.id ?? null, id, body, key);
-    return ok(undefined, result.message);
+    return ok({ entry: result.entry }, result.message);
   }
 }

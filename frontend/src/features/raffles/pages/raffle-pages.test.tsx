@@ -165,6 +165,21 @@ describe('Raffle detail', () => {
     await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Successfully entered the raffle!']));
   });
 
+  it('after its own entry the page updates from the answer and refetches neither the raffle nor its entries', async () => {
+    const mine: RaffleEntry = { id: 9, entry_type: 'passwordless', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(7, 'me') };
+    const fetchMock = serve(raffle(), entries, () => ({
+      body: { success: true, message: 'Successfully entered the raffle!', data: { entry: mine } },
+    }));
+    const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter for Free' }));
+    await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Successfully entered the raffle!']));
+    expect(await screen.findByRole('button', { name: 'Entered' })).toBeDisabled();
+    expect(await within(screen.getByTestId('raffle-entries-list')).findByText('me_k')).toBeInTheDocument();
+    const reads = (url: string) => fetchMock.mock.calls.filter(([r]) => typeof r !== 'string' && r.url === url && r.method === 'GET');
+    expect(reads('/api/r/raffles/1')).toHaveLength(1);
+    expect(reads('/api/r/raffles/1/entries')).toHaveLength(1);
+  });
+
   it('asks anonymous visitors to log in', async () => {
     serve(raffle());
     const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: null });
