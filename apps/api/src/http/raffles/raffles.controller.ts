@@ -8,7 +8,7 @@ import { RaffleEnterLimiter } from './raffle-enter-limiter';
 
 /**
  * SPEC §7 raffle calls. Reading is public; entering checks login itself to answer with the SPEC §5 message.
- * The raffle page enters over its socket instead when connected (RaffleEnterGateway): same service, same answers.
+ * The raffle page enters over its socket instead when connected (RafflesGateway): same service, same answers.
  */
 @ApiTags('raffles')
 @Controller('api/r/raffles')

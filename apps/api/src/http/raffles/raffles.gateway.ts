@@ -36,8 +36,8 @@ const safeText = new HostileTextPipe();
  * another tab takes effect at once.
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
-export class RaffleEnterGateway {
-  private readonly logger = new Logger(RaffleEnterGateway.name);
+export class RafflesGateway {
+  private readonly logger = new Logger(RafflesGateway.name);
 
   constructor(
     private readonly entries: RaffleEntryService,

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { RafflesModule } from '@kickback/domain';
+import { AdminRafflesController } from './admin-raffles.controller';
+import { RafflesController } from './raffles.controller';
+import { RafflesGateway } from './raffles.gateway';
+import { RaffleEnterLimiter } from './raffle-enter-limiter';
+import { WinnersController } from './winners.controller';
+
+/** Raffles over HTTP (member, public and admin routes, Recent Winners) and the raffle page's socket entry. */
+@Module({
+  imports: [RafflesModule],
+  controllers: [RafflesController, WinnersController, AdminRafflesController],
+  providers: [RafflesGateway, RaffleEnterLimiter],
+})
+export class RafflesHttpModule {}

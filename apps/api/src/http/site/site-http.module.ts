@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SiteModule } from '@kickback/domain';
+import { AdminAffiliatesController } from './admin-affiliates.controller';
+import { AdminAuditController } from './admin-audit.controller';
+import { AdminSettingsController } from './admin-settings.controller';
+import { AdminUploadsController } from './admin-uploads.controller';
+import { SiteController } from './site.controller';
+
+/** Site settings, affiliates, legal pages and totals; the admin's settings, affiliates, uploads and audit log. */
+@Module({
+  imports: [SiteModule],
+  controllers: [SiteController, AdminSettingsController, AdminAffiliatesController, AdminUploadsController, AdminAuditController],
+})
+export class SiteHttpModule {}
