@@ -16,7 +16,7 @@ import { RaffleDrawsProcessor } from './processors/raffle-draws.processor';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
 import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
-import { HuntsModule } from '@kickback/domain';
+import { BonusHuntsModule } from '@kickback/domain';
 import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
 import { TicketsModule } from '@kickback/domain';
@@ -39,7 +39,7 @@ export class WorkerModule {
         IdentityModule,
         SiteModule,
         EconomyModule,
-        HuntsModule,
+        BonusHuntsModule,
         TournamentsModule,
         RaffleJobsModule,
         StoreModule,

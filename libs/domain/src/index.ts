@@ -4,7 +4,7 @@ export * from './economy';
 export * from './store';
 export * from './raffles';
 export * from './leaderboard';
-export * from './hunts';
+export * from './bonus-hunts';
 export * from './tournaments';
 export * from './contact';
 export * from './tickets';

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CaptchaService } from './captcha.service';
 import { ContactService } from './contact.service';
-import { ContactAdminService } from './contact-admin.service';
+import { AdminContactService } from './admin-contact.service';
 import { ContactEventsHandler } from './contact-events.handler';
 
 @Module({
-  providers: [CaptchaService, ContactService, ContactAdminService, ContactEventsHandler],
-  exports: [CaptchaService, ContactService, ContactAdminService],
+  providers: [CaptchaService, ContactService, AdminContactService, ContactEventsHandler],
+  exports: [CaptchaService, ContactService, AdminContactService],
 })
 export class ContactModule {}

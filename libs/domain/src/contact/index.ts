@@ -1,5 +1,5 @@
 export * from './captcha.service';
 export * from './contact.service';
-export * from './contact-admin.service';
+export * from './admin-contact.service';
 export * from './contact.module';
 export * from './contact.seed';

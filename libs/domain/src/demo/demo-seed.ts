@@ -4,7 +4,7 @@ import { seedSite } from '../site/site.seed';
 import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
 import { seedStore } from '../store/store.seed';
-import { seedHunts } from '../hunts/hunts.seed';
+import { seedHunts } from '../bonus-hunts/bonus-hunts.seed';
 import { seedTournaments } from '../tournaments/tournaments.seed';
 import { seedContact } from '../contact/contact.seed';
 import { seedTickets } from '../tickets/tickets.seed';

@@ -4,12 +4,12 @@ import { SiteModule } from '../site/site.module';
 import { StoreCatalogService } from './store-catalog.service';
 import { StoreRedemptionService } from './store-redemption.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
-import { StoreAdminService } from './store-admin.service';
+import { AdminStoreService } from './admin-store.service';
 import { StoreEventsHandler } from './store-events.handler';
 
 @Module({
   imports: [EconomyModule, SiteModule],
-  providers: [StoreCatalogService, StoreRedemptionService, RedemptionFulfilmentService, StoreAdminService, StoreEventsHandler],
-  exports: [StoreCatalogService, StoreRedemptionService, RedemptionFulfilmentService, StoreAdminService],
+  providers: [StoreCatalogService, StoreRedemptionService, RedemptionFulfilmentService, AdminStoreService, StoreEventsHandler],
+  exports: [StoreCatalogService, StoreRedemptionService, RedemptionFulfilmentService, AdminStoreService],
 })
 export class StoreModule {}

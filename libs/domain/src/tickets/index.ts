@@ -1,5 +1,5 @@
 export * from './ticket-images.service';
 export * from './tickets.service';
-export * from './tickets-admin.service';
+export * from './admin-tickets.service';
 export * from './tickets.module';
 export * from './tickets.seed';

@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { StorageModule } from '@kickback/platform';
 import { TicketEventsHandler } from './ticket-events.handler';
 import { TicketImagesService } from './ticket-images.service';
-import { TicketsAdminService } from './tickets-admin.service';
+import { AdminTicketsService } from './admin-tickets.service';
 import { TicketsService } from './tickets.service';
 
 /** Imports storage itself: the worker runs the event handler without the API's global StorageModule. */
 @Module({
   imports: [StorageModule],
-  providers: [TicketImagesService, TicketsService, TicketsAdminService, TicketEventsHandler],
-  exports: [TicketImagesService, TicketsService, TicketsAdminService],
+  providers: [TicketImagesService, TicketsService, AdminTicketsService, TicketEventsHandler],
+  exports: [TicketImagesService, TicketsService, AdminTicketsService],
 })
 export class TicketsModule {}

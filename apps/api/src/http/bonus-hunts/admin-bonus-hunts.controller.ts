@@ -15,14 +15,14 @@ import {
   type AdminHuntUpdate,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
-import { AdminHuntsService } from '@kickback/domain';
+import { AdminBonusHuntsService } from '@kickback/domain';
 
 /** Building and running hunts on stream; every change is audited and pushed live. */
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/bonus-hunts')
 export class AdminBonusHuntsController {
-  constructor(private readonly hunts: AdminHuntsService) {}
+  constructor(private readonly hunts: AdminBonusHuntsService) {}
 
   @Get()
   async list(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { HuntsModule } from '@kickback/domain';
+import { BonusHuntsModule } from '@kickback/domain';
 import { AdminBonusHuntsController } from './admin-bonus-hunts.controller';
 import { AdminHuntSlotsController } from './admin-hunt-slots.controller';
 import { BonusHuntsController } from './bonus-hunts.controller';
 
 /** Bonus hunts and predictions; the admin's hunts and slot catalogue. */
 @Module({
-  imports: [HuntsModule],
+  imports: [BonusHuntsModule],
   controllers: [BonusHuntsController, AdminBonusHuntsController, AdminHuntSlotsController],
 })
 export class BonusHuntsHttpModule {}

@@ -2,14 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
 import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
-import { HuntPredictionsService, HuntsService } from '@kickback/domain';
+import { HuntPredictionsService, BonusHuntsService } from '@kickback/domain';
 
 /** SPEC §7 bonus hunt calls; anyone may read, members predict. */
 @ApiTags('bonus-hunts')
 @Controller('api/r/bonus-hunts')
 export class BonusHuntsController {
   constructor(
-    private readonly hunts: HuntsService,
+    private readonly hunts: BonusHuntsService,
     private readonly predictions: HuntPredictionsService,
   ) {}
 

@@ -7,13 +7,13 @@ import {
   type ContactStatusUpdate,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
-import { ContactAdminService } from '@kickback/domain';
+import { AdminContactService } from '@kickback/domain';
 
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/contact-messages')
 export class AdminContactMessagesController {
-  constructor(private readonly admin: ContactAdminService) {}
+  constructor(private readonly admin: AdminContactService) {}
 
   @Get()
   async list(@Query(zodPipe(adminContactMessagesQuerySchema)) query: AdminContactMessagesQuery) {

@@ -10,13 +10,13 @@ import {
   type StoreItemUpdate,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
-import { RedemptionFulfilmentService, StoreAdminService } from '@kickback/domain';
+import { RedemptionFulfilmentService, AdminStoreService } from '@kickback/domain';
 
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/store-items')
 export class AdminStoreItemsController {
-  constructor(private readonly admin: StoreAdminService) {}
+  constructor(private readonly admin: AdminStoreService) {}
 
   @Get()
   async list() {
@@ -77,7 +77,7 @@ export class AdminStoreItemsController {
 @Controller('api/admin/store-redemptions')
 export class AdminStoreRedemptionsController {
   constructor(
-    private readonly admin: StoreAdminService,
+    private readonly admin: AdminStoreService,
     private readonly fulfilment: RedemptionFulfilmentService,
   ) {}
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { ticketCategoryInputSchema, type TicketCategoryInput } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
-import { TicketsAdminService } from '@kickback/domain';
+import { AdminTicketsService } from '@kickback/domain';
 import { rowId } from '@kickback/platform';
 
 /** Ticket categories are site configuration: admins only, every change audited. */
@@ -10,7 +10,7 @@ import { rowId } from '@kickback/platform';
 @Roles('Admin')
 @Controller('api/admin/ticket-categories')
 export class AdminTicketCategoriesController {
-  constructor(private readonly admin: TicketsAdminService) {}
+  constructor(private readonly admin: AdminTicketsService) {}
 
   @Get()
   async list() {

@@ -13,7 +13,7 @@ import {
   type TicketReplyInput,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
-import { TicketsAdminService, TicketsService } from '@kickback/domain';
+import { AdminTicketsService, TicketsService } from '@kickback/domain';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
 import { rowId } from '@kickback/platform';
 
@@ -23,7 +23,7 @@ import { rowId } from '@kickback/platform';
 @Controller('api/admin/tickets')
 export class AdminTicketsController {
   constructor(
-    private readonly admin: TicketsAdminService,
+    private readonly admin: AdminTicketsService,
     private readonly tickets: TicketsService,
   ) {}
 

@@ -32,7 +32,7 @@ const toMessage = (r: MessageRow): AdminContactMessage => ({
 
 /** The admin inbox of contact messages. Status changes are audited. */
 @Injectable()
-export class ContactAdminService {
+export class AdminContactService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,

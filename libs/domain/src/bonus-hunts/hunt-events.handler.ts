@@ -3,7 +3,7 @@ import { userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/cont
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { HuntScoringService } from './hunt-scoring.service';
 import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
-import { HuntsService } from './hunts.service';
+import { BonusHuntsService } from './bonus-hunts.service';
 
 export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
 /** Pages without a running hunt listen here to learn that one started. */
@@ -20,7 +20,7 @@ export class HuntEventsHandler implements OnModuleInit {
   constructor(
     private readonly handlers: DomainEventHandlers,
     private readonly realtime: RealtimeEmitter,
-    private readonly hunts: HuntsService,
+    private readonly hunts: BonusHuntsService,
     private readonly scoring: HuntScoringService,
     private readonly predictionPushes: HuntPredictionPushCoalescer,
   ) {}

@@ -47,7 +47,7 @@ const COLUMNS: Record<keyof StoreItemInput, string> = {
 
 /** Admin store management: items, code pools and the redemptions queue. Every change is audited. */
 @Injectable()
-export class StoreAdminService {
+export class AdminStoreService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,

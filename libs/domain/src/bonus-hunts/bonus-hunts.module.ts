@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
-import { HuntsService } from './hunts.service';
+import { BonusHuntsService } from './bonus-hunts.service';
 import { HuntPredictionsService } from './hunt-predictions.service';
-import { AdminHuntsService } from './admin-hunts.service';
+import { AdminBonusHuntsService } from './admin-bonus-hunts.service';
 import { SlotCatalogueService } from './slot-catalogue.service';
 import { HuntScoringService } from './hunt-scoring.service';
 import { HuntEventsHandler } from './hunt-events.handler';
@@ -11,14 +11,14 @@ import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
 @Module({
   imports: [EconomyModule],
   providers: [
-    HuntsService,
+    BonusHuntsService,
     HuntPredictionsService,
-    AdminHuntsService,
+    AdminBonusHuntsService,
     SlotCatalogueService,
     HuntScoringService,
     HuntEventsHandler,
     HuntPredictionPushCoalescer,
   ],
-  exports: [HuntsService, HuntPredictionsService, AdminHuntsService, SlotCatalogueService, HuntScoringService],
+  exports: [BonusHuntsService, HuntPredictionsService, AdminBonusHuntsService, SlotCatalogueService, HuntScoringService],
 })
-export class HuntsModule {}
+export class BonusHuntsModule {}

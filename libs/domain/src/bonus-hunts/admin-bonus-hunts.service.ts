@@ -45,7 +45,7 @@ function toListItem(hunt: HuntRow, gamesCount: number): AdminHuntListItem {
  * turns the event into pushes to hunt:{id}.
  */
 @Injectable()
-export class AdminHuntsService {
+export class AdminBonusHuntsService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,

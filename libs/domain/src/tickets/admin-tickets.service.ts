@@ -17,7 +17,7 @@ import { TICKET_SELECT, loadReplies, toAdminTickets, type TicketRow } from './ti
 
 /** The staff queue: every member's tickets, filters, status/priority changes (audited) and categories. */
 @Injectable()
-export class TicketsAdminService {
+export class AdminTicketsService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,

@@ -35,7 +35,7 @@ function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
 
 /** The public side of bonus hunts (SPEC §7 GET calls) and the payloads pushed to hunt rooms. */
 @Injectable()
-export class HuntsService {
+export class BonusHuntsService {
   constructor(private readonly em: EntityManager) {}
 
   async current(viewerId: number | null): Promise<CurrentHuntData> {
