@@ -4,7 +4,7 @@ import { computeWinners, drawOrder, entriesHash, type DrawEntry } from './raffle
 
 const nodeSha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
-describe('sha256Hex (pure TypeScript)', () => {
+describe('sha256Hex', () => {
   it.each(['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'ünïcødé ✓', 'x'.repeat(10_000)])(
     'matches node:crypto for %#',
     (input) => {
@@ -16,6 +16,21 @@ describe('sha256Hex (pure TypeScript)', () => {
 describe('raffle draw', () => {
   const seed = 'a'.repeat(64);
   const entries: DrawEntry[] = Array.from({ length: 40 }, (_, i) => ({ entry_id: i + 1, user_id: 100 + (i % 25), tickets: 1 + (i % 4) }));
+
+  it('gives the same hash, draw order and winners as every earlier build (published draws stay verifiable)', () => {
+    // Recorded before the hash implementation changed; a different digest here breaks every published verification.
+    expect(entriesHash(entries)).toBe('95b2c50640a029c32cf58c3a17a89babf1ae730b4f3156db6249a4544a5aa5b6');
+    expect(drawOrder(seed, entries)).toEqual([
+      107, 115, 102, 113, 123, 105, 122, 106, 116, 117, 111, 112, 103, 108, 104, 119, 101, 114, 118, 124, 110, 109, 121, 100, 120,
+    ]);
+    expect(computeWinners(seed, entries, 5, [2]).map((w) => [w.position, w.user_id, w.draw_index])).toEqual([
+      [1, 107, 0],
+      [2, 105, 5],
+      [3, 102, 2],
+      [4, 113, 3],
+      [5, 123, 4],
+    ]);
+  });
 
   it('is deterministic and independent of the input order', () => {
     const shuffled = [...entries].reverse();

@@ -1,11 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { ApiEnvelope, RaffleEnterAnswer, RaffleEnterRequest } from '@kickback/contracts';
+import type { ApiEnvelope, RaffleEnterAnswer, RaffleEnterRequest, RaffleEnterResult } from '@kickback/contracts';
 import { getSocket } from '../../lib/socket';
 
 /** Past this the socket answer is given up on and the entry is sent again over HTTP with the same key. */
 const SOCKET_ANSWER_MS = 8000;
 
-type Outcome = { data: ApiEnvelope<undefined> } | { error: FetchBaseQueryError };
+type Outcome = { data: ApiEnvelope<RaffleEnterResult> } | { error: FetchBaseQueryError };
 type Http = (args: { url: string; method: 'POST'; body: unknown; headers: Record<string, string> }) => Promise<Outcome>;
 
 const newKey = (): string =>

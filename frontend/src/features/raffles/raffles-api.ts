@@ -135,7 +135,8 @@ export const rafflesApi = baseApi.injectEndpoints({
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         let entry: RaffleEntry | null | undefined;
         try {
-          entry = (await queryFulfilled).data.data?.entry;
+          const answer = (await queryFulfilled).data;
+          entry = answer.success ? answer.data?.entry : null;
         } catch {
           return;
         }
