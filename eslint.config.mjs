@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -17,6 +18,7 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  boundaries,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {

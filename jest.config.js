@@ -28,7 +28,7 @@ module.exports = {
   // Global on purpose: jest ignores testTimeout inside a project entry.
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy-checks}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy-checks,scripts}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'integration',

@@ -1,7 +1,7 @@
 import type { AdminRaffle, AdminRaffleEntry, AdminRaffleInput, ApiSuccess, Pagination } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
-import { applyEntriesPush } from '../../features/raffles/raffle-logic';
+import { applyEntriesPush } from '../../lib/raffle-entries';
 
 const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
 

@@ -11,12 +11,11 @@ import {
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { ImagePicker } from '../../features/tickets/components/image-picker';
-import { TicketMessage } from '../../features/tickets/components/ticket-message';
+import { ImagePicker } from '../../components/ui/image-picker';
+import { TicketMessage } from '../../components/ui/ticket-message';
 import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } from '../api/tickets-admin-api';
 import { AdminQueryStatus } from '../components/admin-query-status';
 import { SelectField } from '../components/select-field';
-import '../../features/tickets/tickets.css';
 
 /** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
 export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {

@@ -1,5 +1,6 @@
 import { toRaffleEntryPush, type RaffleEntry } from '@kickback/contracts';
-import { applyEntriesPush, entryTypesSummary, filterParticipants, groupParticipants, raffleStatusLabel, winChance } from './raffle-logic';
+import { applyEntriesPush } from '../../lib/raffle-entries';
+import { entryTypesSummary, filterParticipants, groupParticipants, raffleStatusLabel, winChance } from './raffle-logic';
 
 const entry = (
   id: number,

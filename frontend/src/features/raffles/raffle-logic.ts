@@ -1,4 +1,4 @@
-import { fromRaffleEntryPush, type Raffle, type RaffleEntriesPush, type RaffleEntry, type RaffleUser } from '@kickback/contracts';
+import type { Raffle, RaffleEntriesPush, RaffleEntry, RaffleUser } from '@kickback/contracts';
 
 /** SPEC §9: a card shows this many winners, then 'and N more winner(s)'. */
 export const CARD_WINNERS_SHOWN = 3;
@@ -57,30 +57,6 @@ export function filterParticipants(participants: readonly Participant[], query: 
 export function winChance(tickets: number, totalEntries: number): string {
   if (totalEntries <= 0) return '0.00%';
   return `${((tickets / totalEntries) * 100).toFixed(2)}%`;
-}
-
-/** Applies a coalesced entries push: rows are upserted by id at their current ticket count. */
-/**
- * Merges a push into cached entries (the public list, or the admin's rows built by toRow); a row
- * seen before keeps the higher ticket count.
- */
-export function applyEntriesPush<T extends RaffleEntry = RaffleEntry>(
-  entries: T[],
-  push: RaffleEntriesPush,
-  toRow: (entry: RaffleEntry) => T = (entry) => entry as T,
-): void {
-  if (push.entries.length === 0) return;
-  const receivedAt = new Date().toISOString();
-  // One index per push: a burst push carries hundreds of rows into a list of thousands.
-  const indexById = new Map(entries.map((e, i) => [e.id, i]));
-  for (const pushed of push.entries) {
-    const entry = fromRaffleEntryPush(pushed, receivedAt);
-    const index = indexById.get(entry.id);
-    if (index === undefined) {
-      indexById.set(entry.id, entries.length);
-      entries.push(toRow(entry));
-    } else if (entries[index]!.tickets < entry.tickets) entries[index] = { ...entries[index]!, tickets: entry.tickets };
-  }
 }
 
 export function applyTotals(raffle: Raffle, push: RaffleEntriesPush): void {

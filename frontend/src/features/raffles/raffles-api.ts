@@ -9,7 +9,8 @@ import type {
 } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
-import { applyEntriesPush, applyOwnEntry, applyTotals, upsertEntry } from './raffle-logic';
+import { applyEntriesPush } from '../../lib/raffle-entries';
+import { applyOwnEntry, applyTotals, upsertEntry } from './raffle-logic';
 import { enterRaffle } from './enter-raffle';
 
 interface EnterArgs {

@@ -3,10 +3,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { MAX_TICKET_IMAGES, TICKET_DESCRIPTION_MAX, TICKET_MESSAGES, TICKET_TITLE_MAX, type TicketPriority } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../../lib/api-error';
 import { useToast } from '../../../lib/use-toast';
-import { imageProblemsMessage } from '../image-checks';
+import { imageProblemsMessage } from '../../../lib/image-checks';
 import { PRIORITY_OPTIONS } from '../ticket-labels';
 import { useCreateTicketMutation, useGetTicketCategoriesQuery } from '../tickets-api';
-import { ImagePicker } from './image-picker';
+import { ImagePicker } from '../../../components/ui/image-picker';
 
 type Field = 'title' | 'description' | 'category_id' | 'images';
 type Errors = Partial<Record<Field, string>>;

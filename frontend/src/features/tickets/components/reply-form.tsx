@@ -3,7 +3,7 @@ import { MAX_REPLY_IMAGES, TICKET_MESSAGES } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../../lib/api-error';
 import { useToast } from '../../../lib/use-toast';
 import { useReplyToTicketMutation } from '../tickets-api';
-import { ImagePicker } from './image-picker';
+import { ImagePicker } from '../../../components/ui/image-picker';
 
 /** SPEC §2 reply form: message plus up to three images; the ticket reloads and the form clears after sending. */
 export function ReplyForm({ ticketId }: { ticketId: number }) {

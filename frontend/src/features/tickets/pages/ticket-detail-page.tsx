@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { PriorityBadge } from '../components/priority-badge';
 import { ReplyForm } from '../components/reply-form';
-import { TicketMessage } from '../components/ticket-message';
+import { TicketMessage } from '../../../components/ui/ticket-message';
 import { STATUS_ICONS } from '../ticket-labels';
 import { useGetTicketQuery } from '../tickets-api';
 import '../tickets.css';

@@ -1,6 +1,7 @@
 import type { TicketImage } from '@kickback/contracts';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { TicketThumbnails } from './ticket-thumbnails';
+import './ticket-conversation.css';
 
 interface TicketMessageProps {
   author: string;

@@ -5,10 +5,9 @@ import type { Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type TestStack } from '@kickback/testing';
 import { UsersService } from '@kickback/domain';
-import { OutboxRelayService } from './outbox-relay.service';
-import { DomainEventDispatcher } from './domain-event-dispatcher.service';
-import { OutboxService } from './outbox.service';
+import { DomainEventDispatcher, OutboxRelayService, OutboxService } from '@kickback/platform';
 
+/** The whole pipeline the worker runs: platform relay, BullMQ, and a domain handler (last seen) consuming it. */
 describe('outbox relay and consumers: nothing lost, nothing applied twice', () => {
   let stack: TestStack;
   let worker: INestApplicationContext;

@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { formatFileSize } from '../../../lib/format';
-import { useToast } from '../../../lib/use-toast';
-import { checkImages, imageProblemsMessage } from '../image-checks';
+import { formatFileSize } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { checkImages, imageProblemsMessage } from '../../lib/image-checks';
+import './ticket-conversation.css';
 
 interface ImagePickerProps {
   label: string;
