@@ -23,7 +23,7 @@ export const raffleRoom = (raffleId: number): string => `raffle:${raffleId}`;
 export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
 export const tournamentRoom = (tournamentId: number): string => `tournament:${tournamentId}`;
 export const userRoom = (userId: number): string => `user:${userId}`;
-/** Every hunt's list-level changes (the bonus hunts page's hunt picker). */
+/** Every hunt's list-level changes: pages without a running hunt learn here that one started. */
 export const HUNTS_ROOM = 'hunts';
 export const LEADERBOARD_ROOM = 'leaderboard';
 export const STORE_ROOM = 'store';

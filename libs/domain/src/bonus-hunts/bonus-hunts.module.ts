@@ -6,7 +6,6 @@ import { AdminBonusHuntsService } from './admin-bonus-hunts.service';
 import { SlotCatalogueService } from './slot-catalogue.service';
 import { HuntScoringService } from './hunt-scoring.service';
 import { HuntEventsHandler } from './hunt-events.handler';
-import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
 
 @Module({
   imports: [EconomyModule],
@@ -17,7 +16,6 @@ import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
     SlotCatalogueService,
     HuntScoringService,
     HuntEventsHandler,
-    HuntPredictionPushCoalescer,
   ],
   exports: [BonusHuntsService, HuntPredictionsService, AdminBonusHuntsService, SlotCatalogueService, HuntScoringService],
 })

@@ -1,13 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
-import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { HUNTS_ROOM, huntRoom, userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
+import { DomainEventHandlers, PushCoalescer, RealtimeEmitter } from '@kickback/platform';
 import { HuntScoringService } from './hunt-scoring.service';
-import { HuntPredictionPushCoalescer } from './hunt-prediction-push.coalescer';
 import { BonusHuntsService } from './bonus-hunts.service';
-
-export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
-/** Pages without a running hunt listen here to learn that one started. */
-export const HUNTS_ROOM = 'hunts';
 
 /**
  * Turns hunt events into pushes (read fresh after commit, so a late or repeated push never
@@ -22,7 +17,7 @@ export class HuntEventsHandler implements OnModuleInit {
     private readonly realtime: RealtimeEmitter,
     private readonly hunts: BonusHuntsService,
     private readonly scoring: HuntScoringService,
-    private readonly predictionPushes: HuntPredictionPushCoalescer,
+    private readonly pushes: PushCoalescer,
   ) {}
 
   onModuleInit(): void {
@@ -47,7 +42,8 @@ export class HuntEventsHandler implements OnModuleInit {
       type: 'hunt.predicted',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.predicted'>) =>
-        this.predictionPushes.request(event.payload.huntId, () =>
+        // Everyone predicts when predictions open: a burst becomes a few pushes per room.
+        this.pushes.request(`${huntRoom(event.payload.huntId)}:predictions`, () =>
           this.pushUpdated(event.payload.huntId, 'prediction', new Date().toISOString()),
         ),
     });

@@ -1,3 +1,4 @@
+import { LEADERBOARD_ROOM } from '@kickback/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
@@ -56,7 +57,7 @@ export class LeaderboardCacheService {
   async publish(platformIds: number[], slugs: string[]): Promise<void> {
     for (const id of platformIds) await this.rebuildBoard(id);
     await this.assemble();
-    this.realtime.toRoom('leaderboard', 'leaderboard:updated', { at: new Date().toISOString(), slugs });
+    this.realtime.toRoom(LEADERBOARD_ROOM, 'leaderboard:updated', { at: new Date().toISOString(), slugs });
   }
 
   /**

@@ -1,3 +1,4 @@
+import { SITE_ROOM } from '@kickback/contracts';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import type { DomainEvent } from '@kickback/contracts';
@@ -16,7 +17,7 @@ export class SiteUpdatedPushHandler implements OnModuleInit {
         consumer: `site.push.${type}`,
         type,
         handle: async () => undefined,
-        afterCommit: async (event: DomainEvent<typeof type>) => this.realtime.toRoom('site', 'site:updated', { at: event.payload.at }),
+        afterCommit: async (event: DomainEvent<typeof type>) => this.realtime.toRoom(SITE_ROOM, 'site:updated', { at: event.payload.at }),
       });
     }
   }

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_ROOM, userRoom, type DomainEvent, type StoreRedemption } from '@kickback/contracts';
+import { STORE_ROOM, ADMIN_ROOM, userRoom, type DomainEvent, type StoreRedemption } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
@@ -51,7 +51,7 @@ export class StoreEventsHandler implements OnModuleInit {
       [itemId],
     );
     // A hidden item reads as sold out to open pages until they refetch the list.
-    this.realtime.toRoom('store', 'store:stock', { item_id: itemId, quantity: row && row.live ? row.quantity : 0 });
+    this.realtime.toRoom(STORE_ROOM, 'store:stock', { item_id: itemId, quantity: row && row.live ? row.quantity : 0 });
   }
 
   private async afterCreated(redemptionId: number, userId: number): Promise<void> {
@@ -61,7 +61,7 @@ export class StoreEventsHandler implements OnModuleInit {
     const { username, ...own } = redemption;
     const quantity = await this.quantityOf(em, own.item.id);
     if (own.status !== 'refunded') {
-      this.realtime.toRoom('store', 'store:purchase', {
+      this.realtime.toRoom(STORE_ROOM, 'store:purchase', {
         purchase: { id: own.id, item: own.item, user: { username }, created_at: own.created_at },
         item: { id: own.item.id, quantity },
       });
@@ -87,7 +87,7 @@ export class StoreEventsHandler implements OnModuleInit {
     const { username, ...own } = redemption;
     this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
     if (own.status === 'refunded')
-      this.realtime.toRoom('store', 'store:stock', { item_id: own.item.id, quantity: await this.quantityOf(em, own.item.id) });
+      this.realtime.toRoom(STORE_ROOM, 'store:stock', { item_id: own.item.id, quantity: await this.quantityOf(em, own.item.id) });
     this.notifyMember(userId, own);
   }
 

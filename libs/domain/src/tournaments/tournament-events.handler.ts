@@ -1,12 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
-import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
+import { DomainEventHandlers, PushCoalescer, RealtimeEmitter } from '@kickback/platform';
 import { loadDetail, loadStandings, loadTournament } from './tournament-rows';
 import { TournamentPrizesService } from './tournament-prizes.service';
-import { TournamentPredictionPushCoalescer } from './tournament-prediction-push.coalescer';
-
-export const tournamentRoom = (tournamentId: number): string => `tournament:${tournamentId}`;
 
 /**
  * Turns tournament events into pushes to tournament:{id}. State is read fresh after commit, so
@@ -19,7 +16,7 @@ export class TournamentEventsHandler implements OnModuleInit {
     private readonly realtime: RealtimeEmitter,
     private readonly em: EntityManager,
     private readonly prizes: TournamentPrizesService,
-    private readonly predictionPushes: TournamentPredictionPushCoalescer,
+    private readonly pushes: PushCoalescer,
   ) {}
 
   onModuleInit(): void {
@@ -35,7 +32,8 @@ export class TournamentEventsHandler implements OnModuleInit {
       type: 'tournament.predicted',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'tournament.predicted'>) =>
-        this.predictionPushes.request(event.payload.tournamentId, () =>
+        // A burst of saves (everyone picks when predictions open) becomes a few standings pushes per room.
+        this.pushes.request(`${tournamentRoom(event.payload.tournamentId)}:predictions`, () =>
           this.pushUpdated(event.payload.tournamentId, 'prediction', new Date().toISOString()),
         ),
     });

@@ -5,18 +5,10 @@ import { TournamentPredictionsService } from './tournament-predictions.service';
 import { AdminTournamentsService } from './admin-tournaments.service';
 import { TournamentPrizesService } from './tournament-prizes.service';
 import { TournamentEventsHandler } from './tournament-events.handler';
-import { TournamentPredictionPushCoalescer } from './tournament-prediction-push.coalescer';
 
 @Module({
   imports: [EconomyModule],
-  providers: [
-    TournamentsService,
-    TournamentPredictionsService,
-    AdminTournamentsService,
-    TournamentPrizesService,
-    TournamentEventsHandler,
-    TournamentPredictionPushCoalescer,
-  ],
+  providers: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService, TournamentEventsHandler],
   exports: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService],
 })
 export class TournamentsModule {}
