@@ -1,7 +1,7 @@
-import type { Affiliate, ApiSuccess, SiteSettings } from '@kickback/contracts';
+import { SITE_ROOM, type Affiliate, type ApiSuccess, type SiteSettings } from '@kickback/contracts';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '@kickback/contracts/site-defaults';
 import { baseApi } from './api';
-import { joinRoom, onServerEvent } from './socket';
+import { followLive } from './live-cache';
 import { resolveTheme } from './theme';
 
 /** SPEC §7: settings and affiliate fetch failures stay silent apart from the log. */
@@ -21,21 +21,12 @@ export const siteApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiSuccess<SiteSettings>) => response.data as SiteSettings,
       providesTags: ['SiteSettings'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('site settings', queryFulfilled),
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        // An admin saving settings pushes 'site:updated'; refetching updates theme and name on every open page.
-        const leave = joinRoom('site');
-        const off = onServerEvent('site:updated', () => {
-          dispatch(siteApi.util.invalidateTags(['SiteSettings']));
-        });
-        await cacheEntryRemoved;
-        off();
-        leave();
-      },
+      // An admin saving settings pushes 'site:updated'; refetching updates theme and name on every open page.
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          live.join(SITE_ROOM);
+          live.on('site:updated', () => lifecycle.dispatch(siteApi.util.invalidateTags(['SiteSettings'])));
+        }),
     }),
     getAffiliates: build.query<Affiliate[], void>({
       query: () => '/api/r/affiliates',

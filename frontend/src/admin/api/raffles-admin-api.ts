@@ -1,6 +1,13 @@
-import type { AdminRaffle, AdminRaffleEntry, AdminRaffleInput, ApiSuccess, Pagination } from '@kickback/contracts';
+import {
+  raffleRoom,
+  type AdminRaffle,
+  type AdminRaffleEntry,
+  type AdminRaffleInput,
+  type ApiSuccess,
+  type Pagination,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 import { applyEntriesPush } from '../../lib/raffle-entries';
 
 const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
@@ -19,20 +26,15 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       query: (id) => `/api/admin/raffles/${id}/entries`,
       transformResponse: (response: ApiSuccess<AdminRaffleEntry[]>) => response.data ?? [],
       providesTags: (_r, _e, id) => [{ type: 'RaffleEntries', id: `admin-${id}` }],
-      // The page joins raffle:{id}; new entries arrive without reload (points spent come with the next refetch).
-      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const off = onServerEvent('raffle:entries', (push) => {
-          if (push.raffle_id !== id) return;
-          updateCachedData((draft) => applyEntriesPush(draft, push, (entry) => ({ ...entry, points_spent: 0 })));
-        });
-        await cacheEntryRemoved;
-        off();
-      },
+      // New entries arrive without reload (points spent come with the next refetch).
+      onCacheEntryAdded: (id, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          live.join(raffleRoom(id));
+          live.on('raffle:entries', (push) => {
+            if (push.raffle_id !== id) return;
+            lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push, (entry) => ({ ...entry, points_spent: 0 })));
+          });
+        }),
     }),
     createRaffle: build.mutation<AdminRaffle, Partial<AdminRaffleInput>>({
       query: (body) => ({ url: '/api/admin/raffles', method: 'POST', body }),

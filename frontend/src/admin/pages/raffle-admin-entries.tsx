@@ -1,11 +1,9 @@
 import type { AdminRaffle } from '@kickback/contracts';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useRoom } from '../../lib/use-room';
 import { useGetAdminRaffleEntriesQuery } from '../api/raffles-admin-api';
 
 /** Live entries of one raffle: the room's pushes append new rows as members enter. */
 export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; onClose: () => void }) {
-  useRoom(`raffle:${raffle.id}`);
   const { data = [], isLoading, isError, refetch } = useGetAdminRaffleEntriesQuery(raffle.id);
   const tickets = data.reduce((sum, e) => sum + e.tickets, 0);
   return (

@@ -9,8 +9,9 @@ import type {
   HuntUpdatedPush,
   Pagination,
 } from '@kickback/contracts';
+import { HUNTS_ROOM, huntRoom } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 
 export interface PredictionInput {
   end_balance: number;
@@ -67,31 +68,29 @@ export const bonusHuntsApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiSuccess<CurrentHuntData>) => response.data as CurrentHuntData,
       providesTags: ['BonusHunts'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('the current bonus hunt', queryFulfilled),
-      // The screen joins hunt:{id} and 'hunts' (useRoom); pushes for those rooms land in this cache entry.
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const offGame = onServerEvent('hunt:game', (push) => {
-          let applied = true as boolean;
-          updateCachedData((draft) => {
-            applied = applyGamePush(draft, push);
+      // 'hunts' tells a page that a hunt started; hunt:{id} carries the running hunt's games and predictions.
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          const { updateCachedData, dispatch } = lifecycle;
+          live.join(HUNTS_ROOM);
+          live.join(live.data.hunt ? huntRoom(live.data.hunt.id) : null);
+          live.on('hunt:game', (push) => {
+            let applied = true as boolean;
+            updateCachedData((draft) => {
+              applied = applyGamePush(draft, push);
+            });
+            if (!applied) dispatch(bonusHuntsApi.util.invalidateTags(['BonusHunts']));
           });
-          if (!applied) dispatch(bonusHuntsApi.util.invalidateTags(['BonusHunts']));
-        });
-        const offUpdated = onServerEvent('hunt:updated', (push) => {
-          let outcome = 'ignored' as ReturnType<typeof applyHuntUpdate>;
-          updateCachedData((draft) => {
-            outcome = applyHuntUpdate(draft, push);
+          live.on('hunt:updated', (push) => {
+            let outcome = 'ignored' as ReturnType<typeof applyHuntUpdate>;
+            updateCachedData((draft) => {
+              outcome = applyHuntUpdate(draft, push);
+            });
+            // A new hunt started: follow its room from now on, and load it.
+            if (push.change === 'created' && (!live.data.hunt || live.data.hunt.id !== push.hunt_id)) live.join(huntRoom(push.hunt_id));
+            if (outcome === 'refetch') dispatch(bonusHuntsApi.util.invalidateTags(['BonusHunts', 'HuntPredictions']));
           });
-          if (outcome === 'refetch') dispatch(bonusHuntsApi.util.invalidateTags(['BonusHunts', 'HuntPredictions']));
-        });
-        await cacheEntryRemoved;
-        offGame();
-        offUpdated();
-      },
+        }),
     }),
     getHuntPredictions: build.query<{ data: HuntPrediction[]; pagination: Pagination }, { huntId: number; page: number }>({
       query: ({ huntId, page }) => `/api/r/bonus-hunts/${huntId}/predictions?page=${page}`,

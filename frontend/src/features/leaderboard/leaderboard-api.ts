@@ -1,6 +1,12 @@
-import type { ApiSuccess, LeaderboardData, LeaderboardPeriodDetail, LeaderboardPeriodList } from '@kickback/contracts';
+import {
+  LEADERBOARD_ROOM,
+  type ApiSuccess,
+  type LeaderboardData,
+  type LeaderboardPeriodDetail,
+  type LeaderboardPeriodList,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { joinRoom, onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 
 /**
  * The cached leaderboard (SPEC §7 GET /leaderboard) and the past periods. While a screen shows
@@ -14,20 +20,11 @@ export const leaderboardApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiSuccess<LeaderboardData>) =>
         response.data ?? { platforms: [], selected_platform: null, all_leaderboards: {} },
       providesTags: ['Leaderboard'],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const leave = joinRoom('leaderboard');
-        const off = onServerEvent('leaderboard:updated', () => {
-          dispatch(leaderboardApi.util.invalidateTags(['Leaderboard']));
-        });
-        await cacheEntryRemoved;
-        off();
-        leave();
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          live.join(LEADERBOARD_ROOM);
+          live.on('leaderboard:updated', () => lifecycle.dispatch(leaderboardApi.util.invalidateTags(['Leaderboard'])));
+        }),
     }),
     getLeaderboardPeriods: build.query<LeaderboardPeriodList, string>({
       query: (slug) => `/api/r/leaderboard/${encodeURIComponent(slug)}/periods`,

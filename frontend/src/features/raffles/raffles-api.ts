@@ -1,17 +1,28 @@
+import { raffleRoom } from '@kickback/contracts';
 import type {
   ApiEnvelope,
   ApiSuccess,
   Raffle,
+  RaffleDrawnPush,
   RaffleEnterRequest,
   RaffleEnterResult,
   RaffleEntry,
   RaffleVerification,
 } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 import { applyEntriesPush } from '../../lib/raffle-entries';
 import { applyOwnEntry, applyTotals, upsertEntry } from './raffle-logic';
 import { enterRaffle } from './enter-raffle';
+
+/** What a raffle:drawn push changes on a cached raffle. */
+const drawnChanges = (push: RaffleDrawnPush): Partial<Raffle> => ({
+  winners: push.winners,
+  seed: push.seed,
+  has_ended: true,
+  is_accepting_entries: false,
+  status: 'Ended',
+});
 
 interface EnterArgs {
   id: number;
@@ -19,9 +30,8 @@ interface EnterArgs {
 }
 
 /**
- * Raffle data. Screens join raffle:{id} rooms (useRoom); the pushes for those rooms are applied
- * here to every cached list, detail and entries entry, so counts, entries, status and winners
- * update without reload.
+ * Raffle data. Each cached list, detail and entry list follows the raffle:{id} rooms it shows (followLive),
+ * so counts, entries, status and winners update without reload.
  */
 export const rafflesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -29,94 +39,62 @@ export const rafflesApi = baseApi.injectEndpoints({
       query: () => '/api/r/raffles',
       transformResponse: (response: ApiSuccess<Raffle[]>) => response.data ?? [],
       providesTags: ['Raffles'],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const offs = [
-          onServerEvent('raffle:entries', (push) =>
+      // Cards of raffles still running update live: their rooms are followed for as long as the list is cached.
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          const { updateCachedData } = lifecycle;
+          for (const raffle of live.data) live.join(raffle.has_ended ? null : raffleRoom(raffle.id));
+          live.on('raffle:entries', (push) =>
             updateCachedData((draft) => {
               const raffle = draft.find((r) => r.id === push.raffle_id);
               if (raffle) applyTotals(raffle, push);
             }),
-          ),
-          onServerEvent('raffle:status', (push) =>
+          );
+          live.on('raffle:status', (push) =>
             updateCachedData((draft) => {
               const index = draft.findIndex((r) => r.id === push.raffle_id);
               // The public view carries no per-member flags; keep this member's own entries.
               if (index !== -1) draft[index] = { ...push.raffle, user_entries: draft[index]!.user_entries };
             }),
-          ),
-          onServerEvent('raffle:drawn', (push) =>
+          );
+          live.on('raffle:drawn', (push) =>
             updateCachedData((draft) => {
               const raffle = draft.find((r) => r.id === push.raffle_id);
-              if (raffle)
-                Object.assign(raffle, {
-                  winners: push.winners,
-                  seed: push.seed,
-                  has_ended: true,
-                  is_accepting_entries: false,
-                  status: 'Ended',
-                });
+              if (raffle) Object.assign(raffle, drawnChanges(push));
             }),
-          ),
-        ];
-        await cacheEntryRemoved;
-        offs.forEach((off) => off());
-      },
+          );
+        }),
     }),
     getRaffle: build.query<Raffle, number>({
       query: (id) => `/api/r/raffles/${id}`,
       transformResponse: (response: ApiSuccess<Raffle>) => response.data as Raffle,
       providesTags: (_result, _error, id) => [{ type: 'Raffles', id }],
-      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const offs = [
-          onServerEvent('raffle:entries', (push) => {
+      onCacheEntryAdded: (id, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          const { updateCachedData } = lifecycle;
+          live.join(raffleRoom(id));
+          live.on('raffle:entries', (push) => {
             if (push.raffle_id === id) updateCachedData((draft) => applyTotals(draft, push));
-          }),
-          onServerEvent('raffle:status', (push) => {
+          });
+          live.on('raffle:status', (push) => {
             if (push.raffle_id === id) updateCachedData((draft) => ({ ...push.raffle, user_entries: draft.user_entries }));
-          }),
-          onServerEvent('raffle:drawn', (push) => {
-            if (push.raffle_id === id)
-              updateCachedData((draft) => {
-                Object.assign(draft, {
-                  winners: push.winners,
-                  seed: push.seed,
-                  has_ended: true,
-                  is_accepting_entries: false,
-                  status: 'Ended',
-                });
-              });
-          }),
-        ];
-        await cacheEntryRemoved;
-        offs.forEach((off) => off());
-      },
+          });
+          live.on('raffle:drawn', (push) => {
+            if (push.raffle_id === id) updateCachedData((draft) => void Object.assign(draft, drawnChanges(push)));
+          });
+        }),
     }),
     getRaffleEntries: build.query<RaffleEntry[], number>({
       query: (id) => `/api/r/raffles/${id}/entries`,
       transformResponse: (response: ApiSuccess<RaffleEntry[]>) => response.data ?? [],
       providesTags: (_result, _error, id) => [{ type: 'RaffleEntries', id }],
-      async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const off = onServerEvent('raffle:entries', (push) => {
-          if (push.raffle_id === id) updateCachedData((draft) => applyEntriesPush(draft, push));
-        });
-        await cacheEntryRemoved;
-        off();
-      },
+      onCacheEntryAdded: (id, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          live.join(raffleRoom(id));
+          live.on('raffle:entries', (push) => {
+            if (push.raffle_id === id) lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push));
+          });
+        }),
     }),
     getRaffleVerification: build.query<RaffleVerification, number>({
       query: (id) => `/api/r/raffles/${id}/verify`,

@@ -1,6 +1,14 @@
-import type { ApiSuccess, PointsHistory, RedeemResult, StoreData, StorePriceRange, StoreSort } from '@kickback/contracts';
+import {
+  STORE_ROOM,
+  type ApiSuccess,
+  type PointsHistory,
+  type RedeemResult,
+  type StoreData,
+  type StorePriceRange,
+  type StoreSort,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { joinRoom, onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 import { applyOwnRedemption, applyPurchase, applyRedeemResult, applyStock } from './store-cache';
 
 export interface StoreFilters {
@@ -26,27 +34,19 @@ export const storeApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiSuccess<StoreData>) => response.data as StoreData,
       providesTags: ['Store'],
       // Live: community purchases and stock from room 'store'; own balance and redemptions from the user room.
-      async onCacheEntryAdded(_filters, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const leave = joinRoom('store');
-        const offs = [
-          onServerEvent('store:purchase', (push) => updateCachedData((draft) => applyPurchase(draft, push))),
-          onServerEvent('store:stock', (push) => updateCachedData((draft) => applyStock(draft, push.item_id, push.quantity))),
-          onServerEvent('store:redemption-updated', (push) => updateCachedData((draft) => applyOwnRedemption(draft, push))),
-          onServerEvent('user:points', (push) =>
+      onCacheEntryAdded: (_filters, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          const { updateCachedData } = lifecycle;
+          live.join(STORE_ROOM);
+          live.on('store:purchase', (push) => updateCachedData((draft) => applyPurchase(draft, push)));
+          live.on('store:stock', (push) => updateCachedData((draft) => applyStock(draft, push.item_id, push.quantity)));
+          live.on('store:redemption-updated', (push) => updateCachedData((draft) => applyOwnRedemption(draft, push)));
+          live.on('user:points', (push) =>
             updateCachedData((draft) => {
               draft.user_points = push.balance;
             }),
-          ),
-        ];
-        await cacheEntryRemoved;
-        offs.forEach((off) => off());
-        leave();
-      },
+          );
+        }),
     }),
     redeemItem: build.mutation<RedeemResult, { id: number; idempotencyKey: string }>({
       query: ({ id, idempotencyKey }) => ({
@@ -73,17 +73,9 @@ export const storeApi = baseApi.injectEndpoints({
       query: (page) => `/api/r/points/history?page=${page}`,
       transformResponse: (response: ApiSuccess<PointsHistory>) => response.data as PointsHistory,
       providesTags: ['PointsHistory'],
-      async onCacheEntryAdded(_page, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        // Any balance change adds a ledger row: refetch the open page of history.
-        const off = onServerEvent('user:points', () => dispatch(storeApi.util.invalidateTags(['PointsHistory'])));
-        await cacheEntryRemoved;
-        off();
-      },
+      // Any balance change adds a ledger row: refetch the open page of history (the member's own room is joined at connect).
+      onCacheEntryAdded: (_page, lifecycle) =>
+        followLive(lifecycle, (live) => live.on('user:points', () => lifecycle.dispatch(storeApi.util.invalidateTags(['PointsHistory'])))),
     }),
   }),
 });

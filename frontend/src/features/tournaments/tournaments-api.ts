@@ -6,8 +6,9 @@ import type {
   TournamentPickBreakdown,
   TournamentUpdatedPush,
 } from '@kickback/contracts';
+import { tournamentRoom } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 
 export interface PickInput {
   match_id: number;
@@ -45,21 +46,13 @@ export const tournamentsApi = baseApi.injectEndpoints({
       query: (id) => `/api/r/tournaments/${id}`,
       transformResponse: (response: ApiSuccess<TournamentPageData>) => response.data as TournamentPageData,
       providesTags: (_result, _error, id) => [{ type: 'Tournaments', id }],
-      // The page joins tournament:{id} (useRoom); its pushes land in this cache entry.
-      async onCacheEntryAdded(_id, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const offMatch = onServerEvent('tournament:match', (push) => updateCachedData((draft) => void applyMatchPush(draft, push)));
-        const offUpdated = onServerEvent('tournament:updated', (push) =>
-          updateCachedData((draft) => void applyTournamentUpdate(draft, push)),
-        );
-        await cacheEntryRemoved;
-        offMatch();
-        offUpdated();
-      },
+      onCacheEntryAdded: (id, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          const { updateCachedData } = lifecycle;
+          live.join(tournamentRoom(id));
+          live.on('tournament:match', (push) => updateCachedData((draft) => void applyMatchPush(draft, push)));
+          live.on('tournament:updated', (push) => updateCachedData((draft) => void applyTournamentUpdate(draft, push)));
+        }),
     }),
     getPickBreakdown: build.query<TournamentPickBreakdown[], { tournamentId: number; userId: number }>({
       query: ({ tournamentId, userId }) => `/api/r/tournaments/${tournamentId}/predictions/${userId}`,

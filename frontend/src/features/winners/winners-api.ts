@@ -1,6 +1,6 @@
 import { WINNERS_ROOM, type Pagination, type RecentWinner } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
-import { joinRoom, onServerEvent } from '../../lib/socket';
+import { followLive } from '../../lib/live-cache';
 
 export interface RecentWinnersPage {
   data: RecentWinner[];
@@ -14,18 +14,11 @@ export const winnersApi = baseApi.injectEndpoints({
       query: (page) => `/api/r/winners?page=${page}`,
       transformResponse: (response: RecentWinnersPage) => ({ data: response.data ?? [], pagination: response.pagination }),
       providesTags: ['RecentWinners'],
-      async onCacheEntryAdded(_page, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const leave = joinRoom(WINNERS_ROOM);
-        const off = onServerEvent('raffle:drawn', () => dispatch(winnersApi.util.invalidateTags(['RecentWinners'])));
-        await cacheEntryRemoved;
-        off();
-        leave();
-      },
+      onCacheEntryAdded: (_page, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          live.join(WINNERS_ROOM);
+          live.on('raffle:drawn', () => lifecycle.dispatch(winnersApi.util.invalidateTags(['RecentWinners'])));
+        }),
     }),
   }),
 });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useRoom } from '../../../lib/use-room';
 import { useGetCurrentHuntQuery, useGetHuntHistoryQuery } from '../bonus-hunts-api';
 import { CurrentHuntTab } from '../components/current-hunt-tab';
 import { PredictionsTab } from '../components/predictions-tab';
@@ -21,8 +20,6 @@ export default function BonusHuntsPage() {
   // Without a running hunt the Predictions tab shows the last completed one (with accuracy).
   const latest = useGetHuntHistoryQuery(1, { skip: huntId !== null || tab !== 'predictions' });
   const predictionsHuntId = huntId ?? latest.data?.data[0]?.id ?? null;
-  useRoom('hunts');
-  useRoom(huntId === null ? null : `hunt:${huntId}`);
 
   return (
     <section className="page container hunt-page">

@@ -2,14 +2,12 @@ import { Link } from 'react-router-dom';
 import type { Raffle } from '@kickback/contracts';
 import { Countdown } from '../../../components/ui/countdown';
 import { formatNumber } from '../../../lib/format';
-import { useRoom } from '../../../lib/use-room';
 import { entryTypesSummary } from '../raffle-logic';
 import { RaffleStatusBadge } from './raffle-status-badge';
 import { RaffleCardWinners } from './raffle-card-winners';
 
 /** One raffle in the list; open raffles stay in their room so the counts move live. */
 export function RaffleCard({ raffle }: { raffle: Raffle }) {
-  useRoom(raffle.has_ended ? null : `raffle:${raffle.id}`);
   const countdownTarget = raffle.is_accepting_entries || raffle.has_ended ? raffle.end_datetime : raffle.start_datetime;
   return (
     <article className="card raffle-card" data-testid={`raffle-card-${raffle.id}`}>

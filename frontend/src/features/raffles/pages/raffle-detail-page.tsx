@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorStatus } from '../../../lib/api-error';
-import { useRoom } from '../../../lib/use-room';
 import { useToast } from '../../../lib/use-toast';
 import { RaffleEntriesList } from '../components/raffle-entries-list';
 import { RaffleEntryActions } from '../components/raffle-entry-actions';
@@ -22,7 +21,6 @@ export default function RaffleDetailPage() {
   const toast = useToast();
   const raffle = useGetRaffleQuery(id, { skip: !valid });
   const entries = useGetRaffleEntriesQuery(id, { skip: !valid });
-  useRoom(valid ? `raffle:${id}` : null);
 
   const status = errorStatus(raffle.error);
   useEffect(() => {

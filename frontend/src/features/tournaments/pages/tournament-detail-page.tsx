@@ -4,7 +4,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { errorStatus } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
-import { useRoom } from '../../../lib/use-room';
 import { useToast } from '../../../lib/use-toast';
 import { BracketView } from '../components/bracket-view';
 import { PredictTab } from '../components/predict-tab';
@@ -27,7 +26,6 @@ export default function TournamentDetailPage() {
   const toast = useToast();
   const [tab, setTab] = useState<TabId>('bracket');
   const query = useGetTournamentQuery(id, { skip: !valid });
-  useRoom(valid ? `tournament:${id}` : null);
 
   const status = errorStatus(query.error);
   const notFound = !valid || (query.isError && status === 404);
