@@ -1,10 +1,14 @@
 import { makeStore } from '../app/store';
 import { mockFetch, type TestRequest } from '../test/fetch-polyfill';
-import { baseApi } from './api';
+import { baseApi, pagedList } from './api';
 
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     probeRead: build.query<unknown, void>({ query: () => '/api/r/probe' }),
+    probePage: build.query<{ data: number[]; pagination: unknown; message?: string }, void>({
+      query: () => '/api/r/probe-page',
+      transformResponse: (data: number[], meta) => ({ ...pagedList(data, meta), message: meta?.message }),
+    }),
     probeWrite: build.mutation<unknown, { method: 'POST' | 'PUT' | 'DELETE' | 'PATCH' }>({
       query: ({ method }) => ({ url: '/api/r/probe', method, body: method === 'DELETE' ? undefined : { value: 1 } }),
     }),
@@ -41,5 +45,26 @@ describe('base api', () => {
     expect(request.method).toBe('GET');
     expect(request.url).toBe('/api/r/probe');
     expect(request.headers.has('x-csrf-token')).toBe(false);
+  });
+
+  it('unwraps the envelope once: endpoints get data, the message and other blocks come in meta, failures stay whole', async () => {
+    mockFetch((request) => {
+      if (request.url === '/api/r/probe') return { body: { success: true, data: { id: 3 }, message: 'Found' } };
+      if (request.url === '/api/r/probe-page')
+        return { body: { success: true, data: [1, 2], message: 'Page', pagination: { current_page: 1, last_page: 2 } } };
+      return undefined;
+    });
+    const s = store();
+    expect(await s.dispatch(probeApi.endpoints.probeRead.initiate()).unwrap()).toEqual({ id: 3 });
+    expect(await s.dispatch(probeApi.endpoints.probePage.initiate()).unwrap()).toEqual({
+      data: [1, 2],
+      pagination: { current_page: 1, last_page: 2 },
+      message: 'Page',
+    });
+    mockFetch(() => ({ status: 422, body: { success: false, message: 'Bad', errors: { value: ['Wrong'] } } }));
+    await expect(s.dispatch(probeApi.endpoints.probeWrite.initiate({ method: 'POST' })).unwrap()).rejects.toEqual({
+      status: 422,
+      data: { success: false, message: 'Bad', errors: { value: ['Wrong'] } },
+    });
   });
 });

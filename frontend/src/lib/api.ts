@@ -1,4 +1,12 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import type { ApiSuccess, Pagination } from '@kickback/contracts';
 import { selectCsrfToken, type SessionState } from './session-slice';
 
 /** Every tag any feature provides or invalidates, declared once so features can invalidate each other's data. */
@@ -53,11 +61,42 @@ export function prepareApiHeaders(
   return headers;
 }
 
-export const baseQuery = fetchBaseQuery({
+const fetchQuery = fetchBaseQuery({
   baseUrl: '/',
   credentials: 'same-origin',
   prepareHeaders: prepareApiHeaders,
 });
+
+/** What an answer said besides its `data`: the message for toasts and any other top-level block (pagination). */
+export interface EnvelopeMeta extends FetchBaseQueryMeta {
+  message?: string;
+  extra: Record<string, unknown>;
+}
+
+const isSuccessEnvelope = (body: unknown): body is { success: true; data?: unknown; message?: string } =>
+  typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
+
+/**
+ * The SPEC envelope `{ success, data, message, ... }` is unwrapped here, once: endpoints receive `data` and find
+ * the message and the other blocks (pagination) in `meta`. Failures keep the whole envelope in `error.data`.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, EnvelopeMeta> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await fetchQuery(args, api, extraOptions);
+  const meta: EnvelopeMeta = { ...result.meta, extra: {} } as EnvelopeMeta;
+  if (result.error || !isSuccessEnvelope(result.data)) return { ...result, meta };
+  const {
+    success: _success,
+    data,
+    message,
+    ...extra
+  } = result.data as { success: true; data?: unknown; message?: string } & Record<string, unknown>;
+  // RTK Query needs a defined result: an answer with only a message has null data.
+  return { data: data ?? null, meta: { ...meta, message, extra } };
+};
 
 /** The one RTK Query api; features add endpoints with injectEndpoints. */
 export const baseApi = createApi({
@@ -66,3 +105,12 @@ export const baseApi = createApi({
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
+
+/** A paged list: the envelope's `data` and the pagination block it carries beside it. */
+export const pagedList = <T>(data: T[] | undefined, meta: EnvelopeMeta | undefined): { data: T[]; pagination: Pagination } => ({
+  data: data ?? [],
+  pagination: meta?.extra.pagination as Pagination,
+});
+
+/** The answer as the envelope, for mutations whose callers toast the server's message. */
+export const withMessage = <T>(data: T, meta: EnvelopeMeta | undefined): ApiSuccess<T> => ({ success: true, data, message: meta?.message });

@@ -1,4 +1,4 @@
-import { SITE_ROOM, type Affiliate, type ApiSuccess, type SiteSettings } from '@kickback/contracts';
+import { SITE_ROOM, type Affiliate, type SiteSettings } from '@kickback/contracts';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '@kickback/contracts/site-defaults';
 import { baseApi } from './api';
 import { followLive } from './live-cache';
@@ -18,7 +18,6 @@ export const siteApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSiteSettings: build.query<SiteSettings, void>({
       query: () => '/api/r/settings',
-      transformResponse: (response: ApiSuccess<SiteSettings>) => response.data as SiteSettings,
       providesTags: ['SiteSettings'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('site settings', queryFulfilled),
       // An admin saving settings pushes 'site:updated'; refetching updates theme and name on every open page.
@@ -30,7 +29,6 @@ export const siteApi = baseApi.injectEndpoints({
     }),
     getAffiliates: build.query<Affiliate[], void>({
       query: () => '/api/r/affiliates',
-      transformResponse: (response: ApiSuccess<Affiliate[]>) => response.data ?? [],
       providesTags: ['Affiliates'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('affiliates', queryFulfilled),
     }),

@@ -1,21 +1,18 @@
-import type { AdminAffiliate, AffiliateInput, ApiSuccess } from '@kickback/contracts';
+import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 export const adminAffiliatesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminAffiliates: build.query<AdminAffiliate[], void>({
       query: () => '/api/admin/affiliates',
-      transformResponse: (response: ApiSuccess<AdminAffiliate[]>) => response.data ?? [],
       providesTags: ['AdminAffiliates'],
     }),
     createAffiliate: build.mutation<AdminAffiliate, AffiliateInput>({
       query: (body) => ({ url: '/api/admin/affiliates', method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<AdminAffiliate>) => response.data as AdminAffiliate,
       invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
     }),
     updateAffiliate: build.mutation<AdminAffiliate, { id: number; changes: Partial<AffiliateInput> }>({
       query: ({ id, changes }) => ({ url: `/api/admin/affiliates/${id}`, method: 'PUT', body: changes }),
-      transformResponse: (response: ApiSuccess<AdminAffiliate>) => response.data as AdminAffiliate,
       invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
     }),
     deleteAffiliate: build.mutation<void, number>({

@@ -5,12 +5,10 @@ export const adminQueuesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getQueues: build.query<QueueSummary[], void>({
       query: () => '/api/admin/queues',
-      transformResponse: (response: { data: QueueSummary[] }) => response.data,
       providesTags: ['AdminQueues'],
     }),
     getFailedJobs: build.query<FailedJob[], string>({
       query: (name) => `/api/admin/queues/${encodeURIComponent(name)}/failed`,
-      transformResponse: (response: { data: FailedJob[] }) => response.data,
       providesTags: (_result, _error, name) => [{ type: 'AdminQueues', id: name }],
     }),
     retryJob: build.mutation<void, { queue: string; id: string }>({

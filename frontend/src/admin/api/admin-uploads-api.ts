@@ -1,4 +1,4 @@
-import type { ApiSuccess, UploadedImage } from '@kickback/contracts';
+import type { UploadedImage } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 export const adminUploadsApi = baseApi.injectEndpoints({
@@ -10,7 +10,6 @@ export const adminUploadsApi = baseApi.injectEndpoints({
         // No content-type here: the browser adds the multipart boundary itself.
         return { url: '/api/admin/uploads', method: 'POST', body };
       },
-      transformResponse: (response: ApiSuccess<UploadedImage>) => response.data as UploadedImage,
     }),
   }),
 });

@@ -3,10 +3,9 @@ import {
   type AdminContactMessage,
   type AdminContactMessageList,
   type AdminContactMessagesQuery,
-  type ApiSuccess,
   type ContactStatus,
 } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { baseApi, pagedList } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
 
 /** The contact inbox: messages from the public contact form, paged and filtered by status. */
@@ -14,11 +13,7 @@ export const contactMessagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getContactMessages: build.query<AdminContactMessageList, AdminContactMessagesQuery>({
       query: ({ status, page }) => `/api/admin/contact-messages?status=${status}&page=${page}`,
-      transformResponse: (response: ApiSuccess<AdminContactMessage[]> & Omit<AdminContactMessageList, 'data'>) => ({
-        data: response.data ?? [],
-        pagination: response.pagination,
-        new_total: response.new_total,
-      }),
+      transformResponse: (data: AdminContactMessage[], meta) => ({ ...pagedList(data, meta), new_total: meta?.extra.new_total as number }),
       providesTags: ['AdminContactMessages'],
       // Admins sit in the admin room: a new message's notice means the list is out of date.
       async onCacheEntryAdded(_query, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
@@ -37,7 +32,6 @@ export const contactMessagesApi = baseApi.injectEndpoints({
     }),
     setContactMessageStatus: build.mutation<AdminContactMessage, { id: number; status: ContactStatus }>({
       query: ({ id, status }) => ({ url: `/api/admin/contact-messages/${id}/status`, method: 'POST', body: { status } }),
-      transformResponse: (response: ApiSuccess<AdminContactMessage>) => response.data as AdminContactMessage,
       invalidatesTags: ['AdminContactMessages', 'AuditLog'],
     }),
   }),

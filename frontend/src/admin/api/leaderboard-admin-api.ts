@@ -1,6 +1,5 @@
 import type {
   AdminPlatform,
-  ApiSuccess,
   CsvImportPreview,
   LeaderboardFetchRecord,
   PlatformInput,
@@ -15,17 +14,14 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLeaderboardPlatforms: build.query<AdminPlatform[], void>({
       query: () => BASE,
-      transformResponse: (response: ApiSuccess<AdminPlatform[]>) => response.data ?? [],
       providesTags: ['AdminLeaderboard'],
     }),
     createLeaderboardPlatform: build.mutation<AdminPlatform, PlatformInput>({
       query: (body) => ({ url: BASE, method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<AdminPlatform>) => response.data as AdminPlatform,
       invalidatesTags: ['AdminLeaderboard', 'Leaderboard', 'AuditLog'],
     }),
     updateLeaderboardPlatform: build.mutation<AdminPlatform, { id: number; changes: PlatformUpdate }>({
       query: ({ id, changes }) => ({ url: `${BASE}/${id}`, method: 'PUT', body: changes }),
-      transformResponse: (response: ApiSuccess<AdminPlatform>) => response.data as AdminPlatform,
       invalidatesTags: ['AdminLeaderboard', 'Leaderboard', 'AuditLog'],
     }),
     deleteLeaderboardPlatform: build.mutation<void, number>({
@@ -34,21 +30,17 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
     }),
     testLeaderboardPlatform: build.mutation<TestConnectionResult, number>({
       query: (id) => ({ url: `${BASE}/${id}/test`, method: 'POST', body: {} }),
-      transformResponse: (response: ApiSuccess<TestConnectionResult>) => response.data as TestConnectionResult,
       invalidatesTags: (_result, _error, id) => [{ type: 'AdminLeaderboard', id: `fetches-${id}` }],
     }),
     getLeaderboardFetches: build.query<LeaderboardFetchRecord[], number>({
       query: (id) => `${BASE}/${id}/fetches`,
-      transformResponse: (response: ApiSuccess<LeaderboardFetchRecord[]>) => response.data ?? [],
       providesTags: (_result, _error, id) => [{ type: 'AdminLeaderboard', id: `fetches-${id}` }],
     }),
     previewLeaderboardCsv: build.mutation<CsvImportPreview, string>({
       query: (csv) => ({ url: `${BASE}/import-preview`, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } }),
-      transformResponse: (response: ApiSuccess<CsvImportPreview>) => response.data as CsvImportPreview,
     }),
     importLeaderboardCsv: build.mutation<CsvImportPreview, { id: number; csv: string }>({
       query: ({ id, csv }) => ({ url: `${BASE}/${id}/import`, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } }),
-      transformResponse: (response: ApiSuccess<CsvImportPreview>) => response.data as CsvImportPreview,
       invalidatesTags: (_result, _error, { id }) => [
         'AdminLeaderboard',
         'Leaderboard',

@@ -1,12 +1,5 @@
-import {
-  raffleRoom,
-  type AdminRaffle,
-  type AdminRaffleEntry,
-  type AdminRaffleInput,
-  type ApiSuccess,
-  type Pagination,
-} from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { raffleRoom, type AdminRaffle, type AdminRaffleEntry, type AdminRaffleInput, type Pagination } from '@kickback/contracts';
+import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { applyEntriesPush } from '../../lib/raffle-entries';
 
@@ -16,15 +9,11 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminRaffles: build.query<{ data: AdminRaffle[]; pagination: Pagination }, number>({
       query: (page) => `/api/admin/raffles?page=${page}`,
-      transformResponse: (response: { data: AdminRaffle[]; pagination: Pagination }) => ({
-        data: response.data,
-        pagination: response.pagination,
-      }),
+      transformResponse: (data: AdminRaffle[], meta) => pagedList(data, meta),
       providesTags: [ADMIN_LIST, 'AuditLog'],
     }),
     getAdminRaffleEntries: build.query<AdminRaffleEntry[], number>({
       query: (id) => `/api/admin/raffles/${id}/entries`,
-      transformResponse: (response: ApiSuccess<AdminRaffleEntry[]>) => response.data ?? [],
       providesTags: (_r, _e, id) => [{ type: 'RaffleEntries', id: `admin-${id}` }],
       // New entries arrive without reload (points spent come with the next refetch).
       onCacheEntryAdded: (id, lifecycle) =>
@@ -38,12 +27,10 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
     }),
     createRaffle: build.mutation<AdminRaffle, Partial<AdminRaffleInput>>({
       query: (body) => ({ url: '/api/admin/raffles', method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<AdminRaffle>) => response.data as AdminRaffle,
       invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
     }),
     updateRaffle: build.mutation<AdminRaffle, { id: number; changes: Partial<AdminRaffleInput> }>({
       query: ({ id, changes }) => ({ url: `/api/admin/raffles/${id}`, method: 'PUT', body: changes }),
-      transformResponse: (response: ApiSuccess<AdminRaffle>) => response.data as AdminRaffle,
       invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
     }),
     raffleAction: build.mutation<{ message?: string }, { id: number; action: 'cancel' | 'draw' | 'reroll'; position?: number }>({

@@ -3,14 +3,13 @@ import type {
   AdminRedemptionsQuery,
   AdminStoreCode,
   AdminStoreItem,
-  ApiSuccess,
   Pagination,
   PointsHistory,
   StoreCodesUploadResult,
   StoreItemInput,
   StoreItemUpdate,
 } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { baseApi, pagedList } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
 
 export interface AdminUserRow {
@@ -34,17 +33,14 @@ export const storeAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminStoreItems: build.query<AdminStoreItem[], void>({
       query: () => '/api/admin/store-items',
-      transformResponse: (response: ApiSuccess<AdminStoreItem[]>) => response.data ?? [],
       providesTags: ['AdminStoreItems'],
     }),
     createStoreItem: build.mutation<AdminStoreItem, StoreItemInput>({
       query: (body) => ({ url: '/api/admin/store-items', method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<AdminStoreItem>) => response.data as AdminStoreItem,
       invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
     }),
     updateStoreItem: build.mutation<AdminStoreItem, { id: number; changes: StoreItemUpdate }>({
       query: ({ id, changes }) => ({ url: `/api/admin/store-items/${id}`, method: 'PUT', body: changes }),
-      transformResponse: (response: ApiSuccess<AdminStoreItem>) => response.data as AdminStoreItem,
       invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
     }),
     deleteStoreItem: build.mutation<void, number>({
@@ -53,15 +49,11 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     getStoreCodes: build.query<AdminStoreCode[], number>({
       query: (itemId) => `/api/admin/store-items/${itemId}/codes`,
-      transformResponse: (response: ApiSuccess<AdminStoreCode[]>) => response.data ?? [],
       providesTags: ['AdminStoreCodes'],
     }),
     addStoreCodes: build.mutation<StoreCodesUploadResult & { message: string }, { itemId: number; codes: string }>({
       query: ({ itemId, codes }) => ({ url: `/api/admin/store-items/${itemId}/codes`, method: 'POST', body: { codes } }),
-      transformResponse: (response: ApiSuccess<StoreCodesUploadResult>) => ({
-        ...(response.data as StoreCodesUploadResult),
-        message: response.message ?? '',
-      }),
+      transformResponse: (data: StoreCodesUploadResult, meta) => ({ ...data, message: meta?.message ?? '' }),
       invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
     }),
     removeStoreCode: build.mutation<void, { itemId: number; codeId: number }>({
@@ -70,10 +62,9 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     getAdminRedemptions: build.query<RedemptionsPage, AdminRedemptionsQuery>({
       query: ({ status, page }) => `/api/admin/store-redemptions?status=${status}&page=${page}`,
-      transformResponse: (response: RedemptionsPage) => ({
-        data: response.data,
-        pagination: response.pagination,
-        pending_total: response.pending_total,
+      transformResponse: (data: AdminRedemption[], meta) => ({
+        ...pagedList(data, meta),
+        pending_total: meta?.extra.pending_total as number,
       }),
       providesTags: ['AdminRedemptions'],
       // New and changed redemptions arrive in the admin room: refetch the open queue.
@@ -100,23 +91,16 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     getAdminUsers: build.query<{ data: AdminUserRow[]; pagination: Pagination }, { search: string; page: number }>({
       query: ({ search, page }) => `/api/admin/users?page=${page}&search=${encodeURIComponent(search)}`,
-      transformResponse: (response: { data: AdminUserRow[]; pagination: Pagination }) => ({
-        data: response.data,
-        pagination: response.pagination,
-      }),
+      transformResponse: (data: AdminUserRow[], meta) => pagedList(data, meta),
       providesTags: ['AdminUsers'],
     }),
     getAdminUserLedger: build.query<PointsHistory, { userId: number; page: number }>({
       query: ({ userId, page }) => `/api/admin/users/${userId}/points?page=${page}`,
-      transformResponse: (response: ApiSuccess<PointsHistory>) => response.data as PointsHistory,
       providesTags: ['AdminUserLedger'],
     }),
     adjustUserPoints: build.mutation<{ balance: number; message: string }, { userId: number; delta: number; note: string }>({
       query: ({ userId, delta, note }) => ({ url: `/api/admin/users/${userId}/points`, method: 'POST', body: { delta, note } }),
-      transformResponse: (response: ApiSuccess<{ balance: number }>) => ({
-        balance: response.data?.balance ?? 0,
-        message: response.message ?? '',
-      }),
+      transformResponse: (data: { balance: number } | undefined, meta) => ({ balance: data?.balance ?? 0, message: meta?.message ?? '' }),
       invalidatesTags: ['AdminUsers', 'AdminUserLedger', 'AuditLog'],
     }),
   }),

@@ -1,4 +1,4 @@
-import type { AdminTournament, ApiSuccess, TournamentListItem } from '@kickback/contracts';
+import type { AdminTournament, TournamentListItem } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 const ADMIN_LIST = { type: 'Tournaments' as const, id: 'ADMIN' };
@@ -25,27 +25,22 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminTournaments: build.query<TournamentListItem[], void>({
       query: () => '/api/admin/tournaments',
-      transformResponse: (response: ApiSuccess<TournamentListItem[]>) => response.data ?? [],
       providesTags: [ADMIN_LIST],
     }),
     getAdminTournament: build.query<AdminTournament, number>({
       query: (id) => `/api/admin/tournaments/${id}`,
-      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
       providesTags: (_r, _e, id) => [adminOne(id)],
     }),
     createTournament: build.mutation<AdminTournament, TournamentCreateInput>({
       query: (body) => ({ url: '/api/admin/tournaments', method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
     updateTournament: build.mutation<AdminTournament, { id: number; changes: Changes }>({
       query: ({ id, changes }) => ({ url: `/api/admin/tournaments/${id}`, method: 'PUT', body: changes }),
-      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
     updateTournamentMatch: build.mutation<AdminTournament, { id: number; matchId: number; changes: TournamentMatchInput }>({
       query: ({ id, matchId, changes }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}`, method: 'PUT', body: changes }),
-      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
     setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
@@ -54,7 +49,6 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { winner_name: winnerName },
       }),
-      transformResponse: (response: ApiSuccess<AdminTournament>) => response.data as AdminTournament,
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
     deleteTournament: build.mutation<void, number>({

@@ -1,8 +1,5 @@
-import type { AdminHuntDetail, AdminHuntListItem, ApiSuccess, CatalogueSlot, Pagination, SlotProvider } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
-
-type Detail = ApiSuccess<AdminHuntDetail>;
-const unwrapDetail = (response: Detail) => response.data as AdminHuntDetail;
+import type { AdminHuntDetail, AdminHuntListItem, CatalogueSlot, Pagination, SlotProvider } from '@kickback/contracts';
+import { baseApi, pagedList } from '../../lib/api';
 
 export const adminBonusHuntsApi = baseApi.injectEndpoints({
   endpoints: (build) => {
@@ -10,7 +7,6 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
     const huntChange = <Arg extends { huntId: number }>(request: (arg: Arg) => { url: string; method: string; body?: unknown }) =>
       build.mutation<AdminHuntDetail, Arg>({
         query: request,
-        transformResponse: unwrapDetail,
         async onQueryStarted({ huntId }, { dispatch, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
@@ -26,20 +22,15 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
     return {
       getAdminHunts: build.query<{ data: AdminHuntListItem[]; pagination: Pagination }, number>({
         query: (page) => `/api/admin/bonus-hunts?page=${page}`,
-        transformResponse: (response: { data: AdminHuntListItem[]; pagination: Pagination }) => ({
-          data: response.data,
-          pagination: response.pagination,
-        }),
+        transformResponse: (data: AdminHuntListItem[], meta) => pagedList(data, meta),
         providesTags: [{ type: 'BonusHunts', id: 'LIST' }],
       }),
       getAdminHunt: build.query<AdminHuntDetail, number>({
         query: (id) => `/api/admin/bonus-hunts/${id}`,
-        transformResponse: unwrapDetail,
         providesTags: (_result, _error, id) => [{ type: 'BonusHunts', id }],
       }),
       createHunt: build.mutation<AdminHuntDetail, { starting_balance: string; prize_points: number[] }>({
         query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
-        transformResponse: unwrapDetail,
         invalidatesTags: ['BonusHunts', 'AuditLog'],
       }),
       updateHunt: huntChange(({ huntId, ...body }: { huntId: number; starting_balance?: string; prize_points?: number[] }) => ({
@@ -78,16 +69,13 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
       })),
       searchSlots: build.query<CatalogueSlot[], string>({
         query: (search) => `/api/admin/hunt-catalogue/slots?search=${encodeURIComponent(search)}`,
-        transformResponse: (response: ApiSuccess<CatalogueSlot[]>) => response.data ?? [],
       }),
       getProviders: build.query<SlotProvider[], void>({
         query: () => '/api/admin/hunt-catalogue/providers',
-        transformResponse: (response: ApiSuccess<SlotProvider[]>) => response.data ?? [],
         providesTags: [{ type: 'BonusHunts', id: 'PROVIDERS' }],
       }),
       createSlot: build.mutation<CatalogueSlot, { name: string; provider_id?: number; provider_name?: string; image_url: string | null }>({
         query: (body) => ({ url: '/api/admin/hunt-catalogue/slots', method: 'POST', body }),
-        transformResponse: (response: ApiSuccess<CatalogueSlot>) => response.data as CatalogueSlot,
         // A slot named with a new provider creates that provider too.
         invalidatesTags: [{ type: 'BonusHunts', id: 'PROVIDERS' }, 'AuditLog'],
       }),

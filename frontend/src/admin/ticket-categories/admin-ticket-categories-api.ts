@@ -1,4 +1,4 @@
-import type { AdminTicketCategory, ApiSuccess, TicketCategoryInput } from '@kickback/contracts';
+import type { AdminTicketCategory, TicketCategoryInput } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 /** The ticket categories members pick from (admins only); changes also refresh the members' list. */
@@ -6,23 +6,20 @@ export const adminTicketCategoriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminTicketCategories: build.query<AdminTicketCategory[], void>({
       query: () => '/api/admin/ticket-categories',
-      transformResponse: (response: ApiSuccess<AdminTicketCategory[]>) => response.data ?? [],
       providesTags: [{ type: 'TicketCategories', id: 'ADMIN' }],
     }),
     createTicketCategory: build.mutation<AdminTicketCategory, TicketCategoryInput>({
       query: (body) => ({ url: '/api/admin/ticket-categories', method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<AdminTicketCategory>) => response.data as AdminTicketCategory,
       invalidatesTags: ['TicketCategories', 'AuditLog'],
     }),
     updateTicketCategory: build.mutation<AdminTicketCategory, { id: number; input: TicketCategoryInput }>({
       query: ({ id, input }) => ({ url: `/api/admin/ticket-categories/${id}`, method: 'PUT', body: input }),
-      transformResponse: (response: ApiSuccess<AdminTicketCategory>) => response.data as AdminTicketCategory,
       invalidatesTags: ['TicketCategories', 'AuditLog'],
     }),
     /** Deletes an unused category; one with tickets is archived (made inactive) and the answer says so. */
     archiveTicketCategory: build.mutation<string, number>({
       query: (id) => ({ url: `/api/admin/ticket-categories/${id}`, method: 'DELETE' }),
-      transformResponse: (response: ApiSuccess<unknown>) => response.message ?? 'Category deleted.',
+      transformResponse: (_data: unknown, meta) => meta?.message ?? 'Category deleted.',
       invalidatesTags: ['TicketCategories', 'AuditLog'],
     }),
   }),

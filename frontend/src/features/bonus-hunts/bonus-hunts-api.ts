@@ -1,16 +1,14 @@
 import type {
-  ApiSuccess,
   CurrentHuntData,
   HuntGamePush,
   HuntOverallStats,
-  HuntPage,
   HuntPrediction,
   HuntSummary,
   HuntUpdatedPush,
   Pagination,
 } from '@kickback/contracts';
 import { HUNTS_ROOM, huntRoom } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
 export interface PredictionInput {
@@ -65,7 +63,6 @@ export const bonusHuntsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCurrentHunt: build.query<CurrentHuntData, void>({
       query: () => '/api/r/bonus-hunts/current',
-      transformResponse: (response: ApiSuccess<CurrentHuntData>) => response.data as CurrentHuntData,
       providesTags: ['BonusHunts'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('the current bonus hunt', queryFulfilled),
       // 'hunts' tells a page that a hunt started; hunt:{id} carries the running hunt's games and predictions.
@@ -94,35 +91,34 @@ export const bonusHuntsApi = baseApi.injectEndpoints({
     }),
     getHuntPredictions: build.query<{ data: HuntPrediction[]; pagination: Pagination }, { huntId: number; page: number }>({
       query: ({ huntId, page }) => `/api/r/bonus-hunts/${huntId}/predictions?page=${page}`,
-      transformResponse: (response: HuntPage<HuntPrediction> & { success: boolean }) => ({
-        data: response.data,
-        pagination: response.pagination,
-      }),
+      transformResponse: (data: HuntPrediction[], meta) => pagedList(data, meta),
       providesTags: ['HuntPredictions'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt predictions', queryFulfilled),
     }),
     searchHuntPrediction: build.query<SearchAnswer, { huntId: number; username: string }>({
       query: ({ huntId, username }) => `/api/r/bonus-hunts/${huntId}/predictions/search?username=${encodeURIComponent(username)}`,
+      // "Not found" is a 200 with success false (SPEC §8 "not-success shows the server message"), which the base query
+      // passes through whole; a found prediction arrives unwrapped.
+      transformResponse: (answer: unknown, meta): SearchAnswer =>
+        typeof answer === 'object' && answer !== null && 'success' in answer
+          ? (answer as SearchAnswer)
+          : { success: true, data: answer as HuntPrediction, message: meta?.message },
       providesTags: ['HuntPredictions'],
     }),
     getHuntStats: build.query<HuntOverallStats, void>({
       query: () => '/api/r/bonus-hunts/stats',
-      transformResponse: (response: ApiSuccess<HuntOverallStats>) => response.data as HuntOverallStats,
       providesTags: ['BonusHunts'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt statistics', queryFulfilled),
     }),
     getHuntHistory: build.query<{ data: HuntSummary[]; pagination: Pagination }, number>({
       query: (page) => `/api/r/bonus-hunts/history?page=${page}`,
-      transformResponse: (response: HuntPage<HuntSummary> & { success: boolean }) => ({
-        data: response.data,
-        pagination: response.pagination,
-      }),
+      transformResponse: (data: HuntSummary[], meta) => pagedList(data, meta),
       providesTags: ['BonusHunts'],
       onQueryStarted: (_arg, { queryFulfilled }) => logFailure('hunt history', queryFulfilled),
     }),
     submitPrediction: build.mutation<{ message: string }, { huntId: number; body: PredictionInput }>({
       query: ({ huntId, body }) => ({ url: `/api/r/bonus-hunts/${huntId}/predict`, method: 'POST', body }),
-      transformResponse: (response: ApiSuccess<unknown>) => ({ message: response.message ?? 'Prediction saved' }),
+      transformResponse: (_data: unknown, meta) => ({ message: meta?.message ?? 'Prediction saved' }),
       // SPEC §4: after a successful submit the hunt data reloads.
       invalidatesTags: ['BonusHunts', 'HuntPredictions'],
     }),

@@ -1,10 +1,4 @@
-import {
-  LEADERBOARD_ROOM,
-  type ApiSuccess,
-  type LeaderboardData,
-  type LeaderboardPeriodDetail,
-  type LeaderboardPeriodList,
-} from '@kickback/contracts';
+import { LEADERBOARD_ROOM, type LeaderboardData, type LeaderboardPeriodDetail, type LeaderboardPeriodList } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
@@ -17,8 +11,7 @@ export const leaderboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLeaderboard: build.query<LeaderboardData, void>({
       query: () => '/api/r/leaderboard',
-      transformResponse: (response: ApiSuccess<LeaderboardData>) =>
-        response.data ?? { platforms: [], selected_platform: null, all_leaderboards: {} },
+      transformResponse: (data: LeaderboardData | undefined) => data ?? { platforms: [], selected_platform: null, all_leaderboards: {} },
       providesTags: ['Leaderboard'],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followLive(lifecycle, (live) => {
@@ -28,12 +21,10 @@ export const leaderboardApi = baseApi.injectEndpoints({
     }),
     getLeaderboardPeriods: build.query<LeaderboardPeriodList, string>({
       query: (slug) => `/api/r/leaderboard/${encodeURIComponent(slug)}/periods`,
-      transformResponse: (response: ApiSuccess<LeaderboardPeriodList>) => response.data as LeaderboardPeriodList,
       providesTags: ['Leaderboard'],
     }),
     getLeaderboardPeriod: build.query<LeaderboardPeriodDetail, { slug: string; id: number }>({
       query: ({ slug, id }) => `/api/r/leaderboard/${encodeURIComponent(slug)}/periods/${id}`,
-      transformResponse: (response: ApiSuccess<LeaderboardPeriodDetail>) => response.data as LeaderboardPeriodDetail,
       providesTags: (_result, _error, { id }) => [{ type: 'Leaderboard', id }],
     }),
   }),

@@ -1,11 +1,10 @@
-import type { ApiSuccess, LegalPage } from '@kickback/contracts';
+import type { LegalPage } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 export const legalApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLegalPage: build.query<LegalPage, LegalPage['slug']>({
       query: (slug) => `/api/r/legal/${slug}`,
-      transformResponse: (response: ApiSuccess<LegalPage>) => response.data as LegalPage,
       providesTags: (_result, _error, slug) => [{ type: 'Legal', id: slug }],
     }),
   }),

@@ -1,7 +1,6 @@
 import { raffleRoom } from '@kickback/contracts';
 import type {
   ApiEnvelope,
-  ApiSuccess,
   Raffle,
   RaffleDrawnPush,
   RaffleEnterRequest,
@@ -9,7 +8,7 @@ import type {
   RaffleEntry,
   RaffleVerification,
 } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { baseApi, withMessage } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { applyEntriesPush } from '../../lib/raffle-entries';
 import { applyOwnEntry, applyTotals, upsertEntry } from './raffle-logic';
@@ -37,7 +36,6 @@ export const rafflesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getRaffles: build.query<Raffle[], void>({
       query: () => '/api/r/raffles',
-      transformResponse: (response: ApiSuccess<Raffle[]>) => response.data ?? [],
       providesTags: ['Raffles'],
       // Cards of raffles still running update live: their rooms are followed for as long as the list is cached.
       onCacheEntryAdded: (_arg, lifecycle) =>
@@ -67,7 +65,6 @@ export const rafflesApi = baseApi.injectEndpoints({
     }),
     getRaffle: build.query<Raffle, number>({
       query: (id) => `/api/r/raffles/${id}`,
-      transformResponse: (response: ApiSuccess<Raffle>) => response.data as Raffle,
       providesTags: (_result, _error, id) => [{ type: 'Raffles', id }],
       onCacheEntryAdded: (id, lifecycle) =>
         followLive(lifecycle, (live) => {
@@ -86,7 +83,6 @@ export const rafflesApi = baseApi.injectEndpoints({
     }),
     getRaffleEntries: build.query<RaffleEntry[], number>({
       query: (id) => `/api/r/raffles/${id}/entries`,
-      transformResponse: (response: ApiSuccess<RaffleEntry[]>) => response.data ?? [],
       providesTags: (_result, _error, id) => [{ type: 'RaffleEntries', id }],
       onCacheEntryAdded: (id, lifecycle) =>
         followLive(lifecycle, (live) => {
@@ -98,7 +94,6 @@ export const rafflesApi = baseApi.injectEndpoints({
     }),
     getRaffleVerification: build.query<RaffleVerification, number>({
       query: (id) => `/api/r/raffles/${id}/verify`,
-      transformResponse: (response: ApiSuccess<RaffleVerification>) => response.data as RaffleVerification,
     }),
     /**
      * Nothing is refetched after an entry: during a stream thousands enter together, and each reload of the raffle
@@ -109,7 +104,7 @@ export const rafflesApi = baseApi.injectEndpoints({
       queryFn: ({ id, body }, _api, _extra, http) =>
         enterRaffle(id, body, async (args) => {
           const result = await http(args);
-          return result.error ? { error: result.error } : { data: result.data as ApiEnvelope<RaffleEnterResult> };
+          return result.error ? { error: result.error } : { data: withMessage(result.data as RaffleEnterResult, result.meta) };
         }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         let entry: RaffleEntry | null | undefined;

@@ -1,12 +1,5 @@
-import type {
-  ApiSuccess,
-  CurrentUser,
-  MemberSettings,
-  MemberSettingsUser,
-  ProfileUpdateInput,
-  ProfileUpdateResponse,
-} from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import type { CurrentUser, MemberSettings, MemberSettingsUser, ProfileUpdateInput, ProfileUpdateResponse } from '@kickback/contracts';
+import { baseApi, type EnvelopeMeta } from '../../lib/api';
 import { sessionUserUpdated } from '../../lib/session-slice';
 
 const toSettings = (user: MemberSettingsUser): MemberSettings => ({
@@ -48,20 +41,24 @@ export const settingsApi = baseApi.injectEndpoints({
         // The page shows the failure; nothing to patch.
       }
     };
+    /** These answers carry the updated user beside the message (SPEC §7: success, message, user). */
+    const profileAnswer = (_data: unknown, meta: EnvelopeMeta | undefined): ProfileUpdateResponse =>
+      ({ success: true, message: meta?.message ?? '', user: meta?.extra.user }) as ProfileUpdateResponse;
     return {
       getMemberSettings: build.query<MemberSettings, void>({
         query: () => '/api/r/profile/settings',
-        transformResponse: (response: ApiSuccess<MemberSettings>) => response.data as MemberSettings,
         providesTags: ['UserSettings'],
       }),
       updateProfile: build.mutation<ProfileUpdateResponse, ProfileUpdateInput>({
         query: (body) => ({ url: '/api/r/profile/update', method: 'POST', body }),
+        transformResponse: profileAnswer,
         onQueryStarted: (_arg, api) => applyAnswer(api),
         // The public profile shows the bio and social handles.
         invalidatesTags: ['Profile'],
       }),
       disconnectKick: build.mutation<ProfileUpdateResponse, void>({
         query: () => ({ url: '/api/r/profile/disconnect-kick', method: 'POST', body: {} }),
+        transformResponse: profileAnswer,
         onQueryStarted: (_arg, api) => applyAnswer(api),
         invalidatesTags: ['Profile'],
       }),

@@ -1,6 +1,5 @@
 import {
   STORE_ROOM,
-  type ApiSuccess,
   type PointsHistory,
   type RedeemResult,
   type StoreData,
@@ -31,7 +30,6 @@ export const storeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getStore: build.query<StoreData, StoreFilters>({
       query: (filters) => `/api/r/store?${storeQueryString(filters)}`,
-      transformResponse: (response: ApiSuccess<StoreData>) => response.data as StoreData,
       providesTags: ['Store'],
       // Live: community purchases and stock from room 'store'; own balance and redemptions from the user room.
       onCacheEntryAdded: (_filters, lifecycle) =>
@@ -55,7 +53,6 @@ export const storeApi = baseApi.injectEndpoints({
         body: {},
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      transformResponse: (response: ApiSuccess<RedeemResult>) => response.data as RedeemResult,
       // The answer already says the new balance, stock and count: show them at once on every cached store view.
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         try {
@@ -71,7 +68,6 @@ export const storeApi = baseApi.injectEndpoints({
     }),
     getPointsHistory: build.query<PointsHistory, number>({
       query: (page) => `/api/r/points/history?page=${page}`,
-      transformResponse: (response: ApiSuccess<PointsHistory>) => response.data as PointsHistory,
       providesTags: ['PointsHistory'],
       // Any balance change adds a ledger row: refetch the open page of history (the member's own room is joined at connect).
       onCacheEntryAdded: (_page, lifecycle) =>

@@ -6,7 +6,7 @@ import {
   type TicketPriority,
   type TicketWithReplies,
 } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { baseApi, withMessage } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
 
 export interface CreateTicketArgs {
@@ -35,12 +35,10 @@ export const ticketsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTickets: build.query<Ticket[], void>({
       query: () => '/api/r/tickets',
-      transformResponse: (response: ApiSuccess<Ticket[]>) => response.data ?? [],
       providesTags: [{ type: 'Tickets', id: 'LIST' }],
     }),
     getTicket: build.query<TicketWithReplies, number>({
       query: (id) => `/api/r/tickets/${id}`,
-      transformResponse: (response: ApiSuccess<TicketWithReplies>) => response.data as TicketWithReplies,
       providesTags: (_r, _e, id) => [{ type: 'Tickets', id }],
       // The member's own room hears when support answers; an open ticket then reloads with the reply.
       async onCacheEntryAdded(id, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
@@ -64,16 +62,16 @@ export const ticketsApi = baseApi.injectEndpoints({
     }),
     getTicketCategories: build.query<TicketCategory[], void>({
       query: () => '/api/r/tickets/categories',
-      transformResponse: (response: ApiSuccess<TicketCategory[]>) => response.data ?? [],
       providesTags: ['TicketCategories'],
     }),
     createTicket: build.mutation<{ id: number; message?: string }, CreateTicketArgs>({
       query: ({ images, ...fields }) => ({ url: '/api/r/tickets', method: 'POST', body: multipart(fields, images) }),
-      transformResponse: (response: ApiSuccess<{ id: number }>) => ({ id: response.data?.id ?? 0, message: response.message }),
+      transformResponse: (data: { id: number } | undefined, meta) => ({ id: data?.id ?? 0, message: meta?.message }),
       invalidatesTags: [{ type: 'Tickets', id: 'LIST' }],
     }),
     replyToTicket: build.mutation<ApiSuccess<unknown>, ReplyArgs>({
       query: ({ id, message, images }) => ({ url: `/api/r/tickets/${id}/reply`, method: 'POST', body: multipart({ message }, images) }),
+      transformResponse: (data: unknown, meta) => withMessage(data, meta),
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'Tickets', id },
         { type: 'Tickets', id: 'LIST' },

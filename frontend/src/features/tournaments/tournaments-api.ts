@@ -1,5 +1,4 @@
 import type {
-  ApiSuccess,
   TournamentListItem,
   TournamentMatchPush,
   TournamentPageData,
@@ -39,12 +38,10 @@ export const tournamentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTournaments: build.query<TournamentListItem[], void>({
       query: () => '/api/r/tournaments',
-      transformResponse: (response: ApiSuccess<TournamentListItem[]>) => response.data ?? [],
       providesTags: ['Tournaments'],
     }),
     getTournament: build.query<TournamentPageData, number>({
       query: (id) => `/api/r/tournaments/${id}`,
-      transformResponse: (response: ApiSuccess<TournamentPageData>) => response.data as TournamentPageData,
       providesTags: (_result, _error, id) => [{ type: 'Tournaments', id }],
       onCacheEntryAdded: (id, lifecycle) =>
         followLive(lifecycle, (live) => {
@@ -56,7 +53,6 @@ export const tournamentsApi = baseApi.injectEndpoints({
     }),
     getPickBreakdown: build.query<TournamentPickBreakdown[], { tournamentId: number; userId: number }>({
       query: ({ tournamentId, userId }) => `/api/r/tournaments/${tournamentId}/predictions/${userId}`,
-      transformResponse: (response: ApiSuccess<TournamentPickBreakdown[]>) => response.data ?? [],
       providesTags: (_result, _error, { tournamentId }) => [{ type: 'Tournaments', id: tournamentId }],
     }),
     savePredictions: build.mutation<{ message: string }, { tournamentId: number; predictions: PickInput[] }>({
@@ -65,7 +61,7 @@ export const tournamentsApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { predictions },
       }),
-      transformResponse: (response: ApiSuccess<unknown>) => ({ message: response.message ?? 'Predictions saved successfully!' }),
+      transformResponse: (_data: unknown, meta) => ({ message: meta?.message ?? 'Predictions saved successfully!' }),
       invalidatesTags: (_result, _error, { tournamentId }) => [{ type: 'Tournaments', id: tournamentId }, 'Tournaments'],
     }),
   }),

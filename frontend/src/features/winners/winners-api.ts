@@ -1,5 +1,5 @@
 import { WINNERS_ROOM, type Pagination, type RecentWinner } from '@kickback/contracts';
-import { baseApi } from '../../lib/api';
+import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
 export interface RecentWinnersPage {
@@ -12,7 +12,7 @@ export const winnersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getRecentWinners: build.query<RecentWinnersPage, number>({
       query: (page) => `/api/r/winners?page=${page}`,
-      transformResponse: (response: RecentWinnersPage) => ({ data: response.data ?? [], pagination: response.pagination }),
+      transformResponse: (data: RecentWinner[], meta) => pagedList(data, meta),
       providesTags: ['RecentWinners'],
       onCacheEntryAdded: (_page, lifecycle) =>
         followLive(lifecycle, (live) => {
