@@ -8,8 +8,8 @@ import { useSiteSettings } from '../lib/use-site-settings';
 import { applyTheme } from '../lib/theme';
 import { AdminLayout } from './admin-layout';
 import { adminSectionsFor } from './admin-nav';
-import { Forbidden } from './components/forbidden';
-import AdminNotFoundPage from './pages/admin-not-found-page';
+import { Forbidden } from './forbidden';
+import AdminNotFoundPage from './admin-not-found-page';
 
 export const ADMIN_BASENAME = '/admin-new';
 

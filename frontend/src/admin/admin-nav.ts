@@ -15,20 +15,20 @@ export interface AdminSection {
  * so a new admin screen is added here and nowhere else.
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
-  { path: 'settings', label: 'Site Settings', page: lazy(() => import('./pages/site-settings-page')) },
-  { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./pages/affiliates-page')) },
-  { path: 'raffles', label: 'Raffles', page: lazy(() => import('./pages/raffles-admin-page')) },
-  { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./pages/leaderboard-platforms-page')) },
+  { path: 'settings', label: 'Site Settings', page: lazy(() => import('./site/site-settings-page')) },
+  { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./site/affiliates-page')) },
+  { path: 'raffles', label: 'Raffles', page: lazy(() => import('./raffles/raffles-admin-page')) },
+  { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./leaderboard/leaderboard-platforms-page')) },
   { path: 'bonus-hunts', label: 'Bonus Hunts', page: lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')) },
-  { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./pages/tournaments-admin-page')) },
-  { path: 'store-items', label: 'Store Items', page: lazy(() => import('./pages/store-items-page')) },
-  { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./pages/store-redemptions-page')) },
-  { path: 'users', label: 'Users & Points', page: lazy(() => import('./pages/store-users-points-page')) },
-  { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./pages/contact-messages-page')) },
-  { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./pages/tickets-admin-page')), staff: true },
-  { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./ticket-categories/ticket-categories-page')) },
-  { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./pages/audit-log-page')) },
-  { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./pages/queues-page')) },
+  { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./tournaments/tournaments-admin-page')) },
+  { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },
+  { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
+  { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },
+  { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./contact/contact-messages-page')) },
+  { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./tickets/tickets-admin-page')), staff: true },
+  { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./tickets/ticket-categories-page')) },
+  { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./ops/audit-log-page')) },
+  { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./ops/queues-page')) },
 ];
 
 /** The sections a role may open: admins all of them, staff only the support ones, members none. */

@@ -7,6 +7,7 @@ import { HuntEditor } from './hunt-editor';
 import { HuntSettingsFields } from './hunt-settings-fields';
 import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
 import './bonus-hunts-admin.css';
+import { Pager } from '../../components/ui/pager';
 
 function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   const toast = useToast();
@@ -92,24 +93,7 @@ export default function BonusHuntsAdminPage() {
               </li>
             ))}
           </ul>
-          {lastPage > 1 && (
-            <nav className="admin-pager" aria-label="Hunt pages">
-              <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {lastPage}
-              </span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={page >= lastPage}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          )}
+          <Pager label="Hunt pages" page={page} lastPage={lastPage} onPage={setPage} />
         </aside>
         <section className="hunt-admin-detail">
           {list.isLoading || detail.isLoading ? (

@@ -3,7 +3,7 @@ import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { AdminTable } from '../components/admin-table';
+import { DataTable } from '../../components/ui/data-table';
 import { useRemoveHuntGameMutation, useReorderHuntGamesMutation, useUpdateHuntGameMutation } from './admin-bonus-hunts-api';
 
 type Column = 'bet' | 'win';
@@ -108,7 +108,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
     return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
 
   return (
-    <AdminTable
+    <DataTable
       caption={`Slots of hunt #${hunt.id} in opening order`}
       columns={['#', 'Slot', 'Bet ($)', 'Win ($)', 'Multiplier']}
       actions
@@ -172,6 +172,6 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
           </td>
         </tr>
       ))}
-    </AdminTable>
+    </DataTable>
   );
 }

@@ -3,7 +3,7 @@ import type { AdminHuntDetail } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { formatAmount, formatMultiplier, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useSetHuntPredictionsMutation, useSetHuntStatusMutation, useUpdateHuntMutation } from './admin-bonus-hunts-api';
 import { GameEntryTable } from './game-entry-table';
 import { HuntSettingsFields } from './hunt-settings-fields';

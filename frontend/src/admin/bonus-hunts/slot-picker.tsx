@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
-import { ImageUpload } from '../components/image-upload';
+import { ImageUpload } from '../../components/ui/image-upload';
 import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery, useLazySearchSlotsQuery } from './admin-bonus-hunts-api';
 
 /** Adds bonuses to a hunt: search the catalogue (Enter adds the first match) or add a new slot and provider. */

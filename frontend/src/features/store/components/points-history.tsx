@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useGetPointsHistoryQuery } from '../store-api';
 import { reasonLabel } from '../store-options';
+import { Pager } from '../../../components/ui/pager';
 
 /** The member's own ledger: every change of their points, newest first. */
 export function PointsHistory() {
@@ -32,24 +33,7 @@ export function PointsHistory() {
               </li>
             ))}
           </ul>
-          {data.pagination.last_page > 1 && (
-            <div className="store-pager">
-              <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {data.pagination.current_page} of {data.pagination.last_page}
-              </span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={page >= data.pagination.last_page}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </button>
-            </div>
-          )}
+          <Pager label="Points history pages" page={page} lastPage={data.pagination.last_page} onPage={setPage} />
         </>
       )}
     </section>

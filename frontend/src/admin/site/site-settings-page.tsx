@@ -1,0 +1,230 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Theme } from '@kickback/contracts';
+import { LOADER_STYLES } from '@kickback/contracts/api/site';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
+import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from './admin-settings-api';
+import { PageHeader } from '../../components/ui/page-header';
+import { ColorField } from './color-field';
+import { ImageUpload } from '../../components/ui/image-upload';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { ThemePreview } from './theme-preview';
+import { toFormState, toRequest, validateSettings, type SettingsFormState } from './settings-form-state';
+
+type ColorKey = { [K in keyof Theme]: Theme[K] extends string ? (K extends 'loader_style' ? never : K) : never }[keyof Theme];
+
+const COLOR_FIELDS: ReadonlyArray<{ key: ColorKey; label: string }> = [
+  { key: 'primary_color', label: 'Primary colour' },
+  { key: 'secondary_color', label: 'Secondary colour' },
+  { key: 'accent_color', label: 'Accent colour' },
+  { key: 'background_gradient_start', label: 'Background gradient start' },
+  { key: 'background_gradient_middle', label: 'Background gradient middle' },
+  { key: 'background_gradient_end', label: 'Background gradient end' },
+  { key: 'card_background', label: 'Card background' },
+  { key: 'nav_background_color', label: 'Navigation background' },
+  { key: 'nav_title_color', label: 'Navigation title colour' },
+];
+
+const CASINO_FIELDS = [
+  { key: 'crypto1_label', label: 'Casino 1 label' },
+  { key: 'crypto2_label', label: 'Casino 2 label' },
+  { key: 'crypto3_label', label: 'Casino 3 label' },
+] as const;
+
+export default function SiteSettingsPage() {
+  const { data, isLoading, isError } = useGetAdminSettingsQuery();
+  const [save, { isLoading: saving }] = useUpdateAdminSettingsMutation();
+  const toast = useToast();
+  const [form, setForm] = useState<SettingsFormState | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (data) setForm(toFormState(data));
+  }, [data]);
+
+  if (isLoading || (!form && !isError)) {
+    return (
+      <p role="status" className="admin-status">
+        Loading settings...
+      </p>
+    );
+  }
+  if (isError || !form) {
+    return (
+      <p role="alert" className="admin-status">
+        Failed to load settings.
+      </p>
+    );
+  }
+
+  const update = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) => setForm({ ...form, [key]: value });
+  const updateTheme = <K extends keyof Theme>(key: K, value: Theme[K]) => setForm({ ...form, theme: { ...form.theme, [key]: value } });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const request = toRequest(form);
+    const problems = validateSettings(request);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      toast.error('Please fix the errors in the form');
+      return;
+    }
+    try {
+      const response = await save(request).unwrap();
+      toast.success(response.message || 'Settings saved');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to save settings'));
+    }
+  };
+
+  return (
+    <form className="admin-page settings-form" onSubmit={submit} noValidate>
+      <PageHeader title="Site Settings">
+        <p className="field-hint">Changes go live on every open page as soon as they are saved.</p>
+      </PageHeader>
+
+      <fieldset className="card admin-fieldset">
+        <legend>General</legend>
+        <TextField
+          label="Site name"
+          value={form.site_name}
+          onChange={(v) => update('site_name', v)}
+          error={errors.site_name}
+          required
+          maxLength={80}
+        />
+        <TextField
+          label="Site description"
+          value={form.site_description}
+          onChange={(v) => update('site_description', v)}
+          error={errors.site_description}
+          multiline
+          rows={2}
+          maxLength={300}
+        />
+        <TextField
+          label="Kick channel slug"
+          value={form.kick_channel_slug}
+          onChange={(v) => update('kick_channel_slug', v)}
+          error={errors.kick_channel_slug}
+          hint="The channel shown in the home page player, e.g. the part after kick.com/."
+        />
+        <TextField label="Logo URL" value={form.logo_url} onChange={(v) => update('logo_url', v)} error={errors.logo_url} />
+        <ImageUpload label="Upload logo" onUploaded={(url) => update('logo_url', url)} />
+      </fieldset>
+
+      <fieldset className="card admin-fieldset">
+        <legend>Footer</legend>
+        <p className="field-hint">The footer's external 'Powered by' link. Leave the URL empty to hide it.</p>
+        <div className="admin-grid">
+          <TextField
+            label="Powered by text"
+            value={form.powered_by.label}
+            onChange={(v) => update('powered_by', { ...form.powered_by, label: v })}
+            error={errors['powered_by.label']}
+            maxLength={60}
+          />
+          <TextField
+            label="Powered by URL"
+            type="url"
+            value={form.powered_by.url}
+            onChange={(v) => update('powered_by', { ...form.powered_by, url: v })}
+            error={errors['powered_by.url']}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="card admin-fieldset">
+        <legend>Casino labels</legend>
+        <p className="field-hint">Names of the three casino username fields members fill in on their settings page.</p>
+        <div className="admin-grid">
+          {CASINO_FIELDS.map(({ key, label }) => (
+            <TextField
+              key={key}
+              label={label}
+              value={form.casino[key]}
+              onChange={(v) => update('casino', { ...form.casino, [key]: v })}
+              error={errors[`casino.${key}`]}
+              maxLength={40}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="card admin-fieldset">
+        <legend>Theme</legend>
+        <div className="theme-editor">
+          <div className="admin-grid">
+            {COLOR_FIELDS.map(({ key, label }) => (
+              <ColorField
+                key={key}
+                label={label}
+                value={form.theme[key]}
+                onChange={(v) => updateTheme(key, v)}
+                error={errors[`theme.${key}`]}
+              />
+            ))}
+            <SelectField
+              id="loader-style"
+              label="Loader style"
+              value={form.theme.loader_style}
+              onChange={(v) => updateTheme('loader_style', v as Theme['loader_style'])}
+            >
+              {LOADER_STYLES.map((style) => (
+                <option key={style} value={style}>
+                  {style}
+                </option>
+              ))}
+            </SelectField>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.theme.show_nav_logo}
+                onChange={(event) => updateTheme('show_nav_logo', event.target.checked)}
+              />
+              Show logo in navigation
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.theme.show_nav_title}
+                onChange={(event) => updateTheme('show_nav_title', event.target.checked)}
+              />
+              Show site name in navigation
+            </label>
+          </div>
+          <ThemePreview theme={form.theme} siteName={form.site_name} logoUrl={form.logo_url.trim() || null} />
+        </div>
+      </fieldset>
+
+      <fieldset className="card admin-fieldset">
+        <legend>Legal pages</legend>
+        <p className="field-hint">Plain text. Separate paragraphs with a blank line.</p>
+        <TextField
+          label="Terms of Service"
+          value={form.terms_text}
+          onChange={(v) => update('terms_text', v)}
+          error={errors.terms_text}
+          multiline
+          rows={10}
+        />
+        <TextField
+          label="Privacy Policy"
+          value={form.privacy_text}
+          onChange={(v) => update('privacy_text', v)}
+          error={errors.privacy_text}
+          multiline
+          rows={10}
+        />
+      </fieldset>
+
+      <div className="admin-page__footer admin-page__footer--sticky">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import type {
+  AdminRedemption,
+  AdminRedemptionsQuery,
+  AdminStoreCode,
+  AdminStoreItem,
+  Pagination,
+  StoreCodesUploadResult,
+  StoreItemInput,
+  StoreItemUpdate,
+} from '@kickback/contracts';
+import { baseApi, pagedList } from '../../lib/api';
+import { onServerEvent } from '../../lib/socket';
+
+export interface RedemptionsPage {
+  data: AdminRedemption[];
+  pagination: Pagination;
+  pending_total: number;
+}
+
+/** Store administration: items, code pools and the redemptions queue. */
+export const storeAdminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminStoreItems: build.query<AdminStoreItem[], void>({
+      query: () => '/api/admin/store-items',
+      providesTags: ['AdminStoreItems'],
+    }),
+    createStoreItem: build.mutation<AdminStoreItem, StoreItemInput>({
+      query: (body) => ({ url: '/api/admin/store-items', method: 'POST', body }),
+      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+    }),
+    updateStoreItem: build.mutation<AdminStoreItem, { id: number; changes: StoreItemUpdate }>({
+      query: ({ id, changes }) => ({ url: `/api/admin/store-items/${id}`, method: 'PUT', body: changes }),
+      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+    }),
+    deleteStoreItem: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/store-items/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+    }),
+    getStoreCodes: build.query<AdminStoreCode[], number>({
+      query: (itemId) => `/api/admin/store-items/${itemId}/codes`,
+      providesTags: ['AdminStoreCodes'],
+    }),
+    addStoreCodes: build.mutation<StoreCodesUploadResult & { message: string }, { itemId: number; codes: string }>({
+      query: ({ itemId, codes }) => ({ url: `/api/admin/store-items/${itemId}/codes`, method: 'POST', body: { codes } }),
+      transformResponse: (data: StoreCodesUploadResult, meta) => ({ ...data, message: meta?.message ?? '' }),
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+    }),
+    removeStoreCode: build.mutation<void, { itemId: number; codeId: number }>({
+      query: ({ itemId, codeId }) => ({ url: `/api/admin/store-items/${itemId}/codes/${codeId}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+    }),
+    getAdminRedemptions: build.query<RedemptionsPage, AdminRedemptionsQuery>({
+      query: ({ status, page }) => `/api/admin/store-redemptions?status=${status}&page=${page}`,
+      transformResponse: (data: AdminRedemption[], meta) => ({
+        ...pagedList(data, meta),
+        pending_total: meta?.extra.pending_total as number,
+      }),
+      providesTags: ['AdminRedemptions'],
+      // New and changed redemptions arrive in the admin room: refetch the open queue.
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent('store:admin-redemption', () =>
+          dispatch(storeAdminApi.util.invalidateTags(['AdminRedemptions', 'AdminStoreItems'])),
+        );
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    processRedemption: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/store-redemptions/${id}/process`, method: 'POST', body: {} }),
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AuditLog'],
+    }),
+    refundRedemption: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/admin/store-redemptions/${id}/refund`, method: 'POST', body: {} }),
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AdminUsers', 'AuditLog'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminStoreItemsQuery,
+  useCreateStoreItemMutation,
+  useUpdateStoreItemMutation,
+  useDeleteStoreItemMutation,
+  useGetStoreCodesQuery,
+  useAddStoreCodesMutation,
+  useRemoveStoreCodeMutation,
+  useGetAdminRedemptionsQuery,
+  useProcessRedemptionMutation,
+  useRefundRedemptionMutation,
+} = storeAdminApi;

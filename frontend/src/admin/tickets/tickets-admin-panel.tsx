@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import {
+  MAX_REPLY_IMAGES,
+  TICKET_MESSAGES,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  type AdminTicketUpdate,
+} from '@kickback/contracts';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { ImagePicker } from '../../components/ui/image-picker';
+import { TicketMessage } from '../../components/ui/ticket-message';
+import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } from './admin-tickets-api';
+import { QueryStatus } from '../../components/ui/query-status';
+import { SelectField } from '../../components/ui/select-field';
+
+/** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
+export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {
+  const toast = useToast();
+  const { data, isLoading, isError } = useGetAdminTicketQuery(id);
+  const [reply, replyState] = useStaffReplyMutation();
+  const [update, updateState] = useUpdateAdminTicketMutation();
+  const [message, setMessage] = useState('');
+  const [images, setImages] = useState<File[]>([]);
+
+  const change = async (body: AdminTicketUpdate) => {
+    try {
+      await update({ id, ...body }).unwrap();
+      toast.success(`Ticket #${id} updated`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to update ticket'));
+    }
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) {
+      toast.error(TICKET_MESSAGES.replyRequired);
+      return;
+    }
+    try {
+      await reply({ id, message, images }).unwrap();
+      toast.success(TICKET_MESSAGES.replied);
+      setMessage('');
+      setImages([]);
+    } catch (error) {
+      toast.error(errorMessage(error, TICKET_MESSAGES.replyFailed));
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <button type="button" className="button button--ghost button--small" onClick={onBack}>
+        ← All tickets
+      </button>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={false}
+        loadingText="Loading ticket..."
+        errorText="Failed to load ticket."
+        emptyText=""
+      />
+      {data && (
+        <>
+          <header className="admin-page__header">
+            <h1>
+              #{data.ticket.id} {data.ticket.title}
+            </h1>
+            <p className="field-hint">
+              {data.ticket.user.username} · {data.ticket.category} · opened {formatDateTime(data.ticket.created_at)}
+            </p>
+          </header>
+          <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+            <SelectField
+              id="ticket-admin-status"
+              label="Status"
+              value={data.ticket.status}
+              onChange={(v) => void change({ status: v as AdminTicketUpdate['status'] })}
+            >
+              {TICKET_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {TICKET_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id="ticket-admin-priority"
+              label="Priority"
+              value={data.ticket.priority}
+              onChange={(v) => void change({ priority: v as AdminTicketUpdate['priority'] })}
+            >
+              {TICKET_PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {TICKET_PRIORITY_LABELS[p]}
+                </option>
+              ))}
+            </SelectField>
+            {updateState.isLoading && <p role="status">Saving...</p>}
+          </div>
+          <div className="ticket-conversation">
+            <TicketMessage
+              author={data.ticket.user.username}
+              message={data.ticket.description}
+              createdAt={data.ticket.created_at}
+              images={data.ticket.images}
+            />
+            {data.replies.map((r) => (
+              <TicketMessage
+                key={r.id}
+                author={r.is_admin ? `Support Team (${r.user.username})` : r.user.username}
+                staff={r.is_admin}
+                message={r.message}
+                createdAt={r.created_at}
+                images={r.images}
+              />
+            ))}
+          </div>
+          {data.ticket.status === 'closed' ? (
+            <p className="card ticket-closed">{TICKET_MESSAGES.closed} Reopen it to reply.</p>
+          ) : (
+            <form className="card" aria-label="Staff reply" onSubmit={(e) => void send(e)}>
+              <div className="field">
+                <label htmlFor="ticket-admin-reply">Reply as Support Team</label>
+                <textarea
+                  id="ticket-admin-reply"
+                  className="textarea"
+                  rows={5}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              </div>
+              <ImagePicker
+                label="Images"
+                files={images}
+                max={MAX_REPLY_IMAGES}
+                tooMany={TICKET_MESSAGES.tooManyReplyImages}
+                onChange={setImages}
+              />
+              <button type="submit" className="button button--primary" disabled={replyState.isLoading || !message.trim()}>
+                {replyState.isLoading ? 'Sending...' : 'Send Reply'}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { AdminTournament, TournamentMatch } from '@kickback/contracts';
+import { errorMessage } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
+import { useSetTournamentWinnerMutation, useUpdateTournamentMatchMutation, type TournamentMatchInput } from './admin-tournaments-api';
+import { DataTable } from '../../components/ui/data-table';
+
+const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
+
+/** Every match of the bracket: slot names (round 1, undecided), multipliers, and the winner buttons. */
+export function TournamentBracketEditor({ tournament }: { tournament: AdminTournament }) {
+  const lastRound = lastRoundOf(tournament);
+  return (
+    <DataTable caption={`Matches of ${tournament.name}`} columns={['Round', 'Match', 'Slot 1', 'Slot 2', 'Winner']} actions>
+      {tournament.matches.map((match) => (
+        <MatchRow
+          key={`${match.id}-${match.slot1_name}-${match.slot2_name}-${match.winner_name}`}
+          tournamentId={tournament.id}
+          match={match}
+          lastRound={lastRound}
+        />
+      ))}
+    </DataTable>
+  );
+}
+
+function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; match: TournamentMatch; lastRound: number }) {
+  const toast = useToast();
+  const [update, updateState] = useUpdateTournamentMatchMutation();
+  const [setWinner, winnerState] = useSetTournamentWinnerMutation();
+  const editableNames = match.round === 1 && match.winner_name === null;
+  const [draft, setDraft] = useState({
+    slot1_name: match.slot1_name ?? '',
+    slot2_name: match.slot2_name ?? '',
+    slot1_multiplier: match.slot1_multiplier === null ? '' : String(match.slot1_multiplier),
+    slot2_multiplier: match.slot2_multiplier === null ? '' : String(match.slot2_multiplier),
+  });
+  const label = `${match.round === lastRound ? 'Final' : `Round ${match.round}`} match ${match.match_number}`;
+
+  const save = async () => {
+    const changes: TournamentMatchInput = {
+      slot1_multiplier: draft.slot1_multiplier.trim() || null,
+      slot2_multiplier: draft.slot2_multiplier.trim() || null,
+    };
+    if (editableNames) Object.assign(changes, { slot1_name: draft.slot1_name.trim(), slot2_name: draft.slot2_name.trim() });
+    try {
+      await update({ id: tournamentId, matchId: match.id, changes }).unwrap();
+      toast.success('Match saved.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to save match'));
+    }
+  };
+  const decide = async (name: string) => {
+    try {
+      await setWinner({ id: tournamentId, matchId: match.id, winnerName: name }).unwrap();
+      toast.success(match.round === lastRound ? `${name} wins the tournament.` : `${name} advances.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to set the winner'));
+    }
+  };
+
+  const slotCell = (n: 1 | 2) => {
+    const name = n === 1 ? match.slot1_name : match.slot2_name;
+    const nameKey = n === 1 ? 'slot1_name' : 'slot2_name';
+    const multKey = n === 1 ? 'slot1_multiplier' : 'slot2_multiplier';
+    return (
+      <td>
+        {editableNames ? (
+          <input
+            className="input"
+            aria-label={`${label} slot ${n} name`}
+            value={draft[nameKey]}
+            maxLength={100}
+            onChange={(e) => setDraft((d) => ({ ...d, [nameKey]: e.target.value }))}
+          />
+        ) : (
+          <span>{name ?? 'TBD'}</span>
+        )}
+        <input
+          className="input"
+          aria-label={`${label} slot ${n} multiplier`}
+          inputMode="decimal"
+          placeholder="Multiplier"
+          value={draft[multKey]}
+          onChange={(e) => setDraft((d) => ({ ...d, [multKey]: e.target.value }))}
+        />
+      </td>
+    );
+  };
+
+  const decidable = match.slot1_name !== null && match.slot2_name !== null && !(match.round === lastRound && match.winner_name !== null);
+  return (
+    <tr data-testid={`admin-match-${match.id}`}>
+      <td>{match.round === lastRound ? 'Final' : match.round}</td>
+      <td>{match.match_number}</td>
+      {slotCell(1)}
+      {slotCell(2)}
+      <td>{match.winner_name ?? '—'}</td>
+      <td className="admin-table__actions">
+        <button type="button" className="button button--ghost button--small" disabled={updateState.isLoading} onClick={() => void save()}>
+          Save
+        </button>
+        {decidable &&
+          [match.slot1_name!, match.slot2_name!]
+            .filter((name) => name !== match.winner_name)
+            .map((name) => (
+              <button
+                key={name}
+                type="button"
+                className="button button--primary button--small"
+                disabled={winnerState.isLoading}
+                aria-label={`${name} wins ${label}`}
+                onClick={() => void decide(name)}
+              >
+                {name} wins
+              </button>
+            ))}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import type { TournamentListItem } from '@kickback/contracts';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { formatNumber } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import {
+  useCreateTournamentMutation,
+  useDeleteTournamentMutation,
+  useGetAdminTournamentQuery,
+  useGetAdminTournamentsQuery,
+  useUpdateTournamentMutation,
+  type TournamentCreateInput,
+} from './admin-tournaments-api';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryStatus } from '../../components/ui/query-status';
+import { DataTable } from '../../components/ui/data-table';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { TournamentBracketEditor } from './tournament-bracket-editor';
+import { TournamentForm } from './tournament-form';
+
+/** Create brackets, open/close predictions, (de)activate, enter multipliers and winners, delete unused tournaments. */
+export default function TournamentsAdminPage() {
+  const toast = useToast();
+  const list = useGetAdminTournamentsQuery();
+  const [create, createState] = useCreateTournamentMutation();
+  const [update, updateState] = useUpdateTournamentMutation();
+  const [remove, removeState] = useDeleteTournamentMutation();
+  const [creating, setCreating] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [managingId, setManagingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<TournamentListItem | null>(null);
+  const managed = useGetAdminTournamentQuery(managingId ?? 0, { skip: managingId === null });
+
+  const onCreate = async (input: TournamentCreateInput) => {
+    try {
+      const created = await create(input).unwrap();
+      toast.success('Tournament created.');
+      setCreating(false);
+      setServerErrors({});
+      setManagingId(created.id);
+    } catch (error) {
+      setServerErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to create tournament'));
+    }
+  };
+  const toggle = async (t: TournamentListItem, changes: { is_active?: boolean; predictions_active?: boolean }, done: string) => {
+    try {
+      await update({ id: t.id, changes }).unwrap();
+      toast.success(done);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to save tournament'));
+    }
+  };
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      toast.success('Tournament deleted.');
+      if (managingId === deleting.id) setManagingId(null);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete tournament'));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const tournaments = list.data ?? [];
+  return (
+    <div className="admin-page">
+      <PageHeader title="Tournaments" addLabel={creating ? undefined : 'New Tournament'} onAdd={() => setCreating(true)} />
+      {creating && (
+        <TournamentForm
+          saving={createState.isLoading}
+          serverErrors={serverErrors}
+          onSubmit={(input) => void onCreate(input)}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      <QueryStatus
+        isLoading={list.isLoading}
+        isError={list.isError}
+        isEmpty={!list.isLoading && !list.isError && tournaments.length === 0}
+        loadingText="Loading tournaments..."
+        errorText="Failed to load tournaments."
+        emptyText="No tournaments yet. Create the first one above."
+      />
+      {tournaments.length > 0 && (
+        <DataTable
+          caption="Tournaments"
+          columns={['Name', 'Size', 'Status', 'Predictions', 'Progress', 'Winner']}
+          actions
+          busy={updateState.isLoading}
+        >
+          {tournaments.map((t) => (
+            <tr key={t.id} data-testid={`admin-tournament-${t.id}`}>
+              <td>{t.name}</td>
+              <td>{t.size}</td>
+              <td>{t.is_active ? 'Active' : 'Inactive'}</td>
+              <td>
+                {t.predictions_active ? 'Open' : 'Closed'} ({formatNumber(t.predictions_count)})
+              </td>
+              <td>{t.progress}%</td>
+              <td>{t.winner ?? '—'}</td>
+              <td className="admin-table__actions">
+                <button type="button" className="button button--ghost button--small" onClick={() => setManagingId(t.id)}>
+                  Manage {t.name}
+                </button>
+                {t.is_active && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() =>
+                      void toggle(
+                        t,
+                        { predictions_active: !t.predictions_active },
+                        t.predictions_active ? 'Predictions closed.' : 'Predictions opened.',
+                      )
+                    }
+                  >
+                    {t.predictions_active ? 'Close Predictions' : 'Open Predictions'}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() =>
+                    void toggle(t, { is_active: !t.is_active }, t.is_active ? 'Tournament deactivated.' : 'Tournament activated.')
+                  }
+                >
+                  {t.is_active ? 'Deactivate' : 'Activate'}
+                </button>
+                {t.predictions_count === 0 && (
+                  <button type="button" className="button button--danger button--small" onClick={() => setDeleting(t)}>
+                    Delete
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {managingId !== null && managed.data && (
+        <section className="card" aria-labelledby="tournament-bracket-title">
+          <div className="admin-page__header">
+            <h2 id="tournament-bracket-title">Bracket: {managed.data.name}</h2>
+            <button type="button" className="button button--ghost button--small" onClick={() => setManagingId(null)}>
+              Close
+            </button>
+          </div>
+          <TournamentBracketEditor tournament={managed.data} />
+        </section>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete tournament?"
+          message={`${deleting.name} and its bracket will be removed.`}
+          confirmLabel="Delete"
+          busy={removeState.isLoading}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
