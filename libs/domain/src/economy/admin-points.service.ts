@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLogService, notFound } from '@kickback/platform';
 import { EconomyService, type PointsResult } from './economy.service';
+import { EconomyRepository } from './economy.repository';
 
 /** Admin grants and deductions: audited, and a deduction can never overdraw. */
 @Injectable()
@@ -11,12 +12,12 @@ export class AdminPointsService {
     private readonly em: EntityManager,
     private readonly economy: EconomyService,
     private readonly audit: AuditLogService,
+    private readonly repository: EconomyRepository,
   ) {}
 
   async adjust(actorId: number, userId: number, delta: number, note: string): Promise<PointsResult> {
     return this.em.fork().transactional(async (tx) => {
-      const exists = await tx.execute('select 1 from users where id = ?', [userId]);
-      if (!exists.length) throw notFound('User not found.');
+      if (!(await this.repository.userExists(tx, userId))) throw notFound('User not found.');
       const change = {
         userId,
         amount: Math.abs(delta),

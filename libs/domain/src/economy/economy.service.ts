@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerEntry, PointsHistory } from '@kickback/contracts';
 import { OutboxService, pagination } from '@kickback/platform';
 import { InsufficientPointsError } from './points.errors';
+import { EconomyRepository, type LedgerLine } from './economy.repository';
 
 export interface PointsChange {
   userId: number;
@@ -24,11 +25,6 @@ export interface PointsResult {
   balance: number;
 }
 
-interface Row {
-  ledger_id: string | null;
-  balance: string | null;
-}
-
 /**
  * The only way points change. Every call runs inside the caller's transaction, so the
  * balance, the ledger row and the outbox event commit together with whatever was bought.
@@ -40,32 +36,12 @@ export class EconomyService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly repository: EconomyRepository,
   ) {}
 
   async debit(tx: EntityManager, change: PointsChange): Promise<PointsResult> {
     this.assertAmount(change.amount);
-    const [row] = await tx.execute<Row[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id
-       ), w as (
-         update wallets set balance = balance - ?, updated_at = now()
-         where user_id = ? and balance >= ? and exists (select 1 from l) returning balance
-       )
-       select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
-      [
-        change.userId,
-        -change.amount,
-        change.reason,
-        change.reference ?? null,
-        change.idempotencyKey,
-        change.actorId ?? null,
-        change.note ?? null,
-        change.amount,
-        change.userId,
-        change.amount,
-      ],
-    );
+    const row = await this.repository.debit(tx, ledgerLine(change, -change.amount));
     if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId) };
     // The ledger row was written but the balance did not cover it: abort the transaction.
     if (row.balance === null) throw new InsufficientPointsError();
@@ -76,28 +52,7 @@ export class EconomyService {
 
   async credit(tx: EntityManager, change: PointsChange): Promise<PointsResult> {
     this.assertAmount(change.amount);
-    const [row] = await tx.execute<Row[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id
-       ), w as (
-         insert into wallets (user_id, balance) select ?, ? where exists (select 1 from l)
-         on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
-         returning balance
-       )
-       select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
-      [
-        change.userId,
-        change.amount,
-        change.reason,
-        change.reference ?? null,
-        change.idempotencyKey,
-        change.actorId ?? null,
-        change.note ?? null,
-        change.userId,
-        change.amount,
-      ],
-    );
+    const row = await this.repository.credit(tx, ledgerLine(change, change.amount));
     if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId) };
     const balance = Number(row.balance);
     await this.announce(tx, change.userId, change.amount, balance, change.reason);
@@ -110,15 +65,10 @@ export class EconomyService {
 
   async history(userId: number, page: number, perPage = 25): Promise<PointsHistory> {
     const em = this.em.fork();
-    const [{ total }] = await em.execute<{ total: string }[]>('select count(*)::text as total from points_ledger where user_id = ?', [
-      userId,
-    ]);
-    const rows = await em.execute<
-      { id: string; delta: string; reason: string; reference: string | null; note: string | null; created_at: Date }[]
-    >('select id, delta, reason, reference, note, created_at from points_ledger where user_id = ? order by id desc limit ? offset ?', [
-      userId,
-      perPage,
-      (page - 1) * perPage,
+    const [total, rows, balance] = await Promise.all([
+      this.repository.ledgerCount(em, userId),
+      this.repository.ledgerPage(em, userId, perPage, (page - 1) * perPage),
+      this.balanceIn(em, userId),
     ]);
     const entries: LedgerEntry[] = rows.map((r) => ({
       id: Number(r.id),
@@ -128,17 +78,12 @@ export class EconomyService {
       note: r.note,
       created_at: new Date(r.created_at).toISOString(),
     }));
-    return {
-      balance: await this.balanceIn(em, userId),
-      entries,
-      pagination: pagination(page, perPage, total),
-    };
+    return { balance, entries, pagination: pagination(page, perPage, total) };
   }
 
   /** The balance read on the caller's connection: inside a transaction, never ask the pool for a second one. */
-  async balanceIn(em: EntityManager, userId: number): Promise<number> {
-    const rows = await em.execute<{ balance: string }[]>('select balance::text as balance from wallets where user_id = ?', [userId]);
-    return rows.length ? Number(rows[0].balance) : 0;
+  balanceIn(em: EntityManager, userId: number): Promise<number> {
+    return this.repository.balance(em, userId);
   }
 
   private assertAmount(amount: number): void {
@@ -149,3 +94,17 @@ export class EconomyService {
     return this.outbox.add(tx, 'points.changed', { userId, delta, balance, reason, at: new Date().toISOString() });
   }
 }
+
+const ledgerLine = (change: PointsChange, delta: number): LedgerLine => ({
+  userId: change.userId,
+  delta,
+  reason: change.reason,
+  reference: change.reference ?? null,
+  idempotencyKey: change.idempotencyKey,
+  actorId: change.actorId ?? null,
+  note: change.note ?? null,
+});
+
+/** The economy for code that runs outside Nest (the demo seed): the same rules, on the connection it is given. */
+export const standaloneEconomy = (em: EntityManager): EconomyService =>
+  new EconomyService(em, new OutboxService(), new EconomyRepository());

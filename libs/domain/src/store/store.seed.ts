@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OutboxService } from '@kickback/platform';
-import { EconomyService } from '../economy/economy.service';
+import { standaloneEconomy } from '../economy/economy.service';
 
 /** Demo items in every state a member can meet (SPEC §4 store button). */
 const DEMO_ITEMS = [
@@ -87,8 +86,7 @@ export async function seedStore(em: EntityManager): Promise<void> {
       }
     }
   }
-  // The seed runs outside Nest, so the economy is built by hand; it only needs the transaction and the outbox.
-  const economy = new EconomyService(em, new OutboxService());
+  const economy = standaloneEconomy(em);
   const users = await em.execute<{ id: number; username: string }[]>(
     'select id, lower(username) as username from users where is_demo and lower(username) in (select jsonb_array_elements_text(?::jsonb))',
     [JSON.stringify(Object.keys(DEMO_POINTS))],
