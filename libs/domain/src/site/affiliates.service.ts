@@ -5,6 +5,7 @@ import type { AdminAffiliate, Affiliate, AffiliateInput } from '@kickback/contra
 import { AuditLogService, InjectRedis, OutboxService, notFound, unprocessable } from '@kickback/platform';
 import { AffiliateRow } from './affiliate.entity';
 import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
+import { SiteRepository } from './site.repository';
 
 function toPublic(row: AffiliateRow): Affiliate {
   return { id: row.id, name: row.name, logo_url: row.logoUrl, redirect_url: row.redirectUrl, code: row.code, benefits: row.benefits };
@@ -21,6 +22,7 @@ export class AffiliatesService {
     @InjectRedis() private readonly redis: Redis,
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
+    private readonly repository: SiteRepository,
   ) {}
 
   async listPublic(): Promise<Affiliate[]> {
@@ -39,7 +41,7 @@ export class AffiliatesService {
 
   async create(actorId: number, input: AffiliateInput): Promise<AdminAffiliate> {
     return this.change(actorId, 'affiliate.create', async (tx) => {
-      const [{ next }] = await tx.execute<{ next: number }[]>('select coalesce(max(position), -1) + 1 as next from affiliates');
+      const next = await this.repository.nextAffiliatePosition(tx);
       const row = tx.create(AffiliateRow, {
         name: input.name,
         logoUrl: input.logo_url,
@@ -47,7 +49,7 @@ export class AffiliatesService {
         code: input.code,
         benefits: input.benefits,
         isActive: input.is_active,
-        position: Number(next),
+        position: next,
       });
       await tx.flush();
       return { id: row.id, before: null, after: toAdmin(row) };

@@ -3,8 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { InjectRedis } from '@kickback/platform';
 import { SITE_CACHE_KEYS } from './site-cache';
+import { SiteRepository, type GiveawaySource } from './site.repository';
 
-export type GiveawaySource = 'raffle' | 'redemption' | 'leaderboard' | 'hunt' | 'manual';
+export type { GiveawaySource };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -19,15 +20,12 @@ export class GiveawaysService {
   constructor(
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
+    private readonly repository: SiteRepository,
   ) {}
 
   /** Idempotent per (source, reference); call inside the transaction that gives the prize away. */
   async record(tx: EntityManager, source: GiveawaySource, reference: string, amountUsd: string): Promise<void> {
-    await tx.execute('insert into giveaways (source, reference, amount) values (?, ?, ?::numeric) on conflict do nothing', [
-      source,
-      reference,
-      amountUsd,
-    ]);
+    await this.repository.recordGiveaway(tx, source, reference, amountUsd);
   }
 
   async invalidate(): Promise<void> {
@@ -37,7 +35,7 @@ export class GiveawaysService {
   async total(): Promise<{ total: number; formatted_total: string }> {
     const cached = await this.redis.get(SITE_CACHE_KEYS.totalGivenAway);
     if (cached) return JSON.parse(cached) as { total: number; formatted_total: string };
-    const [{ sum }] = await this.em.fork().execute<{ sum: string }[]>('select coalesce(sum(amount), 0)::text as sum from giveaways');
+    const sum = await this.repository.totalGivenAway(this.em.fork());
     // Sum in PostgreSQL (numeric) and only format here; the number is for clients that chart it.
     const result = { total: Number(sum), formatted_total: usd.format(Number(sum)) };
     await this.redis.set(SITE_CACHE_KEYS.totalGivenAway, JSON.stringify(result), 'EX', 300);

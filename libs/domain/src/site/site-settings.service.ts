@@ -11,7 +11,7 @@ import {
 } from '@kickback/contracts';
 import { AuditLogService, InjectRedis, OutboxService } from '@kickback/platform';
 import { SiteSettingsRow } from './site-settings.entity';
-import { SITE_DEFAULTS } from './site-defaults';
+import { SiteRepository } from './site.repository';
 import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
 
 function toPublic(row: SiteSettingsRow): SiteSettings {
@@ -38,6 +38,7 @@ export class SiteSettingsService {
     @InjectRedis() private readonly redis: Redis,
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
+    private readonly repository: SiteRepository,
   ) {}
 
   /** Public settings, served from Redis; the row is created with defaults on first read. */
@@ -99,22 +100,7 @@ export class SiteSettingsService {
     const lock = forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
     const existing = await em.findOne(SiteSettingsRow, { id: 1 }, lock);
     if (existing) return existing;
-    await em.execute(
-      `insert into site_settings (id, site_name, site_description, crypto1_label, crypto2_label, crypto3_label, theme, kick_channel_slug, logo_url, terms_text, privacy_text)
-       values (1, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (id) do nothing`,
-      [
-        SITE_DEFAULTS.siteName,
-        SITE_DEFAULTS.siteDescription,
-        SITE_DEFAULTS.crypto1Label,
-        SITE_DEFAULTS.crypto2Label,
-        SITE_DEFAULTS.crypto3Label,
-        JSON.stringify(SITE_DEFAULTS.theme),
-        SITE_DEFAULTS.kickChannelSlug,
-        SITE_DEFAULTS.logoUrl,
-        SITE_DEFAULTS.termsText,
-        SITE_DEFAULTS.privacyText,
-      ],
-    );
+    await this.repository.insertDefaultSettings(em);
     return em.findOneOrFail(SiteSettingsRow, { id: 1 }, lock);
   }
 }

@@ -6,10 +6,11 @@ import { SiteSettingsService } from './site-settings.service';
 import { AffiliatesService } from './affiliates.service';
 import { GiveawaysService } from './giveaways.service';
 import { SiteUpdatedPushHandler } from './site-updated-push.handler';
+import { SiteRepository } from './site.repository';
 
 @Module({
   imports: [MikroOrmModule.forFeature([SiteSettingsRow, AffiliateRow])],
-  providers: [SiteSettingsService, AffiliatesService, GiveawaysService, SiteUpdatedPushHandler],
+  providers: [SiteRepository, SiteSettingsService, AffiliatesService, GiveawaysService, SiteUpdatedPushHandler],
   exports: [SiteSettingsService, AffiliatesService, GiveawaysService],
 })
 export class SiteModule {}
