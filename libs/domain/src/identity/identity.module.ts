@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdentityRepository } from './identity.repository';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -8,7 +9,7 @@ import { MemberSettingsService } from './member-settings.service';
 
 @Module({
   imports: [MikroOrmModule.forFeature([User])],
-  providers: [UsersService, LastSeenHandler, AdminUsersService, MemberSettingsService],
+  providers: [IdentityRepository, UsersService, LastSeenHandler, AdminUsersService, MemberSettingsService],
   exports: [UsersService, AdminUsersService, MemberSettingsService],
 })
 export class IdentityModule {}

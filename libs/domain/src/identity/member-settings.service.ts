@@ -7,31 +7,9 @@ import {
   type MemberSettingsUser,
   type ProfileSection,
   type ProfileUpdate,
-  type Role,
 } from '@kickback/contracts';
 import { OutboxService, notFound, unprocessable } from '@kickback/platform';
-
-interface SettingsRow {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  avatar_url: string | null;
-  kick_user_id: string | null;
-  kick_username: string | null;
-  bio: string;
-  crypto: string | null;
-  crypto2: string | null;
-  crypto3: string | null;
-  twitter_user: string | null;
-  instagram_user: string | null;
-  youtube_user: string | null;
-  tiktok_user: string | null;
-}
-
-const COLUMNS = `id, username, name, email, role, avatar_url, kick_user_id::text as kick_user_id, kick_username, bio,
-  crypto, crypto2, crypto3, twitter_user, instagram_user, youtube_user, tiktok_user`;
+import { IdentityRepository, type SettingsRow } from './identity.repository';
 
 // Column names come from this fixed list only, never from the request.
 const UPDATABLE_COLUMNS: ReadonlySet<string> = new Set(Object.values(PROFILE_SECTION_FIELDS).flat());
@@ -72,10 +50,11 @@ export class MemberSettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly repository: IdentityRepository,
   ) {}
 
   async get(userId: number): Promise<MemberSettings> {
-    const [row] = await this.em.fork().execute<SettingsRow[]>(`select ${COLUMNS} from users where id = ?`, [userId]);
+    const row = await this.repository.settings(this.em.fork(), userId);
     if (!row) throw notFound(USER_GONE_MESSAGE);
     return toSettings(row);
   }
@@ -88,12 +67,8 @@ export class MemberSettingsService {
     if (entries.length === 0 || sections.size !== 1 || !section) {
       throw unprocessable('The given data was invalid.', { _: ['Send the fields of one settings section.'] });
     }
-    const assignments = entries.map(([key]) => `${key} = ?`).join(', ');
     return this.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<SettingsRow[]>(
-        `update users set ${assignments}, updated_at = now() where id = ? returning ${COLUMNS}`,
-        [...entries.map(([, value]) => value), userId],
-      );
+      const row = await this.repository.updateSettings(tx, userId, entries);
       if (!row) throw notFound(USER_GONE_MESSAGE);
       await this.outbox.add(tx, 'user.settings-updated', {
         userId,
@@ -114,10 +89,7 @@ export class MemberSettingsService {
    */
   async disconnectKick(userId: number): Promise<MemberSettingsUser> {
     return this.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<SettingsRow[]>(
-        `update users set kick_username = null, updated_at = now() where id = ? returning ${COLUMNS}`,
-        [userId],
-      );
+      const row = await this.repository.clearKickUsername(tx, userId);
       if (!row) throw notFound(USER_GONE_MESSAGE);
       await this.outbox.add(tx, 'user.settings-updated', {
         userId,

@@ -4,6 +4,7 @@ import type { CurrentUser, Role } from '@kickback/contracts';
 import { OutboxService, conflict } from '@kickback/platform';
 import { User } from './user.entity';
 import type { KickProfile } from './kick-profile';
+import { IdentityRepository } from './identity.repository';
 
 export function toCurrentUser(user: User): CurrentUser {
   return {
@@ -22,6 +23,7 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly repository: IdentityRepository,
   ) {}
 
   findById(id: number): Promise<User | null> {
@@ -29,8 +31,7 @@ export class UsersService {
   }
 
   async roleOf(id: number): Promise<Role | null> {
-    const rows = await this.em.fork().execute<{ role: Role }[]>('select role from users where id = ?', [id]);
-    return rows[0]?.role ?? null;
+    return this.repository.roleOf(this.em.fork(), id);
   }
 
   listDemoUsers(): Promise<User[]> {
@@ -46,10 +47,7 @@ export class UsersService {
 
   /** Applies a login event; idempotence comes from the caller's processed-events record. */
   async applyLogin(tx: EntityManager, userId: number, at: string): Promise<void> {
-    await tx.execute(
-      'update users set login_count = login_count + 1, last_seen_at = greatest(coalesce(last_seen_at, ?::timestamptz), ?::timestamptz) where id = ?',
-      [at, at, userId],
-    );
+    await this.repository.applyLogin(tx, userId, at);
   }
 
   /** Finds the user behind a Kick account, creating one on first login. */
@@ -94,8 +92,7 @@ export class UsersService {
     const base = wanted.replace(/[^A-Za-z0-9_]/g, '').slice(0, 56) || 'viewer';
     for (let i = 0; i < 50; i++) {
       const candidate = i === 0 ? base : `${base}${i + 1}`;
-      const rows = await em.execute('select 1 from users where lower(username) = lower(?)', [candidate]);
-      if (rows.length === 0) return candidate;
+      if (!(await this.repository.usernameTaken(em, candidate))) return candidate;
     }
     return `${base}${Date.now().toString(36)}`;
   }
