@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_ROOM, contactNotification, type DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { ContactRepository } from './contact.repository';
 
 /** Admins with the panel open during a stream see new contact messages as they arrive. */
 @Injectable()
@@ -10,6 +11,7 @@ export class ContactEventsHandler implements OnModuleInit {
     private readonly em: EntityManager,
     private readonly handlers: DomainEventHandlers,
     private readonly realtime: RealtimeEmitter,
+    private readonly repository: ContactRepository,
   ) {}
 
   onModuleInit(): void {
@@ -22,9 +24,7 @@ export class ContactEventsHandler implements OnModuleInit {
   }
 
   private async notify(messageId: number): Promise<void> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ name: string; subject: string }[]>('select name, subject from contact_messages where id = ?', [messageId]);
+    const row = await this.repository.find(this.em.fork(), messageId);
     if (!row) return;
     this.realtime.toRoom(ADMIN_ROOM, 'user:notification', {
       type: 'info',

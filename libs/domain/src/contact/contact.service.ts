@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CONTACT_MESSAGES, type ContactMessageInput } from '@kickback/contracts';
 import { AppConfig, OutboxService, unprocessable } from '@kickback/platform';
 import { CaptchaService } from './captcha.service';
+import { ContactRepository } from './contact.repository';
 
 export interface ContactSender {
   userId: number | null;
@@ -18,16 +19,14 @@ export class ContactService {
     private readonly captcha: CaptchaService,
     private readonly outbox: OutboxService,
     private readonly config: AppConfig,
+    private readonly repository: ContactRepository,
   ) {}
 
   async submit(sender: ContactSender, input: ContactMessageInput): Promise<{ id: number }> {
     if (!(await this.captcha.consume(input.captcha_token, input.captcha_answer)))
       throw unprocessable(CONTACT_MESSAGES.captchaWrong, { captcha_answer: [CONTACT_MESSAGES.captchaWrong] });
     return this.em.fork().transactional(async (tx) => {
-      const [{ id }] = await tx.execute<{ id: number }[]>(
-        `insert into contact_messages (name, email, subject, message, user_id, ip_hash) values (?, ?, ?, ?, ?, ?) returning id`,
-        [input.name, input.email, input.subject, input.message, sender.userId, this.ipHash(sender.ip)],
-      );
+      const id = await this.repository.insert(tx, input, sender.userId, this.ipHash(sender.ip));
       await this.outbox.add(tx, 'contact.message-received', { messageId: id });
       return { id };
     });
