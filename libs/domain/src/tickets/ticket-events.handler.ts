@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { STAFF_ROOM, ticketCreatedNotification, ticketRepliedNotification, userRoom, type DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { TicketsRepository } from './tickets.repository';
 
 /** Staff with the panel open hear about new tickets; a member hears when support answers. */
 @Injectable()
@@ -10,6 +11,7 @@ export class TicketEventsHandler implements OnModuleInit {
     private readonly em: EntityManager,
     private readonly handlers: DomainEventHandlers,
     private readonly realtime: RealtimeEmitter,
+    private readonly tickets: TicketsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -28,14 +30,14 @@ export class TicketEventsHandler implements OnModuleInit {
   }
 
   private async notifyStaff(ticketId: number): Promise<void> {
-    const [row] = await this.em.fork().execute<{ title: string }[]>('select title from tickets where id = ?', [ticketId]);
+    const row = await this.tickets.titleAndOwner(this.em.fork(), ticketId);
     if (!row) return;
     this.realtime.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: ticketCreatedNotification(ticketId, row.title) });
   }
 
   private async notifyMember(ticketId: number, isAdmin: boolean): Promise<void> {
     if (!isAdmin) return;
-    const [row] = await this.em.fork().execute<{ user_id: number }[]>('select user_id from tickets where id = ?', [ticketId]);
+    const row = await this.tickets.titleAndOwner(this.em.fork(), ticketId);
     if (!row) return;
     this.realtime.toRoom(userRoom(row.user_id), 'user:notification', { type: 'info', message: ticketRepliedNotification(ticketId) });
   }

@@ -4,6 +4,7 @@ import { unlink } from 'node:fs/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ImageUploadService, MAX_IMAGE_BYTES, unprocessable } from '@kickback/platform';
 import { imageTooLarge } from '@kickback/contracts';
+import { TicketsRepository } from './tickets.repository';
 
 /** A file as the HTTP layer received it (multer memory storage). */
 export interface IncomingImage {
@@ -37,7 +38,10 @@ const messageOf = (e: unknown): string | null => {
  */
 @Injectable()
 export class TicketImagesService {
-  constructor(private readonly uploads: ImageUploadService) {}
+  constructor(
+    private readonly uploads: ImageUploadService,
+    private readonly tickets: TicketsRepository,
+  ) {}
 
   async storeAll(files: IncomingImage[], max: number, tooMany: string): Promise<StoredTicketImage[]> {
     if (files.length > max) throw imagesError([tooMany]);
@@ -69,26 +73,13 @@ export class TicketImagesService {
   }
 
   async attach(tx: EntityManager, ticketId: number, replyId: number | null, images: StoredTicketImage[]): Promise<void> {
-    for (const i of images) {
-      await tx.execute(`insert into ticket_images (ticket_id, reply_id, stored_name, original_filename, bytes) values (?, ?, ?, ?, ?)`, [
-        ticketId,
-        replyId,
-        i.storedName,
-        i.originalName,
-        i.bytes,
-      ]);
-    }
+    for (const i of images)
+      await this.tickets.insertImage(tx, { ticketId, replyId, storedName: i.storedName, originalName: i.originalName, bytes: i.bytes });
   }
 
   /** The file path of an image the viewer may see: the ticket's owner, staff or an admin. Otherwise null. */
   async pathFor(em: EntityManager, imageId: number, viewerId: number): Promise<string | null> {
-    const [row] = await em.execute<{ stored_name: string }[]>(
-      `select i.stored_name from ticket_images i
-       join tickets t on t.id = i.ticket_id
-       join users v on v.id = ?
-       where i.id = ? and (t.user_id = v.id or v.role in ('staff', 'Admin'))`,
-      [viewerId, imageId],
-    );
-    return row ? this.uploads.privatePath(row.stored_name) : null;
+    const storedName = await this.tickets.visibleImage(em, imageId, viewerId);
+    return storedName ? this.uploads.privatePath(storedName) : null;
   }
 }
