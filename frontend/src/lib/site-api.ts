@@ -1,4 +1,5 @@
-import { SITE_ROOM, type Affiliate, type SiteSettings } from '@kickback/contracts';
+import type { Affiliate, SiteSettings } from '@kickback/contracts';
+import { SITE_ROOM } from '@kickback/contracts/realtime';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '@kickback/contracts/site-defaults';
 import { baseApi } from './api';
 import { followLive } from './live-cache';

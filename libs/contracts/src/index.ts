@@ -20,3 +20,4 @@ export * from './api/tickets';
 export * from './api/member-settings';
 export * from './row-id';
 export * from './urls';
+export * from './api/ids';

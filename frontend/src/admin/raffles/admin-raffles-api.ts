@@ -1,4 +1,5 @@
-import { raffleRoom, type AdminRaffle, type AdminRaffleEntry, type AdminRaffleInput, type Pagination } from '@kickback/contracts';
+import type { AdminRaffle, AdminRaffleEntry, AdminRaffleInput, Pagination } from '@kickback/contracts';
+import { raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { applyEntriesPush } from '../../lib/raffle-entries';

@@ -7,7 +7,7 @@ import type {
   HuntUpdatedPush,
   Pagination,
 } from '@kickback/contracts';
-import { HUNTS_ROOM, huntRoom } from '@kickback/contracts';
+import { HUNTS_ROOM, huntRoom } from '@kickback/contracts/realtime';
 import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 

@@ -1,4 +1,5 @@
-import { LEADERBOARD_ROOM, type LeaderboardData, type LeaderboardPeriodDetail, type LeaderboardPeriodList } from '@kickback/contracts';
+import type { LeaderboardData, LeaderboardPeriodDetail, LeaderboardPeriodList } from '@kickback/contracts';
+import { LEADERBOARD_ROOM } from '@kickback/contracts/realtime';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 

@@ -1,4 +1,4 @@
-import { raffleRoom } from '@kickback/contracts';
+import { raffleRoom } from '@kickback/contracts/realtime';
 import type {
   ApiEnvelope,
   Raffle,

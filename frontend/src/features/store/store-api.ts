@@ -1,11 +1,5 @@
-import {
-  STORE_ROOM,
-  type PointsHistory,
-  type RedeemResult,
-  type StoreData,
-  type StorePriceRange,
-  type StoreSort,
-} from '@kickback/contracts';
+import type { PointsHistory, RedeemResult, StoreData, StorePriceRange, StoreSort } from '@kickback/contracts';
+import { STORE_ROOM } from '@kickback/contracts/realtime';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { applyOwnRedemption, applyPurchase, applyRedeemResult, applyStock } from './store-cache';

@@ -5,7 +5,7 @@ import type {
   TournamentPickBreakdown,
   TournamentUpdatedPush,
 } from '@kickback/contracts';
-import { tournamentRoom } from '@kickback/contracts';
+import { tournamentRoom } from '@kickback/contracts/realtime';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 

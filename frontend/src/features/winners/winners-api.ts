@@ -1,4 +1,5 @@
-import { WINNERS_ROOM, type Pagination, type RecentWinner } from '@kickback/contracts';
+import type { Pagination, RecentWinner } from '@kickback/contracts';
+import { WINNERS_ROOM } from '@kickback/contracts/realtime';
 import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
-import { rowIdSchema } from '../row-id';
+import { rowIdSchema } from './ids';
 import type { Pagination } from './envelope';
 
 export const HUNT_STATUSES = ['preparing', 'opening', 'completed'] as const;

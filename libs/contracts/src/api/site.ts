@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageRef, webUrl } from '../urls';
-import { rowIdSchema } from '../row-id';
+import { rowIdSchema } from './ids';
 import { LOADER_STYLES } from '../site-defaults';
 
 export { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME, DEFAULT_THEME, LOADER_STYLES } from '../site-defaults';
