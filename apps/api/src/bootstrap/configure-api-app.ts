@@ -9,6 +9,7 @@ import { AppConfig, REDIS, RedisConnections, createSessionLifetimeMiddleware, cr
 import type Redis from 'ioredis';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { metricsMiddleware } from '../ops/metrics.middleware';
+import { answerClientErrorsWithEnvelope } from './client-errors';
 import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
 
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
@@ -20,6 +21,7 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.disable('x-powered-by');
   app.set(AUTH_RATE_LIMIT_SETTING, config.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
+  answerClientErrorsWithEnvelope(app.getHttpServer());
   app.use(metricsMiddleware);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');

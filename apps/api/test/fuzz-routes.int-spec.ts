@@ -1,0 +1,230 @@
+import fc from 'fast-check';
+import { io, type Socket } from 'socket.io-client';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { listRoutes, type RouteInfo } from '../src/bootstrap/route-inventory';
+
+/** Texts that broke or could break a parser, a query or a page: NUL, lone surrogates, RTL, prototype keys, huge. */
+const HOSTILE_TEXTS = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\u202Egnp.exe',
+  '__proto__',
+  'constructor',
+  'toString',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '1e20',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  'NaN',
+  '',
+  ' ',
+  '🎰'.repeat(500),
+  'x'.repeat(100_000),
+];
+const FIELDS = [
+  'name',
+  'title',
+  'description',
+  'message',
+  'entry_type',
+  'password',
+  'points_spent',
+  'search',
+  'username',
+  'user_id',
+  'status',
+  'priority',
+  'category_id',
+  'predictions',
+  'cost',
+  'quantity',
+  'code',
+  'codes',
+  'url',
+  'image',
+  'email',
+  'subject',
+  'bio',
+  'site_name',
+  'theme',
+  'source_config',
+  'prizes',
+  'delta',
+  'note',
+  'position',
+  'active',
+  'page',
+  'raffle_id',
+  'match_id',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+];
+
+const hostileText = fc.oneof(fc.constantFrom(...HOSTILE_TEXTS), fc.string({ unit: 'binary', maxLength: 40 }));
+const deep = (depth: number): unknown => (depth === 0 ? 'x' : { a: deep(depth - 1) });
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  fc.integer(),
+  fc.constantFrom(1e20, -1, 0, 2_147_483_648, Number.MAX_SAFE_INTEGER, 0.5, true, false, null),
+  fc.array(hostileText, { maxLength: 5 }),
+  fc.constant(deep(200)),
+  fc.dictionary(fc.constantFrom(...FIELDS), hostileText, { maxKeys: 3 }),
+);
+const hostileBody = fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { minKeys: 1, maxKeys: 5 });
+const hostileQuery = fc.dictionary(fc.constantFrom(...FIELDS), hostileText, { minKeys: 1, maxKeys: 3 });
+
+/** A route pattern with every parameter replaced by a hostile segment (wildcards by a short one). */
+function hostilePath(pattern: string, segment: string): string {
+  let value: string;
+  try {
+    value = encodeURIComponent(segment.slice(0, 200)) || '%20';
+  } catch {
+    // A lone surrogate has no UTF-8 form: send the bytes a broken client would.
+    value = '%ED%A0%80';
+  }
+  return (
+    pattern
+      .replace(/\{\/?\*[^}]+\}/g, '')
+      .replace(/\*\w*/g, 'x')
+      .replace(/:\w+/g, value) || '/'
+  );
+}
+
+function isFailureEnvelope(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { success?: unknown; message?: unknown };
+    return parsed.success === false && typeof parsed.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** Full-page and session routes change who is logged in; they have their own tests. */
+const SKIPPED = /^\/(logout|login|auth)(\/|$)|^\/\{\*|^\/$/;
+
+/**
+ * Contract fuzzing: every /api route and the client→server socket events get generated hostile paths, queries
+ * and bodies. The answer is never a 5xx, a failure always has the SPEC envelope, and a refused write changes no row.
+ */
+describe('fuzzing every route and socket event with hostile input', () => {
+  jest.setTimeout(240_000);
+  let stack: TestStack;
+  let api: RunningApi;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    api = await stack.api();
+    admin = api.client();
+    await admin.loginAs((await createUser(stack.em(api.app), { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  /** A digest of every application table, to prove a refused request wrote nothing. */
+  async function checksum(): Promise<string> {
+    const em = stack.em(api.app);
+    const tables = await em.execute<{ name: string }[]>(
+      `select tablename as name from pg_tables where schemaname = 'public' and tablename not like 'mikro_orm%' order by tablename`,
+    );
+    const parts = await Promise.all(
+      tables.map(async ({ name }) => {
+        const [row] = await em.execute<{ digest: string | null }[]>(
+          `select md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`,
+        );
+        return `${name}:${row!.digest ?? '-'}`;
+      }),
+    );
+    return parts.join(',');
+  }
+
+  async function call(route: RouteInfo, path: string, query: Record<string, string>, body: unknown) {
+    const qs = new URLSearchParams(query).toString();
+    const url = qs ? `${path}?${qs}` : path;
+    const res = await admin.request(route.method, url, route.method === 'GET' || route.method === 'DELETE' ? {} : { json: body });
+    const text = await res.text();
+    return { status: res.status, text };
+  }
+
+  it('answers every hostile request with a 4xx envelope or a plain success, never a 5xx, and refused writes change nothing', async () => {
+    const routes = listRoutes(api.app).filter((r) => r.path.startsWith('/api/') && !SKIPPED.test(r.path));
+    expect(routes.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const route of routes) {
+      const before = route.method === 'GET' ? '' : await checksum();
+      let wrote = false;
+      const check = async (segment: string, query: Record<string, string>, body: unknown) => {
+        const { status, text } = await call(route, hostilePath(route.path, segment), query, body);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 500) problems.push(`${route.method} ${route.path} → ${status} ${JSON.stringify(text.slice(0, 160))}`);
+        if (status >= 400 && status < 500 && !isFailureEnvelope(text))
+          problems.push(`${route.method} ${route.path} → ${status} without the envelope: ${JSON.stringify(text.slice(0, 160))}`);
+        if (status < 400) wrote = true;
+      };
+      // Every hostile text in every known field at once, then generated mixtures.
+      for (const text of HOSTILE_TEXTS) {
+        const short = text.length < 1000 ? text : 'x';
+        await check(text, Object.fromEntries(FIELDS.map((f) => [f, short])), Object.fromEntries(FIELDS.map((f) => [f, text])));
+      }
+      await fc.assert(
+        fc.asyncProperty(hostileText, hostileQuery, hostileBody, async (segment, query, body) => {
+          const { status, text } = await call(route, hostilePath(route.path, segment), query, body);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status >= 500) problems.push(`${route.method} ${route.path} → ${status} ${text.slice(0, 160)}`);
+          if (status >= 400 && status < 500 && !isFailureEnvelope(text))
+            problems.push(`${route.method} ${route.path} → ${status} without the envelope: ${JSON.stringify(text.slice(0, 160))}`);
+          if (status < 400) wrote = true;
+          return true;
+        }),
+        { numRuns: 4, seed: 20261124 },
+      );
+      // A route that accepted some input may have changed rows legitimately; every refused write must leave none.
+      if (route.method !== 'GET' && !wrote && (await checksum()) !== before)
+        problems.push(`${route.method} ${route.path} changed rows while refusing`);
+    }
+    expect(problems).toEqual([]);
+    // The inputs reached the handlers' validation, not only the HTTP parser: refusals of every kind were seen.
+    const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBe(routes.length * (4 + HOSTILE_TEXTS.length));
+    for (const status of [404, 422]) expect([status, statuses.get(status) ?? 0]).toEqual([status, expect.any(Number)]);
+    expect(statuses.get(422) ?? 0).toBeGreaterThan(50);
+    expect(statuses.get(404) ?? 0).toBeGreaterThan(50);
+  });
+
+  it('socket events with hostile payloads are answered or ignored, never crash the connection', async () => {
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const answers: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(hostileValue, hostileBody, async (raffleId, body) => {
+        const answer = (await socket.timeout(5000).emitWithAck('raffle:enter', { ...body, raffle_id: raffleId })) as { status: number };
+        answers.push(answer.status);
+        socket.emit('room:join', raffleId);
+        socket.emit('room:leave', raffleId);
+        return answer.status >= 400 && answer.status < 500;
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
+    expect(socket.connected).toBe(true);
+    expect(answers.every((s) => s < 500)).toBe(true);
+  });
+});
