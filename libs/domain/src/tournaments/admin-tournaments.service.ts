@@ -8,23 +8,28 @@ import type {
   DomainEventMap,
   TournamentListItem,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, intArrayLiteral, notFound, unprocessable } from '@kickback/platform';
-import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournament-rows';
+import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
+import {
+  completeTournament,
+  countPicks,
+  deleteTournament,
+  fillNextSlot,
+  insertMatch,
+  insertTournament,
+  lockMatch,
+  lockNextMatch,
+  otherRoundOneNames,
+  renamePicks,
+  setMatchWinner,
+  updateMatchSlots,
+  updateTournament,
+  type MatchLockRow,
+} from './tournament-writes.repository';
+import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
 import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
 
 type TournamentChange = DomainEventMap['tournament.updated']['change'];
-
-interface MatchLockRow {
-  id: number;
-  round: number;
-  match_number: number;
-  slot1_name: string | null;
-  slot2_name: string | null;
-  slot1_multiplier: string | null;
-  slot2_multiplier: string | null;
-  winner_name: string | null;
-}
 
 export const roundsOf = (size: number): number => Math.round(Math.log2(size));
 
@@ -52,21 +57,18 @@ export class AdminTournamentsService {
 
   async create(actorId: number, input: AdminTournamentCreate): Promise<AdminTournament> {
     return this.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<{ id: number }[]>(
-        'insert into tournaments (name, size, prize_points, predictions_active) values (?, ?, ?::int[], ?) returning id',
-        [input.name, input.size, intArrayLiteral(input.prize_points), input.predictions_active],
-      );
-      const id = row!.id;
+      const id = await insertTournament(tx, {
+        name: input.name,
+        size: input.size,
+        prizePoints: input.prize_points,
+        predictionsActive: input.predictions_active,
+      });
       // The whole empty bracket exists from the start: round r has size / 2^r matches.
       for (let round = 1; round <= roundsOf(input.size); round += 1) {
         for (let n = 1; n <= input.size / 2 ** round; n += 1) {
           const a = round === 1 ? input.slots[2 * (n - 1)]! : null;
           const b = round === 1 ? input.slots[2 * (n - 1) + 1]! : null;
-          await tx.execute(
-            `insert into tournament_matches (tournament_id, round, match_number, slot1_name, slot2_name, slot1_multiplier, slot2_multiplier)
-             values (?, ?, ?, ?, ?, ?::numeric, ?::numeric)`,
-            [id, round, n, a?.name ?? null, b?.name ?? null, a?.multiplier ?? null, b?.multiplier ?? null],
-          );
+          await insertMatch(tx, id, round, n, a, b);
         }
       }
       const detail = await this.detailIn(tx, id);
@@ -92,11 +94,7 @@ export class AdminTournamentsService {
       if (predictionsActive && !before.predictions_active && before.completed_at) {
         throw conflict('This tournament is completed; predictions cannot be reopened.');
       }
-      await tx.execute(
-        `update tournaments set name = coalesce(?, name), prize_points = coalesce(?::int[], prize_points), is_active = ?,
-           predictions_active = ?, updated_at = now() where id = ?`,
-        [input.name ?? null, input.prize_points ? intArrayLiteral(input.prize_points) : null, isActive, predictionsActive, id],
-      );
+      await updateTournament(tx, id, { name: input.name ?? null, prizePoints: input.prize_points ?? null, isActive, predictionsActive });
       const detail = await this.detailIn(tx, id);
       const change: TournamentChange =
         before.predictions_active !== detail.predictions_active
@@ -130,7 +128,7 @@ export class AdminTournamentsService {
   async updateMatch(actorId: number, id: number, matchId: number, input: AdminTournamentMatchUpdate): Promise<AdminTournament> {
     return this.em.fork().transactional(async (tx) => {
       await this.lock(tx, id);
-      const match = await this.lockMatch(tx, id, matchId);
+      const match = await this.lockedMatch(tx, id, matchId);
       const renaming = input.slot1_name !== undefined || input.slot2_name !== undefined;
       if (renaming) {
         if (match.round !== 1) throw conflict('Slot names after round 1 come from the winners and cannot be edited.');
@@ -138,34 +136,19 @@ export class AdminTournamentsService {
         const name1 = input.slot1_name ?? match.slot1_name!;
         const name2 = input.slot2_name ?? match.slot2_name!;
         const errors: Record<string, string[]> = {};
-        const others = await tx.execute<{ name: string }[]>(
-          `select lower(n) as name from tournament_matches m, unnest(array[m.slot1_name, m.slot2_name]) n
-           where m.tournament_id = ? and m.round = 1 and m.id <> ? and n is not null`,
-          [id, matchId],
-        );
-        const taken = new Set(others.map((o) => o.name));
+        const taken = await otherRoundOneNames(tx, id, matchId);
         if (taken.has(name1.toLowerCase())) errors.slot1_name = ['Each slot may appear only once.'];
         if (taken.has(name2.toLowerCase()) || name1.toLowerCase() === name2.toLowerCase())
           errors.slot2_name = ['Each slot may appear only once.'];
         if (Object.keys(errors).length) throw unprocessable('Each slot may appear only once.', errors);
-        // Members who picked a renamed slot keep their pick under its new name.
-        await tx.execute(
-          `update tournament_predictions set predicted_winner_name = case when predicted_winner_name = ? then ? else ? end, updated_at = now()
-           where match_id = ? and predicted_winner_name in (?, ?)`,
-          [match.slot1_name, name1, name2, matchId, match.slot1_name, match.slot2_name],
-        );
+        await renamePicks(tx, match, name1, name2);
       }
-      await tx.execute(
-        `update tournament_matches set slot1_name = ?, slot2_name = ?, slot1_multiplier = ?::numeric, slot2_multiplier = ?::numeric, updated_at = now()
-         where id = ?`,
-        [
-          input.slot1_name ?? match.slot1_name,
-          input.slot2_name ?? match.slot2_name,
-          input.slot1_multiplier === undefined ? match.slot1_multiplier : input.slot1_multiplier,
-          input.slot2_multiplier === undefined ? match.slot2_multiplier : input.slot2_multiplier,
-          matchId,
-        ],
-      );
+      await updateMatchSlots(tx, matchId, {
+        slot1Name: input.slot1_name ?? match.slot1_name,
+        slot2Name: input.slot2_name ?? match.slot2_name,
+        slot1Multiplier: input.slot1_multiplier === undefined ? match.slot1_multiplier : input.slot1_multiplier,
+        slot2Multiplier: input.slot2_multiplier === undefined ? match.slot2_multiplier : input.slot2_multiplier,
+      });
       const detail = await this.detailIn(tx, id);
       const after = detail.matches.find((m) => m.id === matchId)!;
       await this.record(tx, actorId, 'tournament.match.update', id, { match: matchOf(match) }, { match: after }, 'match');
@@ -180,7 +163,7 @@ export class AdminTournamentsService {
   async setWinner(actorId: number, id: number, matchId: number, winnerName: string): Promise<AdminTournament> {
     return this.em.fork().transactional(async (tx) => {
       const tournament = await this.lock(tx, id);
-      const match = await this.lockMatch(tx, id, matchId);
+      const match = await this.lockedMatch(tx, id, matchId);
       if (match.slot1_name === null || match.slot2_name === null) throw conflict('Both slots must be filled before a winner is set.');
       if (winnerName !== match.slot1_name && winnerName !== match.slot2_name) {
         throw unprocessable('The winner must be one of the two slots.', { winner_name: ['The winner must be one of the two slots.'] });
@@ -191,28 +174,15 @@ export class AdminTournamentsService {
         if (isFinal) throw conflict('The final is decided and the tournament is complete.');
       }
       const changed = [matchId];
-      await tx.execute('update tournament_matches set winner_name = ?, decided_at = now(), updated_at = now() where id = ?', [
-        winnerName,
-        matchId,
-      ]);
+      await setMatchWinner(tx, matchId, winnerName);
       if (!isFinal) {
-        const [next] = await tx.execute<{ id: number; winner_name: string | null }[]>(
-          'select id, winner_name from tournament_matches where tournament_id = ? and round = ? and match_number = ? for update',
-          [id, match.round + 1, Math.ceil(match.match_number / 2)],
-        );
-        if (next!.winner_name !== null) throw conflict('The next-round match is already decided; this winner can no longer change.');
+        const next = await lockNextMatch(tx, id, match.round + 1, Math.ceil(match.match_number / 2));
+        if (next.winner_name !== null) throw conflict('The next-round match is already decided; this winner can no longer change.');
         const slot = match.match_number % 2 === 1 ? 'slot1' : 'slot2';
-        // A corrected winner starts the next match without the old slot's multiplier.
-        await tx.execute(
-          `update tournament_matches set ${slot}_name = ?, ${slot}_multiplier = case when ${slot}_name = ? then ${slot}_multiplier end, updated_at = now() where id = ?`,
-          [winnerName, winnerName, next!.id],
-        );
-        changed.push(next!.id);
+        await fillNextSlot(tx, next.id, slot, winnerName);
+        changed.push(next.id);
       } else {
-        await tx.execute(
-          'update tournaments set completed_at = now(), predictions_active = false, is_active = false, updated_at = now() where id = ?',
-          [id],
-        );
+        await completeTournament(tx, id);
         await this.prizes.award(tx, id);
       }
       await this.audit.record(tx, {
@@ -231,11 +201,8 @@ export class AdminTournamentsService {
   async remove(actorId: number, id: number): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       const before = await this.lock(tx, id);
-      const [picks] = await tx.execute<{ n: number }[]>('select count(*)::int as n from tournament_predictions where tournament_id = ?', [
-        id,
-      ]);
-      if (picks!.n > 0) throw conflict('This tournament has predictions and cannot be deleted.');
-      await tx.execute('delete from tournaments where id = ?', [id]);
+      if ((await countPicks(tx, id)) > 0) throw conflict('This tournament has predictions and cannot be deleted.');
+      await deleteTournament(tx, id);
       await this.audit.record(tx, {
         actorId,
         action: 'tournament.delete',
@@ -253,12 +220,8 @@ export class AdminTournamentsService {
     return row;
   }
 
-  private async lockMatch(tx: EntityManager, id: number, matchId: number): Promise<MatchLockRow> {
-    const [match] = await tx.execute<MatchLockRow[]>(
-      `select id, round, match_number, slot1_name, slot2_name, slot1_multiplier::text as slot1_multiplier, slot2_multiplier::text as slot2_multiplier,
-              winner_name from tournament_matches where id = ? and tournament_id = ? for update`,
-      [matchId, id],
-    );
+  private async lockedMatch(tx: EntityManager, id: number, matchId: number): Promise<MatchLockRow> {
+    const match = await lockMatch(tx, id, matchId);
     if (!match) throw notFound('Match not found.');
     return match;
   }

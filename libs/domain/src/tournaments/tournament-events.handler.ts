@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
 import { DomainEventHandlers, PushCoalescer, RealtimeEmitter } from '@kickback/platform';
-import { loadDetail, loadStandings, loadTournament } from './tournament-rows';
+import { loadDetail, loadStandings, loadTournament } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
 
 /**

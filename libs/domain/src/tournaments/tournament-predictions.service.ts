@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentPredictInput } from '@kickback/contracts';
-import { ApiError, OutboxService, intArrayLiteral, notFound, unprocessable } from '@kickback/platform';
+import { ApiError, OutboxService, notFound, unprocessable } from '@kickback/platform';
+import { lockPickableMatches, lockPredictionsActive, upsertPick } from './tournament-writes.repository';
 import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
 
 export const TOURNAMENT_PREDICTIONS_CLOSED = 'Predictions are no longer active for this tournament';
 export const NO_PICKS_MESSAGE = 'Please make at least one prediction';
-
-interface PickableMatch {
-  id: number;
-  tournament_id: number;
-  slot1_name: string | null;
-  slot2_name: string | null;
-  winner_name: string | null;
-}
 
 /**
  * Bracket picks (SPEC §5): one row per member per match (UNIQUE (user_id, match_id)), every
@@ -30,19 +23,13 @@ export class TournamentPredictionsService {
 
   async predict(tournamentId: number, userId: number, input: TournamentPredictInput): Promise<{ saved: number }> {
     return this.em.fork().transactional(async (tx) => {
-      const [tournament] = await tx.execute<{ predictions_active: boolean }[]>(
-        'select predictions_active from tournaments where id = ? for share',
-        [tournamentId],
-      );
-      if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
-      if (!tournament.predictions_active) throw new ApiError(409, TOURNAMENT_PREDICTIONS_CLOSED);
+      const predictionsActive = await lockPredictionsActive(tx, tournamentId);
+      if (predictionsActive === null) throw notFound(TOURNAMENT_NOT_FOUND);
+      if (!predictionsActive) throw new ApiError(409, TOURNAMENT_PREDICTIONS_CLOSED);
       if (input.predictions.length === 0) throw unprocessable(NO_PICKS_MESSAGE, { predictions: [NO_PICKS_MESSAGE] });
 
       const ids = input.predictions.map((p) => p.match_id);
-      const matches = await tx.execute<PickableMatch[]>(
-        'select id, tournament_id, slot1_name, slot2_name, winner_name from tournament_matches where id = any(?::int[]) order by id for share',
-        [intArrayLiteral([...new Set(ids)])],
-      );
+      const matches = await lockPickableMatches(tx, [...new Set(ids)]);
       const byId = new Map(matches.map((m) => [m.id, m]));
       const errors: Record<string, string[]> = {};
       const seen = new Set<number>();
@@ -66,11 +53,7 @@ export class TournamentPredictionsService {
 
       // Same lock order in every transaction, so parallel saves of one member never deadlock.
       for (const pick of [...input.predictions].sort((a, b) => a.match_id - b.match_id)) {
-        await tx.execute(
-          `insert into tournament_predictions (tournament_id, match_id, user_id, predicted_winner_name) values (?, ?, ?, ?)
-           on conflict (user_id, match_id) do update set predicted_winner_name = excluded.predicted_winner_name, updated_at = now()`,
-          [tournamentId, pick.match_id, userId, pick.winner_name],
-        );
+        await upsertPick(tx, tournamentId, pick.match_id, userId, pick.winner_name);
       }
       await this.outbox.add(tx, 'tournament.predicted', { tournamentId, userId, at: new Date().toISOString() });
       return { saved: input.predictions.length };

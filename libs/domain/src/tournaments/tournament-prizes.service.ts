@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EconomyService } from '../economy/economy.service';
-import { loadStandings, loadTournament } from './tournament-rows';
+import { loadStandings, loadTournament } from './tournaments.repository';
 
 export interface TournamentPrizeWinner {
   userId: number;

@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentListItem, TournamentPageData, TournamentPickBreakdown } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
-import { loadDetail, loadStandings, loadTournaments, toListItem } from './tournament-rows';
+import {
+  loadDetail,
+  loadStandings,
+  loadTournaments,
+  memberPicks,
+  memberPicksWithResults,
+  toListItem,
+  tournamentExists,
+} from './tournaments.repository';
 
 export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 
@@ -22,10 +30,7 @@ export class TournamentsService {
     const { completed_at: _completedAt, ...tournament } = detail;
     let userPrediction: TournamentPageData['user_prediction'] = null;
     if (userId !== null) {
-      const picks = await em.execute<{ match_id: number; predicted_winner_name: string }[]>(
-        'select match_id, predicted_winner_name from tournament_predictions where tournament_id = ? and user_id = ? order by match_id',
-        [tournamentId, userId],
-      );
+      const picks = await memberPicks(em, tournamentId, userId);
       userPrediction = {
         matches: picks.map((p) => ({ tournament_match_id: p.match_id, predicted_winner_name: p.predicted_winner_name })),
       };
@@ -36,16 +41,8 @@ export class TournamentsService {
   /** One member's picks in bracket order, each with the match result once decided. */
   async breakdown(tournamentId: number, userId: number): Promise<TournamentPickBreakdown[]> {
     const em = this.em.fork();
-    const [exists] = await em.execute<{ id: number }[]>('select id from tournaments where id = ?', [tournamentId]);
-    if (!exists) throw notFound(TOURNAMENT_NOT_FOUND);
-    const rows = await em.execute<
-      { match_id: number; round: number; match_number: number; predicted_winner_name: string; winner_name: string | null }[]
-    >(
-      `select p.match_id, m.round, m.match_number, p.predicted_winner_name, m.winner_name
-       from tournament_predictions p join tournament_matches m on m.id = p.match_id
-       where p.tournament_id = ? and p.user_id = ? order by m.round, m.match_number`,
-      [tournamentId, userId],
-    );
+    if (!(await tournamentExists(em, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+    const rows = await memberPicksWithResults(em, tournamentId, userId);
     return rows.map((r) => ({
       tournament_match_id: r.match_id,
       round: r.round,

@@ -8,7 +8,7 @@ import type {
   TournamentTopPrediction,
 } from '@kickback/contracts';
 
-/** Raw reads shared by the public, admin, push and prize paths, so they all see one model. */
+/** Every read of tournaments, matches, picks and standings, shared by the public, admin, push and prize paths; writes are in tournament-writes.repository.ts. */
 
 export interface TournamentRow {
   id: number;
@@ -144,4 +144,34 @@ export async function loadStandings(em: EntityManager, tournamentId: number, lim
     total: r.decided,
     picks: r.picks,
   }));
+}
+
+/** A member's picks of one tournament, by match. */
+export function memberPicks(
+  em: EntityManager,
+  tournamentId: number,
+  userId: number,
+): Promise<{ match_id: number; predicted_winner_name: string }[]> {
+  return em.execute<{ match_id: number; predicted_winner_name: string }[]>(
+    'select match_id, predicted_winner_name from tournament_predictions where tournament_id = ? and user_id = ? order by match_id',
+    [tournamentId, userId],
+  );
+}
+
+export async function tournamentExists(em: EntityManager, id: number): Promise<boolean> {
+  return (await em.execute('select id from tournaments where id = ?', [id])).length > 0;
+}
+
+/** A member's picks in bracket order, each with the match result once decided. */
+export function memberPicksWithResults(
+  em: EntityManager,
+  tournamentId: number,
+  userId: number,
+): Promise<{ match_id: number; round: number; match_number: number; predicted_winner_name: string; winner_name: string | null }[]> {
+  return em.execute(
+    `select p.match_id, m.round, m.match_number, p.predicted_winner_name, m.winner_name
+     from tournament_predictions p join tournament_matches m on m.id = p.match_id
+     where p.tournament_id = ? and p.user_id = ? order by m.round, m.match_number`,
+    [tournamentId, userId],
+  );
 }
