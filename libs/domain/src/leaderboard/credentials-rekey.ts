@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretsCipher } from './secrets-cipher';
+import { lockSealedCredentials, setSealedCredentials } from './leaderboard-platforms.repository';
 
 export interface RekeyResult {
   resealed: number;
@@ -13,9 +14,7 @@ export interface RekeyResult {
  */
 export async function rekeyCredentials(em: EntityManager, cipher: SecretsCipher): Promise<RekeyResult> {
   return em.transactional(async (tx) => {
-    const rows = await tx.execute<{ id: number; credentials_enc: string }[]>(
-      'select id, credentials_enc from leaderboard_platforms where credentials_enc is not null order by id for update',
-    );
+    const rows = await lockSealedCredentials(tx);
     const result: RekeyResult = { resealed: 0, alreadyCurrent: 0 };
     for (const row of rows) {
       if (cipher.isCurrent(row.credentials_enc)) {
@@ -23,7 +22,7 @@ export async function rekeyCredentials(em: EntityManager, cipher: SecretsCipher)
         continue;
       }
       const resealed = cipher.seal(cipher.open(row.credentials_enc));
-      await tx.execute('update leaderboard_platforms set credentials_enc = ? where id = ?', [resealed, row.id]);
+      await setSealedCredentials(tx, row.id, resealed);
       result.resealed++;
     }
     return result;

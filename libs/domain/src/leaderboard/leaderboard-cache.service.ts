@@ -3,11 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
-import { buildBoard, linkedAvatars, loadStandings } from './board-builder';
+import { buildBoard } from './board-builder';
+import { linkedAvatars, loadStandings } from './leaderboard-standings.repository';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
-import { currentPeriod } from './period-record';
+import { currentPeriod } from './leaderboard-periods.repository';
 import { periodWindow } from './period-window';
-import { findPlatform, listPlatforms, type PlatformRecord } from './platform-record';
+import { findPlatform, listPlatforms, type PlatformRecord } from './leaderboard-platforms.repository';
 
 /** How long an api process serves its local copy of the Redis answer. */
 export const LOCAL_COPY_MS = 1000;

@@ -3,11 +3,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import type { LeaderboardPeriodDetail, LeaderboardPeriodList } from '@kickback/contracts';
 import { InjectRedis, notFound } from '@kickback/platform';
-import { buildBoard, linkedAvatars, loadStandings } from './board-builder';
+import { buildBoard } from './board-builder';
+import { linkedAvatars, loadStandings } from './leaderboard-standings.repository';
 import { LEADERBOARD_CACHE_KEYS, PERIOD_CACHE_TTL_SECONDS } from './leaderboard-cache-keys';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
-import { findPeriod, listPeriods, toPeriodSummary } from './period-record';
-import { findPlatformBySlug, type PlatformRecord } from './platform-record';
+import { findPeriod, listPeriods, toPeriodSummary } from './leaderboard-periods.repository';
+import { findPlatformBySlug, type PlatformRecord } from './leaderboard-platforms.repository';
 
 /** Public reads: the cached board answer and the browsable periods of an active platform. */
 @Injectable()

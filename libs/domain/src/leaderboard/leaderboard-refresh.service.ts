@@ -4,12 +4,13 @@ import type Redis from 'ioredis';
 import { AppConfig, InjectRedis } from '@kickback/platform';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
-import { currentPeriod, type PeriodRecord } from './period-record';
+import { archivePeriod, currentPeriod, openPeriod, type PeriodRecord } from './leaderboard-periods.repository';
+import { insertFetch, manualEntries, writeStandings } from './leaderboard-standings.repository';
 import { periodWindow, sameWindow, type PeriodWindow } from './period-window';
-import { findPlatform, type PlatformRecord } from './platform-record';
+import { findPlatform, type PlatformRecord } from './leaderboard-platforms.repository';
 import { rankWagers, type RankedWager } from './ranking';
 import { SecretsCipher } from './secrets-cipher';
-import { SourceError, type SourceContext, type SourceRow } from './sources/source-adapter';
+import { SourceError, type SourceContext } from './sources/source-adapter';
 import { sourceFor } from './sources/source-registry';
 
 export type RefreshTrigger = 'schedule' | 'manual' | 'import' | 'final' | 'test';
@@ -78,17 +79,9 @@ export class LeaderboardRefreshService {
     }
     await this.em.fork().transactional(async (tx) => {
       if (existing) {
-        await tx.execute(
-          `update leaderboard_periods set status = 'archived', archived_at = now(), prizes = ?::jsonb where id = ? and status = 'current'`,
-          [JSON.stringify(platform.prizes), existing.id],
-        );
+        await archivePeriod(tx, existing.id, platform.prizes);
       }
-      // An admin may switch a custom window back to one that exists already: reopen it.
-      await tx.execute(
-        `insert into leaderboard_periods (platform_id, starts_at, ends_at, status) values (?, ?, ?, 'current')
-         on conflict (platform_id, starts_at, ends_at) do update set status = 'current', archived_at = null, prizes = null`,
-        [platform.id, window.start, window.end],
-      );
+      await openPeriod(tx, platform.id, window.start, window.end);
     });
     const period = await currentPeriod(this.em.fork(), platform.id);
     if (!period) throw new Error(`no current period for platform ${platform.id} after rollover`);
@@ -109,12 +102,15 @@ export class LeaderboardRefreshService {
     entryCount: number | null,
     error: string | null,
   ): Promise<void> {
-    await this.em
-      .fork()
-      .execute(
-        'insert into leaderboard_fetches (platform_id, trigger, started_at, ok, entry_count, error, duration_ms) values (?, ?, ?, ?, ?, ?, ?)',
-        [platformId, trigger, new Date(started), ok, entryCount, error ? error.slice(0, 1000) : null, Date.now() - started],
-      );
+    await insertFetch(this.em.fork(), {
+      platformId,
+      trigger,
+      startedAt: new Date(started),
+      ok,
+      entryCount,
+      error: error ? error.slice(0, 1000) : null,
+      durationMs: Date.now() - started,
+    });
   }
 
   private async fetchAndStore(
@@ -146,35 +142,21 @@ export class LeaderboardRefreshService {
       allowPrivateHosts: this.config.env.LEADERBOARD_ALLOW_PRIVATE_HOSTS,
       loadManualRows: async () => {
         if (periodId === null) return [];
-        const rows = await this.em
-          .fork()
-          .execute<{ username: string; cents: string }[]>(
-            `select username, (wagered * 100)::bigint::text as cents from leaderboard_manual_entries where period_id = ?`,
-            [periodId],
-          );
-        return rows.map((r): SourceRow => ({ username: r.username, cents: BigInt(r.cents) }));
+        return manualEntries(this.em.fork(), periodId);
       },
     };
   }
 }
 
-/** Usernames and amounts arrive as JSON arrays in rank order; WITH ORDINALITY keeps that order. */
-export const STORE_STANDINGS_SQL = `
-  insert into leaderboard_standings (period_id, usernames, wagered)
-  values (?,
-    (select coalesce(array_agg(x order by i), '{}') from jsonb_array_elements_text(?::jsonb) with ordinality as t(x, i)),
-    (select coalesce(array_agg(x::numeric(18,2) order by i), '{}') from jsonb_array_elements_text(?::jsonb) with ordinality as t(x, i)))
-  on conflict (period_id) do update set usernames = excluded.usernames, wagered = excluded.wagered`;
-
 /** Replaces a period's standings in one transaction, so readers see the old or the new ranking, never half. */
 export async function storeStandings(em: EntityManager, periodId: number, ranked: RankedWager[]): Promise<void> {
   await em.transactional(async (tx) => {
-    await tx.execute(STORE_STANDINGS_SQL, [
+    await writeStandings(
+      tx,
       periodId,
-      JSON.stringify(ranked.map((r) => r.username)),
-      JSON.stringify(ranked.map((r) => r.wagered)),
-    ]);
-    await tx.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
+      ranked.map((r) => r.username),
+      ranked.map((r) => r.wagered),
+    );
   });
 }
 

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
 import { QUEUES, type DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers } from '@kickback/platform';
-import { findPlatform, listPlatforms } from './platform-record';
+import { findPlatform, listPlatforms } from './leaderboard-platforms.repository';
 
 export interface LeaderboardRefreshJob {
   platformId: number;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { centsToDecimal } from './decimal-amount';
 import { periodWindow } from './period-window';
 import { rankWagers } from './ranking';
-import { STORE_STANDINGS_SQL } from './leaderboard-refresh.service';
+import { writeStandings } from './leaderboard-standings.repository';
 
 const FIRST = [
   'lucky',
@@ -90,7 +90,7 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
       [current, 'current', p.seed],
     ] as const) {
       const rows = players(seed, p.count, p.top);
-      const [{ id: periodId }] = await em.execute<{ id: string }[]>(
+      const [{ id: periodId }] = await em.execute<{ id: number }[]>(
         `insert into leaderboard_periods (platform_id, starts_at, ends_at, status, archived_at, prizes) values (?, ?, ?, ?, ?, ?::jsonb) returning id`,
         [
           id,
@@ -107,12 +107,12 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
         [periodId, asJson],
       );
       const ranked = rankWagers(rows);
-      await em.execute(STORE_STANDINGS_SQL, [
+      await writeStandings(
+        em,
         periodId,
-        JSON.stringify(ranked.map((r) => r.username)),
-        JSON.stringify(ranked.map((r) => r.wagered)),
-      ]);
-      await em.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [ranked.length, periodId]);
+        ranked.map((r) => r.username),
+        ranked.map((r) => r.wagered),
+      );
     }
     // A running worker schedules the new platform and rebuilds the Redis caches from these rows.
     await em.execute(`insert into outbox_events (type, payload) values ('leaderboard.platforms-changed', ?::jsonb)`, [

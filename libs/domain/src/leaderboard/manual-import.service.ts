@@ -6,6 +6,7 @@ import { parseCsv } from './csv-parse';
 import { centsToDecimal, isAmount, toCents } from './decimal-amount';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { PlatformsService } from './platforms.service';
+import { replaceManualEntries } from './leaderboard-standings.repository';
 
 const USERNAME_HEADERS = ['username', 'user_name', 'user', 'name', 'player'];
 const WAGERED_HEADERS = ['wagered', 'wager', 'amount', 'total_wagered_amount', 'wagered_amount', 'total_wagered', 'total'];
@@ -108,11 +109,10 @@ export class ManualImportService {
     }
     const { period } = await this.refresher.rollover(platform, new Date());
     await this.em.fork().transactional(async (tx) => {
-      await tx.execute('delete from leaderboard_manual_entries where period_id = ?', [period.id]);
-      await tx.execute(
-        `insert into leaderboard_manual_entries (period_id, username, wagered)
-         select ?, r.username, r.wagered from jsonb_to_recordset(?::jsonb) as r(username text, wagered numeric)`,
-        [period.id, JSON.stringify(parsed.merged.map((r) => ({ username: r.username, wagered: centsToDecimal(r.cents) })))],
+      await replaceManualEntries(
+        tx,
+        period.id,
+        parsed.merged.map((r) => ({ username: r.username, wagered: centsToDecimal(r.cents) })),
       );
       await this.audit.record(tx, {
         actorId,

@@ -4,18 +4,24 @@ import type { AdminPlatform, LeaderboardFetchRecord, PlatformInput, PlatformUpda
 import { AuditLogService, OutboxService, conflict, notFound } from '@kickback/platform';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
-import { currentPeriod } from './period-record';
+import { currentPeriod } from './leaderboard-periods.repository';
 import { periodWindow } from './period-window';
-import { findPlatform, listPlatforms, toAdminPlatform, type PlatformRecord } from './platform-record';
+import {
+  deletePlatform,
+  findPlatform,
+  insertPlatform,
+  listPlatforms,
+  platformStatuses,
+  slugTaken,
+  toAdminPlatform,
+  updatePlatform,
+  type PlatformRecord,
+  type PlatformStatusRow,
+} from './leaderboard-platforms.repository';
+import { fetchHistory } from './leaderboard-standings.repository';
 import { validatePlatform, type ResolvedPlatformInput } from './platform-input';
 import { SecretsCipher } from './secrets-cipher';
 import { SourceError } from './sources/source-adapter';
-
-interface StatusRow {
-  platform_id: number;
-  last_updated: Date | null;
-  last_error: string | null;
-}
 
 /** Admin management of leaderboard platforms. Secrets are sealed before they reach SQL and never read back out. */
 @Injectable()
@@ -44,14 +50,7 @@ export class PlatformsService {
   async create(actorId: number, input: PlatformInput): Promise<AdminPlatform> {
     const config = validatePlatform(input, Boolean(input.credentials));
     const id = await this.write(actorId, 'leaderboard.platform.create', async (tx) => {
-      const [{ id }] = await tx
-        .execute<{ id: number }[]>(
-          `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, source_config, period_type, custom_start, custom_end,
-           prizes, mask_usernames, excluded_usernames, is_active, display_order, refresh_interval_seconds, display_count, credentials_enc)
-         values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?) on conflict (slug) do nothing returning id`,
-          [...this.columns(input, config), input.credentials ? this.cipher.seal(input.credentials) : null],
-        )
-        .then((rows) => (rows.length ? rows : [{ id: 0 }]));
+      const id = await insertPlatform(tx, this.columns(input, config), input.credentials ? this.cipher.seal(input.credentials) : null);
       if (!id) throw conflict('A platform with this slug already exists.');
       const after = await findPlatform(tx, id);
       return { id, before: null, after: after && this.safe(after) };
@@ -76,14 +75,8 @@ export class PlatformsService {
         changes.credentials === undefined ? before.credentialsSealed : changes.credentials ? this.cipher.seal(changes.credentials) : null;
       const config = validatePlatform(merged, Boolean(sealed));
       const cols = this.columns(merged, config);
-      const taken = await tx.execute('select 1 from leaderboard_platforms where slug = ? and id <> ?', [merged.slug, id]);
-      if (taken.length) throw conflict('A platform with this slug already exists.');
-      await tx.execute(
-        `update leaderboard_platforms set name = ?, slug = ?, currency_symbol = ?, source_type = ?, source_config = ?::jsonb, period_type = ?, custom_start = ?,
-           custom_end = ?, prizes = ?::jsonb, mask_usernames = ?, excluded_usernames = ?::jsonb, is_active = ?, display_order = ?, refresh_interval_seconds = ?,
-           display_count = ?, credentials_enc = ?, updated_at = now() where id = ?`,
-        [...cols, sealed, id],
-      );
+      if (await slugTaken(tx, merged.slug, id)) throw conflict('A platform with this slug already exists.');
+      await updatePlatform(tx, id, cols, sealed);
       oldSlug = before.slug;
       newSlug = merged.slug;
       const after = await findPlatform(tx, id);
@@ -99,7 +92,7 @@ export class PlatformsService {
     await this.write(actorId, 'leaderboard.platform.delete', async (tx) => {
       const before = await this.require(tx, id, true);
       slug = before.slug;
-      await tx.execute('delete from leaderboard_platforms where id = ?', [id]);
+      await deletePlatform(tx, id);
       return { id, before: this.safe(before), after: null };
     });
     await this.cache.forgetBoard(slug);
@@ -109,28 +102,7 @@ export class PlatformsService {
   async fetchHistory(id: number, limit = 50): Promise<LeaderboardFetchRecord[]> {
     const em = this.em.fork();
     await this.require(em, id);
-    const rows = await em.execute<
-      {
-        id: string;
-        trigger: string;
-        started_at: Date;
-        finished_at: Date;
-        ok: boolean;
-        entry_count: number | null;
-        error: string | null;
-        duration_ms: number;
-      }[]
-    >('select * from leaderboard_fetches where platform_id = ? order by id desc limit ?', [id, limit]);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      trigger: r.trigger,
-      started_at: new Date(r.started_at).toISOString(),
-      finished_at: new Date(r.finished_at).toISOString(),
-      ok: r.ok,
-      entry_count: r.entry_count,
-      error: r.error,
-      duration_ms: r.duration_ms,
-    }));
+    return fetchHistory(em, id, limit);
   }
 
   /** Fetches the current window with the stored settings; stores nothing but a history line. */
@@ -222,18 +194,12 @@ export class PlatformsService {
     return { ...this.asInput(p), credentials: p.credentialsSealed ? 'set' : 'not set' };
   }
 
-  private async statuses(em: EntityManager, id?: number): Promise<Map<number, StatusRow>> {
-    const rows = await em.execute<StatusRow[]>(
-      `select p.id as platform_id,
-              (select last_fetched_at from leaderboard_periods where platform_id = p.id and status = 'current') as last_updated,
-              (select case when f.ok then null else f.error end from leaderboard_fetches f where f.platform_id = p.id and f.trigger <> 'test' order by f.id desc limit 1) as last_error
-         from leaderboard_platforms p ${id ? 'where p.id = ?' : ''}`,
-      id ? [id] : [],
-    );
+  private async statuses(em: EntityManager, id?: number): Promise<Map<number, PlatformStatusRow>> {
+    const rows = await platformStatuses(em, id);
     return new Map(rows.map((r) => [r.platform_id, r]));
   }
 
-  private toAdmin(p: PlatformRecord, status: Map<number, StatusRow>): AdminPlatform {
+  private toAdmin(p: PlatformRecord, status: Map<number, PlatformStatusRow>): AdminPlatform {
     const s = status.get(p.id);
     return toAdminPlatform(p, { lastUpdated: s?.last_updated ? new Date(s.last_updated) : null, lastError: s?.last_error ?? null });
   }

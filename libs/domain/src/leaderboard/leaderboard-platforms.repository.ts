@@ -110,3 +110,69 @@ export function toAdminPlatform(p: PlatformRecord, status: { lastUpdated: Date |
     updated_at: p.updatedAt.toISOString(),
   };
 }
+
+/** The platform columns in the order insertPlatform and updatePlatform bind them (PlatformsService.columns builds it). */
+export type PlatformColumns = unknown[];
+
+/** Null when the slug is taken (a concurrent create, or an existing platform). */
+export async function insertPlatform(
+  em: EntityManager,
+  columns: PlatformColumns,
+  sealedCredentials: string | null,
+): Promise<number | null> {
+  const rows = await em.execute<{ id: number }[]>(
+    `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, source_config, period_type, custom_start, custom_end,
+       prizes, mask_usernames, excluded_usernames, is_active, display_order, refresh_interval_seconds, display_count, credentials_enc)
+     values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?) on conflict (slug) do nothing returning id`,
+    [...columns, sealedCredentials],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function slugTaken(em: EntityManager, slug: string, exceptId: number): Promise<boolean> {
+  return (await em.execute('select 1 from leaderboard_platforms where slug = ? and id <> ?', [slug, exceptId])).length > 0;
+}
+
+export async function updatePlatform(
+  em: EntityManager,
+  id: number,
+  columns: PlatformColumns,
+  sealedCredentials: string | null,
+): Promise<void> {
+  await em.execute(
+    `update leaderboard_platforms set name = ?, slug = ?, currency_symbol = ?, source_type = ?, source_config = ?::jsonb, period_type = ?, custom_start = ?,
+       custom_end = ?, prizes = ?::jsonb, mask_usernames = ?, excluded_usernames = ?::jsonb, is_active = ?, display_order = ?, refresh_interval_seconds = ?,
+       display_count = ?, credentials_enc = ?, updated_at = now() where id = ?`,
+    [...columns, sealedCredentials, id],
+  );
+}
+
+export async function deletePlatform(em: EntityManager, id: number): Promise<void> {
+  await em.execute('delete from leaderboard_platforms where id = ?', [id]);
+}
+
+export interface PlatformStatusRow {
+  platform_id: number;
+  last_updated: Date | null;
+  last_error: string | null;
+}
+
+/** When each platform's board last refreshed, and the last refresh error (tests excluded). */
+export function platformStatuses(em: EntityManager, id?: number): Promise<PlatformStatusRow[]> {
+  return em.execute<PlatformStatusRow[]>(
+    `select p.id as platform_id,
+            (select last_fetched_at from leaderboard_periods where platform_id = p.id and status = 'current') as last_updated,
+            (select case when f.ok then null else f.error end from leaderboard_fetches f where f.platform_id = p.id and f.trigger <> 'test' order by f.id desc limit 1) as last_error
+       from leaderboard_platforms p ${id ? 'where p.id = ?' : ''}`,
+    id ? [id] : [],
+  );
+}
+
+/** Every stored credential, locked for a key rotation. */
+export function lockSealedCredentials(em: EntityManager): Promise<{ id: number; credentials_enc: string }[]> {
+  return em.execute('select id, credentials_enc from leaderboard_platforms where credentials_enc is not null order by id for update');
+}
+
+export async function setSealedCredentials(em: EntityManager, id: number, sealed: string): Promise<void> {
+  await em.execute('update leaderboard_platforms set credentials_enc = ? where id = ?', [sealed, id]);
+}

@@ -64,3 +64,20 @@ export const toPeriodSummary = (p: PeriodRecord): LeaderboardPeriodSummary => ({
   entry_count: p.entryCount,
   last_updated: p.lastFetchedAt?.toISOString() ?? null,
 });
+
+/** Archives the current period with the prizes it was run for (a no-op if a concurrent rollover did it). */
+export async function archivePeriod(em: EntityManager, periodId: number, prizes: unknown): Promise<void> {
+  await em.execute(
+    `update leaderboard_periods set status = 'archived', archived_at = now(), prizes = ?::jsonb where id = ? and status = 'current'`,
+    [JSON.stringify(prizes), periodId],
+  );
+}
+
+/** Opens the window as the current period; a window that existed already (an admin switched back) is reopened. */
+export async function openPeriod(em: EntityManager, platformId: number, start: Date, end: Date): Promise<void> {
+  await em.execute(
+    `insert into leaderboard_periods (platform_id, starts_at, ends_at, status) values (?, ?, ?, 'current')
+     on conflict (platform_id, starts_at, ends_at) do update set status = 'current', archived_at = null, prizes = null`,
+    [platformId, start, end],
+  );
+}

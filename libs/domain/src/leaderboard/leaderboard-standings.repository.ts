@@ -1,0 +1,110 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LeaderboardFetchRecord } from '@kickback/contracts';
+
+export interface StandingRow {
+  username: string;
+  wagered: string;
+}
+
+/** Usernames and amounts arrive as JSON arrays in rank order; WITH ORDINALITY keeps that order. */
+const STORE_STANDINGS_SQL = `
+  insert into leaderboard_standings (period_id, usernames, wagered)
+  values (?,
+    (select coalesce(array_agg(x order by i), '{}') from jsonb_array_elements_text(?::jsonb) with ordinality as t(x, i)),
+    (select coalesce(array_agg(x::numeric(18,2) order by i), '{}') from jsonb_array_elements_text(?::jsonb) with ordinality as t(x, i)))
+  on conflict (period_id) do update set usernames = excluded.usernames, wagered = excluded.wagered`;
+
+/** Replaces a period's standings (ranked usernames and amounts as decimal text); call inside a transaction. */
+export async function writeStandings(em: EntityManager, periodId: number, usernames: string[], wagered: string[]): Promise<void> {
+  await em.execute(STORE_STANDINGS_SQL, [periodId, JSON.stringify(usernames), JSON.stringify(wagered)]);
+  await em.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [usernames.length, periodId]);
+}
+
+/** The first `limit` ranks of a period. */
+export function loadStandings(em: EntityManager, periodId: number, limit: number): Promise<StandingRow[]> {
+  return em.execute<StandingRow[]>(
+    `select u.username, u.wagered::text as wagered
+       from leaderboard_standings s, unnest(s.usernames[1:?], s.wagered[1:?]) with ordinality as u(username, wagered, rank)
+      where s.period_id = ? order by u.rank`,
+    [limit, limit, periodId],
+  );
+}
+
+/** Avatars of members who linked one of these casino usernames in Settings (matched case-insensitively). */
+export async function linkedAvatars(em: EntityManager, usernames: string[]): Promise<Map<string, string>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await em.execute<{ name: string; avatar_url: string }[]>(
+    `select distinct on (lower(c.name)) lower(c.name) as name, u.avatar_url
+       from users u cross join lateral unnest(array[u.crypto, u.crypto2, u.crypto3]) as c(name)
+      where u.avatar_url is not null and lower(c.name) in (select lower(x) from jsonb_array_elements_text(?::jsonb) as x)
+      order by lower(c.name), u.id`,
+    [JSON.stringify(usernames)],
+  );
+  return new Map(rows.map((r) => [r.name, r.avatar_url]));
+}
+
+/** The CSV-imported totals of a period, in cents. */
+export async function manualEntries(em: EntityManager, periodId: number): Promise<{ username: string; cents: bigint }[]> {
+  const rows = await em.execute<{ username: string; cents: string }[]>(
+    `select username, (wagered * 100)::bigint::text as cents from leaderboard_manual_entries where period_id = ?`,
+    [periodId],
+  );
+  return rows.map((r) => ({ username: r.username, cents: BigInt(r.cents) }));
+}
+
+/** Replaces a period's CSV-imported totals (amounts as decimal text); call inside a transaction. */
+export async function replaceManualEntries(
+  em: EntityManager,
+  periodId: number,
+  rows: { username: string; wagered: string }[],
+): Promise<void> {
+  await em.execute('delete from leaderboard_manual_entries where period_id = ?', [periodId]);
+  await em.execute(
+    `insert into leaderboard_manual_entries (period_id, username, wagered)
+     select ?, r.username, r.wagered from jsonb_to_recordset(?::jsonb) as r(username text, wagered numeric)`,
+    [periodId, JSON.stringify(rows)],
+  );
+}
+
+export async function insertFetch(
+  em: EntityManager,
+  fetch: {
+    platformId: number;
+    trigger: string;
+    startedAt: Date;
+    ok: boolean;
+    entryCount: number | null;
+    error: string | null;
+    durationMs: number;
+  },
+): Promise<void> {
+  await em.execute(
+    'insert into leaderboard_fetches (platform_id, trigger, started_at, ok, entry_count, error, duration_ms) values (?, ?, ?, ?, ?, ?, ?)',
+    [fetch.platformId, fetch.trigger, fetch.startedAt, fetch.ok, fetch.entryCount, fetch.error, fetch.durationMs],
+  );
+}
+
+export async function fetchHistory(em: EntityManager, platformId: number, limit: number): Promise<LeaderboardFetchRecord[]> {
+  const rows = await em.execute<
+    {
+      id: string;
+      trigger: string;
+      started_at: Date;
+      finished_at: Date;
+      ok: boolean;
+      entry_count: number | null;
+      error: string | null;
+      duration_ms: number;
+    }[]
+  >('select * from leaderboard_fetches where platform_id = ? order by id desc limit ?', [platformId, limit]);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    trigger: r.trigger,
+    started_at: new Date(r.started_at).toISOString(),
+    finished_at: new Date(r.finished_at).toISOString(),
+    ok: r.ok,
+    entry_count: r.entry_count,
+    error: r.error,
+    duration_ms: r.duration_ms,
+  }));
+}
