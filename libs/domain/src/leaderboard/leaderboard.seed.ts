@@ -90,7 +90,7 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
       [current, 'current', p.seed],
     ] as const) {
       const rows = players(seed, p.count, p.top);
-      const [{ id: periodId }] = await em.execute<{ id: number }[]>(
+      const [{ id: periodId }] = await em.execute<{ id: string }[]>(
         `insert into leaderboard_periods (platform_id, starts_at, ends_at, status, archived_at, prizes) values (?, ?, ?, ?, ?, ?::jsonb) returning id`,
         [
           id,
@@ -109,7 +109,7 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
       const ranked = rankWagers(rows);
       await writeStandings(
         em,
-        periodId,
+        Number(periodId),
         ranked.map((r) => r.username),
         ranked.map((r) => r.wagered),
       );
