@@ -31,6 +31,11 @@ const zones = [
     message: 'The admin never imports a site feature: move what both need to components/ui or lib.',
   },
   {
+    target: './frontend/src/overlays',
+    from: ['./frontend/src/features', './frontend/src/admin'],
+    message: 'Overlays never import site features or the admin: move what they share to components/ui or lib.',
+  },
+  {
     target: './frontend/src',
     from: ['./libs/platform', './libs/domain', './libs/testing', './apps'],
     message: 'The browser code imports @kickback/contracts only.',

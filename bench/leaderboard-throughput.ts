@@ -1,9 +1,9 @@
 // GET /api/r/leaderboard served from the Redis cache, against a bare NestJS route returning the same bytes,
 // measured side by side in one run (alternating rounds, same load client process).
-// Gate: the real route reaches at least 80% of a bare route mounted in the same api application (same
-// middleware and guards: what the leaderboard itself costs). Also reported, not gated: a bare route in an
-// otherwise empty NestJS application (what the shared middleware stack costs on top).
-// Run: npm run bench leaderboard-throughput
+// Gate (issue #16): the real route, with the whole per-request stack an anonymous read pays (security headers,
+// session skip, guards, logging, metrics), reaches at least 70% of the same bytes from an otherwise EMPTY NestJS
+// application. Also reported: a bare route mounted in the same api application (what the leaderboard itself costs).
+// Run: npm run bench leaderboard-throughput   (BENCH_LOG_LEVEL=info to pay for the access log as production does)
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { startBenchStack, seedWagerers } from './leaderboard-support/bench-stack
 const CONCURRENCY = 32;
 const ROUND_SECONDS = 2;
 const ROUNDS = 10;
-const TARGET = 0.8;
+const TARGET = 0.7;
 
 let payload = '';
 
@@ -94,20 +94,20 @@ async function main(): Promise<void> {
         `  round ${round}: leaderboard ${r.leaderboard!.toFixed(0)} req/s, bare route same app ${r.sameApp!.toFixed(0)} req/s, bare route empty app ${r.emptyApp!.toFixed(0)} req/s`,
       );
     }
-    const ratio = median(ratios.sameApp);
+    const ratio = median(ratios.emptyApp);
     const total = (list: number[]) => list.reduce((a, b) => a + b, 0);
     console.log(
       `leaderboard throughput, ${payload.length} bytes per answer, ${CONCURRENCY} keep-alive connections, ${ROUNDS} rounds x ${ROUND_SECONDS} s, medians:`,
     );
     console.log(`  GET /api/r/leaderboard (Redis cache):          ${median(rps.leaderboard).toFixed(0)} req/s`);
     console.log(
-      `  bare NestJS route, same api app:               ${median(rps.sameApp).toFixed(0)} req/s  -> ratio ${(ratio * 100).toFixed(1)}% (gate >= ${TARGET * 100}%)`,
+      `  bare NestJS route, same api app:               ${median(rps.sameApp).toFixed(0)} req/s  -> ratio ${(median(ratios.sameApp) * 100).toFixed(1)}% (not gated)`,
     );
     console.log(
-      `  bare NestJS route, empty app (no middleware):  ${median(rps.emptyApp).toFixed(0)} req/s  -> ratio ${(median(ratios.emptyApp) * 100).toFixed(1)}% (not gated)`,
+      `  bare NestJS route, empty app (no middleware):  ${median(rps.emptyApp).toFixed(0)} req/s  -> ratio ${(ratio * 100).toFixed(1)}% (gate >= ${TARGET * 100}%)`,
     );
     console.log(
-      `  ratio of totals, same app: ${((total(rps.leaderboard) / total(rps.sameApp)) * 100).toFixed(1)}%; gate uses the median of the per-round ratios`,
+      `  ratio of totals, empty app: ${((total(rps.leaderboard) / total(rps.emptyApp)) * 100).toFixed(1)}%; gate uses the median of the per-round ratios`,
     );
     console.log(`  errors ${errors}`);
     if (ratio < TARGET || errors > 0) {

@@ -5,10 +5,17 @@
  * anomalies afterwards (negative balance or stock, ledger ≠ balance, counters or outbox rows
  * that do not match the redemptions, any unexpected answer).
  *
+ * Client-faithful (issue #16 item 1): before each round's storm, BENCH_VIEWERS members' pages replay the store page's
+ * first load as recorded in bench/fixtures/page-patterns.json; after each answer, the member replays what the page
+ * reads after a redemption (the fixture's action reads; none since the page patches its caches from the answer).
+ * Bytes per redemption = the answer plus those reads (pushes excluded). In the same run, the bare ceiling of the
+ * HTTP entry path: the same number of POSTs, the same concurrency and answer bytes, against an empty NestJS app; the
+ * api is reported as a ratio of it (and of the raw SQL, as before).
+ *
  * Run: npm run bench store-redemption-storm
  * Env: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_CLIENTS (32), BENCH_PER_CLIENT (100), BENCH_ROUNDS (2),
- *      BENCH_API_REPLICAS (1).
+ *      BENCH_API_REPLICAS (1), BENCH_VIEWERS (200 first loads per round), BENCH_STOCK (limited: stock = every request of the round; unlimited: quantity null).
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +29,9 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { TestClient } from '../libs/testing/src/test-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
+import { bareNestPost } from './lib/bare-ceilings';
+import { pagePattern } from './lib/page-pattern';
+import { closeGetPools, replayReads } from './lib/pooled-get';
 import { closePools, pooledPost } from './lib/pooled-post';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
@@ -36,6 +46,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** api processes (the product scales api replicas horizontally); connections are split so the total stays CLIENTS. */
 const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 1);
 const COST = 10;
+/** 'unlimited' storms an item without stock (quantity null), the store's common case for perks. */
+const UNLIMITED = (process.env.BENCH_STOCK ?? 'limited') === 'unlimited';
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
 
 interface PhaseResult {
   name: string;
@@ -81,7 +94,7 @@ function summary(name: string, phases: PhaseResult[]) {
   };
 }
 
-/** The redeem transaction exactly as StoreRedemptionService + EconomyService run it. */
+/** The redeem transaction exactly as StoreRedemptionService + EconomyService (and their repositories) run it. */
 async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<boolean> {
   const c = await pool.connect();
   try {
@@ -96,7 +109,7 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
        select i.*, (select id::text from r) as redemption_id, (select created_at from r) as created_at from i`,
       [itemId, userId, randomUUID()],
     );
-    const { cost, max_purchases_per_user: max, redemption_id: redemptionId } = item.rows[0];
+    const { cost, quantity, max_purchases_per_user: max, redemption_id: redemptionId } = item.rows[0];
     const debit = await c.query(
       `with l as (
          insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
@@ -123,19 +136,23 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
       'redemption.created',
       JSON.stringify({ redemptionId: Number(redemptionId), userId, itemId }),
     ]);
-    // Limit and stock in one statement, the hot row last, as in the service.
+    // Limit and stock in one statement, the hot row last; unlimited stock is only read (StoreRepository).
+    const counter = `insert into store_purchase_counters as pc (user_id, item_id, purchases) values ($1, $2, 1)
+       on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
+       where $3::int is null or pc.purchases < $3::int
+       returning purchases`;
     const state = await c.query(
-      `with c as (
-         insert into store_purchase_counters as pc (user_id, item_id, purchases) values ($1, $2, 1)
-         on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
-         where $3::int is null or pc.purchases < $3::int
-         returning purchases
-       ), s as (
-         update store_items set quantity = case when quantity is null then null else quantity - 1 end
-         where id = $2 and is_active and archived_at is null and (quantity is null or quantity > 0) and exists (select 1 from c)
-         returning quantity
-       )
-       select (select purchases from c) as purchases, exists (select 1 from s) as stocked, (select quantity from s) as quantity`,
+      quantity === null
+        ? `with c as (${counter})
+           select (select purchases from c) as purchases,
+                  coalesce((select is_active and archived_at is null from store_items where id = $2), false) as stocked,
+                  null::int as quantity`
+        : `with c as (${counter}), s as (
+             update store_items set quantity = case when quantity is null then null else quantity - 1 end
+             where id = $2 and is_active and archived_at is null and (quantity is null or quantity > 0) and exists (select 1 from c)
+             returning quantity
+           )
+           select (select purchases from c) as purchases, exists (select 1 from s) as stocked, (select quantity from s) as quantity`,
       [userId, itemId, max],
     );
     if (state.rows[0].purchases === null || !state.rows[0].stocked) throw new Error('refused');
@@ -150,14 +167,18 @@ async function rawRedeem(pool: Pool, userId: number, itemId: number): Promise<bo
 }
 
 /** Every invariant the store promises, checked from the database after a phase. */
-async function anomalies(db: Client, itemId: number, initialStock: number, userIds: number[], expected: number): Promise<string[]> {
+async function anomalies(db: Client, itemId: number, initialStock: number | null, userIds: number[], expected: number): Promise<string[]> {
   const problems: string[] = [];
   const q = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
   const [{ n }] = await q('select count(*)::int as n from store_redemptions where item_id = $1', [itemId]);
   if (n !== expected) problems.push(`redemptions ${n} ≠ successful answers ${expected}`);
   const [{ quantity }] = await q('select quantity from store_items where id = $1', [itemId]);
-  if (quantity !== initialStock - n) problems.push(`stock ${quantity} ≠ ${initialStock} - ${n}`);
-  if (quantity < 0) problems.push('stock below zero');
+  if (initialStock === null) {
+    if (quantity !== null) problems.push(`unlimited stock became ${quantity}`);
+  } else {
+    if (quantity !== initialStock - n) problems.push(`stock ${quantity} ≠ ${initialStock} - ${n}`);
+    if (quantity < 0) problems.push('stock below zero');
+  }
   const wallets = await q(
     `select u.id, coalesce(w.balance, 0)::bigint as balance, coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)::bigint as ledger
      from users u left join wallets w on w.user_id = u.id where u.id = any($1::int[])`,
@@ -234,6 +255,7 @@ async function main(): Promise<void> {
     await startApis();
 
     const total = CLIENTS * PER_CLIENT;
+    const stock = UNLIMITED ? null : total;
     const userIds: number[] = [];
     const clients: TestClient[] = [];
     for (let i = 0; i < CLIENTS; i++) {
@@ -263,7 +285,7 @@ async function main(): Promise<void> {
         await db.query(`insert into store_items (name, cost, quantity, category) values ($1, $2, $3, 'bench') returning id`, [
           name,
           COST,
-          total,
+          stock,
         ])
       ).rows[0].id as number;
 
@@ -271,9 +293,33 @@ async function main(): Promise<void> {
     const rawPhases: PhaseResult[] = [];
     const httpProblems: string[] = [];
     const rawProblems: string[] = [];
+    let firstLoads = { seconds: 0, bytes: 0, failed: 0, reads: [] as string[] };
+    let redemptionBytes = 0;
+    let afterFailed = 0;
+    let sampleAnswer = '';
     for (let round = 1; round <= ROUNDS; round++) {
       if (round > 1) await startApis();
       const httpItem = await newItem(`HTTP storm item ${round}`);
+      const pattern = pagePattern('store', { id: httpItem, n: 1 });
+      const cookieOf = (c: TestClient) => ({ cookie: c.cookieHeader });
+      // The store page's first load of BENCH_VIEWERS members, 32 at a time.
+      const loadStarted = process.hrtime.bigint();
+      let nextViewer = 0;
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          for (let v = nextViewer++; v < VIEWERS; v = nextViewer++) {
+            const c = clients[v % CLIENTS]!;
+            const load = await replayReads(c.baseUrl, pattern.firstLoadReads, cookieOf(c));
+            firstLoads.bytes += load.bytes;
+            firstLoads.failed += load.failed;
+          }
+        }),
+      );
+      firstLoads = {
+        ...firstLoads,
+        seconds: firstLoads.seconds + Number(process.hrtime.bigint() - loadStarted) / 1e9,
+        reads: pattern.firstLoadReads,
+      };
       const unexpected: string[] = [];
       const phase = await storm('api (HTTP)', async (client) => {
         const c = clients[client]!;
@@ -284,11 +330,19 @@ async function main(): Promise<void> {
           'idempotency-key': randomUUID(),
         });
         if (res.status !== 200) unexpected.push(`${res.status} ${res.body}`);
+        else sampleAnswer ||= res.body;
+        redemptionBytes += Buffer.byteLength(res.body);
+        // What the page then reads because of its own redemption (the fixture's action reads).
+        if (pattern.afterActionReads.length) {
+          const after = await replayReads(c.baseUrl, pattern.afterActionReads, cookieOf(c));
+          redemptionBytes += after.bytes;
+          afterFailed += after.failed;
+        }
         return res.status === 200;
       });
       httpPhases.push(phase);
       await stopApis();
-      httpProblems.push(...(await anomalies(db, httpItem, total, userIds, phase.ok)), ...unexpected.slice(0, 5));
+      httpProblems.push(...(await anomalies(db, httpItem, stock, userIds, phase.ok)), ...unexpected.slice(0, 5));
 
       const rawItem = await newItem(`Raw storm item ${round}`);
       const pool = new Pool({ connectionString: databaseUrl, max: CLIENTS });
@@ -296,10 +350,14 @@ async function main(): Promise<void> {
       const rawPhase = await storm('raw SQL (pg)', (client) => rawRedeem(pool, userIds[client]!, rawItem));
       await pool.end();
       rawPhases.push(rawPhase);
-      rawProblems.push(...(await anomalies(db, rawItem, total, userIds, rawPhase.ok)));
+      rawProblems.push(...(await anomalies(db, rawItem, stock, userIds, rawPhase.ok)));
     }
     const http = summary('api (HTTP)', httpPhases);
     const raw = summary('raw SQL (pg)', rawPhases);
+    if (firstLoads.failed || afterFailed)
+      httpProblems.push(`${firstLoads.failed} first-load and ${afterFailed} after-redemption reads failed`);
+    // The HTTP path's bare ceiling: as many POSTs as the api answered, as many in flight, the same answer bytes.
+    const bare = await bareNestPost(CLIENTS * PER_CLIENT * ROUNDS, CLIENTS, '{}', sampleAnswer);
 
     const rows = [http, raw].map((r) => ({
       phase: r.name,
@@ -312,11 +370,21 @@ async function main(): Promise<void> {
       seconds: r.seconds.toFixed(2),
     }));
     console.log(
-      `store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions × ${ROUNDS} rounds per mode (alternating), one hot item per round (stock ${total}), ${REPLICAS} api process(es), ${CLIENTS} PostgreSQL connections in both modes`,
+      `store redemption storm: ${CLIENTS} concurrent clients × ${PER_CLIENT} redemptions × ${ROUNDS} rounds per mode (alternating), one hot item per round (stock ${stock ?? 'unlimited'}), ${REPLICAS} api process(es), ${CLIENTS} PostgreSQL connections in both modes`,
     );
     console.table(rows);
     const ratio = http.perSecond / raw.perSecond;
     console.log(`api / raw = ${(ratio * 100).toFixed(0)}% (goal ≥ 50%)`);
+    console.log(
+      `bare NestJS POST in an empty app (${CLIENTS * PER_CLIENT * ROUNDS} POSTs, ${CLIENTS} in flight, same answer): ${bare.perSecond.toFixed(0)}/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; api redemption = ${((http.perSecond / bare.perSecond) * 100).toFixed(0)}% of it`,
+    );
+    const viewers = VIEWERS * ROUNDS;
+    console.log(
+      `store page first load (${firstLoads.reads.join(', ')}; 32 at a time): ${(viewers / firstLoads.seconds).toFixed(0)} loads/s, ${(firstLoads.bytes / Math.max(1, viewers) / 1024).toFixed(1)} KB per member`,
+    );
+    console.log(
+      `server bytes per redemption (answer + the page's reads after it, pushes excluded): ${(redemptionBytes / (http.ok + http.failed)).toFixed(0)} B`,
+    );
     console.log(
       `anomalies: api ${httpProblems.length ? httpProblems.join('; ') : 'none'}; raw ${rawProblems.length ? rawProblems.join('; ') : 'none'}`,
     );
@@ -327,6 +395,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await closePools();
+    await closeGetPools();
     for (const api of apis) await stopProcess(api);
     await db.end().catch(() => undefined);
     await redis.flushdb();

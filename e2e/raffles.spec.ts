@@ -76,6 +76,41 @@ test.describe('raffles live', () => {
     for (const m of [admin, a, b]) await m.context.close();
   });
 
+  test('the entry list shows the latest 50 entrants, loads more on scroll and searches on the server', async ({ page }) => {
+    const raffles = (await (await page.request.get('/api/r/raffles')).json()) as { data: { id: number; title: string }[] };
+    const seeded = raffles.data.find((r) => r.title === '$500 Cash Giveaway')!;
+    const detail = (await (await page.request.get(`/api/r/raffles/${seeded.id}`)).json()) as { data: { participants_count: number } };
+    const people = detail.data.participants_count;
+    expect(people).toBeGreaterThan(50);
+    const listReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/r/raffles/${seeded.id}/entries`)) listReads.push(new URL(r.url()).search);
+    });
+    const firstPage = page.waitForResponse((r) => r.url().endsWith(`/api/r/raffles/${seeded.id}/entries`));
+    await page.goto(`/raffles/${seeded.id}`);
+    expect((await (await firstPage).body()).length).toBeLessThan(50_000);
+    const list = page.getByTestId('raffle-entries-list');
+    const rows = list.locator('.raffle-entries__row');
+    await expect(rows).toHaveCount(50);
+    await expect(page.getByRole('heading', { name: `Entries (${people})` })).toBeVisible();
+
+    // Scrolling the list to its end loads the older entrants.
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(rows).toHaveCount(people);
+    expect(listReads).toEqual(['', expect.stringMatching(/^\?cursor=\d+$/)]);
+
+    // The search box asks the server (case-insensitive substring), once the typing settles.
+    const search = page.getByPlaceholder('Search participants...');
+    await search.fill('FAN07');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('rafflefan07');
+    expect(listReads.at(-1)).toBe('?search=FAN07');
+    await search.fill('nobody-by-this-name');
+    await expect(page.getByText('No participants found matching "nobody-by-this-name"')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(rows).toHaveCount(people);
+  });
+
   test('an unknown raffle shows "Raffle not found" and returns to the list', async ({ page }) => {
     await page.goto('/raffles/999999');
     await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Raffle not found')).toBeVisible();

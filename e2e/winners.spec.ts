@@ -10,9 +10,24 @@ test.describe('recent winners', () => {
     const list = page.getByTestId('recent-winners');
     const chairWins = list.getByRole('listitem').filter({ hasText: 'Gaming Chair Raffle' });
     await expect(chairWins).toHaveCount(3);
-    await expect(chairWins.first()).toContainText('Gaming chair · $900.00');
+    await expect(chairWins.first()).toContainText('Gaming chair · $300.00');
     await chairWins.first().getByRole('link', { name: 'Gaming Chair Raffle' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Gaming Chair Raffle' })).toBeVisible();
+  });
+
+  test('shows a winner of every source after the seed, and filters by source', async ({ page }) => {
+    await page.goto('/winners');
+    const list = page.getByTestId('recent-winners');
+    for (const source of ['raffle', 'hunt', 'tournament', 'leaderboard'])
+      await expect(list.locator(`li[data-source="${source}"]`).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Tournaments' }).click();
+    await expect(page).toHaveURL('/winners?source=tournament');
+    await expect(list.locator('li[data-source="tournament"]').first()).toBeVisible();
+    await expect(list.locator('li:not([data-source="tournament"])')).toHaveCount(0);
+    await expect(list.getByRole('link', { name: 'Sunday Slot Showdown' }).first()).toHaveAttribute('href', /\/tournaments\/\d+$/);
+    await page.getByRole('button', { name: 'Leaderboard' }).click();
+    await expect(list.locator('li:not([data-source="leaderboard"])')).toHaveCount(0);
+    await expect(list.locator('li[data-source="leaderboard"]').first()).toContainText('$');
   });
 
   test('has no serious or critical accessibility violations', async ({ page }) => {

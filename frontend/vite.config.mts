@@ -20,7 +20,7 @@ export default defineConfig({
     // bench/bundle-size.mjs reads the manifest to sum the initial JS of each entry.
     manifest: true,
     rolldownOptions: {
-      input: { index: here('index.html'), admin: here('admin.html') },
+      input: { index: here('index.html'), admin: here('admin.html'), overlay: here('overlay.html') },
     },
   },
   server: {
@@ -32,6 +32,7 @@ export default defineConfig({
       '/auth': backend,
       '/uploads': backend,
       '/admin-new': backend,
+      '/overlay': backend,
     },
   },
 });

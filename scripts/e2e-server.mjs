@@ -16,6 +16,23 @@ import {
 } from './lib/services.mjs';
 import { startProduct } from './lib/processes.mjs';
 
+/**
+ * Watching earns per `watch_interval_seconds` (an admin rule, 600 s by default); e2e/activity.spec.ts watches a few
+ * intervals, so this server's rule is set short (E2E_WATCH_INTERVAL_SECONDS, e2e only) rather than faking time.
+ */
+async function shortenWatchInterval(databaseUrl, seconds) {
+  const value = Number(seconds);
+  if (!Number.isInteger(value) || value < 4) throw new Error(`E2E_WATCH_INTERVAL_SECONDS must be a whole number >= 4, got ${seconds}`);
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update activity_settings set watch_interval_seconds = $1 where id = 1', [value]);
+  } finally {
+    await client.end();
+  }
+}
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3111';
 const children = [];
@@ -42,6 +59,8 @@ const env = {
   RATE_LIMIT_PER_MINUTE: '100000',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   REALTIME_CHANNEL: `kb-e2e-${port}`,
+  // The fake Kick of e2e/activity.spec.ts listens here (its public key signs the webhook deliveries).
+  KICK_API_URL: `http://127.0.0.1:${Number(port) + 20000}`,
 };
 const { default: Redis } = await import('ioredis');
 const redis = new Redis(env.REDIS_URL);
@@ -49,6 +68,7 @@ await redis.flushdb();
 redis.disconnect();
 await mustRun(process.execPath, ['dist/libs/platform/src/database/cli/migrate.js'], { cwd: root, env });
 await mustRun(process.execPath, ['dist/apps/worker/src/cli/seed.js'], { cwd: root, env });
+await shortenWatchInterval(env.DATABASE_URL, process.env.E2E_WATCH_INTERVAL_SECONDS ?? '8');
 const product = startProduct(root, env);
 let stopping = false;
 const shutdown = async () => {

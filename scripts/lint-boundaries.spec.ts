@@ -30,6 +30,7 @@ describe('import boundaries (eslint)', () => {
     'feature-imports-repository.fixture',
     'frontend-imports-platform.fixture',
     'lib-imports-app.fixture',
+    'overlay-imports-admin.fixture',
     'platform-imports-domain.fixture',
   ];
 

@@ -24,7 +24,10 @@ export async function startBenchStack(extraControllers: Type[] = []): Promise<Be
   const name = `kb_bench_${Date.now().toString(36)}`;
   await adminQuery(`create database "${name}"`);
   await runMigrations(databaseUrl(name));
-  const env = testEnv(databaseUrl(name), { RATE_LIMIT_PER_MINUTE: '100000000' });
+  const env = testEnv(databaseUrl(name), {
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  });
   @Module({ imports: [ApiModule.forRoot(env)], controllers: extraControllers })
   class BenchApiModule {}
   const app = await NestFactory.create<NestExpressApplication>(BenchApiModule, { bufferLogs: true, bodyParser: false });

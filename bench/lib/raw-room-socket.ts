@@ -19,12 +19,15 @@ export class RawRoomSocket {
   readonly frames: RawFrame[] = [];
   private constructor(private readonly ws: WebSocket) {}
 
-  static join(base: string, origin: string, room: string, event: string): Promise<RawRoomSocket> {
+  /** Joins `room` (or every room of a list, as a page does) and records the frames of `event`. */
+  static join(base: string, origin: string, room: string | string[], event: string): Promise<RawRoomSocket> {
+    const rooms = Array.isArray(room) ? room : [room];
+    let joined = 0;
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { origin });
     const socket = new RawRoomSocket(ws);
     const prefix = `42["${event}",`;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`joining ${room} timed out`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`joining ${rooms.join(', ')} timed out`)), 15_000);
       const fail = (err: Error) => {
         clearTimeout(timer);
         reject(err);
@@ -37,8 +40,9 @@ export class RawRoomSocket {
           ws.send('3'); // Engine.IO ping → pong
         else if (data.startsWith('0{'))
           ws.send('40'); // open → connect to the main namespace
-        else if (data.startsWith('40')) ws.send(`42${JSON.stringify(['room:join', room])}`);
+        else if (data.startsWith('40')) for (const r of rooms) ws.send(`42${JSON.stringify(['room:join', r])}`);
         else if (data.startsWith('42["room:joined"')) {
+          if (++joined < rooms.length) return;
           clearTimeout(timer);
           resolve(socket);
         } else if (data.startsWith('44')) fail(new Error(`connection refused: ${data}`));

@@ -5,11 +5,12 @@ import type { Page } from '@playwright/test';
  * browser globals through these narrow shapes instead of pulling DOM types into the server build.
  */
 interface BrowserWindow {
-  document: { documentElement: unknown };
+  document: { documentElement: unknown; visibilityState: string; dispatchEvent(event: unknown): boolean };
+  Event: new (type: string) => unknown;
   getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
   navigator: { clipboard: { readText(): Promise<string> } };
   localStorage: { getItem(key: string): string | null };
-  __APP__: { csrfToken: string; user: { username: string; role: string } | null };
+  __APP__: { csrfToken: string; user: { username: string; role: string } | null; live: { is_live: boolean } };
 }
 
 /** A CSS custom property as the browser resolves it on <html>, where the theme is applied. */
@@ -31,4 +32,21 @@ export function localStorageItem(page: Page, key: string): Promise<string | null
 /** What the server injected into the page (window.__APP__). */
 export function injectedPageData(page: Page): Promise<BrowserWindow['__APP__']> {
   return page.evaluate(() => (globalThis as unknown as BrowserWindow).__APP__);
+}
+
+/**
+ * Makes the page report itself hidden or visible (document.visibilityState, document.hidden) and fires
+ * 'visibilitychange', as a browser does when the tab goes to the background or comes back.
+ */
+export function emulateVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  return page.evaluate((wanted) => {
+    const win = globalThis as unknown as BrowserWindow;
+    Object.defineProperty(win.document, 'visibilityState', { configurable: true, get: () => wanted });
+    Object.defineProperty(win.document, 'hidden', { configurable: true, get: () => wanted === 'hidden' });
+    win.document.dispatchEvent(new win.Event('visibilitychange'));
+  }, state);
+}
+
+export function visibilityState(page: Page): Promise<string> {
+  return page.evaluate(() => (globalThis as unknown as BrowserWindow).document.visibilityState);
 }

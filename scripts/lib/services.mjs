@@ -110,10 +110,12 @@ export async function dropDatabase(adminUrl, name) {
   }
 }
 
+/** A run's database younger than this may still be in use: between its migrate and start steps nobody is connected. */
+const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+
 /**
- * Drops databases with this prefix that nobody is connected to: what earlier runs left behind when
- * they were killed before their own clean-up. A database still in use by a live run is refused by
- * PostgreSQL (no FORCE) and kept.
+ * Drops databases with this prefix that earlier runs left behind when they were killed before their own clean-up.
+ * A database still in use by a live run is refused by PostgreSQL (no FORCE) and kept.
  */
 export async function dropStaleDatabases(adminUrl, prefix) {
   const { Client } = await import('pg');
@@ -121,7 +123,12 @@ export async function dropStaleDatabases(adminUrl, prefix) {
   await client.connect();
   try {
     const { rows } = await client.query('select datname from pg_database where datname like $1', [`${prefix}%`]);
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}"`).catch(() => undefined);
+    for (const { datname } of rows) {
+      // Names end in the creation time (base 36 ms): a younger one may belong to a run still going on this machine.
+      const createdAt = parseInt(datname.slice(prefix.length), 36);
+      if (Number.isFinite(createdAt) && Date.now() - createdAt < STALE_AFTER_MS) continue;
+      await client.query(`drop database if exists "${datname}"`).catch(() => undefined);
+    }
   } finally {
     await client.end();
   }

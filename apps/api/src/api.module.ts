@@ -10,38 +10,13 @@ import {
   StorageModule,
   type AppEnv,
 } from '@kickback/platform';
-import { BonusHuntsHttpModule } from './http/bonus-hunts/bonus-hunts-http.module';
-import { ContactHttpModule } from './http/contact/contact-http.module';
-import { EconomyHttpModule } from './http/economy/economy-http.module';
-import { LeaderboardHttpModule } from './http/leaderboard/leaderboard-http.module';
-import { OpsHttpModule } from './http/ops/ops-http.module';
-import { ProfileHttpModule } from './http/profile/profile-http.module';
-import { RafflesHttpModule } from './http/raffles/raffles-http.module';
-import { SessionHttpModule } from './http/session/session-http.module';
-import { SiteHttpModule } from './http/site/site-http.module';
-import { StoreHttpModule } from './http/store/store-http.module';
-import { TicketsHttpModule } from './http/tickets/tickets-http.module';
-import { TournamentsHttpModule } from './http/tournaments/tournaments-http.module';
+import { FEATURE_HTTP_MODULES } from './http/feature-http-modules';
 import { OpsModule } from './ops/ops.module';
 import { PagesModule } from './pages/pages.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { SecurityModule } from './security/security.module';
 
 const PLATFORM = [LoggingModule, DatabaseModule, RedisModule, OutboxModule, RealtimeModule, AuditModule, StorageModule];
-const FEATURES = [
-  SessionHttpModule,
-  SiteHttpModule,
-  ProfileHttpModule,
-  EconomyHttpModule,
-  StoreHttpModule,
-  RafflesHttpModule,
-  LeaderboardHttpModule,
-  BonusHuntsHttpModule,
-  TournamentsHttpModule,
-  TicketsHttpModule,
-  ContactHttpModule,
-  OpsHttpModule,
-];
 
 /** The api process: platform, the guards every route passes, sockets, one HTTP module per feature, and pages last. */
 @Module({})
@@ -49,7 +24,15 @@ export class ApiModule {
   static forRoot(env?: AppEnv): DynamicModule {
     return {
       module: ApiModule,
-      imports: [ConfigModule.forRoot(env), ...PLATFORM, SecurityModule, OpsModule, RealtimeGatewayModule, ...FEATURES, PagesModule],
+      imports: [
+        ConfigModule.forRoot(env),
+        ...PLATFORM,
+        SecurityModule,
+        OpsModule,
+        RealtimeGatewayModule,
+        ...FEATURE_HTTP_MODULES,
+        PagesModule,
+      ],
     };
   }
 }

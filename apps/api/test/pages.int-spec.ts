@@ -40,10 +40,18 @@ describe('page serving with injected data', () => {
     const html = await res.text();
     const { nonce, data } = appData(html);
     expect(csp).toContain(`'nonce-${nonce}'`);
-    expect(csp).toContain('frame-src https://player.kick.com');
-    expect(res.headers.get('set-cookie')).toMatch(/kb\.sid=.*HttpOnly.*SameSite=Lax/i);
-    expect(data).toMatchObject({ user: null, settings: { site_name: 'Kickback' }, affiliates: [], leaderboard: null });
-    expect(data.csrfToken).toEqual(expect.any(String));
+    expect(csp).toContain("frame-src 'self' https://player.kick.com");
+    // An anonymous page view makes no session: its CSRF token is the signed cookie's value.
+    expect(res.headers.get('set-cookie')).not.toMatch(/kb\.sid=/);
+    expect(res.headers.get('set-cookie')).toMatch(/kb\.csrf=.*HttpOnly.*SameSite=Lax/i);
+    expect(data).toMatchObject({
+      user: null,
+      settings: { site_name: 'Kickback' },
+      affiliates: [],
+      leaderboard: null,
+      live: { is_live: false, started_at: null, ended_at: null },
+    });
+    expect(res.headers.get('set-cookie')).toContain(`kb.csrf=${data.csrfToken};`);
     expect(await (await fetch(`${api.url}/assets/app.js`)).text()).toBe('console.log(1)');
     // The raw template is never served without its data.
     const raw = await (await api.client().get('/index.html')).text();

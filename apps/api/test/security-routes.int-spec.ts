@@ -1,6 +1,12 @@
 import { createTestStack, createUser, type TestStack, type RunningApi } from '@kickback/testing';
 import { concretePath, listRoutes } from '../src/bootstrap/route-inventory';
 
+/**
+ * State-changing routes that take no CSRF token, each named: server-to-server callbacks that prove themselves another
+ * way. Every other POST/PUT/PATCH/DELETE must refuse a missing or forged token.
+ */
+const CSRF_EXEMPT = new Set(['POST /webhooks/kick']);
+
 describe('route security (every registered route)', () => {
   let stack: TestStack;
   let api: RunningApi;
@@ -18,7 +24,8 @@ describe('route security (every registered route)', () => {
   it('rejects every state-changing route without a valid CSRF token, even for a logged-in admin', async () => {
     // Pure catch-alls (Express's not-found handlers) change nothing and answer 404.
     const routes = listRoutes(api.app).filter(
-      (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !/^\/\{\*\w+\}$/.test(r.path),
+      (r) =>
+        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !/^\/\{\*\w+\}$/.test(r.path) && !CSRF_EXEMPT.has(`${r.method} ${r.path}`),
     );
     expect(routes.length).toBeGreaterThan(5);
     const client = api.client();
@@ -37,6 +44,17 @@ describe('route security (every registered route)', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('names its CSRF exemptions: each exists and proves itself another way (the Kick webhook: its signature)', async () => {
+    const registered = new Set(listRoutes(api.app).map((r) => `${r.method} ${r.path}`));
+    expect([...CSRF_EXEMPT].filter((route) => !registered.has(route))).toEqual([]);
+    const client = api.client();
+    await client.loginAs(adminId);
+    const res = await client.request('POST', '/webhooks/kick', { json: {}, csrf: false });
+    // Not the CSRF refusal: the webhook's own check answers (no Kick headers, no signature).
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).not.toMatch(/CSRF/);
   });
 
   it('answers 401 to anonymous, 403 to a member and success to an admin on every /api/admin route', async () => {

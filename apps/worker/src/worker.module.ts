@@ -20,6 +20,8 @@ import { BonusHuntsModule } from '@kickback/domain';
 import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
 import { TicketsModule } from '@kickback/domain';
+import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
+import { ActivityJobsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
 @Module({})
@@ -46,8 +48,18 @@ export class WorkerModule {
         LeaderboardSchedulingModule,
         ContactModule,
         TicketsModule,
+        ProgressionModule,
+        SocialModule,
+        ActivityJobsModule,
       ],
-      providers: [OutboxRelayService, DomainEventsProcessor, LeaderboardRefreshProcessor, RaffleDrawsProcessor, WorkerHealthServer],
+      providers: [
+        OutboxRelayService,
+        DomainEventsProcessor,
+        LeaderboardRefreshProcessor,
+        RaffleDrawsProcessor,
+        WorkerHealthServer,
+        ProgressionRankBootstrap,
+      ],
     };
   }
 }

@@ -24,11 +24,16 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },
+  { path: 'activity', label: 'Activity', page: lazy(() => import('./activity/activity-admin-page')) },
   { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./contact/contact-messages-page')) },
   { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./tickets/tickets-admin-page')), staff: true },
   { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./tickets/ticket-categories-page')) },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./ops/audit-log-page')) },
   { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./ops/queues-page')) },
+  { path: 'overlays', label: 'Overlays', page: lazy(() => import('./overlays/overlays-page')) },
+  { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')) },
+  { path: 'achievements', label: 'Achievements', page: lazy(() => import('./progression/achievements-page')) },
+  { path: 'badges', label: 'Badges', page: lazy(() => import('./progression/badges-page')) },
 ];
 
 /** The sections a role may open: admins all of them, staff only the support ones, members none. */

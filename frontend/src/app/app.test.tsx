@@ -58,8 +58,27 @@ describe('App shell', () => {
   });
 
   it('sends /profile to the own profile when logged in', async () => {
+    mockFetch((request) =>
+      request.url === '/api/r/user/lucky_lou'
+        ? {
+            body: {
+              success: true,
+              data: {
+                id: 7,
+                username: 'lucky_lou',
+                display_name: 'Lucky Lou',
+                level: 1,
+                rank: 999,
+                xp: 0,
+                points: 0,
+                is_own_profile: true,
+              },
+            },
+          }
+        : undefined,
+    );
     await renderAppAt('/profile');
-    expect(await screen.findByRole('heading', { level: 1, name: 'lucky_lou' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lucky Lou' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/profile/lucky_lou');
   });
 

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../lib/api';
+import { liveApi } from '../lib/live-api';
 import type { PageBootstrap } from '../lib/page-data';
 import { sessionSlice } from '../lib/session-slice';
 import { siteApi } from '../lib/site-api';
@@ -27,7 +28,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** The store for one page load: session from the injected data, and its settings/affiliates as warm cache entries. */
+/** The store for one page load: session from the injected data, and its settings/affiliates/live state as warm cache entries. */
 export function makeStoreFromPageData(page: PageBootstrap): AppStore {
   const store = makeStore({
     session: { user: page.user, csrfToken: page.csrfToken, authLoading: true },
@@ -36,5 +37,6 @@ export function makeStoreFromPageData(page: PageBootstrap): AppStore {
   if (page.settings) entries.push({ endpointName: 'getSiteSettings' as const, arg: undefined, value: page.settings });
   if (page.affiliates) entries.push({ endpointName: 'getAffiliates' as const, arg: undefined, value: page.affiliates });
   if (entries.length > 0) store.dispatch(siteApi.util.upsertQueryEntries(entries));
+  if (page.live) store.dispatch(liveApi.util.upsertQueryEntries([{ endpointName: 'getLiveState', arg: undefined, value: page.live }]));
   return store;
 }

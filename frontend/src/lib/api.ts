@@ -30,6 +30,7 @@ export const TAG_TYPES = [
   'Raffles',
   'RaffleEntries',
   'RecentWinners',
+  'AdminOverlays',
   'Tournaments',
   'BonusHunts',
   'HuntPredictions',
@@ -42,6 +43,10 @@ export const TAG_TYPES = [
   'AuditLog',
   'AdminLeaderboard',
   'AdminContactMessages',
+  'AdminActivity',
+  'AdminAchievements',
+  'AdminBadges',
+  'AdminUserXp',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,4 +1,4 @@
-import type { Affiliate, AppPageData, CurrentUser, SiteSettings } from '@kickback/contracts';
+import type { Affiliate, AppPageData, CurrentUser, LiveState, SiteSettings } from '@kickback/contracts';
 
 declare global {
   interface Window {
@@ -14,13 +14,14 @@ export interface PageBootstrap {
   settings: SiteSettings | null;
   affiliates: Affiliate[] | null;
   leaderboard: unknown;
+  live: LiveState | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function readPageData(source: unknown = typeof window === 'undefined' ? undefined : window.__APP__): PageBootstrap {
   if (!isObject(source)) {
-    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null };
+    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null, live: null };
   }
   return {
     injected: true,
@@ -29,5 +30,6 @@ export function readPageData(source: unknown = typeof window === 'undefined' ? u
     settings: isObject(source.settings) ? (source.settings as unknown as SiteSettings) : null,
     affiliates: Array.isArray(source.affiliates) ? (source.affiliates as Affiliate[]) : null,
     leaderboard: source.leaderboard ?? null,
+    live: isObject(source.live) && typeof source.live.is_live === 'boolean' ? (source.live as unknown as LiveState) : null,
   };
 }

@@ -1,8 +1,8 @@
 import { fromRaffleEntryPush, type RaffleEntriesPush, type RaffleEntry } from '@kickback/contracts';
 
 /**
- * Merges a push into cached entries (the public list, or the admin's rows built by toRow); a row
- * seen before keeps the higher ticket count.
+ * Merges a push into a cached list of entry rows (the admin's, built by toRow; the public page lists people
+ * instead, see features/raffles/raffle-logic.ts); a row seen before keeps the higher ticket count.
  */
 export function applyEntriesPush<T extends RaffleEntry = RaffleEntry>(
   entries: T[],

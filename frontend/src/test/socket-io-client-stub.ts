@@ -45,6 +45,14 @@ export class FakeSocket {
     return this;
   }
 
+  /** How often the client asked to connect again (socket.connect()). */
+  connectCalls = 0;
+
+  connect(): this {
+    this.connectCalls += 1;
+    return this;
+  }
+
   /** Test side: pretend the server connected or pushed an event. */
   serverConnect(): void {
     this.connected = true;

@@ -1,3 +1,6 @@
+import type { WinnerSource } from './api/winners';
+import type { LedgerEntry } from './api/economy';
+
 /**
  * Domain events written to the outbox in the same transaction as the change that caused
  * them. Names are `feature.past-tense`. Payloads are plain JSON.
@@ -25,7 +28,15 @@ export interface DomainEventMap {
   /** An admin created, changed or removed a leaderboard platform; the worker re-syncs its refresh schedules. */
   'leaderboard.platforms-changed': { at: string; platformId: number };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
-  'points.changed': { userId: number; delta: number; balance: number; reason: string; at: string };
+  'points.changed': {
+    userId: number;
+    delta: number;
+    balance: number;
+    reason: string;
+    at: string;
+    /** The ledger row written (absent on events stored before it was added), so the history patches without a read. */
+    entry?: LedgerEntry;
+  };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */
   'redemption.created': { redemptionId: number; userId: number; itemId: number };
   /** An admin processed or refunded a redemption; the member's list updates live. */
@@ -51,7 +62,40 @@ export interface DomainEventMap {
   'ticket.created': { ticketId: number; userId: number };
   /** Someone replied on a ticket; a staff reply notifies the member. */
   'ticket.replied': { ticketId: number; replyId: number; isAdmin: boolean };
+  /**
+   * Points (and XP) earned from stream activity: Kick chat, follows, subscriptions, gifts, kicks, channel rewards,
+   * or watching on the site. `key` is the award's idempotency key (the Kick message id, or the watch interval).
+   */
+  'activity.awarded': { userId: number; source: ActivitySource; points: number; xp: number; key: string; at: string };
+  /** A hunt's predictions were scored (every scoring run; consumers key on huntId and userId). */
+  'hunt.scored': { huntId: number; userIds: number[]; winnerUserIds: number[]; at: string };
+  /** A tournament's final was decided; userIds are the members who had picks in it. */
+  'tournament.completed': { tournamentId: number; userIds: number[]; at: string };
+  /** Staff moved a ticket to resolved (not on later edits while it stays resolved). */
+  'ticket.resolved': { ticketId: number; userId: number };
+  /**
+   * A friendship changed (SPEC §4): a request was sent, accepted, declined, or a friendship removed. actorId did it;
+   * otherId is the member who is told.
+   */
+  'friendship.changed': {
+    friendshipId: number;
+    change: 'requested' | 'accepted' | 'declined' | 'removed';
+    actorId: number;
+    otherId: number;
+    at: string;
+  };
+  /** An admin changed the earning rules (the broadcaster among them); the worker re-syncs the Kick event subscriptions. */
+  'activity.settings-updated': { at: string };
+  /** The worker unlocked an achievement for a member (exactly once per member and achievement). */
+  'progression.achievement-unlocked': { userId: number; achievementId: number; name: string; icon: string | null; at: string };
+  /** A member's XP crossed into a new level (level = floor(xp / 1000) + 1). */
+  'progression.level-reached': { userId: number; level: number; at: string };
+  /** A prize was paid and its winner entered in the winners ledger; the Recent Winners page updates live. */
+  'winner.recorded': { source: WinnerSource; winnerId: number; at: string };
 }
+
+/** Where activity points come from (the points ledger's reason names the same source). */
+export type ActivitySource = 'chat' | 'follow' | 'subscription' | 'gifted-subs' | 'kicks' | 'reward' | 'watch';
 
 export type DomainEventType = keyof DomainEventMap;
 

@@ -1,7 +1,11 @@
 import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocketEnterRequest, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
+import type { WinnerRecordedPush } from './api/winners';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
+import type { FriendsUpdatedPush } from './api/friends';
+import type { WatchHeartbeatAnswer } from './api/activity';
+import type { LedgerEntry } from './api/economy';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -13,6 +17,7 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^store$/,
   /^site$/,
   /^winners$/,
+  /^alerts$/,
 ] as const;
 
 /**
@@ -30,10 +35,14 @@ export const STORE_ROOM = 'store';
 export const SITE_ROOM = 'site';
 /** The Recent Winners page's room: every raffle:drawn is pushed here too. */
 export const WINNERS_ROOM = 'winners';
+/** Stream alerts (redemptions, achievements, level-ups), for the alerts overlay and the site. */
+export const ALERTS_ROOM = 'alerts';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /** Staff and admins: support ticket notices. */
 export const STAFF_ROOM = 'staff';
+/** Server-side only (never joinable by request): the admitted overlay sockets of a kind, disconnected when its token changes. */
+export const overlayRoom = (kind: string): string => `overlay:${kind}`;
 
 export interface ServerToClientEvents {
   /** Room raffle:{id}: new or grown entries and the totals, at most 4 pushes a second per room. */
@@ -43,7 +52,8 @@ export interface ServerToClientEvents {
   /** Rooms raffle:{id} and 'winners': winners drawn (or one rerolled) and the seed revealed. */
   'raffle:drawn': (payload: RaffleDrawnPush) => void;
   'site:updated': (payload: { at: string }) => void;
-  'user:points': (payload: { balance: number; delta: number; reason: string }) => void;
+  /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
+  'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
   /** Room 'store': a community purchase and the item's new stock. */
   'store:purchase': (payload: { purchase: CommunityPurchase; item: { id: number; quantity: number | null } }) => void;
@@ -63,6 +73,14 @@ export interface ServerToClientEvents {
   'tournament:match': (payload: TournamentMatchPush) => void;
   /** Room tournament:{id}: the tournament, its counts or its standings changed. */
   'tournament:updated': (payload: TournamentUpdatedPush) => void;
+  /** Room 'site': the streamer went live or offline (Kick's livestream.status.updated). */
+  'site:live': (payload: { is_live: boolean; started_at: string | null; ended_at: string | null }) => void;
+  /** Room 'alerts': a stream alert (a redemption, an unlocked achievement, a level-up), public names only. */
+  'alerts:item': (payload: { kind: 'redemption' | 'achievement' | 'level-up'; username: string; text: string; at: string }) => void;
+  /** Room user:{id}: the member's friends menu changed (a request arrived, was answered, or a friend left); carries the pending count. */
+  'friends:updated': (payload: FriendsUpdatedPush) => void;
+  /** Room 'winners': a prize of any source was paid (raffle draws also send raffle:drawn there). */
+  'winners:new': (payload: WinnerRecordedPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }
@@ -72,6 +90,8 @@ export interface ClientToServerEvents {
   'room:leave': (room: string) => void;
   /** POST /api/r/raffles/{id}/enter over the page's open connection; the acknowledgement carries the answer. */
   'raffle:enter': (request: RaffleSocketEnterRequest, ack: (answer: RaffleEnterAnswer) => void) => void;
+  /** A member's page with the Kick player: whether it is visible; watch points are earned from these beats. */
+  'activity:heartbeat': (beat: { visible: boolean; player: boolean }, ack: (answer: WatchHeartbeatAnswer) => void) => void;
 }
 
 export function isPublicRoom(room: unknown): room is string {

@@ -9,3 +9,8 @@ export * from './tournaments';
 export * from './contact';
 export * from './tickets';
 export * from './demo/demo-seed';
+export * from './progression';
+export * from './social';
+export * from './activity';
+export * from './winners';
+export * from './overlays';

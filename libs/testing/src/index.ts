@@ -5,5 +5,7 @@ export * from './factories';
 export * from './test-stack';
 export * from './wait-for';
 export * from './fakes/fake-kick.server';
+export * from './fakes/fake-kick-events';
 export * from './round-robin-proxy';
 export * from './product-processes';
+export * from './throwaway-services';

@@ -22,11 +22,15 @@ function envStrings(env: AppEnv, extra: Record<string, string>): NodeJS.ProcessE
   return { ...out, ...extra };
 }
 
-/** The built api or worker as a real OS process (for scale and crash tests); needs `npm run build:server`. */
+/**
+ * The built api or worker as a real OS process (for scale and crash tests); needs `npm run build:server`.
+ * `output` receives everything the process writes (stdout and stderr), for tests that read its logs.
+ */
 export async function spawnProduct(
   kind: 'api' | 'worker',
   env: AppEnv,
   extra: Record<string, string> = {},
+  output?: (text: string) => void,
 ): Promise<{ proc: ChildProcess; port: number }> {
   const main = join(ROOT, 'dist', 'apps', kind, 'src', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build:server first`);
@@ -34,8 +38,9 @@ export async function spawnProduct(
   const proc = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: envStrings(env, { PORT: String(port), LOG_LEVEL: 'error', ...extra }),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: output ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
+  if (output) for (const stream of [proc.stdout, proc.stderr]) stream?.on('data', (chunk: Buffer) => output(chunk.toString('utf8')));
   if (kind === 'api') {
     const deadline = Date.now() + 30_000;
     for (;;) {

@@ -1,15 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, REDIS, RedisConnections, createSessionLifetimeMiddleware, createSessionMiddleware, fail } from '@kickback/platform';
+import {
+  AppConfig,
+  INTERNAL_ERROR,
+  REDIS,
+  RedisConnections,
+  SERVICE_UNAVAILABLE,
+  createSessionLifetimeMiddleware,
+  createSessionMiddleware,
+  fail,
+  isBackendOutage,
+  sessionWhenNeeded,
+} from '@kickback/platform';
 import type Redis from 'ioredis';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { metricsMiddleware } from '../ops/metrics.middleware';
 import { answerClientErrorsWithEnvelope } from './client-errors';
+import { securityHeaders } from './security-headers';
 import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
 
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
@@ -23,32 +33,18 @@ export function configureApiApp(app: NestExpressApplication): void {
 
   answerClientErrorsWithEnvelope(app.getHttpServer());
   app.use(metricsMiddleware);
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          frameSrc: ['https://player.kick.com'],
-          connectSrc: ["'self'"],
-          upgradeInsecureRequests: config.secureCookies ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.secureCookies,
-    }),
-  );
+  app.use(securityHeaders(config));
 
-  const session = createSessionMiddleware(config, app.get<Redis>(REDIS));
+  // Anonymous reads and anonymous sockets skip the session entirely (no Redis, no session object).
+  const session = sessionWhenNeeded(config, createSessionMiddleware(config, app.get<Redis>(REDIS)));
   app.use(session);
   app.use(createSessionLifetimeMiddleware(config));
+  app.use(sessionStoreErrors);
   // Answers for a member or an admin are personal: no browser or proxy cache may keep them.
   app.use('/api/admin', noStore);
   app.use('/api/r', (req: Request, res: Response, next: NextFunction) => (req.session?.userId ? noStore(req, res, next) : next()));
+  // Kick's signature covers the exact bytes: this route alone keeps its body raw (express.json then skips it).
+  app.use('/webhooks/kick', express.raw({ type: () => true, limit: '256kb' }));
   app.use(express.json({ limit: '256kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(bodyParserErrors);
@@ -92,6 +88,13 @@ function bodyParserErrors(err: { type?: string; status?: number }, _req: Request
     return;
   }
   next(err);
+}
+
+/** The session store (Redis) failing is an outage the client may retry: 503 in the envelope, not Express's HTML 500. */
+function sessionStoreErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (!err) return next();
+  const { status, body } = isBackendOutage(err) ? SERVICE_UNAVAILABLE : INTERNAL_ERROR;
+  res.status(status).json(body);
 }
 
 function noStore(_req: Request, res: Response, next: NextFunction): void {

@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
+import { GATEWAY_METADATA, MESSAGE_METADATA } from '@nestjs/websockets/constants';
 
 export interface RouteInfo {
   method: string;
@@ -11,16 +13,25 @@ interface Layer {
 
 /** Every route the Express router knows, for tests that must cover routes added later too. */
 export function listRoutes(app: INestApplication): RouteInfo[] {
+  return listRouteHandlers(app).flatMap(({ path, methods }) => methods.map((method) => ({ method, path })));
+}
+
+/** The router's handlers one by one with their methods (a catch-all answering every method is one handler). */
+export function listRouteHandlers(app: INestApplication): { path: string; methods: string[] }[] {
   const instance = app.getHttpAdapter().getInstance() as { router?: { stack: Layer[] }; _router?: { stack: Layer[] } };
   const stack = (instance.router ?? instance._router)?.stack ?? [];
-  const routes: RouteInfo[] = [];
-  for (const layer of stack) {
-    if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) {
-      if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path: layer.route.path });
-    }
-  }
-  return routes;
+  return stack.flatMap((layer) =>
+    layer.route
+      ? [
+          {
+            path: layer.route.path,
+            methods: Object.entries(layer.route.methods)
+              .filter(([method, on]) => on && method !== '_all')
+              .map(([method]) => method.toUpperCase()),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Turns a route pattern into a concrete path: params become 1, wildcards a short segment. */
@@ -31,4 +42,22 @@ export function concretePath(pattern: string): string {
       .replace(/\*\w*/g, 'x')
       .replace(/:\w+/g, '1') || '/'
   );
+}
+
+/** Every client→server event the api's Socket.IO gateways subscribe to, read from Nest's gateway metadata. */
+export function listSocketEvents(app: INestApplication): string[] {
+  const events = new Set<string>();
+  const scanner = new MetadataScanner();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.providers.values()) {
+      const { metatype, instance } = wrapper;
+      if (!metatype || !instance || !Reflect.getMetadata(GATEWAY_METADATA, metatype)) continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const message: unknown = Reflect.getMetadata(MESSAGE_METADATA, prototype[name] as object);
+        if (typeof message === 'string') events.add(message);
+      }
+    }
+  }
+  return [...events].sort();
 }

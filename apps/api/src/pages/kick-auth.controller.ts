@@ -57,6 +57,7 @@ export class KickAuthController {
         return;
       }
       const user = await this.users.upsertFromKick(profile);
+      if (user.bannedAt) return failTo('banned');
       await this.sessions.login(req, user);
       res.redirect(302, '/');
     } catch (err) {

@@ -1,3 +1,4 @@
+import { ADMIN_USER_MESSAGES } from '@kickback/contracts';
 import { escapeHtml } from './html-escape';
 
 export interface LoginPageView {
@@ -13,6 +14,7 @@ export const LOGIN_ERRORS: Record<string, string> = {
   state: 'Your login attempt expired or was not started here. Please try again.',
   failed: 'Kick login failed. Please try again.',
   linked: 'That Kick account is already linked to another user.',
+  banned: ADMIN_USER_MESSAGES.bannedMember,
 };
 
 /** The full-page login screen (SPEC §2: /login is a full page load). */

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { AuthThrottle } from '../security/auth-throttle';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { AppConfig, ensureCsrfToken, sessionCookieName, sessionCookieOptions, zodPipe } from '@kickback/platform';
+import { AppConfig, issueAnonymousCsrfToken, sessionCookieName, sessionCookieOptions, zodPipe } from '@kickback/platform';
 import { SiteSettingsService, UsersService } from '@kickback/domain';
 import { LOGIN_ERRORS, renderLoginPage } from './login-page.html';
 import { SessionLoginService } from './session-login.service';
@@ -22,8 +22,8 @@ export class LoginController {
 
   @Get('login')
   async page(@Req() req: Request, @Res() res: Response, @Query('error') error?: string): Promise<void> {
-    if (req.session.userId) return res.redirect(302, '/');
-    const csrfToken = ensureCsrfToken(req.session);
+    if (req.session?.userId) return res.redirect(302, '/');
+    const csrfToken = issueAnonymousCsrfToken(this.config, req, res);
     const settings = await this.settings.getPublic();
     const demoUsers = this.config.env.AUTH_DEV_LOGIN
       ? (await this.users.listDemoUsers()).map((u) => ({ id: u.id, username: u.username, role: u.role }))
@@ -47,6 +47,7 @@ export class LoginController {
     if (!this.config.env.AUTH_DEV_LOGIN) throw new NotFoundException();
     const user = await this.users.findById(body.user_id);
     if (!user || !user.isDemo) return res.redirect(303, '/login?error=failed');
+    if (user.bannedAt) return res.redirect(303, '/login?error=banned');
     await this.sessions.login(req, user);
     res.redirect(303, '/');
   }

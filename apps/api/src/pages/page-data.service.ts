@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type Redis from 'ioredis';
 import { LEADERBOARD_PAGE_CACHE_KEY, type AppPageData } from '@kickback/contracts';
-import { InjectRedis, ensureCsrfToken, refreshSessionExpiry } from '@kickback/platform';
-import { AffiliatesService, SiteSettingsService, UsersService, toCurrentUser } from '@kickback/domain';
+import { AppConfig, InjectRedis, ensureCsrfToken, issueAnonymousCsrfToken, refreshSessionExpiry } from '@kickback/platform';
+import { AffiliatesService, LiveStateService, SiteSettingsService, UsersService, toCurrentUser } from '@kickback/domain';
 
 /** Redis key the leaderboard worker writes its page-ready snapshot to (owned by the leaderboard contract). */
 export { LEADERBOARD_PAGE_CACHE_KEY };
@@ -15,22 +15,28 @@ export class PageDataService {
     private readonly users: UsersService,
     private readonly settings: SiteSettingsService,
     private readonly affiliates: AffiliatesService,
+    private readonly live: LiveStateService,
     @InjectRedis() private readonly redis: Redis,
+    private readonly config: AppConfig,
   ) {}
 
-  async build(req: Request): Promise<AppPageData> {
-    const csrfToken = ensureCsrfToken(req.session);
-    refreshSessionExpiry(req.session);
-    const [user, settings, affiliates, leaderboard] = await Promise.all([
-      req.session.userId ? this.users.findById(req.session.userId) : Promise.resolve(null),
+  /** A member's CSRF token comes from the session; anyone else gets the signed anonymous cookie (no session made). */
+  async build(req: Request, res: Response): Promise<AppPageData> {
+    const session = req.session?.userId ? req.session : null;
+    if (session) refreshSessionExpiry(session);
+    let csrfToken = session ? ensureCsrfToken(session) : issueAnonymousCsrfToken(this.config, req, res);
+    const [user, settings, affiliates, leaderboard, live] = await Promise.all([
+      session?.userId ? this.users.findById(session.userId) : Promise.resolve(null),
       this.settings.getPublic(),
       this.affiliates.listPublic(),
       this.redis.get(LEADERBOARD_PAGE_CACHE_KEY),
+      this.live.get(),
     ]);
-    if (req.session.userId && !user) {
+    if (session && !user) {
       // The account is gone; forget it rather than render a half-logged-in page.
-      delete req.session.userId;
-      delete req.session.role;
+      delete session.userId;
+      delete session.role;
+      csrfToken = issueAnonymousCsrfToken(this.config, req, res);
     }
     return {
       user: user ? toCurrentUser(user) : null,
@@ -38,6 +44,7 @@ export class PageDataService {
       settings,
       affiliates,
       leaderboard: leaderboard ? JSON.parse(leaderboard) : null,
+      live,
     };
   }
 }

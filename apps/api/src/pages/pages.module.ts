@@ -1,17 +1,37 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule, SiteModule } from '@kickback/domain';
+import {
+  ActivityModule,
+  BonusHuntsModule,
+  IdentityModule,
+  LeaderboardModule,
+  OverlaysModule,
+  RafflesModule,
+  SiteModule,
+  TournamentsModule,
+} from '@kickback/domain';
 import { KickAuthController } from './kick-auth.controller';
 import { KickOAuthClient } from './kick-oauth.client';
 import { LoginController } from './login.controller';
+import { OverlayController } from './overlay.controller';
+import { OverlayDataService } from './overlay-data.service';
 import { PageDataService } from './page-data.service';
 import { SessionLoginService } from './session-login.service';
 import { SpaController } from './spa.controller';
 import { SpaTemplateService } from './spa-template.service';
 
-/** Full pages: /login, the Kick OAuth flow, /logout and the SPA with injected page data. Imported last: its catch-all must not shadow API routes. */
+/** Full pages: /login, the Kick OAuth flow, /logout, the OBS overlays and the SPA with injected page data. Imported last: its catch-all must not shadow API routes. */
 @Module({
-  imports: [IdentityModule, SiteModule],
-  controllers: [LoginController, KickAuthController, SpaController],
-  providers: [KickOAuthClient, SessionLoginService, PageDataService, SpaTemplateService],
+  imports: [
+    ActivityModule,
+    IdentityModule,
+    SiteModule,
+    OverlaysModule,
+    BonusHuntsModule,
+    RafflesModule,
+    TournamentsModule,
+    LeaderboardModule,
+  ],
+  controllers: [LoginController, KickAuthController, OverlayController, SpaController],
+  providers: [KickOAuthClient, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService],
 })
 export class PagesModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Role } from '@kickback/contracts';
-import { RealtimeEmitter, ensureCsrfToken, markMemberSession, sessionRoom } from '@kickback/platform';
+import { MemberSessions, RealtimeEmitter, SESSION_TTL_SECONDS, ensureCsrfToken, markMemberSession, sessionRoom } from '@kickback/platform';
 import { UsersService } from '@kickback/domain';
 
 /** Starts an authenticated session: a fresh session id (no fixation), a fresh CSRF token, a login event. */
@@ -10,10 +10,13 @@ export class SessionLoginService {
   constructor(
     private readonly users: UsersService,
     private readonly realtime: RealtimeEmitter,
+    private readonly memberSessions: MemberSessions,
   ) {}
 
   async login(req: Request, user: { id: number; role: Role }): Promise<void> {
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+    // Listed before the first save: the session store writes only listed member sessions (a ban ends them all).
+    await this.memberSessions.track(user.id, req.sessionID, SESSION_TTL_SECONDS);
     req.session.userId = user.id;
     req.session.role = user.role;
     markMemberSession(req.session);
@@ -25,7 +28,9 @@ export class SessionLoginService {
   /** Ends the session and, on every replica, the sockets opened with it: private pushes stop at once. */
   async logout(req: Request): Promise<void> {
     const sessionId = req.sessionID;
+    const userId = req.session.userId;
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
     if (sessionId) this.realtime.disconnectRoom(sessionRoom(sessionId));
+    if (userId && sessionId) await this.memberSessions.forget(userId, sessionId);
   }
 }

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { AppConfig } from '@kickback/platform';
 import { jsonForScript } from './html-escape';
 
-export type SpaEntry = 'index' | 'admin';
+export type SpaEntry = 'index' | 'admin' | 'overlay';
 const MARKER = '<!--app-data-->';
 
 /** The built HTML entries, read once; the page data goes where the marker stands. */

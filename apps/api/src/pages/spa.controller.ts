@@ -18,7 +18,7 @@ export class SpaController {
 
   @Get(['admin-new', 'admin-new/{*path}'])
   async admin(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const data = await this.pageData.build(req);
+    const data = await this.pageData.build(req, res);
     if (!data.user) return res.redirect(302, '/login');
     // Support staff get the panel for their sections (tickets); the API still checks every call.
     if (data.user.role !== 'Admin' && data.user.role !== 'staff') {
@@ -34,7 +34,7 @@ export class SpaController {
       res.status(404).json({ success: false, message: 'Not found.' });
       return;
     }
-    const data = await this.pageData.build(req);
+    const data = await this.pageData.build(req, res);
     this.send(res, this.templates.render('index', data, res.locals.cspNonce as string));
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { IdentityModule, OverlaysModule } from '@kickback/domain';
 import { RealtimeGateway } from './realtime.gateway';
 
-/** The Socket.IO connection every page holds: private rooms by session and role, public rooms on request. */
-@Module({ providers: [RealtimeGateway] })
+/** The Socket.IO connection every page holds: private rooms by session and role, public rooms on request (overlays: by token). */
+@Module({ imports: [IdentityModule, OverlaysModule], providers: [RealtimeGateway] })
 export class RealtimeGatewayModule {}

@@ -6,23 +6,32 @@ import {
   WebSocketGateway,
   type OnGatewayConnection,
   type OnGatewayDisconnect,
+  type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { Session, SessionData, Store } from 'express-session';
 import {
   ADMIN_ROOM,
+  OVERLAY_ROOM_PATTERNS,
   STAFF_ROOM,
   isPublicRoom,
+  overlayRoom,
   userRoom,
+  type OverlayKind,
   type ClientToServerEvents,
   type Role,
   type ServerToClientEvents,
 } from '@kickback/contracts';
 import { AppConfig, sessionRoom, sessionTooOld } from '@kickback/platform';
+import { OverlayTokensService, UsersService } from '@kickback/domain';
 import { socketConnections } from '../ops/metrics';
 
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+/** What the handshake found: the member and the role the database gives them now. */
+interface SocketData {
+  member?: { userId: number; role: Role; sessionId: string };
+}
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData>; sessionID?: string; sessionStore?: Store };
 
 /** What a member socket was admitted with; it keeps its private rooms only while the session still says so. */
@@ -35,6 +44,12 @@ interface Admitted {
 
 const MAX_ROOMS_PER_SOCKET = 24;
 
+/** The handshake auth { overlay, token } of an OBS overlay page, or null for a page of the site. */
+function overlayAuth(socket: AppSocket): { overlay: unknown; token?: unknown } | null {
+  const auth: unknown = socket.handshake.auth;
+  return auth && typeof auth === 'object' && 'overlay' in auth ? (auth as { overlay: unknown; token?: unknown }) : null;
+}
+
 /** The private rooms a role may hear: admin feeds per permission, so staff get ticket notices and nothing of the admins'. */
 function privateRooms(userId: number, role: Role, sessionId: string): string[] {
   const rooms = [userRoom(userId), sessionRoom(sessionId)];
@@ -44,29 +59,45 @@ function privateRooms(userId: number, role: Role, sessionId: string): string[] {
 }
 
 /**
- * Joins each socket to its member's private rooms at connect and to public rooms on request. Private
- * rooms follow the session: a logout disconnects the session's sockets at once (sessionRoom), and every
- * member socket re-reads its session every SOCKET_SESSION_CHECK_SECONDS, so expiry, a role change or a
- * ban ends the connection; the client reconnects with whatever its cookie still grants.
+ * Joins each socket to its member's private rooms at connect (role and ban read from the database) and to
+ * public rooms on request. Private rooms follow the session and the account: a logout, a ban or a role
+ * change through the admin API disconnects the member's sockets at once on every replica, and every member
+ * socket re-reads its session and account every SOCKET_SESSION_CHECK_SECONDS, so expiry or a change made
+ * any other way ends the connection too; the client reconnects with whatever its cookie still grants.
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
-export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly admitted = new WeakMap<AppSocket, Admitted>();
+  /** Sockets that said they are an OBS overlay: the kind their token admits, or null for a refused token. */
+  private readonly overlays = new WeakMap<AppSocket, Promise<OverlayKind | null>>();
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly overlayTokens: OverlayTokensService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The handshake reads the member's role and ban from the database: a session written before a change grants nothing more. */
+  afterInit(server: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
+    server.use((socket, next) => void this.identify(socket).then(() => next()));
+  }
 
   handleConnection(socket: AppSocket): void {
     socketConnections.inc();
-    const req = socket.request as SessionRequest;
-    const session = req.session;
-    if (!session?.userId || !session.role || !req.sessionID) return;
-    for (const room of privateRooms(session.userId, session.role, req.sessionID)) void socket.join(room);
+    const overlay = overlayAuth(socket);
+    if (overlay) {
+      this.admitOverlay(socket, overlay);
+      return;
+    }
+    const member = socket.data.member;
+    if (!member) return;
+    for (const room of privateRooms(member.userId, member.role, member.sessionId)) void socket.join(room);
     const everyMs = this.config.env.SOCKET_SESSION_CHECK_SECONDS * 1000;
     // Jitter spreads the re-reads of sockets that connected together (a stream's start) over the interval.
     const timer = setInterval(() => void this.recheck(socket), everyMs + Math.floor(Math.random() * everyMs * 0.2));
     timer.unref();
-    this.admitted.set(socket, { sessionId: req.sessionID, userId: session.userId, role: session.role, timer });
+    this.admitted.set(socket, { ...member, timer });
   }
 
   handleDisconnect(socket: AppSocket): void {
@@ -76,10 +107,18 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   @SubscribeMessage('room:join')
-  join(@ConnectedSocket() socket: AppSocket, @MessageBody() room: unknown): void {
+  async join(@ConnectedSocket() socket: AppSocket, @MessageBody() room: unknown): Promise<void> {
     if (!isPublicRoom(room)) {
       socket.emit('room:error', { room: String(room).slice(0, 64), message: 'Unknown room.' });
       return;
+    }
+    const overlay = this.overlays.get(socket);
+    if (overlay) {
+      const kind = await overlay;
+      if (!kind || !OVERLAY_ROOM_PATTERNS[kind].some((p) => p.test(room))) {
+        socket.emit('room:error', { room, message: kind ? 'This overlay cannot join that room.' : 'Overlay token refused.' });
+        return;
+      }
     }
     if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
       socket.emit('room:error', { room, message: 'Too many rooms.' });
@@ -95,6 +134,42 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     else this.logger.debug('ignored leave of unknown room');
   }
 
+  /**
+   * An overlay socket (handshake auth { overlay, token }) gets no private rooms, even when a browser sends an
+   * admin's cookie (the preview in the admin panel): it may join only its kind's public rooms, and only with
+   * the kind's live token. It joins overlay:{kind} so a rotated or revoked token disconnects it.
+   */
+  private admitOverlay(socket: AppSocket, auth: { overlay: unknown; token?: unknown }): void {
+    const admitted = this.overlayTokens
+      .verify(auth.overlay, auth.token)
+      .then((kind) => {
+        if (kind) void socket.join(overlayRoom(kind));
+        return kind;
+      })
+      .catch((err: unknown) => {
+        this.logger.warn({ err }, 'overlay token check failed');
+        return null;
+      });
+    this.overlays.set(socket, admitted);
+  }
+
+  private async identify(socket: AppSocket): Promise<void> {
+    // An overlay presents a token, never a member: its handshake reads no session or account.
+    if (overlayAuth(socket)) return;
+    const req = socket.request as SessionRequest;
+    const session = req.session;
+    if (!session?.userId || !session.role || !req.sessionID) return;
+    try {
+      const access = await this.users.access(session.userId);
+      if (!access || access.banned) return;
+      socket.data.member = { userId: session.userId, role: access.role, sessionId: req.sessionID };
+    } catch (err) {
+      // Database outage: the session's own role (a ban deleted the session, so it cannot grant a banned member anything).
+      this.logger.warn({ err }, 'socket role check failed; using the session');
+      socket.data.member = { userId: session.userId, role: session.role, sessionId: req.sessionID };
+    }
+  }
+
   private async recheck(socket: AppSocket): Promise<void> {
     const admitted = this.admitted.get(socket);
     const store = (socket.request as SessionRequest).sessionStore;
@@ -103,13 +178,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       const current = await new Promise<SessionData | null | undefined>((resolve, reject) =>
         store.get(admitted.sessionId, (err, data) => (err ? reject(err) : resolve(data))),
       );
-      const still =
-        current?.userId === admitted.userId &&
-        current.role === admitted.role &&
-        !sessionTooOld(current, this.config.env.SESSION_ABSOLUTE_DAYS);
-      if (!still) socket.disconnect(true);
+      const still = current?.userId === admitted.userId && current.listed && !sessionTooOld(current, this.config.env.SESSION_ABSOLUTE_DAYS);
+      if (!still) return void socket.disconnect(true);
+      // The database, not the session's copy, says whether the rooms still fit: a role or ban changed any way shows here.
+      const access = await this.users.access(admitted.userId);
+      if (!access || access.banned || access.role !== admitted.role) socket.disconnect(true);
     } catch (err) {
-      // A store outage is not a logout: keep the socket and look again next time.
+      // A store or database outage is not a logout: keep the socket and look again next time.
       this.logger.warn({ err }, 'socket session re-check failed');
     }
   }

@@ -26,6 +26,12 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, {
       ...options,
+      // Stream-scale settings (docs/performance.md "Sockets at stream scale"): no per-message compression (a zlib
+      // context per socket costs memory and every push's CPU; pushes are small), and the client script is bundled by
+      // the site, not served from here. maxHttpBufferSize stays at engine.io's 1 MB: a message over it closes the
+      // connection, and a hostile oversized entry must get its 4xx answer like its HTTP twin (fuzz-routes test).
+      perMessageDeflate: false,
+      serveClient: false,
       cors: undefined,
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
         const origin = req.headers.origin;

@@ -6,8 +6,8 @@ import { AUTH_KEY, ROLES_KEY, forbidden, unauthorized } from '@kickback/platform
 import { UsersService } from '@kickback/domain';
 
 /**
- * @Authenticated needs a session user; @Roles also re-reads the role from the database so a
- * demotion takes effect at once instead of when the session expires.
+ * @Authenticated needs a session user (a ban deletes the member's sessions); @Roles also re-reads the
+ * role and the ban from the database so a demotion takes effect at once instead of when the session expires.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -26,10 +26,10 @@ export class AccessGuard implements CanActivate {
     const userId = req.session?.userId;
     if (!userId) throw unauthorized();
     if (!roles) return true;
-    const role = await this.users.roleOf(userId);
-    if (!role) throw unauthorized();
-    if (req.session.role !== role) req.session.role = role;
-    if (!roles.includes(role)) throw forbidden();
+    const access = await this.users.access(userId);
+    if (!access || access.banned) throw unauthorized();
+    if (req.session.role !== access.role) req.session.role = access.role;
+    if (!roles.includes(access.role)) throw forbidden();
     return true;
   }
 }

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { fullPageLoad, postLogout } from '../../lib/http';
+import { useGetLiveStateQuery } from '../../lib/live-api';
 import { selectCsrfToken, selectCurrentUser } from '../../lib/session-slice';
 import { useSiteSettings } from '../../lib/use-site-settings';
 import { CookieBanner } from './cookie-banner';
@@ -20,6 +21,7 @@ export function ShellLayout() {
   const user = useAppSelector(selectCurrentUser);
   const csrfToken = useAppSelector(selectCsrfToken);
   const authLoading = useAuthBootstrap();
+  const { data: live } = useGetLiveStateQuery();
   useApplyTheme(settings);
   useRealtimeNotifications(user !== null);
 
@@ -36,7 +38,7 @@ export function ShellLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader settings={settings} user={user} onLogout={logout} />
+      <SiteHeader settings={settings} user={user} onLogout={logout} isLive={live?.is_live === true} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { CurrentUser, SiteSettings } from '@kickback/contracts';
 import { ADMIN_PATH, LOGIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
+import { FriendsMenu } from './friends-menu';
 import { StreamMenu } from './stream-menu';
 import './site-header.css';
 
@@ -9,11 +10,13 @@ interface SiteHeaderProps {
   settings: SiteSettings;
   user: CurrentUser | null;
   onLogout: () => void;
+  /** The streamer is live on Kick: a LIVE badge links to the home page's player. */
+  isLive?: boolean;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
-export function SiteHeader({ settings, user, onLogout }: SiteHeaderProps) {
+export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const { theme, site_name: siteName } = settings;
@@ -27,6 +30,11 @@ export function SiteHeader({ settings, user, onLogout }: SiteHeaderProps) {
           {theme.show_nav_logo && <img className="brand__logo" src={settings.logo_url || '/favicon.svg'} alt="" width={36} height={36} />}
           {theme.show_nav_title && <span className="brand__title">{siteName}</span>}
         </Link>
+        {isLive && (
+          <Link to="/" className="live-badge" data-testid="live-badge" aria-label="Live now on Kick: watch on the home page">
+            LIVE
+          </Link>
+        )}
         <button
           type="button"
           className="nav-toggle"
@@ -61,6 +69,7 @@ export function SiteHeader({ settings, user, onLogout }: SiteHeaderProps) {
                     </NavLink>
                   </li>
                 ))}
+                <FriendsMenu />
                 {user.role === 'Admin' && (
                   <li>
                     <a href={ADMIN_PATH} className="nav-link nav-link--admin">

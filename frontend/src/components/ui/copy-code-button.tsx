@@ -33,9 +33,11 @@ interface CopyCodeButtonProps {
   code: string;
   /** Names what is copied for screen readers, e.g. the partner's name. */
   context?: string;
+  /** The button's text ('Copy Code' unless said otherwise, e.g. 'Copy URL'). */
+  label?: string;
 }
 
-export function CopyCodeButton({ code, context }: CopyCodeButtonProps) {
+export function CopyCodeButton({ code, context, label = 'Copy Code' }: CopyCodeButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -62,7 +64,7 @@ export function CopyCodeButton({ code, context }: CopyCodeButtonProps) {
           'Copied!'
         ) : (
           <>
-            Copy Code
+            {label}
             {context && <span className="visually-hidden"> for {context}</span>}
           </>
         )}

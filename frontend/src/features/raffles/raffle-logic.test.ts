@@ -1,6 +1,16 @@
-import { toRaffleEntryPush, type RaffleEntry } from '@kickback/contracts';
+import { toRaffleEntryPush, type RaffleEntry, type RaffleParticipant } from '@kickback/contracts';
 import { applyEntriesPush } from '../../lib/raffle-entries';
-import { entryTypesSummary, filterParticipants, groupParticipants, raffleStatusLabel, winChance } from './raffle-logic';
+import {
+  applyEntryRows,
+  entryTypesSummary,
+  loadedParticipants,
+  matchesSearch,
+  participantName,
+  pushedRows,
+  raffleStatusLabel,
+  winChance,
+  type RaffleEntriesPages,
+} from './raffle-logic';
 
 const entry = (
   id: number,
@@ -18,22 +28,82 @@ const entry = (
 });
 
 describe('raffle logic', () => {
-  it('groups per person by kick username (falling back to username) and sorts by tickets', () => {
-    const people = groupParticipants([
-      entry(1, 1, 'Ann', 'ann_k', 1),
-      entry(2, 2, 'Bob', null, 1),
-      entry(3, 1, 'Ann', 'ann_k', 5, 'points'),
-    ]);
-    expect(people.map((p) => [p.name, p.tickets])).toEqual([
-      ['ann_k', 6],
-      ['Bob', 1],
-    ]);
+  const person = (e: RaffleEntry): RaffleParticipant => {
+    const { user, ...line } = e;
+    return { user, tickets: e.tickets, entered_at: e.created_at, entries: [line] };
+  };
+  /** Two loaded pages (Cat, Bob | Ann); `next` says whether older entrants remain on the server. */
+  const pages = (next: string | null): RaffleEntriesPages => ({
+    pageParams: [null, '20'],
+    pages: [
+      { data: [person(entry(30, 3, 'Cat', 'cat_k', 1)), person(entry(20, 2, 'Bob', null, 1))], cursor: { next: '20', limit: 2 } },
+      { data: [person(entry(10, 1, 'Ann', 'ann_k', 1))], cursor: { next, limit: 2 } },
+    ],
   });
 
-  it('search is a case-insensitive substring match', () => {
-    const people = groupParticipants([entry(1, 1, 'Ann', 'AnnK', 1), entry(2, 2, 'Bob', null, 1)]);
-    expect(filterParticipants(people, 'nnk').map((p) => p.name)).toEqual(['AnnK']);
-    expect(filterParticipants(people, '  ')).toHaveLength(2);
+  it('names a person by kick username, falling back to username; search matches either, case-insensitively', () => {
+    expect(participantName(entry(1, 1, 'Ann', ' ', 1).user)).toBe('Ann');
+    expect(participantName(entry(1, 1, 'Ann', 'AnnK', 1).user)).toBe('AnnK');
+    expect(matchesSearch(entry(1, 1, 'Ann', 'AnnK', 1).user, 'nnk')).toBe(true);
+    expect(matchesSearch(entry(1, 1, 'Ann', null, 1).user, 'ANN')).toBe(true);
+    expect(matchesSearch(entry(1, 1, 'Ann', null, 1).user, 'bob')).toBe(false);
+    expect(matchesSearch(entry(1, 1, 'Ann', null, 1).user, '  ')).toBe(true);
+  });
+
+  it('applies pushed rows to loaded people, adds newcomers on top, and leaves older people to their page', () => {
+    const data = pages('10');
+    applyEntryRows(
+      data,
+      pushedRows({
+        raffle_id: 1,
+        total_entries: 9,
+        participants_count: 5,
+        entries: [
+          // Ann (loaded) buys 4 points tickets; a stale repeat of her free entry changes nothing.
+          toRaffleEntryPush(entry(41, 1, 'Ann', 'ann_k', 4, 'points'), 10),
+          toRaffleEntryPush(entry(10, 1, 'Ann', 'ann_k', 1), 10),
+          // Dan and Eve are new; Old entered before everything loaded and is not shown until his page loads.
+          toRaffleEntryPush(entry(42, 4, 'Dan', null, 1), 42),
+          toRaffleEntryPush(entry(43, 5, 'Eve', null, 1), 43),
+          toRaffleEntryPush(entry(44, 6, 'Old', null, 2, 'points'), 5),
+        ],
+      }),
+      '',
+    );
+    const people = loadedParticipants(data.pages);
+    expect(people.map((p) => [p.user.username, p.tickets])).toEqual([
+      ['Eve', 1],
+      ['Dan', 1],
+      ['Cat', 1],
+      ['Bob', 1],
+      ['Ann', 5],
+    ]);
+    expect(people[4]!.entries.map((e) => e.id)).toEqual([10, 41]);
+  });
+
+  it('once every page is loaded any unknown person is new; a search keeps out newcomers it would not find', () => {
+    const data = pages(null);
+    applyEntryRows(data, [{ entry: entry(50, 6, 'Old', null, 1), firstEntryId: 5 }], '');
+    expect(loadedParticipants(data.pages)[0]!.user.username).toBe('Old');
+    const searched = pages(null);
+    applyEntryRows(
+      searched,
+      [
+        { entry: entry(51, 7, 'Zed', null, 1), firstEntryId: 51 },
+        { entry: entry(52, 8, 'Annabel', null, 1), firstEntryId: 52 },
+      ],
+      'ann',
+    );
+    expect(loadedParticipants(searched.pages).map((p) => p.user.username)).toEqual(['Annabel', 'Cat', 'Bob', 'Ann']);
+    // An own entry whose first entry is unknown only updates a loaded person.
+    applyEntryRows(searched, [{ entry: entry(53, 9, 'Nobody', null, 1), firstEntryId: null }], '');
+    expect(loadedParticipants(searched.pages)).toHaveLength(4);
+  });
+
+  it('lists a person once even when they reached two pages', () => {
+    const data = pages(null);
+    data.pages[1]!.data.push(person(entry(30, 3, 'Cat', 'cat_k', 1)));
+    expect(loadedParticipants(data.pages).map((p) => p.user.username)).toEqual(['Cat', 'Bob', 'Ann']);
   });
 
   it('win chance has 2 decimals', () => {
@@ -57,7 +127,7 @@ describe('raffle logic', () => {
       raffle_id: 1,
       total_entries: 5,
       participants_count: 2,
-      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 3, 'points')), toRaffleEntryPush(entry(2, 2, 'Bob', null, 1))],
+      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 3, 'points'), 1), toRaffleEntryPush(entry(2, 2, 'Bob', null, 1), 2)],
     });
     expect(list.map((e) => [e.id, e.tickets, e.user.username])).toEqual([
       [1, 3, 'Ann'],
@@ -68,14 +138,14 @@ describe('raffle logic', () => {
       raffle_id: 1,
       total_entries: 5,
       participants_count: 2,
-      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 2, 'points'))],
+      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 2, 'points'), 1)],
     });
     expect(list[0]!.tickets).toBe(3);
     // The admin list builds its own rows from the same push.
     const admin: (RaffleEntry & { points_spent: number })[] = [];
     applyEntriesPush(
       admin,
-      { raffle_id: 1, total_entries: 1, participants_count: 1, entries: [toRaffleEntryPush(entry(7, 3, 'Cat', 'cat_k', 1))] },
+      { raffle_id: 1, total_entries: 1, participants_count: 1, entries: [toRaffleEntryPush(entry(7, 3, 'Cat', 'cat_k', 1), 7)] },
       (e) => ({
         ...e,
         points_spent: 0,

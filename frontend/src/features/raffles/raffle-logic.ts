@@ -1,4 +1,13 @@
-import type { Raffle, RaffleEntriesPush, RaffleEntry, RaffleUser } from '@kickback/contracts';
+import type { InfiniteData } from '@reduxjs/toolkit/query';
+import {
+  fromRaffleEntryPush,
+  type Raffle,
+  type RaffleEntriesCursor,
+  type RaffleEntriesPush,
+  type RaffleEntry,
+  type RaffleParticipant,
+  type RaffleUser,
+} from '@kickback/contracts';
 
 /** SPEC §9: a card shows this many winners, then 'and N more winner(s)'. */
 export const CARD_WINNERS_SHOWN = 3;
@@ -26,31 +35,79 @@ export function entryTypesSummary(
   return types;
 }
 
-export interface Participant {
-  key: string;
-  name: string;
-  user: RaffleUser;
-  tickets: number;
+/** One page of GET /api/r/raffles/{id}/entries: entrants newest first and the cursor of the next page. */
+export interface RaffleEntriesPage {
+  data: RaffleParticipant[];
+  cursor: RaffleEntriesCursor;
 }
 
-/** SPEC §5: one row per person, named by kick_username (falling back to username), most tickets first. */
-export function groupParticipants(entries: readonly RaffleEntry[]): Participant[] {
-  const byPerson = new Map<string, Participant>();
-  for (const entry of entries) {
-    const name = entry.user.kick_username?.trim() || entry.user.username;
-    const key = name.toLowerCase();
-    const current = byPerson.get(key);
-    if (current) current.tickets += entry.tickets;
-    else byPerson.set(key, { key, name, user: entry.user, tickets: entry.tickets });
+/** The entry list as cached: every page loaded so far, newest entrants first. */
+export type RaffleEntriesPages = InfiniteData<RaffleEntriesPage, string | null>;
+
+/** An entry row to show, and the member's first entry id in the raffle (null when not known). */
+export interface ShownEntry {
+  entry: RaffleEntry;
+  firstEntryId: number | null;
+}
+
+/** SPEC §5: a person is named by kick_username, falling back to username. */
+export const participantName = (user: RaffleUser): string => user.kick_username?.trim() || user.username;
+
+/** The server's search (case-insensitive substring of the username or Kick username), for people pushes add. */
+export function matchesSearch(user: RaffleUser, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return user.username.toLowerCase().includes(needle) || (user.kick_username ?? '').toLowerCase().includes(needle);
+}
+
+/** Entrants of every loaded page, each once: a person can reach two pages when entries arrive between loads. */
+export function loadedParticipants(pages: readonly RaffleEntriesPage[] | undefined): RaffleParticipant[] {
+  const seen = new Set<number>();
+  const people: RaffleParticipant[] = [];
+  for (const page of pages ?? [])
+    for (const person of page.data)
+      if (!seen.has(person.user.id)) {
+        seen.add(person.user.id);
+        people.push(person);
+      }
+  return people;
+}
+
+/**
+ * Applies entry rows (a raffle:entries push, or the member's own entry from the enter answer) to the cached
+ * pages: a loaded person gets the row (a higher ticket count wins, pushes can arrive late); a person not loaded
+ * is added at the top only if they are new, that is their first entry is newer than the oldest loaded one (or
+ * every page is loaded) and they match the search. Older people not loaded yet arrive with their page.
+ */
+export function applyEntryRows(pages: RaffleEntriesPages, rows: readonly ShownEntry[], search: string): void {
+  const first = pages.pages[0];
+  if (!first || rows.length === 0) return;
+  const byUser = new Map<number, RaffleParticipant>();
+  for (const page of pages.pages) for (const person of page.data) if (!byUser.has(person.user.id)) byUser.set(person.user.id, person);
+  const oldestLoaded = pages.pages.at(-1)!.cursor.next;
+  const newcomers: { person: RaffleParticipant; firstEntryId: number }[] = [];
+  for (const { entry, firstEntryId } of rows) {
+    const { user, ...line } = entry;
+    const person = byUser.get(user.id);
+    if (person) {
+      const index = person.entries.findIndex((e) => e.id === line.id);
+      if (index === -1) person.entries.push(line);
+      else if (person.entries[index]!.tickets < line.tickets) person.entries[index] = line;
+      person.tickets = person.entries.reduce((sum, e) => sum + e.tickets, 0);
+    } else if (firstEntryId !== null && (oldestLoaded === null || firstEntryId > Number(oldestLoaded)) && matchesSearch(user, search)) {
+      const added: RaffleParticipant = { user, tickets: line.tickets, entered_at: line.created_at, entries: [line] };
+      byUser.set(user.id, added);
+      newcomers.push({ person: added, firstEntryId });
+    }
   }
-  return [...byPerson.values()].sort((a, b) => b.tickets - a.tickets || a.name.localeCompare(b.name));
+  newcomers.sort((a, b) => b.firstEntryId - a.firstEntryId);
+  first.data.unshift(...newcomers.map((n) => n.person));
 }
 
-/** Case-insensitive substring match on the shown name and the username. */
-export function filterParticipants(participants: readonly Participant[], query: string): Participant[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...participants];
-  return participants.filter((p) => p.name.toLowerCase().includes(needle) || p.user.username.toLowerCase().includes(needle));
+/** The rows of a raffle:entries push; pushes carry no time, so they count as arriving now. */
+export function pushedRows(push: RaffleEntriesPush): ShownEntry[] {
+  const receivedAt = new Date().toISOString();
+  return push.entries.map((row) => ({ entry: fromRaffleEntryPush(row, receivedAt), firstEntryId: row[7] }));
 }
 
 /** The person's tickets over all entries, as a percentage with 2 decimals. */
@@ -64,16 +121,13 @@ export function applyTotals(raffle: Raffle, push: RaffleEntriesPush): void {
   raffle.participants_count = push.participants_count;
 }
 
+/** Whether the member held no entry in the raffle yet (their next entry makes them a newcomer to the list). */
+export const hasNoEntries = (userEntries: Raffle['user_entries']): boolean =>
+  !userEntries.passwordless && !userEntries.password && userEntries.points_tickets === 0;
+
 /** The member's own entry flags after an entry was accepted: the answer's entry says which method and, for points, the tickets now held. */
 export function applyOwnEntry(userEntries: Raffle['user_entries'], entry: RaffleEntry): void {
   if (entry.entry_type === 'passwordless') userEntries.passwordless = true;
   else if (entry.entry_type === 'password') userEntries.password = true;
   else userEntries.points_tickets = Math.max(userEntries.points_tickets, entry.tickets);
-}
-
-/** Upserts one entry (the member's own, from the enter answer) into a cached entry list; a higher ticket count wins. */
-export function upsertEntry(entries: RaffleEntry[], entry: RaffleEntry): void {
-  const index = entries.findIndex((e) => e.id === entry.id);
-  if (index === -1) entries.push(entry);
-  else if (entries[index]!.tickets < entry.tickets) entries[index] = entry;
 }

@@ -5,13 +5,14 @@ import type {
   RaffleDrawnPush,
   RaffleEnterRequest,
   RaffleEnterResult,
+  RaffleEntriesCursor,
   RaffleEntry,
+  RaffleParticipant,
   RaffleVerification,
 } from '@kickback/contracts';
 import { baseApi, withMessage } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
-import { applyEntriesPush } from '../../lib/raffle-entries';
-import { applyOwnEntry, applyTotals, upsertEntry } from './raffle-logic';
+import { applyEntryRows, applyOwnEntry, applyTotals, hasNoEntries, pushedRows, type RaffleEntriesPage } from './raffle-logic';
 import { enterRaffle } from './enter-raffle';
 
 /** What a raffle:drawn push changes on a cached raffle. */
@@ -27,6 +28,20 @@ interface EnterArgs {
   id: number;
   body: RaffleEnterRequest;
 }
+
+/** One cached entry list: a raffle and the (already trimmed) server-side search. */
+export interface RaffleEntriesArgs {
+  id: number;
+  search: string;
+}
+
+const entriesUrl = ({ id, search }: RaffleEntriesArgs, cursor: string | null): string => {
+  const query = new URLSearchParams();
+  if (cursor) query.set('cursor', cursor);
+  if (search) query.set('search', search);
+  const text = query.toString();
+  return `/api/r/raffles/${id}/entries${text ? `?${text}` : ''}`;
+};
 
 /**
  * Raffle data. Each cached list, detail and entry list follows the raffle:{id} rooms it shows (followLive),
@@ -81,14 +96,23 @@ export const rafflesApi = baseApi.injectEndpoints({
           });
         }),
     }),
-    getRaffleEntries: build.query<RaffleEntry[], number>({
-      query: (id) => `/api/r/raffles/${id}/entries`,
-      providesTags: (_result, _error, id) => [{ type: 'RaffleEntries', id }],
-      onCacheEntryAdded: (id, lifecycle) =>
+    /**
+     * The entry list, newest entrants first, a page at a time (loaded on scroll). Pushes and the member's own
+     * entry patch the loaded pages; nothing refetches the list because someone entered.
+     */
+    getRaffleEntries: build.infiniteQuery<RaffleEntriesPage, RaffleEntriesArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.cursor.next ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => entriesUrl(queryArg, pageParam),
+      transformResponse: (data: RaffleParticipant[], meta) => ({ data, cursor: meta?.extra.cursor as RaffleEntriesCursor }),
+      providesTags: (_result, _error, { id }) => [{ type: 'RaffleEntries', id }],
+      onCacheEntryAdded: (args, lifecycle) =>
         followLive(lifecycle, (live) => {
-          live.join(raffleRoom(id));
+          live.join(raffleRoom(args.id));
           live.on('raffle:entries', (push) => {
-            if (push.raffle_id === id) lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push));
+            if (push.raffle_id === args.id) lifecycle.updateCachedData((draft) => applyEntryRows(draft, pushedRows(push), args.search));
           });
         }),
     }),
@@ -106,7 +130,7 @@ export const rafflesApi = baseApi.injectEndpoints({
           const result = await http(args);
           return result.error ? { error: result.error } : { data: withMessage(result.data as RaffleEnterResult, result.meta) };
         }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ id }, { dispatch, queryFulfilled, getState }) {
         let entry: RaffleEntry | null | undefined;
         try {
           const answer = (await queryFulfilled).data;
@@ -116,6 +140,10 @@ export const rafflesApi = baseApi.injectEndpoints({
         }
         if (!entry) return;
         const own = entry;
+        const state = getState();
+        // Held nothing before: this entry makes the member a newcomer, listed at the top.
+        const before = rafflesApi.endpoints.getRaffle.select(id)(state).data?.user_entries;
+        const firstEntryId = before && hasNoEntries(before) ? own.id : null;
         dispatch(rafflesApi.util.updateQueryData('getRaffle', id, (draft) => applyOwnEntry(draft.user_entries, own)));
         dispatch(
           rafflesApi.util.updateQueryData('getRaffles', undefined, (draft) => {
@@ -123,7 +151,13 @@ export const rafflesApi = baseApi.injectEndpoints({
             if (raffle) applyOwnEntry(raffle.user_entries, own);
           }),
         );
-        dispatch(rafflesApi.util.updateQueryData('getRaffleEntries', id, (draft) => upsertEntry(draft, own)));
+        for (const args of rafflesApi.util.selectCachedArgsForQuery(state, 'getRaffleEntries'))
+          if (args.id === id)
+            dispatch(
+              rafflesApi.util.updateQueryData('getRaffleEntries', args, (draft) =>
+                applyEntryRows(draft, [{ entry: own, firstEntryId }], args.search),
+              ),
+            );
       },
     }),
   }),
@@ -132,7 +166,7 @@ export const rafflesApi = baseApi.injectEndpoints({
 export const {
   useGetRafflesQuery,
   useGetRaffleQuery,
-  useGetRaffleEntriesQuery,
+  useGetRaffleEntriesInfiniteQuery,
   useLazyGetRaffleVerificationQuery,
   useEnterRaffleMutation,
 } = rafflesApi;

@@ -3,6 +3,7 @@ import { STORE_ROOM } from '@kickback/contracts/realtime';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { applyOwnRedemption, applyPurchase, applyRedeemResult, applyStock } from './store-cache';
+import { applyLedgerEntry } from './points-history-cache';
 
 export interface StoreFilters {
   search: string;
@@ -47,25 +48,48 @@ export const storeApi = baseApi.injectEndpoints({
         body: {},
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      // The answer already says the new balance, stock and count: show them at once on every cached store view.
+      // The answer says the new balance, stock, count and ledger row: every cached store view and the first page of
+      // history show them at once, with no read (issue #16: no action of a member refetches a whole list).
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         try {
           const { data: result } = await queryFulfilled;
           for (const filters of storeApi.util.selectCachedArgsForQuery(getState(), 'getStore')) {
             dispatch(storeApi.util.updateQueryData('getStore', filters, (draft) => applyRedeemResult(draft, result)));
           }
+          const entry = result.points_entry;
+          if (!entry) return;
+          for (const page of storeApi.util.selectCachedArgsForQuery(getState(), 'getPointsHistory')) {
+            dispatch(
+              storeApi.util.updateQueryData(
+                'getPointsHistory',
+                page,
+                (draft) => void applyLedgerEntry(draft, page, result.user_points, entry),
+              ),
+            );
+          }
         } catch {
           // The page shows the failure; nothing to patch.
         }
       },
-      invalidatesTags: ['Store', 'PointsHistory'],
     }),
     getPointsHistory: build.query<PointsHistory, number>({
       query: (page) => `/api/r/points/history?page=${page}`,
-      providesTags: ['PointsHistory'],
-      // Any balance change adds a ledger row: refetch the open page of history (the member's own room is joined at connect).
-      onCacheEntryAdded: (_page, lifecycle) =>
-        followLive(lifecycle, (live) => live.on('user:points', () => lifecycle.dispatch(storeApi.util.invalidateTags(['PointsHistory'])))),
+      providesTags: (_result, _error, page) => ['PointsHistory', { type: 'PointsHistory', id: page }],
+      // Any balance change adds a ledger row, carried by the push (the member's own room is joined at connect): the
+      // first page takes it in place. A later page's rows shift by one, so only that page is read again.
+      onCacheEntryAdded: (page, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          live.on('user:points', (push) => {
+            let placed = false;
+            if (push.entry) {
+              const entry = push.entry;
+              lifecycle.updateCachedData((draft) => {
+                placed = applyLedgerEntry(draft, page, push.balance, entry);
+              });
+            }
+            if (!placed) lifecycle.dispatch(storeApi.util.invalidateTags([{ type: 'PointsHistory', id: page }]));
+          }),
+        ),
     }),
   }),
 });

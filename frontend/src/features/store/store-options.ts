@@ -24,6 +24,13 @@ const REASON_LABELS: Record<string, string> = {
   'admin.adjust': 'Adjusted by the team',
   'demo.grant': 'Welcome bonus',
   'raffle.entry': 'Raffle entry',
+  'activity.chat': 'Chatting on stream',
+  'activity.follow': 'Following the channel',
+  'activity.subscription': 'Subscribing on Kick',
+  'activity.gifted-subs': 'Gifting subscriptions',
+  'activity.kicks': 'Gifting Kicks',
+  'activity.reward': 'Channel reward',
+  'activity.watch': 'Watching the stream here',
 };
 
 /** Ledger reasons are machine words; members read these. */

@@ -1,4 +1,4 @@
-import type { Pagination, RecentWinner } from '@kickback/contracts';
+import type { Pagination, RecentWinner, WinnerSource } from '@kickback/contracts';
 import { WINNERS_ROOM } from '@kickback/contracts/realtime';
 import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
@@ -8,17 +8,22 @@ export interface RecentWinnersPage {
   pagination: Pagination;
 }
 
-/** The Recent Winners page: standing raffle winners, newest first (GET /api/r/winners); a draw anywhere refreshes it. */
+export interface RecentWinnersArgs {
+  page: number;
+  source: WinnerSource | null;
+}
+
+/** The Recent Winners page: every prize paid, newest first (GET /api/r/winners); a prize paid anywhere refreshes it. */
 export const winnersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getRecentWinners: build.query<RecentWinnersPage, number>({
-      query: (page) => `/api/r/winners?page=${page}`,
+    getRecentWinners: build.query<RecentWinnersPage, RecentWinnersArgs>({
+      query: ({ page, source }) => `/api/r/winners?page=${page}${source ? `&source=${source}` : ''}`,
       transformResponse: (data: RecentWinner[], meta) => pagedList(data, meta),
       providesTags: ['RecentWinners'],
-      onCacheEntryAdded: (_page, lifecycle) =>
+      onCacheEntryAdded: (_args, lifecycle) =>
         followLive(lifecycle, (live) => {
           live.join(WINNERS_ROOM);
-          live.on('raffle:drawn', () => lifecycle.dispatch(winnersApi.util.invalidateTags(['RecentWinners'])));
+          live.on('winners:new', () => lifecycle.dispatch(winnersApi.util.invalidateTags(['RecentWinners'])));
         }),
     }),
   }),

@@ -1,3 +1,4 @@
+import type { LiveState } from './activity';
 import type { CurrentUser } from './auth';
 import type { Affiliate, SiteSettings } from './site';
 
@@ -12,4 +13,6 @@ export interface AppPageData {
   settings: SiteSettings;
   affiliates: Affiliate[];
   leaderboard: unknown | null;
+  /** Whether the streamer is live, so the LIVE badge and the player status are right on the first render. */
+  live: LiveState;
 }

@@ -56,6 +56,44 @@ export interface RaffleEntry {
   user: RaffleUser;
 }
 
+/** One entry row of a person in the entry list; a raffle:entries push updates rows by id. */
+export type RaffleEntryLine = Omit<RaffleEntry, 'user'>;
+
+/**
+ * An item of `data` in GET /api/r/raffles/{id}/entries: one person (SPEC §5 groups the entries per person) with
+ * their entry rows and ticket total. Newest first: ordered by the person's first entry.
+ */
+export interface RaffleParticipant {
+  user: RaffleUser;
+  /** Every ticket the person holds in this raffle. */
+  tickets: number;
+  /** When the person first entered. */
+  entered_at: string;
+  entries: RaffleEntryLine[];
+}
+
+/** The block beside `data` in GET /api/r/raffles/{id}/entries: send `next` as ?cursor= for older entrants; null at the end. */
+export interface RaffleEntriesCursor {
+  next: string | null;
+  limit: number;
+}
+
+export const RAFFLE_ENTRIES_PAGE = 50;
+
+/** ?cursor=&limit=&search= of GET /api/r/raffles/{id}/entries; search is a case-insensitive substring of the name. */
+export const raffleEntriesQuerySchema = z
+  .object({
+    cursor: z
+      .string()
+      .regex(/^(|[1-9]\d{0,17})$/, 'Invalid cursor.')
+      .transform((v) => v || undefined)
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(RAFFLE_ENTRIES_PAGE),
+    search: z.string().trim().max(64, 'At most 64 characters').default(''),
+  })
+  .strict();
+export type RaffleEntriesQuery = z.infer<typeof raffleEntriesQuerySchema>;
+
 /** POST /api/r/raffles/{id}/enter (SPEC §7). kick_username is informational: the server uses the account's. */
 export const raffleEnterSchema = z
   .object({
@@ -163,17 +201,6 @@ export type AdminRaffleUpdate = z.infer<typeof adminRaffleUpdateSchema>;
 
 export const adminRaffleRerollSchema = z.object({ position: z.number().int().min(1).max(100) }).strict();
 
-/** GET /api/r/winners (Recent Winners page): standing raffle winners, newest draw first, rerolled ones left out. */
-export interface RecentWinner {
-  raffle: { id: number; title: string; image: string | null; prize_description: string; prize_value_usd: number };
-  user: RaffleUser;
-  /** 1 = first drawn. */
-  position: number;
-  won_at: string;
-}
-
-export const recentWinnersQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
-
 /** Admin view: the public raffle plus what only admins see. */
 export interface AdminRaffle extends Raffle {
   created_at: string;
@@ -201,9 +228,11 @@ export type RaffleEntryPush = [
   username: string,
   kickUsername: string | null,
   avatarUrl: string | null,
+  /** The id of the member's first entry in this raffle (the entry list's order): equal to id for a newcomer. */
+  firstEntryId: number,
 ];
 
-export const toRaffleEntryPush = (e: RaffleEntry): RaffleEntryPush => [
+export const toRaffleEntryPush = (e: RaffleEntry, firstEntryId: number): RaffleEntryPush => [
   e.id,
   e.user.id,
   e.tickets,
@@ -211,6 +240,7 @@ export const toRaffleEntryPush = (e: RaffleEntry): RaffleEntryPush => [
   e.user.username,
   e.user.kick_username,
   e.user.avatar_url,
+  firstEntryId,
 ];
 
 /** The entry a push row stands for; pushes carry no time, so the caller says when it arrived. */

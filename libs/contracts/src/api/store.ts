@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
 import type { Pagination } from './envelope';
+import type { LedgerEntry } from './economy';
 
 /** SPEC §9 store filters and sorts. */
 export const STORE_PRICE_RANGES = ['0-1000', '1000-5000', '5000-10000', '10000+'] as const;
@@ -79,6 +80,8 @@ export interface RedeemResult {
   redemption: StoreRedemption;
   user_points: number;
   item: { id: number; quantity: number | null; user_purchases: number };
+  /** The points history row this redemption wrote; null when the answer is a replay (the row is already listed). */
+  points_entry: LedgerEntry | null;
   /** True when this answer repeats an earlier request with the same Idempotency-Key. */
   replayed: boolean;
 }

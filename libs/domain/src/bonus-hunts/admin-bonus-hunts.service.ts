@@ -10,17 +10,10 @@ import type {
   DomainEventMap,
   HuntPage,
 } from '@kickback/contracts';
-import {
-  AuditLogService,
-  OutboxService,
-  conflict,
-  intArrayLiteral,
-  isUniqueViolation,
-  notFound,
-  pagination,
-  unprocessable,
-} from '@kickback/platform';
-import { loadGames, loadHunt, loadHuntsPage, statisticsOf, toAdminGame, type HuntRow } from './hunt-rows';
+import { AuditLogService, OutboxService, conflict, isUniqueViolation, notFound, pagination, unprocessable } from '@kickback/platform';
+import { BonusHuntsRepository, type HuntRow } from './bonus-hunts.repository';
+import { SlotCatalogueRepository } from './slot-catalogue.repository';
+import { statisticsOf, toAdminGame } from './hunt-views';
 
 const ADMIN_PER_PAGE = 20;
 type HuntChange = DomainEventMap['hunt.updated']['change'];
@@ -50,17 +43,18 @@ export class AdminBonusHuntsService {
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
+    private readonly hunts: BonusHuntsRepository,
+    private readonly slots: SlotCatalogueRepository,
   ) {}
 
   async list(page: number): Promise<HuntPage<AdminHuntListItem>> {
     const em = this.em.fork();
-    const [{ total }] = await em.execute<{ total: string }[]>('select count(*)::text as total from hunts');
-    const hunts = await loadHuntsPage(em, 'true', ADMIN_PER_PAGE, (page - 1) * ADMIN_PER_PAGE);
-    const counts = await em.execute<{ hunt_id: number; n: string }[]>(
-      'select hunt_id, count(*)::text as n from hunt_games where hunt_id = any(?::int[]) group by hunt_id',
-      [intArrayLiteral(hunts.map((h) => h.id))],
+    const total = await this.hunts.huntsCount(em, false);
+    const hunts = await this.hunts.huntsPage(em, false, ADMIN_PER_PAGE, (page - 1) * ADMIN_PER_PAGE);
+    const byHunt = await this.hunts.gameCounts(
+      em,
+      hunts.map((h) => h.id),
     );
-    const byHunt = new Map(counts.map((c) => [c.hunt_id, Number(c.n)]));
     return {
       data: hunts.map((h) => toListItem(h, byHunt.get(h.id) ?? 0)),
       pagination: pagination(page, ADMIN_PER_PAGE, total),
@@ -74,13 +68,10 @@ export class AdminBonusHuntsService {
   async create(actorId: number, input: AdminHuntCreate): Promise<AdminHuntDetail> {
     try {
       return await this.em.fork().transactional(async (tx) => {
-        const [running] = await tx.execute<{ id: number }[]>(`select id from hunts where status <> 'completed' limit 1`);
-        if (running) throw conflict(`Complete hunt #${running.id} before starting a new one.`);
-        const [row] = await tx.execute<{ id: number }[]>(
-          'insert into hunts (starting_balance, prize_points) values (?::numeric, ?::int[]) returning id',
-          [input.starting_balance, intArrayLiteral(input.prize_points)],
-        );
-        const detail = await this.detailIn(tx, row!.id);
+        const running = await this.hunts.runningHuntId(tx);
+        if (running !== null) throw conflict(`Complete hunt #${running} before starting a new one.`);
+        const id = await this.hunts.insertHunt(tx, input.starting_balance, input.prize_points);
+        const detail = await this.detailIn(tx, id);
         await this.record(
           tx,
           actorId,
@@ -103,10 +94,7 @@ export class AdminBonusHuntsService {
     return this.em.fork().transactional(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       const before = { starting_balance: Number(hunt.starting_balance), prize_points: hunt.prize_points };
-      await tx.execute(
-        `update hunts set starting_balance = coalesce(?::numeric, starting_balance), prize_points = coalesce(?::int[], prize_points), updated_at = now() where id = ?`,
-        [input.starting_balance ?? null, input.prize_points ? intArrayLiteral(input.prize_points) : null, huntId],
-      );
+      await this.hunts.updateSettings(tx, huntId, input.starting_balance, input.prize_points);
       const detail = await this.detailIn(tx, huntId);
       await this.record(
         tx,
@@ -124,7 +112,7 @@ export class AdminBonusHuntsService {
   async setPredictions(actorId: number, huntId: number, active: boolean): Promise<AdminHuntDetail> {
     return this.em.fork().transactional(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
-      await tx.execute('update hunts set predictions_active = ?, updated_at = now() where id = ?', [active, huntId]);
+      await this.hunts.setPredictionsActive(tx, huntId, active);
       await this.record(
         tx,
         actorId,
@@ -143,10 +131,7 @@ export class AdminBonusHuntsService {
     return this.em.fork().transactional(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       if (hunt.status !== 'preparing') throw conflict('This hunt is already being opened.');
-      await tx.execute(
-        `update hunts set status = 'opening', predictions_active = false, opening_started_at = now(), updated_at = now() where id = ?`,
-        [huntId],
-      );
+      await this.hunts.markOpening(tx, huntId);
       await this.record(
         tx,
         actorId,
@@ -165,18 +150,10 @@ export class AdminBonusHuntsService {
     return this.em.fork().transactional(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       if (hunt.status !== 'opening') throw conflict('Start opening the hunt before completing it.');
-      const [counts] = await tx.execute<{ games: string; unopened: string; total: string }[]>(
-        `select count(*)::text as games, count(*) filter (where win is null)::text as unopened, coalesce(sum(win), 0)::text as total
-         from hunt_games where hunt_id = ?`,
-        [huntId],
-      );
-      if (Number(counts!.games) === 0) throw unprocessable('Add at least one slot before completing the hunt.');
-      if (Number(counts!.unopened) > 0)
-        throw unprocessable(`Enter the win of every slot before completing the hunt (${counts!.unopened} unopened).`);
-      await tx.execute(
-        `update hunts set status = 'completed', predictions_active = false, final_balance = ?::numeric, completed_at = now(), updated_at = now() where id = ?`,
-        [counts!.total, huntId],
-      );
+      const counts = await this.hunts.gameTotals(tx, huntId);
+      if (counts.games === 0) throw unprocessable('Add at least one slot before completing the hunt.');
+      if (counts.unopened > 0) throw unprocessable(`Enter the win of every slot before completing the hunt (${counts.unopened} unopened).`);
+      await this.hunts.markCompleted(tx, huntId, counts.total);
       const at = new Date().toISOString();
       await this.audit.record(tx, {
         actorId,
@@ -184,9 +161,9 @@ export class AdminBonusHuntsService {
         entity: 'hunt',
         entityId: huntId,
         before: { status: hunt.status },
-        after: { status: 'completed', final_balance: counts!.total },
+        after: { status: 'completed', final_balance: counts.total },
       });
-      await this.outbox.add(tx, 'hunt.completed', { huntId, finalBalance: counts!.total, at });
+      await this.outbox.add(tx, 'hunt.completed', { huntId, finalBalance: counts.total, at });
       return this.detailIn(tx, huntId);
     });
   }
@@ -194,14 +171,10 @@ export class AdminBonusHuntsService {
   async addGame(actorId: number, huntId: number, input: AdminHuntGameAdd): Promise<AdminHuntDetail> {
     return this.em.fork().transactional(async (tx) => {
       await this.lockRunning(tx, huntId);
-      const [slot] = await tx.execute<{ id: number; name: string }[]>('select id, name from slots where id = ?', [input.slot_id]);
-      if (!slot) throw notFound('Slot not found.');
-      const [game] = await tx.execute<{ id: number }[]>(
-        `insert into hunt_games (hunt_id, slot_id, bet, position)
-         values (?, ?, ?::numeric, (select coalesce(max(position), -1) + 1 from hunt_games where hunt_id = ?)) returning id`,
-        [huntId, input.slot_id, input.bet ?? '0', huntId],
-      );
-      await this.record(tx, actorId, 'hunt.game.add', huntId, null, { game_id: game!.id, slot: slot.name, bet: input.bet ?? '0' }, 'games');
+      const slotName = await this.slots.slotName(tx, input.slot_id);
+      if (slotName === null) throw notFound('Slot not found.');
+      const gameId = await this.hunts.insertGame(tx, huntId, input.slot_id, input.bet ?? '0');
+      await this.record(tx, actorId, 'hunt.game.add', huntId, null, { game_id: gameId, slot: slotName, bet: input.bet ?? '0' }, 'games');
       return this.detailIn(tx, huntId);
     });
   }
@@ -213,16 +186,9 @@ export class AdminBonusHuntsService {
       if (input.win !== undefined && input.win !== null && hunt.status !== 'opening') {
         throw conflict('Start opening the hunt before entering wins.');
       }
-      const [before] = await tx.execute<{ bet: string; win: string | null }[]>(
-        'select bet::text as bet, win::text as win from hunt_games where id = ? and hunt_id = ? for update',
-        [gameId, huntId],
-      );
+      const before = await this.hunts.lockGame(tx, huntId, gameId);
       if (!before) throw notFound('Slot not found in this hunt.');
-      const [after] = await tx.execute<{ bet: string; win: string | null }[]>(
-        `update hunt_games set bet = coalesce(?::numeric, bet), win = case when ? then ?::numeric else win end, updated_at = now()
-         where id = ? returning bet::text as bet, win::text as win`,
-        [input.bet ?? null, input.win !== undefined, input.win ?? null, gameId],
-      );
+      const after = await this.hunts.updateGame(tx, gameId, input.bet ?? null, input.win !== undefined, input.win ?? null);
       await this.audit.record(tx, { actorId, action: 'hunt.game.update', entity: 'hunt_game', entityId: gameId, before, after });
       await this.outbox.add(tx, 'hunt.game-updated', { huntId, gameId, at: new Date().toISOString() });
       return this.detailIn(tx, huntId);
@@ -232,12 +198,9 @@ export class AdminBonusHuntsService {
   async removeGame(actorId: number, huntId: number, gameId: number): Promise<AdminHuntDetail> {
     return this.em.fork().transactional(async (tx) => {
       await this.lockRunning(tx, huntId);
-      const [removed] = await tx.execute<{ slot_id: number; bet: string; win: string | null }[]>(
-        'delete from hunt_games where id = ? and hunt_id = ? returning slot_id, bet::text as bet, win::text as win',
-        [gameId, huntId],
-      );
+      const removed = await this.hunts.deleteGame(tx, huntId, gameId);
       if (!removed) throw notFound('Slot not found in this hunt.');
-      await this.renumber(tx, huntId);
+      await this.hunts.renumberGames(tx, huntId);
       await this.record(tx, actorId, 'hunt.game.remove', huntId, { game_id: gameId, ...removed }, null, 'games');
       return this.detailIn(tx, huntId);
     });
@@ -247,49 +210,30 @@ export class AdminBonusHuntsService {
   async reorderGames(actorId: number, huntId: number, ids: number[]): Promise<AdminHuntDetail> {
     return this.em.fork().transactional(async (tx) => {
       await this.lockRunning(tx, huntId);
-      const current = await tx.execute<{ id: number }[]>('select id from hunt_games where hunt_id = ? order by position, id', [huntId]);
-      const known = new Set(current.map((g) => g.id));
+      const current = await this.hunts.gameIds(tx, huntId);
+      const known = new Set(current);
       if (ids.length !== current.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
         throw unprocessable('The order must list every slot of the hunt once.', {
           ids: ['The order must list every slot of the hunt once.'],
         });
       }
-      // The (hunt_id, position) unique constraint is deferred, so positions may swap inside one statement.
-      await tx.execute(
-        `update hunt_games g set position = x.ord - 1, updated_at = now() from unnest(?::int[]) with ordinality as x(id, ord) where g.id = x.id and g.hunt_id = ?`,
-        [intArrayLiteral(ids), huntId],
-      );
-      await this.record(
-        tx,
-        actorId,
-        'hunt.game.reorder',
-        huntId,
-        current.map((g) => g.id),
-        ids,
-        'games',
-      );
+      await this.hunts.reorderGames(tx, huntId, ids);
+      await this.record(tx, actorId, 'hunt.game.reorder', huntId, current, ids, 'games');
       return this.detailIn(tx, huntId);
     });
   }
 
-  private async renumber(tx: EntityManager, huntId: number): Promise<void> {
-    await tx.execute(
-      `update hunt_games g set position = r.ord - 1 from (select id, row_number() over (order by position, id) as ord from hunt_games where hunt_id = ?) r where g.id = r.id`,
-      [huntId],
-    );
-  }
-
   private async lockRunning(tx: EntityManager, huntId: number, lock: 'for update' | 'for share' = 'for update'): Promise<HuntRow> {
-    const hunt = await loadHunt(tx, huntId, lock);
+    const hunt = await this.hunts.hunt(tx, huntId, lock);
     if (!hunt) throw notFound('Bonus hunt not found.');
     if (hunt.status === 'completed') throw conflict('This hunt is completed and can no longer be changed.');
     return hunt;
   }
 
   private async detailIn(em: EntityManager, huntId: number): Promise<AdminHuntDetail> {
-    const hunt = await loadHunt(em, huntId);
+    const hunt = await this.hunts.hunt(em, huntId);
     if (!hunt) throw notFound('Bonus hunt not found.');
-    const games = await loadGames(em, [huntId]);
+    const games = await this.hunts.games(em, [huntId]);
     return {
       ...toListItem(hunt, games.length),
       statistics: statisticsOf(hunt, games),

@@ -1,3 +1,4 @@
+import { OutboxService } from '@kickback/platform';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 const CATALOGUE: [provider: string, slots: string[]][] = [
@@ -128,9 +129,7 @@ export async function seedHunts(em: EntityManager): Promise<void> {
          final_balance = (select sum(win) from hunt_games where hunt_id = hunts.id) where id = ? returning final_balance::text as total`,
       [row!.id],
     );
-    await em.execute(`insert into outbox_events (type, payload) values ('hunt.completed', ?::jsonb)`, [
-      JSON.stringify({ huntId: row!.id, finalBalance: done!.total, at: new Date().toISOString() }),
-    ]);
+    await new OutboxService().add(em, 'hunt.completed', { huntId: row!.id, finalBalance: done!.total, at: new Date().toISOString() });
   }
 
   const [current] = await em.execute<{ id: number }[]>(

@@ -2,18 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
 import { notFound, pagination } from '@kickback/platform';
-import {
-  loadGames,
-  loadHunt,
-  loadHuntsPage,
-  loadRankedPredictions,
-  loadRunningHunt,
-  rankingTarget,
-  statisticsOf,
-  toGame,
-  type GameRow,
-  type HuntRow,
-} from './hunt-rows';
+import { BonusHuntsRepository, type GameRow, type HuntRow } from './bonus-hunts.repository';
+import { HuntPredictionsRepository, type PredictionFilter, type RankingTarget } from './hunt-predictions.repository';
+import { rankingTarget, statisticsOf, toGame, toPrediction } from './hunt-views';
 import { humanizeSince } from './relative-time';
 
 export const PREDICTIONS_PER_PAGE = 20;
@@ -36,20 +27,22 @@ function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
 /** The public side of bonus hunts (SPEC §7 GET calls) and the payloads pushed to hunt rooms. */
 @Injectable()
 export class BonusHuntsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hunts: BonusHuntsRepository,
+    private readonly predictionRows: HuntPredictionsRepository,
+  ) {}
 
   async current(viewerId: number | null): Promise<CurrentHuntData> {
     const em = this.em.fork();
-    const hunt = await loadRunningHunt(em);
+    const hunt = await this.hunts.runningHunt(em);
     if (!hunt) return { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] };
-    const games = await loadGames(em, [hunt.id]);
+    const games = await this.hunts.games(em, [hunt.id]);
     const summary = toSummary(hunt, games);
     const target = rankingTarget(hunt, summary.statistics);
     const [top, own] = await Promise.all([
-      loadRankedPredictions(em, hunt.id, target, { limit: TOP_PREDICTIONS, offset: 0 }),
-      viewerId === null
-        ? Promise.resolve([])
-        : loadRankedPredictions(em.fork(), hunt.id, target, { userId: viewerId, limit: 1, offset: 0 }),
+      this.ranked(em, hunt.id, target, { limit: TOP_PREDICTIONS, offset: 0 }),
+      viewerId === null ? Promise.resolve([]) : this.ranked(em.fork(), hunt.id, target, { userId: viewerId, limit: 1, offset: 0 }),
     ]);
     return {
       hunt: summary,
@@ -63,9 +56,9 @@ export class BonusHuntsService {
   async predictions(huntId: number, page: number): Promise<HuntPage<HuntPrediction>> {
     const em = this.em.fork();
     const hunt = await this.requireHunt(em, huntId);
-    const stats = statisticsOf(hunt, await loadGames(em, [hunt.id]));
+    const stats = statisticsOf(hunt, await this.hunts.games(em, [hunt.id]));
     const total = Number(hunt.predictions_count);
-    const data = await loadRankedPredictions(em, hunt.id, rankingTarget(hunt, stats), {
+    const data = await this.ranked(em, hunt.id, rankingTarget(hunt, stats), {
       limit: PREDICTIONS_PER_PAGE,
       offset: (page - 1) * PREDICTIONS_PER_PAGE,
     });
@@ -76,20 +69,13 @@ export class BonusHuntsService {
   async search(huntId: number, username: string): Promise<HuntPrediction | null> {
     const em = this.em.fork();
     const hunt = await this.requireHunt(em, huntId);
-    const stats = statisticsOf(hunt, await loadGames(em, [hunt.id]));
-    const [found] = await loadRankedPredictions(em, hunt.id, rankingTarget(hunt, stats), { username, limit: 1, offset: 0 });
+    const stats = statisticsOf(hunt, await this.hunts.games(em, [hunt.id]));
+    const [found] = await this.ranked(em, hunt.id, rankingTarget(hunt, stats), { username, limit: 1, offset: 0 });
     return found ?? null;
   }
 
   async stats(): Promise<HuntOverallStats> {
-    const [row] = await this.em.fork().execute<{ total: string; completed: string; predictions: string }[]>(
-      `select (select count(*) from hunts)::text as total,
-              (select count(*) from hunts where status = 'completed')::text as completed,
-              (select count(*) from hunt_predictions)::text as predictions`,
-    );
-    const total = Number(row!.total);
-    const completed = Number(row!.completed);
-    const predictions = Number(row!.predictions);
+    const { total, completed, predictions } = await this.hunts.overallCounts(this.em.fork());
     return {
       total_hunts: total,
       completed_hunts: completed,
@@ -103,9 +89,9 @@ export class BonusHuntsService {
   /** Completed hunts, newest first. */
   async history(page: number): Promise<HuntPage<HuntSummary>> {
     const em = this.em.fork();
-    const [{ total }] = await em.execute<{ total: string }[]>(`select count(*)::text as total from hunts where status = 'completed'`);
-    const hunts = await loadHuntsPage(em, `h.status = 'completed'`, HISTORY_PER_PAGE, (page - 1) * HISTORY_PER_PAGE);
-    const games = await loadGames(
+    const total = await this.hunts.huntsCount(em, true);
+    const hunts = await this.hunts.huntsPage(em, true, HISTORY_PER_PAGE, (page - 1) * HISTORY_PER_PAGE);
+    const games = await this.hunts.games(
       em,
       hunts.map((h) => h.id),
     );
@@ -115,49 +101,50 @@ export class BonusHuntsService {
         games.filter((g) => g.hunt_id === hunt.id),
       ),
     );
-    return { data, pagination: pagination(page, HISTORY_PER_PAGE, Number(total)) };
+    return { data, pagination: pagination(page, HISTORY_PER_PAGE, total) };
   }
 
   /** What hunt:{id} receives after a bet or win changed; read fresh so late pushes never show stale data. */
   async gamePush(huntId: number, gameId: number): Promise<HuntGamePush | null> {
     const em = this.em.fork();
-    const hunt = await loadHunt(em, huntId);
+    const hunt = await this.hunts.hunt(em, huntId);
     if (!hunt) return null;
-    const games = await loadGames(em, [huntId]);
+    const games = await this.hunts.games(em, [huntId]);
     const game = games.find((g) => g.id === gameId);
     if (!game) return null;
     const statistics = statisticsOf(hunt, games);
-    const top = await loadRankedPredictions(em, huntId, rankingTarget(hunt, statistics), { limit: TOP_PREDICTIONS, offset: 0 });
+    const top = await this.ranked(em, huntId, rankingTarget(hunt, statistics), { limit: TOP_PREDICTIONS, offset: 0 });
     return { hunt_id: huntId, game: toGame(game), statistics, top_predictions: top };
   }
 
   async topPredictions(huntId: number): Promise<HuntPrediction[]> {
     const em = this.em.fork();
-    const hunt = await loadHunt(em, huntId);
+    const hunt = await this.hunts.hunt(em, huntId);
     if (!hunt) return [];
-    const stats = statisticsOf(hunt, await loadGames(em, [huntId]));
-    return loadRankedPredictions(em, huntId, rankingTarget(hunt, stats), { limit: TOP_PREDICTIONS, offset: 0 });
+    const stats = statisticsOf(hunt, await this.hunts.games(em, [huntId]));
+    return this.ranked(em, huntId, rankingTarget(hunt, stats), { limit: TOP_PREDICTIONS, offset: 0 });
   }
 
   async huntState(huntId: number): Promise<{ status: HuntRow['status']; predictions_active: boolean; predictions_count: number } | null> {
-    const hunt = await loadHunt(this.em.fork(), huntId);
+    const hunt = await this.hunts.hunt(this.em.fork(), huntId);
     return hunt
       ? { status: hunt.status, predictions_active: hunt.predictions_active, predictions_count: Number(hunt.predictions_count) }
       : null;
   }
 
   async prizeWinners(huntId: number): Promise<{ userId: number; rank: number; points: number }[]> {
-    const rows = await this.em
-      .fork()
-      .execute<{ user_id: number; rank: number; points_awarded: number }[]>(
-        'select user_id, rank, points_awarded from hunt_predictions where hunt_id = ? and points_awarded > 0 order by rank',
-        [huntId],
-      );
+    const rows = await this.predictionRows.prizeWinners(this.em.fork(), huntId);
     return rows.map((r) => ({ userId: r.user_id, rank: r.rank, points: r.points_awarded }));
   }
 
+  private async ranked(em: EntityManager, huntId: number, target: RankingTarget, filter: PredictionFilter): Promise<HuntPrediction[]> {
+    const rows = await this.predictionRows.ranked(em, huntId, target, filter);
+    const now = new Date();
+    return rows.map((r) => toPrediction(r, target, now));
+  }
+
   private async requireHunt(em: EntityManager, huntId: number): Promise<HuntRow> {
-    const hunt = await loadHunt(em, huntId);
+    const hunt = await this.hunts.hunt(em, huntId);
     if (!hunt) throw notFound('Bonus hunt not found.');
     return hunt;
   }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { HuntPredictionInput } from '@kickback/contracts';
 import { ApiError, OutboxService, notFound } from '@kickback/platform';
+import { BonusHuntsRepository } from './bonus-hunts.repository';
+import { HuntPredictionsRepository } from './hunt-predictions.repository';
 
 export const PREDICTIONS_CLOSED_MESSAGE = 'Predictions are not active for this hunt';
 
@@ -16,29 +18,18 @@ export class HuntPredictionsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly hunts: BonusHuntsRepository,
+    private readonly predictions: HuntPredictionsRepository,
   ) {}
 
   async predict(huntId: number, userId: number, input: HuntPredictionInput): Promise<{ created: boolean; id: number }> {
     return this.em.fork().transactional(async (tx) => {
-      const [hunt] = await tx.execute<{ status: string; predictions_active: boolean }[]>(
-        'select status, predictions_active from hunts where id = ? for share',
-        [huntId],
-      );
+      const hunt = await this.hunts.lockForPrediction(tx, huntId);
       if (!hunt) throw notFound('Bonus hunt not found.');
       if (!hunt.predictions_active || hunt.status === 'completed') throw new ApiError(409, PREDICTIONS_CLOSED_MESSAGE);
-      const [row] = await tx.execute<{ id: number; created: boolean }[]>(
-        `insert into hunt_predictions (hunt_id, user_id, end_balance, highest_multiplier, highest_multiplier_game)
-         values (?, ?, ?::numeric, ?::numeric, ?)
-         on conflict (hunt_id, user_id) do update set
-           end_balance = excluded.end_balance,
-           highest_multiplier = excluded.highest_multiplier,
-           highest_multiplier_game = excluded.highest_multiplier_game,
-           updated_at = now()
-         returning id, (xmax = 0) as created`,
-        [huntId, userId, input.end_balance, input.highest_multiplier, input.highest_multiplier_game],
-      );
+      const row = await this.predictions.upsert(tx, huntId, userId, input);
       await this.outbox.add(tx, 'hunt.predicted', { huntId, userId, at: new Date().toISOString() });
-      return { created: row!.created, id: row!.id };
+      return { created: row.created, id: row.id };
     });
   }
 }

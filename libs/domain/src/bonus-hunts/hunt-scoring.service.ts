@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { OutboxService } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
-import { RANKED_PREDICTIONS_CTE, loadGames, loadHunt, rankedParams, rankingTarget, statisticsOf } from './hunt-rows';
+import { WinnersService } from '../winners/winners.service';
+import { BonusHuntsRepository } from './bonus-hunts.repository';
+import { HuntPredictionsRepository } from './hunt-predictions.repository';
+import { rankingTarget, statisticsOf } from './hunt-views';
 
 export interface HuntPrizeWinner {
   userId: number;
@@ -25,20 +29,19 @@ export interface ScoringResult {
  */
 @Injectable()
 export class HuntScoringService {
-  constructor(private readonly economy: EconomyService) {}
+  constructor(
+    private readonly economy: EconomyService,
+    private readonly hunts: BonusHuntsRepository,
+    private readonly predictions: HuntPredictionsRepository,
+    private readonly outbox: OutboxService,
+    private readonly winnersLedger: WinnersService,
+  ) {}
 
   async score(tx: EntityManager, huntId: number): Promise<ScoringResult> {
-    const hunt = await loadHunt(tx, huntId, 'for update');
+    const hunt = await this.hunts.hunt(tx, huntId, 'for update');
     if (!hunt || hunt.status !== 'completed') return { scored: false, ranked: 0, winners: [], newlyPaid: 0 };
-    const target = rankingTarget(hunt, statisticsOf(hunt, await loadGames(tx, [huntId])));
-    const ranked = await tx.execute<{ user_id: number; rank: number }[]>(
-      `with ${RANKED_PREDICTIONS_CTE}
-       update hunt_predictions p set rank = r.live_rank, end_balance_difference = r.balance_diff,
-         multiplier_difference = r.multiplier_diff, game_hit = r.hit
-       from ranked r where p.id = r.id
-       returning p.user_id, p.rank`,
-      rankedParams(huntId, target),
-    );
+    const target = rankingTarget(hunt, statisticsOf(hunt, await this.hunts.games(tx, [huntId])));
+    const ranked = await this.predictions.storeRanks(tx, huntId, target);
     const prizes = hunt.prize_points;
     const winners = ranked
       .filter((r) => r.rank <= prizes.length && (prizes[r.rank - 1] ?? 0) > 0)
@@ -55,13 +58,25 @@ export class HuntScoringService {
         note: `Bonus Hunt #${huntId}: rank ${winner.rank}`,
       });
       if (result.applied) newlyPaid += 1;
-      await tx.execute('update hunt_predictions set points_awarded = ? where hunt_id = ? and user_id = ?', [
-        winner.points,
-        huntId,
-        winner.userId,
-      ]);
+      await this.predictions.setPointsAwarded(tx, huntId, winner.userId, winner.points);
+      await this.winnersLedger.recordMember(tx, {
+        source: 'hunt',
+        reference: `hunt:${huntId}:${winner.userId}`,
+        userId: winner.userId,
+        position: winner.rank,
+        prize: `${winner.points.toLocaleString('en-US')} points`,
+        prizeValueUsd: null,
+        prizePoints: winner.points,
+        subject: { id: huntId, title: `Bonus Hunt #${huntId}`, path: '/bonus-hunts' },
+      });
     }
-    await tx.execute('update hunts set scored_at = coalesce(scored_at, now()) where id = ?', [huntId]);
+    await this.hunts.markScored(tx, huntId);
+    await this.outbox.add(tx, 'hunt.scored', {
+      huntId,
+      userIds: ranked.map((r) => r.user_id),
+      winnerUserIds: winners.map((w) => w.userId),
+      at: new Date().toISOString(),
+    });
     return { scored: true, ranked: ranked.length, winners, newlyPaid };
   }
 }

@@ -2,14 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminSlotCreate, CatalogueSlot, SlotProvider } from '@kickback/contracts';
 import { AuditLogService, conflict, isUniqueViolation, notFound } from '@kickback/platform';
-
-interface SlotRow {
-  id: number;
-  name: string;
-  image_url: string | null;
-  provider_id: number;
-  provider_name: string;
-}
+import { SlotCatalogueRepository, type SlotRow } from './slot-catalogue.repository';
 
 const toSlot = (r: SlotRow): CatalogueSlot => ({
   id: r.id,
@@ -24,22 +17,15 @@ export class SlotCatalogueService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditLogService,
+    private readonly slots: SlotCatalogueRepository,
   ) {}
 
   async search(term: string, limit = 20): Promise<CatalogueSlot[]> {
-    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = await this.em.fork().execute<SlotRow[]>(
-      `select s.id, s.name, s.image_url, p.id as provider_id, p.name as provider_name
-       from slots s join slot_providers p on p.id = s.provider_id
-       where lower(s.name) like ? or lower(p.name) like ?
-       order by (lower(s.name) like ?) desc, lower(s.name), s.id limit ?`,
-      [pattern, pattern, `${pattern.slice(1)}`, limit],
-    );
-    return rows.map(toSlot);
+    return (await this.slots.search(this.em.fork(), term, limit)).map(toSlot);
   }
 
   async providers(): Promise<SlotProvider[]> {
-    return this.em.fork().execute<SlotProvider[]>('select id, name from slot_providers order by lower(name)');
+    return this.slots.providers(this.em.fork());
   }
 
   async createProvider(actorId: number, name: string): Promise<SlotProvider> {
@@ -62,20 +48,12 @@ export class SlotCatalogueService {
       return await this.em.fork().transactional(async (tx) => {
         let providerId = input.provider_id;
         if (providerId === undefined) {
-          const [existing] = await tx.execute<{ id: number }[]>('select id from slot_providers where lower(name) = lower(?)', [
-            input.provider_name!,
-          ]);
-          providerId = existing ? existing.id : (await this.insertProvider(tx, input.provider_name!)).id;
-        } else {
-          const [known] = await tx.execute('select 1 from slot_providers where id = ?', [providerId]);
-          if (!known) throw notFound('Provider not found.');
+          const existing = await this.slots.providerIdByName(tx, input.provider_name!);
+          providerId = existing ?? (await this.insertProvider(tx, input.provider_name!)).id;
+        } else if (!(await this.slots.providerExists(tx, providerId))) {
+          throw notFound('Provider not found.');
         }
-        const [row] = await tx.execute<SlotRow[]>(
-          `with s as (insert into slots (name, provider_id, image_url) values (?, ?, ?) returning id, name, image_url, provider_id)
-           select s.*, p.name as provider_name from s join slot_providers p on p.id = s.provider_id`,
-          [input.name, providerId, input.image_url],
-        );
-        const slot = toSlot(row!);
+        const slot = toSlot(await this.slots.insertSlot(tx, input.name, providerId, input.image_url));
         await this.audit.record(tx, { actorId, action: 'hunt.slot.create', entity: 'slot', entityId: slot.id, after: slot });
         return slot;
       });
@@ -87,8 +65,7 @@ export class SlotCatalogueService {
 
   private async insertProvider(tx: EntityManager, name: string): Promise<SlotProvider> {
     try {
-      const [row] = await tx.execute<SlotProvider[]>('insert into slot_providers (name) values (?) returning id, name', [name]);
-      return row!;
+      return await this.slots.insertProvider(tx, name);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('That provider already exists.');
       throw error;

@@ -8,6 +8,8 @@ import { seedHunts } from '../bonus-hunts/bonus-hunts.seed';
 import { seedTournaments } from '../tournaments/tournaments.seed';
 import { seedContact } from '../contact/contact.seed';
 import { seedTickets } from '../tickets/tickets.seed';
+import { seedProgression } from '../progression/progression.seed';
+import { seedActivity } from '../activity/activity.seed';
 
 /** Every feature's demo data, in dependency order. Each step is idempotent. */
 export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promise<void> }[] = [
@@ -20,6 +22,8 @@ export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promis
   { name: 'tournaments', run: seedTournaments },
   { name: 'contact', run: seedContact },
   { name: 'tickets', run: seedTickets },
+  { name: 'activity', run: seedActivity },
+  { name: 'progression', run: seedProgression },
 ];
 
 export async function runDemoSeed(em: EntityManager, log: (line: string) => void = () => undefined): Promise<void> {

@@ -8,6 +8,8 @@ export type LedgerRow = Omit<LedgerEntry, 'id' | 'delta' | 'created_at'> & { id:
 /** A ledger insert and the wallet change it caused, or nulls when the idempotency key was used before. */
 interface AppliedRow {
   ledger_id: string | null;
+  /** When the ledger row was written, for the entry the member's history shows. */
+  ledger_created_at: Date | null;
   balance: string | null;
 }
 
@@ -42,12 +44,13 @@ export class EconomyRepository {
     const [row] = await em.execute<AppliedRow[]>(
       `with l as (
          insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id, created_at
        ), w as (
          update wallets set balance = balance - ?, updated_at = now()
          where user_id = ? and balance >= ? and exists (select 1 from l) returning balance
        )
-       select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
+       select (select id from l)::text as ledger_id, (select created_at from l) as ledger_created_at,
+         (select balance from w)::text as balance`,
       [...ledgerParams(line), -line.delta, line.userId, -line.delta],
     );
     return row!;
@@ -58,13 +61,14 @@ export class EconomyRepository {
     const [row] = await em.execute<AppliedRow[]>(
       `with l as (
          insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id, created_at
        ), w as (
          insert into wallets (user_id, balance) select ?, ? where exists (select 1 from l)
          on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
          returning balance
        )
-       select (select id from l)::text as ledger_id, (select balance from w)::text as balance`,
+       select (select id from l)::text as ledger_id, (select created_at from l) as ledger_created_at,
+         (select balance from w)::text as balance`,
       [...ledgerParams(line), line.userId, line.delta],
     );
     return row!;

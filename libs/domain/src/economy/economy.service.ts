@@ -23,6 +23,8 @@ export interface PointsResult {
   /** False when this idempotency key was applied before (nothing changed now). */
   applied: boolean;
   balance: number;
+  /** The ledger row this change wrote (null when it was applied before), so answers and pushes can carry it. */
+  entry: LedgerEntry | null;
 }
 
 /**
@@ -42,21 +44,23 @@ export class EconomyService {
   async debit(tx: EntityManager, change: PointsChange): Promise<PointsResult> {
     this.assertAmount(change.amount);
     const row = await this.repository.debit(tx, ledgerLine(change, -change.amount));
-    if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId) };
+    if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId), entry: null };
     // The ledger row was written but the balance did not cover it: abort the transaction.
     if (row.balance === null) throw new InsufficientPointsError();
     const balance = Number(row.balance);
-    await this.announce(tx, change.userId, -change.amount, balance, change.reason);
-    return { applied: true, balance };
+    const entry = ledgerEntry(row.ledger_id, row.ledger_created_at!, change, -change.amount);
+    await this.announce(tx, change.userId, entry, balance);
+    return { applied: true, balance, entry };
   }
 
   async credit(tx: EntityManager, change: PointsChange): Promise<PointsResult> {
     this.assertAmount(change.amount);
     const row = await this.repository.credit(tx, ledgerLine(change, change.amount));
-    if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId) };
+    if (!row.ledger_id) return { applied: false, balance: await this.balanceIn(tx, change.userId), entry: null };
     const balance = Number(row.balance);
-    await this.announce(tx, change.userId, change.amount, balance, change.reason);
-    return { applied: true, balance };
+    const entry = ledgerEntry(row.ledger_id, row.ledger_created_at!, change, change.amount);
+    await this.announce(tx, change.userId, entry, balance);
+    return { applied: true, balance, entry };
   }
 
   async balanceOf(userId: number): Promise<number> {
@@ -90,10 +94,20 @@ export class EconomyService {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`points amount must be a positive integer, got ${amount}`);
   }
 
-  private announce(tx: EntityManager, userId: number, delta: number, balance: number, reason: string): Promise<void> {
-    return this.outbox.add(tx, 'points.changed', { userId, delta, balance, reason, at: new Date().toISOString() });
+  private announce(tx: EntityManager, userId: number, entry: LedgerEntry, balance: number): Promise<void> {
+    const { delta, reason } = entry;
+    return this.outbox.add(tx, 'points.changed', { userId, delta, balance, reason, at: new Date().toISOString(), entry });
   }
 }
+
+const ledgerEntry = (id: string, createdAt: Date, change: PointsChange, delta: number): LedgerEntry => ({
+  id: Number(id),
+  delta,
+  reason: change.reason,
+  reference: change.reference ?? null,
+  note: change.note ?? null,
+  created_at: new Date(createdAt).toISOString(),
+});
 
 const ledgerLine = (change: PointsChange, delta: number): LedgerLine => ({
   userId: change.userId,

@@ -16,8 +16,8 @@ export class PointsPushHandler implements OnModuleInit {
       type: 'points.changed',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'points.changed'>) => {
-        const { userId, balance, delta, reason } = event.payload;
-        this.realtime.toRoom(userRoom(userId), 'user:points', { balance, delta, reason });
+        const { userId, balance, delta, reason, entry } = event.payload;
+        this.realtime.toRoom(userRoom(userId), 'user:points', { balance, delta, reason, entry });
       },
     });
   }

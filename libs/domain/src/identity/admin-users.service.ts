@@ -12,6 +12,8 @@ export interface AdminUserRow {
   points: number;
   created_at: string;
   last_seen_at: string | null;
+  /** Set while the member is banned (the reason is in the user detail). */
+  banned_at: string | null;
 }
 
 /** The admin's user directory with balances (read-only; points change through the economy). */
@@ -37,6 +39,7 @@ export class AdminUsersService {
         points: Number(r.points ?? 0),
         created_at: new Date(r.created_at).toISOString(),
         last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
+        banned_at: r.banned_at ? new Date(r.banned_at).toISOString() : null,
       })),
       pagination: pagination(page, perPage, total),
     };

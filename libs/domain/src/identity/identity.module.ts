@@ -6,10 +6,20 @@ import { UsersService } from './users.service';
 import { LastSeenHandler } from './last-seen.handler';
 import { AdminUsersService } from './admin-users.service';
 import { MemberSettingsService } from './member-settings.service';
+import { MemberModerationService } from './member-moderation.service';
+import { MemberSessions } from '@kickback/platform';
 
 @Module({
   imports: [MikroOrmModule.forFeature([User])],
-  providers: [IdentityRepository, UsersService, LastSeenHandler, AdminUsersService, MemberSettingsService],
-  exports: [UsersService, AdminUsersService, MemberSettingsService],
+  providers: [
+    IdentityRepository,
+    UsersService,
+    LastSeenHandler,
+    AdminUsersService,
+    MemberSettingsService,
+    MemberModerationService,
+    MemberSessions,
+  ],
+  exports: [UsersService, AdminUsersService, MemberSettingsService, MemberModerationService, MemberSessions],
 })
 export class IdentityModule {}

@@ -14,7 +14,8 @@ export class User {
     | 'kickUserId'
     | 'kickUsername'
     | 'avatarUrl'
-    | 'lastSeenAt';
+    | 'lastSeenAt'
+    | 'bannedAt';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -81,4 +82,8 @@ export class User {
 
   @Property({ type: 'Date', nullable: true })
   lastSeenAt: Date | null = null;
+
+  /** Set by an admin's ban (the reason and the admin beside it, written by the identity repository); login refuses a banned member. */
+  @Property({ type: 'Date', nullable: true })
+  bannedAt: Date | null = null;
 }

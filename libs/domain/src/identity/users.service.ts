@@ -30,8 +30,9 @@ export class UsersService {
     return this.em.fork().findOne(User, { id });
   }
 
-  async roleOf(id: number): Promise<Role | null> {
-    return this.repository.roleOf(this.em.fork(), id);
+  /** The member's current role and ban, read from the database (null: the account is gone). */
+  access(id: number): Promise<{ role: Role; banned: boolean } | null> {
+    return this.repository.access(this.em.fork(), id);
   }
 
   listDemoUsers(): Promise<User[]> {

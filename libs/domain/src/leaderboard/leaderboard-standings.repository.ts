@@ -108,3 +108,16 @@ export async function fetchHistory(em: EntityManager, platformId: number, limit:
     duration_ms: r.duration_ms,
   }));
 }
+
+/** Members who linked one of these casino usernames in Settings (matched case-insensitively), by lowercased name. */
+export async function linkedMembers(em: EntityManager, usernames: string[]): Promise<Map<string, number>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await em.execute<{ name: string; id: number }[]>(
+    `select distinct on (lower(c.name)) lower(c.name) as name, u.id
+       from users u cross join lateral unnest(array[u.crypto, u.crypto2, u.crypto3]) as c(name)
+      where lower(c.name) in (select lower(x) from jsonb_array_elements_text(?::jsonb) as x)
+      order by lower(c.name), u.id`,
+    [JSON.stringify(usernames)],
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}

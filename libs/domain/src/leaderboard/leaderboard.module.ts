@@ -9,11 +9,14 @@ import { LeaderboardSchedulerService } from './leaderboard-scheduler.service';
 import { ManualImportService } from './manual-import.service';
 import { PlatformsService } from './platforms.service';
 import { SecretsCipher } from './secrets-cipher';
+import { SiteModule } from '../site/site.module';
+import { WinnersModule } from '../winners/winners.module';
 
 const services = [LeaderboardCacheService, LeaderboardRefreshService, LeaderboardReadService, PlatformsService, ManualImportService];
 
 /** Leaderboard services for the api and the worker. */
 @Module({
+  imports: [SiteModule, WinnersModule],
   providers: [
     {
       provide: SecretsCipher,

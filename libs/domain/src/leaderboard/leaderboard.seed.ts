@@ -1,8 +1,12 @@
+import { OutboxService } from '@kickback/platform';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { centsToDecimal } from './decimal-amount';
 import { periodWindow } from './period-window';
 import { rankWagers } from './ranking';
 import { writeStandings } from './leaderboard-standings.repository';
+import { standaloneGiveawayRecorder } from '../site/giveaways.service';
+import { standaloneWinners } from '../winners/winners.service';
+import { recordPeriodWinners } from './period-prize-winners';
 
 const FIRST = [
   'lucky',
@@ -113,10 +117,20 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
         ranked.map((r) => r.username),
         ranked.map((r) => r.wagered),
       );
+      if (status === 'archived')
+        await recordPeriodWinners(
+          em,
+          { winners: standaloneWinners(em), giveaways: standaloneGiveawayRecorder() },
+          {
+            periodId: Number(periodId),
+            platform: { name: p.name, currencySymbol: p.symbol, maskUsernames: true },
+            startsAt: window.start,
+            prizes: p.prizes,
+            paidAt: window.end,
+          },
+        );
     }
     // A running worker schedules the new platform and rebuilds the Redis caches from these rows.
-    await em.execute(`insert into outbox_events (type, payload) values ('leaderboard.platforms-changed', ?::jsonb)`, [
-      JSON.stringify({ at: now.toISOString(), platformId: id }),
-    ]);
+    await new OutboxService().add(em, 'leaderboard.platforms-changed', { at: now.toISOString(), platformId: id });
   }
 }

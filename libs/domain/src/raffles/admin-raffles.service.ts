@@ -14,29 +14,9 @@ import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { hashRafflePassword } from './raffle-password';
-import { RAFFLE_SELECT, toRaffleEntry, type EntryRow, type RaffleRow } from './raffle-rows';
-
-interface EditableRow {
-  title: string;
-  description: string;
-  image: string | null;
-  prize_description: string;
-  prize_value_usd: string;
-  starts_at: Date;
-  ends_at: Date;
-  number_of_winners: number;
-  allow_passwordless: boolean;
-  allow_points: boolean;
-  points_per_entry: number | null;
-  max_tickets_per_user: number | null;
-  has_password: boolean;
-  drawn_at: Date | null;
-  cancelled_at: Date | null;
-}
-
-const EDITABLE_SELECT = `select title, description, image, prize_description, prize_value_usd::text as prize_value_usd, starts_at, ends_at,
-  number_of_winners, allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, (password_hash is not null) as has_password,
-  drawn_at, cancelled_at from raffles where id = ?`;
+import { toRaffleEntry, type EntryRow } from './raffle-rows';
+import { RafflesRepository } from './raffles.repository';
+import { RafflesAdminRepository } from './raffles-admin.repository';
 
 const csvCell = (v: unknown): string => {
   const text = String(v ?? '');
@@ -50,6 +30,8 @@ const csvCell = (v: unknown): string => {
 export class AdminRafflesService {
   constructor(
     private readonly em: EntityManager,
+    private readonly raffles: RafflesRepository,
+    private readonly admin: RafflesAdminRepository,
     private readonly query: RafflesQueryService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
@@ -59,8 +41,8 @@ export class AdminRafflesService {
 
   async list(page: number, perPage = 25): Promise<{ data: AdminRaffle[]; pagination: Pagination }> {
     const em = this.em.fork();
-    const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from raffles');
-    const rows = await em.execute<RaffleRow[]>(`${RAFFLE_SELECT} order by r.id desc limit ? offset ?`, [perPage, (page - 1) * perPage]);
+    const total = await this.raffles.count(em);
+    const rows = await this.raffles.page(em, perPage, (page - 1) * perPage);
     const raffles = await this.query.assemble(em, rows, null);
     return {
       data: raffles.map((r, i) => ({ ...r, created_at: new Date(rows[i].created_at).toISOString() })),
@@ -70,39 +52,34 @@ export class AdminRafflesService {
 
   async get(id: number): Promise<AdminRaffle> {
     const em = this.em.fork();
-    const rows = await em.execute<RaffleRow[]>(`${RAFFLE_SELECT} where r.id = ?`, [id]);
-    if (!rows.length) throw raffleNotFound();
-    const [raffle] = await this.query.assemble(em, rows, null);
-    return { ...raffle, created_at: new Date(rows[0].created_at).toISOString() };
+    const row = await this.raffles.byId(em, id);
+    if (!row) throw raffleNotFound();
+    const [raffle] = await this.query.assemble(em, [row], null);
+    return { ...raffle, created_at: new Date(row.created_at).toISOString() };
   }
 
   async create(actorId: number, input: AdminRaffleInput): Promise<AdminRaffle> {
     const passwordHash = input.password ? await hashRafflePassword(input.password) : null;
     const seed = randomBytes(32).toString('hex');
     const id = await this.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<{ id: number; starts_at: Date; ends_at: Date }[]>(
-        `insert into raffles (title, description, image, prize_description, prize_value_usd, starts_at, ends_at, number_of_winners,
-           allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, password_hash, seed, seed_hash, created_by)
-         values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id, starts_at, ends_at`,
-        [
-          input.title,
-          input.description,
-          input.image,
-          input.prize_description,
-          input.prize_value_usd.toFixed(2),
-          new Date(input.start_datetime),
-          new Date(input.end_datetime),
-          input.number_of_winners,
-          input.allow_passwordless_entry,
-          input.allow_points_entry,
-          input.allow_points_entry ? input.points_per_entry : null,
-          input.max_tickets_per_user,
-          passwordHash,
-          seed,
-          sha256Hex(seed),
-          actorId,
-        ],
-      );
+      const row = await this.admin.insert(tx, {
+        title: input.title,
+        description: input.description,
+        image: input.image,
+        prize_description: input.prize_description,
+        prize_value_usd: input.prize_value_usd.toFixed(2),
+        starts_at: new Date(input.start_datetime),
+        ends_at: new Date(input.end_datetime),
+        number_of_winners: input.number_of_winners,
+        allow_passwordless: input.allow_passwordless_entry,
+        allow_points: input.allow_points_entry,
+        points_per_entry: input.allow_points_entry ? input.points_per_entry : null,
+        max_tickets_per_user: input.max_tickets_per_user,
+        password_hash: passwordHash,
+        seed,
+        seed_hash: sha256Hex(seed),
+        created_by: actorId,
+      });
       await this.outbox.add(tx, 'raffle.scheduled', {
         raffleId: row.id,
         startsAt: new Date(row.starts_at).toISOString(),
@@ -124,7 +101,7 @@ export class AdminRafflesService {
   async update(actorId: number, id: number, input: AdminRaffleUpdate): Promise<AdminRaffle> {
     const passwordHash = input.password ? await hashRafflePassword(input.password) : input.password;
     await this.em.fork().transactional(async (tx) => {
-      const [before] = await tx.execute<EditableRow[]>(`${EDITABLE_SELECT} for update`, [id]);
+      const before = await this.admin.lockEditable(tx, id);
       if (!before) throw raffleNotFound();
       if (before.drawn_at) throw unprocessable('A drawn raffle can no longer be edited.');
       if (before.cancelled_at) throw unprocessable('A cancelled raffle can no longer be edited.');
@@ -149,27 +126,11 @@ export class AdminRafflesService {
         throw unprocessable('Set the points cost of one entry.', { points_per_entry: ['Set the points cost of one entry.'] });
       if (!next.allow_passwordless && !next.allow_points && !hasPassword)
         throw unprocessable('Allow at least one way to enter.', { allow_passwordless_entry: ['Allow at least one way to enter.'] });
-      await tx.execute(
-        `update raffles set title = ?, description = ?, image = ?, prize_description = ?, prize_value_usd = ?::numeric, starts_at = ?, ends_at = ?,
-           number_of_winners = ?, allow_passwordless = ?, allow_points = ?, points_per_entry = ?, max_tickets_per_user = ?,
-           password_hash = ${passwordHash === undefined ? 'password_hash' : '?'}, updated_at = now() where id = ?`,
-        [
-          next.title,
-          next.description,
-          next.image,
-          next.prize_description,
-          next.prize_value_usd,
-          next.starts_at,
-          next.ends_at,
-          next.number_of_winners,
-          next.allow_passwordless,
-          next.allow_points,
-          next.allow_points ? next.points_per_entry : null,
-          next.max_tickets_per_user,
-          ...(passwordHash === undefined ? [] : [passwordHash]),
-          id,
-        ],
-      );
+      await this.admin.update(tx, id, {
+        ...next,
+        points_per_entry: next.allow_points ? next.points_per_entry : null,
+        password_hash: passwordHash,
+      });
       if (
         next.starts_at.getTime() !== new Date(before.starts_at).getTime() ||
         next.ends_at.getTime() !== new Date(before.ends_at).getTime()
@@ -196,18 +157,12 @@ export class AdminRafflesService {
   /** Cancels an undrawn raffle and refunds every points entry (idempotent per entry). */
   async cancel(actorId: number, id: number): Promise<AdminRaffle> {
     await this.em.fork().transactional(async (tx) => {
-      const [raffle] = await tx.execute<{ drawn_at: Date | null; cancelled_at: Date | null }[]>(
-        'select drawn_at, cancelled_at from raffles where id = ? for update',
-        [id],
-      );
+      const raffle = await this.admin.lockState(tx, id);
       if (!raffle) throw raffleNotFound();
       if (raffle.drawn_at) throw unprocessable('A drawn raffle cannot be cancelled.');
       if (raffle.cancelled_at) throw unprocessable('This raffle is already cancelled.');
-      await tx.execute('update raffles set cancelled_at = now(), updated_at = now() where id = ?', [id]);
-      const paid = await tx.execute<{ id: string; user_id: number; points_spent: string }[]>(
-        `select id::text as id, user_id, points_spent::text as points_spent from raffle_entries where raffle_id = ? and points_spent > 0`,
-        [id],
-      );
+      await this.admin.markCancelled(tx, id);
+      const paid = await this.admin.paidEntries(tx, id);
       for (const entry of paid)
         await this.economy.credit(tx, {
           userId: entry.user_id,
@@ -248,12 +203,7 @@ export class AdminRafflesService {
 
   private async entryRows(id: number): Promise<EntryRow[]> {
     const em = this.em.fork();
-    if (!(await em.execute('select 1 from raffles where id = ?', [id])).length) throw raffleNotFound();
-    return em.execute<EntryRow[]>(
-      `select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
-              u.id, u.username, u.kick_username, u.avatar_url
-       from raffle_entries e join users u on u.id = e.user_id where e.raffle_id = ? order by e.id`,
-      [id],
-    );
+    if (!(await this.raffles.exists(em, id))) throw raffleNotFound();
+    return this.raffles.entryRows(em, id);
   }
 }

@@ -7,4 +7,3 @@ export * from './raffle-entry.service';
 export * from './raffle-draw.service';
 export * from './raffle-live.publisher';
 export * from './admin-raffles.service';
-export * from './recent-winners.service';

@@ -3,21 +3,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
 import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
-import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
+import { WinnersService } from '../winners/winners.service';
+import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
-import { toRaffleUser, type UserRow } from './raffle-rows';
-
-interface LockedRaffle {
-  id: number;
-  seed: string;
-  number_of_winners: number;
-  prize_value_usd: string;
-  ends_at: Date;
-  drawn_at: Date | null;
-  cancelled_at: Date | null;
-  due: boolean;
-  ends_in_ms: number;
-}
+import { toRaffleUser } from './raffle-rows';
+import { RafflesRepository } from './raffles.repository';
+import { RafflesDrawsRepository, type LockedRaffle } from './raffles-draws.repository';
 
 export type DrawOutcome =
   | { drawn: true; winners: DrawnWinner[] }
@@ -36,11 +27,13 @@ export class RaffleDrawService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly query: RafflesQueryService,
+    private readonly raffles: RafflesRepository,
+    private readonly draws: RafflesDrawsRepository,
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
     private readonly giveaways: GiveawaysService,
     private readonly live: RaffleLivePublisher,
+    private readonly winnersLedger: WinnersService,
   ) {}
 
   /** Scheduled draw: only once the end time has passed. */
@@ -55,23 +48,15 @@ export class RaffleDrawService {
 
   /** Draws every raffle whose end passed without a draw (a lost delayed job, a restart). */
   async drawAllDue(): Promise<number> {
-    const due = await this.em
-      .fork()
-      .execute<{ id: number }[]>(
-        'select id from raffles where drawn_at is null and cancelled_at is null and ends_at <= now() order by ends_at limit 100',
-      );
+    const due = await this.draws.dueIds(this.em.fork());
     let drawn = 0;
-    for (const { id } of due) if ((await this.drawIfDue(id)).drawn) drawn++;
+    for (const id of due) if ((await this.drawIfDue(id)).drawn) drawn++;
     return drawn;
   }
 
   private async draw(raffleId: number, actorId: number | null): Promise<DrawOutcome> {
     const outcome = await this.em.fork().transactional(async (tx): Promise<DrawOutcome> => {
-      const [raffle] = await tx.execute<LockedRaffle[]>(
-        `select id, seed, number_of_winners, prize_value_usd::text as prize_value_usd, ends_at, drawn_at, cancelled_at, ends_at <= now() as due, (extract(epoch from ends_at - now()) * 1000)::float8 as ends_in_ms
-         from raffles where id = ? for update`,
-        [raffleId],
-      );
+      const raffle = await this.draws.lock(tx, raffleId);
       if (!raffle) throw raffleNotFound();
       if (raffle.drawn_at) {
         if (actorId) throw unprocessable('The winners of this raffle have already been drawn.');
@@ -83,21 +68,12 @@ export class RaffleDrawService {
       }
       if (!raffle.due && !actorId) return { drawn: false, reason: 'not-due', endsInMs: Number(raffle.ends_in_ms) };
 
-      const entries = await this.query.drawEntries(tx, raffleId);
+      const entries = await this.raffles.drawEntries(tx, raffleId);
       const hash = entriesHash(entries);
       const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners);
-      const updated = await tx.execute<{ id: number }[]>(
-        'update raffles set drawn_at = now(), entries_hash = ?, ends_at = least(ends_at, now()), updated_at = now() where id = ? and drawn_at is null returning id',
-        [hash, raffleId],
-      );
-      if (!updated.length) return { drawn: false, reason: 'already-drawn' };
-      for (const w of winners)
-        await tx.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [
-          raffleId,
-          w.position,
-          w.user_id,
-          w.draw_index,
-        ]);
+      if (!(await this.draws.markDrawn(tx, raffleId, hash))) return { drawn: false, reason: 'already-drawn' };
+      for (const w of winners) await this.draws.insertWinner(tx, raffleId, w);
+      for (const w of winners) await this.recordWinner(tx, raffle, w, winners.length);
       if (winners.length && Number(raffle.prize_value_usd) > 0)
         await this.giveaways.record(tx, 'raffle', `raffle:${raffleId}`, raffle.prize_value_usd);
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: winners.map((w) => w.user_id), reroll: false });
@@ -119,43 +95,23 @@ export class RaffleDrawService {
   /** Replaces one standing winner with the next user of the draw order (audited). */
   async reroll(actorId: number, raffleId: number, position: number): Promise<DrawnWinner> {
     const replacement = await this.em.fork().transactional(async (tx) => {
-      const [raffle] = await tx.execute<LockedRaffle[]>(
-        'select id, seed, number_of_winners, drawn_at from raffles where id = ? for update',
-        [raffleId],
-      );
+      const raffle = await this.draws.lock(tx, raffleId);
       if (!raffle) throw raffleNotFound();
       if (!raffle.drawn_at) throw unprocessable('Draw the winners before rerolling one.');
-      const standing = await tx.execute<{ id: number; user_id: number }[]>(
-        'select id, user_id from raffle_winners where raffle_id = ? and position = ? and rerolled_at is null',
-        [raffleId, position],
-      );
-      if (!standing.length)
+      const standing = await this.draws.standingAt(tx, raffleId, position);
+      if (!standing)
         throw unprocessable(`There is no winner at position ${position}.`, { position: [`There is no winner at position ${position}.`] });
-      const earlier = await tx.execute<{ position: number }[]>(
-        'select position from raffle_winners where raffle_id = ? and rerolled_at is not null order by rerolled_at, id',
-        [raffleId],
-      );
-      const entries = await this.query.drawEntries(tx, raffleId);
-      const before = computeWinners(
-        raffle.seed,
-        entries,
-        raffle.number_of_winners,
-        earlier.map((e) => e.position),
-      );
-      const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier.map((e) => e.position), position]);
+      const earlier = await this.draws.rerolledPositions(tx, raffleId);
+      const entries = await this.raffles.drawEntries(tx, raffleId);
+      const before = computeWinners(raffle.seed, entries, raffle.number_of_winners, earlier);
+      const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier, position]);
       const next = after.find((w) => w.position === position);
       const previous = before.find((w) => w.position === position);
       if (!next || !previous || next.user_id === previous.user_id) throw unprocessable('No other participant is left to draw.');
-      await tx.execute('update raffle_winners set rerolled_at = clock_timestamp(), rerolled_by = ? where id = ?', [
-        actorId,
-        standing[0].id,
-      ]);
-      await tx.execute('insert into raffle_winners (raffle_id, position, user_id, draw_index) values (?, ?, ?, ?)', [
-        raffleId,
-        position,
-        next.user_id,
-        next.draw_index,
-      ]);
+      await this.draws.markRerolled(tx, standing.id, actorId);
+      await this.draws.insertWinner(tx, raffleId, next);
+      await this.winnersLedger.revoke(tx, 'raffle', winnerReference(raffleId, previous));
+      await this.recordWinner(tx, raffle, next, after.length);
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: after.map((w) => w.user_id), reroll: true });
       await this.audit.record(tx, {
         actorId,
@@ -171,22 +127,41 @@ export class RaffleDrawService {
     return replacement;
   }
 
+  /** Enters a standing winner in the winners ledger with an equal share of the prize's value. */
+  private recordWinner(tx: EntityManager, raffle: LockedRaffle, winner: DrawnWinner, winnerCount: number): Promise<void> {
+    return this.winnersLedger.recordMember(tx, {
+      source: 'raffle',
+      reference: winnerReference(raffle.id, winner),
+      userId: winner.user_id,
+      position: winner.position,
+      prize: raffle.prize_description || raffle.title,
+      prizeValueUsd: shareOf(raffle.prize_value_usd, winnerCount),
+      prizePoints: null,
+      subject: { id: raffle.id, title: raffle.title, path: `/raffles/${raffle.id}` },
+    });
+  }
+
   private async announce(raffleId: number): Promise<void> {
     try {
       await this.giveaways.invalidate();
       const em = this.em.fork();
-      const [raffle] = await em.execute<{ seed: string }[]>('select seed from raffles where id = ?', [raffleId]);
-      const rows = await em.execute<UserRow[]>(
-        `select u.id, u.username, u.kick_username, u.avatar_url from raffle_winners w join users u on u.id = w.user_id
-         where w.raffle_id = ? and w.rerolled_at is null order by w.position`,
-        [raffleId],
-      );
-      const winners: RaffleUser[] = rows.map(toRaffleUser);
-      this.live.drawn(raffleId, winners, raffle.seed);
+      const seed = await this.draws.seed(em, raffleId);
+      const winners: RaffleUser[] = (await this.draws.standingUsers(em, raffleId)).map(toRaffleUser);
+      this.live.drawn(raffleId, winners, seed);
       await this.live.statusChanged(raffleId);
     } catch (err) {
       // The draw is committed; a lost push is healed by the next page load.
       this.logger.error({ err, raffleId }, 'raffle draw push failed');
     }
   }
+}
+
+const winnerReference = (raffleId: number, w: DrawnWinner): string => `raffle:${raffleId}:${w.position}:${w.user_id}`;
+
+/** An equal share of a decimal USD amount, in whole cents (rounded down; the giveaways ledger keeps the exact total). */
+function shareOf(amountUsd: string, winners: number): string {
+  const [whole, fraction = ''] = amountUsd.split('.');
+  const cents = BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const share = cents / BigInt(Math.max(1, winners));
+  return `${share / 100n}.${(share % 100n).toString().padStart(2, '0')}`;
 }

@@ -9,37 +9,24 @@ import { RaffleLivePublisher } from './raffle-live.publisher';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { verifyRafflePassword } from './raffle-password';
 import { RafflePasswordAttempts } from './raffle-password-attempts';
-import { RAFFLE_OPEN_SQL, raffleStatus, toRaffleEntry, type UserRow } from './raffle-rows';
+import { raffleStatus, toRaffleEntry } from './raffle-rows';
+import { RafflesEntriesRepository, type EntryContext, type InsertedEntry } from './raffles-entries.repository';
 
 export const ENTER_LOGIN_MESSAGE = 'Please log in to enter raffles';
 export const ENTER_KICK_MESSAGE = 'You need a Kick streaming username to enter raffles. Connect your Kick account in Settings.';
 export const ENTERED_MESSAGE = 'Successfully entered the raffle!';
 
-interface EntryContext extends UserRow {
-  raffle_id: number | null;
-  starts_at: Date;
-  ends_at: Date;
-  drawn_at: Date | null;
-  cancelled_at: Date | null;
-  allow_passwordless: boolean;
-  allow_points: boolean;
-  points_per_entry: number | null;
-  max_tickets_per_user: number | null;
-  password_hash: string | null;
+/** An accepted entry, and the member's first entry id for the push (the entry list's order). */
+interface Written {
+  message: string;
+  entry: RaffleEntry | null;
+  firstEntryId: number;
 }
-
-interface InsertedEntry {
-  entry_id: string;
-  tickets: number;
-  created_at: Date;
-}
-
-/** The raffle, if it accepts entries now (see RAFFLE_OPEN_SQL). */
-const OPEN_RAFFLE = `from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL}`;
 
 /**
  * Entering a raffle: one short transaction. Free and password entries are a single statement
- * (entry row + its outbox event); the once-per-member rule is the partial unique index.
+ * (entry row, counters and its outbox event; see RafflesEntriesRepository); the once-per-member rule is the
+ * partial unique index.
  * Free entries first go through FreeEntryBatcher (many members per statement); only when that
  * wrote nothing does the path below run, to refuse with the reason.
  * Points entries add the debit through EconomyService in the same transaction.
@@ -48,6 +35,7 @@ const OPEN_RAFFLE = `from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL}`;
 export class RaffleEntryService {
   constructor(
     private readonly em: EntityManager,
+    private readonly entries: RafflesEntriesRepository,
     private readonly economy: EconomyService,
     private readonly live: RaffleLivePublisher,
     private readonly freeEntries: FreeEntryBatcher,
@@ -69,23 +57,18 @@ export class RaffleEntryService {
       if (entry) return { message: ENTERED_MESSAGE, entry };
     }
     const em = this.em.fork();
-    const [ctx] = await em.execute<EntryContext[]>(
-      `select u.id, u.username, u.kick_username, u.avatar_url, r.id as raffle_id, r.starts_at, r.ends_at, r.drawn_at, r.cancelled_at,
-              r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash
-       from users u left join raffles r on r.id = ? where u.id = ?`,
-      [raffleId, userId],
-    );
+    const ctx = await this.entries.context(em, raffleId, userId);
     if (!ctx) throw unauthorized(ENTER_LOGIN_MESSAGE);
     if (!ctx.raffle_id) throw raffleNotFound();
     if (!ctx.kick_username?.trim()) throw unprocessable(ENTER_KICK_MESSAGE, { kick_username: [ENTER_KICK_MESSAGE] });
     this.assertOpen(ctx);
 
-    let result: { message: string; entry: RaffleEntry | null };
+    let result: Written;
     if (body.entry_type === 'passwordless') result = await this.enterOnce(em, ctx, 'passwordless');
     else if (body.entry_type === 'password') result = await this.enterWithPassword(em, ctx, body.password ?? '');
     else result = await this.enterWithPoints(em, ctx, body.points_spent ?? ctx.points_per_entry ?? 1, requestKey ?? randomUUID());
-    if (result.entry) await this.live.entryChanged(raffleId, result.entry);
-    return result;
+    if (result.entry) await this.live.entryChanged(raffleId, result.entry, result.firstEntryId);
+    return { message: result.message, entry: result.entry };
   }
 
   private assertOpen(ctx: EntryContext): void {
@@ -95,7 +78,7 @@ export class RaffleEntryService {
     if (status === 'Ended') throw unprocessable('This raffle has ended and no longer accepts entries.');
   }
 
-  private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string) {
+  private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string): Promise<Written> {
     if (!ctx.password_hash) throw unprocessable('Password entry is not available for this raffle.');
     if (!password.trim()) throw unprocessable('Please enter the raffle password.', { password: ['Please enter the raffle password.'] });
     await this.passwordAttempts.assertMayTry(ctx.raffle_id!, ctx.id);
@@ -106,26 +89,14 @@ export class RaffleEntryService {
     return this.enterOnce(em, ctx, 'password');
   }
 
-  private async enterOnce(em: EntityManager, ctx: EntryContext, type: 'passwordless' | 'password') {
+  private async enterOnce(em: EntityManager, ctx: EntryContext, type: 'passwordless' | 'password'): Promise<Written> {
     if (type === 'passwordless' && !ctx.allow_passwordless) throw unprocessable('Free entry is not available for this raffle.');
-    const [row] = await em.execute<InsertedEntry[]>(
-      `with e as (
-         insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-         select r.id, ?, ?, 1 ${OPEN_RAFFLE} for key share of r
-         on conflict (raffle_id, user_id) where entry_type = '${type}' do nothing
-         returning id, tickets, created_at
-       ), o as (
-         insert into outbox_events (type, payload)
-         select 'raffle.entered', jsonb_build_object('raffleId', ?::int, 'userId', ?::int, 'entryId', e.id, 'entryType', ?::text, 'tickets', 1, 'pointsSpent', 0) from e
-       )
-       select id::text as entry_id, tickets, created_at from e`,
-      [ctx.id, type, ctx.raffle_id, ctx.raffle_id, ctx.id, type],
-    );
+    const row = await this.entries.insertOnce(em, ctx.raffle_id!, ctx.id, type);
     if (!row) return this.explainRefusal(em, ctx, type);
-    return { message: ENTERED_MESSAGE, entry: this.view(ctx, row, type) };
+    return { message: ENTERED_MESSAGE, entry: this.view(ctx, row, type), firstEntryId: Number(row.first_entry_id) };
   }
 
-  private async enterWithPoints(em: EntityManager, ctx: EntryContext, pointsSpent: number, requestKey: string) {
+  private async enterWithPoints(em: EntityManager, ctx: EntryContext, pointsSpent: number, requestKey: string): Promise<Written> {
     const price = ctx.points_per_entry;
     if (!ctx.allow_points || !price) throw unprocessable('Points entry is not available for this raffle.');
     if (pointsSpent % price !== 0) {
@@ -135,7 +106,7 @@ export class RaffleEntryService {
     const tickets = pointsSpent / price;
     if (ctx.max_tickets_per_user && tickets > ctx.max_tickets_per_user) throw this.overLimit(ctx.max_tickets_per_user);
     const raffleId = ctx.raffle_id as number;
-    return em.transactional(async (tx) => {
+    return em.transactional(async (tx): Promise<Written> => {
       const debit = await this.economy.debit(tx, {
         userId: ctx.id,
         amount: pointsSpent,
@@ -143,46 +114,28 @@ export class RaffleEntryService {
         reference: `raffle:${raffleId}`,
         idempotencyKey: `raffle-entry:${raffleId}:${ctx.id}:${requestKey}`,
       });
-      if (!debit.applied) return { message: 'This entry was already recorded.', entry: null };
-      const [row] = await tx.execute<InsertedEntry[]>(
-        `with e as (
-           insert into raffle_entries (raffle_id, user_id, entry_type, tickets, points_spent)
-           select r.id, ?, 'points', ?, ? ${OPEN_RAFFLE} for key share of r
-           on conflict (raffle_id, user_id) where entry_type = 'points' do update
-             set tickets = raffle_entries.tickets + excluded.tickets,
-                 points_spent = raffle_entries.points_spent + excluded.points_spent,
-                 updated_at = now()
-             where ?::int is null or raffle_entries.tickets + excluded.tickets <= ?::int
-           returning id, tickets, created_at
-         ), o as (
-           insert into outbox_events (type, payload)
-           select 'raffle.entered', jsonb_build_object('raffleId', ?::int, 'userId', ?::int, 'entryId', e.id, 'entryType', 'points', 'tickets', ?::int, 'pointsSpent', ?::int) from e
-         )
-         select id::text as entry_id, tickets, created_at from e`,
-        [
-          ctx.id,
-          tickets,
-          pointsSpent,
-          raffleId,
-          ctx.max_tickets_per_user,
-          ctx.max_tickets_per_user,
-          raffleId,
-          ctx.id,
-          tickets,
-          pointsSpent,
-        ],
-      );
+      if (!debit.applied) return { message: 'This entry was already recorded.', entry: null, firstEntryId: 0 };
+      const row = await this.entries.addPointsTickets(tx, {
+        raffleId,
+        userId: ctx.id,
+        tickets,
+        pointsSpent,
+        maxTickets: ctx.max_tickets_per_user,
+      });
       // No row: the raffle closed meanwhile or the cap was reached; throwing rolls the debit back.
       if (!row) return this.explainRefusal(tx, ctx, 'points');
       const word = tickets === 1 ? 'ticket' : 'tickets';
-      return { message: `Successfully entered the raffle with ${tickets} ${word}!`, entry: this.view(ctx, row, 'points') };
+      return {
+        message: `Successfully entered the raffle with ${tickets} ${word}!`,
+        entry: this.view(ctx, row, 'points'),
+        firstEntryId: Number(row.first_entry_id),
+      };
     });
   }
 
   /** Nothing was written: say why (closed meanwhile, or already entered). Always throws. */
   private async explainRefusal(em: EntityManager, ctx: EntryContext, type: RaffleEntryType): Promise<never> {
-    const [open] = await em.execute(`select 1 ${OPEN_RAFFLE}`, [ctx.raffle_id]);
-    if (!open) throw unprocessable('This raffle has ended and no longer accepts entries.');
+    if (!(await this.entries.isOpen(em, ctx.raffle_id!))) throw unprocessable('This raffle has ended and no longer accepts entries.');
     if (type === 'passwordless') throw conflict('You have already entered this raffle for free.');
     if (type === 'password') throw conflict('You have already entered this raffle with the password.');
     throw this.overLimit(ctx.max_tickets_per_user ?? 0);

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { WINNERS_ROOM, raffleRoom, toRaffleEntryPush, type RaffleEntry, type RaffleEntryPush, type RaffleUser } from '@kickback/contracts';
 import { PushCoalescer, RealtimeEmitter } from '@kickback/platform';
 import { RafflesQueryService } from './raffles-query.service';
+import { RafflesRepository } from './raffles.repository';
 
 /**
  * Live raffle pushes to room raffle:{id}. Entries are coalesced by the shared PushCoalescer, so every api
@@ -11,20 +12,33 @@ import { RafflesQueryService } from './raffles-query.service';
  */
 @Injectable()
 export class RaffleLivePublisher {
+  private readonly logger = new Logger(RaffleLivePublisher.name);
+
   constructor(
     private readonly em: EntityManager,
+    private readonly raffles: RafflesRepository,
     private readonly pushes: PushCoalescer,
     private readonly realtime: RealtimeEmitter,
     private readonly query: RafflesQueryService,
   ) {}
 
-  entryChanged(raffleId: number, entry: RaffleEntry): Promise<void> {
-    return this.entriesChanged(raffleId, [entry]);
+  entryChanged(raffleId: number, entry: RaffleEntry, firstEntryId: number): Promise<void> {
+    return this.entriesChanged(raffleId, [{ entry, firstEntryId }]);
   }
 
-  entriesChanged(raffleId: number, entries: RaffleEntry[]): Promise<void> {
-    const items = entries.map((entry) => JSON.stringify(toRaffleEntryPush(entry)));
-    return this.pushes.request(raffleRoom(raffleId), (pending) => this.flush(raffleId, pending), items);
+  /**
+   * firstEntryId: the member's first entry in the raffle, which orders the entry list. Never fails its caller:
+   * the entries are committed by then, and a push lost while Redis is down must not turn them into errors (a
+   * failed batch would be retried and each member told they had already entered). The next push carries the
+   * raffle's current totals.
+   */
+  async entriesChanged(raffleId: number, entries: { entry: RaffleEntry; firstEntryId: number }[]): Promise<void> {
+    const items = entries.map(({ entry, firstEntryId }) => JSON.stringify(toRaffleEntryPush(entry, firstEntryId)));
+    try {
+      await this.pushes.request(raffleRoom(raffleId), (pending) => this.flush(raffleId, pending), items);
+    } catch (err) {
+      this.logger.warn({ err, raffleId }, 'raffle entries push lost');
+    }
   }
 
   /** The whole raffle changed (started, edited, cancelled, drawn): one push with the public view. */
@@ -45,16 +59,12 @@ export class RaffleLivePublisher {
       const seen = byId.get(entry[0]);
       if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
     }
-    const [totals] = await this.em
-      .fork()
-      .execute<{ total: number; participants: number }[]>(
-        'select coalesce(sum(tickets), 0)::int as total, count(distinct user_id)::int as participants from raffle_entries where raffle_id = ?',
-        [raffleId],
-      );
+    // The raffle row's counters, kept by the entry statements: the same cost at 100,000 entries as at 10.
+    const totals = await this.raffles.totals(this.em.fork(), raffleId);
     this.realtime.toRoom(raffleRoom(raffleId), 'raffle:entries', {
       raffle_id: raffleId,
-      total_entries: totals!.total,
-      participants_count: totals!.participants,
+      total_entries: totals.total,
+      participants_count: totals.participants,
       entries: [...byId.values()].sort((a, b) => a[0] - b[0]),
     });
   }

@@ -1,55 +1,34 @@
 import type { Raffle, RaffleEntry, RaffleEntryType, RaffleStatus, RaffleUser } from '@kickback/contracts';
 
-/** A raffles row with its entry totals, as selected by RAFFLE_SELECT. */
-export interface RaffleRow {
-  id: number;
-  title: string;
-  description: string;
-  image: string | null;
-  prize_description: string;
+/** A raffles row as the repositories select it (RAFFLE_SELECT), the totals being its maintained counters. */
+export type RaffleRow = Pick<
+  Raffle,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'image'
+  | 'prize_description'
+  | 'number_of_winners'
+  | 'points_per_entry'
+  | 'max_tickets_per_user'
+  | 'seed_hash'
+  | 'total_entries'
+  | 'participants_count'
+> & {
   prize_value_usd: string;
   starts_at: Date;
   ends_at: Date;
-  number_of_winners: number;
   allow_passwordless: boolean;
   allow_points: boolean;
-  points_per_entry: number | null;
-  max_tickets_per_user: number | null;
   has_password: boolean;
   seed: string;
-  seed_hash: string;
   entries_hash: string | null;
   drawn_at: Date | null;
   cancelled_at: Date | null;
   created_at: Date;
-  total_entries: number;
-  participants_count: number;
-}
+};
 
-export const RAFFLE_SELECT = `
-  select r.id, r.title, r.description, r.image, r.prize_description, r.prize_value_usd::text as prize_value_usd,
-         r.starts_at, r.ends_at, r.number_of_winners, r.allow_passwordless, r.allow_points, r.points_per_entry,
-         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.seed, r.seed_hash, r.entries_hash,
-         r.drawn_at, r.cancelled_at, r.created_at,
-         coalesce(t.total, 0)::int as total_entries, coalesce(t.participants, 0)::int as participants_count
-  from raffles r
-  left join lateral (
-    select sum(e.tickets) as total, count(distinct e.user_id) as participants from raffle_entries e where e.raffle_id = r.id
-  ) t on true`;
-
-export interface UserRow {
-  id: number;
-  username: string;
-  kick_username: string | null;
-  avatar_url: string | null;
-}
-
-/**
- * The only condition under which an entry row may be written (raffle aliased r). Every entry
- * statement pairs it with FOR KEY SHARE of r: an entry then waits for a draw that holds the row
- * FOR UPDATE and re-checks drawn_at, so no entry can slip in after the entry list was frozen.
- */
-export const RAFFLE_OPEN_SQL = 'r.starts_at <= now() and r.ends_at > now() and r.cancelled_at is null and r.drawn_at is null';
+export type UserRow = Pick<RaffleUser, 'id' | 'username' | 'kick_username' | 'avatar_url'>;
 
 export const toRaffleUser = (u: UserRow): RaffleUser => ({
   id: u.id,

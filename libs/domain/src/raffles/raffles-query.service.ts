@@ -4,66 +4,87 @@ import {
   RAFFLE_DRAW_ALGORITHM,
   computeWinners,
   entriesHash,
-  type DrawEntry,
   type DrawnWinner,
   type Raffle,
-  type RaffleEntry,
+  type RaffleEntriesCursor,
+  type RaffleEntriesQuery,
+  type RaffleEntryLine,
+  type RaffleParticipant,
   type RaffleUser,
   type RaffleVerification,
 } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
-import {
-  NO_USER_ENTRIES,
-  RAFFLE_SELECT,
-  toRaffle,
-  toRaffleEntry,
-  toRaffleUser,
-  type EntryRow,
-  type RaffleRow,
-  type UserRow,
-} from './raffle-rows';
+import { NO_USER_ENTRIES, toRaffle, toRaffleUser, type RaffleRow } from './raffle-rows';
+import { RafflesRepository } from './raffles.repository';
 
 export const raffleNotFound = () => notFound('Raffle not found');
 
-/** Read side of raffles: the public list, one raffle, its entries and the verification data. */
+/** Read side of raffles: the public list, one raffle, its entrants and the verification data. */
 @Injectable()
 export class RafflesQueryService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly raffles: RafflesRepository,
+  ) {}
 
   async list(viewerId: number | null, options: { includeCancelled?: boolean } = {}): Promise<Raffle[]> {
     const em = this.em.fork();
-    const rows = await em.execute<RaffleRow[]>(
-      `${RAFFLE_SELECT} ${options.includeCancelled ? '' : 'where r.cancelled_at is null'}
-       order by (r.drawn_at is null and r.ends_at > now()) desc, case when r.ends_at > now() then r.ends_at end asc, r.ends_at desc limit 200`,
-    );
-    return this.assemble(em, rows, viewerId);
+    return this.assemble(em, await this.raffles.list(em, options.includeCancelled ?? false), viewerId);
   }
 
   async get(id: number, viewerId: number | null): Promise<Raffle> {
     const em = this.em.fork();
-    const rows = await em.execute<RaffleRow[]>(`${RAFFLE_SELECT} where r.id = ?`, [id]);
-    if (!rows.length) throw raffleNotFound();
-    return (await this.assemble(em, rows, viewerId))[0];
+    const row = await this.raffles.byId(em, id);
+    if (!row) throw raffleNotFound();
+    return (await this.assemble(em, [row], viewerId))[0];
   }
 
-  async entries(id: number): Promise<RaffleEntry[]> {
+  /**
+   * One page of the entry list: people newest first, each with their entry rows and ticket total (SPEC §5 groups
+   * per person), and the cursor of the next page. Two index walks whatever the raffle's size.
+   */
+  async entries(id: number, query: RaffleEntriesQuery): Promise<{ data: RaffleParticipant[]; cursor: RaffleEntriesCursor }> {
     const em = this.em.fork();
-    const exists = await em.execute('select 1 from raffles where id = ?', [id]);
-    if (!exists.length) throw raffleNotFound();
-    const rows = await em.execute<EntryRow[]>(
-      `select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
-              u.id, u.username, u.kick_username, u.avatar_url
-       from raffle_entries e join users u on u.id = e.user_id where e.raffle_id = ? order by e.id`,
-      [id],
-    );
-    return rows.map(toRaffleEntry);
+    if (!(await this.raffles.exists(em, id))) throw raffleNotFound();
+    const people = await this.raffles.participantsPage(em, id, {
+      before: query.cursor ?? null,
+      limit: query.limit + 1,
+      search: query.search,
+    });
+    const page = people.slice(0, query.limit);
+    const lines = page.length
+      ? await this.raffles.entryLines(
+          em,
+          id,
+          page.map((p) => p.id),
+        )
+      : [];
+    const byUser = new Map<number, RaffleEntryLine[]>();
+    for (const line of lines) {
+      const entry: RaffleEntryLine = {
+        id: Number(line.id),
+        entry_type: line.entry_type,
+        tickets: line.tickets,
+        created_at: new Date(line.created_at).toISOString(),
+      };
+      byUser.set(line.user_id, [...(byUser.get(line.user_id) ?? []), entry]);
+    }
+    const data = page.map((person): RaffleParticipant => {
+      const entries = byUser.get(person.id) ?? [];
+      return {
+        user: toRaffleUser(person),
+        tickets: entries.reduce((sum, e) => sum + e.tickets, 0),
+        entered_at: entries[0]?.created_at ?? new Date(0).toISOString(),
+        entries,
+      };
+    });
+    const next = people.length > query.limit ? page[page.length - 1]!.first_entry_id : null;
+    return { data, cursor: { next, limit: query.limit } };
   }
 
   async verify(id: number): Promise<RaffleVerification> {
     const em = this.em.fork();
-    const [raffle] = await em.execute<
-      { seed: string; seed_hash: string; entries_hash: string | null; drawn_at: Date | null; number_of_winners: number }[]
-    >('select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?', [id]);
+    const raffle = await this.raffles.verifyHead(em, id);
     if (!raffle) throw raffleNotFound();
     const base = {
       raffle_id: id,
@@ -83,11 +104,8 @@ export class RafflesQueryService {
         recomputed_winners: [],
         matches: false,
       };
-    const entries = await this.drawEntries(em, id);
-    const winnerRows = await em.execute<{ position: number; user_id: number; draw_index: number; rerolled_at: Date | null }[]>(
-      'select position, user_id, draw_index, rerolled_at from raffle_winners where raffle_id = ? order by rerolled_at nulls last, id',
-      [id],
-    );
+    const entries = await this.raffles.drawEntries(em, id);
+    const winnerRows = await this.raffles.winnerRecords(em, id);
     const rerolled = winnerRows.filter((w) => w.rerolled_at).map((w) => w.position);
     const winners: DrawnWinner[] = winnerRows
       .filter((w) => !w.rerolled_at)
@@ -108,33 +126,15 @@ export class RafflesQueryService {
     };
   }
 
-  /** The published entry list: ordered by entry id. */
-  async drawEntries(em: EntityManager, raffleId: number): Promise<DrawEntry[]> {
-    const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
-      'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
-      [raffleId],
-    );
-    return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
-  }
-
   async assemble(em: EntityManager, rows: RaffleRow[], viewerId: number | null): Promise<Raffle[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const winners = await em.execute<(UserRow & { raffle_id: number })[]>(
-      `select w.raffle_id, u.id, u.username, u.kick_username, u.avatar_url
-       from raffle_winners w join users u on u.id = w.user_id
-       where w.raffle_id in (?) and w.rerolled_at is null order by w.raffle_id, w.position`,
-      [ids],
-    );
+    const winners = await this.raffles.standingWinners(em, ids);
     const byRaffle = new Map<number, RaffleUser[]>();
     for (const w of winners) byRaffle.set(w.raffle_id, [...(byRaffle.get(w.raffle_id) ?? []), toRaffleUser(w)]);
     const mine = new Map<number, Raffle['user_entries']>();
     if (viewerId) {
-      const entries = await em.execute<{ raffle_id: number; entry_type: string; tickets: number }[]>(
-        'select raffle_id, entry_type, tickets from raffle_entries where user_id = ? and raffle_id in (?)',
-        [viewerId, ids],
-      );
-      for (const e of entries) {
+      for (const e of await this.raffles.viewerEntries(em, viewerId, ids)) {
         const current = { ...(mine.get(e.raffle_id) ?? NO_USER_ENTRIES) };
         if (e.entry_type === 'passwordless') current.passwordless = true;
         if (e.entry_type === 'password') current.password = true;

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { computeWinners, type RaffleEntriesPush, type RaffleVerification, type RecentWinner } from '@kickback/contracts';
+import {
+  computeWinners,
+  type RaffleEntriesPush,
+  type RaffleParticipant,
+  type RaffleVerification,
+  type RecentWinner,
+} from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
@@ -136,8 +142,10 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     );
     expect(pushes.flatMap((p) => p.entries)).toHaveLength(250);
     const memberIds = new Set(members.map((m) => m.id));
-    for (const [, userId, tickets, entryType, username, kickUsername] of pushes.flatMap((p) => p.entries)) {
+    for (const [entryId, userId, tickets, entryType, username, kickUsername, , firstEntryId] of pushes.flatMap((p) => p.entries)) {
       expect(memberIds.has(userId) && tickets === 1 && entryType === 'passwordless' && username.length > 0 && !!kickUsername).toBe(true);
+      // Each member's only entry is their first: the list places them by it.
+      expect(firstEntryId).toBe(entryId);
     }
     expect(pushedIds.size).toBe(250);
     // 250 entries arrived as a few coalesced pushes, not one push per entry.
@@ -145,9 +153,22 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
     const detail = await members[0].client.json('GET', `/api/r/raffles/${id}`);
     expect(detail.body.data).toMatchObject({ total_entries: 250, participants_count: 250, user_entries: { passwordless: true } });
-    const entries = await api.client().json('GET', `/api/r/raffles/${id}/entries`);
-    expect(entries.body.data).toHaveLength(250);
-    expect(entries.body.data[0]).toMatchObject({ entry_type: 'passwordless', tickets: 1, user: { kick_username: expect.any(String) } });
+    // The list pages by cursor: 250 entrants arrive as five pages of 50, each person once.
+    const seen = new Set<number>();
+    let cursor = '';
+    for (let page = 0; page < 5; page++) {
+      const entries = await api.client().json('GET', `/api/r/raffles/${id}/entries?cursor=${cursor}`);
+      expect(entries.body.data).toHaveLength(50);
+      expect(entries.body.data[0]).toMatchObject({
+        tickets: 1,
+        entries: [{ entry_type: 'passwordless', tickets: 1 }],
+        user: { kick_username: expect.any(String) },
+      });
+      for (const person of entries.body.data as RaffleParticipant[]) seen.add(person.user.id);
+      cursor = entries.body.cursor.next ?? '';
+      expect(!!cursor).toBe(page < 4);
+    }
+    expect(seen).toEqual(memberIds);
   });
 
   it('one batch of simultaneous free entries answers each member on its own merits', async () => {
@@ -202,17 +223,18 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const open = await createRaffle();
     const [ann, bob] = [await createUser(em), await createUser(em)];
     const batcher = api.app.get(FreeEntryBatcher);
-    // An id beyond PostgreSQL's integer fails the shared statement; routes refuse it before batching (below),
-    // so only a direct call can put it into a batch.
+    // A member id beyond PostgreSQL's integer fails the shared statement; sessions never carry one, so only a
+    // direct call can put it into a batch.
     const results = await Promise.allSettled([
       batcher.enter(ann.id, open),
-      batcher.enter(bob.id, 2_147_483_648),
+      batcher.enter(2_147_483_648, open),
       batcher.enter(bob.id, open),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const entered = results.map((r) => (r.status === 'fulfilled' ? r.value?.user.id : null));
     expect(entered).toEqual([ann.id, null, bob.id]);
     expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [open])).toBe(2);
+    expect(await count('select total_entries as n from raffles where id = ?', [open])).toBe(2);
   });
 
   it('ids beyond the integer range are an unknown raffle, never a 500', async () => {
@@ -270,6 +292,87 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const odd = await other.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 150 });
     expect(odd.body.errors.points_spent).toEqual(['Points must be a multiple of 100.']);
     expect(await economy.balanceOf(other.id)).toBe(400);
+  });
+
+  it('counters and the paged entry list follow every way of entering; search matches names server-side', async () => {
+    const id = await createRaffle({ allow_points_entry: true, points_per_entry: 10, password: 'pw' });
+    const economy = api.app.get(EconomyService);
+    const tag = Math.random().toString(36).slice(2, 7);
+    const alpha = await member(`Zed_Alpha_${tag}`);
+    const bravo = await member(`bravo_100%_${tag}`);
+    const carol = await member(`carol_${tag}`);
+    for (const m of [alpha, carol])
+      await em
+        .fork()
+        .transactional((tx) => economy.credit(tx, { userId: m.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
+    const enter = (m: { client: TestClient }, body: Record<string, unknown>) => m.client.json('POST', `/api/r/raffles/${id}/enter`, body);
+    expect((await enter(alpha, { entry_type: 'passwordless' })).status).toBe(200);
+    expect((await enter(bravo, { entry_type: 'password', password: 'pw' })).status).toBe(200);
+    // Alpha's points and free entries of Bravo and Carol race; Carol buys tickets at once too.
+    const raced = await Promise.all([
+      enter(alpha, { entry_type: 'points', points_spent: 30 }),
+      enter(bravo, { entry_type: 'passwordless' }),
+      enter(carol, { entry_type: 'points', points_spent: 20 }),
+      enter(carol, { entry_type: 'passwordless' }),
+      enter(alpha, { entry_type: 'points', points_spent: 10 }),
+    ]);
+    expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+
+    // The maintained counters equal what the rows say.
+    const [truth] = await em
+      .fork()
+      .execute<{ total: number; people: number }[]>(
+        'select sum(tickets)::int as total, count(distinct user_id)::int as people from raffle_entries where raffle_id = ?',
+        [id],
+      );
+    expect(truth).toEqual({ total: 1 + 1 + 4 + 1 + 2 + 1, people: 3 });
+    const detail = await api.client().json('GET', `/api/r/raffles/${id}`);
+    expect(detail.body.data).toMatchObject({ total_entries: truth!.total, participants_count: 3 });
+    // One raffle.entered event per accepted entry, written by the typed outbox fragment.
+    const events = await em
+      .fork()
+      .execute<{ payload: Record<string, unknown> }[]>(
+        `select payload from outbox_events where type = 'raffle.entered' and (payload->>'raffleId')::int = ? order by id`,
+        [id],
+      );
+    expect(events).toHaveLength(7);
+    expect(events.map((e) => e.payload)).toContainEqual({
+      raffleId: id,
+      userId: carol.id,
+      entryId: expect.any(Number),
+      entryType: 'points',
+      tickets: 2,
+      pointsSpent: 20,
+    });
+
+    // Newest first by each person's first entry: Carol entered last, Alpha first; each person carries all their rows.
+    const all = await api
+      .client()
+      .json<{ data: RaffleParticipant[]; cursor: { next: string | null; limit: number } }>('GET', `/api/r/raffles/${id}/entries`);
+    expect(all.body.data.map((p) => p.user.id)).toEqual([carol.id, bravo.id, alpha.id]);
+    expect(all.body.data[2]).toMatchObject({ tickets: 5, entries: [{ entry_type: 'passwordless' }, { entry_type: 'points', tickets: 4 }] });
+    expect(all.body.cursor).toEqual({ next: null, limit: 50 });
+
+    const firstPage = await api.client().json('GET', `/api/r/raffles/${id}/entries?limit=2`);
+    expect(firstPage.body.data).toHaveLength(2);
+    const rest = await api.client().json('GET', `/api/r/raffles/${id}/entries?limit=2&cursor=${firstPage.body.cursor.next}`);
+    expect([rest.body.data.map((p: RaffleParticipant) => p.user.id), rest.body.cursor.next]).toEqual([[alpha.id], null]);
+
+    const search = async (text: string) =>
+      (await api.client().json('GET', `/api/r/raffles/${id}/entries?search=${encodeURIComponent(text)}`)).body.data.map(
+        (p: RaffleParticipant) => p.user.id,
+      );
+    expect(await search(`ALPHA_${tag}`)).toEqual([alpha.id]);
+    // LIKE's wildcards are matched literally.
+    expect(await search('100%')).toEqual([bravo.id]);
+    expect(await search('_100')).toEqual([bravo.id]);
+    expect(await search(`nobody-${tag}`)).toEqual([]);
+
+    for (const query of ['cursor=abc', 'cursor=-1', 'limit=0', 'limit=101', 'search=' + 'x'.repeat(65), 'page=2']) {
+      const bad = await api.client().json('GET', `/api/r/raffles/${id}/entries?${query}`);
+      expect([query, bad.status, bad.body.success]).toEqual([query, 422, false]);
+    }
+    expect((await api.client().json('GET', '/api/r/raffles/999999/entries')).status).toBe(404);
   });
 
   it('password entry: hashed, checked, once per member', async () => {
@@ -491,20 +594,24 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       .client()
       .json<{ data: RecentWinner[]; pagination: { current_page: number; total: number } }>('GET', '/api/r/winners');
     expect(res.status).toBe(200);
-    const top = res.body.data.slice(0, 3).map((w) => [w.raffle.id, w.position]);
+    const top = res.body.data.slice(0, 3).map((w) => [w.subject.id, w.position]);
     expect(top).toEqual([
       [second, 1],
       [first, 1],
       [first, 2],
     ]);
     const rerolledIn = res.body.data[1]!;
-    expect(rerolledIn.user.id).not.toBe(drawn[0]!.user_id);
+    expect(rerolledIn.user!.id).not.toBe(drawn[0]!.user_id);
     expect(res.body.data[2]).toMatchObject({
       user: { id: drawn[1]!.user_id },
-      raffle: { title: 'Weekend raffle', prize_description: 'Gaming chair', prize_value_usd: 300 },
+      source: 'raffle',
+      subject: { id: first, title: 'Weekend raffle', path: `/raffles/${first}` },
+      prize: 'Gaming chair',
+      // Two winners share the $300 prize.
+      prize_value_usd: 150,
     });
     // The rerolled winner is no longer listed for that raffle.
-    expect(res.body.data.filter((w) => w.raffle.id === first).map((w) => w.user.id)).not.toContain(drawn[0]!.user_id);
+    expect(res.body.data.filter((w) => w.subject.id === first).map((w) => w.user!.id)).not.toContain(drawn[0]!.user_id);
     expect(res.body.pagination).toMatchObject({ current_page: 1, total: expect.any(Number) });
 
     const beyond = await api.client().json<{ data: RecentWinner[] }>('GET', '/api/r/winners?page=999');

@@ -1,19 +1,27 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
 import { SiteModule } from '../site/site.module';
+import { WinnersModule } from '../winners/winners.module';
 import { RafflesQueryService } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { RaffleEntryService } from './raffle-entry.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { RaffleDrawService } from './raffle-draw.service';
 import { AdminRafflesService } from './admin-raffles.service';
-import { RecentWinnersService } from './recent-winners.service';
 import { RafflePasswordAttempts } from './raffle-password-attempts';
+import { RafflesRepository } from './raffles.repository';
+import { RafflesEntriesRepository } from './raffles-entries.repository';
+import { RafflesDrawsRepository } from './raffles-draws.repository';
+import { RafflesAdminRepository } from './raffles-admin.repository';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
-  imports: [EconomyModule, SiteModule],
+  imports: [EconomyModule, SiteModule, WinnersModule],
   providers: [
+    RafflesRepository,
+    RafflesEntriesRepository,
+    RafflesDrawsRepository,
+    RafflesAdminRepository,
     RafflesQueryService,
     RaffleLivePublisher,
     FreeEntryBatcher,
@@ -21,8 +29,7 @@ import { RafflePasswordAttempts } from './raffle-password-attempts';
     RaffleEntryService,
     RaffleDrawService,
     AdminRafflesService,
-    RecentWinnersService,
   ],
-  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService, RecentWinnersService],
+  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
 })
 export class RafflesModule {}

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { computeWinners, entriesHash, sha256Hex, type DrawEntry } from '@kickback/contracts';
+import { OutboxService } from '@kickback/platform';
+import { standaloneWinners } from '../winners/winners.service';
 import { hashRafflePassword } from './raffle-password';
+import { RafflesEntriesRepository } from './raffles-entries.repository';
 
-const FAN_COUNT = 40;
+const FAN_COUNT = 70;
 const DAY = 86_400_000;
 
 /** Extra demo members so the active raffle has a crowd; demo-loginable like the identity seed's users. */
@@ -60,9 +63,11 @@ async function insertRaffle(em: EntityManager, r: SeedRaffle): Promise<{ id: num
     ],
   );
   // The worker schedules the start push and the draw from this event, as for an admin-created raffle.
-  await em.execute(`insert into outbox_events (type, payload) values ('raffle.scheduled', ?::jsonb)`, [
-    JSON.stringify({ raffleId: row.id, startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() }),
-  ]);
+  await new OutboxService().add(em, 'raffle.scheduled', {
+    raffleId: row.id,
+    startsAt: new Date(row.starts_at).toISOString(),
+    endsAt: new Date(row.ends_at).toISOString(),
+  });
   return { id: row.id, seed };
 }
 
@@ -73,6 +78,8 @@ async function enter(em: EntityManager, raffleId: number, userIds: number[], typ
       userId,
       type,
     ]);
+  // Written straight (the ended raffle takes entries after its end), so its totals and people are counted here.
+  await new RafflesEntriesRepository(new OutboxService()).recount(em, raffleId);
 }
 
 /** A pending, an active (with a crowd of entries) and an ended (drawn, verifiable) raffle. */
@@ -137,5 +144,19 @@ export async function seedRaffles(em: EntityManager): Promise<void> {
         'insert into raffle_winners (raffle_id, position, user_id, draw_index, created_at) select ?, ?, ?, ?, drawn_at from raffles where id = ?',
         [ended.id, w.position, w.user_id, w.draw_index, ended.id],
       );
+    const ledger = standaloneWinners(em);
+    const [drawn] = await em.execute<{ drawn_at: Date }[]>('select drawn_at from raffles where id = ?', [ended.id]);
+    for (const w of winners)
+      await ledger.recordMember(em, {
+        source: 'raffle',
+        reference: `raffle:${ended.id}:${w.position}:${w.user_id}`,
+        userId: w.user_id,
+        position: w.position,
+        prize: 'Gaming chair',
+        prizeValueUsd: '300.00',
+        prizePoints: null,
+        subject: { id: ended.id, title: 'Gaming Chair Raffle', path: `/raffles/${ended.id}` },
+        wonAt: drawn!.drawn_at,
+      });
   }
 }

@@ -42,3 +42,9 @@ export class GiveawaysService {
     return result;
   }
 }
+
+/** Records giveaways outside Nest (the demo seed), where no cache needs clearing. */
+export const standaloneGiveawayRecorder = (): Pick<GiveawaysService, 'record'> => {
+  const repository = new SiteRepository();
+  return { record: (tx, source, reference, amountUsd) => repository.recordGiveaway(tx, source, reference, amountUsd) };
+};

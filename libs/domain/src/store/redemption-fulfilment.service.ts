@@ -3,17 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLogService, OutboxService, conflict, notFound } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { GiveawaysService } from '../site/giveaways.service';
-
-interface LockedRedemption {
-  id: string;
-  user_id: number;
-  item_id: number;
-  cost: number;
-  status: 'pending' | 'processed' | 'refunded';
-  fulfilment: 'manual' | 'code';
-  value_usd: string;
-  item_name: string;
-}
+import { StoreRepository } from './store.repository';
+import { StoreCodesRepository } from './store-codes.repository';
+import { StoreRedemptionsRepository, type LockedRedemption } from './store-redemptions.repository';
 
 export type FulfilOutcome = 'processed' | 'awaiting-code' | 'awaiting-admin' | 'already-done';
 
@@ -37,11 +29,14 @@ export class RedemptionFulfilmentService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
     private readonly giveaways: GiveawaysService,
+    private readonly items: StoreRepository,
+    private readonly redemptions: StoreRedemptionsRepository,
+    private readonly codes: StoreCodesRepository,
   ) {}
 
   /** The worker's step for a new redemption, inside the event's exactly-once transaction. */
   async fulfil(tx: EntityManager, redemptionId: number): Promise<FulfilOutcome> {
-    const r = await this.lock(tx, redemptionId);
+    const r = await this.redemptions.lock(tx, redemptionId);
     if (!r || r.status !== 'pending') return 'already-done';
     if (r.fulfilment === 'manual') return 'awaiting-admin';
     const code = await this.claimCode(tx, r);
@@ -56,17 +51,13 @@ export class RedemptionFulfilmentService {
    * upload's transaction; rows another process is handling right now are skipped, not waited for.
    */
   async fulfilWaiting(tx: EntityManager, itemId: number): Promise<number> {
-    const waiting = await tx.execute<{ id: string }[]>(
-      `select r.id::text as id from store_redemptions r join store_items i on i.id = r.item_id
-       where r.item_id = ? and r.status = 'pending' and i.fulfilment = 'code' order by r.id for update of r skip locked`,
-      [itemId],
-    );
+    const waiting = await this.redemptions.lockWaitingForCodes(tx, itemId);
     let fulfilled = 0;
-    for (const { id } of waiting) {
-      const r = (await this.lock(tx, Number(id)))!;
+    for (const id of waiting) {
+      const r = (await this.redemptions.lock(tx, id))!;
       if (!(await this.claimCode(tx, r))) break;
       await this.markProcessed(tx, r, null);
-      await this.outbox.add(tx, 'redemption.updated', { redemptionId: Number(id), userId: r.user_id, itemId, status: 'processed' });
+      await this.outbox.add(tx, 'redemption.updated', { redemptionId: id, userId: r.user_id, itemId, status: 'processed' });
       fulfilled++;
     }
     return fulfilled;
@@ -75,7 +66,7 @@ export class RedemptionFulfilmentService {
   /** Admin: mark delivered. Code items get a code from the pool if one is free. */
   async process(actorId: number, redemptionId: number): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
-      const r = await this.lock(tx, redemptionId);
+      const r = await this.redemptions.lock(tx, redemptionId);
       if (!r) throw notFound('Redemption not found.');
       this.assertPending(r);
       const code = r.fulfilment === 'code' ? await this.claimCode(tx, r) : null;
@@ -96,13 +87,10 @@ export class RedemptionFulfilmentService {
   /** Admin: give the points back and put the item back in stock (and in the member's allowance). */
   async refund(actorId: number, redemptionId: number): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
-      const r = await this.lock(tx, redemptionId);
+      const r = await this.redemptions.lock(tx, redemptionId);
       if (!r) throw notFound('Redemption not found.');
       this.assertPending(r);
-      await tx.execute(`update store_redemptions set status = 'refunded', refunded_at = now(), processed_by = ? where id = ?`, [
-        actorId,
-        redemptionId,
-      ]);
+      await this.redemptions.markRefunded(tx, redemptionId, actorId);
       await this.economy.credit(tx, {
         userId: r.user_id,
         amount: r.cost,
@@ -111,13 +99,7 @@ export class RedemptionFulfilmentService {
         idempotencyKey: `store-refund:${redemptionId}`,
         actorId,
       });
-      await tx.execute('update store_purchase_counters set purchases = purchases - 1 where user_id = ? and item_id = ? and purchases > 0', [
-        r.user_id,
-        r.item_id,
-      ]);
-      await tx.execute('update store_items set quantity = quantity + 1, updated_at = now() where id = ? and quantity is not null', [
-        r.item_id,
-      ]);
+      await this.items.returnPurchase(tx, r.user_id, r.item_id);
       await this.audit.record(tx, {
         actorId,
         action: 'store.redemption.refund',
@@ -135,34 +117,13 @@ export class RedemptionFulfilmentService {
     if (r.status === 'refunded') throw conflict('This redemption was already refunded.');
   }
 
-  private async lock(tx: EntityManager, redemptionId: number): Promise<LockedRedemption | null> {
-    const [row] = await tx.execute<LockedRedemption[]>(
-      `select r.id::text as id, r.user_id, r.item_id, r.cost, r.status, i.fulfilment, i.value_usd::text as value_usd, i.name as item_name
-       from store_redemptions r join store_items i on i.id = r.item_id where r.id = ? for update of r`,
-      [redemptionId],
-    );
-    return row ?? null;
-  }
-
-  /** Takes the oldest free code; SKIP LOCKED lets parallel fulfilments take different codes. */
+  /** The code this redemption already holds, or the oldest free one. */
   private async claimCode(tx: EntityManager, r: LockedRedemption): Promise<string | null> {
-    const [existing] = await tx.execute<{ code: string }[]>('select code from store_codes where redemption_id = ?', [r.id]);
-    if (existing) return existing.code;
-    const [claimed] = await tx.execute<{ code: string }[]>(
-      `update store_codes set redemption_id = ?, assigned_at = now()
-       where id = (select id from store_codes where item_id = ? and redemption_id is null order by id limit 1 for update skip locked)
-         and redemption_id is null
-       returning code`,
-      [r.id, r.item_id],
-    );
-    return claimed?.code ?? null;
+    return (await this.codes.ofRedemption(tx, r.id)) ?? this.codes.claim(tx, r.item_id, r.id);
   }
 
   private async markProcessed(tx: EntityManager, r: LockedRedemption, actorId: number | null): Promise<void> {
-    await tx.execute(
-      `update store_redemptions set status = 'processed', processed_at = now(), processed_by = ? where id = ? and status = 'pending'`,
-      [actorId, r.id],
-    );
+    await this.redemptions.markProcessed(tx, r.id, actorId);
     if (Number(r.value_usd) > 0) await this.giveaways.record(tx, 'redemption', r.id, r.value_usd);
   }
 }

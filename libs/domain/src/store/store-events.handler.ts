@@ -1,10 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { STORE_ROOM, ADMIN_ROOM, userRoom, type DomainEvent, type StoreRedemption } from '@kickback/contracts';
+import { ALERTS_ROOM, STORE_ROOM, ADMIN_ROOM, userRoom, type DomainEvent, type StoreRedemption } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
-import { redemptionById } from './store-rows';
+import { StoreRepository } from './store.repository';
+import { StoreRedemptionsRepository } from './store-redemptions.repository';
+import { toRedemption } from './store-views';
 
 /**
  * The worker side of the store: fulfils new redemptions exactly once (inside the event's
@@ -19,6 +21,8 @@ export class StoreEventsHandler implements OnModuleInit {
     private readonly realtime: RealtimeEmitter,
     private readonly fulfilment: RedemptionFulfilmentService,
     private readonly giveaways: GiveawaysService,
+    private readonly items: StoreRepository,
+    private readonly redemptions: StoreRedemptionsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -45,25 +49,29 @@ export class StoreEventsHandler implements OnModuleInit {
   }
 
   private async afterItemChanged(itemId: number): Promise<void> {
-    const em = this.em.fork();
-    const [row] = await em.execute<{ quantity: number | null; live: boolean }[]>(
-      'select quantity, (is_active and archived_at is null) as live from store_items where id = ?',
-      [itemId],
-    );
     // A hidden item reads as sold out to open pages until they refetch the list.
-    this.realtime.toRoom(STORE_ROOM, 'store:stock', { item_id: itemId, quantity: row && row.live ? row.quantity : 0 });
+    this.realtime.toRoom(STORE_ROOM, 'store:stock', { item_id: itemId, quantity: await this.items.shownQuantity(this.em.fork(), itemId) });
   }
 
   private async afterCreated(redemptionId: number, userId: number): Promise<void> {
     const em = this.em.fork();
-    const redemption = await redemptionById(em, redemptionId);
-    if (!redemption) return;
-    const { username, ...own } = redemption;
-    const quantity = await this.quantityOf(em, own.item.id);
+    const row = await this.redemptions.byId(em, redemptionId);
+    if (!row) return;
+    const { username } = row;
+    const own = toRedemption(row);
+    const quantity = await this.items.quantity(em, own.item.id);
+    // A redemption refunded at once (no stock left for it) was never a purchase.
     if (own.status !== 'refunded') {
       this.realtime.toRoom(STORE_ROOM, 'store:purchase', {
         purchase: { id: own.id, item: own.item, user: { username }, created_at: own.created_at },
         item: { id: own.item.id, quantity },
+      });
+      // Stream alerts (the alerts overlay): public names only.
+      this.realtime.toRoom(ALERTS_ROOM, 'alerts:item', {
+        kind: 'redemption',
+        username,
+        text: `redeemed ${own.item.name}`,
+        at: own.created_at,
       });
     }
     this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
@@ -82,12 +90,13 @@ export class StoreEventsHandler implements OnModuleInit {
 
   private async afterUpdated(redemptionId: number, userId: number): Promise<void> {
     const em = this.em.fork();
-    const redemption = await redemptionById(em, redemptionId);
-    if (!redemption) return;
-    const { username, ...own } = redemption;
+    const row = await this.redemptions.byId(em, redemptionId);
+    if (!row) return;
+    const { username } = row;
+    const own = toRedemption(row);
     this.realtime.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: own.id, status: own.status, item_name: own.item.name, username });
     if (own.status === 'refunded')
-      this.realtime.toRoom(STORE_ROOM, 'store:stock', { item_id: own.item.id, quantity: await this.quantityOf(em, own.item.id) });
+      this.realtime.toRoom(STORE_ROOM, 'store:stock', { item_id: own.item.id, quantity: await this.items.quantity(em, own.item.id) });
     this.notifyMember(userId, own);
   }
 
@@ -100,10 +109,5 @@ export class StoreEventsHandler implements OnModuleInit {
           ? `Your ${own.item.name} code: ${own.code}`
           : `Your ${own.item.name} redemption has been processed.`;
     this.realtime.toRoom(userRoom(userId), 'user:notification', { type: own.status === 'refunded' ? 'info' : 'success', message });
-  }
-
-  private async quantityOf(em: EntityManager, itemId: number): Promise<number | null> {
-    const [row] = await em.execute<{ quantity: number | null }[]>('select quantity from store_items where id = ?', [itemId]);
-    return row?.quantity ?? null;
   }
 }

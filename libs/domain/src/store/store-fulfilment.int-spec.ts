@@ -226,6 +226,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     const keys = await stack.redis.keys('{*:default}:*');
     if (keys.length) await stack.redis.del(...keys);
     const store = await listen(null, 'store');
+    const alerts = await listen(null, 'alerts');
     const own = await listen(buyer.client);
     const admins = await listen(adminClient);
 
@@ -253,5 +254,11 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     );
     await waitFor(() => own.find((p) => p.event === 'user:points' && p.payload.balance === 900), 15_000, 'user:points');
     await waitFor(() => admins.find((p) => p.event === 'store:admin-redemption' && p.payload.id === id), 15_000, 'admin queue push');
+    // The stream's alerts overlay hears of the redemption, by public name and item only.
+    await waitFor(() => alerts.find((p) => p.event === 'alerts:item'), 15_000, 'alerts:item');
+    expect(alerts.filter((p) => p.event === 'alerts:item').map((p) => p.payload)).toEqual([
+      { kind: 'redemption', username: expect.any(String), text: 'redeemed Gift card', at: expect.any(String) },
+    ]);
+    expect(JSON.stringify(alerts)).not.toContain('LIVE-CODE-1');
   });
 });

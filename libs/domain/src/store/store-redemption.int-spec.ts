@@ -132,7 +132,9 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
       Array.from({ length: 10 }, () =>
         m.client.request('POST', `/api/r/store/${itemId}/redeem`, { json: {}, headers: { 'idempotency-key': key } }).then(async (res) => ({
           status: res.status,
-          body: (await res.json()) as { data: { redemption: { id: number }; replayed: boolean } },
+          body: (await res.json()) as {
+            data: { redemption: { id: number }; replayed: boolean; points_entry: { id: number; delta: number; reason: string } | null };
+          },
         })),
       ),
     );
@@ -140,6 +142,13 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const ids = new Set(results.map((r) => r.body.data.redemption.id));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.body.data.replayed === false)).toHaveLength(1);
+    // The first answer carries the ledger row it wrote (the page's history takes it without a read); replays carry none.
+    const first = results.find((r) => !r.body.data.replayed)!.body.data;
+    const [ledger] = await em
+      .fork()
+      .execute<{ id: string }[]>(`select id from points_ledger where user_id = ? and reason = 'store.redeem'`, [m.id]);
+    expect(first.points_entry).toMatchObject({ id: Number(ledger!.id), delta: -250, reason: 'store.redeem' });
+    expect(results.filter((r) => r.body.data.replayed).every((r) => r.body.data.points_entry === null)).toBe(true);
     expect(await economy.balanceOf(m.id)).toBe(750);
     const [{ quantity }] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
     expect(quantity).toBe(99);

@@ -4,17 +4,9 @@ import type { RedeemResult } from '@kickback/contracts';
 import { OutboxService, conflict, notFound } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { ItemUnavailableError, OutOfStockError, PurchaseLimitError, STORE_MESSAGES } from './store.errors';
-import { redemptionById } from './store-rows';
-
-interface ItemRow {
-  id: number;
-  name: string;
-  image_url: string | null;
-  cost: number;
-  quantity: number | null;
-  max_purchases_per_user: number | null;
-  is_active: boolean;
-}
+import { StoreRepository } from './store.repository';
+import { StoreRedemptionsRepository } from './store-redemptions.repository';
+import { toRedemption } from './store-views';
 
 /**
  * One redemption is one transaction. Locks are always taken in the same order
@@ -28,22 +20,13 @@ export class StoreRedemptionService {
     private readonly em: EntityManager,
     private readonly economy: EconomyService,
     private readonly outbox: OutboxService,
+    private readonly items: StoreRepository,
+    private readonly redemptions: StoreRedemptionsRepository,
   ) {}
 
   async redeem(userId: number, itemId: number, idempotencyKey: string | null): Promise<RedeemResult> {
     return this.em.fork().transactional(async (tx) => {
-      // The redemption row doubles as the idempotency slot: a concurrent request with the same
-      // key waits here on the unique index and then finds the committed first result.
-      const [item] = await tx.execute<(ItemRow & { redemption_id: string | null; created_at: Date | null })[]>(
-        `with i as (
-           select id, name, image_url, cost, quantity, max_purchases_per_user, is_active from store_items where id = ? and archived_at is null
-         ), r as (
-           insert into store_redemptions (user_id, item_id, cost, idempotency_key) select ?, i.id, i.cost, ? from i
-           on conflict (user_id, idempotency_key) do nothing returning id, created_at
-         )
-         select i.*, (select id::text from r) as redemption_id, (select created_at from r) as created_at from i`,
-        [itemId, userId, idempotencyKey],
-      );
+      const item = await this.items.startRedemption(tx, userId, itemId, idempotencyKey);
       if (!item) throw notFound(STORE_MESSAGES.itemNotFound);
       if (!item.redemption_id) return this.replay(tx, userId, itemId, idempotencyKey!);
       const redemptionId = Number(item.redemption_id);
@@ -51,7 +34,7 @@ export class StoreRedemptionService {
       if (!item.is_active) throw new ItemUnavailableError();
       if (item.quantity !== null && item.quantity <= 0) throw new OutOfStockError();
 
-      const { balance } = await this.economy.debit(tx, {
+      const { balance, entry } = await this.economy.debit(tx, {
         userId,
         amount: item.cost,
         reason: 'store.redeem',
@@ -60,28 +43,13 @@ export class StoreRedemptionService {
       });
       await this.outbox.add(tx, 'redemption.created', { redemptionId, userId, itemId });
 
-      // Per-user limit and stock in one statement, the stock last: the hot row of a popular item is locked
-      // only from here to COMMIT, which is what bounds redemptions per second. A refused counter leaves the
-      // stock row untouched; a fresh counter row starts at 1, which any limit allows.
-      const [state] = await tx.execute<{ purchases: number | null; stocked: boolean; quantity: number | null }[]>(
-        `with c as (
-           insert into store_purchase_counters as pc (user_id, item_id, purchases) values (?, ?, 1)
-           on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
-           where ?::int is null or pc.purchases < ?::int
-           returning purchases
-         ), s as (
-           update store_items set quantity = case when quantity is null then null else quantity - 1 end
-           where id = ? and is_active and archived_at is null and (quantity is null or quantity > 0) and exists (select 1 from c)
-           returning quantity
-         )
-         select (select purchases from c) as purchases, exists (select 1 from s) as stocked, (select quantity from s) as quantity`,
-        [userId, itemId, item.max_purchases_per_user, item.max_purchases_per_user, itemId],
-      );
+      // Only limited stock locks the item row; see StoreRepository.
+      const state =
+        item.quantity === null
+          ? await this.items.takeUnlimitedPurchase(tx, userId, itemId, item.max_purchases_per_user)
+          : await this.items.takeLimitedPurchase(tx, userId, itemId, item.max_purchases_per_user);
       if (state.purchases === null) throw new PurchaseLimitError();
-      if (!state.stocked) {
-        const [now] = await tx.execute<{ is_active: boolean }[]>('select is_active from store_items where id = ?', [itemId]);
-        throw now?.is_active ? new OutOfStockError() : new ItemUnavailableError();
-      }
+      if (!state.stocked) throw (await this.items.isActive(tx, itemId)) ? new OutOfStockError() : new ItemUnavailableError();
       return {
         redemption: {
           id: redemptionId,
@@ -93,28 +61,22 @@ export class StoreRedemptionService {
         },
         user_points: balance,
         item: { id: itemId, quantity: state.quantity, user_purchases: state.purchases },
+        points_entry: entry,
         replayed: false,
       };
     });
   }
 
   private async replay(tx: EntityManager, userId: number, itemId: number, key: string): Promise<RedeemResult> {
-    const [first] = await tx.execute<{ id: string; item_id: number }[]>(
-      'select id::text as id, item_id from store_redemptions where user_id = ? and idempotency_key = ?',
-      [userId, key],
-    );
+    const first = (await this.redemptions.byIdempotencyKey(tx, userId, key))!;
     if (first.item_id !== itemId) throw conflict(STORE_MESSAGES.keyReused);
-    const redemption = (await redemptionById(tx, Number(first.id)))!;
-    const [state] = await tx.execute<{ quantity: number | null; purchases: number | null }[]>(
-      `select i.quantity, pc.purchases from store_items i
-       left join store_purchase_counters pc on pc.item_id = i.id and pc.user_id = ? where i.id = ?`,
-      [userId, itemId],
-    );
-    const { username: _username, ...own } = redemption;
+    const redemption = toRedemption((await this.redemptions.byId(tx, Number(first.id)))!);
+    const state = await this.items.purchaseState(tx, userId, itemId);
     return {
-      redemption: own,
+      redemption,
       user_points: await this.economy.balanceIn(tx, userId),
       item: { id: itemId, quantity: state?.quantity ?? null, user_purchases: state?.purchases ?? 0 },
+      points_entry: null,
       replayed: true,
     };
   }

@@ -6,10 +6,22 @@ import { StoreRedemptionService } from './store-redemption.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 import { AdminStoreService } from './admin-store.service';
 import { StoreEventsHandler } from './store-events.handler';
+import { StoreRepository } from './store.repository';
+import { StoreRedemptionsRepository } from './store-redemptions.repository';
+import { StoreCodesRepository } from './store-codes.repository';
 
 @Module({
   imports: [EconomyModule, SiteModule],
-  providers: [StoreCatalogService, StoreRedemptionService, RedemptionFulfilmentService, AdminStoreService, StoreEventsHandler],
+  providers: [
+    StoreRepository,
+    StoreRedemptionsRepository,
+    StoreCodesRepository,
+    StoreCatalogService,
+    StoreRedemptionService,
+    RedemptionFulfilmentService,
+    AdminStoreService,
+    StoreEventsHandler,
+  ],
   exports: [StoreCatalogService, StoreRedemptionService, RedemptionFulfilmentService, AdminStoreService],
 })
 export class StoreModule {}

@@ -10,7 +10,7 @@ import {
   type AdminTicketsQuery,
   type TicketCategoryInput,
 } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound, pagination } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, notFound, pagination } from '@kickback/platform';
 import { TicketCategoriesRepository } from './ticket-categories.repository';
 import { TicketsRepository } from './tickets.repository';
 
@@ -22,6 +22,7 @@ export class AdminTicketsService {
     private readonly audit: AuditLogService,
     private readonly tickets: TicketsRepository,
     private readonly categoryRows: TicketCategoriesRepository,
+    private readonly outbox: OutboxService,
   ) {}
 
   async list(query: AdminTicketsQuery, perPage = 25): Promise<AdminTicketList> {
@@ -47,6 +48,10 @@ export class AdminTicketsService {
       const after = { status: change.status ?? before.status, priority: change.priority ?? before.priority };
       await this.tickets.setStatusAndPriority(tx, id, after.status, after.priority);
       await this.audit.record(tx, { actorId, action: 'ticket.update', entity: 'ticket', entityId: id, before, after });
+      if (after.status === 'resolved' && before.status !== 'resolved') {
+        const owner = await this.tickets.titleAndOwner(tx, id);
+        if (owner) await this.outbox.add(tx, 'ticket.resolved', { ticketId: id, userId: owner.user_id });
+      }
     });
     return (await this.get(id)).ticket;
   }

@@ -19,6 +19,7 @@ import {
   lockMatch,
   lockNextMatch,
   otherRoundOneNames,
+  predictorIds,
   renamePicks,
   setMatchWinner,
   updateMatchSlots,
@@ -184,6 +185,11 @@ export class AdminTournamentsService {
       } else {
         await completeTournament(tx, id);
         await this.prizes.award(tx, id);
+        await this.outbox.add(tx, 'tournament.completed', {
+          tournamentId: id,
+          userIds: await predictorIds(tx, id),
+          at: new Date().toISOString(),
+        });
       }
       await this.audit.record(tx, {
         actorId,

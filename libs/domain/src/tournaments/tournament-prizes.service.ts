@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EconomyService } from '../economy/economy.service';
+import { WinnersService } from '../winners/winners.service';
 import { loadStandings, loadTournament } from './tournaments.repository';
 
 export interface TournamentPrizeWinner {
@@ -19,11 +20,14 @@ export interface TournamentPrizeResult {
 /**
  * Pays a completed tournament's prize points to its top predictors (the public standings,
  * members with at least one correct pick). Safe to run any number of times: each prize is a
- * ledger credit with the idempotency key tournament-prize:{id}:{userId}.
+ * ledger credit with the idempotency key tournament-prize:{id}:{userId}, entered once in the winners ledger.
  */
 @Injectable()
 export class TournamentPrizesService {
-  constructor(private readonly economy: EconomyService) {}
+  constructor(
+    private readonly economy: EconomyService,
+    private readonly winnersLedger: WinnersService,
+  ) {}
 
   async winners(tx: EntityManager, tournamentId: number, prizes: number[]): Promise<TournamentPrizeWinner[]> {
     if (prizes.length === 0) return [];
@@ -49,6 +53,16 @@ export class TournamentPrizesService {
         note: `${tournament.name}: rank ${winner.rank}`,
       });
       if (result.applied) newlyPaid += 1;
+      await this.winnersLedger.recordMember(tx, {
+        source: 'tournament',
+        reference: `tournament:${tournamentId}:${winner.userId}`,
+        userId: winner.userId,
+        position: winner.rank,
+        prize: `${winner.points.toLocaleString('en-US')} points`,
+        prizeValueUsd: null,
+        prizePoints: winner.points,
+        subject: { id: tournamentId, title: tournament.name, path: `/tournaments/${tournamentId}` },
+      });
     }
     return { awarded: true, winners, newlyPaid };
   }

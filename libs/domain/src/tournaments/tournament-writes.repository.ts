@@ -185,3 +185,11 @@ export async function upsertPick(
     [tournamentId, matchId, userId, winnerName],
   );
 }
+
+/** Members with at least one pick in the tournament (progression awards them when it completes). */
+export async function predictorIds(em: EntityManager, tournamentId: number): Promise<number[]> {
+  const rows = await em.execute<{ user_id: number }[]>('select distinct user_id from tournament_predictions where tournament_id = ?', [
+    tournamentId,
+  ]);
+  return rows.map((r) => r.user_id);
+}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
+import { WinnersModule } from '../winners/winners.module';
 import { TournamentsService } from './tournaments.service';
 import { TournamentPredictionsService } from './tournament-predictions.service';
 import { AdminTournamentsService } from './admin-tournaments.service';
@@ -7,7 +8,7 @@ import { TournamentPrizesService } from './tournament-prizes.service';
 import { TournamentEventsHandler } from './tournament-events.handler';
 
 @Module({
-  imports: [EconomyModule],
+  imports: [EconomyModule, WinnersModule],
   providers: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService, TournamentEventsHandler],
   exports: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService],
 })

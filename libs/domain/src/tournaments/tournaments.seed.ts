@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { standaloneEconomy } from '../economy/economy.service';
+import { standaloneWinners } from '../winners/winners.service';
+import { TournamentPrizesService } from './tournament-prizes.service';
 
 interface SeedTournament {
   name: string;
@@ -46,7 +49,7 @@ const TOURNAMENTS: SeedTournament[] = [
 
 /**
  * A completed 4-slot tournament and a running 8-slot one with predictions open, with picks from
- * the demo members. The completed one has no prize points, since demo data never pays points.
+ * the demo members. The completed one pays its prize points to its best predictors, as a decided final does.
  */
 export async function seedTournaments(em: EntityManager): Promise<void> {
   const [{ n }] = await em.execute<{ n: number }[]>('select count(*)::int as n from tournaments');
@@ -58,7 +61,15 @@ export async function seedTournaments(em: EntityManager): Promise<void> {
     const [row] = await em.execute<{ id: number }[]>(
       `insert into tournaments (name, size, is_active, predictions_active, prize_points, completed_at, created_at)
        values (?, ?, ?, ?, ?::int[], ?, now() - make_interval(days => ?)) returning id`,
-      [t.name, size, !t.completed, t.predictionsActive, t.completed ? '{}' : '{1000,500,250}', t.completed ? new Date() : null, t.daysAgo],
+      [
+        t.name,
+        size,
+        !t.completed,
+        t.predictionsActive,
+        t.completed ? '{500,250}' : '{1000,500,250}',
+        t.completed ? new Date() : null,
+        t.daysAgo,
+      ],
     );
     const id = row!.id;
     // Names per round, filled from the slots and the winners so far.
@@ -98,5 +109,6 @@ export async function seedTournaments(em: EntityManager): Promise<void> {
       }
       names = next;
     }
+    if (t.completed) await new TournamentPrizesService(standaloneEconomy(em), standaloneWinners(em)).award(em, id);
   }
 }

@@ -46,6 +46,8 @@ export const envSchema = z
     KICK_REDIRECT_URI: z.string().url().optional(),
     KICK_AUTH_URL: z.string().url().default('https://id.kick.com'),
     KICK_API_URL: z.string().url().default('https://api.kick.com'),
+    /** Subscribe the channel to Kick's events with the app's credentials (KICK_CLIENT_ID/SECRET); off for local use. */
+    KICK_EVENTS_SUBSCRIBE: bool.default('false'),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     FRONTEND_DIST: z.string().min(1).default('./frontend/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

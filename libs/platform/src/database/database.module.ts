@@ -13,6 +13,9 @@ import { mikroOrmOptions } from './mikro-orm.options';
       useFactory: (config: AppConfig): MikroOrmModuleOptions => ({
         ...mikroOrmOptions(config.env.DATABASE_URL, { pool: { min: 0, max: config.env.DB_POOL_MAX } }),
         autoLoadEntities: true,
+        // Every service forks its own EntityManager (this.em.fork()), so no code reads a per-request context; the
+        // middleware that made one forked an EntityManager on every request, reads included (docs/performance.md).
+        registerRequestContext: false,
       }),
     }),
   ],

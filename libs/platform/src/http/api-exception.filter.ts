@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { INTERNAL_ERROR, errorEnvelope } from './error-envelope';
+import { INTERNAL_ERROR, SERVICE_UNAVAILABLE, errorEnvelope } from './error-envelope';
 
 /** The one place that shapes every HTTP error answer: the SPEC envelope, never a stack trace. */
 @Catch()
@@ -14,6 +14,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const known = errorEnvelope(exception);
     if (!known) this.logger.error({ err: exception, path: req.originalUrl }, 'unhandled error');
+    // Outages are answered 503 but still logged: a bug must not hide behind one.
+    else if (known === SERVICE_UNAVAILABLE) this.logger.warn({ err: exception, path: req.originalUrl }, 'database or Redis unavailable');
     const { status, body } = known ?? INTERNAL_ERROR;
     res.status(status).json(body);
   }

@@ -3,6 +3,7 @@ import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/co
 import { ThrottlerException } from '@nestjs/throttler';
 import type { ApiFailure } from '@kickback/contracts';
 import { fail } from './envelope';
+import { isBackendOutage } from './backend-outage';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
   400: 'Bad request.',
@@ -23,6 +24,11 @@ export interface ErrorAnswer {
 }
 
 export const TOO_MANY_REQUESTS: ErrorAnswer = { status: 429, body: fail(DEFAULT_MESSAGES[429]!) };
+/** PostgreSQL or Redis is unreachable for a moment: nothing was done, the client may retry. */
+export const SERVICE_UNAVAILABLE: ErrorAnswer = {
+  status: HttpStatus.SERVICE_UNAVAILABLE,
+  body: fail('The service is briefly unavailable. Please try again in a moment.'),
+};
 export const INTERNAL_ERROR: ErrorAnswer = {
   status: HttpStatus.INTERNAL_SERVER_ERROR,
   body: fail('Something went wrong on our side. Please try again.'),
@@ -42,6 +48,7 @@ export function errorEnvelope(exception: unknown): ErrorAnswer | null {
   }
   if (exception instanceof NotFoundError) return { status: 404, body: fail(DEFAULT_MESSAGES[404]!) };
   if (exception instanceof UniqueConstraintViolationException) return { status: 409, body: fail(DEFAULT_MESSAGES[409]!) };
+  if (isBackendOutage(exception)) return SERVICE_UNAVAILABLE;
   const bodyParserStatus = bodyParserErrorStatus(exception);
   if (bodyParserStatus) {
     const message = bodyParserStatus === 400 ? 'The request body is not valid JSON.' : DEFAULT_MESSAGES[bodyParserStatus];

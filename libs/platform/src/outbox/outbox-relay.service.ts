@@ -23,9 +23,9 @@ export interface RelayHooks {
  * SKIP LOCKED so several workers can relay side by side, and the job id is the outbox id so
  * a row enqueued twice (crash before marking) is one job; consumers are idempotent besides.
  *
- * Only events some handler of this build consumes become jobs; the rest (raffle.entered today, kept
- * for consumers to come) are marked published in the same transaction. A raffle burst writes one
- * event per entry, and a job nobody handles cost the worker and Redis more than the entry itself.
+ * Only events some handler of this build consumes become jobs; the rest (user.settings-updated today,
+ * kept for consumers to come) are marked published in the same transaction: a job nobody handles costs
+ * the worker and Redis more than the change that wrote it.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationShutdown {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { ServerToClientEvents } from '@kickback/contracts';
 import { RedisConnections } from '../redis/redis.module';
@@ -14,9 +14,20 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 @Injectable()
 export class RealtimeEmitter {
   private readonly emitter: Emitter<ServerToClientEvents>;
+  private readonly logger = new Logger(RealtimeEmitter.name);
 
   constructor(connections: RedisConnections, config: AppConfig) {
-    this.emitter = new Emitter<ServerToClientEvents>(connections.create('emitter'), { key: config.env.REALTIME_CHANNEL });
+    const client = connections.create('emitter');
+    // The emitter publishes without awaiting: while Redis is down each push would be an unhandled rejection,
+    // which ends a Node process. A lost push is not the caller's failure: the next one carries the current state.
+    const publisher = {
+      publish: (channel: string, message: string | Buffer) =>
+        client.publish(channel, message).catch((err: unknown) => {
+          this.logger.warn({ err }, 'realtime push lost (Redis unavailable)');
+          return 0;
+        }),
+    };
+    this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: config.env.REALTIME_CHANNEL });
   }
 
   /** Ends the connections in `room` on every api replica (their clients reconnect with their current session). */

@@ -1,8 +1,8 @@
 import session, { type Session, type SessionData } from 'express-session';
-import RedisStore from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
+import { MemberSessionStore } from './member-sessions';
 import './session-data';
 
 /** A member's idle limit: the session lives this long after the last refresh. */
@@ -25,9 +25,8 @@ export function sessionCookieOptions(config: AppConfig) {
 export function createSessionMiddleware(config: AppConfig, redis: Redis): RequestHandler {
   return session({
     name: sessionCookieName(config),
-    // No touch on every request (a Redis write per API call); page loads refresh the expiry instead (refreshSessionExpiry).
-    // connect-redis takes each session's TTL from its cookie expiry, so anonymous and member sessions differ.
-    store: new RedisStore({ client: redis, prefix: 'sess:', ttl: SESSION_TTL_SECONDS, disableTouch: true }),
+    // Each session's TTL comes from its cookie expiry, so anonymous and member sessions differ.
+    store: new MemberSessionStore(redis, SESSION_TTL_SECONDS),
     // Signs with the first secret and accepts both, so a rotation logs nobody out.
     secret: config.env.SESSION_SECRET_PREVIOUS
       ? [config.env.SESSION_SECRET, config.env.SESSION_SECRET_PREVIOUS]
@@ -40,9 +39,32 @@ export function createSessionMiddleware(config: AppConfig, redis: Redis): Reques
   });
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Runs the session middleware only for requests that can have or need a session. A request without the session
+ * cookie that only reads (or opens a socket) skips it entirely: no session id, cookie object or change hash is
+ * made for it, and `req.session` stays undefined (code reads it as `req.session?.…`). Anonymous visitors' CSRF
+ * tokens are signed cookies (anonymous-csrf.ts), so the only anonymous sessions are the ones a flow stores state
+ * in: the Kick OAuth start under /auth/ and a login (a POST, which always gets a session).
+ */
+export function sessionWhenNeeded(config: AppConfig, session: RequestHandler): RequestHandler {
+  const cookiePrefix = `${sessionCookieName(config)}=`;
+  return (req, res, next) => {
+    const url = req.url ?? '';
+    const skip =
+      !req.headers.cookie?.includes(cookiePrefix) &&
+      (SAFE_METHODS.has(req.method) || url.startsWith('/socket.io/')) &&
+      !url.startsWith('/auth/');
+    if (skip) return next();
+    return session(req, res, next);
+  };
+}
+
 /** Called right after login's regenerate: the member lifetime, counted from now for the absolute limit. */
 export function markMemberSession(session: Session & Partial<SessionData>, now = Date.now()): void {
   session.cookie.maxAge = SESSION_TTL_SECONDS * 1000;
+  session.listed = true;
   session.startedAt = now;
   session.refreshedAt = now;
 }
@@ -53,12 +75,14 @@ export function sessionTooOld(session: Partial<SessionData>, absoluteDays: numbe
 }
 
 /**
- * Ends a member's session that passed SESSION_ABSOLUTE_DAYS: the request goes on as anonymous on a new
- * session id. Sessions older than the limit's introduction get a start time on first sight.
+ * Ends a member's session that passed SESSION_ABSOLUTE_DAYS, or that is not in the member's session list (made
+ * before the list existed, so a ban could not end it): the request goes on as anonymous on a new session id.
+ * Sessions older than the limit's introduction get a start time on first sight.
  */
 export function createSessionLifetimeMiddleware(config: AppConfig): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!req.session?.userId) return next();
+    if (!req.session.listed) return req.session.regenerate((err) => next(err));
     if (!req.session.startedAt) {
       req.session.startedAt = Date.now();
       return next();

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { FakeKickEvents } from './fake-kick-events';
+import { body, json } from './fake-http';
 
 export interface FakeKickUser {
   user_id: number;
@@ -20,7 +22,8 @@ interface IssuedCode {
  * Kick's OAuth 2.1 server and users endpoint as INTEGRATIONS.md describes them: authorization
  * code + PKCE S256, form-encoded token exchange with client secret, single-use codes, and
  * GET /public/v1/users for the token's owner. `nextUser` picks who "logs in"; `deny` makes the
- * consent screen refuse.
+ * consent screen refuse. `events` is Kick's events side: app tokens (client_credentials), the
+ * public key, subscriptions, the chat API and signed webhook deliveries.
  */
 export class FakeKickServer {
   private server: Server | null = null;
@@ -35,15 +38,17 @@ export class FakeKickServer {
   deny = false;
   url = '';
   readonly tokenRequests: Record<string, string>[] = [];
+  readonly events = new FakeKickEvents();
 
   constructor(
     private readonly clientId: string,
     private readonly clientSecret: string,
   ) {}
 
-  async start(): Promise<string> {
+  /** Listens on `port` (0: any free one; the browser tests use a fixed one the product is configured with). */
+  async start(port = 0): Promise<string> {
     this.server = createServer((req, res) => void this.route(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server!.address() as { port: number }).port}`;
     return this.url;
   }
@@ -57,6 +62,7 @@ export class FakeKickServer {
     if (req.method === 'GET' && url.pathname === '/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && url.pathname === '/oauth/token') return this.token(await body(req), res);
     if (req.method === 'GET' && url.pathname === '/public/v1/users') return this.users(req, res);
+    if (url.pathname.startsWith('/public/v1/') && (await this.events.route(req, url, res))) return;
     json(res, 404, { message: 'not found' });
   }
 
@@ -94,6 +100,10 @@ export class FakeKickServer {
   private token(raw: string, res: ServerResponse): void {
     const form = Object.fromEntries(new URLSearchParams(raw));
     this.tokenRequests.push(form);
+    if (form.grant_type === 'client_credentials') {
+      if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
+      return json(res, 200, { access_token: this.events.issueAppToken(), token_type: 'Bearer', expires_in: 3600 });
+    }
     const issued = this.codes.get(form.code ?? '');
     if (form.grant_type !== 'authorization_code' || form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
       return json(res, 401, { error: 'invalid_client' });
@@ -121,17 +131,4 @@ export class FakeKickServer {
     if (!user) return json(res, 401, { message: 'Unauthorized' });
     json(res, 200, { data: [user], message: 'OK' });
   }
-}
-
-function json(res: ServerResponse, status: number, payload: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(payload));
-}
-
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (chunk) => (data += chunk));
-    req.on('end', () => resolve(data));
-  });
 }

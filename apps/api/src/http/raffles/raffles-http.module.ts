@@ -4,12 +4,11 @@ import { AdminRafflesController } from './admin-raffles.controller';
 import { RafflesController } from './raffles.controller';
 import { RafflesGateway } from './raffles.gateway';
 import { RaffleEnterLimiter } from './raffle-enter-limiter';
-import { WinnersController } from './winners.controller';
 
-/** Raffles over HTTP (member, public and admin routes, Recent Winners) and the raffle page's socket entry. */
+/** Raffles over HTTP (member, public and admin routes) and the raffle page's socket entry. */
 @Module({
   imports: [RafflesModule],
-  controllers: [RafflesController, WinnersController, AdminRafflesController],
+  controllers: [RafflesController, AdminRafflesController],
   providers: [RafflesGateway, RaffleEnterLimiter],
 })
 export class RafflesHttpModule {}

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { raffleEnterSchema, type RaffleEnterRequest } from '@kickback/contracts';
+import { raffleEnterSchema, raffleEntriesQuerySchema, type RaffleEnterRequest, type RaffleEntriesQuery } from '@kickback/contracts';
 import { CurrentUser, ok, rowId, tooManyRequests, zodPipe, type SessionUser } from '@kickback/platform';
 import { RaffleEntryService, RafflesQueryService } from '@kickback/domain';
 import { IDEMPOTENCY_KEY } from './raffle-enter-options';
@@ -29,9 +29,14 @@ export class RafflesController {
     return ok(await this.raffles.get(id, user?.id ?? null));
   }
 
+  /** SPEC §7 `data` (entrants, each with their user), newest first, and the cursor of the next page beside it. */
   @Get(':id/entries')
-  async listEntries(@Param('id', rowId('Raffle not found')) id: number) {
-    return ok(await this.raffles.entries(id));
+  async listEntries(
+    @Param('id', rowId('Raffle not found')) id: number,
+    @Query(zodPipe(raffleEntriesQuerySchema)) query: RaffleEntriesQuery,
+  ) {
+    const { data, cursor } = await this.raffles.entries(id, query);
+    return { success: true as const, data, cursor };
   }
 
   @Get(':id/verify')

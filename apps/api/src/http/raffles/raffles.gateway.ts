@@ -87,7 +87,7 @@ export class RafflesGateway {
     const session = await new Promise<SessionData | null | undefined>((resolve, reject) =>
       store.get(req.sessionID!, (err, data) => (err ? reject(err) : resolve(data))),
     );
-    if (!session || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
+    if (!session?.listed || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
     return session.userId ?? null;
   }
 }

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { useGetLiveStateQuery } from '../../../lib/live-api';
 import { readPageData } from '../../../lib/page-data';
 import { useGetAffiliatesQuery } from '../../../lib/site-api';
 import { useSiteSettings } from '../../../lib/use-site-settings';
@@ -13,6 +14,7 @@ import '../home.css';
 export default function HomePage() {
   const settings = useSiteSettings();
   const { data: affiliates = [] } = useGetAffiliatesQuery();
+  const { data: live } = useGetLiveStateQuery();
   // SPEC §1: the preview exists only when the server cached leaderboard data into the page.
   const preview = useMemo(() => parseLeaderboardPreview(readPageData().leaderboard), []);
   const affiliatesRef = useRef<HTMLElement>(null);
@@ -29,7 +31,7 @@ export default function HomePage() {
       <HeroSection siteName={settings.site_name} description={settings.site_description} onBecomeAffiliate={scrollToAffiliates} />
       <QuickLinks />
       {preview && <LeaderboardPreviewSection preview={preview} />}
-      <LiveStream channelSlug={settings.kick_channel_slug} />
+      <LiveStream channelSlug={settings.kick_channel_slug} live={live} />
       {affiliates.length > 0 && <AffiliatesSection ref={affiliatesRef} affiliates={affiliates} />}
     </div>
   );

@@ -1,31 +1,95 @@
-import { useMemo, useState } from 'react';
-import type { RaffleEntry } from '@kickback/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Raffle } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatNumber } from '../../../lib/format';
-import { filterParticipants, groupParticipants, winChance } from '../raffle-logic';
+import { useDebounced } from '../../../lib/use-debounced';
+import { loadedParticipants, participantName, winChance } from '../raffle-logic';
+import { useGetRaffleEntriesInfiniteQuery } from '../raffles-api';
 
 interface Props {
-  entries: RaffleEntry[];
-  totalEntries: number;
+  raffle: Pick<Raffle, 'id' | 'total_entries' | 'participants_count'>;
+  /** Reloads the raffle itself; the list reloads its own pages. */
   onRefresh: () => void;
   refreshing: boolean;
 }
 
-/** SPEC §2/§5: participants grouped per person, most tickets first, searchable, in a limited-height list. */
-export function RaffleEntriesList({ entries, totalEntries, onRefresh, refreshing }: Props) {
+/**
+ * SPEC §2/§5: participants per person with their win chance, searchable, in a limited-height list. The server
+ * pages them newest first and searches by name; the next page loads when the end of the list scrolls into view.
+ */
+export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
   const [query, setQuery] = useState('');
-  const participants = useMemo(() => groupParticipants(entries), [entries]);
-  const shown = useMemo(() => filterParticipants(participants, query), [participants, query]);
-  const total = Math.max(
-    totalEntries,
-    participants.reduce((sum, p) => sum + p.tickets, 0),
-  );
+  const search = useDebounced(query.trim());
+  const entries = useGetRaffleEntriesInfiniteQuery({ id: raffle.id, search });
+  const people = useMemo(() => loadedParticipants(entries.data?.pages), [entries.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = entries;
+  const listRef = useRef<HTMLOListElement>(null);
+  const endRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || !hasNextPage || isFetchingNextPage) return;
+    // Re-armed after every page: if the end is still in view (a short page), the next one follows at once.
+    const observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && void fetchNextPage(), {
+      root: listRef.current,
+      rootMargin: '200px',
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, people.length]);
+
+  const refresh = () => {
+    onRefresh();
+    void entries.refetch();
+  };
+  let body;
+  if (entries.isLoading || (entries.isFetching && !entries.isFetchingNextPage && !entries.data)) {
+    body = <p className="raffle-entries__empty">Loading entries...</p>;
+  } else if (entries.isError && !entries.data) {
+    body = <p className="raffle-entries__empty">Failed to load entries</p>;
+  } else if (people.length === 0 && search) {
+    body = (
+      <div className="raffle-entries__empty">
+        <p>No participants found matching "{search}"</p>
+        <button type="button" className="button button--ghost button--small" onClick={() => setQuery('')}>
+          Clear search
+        </button>
+      </div>
+    );
+  } else if (people.length === 0) {
+    body = <p className="raffle-entries__empty">No entries yet</p>;
+  } else {
+    body = (
+      <ol className="raffle-entries__list" data-testid="raffle-entries-list" ref={listRef}>
+        {people.map((p) => {
+          const name = participantName(p.user);
+          return (
+            <li key={p.user.id} className="raffle-entries__row">
+              <Avatar user={p.user} name={name} size={32} />
+              <span className="raffle-entries__name">{name}</span>
+              <span className="raffle-entries__tickets">
+                {formatNumber(p.tickets)} {p.tickets === 1 ? 'ticket' : 'tickets'}
+              </span>
+              <span className="raffle-entries__chance" title="Win chance">
+                {winChance(p.tickets, Math.max(raffle.total_entries, p.tickets))}
+              </span>
+            </li>
+          );
+        })}
+        {hasNextPage && (
+          <li ref={endRef} className="raffle-entries__more" aria-live="polite">
+            {isFetchingNextPage ? 'Loading more entries...' : ''}
+          </li>
+        )}
+      </ol>
+    );
+  }
   return (
     <section className="card raffle-entries" aria-labelledby="raffle-entries-title">
       <div className="raffle-entries__head">
-        <h2 id="raffle-entries-title">Entries ({formatNumber(participants.length)})</h2>
-        <button type="button" className="button button--ghost button--small" onClick={onRefresh} disabled={refreshing}>
-          {refreshing ? 'Refreshing...' : 'Refresh'}
+        <h2 id="raffle-entries-title">Entries ({formatNumber(raffle.participants_count)})</h2>
+        <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={refreshing || entries.isFetching}>
+          {refreshing || (entries.isFetching && !entries.isFetchingNextPage) ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
       <input
@@ -36,31 +100,7 @@ export function RaffleEntriesList({ entries, totalEntries, onRefresh, refreshing
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {participants.length === 0 ? (
-        <p className="raffle-entries__empty">No entries yet</p>
-      ) : shown.length === 0 ? (
-        <div className="raffle-entries__empty">
-          <p>No participants found matching "{query.trim()}"</p>
-          <button type="button" className="button button--ghost button--small" onClick={() => setQuery('')}>
-            Clear search
-          </button>
-        </div>
-      ) : (
-        <ol className="raffle-entries__list" data-testid="raffle-entries-list">
-          {shown.map((p) => (
-            <li key={p.key} className="raffle-entries__row">
-              <Avatar user={p.user} name={p.name} size={32} />
-              <span className="raffle-entries__name">{p.name}</span>
-              <span className="raffle-entries__tickets">
-                {formatNumber(p.tickets)} {p.tickets === 1 ? 'ticket' : 'tickets'}
-              </span>
-              <span className="raffle-entries__chance" title="Win chance">
-                {winChance(p.tickets, total)}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+      {body}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { RaffleEntryMethods } from '../components/raffle-entry-methods';
 import { RaffleStats } from '../components/raffle-stats';
 import { RaffleStatusBadge } from '../components/raffle-status-badge';
 import { RaffleVerifyPanel } from '../components/raffle-verify-panel';
-import { useGetRaffleEntriesQuery, useGetRaffleQuery } from '../raffles-api';
+import { useGetRaffleQuery } from '../raffles-api';
 import '../raffles.css';
 
 export default function RaffleDetailPage() {
@@ -20,7 +20,6 @@ export default function RaffleDetailPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const raffle = useGetRaffleQuery(id, { skip: !valid });
-  const entries = useGetRaffleEntriesQuery(id, { skip: !valid });
 
   const status = errorStatus(raffle.error);
   useEffect(() => {
@@ -66,10 +65,6 @@ export default function RaffleDetailPage() {
   }
 
   const r = raffle.data;
-  const refresh = () => {
-    void raffle.refetch();
-    void entries.refetch();
-  };
   return (
     <section className="page container raffle-detail">
       {back}
@@ -101,12 +96,7 @@ export default function RaffleDetailPage() {
       )}
       <div className="raffle-detail__grid">
         <div className="raffle-detail__main">
-          <RaffleEntriesList
-            entries={entries.data ?? []}
-            totalEntries={r.total_entries}
-            onRefresh={refresh}
-            refreshing={raffle.isFetching || entries.isFetching}
-          />
+          <RaffleEntriesList raffle={r} onRefresh={() => void raffle.refetch()} refreshing={raffle.isFetching} />
           {r.has_ended && <RaffleVerifyPanel raffle={r} />}
         </div>
         <aside className="raffle-detail__side">

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Raffle, RaffleEntry, RaffleUser } from '@kickback/contracts';
+import type { Raffle, RaffleEntry, RaffleParticipant, RaffleUser } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import type { AppStore } from '../../../app/store';
 import { renderWithProviders } from '../../../test/render';
 import { createdSockets } from '../../../test/socket-io-client-stub';
+import { scrollIntoView } from '../../../test/intersection-observer-stub';
 import RaffleDetailPage from './raffle-detail-page';
 import RafflesPage from './raffles-page';
 
@@ -41,11 +42,22 @@ const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
   ...overrides,
 });
 
-const entries: RaffleEntry[] = [
-  { id: 1, entry_type: 'passwordless', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(1, 'ann') },
-  { id: 2, entry_type: 'passwordless', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(2, 'bob') },
-  { id: 3, entry_type: 'password', tickets: 1, created_at: '2026-11-22T00:00:00Z', user: user(2, 'bob') },
+const at = '2026-11-22T00:00:00Z';
+/** As the server pages them: newest entrant first, each with their entry rows. */
+const entries: RaffleParticipant[] = [
+  {
+    user: user(2, 'bob'),
+    tickets: 2,
+    entered_at: at,
+    entries: [
+      { id: 2, entry_type: 'passwordless', tickets: 1, created_at: at },
+      { id: 3, entry_type: 'password', tickets: 1, created_at: at },
+    ],
+  },
+  { user: user(1, 'ann'), tickets: 1, entered_at: at, entries: [{ id: 1, entry_type: 'passwordless', tickets: 1, created_at: at }] },
 ];
+
+const page = (data: RaffleParticipant[], next: string | null = null) => ({ body: { success: true, data, cursor: { next, limit: 50 } } });
 
 describe('Raffles list', () => {
   it('toasts "Failed to load raffles" when the list cannot be loaded', async () => {
@@ -97,32 +109,85 @@ describe('Raffle detail', () => {
   function serve(detail: Raffle, list = entries, onEnter?: (r: TestRequest) => { status?: number; body: unknown }) {
     return mockFetch((r) => {
       if (r.url === '/api/r/raffles/1') return { body: { success: true, data: detail } };
-      if (r.url === '/api/r/raffles/1/entries') return { body: { success: true, data: list } };
+      if (r.url === '/api/r/raffles/1/entries') return page(list);
+      // The server searches: only names containing the text (case-insensitive) come back.
+      const search = /^\/api\/r\/raffles\/1\/entries\?search=(.*)$/.exec(r.url);
+      if (search) {
+        const needle = decodeURIComponent(search[1]!).toLowerCase();
+        return page(list.filter((p) => `${p.user.username} ${p.user.kick_username}`.toLowerCase().includes(needle)));
+      }
       if (r.url === '/api/r/raffles/1/enter' && onEnter) return onEnter(r);
       return undefined;
     });
   }
 
-  it('groups entries per person with win chance, searches, and applies live entries', async () => {
-    serve(raffle());
+  it('shows people with their win chance, searches on the server, and applies live entries without refetching', async () => {
+    const fetchMock = serve(raffle());
     renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
     const list = await screen.findByTestId('raffle-entries-list');
     const rows = within(list).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('bob_k');
+    expect(rows[0]).toHaveTextContent('2 tickets');
     expect(rows[0]).toHaveTextContent('66.67%');
+    expect(screen.getByRole('heading', { name: 'Entries (2)' })).toBeInTheDocument();
+    fireEvent.change(screen.getByPlaceholderText('Search participants...'), { target: { value: ' ANN ' } });
+    await waitFor(() => expect(within(screen.getByTestId('raffle-entries-list')).queryByText('bob_k')).toBeNull());
+    expect(within(screen.getByTestId('raffle-entries-list')).getByText('ann_k')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search participants...'), { target: { value: 'ZED' } });
-    expect(screen.getByText('No participants found matching "ZED"')).toBeInTheDocument();
+    expect(await screen.findByText('No participants found matching "ZED"')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await within(await screen.findByTestId('raffle-entries-list')).findByText('bob_k')).toBeInTheDocument();
+    const entryReads = () => fetchMock.mock.calls.filter(([r]) => typeof r !== 'string' && r.url.startsWith('/api/r/raffles/1/entries'));
+    const readsBefore = entryReads().length;
     act(() =>
       createdSockets.at(-1)!.serverEmit('raffle:entries', {
         raffle_id: 1,
         total_entries: 4,
         participants_count: 3,
-        entries: [[4, 3, 1, 'passwordless', 'cat', 'cat_k', null]],
+        entries: [[4, 3, 1, 'passwordless', 'cat', 'cat_k', null, 4]],
       }),
     );
-    expect(await within(screen.getByTestId('raffle-entries-list')).findByText('cat_k')).toBeInTheDocument();
+    const updated = await screen.findByTestId('raffle-entries-list');
+    expect(await within(updated).findByText('cat_k')).toBeInTheDocument();
+    // The newcomer is listed first; totals and chances follow the push.
+    expect(within(updated).getAllByRole('listitem')[0]).toHaveTextContent('cat_k');
+    expect(within(updated).getAllByRole('listitem')[1]).toHaveTextContent('50.00%');
     expect(screen.getByTestId('raffle-total-entries')).toHaveTextContent('4');
+    expect(entryReads()).toHaveLength(readsBefore);
+  });
+
+  it('loads the next page of entrants when the end of the list scrolls into view', async () => {
+    const older: RaffleParticipant[] = [3, 4].map((id) => ({
+      user: user(10 + id, `old${id}`),
+      tickets: 1,
+      entered_at: at,
+      entries: [{ id, entry_type: 'passwordless', tickets: 1, created_at: at }],
+    }));
+    const fetchMock = mockFetch((r) => {
+      if (r.url === '/api/r/raffles/1') return { body: { success: true, data: raffle({ total_entries: 5, participants_count: 4 }) } };
+      if (r.url === '/api/r/raffles/1/entries') return page(entries, '1');
+      if (r.url === '/api/r/raffles/1/entries?cursor=1') return page(older);
+      return undefined;
+    });
+    renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    const list = await screen.findByTestId('raffle-entries-list');
+    expect(within(list).queryByText('old3_k')).toBeNull();
+    act(() => scrollIntoView('.raffle-entries__more'));
+    expect(await within(list).findByText('old3_k')).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('bob_k'),
+      expect.stringContaining('ann_k'),
+      expect.stringContaining('old3_k'),
+      expect.stringContaining('old4_k'),
+    ]);
+    // The last page says there is no more: nothing is left to observe and no further request goes out.
+    expect(list.querySelector('.raffle-entries__more')).toBeNull();
+    const reads = fetchMock.mock.calls.filter(([r]) => typeof r !== 'string' && r.url.startsWith('/api/r/raffles/1/entries'));
+    expect(reads.map(([r]) => (r as TestRequest).url)).toEqual(['/api/r/raffles/1/entries', '/api/r/raffles/1/entries?cursor=1']);
   });
 
   it('says "No entries yet", disables free entry once entered and submits the password on Enter', async () => {
@@ -174,7 +239,10 @@ describe('Raffle detail', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Enter for Free' }));
     await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Successfully entered the raffle!']));
     expect(await screen.findByRole('button', { name: 'Entered' })).toBeDisabled();
-    expect(await within(screen.getByTestId('raffle-entries-list')).findByText('me_k')).toBeInTheDocument();
+    const list = screen.getByTestId('raffle-entries-list');
+    expect(await within(list).findByText('me_k')).toBeInTheDocument();
+    // A newcomer to the raffle: listed on top.
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('me_k');
     const reads = (url: string) => fetchMock.mock.calls.filter(([r]) => typeof r !== 'string' && r.url === url && r.method === 'GET');
     expect(reads('/api/r/raffles/1')).toHaveLength(1);
     expect(reads('/api/r/raffles/1/entries')).toHaveLength(1);

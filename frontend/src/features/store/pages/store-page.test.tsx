@@ -112,6 +112,63 @@ describe('StorePage', () => {
     await waitFor(() => expect(screen.getByTestId('points-banner')).toHaveTextContent('420'));
   });
 
+  it('takes a redemption and later pushes into the store and the points history without reading either again (issue #16)', async () => {
+    const ledger = (id: number, delta: number, reason: string) => ({
+      id,
+      delta,
+      reason,
+      reference: null,
+      note: null,
+      created_at: '2026-11-24T11:00:00Z',
+    });
+    const requests = serve(() => ({
+      body: {
+        success: true,
+        message: 'Item redeemed successfully!',
+        data: {
+          redemption: pending,
+          user_points: 500,
+          item: { id: 1, quantity: null, user_purchases: 1 },
+          points_entry: ledger(501, -500, 'store.redeem'),
+          replayed: false,
+        },
+      },
+    }));
+    const reads = () => requests.filter((r) => r.method === 'GET').map((r) => r.url);
+    const { store } = renderWithProviders(<StorePage />, { user: memberFixture });
+    fireEvent.click(within(await screen.findByTestId('store-item-1')).getByRole('button', { name: 'Redeem' }));
+    await screen.findByText('No points activity yet.');
+    const firstLoad = reads();
+    expect(firstLoad).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/r\/store\?/), '/api/r/points/history?page=1']));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Purchase' }));
+    await waitFor(() => expect(toasts(store)).toEqual([expect.objectContaining({ message: 'Item redeemed successfully!' })]));
+
+    const history = screen.getByRole('region', { name: 'Points History' });
+    await waitFor(() => expect(history).toHaveTextContent('-500'));
+    expect(screen.getByTestId('points-banner')).toHaveTextContent('500');
+    expect(screen.getByTestId('redemption-77')).toHaveTextContent('Pending');
+
+    const socket = getSocket() as unknown as FakeSocket;
+    socket.serverConnect();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    // The push of the same change (already applied from the answer) and a later credit, each with its ledger row.
+    act(() =>
+      socket.serverEmit('user:points', { balance: 500, delta: -500, reason: 'store.redeem', entry: ledger(501, -500, 'store.redeem') }),
+    );
+    act(() =>
+      socket.serverEmit('user:points', { balance: 650, delta: 150, reason: 'admin.adjust', entry: ledger(502, 150, 'admin.adjust') }),
+    );
+    await waitFor(() => expect(history).toHaveTextContent('+150'));
+    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByTestId('points-banner')).toHaveTextContent('650');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(reads()).toEqual(firstLoad);
+  });
+
   it('shows the server message, else the fallback, and the network message (SPEC §8)', async () => {
     let answer: { status: number; body: unknown } | null = { status: 409, body: { success: false, message: 'This item is out of stock.' } };
     serve(() => answer ?? undefined);

@@ -15,7 +15,7 @@ import { StoreItemCard } from '../components/store-item-card';
 import { redeemButtonState } from '../redeem-button-state';
 import { useGetStoreQuery, useRedeemItemMutation, type StoreFilters as Filters } from '../store-api';
 import { DEFAULT_CATEGORY } from '../store-options';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import '../store.css';
 
 /** SPEC §8 store messages. */

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { RecentWinner } from '@kickback/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { RecentWinner, WinnerSource } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -9,14 +8,53 @@ import { formatAmount, formatDateTime, formatRelativeTime } from '../../../lib/f
 import { useGetRecentWinnersQuery } from '../winners-api';
 import '../winners.css';
 
-/** Recent Winners: who won which raffle, newest draw first, each linking to the member and the raffle. */
+const FILTERS: { source: WinnerSource | null; label: string }[] = [
+  { source: null, label: 'All' },
+  { source: 'raffle', label: 'Raffles' },
+  { source: 'hunt', label: 'Bonus Hunts' },
+  { source: 'tournament', label: 'Tournaments' },
+  { source: 'leaderboard', label: 'Leaderboard' },
+];
+
+const SOURCE_LABEL: Record<WinnerSource, string> = {
+  raffle: 'Raffle',
+  hunt: 'Bonus Hunt prediction',
+  tournament: 'Tournament prediction',
+  leaderboard: 'Leaderboard prize',
+};
+
+const isSource = (value: string | null): value is WinnerSource => FILTERS.some((f) => f.source !== null && f.source === value);
+
+/** Recent Winners: every prize paid (raffles, hunt and tournament predictions, leaderboards), newest first, filterable by source. */
 export default function WinnersPage() {
-  const [page, setPage] = useState(1);
-  const { data, isLoading, isError, isFetching, refetch } = useGetRecentWinnersQuery(page);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('source');
+  const source = isSource(requested) ? requested : null;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isLoading, isError, isFetching, refetch } = useGetRecentWinnersQuery({ page, source });
   const winners = data?.data ?? [];
+  const go = (next: { source: WinnerSource | null; page: number }) => {
+    const query = new URLSearchParams();
+    if (next.source) query.set('source', next.source);
+    if (next.page > 1) query.set('page', String(next.page));
+    setParams(query);
+  };
   return (
     <section className="page container">
-      <PageHeading title="Recent Winners" lead="Raffle winners, newest first." />
+      <PageHeading title="Recent Winners" lead="Raffles, bonus hunt and tournament predictions and leaderboard prizes, newest first." />
+      <div className="winners__filters" role="group" aria-label="Filter winners by source">
+        {FILTERS.map((f) => (
+          <button
+            key={f.label}
+            type="button"
+            className={f.source === source ? 'button button--primary' : 'button button--ghost'}
+            aria-pressed={f.source === source}
+            onClick={() => go({ source: f.source, page: 1 })}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
       {isLoading ? (
         <p role="status" className="winners__status">
           Loading winners...
@@ -28,7 +66,7 @@ export default function WinnersPage() {
           </button>
         </EmptyState>
       ) : winners.length === 0 ? (
-        <EmptyState title="No winners yet" text="Winners appear here as soon as a raffle is drawn.">
+        <EmptyState title="No winners yet" text="Winners appear here as soon as a prize is paid.">
           <Link to="/raffles" className="button button--primary">
             See the raffles
           </Link>
@@ -36,31 +74,39 @@ export default function WinnersPage() {
       ) : (
         <ol className="winners" data-testid="recent-winners">
           {winners.map((w) => (
-            <WinnerRow key={`${w.raffle.id}-${w.position}`} winner={w} />
+            <WinnerRow key={w.id} winner={w} />
           ))}
         </ol>
       )}
-      {data && <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label="Winners pages" />}
+      {data && (
+        <Pager page={page} lastPage={data.pagination.last_page} onPage={(next) => go({ source, page: next })} label="Winners pages" />
+      )}
     </section>
   );
 }
 
 function WinnerRow({ winner: w }: { winner: RecentWinner }) {
-  const name = w.user.kick_username || w.user.username;
-  const prize = [w.raffle.prize_description, w.raffle.prize_value_usd > 0 ? formatAmount(w.raffle.prize_value_usd) : '']
-    .filter(Boolean)
-    .join(' · ');
+  const value = w.source !== 'leaderboard' && w.prize_value_usd !== null && w.prize_value_usd > 0 ? formatAmount(w.prize_value_usd) : '';
+  const prize = [w.prize, value].filter(Boolean).join(' · ');
   return (
-    <li className="card winners__row">
-      <Link to={`/profile/${encodeURIComponent(w.user.username)}`} className="winners__member">
-        <Avatar user={w.user} name={name} size={40} />
-        <span className="winners__name">{name}</span>
-      </Link>
+    <li className="card winners__row" data-source={w.source}>
+      {w.user ? (
+        <Link to={`/profile/${encodeURIComponent(w.user.username)}`} className="winners__member">
+          <Avatar user={w.user} name={w.name} size={40} />
+          <span className="winners__name">{w.name}</span>
+        </Link>
+      ) : (
+        <span className="winners__member">
+          <Avatar user={{}} name={w.name} size={40} />
+          <span className="winners__name">{w.name}</span>
+        </span>
+      )}
       <div className="winners__what">
         <span>
-          won <Link to={`/raffles/${w.raffle.id}`}>{w.raffle.title}</Link>
+          <span className="winners__source">{SOURCE_LABEL[w.source]}</span> #{w.position} in{' '}
+          <Link to={w.subject.path}>{w.subject.title}</Link>
         </span>
-        {prize && <span className="winners__prize">{prize}</span>}
+        <span className="winners__prize">{prize}</span>
       </div>
       <time className="winners__when" dateTime={w.won_at} title={formatDateTime(w.won_at)}>
         {formatRelativeTime(w.won_at)}

@@ -9,6 +9,12 @@ import { Migration20261122060000_contact } from './Migration20261122060000_conta
 import { Migration20261122070000_tickets } from './Migration20261122070000_tickets';
 import { Migration20261122080000_tournaments } from './Migration20261122080000_tournaments';
 import { Migration20261124000000_site_powered_by } from './Migration20261124000000_site_powered_by';
+import { Migration20261124100000_progression_social } from './Migration20261124100000_progression_social';
+import { Migration20261124130000_raffle_counters } from './Migration20261124130000_raffle_counters';
+import { Migration20261124110000_activity } from './Migration20261124110000_activity';
+import { Migration20261124120000_prize_winners } from './Migration20261124120000_prize_winners';
+import { Migration20261124120001_overlay_tokens } from './Migration20261124120001_overlay_tokens';
+import { Migration20261124150000_user_bans } from './Migration20261124150000_user_bans';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +28,10 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122070000_tickets', class: Migration20261122070000_tickets },
   { name: 'Migration20261122080000_tournaments', class: Migration20261122080000_tournaments },
   { name: 'Migration20261124000000_site_powered_by', class: Migration20261124000000_site_powered_by },
+  { name: 'Migration20261124100000_progression_social', class: Migration20261124100000_progression_social },
+  { name: 'Migration20261124130000_raffle_counters', class: Migration20261124130000_raffle_counters },
+  { name: 'Migration20261124110000_activity', class: Migration20261124110000_activity },
+  { name: 'Migration20261124120000_prize_winners', class: Migration20261124120000_prize_winners },
+  { name: 'Migration20261124120001_overlay_tokens', class: Migration20261124120001_overlay_tokens },
+  { name: 'Migration20261124150000_user_bans', class: Migration20261124150000_user_bans },
 ];

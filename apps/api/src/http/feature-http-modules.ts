@@ -1,0 +1,40 @@
+import { SessionHttpModule } from './session/session-http.module';
+import { SiteHttpModule } from './site/site-http.module';
+import { ProfileHttpModule } from './profile/profile-http.module';
+import { EconomyHttpModule } from './economy/economy-http.module';
+import { StoreHttpModule } from './store/store-http.module';
+import { RafflesHttpModule } from './raffles/raffles-http.module';
+import { LeaderboardHttpModule } from './leaderboard/leaderboard-http.module';
+import { BonusHuntsHttpModule } from './bonus-hunts/bonus-hunts-http.module';
+import { TournamentsHttpModule } from './tournaments/tournaments-http.module';
+import { TicketsHttpModule } from './tickets/tickets-http.module';
+import { ContactHttpModule } from './contact/contact-http.module';
+import { OpsHttpModule } from './ops/ops-http.module';
+import { ProfilesHttpModule } from './profiles/profiles-http.module';
+import { FriendsHttpModule } from './friends/friends-http.module';
+import { ActivityHttpModule } from './activity/activity-http.module';
+import { WinnersHttpModule } from './winners/winners-http.module';
+import { OverlaysHttpModule } from './overlays/overlays-http.module';
+import { IdentityHttpModule } from './identity/identity-http.module';
+
+/** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
+export const FEATURE_HTTP_MODULES = [
+  SessionHttpModule,
+  SiteHttpModule,
+  ProfileHttpModule,
+  EconomyHttpModule,
+  StoreHttpModule,
+  RafflesHttpModule,
+  LeaderboardHttpModule,
+  BonusHuntsHttpModule,
+  TournamentsHttpModule,
+  TicketsHttpModule,
+  ContactHttpModule,
+  OpsHttpModule,
+  ProfilesHttpModule,
+  FriendsHttpModule,
+  ActivityHttpModule,
+  WinnersHttpModule,
+  OverlaysHttpModule,
+  IdentityHttpModule,
+];

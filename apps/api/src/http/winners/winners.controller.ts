@@ -1,0 +1,18 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { recentWinnersQuerySchema, type RecentWinnersQuery } from '@kickback/contracts';
+import { zodPipe } from '@kickback/platform';
+import { WinnersService } from '@kickback/domain';
+
+/** The Recent Winners page's data: every prize paid (raffles, hunts, tournaments, leaderboards), public, paged. */
+@ApiTags('winners')
+@Controller('api/r/winners')
+export class WinnersController {
+  constructor(private readonly winners: WinnersService) {}
+
+  @Get()
+  async list(@Query(zodPipe(recentWinnersQuerySchema)) query: RecentWinnersQuery) {
+    const { data, pagination } = await this.winners.page(query.page, query.source ?? null);
+    return { success: true as const, data, pagination };
+  }
+}

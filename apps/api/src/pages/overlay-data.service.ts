@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { LeaderboardData, OverlayData, OverlayKind } from '@kickback/contracts';
+import { AppConfig } from '@kickback/platform';
+import { BonusHuntsService, LeaderboardReadService, RafflesQueryService, TournamentsService } from '@kickback/domain';
+
+/** The last entrants a raffle overlay starts with (later ones arrive by raffle:entries). */
+const RAFFLE_ENTRANTS_SHOWN = 8;
+
+/**
+ * What each overlay starts from, read through each feature's public service, as an anonymous visitor would
+ * see it (no member, no private fields). The overlay then follows its rooms' pushes.
+ */
+@Injectable()
+export class OverlayDataService {
+  constructor(
+    private readonly hunts: BonusHuntsService,
+    private readonly raffles: RafflesQueryService,
+    private readonly tournaments: TournamentsService,
+    private readonly leaderboard: LeaderboardReadService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async build(kind: OverlayKind): Promise<OverlayData> {
+    switch (kind) {
+      case 'hunt':
+        return { kind, hunt: await this.hunts.current(null) };
+      case 'raffle':
+        return this.raffle();
+      case 'tournament':
+        return this.tournament();
+      case 'leaderboard':
+        return { kind, leaderboard: await this.leaderboardData() };
+      case 'alerts':
+        return { kind };
+    }
+  }
+
+  /** The raffle taking entries, else the one drawn last. */
+  private async raffle(): Promise<OverlayData> {
+    const list = await this.raffles.list(null);
+    const raffle =
+      list.find((r) => r.is_accepting_entries) ??
+      list.filter((r) => r.has_ended && r.winners.length > 0).sort((a, b) => b.end_datetime.localeCompare(a.end_datetime))[0] ??
+      null;
+    if (!raffle) return { kind: 'raffle', raffle: null, entries: [], verify_url: null };
+    const { data: entries } = await this.raffles.entries(raffle.id, { limit: RAFFLE_ENTRANTS_SHOWN, search: '' });
+    return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}` };
+  }
+
+  /** The active tournament (the newest one when several are), else none. */
+  private async tournament(): Promise<OverlayData> {
+    const active = (await this.tournaments.list()).filter((t) => t.is_active).sort((a, b) => b.id - a.id)[0];
+    if (!active) return { kind: 'tournament', tournament: null };
+    return { kind: 'tournament', tournament: (await this.tournaments.page(active.id, null)).tournament };
+  }
+
+  private async leaderboardData(): Promise<LeaderboardData | null> {
+    const body = JSON.parse(await this.leaderboard.currentJson()) as { data?: LeaderboardData };
+    return body.data ?? null;
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * Who may do what, for every HTTP route and client→server socket event the api registers (SPEC §6 plus
+ * the admin and staff routes). authorization-matrix.int-spec.ts calls each one as every actor and fails on
+ * any route or event missing here. Add a row with every new route.
+ */
+
+export const ACTORS = ['anonymous', 'member', 'otherMember', 'banned', 'staff', 'Admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/**
+ * everyone: no login needed (a banned member is anonymous); members: any logged-in, unbanned account;
+ * staff: staff and admins; Admin: admins only.
+ */
+export type Audience = 'everyone' | 'members' | 'staff' | 'Admin';
+
+/**
+ * Resources that belong to one member; the matrix seeds one of each, made by `member` (seedOwnedResources in
+ * authorization-matrix.int-spec.ts). A new kind is a name here, a few lines there that create one through the API,
+ * and its routes below with `owned`. friendRequest: pending, sent by `member` to `otherMember`; friendship: accepted,
+ * between the same two (one row per pair, so the matrix makes each just before its routes: SEEDED_PER_ROUTE).
+ */
+export type OwnedResource = 'ticket' | 'ticketImage' | 'redemption' | 'huntPrediction' | 'friendRequest' | 'friendship';
+
+export interface HttpRule {
+  audience: Audience;
+  /**
+   * The route acts on one member's resource named in its path: the owner and `alsoSeenBy` succeed (2xx),
+   * every other allowed caller gets 404, so ids reveal nothing. `body` is a valid request for the owner.
+   */
+  owned?: {
+    resource: OwnedResource;
+    alsoSeenBy: Actor[];
+    body?: Record<string, string>;
+    /** Who acts on it when that is not its maker `member` (a friend request is answered by its receiver). */
+    owner?: Actor;
+    /** Exact answers for parties who know of it but may not do this (a request's sender may not accept it: 403). */
+    refused?: Partial<Record<Actor, number>>;
+    /** A success uses it up (accepted, declined, removed): the matrix makes a fresh one before the next actor. */
+    consumed?: true;
+  };
+  /** Answers other than 401/403 for callers outside the audience (full pages redirect or render a refusal). */
+  deniedAs?: Partial<Record<Actor, number>>;
+  /** The call ends the caller's session, so it runs on a session of its own. */
+  endsSession?: true;
+  /** A well-formed body, for routes that read the body before the login: the refusal must still be 401. */
+  body?: Record<string, unknown>;
+  /**
+   * Routes that read no session and admit by their own credential (a Kick signature, an overlay token): every
+   * actor, whatever their role, gets this exact answer to the matrix's call, which carries no such credential.
+   */
+  everyActorGets?: number;
+}
+
+const everyone: HttpRule = { audience: 'everyone' };
+const members: HttpRule = { audience: 'members' };
+const staff: HttpRule = { audience: 'staff' };
+const admin: HttpRule = { audience: 'Admin' };
+
+export const HTTP_RULES: Record<string, HttpRule> = {
+  // Pages, sign-in and operations.
+  'GET /login': everyone,
+  'POST /login/dev': everyone,
+  'POST /logout': { audience: 'everyone', endsSession: true },
+  'GET /auth/kick': everyone,
+  'GET /auth/kick/callback': everyone,
+  'GET /healthz': everyone,
+  'GET /readyz': everyone,
+  'GET /metrics': everyone,
+  'GET /admin-new': { audience: 'staff', deniedAs: { anonymous: 302, banned: 302 } },
+  'GET /admin-new/{*path}': { audience: 'staff', deniedAs: { anonymous: 302, banned: 302 } },
+  'GET /{*path}': everyone,
+  // The catch-all answering every method: the JSON 404 for unknown paths.
+  'ALL /{*path}': everyone,
+  // OpenAPI documentation (API_DOCS; off in production).
+  'GET /api/docs': everyone,
+  'GET /api/docs/': everyone,
+  'GET /api/docs/index.html': everyone,
+  'GET /api/docs/LICENSE': everyone,
+  'GET /api/docs/swagger-ui-init.js': everyone,
+  'GET /api/docs/docs/swagger-ui-init.js': everyone,
+  'GET /api/docs.json': everyone,
+  'GET /api/docs-yaml': everyone,
+
+  // Site (SPEC §7).
+  'GET /api/r/session': everyone,
+  'GET /api/r/settings': everyone,
+  'GET /api/r/affiliates': everyone,
+  'GET /api/r/stats/total-given-away': everyone,
+  'GET /api/r/legal/:slug': everyone,
+  'GET /api/r/captcha': everyone,
+  'POST /api/r/contact': everyone,
+  'GET /api/r/leaderboard': everyone,
+  'GET /api/r/leaderboard/:slug/periods': everyone,
+  'GET /api/r/leaderboard/:slug/periods/:id': everyone,
+  'GET /api/r/winners': everyone,
+  'GET /api/r/user/:username': everyone,
+  'GET /api/r/live': everyone,
+
+  // Kick's signed event deliveries: no session or role counts, only the signature. The matrix sends no Kick
+  // headers, so everyone gets the route's own 400 (malformed) before the signature check; a forged signature
+  // gets 401 (libs/domain/src/activity/activity-webhooks.int-spec.ts).
+  'POST /webhooks/kick': { audience: 'everyone', everyActorGets: 400 },
+  // OBS overlays admit by their token alone (no session read): a wrong or missing token is 404 for every actor,
+  // Admin included (overlays.int-spec.ts shows a valid token's page and data).
+  'GET /overlay/:kind': { audience: 'everyone', everyActorGets: 404 },
+  'GET /overlay/:kind/data': { audience: 'everyone', everyActorGets: 404 },
+
+  // Members' own data.
+  'GET /api/r/points/history': members,
+  'GET /api/r/profile/settings': members,
+  'POST /api/r/profile/update': members,
+  'POST /api/r/profile/disconnect-kick': members,
+
+  // Friends (SPEC §4 Friendship): a pending request is answered by its receiver only (the sender is told 403, nobody
+  // else learns it exists: 404); an accepted friendship may be removed by either friend.
+  'GET /api/r/friends': members,
+  'GET /api/r/friends/search': members,
+  'GET /api/r/friends/mutual/:userId': members,
+  'POST /api/r/friends/request': members,
+  'POST /api/r/friends/:id/accept': {
+    audience: 'members',
+    owned: { resource: 'friendRequest', owner: 'otherMember', alsoSeenBy: [], refused: { member: 403 }, consumed: true },
+  },
+  'POST /api/r/friends/:id/decline': {
+    audience: 'members',
+    owned: { resource: 'friendRequest', owner: 'otherMember', alsoSeenBy: [], refused: { member: 403 }, consumed: true },
+  },
+  'DELETE /api/r/friends/:id': { audience: 'members', owned: { resource: 'friendship', alsoSeenBy: ['otherMember'], consumed: true } },
+
+  // Store: the list is public, redeeming needs a member; redemptions are seen by their owner only (OWNED_VIEWS).
+  'GET /api/r/store': everyone,
+  'POST /api/r/store/:id/redeem': members,
+
+  // Raffles.
+  'GET /api/r/raffles': everyone,
+  'GET /api/r/raffles/:id': everyone,
+  'GET /api/r/raffles/:id/entries': everyone,
+  'GET /api/r/raffles/:id/verify': everyone,
+  'POST /api/r/raffles/:id/enter': { audience: 'members', body: { entry_type: 'passwordless' } },
+
+  // Tournaments and bonus hunts: predictions are public reading, submitting needs a member.
+  'GET /api/r/tournaments': everyone,
+  'GET /api/r/tournaments/:id': everyone,
+  'GET /api/r/tournaments/:id/predictions/:userId': everyone,
+  'POST /api/r/tournaments/:id/predict': members,
+  'GET /api/r/bonus-hunts/current': everyone,
+  'GET /api/r/bonus-hunts/stats': everyone,
+  'GET /api/r/bonus-hunts/history': everyone,
+  'GET /api/r/bonus-hunts/:id/predictions': everyone,
+  'GET /api/r/bonus-hunts/:huntId/predictions/search': everyone,
+  'POST /api/r/bonus-hunts/:huntId/predict': {
+    audience: 'members',
+    body: { end_balance: 100, highest_multiplier: 10, highest_multiplier_game: 'Sweet Bonanza' },
+  },
+
+  // Tickets: a member's own; staff answer them from the admin queue.
+  'GET /api/r/tickets': members,
+  'GET /api/r/tickets/categories': members,
+  'POST /api/r/tickets': members,
+  'GET /api/r/tickets/:id': { audience: 'members', owned: { resource: 'ticket', alsoSeenBy: [] } },
+  'POST /api/r/tickets/:id/reply': {
+    audience: 'members',
+    owned: { resource: 'ticket', alsoSeenBy: [], body: { message: 'Any news on this?' } },
+  },
+  'GET /api/r/tickets/images/:imageId': { audience: 'members', owned: { resource: 'ticketImage', alsoSeenBy: ['staff', 'Admin'] } },
+
+  // Staff: the support queue.
+  'GET /api/admin/tickets': staff,
+  'GET /api/admin/tickets/:id': staff,
+  'POST /api/admin/tickets/:id/reply': staff,
+  'PATCH /api/admin/tickets/:id': staff,
+
+  // Admins only.
+  'GET /api/admin/users': admin,
+  'GET /api/admin/users/:id': admin,
+  'PUT /api/admin/users/:id/role': admin,
+  'POST /api/admin/users/:id/ban': admin,
+  'POST /api/admin/users/:id/unban': admin,
+  'GET /api/admin/users/:id/points': admin,
+  'POST /api/admin/users/:id/points': admin,
+  'GET /api/admin/audit-log': admin,
+  'GET /api/admin/settings': admin,
+  'PUT /api/admin/settings': admin,
+  'POST /api/admin/uploads': admin,
+  'GET /api/admin/affiliates': admin,
+  'POST /api/admin/affiliates': admin,
+  'POST /api/admin/affiliates/reorder': admin,
+  'PUT /api/admin/affiliates/:id': admin,
+  'DELETE /api/admin/affiliates/:id': admin,
+  'GET /api/admin/queues': admin,
+  'GET /api/admin/queues/:name/failed': admin,
+  'POST /api/admin/queues/:name/jobs/:id/retry': admin,
+  'GET /api/admin/contact-messages': admin,
+  'POST /api/admin/contact-messages/:id/status': admin,
+  'GET /api/admin/ticket-categories': admin,
+  'POST /api/admin/ticket-categories': admin,
+  'PUT /api/admin/ticket-categories/:id': admin,
+  'DELETE /api/admin/ticket-categories/:id': admin,
+  'GET /api/admin/store-items': admin,
+  'POST /api/admin/store-items': admin,
+  'PUT /api/admin/store-items/:id': admin,
+  'DELETE /api/admin/store-items/:id': admin,
+  'GET /api/admin/store-items/:id/codes': admin,
+  'POST /api/admin/store-items/:id/codes': admin,
+  'DELETE /api/admin/store-items/:id/codes/:codeId': admin,
+  'GET /api/admin/store-redemptions': admin,
+  'POST /api/admin/store-redemptions/:id/process': admin,
+  'POST /api/admin/store-redemptions/:id/refund': admin,
+  'GET /api/admin/raffles': admin,
+  'POST /api/admin/raffles': admin,
+  'GET /api/admin/raffles/:id': admin,
+  'PUT /api/admin/raffles/:id': admin,
+  'POST /api/admin/raffles/:id/cancel': admin,
+  'POST /api/admin/raffles/:id/draw': admin,
+  'POST /api/admin/raffles/:id/reroll': admin,
+  'GET /api/admin/raffles/:id/entries': admin,
+  'GET /api/admin/raffles/:id/entries.csv': admin,
+  'GET /api/admin/leaderboard/platforms': admin,
+  'POST /api/admin/leaderboard/platforms': admin,
+  'POST /api/admin/leaderboard/platforms/import-preview': admin,
+  'GET /api/admin/leaderboard/platforms/:id': admin,
+  'PUT /api/admin/leaderboard/platforms/:id': admin,
+  'DELETE /api/admin/leaderboard/platforms/:id': admin,
+  'POST /api/admin/leaderboard/platforms/:id/test': admin,
+  'GET /api/admin/leaderboard/platforms/:id/fetches': admin,
+  'POST /api/admin/leaderboard/platforms/:id/import': admin,
+  'GET /api/admin/bonus-hunts': admin,
+  'POST /api/admin/bonus-hunts': admin,
+  'GET /api/admin/bonus-hunts/:id': admin,
+  'PUT /api/admin/bonus-hunts/:id': admin,
+  'POST /api/admin/bonus-hunts/:id/predictions': admin,
+  'POST /api/admin/bonus-hunts/:id/status': admin,
+  'POST /api/admin/bonus-hunts/:id/games': admin,
+  'POST /api/admin/bonus-hunts/:id/games/reorder': admin,
+  'PUT /api/admin/bonus-hunts/:id/games/:gameId': admin,
+  'DELETE /api/admin/bonus-hunts/:id/games/:gameId': admin,
+  'GET /api/admin/hunt-catalogue/slots': admin,
+  'POST /api/admin/hunt-catalogue/slots': admin,
+  'GET /api/admin/hunt-catalogue/providers': admin,
+  'POST /api/admin/hunt-catalogue/providers': admin,
+  'GET /api/admin/tournaments': admin,
+  'POST /api/admin/tournaments': admin,
+  'GET /api/admin/tournaments/:id': admin,
+  'PUT /api/admin/tournaments/:id': admin,
+  'DELETE /api/admin/tournaments/:id': admin,
+  'PUT /api/admin/tournaments/:id/matches/:matchId': admin,
+  'POST /api/admin/tournaments/:id/matches/:matchId/winner': admin,
+  'GET /api/admin/achievements': admin,
+  'POST /api/admin/achievements': admin,
+  'PUT /api/admin/achievements/:id': admin,
+  'DELETE /api/admin/achievements/:id': admin,
+  'GET /api/admin/badges': admin,
+  'POST /api/admin/badges': admin,
+  'PUT /api/admin/badges/:id': admin,
+  'DELETE /api/admin/badges/:id': admin,
+  'GET /api/admin/users/:id/xp': admin,
+  'POST /api/admin/users/:id/badges/:badgeId': admin,
+  'DELETE /api/admin/users/:id/badges/:badgeId': admin,
+  'GET /api/admin/activity': admin,
+  'GET /api/admin/activity/rules': admin,
+  'PUT /api/admin/activity/rules': admin,
+  'POST /api/admin/activity/resubscribe': admin,
+  'GET /api/admin/activity/exclusions': admin,
+  'POST /api/admin/activity/exclusions': admin,
+  'DELETE /api/admin/activity/exclusions/:kickUserId': admin,
+  'GET /api/admin/activity/rewards': admin,
+  'POST /api/admin/activity/rewards': admin,
+  'DELETE /api/admin/activity/rewards/:rewardId': admin,
+  'GET /api/admin/overlays': admin,
+  'POST /api/admin/overlays/:kind/token': admin,
+  'DELETE /api/admin/overlays/:kind/token': admin,
+};
+
+/**
+ * Member resources that appear inside answers everyone may request: the owner finds theirs, nobody
+ * else finds it (ids picked from the answer's data).
+ */
+type ViewData = { recent_redemptions?: { id: number }[]; user_prediction?: { id: number } | null } | null;
+
+export const OWNED_VIEWS: { route: string; resource: OwnedResource; ids: (data: ViewData) => number[] }[] = [
+  { route: 'GET /api/r/store', resource: 'redemption', ids: (d) => (d?.recent_redemptions ?? []).map((r) => r.id) },
+  { route: 'GET /api/r/bonus-hunts/current', resource: 'huntPrediction', ids: (d) => (d?.user_prediction ? [d.user_prediction.id] : []) },
+];
+
+/** Client→server socket events: who gets an answer other than 401/403. */
+export const SOCKET_RULES: Record<string, Audience> = {
+  'room:join': 'everyone',
+  'room:leave': 'everyone',
+  'raffle:enter': 'members',
+  'activity:heartbeat': 'members',
+};

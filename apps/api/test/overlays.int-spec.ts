@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import type { IssuedOverlayToken, OverlayPageData } from '@kickback/contracts';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+function pageData(html: string): OverlayPageData {
+  const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
+  if (!match) throw new Error('no injected page data');
+  return JSON.parse(match[1]!) as OverlayPageData;
+}
+
+/** Answers 'joined' or the refusal for one room:join on a socket. */
+function tryJoin(socket: Socket, room: string): Promise<string> {
+  return new Promise((resolve) => {
+    const done = (answer: string) => {
+      socket.off('room:joined', joined);
+      socket.off('room:error', refused);
+      resolve(answer);
+    };
+    const joined = (p: { room: string }) => p.room === room && done('joined');
+    const refused = (p: { room: string; message: string }) => p.room === room && done(p.message);
+    socket.on('room:joined', joined);
+    socket.on('room:error', refused);
+    socket.emit('room:join', room);
+  });
+}
+
+jest.setTimeout(60_000);
+
+/** OBS overlays: tokens per kind (hashed, rotatable, revocable), token-checked pages and data, token-gated socket rooms. */
+describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dist, 'overlay.html'),
+      '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
+    );
+    stack = await createTestStack({ FRONTEND_DIST: dist });
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  const issue = async (kind: string) => {
+    const res = await admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`);
+    expect(res.status).toBe(201);
+    return res.body.data;
+  };
+  const overlaySocket = async (auth: Record<string, unknown>) => {
+    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+
+  it('only admins list, issue and revoke; tokens are stored hashed and unknown kinds are 404', async () => {
+    const member = api.client();
+    await member.loginAs((await createUser(em)).id);
+    expect((await member.json('GET', '/api/admin/overlays')).status).toBe(403);
+    expect((await member.json('POST', '/api/admin/overlays/hunt/token')).status).toBe(403);
+    expect((await api.client().json('GET', '/api/admin/overlays')).status).toBe(401);
+
+    const listed = await admin.json('GET', '/api/admin/overlays');
+    expect(listed.body.data).toEqual(
+      ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'].map((kind) => ({ kind, active: false, issued_at: null, revoked_at: null })),
+    );
+    const issued = await issue('hunt');
+    expect(issued.url).toMatch(/^https?:\/\/[^/]+\/overlay\/hunt\?token=/);
+    expect(issued.url.endsWith(`token=${issued.token}`)).toBe(true);
+    expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await em.fork().execute<{ token_hash: string }[]>(`select token_hash from overlay_tokens where kind = 'hunt'`);
+    expect(row!.token_hash).toBe(createHash('sha256').update(issued.token).digest('hex'));
+    const dump = JSON.stringify(await em.fork().execute('select * from overlay_tokens'));
+    expect(dump).not.toContain(issued.token);
+    expect((await admin.json('GET', '/api/admin/overlays')).body.data[0]).toMatchObject({ kind: 'hunt', active: true });
+    expect((await admin.json('POST', '/api/admin/overlays/nope/token')).status).toBe(404);
+    expect((await admin.json('DELETE', '/api/admin/overlays/raffle/token')).status).toBe(404);
+    const audit = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'overlay' order by id`);
+    expect(audit.map((a) => a.action)).toEqual(['overlay.token.issue']);
+  });
+
+  it('serves the page with its token only: framable, no cookie, no user or CSRF token; a wrong token gets nothing', async () => {
+    const { token } = await issue('leaderboard');
+    const res = await fetch(`${api.url}/overlay/leaderboard?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).not.toContain('frame-ancestors');
+    expect(csp).toContain("script-src 'self' 'nonce-");
+    const data = pageData(await res.text());
+    expect(data).toEqual({ overlay: { kind: 'leaderboard', token, data: { kind: 'leaderboard', leaderboard: expect.anything() } } });
+    expect(JSON.stringify(data)).not.toMatch(/csrf|"user"/i);
+
+    for (const path of [
+      `/overlay/leaderboard?token=${token.slice(0, -1)}x`,
+      '/overlay/leaderboard',
+      `/overlay/hunt?token=${token}`,
+      `/overlay/leaderboard?token[]=${token}`,
+      `/overlay/nope?token=${token}`,
+    ]) {
+      const wrong = await fetch(`${api.url}${path}`);
+      expect(wrong.status).toBe(404);
+      const html = await wrong.text();
+      expect(html).not.toContain('<script');
+      expect(html).not.toContain('__APP__');
+    }
+    // Every other page still refuses to be framed.
+    expect((await fetch(`${api.url}/winners`)).headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+
+    const fresh = await fetch(`${api.url}/overlay/leaderboard/data?token=${token}`);
+    expect(fresh.status).toBe(200);
+    expect(((await fresh.json()) as { data: { kind: string } }).data.kind).toBe('leaderboard');
+    const refused = await fetch(`${api.url}/overlay/leaderboard/data?token=wrong`);
+    expect([refused.status, ((await refused.json()) as { success: boolean }).success]).toEqual([404, false]);
+  });
+
+  it('the token grants no API access', async () => {
+    const { token } = await issue('alerts');
+    const attempts: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { 'x-overlay-token': token }];
+    for (const headers of attempts) {
+      expect((await fetch(`${api.url}/api/admin/overlays?token=${token}`, { headers })).status).toBe(401);
+      expect((await fetch(`${api.url}/api/r/session`, { headers })).ok).toBe(true);
+    }
+    const session = (await (await fetch(`${api.url}/api/r/session?token=${token}`)).json()) as { data: { user: unknown } };
+    expect(session.data.user).toBeNull();
+  });
+
+  it("a token-authenticated socket joins only its kind's rooms; a wrong token joins nothing", async () => {
+    const { token } = await issue('raffle');
+    const good = await overlaySocket({ overlay: 'raffle', token });
+    expect(await tryJoin(good, 'raffle:5')).toBe('joined');
+    expect(await tryJoin(good, 'leaderboard')).toBe('This overlay cannot join that room.');
+    expect(await tryJoin(good, 'admin')).toBe('Unknown room.');
+
+    for (const auth of [
+      { overlay: 'raffle', token: `${token.slice(0, -1)}x` },
+      { overlay: 'hunt', token },
+      { overlay: 'raffle' },
+      { overlay: 'raffle', token: { $ne: '' } },
+      { overlay: ['raffle'], token },
+    ]) {
+      const bad = await overlaySocket(auth);
+      expect(await tryJoin(bad, 'raffle:5')).toBe('Overlay token refused.');
+      expect(await tryJoin(bad, 'winners')).toBe('Overlay token refused.');
+    }
+  });
+
+  it('rotating or revoking disconnects the overlays of that kind and their old token opens nothing', async () => {
+    const first = await issue('tournament');
+    const socket = await overlaySocket({ overlay: 'tournament', token: first.token });
+    expect(await tryJoin(socket, 'tournament:1')).toBe('joined');
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const second = await issue('tournament');
+    expect(await dropped).toBe('io server disconnect');
+    expect((await fetch(`${api.url}/overlay/tournament?token=${first.token}`)).status).toBe(404);
+    const stale = await overlaySocket({ overlay: 'tournament', token: first.token });
+    expect(await tryJoin(stale, 'tournament:1')).toBe('Overlay token refused.');
+    const current = await overlaySocket({ overlay: 'tournament', token: second.token });
+    expect(await tryJoin(current, 'tournament:1')).toBe('joined');
+
+    const gone = new Promise<string>((resolve) => current.once('disconnect', resolve));
+    expect((await admin.json('DELETE', '/api/admin/overlays/tournament/token')).status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect((await fetch(`${api.url}/overlay/tournament?token=${second.token}`)).status).toBe(404);
+    expect((await admin.json('GET', '/api/admin/overlays')).body.data[2]).toMatchObject({
+      kind: 'tournament',
+      active: false,
+      revoked_at: expect.any(String),
+    });
+  });
+
+  it('parallel rotations leave exactly one working token', async () => {
+    const issued = await Promise.all([1, 2, 3, 4, 5].map(() => issue('hunt')));
+    const statuses = await Promise.all(
+      issued.map(({ token }) => fetch(`${api.url}/overlay/hunt/data?token=${token}`).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(4);
+  });
+});

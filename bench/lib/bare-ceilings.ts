@@ -1,0 +1,132 @@
+import 'reflect-metadata';
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { Server } from 'socket.io';
+import { io, type Socket } from 'socket.io-client';
+import { Controller, Header, HttpCode, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { percentile } from './percentile';
+import { closePools, pooledPost } from './pooled-post';
+import { stopProcess } from './stop-process';
+
+/**
+ * The frameworks' bare ceilings the product's figures are divided by (issue #16): the same number of round trips,
+ * the same concurrency and the same answer bytes, against a server doing nothing else, in a process of its own
+ * (as the product's api is).
+ */
+export interface CeilingResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function loop(total: number, concurrency: number, once: (i: number) => Promise<void>): Promise<CeilingResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= total) return;
+        const t0 = performance.now();
+        await once(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function startChild(kind: 'io' | 'nest', answer: string): Promise<{ stop: () => Promise<void>; port: number }> {
+  const child = fork(__filename, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, BARE_ANSWER: answer } });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare ${kind} server exited with ${code}`)));
+    child.once('message', (m: { port: number }) => resolve(m.port));
+  });
+  return { port, stop: () => stopProcess(child) };
+}
+
+/** A bare Socket.IO acknowledgement round trip: `sockets` connections, `total` emits with ack answering `answer`. */
+export async function bareSocketAck(
+  total: number,
+  sockets: number,
+  concurrency: number,
+  event: string,
+  request: unknown,
+  answer: unknown,
+): Promise<CeilingResult> {
+  const server = await startChild('io', JSON.stringify({ event, answer }));
+  const clients: Socket[] = [];
+  try {
+    for (let i = 0; i < sockets; i += 50) {
+      clients.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, sockets - i) }, async () => {
+            const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+            await new Promise<void>((resolve, reject) => {
+              socket.once('connect', resolve);
+              socket.once('connect_error', reject);
+            });
+            return socket;
+          }),
+        )),
+      );
+    }
+    return await loop(total, concurrency, async (i) => {
+      await clients[i % clients.length]!.timeout(30_000).emitWithAck(event, request);
+    });
+  } finally {
+    clients.forEach((c) => c.close());
+    await server.stop();
+  }
+}
+
+/** A bare NestJS POST in an empty app (one controller, nothing global) answering `answer` as JSON. */
+export async function bareNestPost(total: number, concurrency: number, body: string, answer: string): Promise<CeilingResult> {
+  const server = await startChild('nest', answer);
+  try {
+    const url = new URL(`http://127.0.0.1:${server.port}/bare`);
+    return await loop(total, concurrency, async () => {
+      const res = await pooledPost(url, body, {});
+      if (res.status !== 200) throw new Error(`bare Nest POST answered ${res.status}`);
+    });
+  } finally {
+    await closePools();
+    await server.stop();
+  }
+}
+
+function ioServer(): void {
+  const { event, answer } = JSON.parse(process.env.BARE_ANSWER!) as { event: string; answer: unknown };
+  const http = createServer();
+  const server = new Server(http, { path: '/socket.io', transports: ['websocket'] });
+  server.on('connection', (socket) => socket.on(event, (_request: unknown, ack: (a: unknown) => void) => ack(answer)));
+  http.listen(0, '127.0.0.1', () => process.send!({ port: (http.address() as { port: number }).port }));
+}
+
+async function nestServer(): Promise<void> {
+  const answer = process.env.BARE_ANSWER!;
+  @Controller()
+  class BareController {
+    @Post('bare')
+    @HttpCode(200)
+    @Header('content-type', 'application/json; charset=utf-8')
+    answer(): string {
+      return answer;
+    }
+  }
+  @Module({ controllers: [BareController] })
+  class BareModule {}
+  const app = await NestFactory.create<NestExpressApplication>(BareModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  process.send!({ port: (app.getHttpServer().address() as { port: number }).port });
+}
+
+if (require.main === module) {
+  if (process.argv[2] === 'io') ioServer();
+  else if (process.argv[2] === 'nest') void nestServer();
+}

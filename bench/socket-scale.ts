@@ -1,0 +1,368 @@
+/**
+ * Sockets at stream scale (issue #16 item 5): one api process (the production build) holding BENCH_SOCKETS
+ * connections (default 10,000) in one raffle room. Reports the api's resident memory per 1,000 sockets and, for
+ * BENCH_PUSHES pushes, the time from the emit to each of the sockets receiving it (p50 / p95 / max over sockets;
+ * the max is the time for one push to reach all of them), with zero lost pushes checked.
+ *
+ * The push goes the way the product's pushes go: published on Redis by another process (the worker's and the
+ * raffle flush's emitter, @socket.io/redis-emitter on REALTIME_CHANNEL) and fanned out by the api's Redis adapter.
+ * In the same run, the same clients join a bare Socket.IO server (no Nest, no Redis adapter, no session or origin
+ * check) in a process of its own that emits the same payload to its room: the framework's ceiling on this machine.
+ *
+ * The clients are raw Engine.IO/WebSocket connections in BENCH_CLIENT_PROCESSES child processes that stamp each
+ * frame on arrival and never decode it during the measurement (RawRoomSocket), so viewers' parsing is not charged
+ * to the server. Times are wall-clock ms shared by every process on the machine.
+ *
+ * The bench re-runs itself under `ulimit -n <hard limit>`: every socket is a file descriptor in the server and one
+ * in a client process.
+ *
+ * Run: npm run bench socket-scale
+ * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
+ *      BENCH_SOCKETS (10000), BENCH_CLIENT_PROCESSES (4), BENCH_PUSHES (10), BENCH_PUSH_ENTRIES (8 entry rows per push),
+ *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling).
+ */
+import 'reflect-metadata';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Server } from 'socket.io';
+import { runMigrations } from '../libs/platform/src/database/run-migrations';
+import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
+import { createBenchDatabase } from './lib/bench-database';
+import { freePort } from './lib/free-port';
+import { percentile } from './lib/percentile';
+import { RawRoomSocket } from './lib/raw-room-socket';
+import { stopProcess } from './lib/stop-process';
+import { waitForApi } from './lib/wait-for-api';
+
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
+const PUSHES = Number(process.env.BENCH_PUSHES ?? 10);
+const PUSH_ENTRIES = Number(process.env.BENCH_PUSH_ENTRIES ?? 8);
+const STEP = 1000;
+const EVENT = 'raffle:entries';
+const RAFFLE_ID = 1;
+const ROOM = `raffle:${RAFFLE_ID}`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident memory of a process in MB, from /proc. */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.replace(/\D+/g, '')) / 1024;
+}
+
+function openFilesLimit(pid: number): string {
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'))!;
+  return line.replace('Max open files', '').trim().split(/\s+/).slice(0, 2).join(' / ');
+}
+
+/** A push of the raffle page's shape: PUSH_ENTRIES entry rows and the totals. */
+function pushPayload(seq: number): RaffleEntriesPush {
+  return {
+    raffle_id: RAFFLE_ID,
+    total_entries: 1000 + seq * PUSH_ENTRIES,
+    participants_count: 1000 + seq * PUSH_ENTRIES,
+    entries: Array.from({ length: PUSH_ENTRIES }, (_, i) => {
+      const n = seq * PUSH_ENTRIES + i;
+      return [100_000 + n, 10_000 + n, 1, 'passwordless', `viewer_${n}`, `viewer_${n}`, null, 100_000 + n];
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- client processes
+
+interface ClientCommand {
+  type: 'connect' | 'report' | 'close';
+  base?: string;
+  origin?: string;
+  count?: number;
+}
+
+async function clientProcess(): Promise<void> {
+  let sockets: RawRoomSocket[] = [];
+  process.on('message', async (command: ClientCommand) => {
+    if (command.type === 'connect') {
+      for (let i = 0; i < command.count!; i += 100) {
+        const batch = Math.min(100, command.count! - i);
+        sockets.push(
+          ...(await Promise.all(Array.from({ length: batch }, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT)))),
+        );
+      }
+      process.send!({ type: 'connected', total: sockets.length });
+    } else if (command.type === 'report') {
+      // Per socket: the arrival time of each push, by its sequence number (read from the payload now, after the pushes).
+      const arrivals = sockets.map((s) =>
+        s.decoded<{ total_entries: number }>().map((f) => [(f.payload.total_entries - 1000) / PUSH_ENTRIES, f.at]),
+      );
+      process.send!({ type: 'report', arrivals });
+    } else if (command.type === 'close') {
+      sockets.forEach((s) => s.close());
+      sockets = [];
+      await sleep(500);
+      process.send!({ type: 'closed' });
+    }
+  });
+}
+
+class Clients {
+  private constructor(private readonly children: ChildProcess[]) {}
+
+  static start(): Clients {
+    return new Clients(
+      Array.from({ length: CLIENT_PROCESSES }, () => fork(__filename, ['clients'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })),
+    );
+  }
+
+  private ask<T>(child: ChildProcess, command: ClientCommand, answer: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`client process exited with ${code}`));
+      const onMessage = (m: { type: string } & T) => {
+        if (m.type !== answer) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(command);
+    });
+  }
+
+  /** Adds `count` sockets, spread over the client processes. */
+  async connect(base: string, origin: string, count: number): Promise<void> {
+    const share = Math.ceil(count / this.children.length);
+    await Promise.all(
+      this.children.map((child, i) =>
+        this.ask(child, { type: 'connect', base, origin, count: Math.max(0, Math.min(share, count - i * share)) }, 'connected'),
+      ),
+    );
+  }
+
+  /** Arrival times per socket: [push sequence, ms][] each. */
+  async arrivals(): Promise<[number, number][][]> {
+    const reports = await Promise.all(
+      this.children.map((c) => this.ask<{ arrivals: [number, number][][] }>(c, { type: 'report' }, 'report')),
+    );
+    return reports.flatMap((r) => r.arrivals);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.children.map((c) => this.ask(c, { type: 'close' }, 'closed')));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.children.map(stopProcess));
+  }
+}
+
+// ---------------------------------------------------------------- the bare Socket.IO ceiling
+
+/** A bare Socket.IO server: joins the room on request and emits what the parent sends it. */
+function bareServerProcess(): void {
+  const http = createServer();
+  const io = new Server(http, { path: '/socket.io', transports: ['websocket'] });
+  io.on('connection', (socket) => {
+    socket.on('room:join', (room: string) => {
+      void socket.join(room);
+      socket.emit('room:joined', { room });
+    });
+  });
+  http.listen(0, '127.0.0.1', () => process.send!({ type: 'listening', port: (http.address() as { port: number }).port }));
+  process.on('message', (m: { type: string; payload: unknown }) => {
+    if (m.type === 'emit') io.to(ROOM).emit(EVENT, m.payload);
+  });
+}
+
+// ---------------------------------------------------------------- measurement
+
+interface Target {
+  name: string;
+  pid: number;
+  base: string;
+  origin: string;
+  emit: (payload: RaffleEntriesPush) => void;
+}
+
+interface Measured {
+  name: string;
+  baselineMb: number;
+  perThousandMb: number;
+  steps: string;
+  pushes: { p50: number; p95: number; max: number; lost: number }[];
+}
+
+async function measure(target: Target, clients: Clients): Promise<Measured> {
+  await sleep(1000);
+  const baselineMb = rssMb(target.pid);
+  const steps: number[] = [];
+  for (let connected = 0; connected < SOCKETS; connected += STEP) {
+    await clients.connect(target.base, target.origin, Math.min(STEP, SOCKETS - connected));
+    await sleep(500);
+    steps.push(rssMb(target.pid));
+    process.stdout.write(`${connected + Math.min(STEP, SOCKETS - connected)} `);
+  }
+  console.log('sockets connected');
+  const sentAt: number[] = [];
+  for (let seq = 0; seq < PUSHES; seq++) {
+    sentAt[seq] = Date.now();
+    target.emit(pushPayload(seq));
+    // Spaced like the raffle flush (at most 4 a second) and far enough apart that pushes do not overlap.
+    await sleep(1500);
+  }
+  const arrivals = await clients.arrivals();
+  const pushes = sentAt.map((sent, seq) => {
+    const lags: number[] = [];
+    for (const socket of arrivals) {
+      const got = socket.filter(([s]) => s === seq);
+      if (got.length === 1) lags.push(got[0]![1] - sent);
+    }
+    lags.sort((a, b) => a - b);
+    return { p50: percentile(lags, 50), p95: percentile(lags, 95), max: lags[lags.length - 1] ?? NaN, lost: SOCKETS - lags.length };
+  });
+  const duplicates = arrivals.reduce((n, socket) => n + Math.max(0, socket.length - PUSHES), 0);
+  if (duplicates) throw new Error(`${duplicates} duplicated pushes at ${target.name}`);
+  await clients.close();
+  return {
+    name: target.name,
+    baselineMb,
+    perThousandMb: (steps[steps.length - 1]! - baselineMb) / (SOCKETS / 1000),
+    steps: steps.map((mb) => mb.toFixed(0)).join(', '),
+    pushes,
+  };
+}
+
+function summary(m: Measured) {
+  const med = (key: 'p50' | 'p95' | 'max') =>
+    percentile(
+      m.pushes.map((p) => p[key]).sort((a, b) => a - b),
+      50,
+    );
+  return {
+    target: m.name,
+    'RSS idle MB': m.baselineMb.toFixed(0),
+    'MB per 1,000 sockets': m.perThousandMb.toFixed(1),
+    'push p50 ms': med('p50'),
+    'push p95 ms': med('p95'),
+    'push max ms (all reached)': med('max'),
+    'worst max ms': Math.max(...m.pushes.map((p) => p.max)),
+    lost: m.pushes.reduce((n, p) => n + p.lost, 0),
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await createBenchDatabase(ADMIN_URL, 'kb_bench_sockets');
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  const children: ChildProcess[] = [];
+  const clients = Clients.start();
+  try {
+    await runMigrations(database.url);
+    const port = await freePort();
+    const channel = `kb-bench-${database.name}`;
+    const api = spawn(process.execPath, [join(__dirname, '..', 'apps/api/src/main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        LOG_LEVEL: 'silent',
+        REALTIME_CHANNEL: channel,
+        PORT: String(port),
+        APP_URL: `http://localhost:${port}`,
+        UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
+        FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(api);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForApi(api, base);
+    console.log(`api pid ${api.pid}, open files limit (soft / hard) ${openFilesLimit(api.pid!)}; ${SOCKETS} sockets, ${PUSHES} pushes`);
+    const emitter = new Emitter(new Redis(REDIS_URL), { key: channel });
+    const results = [
+      await measure(
+        {
+          name: 'api (Nest gateway, Redis adapter, pushed via Redis)',
+          pid: api.pid!,
+          base,
+          origin: `http://localhost:${port}`,
+          emit: (payload) => emitter.to(ROOM).emit(EVENT, payload),
+        },
+        clients,
+      ),
+    ];
+    await stopProcess(api);
+
+    if (process.env.BENCH_SKIP_BARE !== '1') {
+      const bare = fork(__filename, ['bare'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      children.push(bare);
+      const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
+      results.push(
+        await measure(
+          {
+            name: 'bare Socket.IO server (same clients, local emit)',
+            pid: bare.pid!,
+            base: `http://127.0.0.1:${barePort}`,
+            origin: `http://localhost:${barePort}`,
+            emit: (payload) => bare.send({ type: 'emit', payload }),
+          },
+          clients,
+        ),
+      );
+    }
+
+    for (const r of results) console.log(`${r.name}: RSS after each 1,000 sockets (MB): ${r.steps}`);
+    for (const r of results)
+      console.log(`${r.name}: per push [p50/p95/max ms]: ${r.pushes.map((p) => `${p.p50}/${p.p95}/${p.max}`).join('  ')}`);
+    console.table(results.map(summary));
+    if (results.length === 2) {
+      const [product, ceiling] = results.map(summary);
+      console.log(
+        `push to all ${SOCKETS} (median of max): api ${product!['push max ms (all reached)']} ms vs bare ${ceiling!['push max ms (all reached)']} ms; memory per 1,000: api ${product!['MB per 1,000 sockets']} MB vs bare ${ceiling!['MB per 1,000 sockets']} MB`,
+      );
+    }
+    if (results.some((r) => r.pushes.some((p) => p.lost > 0))) {
+      console.error('FAIL: some sockets missed pushes');
+      process.exitCode = 1;
+    }
+    emitter.redisClient.disconnect();
+  } finally {
+    await clients.stop();
+    await Promise.all(children.map(stopProcess));
+    await redis.flushdb();
+    redis.disconnect();
+    await database.drop();
+  }
+}
+
+/** Every socket is a file descriptor on both sides: run again under the hard open-files limit when the soft one is lower. */
+function underRaisedFileLimit(): boolean {
+  if (process.env.BENCH_FILES_RAISED === '1') return false;
+  const soft = Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim());
+  if (soft >= SOCKETS * 2 + 1000) return false;
+  const child = spawn('sh', ['-c', `ulimit -n "$(ulimit -Hn)"; exec "${process.execPath}" "${__filename}"`], {
+    env: { ...process.env, BENCH_FILES_RAISED: '1' },
+    stdio: 'inherit',
+  });
+  child.on('exit', (code) => process.exit(code ?? 1));
+  return true;
+}
+
+if (process.argv[2] === 'clients') void clientProcess();
+else if (process.argv[2] === 'bare') bareServerProcess();
+else if (!underRaisedFileLimit())
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -1,0 +1,201 @@
+import { PNG } from 'pngjs';
+import type { Browser, Page } from '@playwright/test';
+import type { CurrentHuntData, IssuedOverlayToken, OverlayKind, TournamentDetail, TournamentListItem } from '@kickback/contracts';
+import { expect, test } from './support/fixtures';
+import { clipboardText } from './support/browser-globals';
+import { signedIn } from './support/signed-in';
+
+const STAGE = { width: 1920, height: 1080 };
+
+/** An admin page whose request context carries the session and the CSRF token. */
+async function adminApi(browser: Browser) {
+  const { page } = await signedIn(browser, 'StreamBoss');
+  const session = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
+  const headers = { 'x-csrf-token': session.data.csrfToken };
+  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
+    const res = await page.request[method](path, { headers, data });
+    expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  return { page, call, issue: (kind: OverlayKind) => call<IssuedOverlayToken>('post', `/api/admin/overlays/${kind}/token`) };
+}
+
+/**
+ * The board the leaderboard overlay shows (the site's selected platform) with twelve players, so its top 10 is full
+ * whatever an earlier browser test imported into it.
+ */
+async function fillSelectedBoard(admin: Awaited<ReturnType<typeof adminApi>>): Promise<void> {
+  const board = await admin.call<{ selected_platform: string }>('get', '/api/r/leaderboard');
+  const platforms = await admin.call<{ id: number; slug: string }[]>('get', '/api/admin/leaderboard/platforms');
+  const platform = platforms.find((p) => p.slug === board.selected_platform)!;
+  const rows = Array.from({ length: 12 }, (_, i) => `overlayPlayer${i + 1},${(12 - i) * 1000}`);
+  await admin.call('post', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: ['username,wagered', ...rows].join('\n') });
+}
+
+/** The overlay as OBS opens it: a fresh browser with no cookies, 1920×1080. */
+async function openOverlay(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: STAGE });
+  const page = await context.newPage();
+  await page.goto(new URL(url).pathname + new URL(url).search);
+  return page;
+}
+
+/**
+ * Screenshot over no background: the four corners (outside every widget) are fully transparent, and the middle
+ * of the widget is painted. Attached to the report for a look.
+ */
+async function expectTransparentAround(page: Page, widgetTestId: string | null, name: string): Promise<void> {
+  const shot = await page.screenshot({ omitBackground: true });
+  await test.info().attach(`${name}.png`, { body: shot, contentType: 'image/png' });
+  const png = PNG.sync.read(shot);
+  expect([png.width, png.height]).toEqual([STAGE.width, STAGE.height]);
+  const alpha = (x: number, y: number) => png.data[(png.width * y + x) * 4 + 3]!;
+  const corners = [
+    [0, 0],
+    [png.width - 1, 0],
+    [0, png.height - 1],
+    [png.width - 1, png.height - 1],
+    [Math.floor(png.width / 2), Math.floor(png.height / 2) - 300],
+  ] as const;
+  expect(corners.map(([x, y]) => alpha(x, y))).toEqual([0, 0, 0, 0, 0].slice(0, corners.length));
+  if (!widgetTestId) return;
+  const box = (await page.getByTestId(widgetTestId).boundingBox())!;
+  expect(alpha(Math.floor(box.x + box.width / 2), Math.floor(box.y + box.height / 2))).toBeGreaterThan(150);
+}
+
+test.describe('OBS overlays', () => {
+  test('the hunt board shows a win the moment the admin enters it on the Go live screen, highlighted', async ({ browser }) => {
+    const admin = await adminApi(browser);
+    const { url } = await admin.issue('hunt');
+    const overlay = await openOverlay(browser, url);
+    const board = overlay.getByTestId('hunt-overlay');
+    await expect(board).toBeVisible();
+    expect(await overlay.context().cookies()).toEqual([]);
+
+    const current = await admin.call<CurrentHuntData>('get', '/api/r/bonus-hunts/current');
+    const game = current.games.find((g) => !g.opened)!;
+    await expect(board.locator(`[data-game="${game.id}"]`)).toBeVisible();
+    // The admin enters the win on the Go live screen.
+    await admin.page.goto('/admin-new/go-live');
+    const win = admin.page.getByRole('textbox', { name: `Win for ${game.slot_name}` });
+    await win.fill('321.09');
+    await win.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+    const row = board.locator(`[data-game="${game.id}"]`);
+    await expect(row).toContainText('$321.09');
+    await expect(row).toHaveClass(/is-latest/);
+    await expect(board.getByTestId('hunt-break-even')).toHaveText(/\d\.\d{2}x$/);
+    await expectTransparentAround(overlay, 'hunt-overlay', 'hunt-overlay');
+  });
+
+  test('the raffle overlay ticks the entries, then reveals the winner with a QR code of the verify page', async ({ browser }) => {
+    const admin = await adminApi(browser);
+    const title = `Overlay raffle ${Date.now()}`;
+    const raffle = await admin.call<{ id: number }>('post', '/api/admin/raffles', {
+      title,
+      description: 'Drawn on stream',
+      prize_description: 'Headset',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 120_000).toISOString(),
+      number_of_winners: 1,
+    });
+    const { url } = await admin.issue('raffle');
+    const overlay = await openOverlay(browser, url);
+    const panel = overlay.getByTestId('raffle-overlay');
+    await expect(panel).toContainText(title);
+    await expect(overlay.getByTestId('raffle-count')).toHaveText('0');
+
+    await admin.call('post', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
+    await expect(overlay.getByTestId('raffle-count')).toHaveText('1');
+    await expect(overlay.getByTestId('raffle-entrants').getByRole('listitem')).toHaveCount(1);
+    await expectTransparentAround(overlay, 'raffle-overlay', 'raffle-overlay-entries');
+
+    await admin.call('post', `/api/admin/raffles/${raffle.id}/draw`);
+    const winners = overlay.getByTestId('raffle-winners').getByRole('listitem');
+    await expect(winners).toHaveCount(1);
+    // The reveal has played out before the screenshot.
+    await expect(winners.first()).toHaveCSS('opacity', '1');
+    await expect(overlay.getByTestId('raffle-verify').getByRole('img', { name: /verifies this draw/ })).toBeVisible();
+    await expectTransparentAround(overlay, 'raffle-overlay', 'raffle-overlay-winners');
+  });
+
+  test('the bracket lights up a match winner as the admin sets it', async ({ browser }) => {
+    const admin = await adminApi(browser);
+    const { url } = await admin.issue('tournament');
+    const overlay = await openOverlay(browser, url);
+    const bracket = overlay.getByTestId('tournament-overlay');
+    await expect(bracket).toBeVisible();
+    const active = (await admin.call<TournamentListItem[]>('get', '/api/r/tournaments'))
+      .filter((t) => t.is_active)
+      .sort((a, b) => b.id - a.id)[0]!;
+    const detail = (await admin.call<{ tournament: TournamentDetail }>('get', `/api/r/tournaments/${active.id}`)).tournament;
+    const open = detail.matches.find((m) => m.round === 1 && !m.winner_name && m.slot1_name && m.slot2_name)!;
+    await admin.call('post', `/api/admin/tournaments/${active.id}/matches/${open.id}/winner`, { winner_name: open.slot2_name });
+    await expect(bracket.locator(`[data-match="${open.id}"] .is-winner`)).toHaveText(new RegExp(`^${open.slot2_name}`));
+    await expectTransparentAround(overlay, 'tournament-overlay', 'tournament-overlay');
+  });
+
+  test('the leaderboard overlay shows the top 10 with a running countdown', async ({ browser }) => {
+    const admin = await adminApi(browser);
+    await fillSelectedBoard(admin);
+    const { url } = await admin.issue('leaderboard');
+    const overlay = await openOverlay(browser, url);
+    await expect(overlay.getByTestId('leaderboard-rows').getByRole('listitem')).toHaveCount(10);
+    const clock = overlay.getByTestId('leaderboard-countdown');
+    await expect(clock).toHaveText(/\d{2}:\d{2}:\d{2}$/);
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first!);
+    await expectTransparentAround(overlay, 'leaderboard-overlay', 'leaderboard-overlay');
+  });
+
+  test('the alerts ticker shows a store redemption', async ({ browser }) => {
+    const admin = await adminApi(browser);
+    const { url } = await admin.issue('alerts');
+    const overlay = await openOverlay(browser, url);
+    await expectTransparentAround(overlay, null, 'alerts-overlay-idle');
+    const store = await admin.call<{ store_items: { id: number; name: string }[] }>('get', '/api/r/store');
+    const shoutOut = store.store_items.find((i) => i.name === 'Stream Shout-out')!;
+    await admin.call('post', `/api/r/store/${shoutOut.id}/redeem`);
+    // The same redemption may also unlock an achievement, whose alert can arrive first.
+    const alert = overlay.getByTestId('alerts-overlay').getByRole('listitem').filter({ hasText: 'redeemed Stream Shout-out' });
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toHaveCSS('opacity', '1');
+    await expectTransparentAround(overlay, 'alerts-overlay', 'alerts-overlay');
+  });
+
+  test('the admin issues an overlay URL in the Overlays section, copies it and sees the live preview', async ({ browser }) => {
+    await fillSelectedBoard(await adminApi(browser));
+    const { page, context } = await signedIn(browser, 'StreamBoss');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/admin-new/overlays');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Leaderboard' }) });
+    // Another test may have issued this URL already: then it is rotated, after a confirmation.
+    const issue = card.getByRole('button', { name: /^(Generate URL|Rotate URL)$/ });
+    const rotating = (await issue.textContent()) === 'Rotate URL';
+    await issue.click();
+    if (rotating) await page.getByRole('dialog', { name: 'Rotate overlay URL' }).getByRole('button', { name: 'Rotate' }).click();
+    const field = card.getByLabel('Browser source URL (shown only now)');
+    await expect(field).toHaveValue(/\/overlay\/leaderboard\?token=[A-Za-z0-9_-]{43}$/);
+    await card.getByRole('button', { name: /Copy URL/ }).click();
+    expect(await clipboardText(page)).toBe(await field.inputValue());
+    const preview = page.frameLocator('iframe[title="Leaderboard preview"]');
+    await expect(preview.getByTestId('leaderboard-rows').getByRole('listitem')).toHaveCount(10);
+  });
+
+  test('a wrong token shows nothing and opens no room', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: STAGE });
+    const page = await context.newPage();
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    page.on('request', (req) => {
+      if (req.url().includes('/socket.io')) sockets.push(req.url());
+    });
+    const res = await page.goto('/overlay/hunt?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(res!.status()).toBe(404);
+    await expect(page.locator('body')).toHaveText('');
+    await expectTransparentAround(page, null, 'wrong-token');
+    // Give a script every chance to have connected: there is none, so nothing does.
+    await page.waitForLoadState('networkidle');
+    expect(sockets).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+  });
+});

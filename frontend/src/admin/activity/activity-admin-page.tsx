@@ -1,0 +1,49 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryStatus } from '../../components/ui/query-status';
+import { useGetActivityOverviewQuery, useGetActivityRulesQuery } from './admin-activity-api';
+import { ActivityExclusions } from './activity-exclusions';
+import { ActivityOverviewPanels } from './activity-overview';
+import { ActivityRewards } from './activity-rewards';
+import { ActivityRulesForm } from './activity-rules-form';
+import { ActivitySubscriptions } from './activity-subscriptions';
+import './activity-admin-page.css';
+
+/** Earning on stream: what happened today, Kick's deliveries and subscriptions, and the rules that decide it. */
+export default function ActivityAdminPage() {
+  const overview = useGetActivityOverviewQuery();
+  const rules = useGetActivityRulesQuery();
+  return (
+    <div className="admin-page activity-admin">
+      <PageHeader title="Activity">
+        <button type="button" className="button button--ghost button--small" onClick={() => void overview.refetch()}>
+          Refresh
+        </button>
+      </PageHeader>
+      <QueryStatus
+        isLoading={overview.isLoading}
+        isError={overview.isError}
+        isEmpty={false}
+        loadingText="Loading activity..."
+        errorText="Failed to load activity."
+        emptyText=""
+      />
+      {overview.data && (
+        <>
+          <ActivityOverviewPanels overview={overview.data} />
+          <ActivitySubscriptions subscriptions={overview.data.subscriptions} enabled={overview.data.subscriptions_enabled} />
+        </>
+      )}
+      <QueryStatus
+        isLoading={rules.isLoading}
+        isError={rules.isError}
+        isEmpty={false}
+        loadingText="Loading rules..."
+        errorText="Failed to load the earning rules."
+        emptyText=""
+      />
+      {rules.data && <ActivityRulesForm key={JSON.stringify(rules.data)} rules={rules.data} />}
+      <ActivityExclusions />
+      <ActivityRewards />
+    </div>
+  );
+}

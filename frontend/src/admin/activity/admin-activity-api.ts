@@ -1,0 +1,69 @@
+import type {
+  ActivityExclusion,
+  ActivityExclusionInput,
+  ActivityOverview,
+  ActivityRules,
+  ActivitySubscription,
+  RewardMapping,
+  UpdateActivityRules,
+} from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+
+/** Admin → Activity: the overview, the earning rules, exclusions, reward mappings and the Re-subscribe action. */
+export const adminActivityApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getActivityOverview: build.query<ActivityOverview, void>({
+      query: () => '/api/admin/activity',
+      providesTags: ['AdminActivity'],
+    }),
+    getActivityRules: build.query<ActivityRules, void>({
+      query: () => '/api/admin/activity/rules',
+      providesTags: ['AdminActivity'],
+    }),
+    updateActivityRules: build.mutation<ActivityRules, UpdateActivityRules>({
+      query: (body) => ({ url: '/api/admin/activity/rules', method: 'PUT', body }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
+    resubscribe: build.mutation<ActivitySubscription[], void>({
+      query: () => ({ url: '/api/admin/activity/resubscribe', method: 'POST' }),
+      invalidatesTags: ['AdminActivity'],
+    }),
+    getExclusions: build.query<ActivityExclusion[], void>({
+      query: () => '/api/admin/activity/exclusions',
+      providesTags: ['AdminActivity'],
+    }),
+    addExclusion: build.mutation<ActivityExclusion[], ActivityExclusionInput>({
+      query: (body) => ({ url: '/api/admin/activity/exclusions', method: 'POST', body }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
+    removeExclusion: build.mutation<null, number>({
+      query: (kickUserId) => ({ url: `/api/admin/activity/exclusions/${kickUserId}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
+    getRewardMappings: build.query<RewardMapping[], void>({
+      query: () => '/api/admin/activity/rewards',
+      providesTags: ['AdminActivity'],
+    }),
+    saveRewardMapping: build.mutation<RewardMapping[], RewardMapping>({
+      query: (body) => ({ url: '/api/admin/activity/rewards', method: 'POST', body }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
+    removeRewardMapping: build.mutation<null, string>({
+      query: (rewardId) => ({ url: `/api/admin/activity/rewards/${encodeURIComponent(rewardId)}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
+  }),
+});
+
+export const {
+  useGetActivityOverviewQuery,
+  useGetActivityRulesQuery,
+  useUpdateActivityRulesMutation,
+  useResubscribeMutation,
+  useGetExclusionsQuery,
+  useAddExclusionMutation,
+  useRemoveExclusionMutation,
+  useGetRewardMappingsQuery,
+  useSaveRewardMappingMutation,
+  useRemoveRewardMappingMutation,
+} = adminActivityApi;

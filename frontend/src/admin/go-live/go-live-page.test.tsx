@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminHuntDetail, AdminRaffle, AdminTournament } from '@kickback/contracts';
+import { resetSocketForTests } from '../../lib/socket';
+import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import GoLivePage from './go-live-page';
+
+const stats = {
+  starting_balance: 1000,
+  winnings: 50,
+  average_multiplier: 5,
+  break_even_multiplier: 20,
+  biggest_win: 50,
+  highest_multiplier_game: null,
+  projected_end_balance: 100,
+  games_count: 2,
+  opened_count: 1,
+};
+const hunt: AdminHuntDetail = {
+  id: 4,
+  status: 'opening',
+  predictions_active: false,
+  starting_balance: 1000,
+  prize_points: [],
+  games_count: 2,
+  predictions_count: 0,
+  created_at: '2026-11-24T10:00:00.000Z',
+  completed_at: null,
+  scored_at: null,
+  statistics: stats,
+  games: [
+    {
+      id: 11,
+      slot_id: 1,
+      slot_name: 'Mental',
+      slot_image: null,
+      provider: { name: 'Nolimit' },
+      slot_bet: 10,
+      slot_win: 50,
+      multiplier: 5,
+      opened: true,
+      position: 0,
+    },
+    {
+      id: 12,
+      slot_id: 2,
+      slot_name: 'Sugar Rush',
+      slot_image: null,
+      provider: { name: 'Pragmatic' },
+      slot_bet: 20,
+      slot_win: null,
+      multiplier: null,
+      opened: false,
+      position: 1,
+    },
+  ],
+};
+const raffle = {
+  id: 7,
+  title: 'Chair raffle',
+  is_accepting_entries: true,
+  total_entries: 42,
+  number_of_winners: 1,
+  end_datetime: '2026-11-25T10:00:00.000Z',
+} as AdminRaffle;
+const tournament = {
+  id: 3,
+  name: 'Friday Cup',
+  size: 4,
+  is_active: true,
+  winner: null,
+  matches: [
+    {
+      id: 31,
+      round: 1,
+      match_number: 1,
+      slot1_name: 'A',
+      slot2_name: 'B',
+      slot1_multiplier: null,
+      slot2_multiplier: null,
+      winner_name: null,
+    },
+    {
+      id: 32,
+      round: 1,
+      match_number: 2,
+      slot1_name: 'C',
+      slot2_name: 'D',
+      slot1_multiplier: null,
+      slot2_multiplier: null,
+      winner_name: 'C',
+    },
+    {
+      id: 33,
+      round: 2,
+      match_number: 1,
+      slot1_name: null,
+      slot2_name: 'C',
+      slot1_multiplier: null,
+      slot2_multiplier: null,
+      winner_name: null,
+    },
+  ],
+} as AdminTournament;
+
+describe('GoLivePage', () => {
+  beforeEach(() => resetSocketForTests());
+
+  it('enters a hunt win, draws the open raffle after confirming, sets a match winner and lists the overlays', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...hunt, games: undefined }]);
+      if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
+      if (r.url === '/api/admin/bonus-hunts/4/games/12' && r.method === 'PUT') return ok(hunt);
+      if (r.url === '/api/admin/raffles?page=1') return ok([raffle]);
+      if (r.url === '/api/admin/raffles/7/draw') return ok({ winners: [] });
+      if (r.url === '/api/admin/tournaments') return ok([tournament]);
+      if (r.url === '/api/admin/tournaments/3') return ok(tournament);
+      if (r.url === '/api/admin/tournaments/3/matches/31/winner') return ok(tournament);
+      if (r.url === '/api/admin/overlays')
+        return ok(
+          ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'].map((kind) => ({
+            kind,
+            active: kind === 'hunt',
+            issued_at: null,
+            revoked_at: null,
+          })),
+        );
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+
+    const win = await screen.findByRole('textbox', { name: 'Win for Sugar Rush' });
+    fireEvent.change(win, { target: { value: '123.45' } });
+    fireEvent.click(within(win.closest('form')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(String(put.body))).toEqual({ win: '123.45' });
+
+    expect(await screen.findByTestId('go-live-raffle-entries')).toHaveTextContent('42');
+    fireEvent.click(screen.getByRole('button', { name: 'Draw winners now' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Draw winners now' })).getByRole('button', { name: 'Draw' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/raffles/7/draw' && r.method === 'POST')).toBe(true));
+
+    const match = await screen.findByRole('listitem', { name: 'Round 1, match 1' });
+    expect(screen.queryByRole('listitem', { name: 'Round 1, match 2' })).toBeNull();
+    expect(screen.queryByRole('listitem', { name: 'Round 2, match 1' })).toBeNull();
+    fireEvent.click(within(match).getByRole('button', { name: 'B wins' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')).toBe(true));
+    const pick = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')!;
+    expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B' });
+
+    expect(await screen.findByText('URL active')).toBeInTheDocument();
+    expect(screen.getAllByText('No URL')).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'Overlay URLs and previews' })).toHaveAttribute('href', '/overlays');
+  });
+
+  it('says what to do when nothing is running', async () => {
+    mockFetch((r) => {
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1' || r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments')
+        return ok([]);
+      if (r.url === '/api/admin/overlays') return ok([]);
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+    expect(await screen.findByText('No hunt is running. Start one in Bonus Hunts.')).toBeInTheDocument();
+    expect(await screen.findByText('No raffle is taking entries. Create one in Raffles.')).toBeInTheDocument();
+    expect(await screen.findByText('No tournament is active. Create one in Tournaments.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,263 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
+import type { AdminHuntDetail, AdminHuntGame, AdminRaffle, AdminTournament, TournamentMatch } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataTable } from '../../components/ui/data-table';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryStatus } from '../../components/ui/query-status';
+import { formatAmount, formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
+import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
+import { useAdminAction } from '../use-admin-crud';
+import {
+  useDrawLiveRaffleMutation,
+  useEnterHuntWinMutation,
+  useGetLiveHuntQuery,
+  useGetLiveOverlaysQuery,
+  useGetLiveRaffleQuery,
+  useGetLiveTournamentQuery,
+  useSetLiveMatchWinnerMutation,
+} from './admin-go-live-api';
+import './go-live-page.css';
+
+/** One screen to run a stream: the running hunt's wins, the open raffle's draw, the bracket's winners, the overlays. */
+export default function GoLivePage() {
+  return (
+    <div className="admin-page go-live">
+      <PageHeader title="Go live">
+        <p className="field-hint">Everything running right now, in one tab. Changes go out to the site and the overlays at once.</p>
+      </PageHeader>
+      <div className="go-live__grid">
+        <HuntPanel />
+        <RafflePanel />
+        <TournamentPanel />
+        <OverlaysPanel />
+      </div>
+    </div>
+  );
+}
+
+function HuntPanel() {
+  const { data: hunt, isLoading, isError } = useGetLiveHuntQuery();
+  return (
+    <section className="card go-live__panel go-live__panel--wide" aria-labelledby="go-live-hunt">
+      <h2 id="go-live-hunt">Bonus Hunt</h2>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && !hunt}
+        loadingText="Loading the hunt..."
+        errorText="Failed to load the hunt."
+        emptyText="No hunt is running. Start one in Bonus Hunts."
+      />
+      {hunt && <HuntGames hunt={hunt} />}
+    </section>
+  );
+}
+
+function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
+  const s = hunt.statistics;
+  return (
+    <>
+      <p className="go-live__summary">
+        Hunt #{hunt.id} · {hunt.status === 'opening' ? 'Opening' : 'Collecting'} · winnings {formatAmount(s.winnings)} of{' '}
+        {formatAmount(s.starting_balance)} · break-even {formatMultiplier(s.break_even_multiplier)} · {s.opened_count}/{s.games_count}{' '}
+        opened
+      </p>
+      {hunt.status !== 'opening' && (
+        <p className="field-hint">Wins can be entered once the hunt is opening (Bonus Hunts → Start opening).</p>
+      )}
+      <DataTable
+        caption={`Games of hunt #${hunt.id}`}
+        columns={['#', 'Slot', 'Bet', 'Win', 'Multiplier']}
+        card={false}
+        className="go-live__games"
+      >
+        {[...hunt.games]
+          .sort((a, b) => a.position - b.position)
+          .map((game, index) => (
+            <tr key={game.id}>
+              <td>{index + 1}</td>
+              <td>{game.slot_name}</td>
+              <td>{formatAmount(game.slot_bet)}</td>
+              <td>
+                <WinEntry huntId={hunt.id} game={game} disabled={hunt.status !== 'opening'} />
+              </td>
+              <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
+            </tr>
+          ))}
+      </DataTable>
+    </>
+  );
+}
+
+function WinEntry({ huntId, game, disabled }: { huntId: number; game: AdminHuntGame; disabled: boolean }) {
+  const [value, setValue] = useState(game.slot_win === null ? '' : String(game.slot_win));
+  const [enterWin, state] = useEnterHuntWinMutation();
+  const act = useAdminAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void act(
+      () => enterWin({ huntId, gameId: game.id, win: value.trim() }).unwrap(),
+      `${game.slot_name}: win saved`,
+      'Failed to save the win',
+    );
+  };
+  return (
+    <form className="go-live__win" onSubmit={submit}>
+      <input
+        className="input"
+        inputMode="decimal"
+        aria-label={`Win for ${game.slot_name}`}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        disabled={disabled}
+        required
+      />
+      <button type="submit" className="button button--primary button--small" disabled={disabled || state.isLoading}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+function RafflePanel() {
+  const { data: raffle, isLoading, isError } = useGetLiveRaffleQuery();
+  return (
+    <section className="card go-live__panel" aria-labelledby="go-live-raffle">
+      <h2 id="go-live-raffle">Raffle</h2>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && !raffle}
+        loadingText="Loading the raffle..."
+        errorText="Failed to load the raffle."
+        emptyText="No raffle is taking entries. Create one in Raffles."
+      />
+      {raffle && <OpenRaffle raffle={raffle} />}
+    </section>
+  );
+}
+
+function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
+  const [confirming, setConfirming] = useState(false);
+  const [draw, state] = useDrawLiveRaffleMutation();
+  const act = useAdminAction();
+  const run = async () => {
+    await act(() => draw(raffle.id).unwrap(), `${raffle.title}: winners drawn`, 'Failed to draw the winners');
+    setConfirming(false);
+  };
+  return (
+    <>
+      <p className="go-live__title">{raffle.title}</p>
+      <p>
+        <strong data-testid="go-live-raffle-entries">{formatNumber(raffle.total_entries)}</strong> entries · {raffle.number_of_winners}{' '}
+        {raffle.number_of_winners === 1 ? 'winner' : 'winners'} · ends {formatDateTime(raffle.end_datetime)}
+      </p>
+      <button type="button" className="button button--primary" onClick={() => setConfirming(true)}>
+        Draw winners now
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title="Draw winners now"
+          message={`The raffle ends now and its ${raffle.number_of_winners === 1 ? 'winner is' : 'winners are'} drawn; this cannot be undone.`}
+          confirmLabel="Draw"
+          busy={state.isLoading}
+          onConfirm={() => void run()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function TournamentPanel() {
+  const { data: tournament, isLoading, isError } = useGetLiveTournamentQuery();
+  return (
+    <section className="card go-live__panel" aria-labelledby="go-live-tournament">
+      <h2 id="go-live-tournament">Tournament</h2>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && !tournament}
+        loadingText="Loading the tournament..."
+        errorText="Failed to load the tournament."
+        emptyText="No tournament is active. Create one in Tournaments."
+      />
+      {tournament && <Matches tournament={tournament} />}
+    </section>
+  );
+}
+
+function Matches({ tournament }: { tournament: AdminTournament }) {
+  const [setWinner, state] = useSetLiveMatchWinnerMutation();
+  const act = useAdminAction();
+  const decide = (match: TournamentMatch, winnerName: string) =>
+    act(() => setWinner({ id: tournament.id, matchId: match.id, winnerName }).unwrap(), `${winnerName} wins`, 'Failed to set the winner');
+  const playable = tournament.matches
+    .filter((m) => !m.winner_name && m.slot1_name && m.slot2_name)
+    .sort((a, b) => a.round - b.round || a.match_number - b.match_number);
+  return (
+    <>
+      <p className="go-live__title">{tournament.name}</p>
+      {tournament.winner && <p>Winner: {tournament.winner}</p>}
+      {playable.length === 0 ? (
+        <p className="admin-status">No match is waiting for a winner.</p>
+      ) : (
+        <ul className="go-live__matches">
+          {playable.map((m) => (
+            <li key={m.id} aria-label={`Round ${m.round}, match ${m.match_number}`}>
+              <span className="field-hint">
+                Round {m.round} · match {m.match_number}
+              </span>
+              {[m.slot1_name!, m.slot2_name!].map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={state.isLoading}
+                  onClick={() => void decide(m, name)}
+                >
+                  {name} wins
+                </button>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function OverlaysPanel() {
+  const { data, isLoading, isError } = useGetLiveOverlaysQuery();
+  const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
+  return (
+    <section className="card go-live__panel" aria-labelledby="go-live-overlays">
+      <h2 id="go-live-overlays">Overlays</h2>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={false}
+        loadingText="Loading overlays..."
+        errorText="Failed to load overlays."
+        emptyText=""
+      />
+      {data && (
+        <ul className="go-live__overlays">
+          {OVERLAY_KINDS.map((kind) => (
+            <li key={kind}>
+              <span>{OVERLAY_LABELS[kind].name}</span>
+              <span className={byKind.get(kind)?.active ? 'go-live__on' : 'field-hint'}>
+                {byKind.get(kind)?.active ? 'URL active' : 'No URL'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/overlays" className="button button--ghost">
+        Overlay URLs and previews
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
+import type { AdminOverlayToken, OverlayKind } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyCodeButton } from '../../components/ui/copy-code-button';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryStatus } from '../../components/ui/query-status';
+import { formatDateTime } from '../../lib/format';
+import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
+import { useAdminAction } from '../use-admin-crud';
+import { useGetOverlayTokensQuery, useIssueOverlayTokenMutation, useRevokeOverlayTokenMutation } from './admin-overlays-api';
+import './overlays-page.css';
+
+type Pending = { kind: OverlayKind; action: 'rotate' | 'revoke' };
+
+/**
+ * OBS overlays: one URL per overlay. Tokens are stored hashed, so a URL is shown (with a copy button and a
+ * live preview) right after it is issued; rotating issues a new one and the old URL stops at once.
+ */
+export default function OverlaysPage() {
+  const { data, isLoading, isError } = useGetOverlayTokensQuery();
+  const [issue, issuing] = useIssueOverlayTokenMutation();
+  const [revoke, revoking] = useRevokeOverlayTokenMutation();
+  const [urls, setUrls] = useState<Partial<Record<OverlayKind, string>>>({});
+  const [pending, setPending] = useState<Pending | null>(null);
+  const act = useAdminAction();
+
+  const issueUrl = async (kind: OverlayKind) => {
+    let url = '';
+    const done = await act(
+      async () => {
+        url = (await issue(kind).unwrap()).url;
+      },
+      `${OVERLAY_LABELS[kind].name}: new URL issued`,
+      'Failed to issue the overlay URL',
+    );
+    if (done) setUrls((current) => ({ ...current, [kind]: url }));
+  };
+  const revokeUrl = async (kind: OverlayKind) => {
+    const done = await act(() => revoke(kind).unwrap(), `${OVERLAY_LABELS[kind].name}: URL revoked`, 'Failed to revoke the overlay URL');
+    if (done)
+      setUrls((current) => {
+        const { [kind]: _revoked, ...rest } = current;
+        return rest;
+      });
+  };
+  const confirm = async () => {
+    if (!pending) return;
+    if (pending.action === 'rotate') await issueUrl(pending.kind);
+    else await revokeUrl(pending.kind);
+    setPending(null);
+  };
+
+  const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
+  return (
+    <div className="admin-page">
+      <PageHeader title="Overlays">
+        <p className="field-hint">
+          Add each URL to OBS as a browser source of 1920×1080. Anyone with a URL sees that overlay, nothing else.
+        </p>
+      </PageHeader>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={false}
+        loadingText="Loading overlays..."
+        errorText="Failed to load overlays."
+        emptyText=""
+      />
+      {data && (
+        <ul className="overlay-cards">
+          {OVERLAY_KINDS.map((kind) => (
+            <OverlayCard
+              key={kind}
+              kind={kind}
+              token={byKind.get(kind)}
+              url={urls[kind]}
+              busy={issuing.isLoading || revoking.isLoading}
+              onIssue={() => (byKind.get(kind)?.active ? setPending({ kind, action: 'rotate' }) : void issueUrl(kind))}
+              onRevoke={() => setPending({ kind, action: 'revoke' })}
+            />
+          ))}
+        </ul>
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={pending.action === 'rotate' ? 'Rotate overlay URL' : 'Revoke overlay URL'}
+          message={
+            pending.action === 'rotate'
+              ? `The current ${OVERLAY_LABELS[pending.kind].name} URL stops working at once; paste the new one into OBS.`
+              : `The ${OVERLAY_LABELS[pending.kind].name} URL stops working at once and the overlay shows nothing.`
+          }
+          confirmLabel={pending.action === 'rotate' ? 'Rotate' : 'Revoke'}
+          busy={issuing.isLoading || revoking.isLoading}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface OverlayCardProps {
+  kind: OverlayKind;
+  token: AdminOverlayToken | undefined;
+  url: string | undefined;
+  busy: boolean;
+  onIssue: () => void;
+  onRevoke: () => void;
+}
+
+function OverlayCard({ kind, token, url, busy, onIssue, onRevoke }: OverlayCardProps) {
+  const label = OVERLAY_LABELS[kind];
+  const status = token?.active
+    ? `Active since ${formatDateTime(token.issued_at!)}`
+    : token?.revoked_at
+      ? `Revoked ${formatDateTime(token.revoked_at)}`
+      : 'No URL issued yet';
+  return (
+    <li className="card overlay-card" aria-labelledby={`overlay-${kind}`}>
+      <div className="overlay-card__head">
+        <div>
+          <h2 id={`overlay-${kind}`}>{label.name}</h2>
+          <p className="field-hint">{label.description}</p>
+          <p className="overlay-card__status">{status}</p>
+        </div>
+        <div className="overlay-card__actions">
+          <button type="button" className="button button--primary" onClick={onIssue} disabled={busy}>
+            {token?.active ? 'Rotate URL' : 'Generate URL'}
+          </button>
+          {token?.active && (
+            <button type="button" className="button button--danger" onClick={onRevoke} disabled={busy}>
+              Revoke
+            </button>
+          )}
+        </div>
+      </div>
+      {url ? (
+        <div className="overlay-card__url">
+          <label htmlFor={`overlay-url-${kind}`}>Browser source URL (shown only now)</label>
+          <div className="overlay-card__copy">
+            <input id={`overlay-url-${kind}`} className="input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+            <CopyCodeButton code={url} label="Copy URL" context={label.name} />
+          </div>
+          <div className="overlay-preview">
+            <iframe title={`${label.name} preview`} src={url} width={1920} height={1080} />
+          </div>
+        </div>
+      ) : (
+        token?.active && <p className="field-hint">The URL is stored hashed and cannot be shown again: rotate to get a new one.</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminAchievement } from '@kickback/contracts';
+import type { AppStore } from '../../app/store';
+import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import AchievementsAdminPage from './achievements-page';
+
+const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
+
+const achievement = (over: Partial<AdminAchievement> = {}): AdminAchievement => ({
+  id: 1,
+  name: 'Raffle Regular',
+  icon: '🎟️',
+  description: 'Enter 10 raffles',
+  category: 'raffles',
+  rule: { counter: 'raffle_entries', threshold: 10 },
+  active: true,
+  unlocked_count: 3,
+  created_at: '2026-11-01T00:00:00Z',
+  ...over,
+});
+
+describe('Achievements admin', () => {
+  it('lists, validates and creates one with its rule, archives one, and deletes one after confirmation', async () => {
+    let list = [achievement()];
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/admin/achievements' && r.method === 'GET') return { body: { success: true, data: list } };
+      if (r.url === '/api/admin/achievements' && r.method === 'POST') {
+        list = [...list, achievement({ id: 2, ...JSON.parse(String(r.body)), unlocked_count: 0 })];
+        return { status: 201, body: { success: true, message: 'Achievement created.', data: list[1] } };
+      }
+      if (r.url === '/api/admin/achievements/1' && r.method === 'PUT') {
+        list = list.map((a) => (a.id === 1 ? { ...a, ...JSON.parse(String(r.body)) } : a));
+        return { body: { success: true, data: list[0] } };
+      }
+      if (r.url === '/api/admin/achievements/2' && r.method === 'DELETE') {
+        list = list.filter((a) => a.id !== 2);
+        return { body: { success: true, message: 'Achievement deleted.' } };
+      }
+      return undefined;
+    });
+    const { store } = renderWithProviders(<AchievementsAdminPage />, { user: adminFixture });
+    const row = (await screen.findByText('Raffle Regular')).closest('tr')!;
+    expect(row).toHaveTextContent('Raffle entries ≥ 10');
+    expect(row).toHaveTextContent('Active');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Achievement' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Achievement' }));
+    expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Social Butterfly' } });
+    fireEvent.change(screen.getByLabelText('Icon'), { target: { value: '🦋' } });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'social' } });
+    fireEvent.change(screen.getByLabelText('Rule: counter'), { target: { value: 'friends' } });
+    fireEvent.change(screen.getByLabelText('Rule: threshold'), { target: { value: 'five' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Achievement' }));
+    expect(await screen.findByText('The threshold must be a number.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Rule: threshold'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Achievement' }));
+    await waitFor(() => expect(toasts(store)).toContain('success: Social Butterfly created'));
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(JSON.parse(String(post.body))).toEqual({
+      name: 'Social Butterfly',
+      icon: '🦋',
+      description: '',
+      category: 'social',
+      rule: { counter: 'friends', threshold: 5 },
+      active: true,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Archive Raffle Regular' }));
+    await waitFor(() => expect(toasts(store)).toContain('success: Raffle Regular archived'));
+    expect(JSON.parse(String(requests.find((r) => r.method === 'PUT')!.body)).active).toBe(false);
+    expect(await screen.findByRole('button', { name: 'Restore Raffle Regular' })).toBeInTheDocument();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Social Butterfly' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts(store)).toContain('success: Achievement deleted.'));
+    await waitFor(() => expect(screen.queryByText('Social Butterfly')).toBeNull());
+  });
+
+  it('shows the empty catalogue and the load failure', async () => {
+    mockFetch(() => ({ body: { success: true, data: [] } }));
+    const first = renderWithProviders(<AchievementsAdminPage />, { user: adminFixture });
+    expect(await screen.findByText('No achievements yet. Add one to give members something to unlock.')).toBeInTheDocument();
+    first.unmount();
+    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
+    renderWithProviders(<AchievementsAdminPage />, { user: adminFixture });
+    expect(await screen.findByText('Failed to load achievements.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import type { PublicProfile } from '@kickback/contracts';
+import { formatNumber } from '../../../lib/format';
+import { profileCounts } from '../profile-values';
+
+interface StatRow {
+  label: string;
+  value: string;
+}
+
+function StatCard({ id, title, rows }: { id: string; title: string; rows: StatRow[] }) {
+  return (
+    <section className="card profile-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <dl className="profile-stat-list">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** SPEC §2 stats tab: the Prediction Stats, Community Engagement and Achievements cards. */
+export function StatsTab({ profile }: { profile: PublicProfile }) {
+  const counts = profileCounts(profile);
+  const catalogue = profile.achievements ?? [];
+  return (
+    <div className="profile-grid profile-grid--three">
+      <StatCard
+        id="profile-prediction-stats"
+        title="Prediction Stats"
+        rows={[
+          { label: 'Bonus Hunt Predictions', value: formatNumber(counts.bonusHuntPredictions) },
+          { label: 'Tournament Predictions', value: formatNumber(counts.tournamentPredictions) },
+          { label: 'Total Predictions', value: formatNumber(counts.totalPredictions) },
+        ]}
+      />
+      <StatCard
+        id="profile-community-engagement"
+        title="Community Engagement"
+        rows={[
+          { label: 'Raffle Entries', value: formatNumber(counts.raffleEntries) },
+          { label: 'Friends', value: formatNumber(profile.stats?.friends_count ?? profile.friends_count) },
+          { label: 'Points', value: formatNumber(profile.points) },
+          { label: 'Rank', value: `#${formatNumber(counts.rank)}` },
+        ]}
+      />
+      <StatCard
+        id="profile-achievement-stats"
+        title="Achievements"
+        rows={[
+          { label: 'Unlocked', value: `${formatNumber(counts.achievements)} of ${formatNumber(catalogue.length)}` },
+          { label: 'Level', value: formatNumber(profile.level) },
+          { label: 'Total XP', value: formatNumber(profile.xp) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { OverlayKind } from '@kickback/contracts';
+
+/** How the admin names each OBS overlay (the Overlays section and the Go live view). */
+export const OVERLAY_LABELS: Record<OverlayKind, { name: string; description: string }> = {
+  hunt: {
+    name: 'Bonus Hunt board',
+    description: 'Slots with bet, win and multiplier, running winnings, break-even; the slot just opened lights up.',
+  },
+  raffle: {
+    name: 'Raffle',
+    description: 'Entry count ticker and the last entrants, then the winners revealed with a QR code to verify the draw.',
+  },
+  tournament: { name: 'Tournament bracket', description: 'The active bracket; match winners light up as you set them.' },
+  leaderboard: { name: 'Leaderboard', description: 'Top 10 of the leaderboard with prizes and the countdown to the end of the period.' },
+  alerts: { name: 'Alerts ticker', description: 'Store redemptions, unlocked achievements and level-ups as they happen.' },
+};

@@ -1,0 +1,94 @@
+import type { CurrentHuntData, HuntGame, HuntGamePush, HuntStatistics, ServerToClientEvents } from '@kickback/contracts';
+import type { OverlayLive } from '../overlay-socket';
+import { mountHuntOverlay } from './hunt-overlay';
+
+const stats = (over: Partial<HuntStatistics> = {}): HuntStatistics => ({
+  starting_balance: 1000,
+  winnings: 0,
+  average_multiplier: 0,
+  break_even_multiplier: 33.33,
+  biggest_win: 0,
+  highest_multiplier_game: null,
+  projected_end_balance: 0,
+  games_count: 2,
+  opened_count: 0,
+  ...over,
+});
+const game = (id: number, position: number, over: Partial<HuntGame> = {}): HuntGame => ({
+  id,
+  slot_name: `Slot ${id}`,
+  slot_image: null,
+  provider: { name: 'Provider' },
+  slot_bet: 10,
+  slot_win: null,
+  multiplier: null,
+  opened: false,
+  position,
+  ...over,
+});
+
+/** A live connection that records joins and lets the test push events. */
+function fakeLive() {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const joined: string[] = [];
+  const live: OverlayLive = {
+    join: (room) => void joined.push(room),
+    leave: () => undefined,
+    on: (event, handler) => void handlers.set(event, handler as (payload: unknown) => void),
+    onReconnect: () => undefined,
+  };
+  const push = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) =>
+    handlers.get(event)!(payload);
+  return { live, joined, push };
+}
+
+const hunt = (status: 'opening' | 'completed'): CurrentHuntData => ({
+  hunt: {
+    id: 4,
+    status,
+    predictions_active: false,
+    created_at: '',
+    created_at_human: '',
+    completed_at: null,
+    predictions_count: 0,
+    statistics: stats(),
+  },
+  statistics: stats(),
+  games: [game(11, 0), game(12, 1)],
+  user_prediction: null,
+  top_predictions: [],
+});
+
+describe('hunt overlay', () => {
+  it('lists the slots, joins the hunt rooms and lights up a win as it is pushed, with the new winnings and break-even', () => {
+    const stage = document.createElement('div');
+    const { live, joined, push } = fakeLive();
+    mountHuntOverlay({ stage, live, token: 't' }, { kind: 'hunt', hunt: hunt('opening') });
+    expect(joined).toEqual(['hunts', 'hunt:4']);
+    const rows = stage.querySelectorAll('[data-game]');
+    expect([...rows].map((r) => r.textContent)).toEqual(['1Slot 11$10.00—', '2Slot 12$10.00—']);
+
+    const pushed: HuntGamePush = {
+      hunt_id: 4,
+      game: game(12, 1, { slot_win: 250, multiplier: 25, opened: true }),
+      statistics: stats({ winnings: 250, break_even_multiplier: 75, opened_count: 1 }),
+      top_predictions: [],
+    };
+    push('hunt:game', pushed);
+    const row = stage.querySelector('[data-game="12"]')!;
+    expect(row.textContent).toBe('2Slot 12$10.00$250.0025.00x');
+    expect(row.classList.contains('is-latest')).toBe(true);
+    expect(stage.querySelector('[data-testid="hunt-winnings"]')!.textContent).toBe('$250.00');
+    expect(stage.querySelector('[data-testid="hunt-break-even"]')!.textContent).toBe('75.00x');
+    expect(stage.querySelector('[data-testid="hunt-opened"]')!.textContent).toBe('1/2');
+    // Another hunt's pushes change nothing.
+    push('hunt:game', { ...pushed, hunt_id: 5, game: game(11, 0, { slot_win: 1, opened: true }) });
+    expect(stage.querySelector('[data-game="11"]')!.textContent).toBe('1Slot 11$10.00—');
+  });
+
+  it('shows nothing once the hunt is completed', () => {
+    const stage = document.createElement('div');
+    mountHuntOverlay({ stage, live: fakeLive().live, token: 't' }, { kind: 'hunt', hunt: hunt('completed') });
+    expect((stage.querySelector('[data-testid="hunt-overlay"]') as HTMLElement).hidden).toBe(true);
+  });
+});

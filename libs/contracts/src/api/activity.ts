@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { ActivitySource } from '../events';
+
+/** The stream's live state: GET /api/r/live, the page data's `live`, and the 'site:live' push. */
+export interface LiveState {
+  is_live: boolean;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
+const points = (label: string, max = 1_000_000) =>
+  z
+    .number({ invalid_type_error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(0, `The ${label} may not be negative.`)
+    .max(max, `The ${label} may not be more than ${max}.`);
+const seconds = (label: string) =>
+  z
+    .number({ invalid_type_error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(1, `The ${label} must be at least 1 second.`)
+    .max(7 * 24 * 3600, `The ${label} may not be more than a week.`);
+
+/** The earning rules admins tune in Activity → Rules; every field has a default in the settings row. */
+export const activityRulesSchema = z
+  .object({
+    /** Kick's numeric id of the channel the worker subscribes to (null: not subscribed). */
+    broadcaster_user_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+    chat_points: points('chat points'),
+    chat_xp: points('chat XP'),
+    chat_interval_seconds: seconds('chat interval'),
+    chat_hour_cap: points('hourly chat cap'),
+    chat_stream_cap: points('per-stream chat cap'),
+    follow_points: points('follow bonus'),
+    subscription_points: points('subscription bonus'),
+    gifted_sub_points: points('gifted subscription bonus'),
+    kick_points: points('points per kick'),
+    watch_points: points('watch points'),
+    watch_interval_seconds: seconds('watch interval'),
+    watch_stream_cap: points('per-stream watch cap'),
+    min_account_age_days: points('minimum account age', 3650),
+    chat_commands_enabled: z.boolean(),
+  })
+  .strict();
+export type ActivityRules = z.infer<typeof activityRulesSchema>;
+export const updateActivityRulesSchema = activityRulesSchema.partial().strict();
+export type UpdateActivityRules = z.infer<typeof updateActivityRulesSchema>;
+
+/** A Kick account that never earns (bots, the streamer). */
+export const activityExclusionSchema = z
+  .object({
+    kick_user_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    label: z.string().trim().min(1, 'The label field is required.').max(64, 'The label may not be longer than 64 characters.'),
+  })
+  .strict();
+export type ActivityExclusionInput = z.infer<typeof activityExclusionSchema>;
+export interface ActivityExclusion extends ActivityExclusionInput {
+  created_at: string;
+}
+
+/** A Kick channel reward mapped to a points grant when a redemption is accepted. */
+export const rewardMappingSchema = z
+  .object({
+    reward_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'The reward id may only hold letters, digits, - and _.'),
+    title: z.string().trim().min(1, 'The title field is required.').max(100, 'The title may not be longer than 100 characters.'),
+    points: points('reward points').refine((v) => v > 0, 'The reward points must be at least 1.'),
+  })
+  .strict();
+export type RewardMappingInput = z.infer<typeof rewardMappingSchema>;
+export type RewardMapping = RewardMappingInput;
+
+export interface ActivityDelivery {
+  message_id: string;
+  type: string;
+  version: string;
+  /** verified, bad-signature, stale, duplicate, malformed */
+  result: string;
+  received_at: string;
+}
+
+export interface ActivitySubscription {
+  event: string;
+  version: number;
+  subscription_id: string | null;
+  /** subscribed | failed | missing */
+  status: string;
+  error: string | null;
+  updated_at: string;
+}
+
+/** GET /api/admin/activity: the Activity section's overview. */
+export interface ActivityOverview {
+  live: LiveState;
+  today_by_source: { source: ActivitySource; points: number; awards: number }[];
+  top_earners: { user_id: number; username: string; points: number }[];
+  pending: { chatters: number; points: number };
+  deliveries: ActivityDelivery[];
+  subscriptions: ActivitySubscription[];
+  subscriptions_enabled: boolean;
+}
+
+/** 'activity:heartbeat' over the page's socket while the Kick player is shown. */
+export const watchHeartbeatSchema = z.object({ visible: z.boolean(), player: z.boolean() }).strict();
+export type WatchHeartbeat = z.infer<typeof watchHeartbeatSchema>;
+export interface WatchHeartbeatAnswer {
+  /** Whether this connection is the member's counted one right now. */
+  counted: boolean;
+  /** Points awarded by this beat (0 most of the time). */
+  awarded: number;
+  /** When to send the next beat; null stops the beats (no member, bad payload). */
+  next_beat_seconds: number | null;
+}
+
+/** The Kick events the worker subscribes the channel to. */
+export const KICK_EVENT_SUBSCRIPTIONS = [
+  'chat.message.sent',
+  'channel.followed',
+  'channel.subscription.new',
+  'channel.subscription.renewal',
+  'channel.subscription.gifts',
+  'kicks.gifted',
+  'channel.reward.redemption.updated',
+  'livestream.status.updated',
+] as const;

@@ -1,0 +1,56 @@
+import type { CurrentHuntData } from './bonus-hunts';
+import type { LeaderboardData } from './leaderboard';
+import type { Raffle, RaffleParticipant } from './raffles';
+import type { TournamentDetail } from './tournaments';
+
+/** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
+export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'] as const;
+export type OverlayKind = (typeof OVERLAY_KINDS)[number];
+
+export const isOverlayKind = (value: unknown): value is OverlayKind =>
+  typeof value === 'string' && (OVERLAY_KINDS as readonly string[]).includes(value);
+
+/** Public room names an overlay socket of each kind may join (nothing else, and only with a valid token). */
+export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
+  hunt: [/^hunt:\d+$/, /^hunts$/],
+  raffle: [/^raffle:\d+$/],
+  tournament: [/^tournament:\d+$/],
+  leaderboard: [/^leaderboard$/],
+  alerts: [/^alerts$/],
+};
+
+/** GET /api/admin/overlays: one row per kind; the token itself is stored hashed and shown only when issued. */
+export interface AdminOverlayToken {
+  kind: OverlayKind;
+  active: boolean;
+  /** When the current token was issued (null if none ever was). */
+  issued_at: string | null;
+  revoked_at: string | null;
+}
+
+/** POST /api/admin/overlays/{kind}/token: a new token (the previous one stops working at once). */
+export interface IssuedOverlayToken {
+  kind: OverlayKind;
+  token: string;
+  /** Absolute URL to paste into an OBS browser source. */
+  url: string;
+}
+
+/** What an overlay starts from: injected into its page and answered by GET /overlay/{kind}/data?token=… */
+export type OverlayData =
+  | { kind: 'hunt'; hunt: CurrentHuntData }
+  | { kind: 'raffle'; raffle: Raffle | null; entries: RaffleParticipant[]; verify_url: string | null }
+  | { kind: 'tournament'; tournament: TournamentDetail | null }
+  | { kind: 'leaderboard'; leaderboard: LeaderboardData | null }
+  | { kind: 'alerts' };
+
+/** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */
+export interface OverlayPageData {
+  overlay: { kind: OverlayKind; token: string; data: OverlayData };
+}
+
+/** Socket.IO handshake auth of an overlay page. */
+export interface OverlaySocketAuth {
+  overlay: OverlayKind;
+  token: string;
+}

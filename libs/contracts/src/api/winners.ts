@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Every kind of prize the community wins; each feature records its winners when it pays them. */
+export const WINNER_SOURCES = ['raffle', 'hunt', 'tournament', 'leaderboard'] as const;
+export type WinnerSource = (typeof WINNER_SOURCES)[number];
+
+/** A member as shown beside a win (null for a leaderboard player who linked no member account). */
+export interface WinnerUser {
+  id: number;
+  username: string;
+  kick_username: string | null;
+  avatar: string | null;
+  avatar_url: string | null;
+}
+
+/** GET /api/r/winners (Recent Winners page): one row per prize paid, newest first. */
+export interface RecentWinner {
+  id: number;
+  source: WinnerSource;
+  user: WinnerUser | null;
+  /** The name shown: the member's Kick name, or the (masked) casino username of a leaderboard player. */
+  name: string;
+  /** The winner's place: raffle draw position, prediction rank or leaderboard rank. */
+  position: number;
+  /** What was won, as text ("Gaming chair", "500 points", "$100.00"). */
+  prize: string;
+  prize_value_usd: number | null;
+  prize_points: number | null;
+  /** What was won in, with the site path to it (/raffles/3, /bonus-hunts, /tournaments/2, /leaderboard). */
+  subject: { id: number; title: string; path: string };
+  won_at: string;
+}
+
+export const recentWinnersQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    source: z.enum(WINNER_SOURCES).optional(),
+  })
+  .strict();
+export type RecentWinnersQuery = z.infer<typeof recentWinnersQuerySchema>;
+
+/** Room 'winners': a prize was paid (any source); the page refetches. */
+export interface WinnerRecordedPush {
+  source: WinnerSource;
+  at: string;
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { EconomyModule } from '../economy/economy.module';
+import { RafflesModule } from '../raffles/raffles.module';
+import { ActivityRepository } from './activity.repository';
+import { ActivityAwardsService } from './activity-awards.service';
+import { KickEventApplier } from './kick-event-applier.service';
+import { KickPublicKeyService } from './kick-public-key.service';
+import { KickWebhookService } from './kick-webhook.service';
+import { KickAppClient } from './kick-app.client';
+import { ChatCommandsService } from './chat-commands.service';
+import { KickSubscriptionsService } from './kick-subscriptions.service';
+import { AdminActivityService } from './admin-activity.service';
+import { LiveStateService } from './live-state.service';
+import { WatchService } from './watch.service';
+
+const PROVIDERS = [
+  ActivityRepository,
+  ActivityAwardsService,
+  KickEventApplier,
+  KickPublicKeyService,
+  KickWebhookService,
+  KickAppClient,
+  ChatCommandsService,
+  KickSubscriptionsService,
+  AdminActivityService,
+  LiveStateService,
+  WatchService,
+];
+
+/** Earning on stream for the api: the Kick webhook, live state, the admin section. */
+@Module({
+  imports: [EconomyModule, RafflesModule],
+  providers: PROVIDERS,
+  exports: [KickWebhookService, KickSubscriptionsService, AdminActivityService, LiveStateService, ActivityAwardsService, WatchService],
+})
+export class ActivityModule {}

@@ -1,0 +1,341 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  ActivityExclusion,
+  ActivityRules,
+  ActivitySource,
+  ActivitySubscription,
+  LiveState,
+  RewardMapping,
+  UpdateActivityRules,
+} from '@kickback/contracts';
+
+const RULE_COLUMNS = [
+  'broadcaster_user_id',
+  'chat_points',
+  'chat_xp',
+  'chat_interval_seconds',
+  'chat_hour_cap',
+  'chat_stream_cap',
+  'follow_points',
+  'subscription_points',
+  'gifted_sub_points',
+  'kick_points',
+  'watch_points',
+  'watch_interval_seconds',
+  'watch_stream_cap',
+  'min_account_age_days',
+  'chat_commands_enabled',
+] as const satisfies readonly (keyof ActivityRules)[];
+
+export interface LiveRow {
+  is_live: boolean;
+  started_at: Date | null;
+  ended_at: Date | null;
+  stream_id: string | null;
+  as_of: Date;
+}
+
+/** Everything an award decision reads, in one round trip: the rules, the live state, and who the Kick account is here. */
+export interface AwardContext {
+  rules: ActivityRules;
+  live: { is_live: boolean; stream_id: string | null };
+  excluded: boolean;
+  member: { id: number; created_at: Date } | null;
+}
+
+export interface ChatterRow {
+  last_message_hash: string | null;
+  last_chat_award_at: Date | null;
+}
+
+export interface NewAward {
+  key: string;
+  source: ActivitySource;
+  kickUserId: number | null;
+  userId: number | null;
+  streamId: string | null;
+  points: number;
+  xp: number;
+  credited: boolean;
+}
+
+export interface PendingAward {
+  id: string;
+  key: string;
+  source: ActivitySource;
+  points: number;
+  xp: number;
+}
+
+export const toLive = (row: LiveRow): LiveState => ({
+  is_live: row.is_live,
+  started_at: row.started_at ? new Date(row.started_at).toISOString() : null,
+  ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+});
+
+/** Every statement on the activity tables. */
+@Injectable()
+export class ActivityRepository {
+  async rules(em: EntityManager): Promise<ActivityRules> {
+    const [row] = await em.execute<(ActivityRules & { broadcaster_user_id: string | null })[]>(
+      `select ${RULE_COLUMNS.join(', ')} from activity_settings where id = 1`,
+    );
+    return { ...row!, broadcaster_user_id: row!.broadcaster_user_id === null ? null : Number(row!.broadcaster_user_id) };
+  }
+
+  async context(em: EntityManager, kickUserId: number): Promise<AwardContext> {
+    const [row] = await em.execute<(ActivityRules & Record<string, unknown>)[]>(
+      `select ${RULE_COLUMNS.map((c) => `s.${c}`).join(', ')}, l.is_live, l.stream_id::text as stream_id,
+         exists (select 1 from activity_exclusions e where e.kick_user_id = ?) as excluded,
+         (select u.id from users u where u.kick_user_id = ?) as member_id,
+         (select u.created_at from users u where u.kick_user_id = ?) as member_created_at
+       from activity_settings s cross join activity_live_state l where s.id = 1 and l.id = 1`,
+      [kickUserId, kickUserId, kickUserId],
+    );
+    const r = row!;
+    const rules = Object.fromEntries(RULE_COLUMNS.map((c) => [c, r[c]])) as unknown as ActivityRules;
+    rules.broadcaster_user_id = r.broadcaster_user_id === null ? null : Number(r.broadcaster_user_id);
+    return {
+      rules,
+      live: { is_live: r.is_live as boolean, stream_id: r.stream_id as string | null },
+      excluded: r.excluded as boolean,
+      member: r.member_id === null ? null : { id: r.member_id as number, created_at: r.member_created_at as Date },
+    };
+  }
+
+  async updateRules(em: EntityManager, input: UpdateActivityRules): Promise<void> {
+    const columns = RULE_COLUMNS.filter((c) => input[c] !== undefined);
+    if (!columns.length) return;
+    await em.execute(`update activity_settings set ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = now() where id = 1`, [
+      ...columns.map((c) => input[c]),
+    ]);
+  }
+
+  async live(em: EntityManager, forUpdate = false): Promise<LiveRow> {
+    const [row] = await em.execute<LiveRow[]>(
+      `select is_live, started_at, ended_at, stream_id::text as stream_id, as_of from activity_live_state where id = 1${forUpdate ? ' for update' : ''}`,
+    );
+    return row!;
+  }
+
+  async liveState(em: EntityManager): Promise<LiveState> {
+    return toLive(await this.live(em));
+  }
+
+  async openStream(em: EntityManager, startedAt: Date): Promise<string> {
+    const [row] = await em.execute<{ id: string }[]>(`insert into activity_streams (started_at) values (?) returning id::text as id`, [
+      startedAt,
+    ]);
+    return row!.id;
+  }
+
+  async closeStreams(em: EntityManager, endedAt: Date): Promise<void> {
+    await em.execute(`update activity_streams set ended_at = greatest(started_at, ?) where ended_at is null`, [endedAt]);
+  }
+
+  async setLive(
+    em: EntityManager,
+    state: { isLive: boolean; startedAt: Date | null; endedAt: Date | null; streamId: string | null; asOf: Date },
+  ) {
+    await em.execute(`update activity_live_state set is_live = ?, started_at = ?, ended_at = ?, stream_id = ?, as_of = ? where id = 1`, [
+      state.isLive,
+      state.startedAt,
+      state.endedAt,
+      state.streamId,
+      state.asOf,
+    ]);
+  }
+
+  /** Records a Kick message as applied; false when it was seen before (the caller then does nothing). */
+  async claimMessage(em: EntityManager, message: { id: string; type: string; version: string; sentAt: Date }, outcome: string) {
+    const rows = await em.execute<{ message_id: string }[]>(
+      `insert into kick_messages (message_id, type, version, outcome, sent_at) values (?, ?, ?, ?, ?)
+       on conflict (message_id) do nothing returning message_id`,
+      [message.id, message.type, message.version, outcome, message.sentAt],
+    );
+    return rows.length === 1;
+  }
+
+  /** Serialises one Kick account's awards (caps and intervals are read-then-write) until the transaction ends. */
+  async lockKickUser(em: EntityManager, kickUserId: number): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(8061, ?::int)`, [kickUserId % 2_147_483_647]);
+  }
+
+  async lockMember(em: EntityManager, userId: number): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(8062, ?::int)`, [userId]);
+  }
+
+  async memberByKickId(em: EntityManager, kickUserId: number): Promise<{ id: number; created_at: Date } | undefined> {
+    const [row] = await em.execute<{ id: number; created_at: Date }[]>(`select id, created_at from users where kick_user_id = ?`, [
+      kickUserId,
+    ]);
+    return row;
+  }
+
+  async kickIdOf(em: EntityManager, userId: number): Promise<number | null> {
+    const [row] = await em.execute<{ kick_user_id: string | null }[]>(`select kick_user_id::text as kick_user_id from users where id = ?`, [
+      userId,
+    ]);
+    return row?.kick_user_id ? Number(row.kick_user_id) : null;
+  }
+
+  /** Upserts the chatter and answers its state before this message. */
+  async touchChatter(em: EntityManager, kickUserId: number, username: string): Promise<ChatterRow> {
+    const [row] = await em.execute<ChatterRow[]>(
+      `with before as (select last_message_hash, last_chat_award_at from activity_chatters where kick_user_id = ?),
+       up as (
+         insert into activity_chatters (kick_user_id, username) values (?, ?)
+         on conflict (kick_user_id) do update set username = excluded.username, last_seen_at = now()
+       )
+       select (select last_message_hash from before) as last_message_hash, (select last_chat_award_at from before) as last_chat_award_at`,
+      [kickUserId, kickUserId, username.slice(0, 64)],
+    );
+    return row!;
+  }
+
+  async setChatterMessage(em: EntityManager, kickUserId: number, hash: string, awardedAt: Date | null): Promise<void> {
+    await em.execute(
+      `update activity_chatters set last_message_hash = ?, last_chat_award_at = coalesce(?, last_chat_award_at) where kick_user_id = ?`,
+      [hash, awardedAt, kickUserId],
+    );
+  }
+
+  /** Points a Kick account (or a member) earned from one source since a moment, or within one stream. */
+  async earnedSince(
+    em: EntityManager,
+    who: { kickUserId?: number; userId?: number },
+    source: ActivitySource,
+    since: Date,
+  ): Promise<number> {
+    const [col, id] = who.userId !== undefined ? ['user_id', who.userId] : ['kick_user_id', who.kickUserId];
+    const [row] = await em.execute<{ total: number }[]>(
+      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and created_at >= ?`,
+      [id, source, since],
+    );
+    return row!.total;
+  }
+
+  async earnedInStream(
+    em: EntityManager,
+    who: { kickUserId?: number; userId?: number },
+    source: ActivitySource,
+    streamId: string,
+  ): Promise<number> {
+    const [col, id] = who.userId !== undefined ? ['user_id', who.userId] : ['kick_user_id', who.kickUserId];
+    const [row] = await em.execute<{ total: number }[]>(
+      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and stream_id = ?`,
+      [id, source, streamId],
+    );
+    return row!.total;
+  }
+
+  async watchAwardCount(em: EntityManager, userId: number, streamId: string): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(
+      `select count(*)::int as n from activity_awards where user_id = ? and source = 'watch' and stream_id = ?`,
+      [userId, streamId],
+    );
+    return row!.n;
+  }
+
+  /** Inserts the award; false when its key exists (a follow already rewarded, a watch interval already paid). */
+  async insertAward(em: EntityManager, award: NewAward): Promise<boolean> {
+    const rows = await em.execute(
+      `insert into activity_awards (key, source, kick_user_id, user_id, stream_id, points, xp, credited_at)
+       values (?, ?, ?, ?, ?, ?, ?, ${award.credited ? 'now()' : 'null'}) on conflict (key) do nothing returning id`,
+      [award.key, award.source, award.kickUserId, award.userId, award.streamId, award.points, award.xp],
+    );
+    return rows.length === 1;
+  }
+
+  /** A new member's pending awards from chat as a guest, at most `days` old, locked for crediting. */
+  pendingFor(em: EntityManager, kickUserId: number, days: number): Promise<PendingAward[]> {
+    return em.execute<PendingAward[]>(
+      `select id::text as id, key, source, points, xp from activity_awards
+       where kick_user_id = ? and user_id is null and credited_at is null and created_at > now() - make_interval(days => ?)
+       order by id for update skip locked`,
+      [kickUserId, days],
+    );
+  }
+
+  async markCredited(em: EntityManager, awardId: string, userId: number): Promise<void> {
+    await em.execute(`update activity_awards set user_id = ?, credited_at = now() where id = ?`, [userId, awardId]);
+  }
+
+  async rewardPoints(em: EntityManager, rewardId: string): Promise<number | null> {
+    const [row] = await em.execute<{ points: number }[]>(`select points from activity_reward_mappings where reward_id = ?`, [rewardId]);
+    return row?.points ?? null;
+  }
+
+  exclusions(em: EntityManager): Promise<ActivityExclusion[]> {
+    return em.execute<ActivityExclusion[]>(
+      `select kick_user_id::float8 as kick_user_id, label, created_at from activity_exclusions order by created_at desc`,
+    );
+  }
+
+  async putExclusion(em: EntityManager, input: { kick_user_id: number; label: string }): Promise<void> {
+    await em.execute(
+      `insert into activity_exclusions (kick_user_id, label) values (?, ?) on conflict (kick_user_id) do update set label = excluded.label`,
+      [input.kick_user_id, input.label],
+    );
+  }
+
+  async deleteExclusion(em: EntityManager, kickUserId: number): Promise<boolean> {
+    return (await em.execute(`delete from activity_exclusions where kick_user_id = ? returning 1`, [kickUserId])).length > 0;
+  }
+
+  rewards(em: EntityManager): Promise<RewardMapping[]> {
+    return em.execute<RewardMapping[]>(`select reward_id, title, points from activity_reward_mappings order by title`);
+  }
+
+  async putReward(em: EntityManager, input: RewardMapping): Promise<void> {
+    await em.execute(
+      `insert into activity_reward_mappings (reward_id, title, points) values (?, ?, ?)
+       on conflict (reward_id) do update set title = excluded.title, points = excluded.points`,
+      [input.reward_id, input.title, input.points],
+    );
+  }
+
+  async deleteReward(em: EntityManager, rewardId: string): Promise<boolean> {
+    return (await em.execute(`delete from activity_reward_mappings where reward_id = ? returning 1`, [rewardId])).length > 0;
+  }
+
+  todayBySource(em: EntityManager): Promise<{ source: ActivitySource; points: number; awards: number }[]> {
+    return em.execute(
+      `select source, coalesce(sum(points), 0)::int as points, count(*)::int as awards from activity_awards
+       where created_at >= date_trunc('day', now()) and credited_at is not null group by source order by points desc`,
+    );
+  }
+
+  topEarners(em: EntityManager, limit: number): Promise<{ user_id: number; username: string; points: number }[]> {
+    return em.execute(
+      `select a.user_id, u.username, sum(a.points)::int as points from activity_awards a join users u on u.id = a.user_id
+       where a.created_at >= date_trunc('day', now()) and a.credited_at is not null
+       group by a.user_id, u.username order by points desc, a.user_id limit ?`,
+      [limit],
+    );
+  }
+
+  async pendingTotals(em: EntityManager): Promise<{ chatters: number; points: number }> {
+    const [row] = await em.execute<{ chatters: number; points: number }[]>(
+      `select count(distinct kick_user_id)::int as chatters, coalesce(sum(points), 0)::int as points from activity_awards
+       where credited_at is null and created_at > now() - interval '30 days'`,
+    );
+    return row!;
+  }
+
+  subscriptions(em: EntityManager): Promise<ActivitySubscription[]> {
+    return em.execute<ActivitySubscription[]>(
+      `select event, version, subscription_id, status, error, updated_at from activity_subscriptions order by event`,
+    );
+  }
+
+  async putSubscription(em: EntityManager, sub: Omit<ActivitySubscription, 'updated_at'>): Promise<void> {
+    await em.execute(
+      `insert into activity_subscriptions (event, version, subscription_id, status, error) values (?, ?, ?, ?, ?)
+       on conflict (event) do update set version = excluded.version, subscription_id = excluded.subscription_id,
+         status = excluded.status, error = excluded.error, updated_at = now()`,
+      [sub.event, sub.version, sub.subscription_id, sub.status, sub.error],
+    );
+  }
+}

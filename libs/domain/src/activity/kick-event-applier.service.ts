@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ActivityRules, ActivitySource, LiveState } from '@kickback/contracts';
+import { ActivityRepository, type AwardContext } from './activity.repository';
+import { ActivityAwardsService } from './activity-awards.service';
+import { chatAward, messageFingerprint } from './chat-rules';
+import {
+  chatMessagePayload,
+  followPayload,
+  giftsPayload,
+  kicksPayload,
+  livestreamStatusPayload,
+  rewardPayload,
+  subscriptionPayload,
+  type ChatMessagePayload,
+} from './kick-event-payloads';
+
+export interface KickMessage {
+  id: string;
+  type: string;
+  version: string;
+  sentAt: Date;
+  payload: unknown;
+}
+
+export interface Applied {
+  /** What happened, kept with the message id: awarded, pending, offline, excluded, spam, interval, capped, … */
+  outcome: string;
+  /** Set when the live state changed: pushed to every open page after commit. */
+  live?: LiveState;
+  /** A chat command to answer after commit. */
+  command?: { kickUserId: number; username: string; command: string };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The earning rules: turns one verified Kick message into awards and live-state changes, inside the caller's transaction. */
+@Injectable()
+export class KickEventApplier {
+  constructor(
+    private readonly repository: ActivityRepository,
+    private readonly awards: ActivityAwardsService,
+  ) {}
+
+  async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    switch (message.type) {
+      case 'livestream.status.updated':
+        return this.liveStatus(tx, message);
+      case 'chat.message.sent': {
+        const chat = chatMessagePayload.parse(message.payload);
+        return this.chat(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
+      }
+      case 'channel.followed': {
+        const { follower } = followPayload.parse(message.payload);
+        return this.simple(tx, 'follow', `follow:${follower.user_id}`, follower.user_id, (rules) => rules.follow_points);
+      }
+      case 'channel.subscription.new':
+      case 'channel.subscription.renewal': {
+        const { subscriber, duration } = subscriptionPayload.parse(message.payload);
+        return this.simple(tx, 'subscription', `kick:${message.id}`, subscriber.user_id, (rules) => rules.subscription_points * duration);
+      }
+      case 'channel.subscription.gifts': {
+        const { gifter, giftees } = giftsPayload.parse(message.payload);
+        if (!gifter?.user_id || gifter.is_anonymous) return { outcome: 'anonymous' };
+        return this.simple(tx, 'gifted-subs', `kick:${message.id}`, gifter.user_id, (rules) => rules.gifted_sub_points * giftees.length);
+      }
+      case 'kicks.gifted': {
+        const { sender, gift } = kicksPayload.parse(message.payload);
+        return this.simple(tx, 'kicks', `kick:${message.id}`, sender.user_id, (rules) => rules.kick_points * gift.amount);
+      }
+      case 'channel.reward.redemption.updated': {
+        const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
+        // Pending and rejected redemptions earn nothing; the redemption id keeps pending → accepted to one grant.
+        if (status !== 'accepted') return { outcome: `reward-${status}`.slice(0, 32) };
+        const points = await this.repository.rewardPoints(tx, reward.id);
+        if (points === null) return { outcome: 'reward-unmapped' };
+        return this.simple(tx, 'reward', `reward:${id}`, redeemer.user_id, () => points);
+      }
+      default:
+        return { outcome: 'ignored' };
+    }
+  }
+
+  private async liveStatus(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const payload = livestreamStatusPayload.parse(message.payload);
+    const current = await this.repository.live(tx, true);
+    // Kick does not promise order: a status older than the one applied changes nothing.
+    if (message.sentAt.getTime() < new Date(current.as_of).getTime()) return { outcome: 'out-of-order' };
+    const startedAt = payload.started_at ? new Date(payload.started_at) : message.sentAt;
+    if (payload.is_live) {
+      const streamId = current.is_live && current.stream_id ? current.stream_id : await this.repository.openStream(tx, startedAt);
+      await this.repository.setLive(tx, { isLive: true, startedAt, endedAt: null, streamId, asOf: message.sentAt });
+    } else {
+      const endedAt = payload.ended_at ? new Date(payload.ended_at) : message.sentAt;
+      await this.repository.closeStreams(tx, endedAt);
+      await this.repository.setLive(tx, {
+        isLive: false,
+        startedAt: current.started_at ?? (payload.started_at ? startedAt : null),
+        endedAt,
+        streamId: null,
+        asOf: message.sentAt,
+      });
+    }
+    return { outcome: payload.is_live ? 'live' : 'offline', live: await this.repository.liveState(tx) };
+  }
+
+  private async chat(tx: EntityManager, context: AwardContext, message: KickMessage, chat: ChatMessagePayload): Promise<Applied> {
+    const { rules, live, member } = context;
+    const kickUserId = chat.sender.user_id;
+    if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
+    const command =
+      rules.chat_commands_enabled && /^!(points|raffle)\b/i.test(chat.content.trim())
+        ? { kickUserId, username: chat.sender.username, command: chat.content.trim().slice(1).split(/\s/)[0]!.toLowerCase() }
+        : undefined;
+    if (!live.is_live || !live.stream_id) return { outcome: 'offline', command };
+    await this.repository.lockKickUser(tx, kickUserId);
+    const before = await this.repository.touchChatter(tx, kickUserId, chat.sender.username);
+    const hash = messageFingerprint(chat.content);
+    const now = new Date();
+    const decision = chatAward(
+      rules,
+      {
+        lastHash: before.last_message_hash,
+        lastAwardAt: before.last_chat_award_at ? new Date(before.last_chat_award_at) : null,
+        earnedThisHour: await this.repository.earnedSince(tx, { kickUserId }, 'chat', new Date(now.getTime() - HOUR_MS)),
+        earnedThisStream: await this.repository.earnedInStream(tx, { kickUserId }, 'chat', live.stream_id),
+      },
+      hash,
+      now,
+    );
+    if ('refused' in decision) {
+      await this.repository.setChatterMessage(tx, kickUserId, hash, null);
+      return { outcome: decision.refused, command };
+    }
+    if (!oldEnough(rules, member)) {
+      await this.repository.setChatterMessage(tx, kickUserId, hash, null);
+      return { outcome: 'too-new', command };
+    }
+    await this.repository.setChatterMessage(tx, kickUserId, hash, now);
+    const outcome = await this.awards.award(tx, {
+      key: `kick:${message.id}`,
+      source: 'chat',
+      kickUserId,
+      userId: member?.id ?? null,
+      streamId: live.stream_id,
+      points: decision.points,
+      xp: decision.xp,
+    });
+    return { outcome, command };
+  }
+
+  private async simple(
+    tx: EntityManager,
+    source: ActivitySource,
+    key: string,
+    kickUserId: number,
+    pointsFor: (rules: ActivityRules) => number,
+  ): Promise<Applied> {
+    const { rules, live, excluded, member } = await this.repository.context(tx, kickUserId);
+    if (rules.broadcaster_user_id === kickUserId || excluded) return { outcome: 'excluded' };
+    const points = pointsFor(rules);
+    if (points <= 0) return { outcome: 'no-points' };
+    if (!oldEnough(rules, member)) return { outcome: 'too-new' };
+    const streamId = live.is_live ? live.stream_id : null;
+    return { outcome: await this.awards.award(tx, { key, source, kickUserId, userId: member?.id ?? null, streamId, points, xp: points }) };
+  }
+}
+
+/** The minimum age of the member's account here; a guest's pending points are earned before joining and credited at first login. */
+function oldEnough(rules: ActivityRules, member: AwardContext['member']): boolean {
+  if (rules.min_account_age_days <= 0 || !member) return true;
+  return Date.now() - new Date(member.created_at).getTime() >= rules.min_account_age_days * 86_400_000;
+}

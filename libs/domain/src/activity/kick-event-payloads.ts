@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Kick's payload fields this feature reads (INTEGRATIONS.md "Kick events"); anything else in a payload is ignored. */
+const kickId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const kickUser = z.object({ user_id: kickId, username: z.string().max(200), is_anonymous: z.boolean().optional() });
+const isoDate = z.string().datetime({ offset: true });
+
+export const chatMessagePayload = z.object({
+  message_id: z.string().max(100).optional(),
+  sender: kickUser,
+  content: z.string().max(10_000),
+});
+
+export const followPayload = z.object({ follower: kickUser });
+
+export const subscriptionPayload = z.object({ subscriber: kickUser, duration: z.number().int().min(1).max(1200).default(1) });
+
+export const giftsPayload = z.object({
+  gifter: kickUser.extend({ user_id: kickId.nullable().optional() }).nullable().optional(),
+  giftees: z.array(kickUser.partial()).max(1000),
+});
+
+export const kicksPayload = z.object({ sender: kickUser, gift: z.object({ amount: z.number().int().min(0).max(100_000_000) }) });
+
+export const rewardPayload = z.object({
+  id: z.string().max(100),
+  status: z.string().max(32),
+  redeemer: kickUser,
+  reward: z.object({ id: z.string().max(100), title: z.string().max(200).optional() }),
+});
+
+export const livestreamStatusPayload = z.object({
+  is_live: z.boolean(),
+  started_at: isoDate.nullable().optional(),
+  ended_at: isoDate.nullable().optional(),
+});
+
+export type ChatMessagePayload = z.infer<typeof chatMessagePayload>;
+
+/** Every type and version this build applies; other types or versions are acknowledged and ignored. */
+export const KNOWN_EVENTS: Record<string, string[]> = {
+  'chat.message.sent': ['1'],
+  'channel.followed': ['1'],
+  'channel.subscription.new': ['1'],
+  'channel.subscription.renewal': ['1'],
+  'channel.subscription.gifts': ['1'],
+  'kicks.gifted': ['1'],
+  'channel.reward.redemption.updated': ['1'],
+  'livestream.status.updated': ['1'],
+};

@@ -1,0 +1,65 @@
+import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '@kickback/platform';
+
+/** A failed verification may refetch the key at most this often, so forged deliveries cannot hammer Kick. */
+const REFRESH_AFTER_FAILURE_MS = 60_000;
+
+/**
+ * Kick's webhook public key (GET {KICK_API_URL}/public/v1/public-key), fetched once and cached. A signature that does
+ * not verify triggers one refetch (Kick may have rotated the key), at most once a minute per process.
+ */
+@Injectable()
+export class KickPublicKeyService {
+  private readonly logger = new Logger(KickPublicKeyService.name);
+  private key: KeyObject | null = null;
+  private loading: Promise<KeyObject | null> | null = null;
+  private lastRefreshAt = 0;
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** RSA PKCS#1 v1.5 with SHA-256 over `messageId.timestamp.rawBody`, signature in base64. */
+  async verify(messageId: string, timestamp: string, rawBody: Buffer, signature: string): Promise<boolean> {
+    const key = this.key ?? (this.mayRefresh() ? await this.load() : null);
+    if (key && this.check(key, messageId, timestamp, rawBody, signature)) return true;
+    if (!this.mayRefresh()) return false;
+    const fresh = await this.load();
+    return !!fresh && fresh !== key && this.check(fresh, messageId, timestamp, rawBody, signature);
+  }
+
+  /** Whether a failure may refetch the key now (never more than once a minute, also while Kick is unreachable). */
+  private mayRefresh(): boolean {
+    return Date.now() - this.lastRefreshAt >= REFRESH_AFTER_FAILURE_MS;
+  }
+
+  private check(key: KeyObject, messageId: string, timestamp: string, rawBody: Buffer, signature: string): boolean {
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(`${messageId}.${timestamp}.`);
+    verifier.update(rawBody);
+    try {
+      return verifier.verify(key, signature, 'base64');
+    } catch {
+      return false;
+    }
+  }
+
+  private load(): Promise<KeyObject | null> {
+    this.loading ??= this.fetchKey().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async fetchKey(): Promise<KeyObject | null> {
+    this.lastRefreshAt = Date.now();
+    try {
+      const res = await fetch(new URL('/public/v1/public-key', this.config.env.KICK_API_URL), { signal: AbortSignal.timeout(5000) });
+      if (!res.ok) throw new Error(`Kick public key: HTTP ${res.status}`);
+      const body = (await res.json()) as { data?: { public_key?: unknown } };
+      if (typeof body.data?.public_key !== 'string') throw new Error('Kick public key: no data.public_key');
+      this.key = createPublicKey(body.data.public_key);
+      return this.key;
+    } catch (err) {
+      this.logger.warn({ err }, 'could not load the Kick webhook public key');
+      return this.key;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { AppConfig, type AppEnv } from '@kickback/platform';
+import { FakeKickServer } from '@kickback/testing';
+import { KickPublicKeyService } from './kick-public-key.service';
+
+describe('Kick public key: cached, refreshed on a failure at most once a minute', () => {
+  const kick = new FakeKickServer('id', 'secret');
+  let clock = Date.now();
+
+  beforeAll(() => kick.start());
+  afterAll(() => kick.stop());
+  beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => clock));
+  afterEach(() => jest.restoreAllMocks());
+
+  const verify = (service: KickPublicKeyService, forge = false) => {
+    const { headers, body } = kick.events.sign('chat.message.sent', { content: 'hi' }, { forge });
+    return service.verify(
+      headers['kick-event-message-id']!,
+      headers['kick-event-message-timestamp']!,
+      Buffer.from(body),
+      headers['kick-event-signature']!,
+    );
+  };
+
+  it('verifies with one fetch, follows a rotation only after a minute, and never refetches faster for forgeries', async () => {
+    const service = new KickPublicKeyService(new AppConfig({ KICK_API_URL: kick.url } as AppEnv));
+    const before = kick.events.publicKeyRequests;
+    expect(await verify(service)).toBe(true);
+    expect(await verify(service)).toBe(true);
+    expect(kick.events.publicKeyRequests - before).toBe(1);
+
+    kick.events.rotateKey();
+    expect(await verify(service)).toBe(false);
+    expect(await verify(service, true)).toBe(false);
+    expect(kick.events.publicKeyRequests - before).toBe(1);
+
+    clock += 61_000;
+    expect(await verify(service)).toBe(true);
+    expect(kick.events.publicKeyRequests - before).toBe(2);
+    for (let i = 0; i < 5; i++) expect(await verify(service, true)).toBe(false);
+    expect(kick.events.publicKeyRequests - before).toBe(2);
+  });
+});

@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AdminHuntListItem, HuntGame } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
+
+/** A hunt as stored: money as numeric text, timestamps as dates, the prediction count as bigint text. */
+export type HuntRow = Pick<AdminHuntListItem, 'id' | 'status' | 'predictions_active' | 'prize_points'> & {
+  starting_balance: string;
+  final_balance: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+  scored_at: Date | null;
+  predictions_count: string;
+};
+
+/** A game as stored, with its slot and provider names; money and multiplier as numeric text. */
+export type GameRow = Pick<HuntGame, 'id' | 'position' | 'opened' | 'slot_name' | 'slot_image'> & {
+  hunt_id: number;
+  slot_id: number;
+  bet: string;
+  win: string | null;
+  multiplier: string | null;
+  provider_name: string;
+};
+
+/** A game's bet and win as numeric text (the audit's before and after). */
+export interface GameAmounts {
+  bet: string;
+  win: string | null;
+}
+
+const HUNT_COLUMNS = `h.id, h.starting_balance::text as starting_balance, h.status, h.predictions_active, h.prize_points,
+  h.final_balance::text as final_balance, h.created_at, h.completed_at, h.scored_at,
+  (select count(*) from hunt_predictions p where p.hunt_id = h.id)::text as predictions_count`;
+
+/**
+ * Hunts and their games: the reads the public, admin, push and scoring paths share (so they all see one model)
+ * and the admin's writes. Each runs on the em it is given, so callers choose the transaction and the locks.
+ */
+@Injectable()
+export class BonusHuntsRepository {
+  async hunt(em: EntityManager, id: number, lock: '' | 'for share' | 'for update' = ''): Promise<HuntRow | null> {
+    // Row locks cannot sit next to the count subquery, so a locked read takes the row first.
+    if (lock) await em.execute(`select id from hunts where id = ? ${lock}`, [id]);
+    const rows = await em.execute<HuntRow[]>(`select ${HUNT_COLUMNS} from hunts h where h.id = ?`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** The hunt not completed yet (at most one runs at a time). */
+  async runningHunt(em: EntityManager): Promise<HuntRow | null> {
+    const rows = await em.execute<HuntRow[]>(
+      `select ${HUNT_COLUMNS} from hunts h where h.status <> 'completed' order by h.id desc limit 1`,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Newest first; `completedOnly` for the public history, every hunt for the admin. */
+  async huntsPage(em: EntityManager, completedOnly: boolean, limit: number, offset: number): Promise<HuntRow[]> {
+    return em.execute<HuntRow[]>(
+      `select ${HUNT_COLUMNS} from hunts h where ${completedOnly ? `h.status = 'completed'` : 'true'} order by h.id desc limit ? offset ?`,
+      [limit, offset],
+    );
+  }
+
+  async huntsCount(em: EntityManager, completedOnly: boolean): Promise<number> {
+    const [{ total }] = await em.execute<{ total: string }[]>(
+      `select count(*)::text as total from hunts${completedOnly ? ` where status = 'completed'` : ''}`,
+    );
+    return Number(total);
+  }
+
+  /** Every hunt, the completed ones and every prediction ever made (the public overall statistics). */
+  async overallCounts(em: EntityManager): Promise<{ total: number; completed: number; predictions: number }> {
+    const [row] = await em.execute<{ total: string; completed: string; predictions: string }[]>(
+      `select (select count(*) from hunts)::text as total,
+              (select count(*) from hunts where status = 'completed')::text as completed,
+              (select count(*) from hunt_predictions)::text as predictions`,
+    );
+    return { total: Number(row!.total), completed: Number(row!.completed), predictions: Number(row!.predictions) };
+  }
+
+  async games(em: EntityManager, huntIds: number[]): Promise<GameRow[]> {
+    if (huntIds.length === 0) return [];
+    return em.execute<GameRow[]>(
+      `select g.id, g.hunt_id, g.slot_id, g.position, g.bet::text as bet, g.win::text as win, g.multiplier::text as multiplier, g.opened,
+              s.name as slot_name, s.image_url as slot_image, pr.name as provider_name
+       from hunt_games g join slots s on s.id = g.slot_id join slot_providers pr on pr.id = s.provider_id
+       where g.hunt_id = any(?::int[]) order by g.hunt_id, g.position, g.id`,
+      [intArrayLiteral(huntIds)],
+    );
+  }
+
+  /** Games per hunt, for the admin list. */
+  async gameCounts(em: EntityManager, huntIds: number[]): Promise<Map<number, number>> {
+    const rows = await em.execute<{ hunt_id: number; n: string }[]>(
+      'select hunt_id, count(*)::text as n from hunt_games where hunt_id = any(?::int[]) group by hunt_id',
+      [intArrayLiteral(huntIds)],
+    );
+    return new Map(rows.map((r) => [r.hunt_id, Number(r.n)]));
+  }
+
+  async runningHuntId(em: EntityManager): Promise<number | null> {
+    const [row] = await em.execute<{ id: number }[]>(`select id from hunts where status <> 'completed' limit 1`);
+    return row?.id ?? null;
+  }
+
+  /** The hunt's state read FOR SHARE: closing predictions (an update of this row) waits for the submits in flight. */
+  async lockForPrediction(em: EntityManager, huntId: number): Promise<Pick<HuntRow, 'status' | 'predictions_active'> | null> {
+    const [row] = await em.execute<Pick<HuntRow, 'status' | 'predictions_active'>[]>(
+      'select status, predictions_active from hunts where id = ? for share',
+      [huntId],
+    );
+    return row ?? null;
+  }
+
+  /** A new hunt; the partial unique index on running hunts refuses a second one (a unique violation). */
+  async insertHunt(em: EntityManager, startingBalance: string, prizePoints: number[]): Promise<number> {
+    const [row] = await em.execute<{ id: number }[]>(
+      'insert into hunts (starting_balance, prize_points) values (?::numeric, ?::int[]) returning id',
+      [startingBalance, intArrayLiteral(prizePoints)],
+    );
+    return row!.id;
+  }
+
+  /** Writes the settings given (undefined ones stay). */
+  async updateSettings(
+    em: EntityManager,
+    huntId: number,
+    startingBalance: string | undefined,
+    prizePoints: number[] | undefined,
+  ): Promise<void> {
+    await em.execute(
+      `update hunts set starting_balance = coalesce(?::numeric, starting_balance), prize_points = coalesce(?::int[], prize_points), updated_at = now() where id = ?`,
+      [startingBalance ?? null, prizePoints ? intArrayLiteral(prizePoints) : null, huntId],
+    );
+  }
+
+  async setPredictionsActive(em: EntityManager, huntId: number, active: boolean): Promise<void> {
+    await em.execute('update hunts set predictions_active = ?, updated_at = now() where id = ?', [active, huntId]);
+  }
+
+  /** preparing → opening; predictions close with it. */
+  async markOpening(em: EntityManager, huntId: number): Promise<void> {
+    await em.execute(
+      `update hunts set status = 'opening', predictions_active = false, opening_started_at = now(), updated_at = now() where id = ?`,
+      [huntId],
+    );
+  }
+
+  /** How many games, how many not opened yet, and the sum of the wins (numeric text). */
+  async gameTotals(em: EntityManager, huntId: number): Promise<{ games: number; unopened: number; total: string }> {
+    const [row] = await em.execute<{ games: string; unopened: string; total: string }[]>(
+      `select count(*)::text as games, count(*) filter (where win is null)::text as unopened, coalesce(sum(win), 0)::text as total
+       from hunt_games where hunt_id = ?`,
+      [huntId],
+    );
+    return { games: Number(row!.games), unopened: Number(row!.unopened), total: row!.total };
+  }
+
+  async markCompleted(em: EntityManager, huntId: number, finalBalance: string): Promise<void> {
+    await em.execute(
+      `update hunts set status = 'completed', predictions_active = false, final_balance = ?::numeric, completed_at = now(), updated_at = now() where id = ?`,
+      [finalBalance, huntId],
+    );
+  }
+
+  /** Once, the first time a hunt is scored. */
+  async markScored(em: EntityManager, huntId: number): Promise<void> {
+    await em.execute('update hunts set scored_at = coalesce(scored_at, now()) where id = ?', [huntId]);
+  }
+
+  /** A game appended after the hunt's last one. */
+  async insertGame(em: EntityManager, huntId: number, slotId: number, bet: string): Promise<number> {
+    const [game] = await em.execute<{ id: number }[]>(
+      `insert into hunt_games (hunt_id, slot_id, bet, position)
+       values (?, ?, ?::numeric, (select coalesce(max(position), -1) + 1 from hunt_games where hunt_id = ?)) returning id`,
+      [huntId, slotId, bet, huntId],
+    );
+    return game!.id;
+  }
+
+  async lockGame(em: EntityManager, huntId: number, gameId: number): Promise<GameAmounts | null> {
+    const [row] = await em.execute<GameAmounts[]>(
+      'select bet::text as bet, win::text as win from hunt_games where id = ? and hunt_id = ? for update',
+      [gameId, huntId],
+    );
+    return row ?? null;
+  }
+
+  /** A bet given replaces the bet; `setWin` writes the win (null clears it). */
+  async updateGame(em: EntityManager, gameId: number, bet: string | null, setWin: boolean, win: string | null): Promise<GameAmounts> {
+    const [row] = await em.execute<GameAmounts[]>(
+      `update hunt_games set bet = coalesce(?::numeric, bet), win = case when ? then ?::numeric else win end, updated_at = now()
+       where id = ? returning bet::text as bet, win::text as win`,
+      [bet, setWin, win, gameId],
+    );
+    return row!;
+  }
+
+  async deleteGame(em: EntityManager, huntId: number, gameId: number): Promise<(GameAmounts & { slot_id: number }) | null> {
+    const [row] = await em.execute<(GameAmounts & { slot_id: number })[]>(
+      'delete from hunt_games where id = ? and hunt_id = ? returning slot_id, bet::text as bet, win::text as win',
+      [gameId, huntId],
+    );
+    return row ?? null;
+  }
+
+  /** Positions 0, 1, 2… in the current order, closing the gap a removed game left. */
+  async renumberGames(em: EntityManager, huntId: number): Promise<void> {
+    await em.execute(
+      `update hunt_games g set position = r.ord - 1 from (select id, row_number() over (order by position, id) as ord from hunt_games where hunt_id = ?) r where g.id = r.id`,
+      [huntId],
+    );
+  }
+
+  async gameIds(em: EntityManager, huntId: number): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>('select id from hunt_games where hunt_id = ? order by position, id', [huntId]);
+    return rows.map((g) => g.id);
+  }
+
+  /** Positions in the order of `ids`; the (hunt_id, position) unique constraint is deferred, so they may swap in one statement. */
+  async reorderGames(em: EntityManager, huntId: number, ids: number[]): Promise<void> {
+    await em.execute(
+      `update hunt_games g set position = x.ord - 1, updated_at = now() from unnest(?::int[]) with ordinality as x(id, ord) where g.id = x.id and g.hunt_id = ?`,
+      [intArrayLiteral(ids), huntId],
+    );
+  }
+}

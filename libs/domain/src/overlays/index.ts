@@ -1,0 +1,2 @@
+export * from './overlay-tokens.service';
+export * from './overlays.module';

@@ -1,0 +1,124 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ALERTS_ROOM,
+  achievementAlertText,
+  achievementUnlockedNotification,
+  levelAlertText,
+  levelReachedNotification,
+  userRoom,
+  type DomainEvent,
+  type DomainEventMap,
+  type DomainEventType,
+} from '@kickback/contracts';
+import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
+import { ProgressionService } from './progression.service';
+import { XP_AWARDS, awardKeys, type XpAward } from './xp-awards';
+
+type AwardsOf<T extends DomainEventType> = (payload: DomainEventMap[T]) => XpAward[];
+
+/**
+ * The worker's XP sources: each event becomes awards with stable keys (xp-awards.ts), applied in the handler's
+ * transaction; after commit the members' ranks follow. Unlocks and level-ups are told to the member and the alerts room.
+ */
+@Injectable()
+export class ProgressionEventsHandler implements OnModuleInit {
+  constructor(
+    private readonly handlers: DomainEventHandlers,
+    private readonly realtime: RealtimeEmitter,
+    private readonly progression: ProgressionService,
+  ) {}
+
+  onModuleInit(): void {
+    this.source('user.logged-in', (p) => [
+      { userId: p.userId, source: 'login', xp: XP_AWARDS.login, key: awardKeys.login(p.userId, p.at) },
+    ]);
+    this.source('raffle.entered', (p) => [
+      { userId: p.userId, source: 'raffle_entry', xp: XP_AWARDS.raffle_entry, key: awardKeys.raffleEntry(p.entryId) },
+    ]);
+    this.source('hunt.predicted', (p) => [
+      { userId: p.userId, source: 'hunt_prediction', xp: XP_AWARDS.hunt_prediction, key: awardKeys.huntPrediction(p.huntId, p.userId) },
+    ]);
+    this.source('tournament.predicted', (p) => [
+      {
+        userId: p.userId,
+        source: 'tournament_prediction',
+        xp: XP_AWARDS.tournament_prediction,
+        key: awardKeys.tournamentPrediction(p.tournamentId, p.userId),
+      },
+    ]);
+    this.source('hunt.scored', (p) =>
+      p.userIds.map((userId) => ({
+        userId,
+        source: 'hunt_scored' as const,
+        xp: p.winnerUserIds.includes(userId) ? XP_AWARDS.hunt_won : XP_AWARDS.hunt_scored,
+        key: awardKeys.huntScored(p.huntId, userId),
+      })),
+    );
+    this.source('tournament.completed', (p) =>
+      p.userIds.map((userId) => ({
+        userId,
+        source: 'tournament_scored' as const,
+        xp: XP_AWARDS.tournament_scored,
+        key: awardKeys.tournamentScored(p.tournamentId, userId),
+      })),
+    );
+    this.source('redemption.created', (p) => [
+      { userId: p.userId, source: 'redemption', xp: XP_AWARDS.redemption, key: awardKeys.redemption(p.redemptionId) },
+    ]);
+    this.source('ticket.created', (p) => [{ userId: p.userId, source: 'ticket', xp: XP_AWARDS.ticket, key: awardKeys.ticket(p.ticketId) }]);
+    this.source('ticket.resolved', (p) => [
+      { userId: p.userId, source: 'ticket_resolved', xp: XP_AWARDS.ticket_resolved, key: awardKeys.ticketResolved(p.ticketId) },
+    ]);
+    this.source('friendship.changed', (p) =>
+      p.change !== 'accepted'
+        ? []
+        : [p.actorId, p.otherId].map((userId) => ({
+            userId,
+            source: 'friend' as const,
+            xp: XP_AWARDS.friend,
+            key: awardKeys.friend(p.actorId, p.otherId, userId),
+          })),
+    );
+    this.source('activity.awarded', (p) => [{ userId: p.userId, source: 'activity', xp: p.xp, key: awardKeys.activity(p.key) }]);
+
+    this.handlers.register({
+      consumer: 'progression.announce-achievement',
+      type: 'progression.achievement-unlocked',
+      handle: async () => undefined,
+      afterCommit: (event: DomainEvent<'progression.achievement-unlocked'>) =>
+        this.announce(event.payload.userId, achievementUnlockedNotification(event.payload.name), 'achievement', (username) =>
+          achievementAlertText(username, event.payload.name),
+        ),
+    });
+    this.handlers.register({
+      consumer: 'progression.announce-level',
+      type: 'progression.level-reached',
+      handle: async () => undefined,
+      afterCommit: (event: DomainEvent<'progression.level-reached'>) =>
+        this.announce(event.payload.userId, levelReachedNotification(event.payload.level), 'level-up', (username) =>
+          levelAlertText(username, event.payload.level),
+        ),
+    });
+  }
+
+  private source<T extends DomainEventType>(type: T, awardsOf: AwardsOf<T>): void {
+    this.handlers.register({
+      consumer: `progression.xp.${type}`,
+      type,
+      handle: async (event: DomainEvent<T>, tx: EntityManager) => {
+        for (const award of awardsOf(event.payload)) await this.progression.award(tx, award);
+      },
+      afterCommit: async (event: DomainEvent<T>) => {
+        const userIds = [...new Set(awardsOf(event.payload).map((a) => a.userId))];
+        await this.progression.refreshRanks(userIds);
+      },
+    });
+  }
+
+  private async announce(userId: number, message: string, kind: 'achievement' | 'level-up', alert: (username: string) => string) {
+    this.realtime.toRoom(userRoom(userId), 'user:notification', { type: 'success', message });
+    const username = await this.progression.username(userId);
+    if (username) this.realtime.toRoom(ALERTS_ROOM, 'alerts:item', { kind, username, text: alert(username), at: new Date().toISOString() });
+  }
+}

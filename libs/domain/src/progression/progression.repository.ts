@@ -1,0 +1,334 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  XP_PER_LEVEL,
+  type AchievementInput,
+  type AdminAchievement,
+  type AdminBadge,
+  type BadgeInput,
+  type XpLedgerEntry,
+} from '@kickback/contracts';
+import type { XpAward } from './xp-awards';
+
+/**
+ * A member's rule counters as one jsonb object, keyed like PROGRESSION_COUNTERS. Everything but level and xp is a
+ * count of the member's XP ledger rows by source, so the counters follow the same exactly-once keys as the XP.
+ */
+const COUNTERS_SQL = `
+  select jsonb_build_object(
+    'raffle_entries', count(*) filter (where l.source = 'raffle_entry'),
+    'hunt_predictions', count(*) filter (where l.source = 'hunt_prediction'),
+    'tournament_predictions', count(*) filter (where l.source = 'tournament_prediction'),
+    'predictions', count(*) filter (where l.source in ('hunt_prediction', 'tournament_prediction')),
+    'predictions_scored', count(*) filter (where l.source in ('hunt_scored', 'tournament_scored')),
+    'redemptions', count(*) filter (where l.source = 'redemption'),
+    'tickets', count(*) filter (where l.source = 'ticket'),
+    'tickets_resolved', count(*) filter (where l.source = 'ticket_resolved'),
+    'friends', count(*) filter (where l.source = 'friend'),
+    'login_days', count(*) filter (where l.source = 'login'),
+    'stream_activity', count(*) filter (where l.source = 'activity'),
+    'level', coalesce((select m.level from member_xp m where m.user_id = ?), 1),
+    'xp', coalesce((select m.xp from member_xp m where m.user_id = ?), 0)
+  ) as c
+  from xp_ledger l where l.user_id = ?`;
+
+export interface Unlocked {
+  id: number;
+  name: string;
+  icon: string | null;
+}
+
+export interface XpTotals {
+  user_id: number;
+  xp: number;
+  level: number;
+  reached_ledger_id: number;
+}
+
+interface AchievementRow {
+  id: number;
+  name: string;
+  icon: string | null;
+  description: string;
+  category: AdminAchievement['category'];
+  rule_counter: AdminAchievement['rule']['counter'];
+  rule_threshold: number;
+  active: boolean;
+  unlocked_count: number;
+  created_at: Date;
+}
+
+interface BadgeRow {
+  id: number;
+  name: string;
+  icon: string | null;
+  description: string;
+  rule_counter: AdminAchievement['rule']['counter'] | null;
+  rule_threshold: number | null;
+  holders_count: number;
+  created_at: Date;
+}
+
+const toAchievement = (r: AchievementRow): AdminAchievement => ({
+  id: r.id,
+  name: r.name,
+  icon: r.icon,
+  description: r.description,
+  category: r.category,
+  rule: { counter: r.rule_counter, threshold: r.rule_threshold },
+  active: r.active,
+  unlocked_count: r.unlocked_count,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+const toBadge = (r: BadgeRow): AdminBadge => ({
+  id: r.id,
+  name: r.name,
+  icon: r.icon,
+  description: r.description,
+  rule: r.rule_counter === null || r.rule_threshold === null ? null : { counter: r.rule_counter, threshold: r.rule_threshold },
+  holders_count: r.holders_count,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+/** The XP ledger, totals, achievements and badges: every statement of the progression feature. */
+@Injectable()
+export class ProgressionRepository {
+  /** Appends the award unless its key is known; returns the new ledger id, or null for a repeat. */
+  async appendLedger(tx: EntityManager, award: XpAward): Promise<number | null> {
+    const rows = await tx.execute<{ id: string }[]>(
+      `insert into xp_ledger (user_id, source, xp, award_key) select ?, ?, ?, ?
+       where exists (select 1 from users where id = ?)
+       on conflict (award_key) do nothing returning id`,
+      [award.userId, award.source, award.xp, award.key, award.userId],
+    );
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+
+  /** Adds to the member's total (row-locked upsert, so parallel awards add up) and returns the level before and after. */
+  async addToTotal(
+    tx: EntityManager,
+    userId: number,
+    xp: number,
+    ledgerId: number,
+  ): Promise<{ xp: number; level: number; previousLevel: number }> {
+    const [row] = await tx.execute<{ xp: string; level: number }[]>(
+      `insert into member_xp (user_id, xp, level, reached_ledger_id) values (?, ?, floor(?::bigint / ${XP_PER_LEVEL}) + 1, ?)
+       on conflict (user_id) do update set xp = member_xp.xp + excluded.xp,
+         level = floor((member_xp.xp + excluded.xp) / ${XP_PER_LEVEL}) + 1,
+         reached_ledger_id = greatest(member_xp.reached_ledger_id, excluded.reached_ledger_id), updated_at = now()
+       returning xp, level`,
+      [userId, xp, xp, ledgerId],
+    );
+    const total = Number(row!.xp);
+    return { xp: total, level: row!.level, previousLevel: Math.floor((total - xp) / XP_PER_LEVEL) + 1 };
+  }
+
+  /** Unlocks every active achievement whose rule the member now meets; returns only the ones unlocked by this call. */
+  async unlockAchievements(tx: EntityManager, userId: number): Promise<Unlocked[]> {
+    return tx.execute<Unlocked[]>(
+      `with counters as (${COUNTERS_SQL}),
+       ins as (
+         insert into member_achievements (user_id, achievement_id)
+         select ?, a.id from achievements a, counters
+         where a.active and coalesce((counters.c ->> a.rule_counter)::bigint, 0) >= a.rule_threshold
+         on conflict do nothing returning achievement_id)
+       select a.id, a.name, a.icon from ins join achievements a on a.id = ins.achievement_id order by a.id`,
+      [userId, userId, userId, userId],
+    );
+  }
+
+  /** Grants every rule badge the member now meets (an admin-granted or revoked-by-nothing badge is left alone). */
+  async grantRuleBadges(tx: EntityManager, userId: number): Promise<number> {
+    const rows = await tx.execute<{ badge_id: number }[]>(
+      `with counters as (${COUNTERS_SQL})
+       insert into member_badges (user_id, badge_id, granted_by)
+       select ?, b.id, 'rule' from badges b, counters
+       where b.rule_counter is not null and coalesce((counters.c ->> b.rule_counter)::bigint, 0) >= b.rule_threshold
+       on conflict do nothing returning badge_id`,
+      [userId, userId, userId, userId],
+    );
+    return rows.length;
+  }
+
+  async totals(em: EntityManager, userIds: number[]): Promise<XpTotals[]> {
+    if (userIds.length === 0) return [];
+    const rows = await em.execute<{ user_id: number; xp: string; level: number; reached_ledger_id: string }[]>(
+      `select user_id, xp, level, reached_ledger_id from member_xp where user_id = any(?::int[])`,
+      [`{${userIds.join(',')}}`],
+    );
+    return rows.map((r) => ({ user_id: r.user_id, xp: Number(r.xp), level: r.level, reached_ledger_id: Number(r.reached_ledger_id) }));
+  }
+
+  /** Every member's totals, in pages by user id, for rebuilding the rank set. */
+  async totalsAfter(em: EntityManager, afterUserId: number, limit: number): Promise<XpTotals[]> {
+    const rows = await em.execute<{ user_id: number; xp: string; level: number; reached_ledger_id: string }[]>(
+      `select user_id, xp, level, reached_ledger_id from member_xp where user_id > ? order by user_id limit ?`,
+      [afterUserId, limit],
+    );
+    return rows.map((r) => ({ user_id: r.user_id, xp: Number(r.xp), level: r.level, reached_ledger_id: Number(r.reached_ledger_id) }));
+  }
+
+  async username(em: EntityManager, userId: number): Promise<string | null> {
+    const [row] = await em.execute<{ username: string }[]>('select username from users where id = ?', [userId]);
+    return row?.username ?? null;
+  }
+
+  /** Recomputes every member's total from the ledger (the ledger is the truth; totals are its sum). */
+  async recomputeTotals(tx: EntityManager): Promise<void> {
+    await tx.execute(
+      `insert into member_xp (user_id, xp, level, reached_ledger_id)
+       select user_id, sum(xp), floor(sum(xp) / ${XP_PER_LEVEL}) + 1, max(id) from xp_ledger group by user_id
+       on conflict (user_id) do update set xp = excluded.xp, level = excluded.level,
+         reached_ledger_id = excluded.reached_ledger_id, updated_at = now()`,
+    );
+  }
+
+  async membersWithXp(em: EntityManager): Promise<number[]> {
+    const rows = await em.execute<{ user_id: number }[]>('select user_id from member_xp order by user_id');
+    return rows.map((r) => r.user_id);
+  }
+
+  // --- admin ----------------------------------------------------------------------------------------------------
+
+  async achievements(em: EntityManager, id?: number): Promise<AdminAchievement[]> {
+    const rows = await em.execute<AchievementRow[]>(
+      `select a.*, (select count(*)::int from member_achievements m where m.achievement_id = a.id) as unlocked_count
+       from achievements a where (?::int is null or a.id = ?) order by a.position, a.id`,
+      [id ?? null, id ?? null],
+    );
+    return rows.map(toAchievement);
+  }
+
+  async insertAchievement(tx: EntityManager, input: AchievementInput): Promise<number | null> {
+    const [row] = await tx.execute<{ id: number }[]>(
+      `insert into achievements (name, icon, description, category, rule_counter, rule_threshold, active)
+       values (?, ?, ?, ?, ?, ?, ?) on conflict (name) do nothing returning id`,
+      [input.name, input.icon, input.description, input.category, input.rule.counter, input.rule.threshold, input.active],
+    );
+    return row?.id ?? null;
+  }
+
+  async updateAchievement(tx: EntityManager, id: number, input: AchievementInput): Promise<void> {
+    await tx.execute(
+      `update achievements set name = ?, icon = ?, description = ?, category = ?, rule_counter = ?, rule_threshold = ?, active = ?
+       where id = ?`,
+      [input.name, input.icon, input.description, input.category, input.rule.counter, input.rule.threshold, input.active, id],
+    );
+  }
+
+  async lockAchievement(tx: EntityManager, id: number): Promise<AdminAchievement | null> {
+    await tx.execute('select id from achievements where id = ? for update', [id]);
+    return (await this.achievements(tx, id))[0] ?? null;
+  }
+
+  async achievementNameTaken(em: EntityManager, name: string, exceptId: number | null): Promise<boolean> {
+    const rows = await em.execute('select 1 from achievements where lower(name) = lower(?) and id <> coalesce(?::int, 0)', [
+      name,
+      exceptId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async deleteAchievement(tx: EntityManager, id: number): Promise<void> {
+    await tx.execute('delete from achievements where id = ?', [id]);
+  }
+
+  async badges(em: EntityManager, id?: number): Promise<AdminBadge[]> {
+    const rows = await em.execute<BadgeRow[]>(
+      `select b.*, (select count(*)::int from member_badges m where m.badge_id = b.id) as holders_count
+       from badges b where (?::int is null or b.id = ?) order by b.id`,
+      [id ?? null, id ?? null],
+    );
+    return rows.map(toBadge);
+  }
+
+  async insertBadge(tx: EntityManager, input: BadgeInput): Promise<number | null> {
+    const [row] = await tx.execute<{ id: number }[]>(
+      `insert into badges (name, icon, description, rule_counter, rule_threshold) values (?, ?, ?, ?, ?)
+       on conflict (name) do nothing returning id`,
+      [input.name, input.icon, input.description, input.rule?.counter ?? null, input.rule?.threshold ?? null],
+    );
+    return row?.id ?? null;
+  }
+
+  async updateBadge(tx: EntityManager, id: number, input: BadgeInput): Promise<void> {
+    await tx.execute('update badges set name = ?, icon = ?, description = ?, rule_counter = ?, rule_threshold = ? where id = ?', [
+      input.name,
+      input.icon,
+      input.description,
+      input.rule?.counter ?? null,
+      input.rule?.threshold ?? null,
+      id,
+    ]);
+  }
+
+  async lockBadge(tx: EntityManager, id: number): Promise<AdminBadge | null> {
+    await tx.execute('select id from badges where id = ? for update', [id]);
+    return (await this.badges(tx, id))[0] ?? null;
+  }
+
+  async badgeNameTaken(em: EntityManager, name: string, exceptId: number | null): Promise<boolean> {
+    const rows = await em.execute('select 1 from badges where lower(name) = lower(?) and id <> coalesce(?::int, 0)', [name, exceptId]);
+    return rows.length > 0;
+  }
+
+  async deleteBadge(tx: EntityManager, id: number): Promise<void> {
+    await tx.execute('delete from badges where id = ?', [id]);
+  }
+
+  async userExists(em: EntityManager, userId: number): Promise<{ id: number; username: string } | null> {
+    const [row] = await em.execute<{ id: number; username: string }[]>('select id, username from users where id = ?', [userId]);
+    return row ?? null;
+  }
+
+  async grantBadge(tx: EntityManager, userId: number, badgeId: number): Promise<boolean> {
+    const rows = await tx.execute(
+      `insert into member_badges (user_id, badge_id, granted_by) values (?, ?, 'admin') on conflict do nothing returning badge_id`,
+      [userId, badgeId],
+    );
+    return rows.length > 0;
+  }
+
+  async revokeBadge(tx: EntityManager, userId: number, badgeId: number): Promise<boolean> {
+    const rows = await tx.execute('delete from member_badges where user_id = ? and badge_id = ? returning badge_id', [userId, badgeId]);
+    return rows.length > 0;
+  }
+
+  async ledgerCount(em: EntityManager, userId: number): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>('select count(*)::int as n from xp_ledger where user_id = ?', [userId]);
+    return row!.n;
+  }
+
+  async ledgerPage(em: EntityManager, userId: number, limit: number, offset: number): Promise<XpLedgerEntry[]> {
+    const rows = await em.execute<{ id: string; source: XpLedgerEntry['source']; xp: number; award_key: string; created_at: Date }[]>(
+      'select id, source, xp, award_key, created_at from xp_ledger where user_id = ? order by id desc limit ? offset ?',
+      [userId, limit, offset],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      source: r.source,
+      xp: r.xp,
+      key: r.award_key,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  async memberBadges(em: EntityManager, userId: number) {
+    const rows = await em.execute<{ id: number; name: string; icon: string | null; granted_by: 'rule' | 'admin'; granted_at: Date }[]>(
+      `select b.id, b.name, b.icon, m.granted_by, m.granted_at from member_badges m join badges b on b.id = m.badge_id
+       where m.user_id = ? order by m.granted_at, b.id`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...r, granted_at: new Date(r.granted_at).toISOString() }));
+  }
+
+  async memberAchievements(em: EntityManager, userId: number) {
+    const rows = await em.execute<{ id: number; name: string; unlocked_at: Date }[]>(
+      `select a.id, a.name, m.unlocked_at from member_achievements m join achievements a on a.id = m.achievement_id
+       where m.user_id = ? order by m.unlocked_at, a.id`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...r, unlocked_at: new Date(r.unlocked_at).toISOString() }));
+  }
+}

@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OutboxService, intArrayLiteral } from '@kickback/platform';
+import type { UserRow } from './raffle-rows';
+
+/**
+ * The only condition under which an entry row may be written (raffle aliased r). Every entry
+ * statement pairs it with FOR KEY SHARE of r: an entry then waits for a draw that holds the row
+ * FOR UPDATE and re-checks drawn_at, so no entry can slip in after the entry list was frozen.
+ */
+const RAFFLE_OPEN_SQL = 'r.starts_at <= now() and r.ends_at > now() and r.cancelled_at is null and r.drawn_at is null';
+
+/**
+ * The member's participant row as the statement's snapshot saw it (the row p inserts is not visible to the same
+ * statement): absent for a newcomer, whose first entry is the one just written. Lateral with a limit, which is never
+ * flattened into a join, so each row is one primary-key lookup whatever the table's statistics say.
+ */
+const EARLIER_PARTICIPANT = `left join lateral (
+    select first_entry_id from raffle_participants pp where pp.raffle_id = e.raffle_id and pp.user_id = e.user_id limit 1
+  ) pp on true`;
+const FIRST_ENTRY_ID = 'coalesce(pp.first_entry_id, e.id)::text';
+
+/** The member and the raffle as an entry decision needs them (raffle columns null when it does not exist). */
+export interface EntryContext extends UserRow {
+  raffle_id: number | null;
+  starts_at: Date;
+  ends_at: Date;
+  drawn_at: Date | null;
+  cancelled_at: Date | null;
+  allow_passwordless: boolean;
+  allow_points: boolean;
+  points_per_entry: number | null;
+  max_tickets_per_user: number | null;
+  password_hash: string | null;
+}
+
+/** An entry row as written (or, for points, as it now stands). */
+export interface InsertedEntry {
+  entry_id: string;
+  tickets: number;
+  created_at: Date;
+  /** The member's first entry in the raffle: this one for a newcomer. */
+  first_entry_id: string;
+}
+
+/** A free entry written by a batch, with its member. */
+export type BatchEntryRow = InsertedEntry & UserRow;
+
+export interface PointsPurchase {
+  raffleId: number;
+  userId: number;
+  tickets: number;
+  pointsSpent: number;
+  maxTickets: number | null;
+}
+
+/**
+ * Every write of entries. Each statement writes its rows in CTE e and then, in the same statement, the member's
+ * participant row, the raffle's counters (one UPDATE of the raffle row per statement, however many rows) and one
+ * raffle.entered event per row. The counter update reads the participant CTE, so it runs last: the raffle row is
+ * held exclusively only from then until the commit, and nothing the statement does afterwards waits on anyone.
+ */
+@Injectable()
+export class RafflesEntriesRepository {
+  constructor(private readonly outbox: OutboxService) {}
+
+  async context(em: EntityManager, raffleId: number, userId: number): Promise<EntryContext | null> {
+    const [row] = await em.execute<EntryContext[]>(
+      `select u.id, u.username, u.kick_username, u.avatar_url, r.id as raffle_id, r.starts_at, r.ends_at, r.drawn_at, r.cancelled_at,
+              r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash
+       from users u left join raffles r on r.id = ? where u.id = ?`,
+      [raffleId, userId],
+    );
+    return row ?? null;
+  }
+
+  async isOpen(em: EntityManager, raffleId: number): Promise<boolean> {
+    return (await em.execute(`select 1 from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL}`, [raffleId])).length > 0;
+  }
+
+  /**
+   * Free entries of many members of one raffle in one statement (group commit). Members without a Kick username,
+   * a raffle that is closed or has no free entry, and second free entries get no row back. Rows are written in
+   * member order, so two batches sharing a member can only wait for each other one way.
+   */
+  insertFreeBatch(em: EntityManager, raffleId: number, userIds: number[]): Promise<BatchEntryRow[]> {
+    return em.execute<BatchEntryRow[]>(
+      `with req as (
+         select * from unnest(?::int[]) with ordinality as t(user_id, ord)
+       ), u as (
+         select req.ord, u.id, u.username, u.kick_username, u.avatar_url
+         from req join users u on u.id = req.user_id
+         where nullif(trim(u.kick_username), '') is not null
+       ), e as (
+         insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+         select r.id, u.id, 'passwordless', 1 from u join raffles r on r.id = ?
+         where r.allow_passwordless and ${RAFFLE_OPEN_SQL}
+         order by u.ord
+         for key share of r
+         on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing
+         returning id, raffle_id, user_id, entry_type, tickets, created_at
+       ), ${this.afterEntries('e.tickets', '0')}
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id,
+              u.id, u.username, u.kick_username, u.avatar_url
+       from e join u on u.id = e.user_id ${EARLIER_PARTICIPANT}`,
+      [intArrayLiteral(userIds), raffleId],
+    );
+  }
+
+  /** One free or password entry; null when the raffle is not open or the member holds that entry already. */
+  async insertOnce(em: EntityManager, raffleId: number, userId: number, type: 'passwordless' | 'password'): Promise<InsertedEntry | null> {
+    const [row] = await em.execute<InsertedEntry[]>(
+      `with e as (
+         insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+         select r.id, ?, ?, 1 from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL} for key share of r
+         on conflict (raffle_id, user_id) where entry_type = '${type === 'password' ? 'password' : 'passwordless'}' do nothing
+         returning id, raffle_id, user_id, entry_type, tickets, created_at
+       ), ${this.afterEntries('e.tickets', '0')}
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id from e ${EARLIER_PARTICIPANT}`,
+      [userId, type, raffleId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Adds points tickets to the member's one points row; null when the raffle is not open or the cap would be
+   * passed. Run it in the transaction that debits the points, so a refusal rolls the debit back.
+   */
+  async addPointsTickets(em: EntityManager, purchase: PointsPurchase): Promise<InsertedEntry | null> {
+    const [row] = await em.execute<InsertedEntry[]>(
+      `with bought as (
+         select ?::int as tickets, ?::bigint as points
+       ), e as (
+         insert into raffle_entries (raffle_id, user_id, entry_type, tickets, points_spent)
+         select r.id, ?, 'points', b.tickets, b.points from raffles r cross join bought b
+         where r.id = ? and ${RAFFLE_OPEN_SQL} for key share of r
+         on conflict (raffle_id, user_id) where entry_type = 'points' do update
+           set tickets = raffle_entries.tickets + excluded.tickets,
+               points_spent = raffle_entries.points_spent + excluded.points_spent,
+               updated_at = now()
+           where ?::int is null or raffle_entries.tickets + excluded.tickets <= ?::int
+         returning id, raffle_id, user_id, entry_type, tickets, created_at
+       ), ${this.afterEntries('(select tickets from bought)', '(select points from bought)')}
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id from e ${EARLIER_PARTICIPANT}`,
+      [purchase.tickets, purchase.pointsSpent, purchase.userId, purchase.raffleId, purchase.maxTickets, purchase.maxTickets],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The CTEs that follow an entry CTE e (one raffle): participant rows for members new to the raffle, the raffle's
+   * counters, and the events. `tickets` and `points` are what each row of e added (SQL over e or constants).
+   */
+  private afterEntries(tickets: string, points: string): string {
+    const events = this.outbox.insertSql(
+      'raffle.entered',
+      { raffleId: 'e.raffle_id', userId: 'e.user_id', entryId: 'e.id', entryType: 'e.entry_type', tickets, pointsSpent: points },
+      'from e order by e.id',
+    );
+    return `p as (
+         insert into raffle_participants (raffle_id, user_id, first_entry_id)
+         select raffle_id, user_id, id from e order by user_id
+         on conflict (raffle_id, user_id) do nothing
+         returning user_id
+       ), c as (
+         update raffles set participants_count = participants_count + (select count(*) from p),
+                total_entries = total_entries + (select coalesce(sum(${tickets}), 0) from e)
+         where id = (select raffle_id from e limit 1)
+       ), o as (
+         ${events}
+       )`;
+  }
+
+  /** Recomputes a raffle's participants and counters from its entry rows (entries written outside these statements: the demo seed). */
+  async recount(em: EntityManager, raffleId: number): Promise<void> {
+    await em.execute(
+      `insert into raffle_participants (raffle_id, user_id, first_entry_id)
+       select raffle_id, user_id, min(id) from raffle_entries where raffle_id = ? group by raffle_id, user_id
+       on conflict (raffle_id, user_id) do update set first_entry_id = excluded.first_entry_id`,
+      [raffleId],
+    );
+    await em.execute(
+      `update raffles r set total_entries = coalesce(t.total, 0), participants_count = coalesce(t.participants, 0)
+       from (select sum(tickets)::int as total, count(distinct user_id)::int as participants from raffle_entries where raffle_id = ?) t
+       where r.id = ?`,
+      [raffleId, raffleId],
+    );
+  }
+}

