@@ -158,6 +158,24 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
         Number((await one<{ n: string }>('select count(*) as n from outbox_events where published_at is null')).n) === 0 || undefined,
       20_000,
     );
+    // Effects once: the push consumer has handled every committed points event, the killed worker's batch
+    // included (its processed_events key makes a second handling impossible).
+    const handled = async () =>
+      one<{ events: string; handled: string }>(
+        `select count(*) as events, count(p.event_id) as handled
+         from outbox_events o left join processed_events p on p.event_id = o.id and p.consumer = 'economy.push-points'
+         where o.type = 'points.changed' and (o.payload->>'userId')::int = $1`,
+        [memberId],
+      );
+    // A job the killed worker held comes back when BullMQ finds it stalled: its lock (15 s) expired and seen by two
+    // 5 s checks (apps/worker/src/processors/stalled-job-recovery.ts), so about 25 s in the run whose kill lands on a
+    // held job.
+    await waitFor(async () => {
+      const { events, handled: done } = await handled();
+      if (events !== done) throw new Error(`${done} of ${events} handled`);
+      return true;
+    }, 45_000);
+    expect(Number((await handled()).events)).toBe(Number(ledger.n));
     console.log(`scale test: ${accepted} writes accepted, ${refused} refused while a replica died`);
-  });
+  }, 100_000);
 });

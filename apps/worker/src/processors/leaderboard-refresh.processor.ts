@@ -3,9 +3,10 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { LeaderboardRefreshService, type LeaderboardRefreshJob, type RefreshOutcome } from '@kickback/domain';
+import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
 
 /** One scheduled refresh of one platform's leaderboard. */
-@Processor(QUEUES.leaderboardRefresh, { concurrency: 4 })
+@Processor(QUEUES.leaderboardRefresh, { concurrency: 4, ...STALLED_JOB_RECOVERY })
 export class LeaderboardRefreshProcessor extends WorkerHost {
   private readonly logger = new Logger(LeaderboardRefreshProcessor.name);
 

@@ -3,9 +3,10 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { DRAW_RETRY_WINDOW_MS, RaffleDrawService, RaffleLivePublisher, type RaffleJob } from '@kickback/domain';
+import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
 
 /** Timed raffle work: the start push, the draw at the end time, and the catch-up sweep. */
-@Processor(QUEUES.raffleDraws, { concurrency: 4 })
+@Processor(QUEUES.raffleDraws, { concurrency: 4, ...STALLED_JOB_RECOVERY })
 export class RaffleDrawsProcessor extends WorkerHost {
   private readonly logger = new Logger(RaffleDrawsProcessor.name);
 
