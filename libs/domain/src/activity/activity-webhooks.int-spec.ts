@@ -186,6 +186,51 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(await count('select count(*) as n from points_ledger where user_id = ?', [m.id])).toBe(1);
   });
 
+  it('a burst of mixed deliveries in parallel applies each once, and every push carries the balance after its change', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const deliveries = members.flatMap((m) => {
+      const sender = kickUser(m.kickId, 'x');
+      const kicks = [10, 20, 30].map((amount) =>
+        kick.events.sign('kicks.gifted', { sender, gift: { amount, name: 'Rage', type: 'BASIC' } }),
+      );
+      return [
+        ...kicks,
+        ...kicks,
+        // Two messages, one follow: the follow bonus is once per member.
+        kick.events.sign('channel.followed', { follower: sender }),
+        kick.events.sign('channel.followed', { follower: sender }),
+        kick.events.sign('channel.subscription.new', { subscriber: sender, duration: 1 }),
+        kick.events.sign('channel.subscription.gifts', { gifter: null, giftees: [kickUser(1, 'a')] }),
+      ];
+    });
+    const statuses = await Promise.all(
+      deliveries.map((d) => fetch(kick.events.webhookUrl, { method: 'POST', headers: d.headers, body: d.body }).then((r) => r.status)),
+    );
+    expect(statuses).toEqual(Array(deliveries.length).fill(200));
+    for (const m of members) {
+      expect(await balance(m.id)).toBe(10 + 20 + 30 + 50 + 500);
+      const ledger = await em
+        .fork()
+        .execute<{ id: string; delta: string }[]>(
+          'select id::text as id, delta::text as delta from points_ledger where user_id = ? order by points_ledger.id',
+          [m.id],
+        );
+      expect(ledger).toHaveLength(5);
+      const pushes = await em
+        .fork()
+        .execute<{ payload: { balance: number; entry: { id: number } } }[]>(
+          `select payload from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ? order by id`,
+          [m.id],
+        );
+      let running = 0;
+      const afterEach = ledger.map((row) => ({ id: Number(row.id), balance: (running += Number(row.delta)) }));
+      expect(pushes.map((p) => ({ id: p.payload.entry.id, balance: p.payload.balance })).sort((a, b) => a.id - b.id)).toEqual(afterEach);
+      expect(
+        await count(`select count(*) as n from outbox_events where type = 'activity.awarded' and (payload->>'userId')::int = ?`, [m.id]),
+      ).toBe(5);
+    }
+  });
+
   it('1,000 chat messages from one member in a minute award no more than the cap', async () => {
     await setRules({ chat_interval_seconds: 1, chat_points: 5, chat_hour_cap: 20 });
     const m = await member();

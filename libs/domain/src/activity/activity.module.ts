@@ -12,6 +12,8 @@ import { KickSubscriptionsService } from './kick-subscriptions.service';
 import { AdminActivityService } from './admin-activity.service';
 import { LiveStateService } from './live-state.service';
 import { WatchService } from './watch.service';
+import { KickDeliveryBatcher } from './kick-delivery-batcher';
+import { KickDeliveryLog } from './kick-delivery-log';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -25,6 +27,8 @@ const PROVIDERS = [
   AdminActivityService,
   LiveStateService,
   WatchService,
+  KickDeliveryBatcher,
+  KickDeliveryLog,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */

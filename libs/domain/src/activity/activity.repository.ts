@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { intArrayLiteral } from '@kickback/platform';
 import type {
   ActivityExclusion,
   ActivityRules,
@@ -60,6 +61,15 @@ export interface NewAward {
   credited: boolean;
 }
 
+export interface ClaimedMessage {
+  id: string;
+  type: string;
+  version: string;
+  sentAt: Date;
+  /** Kept with the id: 'applied' (a type this build reads), 'ignored' or 'unreadable'. */
+  outcome: string;
+}
+
 export interface PendingAward {
   id: string;
   key: string;
@@ -85,23 +95,37 @@ export class ActivityRepository {
   }
 
   async context(em: EntityManager, kickUserId: number): Promise<AwardContext> {
-    const [row] = await em.execute<(ActivityRules & Record<string, unknown>)[]>(
+    return (await this.contexts(em, [kickUserId])).get(kickUserId)!;
+  }
+
+  /** The award context of many Kick accounts in one round trip (the rules and live state are read once). */
+  async contexts(em: EntityManager, kickUserIds: number[]): Promise<Map<number, AwardContext>> {
+    const rows = await em.execute<(ActivityRules & Record<string, unknown>)[]>(
       `select ${RULE_COLUMNS.map((c) => `s.${c}`).join(', ')}, l.is_live, l.stream_id::text as stream_id,
-         exists (select 1 from activity_exclusions e where e.kick_user_id = ?) as excluded,
-         (select u.id from users u where u.kick_user_id = ?) as member_id,
-         (select u.created_at from users u where u.kick_user_id = ?) as member_created_at
-       from activity_settings s cross join activity_live_state l where s.id = 1 and l.id = 1`,
-      [kickUserId, kickUserId, kickUserId],
+         k.id::text as kick_user_id, exists (select 1 from activity_exclusions e where e.kick_user_id = k.id) as excluded,
+         u.id as member_id, u.created_at as member_created_at
+       from activity_settings s cross join activity_live_state l
+       cross join (select distinct id from unnest(?::bigint[]) as k(id)) k
+       left join users u on u.kick_user_id = k.id
+       where s.id = 1 and l.id = 1`,
+      [intArrayLiteral(kickUserIds)],
     );
-    const r = row!;
-    const rules = Object.fromEntries(RULE_COLUMNS.map((c) => [c, r[c]])) as unknown as ActivityRules;
-    rules.broadcaster_user_id = r.broadcaster_user_id === null ? null : Number(r.broadcaster_user_id);
-    return {
-      rules,
-      live: { is_live: r.is_live as boolean, stream_id: r.stream_id as string | null },
-      excluded: r.excluded as boolean,
-      member: r.member_id === null ? null : { id: r.member_id as number, created_at: r.member_created_at as Date },
-    };
+    if (!rows.length) return new Map();
+    const first = rows[0]!;
+    const rules = Object.fromEntries(RULE_COLUMNS.map((c) => [c, first[c]])) as unknown as ActivityRules;
+    rules.broadcaster_user_id = first.broadcaster_user_id === null ? null : Number(first.broadcaster_user_id);
+    const live = { is_live: first.is_live as boolean, stream_id: first.stream_id as string | null };
+    return new Map(
+      rows.map((r) => [
+        Number(r.kick_user_id),
+        {
+          rules,
+          live,
+          excluded: r.excluded as boolean,
+          member: r.member_id === null ? null : { id: r.member_id as number, created_at: r.member_created_at as Date },
+        },
+      ]),
+    );
   }
 
   async updateRules(em: EntityManager, input: UpdateActivityRules): Promise<void> {
@@ -148,13 +172,25 @@ export class ActivityRepository {
   }
 
   /** Records a Kick message as applied; false when it was seen before (the caller then does nothing). */
-  async claimMessage(em: EntityManager, message: { id: string; type: string; version: string; sentAt: Date }, outcome: string) {
+  async claimMessage(em: EntityManager, message: ClaimedMessage): Promise<boolean> {
+    return (await this.claimMessages(em, [message])).has(message.id);
+  }
+
+  /** Records many Kick messages in one statement; answers the ids that were new (seen before: the caller does nothing). */
+  async claimMessages(em: EntityManager, messages: ClaimedMessage[]): Promise<Set<string>> {
     const rows = await em.execute<{ message_id: string }[]>(
-      `insert into kick_messages (message_id, type, version, outcome, sent_at) values (?, ?, ?, ?, ?)
+      `insert into kick_messages (message_id, type, version, outcome, sent_at)
+       select id, type, version, outcome, sent_at
+       from json_to_recordset(?::json) as m(id text, type text, version text, outcome text, sent_at timestamptz, ord int)
+       order by ord
        on conflict (message_id) do nothing returning message_id`,
-      [message.id, message.type, message.version, outcome, message.sentAt],
+      [
+        JSON.stringify(
+          messages.map((m, ord) => ({ id: m.id, type: m.type, version: m.version, outcome: m.outcome, sent_at: m.sentAt, ord })),
+        ),
+      ],
     );
-    return rows.length === 1;
+    return new Set(rows.map((row) => row.message_id));
   }
 
   /** Serialises one Kick account's awards (caps and intervals are read-then-write) until the transaction ends. */
@@ -240,12 +276,35 @@ export class ActivityRepository {
 
   /** Inserts the award; false when its key exists (a follow already rewarded, a watch interval already paid). */
   async insertAward(em: EntityManager, award: NewAward): Promise<boolean> {
-    const rows = await em.execute(
+    return (await this.insertAwards(em, [award])).has(award.key);
+  }
+
+  /** Inserts many awards in one statement; answers the keys that were new (a key seen before, or twice here, once). */
+  async insertAwards(em: EntityManager, awards: NewAward[]): Promise<Set<string>> {
+    const rows = await em.execute<{ key: string }[]>(
       `insert into activity_awards (key, source, kick_user_id, user_id, stream_id, points, xp, credited_at)
-       values (?, ?, ?, ?, ?, ?, ?, ${award.credited ? 'now()' : 'null'}) on conflict (key) do nothing returning id`,
-      [award.key, award.source, award.kickUserId, award.userId, award.streamId, award.points, award.xp],
+       select key, source, kick_user_id, user_id, stream_id, points, xp, case when credited then now() end
+       from json_to_recordset(?::json) as a(key text, source text, kick_user_id bigint, user_id int, stream_id bigint,
+         points int, xp int, credited boolean, ord int)
+       order by ord
+       on conflict (key) do nothing returning key`,
+      [
+        JSON.stringify(
+          awards.map((a, ord) => ({
+            key: a.key,
+            source: a.source,
+            kick_user_id: a.kickUserId,
+            user_id: a.userId,
+            stream_id: a.streamId,
+            points: a.points,
+            xp: a.xp,
+            credited: a.credited,
+            ord,
+          })),
+        ),
+      ],
     );
-    return rows.length === 1;
+    return new Set(rows.map((row) => row.key));
   }
 
   /** A new member's pending awards from chat as a guest, at most `days` old, locked for crediting. */

@@ -1,27 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ActivityRules, ActivitySource, LiveState } from '@kickback/contracts';
+import type { LiveState } from '@kickback/contracts';
 import { ActivityRepository, type AwardContext } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 import { chatAward, messageFingerprint } from './chat-rules';
-import {
-  chatMessagePayload,
-  followPayload,
-  giftsPayload,
-  kicksPayload,
-  livestreamStatusPayload,
-  rewardPayload,
-  subscriptionPayload,
-  type ChatMessagePayload,
-} from './kick-event-payloads';
-
-export interface KickMessage {
-  id: string;
-  type: string;
-  version: string;
-  sentAt: Date;
-  payload: unknown;
-}
+import { chatMessagePayload, livestreamStatusPayload, rewardPayload, type ChatMessagePayload } from './kick-event-payloads';
+import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
 
 export interface Applied {
   /** What happened, kept with the message id: awarded, pending, offline, excluded, spam, interval, capped, … */
@@ -43,6 +27,8 @@ export class KickEventApplier {
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const intent = awardIntent(message);
+    if (intent) return 'outcome' in intent ? intent : this.simple(tx, intent);
     switch (message.type) {
       case 'livestream.status.updated':
         return this.liveStatus(tx, message);
@@ -50,31 +36,13 @@ export class KickEventApplier {
         const chat = chatMessagePayload.parse(message.payload);
         return this.chat(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
       }
-      case 'channel.followed': {
-        const { follower } = followPayload.parse(message.payload);
-        return this.simple(tx, 'follow', `follow:${follower.user_id}`, follower.user_id, (rules) => rules.follow_points);
-      }
-      case 'channel.subscription.new':
-      case 'channel.subscription.renewal': {
-        const { subscriber, duration } = subscriptionPayload.parse(message.payload);
-        return this.simple(tx, 'subscription', `kick:${message.id}`, subscriber.user_id, (rules) => rules.subscription_points * duration);
-      }
-      case 'channel.subscription.gifts': {
-        const { gifter, giftees } = giftsPayload.parse(message.payload);
-        if (!gifter?.user_id || gifter.is_anonymous) return { outcome: 'anonymous' };
-        return this.simple(tx, 'gifted-subs', `kick:${message.id}`, gifter.user_id, (rules) => rules.gifted_sub_points * giftees.length);
-      }
-      case 'kicks.gifted': {
-        const { sender, gift } = kicksPayload.parse(message.payload);
-        return this.simple(tx, 'kicks', `kick:${message.id}`, sender.user_id, (rules) => rules.kick_points * gift.amount);
-      }
       case 'channel.reward.redemption.updated': {
         const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
         // Pending and rejected redemptions earn nothing; the redemption id keeps pending → accepted to one grant.
         if (status !== 'accepted') return { outcome: `reward-${status}`.slice(0, 32) };
         const points = await this.repository.rewardPoints(tx, reward.id);
         if (points === null) return { outcome: 'reward-unmapped' };
-        return this.simple(tx, 'reward', `reward:${id}`, redeemer.user_id, () => points);
+        return this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
       }
       default:
         return { outcome: 'ignored' };
@@ -149,25 +117,8 @@ export class KickEventApplier {
     return { outcome, command };
   }
 
-  private async simple(
-    tx: EntityManager,
-    source: ActivitySource,
-    key: string,
-    kickUserId: number,
-    pointsFor: (rules: ActivityRules) => number,
-  ): Promise<Applied> {
-    const { rules, live, excluded, member } = await this.repository.context(tx, kickUserId);
-    if (rules.broadcaster_user_id === kickUserId || excluded) return { outcome: 'excluded' };
-    const points = pointsFor(rules);
-    if (points <= 0) return { outcome: 'no-points' };
-    if (!oldEnough(rules, member)) return { outcome: 'too-new' };
-    const streamId = live.is_live ? live.stream_id : null;
-    return { outcome: await this.awards.award(tx, { key, source, kickUserId, userId: member?.id ?? null, streamId, points, xp: points }) };
+  private async simple(tx: EntityManager, intent: AwardIntent): Promise<Applied> {
+    const decided = decideAward(intent, await this.repository.context(tx, intent.kickUserId));
+    return 'outcome' in decided ? decided : { outcome: await this.awards.award(tx, decided) };
   }
-}
-
-/** The minimum age of the member's account here; a guest's pending points are earned before joining and credited at first login. */
-function oldEnough(rules: ActivityRules, member: AwardContext['member']): boolean {
-  if (rules.min_account_age_days <= 0 || !member) return true;
-  return Date.now() - new Date(member.created_at).getTime() >= rules.min_account_age_days * 86_400_000;
 }

@@ -48,3 +48,17 @@ export const KNOWN_EVENTS: Record<string, string[]> = {
   'channel.reward.redemption.updated': ['1'],
   'livestream.status.updated': ['1'],
 };
+
+const SCHEMAS: Record<string, z.ZodType> = {
+  'chat.message.sent': chatMessagePayload,
+  'channel.followed': followPayload,
+  'channel.subscription.new': subscriptionPayload,
+  'channel.subscription.renewal': subscriptionPayload,
+  'channel.subscription.gifts': giftsPayload,
+  'kicks.gifted': kicksPayload,
+  'channel.reward.redemption.updated': rewardPayload,
+  'livestream.status.updated': livestreamStatusPayload,
+};
+
+/** Whether a known type's payload has every field this build reads; a signed one without them is kept as unreadable. */
+export const readablePayload = (type: string, payload: unknown): boolean => SCHEMAS[type]?.safeParse(payload).success ?? false;

@@ -44,6 +44,42 @@ describe('EconomyService (real PostgreSQL)', () => {
     expect(await ledgerSum(id)).toBe(10);
   });
 
+  it('creditMany writes a batch in order: each change answers the balance after it, a repeated or used key applies nothing', async () => {
+    const [a, b] = [await createUser(em), await createUser(em)];
+    await em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId: a.id, amount: 5, reason: 'test.grant', idempotencyKey: `used-${a.id}` }));
+    const change = (userId: number, amount: number, key: string) => ({ userId, amount, reason: 'test.batch', idempotencyKey: key });
+    const results = await em
+      .fork()
+      .transactional((tx) =>
+        economy.creditMany(tx, [
+          change(a.id, 10, `b1-${a.id}`),
+          change(b.id, 7, `b1-${b.id}`),
+          change(a.id, 3, `used-${a.id}`),
+          change(a.id, 20, `b2-${a.id}`),
+          change(a.id, 20, `b2-${a.id}`),
+        ]),
+      );
+    expect(results.map((r) => [r.applied, r.balance])).toEqual([
+      [true, 15],
+      [true, 7],
+      [false, 15],
+      [true, 35],
+      [false, 35],
+    ]);
+    expect(results[0]!.entry).toMatchObject({ delta: 10, reason: 'test.batch', reference: null });
+    expect(await economy.balanceOf(a.id)).toBe(35);
+    expect(await ledgerSum(a.id)).toBe(35);
+    const pushed = await em
+      .fork()
+      .execute<{ balance: number }[]>(
+        `select (payload->>'balance')::int as balance from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ? order by id`,
+        [a.id],
+      );
+    expect(pushed.map((p) => p.balance)).toEqual([5, 15, 35]);
+  });
+
   it('the same idempotency key sent 10 times in parallel changes the balance once', async () => {
     const { id } = await createUser(em);
     const results = await Promise.all(

@@ -13,6 +13,14 @@ interface AppliedRow {
   balance: string | null;
 }
 
+/** One row a batch of credits wrote, with its member's balance once the whole batch applied. */
+export interface AppliedManyRow {
+  ledger_id: string;
+  ledger_created_at: Date;
+  idempotency_key: string;
+  balance: string;
+}
+
 export interface LedgerLine {
   userId: number;
   delta: number;
@@ -72,6 +80,44 @@ export class EconomyRepository {
       [...ledgerParams(line), line.userId, line.delta],
     );
     return row!;
+  }
+
+  /**
+   * Many credits in one statement (group commit): ledger rows in the given order, each member's wallet changed once
+   * by the sum, wallets locked in member order so two batches can only wait for each other one way. Answers the rows
+   * written (a used idempotency key writes none) with their member's balance after the whole statement.
+   */
+  creditMany(em: EntityManager, lines: LedgerLine[]): Promise<AppliedManyRow[]> {
+    return em.execute<AppliedManyRow[]>(
+      `with l as (
+         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
+         select user_id, delta, reason, reference, idempotency_key, actor_id, note
+         from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
+           actor_id int, note text, ord int)
+         order by ord
+         on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key
+       ), w as (
+         insert into wallets (user_id, balance) select user_id, sum(delta) from l group by user_id order by user_id
+         on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
+         returning user_id, balance
+       )
+       select l.id::text as ledger_id, l.created_at as ledger_created_at, l.idempotency_key, w.balance::text as balance
+       from l join w using (user_id) order by l.id`,
+      [
+        JSON.stringify(
+          lines.map((l, ord) => ({
+            user_id: l.userId,
+            delta: l.delta,
+            reason: l.reason,
+            reference: l.reference,
+            idempotency_key: l.idempotencyKey,
+            actor_id: l.actorId,
+            note: l.note,
+            ord,
+          })),
+        ),
+      ],
+    );
   }
 
   async balance(em: EntityManager, userId: number): Promise<number> {

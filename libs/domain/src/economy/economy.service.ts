@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { LedgerEntry, PointsHistory } from '@kickback/contracts';
+import type { DomainEventMap, LedgerEntry, PointsHistory } from '@kickback/contracts';
 import { OutboxService, pagination } from '@kickback/platform';
 import { InsufficientPointsError } from './points.errors';
 import { EconomyRepository, type LedgerLine } from './economy.repository';
@@ -63,6 +63,51 @@ export class EconomyService {
     return { applied: true, balance, entry };
   }
 
+  /**
+   * Many credits in one statement and their events in another (group commit for webhook bursts). Each applied change
+   * gets the balance its member had right after it, as if the credits had run one by one in the given order; a change
+   * whose idempotency key was used before is answered `applied: false` with no entry.
+   */
+  async creditMany(tx: EntityManager, changes: PointsChange[]): Promise<PointsResult[]> {
+    if (!changes.length) return [];
+    for (const change of changes) this.assertAmount(change.amount);
+    const rows = await this.repository.creditMany(
+      tx,
+      changes.map((change) => ledgerLine(change, change.amount)),
+    );
+    const written = new Map(rows.map((row) => [row.idempotency_key, row]));
+    // A key twice in one batch is written once: the later change is a repeat like any retry.
+    const claimed = new Set<string>();
+    const firsts = changes.map((change) => {
+      const first = written.has(change.idempotencyKey) && !claimed.has(change.idempotencyKey);
+      if (first) claimed.add(change.idempotencyKey);
+      return first;
+    });
+    // The statement answers each member's balance after the whole batch: walk back to the balance before it.
+    const running = new Map<number, number>();
+    changes.forEach((change, i) => {
+      if (!firsts[i]) return;
+      const final = running.get(change.userId) ?? Number(written.get(change.idempotencyKey)!.balance);
+      running.set(change.userId, final - change.amount);
+    });
+    const results: PointsResult[] = [];
+    const events: PointsChangedEvent[] = [];
+    for (const [i, change] of changes.entries()) {
+      if (!firsts[i]) {
+        results.push({ applied: false, balance: running.get(change.userId) ?? (await this.balanceIn(tx, change.userId)), entry: null });
+        continue;
+      }
+      const row = written.get(change.idempotencyKey)!;
+      const balance = running.get(change.userId)! + change.amount;
+      running.set(change.userId, balance);
+      const entry = ledgerEntry(row.ledger_id, row.ledger_created_at, change, change.amount);
+      events.push(pointsChanged(change.userId, entry, balance));
+      results.push({ applied: true, balance, entry });
+    }
+    await this.outbox.addMany(tx, 'points.changed', events);
+    return results;
+  }
+
   async balanceOf(userId: number): Promise<number> {
     return this.balanceIn(this.em.fork(), userId);
   }
@@ -95,10 +140,20 @@ export class EconomyService {
   }
 
   private announce(tx: EntityManager, userId: number, entry: LedgerEntry, balance: number): Promise<void> {
-    const { delta, reason } = entry;
-    return this.outbox.add(tx, 'points.changed', { userId, delta, balance, reason, at: new Date().toISOString(), entry });
+    return this.outbox.add(tx, 'points.changed', pointsChanged(userId, entry, balance));
   }
 }
+
+type PointsChangedEvent = DomainEventMap['points.changed'];
+
+const pointsChanged = (userId: number, entry: LedgerEntry, balance: number): PointsChangedEvent => ({
+  userId,
+  delta: entry.delta,
+  balance,
+  reason: entry.reason,
+  at: new Date().toISOString(),
+  entry,
+});
 
 const ledgerEntry = (id: string, createdAt: Date, change: PointsChange, delta: number): LedgerEntry => ({
   id: Number(id),

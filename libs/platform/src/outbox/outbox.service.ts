@@ -15,6 +15,15 @@ export class OutboxService {
     await em.execute('insert into outbox_events (type, payload) values (?, ?::jsonb)', [type, JSON.stringify(payload)]);
   }
 
+  /** Many events of one type in one statement, in the given order (group commit). */
+  async addMany<T extends DomainEventType>(em: EntityManager, type: T, payloads: DomainEventMap[T][]): Promise<void> {
+    if (!payloads.length) return;
+    await em.execute(
+      'insert into outbox_events (type, payload) select ?, p from jsonb_array_elements(?::jsonb) with ordinality as e(p, ord) order by ord',
+      [type, JSON.stringify(payloads)],
+    );
+  }
+
   /**
    * The same event as a part of a larger statement (a CTE body): one event per row of `from`, its payload built
    * in SQL. Hot paths that write many rows in one statement (group commit) keep their events in that statement.

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ActivityRepository } from './activity.repository';
+import { ActivityAwardsService, type Award } from './activity-awards.service';
+import { KickEventApplier, type Applied } from './kick-event-applier.service';
+import { awardIntent, decideAward, type AwardIntent, type KickMessage } from './kick-award-intents';
+
+const MAX_BATCH = 250;
+
+/** What a verified delivery is kept as: 'applied' for a type this build reads, else acknowledged without effect. */
+export type ClaimAs = 'applied' | 'ignored' | 'unreadable';
+
+interface Waiting {
+  message: KickMessage;
+  claimAs: ClaimAs;
+  resolve: (applied: Applied | null) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Verified Kick deliveries that arrive within the same moment are applied in one transaction (group commit): one
+ * statement claims every message id, and each run of fixed awards (follows, subscriptions, gifts, kicks) is decided
+ * from one context read and written by three statements, however long the run. Chat, live status and rewards keep
+ * their step-by-step rules inside the same transaction, in arrival order, so a status change still comes before the
+ * chat that followed it. A stream's gift train arrives as hundreds of deliveries a second and this is what keeps up.
+ *
+ * Nothing waits for a timer: a batch leaves as soon as the previous one committed, so a lone delivery goes alone.
+ * One batch at a time per process keeps every lock this process takes in one order. A batch that fails is retried
+ * delivery by delivery, so one delivery's failure is that delivery's answer alone.
+ */
+@Injectable()
+export class KickDeliveryBatcher {
+  private waiting: Waiting[] = [];
+  private busy = false;
+  private scheduled = false;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: ActivityRepository,
+    private readonly applier: KickEventApplier,
+    private readonly awards: ActivityAwardsService,
+  ) {}
+
+  /** The effect of the message, or null when its id was seen before (a redelivery: nothing applied). */
+  apply(message: KickMessage, claimAs: ClaimAs): Promise<Applied | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ message, claimAs, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.drain();
+        });
+      }
+    });
+  }
+
+  private drain(): void {
+    if (this.busy || !this.waiting.length) return;
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    this.busy = true;
+    void this.writeOrSplit(batch).finally(() => {
+      this.busy = false;
+      this.drain();
+    });
+  }
+
+  private async writeOrSplit(batch: Waiting[]): Promise<void> {
+    try {
+      const results = await this.write(batch);
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      for (const w of batch)
+        await this.write([w]).then(
+          ([result]) => w.resolve(result!),
+          (alone: unknown) => w.reject(alone),
+        );
+    }
+  }
+
+  private write(batch: Waiting[]): Promise<(Applied | null)[]> {
+    return this.em.fork().transactional(async (tx) => {
+      const fresh = await this.repository.claimMessages(
+        tx,
+        batch.map(({ message, claimAs }) => ({ ...message, outcome: claimAs })),
+      );
+      const results: (Applied | null)[] = batch.map(() => null);
+      let run: { index: number; intent: AwardIntent }[] = [];
+      const settle = async () => {
+        if (!run.length) return;
+        const applied = await this.applyRun(
+          tx,
+          run.map((r) => r.intent),
+        );
+        run.forEach((r, k) => (results[r.index] = applied[k]!));
+        run = [];
+      };
+      for (const [i, { message, claimAs }] of batch.entries()) {
+        // Seen before, or earlier in this batch: a redelivery, nothing applied.
+        if (!fresh.delete(message.id)) continue;
+        if (claimAs !== 'applied') {
+          results[i] = { outcome: claimAs };
+          continue;
+        }
+        const intent = awardIntent(message);
+        if (intent && 'outcome' in intent) results[i] = intent;
+        else if (intent) run.push({ index: i, intent });
+        else {
+          await settle();
+          results[i] = await this.applier.apply(tx, message);
+        }
+      }
+      await settle();
+      return results;
+    });
+  }
+
+  private async applyRun(tx: EntityManager, intents: AwardIntent[]): Promise<Applied[]> {
+    const contexts = await this.repository.contexts(
+      tx,
+      intents.map((intent) => intent.kickUserId),
+    );
+    const decisions = intents.map((intent) => decideAward(intent, contexts.get(intent.kickUserId)!));
+    const outcomes = await this.awards.awardMany(
+      tx,
+      decisions.filter((d): d is Award => !('outcome' in d)),
+    );
+    let next = 0;
+    return decisions.map((d) => ('outcome' in d ? d : { outcome: outcomes[next++]! }));
+  }
+}
