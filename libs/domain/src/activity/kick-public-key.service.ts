@@ -20,11 +20,18 @@ export class KickPublicKeyService {
 
   /** RSA PKCS#1 v1.5 with SHA-256 over `messageId.timestamp.rawBody`, signature in base64. */
   async verify(messageId: string, timestamp: string, rawBody: Buffer, signature: string): Promise<boolean> {
-    const key = this.key ?? (this.mayRefresh() ? await this.load() : null);
+    const key = this.key ?? (await this.refreshed());
     if (key && this.check(key, messageId, timestamp, rawBody, signature)) return true;
-    if (!this.mayRefresh()) return false;
-    const fresh = await this.load();
+    const fresh = await this.refreshed();
     return !!fresh && fresh !== key && this.check(fresh, messageId, timestamp, rawBody, signature);
+  }
+
+  /**
+   * The key after a refetch: the one already under way (the first deliveries after a start arrive together and all
+   * wait for it), a new one when the minute allows, else none.
+   */
+  private refreshed(): Promise<KeyObject | null> {
+    return this.loading ?? (this.mayRefresh() ? this.load() : Promise.resolve(null));
   }
 
   /** Whether a failure may refetch the key now (never more than once a minute, also while Kick is unreachable). */

@@ -39,4 +39,11 @@ describe('Kick public key: cached, refreshed on a failure at most once a minute'
     for (let i = 0; i < 5; i++) expect(await verify(service, true)).toBe(false);
     expect(kick.events.publicKeyRequests - before).toBe(2);
   });
+
+  it('deliveries that arrive together before the key is known all wait for the one fetch', async () => {
+    const service = new KickPublicKeyService(new AppConfig({ KICK_API_URL: kick.url } as AppEnv));
+    const before = kick.events.publicKeyRequests;
+    expect(await Promise.all(Array.from({ length: 20 }, () => verify(service)))).toEqual(Array(20).fill(true));
+    expect(kick.events.publicKeyRequests - before).toBe(1);
+  });
 });
