@@ -11,7 +11,8 @@
  * Run: npm run bench kick-webhooks
  * Env: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_DELIVERIES (6000), BENCH_CONCURRENCY (64),
- *      BENCH_MEMBERS (500), BENCH_GOAL (2000 deliveries/s; the script exits non-zero below it only with BENCH_STRICT=1).
+ *      BENCH_MEMBERS (500), BENCH_GOAL (2000 deliveries/s; the script exits non-zero below it only with BENCH_STRICT=1),
+ *      BENCH_API_NODE_ARGS (node flags for the api process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -123,7 +124,9 @@ async function main(): Promise<void> {
     );
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    api = spawn(process.execPath, [join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
+    // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the api the bench drives.
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    api = spawn(process.execPath, [...nodeArgs, join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -46,16 +46,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * cookie that only reads (or opens a socket) skips it entirely: no session id, cookie object or change hash is
  * made for it, and `req.session` stays undefined (code reads it as `req.session?.…`). Anonymous visitors' CSRF
  * tokens are signed cookies (anonymous-csrf.ts), so the only anonymous sessions are the ones a flow stores state
- * in: the Kick OAuth start under /auth/ and a login (a POST, which always gets a session).
+ * in: the Kick OAuth start under /auth/ and a login (a POST, which always gets a session). Webhooks are server to
+ * server, signed, and never a member's: they never get one, whatever cookie they carry.
  */
 export function sessionWhenNeeded(config: AppConfig, session: RequestHandler): RequestHandler {
   const cookiePrefix = `${sessionCookieName(config)}=`;
   return (req, res, next) => {
     const url = req.url ?? '';
     const skip =
-      !req.headers.cookie?.includes(cookiePrefix) &&
-      (SAFE_METHODS.has(req.method) || url.startsWith('/socket.io/')) &&
-      !url.startsWith('/auth/');
+      url.startsWith('/webhooks/') ||
+      (!req.headers.cookie?.includes(cookiePrefix) &&
+        (SAFE_METHODS.has(req.method) || url.startsWith('/socket.io/')) &&
+        !url.startsWith('/auth/'));
     if (skip) return next();
     return session(req, res, next);
   };
