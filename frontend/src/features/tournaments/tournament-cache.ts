@@ -7,7 +7,7 @@ import type {
   TournamentPredictResult,
   TournamentUpdatedPush,
 } from '@kickback/contracts';
-import { TOURNAMENT_STANDINGS_LIMIT } from '@kickback/contracts/api/tournaments';
+import { TOURNAMENT_STANDINGS_LIMIT } from '@kickback/contracts/tournament-standings';
 
 /** A 'tournament:match' push: the decided match and the next-round slot it filled. */
 export function applyMatchPush(draft: TournamentPageData, push: TournamentMatchPush): boolean {

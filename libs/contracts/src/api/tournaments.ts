@@ -71,8 +71,7 @@ export interface TournamentPageData {
   top_predictions: TournamentTopPrediction[];
 }
 
-/** Most standings rows GET /api/r/tournaments/{id} and the tournament:updated push carry. */
-export const TOURNAMENT_STANDINGS_LIMIT = 100;
+export { TOURNAMENT_STANDINGS_LIMIT } from '../tournament-standings';
 
 /**
  * POST /api/r/tournaments/{id}/predict `data` (beside SPEC §7's success and message): what the page shows after a
