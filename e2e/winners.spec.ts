@@ -1,5 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import type { DemoUser } from './support/session';
+import { signedIn } from './support/signed-in';
+
+/** A demo account's API calls with its session and CSRF token. */
+async function apiAs(browser: Browser, user: DemoUser) {
+  const { page } = await signedIn(browser, user);
+  const session = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
+  return async <T>(path: string, data?: unknown): Promise<T> => {
+    const res = await page.request.post(path, { headers: { 'x-csrf-token': session.data.csrfToken }, data });
+    expect(res.ok(), `POST ${path}: ${res.status()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+}
 
 test.describe('recent winners', () => {
   test('lists the seeded raffle winners, each leading to the raffle', async ({ page }) => {
@@ -28,6 +42,43 @@ test.describe('recent winners', () => {
     await page.getByRole('button', { name: 'Leaderboard' }).click();
     await expect(list.locator('li:not([data-source="leaderboard"])')).toHaveCount(0);
     await expect(list.locator('li[data-source="leaderboard"]').first()).toContainText('$');
+  });
+
+  test('a draw and a reroll show on an open page from their pushes, with no read of the list (issue #16)', async ({ page, browser }) => {
+    const reads: string[] = [];
+    const frames: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/r/winners') reads.push(r.url());
+    });
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => void (typeof f.payload === 'string' && frames.push(f.payload))));
+    await page.goto('/winners');
+    await expect(page.getByTestId('recent-winners')).toBeVisible();
+    await expect.poll(() => frames.some((f) => f.includes('"room:joined",{"room":"winners"}'))).toBe(true);
+    expect(reads).toHaveLength(1);
+
+    const admin = await apiAs(browser, 'StreamBoss');
+    const member = await apiAs(browser, 'LuckyLuke');
+    const title = `Live winners raffle ${Date.now()}`;
+    const raffle = await admin<{ id: number }>('/api/admin/raffles', {
+      title,
+      description: 'Drawn while the winners page is open',
+      prize_description: 'Mouse pad',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 120_000).toISOString(),
+      number_of_winners: 1,
+    });
+    for (const enter of [admin, member]) await enter(`/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
+
+    await admin(`/api/admin/raffles/${raffle.id}/draw`);
+    const rows = page.getByTestId('recent-winners').getByRole('listitem').filter({ hasText: title });
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('recent-winners').getByRole('listitem').first()).toContainText(title);
+    const drawn = (await rows.locator('.winners__name').textContent())!;
+
+    await admin(`/api/admin/raffles/${raffle.id}/reroll`, { position: 1 });
+    await expect(rows.locator('.winners__name')).not.toHaveText(drawn);
+    await expect(rows).toHaveCount(1);
+    expect(reads).toHaveLength(1);
   });
 
   test('has no serious or critical accessibility violations', async ({ page }) => {

@@ -32,6 +32,7 @@ export const TAG_TYPES = [
   'RecentWinners',
   'AdminOverlays',
   'Tournaments',
+  'TournamentPicks',
   'BonusHunts',
   'HuntPredictions',
   'Tickets',

@@ -90,8 +90,11 @@ export interface DomainEventMap {
   'progression.achievement-unlocked': { userId: number; achievementId: number; name: string; icon: string | null; at: string };
   /** A member's XP crossed into a new level (level = floor(xp / 1000) + 1). */
   'progression.level-reached': { userId: number; level: number; at: string };
-  /** A prize was paid and its winner entered in the winners ledger; the Recent Winners page updates live. */
-  'winner.recorded': { source: WinnerSource; winnerId: number; at: string };
+  /**
+   * A prize was paid and its winner entered in the winners ledger; replacesId is the row it replaced (a rerolled
+   * raffle winner's), removed in the same transaction. The Recent Winners page updates live.
+   */
+  'winner.recorded': { source: WinnerSource; winnerId: number; replacesId?: number; at: string };
 }
 
 /** Where activity points come from (the points ledger's reason names the same source). */

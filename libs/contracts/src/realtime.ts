@@ -1,7 +1,7 @@
 import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocketEnterRequest, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
-import type { WinnerRecordedPush } from './api/winners';
+import type { WinnersNewPush } from './api/winners';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
 import type { FriendsUpdatedPush } from './api/friends';
 import type { WatchHeartbeatAnswer } from './api/activity';
@@ -79,8 +79,8 @@ export interface ServerToClientEvents {
   'alerts:item': (payload: { kind: 'redemption' | 'achievement' | 'level-up'; username: string; text: string; at: string }) => void;
   /** Room user:{id}: the member's friends menu changed (a request arrived, was answered, or a friend left); carries the pending count. */
   'friends:updated': (payload: FriendsUpdatedPush) => void;
-  /** Room 'winners': a prize of any source was paid (raffle draws also send raffle:drawn there). */
-  'winners:new': (payload: WinnerRecordedPush) => void;
+  /** Room 'winners': prizes of any source were paid or a win was replaced (raffle draws also send raffle:drawn there). */
+  'winners:new': (payload: WinnersNewPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

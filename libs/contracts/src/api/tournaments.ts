@@ -71,6 +71,20 @@ export interface TournamentPageData {
   top_predictions: TournamentTopPrediction[];
 }
 
+export { TOURNAMENT_STANDINGS_LIMIT } from '../tournament-standings';
+
+/**
+ * POST /api/r/tournaments/{id}/predict `data` (beside SPEC §7's success and message): what the page shows after a
+ * save, so it reads nothing again. A member's saved picks are only on undecided matches, so their own standing
+ * keeps its place, or is new and comes last (0 correct, the latest first pick).
+ */
+export interface TournamentPredictResult {
+  user_prediction: { matches: TournamentUserPick[] };
+  /** Members with at least one pick in the tournament, this one included. */
+  predictions_count: number;
+  standing: TournamentTopPrediction;
+}
+
 /** GET /api/r/tournaments/{id}/predictions/{userId}: one member's picks with their results. */
 export interface TournamentPickBreakdown {
   tournament_match_id: number;

@@ -39,8 +39,13 @@ export const recentWinnersQuerySchema = z
   .strict();
 export type RecentWinnersQuery = z.infer<typeof recentWinnersQuerySchema>;
 
-/** Room 'winners': a prize was paid (any source); the page refetches. */
-export interface WinnerRecordedPush {
-  source: WinnerSource;
+/**
+ * Room 'winners': what changed in the winners ledger since the last push (pushes are coalesced, so a draw of many
+ * winners arrives in a few): the new rows exactly as GET /api/r/winners lists them, in its order, and the rows that
+ * no longer stand (a rerolled raffle winner, replaced by a new row of the same push). The page patches its first page.
+ */
+export interface WinnersNewPush {
+  winners: RecentWinner[];
+  removed: { id: number; source: WinnerSource }[];
   at: string;
 }

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
 import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
-import { WinnersService } from '../winners/winners.service';
+import { WinnersService, type MemberWinRecord } from '../winners/winners.service';
 import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { toRaffleUser } from './raffle-rows';
@@ -73,7 +73,7 @@ export class RaffleDrawService {
       const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners);
       if (!(await this.draws.markDrawn(tx, raffleId, hash))) return { drawn: false, reason: 'already-drawn' };
       for (const w of winners) await this.draws.insertWinner(tx, raffleId, w);
-      for (const w of winners) await this.recordWinner(tx, raffle, w, winners.length);
+      for (const w of winners) await this.winnersLedger.recordMember(tx, this.winnerRecord(raffle, w, winners.length));
       if (winners.length && Number(raffle.prize_value_usd) > 0)
         await this.giveaways.record(tx, 'raffle', `raffle:${raffleId}`, raffle.prize_value_usd);
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: winners.map((w) => w.user_id), reroll: false });
@@ -110,8 +110,7 @@ export class RaffleDrawService {
       if (!next || !previous || next.user_id === previous.user_id) throw unprocessable('No other participant is left to draw.');
       await this.draws.markRerolled(tx, standing.id, actorId);
       await this.draws.insertWinner(tx, raffleId, next);
-      await this.winnersLedger.revoke(tx, 'raffle', winnerReference(raffleId, previous));
-      await this.recordWinner(tx, raffle, next, after.length);
+      await this.winnersLedger.replaceMember(tx, winnerReference(raffleId, previous), this.winnerRecord(raffle, next, after.length));
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: after.map((w) => w.user_id), reroll: true });
       await this.audit.record(tx, {
         actorId,
@@ -127,9 +126,9 @@ export class RaffleDrawService {
     return replacement;
   }
 
-  /** Enters a standing winner in the winners ledger with an equal share of the prize's value. */
-  private recordWinner(tx: EntityManager, raffle: LockedRaffle, winner: DrawnWinner, winnerCount: number): Promise<void> {
-    return this.winnersLedger.recordMember(tx, {
+  /** A standing winner as the winners ledger lists it, with an equal share of the prize's value. */
+  private winnerRecord(raffle: LockedRaffle, winner: DrawnWinner, winnerCount: number): MemberWinRecord {
+    return {
       source: 'raffle',
       reference: winnerReference(raffle.id, winner),
       userId: winner.user_id,
@@ -138,7 +137,7 @@ export class RaffleDrawService {
       prizeValueUsd: shareOf(raffle.prize_value_usd, winnerCount),
       prizePoints: null,
       subject: { id: raffle.id, title: raffle.title, path: `/raffles/${raffle.id}` },
-    });
+    };
   }
 
   private async announce(raffleId: number): Promise<void> {

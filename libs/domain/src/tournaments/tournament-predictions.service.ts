@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { TournamentPredictInput } from '@kickback/contracts';
+import type { TournamentPredictInput, TournamentPredictResult } from '@kickback/contracts';
 import { ApiError, OutboxService, notFound, unprocessable } from '@kickback/platform';
 import { lockPickableMatches, lockPredictionsActive, upsertPick } from './tournament-writes.repository';
+import { countPredictors, loadMemberStanding, memberPicks } from './tournaments.repository';
 import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
 
 export const TOURNAMENT_PREDICTIONS_CLOSED = 'Predictions are no longer active for this tournament';
@@ -21,8 +22,27 @@ export class TournamentPredictionsService {
     private readonly outbox: OutboxService,
   ) {}
 
-  async predict(tournamentId: number, userId: number, input: TournamentPredictInput): Promise<{ saved: number }> {
-    return this.em.fork().transactional(async (tx) => {
+  /** Saves the picks, then answers what the page shows after a save (read after commit, so the locks are not held longer). */
+  async predict(tournamentId: number, userId: number, input: TournamentPredictInput): Promise<TournamentPredictResult> {
+    await this.save(tournamentId, userId, input);
+    const em = this.em.fork();
+    const [picks, predictionsCount, standing] = await Promise.all([
+      memberPicks(em, tournamentId, userId),
+      countPredictors(em, tournamentId),
+      loadMemberStanding(em, tournamentId, userId),
+    ]);
+    return {
+      user_prediction: {
+        matches: picks.map((p) => ({ tournament_match_id: p.match_id, predicted_winner_name: p.predicted_winner_name })),
+      },
+      predictions_count: predictionsCount,
+      // The member exists (their session does), so the row does too.
+      standing: standing!,
+    };
+  }
+
+  private async save(tournamentId: number, userId: number, input: TournamentPredictInput): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
       const predictionsActive = await lockPredictionsActive(tx, tournamentId);
       if (predictionsActive === null) throw notFound(TOURNAMENT_NOT_FOUND);
       if (!predictionsActive) throw new ApiError(409, TOURNAMENT_PREDICTIONS_CLOSED);
@@ -56,7 +76,6 @@ export class TournamentPredictionsService {
         await upsertPick(tx, tournamentId, pick.match_id, userId, pick.winner_name);
       }
       await this.outbox.add(tx, 'tournament.predicted', { tournamentId, userId, at: new Date().toISOString() });
-      return { saved: input.predictions.length };
     });
   }
 }

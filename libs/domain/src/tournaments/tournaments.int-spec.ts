@@ -185,7 +185,22 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
       predictions: [{ match_id: r1.id, winner_name: r1.slot2_name }],
     });
     expect(good.status).toBe(200);
-    expect(good.body).toEqual({ success: true, message: 'Predictions saved successfully!' });
+    // SPEC §7's success and message, and what the page shows after the save, so it reads nothing again.
+    expect(good.body).toEqual({
+      success: true,
+      message: 'Predictions saved successfully!',
+      data: {
+        user_prediction: { matches: [{ tournament_match_id: r1.id, predicted_winner_name: r1.slot2_name }] },
+        predictions_count: 1,
+        standing: {
+          user: { id: m.id, username: m.username, kick_username: m.username.toLowerCase(), avatar_url: null },
+          accuracy: 0,
+          correct: 0,
+          total: 0,
+          picks: 1,
+        },
+      },
+    });
     const page = await m.client.json('GET', `/api/r/tournaments/${t.id}`);
     expect(page.body.data.user_prediction).toEqual({ matches: [{ tournament_match_id: r1.id, predicted_winner_name: r1.slot2_name }] });
 
@@ -261,7 +276,13 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     await win(t.id, m1.id, m1.slot1_name!);
     await win(t.id, m2.id, m2.slot1_name!);
     const final = match(t, 2, 1);
-    await pick(b, [[final.id, m1.slot1_name!]]);
+    const saved = await pick(b, [[final.id, m1.slot1_name!]]);
+    // The answer's standing is the member's row of the standings below, and the count all three predictors.
+    expect(saved.body.data).toMatchObject({
+      predictions_count: 3,
+      standing: { user: { id: b.id }, accuracy: 50, correct: 1, total: 2, picks: 3 },
+    });
+    expect(saved.body.data.user_prediction.matches).toHaveLength(3);
 
     const page = (await api.client().json('GET', `/api/r/tournaments/${t.id}`)).body.data;
     expect(page.user_prediction).toBeNull();

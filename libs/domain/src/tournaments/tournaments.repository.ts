@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { TOURNAMENT_STANDINGS_LIMIT } from '@kickback/contracts';
 import type {
   AdminTournament,
   TournamentDetail,
@@ -114,13 +115,28 @@ interface StandingRow {
   accuracy: string;
 }
 
+const toStanding = (r: StandingRow): TournamentTopPrediction => ({
+  user: { id: r.user_id, username: r.username, kick_username: r.kick_username, avatar_url: r.avatar_url },
+  accuracy: Number(r.accuracy),
+  correct: r.correct,
+  total: r.decided,
+  picks: r.picks,
+});
+
+/** Accuracy is computed by PostgreSQL as a rounded percent of the decided picks. */
+const ACCURACY = 'coalesce(round(100.0 * s.correct / nullif(s.decided, 0), 1), 0)::text as accuracy';
+
 /**
  * Members ranked by correct picks, then accuracy (correct / decided picks), then whoever
- * predicted first. Accuracy is computed by PostgreSQL as a rounded percent.
+ * predicted first.
  */
-export async function loadStandings(em: EntityManager, tournamentId: number, limit = 100): Promise<TournamentTopPrediction[]> {
+export async function loadStandings(
+  em: EntityManager,
+  tournamentId: number,
+  limit = TOURNAMENT_STANDINGS_LIMIT,
+): Promise<TournamentTopPrediction[]> {
   const rows = await em.execute<StandingRow[]>(
-    `select s.*, coalesce(round(100.0 * s.correct / nullif(s.decided, 0), 1), 0)::text as accuracy
+    `select s.*, ${ACCURACY}
      from (
        select p.user_id, u.username, u.kick_username, u.avatar_url,
               count(*) filter (where m.winner_name is not null and m.winner_name = p.predicted_winner_name)::int as correct,
@@ -137,13 +153,36 @@ export async function loadStandings(em: EntityManager, tournamentId: number, lim
      limit ?`,
     [tournamentId, limit],
   );
-  return rows.map((r) => ({
-    user: { id: r.user_id, username: r.username, kick_username: r.kick_username, avatar_url: r.avatar_url },
-    accuracy: Number(r.accuracy),
-    correct: r.correct,
-    total: r.decided,
-    picks: r.picks,
-  }));
+  return rows.map(toStanding);
+}
+
+/** One member's standings row (zeros when they have no pick), computed as loadStandings computes each row. */
+export async function loadMemberStanding(em: EntityManager, tournamentId: number, userId: number): Promise<TournamentTopPrediction | null> {
+  const [row] = await em.execute<StandingRow[]>(
+    `select s.*, ${ACCURACY}
+     from (
+       select u.id as user_id, u.username, u.kick_username, u.avatar_url,
+              count(m.id) filter (where m.winner_name is not null and m.winner_name = p.predicted_winner_name)::int as correct,
+              count(m.id) filter (where m.winner_name is not null)::int as decided,
+              count(p.id)::int as picks
+       from users u
+       left join tournament_predictions p on p.user_id = u.id and p.tournament_id = ?
+       left join tournament_matches m on m.id = p.match_id
+       where u.id = ?
+       group by u.id, u.username, u.kick_username, u.avatar_url
+     ) s`,
+    [tournamentId, userId],
+  );
+  return row ? toStanding(row) : null;
+}
+
+/** Members with at least one pick in the tournament (the predictions_count of the list and detail). */
+export async function countPredictors(em: EntityManager, tournamentId: number): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>(
+    'select count(distinct user_id)::int as n from tournament_predictions where tournament_id = ?',
+    [tournamentId],
+  );
+  return row?.n ?? 0;
 }
 
 /** A member's picks of one tournament, by match. */

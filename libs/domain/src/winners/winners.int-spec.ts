@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import type { RecentWinner, TournamentMatch, WinnerSource } from '@kickback/contracts';
+import type { RecentWinner, TournamentMatch, WinnerSource, WinnersNewPush } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { HuntScoringService } from '../bonus-hunts/hunt-scoring.service';
 import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.service';
@@ -23,7 +23,8 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
   let em: EntityManager;
   let admin: TestClient;
   let socket: Socket;
-  const pushes: { source: WinnerSource }[] = [];
+  const pushes: WinnersNewPush[] = [];
+  const pushed = (id: number) => pushes.flatMap((p) => p.winners).find((w) => w.id === id);
   const ids = { raffle: 0, hunt: 0, tournament: 0, period: 0 };
   const users: Record<'raffle' | 'hunt' | 'tournament' | 'leaderboard', number> = { raffle: 0, hunt: 0, tournament: 0, leaderboard: 0 };
 
@@ -39,7 +40,7 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
       socket.once('room:joined', () => resolve());
       socket.emit('room:join', 'winners');
     });
-    socket.on('winners:new', (p: { source: WinnerSource }) => pushes.push(p));
+    socket.on('winners:new', (p: WinnersNewPush) => pushes.push(p));
   });
   afterAll(async () => {
     socket.close();
@@ -189,8 +190,10 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     // Newest first.
     const times = all.map((w) => Date.parse(w.won_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    // The 'winners' room heard of every source.
-    await waitFor(async () => new Set(pushes.map((x) => x.source)).size === 4, 10_000);
+    // The 'winners' room was pushed every row, exactly as the list shows it, so the page adds it without a read.
+    await waitFor(async () => all.every((w) => pushed(w.id)), 10_000);
+    for (const w of all) expect(pushed(w.id)).toEqual(w);
+    expect(new Set(pushes.flatMap((p) => p.winners.map((w) => w.source))).size).toBe(4);
   });
 
   it('filters by source, pages, and refuses an unknown source with a 422', async () => {
@@ -251,5 +254,9 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     expect(after[0]!.user!.id).not.toBe(before[0]!.user!.id);
     expect(after[0]!.prize).toBe('Reroll raffle');
     expect(after[0]!.prize_value_usd).toBe(0);
+    // One push swaps the rows on open pages: the rerolled winner's id removed, the new row carried as listed.
+    const swap = await waitFor(async () => pushes.find((p) => p.removed.some((r) => r.id === before[0]!.id)) ?? null, 10_000);
+    expect(swap.removed).toEqual([{ id: before[0]!.id, source: 'raffle' }]);
+    expect(swap.winners).toEqual([after[0]]);
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RecentWinner, WinnerSource } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 
 /** One prize paid, as the paying feature describes it. */
 export interface WinnerRecord {
@@ -53,6 +54,12 @@ const toWinner = (r: WinnerRow): RecentWinner => ({
   won_at: new Date(r.won_at).toISOString(),
 });
 
+const SELECT_WINNERS = `select w.id, w.source, w.winner_name, w.position, w.prize, w.prize_value_usd::text as prize_value_usd, w.prize_points,
+         w.subject_id, w.subject_title, w.subject_path, w.won_at, u.id as user_id, u.username, u.kick_username, u.avatar_url
+    from prize_winners w left join users u on u.id = w.user_id`;
+/** The page's order, newest first; the browser sorts pushed rows into its first page the same way (winners-cache.ts). */
+const LIST_ORDER = 'order by w.won_at desc, w.source, w.subject_id desc, w.position, w.id desc';
+
 /** The winners ledger's SQL (table prize_winners); users are joined only for names and avatars. */
 @Injectable()
 export class WinnersRepository {
@@ -79,9 +86,20 @@ export class WinnersRepository {
     return rows.length ? Number(rows[0]!.id) : null;
   }
 
-  /** Removes a win that no longer stands (a rerolled raffle winner). */
-  async remove(em: EntityManager, source: WinnerSource, reference: string): Promise<void> {
-    await em.execute('delete from prize_winners where source = ? and reference = ?', [source, reference]);
+  /** Removes a win that no longer stands (a rerolled raffle winner); answers the removed row's id, or null. */
+  async remove(em: EntityManager, source: WinnerSource, reference: string): Promise<number | null> {
+    const rows = await em.execute<{ id: string }[]>('delete from prize_winners where source = ? and reference = ? returning id', [
+      source,
+      reference,
+    ]);
+    return rows.length ? Number(rows[0]!.id) : null;
+  }
+
+  /** The rows of these ids that still exist, as the page lists them and in its order. */
+  async byIds(em: EntityManager, ids: readonly number[]): Promise<RecentWinner[]> {
+    if (ids.length === 0) return [];
+    const rows = await em.execute<WinnerRow[]>(`${SELECT_WINNERS} where w.id = any(?::bigint[]) ${LIST_ORDER}`, [intArrayLiteral(ids)]);
+    return rows.map(toWinner);
   }
 
   async page(
@@ -94,14 +112,12 @@ export class WinnersRepository {
       'select count(*)::int as total from prize_winners where (?::text is null or source = ?)',
       [source, source],
     );
-    const rows = await em.execute<WinnerRow[]>(
-      `select w.id, w.source, w.winner_name, w.position, w.prize, w.prize_value_usd::text as prize_value_usd, w.prize_points,
-              w.subject_id, w.subject_title, w.subject_path, w.won_at, u.id as user_id, u.username, u.kick_username, u.avatar_url
-         from prize_winners w left join users u on u.id = w.user_id
-        where (?::text is null or w.source = ?)
-        order by w.won_at desc, w.source, w.subject_id desc, w.position, w.id desc limit ? offset ?`,
-      [source, source, limit, offset],
-    );
+    const rows = await em.execute<WinnerRow[]>(`${SELECT_WINNERS} where (?::text is null or w.source = ?) ${LIST_ORDER} limit ? offset ?`, [
+      source,
+      source,
+      limit,
+      offset,
+    ]);
     return { rows: rows.map(toWinner), total };
   }
 

@@ -6,6 +6,9 @@ import { WinnersRepository, type WinnerRecord } from './winners.repository';
 
 const PER_PAGE = 24;
 
+/** A member's win as the paying feature describes it; the name shown is taken from the member. */
+export type MemberWinRecord = Omit<WinnerRecord, 'name'> & { userId: number };
+
 /**
  * The shared winners ledger behind Recent Winners. Each feature that pays a prize records its winner here,
  * inside the transaction that pays it, so no feature reads another's tables and a retried payment never lists
@@ -20,7 +23,7 @@ export class WinnersService {
   ) {}
 
   /** Records a member's win (name taken from the member); idempotent per (source, reference). */
-  async recordMember(tx: EntityManager, win: Omit<WinnerRecord, 'name'> & { userId: number }): Promise<void> {
+  async recordMember(tx: EntityManager, win: MemberWinRecord): Promise<void> {
     await this.record(tx, { ...win, name: await this.repository.memberName(tx, win.userId) });
   }
 
@@ -30,9 +33,22 @@ export class WinnersService {
     if (id !== null) await this.outbox.add(tx, 'winner.recorded', { source: win.source, winnerId: id, at: new Date().toISOString() });
   }
 
-  /** A win that no longer stands (a rerolled raffle winner) leaves the list. */
-  async revoke(tx: EntityManager, source: WinnerSource, reference: string): Promise<void> {
-    await this.repository.remove(tx, source, reference);
+  /**
+   * A win that no longer stands (a rerolled raffle winner) leaves the list and the member who replaces it is
+   * recorded, with one event naming both, so open pages swap the rows in one push. The insert cannot find its row
+   * already there (the reference names the position and the member, and the replacing member does not stand at
+   * that position), so the event is always written.
+   */
+  async replaceMember(tx: EntityManager, replacedReference: string, win: MemberWinRecord): Promise<void> {
+    const replacesId = await this.repository.remove(tx, win.source, replacedReference);
+    const id = await this.repository.insert(tx, { ...win, name: await this.repository.memberName(tx, win.userId) });
+    if (id === null) return;
+    await this.outbox.add(tx, 'winner.recorded', {
+      source: win.source,
+      winnerId: id,
+      ...(replacesId !== null ? { replacesId } : {}),
+      at: new Date().toISOString(),
+    });
   }
 
   async page(page: number, source: WinnerSource | null): Promise<{ data: RecentWinner[]; pagination: Pagination }> {

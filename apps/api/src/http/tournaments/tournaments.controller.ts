@@ -34,7 +34,8 @@ export class TournamentsController {
     // SPEC §5 order: login is checked before the picks, with the SPEC §8 wording.
     if (!user) throw unauthorized('You must be logged in to make predictions');
     const input: TournamentPredictInput = zodPipe(tournamentPredictSchema).transform(body);
-    await this.predictions.predict(id, user.id, input);
-    return { success: true as const, message: 'Predictions saved successfully!' };
+    const saved = await this.predictions.predict(id, user.id, input);
+    // SPEC §7 answers success and message; data lets the page show the save without reading the tournament again.
+    return { success: true as const, message: 'Predictions saved successfully!', data: saved };
   }
 }

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TournamentListItem, TournamentMatch, TournamentPageData } from '@kickback/contracts';
+import type { TournamentListItem, TournamentMatch, TournamentPageData, TournamentPredictResult } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { makeTestStore, renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
+import { tournamentsApi } from '../tournaments-api';
 import TournamentDetailPage from './tournament-detail-page';
 import TournamentsPage from './tournaments-page';
 
@@ -48,6 +49,24 @@ function page(over: Partial<TournamentPageData> = {}): TournamentPageData {
     ...over,
   };
 }
+
+/** The save answer of memberFixture (id 7), a new predictor: picks, the grown count and their standing. */
+const saved: TournamentPredictResult = {
+  user_prediction: {
+    matches: [
+      { tournament_match_id: 1, predicted_winner_name: 'Mental' },
+      { tournament_match_id: 2, predicted_winner_name: 'Razor Shark' },
+    ],
+  },
+  predictions_count: 3,
+  standing: {
+    user: { id: 7, username: 'lucky_lou', kick_username: 'luckylou', avatar_url: null },
+    accuracy: 0,
+    correct: 0,
+    total: 0,
+    picks: 2,
+  },
+};
 
 const detailRoutes = {
   path: '/tournaments/:id',
@@ -147,7 +166,8 @@ describe('TournamentDetailPage', () => {
     const requests: TestRequest[] = [];
     mockFetch((r) => {
       requests.push(r);
-      if (r.url === '/api/r/tournaments/5/predict') return { body: { success: true, message: 'Predictions saved successfully!' } };
+      if (r.url === '/api/r/tournaments/5/predict')
+        return { body: { success: true, message: 'Predictions saved successfully!', data: saved } };
       return r.url === '/api/r/tournaments/5' ? { body: { success: true, data: page() } } : undefined;
     });
     const { store } = renderWithProviders(<TournamentDetailPage />, { ...detailRoutes, user: memberFixture });
@@ -165,6 +185,109 @@ describe('TournamentDetailPage', () => {
     await waitFor(() => expect(toasts()).toContain('Predictions saved successfully!'));
     const post = requests.find((r) => r.method === 'POST')!;
     expect(JSON.parse(String(post.body))).toEqual({ predictions: [{ match_id: 2, winner_name: 'Razor Shark' }] });
+  });
+
+  it('predict: the save answer updates the count, the standings and the list card with no read (issue #16)', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/r/tournaments/5/predict')
+        return { body: { success: true, message: 'Predictions saved successfully!', data: saved } };
+      return r.url === '/api/r/tournaments/5' ? { body: { success: true, data: page() } } : undefined;
+    });
+    const store = makeTestStore({ user: memberFixture });
+    // The list was open before: its card is cached and follows the save too.
+    await store.dispatch(
+      tournamentsApi.util.upsertQueryData('getTournaments', undefined, [item(5, { predictions_active: true, predictions_count: 2 })]),
+    );
+    renderWithProviders(<TournamentDetailPage />, {
+      ...detailRoutes,
+      store,
+      extraRoutes: [{ path: '/tournaments', element: <TournamentsPage /> }],
+    });
+    const toasts = () => (store.getState() as { toasts: { items: { message: string }[] } }).toasts.items.map((t) => t.message);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Predict' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Razor Shark in match 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Predictions (1)' }));
+    await waitFor(() => expect(toasts()).toContain('Predictions saved successfully!'));
+
+    expect(screen.getByTestId('tile-predictions')).toHaveTextContent('3');
+    fireEvent.click(screen.getByRole('tab', { name: 'Predictions' }));
+    const rows = screen.getAllByTestId('prediction-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toHaveTextContent('luckylou');
+    expect(rows[2]).toHaveTextContent('0/0');
+    // Back on the Predict tab the saved picks are the member's picks.
+    fireEvent.click(screen.getByRole('tab', { name: 'Predict' }));
+    expect(screen.getByRole('button', { name: 'Pick Razor Shark in match 2' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('link', { name: '← Back to Tournaments' }));
+    const card = await screen.findByTestId('tournament-card-5');
+    expect(within(card).getByText('Predictions').nextElementSibling).toHaveTextContent('3');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/r/tournaments/5', 'POST /api/r/tournaments/5/predict']);
+  });
+
+  it('pushes patch the page, the list card and an open pick breakdown without a read', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/r/tournaments/5/predictions/11')
+        return {
+          body: {
+            success: true,
+            data: [
+              { tournament_match_id: 1, round: 1, match_number: 1, predicted_winner_name: 'Mental', winner_name: 'Mental', correct: true },
+              { tournament_match_id: 2, round: 1, match_number: 2, predicted_winner_name: 'Chaos Crew', winner_name: null, correct: null },
+            ],
+          },
+        };
+      return r.url === '/api/r/tournaments/5' ? { body: { success: true, data: page() } } : undefined;
+    });
+    const store = makeTestStore();
+    await store.dispatch(tournamentsApi.util.upsertQueryData('getTournaments', undefined, [item(5, { predictions_active: true })]));
+    renderWithProviders(<TournamentDetailPage />, { ...detailRoutes, store });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Predictions' }));
+    fireEvent.click(screen.getByRole('button', { name: "View alice's picks" }));
+    const dialog = await screen.findByRole('dialog', { name: "alice's Predictions" });
+    await waitFor(() => expect(within(dialog).getByText('Pending')).toBeInTheDocument());
+
+    const socket = getSocket() as unknown as FakeSocket;
+    socket.serverConnect();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const decided = m(2, 1, 2, 'Chaos Crew', 'Razor Shark', 'Razor Shark');
+    act(() =>
+      socket.serverEmit('tournament:match', {
+        tournament_id: 5,
+        matches: [decided, m(3, 2, 1, 'Mental', 'Razor Shark')],
+        progress: 67,
+        winner: null,
+        at: 'now',
+      }),
+    );
+    expect(await within(dialog).findByText('Wrong (Razor Shark)')).toBeInTheDocument();
+    const after = page().tournament;
+    act(() =>
+      socket.serverEmit('tournament:updated', {
+        tournament: {
+          ...after,
+          predictions_count: 4,
+          progress: 67,
+          matches: [after.matches[0]!, decided, m(3, 2, 1, 'Mental', 'Razor Shark')],
+        },
+        top_predictions: page().top_predictions,
+        change: 'prediction',
+        at: 'now',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('tile-predictions')).toHaveTextContent('4'));
+    const list = tournamentsApi.endpoints.getTournaments.select()(store.getState()).data!;
+    expect(list[0]).toMatchObject({ id: 5, predictions_count: 4, progress: 67 });
+    expect(requests.map((r) => r.url)).toEqual(['/api/r/tournaments/5', '/api/r/tournaments/5/predictions/11']);
   });
 
   it('predict: anonymous members and closed predictions get the SPEC messages; a server refusal is shown', async () => {

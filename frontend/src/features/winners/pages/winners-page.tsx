@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { formatAmount, formatDateTime, formatRelativeTime } from '../../../lib/format';
-import { useGetRecentWinnersQuery } from '../winners-api';
+import { useRecentWinners } from '../winners-api';
 import '../winners.css';
 
 const FILTERS: { source: WinnerSource | null; label: string }[] = [
@@ -31,7 +31,7 @@ export default function WinnersPage() {
   const requested = params.get('source');
   const source = isSource(requested) ? requested : null;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isLoading, isError, isFetching, refetch } = useGetRecentWinnersQuery({ page, source });
+  const { data, isLoading, isError, isFetching, refetch } = useRecentWinners({ page, source });
   const winners = data?.data ?? [];
   const go = (next: { source: WinnerSource | null; page: number }) => {
     const query = new URLSearchParams();
