@@ -12,7 +12,8 @@
  * Env: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_DELIVERIES (6000), BENCH_CONCURRENCY (64),
  *      BENCH_MEMBERS (500), BENCH_GOAL (2000 deliveries/s; the script exits non-zero below it only with BENCH_STRICT=1),
- *      BENCH_API_NODE_ARGS (node flags for the api process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ *      BENCH_API_REPLICAS (1: api processes, deliveries spread over them as a load balancer would),
+ *      BENCH_API_NODE_ARGS (node flags for the api processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,6 +31,7 @@ import { freePort } from './lib/free-port';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
+import { bareNestPost } from './lib/bare-ceilings';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
@@ -37,6 +39,7 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 6000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
 const GOAL = Number(process.env.BENCH_GOAL ?? 2000);
+const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 1);
 const KICK_ID_BASE = 9_000_000;
 
 /** CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of 10 ms). */
@@ -61,10 +64,14 @@ interface Phase {
   apiCpuMsPerDelivery: number;
 }
 
-/** Sends every delivery from CONCURRENCY keep-alive connections, as fast as the api answers. */
-async function blast(base: string, queue: SignedDelivery[], apiPid: number | undefined): Promise<Phase> {
-  const cpuBefore = cpuMs(apiPid);
-  const pool = new Pool(base, { connections: CONCURRENCY });
+/**
+ * Sends every delivery from CONCURRENCY keep-alive connections, as fast as the api answers; with several api replicas
+ * the connections are spread over them, as a load balancer in front of the api would.
+ */
+async function blast(bases: string[], queue: SignedDelivery[], apiPids: (number | undefined)[]): Promise<Phase> {
+  const apiCpu = (): number => apiPids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = apiCpu();
+  const pools = bases.map((base) => new Pool(base, { connections: Math.ceil(CONCURRENCY / bases.length) }));
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let next = 0;
@@ -73,6 +80,7 @@ async function blast(base: string, queue: SignedDelivery[], apiPid: number | und
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < queue.length; i = next++) {
         const delivery = queue[i]!;
+        const pool = pools[i % pools.length]!;
         const t0 = process.hrtime.bigint();
         const res = await pool.request({ path: '/webhooks/kick', method: 'POST', headers: delivery.headers, body: delivery.body });
         await res.body.text();
@@ -82,7 +90,7 @@ async function blast(base: string, queue: SignedDelivery[], apiPid: number | und
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  await pool.close();
+  await Promise.all(pools.map((pool) => pool.close()));
   latencies.sort((a, b) => a - b);
   return {
     deliveries: queue.length,
@@ -91,7 +99,7 @@ async function blast(base: string, queue: SignedDelivery[], apiPid: number | und
     latencies,
     statuses,
     non200: queue.length - (statuses[200] ?? 0),
-    apiCpuMsPerDelivery: (cpuMs(apiPid) - cpuBefore) / queue.length,
+    apiCpuMsPerDelivery: (apiCpu() - cpuBefore) / queue.length,
   };
 }
 
@@ -113,7 +121,7 @@ async function main(): Promise<void> {
   await kick.start();
   const db = new Client({ connectionString: database.url });
   db.on('error', () => undefined);
-  let api: ChildProcess | null = null;
+  const apis: ChildProcess[] = [];
   try {
     await runMigrations(database.url);
     await db.connect();
@@ -122,27 +130,33 @@ async function main(): Promise<void> {
        select 'kick_bench_' || g, 'kick_bench_' || g, 'member', true, $1::bigint + g from generate_series(1, $2::int) g`,
       [KICK_ID_BASE, MEMBERS],
     );
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the api the bench drives.
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    api = spawn(process.execPath, [...nodeArgs, join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        PORT: String(port),
-        APP_URL: `http://localhost:${port}`,
-        KICK_API_URL: kick.url,
-        LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
-        DB_POOL_MAX: String(Math.min(CONCURRENCY, 32)),
-        UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-        FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await waitForApi(api, base);
+    const bases: string[] = [];
+    for (let r = 0; r < REPLICAS; r++) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const api = spawn(process.execPath, [...nodeArgs, join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: database.url,
+          REDIS_URL,
+          PORT: String(port),
+          APP_URL: `http://localhost:${port}`,
+          KICK_API_URL: kick.url,
+          LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
+          DB_POOL_MAX: String(Math.min(CONCURRENCY, 32)),
+          UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
+          FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      apis.push(api);
+      await waitForApi(api, base);
+      bases.push(base);
+    }
+    const pids = apis.map((api) => api.pid);
 
     // Signing costs the sender far more than verifying costs us: every delivery is signed before the clock starts.
     const signed: SignedDelivery[] = [];
@@ -153,11 +167,14 @@ async function main(): Promise<void> {
       );
     }
     const duplicates = signed.filter((_, i) => i % 10 === 0);
-    const applied = await blast(base, [...signed, ...duplicates], api.pid);
+    const applied = await blast(bases, [...signed, ...duplicates], pids);
     // The same number of deliveries of a type this build does not apply: signature, freshness and the message row only.
     const ignored: SignedDelivery[] = [];
     for (let i = 0; i < DELIVERIES; i++) ignored.push(kick.events.sign('livestream.metadata.updated', { title: `Stream title ${i}` }));
-    const acknowledged = await blast(base, ignored, api.pid);
+    const acknowledged = await blast(bases, ignored, pids);
+
+    // The framework's bare ceiling in the same run: a POST of the same bytes to an empty NestJS app answering 200.
+    const bare = await bareNestPost(DELIVERIES, CONCURRENCY, signed[0]!.body, '{"success":true,"message":"awarded"}');
 
     const problems: string[] = [];
     const one = async (sql: string) => Number((await db.query(sql)).rows[0].n);
@@ -182,8 +199,11 @@ async function main(): Promise<void> {
       JSON.stringify(
         {
           concurrency: CONCURRENCY,
+          apiReplicas: REPLICAS,
           applied: { ...report(applied), distinct: DELIVERIES, duplicates: duplicates.length },
           acknowledged: report(acknowledged),
+          bareNestPost: { perSecond: Math.round(bare.perSecond), p50: bare.p50, p99: bare.p99 },
+          appliedVsBare: Number((applied.perSecond / bare.perSecond).toFixed(2)),
           goal: GOAL,
           problems,
         },
@@ -193,7 +213,7 @@ async function main(): Promise<void> {
     );
     if (problems.length || (process.env.BENCH_STRICT === '1' && applied.perSecond < GOAL)) process.exitCode = 1;
   } finally {
-    if (api) await stopProcess(api);
+    await Promise.all(apis.map((api) => stopProcess(api)));
     await db.end().catch(() => undefined);
     await kick.stop();
     redis.disconnect();

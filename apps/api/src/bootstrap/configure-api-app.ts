@@ -21,6 +21,7 @@ import { metricsMiddleware } from '../ops/metrics.middleware';
 import { answerClientErrorsWithEnvelope } from './client-errors';
 import { securityHeaders } from './security-headers';
 import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
+import { mountKickWebhook } from '../http/activity/kick-webhook.route';
 
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
 export function configureApiApp(app: NestExpressApplication): void {
@@ -34,6 +35,8 @@ export function configureApiApp(app: NestExpressApplication): void {
   answerClientErrorsWithEnvelope(app.getHttpServer());
   app.use(metricsMiddleware);
   app.use(securityHeaders(config));
+  // Ahead of sessions, body parsers and Nest's pipeline, none of which a signed server-to-server delivery needs.
+  mountKickWebhook(app);
 
   // Anonymous reads and anonymous sockets skip the session entirely (no Redis, no session object).
   const session = sessionWhenNeeded(config, createSessionMiddleware(config, app.get<Redis>(REDIS)));
@@ -43,8 +46,6 @@ export function configureApiApp(app: NestExpressApplication): void {
   // Answers for a member or an admin are personal: no browser or proxy cache may keep them.
   app.use('/api/admin', noStore);
   app.use('/api/r', (req: Request, res: Response, next: NextFunction) => (req.session?.userId ? noStore(req, res, next) : next()));
-  // Kick's signature covers the exact bytes: this route alone keeps its body raw (express.json then skips it).
-  app.use('/webhooks/kick', express.raw({ type: () => true, limit: '256kb' }));
   app.use(express.json({ limit: '256kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(bodyParserErrors);

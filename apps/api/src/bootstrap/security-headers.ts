@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '@kickback/platform';
 
 /** Answers that are never an HTML page of the site: JSON, sockets, uploads, built assets, probes. */
-const NOT_A_PAGE = /^\/(?:(?:api|socket\.io|uploads|assets)\/|(?:healthz|readyz|metrics)(?:[?/]|$))/;
+const NOT_A_PAGE = /^\/(?:(?:api|socket\.io|uploads|assets|webhooks)\/|(?:healthz|readyz|metrics)(?:[?/]|$))/;
 
 type ScriptSource = string | ((req: unknown, res: unknown) => string);
 

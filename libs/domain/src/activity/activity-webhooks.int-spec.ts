@@ -105,6 +105,13 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(await bare.json()).toEqual({ success: false, message: expect.any(String) });
   });
 
+  it('refuses an oversized delivery with 413 in the envelope before reading its signature', async () => {
+    const signed = kick.events.sign('channel.followed', { follower: kickUser(6, 'x'), padding: 'x'.repeat(300_000) });
+    const res = await fetch(kick.events.webhookUrl, { method: 'POST', headers: signed.headers, body: signed.body });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ success: false, message: 'The request is too large.' });
+  });
+
   it('refuses stale and future timestamps', async () => {
     const payload = { follower: kickUser(7, 'x') };
     expect(await kick.events.deliver('channel.followed', payload, { timestamp: rfc3339(Date.now() - 6 * 60_000) })).toBe(400);

@@ -181,14 +181,11 @@ export class ActivityRepository {
     const rows = await em.execute<{ message_id: string }[]>(
       `insert into kick_messages (message_id, type, version, outcome, sent_at)
        select id, type, version, outcome, sent_at
-       from json_to_recordset(?::json) as m(id text, type text, version text, outcome text, sent_at timestamptz, ord int)
-       order by ord
+       from json_to_recordset(?::json) as m(id text, type text, version text, outcome text, sent_at timestamptz)
+       order by id
        on conflict (message_id) do nothing returning message_id`,
-      [
-        JSON.stringify(
-          messages.map((m, ord) => ({ id: m.id, type: m.type, version: m.version, outcome: m.outcome, sent_at: m.sentAt, ord })),
-        ),
-      ],
+      // In id order: two replicas' batches holding the same redelivered ids wait for each other one way, never both.
+      [JSON.stringify(messages.map((m) => ({ id: m.id, type: m.type, version: m.version, outcome: m.outcome, sent_at: m.sentAt })))],
     );
     return new Set(rows.map((row) => row.message_id));
   }

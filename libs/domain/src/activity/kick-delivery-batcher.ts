@@ -6,6 +6,8 @@ import { KickEventApplier, type Applied } from './kick-event-applier.service';
 import { awardIntent, decideAward, type AwardIntent, type KickMessage } from './kick-award-intents';
 
 const MAX_BATCH = 250;
+/** Batches in flight at once: one commits while the next is written. */
+const MAX_IN_FLIGHT = 2;
 
 /** What a verified delivery is kept as: 'applied' for a type this build reads, else acknowledged without effect. */
 export type ClaimAs = 'applied' | 'ignored' | 'unreadable';
@@ -24,14 +26,16 @@ interface Waiting {
  * their step-by-step rules inside the same transaction, in arrival order, so a status change still comes before the
  * chat that followed it. A stream's gift train arrives as hundreds of deliveries a second and this is what keeps up.
  *
- * Nothing waits for a timer: a batch leaves as soon as the previous one committed, so a lone delivery goes alone.
- * One batch at a time per process keeps every lock this process takes in one order. A batch that fails is retried
- * delivery by delivery, so one delivery's failure is that delivery's answer alone.
+ * Nothing waits for a timer: a batch leaves as soon as a slot is free, so a lone delivery goes alone; two in flight
+ * let one commit while the next is written. Two batches (here or on another replica) take their locks in one order
+ * where it matters: message ids sorted, wallets by member. Chat's per-account locks follow arrival order, so two
+ * batches holding two chatters' messages in opposite orders can deadlock; PostgreSQL then aborts one, and a batch
+ * that fails is retried delivery by delivery, so one delivery's failure is that delivery's answer alone.
  */
 @Injectable()
 export class KickDeliveryBatcher {
   private waiting: Waiting[] = [];
-  private busy = false;
+  private inFlight = 0;
   private scheduled = false;
 
   constructor(
@@ -56,13 +60,14 @@ export class KickDeliveryBatcher {
   }
 
   private drain(): void {
-    if (this.busy || !this.waiting.length) return;
-    const batch = this.waiting.splice(0, MAX_BATCH);
-    this.busy = true;
-    void this.writeOrSplit(batch).finally(() => {
-      this.busy = false;
-      this.drain();
-    });
+    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.writeOrSplit(batch).finally(() => {
+        this.inFlight--;
+        this.drain();
+      });
+    }
   }
 
   private async writeOrSplit(batch: Waiting[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppConfig, type AppEnv } from '../config/app-config';
+import { AppConfig } from '../config/app-config';
+import type { AppEnv } from '../config/env.schema';
 import { sessionWhenNeeded } from './session.middleware';
 
 describe('sessionWhenNeeded: who pays for a session', () => {
