@@ -17,7 +17,7 @@
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -53,6 +53,26 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU time of every PostgreSQL process on the machine (the bench's database is the only busy one while it runs). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
+/** This process's CPU time (the load generator), in ms. */
+const benchCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 interface Phase {
   deliveries: number;
   seconds: number;
@@ -62,6 +82,9 @@ interface Phase {
   non200: number;
   /** The api process's CPU time per delivery: what one core's worth of capacity is, whatever else the machine runs. */
   apiCpuMsPerDelivery: number;
+  /** Where the rest of the two cores went: PostgreSQL and the load generator itself. */
+  postgresCpuMsPerDelivery: number;
+  benchCpuMsPerDelivery: number;
 }
 
 /**
@@ -71,6 +94,8 @@ interface Phase {
 async function blast(bases: string[], queue: SignedDelivery[], apiPids: (number | undefined)[]): Promise<Phase> {
   const apiCpu = (): number => apiPids.reduce<number>((sum, pid) => sum + cpuMs(pid), 0);
   const cpuBefore = apiCpu();
+  const postgresBefore = postgresCpuMs();
+  const benchBefore = benchCpuMs();
   const pools = bases.map((base) => new Pool(base, { connections: Math.ceil(CONCURRENCY / bases.length) }));
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
@@ -100,6 +125,8 @@ async function blast(bases: string[], queue: SignedDelivery[], apiPids: (number 
     statuses,
     non200: queue.length - (statuses[200] ?? 0),
     apiCpuMsPerDelivery: (apiCpu() - cpuBefore) / queue.length,
+    postgresCpuMsPerDelivery: (postgresCpuMs() - postgresBefore) / queue.length,
+    benchCpuMsPerDelivery: (benchCpuMs() - benchBefore) / queue.length,
   };
 }
 
@@ -111,6 +138,8 @@ const report = (phase: Phase) => ({
   p99: Number(percentile(phase.latencies, 99).toFixed(1)),
   apiCpuMsPerDelivery: Number(phase.apiCpuMsPerDelivery.toFixed(2)),
   perApiCoreSecond: Math.round(1000 / phase.apiCpuMsPerDelivery),
+  postgresCpuMsPerDelivery: Number(phase.postgresCpuMsPerDelivery.toFixed(2)),
+  benchCpuMsPerDelivery: Number(phase.benchCpuMsPerDelivery.toFixed(2)),
 });
 
 async function main(): Promise<void> {
