@@ -13,7 +13,7 @@
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379/10, flushed), BENCH_DELIVERIES (6000), BENCH_CONCURRENCY (64),
  *      BENCH_MEMBERS (500), BENCH_GOAL (2000 deliveries/s; the script exits non-zero below it only with BENCH_STRICT=1),
  *      BENCH_API_REPLICAS (1: api processes, deliveries spread over them as a load balancer would),
- *      BENCH_API_NODE_ARGS (node flags for the api processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ *      BENCH_NODE_ARGS (node flags for the api processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -159,8 +159,8 @@ async function main(): Promise<void> {
        select 'kick_bench_' || g, 'kick_bench_' || g, 'member', true, $1::bigint + g from generate_series(1, $2::int) g`,
       [KICK_ID_BASE, MEMBERS],
     );
-    // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the api the bench drives.
-    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the api the bench drives.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const bases: string[] = [];
     for (let r = 0; r < REPLICAS; r++) {
       const port = await freePort();
