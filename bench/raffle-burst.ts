@@ -135,8 +135,8 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, index: numbe
 }
 
 /**
- * Context only: one free entry per statement (entry row + outbox row), as the product wrote them before
- * FreeEntryBatcher grouped them, straight from a pg pool.
+ * Context only: one free entry per statement (entry row + outbox row, the event as the product's single-entry
+ * statements write it), as the product wrote them before FreeEntryBatcher grouped them, straight from a pg pool.
  */
 const SINGLE_ENTRY_SQL = `with u as (
     select id, username, kick_username, avatar_url from users where id = $1 and nullif(trim(kick_username), '') is not null
@@ -149,7 +149,8 @@ const SINGLE_ENTRY_SQL = `with u as (
     returning id, tickets, created_at
   ), o as (
     insert into outbox_events (type, payload)
-    select 'raffle.entered', jsonb_build_object('raffleId', $2::int, 'userId', $1::int, 'entryId', e.id, 'entryType', 'passwordless', 'tickets', 1, 'pointsSpent', 0) from e
+    select 'raffle.entries-added', jsonb_build_object('raffleId', $2::int, 'entries', jsonb_build_array(
+      jsonb_build_object('userId', $1::int, 'entryId', e.id, 'entryType', 'passwordless', 'tickets', 1, 'pointsSpent', 0))) from e
   )
   select e.id::text as entry_id, e.tickets, e.created_at, u.id, u.username, u.kick_username, u.avatar_url from e cross join u`;
 

@@ -43,15 +43,17 @@ export interface DomainEventMap {
   'redemption.updated': { redemptionId: number; userId: number; itemId: number; status: 'processed' | 'refunded' };
   /** An admin changed an item's stock or availability; open store pages update the count. */
   'store.item-changed': { itemId: number };
-  /** A member entered a raffle (free, password, or more points tickets). */
-  'raffle.entered': {
-    raffleId: number;
-    userId: number;
-    entryId: number;
-    entryType: 'passwordless' | 'points' | 'password';
-    tickets: number;
-    pointsSpent: number;
-  };
+  /**
+   * Entries were added to a raffle by one statement: a group-committed batch of free entries, or one free, password
+   * or points entry (more points tickets name the member's existing points entry again). One event per statement,
+   * so a burst of entries costs the worker one job per batch.
+   */
+  'raffle.entries-added': { raffleId: number; entries: RaffleEntryAdded[] };
+  /**
+   * One entry per event, as written before entries were batched into `raffle.entries-added`. Nothing writes it any
+   * more; progression still reads rows stored before that change.
+   */
+  'raffle.entered': { raffleId: number } & RaffleEntryAdded;
   /** A raffle was created or its schedule changed; the worker (re)schedules its start and draw jobs. */
   'raffle.scheduled': { raffleId: number; startsAt: string; endsAt: string };
   /** Winners were drawn (or one was rerolled). */
@@ -95,6 +97,15 @@ export interface DomainEventMap {
    * raffle winner's), removed in the same transaction. The Recent Winners page updates live.
    */
   'winner.recorded': { source: WinnerSource; winnerId: number; replacesId?: number; at: string };
+}
+
+/** One entry of `raffle.entries-added`: what that statement added (for points, this purchase's tickets and points). */
+export interface RaffleEntryAdded {
+  userId: number;
+  entryId: number;
+  entryType: 'passwordless' | 'points' | 'password';
+  tickets: number;
+  pointsSpent: number;
 }
 
 /** Where activity points come from (the points ledger's reason names the same source). */

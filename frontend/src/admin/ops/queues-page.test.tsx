@@ -11,7 +11,7 @@ describe('Background Jobs admin page', () => {
     let failed = [
       {
         id: '7',
-        name: 'raffle.entered',
+        name: 'raffle.entries-added',
         failed_reason: 'database unavailable',
         attempts_made: 8,
         failed_at: '2026-11-22T00:00:00Z',

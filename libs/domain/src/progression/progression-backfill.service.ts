@@ -4,6 +4,9 @@ import { ProgressionRepository, type XpTotals } from './progression.repository';
 import { ProgressionBackfillRepository } from './progression-backfill.repository';
 import { ProgressionRankService } from './progression-rank.service';
 
+/** Members whose rules one statement checks: bounded statements, still few of them. */
+const RULES_CHUNK = 1000;
+
 export interface BackfillResult {
   newAwards: number;
   members: number;
@@ -30,9 +33,10 @@ export class ProgressionBackfillService {
       await this.repository.recomputeTotals(tx);
       const members = await this.repository.membersWithXp(tx);
       let unlocked = 0;
-      for (const userId of members) {
-        unlocked += (await this.repository.unlockAchievements(tx, userId)).length;
-        await this.repository.grantRuleBadges(tx, userId);
+      for (let i = 0; i < members.length; i += RULES_CHUNK) {
+        const chunk = members.slice(i, i + RULES_CHUNK);
+        unlocked += (await this.repository.unlockAchievements(tx, chunk)).length;
+        await this.repository.grantRuleBadges(tx, chunk);
       }
       return { newAwards, members: members.length, unlocked };
     });

@@ -10,6 +10,7 @@ import {
   type DomainEvent,
   type DomainEventMap,
   type DomainEventType,
+  type RaffleEntryAdded,
 } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { ProgressionService } from './progression.service';
@@ -17,9 +18,18 @@ import { XP_AWARDS, awardKeys, type XpAward } from './xp-awards';
 
 type AwardsOf<T extends DomainEventType> = (payload: DomainEventMap[T]) => XpAward[];
 
+/** Per entry, with the key the backfill uses too: an entry earns once however many events or runs name it. */
+const raffleEntryAward = (entry: Pick<RaffleEntryAdded, 'userId' | 'entryId'>): XpAward => ({
+  userId: entry.userId,
+  source: 'raffle_entry',
+  xp: XP_AWARDS.raffle_entry,
+  key: awardKeys.raffleEntry(entry.entryId),
+});
+
 /**
- * The worker's XP sources: each event becomes awards with stable keys (xp-awards.ts), applied in the handler's
- * transaction; after commit the members' ranks follow. Unlocks and level-ups are told to the member and the alerts room.
+ * The worker's XP sources: each event becomes awards with stable keys (xp-awards.ts), all applied in the handler's
+ * one transaction (a raffle batch's entries or a hunt's scored members in a few statements); after commit the
+ * members' ranks follow. Unlocks and level-ups are told to the member and the alerts room.
  */
 @Injectable()
 export class ProgressionEventsHandler implements OnModuleInit {
@@ -33,9 +43,9 @@ export class ProgressionEventsHandler implements OnModuleInit {
     this.source('user.logged-in', (p) => [
       { userId: p.userId, source: 'login', xp: XP_AWARDS.login, key: awardKeys.login(p.userId, p.at) },
     ]);
-    this.source('raffle.entered', (p) => [
-      { userId: p.userId, source: 'raffle_entry', xp: XP_AWARDS.raffle_entry, key: awardKeys.raffleEntry(p.entryId) },
-    ]);
+    this.source('raffle.entries-added', (p) => p.entries.map(raffleEntryAward));
+    // Only rows stored before entries were batched (an outbox backlog during a rolling deploy); nothing writes it any more.
+    this.source('raffle.entered', (p) => [raffleEntryAward(p)]);
     this.source('hunt.predicted', (p) => [
       { userId: p.userId, source: 'hunt_prediction', xp: XP_AWARDS.hunt_prediction, key: awardKeys.huntPrediction(p.huntId, p.userId) },
     ]);
@@ -107,7 +117,7 @@ export class ProgressionEventsHandler implements OnModuleInit {
       consumer: `progression.xp.${type}`,
       type,
       handle: async (event: DomainEvent<T>, tx: EntityManager) => {
-        for (const award of awardsOf(event.payload)) await this.progression.award(tx, award);
+        await this.progression.awardAll(tx, awardsOf(event.payload));
       },
       afterCommit: async (event: DomainEvent<T>) => {
         const userIds = [...new Set(awardsOf(event.payload).map((a) => a.userId))];

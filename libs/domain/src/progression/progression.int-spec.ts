@@ -64,11 +64,13 @@ describe('progression in the worker', () => {
 
   it('awards XP once for the same event delivered twice, or the same action sent as two events', async () => {
     const { id: userId } = await createUser(em, {});
-    const payload = { raffleId: 1, userId, entryId: 900_001, entryType: 'passwordless' as const, tickets: 1, pointsSpent: 0 };
-    const first = event('raffle.entered', payload);
+    const entry = { userId, entryId: 900_001, entryType: 'passwordless' as const, tickets: 1, pointsSpent: 0 };
+    const first = event('raffle.entries-added', { raffleId: 1, entries: [entry] });
     await dispatch(first);
     await dispatch(first);
-    await dispatch(event('raffle.entered', payload));
+    await dispatch(event('raffle.entries-added', { raffleId: 1, entries: [entry] }));
+    // An event stored before entries were batched, naming the same entry: the same award key, nothing more.
+    await dispatch(event('raffle.entered', { raffleId: 1, ...entry }));
     expect(await xpOf(userId)).toBe(XP_AWARDS.raffle_entry);
     const rows = await em.fork().execute('select source, xp, award_key from xp_ledger where user_id = ?', [userId]);
     expect(rows).toEqual([{ source: 'raffle_entry', xp: XP_AWARDS.raffle_entry, award_key: 'raffle-entry:900001' }]);
@@ -122,11 +124,37 @@ describe('progression in the worker', () => {
     });
     await new Promise<void>((resolve) => (own.connected ? resolve() : own.on('connect', () => resolve())));
 
-    for (const entryId of [910_001, 910_002, 910_003]) {
-      await dispatch(
-        event('raffle.entered', { raffleId: 2, userId: user.id, entryId, entryType: 'passwordless', tickets: 1, pointsSpent: 0 }),
+    // One batch of entries unlocks it for the member with two of them (once), not for the one beside them with one.
+    const bystander = await createUser(em, {});
+    const entry = (userId: number, entryId: number) => ({
+      userId,
+      entryId,
+      entryType: 'passwordless' as const,
+      tickets: 1,
+      pointsSpent: 0,
+    });
+    await dispatch(
+      event('raffle.entries-added', {
+        raffleId: 2,
+        entries: [entry(user.id, 910_001), entry(bystander.id, 910_002), entry(user.id, 910_003)],
+      }),
+    );
+    await dispatch(event('raffle.entries-added', { raffleId: 3, entries: [entry(user.id, 910_004)] }));
+    // (The member's login XP arrives through the relay on its own time, so only entry awards are counted here.)
+    const entryAwards = await em
+      .fork()
+      .execute<{ user_id: number; n: number }[]>(
+        `select user_id, count(*)::int as n from xp_ledger where source = 'raffle_entry' and user_id in (?, ?) group by user_id order by n desc`,
+        [user.id, bystander.id],
       );
-    }
+    expect(entryAwards).toEqual([
+      { user_id: user.id, n: 3 },
+      { user_id: bystander.id, n: 1 },
+    ]);
+    const bystanderUnlocks = await em
+      .fork()
+      .execute('select 1 from member_achievements where user_id = ? and achievement_id = ?', [bystander.id, created.body.data.id]);
+    expect(bystanderUnlocks).toHaveLength(0);
     await waitFor(() => notices.includes(achievementUnlockedNotification('Two Tickets')), 10_000, 'achievement toast');
     await waitFor(() => items.some((i) => i.kind === 'achievement' && i.username === user.username), 10_000, 'achievement alert');
     const unlocks = await em

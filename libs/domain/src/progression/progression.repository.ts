@@ -8,14 +8,19 @@ import {
   type BadgeInput,
   type XpLedgerEntry,
 } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 import type { XpAward } from './xp-awards';
 
+/** Sorted and without repeats: rows are locked in member order, and a member twice would be one conflict in one statement. */
+const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
 /**
- * A member's rule counters as one jsonb object, keyed like PROGRESSION_COUNTERS. Everything but level and xp is a
- * count of the member's XP ledger rows by source, so the counters follow the same exactly-once keys as the XP.
+ * The rule counters of the members in the int array bound here, one row each (user_id, c): c is a jsonb object keyed
+ * like PROGRESSION_COUNTERS. Everything but level and xp is a count of the member's XP ledger rows by source, so the
+ * counters follow the same exactly-once keys as the XP.
  */
 const COUNTERS_SQL = `
-  select jsonb_build_object(
+  select u.user_id, jsonb_build_object(
     'raffle_entries', count(*) filter (where l.source = 'raffle_entry'),
     'hunt_predictions', count(*) filter (where l.source = 'hunt_prediction'),
     'tournament_predictions', count(*) filter (where l.source = 'tournament_prediction'),
@@ -27,15 +32,27 @@ const COUNTERS_SQL = `
     'friends', count(*) filter (where l.source = 'friend'),
     'login_days', count(*) filter (where l.source = 'login'),
     'stream_activity', count(*) filter (where l.source = 'activity'),
-    'level', coalesce((select m.level from member_xp m where m.user_id = ?), 1),
-    'xp', coalesce((select m.xp from member_xp m where m.user_id = ?), 0)
+    'level', coalesce(max(m.level), 1),
+    'xp', coalesce(max(m.xp), 0)
   ) as c
-  from xp_ledger l where l.user_id = ?`;
+  from unnest(?::int[]) as u(user_id)
+  left join xp_ledger l on l.user_id = u.user_id
+  left join member_xp m on m.user_id = u.user_id
+  group by u.user_id`;
 
 export interface Unlocked {
+  user_id: number;
   id: number;
   name: string;
   icon: string | null;
+}
+
+/** A member's total after a set of awards, and their level before it. */
+export interface TotalChange {
+  user_id: number;
+  xp: number;
+  level: number;
+  previous_level: number;
 }
 
 export interface XpTotals {
@@ -94,59 +111,67 @@ const toBadge = (r: BadgeRow): AdminBadge => ({
 /** The XP ledger, totals, achievements and badges: every statement of the progression feature. */
 @Injectable()
 export class ProgressionRepository {
-  /** Appends the award unless its key is known; returns the new ledger id, or null for a repeat. */
-  async appendLedger(tx: EntityManager, award: XpAward): Promise<number | null> {
-    const rows = await tx.execute<{ id: string }[]>(
-      `insert into xp_ledger (user_id, source, xp, award_key) select ?, ?, ?, ?
-       where exists (select 1 from users where id = ?)
-       on conflict (award_key) do nothing returning id`,
-      [award.userId, award.source, award.xp, award.key, award.userId],
+  /**
+   * Appends the awards whose keys are not known yet (in the given order: the ledger id is the rank's tie rule) and
+   * adds them to the members' totals, all in one statement; returns each member whose total changed. Totals are
+   * row-locked upserts taken in member order, so parallel award sets add up and never deadlock on each other.
+   */
+  async appendAwards(tx: EntityManager, awards: readonly XpAward[]): Promise<TotalChange[]> {
+    if (awards.length === 0) return [];
+    const rows = await tx.execute<{ user_id: number; xp: string; level: number; previous_level: number }[]>(
+      `with a as (
+         select (p ->> 'userId')::int as user_id, p ->> 'source' as source, (p ->> 'xp')::int as xp, p ->> 'key' as award_key, ord
+         from jsonb_array_elements(?::jsonb) with ordinality as t(p, ord)
+       ), l as (
+         insert into xp_ledger (user_id, source, xp, award_key)
+         select a.user_id, a.source, a.xp, a.award_key from a where exists (select 1 from users u where u.id = a.user_id)
+         order by a.ord
+         on conflict (award_key) do nothing
+         returning id, user_id, xp
+       ), s as (
+         select user_id, sum(xp)::bigint as xp, max(id) as ledger_id from l group by user_id
+       ), t as (
+         insert into member_xp (user_id, xp, level, reached_ledger_id)
+         select user_id, xp, floor(xp / ${XP_PER_LEVEL}) + 1, ledger_id from s order by user_id
+         on conflict (user_id) do update set xp = member_xp.xp + excluded.xp,
+           level = floor((member_xp.xp + excluded.xp) / ${XP_PER_LEVEL}) + 1,
+           reached_ledger_id = greatest(member_xp.reached_ledger_id, excluded.reached_ledger_id), updated_at = now()
+         returning user_id, xp, level
+       )
+       select t.user_id, t.xp, t.level, (floor((t.xp - s.xp) / ${XP_PER_LEVEL}) + 1)::int as previous_level
+       from t join s on s.user_id = t.user_id order by t.user_id`,
+      [JSON.stringify(awards.map((a) => ({ userId: a.userId, source: a.source, xp: a.xp, key: a.key })))],
     );
-    return rows[0] ? Number(rows[0].id) : null;
+    return rows.map((r) => ({ user_id: r.user_id, xp: Number(r.xp), level: r.level, previous_level: r.previous_level }));
   }
 
-  /** Adds to the member's total (row-locked upsert, so parallel awards add up) and returns the level before and after. */
-  async addToTotal(
-    tx: EntityManager,
-    userId: number,
-    xp: number,
-    ledgerId: number,
-  ): Promise<{ xp: number; level: number; previousLevel: number }> {
-    const [row] = await tx.execute<{ xp: string; level: number }[]>(
-      `insert into member_xp (user_id, xp, level, reached_ledger_id) values (?, ?, floor(?::bigint / ${XP_PER_LEVEL}) + 1, ?)
-       on conflict (user_id) do update set xp = member_xp.xp + excluded.xp,
-         level = floor((member_xp.xp + excluded.xp) / ${XP_PER_LEVEL}) + 1,
-         reached_ledger_id = greatest(member_xp.reached_ledger_id, excluded.reached_ledger_id), updated_at = now()
-       returning xp, level`,
-      [userId, xp, xp, ledgerId],
-    );
-    const total = Number(row!.xp);
-    return { xp: total, level: row!.level, previousLevel: Math.floor((total - xp) / XP_PER_LEVEL) + 1 };
-  }
-
-  /** Unlocks every active achievement whose rule the member now meets; returns only the ones unlocked by this call. */
-  async unlockAchievements(tx: EntityManager, userId: number): Promise<Unlocked[]> {
+  /** Unlocks every active achievement whose rule each member now meets; returns only the ones unlocked by this call. */
+  async unlockAchievements(tx: EntityManager, userIds: readonly number[]): Promise<Unlocked[]> {
+    if (userIds.length === 0) return [];
     return tx.execute<Unlocked[]>(
       `with counters as (${COUNTERS_SQL}),
        ins as (
          insert into member_achievements (user_id, achievement_id)
-         select ?, a.id from achievements a, counters
+         select counters.user_id, a.id from achievements a, counters
          where a.active and coalesce((counters.c ->> a.rule_counter)::bigint, 0) >= a.rule_threshold
-         on conflict do nothing returning achievement_id)
-       select a.id, a.name, a.icon from ins join achievements a on a.id = ins.achievement_id order by a.id`,
-      [userId, userId, userId, userId],
+         order by counters.user_id, a.id
+         on conflict do nothing returning user_id, achievement_id)
+       select ins.user_id, a.id, a.name, a.icon from ins join achievements a on a.id = ins.achievement_id order by ins.user_id, a.id`,
+      [intArrayLiteral(uniqueIds(userIds))],
     );
   }
 
-  /** Grants every rule badge the member now meets (an admin-granted or revoked-by-nothing badge is left alone). */
-  async grantRuleBadges(tx: EntityManager, userId: number): Promise<number> {
+  /** Grants every rule badge each member now meets (an admin-granted or revoked-by-nothing badge is left alone). */
+  async grantRuleBadges(tx: EntityManager, userIds: readonly number[]): Promise<number> {
+    if (userIds.length === 0) return 0;
     const rows = await tx.execute<{ badge_id: number }[]>(
       `with counters as (${COUNTERS_SQL})
        insert into member_badges (user_id, badge_id, granted_by)
-       select ?, b.id, 'rule' from badges b, counters
+       select counters.user_id, b.id, 'rule' from badges b, counters
        where b.rule_counter is not null and coalesce((counters.c ->> b.rule_counter)::bigint, 0) >= b.rule_threshold
+       order by counters.user_id, b.id
        on conflict do nothing returning badge_id`,
-      [userId, userId, userId, userId],
+      [intArrayLiteral(uniqueIds(userIds))],
     );
     return rows.length;
   }

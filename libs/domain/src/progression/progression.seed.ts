@@ -144,8 +144,7 @@ export async function seedProgression(em: EntityManager): Promise<void> {
   const repository = new ProgressionRepository();
   await new ProgressionBackfillRepository().insertImpliedAwards(em);
   await repository.recomputeTotals(em);
-  for (const userId of await repository.membersWithXp(em)) {
-    await repository.unlockAchievements(em, userId);
-    await repository.grantRuleBadges(em, userId);
-  }
+  const members = await repository.membersWithXp(em);
+  await repository.unlockAchievements(em, members);
+  await repository.grantRuleBadges(em, members);
 }

@@ -5,15 +5,9 @@ import { ProgressionRepository } from './progression.repository';
 import { ProgressionRankService } from './progression-rank.service';
 import type { XpAward } from './xp-awards';
 
-export interface AwardResult {
-  awarded: boolean;
-  xp: number;
-  level: number;
-}
-
 /**
  * Awards XP exactly once per award key and applies what follows in the same transaction: the level (SPEC §5,
- * floor(xp / 1000) + 1), achievements and rule badges the member now meets, and the events that announce them.
+ * floor(xp / 1000) + 1), achievements and rule badges the members now meet, and the events that announce them.
  */
 @Injectable()
 export class ProgressionService {
@@ -24,25 +18,39 @@ export class ProgressionService {
     private readonly rank: ProgressionRankService,
   ) {}
 
-  async award(tx: EntityManager, award: XpAward): Promise<AwardResult> {
-    if (award.xp <= 0) return { awarded: false, xp: 0, level: 1 };
-    const ledgerId = await this.repository.appendLedger(tx, award);
-    if (ledgerId === null) return { awarded: false, xp: 0, level: 1 };
-    const total = await this.repository.addToTotal(tx, award.userId, award.xp, ledgerId);
+  /**
+   * All awards of one event together, in a handful of statements however many there are (a raffle batch holds up to
+   * 250 entries). A member's level-up is announced once, at the level the awards together reached.
+   */
+  async awardAll(tx: EntityManager, awards: readonly XpAward[]): Promise<void> {
+    const changed = await this.repository.appendAwards(
+      tx,
+      awards.filter((a) => a.xp > 0),
+    );
+    if (changed.length === 0) return;
     const at = new Date().toISOString();
-    if (total.level > total.previousLevel) {
-      await this.outbox.add(tx, 'progression.level-reached', { userId: award.userId, level: total.level, at });
-    }
-    await this.applyRules(tx, award.userId, at);
-    return { awarded: true, xp: total.xp, level: total.level };
+    const levelUps = changed.filter((t) => t.level > t.previous_level);
+    await this.outbox.addMany(
+      tx,
+      'progression.level-reached',
+      levelUps.map((t) => ({ userId: t.user_id, level: t.level, at })),
+    );
+    await this.applyRules(
+      tx,
+      changed.map((t) => t.user_id),
+      at,
+    );
   }
 
-  /** Unlocks achievements and grants rule badges the member's counters now reach. */
-  async applyRules(tx: EntityManager, userId: number, at = new Date().toISOString()): Promise<void> {
-    for (const a of await this.repository.unlockAchievements(tx, userId)) {
-      await this.outbox.add(tx, 'progression.achievement-unlocked', { userId, achievementId: a.id, name: a.name, icon: a.icon, at });
-    }
-    await this.repository.grantRuleBadges(tx, userId);
+  /** Unlocks achievements and grants rule badges the members' counters now reach. */
+  private async applyRules(tx: EntityManager, userIds: number[], at: string): Promise<void> {
+    const unlocked = await this.repository.unlockAchievements(tx, userIds);
+    await this.outbox.addMany(
+      tx,
+      'progression.achievement-unlocked',
+      unlocked.map((a) => ({ userId: a.user_id, achievementId: a.id, name: a.name, icon: a.icon, at })),
+    );
+    await this.repository.grantRuleBadges(tx, userIds);
   }
 
   /** After commit: the members' places in the rank set follow their new totals. */

@@ -57,8 +57,9 @@ export interface PointsPurchase {
 /**
  * Every write of entries. Each statement writes its rows in CTE e and then, in the same statement, the member's
  * participant row, the raffle's counters (one UPDATE of the raffle row per statement, however many rows) and one
- * raffle.entered event per row. The counter update reads the participant CTE, so it runs last: the raffle row is
- * held exclusively only from then until the commit, and nothing the statement does afterwards waits on anyone.
+ * raffle.entries-added event carrying all its rows (a batch of free entries costs the worker one job, not one per
+ * entry). The counter update reads the participant CTE, so it runs last: the raffle row is held exclusively only
+ * from then until the commit, and nothing the statement does afterwards waits on anyone.
  */
 @Injectable()
 export class RafflesEntriesRepository {
@@ -149,13 +150,20 @@ export class RafflesEntriesRepository {
 
   /**
    * The CTEs that follow an entry CTE e (one raffle): participant rows for members new to the raffle, the raffle's
-   * counters, and the events. `tickets` and `points` are what each row of e added (SQL over e or constants).
+   * counters, and the event. `tickets` and `points` are what each row of e added (SQL over e or constants).
    */
   private afterEntries(tickets: string, points: string): string {
-    const events = this.outbox.insertSql(
-      'raffle.entered',
-      { raffleId: 'e.raffle_id', userId: 'e.user_id', entryId: 'e.id', entryType: 'e.entry_type', tickets, pointsSpent: points },
-      'from e order by e.id',
+    // Grouped by the raffle: one event for the statement's rows (e holds one raffle), none when it wrote no row.
+    const event = this.outbox.insertSql(
+      'raffle.entries-added',
+      {
+        raffleId: 'e.raffle_id',
+        entries: {
+          each: { userId: 'e.user_id', entryId: 'e.id', entryType: 'e.entry_type', tickets, pointsSpent: points },
+          orderBy: 'e.id',
+        },
+      },
+      'from e group by e.raffle_id',
     );
     return `p as (
          insert into raffle_participants (raffle_id, user_id, first_entry_id)
@@ -167,7 +175,7 @@ export class RafflesEntriesRepository {
                 total_entries = total_entries + (select coalesce(sum(${tickets}), 0) from e)
          where id = (select raffle_id from e limit 1)
        ), o as (
-         ${events}
+         ${event}
        )`;
   }
 
