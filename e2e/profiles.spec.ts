@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { injectedPageData } from './support/browser-globals';
 import { expect, test, waitForShell } from './support/fixtures';
 import { signedIn } from './support/signed-in';
 
@@ -58,7 +59,20 @@ test.describe('profiles and friends', () => {
     // B never reloads: the count arrives with 'friends:updated', the notice as a toast.
     await expect(bNav.getByTestId('friends-pending-count')).toContainText('1');
     await expect(toasts(b.page).getByText('HelpDeskHana sent you a friend request')).toBeVisible();
+
+    // A new page brings the count with its data: the friends lists are read only once the menu is opened.
+    const friendsReads: string[] = [];
+    b.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/r/friends') friendsReads.push(request.method());
+    });
+    await b.page.reload();
+    await waitForShell(b.page);
+    expect((await injectedPageData(b.page)).friends).toEqual({ pending_count: 1 });
+    await expect(bNav.getByTestId('friends-pending-count')).toContainText('1');
+    await b.page.waitForLoadState('networkidle');
+    expect(friendsReads).toEqual([]);
     await bNav.getByTestId('friends-menu-toggle').click();
+    await expect.poll(() => friendsReads).toEqual(['GET']);
     await bNav.getByRole('button', { name: /^Accept .*Hana/ }).click();
     await expect(toasts(b.page).getByText('Friend request accepted')).toBeVisible();
     await expect(bNav.getByTestId('friends-pending-count')).toHaveCount(0);

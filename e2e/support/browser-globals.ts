@@ -10,7 +10,12 @@ interface BrowserWindow {
   getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
   navigator: { clipboard: { readText(): Promise<string> } };
   localStorage: { getItem(key: string): string | null };
-  __APP__: { csrfToken: string; user: { username: string; role: string } | null; live: { is_live: boolean } };
+  __APP__: {
+    csrfToken: string;
+    user: { username: string; role: string } | null;
+    live: { is_live: boolean };
+    friends: { pending_count: number } | null;
+  };
 }
 
 /** A CSS custom property as the browser resolves it on <html>, where the theme is applied. */

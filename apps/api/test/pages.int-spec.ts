@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { FriendshipsService } from '@kickback/domain';
 import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
 
 function appData(html: string): any {
@@ -50,6 +51,7 @@ describe('page serving with injected data', () => {
       affiliates: [],
       leaderboard: null,
       live: { is_live: false, started_at: null, ended_at: null },
+      friends: null,
     });
     expect(res.headers.get('set-cookie')).toContain(`kb.csrf=${data.csrfToken};`);
     expect(await (await fetch(`${api.url}/assets/app.js`)).text()).toBe('console.log(1)');
@@ -76,6 +78,44 @@ describe('page serving with injected data', () => {
     const { data } = appData(await (await client.get('/')).text());
     expect(data.user).toMatchObject({ username: member.username, name: member.username, kick_username: 'kickname', role: 'member' });
     expect(data.user).toHaveProperty('email');
+  });
+
+  it("carries a member's pending friend requests count for the navigation, and nothing of it for a visitor", async () => {
+    const member = await createUser(em);
+    const client = api.client();
+    await client.loginAs(member.id);
+    const pendingCount = jest.spyOn(api.app.get(FriendshipsService), 'pendingCount');
+    try {
+      expect(appData(await (await client.get('/store')).text()).data.friends).toEqual({ pending_count: 0 });
+
+      // Two requests to the member, one from the member (outgoing) and one accepted: only incoming pending ones count.
+      const senders = await Promise.all([1, 2, 3, 4].map(() => createUser(em)));
+      for (const sender of senders) {
+        const other = api.client();
+        await other.loginAs(sender.id);
+        expect((await other.json('POST', '/api/r/friends/request', { user_id: member.id })).status).toBe(200);
+      }
+      expect((await client.json('POST', '/api/r/friends/request', { user_id: (await createUser(em)).id })).status).toBe(200);
+      const menu = (await client.json('GET', '/api/r/friends')).body.data;
+      expect((await client.json('POST', `/api/r/friends/${menu.incoming[0].friendship_id}/accept`)).status).toBe(200);
+      expect((await client.json('POST', `/api/r/friends/${menu.incoming[1].friendship_id}/decline`)).status).toBe(200);
+
+      pendingCount.mockClear();
+      const { data } = appData(await (await client.get('/raffles/3')).text());
+      expect(data.friends).toEqual({ pending_count: 2 });
+      expect(data.friends.pending_count).toBe((await client.json('GET', '/api/r/friends')).body.data.pending_count);
+      expect(pendingCount).toHaveBeenCalledTimes(1);
+      expect(pendingCount).toHaveBeenCalledWith(member.id);
+
+      // A visitor's page neither carries it nor asks for it.
+      pendingCount.mockClear();
+      const visitor = appData(await (await api.client().get('/raffles/3')).text()).data;
+      expect(visitor.user).toBeNull();
+      expect(visitor.friends).toBeNull();
+      expect(pendingCount).not.toHaveBeenCalled();
+    } finally {
+      pendingCount.mockRestore();
+    }
   });
 
   it('/admin-new: anonymous → /login, member → 403 page, admin → the admin app', async () => {

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../lib/api';
+import { friendsApi } from '../lib/friends-api';
 import { liveApi } from '../lib/live-api';
 import type { PageBootstrap } from '../lib/page-data';
 import { sessionSlice } from '../lib/session-slice';
@@ -28,7 +29,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** The store for one page load: session from the injected data, and its settings/affiliates/live state as warm cache entries. */
+/**
+ * The store for one page load: session from the injected data, and its settings/affiliates/live state and a member's
+ * friends badge as warm cache entries.
+ */
 export function makeStoreFromPageData(page: PageBootstrap): AppStore {
   const store = makeStore({
     session: { user: page.user, csrfToken: page.csrfToken, authLoading: true },
@@ -38,5 +42,8 @@ export function makeStoreFromPageData(page: PageBootstrap): AppStore {
   if (page.affiliates) entries.push({ endpointName: 'getAffiliates' as const, arg: undefined, value: page.affiliates });
   if (entries.length > 0) store.dispatch(siteApi.util.upsertQueryEntries(entries));
   if (page.live) store.dispatch(liveApi.util.upsertQueryEntries([{ endpointName: 'getLiveState', arg: undefined, value: page.live }]));
+  if (page.user && page.friends) {
+    store.dispatch(friendsApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: page.friends }]));
+  }
   return store;
 }

@@ -11,6 +11,7 @@ describe('readPageData', () => {
       affiliates: null,
       leaderboard: null,
       live: null,
+      friends: null,
     });
   });
 
@@ -23,6 +24,13 @@ describe('readPageData', () => {
     const live = { is_live: true, started_at: '2026-11-24T10:00:00.000Z', ended_at: null };
     expect(readPageData({ csrfToken: 'abc', live }).live).toEqual(live);
     expect(readPageData({ csrfToken: 'abc', live: { is_live: 'yes' } }).live).toBeNull();
+  });
+
+  it("reads a member's friends badge and drops a malformed one", () => {
+    expect(readPageData({ csrfToken: 'abc', user: memberFixture, friends: { pending_count: 3 } }).friends).toEqual({ pending_count: 3 });
+    expect(readPageData({ csrfToken: 'abc', user: null, friends: null }).friends).toBeNull();
+    expect(readPageData({ csrfToken: 'abc', friends: { pending_count: '3' } }).friends).toBeNull();
+    expect(readPageData({ csrfToken: 'abc', friends: { pending_count: 1.5 } }).friends).toBeNull();
   });
 
   it('tolerates partial data', () => {

@@ -1,4 +1,4 @@
-import type { Affiliate, AppPageData, CurrentUser, LiveState, SiteSettings } from '@kickback/contracts';
+import type { Affiliate, AppPageData, CurrentUser, FriendsBadge, LiveState, SiteSettings } from '@kickback/contracts';
 
 declare global {
   interface Window {
@@ -15,13 +15,15 @@ export interface PageBootstrap {
   affiliates: Affiliate[] | null;
   leaderboard: unknown;
   live: LiveState | null;
+  /** A member's friends badge (null for visitors and without injected data). */
+  friends: FriendsBadge | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function readPageData(source: unknown = typeof window === 'undefined' ? undefined : window.__APP__): PageBootstrap {
   if (!isObject(source)) {
-    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null, live: null };
+    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null, live: null, friends: null };
   }
   return {
     injected: true,
@@ -31,5 +33,9 @@ export function readPageData(source: unknown = typeof window === 'undefined' ? u
     affiliates: Array.isArray(source.affiliates) ? (source.affiliates as Affiliate[]) : null,
     leaderboard: source.leaderboard ?? null,
     live: isObject(source.live) && typeof source.live.is_live === 'boolean' ? (source.live as unknown as LiveState) : null,
+    friends:
+      isObject(source.friends) && Number.isInteger(source.friends.pending_count)
+        ? { pending_count: source.friends.pending_count as number }
+        : null,
   };
 }

@@ -3,7 +3,14 @@ import type { Request, Response } from 'express';
 import type Redis from 'ioredis';
 import { LEADERBOARD_PAGE_CACHE_KEY, type AppPageData } from '@kickback/contracts';
 import { AppConfig, InjectRedis, ensureCsrfToken, issueAnonymousCsrfToken, refreshSessionExpiry } from '@kickback/platform';
-import { AffiliatesService, LiveStateService, SiteSettingsService, UsersService, toCurrentUser } from '@kickback/domain';
+import {
+  AffiliatesService,
+  FriendshipsService,
+  LiveStateService,
+  SiteSettingsService,
+  UsersService,
+  toCurrentUser,
+} from '@kickback/domain';
 
 /** Redis key the leaderboard worker writes its page-ready snapshot to (owned by the leaderboard contract). */
 export { LEADERBOARD_PAGE_CACHE_KEY };
@@ -16,21 +23,27 @@ export class PageDataService {
     private readonly settings: SiteSettingsService,
     private readonly affiliates: AffiliatesService,
     private readonly live: LiveStateService,
+    private readonly friendships: FriendshipsService,
     @InjectRedis() private readonly redis: Redis,
     private readonly config: AppConfig,
   ) {}
 
-  /** A member's CSRF token comes from the session; anyone else gets the signed anonymous cookie (no session made). */
+  /**
+   * A member's CSRF token comes from the session; anyone else gets the signed anonymous cookie (no session made).
+   * A member's page also carries the friends menu's pending count, so the navigation reads nothing on load: one
+   * count on the receiver's index, beside the user read; visitors' pages skip it.
+   */
   async build(req: Request, res: Response): Promise<AppPageData> {
     const session = req.session?.userId ? req.session : null;
     if (session) refreshSessionExpiry(session);
     let csrfToken = session ? ensureCsrfToken(session) : issueAnonymousCsrfToken(this.config, req, res);
-    const [user, settings, affiliates, leaderboard, live] = await Promise.all([
+    const [user, settings, affiliates, leaderboard, live, pendingFriends] = await Promise.all([
       session?.userId ? this.users.findById(session.userId) : Promise.resolve(null),
       this.settings.getPublic(),
       this.affiliates.listPublic(),
       this.redis.get(LEADERBOARD_PAGE_CACHE_KEY),
       this.live.get(),
+      session?.userId ? this.friendships.pendingCount(session.userId) : Promise.resolve(null),
     ]);
     if (session && !user) {
       // The account is gone; forget it rather than render a half-logged-in page.
@@ -45,6 +58,7 @@ export class PageDataService {
       affiliates,
       leaderboard: leaderboard ? JSON.parse(leaderboard) : null,
       live,
+      friends: user && pendingFriends !== null ? { pending_count: pendingFriends } : null,
     };
   }
 }

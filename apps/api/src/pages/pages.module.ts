@@ -7,6 +7,7 @@ import {
   OverlaysModule,
   RafflesModule,
   SiteModule,
+  SocialModule,
   TournamentsModule,
 } from '@kickback/domain';
 import { KickAuthController } from './kick-auth.controller';
@@ -30,6 +31,7 @@ import { SpaTemplateService } from './spa-template.service';
     RafflesModule,
     TournamentsModule,
     LeaderboardModule,
+    SocialModule,
   ],
   controllers: [LoginController, KickAuthController, OverlayController, SpaController],
   providers: [KickOAuthClient, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService],

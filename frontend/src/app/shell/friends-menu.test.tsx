@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FriendsMenu as FriendsMenuData, FriendUser } from '@kickback/contracts';
-import type { AppStore } from '../store';
+import type { FriendsBadge, FriendsMenu as FriendsMenuData, FriendUser } from '@kickback/contracts';
+import { makeStoreFromPageData, type AppStore } from '../store';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { memberFixture, settingsFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { createdSockets } from '../../test/socket-io-client-stub';
+import { readPageData } from '../../lib/page-data';
 import { normalizeSettings } from '../../lib/site-api';
+import { resetSocketForTests } from '../../lib/socket';
 import { SiteHeader } from './site-header';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => [t.type, t.message]);
@@ -27,15 +29,100 @@ const menu = (over: Partial<FriendsMenuData> = {}): FriendsMenuData => ({
   ...over,
 });
 
-function renderHeader() {
+const live = { is_live: false, started_at: null, ended_at: null };
+
+/** A member's page as the server renders it: the friends badge arrives with the page data (null: `vite dev`). */
+function renderHeader(friends: FriendsBadge | null = { pending_count: 0 }) {
+  const injected = { user: memberFixture, csrfToken: 'csrf-test-token', settings: settingsFixture, affiliates: [], live, friends };
+  const store = makeStoreFromPageData(friends === null ? { ...readPageData(undefined), user: memberFixture } : readPageData(injected));
   return renderWithProviders(<SiteHeader settings={normalizeSettings(settingsFixture)} user={memberFixture} onLogout={jest.fn()} />, {
-    user: memberFixture,
+    store,
   });
 }
 
+/** The page's socket, once the badge follows 'friends:updated' (its listener is attached when the socket is made). */
+async function pageSocket() {
+  await waitFor(() => expect(createdSockets.length).toBeGreaterThan(socketsBefore));
+  return createdSockets.at(-1)!;
+}
+
+const friendsReads = (requests: TestRequest[]) => requests.filter((r) => r.method === 'GET' && r.url === '/api/r/friends').length;
+
+let socketsBefore = 0;
+beforeEach(() => {
+  socketsBefore = createdSockets.length;
+});
+afterEach(() => resetSocketForTests());
+
 describe('Friends menu in the top navigation', () => {
-  it('shows the pending count, updates it live on friends:updated, and accepts a request from the menu', async () => {
-    let state = menu();
+  it('shows the count from the page data on the first render and follows friends:updated, with no request', async () => {
+    const fetched = mockFetch(() => undefined);
+    renderHeader({ pending_count: 2 });
+    // Synchronous: the very first render already has the count.
+    expect(screen.getByTestId('friends-pending-count')).toHaveTextContent('2 pending requests');
+    expect(screen.getByTestId('friends-menu-toggle')).toHaveAccessibleName('Friends 2 pending requests');
+
+    const socket = await pageSocket();
+    act(() => socket.serverEmit('friends:updated', { pending_count: 3, friendship_id: 11, change: 'requested' }));
+    expect(screen.getByTestId('friends-pending-count')).toHaveTextContent('3 pending requests');
+    act(() => socket.serverEmit('friends:updated', { pending_count: 0, friendship_id: 11, change: 'declined' }));
+    expect(screen.queryByTestId('friends-pending-count')).toBeNull();
+    // The closed menu's lists were never read: not on load, not on a push.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it('reads the lists only when opened, and a push while closed makes the next opening read them again', async () => {
+    let state = menu({
+      pending_count: 1,
+      incoming: [{ friendship_id: 11, user: member(3, 'ann'), created_at: '2026-11-24T10:00:00Z' }],
+    });
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/r/friends' && r.method === 'GET') return { body: { success: true, data: state } };
+      return undefined;
+    });
+    renderHeader({ pending_count: 1 });
+    const socket = await pageSocket();
+    expect(friendsReads(requests)).toBe(0);
+
+    const toggle = screen.getByTestId('friends-menu-toggle');
+    fireEvent.click(toggle);
+    expect(await within(await screen.findByTestId('friends-menu-requests')).findByRole('link', { name: /ANN/ })).toHaveAttribute(
+      'href',
+      '/profile/ann',
+    );
+    expect(friendsReads(requests)).toBe(1);
+
+    // Closed and opened again with nothing changed: the lists come from the cache.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(await screen.findByTestId('friends-menu-requests')).toBeInTheDocument();
+    expect(friendsReads(requests)).toBe(1);
+
+    // Ann withdraws nothing but Bob asks too while the menu is closed: the count follows the push, and the lists,
+    // now out of date, are read when the menu is next opened.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    state = menu({
+      pending_count: 2,
+      incoming: [{ friendship_id: 12, user: member(4, 'bob'), created_at: '2026-11-24T10:05:00Z' }, ...state.incoming],
+    });
+    act(() => socket.serverEmit('friends:updated', { pending_count: 2, friendship_id: 12, change: 'requested' }));
+    expect(screen.getByTestId('friends-pending-count')).toHaveTextContent('2 pending requests');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(friendsReads(requests)).toBe(1);
+    fireEvent.click(toggle);
+    expect(await within(await screen.findByTestId('friends-menu-requests')).findByRole('link', { name: /BOB/ })).toBeInTheDocument();
+    expect(friendsReads(requests)).toBe(2);
+  });
+
+  it('accepts from the open menu: the lists are read again, the count follows, and a push refreshes the open lists', async () => {
+    let state = menu({
+      pending_count: 1,
+      incoming: [{ friendship_id: 11, user: member(3, 'ann'), created_at: '2026-11-24T10:00:00Z' }],
+    });
     const requests: TestRequest[] = [];
     mockFetch((r) => {
       requests.push(r);
@@ -46,31 +133,42 @@ describe('Friends menu in the top navigation', () => {
       }
       return undefined;
     });
-    const { store } = renderHeader();
-    const toggle = await screen.findByTestId('friends-menu-toggle');
-    await waitFor(() => expect(requests.some((r) => r.url === '/api/r/friends')).toBe(true));
-    expect(screen.queryByTestId('friends-pending-count')).toBeNull();
-
-    state = menu({
-      pending_count: 1,
-      incoming: [{ friendship_id: 11, user: member(3, 'ann'), created_at: '2026-11-24T10:00:00Z' }],
-    });
-    await waitFor(() => expect(createdSockets.length).toBeGreaterThan(0));
-    act(() => createdSockets.at(-1)!.serverEmit('friends:updated', { pending_count: 1, friendship_id: 11, change: 'requested' }));
-    expect(await screen.findByTestId('friends-pending-count')).toHaveTextContent('1 pending request');
-    expect(toggle).toHaveAccessibleName('Friends 1 pending request');
-
-    fireEvent.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const { store } = renderHeader({ pending_count: 1 });
+    const socket = await pageSocket();
+    fireEvent.click(screen.getByTestId('friends-menu-toggle'));
     const requestsList = await screen.findByTestId('friends-menu-requests');
-    expect(within(requestsList).getByRole('link', { name: /ANN/ })).toHaveAttribute('href', '/profile/ann');
-    fireEvent.click(within(requestsList).getByRole('button', { name: 'Accept ANN' }));
+    fireEvent.click(await within(requestsList).findByRole('button', { name: 'Accept ANN' }));
     await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Friend request accepted']));
     expect(await screen.findByText('No pending friend requests')).toBeInTheDocument();
     expect(within(screen.getByTestId('friends-menu-friends')).getByRole('link', { name: /ANN/ })).toBeInTheDocument();
+    // The fresh read settled the badge before any push.
     expect(screen.queryByTestId('friends-pending-count')).toBeNull();
     const accept = requests.find((r) => r.method === 'POST')!;
     expect(accept.headers.get('X-CSRF-TOKEN')).toBe('csrf-test-token');
+
+    // Another member's request arrives while the menu is open: the count from the push, the list read again.
+    const readsBefore = friendsReads(requests);
+    state = menu({
+      pending_count: 1,
+      incoming: [{ friendship_id: 14, user: member(9, 'cy'), created_at: '2026-11-24T10:09:00Z' }],
+      friends: state.friends,
+    });
+    act(() => socket.serverEmit('friends:updated', { pending_count: 1, friendship_id: 14, change: 'requested' }));
+    expect(screen.getByTestId('friends-pending-count')).toHaveTextContent('1 pending request');
+    expect(await within(await screen.findByTestId('friends-menu-requests')).findByRole('link', { name: /CY/ })).toBeInTheDocument();
+    expect(friendsReads(requests)).toBe(readsBefore + 1);
+  });
+
+  it('without injected page data (vite dev) reads the count from the server', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/r/friends') return { body: { success: true, data: menu({ pending_count: 4 }) } };
+      return undefined;
+    });
+    renderHeader(null);
+    expect(await screen.findByTestId('friends-pending-count')).toHaveTextContent('4 pending requests');
+    expect(friendsReads(requests)).toBe(1);
   });
 
   it('declines with the fallback toast on failure, lists sent requests, and closes on Escape', async () => {
@@ -153,8 +251,8 @@ describe('Friends menu in the top navigation', () => {
     }
     mockFetch(() => undefined);
     const { store } = renderWithProviders(<Listener />, { user: memberFixture });
-    await waitFor(() => expect(createdSockets.length).toBeGreaterThan(0));
-    act(() => createdSockets.at(-1)!.serverEmit('user:notification', { type: 'success', message: 'Achievement unlocked: First Entry' }));
+    const socket = await pageSocket();
+    act(() => socket.serverEmit('user:notification', { type: 'success', message: 'Achievement unlocked: First Entry' }));
     expect(toasts(store)).toContainEqual(['success', 'Achievement unlocked: First Entry']);
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useGetFriendsMenuQuery } from '../../lib/friends-api';
+import { useGetFriendsBadgeQuery } from '../../lib/friends-api';
 import { useDismiss } from './use-dismiss';
 import './friends-menu.css';
 
@@ -9,14 +9,15 @@ const FriendsMenuPanel = lazy(() => import('./friends-menu-panel'));
 
 /**
  * The top navigation's friends menu (SPEC Friends tab: "manage friends through the top navigation"): the pending
- * requests count, kept live by 'friends:updated', and a panel with the requests and the current friends.
+ * requests count, injected with the page and kept live by 'friends:updated', and a panel with the requests and the
+ * current friends, read only once it is opened.
  */
 export function FriendsMenu() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const containerRef = useRef<HTMLLIElement>(null);
   const { pathname } = useLocation();
-  const { data } = useGetFriendsMenuQuery();
+  const { data } = useGetFriendsBadgeQuery();
   const pending = data?.pending_count ?? 0;
   const close = useCallback(() => setOpen(false), []);
 

@@ -100,7 +100,18 @@ export interface FriendsMenu {
   friends: FriendItem[];
 }
 
-/** Socket push 'friends:updated' to user:{id}: the member's friends menu changed; refetch GET /api/r/friends. */
+/**
+ * The friends menu's closed state, as the navigation shows it: injected with a member's page data
+ * (AppPageData.friends) and kept current by 'friends:updated', which carries the same count.
+ */
+export interface FriendsBadge {
+  pending_count: number;
+}
+
+/**
+ * Socket push 'friends:updated' to user:{id}: the member's friends menu changed. pending_count replaces the badge's;
+ * the lists themselves are read again (GET /api/r/friends) only where they are shown.
+ */
 export interface FriendsUpdatedPush {
   pending_count: number;
   friendship_id: number;

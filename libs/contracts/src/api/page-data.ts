@@ -1,5 +1,6 @@
 import type { LiveState } from './activity';
 import type { CurrentUser } from './auth';
+import type { FriendsBadge } from './friends';
 import type { Affiliate, SiteSettings } from './site';
 
 /**
@@ -15,4 +16,9 @@ export interface AppPageData {
   leaderboard: unknown | null;
   /** Whether the streamer is live, so the LIVE badge and the player status are right on the first render. */
   live: LiveState;
+  /**
+   * What the navigation's friends menu shows before it is opened (its pending requests count), so a member page
+   * does not read GET /api/r/friends on load; null for visitors who are not logged in (no query is made for them).
+   */
+  friends: FriendsBadge | null;
 }

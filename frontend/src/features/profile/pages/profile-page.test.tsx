@@ -358,13 +358,13 @@ describe('ProfilePage', () => {
               : profile({}, { id: 3, status: 'pending', sender_id: memberFixture.id }),
           },
         };
-      if (r.url === '/api/r/friends')
-        return { body: { success: true, data: { pending_count: 0, incoming: [], outgoing: [], friends: [] } } };
       return undefined;
     });
     const { store } = renderProfile({ user: memberFixture });
+    // The navigation's friends badge, as a member's page brings it: it follows the push without reading the menu.
     const { friendsApi } = await import('../../../lib/friends-api');
-    void store.dispatch(friendsApi.endpoints.getFriendsMenu.initiate());
+    store.dispatch(friendsApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: { pending_count: 0 } }]));
+    void store.dispatch(friendsApi.endpoints.getFriendsBadge.initiate());
     expect(await screen.findByRole('button', { name: 'Request Sent' })).toBeDisabled();
     await waitFor(() => expect(createdSockets.length).toBeGreaterThan(0));
     accepted = true;
