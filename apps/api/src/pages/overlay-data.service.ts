@@ -55,7 +55,7 @@ export class OverlayDataService {
   }
 
   private async leaderboardData(): Promise<LeaderboardData | null> {
-    const body = JSON.parse(await this.leaderboard.currentJson()) as { data?: LeaderboardData };
+    const body = JSON.parse((await this.leaderboard.currentAnswer()).json) as { data?: LeaderboardData };
     return body.data ?? null;
   }
 }

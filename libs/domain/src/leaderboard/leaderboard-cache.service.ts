@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LEADERBOARD_ROOM } from '@kickback/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -15,6 +16,14 @@ export const LOCAL_COPY_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The GET answer with its strong entity tag, hashed once per local copy instead of by Express on every request. */
+export interface CachedAnswer {
+  json: string;
+  etag: string;
+}
+
+const answerOf = (json: string): CachedAnswer => ({ json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` });
+
 /**
  * Keeps the Redis copies of the public leaderboard: one JSON board per platform, and the
  * assembled GET answer plus the page-injected object built from them by string concatenation
@@ -22,7 +31,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 @Injectable()
 export class LeaderboardCacheService {
-  private memo: { json: string; at: number } | null = null;
+  private memo: (CachedAnswer & { at: number }) | null = null;
 
   constructor(
     private readonly em: EntityManager,
@@ -35,11 +44,11 @@ export class LeaderboardCacheService {
    * a second (the board changes at most every refresh interval), so a burst of readers costs one
    * Redis read per second per process. Rebuilt from PostgreSQL only when Redis lost it.
    */
-  async apiJson(): Promise<string> {
-    if (this.memo && Date.now() - this.memo.at < LOCAL_COPY_MS) return this.memo.json;
+  async apiAnswer(): Promise<CachedAnswer> {
+    if (this.memo && Date.now() - this.memo.at < LOCAL_COPY_MS) return this.memo;
     const json = (await this.redis.get(LEADERBOARD_CACHE_KEYS.api)) ?? (await this.assemble());
-    this.memo = { json, at: Date.now() };
-    return json;
+    this.remember(json);
+    return this.memo!;
   }
 
   /** Re-serialises one platform's current board from PostgreSQL into Redis. */
@@ -92,7 +101,7 @@ export class LeaderboardCacheService {
       if (platforms.length) tx.set(LEADERBOARD_CACHE_KEYS.page, data);
       else tx.del(LEADERBOARD_CACHE_KEYS.page);
       await tx.exec();
-      this.memo = { json: api, at: Date.now() };
+      this.remember(api);
       return api;
     } finally {
       await this.redis.eval(
@@ -102,6 +111,12 @@ export class LeaderboardCacheService {
         token,
       );
     }
+  }
+
+  /** Keeps the answer for this process's next second of readers; the tag is rehashed only when the bytes changed. */
+  private remember(json: string): void {
+    const answer = this.memo?.json === json ? this.memo : answerOf(json);
+    this.memo = { ...answer, at: Date.now() };
   }
 
   private async boardJson(em: EntityManager, platform: PlatformRecord): Promise<string> {

@@ -6,7 +6,7 @@ import { InjectRedis, notFound } from '@kickback/platform';
 import { buildBoard } from './board-builder';
 import { linkedAvatars, loadStandings } from './leaderboard-standings.repository';
 import { LEADERBOARD_CACHE_KEYS, PERIOD_CACHE_TTL_SECONDS } from './leaderboard-cache-keys';
-import { LeaderboardCacheService } from './leaderboard-cache.service';
+import { LeaderboardCacheService, type CachedAnswer } from './leaderboard-cache.service';
 import { findPeriod, listPeriods, toPeriodSummary } from './leaderboard-periods.repository';
 import { findPlatformBySlug, type PlatformRecord } from './leaderboard-platforms.repository';
 
@@ -19,9 +19,9 @@ export class LeaderboardReadService {
     private readonly cache: LeaderboardCacheService,
   ) {}
 
-  /** The full GET /api/r/leaderboard body as stored in Redis. */
-  currentJson(): Promise<string> {
-    return this.cache.apiJson();
+  /** The full GET /api/r/leaderboard body as stored in Redis, with its entity tag. */
+  currentAnswer(): Promise<CachedAnswer> {
+    return this.cache.apiAnswer();
   }
 
   async periods(slug: string): Promise<LeaderboardPeriodList> {

@@ -148,6 +148,33 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     expect((await board('shuffle-retry')).top_three[0].username).toBe('retryMe');
   }, 30_000);
 
+  it('answers a conditional GET with 304 until the board changes, then with the new board and a new tag', async () => {
+    fake.players.rainbet = [{ username: 'tagOne', wagered: 10 }];
+    const platform = await createPlatform('rainbet', { slug: 'rainbet-etag' });
+    await refresher.refresh(platform.id, 'manual');
+    const client = api.client();
+    const first = await client.get('/api/r/leaderboard');
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^"[\w-]{27}"$/);
+    const leader = async (res: Response) =>
+      ((await res.json()) as { data: { all_leaderboards: Record<string, { top_three: { username: string }[] }> } }).data.all_leaderboards[
+        'rainbet-etag'
+      ]!.top_three[0]!.username;
+    expect(await leader(first)).toBe('tagOne');
+    // fetch adds "Cache-Control: no-cache" to a hand-made conditional request; a browser revalidating its cache sends max-age=0.
+    const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
+    const unchanged = await client.get('/api/r/leaderboard', revalidate(tag));
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+
+    fake.players.rainbet = [{ username: 'tagTwo', wagered: 20 }];
+    await refresher.refresh(platform.id, 'manual');
+    const changed = await client.get('/api/r/leaderboard', revalidate(tag));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    expect(await leader(changed)).toBe('tagTwo');
+  }, 30_000);
+
   it('gamdom drops hidden players (user_id -1) and counts only months inside the period', async () => {
     const month = new Date().toISOString().slice(0, 7);
     fake.players.gamdom = [
