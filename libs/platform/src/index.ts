@@ -20,6 +20,7 @@ export * from './http/backend-outage';
 export * from './database/pagination';
 export * from './database/int-array-literal';
 export * from './database/unique-violation';
+export * from './database/group-commit';
 export * from './realtime/push-coalescer';
 export * from './security/session-data';
 export * from './security/session.middleware';

@@ -1,22 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { GroupCommit } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { ActivityAwardsService, type Award } from './activity-awards.service';
 import { KickEventApplier, type Applied } from './kick-event-applier.service';
 import { awardIntent, decideAward, type AwardIntent, type KickMessage } from './kick-award-intents';
 
-const MAX_BATCH = 250;
-/** Batches in flight at once: one commits while the next is written. */
-const MAX_IN_FLIGHT = 2;
-
 /** What a verified delivery is kept as: 'applied' for a type this build reads, else acknowledged without effect. */
 export type ClaimAs = 'applied' | 'ignored' | 'unreadable';
 
-interface Waiting {
+interface Delivery {
   message: KickMessage;
   claimAs: ClaimAs;
-  resolve: (applied: Applied | null) => void;
-  reject: (err: unknown) => void;
 }
 
 /**
@@ -26,17 +21,14 @@ interface Waiting {
  * their step-by-step rules inside the same transaction, in arrival order, so a status change still comes before the
  * chat that followed it. A stream's gift train arrives as hundreds of deliveries a second and this is what keeps up.
  *
- * Nothing waits for a timer: a batch leaves as soon as a slot is free, so a lone delivery goes alone; two in flight
- * let one commit while the next is written. Two batches (here or on another replica) take their locks in one order
- * where it matters: message ids sorted, wallets by member. Chat's per-account locks follow arrival order, so two
- * batches holding two chatters' messages in opposite orders can deadlock; PostgreSQL then aborts one, and a batch
- * that fails is retried delivery by delivery, so one delivery's failure is that delivery's answer alone.
+ * Two batches (here or on another replica) take their locks in one order where it matters: message ids sorted,
+ * wallets by member. Chat's per-account locks follow arrival order, so two batches holding two chatters' messages in
+ * opposite orders can deadlock; PostgreSQL then aborts one, and GroupCommit retries a failed batch delivery by
+ * delivery, so one delivery's failure is that delivery's answer alone.
  */
 @Injectable()
 export class KickDeliveryBatcher {
-  private waiting: Waiting[] = [];
-  private inFlight = 0;
-  private scheduled = false;
+  private readonly batches = new GroupCommit<Delivery, Applied | null>({ write: (batch) => this.write(batch) });
 
   constructor(
     private readonly em: EntityManager,
@@ -47,44 +39,10 @@ export class KickDeliveryBatcher {
 
   /** The effect of the message, or null when its id was seen before (a redelivery: nothing applied). */
   apply(message: KickMessage, claimAs: ClaimAs): Promise<Applied | null> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ message, claimAs, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.drain();
-        });
-      }
-    });
+    return this.batches.submit({ message, claimAs });
   }
 
-  private drain(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      this.inFlight++;
-      void this.writeOrSplit(batch).finally(() => {
-        this.inFlight--;
-        this.drain();
-      });
-    }
-  }
-
-  private async writeOrSplit(batch: Waiting[]): Promise<void> {
-    try {
-      const results = await this.write(batch);
-      batch.forEach((w, i) => w.resolve(results[i]!));
-    } catch (err) {
-      if (batch.length === 1) return batch[0]!.reject(err);
-      for (const w of batch)
-        await this.write([w]).then(
-          ([result]) => w.resolve(result!),
-          (alone: unknown) => w.reject(alone),
-        );
-    }
-  }
-
-  private write(batch: Waiting[]): Promise<(Applied | null)[]> {
+  private write(batch: Delivery[]): Promise<(Applied | null)[]> {
     return this.em.fork().transactional(async (tx) => {
       const fresh = await this.repository.claimMessages(
         tx,

@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { GroupCommit } from '@kickback/platform';
 import type { RaffleEntry } from '@kickback/contracts';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { toRaffleEntry } from './raffle-rows';
 import { RafflesEntriesRepository } from './raffles-entries.repository';
 
-/** Batches in flight at once: enough to keep PostgreSQL busy while the next batch gathers. */
-const MAX_IN_FLIGHT = 2;
-const MAX_BATCH = 250;
-
-interface Waiting {
+interface Entering {
   userId: number;
   raffleId: number;
-  resolve: (entry: RaffleEntry | null) => void;
-  reject: (err: unknown) => void;
 }
 
 /**
@@ -21,8 +16,8 @@ interface Waiting {
  * (group commit): during a stream burst thousands of viewers enter in the same minute, and one
  * round trip, plan and commit per batch instead of per entry is what lets one api process keep up.
  *
- * Nothing waits for a timer: a batch leaves as soon as a slot is free, so a lone entry goes
- * alone and batches only form while earlier ones are in flight. A batch holds one raffle, so its
+ * Batching, the batches in flight and the retry of a failed batch member by member are GroupCommit's
+ * (a lone entry goes alone; batches only form while earlier ones are in flight). A batch holds one raffle, so its
  * statement updates one raffle row (the counters) once; rows are inserted in member order so two
  * batches holding the same member can only wait for each other one way (no deadlock); the same
  * member twice among the waiting entries goes in another batch (which may run alongside) and
@@ -34,9 +29,10 @@ interface Waiting {
  */
 @Injectable()
 export class FreeEntryBatcher {
-  private waiting: Waiting[] = [];
-  private inFlight = 0;
-  private scheduled = false;
+  private readonly batches = new GroupCommit<Entering, RaffleEntry | null>({
+    write: (batch) => this.write(batch),
+    take: nextBatch,
+  });
 
   constructor(
     private readonly em: EntityManager,
@@ -46,63 +42,10 @@ export class FreeEntryBatcher {
 
   /** The new entry (already queued for the room's push), or null when the batch wrote nothing for this member. */
   enter(userId: number, raffleId: number): Promise<RaffleEntry | null> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ userId, raffleId, resolve, reject });
-      // Requests that finished their middleware in the same turn of the event loop leave together.
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.drain();
-        });
-      }
-    });
+    return this.batches.submit({ userId, raffleId });
   }
 
-  private drain(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
-      const batch = this.take();
-      this.inFlight++;
-      this.writeOrSplit(batch).finally(() => {
-        this.inFlight--;
-        this.drain();
-      });
-    }
-  }
-
-  /**
-   * A batch that fails is retried member by member, so one member's failure (a row the statement
-   * cannot take) is that member's answer alone and never another's.
-   */
-  private async writeOrSplit(batch: Waiting[]): Promise<void> {
-    try {
-      await this.write(batch);
-    } catch (err) {
-      if (batch.length === 1) return batch[0].reject(err);
-      for (const w of batch) await this.write([w]).catch((alone: unknown) => w.reject(alone));
-    }
-  }
-
-  /**
-   * Up to MAX_BATCH waiting entries of the raffle first in line, one per member; repeats and other raffles' entries
-   * stay waiting for another batch.
-   */
-  private take(): Waiting[] {
-    const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
-    const members = new Set<number>();
-    const raffleId = this.waiting[0]!.raffleId;
-    for (const w of this.waiting) {
-      if (w.raffleId === raffleId && batch.length < MAX_BATCH && !members.has(w.userId)) {
-        members.add(w.userId);
-        batch.push(w);
-      } else rest.push(w);
-    }
-    this.waiting = rest;
-    return batch.sort((a, b) => a.userId - b.userId);
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
+  private async write(batch: Entering[]): Promise<(RaffleEntry | null)[]> {
     const raffleId = batch[0]!.raffleId;
     const rows = await this.entries.insertFreeBatch(
       this.em.fork(),
@@ -117,6 +60,23 @@ export class FreeEntryBatcher {
       });
     // Answered only once the push is queued, as for every other entry.
     if (written.size) await this.live.entriesChanged(raffleId, [...written.values()]);
-    for (const w of batch) w.resolve(written.get(w.userId)?.entry ?? null);
+    return batch.map((w) => written.get(w.userId)?.entry ?? null);
   }
+}
+
+/**
+ * Up to maxBatch waiting entries of the raffle first in line, one per member, in member order; repeats and other
+ * raffles' entries stay waiting for another batch.
+ */
+function nextBatch(waiting: readonly Entering[], maxBatch: number): Entering[] {
+  const batch: Entering[] = [];
+  const members = new Set<number>();
+  const raffleId = waiting[0]!.raffleId;
+  for (const w of waiting) {
+    if (batch.length === maxBatch) break;
+    if (w.raffleId !== raffleId || members.has(w.userId)) continue;
+    members.add(w.userId);
+    batch.push(w);
+  }
+  return batch.sort((a, b) => a.userId - b.userId);
 }
