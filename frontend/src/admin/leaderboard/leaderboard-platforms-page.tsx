@@ -18,6 +18,7 @@ import { LeaderboardCsvImport } from './leaderboard-csv-import';
 import { LeaderboardFetchHistory } from './leaderboard-fetch-history';
 import { LeaderboardPlatformForm } from './leaderboard-platform-form';
 import { useAdminCrud } from '../use-admin-crud';
+import { RowActions } from '../row-actions';
 
 export default function LeaderboardPlatformsPage() {
   const { data: platforms = [], isLoading, isError } = useGetLeaderboardPlatformsQuery();
@@ -103,44 +104,30 @@ export default function LeaderboardPlatformsPage() {
                 )}
               </td>
               <td>{platform.last_updated ? formatRelativeTime(platform.last_updated) : 'Never'}</td>
-              <td>
-                <div className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => form.open({ mode: 'edit', item: platform })}
-                    aria-label={`Edit ${platform.name}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => runTest(platform)}
-                    disabled={testState.isLoading}
-                    aria-label={`Test ${platform.name}`}
-                  >
-                    Test
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => setInspecting(inspecting === platform.id ? null : platform.id)}
-                    aria-expanded={inspecting === platform.id}
-                    aria-label={`${platform.source_type === 'manual_csv' ? 'Import and history' : 'History'} of ${platform.name}`}
-                  >
-                    {platform.source_type === 'manual_csv' ? 'Import / History' : 'History'}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    onClick={() => setDeleting(platform)}
-                    aria-label={`Delete ${platform.name}`}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
+              <RowActions
+                name={platform.name}
+                onEdit={() => form.open({ mode: 'edit', item: platform })}
+                onDelete={() => setDeleting(platform)}
+              >
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => runTest(platform)}
+                  disabled={testState.isLoading}
+                  aria-label={`Test ${platform.name}`}
+                >
+                  Test
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setInspecting(inspecting === platform.id ? null : platform.id)}
+                  aria-expanded={inspecting === platform.id}
+                  aria-label={`${platform.source_type === 'manual_csv' ? 'Import and history' : 'History'} of ${platform.name}`}
+                >
+                  {platform.source_type === 'manual_csv' ? 'Import / History' : 'History'}
+                </button>
+              </RowActions>
             </tr>
           ))}
         </DataTable>

@@ -13,6 +13,7 @@ import {
 } from './admin-progression-api';
 import { AchievementForm } from './achievement-form';
 import { ruleLabel } from './rule-fields';
+import { RowActions } from '../row-actions';
 
 const inputOf = (item: AdminAchievement, active: boolean): AchievementInput => ({
   name: item.name,
@@ -84,35 +85,17 @@ export default function AchievementsAdminPage() {
               <td>{ruleLabel(item.rule)}</td>
               <td>{formatNumber(item.unlocked_count)}</td>
               <td>{item.active ? 'Active' : 'Archived'}</td>
-              <td>
-                <div className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Edit ${item.name}`}
-                    onClick={() => crud.form.open({ mode: 'edit', item })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`${item.active ? 'Archive' : 'Restore'} ${item.name}`}
-                    disabled={updateState.isLoading}
-                    onClick={() => void setActive(item, !item.active)}
-                  >
-                    {item.active ? 'Archive' : 'Restore'}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    aria-label={`Delete ${item.name}`}
-                    onClick={() => crud.askDelete(item)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
+              <RowActions name={item.name} onEdit={() => crud.form.open({ mode: 'edit', item })} onDelete={() => crud.askDelete(item)}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`${item.active ? 'Archive' : 'Restore'} ${item.name}`}
+                  disabled={updateState.isLoading}
+                  onClick={() => void setActive(item, !item.active)}
+                >
+                  {item.active ? 'Archive' : 'Restore'}
+                </button>
+              </RowActions>
             </tr>
           ))}
         </DataTable>

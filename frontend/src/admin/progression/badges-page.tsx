@@ -8,6 +8,7 @@ import { useAdminCrud } from '../use-admin-crud';
 import { useCreateBadgeMutation, useDeleteBadgeMutation, useGetAdminBadgesQuery, useUpdateBadgeMutation } from './admin-progression-api';
 import { BadgeForm } from './badge-form';
 import { ruleLabel } from './rule-fields';
+import { RowActions } from '../row-actions';
 
 /** The badges catalogue: badges with a rule are granted by the worker, the others by admins on a member's page. */
 export default function BadgesAdminPage() {
@@ -58,26 +59,7 @@ export default function BadgesAdminPage() {
               </th>
               <td>{ruleLabel(item.rule)}</td>
               <td>{formatNumber(item.holders_count)}</td>
-              <td>
-                <div className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Edit ${item.name}`}
-                    onClick={() => crud.form.open({ mode: 'edit', item })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    aria-label={`Delete ${item.name}`}
-                    onClick={() => crud.askDelete(item)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
+              <RowActions name={item.name} onEdit={() => crud.form.open({ mode: 'edit', item })} onDelete={() => crud.askDelete(item)} />
             </tr>
           ))}
         </DataTable>

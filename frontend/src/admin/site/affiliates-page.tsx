@@ -14,6 +14,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { AffiliateForm } from './affiliate-form';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useAdminCrud } from '../use-admin-crud';
+import { RowActions } from '../row-actions';
 
 /** Ids with the row at `index` swapped with its neighbour in `direction`. */
 export function moveId(list: AdminAffiliate[], index: number, direction: -1 | 1): number[] {
@@ -115,26 +116,11 @@ export default function AffiliatesPage() {
                 <code>{affiliate.code}</code>
               </td>
               <td>{affiliate.is_active ? 'Active' : 'Hidden'}</td>
-              <td>
-                <div className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => form.open({ mode: 'edit', item: affiliate })}
-                    aria-label={`Edit ${affiliate.name}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    onClick={() => setDeleting(affiliate)}
-                    aria-label={`Delete ${affiliate.name}`}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
+              <RowActions
+                name={affiliate.name}
+                onEdit={() => form.open({ mode: 'edit', item: affiliate })}
+                onDelete={() => setDeleting(affiliate)}
+              />
             </tr>
           ))}
         </DataTable>

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StoreCodesPanel } from './store-codes-panel';
 import { StoreItemForm } from './store-item-form';
 import { useAdminCrud } from '../use-admin-crud';
+import { RowActions } from '../row-actions';
 
 const stock = (item: AdminStoreItem) => (item.quantity === null ? 'Unlimited' : formatNumber(item.quantity));
 
@@ -93,36 +94,23 @@ export default function StoreItemsPage() {
                 {item.pending_count > 0 && <div className="field-hint">{formatNumber(item.pending_count)} pending</div>}
               </td>
               <td>{item.is_active ? 'Active' : 'Hidden'}</td>
-              <td>
-                <div className="admin-row-actions">
+              <RowActions
+                name={item.name}
+                onEdit={() => form.open({ mode: 'edit', item })}
+                onDelete={() => setDeleting(item)}
+                deleteLabel="Remove"
+              >
+                {item.fulfilment === 'code' && (
                   <button
                     type="button"
                     className="button button--ghost button--small"
-                    aria-label={`Edit ${item.name}`}
-                    onClick={() => form.open({ mode: 'edit', item })}
+                    aria-label={`Codes for ${item.name}`}
+                    onClick={() => setCodesFor(item.id)}
                   >
-                    Edit
+                    Codes
                   </button>
-                  {item.fulfilment === 'code' && (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Codes for ${item.name}`}
-                      onClick={() => setCodesFor(item.id)}
-                    >
-                      Codes
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    aria-label={`Remove ${item.name}`}
-                    onClick={() => setDeleting(item)}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </td>
+                )}
+              </RowActions>
             </tr>
           ))}
         </DataTable>

@@ -11,6 +11,7 @@ import {
   useUpdateTicketCategoryMutation,
 } from './admin-ticket-categories-api';
 import { TicketCategoryForm } from './ticket-category-form';
+import { RowActions } from '../row-actions';
 
 /** The categories members file support tickets under: list, create, edit, and archive (never delete one in use). */
 export default function TicketCategoriesPage() {
@@ -72,28 +73,12 @@ export default function TicketCategoriesPage() {
               <th scope="row">{category.name}</th>
               <td>{category.description || '—'}</td>
               <td>{category.active ? 'Active' : 'Archived'}</td>
-              <td>
-                <div className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => form.open({ mode: 'edit', item: category })}
-                    aria-label={`Edit ${category.name}`}
-                  >
-                    Edit
-                  </button>
-                  {category.active && (
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      onClick={() => setArchiving(category)}
-                      aria-label={`Archive ${category.name}`}
-                    >
-                      Archive
-                    </button>
-                  )}
-                </div>
-              </td>
+              <RowActions
+                name={category.name}
+                onEdit={() => form.open({ mode: 'edit', item: category })}
+                onDelete={category.active ? () => setArchiving(category) : undefined}
+                deleteLabel="Archive"
+              />
             </tr>
           ))}
         </DataTable>
