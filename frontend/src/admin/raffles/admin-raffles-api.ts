@@ -1,8 +1,8 @@
-import type { AdminRaffle, AdminRaffleEntry, AdminRaffleInput, Pagination } from '@kickback/contracts';
+import type { AdminRaffle, AdminRaffleEntry, AdminRaffleEntryList, AdminRaffleInput, Pagination } from '@kickback/contracts';
 import { raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
-import { applyEntriesPush } from '../../lib/raffle-entries';
+import { mergeEntriesPush } from './admin-entries-push';
 
 const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
 
@@ -13,16 +13,20 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       transformResponse: (data: AdminRaffle[], meta) => pagedList(data, meta),
       providesTags: [ADMIN_LIST, 'AuditLog'],
     }),
-    getAdminRaffleEntries: build.query<AdminRaffleEntry[], number>({
-      query: (id) => `/api/admin/raffles/${id}/entries`,
-      providesTags: (_r, _e, id) => [{ type: 'RaffleEntries', id: `admin-${id}` }],
+    getAdminRaffleEntries: build.query<AdminRaffleEntryList, { id: number; page: number }>({
+      query: ({ id, page }) => `/api/admin/raffles/${id}/entries?page=${page}`,
+      transformResponse: (data: AdminRaffleEntry[], meta) => ({
+        ...pagedList(data, meta),
+        tickets_total: meta?.extra.tickets_total as number,
+      }),
+      providesTags: (_r, _e, { id }) => [{ type: 'RaffleEntries', id: `admin-${id}` }],
       // New entries arrive without reload (points spent come with the next refetch).
-      onCacheEntryAdded: (id, lifecycle) =>
+      onCacheEntryAdded: ({ id }, lifecycle) =>
         followLive(lifecycle, (live) => {
           live.join(raffleRoom(id));
           live.on('raffle:entries', (push) => {
             if (push.raffle_id !== id) return;
-            lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push, (entry) => ({ ...entry, points_spent: 0 })));
+            lifecycle.updateCachedData((draft) => mergeEntriesPush(draft, push));
           });
         }),
     }),

@@ -1,16 +1,19 @@
+import { useState } from 'react';
 import type { AdminRaffle } from '@kickback/contracts';
+import { Pager } from '../../components/ui/pager';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useGetAdminRaffleEntriesQuery } from './admin-raffles-api';
 
-/** Live entries of one raffle: the room's pushes append new rows as members enter. */
+/** Live entries of one raffle, newest first, a page at a time: the room's pushes put new rows on top of page 1. */
 export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; onClose: () => void }) {
-  const { data = [], isLoading, isError, refetch } = useGetAdminRaffleEntriesQuery(raffle.id);
-  const tickets = data.reduce((sum, e) => sum + e.tickets, 0);
+  const [page, setPage] = useState(1);
+  const { data: list, isLoading, isError, refetch } = useGetAdminRaffleEntriesQuery({ id: raffle.id, page });
+  const data = list?.data ?? [];
   return (
     <section className="card admin-form" aria-label={`Entries of ${raffle.title}`}>
       <header className="admin-page__header">
         <h2>
-          Entries of {raffle.title}: {formatNumber(data.length)} rows, {formatNumber(tickets)} tickets
+          Entries of {raffle.title}: {formatNumber(list?.pagination.total ?? 0)} rows, {formatNumber(list?.tickets_total ?? 0)} tickets
         </h2>
         <div>
           <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
@@ -52,6 +55,7 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
           </table>
         </div>
       )}
+      {list && <Pager label="Entry pages" page={page} lastPage={list.pagination.last_page} onPage={setPage} />}
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import { toRaffleEntryPush, type RaffleEntry, type RaffleParticipant } from '@kickback/contracts';
-import { applyEntriesPush } from '../../lib/raffle-entries';
 import {
   applyEntryRows,
   entryTypesSummary,
@@ -118,39 +117,9 @@ describe('raffle logic', () => {
     expect(raffleStatusLabel({ has_ended: false, is_accepting_entries: false }, true)).toBe('Not Started');
   });
 
-  it('summarises entry types and upserts pushed entries by id', () => {
+  it('summarises entry types', () => {
     expect(
       entryTypesSummary({ allow_passwordless_entry: true, allow_points_entry: true, points_per_entry: 50, has_password_entry: true }),
     ).toEqual(['Free', '50 Points', 'Password']);
-    const list = [entry(1, 1, 'Ann', null, 1, 'points')];
-    applyEntriesPush(list, {
-      raffle_id: 1,
-      total_entries: 5,
-      participants_count: 2,
-      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 3, 'points'), 1), toRaffleEntryPush(entry(2, 2, 'Bob', null, 1), 2)],
-    });
-    expect(list.map((e) => [e.id, e.tickets, e.user.username])).toEqual([
-      [1, 3, 'Ann'],
-      [2, 1, 'Bob'],
-    ]);
-    // A stale push (fewer tickets than already shown) does not lower the count.
-    applyEntriesPush(list, {
-      raffle_id: 1,
-      total_entries: 5,
-      participants_count: 2,
-      entries: [toRaffleEntryPush(entry(1, 1, 'Ann', null, 2, 'points'), 1)],
-    });
-    expect(list[0]!.tickets).toBe(3);
-    // The admin list builds its own rows from the same push.
-    const admin: (RaffleEntry & { points_spent: number })[] = [];
-    applyEntriesPush(
-      admin,
-      { raffle_id: 1, total_entries: 1, participants_count: 1, entries: [toRaffleEntryPush(entry(7, 3, 'Cat', 'cat_k', 1), 7)] },
-      (e) => ({
-        ...e,
-        points_spent: 0,
-      }),
-    );
-    expect(admin).toEqual([expect.objectContaining({ id: 7, points_spent: 0, user: expect.objectContaining({ kick_username: 'cat_k' }) })]);
   });
 });

@@ -210,6 +210,16 @@ export interface AdminRaffleEntry extends RaffleEntry {
   points_spent: number;
 }
 
+/** Rows per page of an admin's entry list: a stream raffle reaches 100,000 rows, the CSV export has them all. */
+export const ADMIN_RAFFLE_ENTRIES_PER_PAGE = 100;
+
+/** Newest entry rows first; tickets_total counts every row's tickets (the raffle's total_entries). */
+export interface AdminRaffleEntryList {
+  data: AdminRaffleEntry[];
+  pagination: Pagination;
+  tickets_total: number;
+}
+
 export interface AdminRaffleList {
   data: AdminRaffle[];
   pagination: Pagination;

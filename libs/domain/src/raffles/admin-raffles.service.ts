@@ -4,7 +4,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   sha256Hex,
   type AdminRaffle,
-  type AdminRaffleEntry,
+  ADMIN_RAFFLE_ENTRIES_PER_PAGE,
+  type AdminRaffleEntryList,
   type AdminRaffleInput,
   type AdminRaffleUpdate,
   type Pagination,
@@ -185,9 +186,17 @@ export class AdminRafflesService {
     return this.get(id);
   }
 
-  async entries(id: number): Promise<AdminRaffleEntry[]> {
-    const rows = await this.entryRows(id);
-    return rows.map((r) => ({ ...toRaffleEntry(r), points_spent: Number(r.points_spent) }));
+  async entries(id: number, page: number): Promise<AdminRaffleEntryList> {
+    const em = this.em.fork();
+    const totals = await this.raffles.entryTotals(em, id);
+    if (!totals) throw raffleNotFound();
+    const perPage = ADMIN_RAFFLE_ENTRIES_PER_PAGE;
+    const rows = await this.raffles.entryRowsPage(em, id, perPage, (page - 1) * perPage);
+    return {
+      data: rows.map((r) => ({ ...toRaffleEntry(r), points_spent: Number(r.points_spent) })),
+      pagination: pagination(page, perPage, totals.rows),
+      tickets_total: totals.tickets,
+    };
   }
 
   async entriesCsv(id: number): Promise<string> {

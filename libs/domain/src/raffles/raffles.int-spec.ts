@@ -528,6 +528,32 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(pushed.seed).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("admin entry list: newest rows first, 100 a page, with the raffle's row and ticket totals", async () => {
+    const id = await createRaffle();
+    const users = await Promise.all(Array.from({ length: 101 }, () => createUser(em)));
+    const batcher = api.app.get(FreeEntryBatcher);
+    await Promise.all(users.map((u) => batcher.enter(u.id, id)));
+    const first = await admin.json('GET', `/api/admin/raffles/${id}/entries`);
+    expect(first.status).toBe(200);
+    expect(first.body.pagination).toEqual({ current_page: 1, last_page: 2, per_page: 100, total: 101 });
+    expect(first.body.tickets_total).toBe(101);
+    const ids = first.body.data.map((e: { id: number }) => e.id);
+    expect(ids).toHaveLength(100);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    const second = await admin.json('GET', `/api/admin/raffles/${id}/entries?page=2`);
+    expect(second.body.data).toHaveLength(1);
+    expect(second.body.data[0].id).toBeLessThan(Math.min(...ids));
+    expect(new Set([...ids, second.body.data[0].id]).size).toBe(101);
+
+    for (const page of ['0', 'abc', '1.5', '100001'])
+      expect(await admin.json('GET', `/api/admin/raffles/${id}/entries?page=${page}`)).toMatchObject({
+        status: 422,
+        body: { success: false },
+      });
+    expect((await admin.json('GET', `/api/admin/raffles/${id}/entries?sort=id`)).status).toBe(422);
+    expect((await admin.json('GET', '/api/admin/raffles/999999/entries')).status).toBe(404);
+  });
+
   it('admin draw-now, cancel with refunds, CSV export; all audited', async () => {
     const economy = api.app.get(EconomyService);
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 50 });

@@ -146,6 +146,24 @@ export class RafflesRepository {
     return em.execute<EntryRow[]>(`${ENTRY_ROW_SELECT} where e.raffle_id = ? order by e.id`, [raffleId]);
   }
 
+  /** One page of entry rows, newest first. */
+  entryRowsPage(em: EntityManager, raffleId: number, limit: number, offset: number): Promise<EntryRow[]> {
+    return em.execute<EntryRow[]>(`${ENTRY_ROW_SELECT} where e.raffle_id = ? order by e.id desc limit ? offset ?`, [
+      raffleId,
+      limit,
+      offset,
+    ]);
+  }
+
+  /** Entry rows and tickets of a raffle, or null when there is no such raffle. */
+  async entryTotals(em: EntityManager, raffleId: number): Promise<{ rows: number; tickets: number } | null> {
+    const [row] = await em.execute<{ rows: number; tickets: number }[]>(
+      'select (select count(*)::int from raffle_entries where raffle_id = r.id) as rows, r.total_entries as tickets from raffles r where r.id = ?',
+      [raffleId],
+    );
+    return row ?? null;
+  }
+
   async verifyHead(em: EntityManager, id: number): Promise<VerifyHead | null> {
     const [row] = await em.execute<VerifyHead[]>(
       'select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?',

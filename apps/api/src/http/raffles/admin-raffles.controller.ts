@@ -72,8 +72,9 @@ export class AdminRafflesController {
   }
 
   @Get(':id/entries')
-  async entries(@Param('id', rowId('Raffle not found')) id: number) {
-    return ok(await this.raffles.entries(id));
+  async entries(@Param('id', rowId('Raffle not found')) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
+    const { data, pagination, tickets_total } = await this.raffles.entries(id, query.page);
+    return { success: true as const, data, pagination, tickets_total };
   }
 
   @Get(':id/entries.csv')
