@@ -1,4 +1,4 @@
-import { fromRaffleEntryPush, type AdminRaffleEntryList, type RaffleEntriesPush } from '@kickback/contracts';
+import { fromRaffleEntryPush, type AdminRaffleEntry, type AdminRaffleEntryList, type RaffleEntriesPush } from '@kickback/contracts';
 
 /**
  * Merges a room push into one cached page of the admin's entry list (newest rows first). Rows on the page keep the
@@ -12,20 +12,19 @@ export function mergeEntriesPush(list: AdminRaffleEntryList, push: RaffleEntries
   const receivedAt = new Date().toISOString();
   const indexById = new Map(list.data.map((e, i) => [e.id, i]));
   const newest = list.data[0]?.id ?? 0;
-  const added = [];
+  const added = new Map<number, AdminRaffleEntry>();
   for (const pushed of push.entries) {
     const entry = fromRaffleEntryPush(pushed, receivedAt);
     const index = indexById.get(entry.id);
     if (index !== undefined) {
       if (list.data[index]!.tickets < entry.tickets) list.data[index] = { ...list.data[index]!, tickets: entry.tickets };
     } else if (list.pagination.current_page === 1 && entry.id > newest) {
-      indexById.set(entry.id, -1);
-      added.push({ ...entry, points_spent: 0 });
+      if ((added.get(entry.id)?.tickets ?? 0) < entry.tickets) added.set(entry.id, { ...entry, points_spent: 0 });
     }
   }
-  if (!added.length) return;
-  added.sort((a, b) => b.id - a.id);
-  list.data = [...added, ...list.data].slice(0, list.pagination.per_page);
-  list.pagination.total += added.length;
+  if (!added.size) return;
+  const newRows = [...added.values()].sort((a, b) => b.id - a.id);
+  list.data = [...newRows, ...list.data].slice(0, list.pagination.per_page);
+  list.pagination.total += newRows.length;
   list.pagination.last_page = Math.max(1, Math.ceil(list.pagination.total / list.pagination.per_page));
 }
