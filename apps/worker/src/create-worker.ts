@@ -1,7 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Logger } from 'nestjs-pino';
-import { OutboxRelayService, type AppEnv } from '@kickback/platform';
+import { NestPinoLogger, OutboxRelayService, type AppEnv } from '@kickback/platform';
 import { WorkerModule } from './worker.module';
 import { WorkerHealthServer } from './ops/worker-health.server';
 
@@ -13,7 +12,7 @@ export interface WorkerOptions {
 /** Boots the worker: queue processors start with the context; the relay and health server on request. */
 export async function createWorker(env?: AppEnv, options: WorkerOptions = {}): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(env), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
   if (options.relay !== false) app.get(OutboxRelayService).start();
   if (options.healthServer !== false) app.get(WorkerHealthServer).listen();

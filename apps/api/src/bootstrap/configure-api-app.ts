@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
 import {
   AppConfig,
   INTERNAL_ERROR,
+  NestPinoLogger,
+  ROOT_LOGGER,
+  accessLog,
   REDIS,
   RedisConnections,
   SERVICE_UNAVAILABLE,
@@ -26,13 +28,14 @@ import { mountKickWebhook } from '../http/activity/kick-webhook.route';
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
 export function configureApiApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
   if (config.env.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.set(AUTH_RATE_LIMIT_SETTING, config.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
   answerClientErrorsWithEnvelope(app.getHttpServer());
+  app.use(accessLog(app.get(ROOT_LOGGER)));
   app.use(metricsMiddleware);
   app.use(securityHeaders(config));
   // Ahead of sessions, body parsers and Nest's pipeline, none of which a signed server-to-server delivery needs.
