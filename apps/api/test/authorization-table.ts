@@ -69,8 +69,6 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /admin-new': { audience: 'staff', deniedAs: { anonymous: 302, banned: 302 } },
   'GET /admin-new/{*path}': { audience: 'staff', deniedAs: { anonymous: 302, banned: 302 } },
   'GET /{*path}': everyone,
-  // The catch-all answering every method: the JSON 404 for unknown paths.
-  'ALL /{*path}': everyone,
   // OpenAPI documentation (API_DOCS; off in production).
   'GET /api/docs': everyone,
   'GET /api/docs/': everyone,
