@@ -380,6 +380,54 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect((await api.client().json('GET', '/api/r/raffles/999999/entries')).status).toBe(404);
   });
 
+  it('a search few members match and one many match page through the same people, newest first', async () => {
+    const id = await createRaffle();
+    const tag = Math.random().toString(36).slice(2, 7);
+    const db = em.fork();
+    // 2,100 entrants whose names share a prefix: more than a search looks up from the matching members.
+    await db.execute(
+      `insert into users (username, name, kick_username, is_demo)
+       select 'crowd_${tag}_' || g, 'Crowd ' || g, 'crowd_${tag}_' || g, true from generate_series(1, 2100) g`,
+    );
+    await db.execute(
+      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+       select ?, id, 'passwordless', 1 from users where username like ? order by random()`,
+      [id, `crowd\\_${tag}\\_%`],
+    );
+    await db.execute(
+      'insert into raffle_participants (raffle_id, user_id, first_entry_id) select raffle_id, user_id, id from raffle_entries where raffle_id = ?',
+      [id],
+    );
+    const expected = async (pattern: string) =>
+      (
+        await db.execute<{ user_id: number }[]>(
+          `select e.user_id from raffle_entries e join users u on u.id = e.user_id
+           where e.raffle_id = ? and u.username like ? order by e.id desc`,
+          [id, pattern],
+        )
+      ).map((r) => r.user_id);
+    const pages = async (text: string) => {
+      const ids: number[] = [];
+      let cursor: string | null = '';
+      for (let page = 0; cursor !== null && page < 3; page++) {
+        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await api
+          .client()
+          .json('GET', `/api/r/raffles/${id}/entries?search=${encodeURIComponent(text)}${cursor ? `&cursor=${cursor}` : ''}`);
+        ids.push(...answer.body.data.map((p) => p.user.id));
+        cursor = answer.body.cursor.next;
+      }
+      return ids;
+    };
+
+    // Few: crowd_…_7, _70–_79, _700–_799 (111 members), looked up from the members the name matches.
+    const few = await expected(`crowd\\_${tag}\\_7%`);
+    expect(few).toHaveLength(111);
+    expect(await pages(`${tag}_7`.toUpperCase())).toEqual(few);
+    // Many: every one of the 2,100, found by walking the raffle's people; three pages of 50.
+    const many = await expected(`crowd\\_${tag}\\_%`);
+    expect(await pages(`crowd_${tag}_`)).toEqual(many.slice(0, 150));
+  });
+
   it('password entry: hashed, checked, once per member', async () => {
     const id = await createRaffle({ allow_passwordless_entry: false, password: 'letmein' });
     const [stored] = await em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);

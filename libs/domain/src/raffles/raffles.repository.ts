@@ -46,6 +46,9 @@ export interface ParticipantsPageQuery {
 }
 
 /** A LIKE pattern matching `text` literally anywhere. */
+/** Up to this many members matching a search, a page of a raffle's people is looked up from them. */
+const FEW_MATCHES = 2000;
+
 const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reads of raffles: lists, one raffle, its people and entry rows, winners and the published draw data. */
@@ -110,9 +113,11 @@ export class RafflesRepository {
 
   /**
    * One page of the raffle's people, newest first (by first entry), optionally filtered by name. The page walks
-   * raffle_participants' (raffle_id, first_entry_id) index, so its cost does not grow with the raffle.
+   * raffle_participants' (raffle_id, first_entry_id) index, so its cost does not grow with the raffle. A search
+   * that few members match starts from them instead (the trigram indexes on users find them), since walking the
+   * raffle would read most of its people to fill a page.
    */
-  participantsPage(em: EntityManager, raffleId: number, query: ParticipantsPageQuery): Promise<ParticipantRow[]> {
+  async participantsPage(em: EntityManager, raffleId: number, query: ParticipantsPageQuery): Promise<ParticipantRow[]> {
     const params: unknown[] = [raffleId];
     let filter = '';
     if (query.before) {
@@ -121,8 +126,18 @@ export class RafflesRepository {
     }
     if (query.search) {
       const like = containsPattern(query.search);
-      filter += ' and (u.username ilike ? or u.kick_username ilike ?)';
-      params.push(like, like);
+      const found = await em.execute<{ id: number }[]>('select id from users where username ilike ? or kick_username ilike ? limit ?', [
+        like,
+        like,
+        FEW_MATCHES + 1,
+      ]);
+      if (found.length <= FEW_MATCHES) {
+        filter += ' and p.user_id = any(?::int[])';
+        params.push(intArrayLiteral(found.map((u) => u.id)));
+      } else {
+        filter += ' and (u.username ilike ? or u.kick_username ilike ?)';
+        params.push(like, like);
+      }
     }
     return em.execute<ParticipantRow[]>(
       `select p.first_entry_id::text as first_entry_id, u.id, u.username, u.kick_username, u.avatar_url
