@@ -6,7 +6,9 @@
  *  - the push flush's database read at 1,000 and at BENCH_ENTRIES entries (the maintained counters), next to the
  *    count(distinct user_id) it replaced;
  *  - "draw now" of the big raffle (admin route: lock, read every entry, hash, draw, record) and that
- *    GET /api/r/raffles/{id}/verify recomputes the same winners.
+ *    GET /api/r/raffles/{id}/verify recomputes the same winners;
+ *  - the admin's CSV export of the big raffle (time to first byte and to the whole file, its size), and the small
+ *    raffle's GET answered meanwhile by the same api (how the export affects everyone else).
  *
  * Entrants are written with SQL in bulk (entry rows, participant rows and counters as the entry statements keep
  * them); the entry path itself is measured by the raffle burst bench.
@@ -178,6 +180,33 @@ async function main(): Promise<void> {
     const verified = verify.body.data.matches && verify.body.data.entries.length === ENTRIES;
     console.log(
       `draw now of ${ENTRIES} entries: ${ms(drawMs)} ms (route round trip); verify: ${ms(verifyMs)} ms, recomputes the winners: ${verified}`,
+    );
+    // The admin's CSV export of the big raffle, while a viewer keeps opening the small one: how long the export
+    // takes, and what it does to everyone else's answers meanwhile (the page-at-a-time stream keeps them short).
+    let exporting = true;
+    const during = (async () => {
+      const times: number[] = [];
+      while (exporting) {
+        const t = now();
+        await (await fetch(`${base}/api/r/raffles/${small}`)).arrayBuffer();
+        times.push(now() - t);
+      }
+      return times;
+    })();
+    const t2 = now();
+    const csv = await admin.request('GET', `/api/admin/raffles/${big}/entries.csv`);
+    let csvBytes = 0;
+    let firstByteMs = 0;
+    for await (const chunk of csv.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!csvBytes) firstByteMs = now() - t2;
+      csvBytes += chunk.length;
+    }
+    const csvMs = now() - t2;
+    exporting = false;
+    const reads = (await during).sort((a, b) => a - b);
+    console.log(
+      `CSV export of ${ENTRIES} entries: ${(csvBytes / 1e6).toFixed(1)} MB, first byte ${ms(firstByteMs)} ms, whole file ${ms(csvMs)} ms; ` +
+        `${reads.length} raffle opens meanwhile, p50 ${ms(percentile(reads, 50))} ms, p99 ${ms(percentile(reads, 99))} ms, max ${ms(reads[reads.length - 1] ?? 0)} ms`,
     );
     const p95 = (cell: string) => Number(cell.split(' / ')[1]);
     const large = rows[1]!;

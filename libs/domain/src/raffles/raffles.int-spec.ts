@@ -643,6 +643,37 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['title', 'end_datetime', 'number_of_winners']));
   });
 
+  it('the CSV export streams a raffle of more than one page, every entry once, in entry order', async () => {
+    const id = await createRaffle();
+    const tag = Math.random().toString(36).slice(2, 7);
+    const db = em.fork();
+    await db.execute(
+      `insert into users (username, name, kick_username, is_demo)
+       select case when g = 1 then '=cmd_${tag}' else 'csv_${tag}_' || g end, 'Csv ' || g, 'csv_${tag}_' || g, true
+       from generate_series(1, 5050) g`,
+    );
+    await db.execute(
+      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+       select ?, id, 'passwordless', 1 from users where kick_username like ? order by id`,
+      [id, `csv\\_${tag}\\_%`],
+    );
+    const csv = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+    expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.shift()).toBe('entry_id,user_id,username,kick_username,entry_type,tickets,points_spent,created_at');
+    const ids = lines.map((line) => Number(line.split(',')[0]));
+    const [{ count }] = await db.execute<{ count: number }[]>('select count(*)::int as count from raffle_entries where raffle_id = ?', [
+      id,
+    ]);
+    expect(ids).toHaveLength(count);
+    expect(count).toBe(5050);
+    expect(ids.every((v, i) => i === 0 || v > ids[i - 1]!)).toBe(true);
+    // A name that starts like a spreadsheet formula is written as text.
+    expect(lines[0]).toContain(`,'=cmd_${tag},csv_${tag}_1,passwordless,1,0,`);
+    expect((await admin.request('GET', '/api/admin/raffles/999999/entries.csv')).status).toBe(404);
+  });
+
   it('Recent Winners lists standing winners newest first; a rerolled winner gives way to the new one', async () => {
     const first = await createRaffle({ number_of_winners: 2, prize_description: 'Gaming chair', prize_value_usd: 300 });
     const members = [await member(), await member(), await member()];

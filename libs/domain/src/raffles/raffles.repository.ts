@@ -156,9 +156,13 @@ export class RafflesRepository {
     );
   }
 
-  /** Every entry row with its member, in entry order (admin list and CSV). */
-  entryRows(em: EntityManager, raffleId: number): Promise<EntryRow[]> {
-    return em.execute<EntryRow[]>(`${ENTRY_ROW_SELECT} where e.raffle_id = ? order by e.id`, [raffleId]);
+  /** The next `limit` entry rows with their members after entry `afterId`, in entry order (the CSV export's pages). */
+  entryRowsAfter(em: EntityManager, raffleId: number, afterId: string, limit: number): Promise<EntryRow[]> {
+    return em.execute<EntryRow[]>(`${ENTRY_ROW_SELECT} where e.raffle_id = ? and e.id > ?::bigint order by e.id limit ?`, [
+      raffleId,
+      afterId,
+      limit,
+    ]);
   }
 
   /** One page of entry rows, newest first. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -80,6 +81,6 @@ export class AdminRafflesController {
   @Get(':id/entries.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   async csv(@Param('id', rowId('Raffle not found')) id: number) {
-    return this.raffles.entriesCsv(id);
+    return new StreamableFile(Readable.from(await this.raffles.entriesCsv(id)), { type: 'text/csv; charset=utf-8' });
   }
 }
