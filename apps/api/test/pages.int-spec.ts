@@ -15,9 +15,10 @@ describe('page serving with injected data', () => {
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;
+  let dist: string;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
+    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),
@@ -59,6 +60,15 @@ describe('page serving with injected data', () => {
     const raw = await (await api.client().get('/index.html')).text();
     expect(raw).not.toContain('<!--app-data-->');
     expect(appData(raw).data.csrfToken).toEqual(expect.any(String));
+  });
+
+  it('reads the built page once, not from disk on every page view', async () => {
+    const first = await (await api.client().get('/store')).text();
+    expect(first).toContain('<div id="root"></div>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body>changed on disk</body></html>');
+    const second = await (await api.client().get('/store')).text();
+    expect(second).toContain('<div id="root"></div>');
+    expect(second).not.toContain('changed on disk');
   });
 
   it('escapes injected text so it cannot close the script element', async () => {

@@ -7,7 +7,10 @@ import { jsonForScript } from './html-escape';
 export type SpaEntry = 'index' | 'admin' | 'overlay';
 const MARKER = '<!--app-data-->';
 
-/** The built HTML entries, read once; the page data goes where the marker stands. */
+/**
+ * The built HTML entries, read once (re-read on every page only in development, where the client is rebuilt while
+ * the api runs); the page data goes where the marker stands.
+ */
 @Injectable()
 export class SpaTemplateService {
   private readonly logger = new Logger(SpaTemplateService.name);
@@ -35,7 +38,7 @@ export class SpaTemplateService {
       html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kickback</title>${MARKER}</head><body><div id="root"></div></body></html>`;
     }
     if (!html.includes(MARKER)) throw new Error(`${entry}.html has no ${MARKER} marker`);
-    if (this.config.isProduction) this.cache.set(entry, html);
+    if (this.config.env.NODE_ENV !== 'development') this.cache.set(entry, html);
     return html;
   }
 }
