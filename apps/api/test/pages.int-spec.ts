@@ -29,6 +29,8 @@ describe('page serving with injected data', () => {
       '<!doctype html><html><head><title>admin</title><!--app-data--></head><body><div id="admin"></div></body></html>',
     );
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    // A file named like a page route: page routes never reach the built files.
+    writeFileSync(join(dist, 'store'), 'not the store page');
     stack = await createTestStack({ FRONTEND_DIST: dist });
     api = await stack.api();
     em = api.app.get(EntityManager);
@@ -65,6 +67,7 @@ describe('page serving with injected data', () => {
   it('reads the built page once, not from disk on every page view', async () => {
     const first = await (await api.client().get('/store')).text();
     expect(first).toContain('<div id="root"></div>');
+    expect(first).not.toContain('not the store page');
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body>changed on disk</body></html>');
     const second = await (await api.client().get('/store')).text();
     expect(second).toContain('<div id="root"></div>');
