@@ -45,10 +45,10 @@ export interface ParticipantsPageQuery {
   search: string;
 }
 
-/** A LIKE pattern matching `text` literally anywhere. */
 /** Up to this many members matching a search, a page of a raffle's people is looked up from them. */
 const FEW_MATCHES = 2000;
 
+/** A LIKE pattern matching `text` literally anywhere. */
 const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reads of raffles: lists, one raffle, its people and entry rows, winners and the published draw data. */

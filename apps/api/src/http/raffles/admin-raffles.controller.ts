@@ -81,6 +81,6 @@ export class AdminRafflesController {
   @Get(':id/entries.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   async csv(@Param('id', rowId('Raffle not found')) id: number) {
-    return new StreamableFile(Readable.from(await this.raffles.entriesCsv(id)), { type: 'text/csv; charset=utf-8' });
+    return new StreamableFile(Readable.from(await this.raffles.entriesCsv(id)));
   }
 }
