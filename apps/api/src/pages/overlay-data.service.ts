@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LeaderboardData, OverlayData, OverlayKind } from '@kickback/contracts';
+import type { CurrentHuntData, LeaderboardData, OverlayData, OverlayKind } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
 import { BonusHuntsService, LeaderboardReadService, RafflesQueryService, TournamentsService } from '@kickback/domain';
 
@@ -23,7 +23,7 @@ export class OverlayDataService {
   async build(kind: OverlayKind): Promise<OverlayData> {
     switch (kind) {
       case 'hunt':
-        return { kind, hunt: await this.hunts.current(null) };
+        return { kind, hunt: (JSON.parse(await this.hunts.currentAnswer(null)) as { data: CurrentHuntData }).data };
       case 'raffle':
         return this.raffle();
       case 'tournament':

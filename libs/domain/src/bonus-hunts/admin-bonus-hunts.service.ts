@@ -14,6 +14,7 @@ import { AuditLogService, OutboxService, conflict, isUniqueViolation, notFound, 
 import { BonusHuntsRepository, type HuntRow } from './bonus-hunts.repository';
 import { SlotCatalogueRepository } from './slot-catalogue.repository';
 import { statisticsOf, toAdminGame } from './hunt-views';
+import { CurrentHuntCache } from './current-hunt-cache';
 
 const ADMIN_PER_PAGE = 20;
 type HuntChange = DomainEventMap['hunt.updated']['change'];
@@ -45,6 +46,7 @@ export class AdminBonusHuntsService {
     private readonly outbox: OutboxService,
     private readonly hunts: BonusHuntsRepository,
     private readonly slots: SlotCatalogueRepository,
+    private readonly current: CurrentHuntCache,
   ) {}
 
   async list(page: number): Promise<HuntPage<AdminHuntListItem>> {
@@ -67,7 +69,7 @@ export class AdminBonusHuntsService {
 
   async create(actorId: number, input: AdminHuntCreate): Promise<AdminHuntDetail> {
     try {
-      return await this.em.fork().transactional(async (tx) => {
+      return await this.changing(async (tx) => {
         const running = await this.hunts.runningHuntId(tx);
         if (running !== null) throw conflict(`Complete hunt #${running} before starting a new one.`);
         const id = await this.hunts.insertHunt(tx, input.starting_balance, input.prize_points);
@@ -91,7 +93,7 @@ export class AdminBonusHuntsService {
   }
 
   async update(actorId: number, huntId: number, input: AdminHuntUpdate): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       const before = { starting_balance: Number(hunt.starting_balance), prize_points: hunt.prize_points };
       await this.hunts.updateSettings(tx, huntId, input.starting_balance, input.prize_points);
@@ -110,7 +112,7 @@ export class AdminBonusHuntsService {
   }
 
   async setPredictions(actorId: number, huntId: number, active: boolean): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       await this.hunts.setPredictionsActive(tx, huntId, active);
       await this.record(
@@ -128,7 +130,7 @@ export class AdminBonusHuntsService {
 
   /** preparing → opening: the bonuses start being opened and predictions close. */
   async startOpening(actorId: number, huntId: number): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       if (hunt.status !== 'preparing') throw conflict('This hunt is already being opened.');
       await this.hunts.markOpening(tx, huntId);
@@ -147,7 +149,7 @@ export class AdminBonusHuntsService {
 
   /** opening → completed, once every bonus is opened; scoring follows in the worker. */
   async complete(actorId: number, huntId: number): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       if (hunt.status !== 'opening') throw conflict('Start opening the hunt before completing it.');
       const counts = await this.hunts.gameTotals(tx, huntId);
@@ -169,7 +171,7 @@ export class AdminBonusHuntsService {
   }
 
   async addGame(actorId: number, huntId: number, input: AdminHuntGameAdd): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       await this.lockRunning(tx, huntId);
       const slotName = await this.slots.slotName(tx, input.slot_id);
       if (slotName === null) throw notFound('Slot not found.');
@@ -181,7 +183,7 @@ export class AdminBonusHuntsService {
 
   /** A bet or win typed during the stream; a win can be entered only while the hunt is being opened. */
   async updateGame(actorId: number, huntId: number, gameId: number, input: AdminHuntGameUpdate): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId, 'for share');
       if (input.win !== undefined && input.win !== null && hunt.status !== 'opening') {
         throw conflict('Start opening the hunt before entering wins.');
@@ -196,7 +198,7 @@ export class AdminBonusHuntsService {
   }
 
   async removeGame(actorId: number, huntId: number, gameId: number): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       await this.lockRunning(tx, huntId);
       const removed = await this.hunts.deleteGame(tx, huntId, gameId);
       if (!removed) throw notFound('Slot not found in this hunt.');
@@ -208,7 +210,7 @@ export class AdminBonusHuntsService {
 
   /** `ids` lists every game of the hunt once, in the new order. */
   async reorderGames(actorId: number, huntId: number, ids: number[]): Promise<AdminHuntDetail> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(async (tx) => {
       await this.lockRunning(tx, huntId);
       const current = await this.hunts.gameIds(tx, huntId);
       const known = new Set(current);
@@ -221,6 +223,13 @@ export class AdminBonusHuntsService {
       await this.record(tx, actorId, 'hunt.game.reorder', huntId, current, ids, 'games');
       return this.detailIn(tx, huntId);
     });
+  }
+
+  /** One change in its transaction; once committed, the public current-hunt answer is rebuilt on its next read. */
+  private async changing<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.em.fork().transactional(work);
+    await this.current.invalidate();
+    return result;
   }
 
   private async lockRunning(tx: EntityManager, huntId: number, lock: 'for update' | 'for share' = 'for update'): Promise<HuntRow> {

@@ -235,6 +235,46 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     await waitFor(() => updates.find((u) => u.change === 'scored' && u.status === 'completed'), 10_000, 'scored push');
   });
 
+  it('viewers share one current answer: an admin change shows on the next read, a prediction once pushed, a member still sees their own', async () => {
+    const { huntId, gameIds } = await buildHunt(100, [2]);
+    const anonymous = api.client();
+    const read = async (client: TestClient) => (await client.json('GET', '/api/r/bonus-hunts/current')).body.data;
+    expect((await read(anonymous)).hunt).toMatchObject({ id: huntId, predictions_active: false });
+
+    // Read right after the admin's answer, before the worker has seen the event.
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    expect((await read(anonymous)).hunt.predictions_active).toBe(true);
+
+    const m = await member();
+    const predicted = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
+      end_balance: 150,
+      highest_multiplier: 10,
+      highest_multiplier_game: 'Slot A',
+    });
+    expect(predicted.status).toBe(200);
+    const own = await read(m.client);
+    expect(own.user_prediction).toMatchObject({ id: predicted.body.data.id, rank: 1, user: { username: m.username } });
+
+    // Everyone else sees the prediction once it is pushed (coalesced, like the push itself).
+    const shared = await waitFor(
+      async () => {
+        const data = await read(anonymous);
+        return data.hunt.predictions_count === 1 && data;
+      },
+      10_000,
+      'the prediction in the shared answer',
+    );
+    expect(shared.user_prediction).toBeNull();
+    expect(shared.top_predictions.map((p: { id: number }) => p.id)).toEqual([predicted.body.data.id]);
+    expect((await read(m.client)).top_predictions).toEqual(shared.top_predictions);
+
+    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 30 });
+    expect((await read(anonymous)).games[0]).toMatchObject({ slot_win: 30, multiplier: 15, opened: true });
+    await completeHunt(huntId);
+    expect((await read(anonymous)).hunt).toBeNull();
+  });
+
   it('a burst of predictions is pushed coalesced, and the last push carries the full count', async () => {
     const { huntId, gameIds } = await buildHunt(100, [1]);
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });

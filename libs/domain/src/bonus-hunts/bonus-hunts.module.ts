@@ -10,6 +10,7 @@ import { HuntEventsHandler } from './hunt-events.handler';
 import { BonusHuntsRepository } from './bonus-hunts.repository';
 import { HuntPredictionsRepository } from './hunt-predictions.repository';
 import { SlotCatalogueRepository } from './slot-catalogue.repository';
+import { CurrentHuntCache } from './current-hunt-cache';
 
 @Module({
   imports: [EconomyModule, WinnersModule],
@@ -17,6 +18,7 @@ import { SlotCatalogueRepository } from './slot-catalogue.repository';
     BonusHuntsRepository,
     HuntPredictionsRepository,
     SlotCatalogueRepository,
+    CurrentHuntCache,
     BonusHuntsService,
     HuntPredictionsService,
     AdminBonusHuntsService,

@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
-import { notFound, pagination } from '@kickback/platform';
+import { notFound, ok, pagination } from '@kickback/platform';
 import { BonusHuntsRepository, type GameRow, type HuntRow } from './bonus-hunts.repository';
 import { HuntPredictionsRepository, type PredictionFilter, type RankingTarget } from './hunt-predictions.repository';
 import { rankingTarget, statisticsOf, toGame, toPrediction } from './hunt-views';
 import { humanizeSince } from './relative-time';
+import { CurrentHuntCache, type SharedCurrentHunt } from './current-hunt-cache';
 
 export const PREDICTIONS_PER_PAGE = 20;
 export const HISTORY_PER_PAGE = 10;
 export const TOP_PREDICTIONS = 10;
+
+const NO_HUNT: CurrentHuntData = { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] };
 
 function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
   return {
@@ -31,26 +34,38 @@ export class BonusHuntsService {
     private readonly em: EntityManager,
     private readonly hunts: BonusHuntsRepository,
     private readonly predictionRows: HuntPredictionsRepository,
+    private readonly cache: CurrentHuntCache,
   ) {}
 
-  async current(viewerId: number | null): Promise<CurrentHuntData> {
+  /**
+   * The GET /current body, serialised. Every viewer shares one cached answer; a member's own
+   * prediction is the one read of their own, ranked against the same target as the shared standings.
+   */
+  async currentAnswer(viewerId: number | null): Promise<string> {
+    const shared = await this.cache.read(() => this.sharedCurrent());
+    if (viewerId === null || shared.target === null) return shared.body;
+    const body = JSON.parse(shared.body) as { success: true; data: CurrentHuntData };
+    const [own] = await this.ranked(this.em.fork(), body.data.hunt!.id, shared.target, { userId: viewerId, limit: 1, offset: 0 });
+    body.data.user_prediction = own ?? null;
+    return JSON.stringify(body);
+  }
+
+  private async sharedCurrent(): Promise<SharedCurrentHunt> {
     const em = this.em.fork();
     const hunt = await this.hunts.runningHunt(em);
-    if (!hunt) return { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] };
+    if (!hunt) return { body: JSON.stringify(ok(NO_HUNT)), target: null };
     const games = await this.hunts.games(em, [hunt.id]);
     const summary = toSummary(hunt, games);
     const target = rankingTarget(hunt, summary.statistics);
-    const [top, own] = await Promise.all([
-      this.ranked(em, hunt.id, target, { limit: TOP_PREDICTIONS, offset: 0 }),
-      viewerId === null ? Promise.resolve([]) : this.ranked(em.fork(), hunt.id, target, { userId: viewerId, limit: 1, offset: 0 }),
-    ]);
-    return {
+    const top = await this.ranked(em, hunt.id, target, { limit: TOP_PREDICTIONS, offset: 0 });
+    const data: CurrentHuntData = {
       hunt: summary,
       statistics: summary.statistics,
       games: games.map(toGame),
-      user_prediction: own[0] ?? null,
+      user_prediction: null,
       top_predictions: top,
     };
+    return { body: JSON.stringify(ok(data)), target };
   }
 
   async predictions(huntId: number, page: number): Promise<HuntPage<HuntPrediction>> {

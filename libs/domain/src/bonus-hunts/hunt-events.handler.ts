@@ -3,10 +3,13 @@ import { HUNTS_ROOM, huntRoom, userRoom, type DomainEvent, type HuntUpdatedPush 
 import { DomainEventHandlers, PushCoalescer, RealtimeEmitter } from '@kickback/platform';
 import { HuntScoringService } from './hunt-scoring.service';
 import { BonusHuntsService } from './bonus-hunts.service';
+import { CurrentHuntCache } from './current-hunt-cache';
 
 /**
  * Turns hunt events into pushes (read fresh after commit, so a late or repeated push never
- * shows older data than the database) and scores a completed hunt exactly once per event.
+ * shows older data than the database) and scores a completed hunt exactly once per event. The
+ * shared current-hunt answer is invalidated before each push, so a page that reloads on a push
+ * reads what the push announced.
  */
 @Injectable()
 export class HuntEventsHandler implements OnModuleInit {
@@ -18,6 +21,7 @@ export class HuntEventsHandler implements OnModuleInit {
     private readonly hunts: BonusHuntsService,
     private readonly scoring: HuntScoringService,
     private readonly pushes: PushCoalescer,
+    private readonly current: CurrentHuntCache,
   ) {}
 
   onModuleInit(): void {
@@ -26,6 +30,7 @@ export class HuntEventsHandler implements OnModuleInit {
       type: 'hunt.game-updated',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.game-updated'>) => {
+        await this.current.invalidate();
         const push = await this.hunts.gamePush(event.payload.huntId, event.payload.gameId);
         if (push) this.realtime.toRoom(huntRoom(push.hunt_id), 'hunt:game', push);
       },
@@ -62,6 +67,8 @@ export class HuntEventsHandler implements OnModuleInit {
   }
 
   private async pushUpdated(huntId: number, change: HuntUpdatedPush['change'], at: string): Promise<void> {
+    // Predictions reach the shared answer here, at most as often as they are pushed, not once per submit.
+    await this.current.invalidate();
     const state = await this.hunts.huntState(huntId);
     if (!state) return;
     const payload: HuntUpdatedPush = {

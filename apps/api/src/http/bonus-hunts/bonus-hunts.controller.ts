@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
 import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
@@ -13,9 +13,11 @@ export class BonusHuntsController {
     private readonly predictions: HuntPredictionsService,
   ) {}
 
+  /** Sent as serialised by the service: the shared part comes from one cached answer. */
   @Get('current')
-  async current(@CurrentUser() user: SessionUser | null) {
-    return ok(await this.hunts.current(user?.id ?? null));
+  @Header('content-type', 'application/json; charset=utf-8')
+  async current(@CurrentUser() user: SessionUser | null): Promise<string> {
+    return this.hunts.currentAnswer(user?.id ?? null);
   }
 
   @Get('stats')
