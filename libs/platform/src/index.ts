@@ -8,6 +8,7 @@ export * from './outbox/domain-event-handlers';
 export * from './outbox/processed-events.service';
 export * from './outbox/domain-event-dispatcher.service';
 export * from './redis/redis.module';
+export * from './redis/versioned-answer-cache';
 export * from './realtime/realtime-emitter.service';
 export * from './realtime/realtime.module';
 export * from './queue/queue.module';

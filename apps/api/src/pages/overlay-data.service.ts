@@ -51,7 +51,7 @@ export class OverlayDataService {
   private async tournament(): Promise<OverlayData> {
     const active = (await this.tournaments.list()).filter((t) => t.is_active).sort((a, b) => b.id - a.id)[0];
     if (!active) return { kind: 'tournament', tournament: null };
-    return { kind: 'tournament', tournament: (await this.tournaments.page(active.id, null)).tournament };
+    return { kind: 'tournament', tournament: (await this.tournaments.page(active.id)).tournament };
   }
 
   private async leaderboardData(): Promise<LeaderboardData | null> {

@@ -10,11 +10,20 @@ import type {
   DomainEventMap,
   HuntPage,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, isUniqueViolation, notFound, pagination, unprocessable } from '@kickback/platform';
+import {
+  AuditLogService,
+  OutboxService,
+  VersionedAnswerCache,
+  conflict,
+  isUniqueViolation,
+  notFound,
+  pagination,
+  unprocessable,
+} from '@kickback/platform';
 import { BonusHuntsRepository, type HuntRow } from './bonus-hunts.repository';
 import { SlotCatalogueRepository } from './slot-catalogue.repository';
 import { statisticsOf, toAdminGame } from './hunt-views';
-import { CurrentHuntCache } from './current-hunt-cache';
+import { CURRENT_HUNT_ANSWER } from './bonus-hunts.service';
 
 const ADMIN_PER_PAGE = 20;
 type HuntChange = DomainEventMap['hunt.updated']['change'];
@@ -46,7 +55,7 @@ export class AdminBonusHuntsService {
     private readonly outbox: OutboxService,
     private readonly hunts: BonusHuntsRepository,
     private readonly slots: SlotCatalogueRepository,
-    private readonly current: CurrentHuntCache,
+    private readonly answers: VersionedAnswerCache,
   ) {}
 
   async list(page: number): Promise<HuntPage<AdminHuntListItem>> {
@@ -228,7 +237,7 @@ export class AdminBonusHuntsService {
   /** One change in its transaction; once committed, the public current-hunt answer is rebuilt on its next read. */
   private async changing<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.em.fork().transactional(work);
-    await this.current.invalidate();
+    await this.answers.invalidate(CURRENT_HUNT_ANSWER);
     return result;
   }
 

@@ -10,7 +10,6 @@ import { HuntEventsHandler } from './hunt-events.handler';
 import { BonusHuntsRepository } from './bonus-hunts.repository';
 import { HuntPredictionsRepository } from './hunt-predictions.repository';
 import { SlotCatalogueRepository } from './slot-catalogue.repository';
-import { CurrentHuntCache } from './current-hunt-cache';
 
 @Module({
   imports: [EconomyModule, WinnersModule],
@@ -18,7 +17,6 @@ import { CurrentHuntCache } from './current-hunt-cache';
     BonusHuntsRepository,
     HuntPredictionsRepository,
     SlotCatalogueRepository,
-    CurrentHuntCache,
     BonusHuntsService,
     HuntPredictionsService,
     AdminBonusHuntsService,

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
-import { notFound, ok, pagination } from '@kickback/platform';
+import { VersionedAnswerCache, notFound, ok, pagination, type SharedAnswer } from '@kickback/platform';
 import { BonusHuntsRepository, type GameRow, type HuntRow } from './bonus-hunts.repository';
 import { HuntPredictionsRepository, type PredictionFilter, type RankingTarget } from './hunt-predictions.repository';
 import { rankingTarget, statisticsOf, toGame, toPrediction } from './hunt-views';
 import { humanizeSince } from './relative-time';
-import { CurrentHuntCache, type SharedCurrentHunt } from './current-hunt-cache';
 
 export const PREDICTIONS_PER_PAGE = 20;
 export const HISTORY_PER_PAGE = 10;
 export const TOP_PREDICTIONS = 10;
+/** The shared answer of GET /current (VersionedAnswerCache); every change to a hunt invalidates it. */
+export const CURRENT_HUNT_ANSWER = 'hunts:current';
 
 const NO_HUNT: CurrentHuntData = { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] };
 
@@ -34,7 +35,7 @@ export class BonusHuntsService {
     private readonly em: EntityManager,
     private readonly hunts: BonusHuntsRepository,
     private readonly predictionRows: HuntPredictionsRepository,
-    private readonly cache: CurrentHuntCache,
+    private readonly cache: VersionedAnswerCache,
   ) {}
 
   /**
@@ -42,18 +43,19 @@ export class BonusHuntsService {
    * prediction is the one read of their own, ranked against the same target as the shared standings.
    */
   async currentAnswer(viewerId: number | null): Promise<string> {
-    const shared = await this.cache.read(() => this.sharedCurrent());
-    if (viewerId === null || shared.target === null) return shared.body;
+    const shared = await this.cache.read(CURRENT_HUNT_ANSWER, () => this.sharedCurrent());
+    if (viewerId === null || shared.meta === null) return shared.body;
     const body = JSON.parse(shared.body) as { success: true; data: CurrentHuntData };
-    const [own] = await this.ranked(this.em.fork(), body.data.hunt!.id, shared.target, { userId: viewerId, limit: 1, offset: 0 });
+    const [own] = await this.ranked(this.em.fork(), body.data.hunt!.id, shared.meta, { userId: viewerId, limit: 1, offset: 0 });
     body.data.user_prediction = own ?? null;
     return JSON.stringify(body);
   }
 
-  private async sharedCurrent(): Promise<SharedCurrentHunt> {
+  /** meta: the ranking target a member's own prediction is ranked against, null without a running hunt. */
+  private async sharedCurrent(): Promise<SharedAnswer<RankingTarget | null>> {
     const em = this.em.fork();
     const hunt = await this.hunts.runningHunt(em);
-    if (!hunt) return { body: JSON.stringify(ok(NO_HUNT)), target: null };
+    if (!hunt) return { body: JSON.stringify(ok(NO_HUNT)), meta: null };
     const games = await this.hunts.games(em, [hunt.id]);
     const summary = toSummary(hunt, games);
     const target = rankingTarget(hunt, summary.statistics);
@@ -65,7 +67,7 @@ export class BonusHuntsService {
       user_prediction: null,
       top_predictions: top,
     };
-    return { body: JSON.stringify(ok(data)), target };
+    return { body: JSON.stringify(ok(data)), meta: target };
   }
 
   async predictions(huntId: number, page: number): Promise<HuntPage<HuntPrediction>> {

@@ -1,9 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HUNTS_ROOM, huntRoom, userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
-import { DomainEventHandlers, PushCoalescer, RealtimeEmitter } from '@kickback/platform';
+import { DomainEventHandlers, PushCoalescer, RealtimeEmitter, VersionedAnswerCache } from '@kickback/platform';
 import { HuntScoringService } from './hunt-scoring.service';
-import { BonusHuntsService } from './bonus-hunts.service';
-import { CurrentHuntCache } from './current-hunt-cache';
+import { BonusHuntsService, CURRENT_HUNT_ANSWER } from './bonus-hunts.service';
 
 /**
  * Turns hunt events into pushes (read fresh after commit, so a late or repeated push never
@@ -21,7 +20,7 @@ export class HuntEventsHandler implements OnModuleInit {
     private readonly hunts: BonusHuntsService,
     private readonly scoring: HuntScoringService,
     private readonly pushes: PushCoalescer,
-    private readonly current: CurrentHuntCache,
+    private readonly answers: VersionedAnswerCache,
   ) {}
 
   onModuleInit(): void {
@@ -30,7 +29,7 @@ export class HuntEventsHandler implements OnModuleInit {
       type: 'hunt.game-updated',
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.game-updated'>) => {
-        await this.current.invalidate();
+        await this.answers.invalidate(CURRENT_HUNT_ANSWER);
         const push = await this.hunts.gamePush(event.payload.huntId, event.payload.gameId);
         if (push) this.realtime.toRoom(huntRoom(push.hunt_id), 'hunt:game', push);
       },
@@ -68,7 +67,7 @@ export class HuntEventsHandler implements OnModuleInit {
 
   private async pushUpdated(huntId: number, change: HuntUpdatedPush['change'], at: string): Promise<void> {
     // Predictions reach the shared answer here, at most as often as they are pushed, not once per submit.
-    await this.current.invalidate();
+    await this.answers.invalidate(CURRENT_HUNT_ANSWER);
     const state = await this.hunts.huntState(huntId);
     if (!state) return;
     const payload: HuntUpdatedPush = {

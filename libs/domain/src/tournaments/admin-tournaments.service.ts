@@ -8,7 +8,7 @@ import type {
   DomainEventMap,
   TournamentListItem,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, VersionedAnswerCache, conflict, notFound, unprocessable } from '@kickback/platform';
 import {
   completeTournament,
   countPicks,
@@ -28,7 +28,7 @@ import {
 } from './tournament-writes.repository';
 import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
-import { TOURNAMENT_NOT_FOUND } from './tournaments.service';
+import { TOURNAMENT_NOT_FOUND, tournamentAnswer } from './tournaments.service';
 
 type TournamentChange = DomainEventMap['tournament.updated']['change'];
 
@@ -46,6 +46,7 @@ export class AdminTournamentsService {
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
     private readonly prizes: TournamentPrizesService,
+    private readonly answers: VersionedAnswerCache,
   ) {}
 
   async list(): Promise<TournamentListItem[]> {
@@ -87,7 +88,7 @@ export class AdminTournamentsService {
   }
 
   async update(actorId: number, id: number, input: AdminTournamentUpdate): Promise<AdminTournament> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(id, async (tx) => {
       const before = await this.lock(tx, id);
       const isActive = input.is_active ?? before.is_active;
       // An inactive tournament takes no picks, so deactivating also closes predictions.
@@ -127,7 +128,7 @@ export class AdminTournamentsService {
   }
 
   async updateMatch(actorId: number, id: number, matchId: number, input: AdminTournamentMatchUpdate): Promise<AdminTournament> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(id, async (tx) => {
       await this.lock(tx, id);
       const match = await this.lockedMatch(tx, id, matchId);
       const renaming = input.slot1_name !== undefined || input.slot2_name !== undefined;
@@ -162,7 +163,7 @@ export class AdminTournamentsService {
    * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1.
    */
   async setWinner(actorId: number, id: number, matchId: number, winnerName: string): Promise<AdminTournament> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.changing(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       const match = await this.lockedMatch(tx, id, matchId);
       if (match.slot1_name === null || match.slot2_name === null) throw conflict('Both slots must be filled before a winner is set.');
@@ -205,7 +206,7 @@ export class AdminTournamentsService {
   }
 
   async remove(actorId: number, id: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.changing(id, async (tx) => {
       const before = await this.lock(tx, id);
       if ((await countPicks(tx, id)) > 0) throw conflict('This tournament has predictions and cannot be deleted.');
       await deleteTournament(tx, id);
@@ -218,6 +219,13 @@ export class AdminTournamentsService {
         after: null,
       });
     });
+  }
+
+  /** One change to tournament `id` in its transaction; once committed, its public page answer is rebuilt on its next read. */
+  private async changing<T>(id: number, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.em.fork().transactional(work);
+    await this.answers.invalidate(tournamentAnswer(id));
+    return result;
   }
 
   private async lock(tx: EntityManager, id: number): Promise<TournamentRow> {

@@ -1,13 +1,15 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
-import { DomainEventHandlers, PushCoalescer, RealtimeEmitter } from '@kickback/platform';
+import { DomainEventHandlers, PushCoalescer, RealtimeEmitter, VersionedAnswerCache } from '@kickback/platform';
 import { loadDetail, loadStandings, loadTournament } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
+import { tournamentAnswer } from './tournaments.service';
 
 /**
  * Turns tournament events into pushes to tournament:{id}. State is read fresh after commit, so
- * a late or repeated push never shows older data than the database.
+ * a late or repeated push never shows older data than the database. The shared page answer is
+ * invalidated before each push, so a page that reloads on a push reads what the push announced.
  */
 @Injectable()
 export class TournamentEventsHandler implements OnModuleInit {
@@ -17,6 +19,7 @@ export class TournamentEventsHandler implements OnModuleInit {
     private readonly em: EntityManager,
     private readonly prizes: TournamentPrizesService,
     private readonly pushes: PushCoalescer,
+    private readonly answers: VersionedAnswerCache,
   ) {}
 
   onModuleInit(): void {
@@ -43,6 +46,7 @@ export class TournamentEventsHandler implements OnModuleInit {
       handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'tournament.match-decided'>) => {
         const { tournamentId, matchIds, at } = event.payload;
+        await this.answers.invalidate(tournamentAnswer(tournamentId));
         const detail = await loadDetail(this.em.fork(), tournamentId);
         if (!detail) return;
         this.realtime.toRoom(tournamentRoom(tournamentId), 'tournament:match', {
@@ -59,6 +63,8 @@ export class TournamentEventsHandler implements OnModuleInit {
   }
 
   private async pushUpdated(tournamentId: number, change: TournamentUpdatedPush['change'], at: string): Promise<void> {
+    // Picks reach the shared page answer here, at most as often as they are pushed, not once per save.
+    await this.answers.invalidate(tournamentAnswer(tournamentId));
     const em = this.em.fork();
     const detail = await loadDetail(em, tournamentId);
     if (!detail) return;

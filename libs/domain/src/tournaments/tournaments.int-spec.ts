@@ -255,6 +255,48 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     );
   });
 
+  it('viewers share one page answer: an admin change shows on the next read, picks once pushed, a member still sees their own', async () => {
+    const t = await createTournament(4);
+    const anonymous = api.client();
+    const read = async (client: TestClient) => (await client.json('GET', `/api/r/tournaments/${t.id}`)).body.data;
+    expect((await read(anonymous)).tournament.predictions_active).toBe(true);
+
+    const m = await member();
+    const first = match(t, 1, 1);
+    expect(
+      (
+        await m.client.json('POST', `/api/r/tournaments/${t.id}/predict`, {
+          predictions: [{ match_id: first.id, winner_name: first.slot1_name }],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await read(m.client)).user_prediction).toEqual({
+      matches: [{ tournament_match_id: first.id, predicted_winner_name: first.slot1_name }],
+    });
+    const shared = await waitFor(
+      async () => {
+        const data = await read(anonymous);
+        return data.tournament.predictions_count === 1 && data;
+      },
+      10_000,
+      'the picks in the shared answer',
+    );
+    expect(shared.user_prediction).toBeNull();
+    expect(shared.top_predictions.map((p: { user: { id: number } }) => p.user.id)).toEqual([m.id]);
+
+    // Read right after the admin's answer, before the worker has seen the event.
+    expect((await win(t.id, first.id, first.slot1_name!)).status).toBe(201);
+    expect((await read(anonymous)).tournament.matches.find((x: TournamentMatch) => x.id === first.id).winner_name).toBe(first.slot1_name);
+    expect((await admin.json('PUT', `/api/admin/tournaments/${t.id}`, { predictions_active: false })).status).toBe(200);
+    expect((await read(anonymous)).tournament.predictions_active).toBe(false);
+
+    const spare = await createTournament(4);
+    expect((await read(anonymous)).tournament.id).toBe(t.id);
+    await anonymous.json('GET', `/api/r/tournaments/${spare.id}`);
+    expect((await admin.json('DELETE', `/api/admin/tournaments/${spare.id}`)).status).toBe(200);
+    expect((await anonymous.json('GET', `/api/r/tournaments/${spare.id}`)).status).toBe(404);
+  });
+
   it('computes accuracy and standings; completing pays prizes through the ledger exactly once', async () => {
     const t = await createTournament(4, { prize_points: [300, 100] });
     const [a, b, c] = [await member(), await member(), await member()];

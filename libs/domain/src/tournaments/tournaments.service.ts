@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentListItem, TournamentPageData, TournamentPickBreakdown } from '@kickback/contracts';
-import { notFound } from '@kickback/platform';
+import { VersionedAnswerCache, notFound, ok } from '@kickback/platform';
 import {
   loadDetail,
   loadStandings,
@@ -14,28 +14,50 @@ import {
 
 export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 
+/** The shared answer of GET /tournaments/{id} (VersionedAnswerCache); every change to the tournament invalidates it. */
+export const tournamentAnswer = (id: number) => `tournaments:${id}`;
+
 /** Public reads (SPEC §7): anyone may browse tournaments, brackets and standings. */
 @Injectable()
 export class TournamentsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly answers: VersionedAnswerCache,
+  ) {}
 
   async list(): Promise<TournamentListItem[]> {
     return (await loadTournaments(this.em.fork())).map(toListItem);
   }
 
-  async page(tournamentId: number, userId: number | null): Promise<TournamentPageData> {
+  /**
+   * The GET /tournaments/{id} body, serialised. The bracket and standings are one cached answer every viewer
+   * shares; a member's own picks are the one read of their own.
+   */
+  async pageAnswer(tournamentId: number, userId: number | null): Promise<string> {
+    const shared = await this.answers.read(tournamentAnswer(tournamentId), async () => ({
+      body: JSON.stringify(ok(await this.sharedPage(tournamentId))),
+      meta: null,
+    }));
+    if (userId === null) return shared.body;
+    const body = JSON.parse(shared.body) as { success: true; data: TournamentPageData };
+    const picks = await memberPicks(this.em.fork(), tournamentId, userId);
+    body.data.user_prediction = {
+      matches: picks.map((p) => ({ tournament_match_id: p.match_id, predicted_winner_name: p.predicted_winner_name })),
+    };
+    return JSON.stringify(body);
+  }
+
+  /** The page as an anonymous visitor sees it. */
+  async page(tournamentId: number): Promise<TournamentPageData> {
+    return (JSON.parse(await this.pageAnswer(tournamentId, null)) as { data: TournamentPageData }).data;
+  }
+
+  private async sharedPage(tournamentId: number): Promise<TournamentPageData> {
     const em = this.em.fork();
     const detail = await loadDetail(em, tournamentId);
     if (!detail) throw notFound(TOURNAMENT_NOT_FOUND);
     const { completed_at: _completedAt, ...tournament } = detail;
-    let userPrediction: TournamentPageData['user_prediction'] = null;
-    if (userId !== null) {
-      const picks = await memberPicks(em, tournamentId, userId);
-      userPrediction = {
-        matches: picks.map((p) => ({ tournament_match_id: p.match_id, predicted_winner_name: p.predicted_winner_name })),
-      };
-    }
-    return { tournament, user_prediction: userPrediction, top_predictions: await loadStandings(em, tournamentId) };
+    return { tournament, user_prediction: null, top_predictions: await loadStandings(em, tournamentId) };
   }
 
   /** One member's picks in bracket order, each with the match result once decided. */

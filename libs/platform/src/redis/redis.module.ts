@@ -1,9 +1,10 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { REDIS } from './redis.token';
+import { VersionedAnswerCache } from './versioned-answer-cache';
 
-export const REDIS = Symbol('REDIS');
-export const InjectRedis = () => Inject(REDIS);
+export { REDIS, InjectRedis } from './redis.token';
 
 /** Creates Redis connections from REDIS_URL and closes every one of them at shutdown. */
 @Injectable()
@@ -33,8 +34,9 @@ export class RedisConnections implements OnApplicationShutdown {
 @Module({
   providers: [
     RedisConnections,
+    VersionedAnswerCache,
     { provide: REDIS, inject: [RedisConnections], useFactory: (conns: RedisConnections) => conns.create('main') },
   ],
-  exports: [RedisConnections, REDIS],
+  exports: [RedisConnections, REDIS, VersionedAnswerCache],
 })
 export class RedisModule {}

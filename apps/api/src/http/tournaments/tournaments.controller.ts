@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { tournamentPredictSchema, type TournamentPredictInput } from '@kickback/contracts';
 import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
@@ -18,9 +18,11 @@ export class TournamentsController {
     return ok(await this.tournaments.list());
   }
 
+  /** Sent as serialised by the service: the bracket and standings come from one cached answer. */
   @Get(':id')
-  async detail(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Tournament not found.')) id: number) {
-    return ok(await this.tournaments.page(id, user?.id ?? null));
+  @Header('content-type', 'application/json; charset=utf-8')
+  async detail(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Tournament not found.')) id: number): Promise<string> {
+    return this.tournaments.pageAnswer(id, user?.id ?? null);
   }
 
   @Get(':id/predictions/:userId')
