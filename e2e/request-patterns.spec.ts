@@ -7,8 +7,8 @@ import { RequestRecorder } from './support/request-recorder';
 import { signedIn } from './support/signed-in';
 
 /**
- * What the raffle, bonus hunt and store pages ask of the server on first load and after their one action, compared
- * with bench/fixtures/page-patterns.json, which the benchmarks replay per simulated member and viewer. A page whose
+ * What the raffle, bonus hunt, store and tournament pages ask of the server on first load and after their one action,
+ * compared with bench/fixtures/page-patterns.json, which the benchmarks replay per simulated member and viewer. A page whose
  * pattern changed fails here until the fixture is regenerated (and the benchmarks then replay the new pattern):
  *   UPDATE_PAGE_PATTERNS=1 npm run e2e:page-patterns
  */
@@ -144,5 +144,43 @@ test.describe('request patterns the benchmarks replay', () => {
 
     await check('store', { visitor: 'member', firstLoad, action: { what: 'redeem one item (Confirm Purchase)', requests } });
     await member.context.close();
+  });
+
+  test('tournament page: first load of a viewer and what a match winner set by the admin makes it do', async ({ browser, baseURL }) => {
+    const admin = await signedIn(browser, 'StreamBoss');
+    const session = (await (await admin.page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
+    const headers = { 'x-csrf-token': session.data.csrfToken };
+    const created = await admin.page.request.post('/api/admin/tournaments', {
+      headers,
+      data: { name: `Pattern Cup ${Date.now()}`, size: 4, slots: ['North', 'East', 'South', 'West'].map((name) => ({ name })) },
+    });
+    expect(created.status()).toBe(201);
+    const tournament = ((await created.json()) as { data: { id: number; matches: { id: number; round: number; slot1_name: string }[] } })
+      .data;
+    const first = tournament.matches.find((m) => m.round === 1)!;
+
+    const viewer = await anonymousPage(browser);
+    const recorder = new RequestRecorder(viewer, baseURL!);
+    await viewer.goto(`/tournaments/${tournament.id}`);
+    const match = viewer.getByTestId(`match-${first.id}`);
+    await expect(match).toBeVisible();
+    const firstLoad = await recorder.take();
+
+    const decided = await admin.page.request.post(`/api/admin/tournaments/${tournament.id}/matches/${first.id}/winner`, {
+      headers,
+      data: { winner_name: first.slot1_name },
+    });
+    expect(decided.status()).toBe(201);
+    // The viewer's bracket follows the winner live (it is never reloaded).
+    await expect(match.locator('.bracket-slot--winner')).toHaveText(new RegExp(`^${first.slot1_name}`), { timeout: 15_000 });
+    const requests = await recorder.take(2000);
+
+    await check('tournaments', {
+      visitor: 'anonymous viewer',
+      firstLoad,
+      action: { what: 'admin sets one match winner (viewer side)', requests },
+    });
+    await viewer.context().close();
+    await admin.context.close();
   });
 });
