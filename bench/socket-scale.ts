@@ -24,12 +24,10 @@
 import 'reflect-metadata';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Emitter } from '@socket.io/redis-emitter';
-import { Server } from 'socket.io';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
 import { createBenchDatabase } from './lib/bench-database';
@@ -166,24 +164,6 @@ class Clients {
   }
 }
 
-// ---------------------------------------------------------------- the bare Socket.IO ceiling
-
-/** A bare Socket.IO server: joins the room on request and emits what the parent sends it. */
-function bareServerProcess(): void {
-  const http = createServer();
-  const io = new Server(http, { path: '/socket.io', transports: ['websocket'] });
-  io.on('connection', (socket) => {
-    socket.on('room:join', (room: string) => {
-      void socket.join(room);
-      socket.emit('room:joined', { room });
-    });
-  });
-  http.listen(0, '127.0.0.1', () => process.send!({ type: 'listening', port: (http.address() as { port: number }).port }));
-  process.on('message', (m: { type: string; payload: unknown }) => {
-    if (m.type === 'emit') io.to(ROOM).emit(EVENT, m.payload);
-  });
-}
-
 // ---------------------------------------------------------------- measurement
 
 interface Target {
@@ -305,7 +285,9 @@ async function main(): Promise<void> {
     await stopProcess(api);
 
     if (process.env.BENCH_SKIP_BARE !== '1') {
-      const bare = fork(__filename, ['bare'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const bare = fork(join(__dirname, 'lib', 'bare-page-servers.js'), ['bare-io', EVENT], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       children.push(bare);
       const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
       results.push(
@@ -315,7 +297,7 @@ async function main(): Promise<void> {
             pid: bare.pid!,
             base: `http://127.0.0.1:${barePort}`,
             origin: `http://localhost:${barePort}`,
-            emit: (payload) => bare.send({ type: 'emit', payload }),
+            emit: (payload) => bare.send({ room: ROOM, payload }),
           },
           clients,
         ),
@@ -360,7 +342,6 @@ function underRaisedFileLimit(): boolean {
 }
 
 if (process.argv[2] === 'clients') void clientProcess();
-else if (process.argv[2] === 'bare') bareServerProcess();
 else if (!underRaisedFileLimit())
   main().catch((err) => {
     console.error(err);

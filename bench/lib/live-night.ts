@@ -8,7 +8,7 @@
  *
  * Ceilings in the same run: the same first loads against a bare NestJS route in an empty application serving the
  * same bytes, and the same pushes emitted to the same viewers by a bare Socket.IO server — each in a process of its
- * own (live-night-bare.ts) — and the product's ratio to each.
+ * own (bare-page-servers.ts) — and the product's ratio to each.
  *
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_VIEWERS (1000), BENCH_WINS (the scenario's default), BENCH_WIN_SECONDS (60), BENCH_LOAD_CONCURRENCY (32),
@@ -88,7 +88,7 @@ async function replayFirstLoads(base: string, reads: string[]): Promise<{ second
 }
 
 function forkBare(args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(join(__dirname, 'live-night-bare.js'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'bare-page-servers.js'), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));

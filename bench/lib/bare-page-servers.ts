@@ -1,5 +1,6 @@
 /**
- * The bare ceilings of a live-page night, each run as a process of its own (forked by live-night.ts):
+ * Bare servers a live page's loads and pushes are compared with, each run as a process of its own (forked by
+ * live-night.ts and socket-scale.ts):
  *   bare-nest <answers.json>  an empty NestJS app answering GET /bare/{i} with the i-th recorded answer;
  *   bare-io <event>           a bare Socket.IO server that joins rooms on request and emits what its parent sends.
  * Each tells its parent the port it listens on.
