@@ -46,13 +46,13 @@ async function openOverlay(browser: Browser, url: string): Promise<Page> {
  * so the shot is taken again until its box is the same before and after. Attached to the report for a look.
  */
 async function expectTransparentAround(page: Page, widget: Locator | null, name: string): Promise<void> {
-  let shot = await page.screenshot({ omitBackground: true });
   let box = widget ? await widget.boundingBox() : null;
+  let shot = await page.screenshot({ omitBackground: true });
   for (let attempt = 0; widget && attempt < 10; attempt++) {
-    const before = box;
+    const after = await widget.boundingBox();
+    if (JSON.stringify(after) === JSON.stringify(box)) break;
+    box = after;
     shot = await page.screenshot({ omitBackground: true });
-    box = await widget.boundingBox();
-    if (JSON.stringify(before) === JSON.stringify(box)) break;
   }
   await test.info().attach(`${name}.png`, { body: shot, contentType: 'image/png' });
   const png = PNG.sync.read(shot);
