@@ -37,7 +37,6 @@ export * from './storage/storage.module';
 export * from './logging/logging.module';
 export * from './logging/access-log.middleware';
 export * from './logging/nest-pino-logger';
-export * from './logging/request-context';
 export * from './outbox/outbox-relay.service';
 export * from './metrics/metrics-registry';
 export * from './queue/queue-inspector.service';
