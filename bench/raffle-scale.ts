@@ -3,8 +3,8 @@
  * Measures, against one api process and the real database:
  *  - opening the raffle page as its first load does: GET /api/r/raffles/{id} and the first page of
  *    GET /api/r/raffles/{id}/entries (latency p50/p95 over BENCH_OPENS sequential requests, and bytes);
- *  - the push flush's database read at 1,000 and at BENCH_ENTRIES entries (the maintained counters), next to the
- *    count(distinct user_id) it replaced;
+ *  - the read of the maintained counters at 1,000 and at BENCH_ENTRIES entries (what a push flush reads when the
+ *    entries did not bring the totals with them), next to the count(distinct user_id) it replaced;
  *  - "draw now" of the big raffle (admin route: lock, read every entry, hash, draw, record) and that
  *    GET /api/r/raffles/{id}/verify recomputes the same winners;
  *  - the admin's CSV export of the big raffle (time to first byte and to the whole file, its size), and the small

@@ -54,6 +54,26 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     expect(await gotB).toEqual({ at: 'now' });
   });
 
+  it("a push made inside an api reaches its own clients and the other instance's, each once", async () => {
+    const a = connect(api1.url);
+    const b = connect(api2.url);
+    sockets.push(a, b);
+    for (const s of [a, b]) {
+      const joined = once<{ room: string }>(s, 'room:joined');
+      s.emit('room:join', 'site');
+      await joined;
+    }
+    const got: Record<string, string[]> = { a: [], b: [] };
+    a.on('site:updated', (p: { at: string }) => got.a.push(p.at));
+    b.on('site:updated', (p: { at: string }) => got.b.push(p.at));
+    api1.app.get(RealtimeEmitter).toRoom('site', 'site:updated', { at: 'from api #1' });
+    const deadline = Date.now() + 5000;
+    while ((!got.a.length || !got.b.length) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // A second copy (the adapter hearing its own publish, or the emitter's path as well) would arrive within this.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got).toEqual({ a: ['from api #1'], b: ['from api #1'] });
+  });
+
   it('a member session opened on api #1 gets its balance pushes on a socket to api #2', async () => {
     const em = api1.app.get(EntityManager);
     const user = await createUser(em);

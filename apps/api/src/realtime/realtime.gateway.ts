@@ -23,7 +23,7 @@ import {
   type Role,
   type ServerToClientEvents,
 } from '@kickback/contracts';
-import { AppConfig, sessionRoom, sessionTooOld } from '@kickback/platform';
+import { AppConfig, RealtimeEmitter, sessionRoom, sessionTooOld } from '@kickback/platform';
 import { OverlayTokensService, UsersService } from '@kickback/domain';
 import { socketConnections } from '../ops/metrics';
 
@@ -76,11 +76,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly config: AppConfig,
     private readonly overlayTokens: OverlayTokensService,
     private readonly users: UsersService,
+    private readonly realtime: RealtimeEmitter,
   ) {}
 
-  /** The handshake reads the member's role and ban from the database: a session written before a change grants nothing more. */
+  /**
+   * The handshake reads the member's role and ban from the database: a session written before a change grants nothing
+   * more. Pushes made in this process go out through this server from now on.
+   */
   afterInit(server: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
     server.use((socket, next) => void this.identify(socket).then(() => next()));
+    this.realtime.useLocalServer(server);
   }
 
   handleConnection(socket: AppSocket): void {

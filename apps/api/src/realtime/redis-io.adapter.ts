@@ -1,5 +1,6 @@
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
@@ -38,8 +39,25 @@ export class RedisIoAdapter extends IoAdapter {
         callback(null, !origin || this.allowedOrigins.includes(origin));
       },
     });
-    server.adapter(createAdapter(this.connections.create('io-pub'), this.connections.create('io-sub'), { key: this.channel }));
+    const publisher = publishingLossily(this.connections.create('io-pub'));
+    server.adapter(createAdapter(publisher, this.connections.create('io-sub'), { key: this.channel }));
     server.engine.use(this.session);
     return server;
   }
+}
+
+/**
+ * The adapter publishes a push to the other replicas without awaiting it: while Redis is down each would be an
+ * unhandled rejection, which ends the process. The push still reached this replica's sockets, and the next one
+ * carries the current state, so a lost publish is logged, as RealtimeEmitter does.
+ */
+function publishingLossily(client: Redis): Redis {
+  const logger = new Logger(RedisIoAdapter.name);
+  const publish = client.publish.bind(client);
+  client.publish = ((channel: string, message: string | Buffer) =>
+    publish(channel, message).catch((err: unknown) => {
+      logger.warn({ err }, 'realtime push to other replicas lost (Redis unavailable)');
+      return 0;
+    })) as Redis['publish'];
+  return client;
 }

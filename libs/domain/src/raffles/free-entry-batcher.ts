@@ -59,7 +59,8 @@ export class FreeEntryBatcher {
         firstEntryId: Number(row.first_entry_id),
       });
     // Answered only once the push is queued, as for every other entry.
-    if (written.size) await this.live.entriesChanged(raffleId, [...written.values()]);
+    // Every row of the statement saw the same counters (its one update of the raffle row).
+    if (rows[0]) await this.live.entriesChanged(raffleId, [...written.values()], rows[0]);
     return batch.map((w) => written.get(w.userId)?.entry ?? null);
   }
 }

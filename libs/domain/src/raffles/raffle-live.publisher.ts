@@ -1,14 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { WINNERS_ROOM, raffleRoom, toRaffleEntryPush, type RaffleEntry, type RaffleEntryPush, type RaffleUser } from '@kickback/contracts';
-import { PushCoalescer, RealtimeEmitter } from '@kickback/platform';
+import { PushCoalescer, RealtimeEmitter, type PushMarks } from '@kickback/platform';
 import { RafflesQueryService } from './raffles-query.service';
 import { RafflesRepository } from './raffles.repository';
+import type { RaffleTotalsSeen } from './raffles-entries.repository';
 
 /**
  * Live raffle pushes to room raffle:{id}. Entries are coalesced by the shared PushCoalescer, so every api
  * replica shares one window per room: each entry joins the room's pending list, and one flush per window
- * sends them with the raffle's totals. A flush that fails puts its entries back for the next window.
+ * sends them with the raffle's totals. The totals are the highest counters any entry statement reported (the
+ * coalescer's marks), so the flush reads nothing from the database on its way to the viewers. A flush that fails
+ * puts its entries back for the next window.
  */
 @Injectable()
 export class RaffleLivePublisher {
@@ -22,20 +25,22 @@ export class RaffleLivePublisher {
     private readonly query: RafflesQueryService,
   ) {}
 
-  entryChanged(raffleId: number, entry: RaffleEntry, firstEntryId: number): Promise<void> {
-    return this.entriesChanged(raffleId, [{ entry, firstEntryId }]);
+  entryChanged(raffleId: number, entry: RaffleEntry, firstEntryId: number, totals: RaffleTotalsSeen): Promise<void> {
+    return this.entriesChanged(raffleId, [{ entry, firstEntryId }], totals);
   }
 
   /**
-   * firstEntryId: the member's first entry in the raffle, which orders the entry list. Never fails its caller:
+   * firstEntryId: the member's first entry in the raffle, which orders the entry list; totals: the raffle's
+   * counters as the statement that wrote these entries left them. Never fails its caller:
    * the entries are committed by then, and a push lost while Redis is down must not turn them into errors (a
    * failed batch would be retried and each member told they had already entered). The next push carries the
    * raffle's current totals.
    */
-  async entriesChanged(raffleId: number, entries: { entry: RaffleEntry; firstEntryId: number }[]): Promise<void> {
+  async entriesChanged(raffleId: number, entries: { entry: RaffleEntry; firstEntryId: number }[], totals: RaffleTotalsSeen): Promise<void> {
     const items = entries.map(({ entry, firstEntryId }) => JSON.stringify(toRaffleEntryPush(entry, firstEntryId)));
+    const marks: PushMarks = { [TOTAL]: totals.total_entries, [PARTICIPANTS]: totals.participants_count };
     try {
-      await this.pushes.request(raffleRoom(raffleId), (pending) => this.flush(raffleId, pending), items);
+      await this.pushes.request(raffleRoom(raffleId), (pending, highs) => this.flush(raffleId, pending, highs), items, marks);
     } catch (err) {
       this.logger.warn({ err, raffleId }, 'raffle entries push lost');
     }
@@ -51,7 +56,7 @@ export class RaffleLivePublisher {
     this.realtime.toRoom([raffleRoom(raffleId), WINNERS_ROOM], 'raffle:drawn', { raffle_id: raffleId, winners, seed });
   }
 
-  private async flush(raffleId: number, items: string[]): Promise<void> {
+  private async flush(raffleId: number, items: string[], marks: PushMarks): Promise<void> {
     // A points row can change several times in one window; the latest state wins.
     const byId = new Map<number, RaffleEntryPush>();
     for (const item of items) {
@@ -59,8 +64,7 @@ export class RaffleLivePublisher {
       const seen = byId.get(entry[0]);
       if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
     }
-    // The raffle row's counters, kept by the entry statements: the same cost at 100,000 entries as at 10.
-    const totals = await this.raffles.totals(this.em.fork(), raffleId);
+    const totals = await this.totals(raffleId, marks);
     this.realtime.toRoom(raffleRoom(raffleId), 'raffle:entries', {
       raffle_id: raffleId,
       total_entries: totals.total,
@@ -68,4 +72,15 @@ export class RaffleLivePublisher {
       entries: [...byId.values()].sort((a, b) => a[0] - b[0]),
     });
   }
+
+  /** The marks; the raffle row's counters only when they are missing (expired with no entry for a minute). */
+  private async totals(raffleId: number, marks: PushMarks): Promise<{ total: number; participants: number }> {
+    const total = marks[TOTAL];
+    const participants = marks[PARTICIPANTS];
+    if (total !== undefined && participants !== undefined) return { total, participants };
+    return this.raffles.totals(this.em.fork(), raffleId);
+  }
 }
+
+const TOTAL = 'total_entries';
+const PARTICIPANTS = 'participants_count';

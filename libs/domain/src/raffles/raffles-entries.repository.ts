@@ -19,6 +19,8 @@ const EARLIER_PARTICIPANT = `left join lateral (
     select first_entry_id from raffle_participants pp where pp.raffle_id = e.raffle_id and pp.user_id = e.user_id limit 1
   ) pp on true`;
 const FIRST_ENTRY_ID = 'coalesce(pp.first_entry_id, e.id)::text';
+/** The counters as CTE c's update left them: the row lock orders the statements, so these only grow. */
+const TOTALS_SEEN = 'c.total_entries, c.participants_count';
 
 /** The member and the raffle as an entry decision needs them (raffle columns null when it does not exist). */
 export interface EntryContext extends UserRow {
@@ -35,12 +37,18 @@ export interface EntryContext extends UserRow {
 }
 
 /** An entry row as written (or, for points, as it now stands). */
-export interface InsertedEntry {
+export interface InsertedEntry extends RaffleTotalsSeen {
   entry_id: string;
   tickets: number;
   created_at: Date;
   /** The member's first entry in the raffle: this one for a newcomer. */
   first_entry_id: string;
+}
+
+/** The raffle's counters as the writing statement left them (its own rows counted), for the room's push. */
+export interface RaffleTotalsSeen {
+  total_entries: number;
+  participants_count: number;
 }
 
 /** A free entry written by a batch, with its member. */
@@ -56,10 +64,11 @@ export interface PointsPurchase {
 
 /**
  * Every write of entries. Each statement writes its rows in CTE e and then, in the same statement, the member's
- * participant row, the raffle's counters (one UPDATE of the raffle row per statement, however many rows) and one
- * raffle.entries-added event carrying all its rows (a batch of free entries costs the worker one job, not one per
- * entry). The counter update reads the participant CTE, so it runs last: the raffle row is held exclusively only
- * from then until the commit, and nothing the statement does afterwards waits on anyone.
+ * participant row, the raffle's counters (one UPDATE of the raffle row per statement, however many rows; it returns
+ * the counters it left, which the room's push reports) and one raffle.entries-added event carrying all its rows (a
+ * batch of free entries costs the worker one job, not one per entry). The counter update reads the participant CTE,
+ * so it runs last: the raffle row is held exclusively only from then until the commit, and nothing the statement
+ * does afterwards waits on anyone.
  */
 @Injectable()
 export class RafflesEntriesRepository {
@@ -101,9 +110,9 @@ export class RafflesEntriesRepository {
          on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('e.tickets', '0')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id,
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN},
               u.id, u.username, u.kick_username, u.avatar_url
-       from e join u on u.id = e.user_id ${EARLIER_PARTICIPANT}`,
+       from e join u on u.id = e.user_id cross join c ${EARLIER_PARTICIPANT}`,
       [intArrayLiteral(userIds), raffleId],
     );
   }
@@ -117,7 +126,8 @@ export class RafflesEntriesRepository {
          on conflict (raffle_id, user_id) where entry_type = '${type === 'password' ? 'password' : 'passwordless'}' do nothing
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('e.tickets', '0')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id from e ${EARLIER_PARTICIPANT}`,
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}
+       from e cross join c ${EARLIER_PARTICIPANT}`,
       [userId, type, raffleId],
     );
     return row ?? null;
@@ -142,7 +152,8 @@ export class RafflesEntriesRepository {
            where ?::int is null or raffle_entries.tickets + excluded.tickets <= ?::int
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('(select tickets from bought)', '(select points from bought)')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id from e ${EARLIER_PARTICIPANT}`,
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}
+       from e cross join c ${EARLIER_PARTICIPANT}`,
       [purchase.tickets, purchase.pointsSpent, purchase.userId, purchase.raffleId, purchase.maxTickets, purchase.maxTickets],
     );
     return row ?? null;
@@ -174,6 +185,7 @@ export class RafflesEntriesRepository {
          update raffles set participants_count = participants_count + (select count(*) from p),
                 total_entries = total_entries + (select coalesce(sum(${tickets}), 0) from e)
          where id = (select raffle_id from e limit 1)
+         returning total_entries, participants_count
        ), o as (
          ${event}
        )`;

@@ -142,9 +142,16 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(added.events).toBeLessThan(250);
     expect(await count(`select count(*) as n from outbox_events where type = 'raffle.entered'`, [])).toBe(0);
 
-    // Totals are read at flush time, so they may run ahead of the entries noted so far; the next window brings the rest.
+    // Totals are the highest counters an entry statement reported, so they may run ahead of the entries pushed so far
+    // (the next window brings the rest) but never fall behind them, and never go down from one push to the next.
     const last = await waitFor(() => pushes.find((p) => p.total_entries === 250), 10_000, 'a push with all 250 entries');
     expect(last.participants_count).toBe(250);
+    let pushedSoFar = 0;
+    pushes.forEach((push, i) => {
+      pushedSoFar += push.entries.length;
+      expect(push.total_entries).toBeGreaterThanOrEqual(Math.max(pushedSoFar, pushes[i - 1]?.total_entries ?? 0));
+      expect(push.participants_count).toBeGreaterThanOrEqual(Math.max(pushedSoFar, pushes[i - 1]?.participants_count ?? 0));
+    });
     const pushedIds = await waitFor(
       () => {
         const ids = new Set(pushes.flatMap((p) => p.entries.map(([entryId]) => entryId)));

@@ -40,6 +40,24 @@ describe('PushCoalescer (two replicas on one Redis)', () => {
     expect(calls).toBe(1);
   });
 
+  it('hands each flush the highest value of every mark, whatever order the changes arrive in, and keeps it across windows', async () => {
+    const seen: Record<string, number>[] = [];
+    const flush = async (_items: string[], marks: Record<string, number>) => void seen.push(marks);
+    await Promise.all([
+      replicas[0].request('room:d', flush, ['a'], { total: 7, people: 3 }),
+      replicas[1].request('room:d', flush, ['b'], { total: 9, people: 2 }),
+      replicas[0].request('room:d', flush, ['c'], { total: 8, people: 4 }),
+    ]);
+    await sleep(PUSH_WINDOW_MS * 2);
+    // A change that reports lower counters than an earlier one (committed first, queued last) lowers nothing.
+    await replicas[1].request('room:d', flush, ['d'], { total: 5, people: 1 });
+    await sleep(PUSH_WINDOW_MS * 2);
+    expect(seen).toEqual([
+      { total: 9, people: 4 },
+      { total: 9, people: 4 },
+    ]);
+  });
+
   it('puts the items of a failed flush back for the next window', async () => {
     const seen: string[][] = [];
     let fail = true;

@@ -11,8 +11,15 @@ const PENDING_TTL_MS = 60_000;
 
 const gateKey = (key: string) => `push:${key}:gate`;
 const pendingKey = (key: string) => `push:${key}:pending`;
+const marksKey = (key: string) => `push:${key}:marks`;
 
-export type PushFlush = (items: string[]) => Promise<void>;
+/**
+ * Counters that only grow (a raffle's entries and people), named. Each change reports the values its own
+ * statement saw; the flush gets the highest value of each, so a push never shows less than an earlier one even
+ * when two changes reach Redis in the other order than they were committed.
+ */
+export type PushMarks = Record<string, number>;
+export type PushFlush = (items: string[], marks: PushMarks) => Promise<void>;
 
 /**
  * Turns a burst of changes into a few pushes, with one window per key shared by every api and
@@ -29,10 +36,15 @@ export class PushCoalescer implements OnApplicationShutdown {
 
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
-  /** Adds `items` to the key's pending list and opens its window if none is open; `flush` then runs once for the window. */
-  async request(key: string, flush: PushFlush, items: readonly string[] = []): Promise<void> {
+  /**
+   * Adds `items` to the key's pending list, raises its `marks`, and opens its window if none is open; `flush` then runs
+   * once for the window.
+   */
+  async request(key: string, flush: PushFlush, items: readonly string[] = [], marks: PushMarks = {}): Promise<void> {
     const multi = this.redis.multi();
     if (items.length) multi.rpush(pendingKey(key), ...items).pexpire(pendingKey(key), PENDING_TTL_MS);
+    const raised = Object.entries(marks).flatMap(([name, value]) => [value, name]);
+    if (raised.length) multi.zadd(marksKey(key), 'GT', ...raised).pexpire(marksKey(key), PENDING_TTL_MS);
     multi.set(gateKey(key), '1', 'PX', GATE_TTL_MS, 'NX');
     const results = await multi.exec();
     if (results?.[results.length - 1]?.[1] === 'OK') this.schedule(key, flush);
@@ -40,10 +52,18 @@ export class PushCoalescer implements OnApplicationShutdown {
 
   /** Closes the key's window now and hands its pending items to `flush` (the timer calls this; tests and benches may too). */
   async flush(key: string, flush: PushFlush): Promise<void> {
-    const results = await this.redis.multi().lrange(pendingKey(key), 0, -1).del(pendingKey(key)).del(gateKey(key)).exec();
+    // The marks stay: they are highs across windows, not this window's values.
+    const results = await this.redis
+      .multi()
+      .lrange(pendingKey(key), 0, -1)
+      .del(pendingKey(key))
+      .del(gateKey(key))
+      .zrange(marksKey(key), 0, -1, 'WITHSCORES')
+      .exec();
     const items = (results?.[0]?.[1] as string[] | undefined) ?? [];
+    const marks = toMarks((results?.[3]?.[1] as string[] | undefined) ?? []);
     try {
-      await flush(items);
+      await flush(items, marks);
     } catch (err) {
       if (items.length) await this.request(key, flush, items);
       throw err;
@@ -62,4 +82,11 @@ export class PushCoalescer implements OnApplicationShutdown {
     }, PUSH_WINDOW_MS);
     this.timers.add(timer);
   }
+}
+
+/** ZRANGE … WITHSCORES answers [name, score, name, score, …]. */
+function toMarks(flat: string[]): PushMarks {
+  const marks: PushMarks = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) marks[flat[i]!] = Number(flat[i + 1]);
+  return marks;
 }
