@@ -38,7 +38,8 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     await stack.close();
   });
 
-  it('a push from the worker reaches clients on both api instances', async () => {
+  /** A client on each api instance, both in room site. */
+  async function clientOnEachInstanceInSite(): Promise<[Socket, Socket]> {
     const a = connect(api1.url);
     const b = connect(api2.url);
     sockets.push(a, b);
@@ -47,6 +48,11 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
       s.emit('room:join', 'site');
       expect(await joined).toEqual({ room: 'site' });
     }
+    return [a, b];
+  }
+
+  it('a push from the worker reaches clients on both api instances', async () => {
+    const [a, b] = await clientOnEachInstanceInSite();
     const gotA = once<{ at: string }>(a, 'site:updated');
     const gotB = once<{ at: string }>(b, 'site:updated');
     worker.get(RealtimeEmitter).toRoom('site', 'site:updated', { at: 'now' });
@@ -55,14 +61,7 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
   });
 
   it("a push made inside an api reaches its own clients and the other instance's, each once", async () => {
-    const a = connect(api1.url);
-    const b = connect(api2.url);
-    sockets.push(a, b);
-    for (const s of [a, b]) {
-      const joined = once<{ room: string }>(s, 'room:joined');
-      s.emit('room:join', 'site');
-      await joined;
-    }
+    const [a, b] = await clientOnEachInstanceInSite();
     const got: Record<string, string[]> = { a: [], b: [] };
     a.on('site:updated', (p: { at: string }) => got.a.push(p.at));
     b.on('site:updated', (p: { at: string }) => got.b.push(p.at));

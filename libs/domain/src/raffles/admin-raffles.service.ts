@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
 import {
   sha256Hex,
   type AdminRaffle,
@@ -28,6 +28,8 @@ const csvCell = (v: unknown): string => {
 
 const CSV_HEADER = ['entry_id', 'user_id', 'username', 'kick_username', 'entry_type', 'tickets', 'points_spent', 'created_at'];
 const CSV_PAGE_ROWS = 5000;
+/** A download that stops reading gives its connection and snapshot back after this long (the file then fails). */
+const CSV_STALL_SECONDS = 30;
 
 const csvLine = (r: EntryRow): string =>
   `${[r.entry_id, r.id, r.username, r.kick_username ?? '', r.entry_type, r.tickets, r.points_spent, new Date(r.created_at).toISOString()]
@@ -210,7 +212,10 @@ export class AdminRafflesService {
   /**
    * The raffle's entries as CSV, in entry order. A stream raffle reaches 100,000 rows: they are read and written a
    * page at a time, so an export neither holds the whole file in memory nor stops the api answering everyone else
-   * while it builds it. An unknown raffle is refused before the first byte.
+   * while it builds it. Every page reads one snapshot, taken when the export starts, so the file is the raffle's
+   * entries at one moment even while members keep entering: paging by id alone would include entries committed
+   * during the export after their page but skip one whose id was taken before a page and committed after it. An
+   * unknown raffle is refused before the first byte.
    */
   async entriesCsv(id: number): Promise<AsyncIterable<string>> {
     const em = this.em.fork();
@@ -220,12 +225,20 @@ export class AdminRafflesService {
 
   private async *csvLines(em: EntityManager, id: number): AsyncIterable<string> {
     yield `${CSV_HEADER.join(',')}\r\n`;
-    let after = '0';
-    for (;;) {
-      const rows = await this.raffles.entryRowsAfter(em, id, after, CSV_PAGE_ROWS);
-      if (!rows.length) return;
-      yield rows.map(csvLine).join('');
-      after = rows[rows.length - 1]!.entry_id;
+    await em.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
+    try {
+      await em.execute(`set local idle_in_transaction_session_timeout = '${CSV_STALL_SECONDS}s'`);
+      let after = '0';
+      for (;;) {
+        const rows = await this.raffles.entryRowsAfter(em, id, after, CSV_PAGE_ROWS);
+        if (!rows.length) return;
+        yield rows.map(csvLine).join('');
+        after = rows[rows.length - 1]!.entry_id;
+      }
+    } finally {
+      // Read only: nothing to keep. After a stall the server has ended the session, and the rollback's own failure
+      // would only hide the error that ended the file.
+      await em.rollback().catch(() => undefined);
     }
   }
 }

@@ -14,6 +14,7 @@ import { createTestStack, createUser, waitFor, type RunningApi, type TestClient,
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
+import { AdminRafflesService } from './admin-raffles.service';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -650,20 +651,28 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['title', 'end_datetime', 'number_of_winners']));
   });
 
-  it('the CSV export streams a raffle of more than one page, every entry once, in entry order', async () => {
-    const id = await createRaffle();
+  /** Members and their free entries written in bulk (a raffle of more than one CSV page); the first one's name looks like a formula. */
+  async function bulkEntrants(raffleId: number, howMany: number): Promise<string> {
     const tag = Math.random().toString(36).slice(2, 7);
     const db = em.fork();
     await db.execute(
       `insert into users (username, name, kick_username, is_demo)
        select case when g = 1 then '=cmd_${tag}' else 'csv_${tag}_' || g end, 'Csv ' || g, 'csv_${tag}_' || g, true
-       from generate_series(1, 5050) g`,
+       from generate_series(1, ?) g`,
+      [howMany],
     );
     await db.execute(
       `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
        select ?, id, 'passwordless', 1 from users where kick_username like ? order by id`,
-      [id, `csv\\_${tag}\\_%`],
+      [raffleId, `csv\\_${tag}\\_%`],
     );
+    return tag;
+  }
+
+  it('the CSV export streams a raffle of more than one page, every entry once, in entry order', async () => {
+    const id = await createRaffle();
+    const tag = await bulkEntrants(id, 5050);
+    const db = em.fork();
     const csv = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
     expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
     const lines = (await csv.text()).split('\r\n');
@@ -679,6 +688,41 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     // A name that starts like a spreadsheet formula is written as text.
     expect(lines[0]).toContain(`,'=cmd_${tag},csv_${tag}_1,passwordless,1,0,`);
     expect((await admin.request('GET', '/api/admin/raffles/999999/entries.csv')).status).toBe(404);
+  });
+
+  it('the CSV export is the entries at the moment it started, though members enter between its pages', async () => {
+    const id = await createRaffle();
+    await bulkEntrants(id, 5050);
+    const latecomer = await member();
+    const pages = (await api.app.get(AdminRafflesService).entriesCsv(id))[Symbol.asyncIterator]();
+    const lines: string[] = [];
+    const take = async () => {
+      const next = await pages.next();
+      if (!next.done) lines.push(...next.value.split('\r\n').filter(Boolean));
+      return !next.done;
+    };
+    await take(); // the header
+    await take(); // the first page of 5,000
+    expect(lines).toHaveLength(5001);
+    // An entry committed after the first page, with an id above every row read so far.
+    const entered = await latecomer.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+    expect(entered.status).toBe(200);
+    while (await take());
+    expect(lines).toHaveLength(5051);
+    expect(lines.some((line) => line.split(',')[1] === String(latecomer.id))).toBe(false);
+    // The export gave its connection back: the next one sees the latecomer.
+    const again = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+    expect((await again.text()).split('\r\n').filter(Boolean)).toHaveLength(5052);
+
+    // A download abandoned halfway (the stream ends the iteration) ends its snapshot's transaction too.
+    const openSnapshots = () =>
+      count(`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`, []);
+    const abandoned = (await api.app.get(AdminRafflesService).entriesCsv(id))[Symbol.asyncIterator]();
+    await abandoned.next();
+    await abandoned.next();
+    expect(await openSnapshots()).toBe(1);
+    await abandoned.return(undefined);
+    expect(await openSnapshots()).toBe(0);
   });
 
   it('Recent Winners lists standing winners newest first; a rerolled winner gives way to the new one', async () => {
