@@ -31,10 +31,9 @@ export class RaffleLivePublisher {
 
   /**
    * firstEntryId: the member's first entry in the raffle, which orders the entry list; totals: the raffle's
-   * counters as the statement that wrote these entries left them. Never fails its caller:
-   * the entries are committed by then, and a push lost while Redis is down must not turn them into errors (a
-   * failed batch would be retried and each member told they had already entered). The next push carries the
-   * raffle's current totals.
+   * counters as the statement that wrote these entries left them. Never fails its caller: the entries are
+   * committed by then, and a push lost while Redis is down must not turn them into errors (a failed batch would be
+   * retried and each member told they had already entered). The next push carries totals that count them.
    */
   async entriesChanged(raffleId: number, entries: { entry: RaffleEntry; firstEntryId: number }[], totals: RaffleTotalsSeen): Promise<void> {
     const items = entries.map(({ entry, firstEntryId }) => JSON.stringify(toRaffleEntryPush(entry, firstEntryId)));

@@ -694,35 +694,47 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const id = await createRaffle();
     await bulkEntrants(id, 5050);
     const latecomer = await member();
-    const pages = (await api.app.get(AdminRafflesService).entriesCsv(id))[Symbol.asyncIterator]();
-    const lines: string[] = [];
-    const take = async () => {
-      const next = await pages.next();
-      if (!next.done) lines.push(...next.value.split('\r\n').filter(Boolean));
-      return !next.done;
-    };
-    await take(); // the header
-    await take(); // the first page of 5,000
-    expect(lines).toHaveLength(5001);
-    // An entry committed after the first page, with an id above every row read so far.
-    const entered = await latecomer.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
-    expect(entered.status).toBe(200);
-    while (await take());
-    expect(lines).toHaveLength(5051);
-    expect(lines.some((line) => line.split(',')[1] === String(latecomer.id))).toBe(false);
-    // The export gave its connection back: the next one sees the latecomer.
-    const again = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
-    expect((await again.text()).split('\r\n').filter(Boolean)).toHaveLength(5052);
-
-    // A download abandoned halfway (the stream ends the iteration) ends its snapshot's transaction too.
+    const exports = api.app.get(AdminRafflesService);
+    /** Transactions idle between two of this raffle's export pages (its page query, with the id written in). */
     const openSnapshots = () =>
-      count(`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`, []);
-    const abandoned = (await api.app.get(AdminRafflesService).entriesCsv(id))[Symbol.asyncIterator]();
-    await abandoned.next();
-    await abandoned.next();
-    expect(await openSnapshots()).toBe(1);
-    await abandoned.return(undefined);
-    expect(await openSnapshots()).toBe(0);
+      count(
+        `select count(*) as n from pg_stat_activity
+         where datname = current_database() and state like 'idle in transaction%' and query like ?`,
+        [`%e.raffle_id = ${id} and e.id >%`],
+      );
+    const pages = (await exports.entriesCsv(id))[Symbol.asyncIterator]();
+    const abandoned = (await exports.entriesCsv(id))[Symbol.asyncIterator]();
+    try {
+      const lines: string[] = [];
+      const take = async () => {
+        const next = await pages.next();
+        if (!next.done) lines.push(...next.value.split('\r\n').filter(Boolean));
+        return !next.done;
+      };
+      await take(); // the header
+      await take(); // the first page of 5,000
+      expect(lines).toHaveLength(5001);
+      // An entry committed after the first page, with an id above every row read so far.
+      const entered = await latecomer.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
+      expect(entered.status).toBe(200);
+      while (await take());
+      expect(lines).toHaveLength(5051);
+      expect(lines.some((line) => line.split(',')[1] === String(latecomer.id))).toBe(false);
+      // The export gave its connection back: the next one sees the latecomer.
+      const again = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+      expect((await again.text()).split('\r\n').filter(Boolean)).toHaveLength(5052);
+
+      // A download abandoned halfway (the stream ends the iteration) ends its snapshot's transaction too.
+      await abandoned.next();
+      await abandoned.next();
+      expect(await openSnapshots()).toBe(1);
+      await abandoned.return?.(undefined);
+      expect(await openSnapshots()).toBe(0);
+    } finally {
+      // A failed expectation must not leave a connection checked out: the stack could not close.
+      await pages.return?.(undefined);
+      await abandoned.return?.(undefined);
+    }
   });
 
   it('Recent Winners lists standing winners newest first; a rerolled winner gives way to the new one', async () => {
