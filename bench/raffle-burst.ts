@@ -2,8 +2,8 @@
  * Raffle burst: BENCH_USERS distinct logged-in members (default 5,000) each enter one raffle
  * (free entry) as fast as the machine allows, while BENCH_WATCHERS connections (default 1,000)
  * watch the raffle's room. Reports entries/s, answer latency p50/p99, push lag (from a member's
- * answer to each watcher receiving that entry; 0 when the push beats the answer) and checks zero
- * lost or duplicated entries in the database and at every watcher.
+ * answer to each watcher receiving that entry; 0 when the push beats the answer), the push bytes per entry each
+ * watcher receives, and checks zero lost or duplicated entries in the database and at every watcher.
  *
  * Members enter the way the raffle page does while its socket is connected: the raffle:enter
  * event on their own session-authenticated connection (BENCH_ENTRY_PATH=http: POST /enter instead).
@@ -391,6 +391,7 @@ async function main(): Promise<void> {
     console.log(
       `server bytes per entry (answer + the page's ${pattern.afterActionReads.length} reads after it, pushes excluded): ${(entryBytes / USERS).toFixed(0)} B`,
     );
+    console.log(`push bytes per entry, to each viewer: ${(report.pushBytes / USERS).toFixed(0)} B (${report.pushes} pushes)`);
     console.log(
       `${bareName} (${USERS} round trips, ${CONCURRENCY} in flight, same answer): ${bare.perSecond.toFixed(0)}/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; product entry = ${((ok / seconds / bare.perSecond) * 100).toFixed(0)}% of it`,
     );
@@ -427,6 +428,8 @@ interface WatcherReport {
   lostAt: number;
   dupAt: number;
   pushes: number;
+  /** What watcher 0 received of the pushes, in bytes as they travel (Socket.IO frames). */
+  pushBytes: number;
   lastTotal: number;
 }
 
@@ -505,6 +508,7 @@ function runWatchers(): void {
           lostAt,
           dupAt,
           pushes: sockets[0]?.frames.length ?? 0,
+          pushBytes: (sockets[0]?.frames ?? []).reduce((sum, frame) => sum + Buffer.byteLength(frame.data), 0),
           lastTotal,
         };
         process.send!(report);

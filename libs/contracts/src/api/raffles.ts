@@ -236,7 +236,11 @@ export type RaffleEntryPush = [
   tickets: number,
   entryType: RaffleEntryType,
   username: string,
-  kickUsername: string | null,
+  /**
+   * 0 when it is the same as username, which it is for nearly every member (the site name is taken from the Kick
+   * name): a burst's pushes then carry each name once.
+   */
+  kickUsername: string | null | 0,
   avatarUrl: string | null,
   /** The id of the member's first entry in this raffle (the entry list's order): equal to id for a newcomer. */
   firstEntryId: number,
@@ -248,7 +252,7 @@ export const toRaffleEntryPush = (e: RaffleEntry, firstEntryId: number): RaffleE
   e.tickets,
   e.entry_type,
   e.user.username,
-  e.user.kick_username,
+  e.user.kick_username !== null && e.user.kick_username === e.user.username ? 0 : e.user.kick_username,
   e.user.avatar_url,
   firstEntryId,
 ];
@@ -262,7 +266,7 @@ export const fromRaffleEntryPush = (
   entry_type: entryType,
   tickets,
   created_at: createdAt,
-  user: { id: userId, username, kick_username: kickUsername, avatar: avatarUrl, avatar_url: avatarUrl },
+  user: { id: userId, username, kick_username: kickUsername === 0 ? username : kickUsername, avatar: avatarUrl, avatar_url: avatarUrl },
 });
 
 export interface RaffleEntriesPush {

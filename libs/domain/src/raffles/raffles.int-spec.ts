@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import {
   computeWinners,
+  fromRaffleEntryPush,
   type RaffleEntriesPush,
   type RaffleEntryAdded,
   type RaffleParticipant,
@@ -163,8 +164,20 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     );
     expect(pushes.flatMap((p) => p.entries)).toHaveLength(250);
     const memberIds = new Set(members.map((m) => m.id));
-    for (const [entryId, userId, tickets, entryType, username, kickUsername, , firstEntryId] of pushes.flatMap((p) => p.entries)) {
-      expect(memberIds.has(userId) && tickets === 1 && entryType === 'passwordless' && username.length > 0 && !!kickUsername).toBe(true);
+    const kickNames = new Map(
+      (
+        await em
+          .fork()
+          .execute<{ id: number; kick_username: string }[]>('select id, kick_username from users where id = any(?::int[])', [
+            `{${[...memberIds].join(',')}}`,
+          ])
+      ).map((u) => [u.id, u.kick_username]),
+    );
+    for (const row of pushes.flatMap((p) => p.entries)) {
+      const [entryId, userId, tickets, entryType, username, , , firstEntryId] = row;
+      expect(memberIds.has(userId) && tickets === 1 && entryType === 'passwordless' && username.length > 0).toBe(true);
+      // A Kick name equal to the site name travels as 0 and reads back as the name.
+      expect(fromRaffleEntryPush(row, '').user.kick_username).toBe(kickNames.get(userId));
       // Each member's only entry is their first: the list places them by it.
       expect(firstEntryId).toBe(entryId);
     }
