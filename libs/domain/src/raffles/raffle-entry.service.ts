@@ -10,19 +10,14 @@ import { FreeEntryBatcher } from './free-entry-batcher';
 import { verifyRafflePassword } from './raffle-password';
 import { RafflePasswordAttempts } from './raffle-password-attempts';
 import { raffleStatus, toRaffleEntry } from './raffle-rows';
-import { RafflesEntriesRepository, type EntryContext, type InsertedEntry, type RaffleTotalsSeen } from './raffles-entries.repository';
+import { RafflesEntriesRepository, type EntryContext, type InsertedEntry } from './raffles-entries.repository';
 
 export const ENTER_LOGIN_MESSAGE = 'Please log in to enter raffles';
 export const ENTER_KICK_MESSAGE = 'You need a Kick streaming username to enter raffles. Connect your Kick account in Settings.';
 export const ENTERED_MESSAGE = 'Successfully entered the raffle!';
 
-/** An accepted entry, the member's first entry id (the entry list's order) and the counters it left, for the push. */
-interface Written {
-  message: string;
-  entry: RaffleEntry | null;
-  firstEntryId: number;
-  totals?: RaffleTotalsSeen;
-}
+/** What to answer, and for an accepted entry the row it wrote: the push needs its first entry id and counters. */
+type Written = { message: string; entry: null } | { message: string; entry: RaffleEntry; row: InsertedEntry };
 
 /**
  * Entering a raffle: one short transaction. Free and password entries are a single statement
@@ -68,7 +63,7 @@ export class RaffleEntryService {
     if (body.entry_type === 'passwordless') result = await this.enterOnce(em, ctx, 'passwordless');
     else if (body.entry_type === 'password') result = await this.enterWithPassword(em, ctx, body.password ?? '');
     else result = await this.enterWithPoints(em, ctx, body.points_spent ?? ctx.points_per_entry ?? 1, requestKey ?? randomUUID());
-    if (result.entry && result.totals) await this.live.entryChanged(raffleId, result.entry, result.firstEntryId, result.totals);
+    if (result.entry) await this.live.entryChanged(raffleId, result.entry, Number(result.row.first_entry_id), result.row);
     return { message: result.message, entry: result.entry };
   }
 
@@ -94,7 +89,7 @@ export class RaffleEntryService {
     if (type === 'passwordless' && !ctx.allow_passwordless) throw unprocessable('Free entry is not available for this raffle.');
     const row = await this.entries.insertOnce(em, ctx.raffle_id!, ctx.id, type);
     if (!row) return this.explainRefusal(em, ctx, type);
-    return { message: ENTERED_MESSAGE, entry: this.view(ctx, row, type), firstEntryId: Number(row.first_entry_id), totals: row };
+    return { message: ENTERED_MESSAGE, entry: this.view(ctx, row, type), row };
   }
 
   private async enterWithPoints(em: EntityManager, ctx: EntryContext, pointsSpent: number, requestKey: string): Promise<Written> {
@@ -115,7 +110,7 @@ export class RaffleEntryService {
         reference: `raffle:${raffleId}`,
         idempotencyKey: `raffle-entry:${raffleId}:${ctx.id}:${requestKey}`,
       });
-      if (!debit.applied) return { message: 'This entry was already recorded.', entry: null, firstEntryId: 0 };
+      if (!debit.applied) return { message: 'This entry was already recorded.', entry: null };
       const row = await this.entries.addPointsTickets(tx, {
         raffleId,
         userId: ctx.id,
@@ -129,8 +124,7 @@ export class RaffleEntryService {
       return {
         message: `Successfully entered the raffle with ${tickets} ${word}!`,
         entry: this.view(ctx, row, 'points'),
-        firstEntryId: Number(row.first_entry_id),
-        totals: row,
+        row,
       };
     });
   }
