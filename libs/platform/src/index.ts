@@ -10,6 +10,7 @@ export * from './outbox/domain-event-dispatcher.service';
 export * from './redis/redis.module';
 export * from './redis/versioned-answer-cache';
 export * from './realtime/realtime-emitter.service';
+export * from './realtime/lossy-publish';
 export * from './realtime/realtime.module';
 export * from './queue/queue.module';
 export * from './http/envelope';

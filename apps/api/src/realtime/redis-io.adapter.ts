@@ -5,7 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
-import type { RedisConnections } from '@kickback/platform';
+import { lossyPublish, type RedisConnections } from '@kickback/platform';
 
 /**
  * Socket.IO with the Redis adapter (broadcasts reach every api replica) and the HTTP session
@@ -14,6 +14,8 @@ import type { RedisConnections } from '@kickback/platform';
  * are not browsers and carry no ambient cookie risk.
  */
 export class RedisIoAdapter extends IoAdapter {
+  private readonly logger = new Logger(RedisIoAdapter.name);
+
   constructor(
     app: INestApplicationContext,
     private readonly connections: RedisConnections,
@@ -39,25 +41,16 @@ export class RedisIoAdapter extends IoAdapter {
         callback(null, !origin || this.allowedOrigins.includes(origin));
       },
     });
-    const publisher = publishingLossily(this.connections.create('io-pub'));
+    // The adapter's publish to the other replicas must not reject either (lossyPublish); this replica's sockets
+    // already have the push.
+    const publisher = this.connections.create('io-pub');
+    publisher.publish = lossyPublish(
+      publisher,
+      this.logger,
+      'realtime push to other replicas lost (Redis unavailable)',
+    ) as Redis['publish'];
     server.adapter(createAdapter(publisher, this.connections.create('io-sub'), { key: this.channel }));
     server.engine.use(this.session);
     return server;
   }
-}
-
-/**
- * The adapter publishes a push to the other replicas without awaiting it: while Redis is down each would be an
- * unhandled rejection, which ends the process. The push still reached this replica's sockets, and the next one
- * carries the current state, so a lost publish is logged, as RealtimeEmitter does.
- */
-function publishingLossily(client: Redis): Redis {
-  const logger = new Logger(RedisIoAdapter.name);
-  const publish = client.publish.bind(client);
-  client.publish = ((channel: string, message: string | Buffer) =>
-    publish(channel, message).catch((err: unknown) => {
-      logger.warn({ err }, 'realtime push to other replicas lost (Redis unavailable)');
-      return 0;
-    })) as Redis['publish'];
-  return client;
 }

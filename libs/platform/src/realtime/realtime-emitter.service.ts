@@ -3,6 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { ServerToClientEvents } from '@kickback/contracts';
 import { RedisConnections } from '../redis/redis.module';
 import { AppConfig } from '../config/app-config';
+import { lossyPublish } from './lossy-publish';
 
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -26,16 +27,7 @@ export class RealtimeEmitter {
   private local: LocalRoomServer | null = null;
 
   constructor(connections: RedisConnections, config: AppConfig) {
-    const client = connections.create('emitter');
-    // The emitter publishes without awaiting: while Redis is down each push would be an unhandled rejection,
-    // which ends a Node process. A lost push is not the caller's failure: the next one carries the current state.
-    const publisher = {
-      publish: (channel: string, message: string | Buffer) =>
-        client.publish(channel, message).catch((err: unknown) => {
-          this.logger.warn({ err }, 'realtime push lost (Redis unavailable)');
-          return 0;
-        }),
-    };
+    const publisher = { publish: lossyPublish(connections.create('emitter'), this.logger, 'realtime push lost (Redis unavailable)') };
     this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: config.env.REALTIME_CHANNEL });
   }
 
