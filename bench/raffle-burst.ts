@@ -49,7 +49,7 @@ import { bareNestPost, bareSocketAck } from './lib/bare-ceilings';
 import { pagePattern } from './lib/page-pattern';
 import { closeGetPools, replayReads } from './lib/pooled-get';
 import { closePools, pooledPost } from './lib/pooled-post';
-import { RawRoomSocket } from './lib/raw-room-socket';
+import { RawRoomSocket, frameText, type RawFrame } from './lib/raw-room-socket';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
@@ -464,7 +464,8 @@ function runWatchers(): void {
       if (m.type === 'finish') {
         // Every watcher got the same bytes for the same push: decode each distinct frame once.
         const decoded = new Map<string, RaffleEntriesPush>();
-        const decode = (data: string) => {
+        const decode = (frame: RawFrame) => {
+          const data = frameText(frame);
           let push = decoded.get(data);
           if (!push) {
             push = (JSON.parse(data.slice(2)) as [string, RaffleEntriesPush])[1];
@@ -474,7 +475,7 @@ function runWatchers(): void {
         };
         // Let the last coalescing window reach every watcher.
         const first = sockets[0]!;
-        const seenByFirst = () => new Set(first.frames.flatMap((f) => decode(f.data).entries.map(([, userId]) => userId))).size;
+        const seenByFirst = () => new Set(first.frames.flatMap((f) => decode(f).entries.map(([, userId]) => userId))).size;
         const deadline = Date.now() + 10_000;
         while (Date.now() < deadline && (seenByFirst() < m.expected! || sockets.some((s) => s.frames.length < first.frames.length)))
           await new Promise((r) => setTimeout(r, 100));
@@ -487,7 +488,7 @@ function runWatchers(): void {
           const seen = new Set<number>();
           let dup = false;
           for (const frame of socket.frames) {
-            const push = decode(frame.data);
+            const push = decode(frame);
             if (w === 0) lastTotal = Math.max(lastTotal, push.total_entries);
             for (const [, userId] of push.entries) {
               if (seen.has(userId)) dup = true;
@@ -508,7 +509,7 @@ function runWatchers(): void {
           lostAt,
           dupAt,
           pushes: sockets[0]?.frames.length ?? 0,
-          pushBytes: (sockets[0]?.frames ?? []).reduce((sum, frame) => sum + Buffer.byteLength(frame.data), 0),
+          pushBytes: (sockets[0]?.frames ?? []).reduce((sum, frame) => sum + frame.raw.length, 0),
           lastTotal,
         };
         process.send!(report);

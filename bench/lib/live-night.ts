@@ -113,7 +113,7 @@ function pushResult(scenario: LiveNightScenario, viewers: RawRoomSocket[], sentA
     for (const frame of viewer.decoded()) {
       for (const key of scenario.keysOf(frame.payload)) if (!seen.has(key)) seen.set(key, frame.at);
     }
-    for (const frame of viewer.frames) bytes += Buffer.byteLength(frame.data);
+    for (const frame of viewer.frames) bytes += frame.raw.length;
     for (const [key, at] of sentAt) {
       const got = seen.get(key);
       if (got === undefined) lost++;
