@@ -1,6 +1,7 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import {
   fromRaffleEntryPush,
+  pushedFirstEntryId,
   type Raffle,
   type RaffleEntriesCursor,
   type RaffleEntriesPush,
@@ -107,7 +108,7 @@ export function applyEntryRows(pages: RaffleEntriesPages, rows: readonly ShownEn
 /** The rows of a raffle:entries push; pushes carry no time, so they count as arriving now. */
 export function pushedRows(push: RaffleEntriesPush): ShownEntry[] {
   const receivedAt = new Date().toISOString();
-  return push.entries.map((row) => ({ entry: fromRaffleEntryPush(row, receivedAt), firstEntryId: row[7] }));
+  return push.entries.map((row) => ({ entry: fromRaffleEntryPush(row, receivedAt), firstEntryId: pushedFirstEntryId(row) }));
 }
 
 /** The person's tickets over all entries, as a percentage with 2 decimals. */

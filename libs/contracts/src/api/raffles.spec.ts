@@ -1,8 +1,8 @@
-import { fromRaffleEntryPush, toRaffleEntryPush, type RaffleEntry } from './raffles';
+import { RAFFLE_ENTRY_TYPES, fromRaffleEntryPush, pushedFirstEntryId, toRaffleEntryPush, type RaffleEntry } from './raffles';
 
-const entry = (username: string, kickUsername: string | null): RaffleEntry => ({
+const entry = (username: string, kickUsername: string | null, entryType: RaffleEntry['entry_type'] = 'passwordless'): RaffleEntry => ({
   id: 41,
-  entry_type: 'passwordless',
+  entry_type: entryType,
   tickets: 1,
   created_at: '2026-11-25T02:00:00.000Z',
   user: { id: 7, username, kick_username: kickUsername, avatar: null, avatar_url: null },
@@ -17,5 +17,18 @@ describe('raffle entry push rows', () => {
     expect(toRaffleEntryPush(other, 41)[5]).toBe('ann_k');
     expect(toRaffleEntryPush(none, 41)[5]).toBeNull();
     for (const e of [same, other, none]) expect(fromRaffleEntryPush(toRaffleEntryPush(e, 41), e.created_at)).toEqual(e);
+  });
+
+  it('carry the entry type as its index and a first entry equal to the row itself as 0', () => {
+    for (const type of RAFFLE_ENTRY_TYPES) {
+      const row = toRaffleEntryPush(entry('ann_k', 'ann_k', type), 41);
+      expect(row[3]).toBe(RAFFLE_ENTRY_TYPES.indexOf(type));
+      expect(fromRaffleEntryPush(row, '').entry_type).toBe(type);
+    }
+    const newcomer = toRaffleEntryPush(entry('ann_k', 'ann_k'), 41);
+    const returning = toRaffleEntryPush(entry('ann_k', 'ann_k', 'points'), 12);
+    expect([newcomer[7], pushedFirstEntryId(newcomer)]).toEqual([0, 41]);
+    expect([returning[7], pushedFirstEntryId(returning)]).toEqual([12, 12]);
+    expect(JSON.stringify(newcomer)).toBe('[41,7,1,0,"ann_k",0,null,0]');
   });
 });

@@ -234,7 +234,8 @@ export type RaffleEntryPush = [
   id: number,
   userId: number,
   tickets: number,
-  entryType: RaffleEntryType,
+  /** The entry type's index in RAFFLE_ENTRY_TYPES: the type's name was a quarter of a burst row's bytes. */
+  entryType: number,
   username: string,
   /**
    * 0 when it is the same as username, which it is for nearly every member (the site name is taken from the Kick
@@ -242,7 +243,10 @@ export type RaffleEntryPush = [
    */
   kickUsername: string | null | 0,
   avatarUrl: string | null,
-  /** The id of the member's first entry in this raffle (the entry list's order): equal to id for a newcomer. */
+  /**
+   * The id of the member's first entry in this raffle (the entry list's order); 0 when it is this entry's own id, as
+   * it is for every newcomer, nearly every row of a burst.
+   */
   firstEntryId: number,
 ];
 
@@ -250,11 +254,11 @@ export const toRaffleEntryPush = (e: RaffleEntry, firstEntryId: number): RaffleE
   e.id,
   e.user.id,
   e.tickets,
-  e.entry_type,
+  RAFFLE_ENTRY_TYPES.indexOf(e.entry_type),
   e.user.username,
   e.user.kick_username !== null && e.user.kick_username === e.user.username ? 0 : e.user.kick_username,
   e.user.avatar_url,
-  firstEntryId,
+  firstEntryId === e.id ? 0 : firstEntryId,
 ];
 
 /** The entry a push row stands for; pushes carry no time, so the caller says when it arrived. */
@@ -263,11 +267,14 @@ export const fromRaffleEntryPush = (
   createdAt: string,
 ): RaffleEntry => ({
   id,
-  entry_type: entryType,
+  entry_type: RAFFLE_ENTRY_TYPES[entryType] ?? 'passwordless',
   tickets,
   created_at: createdAt,
   user: { id: userId, username, kick_username: kickUsername === 0 ? username : kickUsername, avatar: avatarUrl, avatar_url: avatarUrl },
 });
+
+/** The id of the member's first entry in the raffle, for a push row. */
+export const pushedFirstEntryId = (row: RaffleEntryPush): number => row[7] || row[0];
 
 export interface RaffleEntriesPush {
   raffle_id: number;

@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   computeWinners,
   fromRaffleEntryPush,
+  pushedFirstEntryId,
   type RaffleEntriesPush,
   type RaffleEntryAdded,
   type RaffleParticipant,
@@ -174,12 +175,14 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       ).map((u) => [u.id, u.kick_username]),
     );
     for (const row of pushes.flatMap((p) => p.entries)) {
-      const [entryId, userId, tickets, entryType, username, , , firstEntryId] = row;
-      expect(memberIds.has(userId) && tickets === 1 && entryType === 'passwordless' && username.length > 0).toBe(true);
+      const [entryId, userId, tickets, , username, , , firstEntryId] = row;
+      const entry = fromRaffleEntryPush(row, '');
+      expect(memberIds.has(userId) && tickets === 1 && entry.entry_type === 'passwordless' && username.length > 0).toBe(true);
       // A Kick name equal to the site name travels as 0 and reads back as the name.
-      expect(fromRaffleEntryPush(row, '').user.kick_username).toBe(kickNames.get(userId));
-      // Each member's only entry is their first: the list places them by it.
-      expect(firstEntryId).toBe(entryId);
+      expect(entry.user.kick_username).toBe(kickNames.get(userId));
+      // Each member's only entry is their first: the list places them by it, and it travels as 0.
+      expect(firstEntryId).toBe(0);
+      expect(pushedFirstEntryId(row)).toBe(entryId);
     }
     expect(pushedIds.size).toBe(250);
     // 250 entries arrived as a few coalesced pushes, not one push per entry.

@@ -144,7 +144,7 @@ describe('Raffle detail', () => {
         raffle_id: 1,
         total_entries: 4,
         participants_count: 3,
-        entries: [[4, 3, 1, 'passwordless', 'cat', 'cat_k', null, 4]],
+        entries: [[4, 3, 1, 0, 'cat', 'cat_k', null, 0]],
       }),
     );
     const updated = await screen.findByTestId('raffle-entries-list');
