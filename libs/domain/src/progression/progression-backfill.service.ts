@@ -35,8 +35,7 @@ export class ProgressionBackfillService {
       let unlocked = 0;
       for (let i = 0; i < members.length; i += RULES_CHUNK) {
         const chunk = members.slice(i, i + RULES_CHUNK);
-        unlocked += (await this.repository.unlockAchievements(tx, chunk)).length;
-        await this.repository.grantRuleBadges(tx, chunk);
+        unlocked += (await this.repository.applyRules(tx, chunk)).length;
       }
       return { newAwards, members: members.length, unlocked };
     });

@@ -100,7 +100,7 @@ describe('progression in the worker', () => {
     expect(await xpOf(b.id)).toBe(XP_AWARDS.hunt_scored + XP_AWARDS.friend + 7);
   });
 
-  it('unlocks an achievement exactly once and tells the member and the alerts room; a level-up says Level N!', async () => {
+  it('unlocks an achievement and grants a rule badge exactly once and tells the member and the alerts room; a level-up says Level N!', async () => {
     const created = await admin.json('POST', '/api/admin/achievements', {
       name: 'Two Tickets',
       icon: '🎟️',
@@ -109,6 +109,13 @@ describe('progression in the worker', () => {
       rule: { counter: 'raffle_entries', threshold: 2 },
     });
     expect(created.status).toBe(201);
+    const ruleBadge = await admin.json('POST', '/api/admin/badges', {
+      name: 'Regular',
+      icon: '🎫',
+      description: 'Entered two raffles.',
+      rule: { counter: 'raffle_entries', threshold: 2 },
+    });
+    expect(ruleBadge.status).toBe(201);
     const user = await createUser(em, {});
     const client = api.client();
     await client.loginAs(user.id);
@@ -155,6 +162,13 @@ describe('progression in the worker', () => {
       .fork()
       .execute('select 1 from member_achievements where user_id = ? and achievement_id = ?', [bystander.id, created.body.data.id]);
     expect(bystanderUnlocks).toHaveLength(0);
+    const ruleBadgeHolders = () =>
+      em
+        .fork()
+        .execute<{ user_id: number; granted_by: string }[]>('select user_id, granted_by from member_badges where badge_id = ?', [
+          ruleBadge.body.data.id,
+        ]);
+    expect(await ruleBadgeHolders()).toEqual([{ user_id: user.id, granted_by: 'rule' }]);
     await waitFor(() => notices.includes(achievementUnlockedNotification('Two Tickets')), 10_000, 'achievement toast');
     await waitFor(() => items.some((i) => i.kind === 'achievement' && i.username === user.username), 10_000, 'achievement alert');
     const unlocks = await em
@@ -166,6 +180,7 @@ describe('progression in the worker', () => {
     await waitFor(() => notices.includes(levelReachedNotification(2)), 10_000, 'level toast');
     await waitFor(() => items.some((i) => i.kind === 'level-up' && i.username === user.username), 10_000, 'level alert');
     expect(notices.filter((n) => n === achievementUnlockedNotification('Two Tickets'))).toHaveLength(1);
+    expect(await ruleBadgeHolders()).toEqual([{ user_id: user.id, granted_by: 'rule' }]);
 
     const profile = (await api.client().json('GET', `/api/r/user/${user.username}`)).body.data;
     expect(profile).toMatchObject({ level: 2, xp_next_level: 2000, achievements_count: 1, stats: { achievement_count: 1 } });
@@ -276,6 +291,9 @@ describe('progression in the worker', () => {
       ),
     );
     expect(await xpOf(user.id)).toBe(20 * XP_AWARDS.redemption);
+    expect(
+      await em.fork().execute('select source, awards::int from member_xp_sources where user_id = ? order by source', [user.id]),
+    ).toEqual([{ source: 'redemption', awards: 20 }]);
     const unlocks = await em
       .fork()
       .execute('select 1 from member_achievements where user_id = ? and achievement_id = ?', [user.id, created.body.data.id]);
@@ -406,6 +424,8 @@ describe('progression backfill', () => {
     redis = api.app.get<Redis>(REDIS);
     await runDemoSeed(em.fork());
     // As if progression had just landed: the demo's tables are full, the ledger empty.
+    // member_xp_sources is left as the seed wrote it: counts the emptied ledger no longer holds, for the backfill to
+    // replace.
     await em.fork().execute('truncate xp_ledger, member_xp, member_achievements, member_badges');
   });
   afterAll(() => stack.close());
@@ -435,6 +455,7 @@ describe('progression backfill', () => {
            or m.level <> floor(m.xp / 1000) + 1`,
     );
     expect(sums!.bad).toBe(0);
+    expect(await sourceCountsOffLedger(em)).toBe(0);
 
     expect(await redis.zcard(RANK_KEY)).toBe(first.members);
     const [top] = await em
@@ -447,3 +468,14 @@ describe('progression backfill', () => {
     expect(await snapshot()).toEqual(after);
   });
 });
+
+/** Members' awards per source (member_xp_sources) that differ from a count of their ledger rows, either way. */
+async function sourceCountsOffLedger(em: EntityManager): Promise<number> {
+  const [row] = await em.fork().execute<{ off: number }[]>(
+    `select count(*)::int as off
+     from (select user_id, source, count(*) as awards from xp_ledger group by user_id, source) l
+     full join member_xp_sources m using (user_id, source)
+     where l.awards is distinct from m.awards`,
+  );
+  return row!.off;
+}

@@ -14,29 +14,35 @@ import type { XpAward } from './xp-awards';
 /** Sorted and without repeats: rows are locked in member order, and a member twice would be one conflict in one statement. */
 const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
+/** A rule counter over member_xp_sources s: the member's awards of these sources. */
+function awardsOf(sources: string): string {
+  return `coalesce(sum(s.awards) filter (where s.source in (${sources})), 0)`;
+}
+
 /**
  * The rule counters of the members in the int array bound here, one row each (user_id, c): c is a jsonb object keyed
- * like PROGRESSION_COUNTERS. Everything but level and xp is a count of the member's XP ledger rows by source, so the
- * counters follow the same exactly-once keys as the XP.
+ * like PROGRESSION_COUNTERS. Everything but level and xp counts the member's XP ledger rows by source, as the
+ * statement that appends them keeps them in member_xp_sources (one row per member and source, whatever the
+ * member's history), so the counters follow the same exactly-once keys as the XP.
  */
 const COUNTERS_SQL = `
   select u.user_id, jsonb_build_object(
-    'raffle_entries', count(*) filter (where l.source = 'raffle_entry'),
-    'hunt_predictions', count(*) filter (where l.source = 'hunt_prediction'),
-    'tournament_predictions', count(*) filter (where l.source = 'tournament_prediction'),
-    'predictions', count(*) filter (where l.source in ('hunt_prediction', 'tournament_prediction')),
-    'predictions_scored', count(*) filter (where l.source in ('hunt_scored', 'tournament_scored')),
-    'redemptions', count(*) filter (where l.source = 'redemption'),
-    'tickets', count(*) filter (where l.source = 'ticket'),
-    'tickets_resolved', count(*) filter (where l.source = 'ticket_resolved'),
-    'friends', count(*) filter (where l.source = 'friend'),
-    'login_days', count(*) filter (where l.source = 'login'),
-    'stream_activity', count(*) filter (where l.source = 'activity'),
+    'raffle_entries', ${awardsOf("'raffle_entry'")},
+    'hunt_predictions', ${awardsOf("'hunt_prediction'")},
+    'tournament_predictions', ${awardsOf("'tournament_prediction'")},
+    'predictions', ${awardsOf("'hunt_prediction', 'tournament_prediction'")},
+    'predictions_scored', ${awardsOf("'hunt_scored', 'tournament_scored'")},
+    'redemptions', ${awardsOf("'redemption'")},
+    'tickets', ${awardsOf("'ticket'")},
+    'tickets_resolved', ${awardsOf("'ticket_resolved'")},
+    'friends', ${awardsOf("'friend'")},
+    'login_days', ${awardsOf("'login'")},
+    'stream_activity', ${awardsOf("'activity'")},
     'level', coalesce(max(m.level), 1),
     'xp', coalesce(max(m.xp), 0)
   ) as c
   from unnest(?::int[]) as u(user_id)
-  left join xp_ledger l on l.user_id = u.user_id
+  left join member_xp_sources s on s.user_id = u.user_id
   left join member_xp m on m.user_id = u.user_id
   group by u.user_id`;
 
@@ -127,7 +133,11 @@ export class ProgressionRepository {
          select a.user_id, a.source, a.xp, a.award_key from a where exists (select 1 from users u where u.id = a.user_id)
          order by a.ord
          on conflict (award_key) do nothing
-         returning id, user_id, xp
+         returning id, user_id, source, xp
+       ), k as (
+         insert into member_xp_sources (user_id, source, awards)
+         select user_id, source, count(*) from l group by user_id, source order by user_id, source
+         on conflict (user_id, source) do update set awards = member_xp_sources.awards + excluded.awards
        ), s as (
          select user_id, sum(xp)::bigint as xp, max(id) as ledger_id from l group by user_id
        ), t as (
@@ -145,8 +155,12 @@ export class ProgressionRepository {
     return rows.map((r) => ({ user_id: r.user_id, xp: Number(r.xp), level: r.level, previous_level: r.previous_level }));
   }
 
-  /** Unlocks every active achievement whose rule each member now meets; returns only the ones unlocked by this call. */
-  async unlockAchievements(tx: EntityManager, userIds: readonly number[]): Promise<Unlocked[]> {
+  /**
+   * Unlocks every active achievement and grants every rule badge each member now meets, from one reading of their
+   * counters (an admin-granted badge, or one no rule names, is left alone); returns only the achievements this call
+   * unlocked. One statement: the counters scan each member's whole ledger, once per batch of awards.
+   */
+  async applyRules(tx: EntityManager, userIds: readonly number[]): Promise<Unlocked[]> {
     if (userIds.length === 0) return [];
     return tx.execute<Unlocked[]>(
       `with counters as (${COUNTERS_SQL}),
@@ -155,25 +169,17 @@ export class ProgressionRepository {
          select counters.user_id, a.id from achievements a, counters
          where a.active and coalesce((counters.c ->> a.rule_counter)::bigint, 0) >= a.rule_threshold
          order by counters.user_id, a.id
-         on conflict do nothing returning user_id, achievement_id)
+         on conflict do nothing returning user_id, achievement_id
+       ), granted as (
+         insert into member_badges (user_id, badge_id, granted_by)
+         select counters.user_id, b.id, 'rule' from badges b, counters
+         where b.rule_counter is not null and coalesce((counters.c ->> b.rule_counter)::bigint, 0) >= b.rule_threshold
+         order by counters.user_id, b.id
+         on conflict do nothing
+       )
        select ins.user_id, a.id, a.name, a.icon from ins join achievements a on a.id = ins.achievement_id order by ins.user_id, a.id`,
       [intArrayLiteral(uniqueIds(userIds))],
     );
-  }
-
-  /** Grants every rule badge each member now meets (an admin-granted or revoked-by-nothing badge is left alone). */
-  async grantRuleBadges(tx: EntityManager, userIds: readonly number[]): Promise<number> {
-    if (userIds.length === 0) return 0;
-    const rows = await tx.execute<{ badge_id: number }[]>(
-      `with counters as (${COUNTERS_SQL})
-       insert into member_badges (user_id, badge_id, granted_by)
-       select counters.user_id, b.id, 'rule' from badges b, counters
-       where b.rule_counter is not null and coalesce((counters.c ->> b.rule_counter)::bigint, 0) >= b.rule_threshold
-       order by counters.user_id, b.id
-       on conflict do nothing returning badge_id`,
-      [intArrayLiteral(uniqueIds(userIds))],
-    );
-    return rows.length;
   }
 
   async totals(em: EntityManager, userIds: number[]): Promise<XpTotals[]> {
@@ -199,13 +205,23 @@ export class ProgressionRepository {
     return row?.username ?? null;
   }
 
-  /** Recomputes every member's total from the ledger (the ledger is the truth; totals are its sum). */
+  /** Recomputes every member's totals and awards per source from the ledger (the ledger is the truth; these are its sums). */
   async recomputeTotals(tx: EntityManager): Promise<void> {
     await tx.execute(
       `insert into member_xp (user_id, xp, level, reached_ledger_id)
        select user_id, sum(xp), floor(sum(xp) / ${XP_PER_LEVEL}) + 1, max(id) from xp_ledger group by user_id
        on conflict (user_id) do update set xp = excluded.xp, level = excluded.level,
          reached_ledger_id = excluded.reached_ledger_id, updated_at = now()`,
+    );
+    await tx.execute(
+      `with counted as (
+         select user_id, source, count(*) as awards from xp_ledger group by user_id, source
+       ), gone as (
+         delete from member_xp_sources m where not exists (select 1 from counted c where c.user_id = m.user_id and c.source = m.source)
+       )
+       insert into member_xp_sources (user_id, source, awards)
+       select user_id, source, awards from counted order by user_id, source
+       on conflict (user_id, source) do update set awards = excluded.awards`,
     );
   }
 

@@ -145,6 +145,5 @@ export async function seedProgression(em: EntityManager): Promise<void> {
   await new ProgressionBackfillRepository().insertImpliedAwards(em);
   await repository.recomputeTotals(em);
   const members = await repository.membersWithXp(em);
-  await repository.unlockAchievements(em, members);
-  await repository.grantRuleBadges(em, members);
+  await repository.applyRules(em, members);
 }

@@ -35,22 +35,15 @@ export class ProgressionService {
       'progression.level-reached',
       levelUps.map((t) => ({ userId: t.user_id, level: t.level, at })),
     );
-    await this.applyRules(
+    const unlocked = await this.repository.applyRules(
       tx,
       changed.map((t) => t.user_id),
-      at,
     );
-  }
-
-  /** Unlocks achievements and grants rule badges the members' counters now reach. */
-  private async applyRules(tx: EntityManager, userIds: number[], at: string): Promise<void> {
-    const unlocked = await this.repository.unlockAchievements(tx, userIds);
     await this.outbox.addMany(
       tx,
       'progression.achievement-unlocked',
       unlocked.map((a) => ({ userId: a.user_id, achievementId: a.id, name: a.name, icon: a.icon, at })),
     );
-    await this.repository.grantRuleBadges(tx, userIds);
   }
 
   /** After commit: the members' places in the rank set follow their new totals. */

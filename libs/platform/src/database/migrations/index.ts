@@ -16,6 +16,7 @@ import { Migration20261124120000_prize_winners } from './Migration20261124120000
 import { Migration20261124120001_overlay_tokens } from './Migration20261124120001_overlay_tokens';
 import { Migration20261124150000_user_bans } from './Migration20261124150000_user_bans';
 import { Migration20261124210000_name_search } from './Migration20261124210000_name_search';
+import { Migration20261125000000_xp_source_counts } from './Migration20261125000000_xp_source_counts';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124120001_overlay_tokens', class: Migration20261124120001_overlay_tokens },
   { name: 'Migration20261124150000_user_bans', class: Migration20261124150000_user_bans },
   { name: 'Migration20261124210000_name_search', class: Migration20261124210000_name_search },
+  { name: 'Migration20261125000000_xp_source_counts', class: Migration20261125000000_xp_source_counts },
 ];
