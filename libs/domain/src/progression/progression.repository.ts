@@ -158,7 +158,7 @@ export class ProgressionRepository {
   /**
    * Unlocks every active achievement and grants every rule badge each member now meets, from one reading of their
    * counters (an admin-granted badge, or one no rule names, is left alone); returns only the achievements this call
-   * unlocked. One statement: the counters scan each member's whole ledger, once per batch of awards.
+   * unlocked. One statement, so the counters are read once per batch of awards.
    */
   async applyRules(tx: EntityManager, userIds: readonly number[]): Promise<Unlocked[]> {
     if (userIds.length === 0) return [];
