@@ -3,7 +3,9 @@
  * (free entry) as fast as the machine allows, while BENCH_WATCHERS connections (default 1,000)
  * watch the raffle's room. Reports entries/s, answer latency p50/p99, push lag (from a member's
  * answer to each watcher receiving that entry; 0 when the push beats the answer), the push bytes per entry each
- * watcher receives, and checks zero lost or duplicated entries in the database and at every watcher.
+ * watcher receives, and checks zero lost or duplicated entries in the database and at every watcher. The worker's
+ * XP for the entries is not waited for by the burst's figures; the time after the burst until every entry has its
+ * award shows whether the worker kept up.
  *
  * Members enter the way the raffle page does while its socket is connected: the raffle:enter
  * event on their own session-authenticated connection (BENCH_ENTRY_PATH=http: POST /enter instead).
@@ -322,6 +324,7 @@ async function main(): Promise<void> {
       }),
     );
     const seconds = (now() - started) / 1000;
+    const burstEnded = now();
 
     const reportReady = fromWatchers<WatcherReport>('report');
     watchers.send({ type: 'finish', expected: ok, answeredAt: [...answeredAt] });
@@ -337,6 +340,17 @@ async function main(): Promise<void> {
     if (report.lostAt) problems.push(`${report.lostAt} watchers missed entries`);
     if (report.dupAt) problems.push(`${report.dupAt} watchers saw an entry twice`);
     if (report.lastTotal !== ok) problems.push(`last pushed total ${report.lastTotal} ≠ ${ok}`);
+
+    // The worker's share of the same entries (their XP), which the burst's figures do not wait for: when it was done.
+    let xpCaughtUp: number | null = null;
+    for (const deadline = burstEnded + 120_000; now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from xp_ledger where source = 'raffle_entry'`);
+      if (rows[0]!.n >= ok) {
+        xpCaughtUp = (now() - burstEnded) / 1000;
+        break;
+      }
+    }
+    if (xpCaughtUp === null) problems.push('the worker had not awarded XP for every entry 120 s after the burst');
 
     // The entry path's bare framework ceiling, same members' count, concurrency and answer bytes; measured before the
     // raw SQL phase, whose events keep the worker busy for a while after it.
@@ -392,6 +406,7 @@ async function main(): Promise<void> {
       `server bytes per entry (answer + the page's ${pattern.afterActionReads.length} reads after it, pushes excluded): ${(entryBytes / USERS).toFixed(0)} B`,
     );
     console.log(`push bytes per entry, to each viewer: ${(report.pushBytes / USERS).toFixed(0)} B (${report.pushes} pushes)`);
+    console.log(`worker: XP for every entry awarded ${xpCaughtUp?.toFixed(2)} s after the last answer`);
     console.log(
       `${bareName} (${USERS} round trips, ${CONCURRENCY} in flight, same answer): ${bare.perSecond.toFixed(0)}/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; product entry = ${((ok / seconds / bare.perSecond) * 100).toFixed(0)}% of it`,
     );

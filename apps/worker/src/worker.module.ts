@@ -14,6 +14,7 @@ import {
 import { EconomyModule, IdentityModule, RaffleJobsModule, SiteModule, StoreModule } from '@kickback/domain';
 import { RaffleDrawsProcessor } from './processors/raffle-draws.processor';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
+import { DomainEventBatchesProcessor } from './processors/domain-event-batches.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
 import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
 import { BonusHuntsModule } from '@kickback/domain';
@@ -55,6 +56,7 @@ export class WorkerModule {
       providers: [
         OutboxRelayService,
         DomainEventsProcessor,
+        DomainEventBatchesProcessor,
         LeaderboardRefreshProcessor,
         RaffleDrawsProcessor,
         WorkerHealthServer,

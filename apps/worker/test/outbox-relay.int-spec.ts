@@ -2,9 +2,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { QUEUES } from '@kickback/contracts';
+import { QUEUES, type DomainEvent } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type TestStack } from '@kickback/testing';
-import { UsersService } from '@kickback/domain';
+import { UsersService, XP_AWARDS } from '@kickback/domain';
 import { DomainEventDispatcher, OutboxRelayService, OutboxService, DomainEventHandlers } from '@kickback/platform';
 
 /** The whole pipeline the worker runs: platform relay, BullMQ, and a domain handler (last seen) consuming it. */
@@ -110,5 +110,118 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
         `select count(*)::text as n from outbox_events where id in (${ids.map((r) => r.id).join(',')}) and published_at is null`,
       );
     expect(Number(unpublished[0]!.n)).toBe(0);
+  });
+
+  it('a batch consumer gets only the events it has not applied, with their processed rows in the same transaction', async () => {
+    // A worker of its own, so the recording consumer is registered nowhere else.
+    const own = await stack.worker({ relay: false });
+    const handled: string[][] = [];
+    const after: { ids: string[]; handled: number | undefined }[] = [];
+    let fail = false;
+    own.get(DomainEventHandlers).register({
+      consumer: 'test.batch-recorder',
+      type: 'user.settings-updated',
+      handleMany: async (events) => {
+        handled.push(events.map((e) => e.id));
+        if (fail) throw new Error('simulated failure inside the batch');
+        return events.length;
+      },
+      afterCommit: async (events, count: number | undefined) => void after.push({ ids: events.map((e) => e.id), handled: count }),
+    });
+    const dispatcher = own.get(DomainEventDispatcher);
+    const at = new Date().toISOString();
+    const e = (id: number): DomainEvent<'user.settings-updated'> => ({
+      id: String(970_000_000 + id),
+      type: 'user.settings-updated',
+      payload: { userId: 1, section: 'profile', fields: ['bio'], at },
+      createdAt: at,
+    });
+    const id = (n: number) => String(970_000_000 + n);
+
+    expect(await dispatcher.dispatchMany([e(1), e(2)])).toBe(2);
+    expect(await dispatcher.dispatchMany([e(2), e(3)])).toBe(1);
+    expect(await dispatcher.dispatchMany([e(1), e(2), e(3)])).toBe(0);
+    expect(await dispatcher.dispatchMany([e(6), e(6)])).toBe(1);
+    expect(handled).toEqual([[id(1), id(2)], [id(3)], [id(6)]]);
+    expect(after).toEqual([
+      { ids: [id(1), id(2)], handled: 2 },
+      { ids: [id(2), id(3)], handled: 1 },
+      { ids: [id(1), id(2), id(3)], handled: undefined },
+      { ids: [id(6)], handled: 1 },
+    ]);
+
+    // A failing batch leaves no processed row behind: the retry applies all of it.
+    fail = true;
+    await expect(dispatcher.dispatchMany([e(4), e(5)])).rejects.toThrow('simulated failure');
+    fail = false;
+    expect(await dispatcher.dispatchMany([e(4), e(5)])).toBe(2);
+    expect(handled.slice(-2)).toEqual([
+      [id(4), id(5)],
+      [id(4), id(5)],
+    ]);
+    const rows = await em
+      .fork()
+      .execute<{ event_id: string }[]>(
+        `select event_id::text from processed_events where consumer = 'test.batch-recorder' order by event_id`,
+      );
+    expect(rows.map((r) => r.event_id)).toEqual([1, 2, 3, 4, 5, 6].map(id));
+  });
+
+  it("a claim's raffle entry events become one job on the batches queue; a crash and a regrouped re-relay apply each once", async () => {
+    const relay = worker.get(OutboxRelayService);
+    while ((await relay.relayBatch(50)) > 0);
+    expect(worker.get(DomainEventHandlers).batchable('raffle.entries-added')).toBe(true);
+    expect(worker.get(DomainEventHandlers).batchable('user.logged-in')).toBe(false);
+    const [a, b] = [await createUser(em), await createUser(em)];
+    const outbox = worker.get(OutboxService);
+    const tx = em.fork();
+    for (let i = 0; i < 6; i++) {
+      const userId = i % 2 === 0 ? a.id : b.id;
+      await outbox.add(tx, 'raffle.entries-added', {
+        raffleId: 1,
+        entries: [{ userId, entryId: 960_000 + a.id * 10 + i, entryType: 'passwordless', tickets: 1, pointsSpent: 0 }],
+      });
+    }
+    await outbox.add(tx, 'user.logged-in', { userId: a.id, at: new Date().toISOString() });
+    const ids = (await tx.execute<{ id: string }[]>(`select id::text from outbox_events where published_at is null order by id`)).map(
+      (r) => r.id,
+    );
+    expect(ids).toHaveLength(7);
+
+    relay.hooks.afterEnqueue = () => {
+      throw new Error('simulated crash between enqueue and marking');
+    };
+    await expect(relay.relayBatch(4)).rejects.toThrow('simulated crash');
+    relay.hooks = {};
+    while ((await relay.relayBatch(3)) > 0);
+
+    const batches = worker.get<Queue>(getQueueToken(QUEUES.domainEventBatches));
+    const singles = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    const first = await batches.getJob(`evts-${ids[0]}-${ids[3]}-4`);
+    expect(first?.data.events.map((event: DomainEvent) => event.id)).toEqual(ids.slice(0, 4));
+    // Regrouped by the healthy relay's smaller claims: [0..2] and [3..5], the login alone on the events queue.
+    expect((await batches.getJob(`evts-${ids[0]}-${ids[2]}-3`))?.data.events).toHaveLength(3);
+    expect((await batches.getJob(`evts-${ids[3]}-${ids[5]}-3`))?.data.events).toHaveLength(3);
+    expect(await singles.getJob(`evt-${ids[0]}`)).toBeUndefined();
+    expect(await singles.getJob(`evt-${ids[6]}`)).toBeDefined();
+
+    const xpOf = async (userId: number) =>
+      Number((await em.fork().execute<{ xp: string }[]>('select xp from member_xp where user_id = ?', [userId]))[0]?.xp ?? 0);
+    await waitFor(
+      async () => ((await xpOf(a.id)) === 3 * XP_AWARDS.raffle_entry + XP_AWARDS.login ? true : undefined),
+      15_000,
+      'XP of every event',
+    );
+    await waitFor(async () => ((await xpOf(b.id)) === 3 * XP_AWARDS.raffle_entry ? true : undefined), 15_000, 'XP of every event');
+    // Let any duplicate job run before checking each event was applied once.
+    await new Promise((r) => setTimeout(r, 500));
+    const [{ n }] = await em
+      .fork()
+      .execute<{ n: string }[]>(
+        `select count(*)::text as n from processed_events where consumer = 'progression.xp.raffle.entries-added' and event_id = any(?::bigint[])`,
+        [`{${ids.slice(0, 6).join(',')}}`],
+      );
+    expect(Number(n)).toBe(6);
+    expect(await xpOf(a.id)).toBe(3 * XP_AWARDS.raffle_entry + XP_AWARDS.login);
   });
 });

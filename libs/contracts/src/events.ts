@@ -120,3 +120,9 @@ export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   payload: DomainEventMap[T];
   createdAt: string;
 }
+
+/** Several events of one type in one job of the domain-event-batches queue, in outbox order. */
+export interface DomainEventBatch<T extends DomainEventType = DomainEventType> {
+  type: T;
+  events: DomainEvent<T>[];
+}

@@ -1,6 +1,12 @@
-/** BullMQ queue names. One queue carries every domain event from the outbox relay. */
+/** BullMQ queue names. Every domain event from the outbox relay goes to one of the first two. */
 export const QUEUES = {
+  /** One job per event (`DomainEvent`). */
   domainEvents: 'domain-events',
+  /**
+   * One job per claim of the outbox and type whose consumers all apply batches (`DomainEventBatch`). A queue of its
+   * own so that, during a rolling release, workers of a build before batches never get a job they cannot read.
+   */
+  domainEventBatches: 'domain-event-batches',
   /** Delayed per-raffle jobs: 'start' (push the status change) and 'draw' at the end time, plus a repeatable sweep. */
   raffleDraws: 'raffle-draws',
   /** One repeatable job scheduler per leaderboard platform (id `leaderboard-platform:{id}`). */

@@ -20,7 +20,8 @@ export class WorkerHealthServer implements OnApplicationShutdown {
     private readonly config: AppConfig,
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
-    @InjectQueue(QUEUES.domainEvents) private readonly queue: Queue,
+    @InjectQueue(QUEUES.domainEvents) private readonly events: Queue,
+    @InjectQueue(QUEUES.domainEventBatches) private readonly batches: Queue,
   ) {}
 
   listen(): void {
@@ -42,8 +43,10 @@ export class WorkerHealthServer implements OnApplicationShutdown {
       }
     }
     if (url === '/metrics') {
-      const counts = await this.queue.getJobCounts('wait', 'active', 'delayed', 'failed').catch(() => ({}) as Record<string, number>);
-      for (const [state, n] of Object.entries(counts)) queueDepth.set({ queue: QUEUES.domainEvents, state }, n);
+      for (const queue of [this.events, this.batches]) {
+        const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'failed').catch(() => ({}) as Record<string, number>);
+        for (const [state, n] of Object.entries(counts)) queueDepth.set({ queue: queue.name, state }, n);
+      }
       res.writeHead(200, { 'content-type': register.contentType });
       res.end(await register.metrics());
       return;

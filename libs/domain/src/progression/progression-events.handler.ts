@@ -14,6 +14,7 @@ import {
 } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
 import { ProgressionService } from './progression.service';
+import type { XpTotals } from './progression.repository';
 import { XP_AWARDS, awardKeys, type XpAward } from './xp-awards';
 
 type AwardsOf<T extends DomainEventType> = (payload: DomainEventMap[T]) => XpAward[];
@@ -28,8 +29,8 @@ const raffleEntryAward = (entry: Pick<RaffleEntryAdded, 'userId' | 'entryId'>): 
 
 /**
  * The worker's XP sources: each event becomes awards with stable keys (xp-awards.ts), all applied in the handler's
- * one transaction (a raffle batch's entries or a hunt's scored members in a few statements); after commit the
- * members' ranks follow. Unlocks and level-ups are told to the member and the alerts room.
+ * one transaction (a raffle batch's entries or a hunt's scored members in a few statements, and several events of
+ * one source together); after commit the members' ranks follow. Unlocks and level-ups are told to the member and the alerts room.
  */
 @Injectable()
 export class ProgressionEventsHandler implements OnModuleInit {
@@ -112,16 +113,23 @@ export class ProgressionEventsHandler implements OnModuleInit {
     });
   }
 
+  /**
+   * One consumer per XP source, applying any number of its events in one transaction (the relay hands a stream's
+   * raffle.entries-added events several to a job); after commit the members' ranks take the totals the awards
+   * returned, or, for a redelivered job whose awards an earlier run committed, the totals read back.
+   */
   private source<T extends DomainEventType>(type: T, awardsOf: AwardsOf<T>): void {
     this.handlers.register({
       consumer: `progression.xp.${type}`,
       type,
-      handle: async (event: DomainEvent<T>, tx: EntityManager) => {
-        await this.progression.awardAll(tx, awardsOf(event.payload));
-      },
-      afterCommit: async (event: DomainEvent<T>) => {
-        const userIds = [...new Set(awardsOf(event.payload).map((a) => a.userId))];
-        await this.progression.refreshRanks(userIds);
+      handleMany: (events: DomainEvent<T>[], tx: EntityManager) =>
+        this.progression.awardAll(
+          tx,
+          events.flatMap((e) => awardsOf(e.payload)),
+        ),
+      afterCommit: async (events: DomainEvent<T>[], totals: XpTotals[] | undefined) => {
+        if (totals) return this.progression.updateRanks(totals);
+        await this.progression.refreshRanks([...new Set(events.flatMap((e) => awardsOf(e.payload).map((a) => a.userId)))]);
       },
     });
   }

@@ -22,11 +22,16 @@ export class ProgressionRankService {
     return t.xp * TIE_SPAN + (TIE_SPAN - 1 - (t.reached_ledger_id % TIE_SPAN));
   }
 
+  /**
+   * Places members by totals read or returned at some moment. A member's XP only grows between rebuilds, and a
+   * higher total always scores higher, so only a higher score is taken (GT): totals of an earlier commit that
+   * arrive after a later one's (two jobs awarding the same member) leave the newer place alone.
+   */
   async set(totals: XpTotals[]): Promise<void> {
     if (totals.length === 0) return;
     const args: (string | number)[] = [];
     for (const t of totals) args.push(ProgressionRankService.score(t), String(t.user_id));
-    await this.redis.zadd(RANK_KEY, ...args);
+    await this.redis.zadd(RANK_KEY, 'GT', ...args);
   }
 
   /** Builds the whole set under a key of its own (two workers rebuilding at once never mix) and swaps it in. */

@@ -15,7 +15,7 @@ import { createTestStack, createUser, waitFor, type RunningApi, type TestClient,
 import { runDemoSeed } from '../demo/demo-seed';
 import { seedTickets } from '../tickets/tickets.seed';
 import { ProgressionBackfillService } from './progression-backfill.service';
-import { RANK_KEY } from './progression-rank.service';
+import { ProgressionRankService, RANK_KEY } from './progression-rank.service';
 import { XP_AWARDS } from './xp-awards';
 
 let sequence = 0;
@@ -326,6 +326,64 @@ describe('progression in the worker', () => {
     expect(await rankOf(y.username)).toBe(rx);
     expect(await rankOf(x.username)).toBe(rx + 1);
     expect(await rankOf(none.username)).toBe(FALLBACK_RANK);
+  });
+
+  it('ranks follow the totals the awards returned: several events in one transaction, a stale total never wins, a redelivery reads back', async () => {
+    const redis = worker.get<Redis>(REDIS);
+    const scoreOf = async (userId: number) => Number(await redis.zscore(RANK_KEY, String(userId)));
+    const totalsOf = async (userId: number) =>
+      (
+        await em
+          .fork()
+          .execute<{ xp: string; reached_ledger_id: string }[]>('select xp, reached_ledger_id from member_xp where user_id = ?', [userId])
+      )[0]!;
+    const [a, b] = [await createUser(em, {}), await createUser(em, {})];
+    const entry = (userId: number, entryId: number) => ({
+      userId,
+      entryId,
+      entryType: 'passwordless' as const,
+      tickets: 1,
+      pointsSpent: 0,
+    });
+    // Three events of one raffle, as the relay hands a busy stream's claim to one job: one transaction for all.
+    const events = [
+      event('raffle.entries-added', { raffleId: 2, entries: [entry(a.id, 920_001), entry(b.id, 920_002)] }),
+      event('raffle.entries-added', { raffleId: 2, entries: [entry(a.id, 920_003)] }),
+      event('raffle.entries-added', { raffleId: 3, entries: [entry(b.id, 920_004)] }),
+    ];
+    const dispatcher = worker.get(DomainEventDispatcher);
+    expect(await dispatcher.dispatchMany(events)).toBe(3);
+    expect([await xpOf(a.id), await xpOf(b.id)]).toEqual([2 * XP_AWARDS.raffle_entry, 2 * XP_AWARDS.raffle_entry]);
+    const score = (t: { xp: string; reached_ledger_id: string }) =>
+      ProgressionRankService.score({ xp: Number(t.xp), reached_ledger_id: Number(t.reached_ledger_id) });
+    const aTotals = await totalsOf(a.id);
+    expect(await scoreOf(a.id)).toBe(score(aTotals));
+
+    // Two jobs awarding one member commit in one order and reach Redis in the other: the newer place stays.
+    const rank = worker.get(ProgressionRankService);
+    await rank.set([
+      {
+        user_id: a.id,
+        xp: Number(aTotals.xp) - XP_AWARDS.raffle_entry,
+        level: 1,
+        reached_ledger_id: Number(aTotals.reached_ledger_id) - 1,
+      },
+    ]);
+    expect(await scoreOf(a.id)).toBe(score(aTotals));
+
+    // The same events again after the rank set lost them (a job retried after its commit): nothing applies twice,
+    // and the ranks are read back from the database.
+    await redis.zrem(RANK_KEY, String(a.id), String(b.id));
+    expect(await dispatcher.dispatchMany(events)).toBe(0);
+    expect(await scoreOf(a.id)).toBe(score(aTotals));
+    expect(await scoreOf(b.id)).toBe(score(await totalsOf(b.id)));
+    expect([await xpOf(a.id), await xpOf(b.id)]).toEqual([2 * XP_AWARDS.raffle_entry, 2 * XP_AWARDS.raffle_entry]);
+
+    // Part of a batch applied before: only the rest is applied, each once.
+    const more = event('raffle.entries-added', { raffleId: 3, entries: [entry(b.id, 920_005)] });
+    expect(await dispatcher.dispatchMany([events[2]!, more])).toBe(1);
+    expect(await xpOf(b.id)).toBe(3 * XP_AWARDS.raffle_entry);
+    expect(await scoreOf(b.id)).toBe(score(await totalsOf(b.id)));
   });
 
   it('admin: achievements and badges CRUD, grant and revoke a badge, the XP ledger page; audited and admin-only', async () => {

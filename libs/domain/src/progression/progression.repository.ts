@@ -53,19 +53,16 @@ export interface Unlocked {
   icon: string | null;
 }
 
-/** A member's total after a set of awards, and their level before it. */
-export interface TotalChange {
-  user_id: number;
-  xp: number;
-  level: number;
-  previous_level: number;
-}
-
 export interface XpTotals {
   user_id: number;
   xp: number;
   level: number;
   reached_ledger_id: number;
+}
+
+/** A member's totals after a set of awards, and their level before it. */
+export interface TotalChange extends XpTotals {
+  previous_level: number;
 }
 
 interface AchievementRow {
@@ -124,7 +121,7 @@ export class ProgressionRepository {
    */
   async appendAwards(tx: EntityManager, awards: readonly XpAward[]): Promise<TotalChange[]> {
     if (awards.length === 0) return [];
-    const rows = await tx.execute<{ user_id: number; xp: string; level: number; previous_level: number }[]>(
+    const rows = await tx.execute<{ user_id: number; xp: string; level: number; reached_ledger_id: string; previous_level: number }[]>(
       `with a as (
          select (p ->> 'userId')::int as user_id, p ->> 'source' as source, (p ->> 'xp')::int as xp, p ->> 'key' as award_key, ord
          from jsonb_array_elements(?::jsonb) with ordinality as t(p, ord)
@@ -146,13 +143,19 @@ export class ProgressionRepository {
          on conflict (user_id) do update set xp = member_xp.xp + excluded.xp,
            level = floor((member_xp.xp + excluded.xp) / ${XP_PER_LEVEL}) + 1,
            reached_ledger_id = greatest(member_xp.reached_ledger_id, excluded.reached_ledger_id), updated_at = now()
-         returning user_id, xp, level
+         returning user_id, xp, level, reached_ledger_id
        )
-       select t.user_id, t.xp, t.level, (floor((t.xp - s.xp) / ${XP_PER_LEVEL}) + 1)::int as previous_level
+       select t.user_id, t.xp, t.level, t.reached_ledger_id, (floor((t.xp - s.xp) / ${XP_PER_LEVEL}) + 1)::int as previous_level
        from t join s on s.user_id = t.user_id order by t.user_id`,
       [JSON.stringify(awards.map((a) => ({ userId: a.userId, source: a.source, xp: a.xp, key: a.key })))],
     );
-    return rows.map((r) => ({ user_id: r.user_id, xp: Number(r.xp), level: r.level, previous_level: r.previous_level }));
+    return rows.map((r) => ({
+      user_id: r.user_id,
+      xp: Number(r.xp),
+      level: r.level,
+      reached_ledger_id: Number(r.reached_ledger_id),
+      previous_level: r.previous_level,
+    }));
   }
 
   /**

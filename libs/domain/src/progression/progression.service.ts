@@ -4,6 +4,7 @@ import { OutboxService } from '@kickback/platform';
 import { ProgressionRepository } from './progression.repository';
 import { ProgressionRankService } from './progression-rank.service';
 import type { XpAward } from './xp-awards';
+import type { XpTotals } from './progression.repository';
 
 /**
  * Awards XP exactly once per award key and applies what follows in the same transaction: the level (SPEC §5,
@@ -20,14 +21,15 @@ export class ProgressionService {
 
   /**
    * All awards of one event together, in a handful of statements however many there are (a raffle batch holds up to
-   * 250 entries). A member's level-up is announced once, at the level the awards together reached.
+   * 250 entries). A member's level-up is announced once, at the level the awards together reached. Returns the new
+   * totals of the members whose XP changed, for their ranks after commit.
    */
-  async awardAll(tx: EntityManager, awards: readonly XpAward[]): Promise<void> {
+  async awardAll(tx: EntityManager, awards: readonly XpAward[]): Promise<XpTotals[]> {
     const changed = await this.repository.appendAwards(
       tx,
       awards.filter((a) => a.xp > 0),
     );
-    if (changed.length === 0) return;
+    if (changed.length === 0) return [];
     const at = new Date().toISOString();
     const levelUps = changed.filter((t) => t.level > t.previous_level);
     await this.outbox.addMany(
@@ -44,9 +46,15 @@ export class ProgressionService {
       'progression.achievement-unlocked',
       unlocked.map((a) => ({ userId: a.user_id, achievementId: a.id, name: a.name, icon: a.icon, at })),
     );
+    return changed;
   }
 
-  /** After commit: the members' places in the rank set follow their new totals. */
+  /** After commit: the members' places in the rank set follow the totals awardAll returned. */
+  async updateRanks(totals: XpTotals[]): Promise<void> {
+    await this.rank.set(totals);
+  }
+
+  /** The same from the database, when the awards were committed by an earlier run (a redelivered event). */
   async refreshRanks(userIds: number[]): Promise<void> {
     await this.rank.set(await this.repository.totals(this.em.fork(), userIds));
   }

@@ -72,8 +72,11 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     return res.body.data.id as number;
   }
 
-  async function member(kick: string | null = undefined as unknown as null): Promise<{ id: number; client: TestClient }> {
-    const user = await createUser(em, kick === undefined ? {} : { kickUsername: kick });
+  async function member(
+    kick: string | null = undefined as unknown as null,
+    username?: string,
+  ): Promise<{ id: number; client: TestClient }> {
+    const user = await createUser(em, { ...(kick === undefined ? {} : { kickUsername: kick }), ...(username ? { username } : {}) });
     const client = api.client();
     await loginFrom(client, user.id);
     return { id: user.id, client };
@@ -332,10 +335,12 @@ describe('raffles (real PostgreSQL + Redis)', () => {
   it('counters and the paged entry list follow every way of entering; search matches names server-side', async () => {
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 10, password: 'pw' });
     const economy = api.app.get(EconomyService);
-    const tag = Math.random().toString(36).slice(2, 7);
-    const alpha = await member(`Zed_Alpha_${tag}`);
-    const bravo = await member(`bravo_100%_${tag}`);
-    const carol = await member(`carol_${tag}`);
+    // Letters only, and site names of the test's own: a generated name holds the process id, which may contain "_100".
+    const tag = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const alpha = await member(`Zed_Alpha_${tag}`, `alpha_${tag}`);
+    const bravo = await member(`bravo_100%_${tag}`, `bravo_${tag}`);
+    // Carol's name is what the wildcards would match if they were not escaped: "100" then more, and any character then "100".
+    const carol = await member(`carol-100x_${tag}`, `carol_${tag}`);
     for (const m of [alpha, carol])
       await em
         .fork()

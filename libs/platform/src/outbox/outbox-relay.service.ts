@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { QUEUES } from '@kickback/contracts';
+import { QUEUES, type DomainEvent, type DomainEventBatch } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
 import { DomainEventHandlers } from './domain-event-handlers';
 
@@ -12,6 +12,9 @@ interface OutboxRow {
   payload: unknown;
   created_at: Date;
 }
+
+const toEvent = (row: OutboxRow): DomainEvent =>
+  ({ id: String(row.id), type: row.type, payload: row.payload, createdAt: new Date(row.created_at).toISOString() }) as DomainEvent;
 
 export interface RelayHooks {
   /** Called after jobs were added and before the rows are marked; tests use it to crash there. */
@@ -25,7 +28,12 @@ export interface RelayHooks {
  *
  * Only events some handler of this build consumes become jobs; the rest (user.settings-updated today,
  * kept for consumers to come) are marked published in the same transaction: a job nobody handles costs
- * the worker and Redis more than the change that wrote it.
+ * the worker and Redis more than the change that wrote it. For the same reason the events of a claim whose
+ * type only batch consumers read (raffle.entries-added) become one job per type on the batches queue.
+ *
+ * A claim that found fewer rows than its limit has caught up, so the next one waits the poll interval: an
+ * event waits at most that long, as at a quiet moment, and a busy stream's events gather into fewer, larger
+ * jobs instead of the relay claiming the one or two rows each round trip finds.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationShutdown {
@@ -38,6 +46,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
   constructor(
     private readonly em: EntityManager,
     @InjectQueue(QUEUES.domainEvents) private readonly queue: Queue,
+    @InjectQueue(QUEUES.domainEventBatches) private readonly batches: Queue,
     private readonly config: AppConfig,
     private readonly handlers: DomainEventHandlers,
   ) {}
@@ -68,15 +77,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
         [limit],
       );
       if (rows.length === 0) return 0;
-      const consumed = rows.filter((row) => this.handlers.for(row.type).length > 0);
-      if (consumed.length)
-        await this.queue.addBulk(
-          consumed.map((row) => ({
-            name: row.type,
-            data: { id: String(row.id), type: row.type, payload: row.payload, createdAt: new Date(row.created_at).toISOString() },
-            opts: { jobId: `evt-${row.id}` },
-          })),
-        );
+      await this.enqueue(rows.filter((row) => this.handlers.for(row.type).length > 0).map(toEvent));
       const ids = rows.map((r) => String(r.id));
       await this.hooks.afterEnqueue?.(ids);
       // A PostgreSQL array literal: knex would otherwise expand a JS array into a value list.
@@ -85,18 +86,40 @@ export class OutboxRelayService implements OnApplicationShutdown {
     });
   }
 
+  private async enqueue(events: DomainEvent[]): Promise<void> {
+    const single: DomainEvent[] = [];
+    const byType = new Map<string, DomainEvent[]>();
+    for (const event of events) {
+      if (!this.handlers.batchable(event.type)) single.push(event);
+      else byType.set(event.type, [...(byType.get(event.type) ?? []), event]);
+    }
+    if (single.length)
+      await this.queue.addBulk(single.map((event) => ({ name: event.type, data: event, opts: { jobId: `evt-${event.id}` } })));
+    if (byType.size)
+      await this.batches.addBulk(
+        [...byType.values()].map((group) => ({
+          name: group[0]!.type,
+          data: { type: group[0]!.type, events: group } satisfies DomainEventBatch,
+          // The same claim enqueued again (a crash before marking) is the same job; a different grouping of the
+          // same rows is not, and the consumers' processed-event rows apply each event once.
+          opts: { jobId: `evts-${group[0]!.id}-${group[group.length - 1]!.id}-${group.length}` },
+        })),
+      );
+  }
+
   private async run(): Promise<void> {
     const idleMs = this.config.env.OUTBOX_POLL_MS;
+    const limit = 200;
     while (this.running) {
       let published = 0;
       try {
-        published = await this.relayBatch();
+        published = await this.relayBatch(limit);
       } catch (err) {
         this.logger.error({ err }, 'outbox relay batch failed; retrying');
         await this.sleep(Math.min(idleMs * 10, 5000));
         continue;
       }
-      if (published === 0) await this.sleep(idleMs);
+      if (published < limit) await this.sleep(idleMs);
     }
   }
 

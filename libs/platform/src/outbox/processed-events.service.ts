@@ -10,14 +10,30 @@ export class ProcessedEventsService {
   constructor(private readonly em: EntityManager) {}
 
   async runOnce(consumer: string, eventId: string, effect: (tx: EntityManager) => Promise<void>): Promise<boolean> {
+    return (await this.runOnceEach(consumer, [eventId], (tx) => effect(tx))) !== null;
+  }
+
+  /**
+   * The same for several events in one transaction: the effect gets the ids not applied before and runs only if there
+   * are some. Returns its result and how many events it covered, or null when every event had been applied.
+   */
+  async runOnceEach<R>(
+    consumer: string,
+    eventIds: readonly string[],
+    effect: (tx: EntityManager, fresh: ReadonlySet<string>) => Promise<R>,
+  ): Promise<{ result: R; applied: number } | null> {
     return this.em.fork().transactional(async (tx) => {
-      const inserted: unknown[] = await tx.execute(
-        'insert into processed_events (consumer, event_id) values (?, ?) on conflict do nothing returning event_id',
-        [consumer, eventId],
+      // In id order, so two transactions claiming overlapping ids (a re-relayed claim) wait instead of deadlocking.
+      const inserted = await tx.execute<{ event_id: string }[]>(
+        `insert into processed_events (consumer, event_id)
+         select ?, id from unnest(?::bigint[]) as t(id) order by id
+         on conflict do nothing returning event_id::text`,
+        // A PostgreSQL array literal: knex would otherwise expand a JS array into a value list.
+        [consumer, `{${eventIds.join(',')}}`],
       );
-      if (inserted.length === 0) return false;
-      await effect(tx);
-      return true;
+      if (inserted.length === 0) return null;
+      const fresh = new Set(inserted.map((r) => String(r.event_id)));
+      return { result: await effect(tx, fresh), applied: fresh.size };
     });
   }
 }

@@ -19,7 +19,7 @@ import { AppConfig } from '../config/app-config';
         },
       }),
     }),
-    BullModule.registerQueue({ name: QUEUES.domainEvents }),
+    BullModule.registerQueue({ name: QUEUES.domainEvents }, { name: QUEUES.domainEventBatches }),
   ],
   exports: [BullModule],
 })
