@@ -6,12 +6,13 @@
  * viewer's raffle entries, logins and stream activity over some months), 30 achievements and 5 badges have rules.
  *
  * Reports events/s and the time per event (p50/p95) with BENCH_CONCURRENCY events in flight (default 16, the worker's
- * concurrency for domain events), and in the same run the database's bare ceiling: the same awards appended to the
+ * concurrency for domain events), or, with BENCH_GROUP above 1, that many events per job as the relay groups a busy
+ * stream's claims onto the batches queue (BENCH_CONCURRENCY jobs in flight; 4 is that queue's concurrency), and in the same run the database's bare ceiling: the same awards appended to the
  * ledger by one plain statement per event, in its own transaction, with the same concurrency. The ratio says what
  * the rules and the rest cost on top of writing the awards.
  *
  * Run: npm run bench progression-events
- * Env: BENCH_HISTORY (1000), BENCH_EVENTS (300), BENCH_BATCH (28), BENCH_CONCURRENCY (16); uses TEST_PG_ADMIN_URL and
+ * Env: BENCH_HISTORY (1000), BENCH_EVENTS (300), BENCH_BATCH (28), BENCH_CONCURRENCY (16), BENCH_GROUP (1); uses TEST_PG_ADMIN_URL and
  *      TEST_REDIS_URL like the tests.
  */
 import 'reflect-metadata';
@@ -30,6 +31,7 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
 const BATCH = Number(process.env.BENCH_BATCH ?? 28);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const GROUP = Number(process.env.BENCH_GROUP ?? 1);
 /** Members in the run: enough that an event's members are not all waiting on the one before's rows. */
 const MEMBERS = Math.max(BATCH * CONCURRENCY * 2, 1000);
 
@@ -91,24 +93,27 @@ async function main(): Promise<void> {
 
     let eventId = 9_000_000_000;
     let entryId = 50_000_000;
-    const product = await inFlight(EVENTS, async (i) => {
-      const event: DomainEvent<'raffle.entries-added'> = {
-        id: String(++eventId),
-        type: 'raffle.entries-added',
-        createdAt: new Date().toISOString(),
-        payload: {
-          raffleId: 1,
-          entries: membersOf(userIds, i).map((userId) => ({
-            userId,
-            entryId: ++entryId,
-            entryType: 'passwordless',
-            tickets: 1,
-            pointsSpent: 0,
-          })),
-        },
-      };
-      await dispatcher.dispatch(event);
+    const eventOf = (i: number): DomainEvent<'raffle.entries-added'> => ({
+      id: String(++eventId),
+      type: 'raffle.entries-added',
+      createdAt: new Date().toISOString(),
+      payload: {
+        raffleId: 1,
+        entries: membersOf(userIds, i).map((userId) => ({
+          userId,
+          entryId: ++entryId,
+          entryType: 'passwordless',
+          tickets: 1,
+          pointsSpent: 0,
+        })),
+      },
     });
+    const jobCount = Math.ceil(EVENTS / GROUP);
+    const jobs = await inFlight(jobCount, async (job) => {
+      const events = Array.from({ length: Math.min(GROUP, EVENTS - job * GROUP) }, (_, k) => eventOf(job * GROUP + k));
+      await (GROUP === 1 ? dispatcher.dispatch(events[0]!) : dispatcher.dispatchMany(events));
+    });
+    const product = { perSecond: EVENTS / (jobCount / jobs.perSecond), times: jobs.times };
 
     const bare = await inFlight(EVENTS, async (i) => {
       const client = await pool.connect();
@@ -130,7 +135,8 @@ async function main(): Promise<void> {
               (select count(*)::int from member_achievements) as unlocked`,
     );
     console.log(
-      `progression of raffle entries: ${EVENTS} events of ${BATCH} members with ${HISTORY} awards each, ${CONCURRENCY} in flight`,
+      `progression of raffle entries: ${EVENTS} events of ${BATCH} members with ${HISTORY} awards each, ` +
+        `${GROUP} per job, ${CONCURRENCY} jobs in flight (times are per job)`,
     );
     console.table([
       {

@@ -351,6 +351,10 @@ async function main(): Promise<void> {
       }
     }
     if (xpCaughtUp === null) problems.push('the worker had not awarded XP for every entry 120 s after the burst');
+    // Batch job ids end in their event count (the relay's evts-{first}-{last}-{count}).
+    const batchJobs = await redis.zrange('bull:domain-event-batches:completed', 0, -1);
+    const batchedEvents = batchJobs.reduce((sum, id) => sum + Number(id.split('-').pop()), 0);
+    const singleJobs = await redis.zcard('bull:domain-events:completed');
 
     // The entry path's bare framework ceiling, same members' count, concurrency and answer bytes; measured before the
     // raw SQL phase, whose events keep the worker busy for a while after it.
@@ -406,7 +410,10 @@ async function main(): Promise<void> {
       `server bytes per entry (answer + the page's ${pattern.afterActionReads.length} reads after it, pushes excluded): ${(entryBytes / USERS).toFixed(0)} B`,
     );
     console.log(`push bytes per entry, to each viewer: ${(report.pushBytes / USERS).toFixed(0)} B (${report.pushes} pushes)`);
-    console.log(`worker: XP for every entry awarded ${xpCaughtUp?.toFixed(2)} s after the last answer`);
+    console.log(
+      `worker: XP for every entry awarded ${xpCaughtUp?.toFixed(2)} s after the last answer; ${batchedEvents} events in ` +
+        `${batchJobs.length} batch jobs, ${singleJobs} single-event jobs`,
+    );
     console.log(
       `${bareName} (${USERS} round trips, ${CONCURRENCY} in flight, same answer): ${bare.perSecond.toFixed(0)}/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; product entry = ${((ok / seconds / bare.perSecond) * 100).toFixed(0)}% of it`,
     );
