@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { GATEWAY_METADATA, MESSAGE_METADATA } from '@nestjs/websockets/constants';
+import { plainSocketEventOf } from '../realtime/plain-socket-event';
 
 export interface RouteInfo {
   method: string;
@@ -44,7 +45,10 @@ export function concretePath(pattern: string): string {
   );
 }
 
-/** Every client→server event the api's Socket.IO gateways subscribe to, read from Nest's gateway metadata. */
+/**
+ * Every client→server event the api's Socket.IO gateways subscribe to, read from Nest's gateway metadata and the
+ * plain listeners' (PlainSocketEvent).
+ */
 export function listSocketEvents(app: INestApplication): string[] {
   const events = new Set<string>();
   const scanner = new MetadataScanner();
@@ -56,6 +60,8 @@ export function listSocketEvents(app: INestApplication): string[] {
       for (const name of scanner.getAllMethodNames(prototype)) {
         const message: unknown = Reflect.getMetadata(MESSAGE_METADATA, prototype[name] as object);
         if (typeof message === 'string') events.add(message);
+        const plain = plainSocketEventOf(prototype[name]);
+        if (plain) events.add(plain);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
 import type { Request } from 'express';
 import type { SessionData } from 'express-session';
 import type { Socket } from 'socket.io';
@@ -18,6 +18,7 @@ import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY } from './raffle-enter-options';
 import { RaffleEnterLimiter } from './raffle-enter-limiter';
 import { socketRequestDuration } from '../../ops/metrics';
+import { PlainSocketEvent, listenPlainSocketEvents } from '../../realtime/plain-socket-event';
 
 const validBody = zodPipe(raffleEnterSchema);
 /** The HTTP route's global pipe, applied here by hand: socket payloads pass no Nest pipe. */
@@ -34,9 +35,13 @@ const safeText = new HostileTextPipe();
  * docs/performance.md. Cross-site use is refused as for the CSRF-checked route, at the handshake
  * (foreign origins cannot connect). The session is read again for every entry, so a logout in
  * another tab takes effect at once.
+ *
+ * The event is a plain Socket.IO listener (PlainSocketEvent) rather than a Nest @SubscribeMessage handler: Nest runs
+ * every message through an rxjs pipeline of its own, measurable in a raffle burst for an event that has no guard,
+ * pipe or interceptor to run (docs/performance.md).
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
-export class RafflesGateway {
+export class RafflesGateway implements OnGatewayConnection {
   private readonly logger = new Logger(RafflesGateway.name);
 
   constructor(
@@ -45,8 +50,12 @@ export class RafflesGateway {
     private readonly limiter: RaffleEnterLimiter,
   ) {}
 
-  @SubscribeMessage('raffle:enter')
-  async enter(@ConnectedSocket() socket: Socket, @MessageBody() message: unknown): Promise<RaffleEnterAnswer> {
+  handleConnection(socket: Socket): void {
+    listenPlainSocketEvents(this, socket);
+  }
+
+  @PlainSocketEvent('raffle:enter')
+  async enter(socket: Socket, message: unknown): Promise<RaffleEnterAnswer> {
     const timer = socketRequestDuration.startTimer({ event: 'raffle:enter' });
     const answer = await this.answer(socket, message);
     timer({ status: answer.status });

@@ -1,0 +1,38 @@
+import type { Socket } from 'socket.io';
+
+const PLAIN_SOCKET_EVENT = 'kickback:plain-socket-event';
+
+type PlainHandler = (socket: Socket, message: unknown) => Promise<unknown>;
+
+/**
+ * Marks a gateway method as the handler of a client→server event that runs as a plain Socket.IO listener
+ * (listenPlainSocketEvents) instead of through Nest's @SubscribeMessage, whose per-message rxjs pipeline is a
+ * measurable share of a hot event's cost. The method gets the socket and the message and resolves to the
+ * acknowledgement; it must answer every failure itself, as no Nest filter runs. The route inventory lists these
+ * events with the @SubscribeMessage ones, so the authorization matrix covers them.
+ */
+export function PlainSocketEvent(event: string): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    Reflect.defineMetadata(PLAIN_SOCKET_EVENT, event, descriptor.value as object);
+    return descriptor;
+  };
+}
+
+export function plainSocketEventOf(method: unknown): string | undefined {
+  return typeof method === 'function' ? (Reflect.getMetadata(PLAIN_SOCKET_EVENT, method) as string | undefined) : undefined;
+}
+
+/** Called from the gateway's handleConnection: one listener per marked method, answering through the ack if any. */
+export function listenPlainSocketEvents(gateway: object, socket: Socket): void {
+  const prototype = Object.getPrototypeOf(gateway) as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    const event = plainSocketEventOf(prototype[name]);
+    if (!event) continue;
+    const handler = (prototype[name] as PlainHandler).bind(gateway);
+    socket.on(event, (message: unknown, ack?: unknown) => {
+      void handler(socket, message).then((answer) => {
+        if (typeof ack === 'function') ack(answer);
+      });
+    });
+  }
+}
