@@ -8,6 +8,7 @@ import {
   type DomainEvent,
   type DomainEventMap,
   type DomainEventType,
+  type RaffleEntryAdded,
 } from '@kickback/contracts';
 import type Redis from 'ioredis';
 import { DomainEventDispatcher, REDIS } from '@kickback/platform';
@@ -17,6 +18,15 @@ import { seedTickets } from '../tickets/tickets.seed';
 import { ProgressionBackfillService } from './progression-backfill.service';
 import { ProgressionRankService, RANK_KEY } from './progression-rank.service';
 import { XP_AWARDS } from './xp-awards';
+
+/** One free entry as raffle.entries-added carries it. */
+const entry = (userId: number, entryId: number): RaffleEntryAdded => ({
+  userId,
+  entryId,
+  entryType: 'passwordless',
+  tickets: 1,
+  pointsSpent: 0,
+});
 
 let sequence = 0;
 function event<T extends DomainEventType>(type: T, payload: DomainEventMap[T], id = String(9_000_000_000 + ++sequence)): DomainEvent<T> {
@@ -64,13 +74,13 @@ describe('progression in the worker', () => {
 
   it('awards XP once for the same event delivered twice, or the same action sent as two events', async () => {
     const { id: userId } = await createUser(em, {});
-    const entry = { userId, entryId: 900_001, entryType: 'passwordless' as const, tickets: 1, pointsSpent: 0 };
-    const first = event('raffle.entries-added', { raffleId: 1, entries: [entry] });
+    const added = entry(userId, 900_001);
+    const first = event('raffle.entries-added', { raffleId: 1, entries: [added] });
     await dispatch(first);
     await dispatch(first);
-    await dispatch(event('raffle.entries-added', { raffleId: 1, entries: [entry] }));
+    await dispatch(event('raffle.entries-added', { raffleId: 1, entries: [added] }));
     // An event stored before entries were batched, naming the same entry: the same award key, nothing more.
-    await dispatch(event('raffle.entered', { raffleId: 1, ...entry }));
+    await dispatch(event('raffle.entered', { raffleId: 1, ...added }));
     expect(await xpOf(userId)).toBe(XP_AWARDS.raffle_entry);
     const rows = await em.fork().execute('select source, xp, award_key from xp_ledger where user_id = ?', [userId]);
     expect(rows).toEqual([{ source: 'raffle_entry', xp: XP_AWARDS.raffle_entry, award_key: 'raffle-entry:900001' }]);
@@ -133,13 +143,6 @@ describe('progression in the worker', () => {
 
     // One batch of entries unlocks it for the member with two of them (once), not for the one beside them with one.
     const bystander = await createUser(em, {});
-    const entry = (userId: number, entryId: number) => ({
-      userId,
-      entryId,
-      entryType: 'passwordless' as const,
-      tickets: 1,
-      pointsSpent: 0,
-    });
     await dispatch(
       event('raffle.entries-added', {
         raffleId: 2,
@@ -338,13 +341,6 @@ describe('progression in the worker', () => {
           .execute<{ xp: string; reached_ledger_id: string }[]>('select xp, reached_ledger_id from member_xp where user_id = ?', [userId])
       )[0]!;
     const [a, b] = [await createUser(em, {}), await createUser(em, {})];
-    const entry = (userId: number, entryId: number) => ({
-      userId,
-      entryId,
-      entryType: 'passwordless' as const,
-      tickets: 1,
-      pointsSpent: 0,
-    });
     // Three events of one raffle, as the relay hands a busy stream's claim to one job: one transaction for all.
     const events = [
       event('raffle.entries-added', { raffleId: 2, entries: [entry(a.id, 920_001), entry(b.id, 920_002)] }),
