@@ -1,6 +1,8 @@
+import { Logger } from '@nestjs/common';
 import type { Socket } from 'socket.io';
 
 const PLAIN_SOCKET_EVENT = 'kickback:plain-socket-event';
+const logger = new Logger('PlainSocketEvent');
 
 type PlainHandler = (socket: Socket, message: unknown) => Promise<unknown>;
 
@@ -30,9 +32,13 @@ export function listenPlainSocketEvents(gateway: object, socket: Socket): void {
     if (!event) continue;
     const handler = (prototype[name] as PlainHandler).bind(gateway);
     socket.on(event, (message: unknown, ack?: unknown) => {
-      void handler(socket, message).then((answer) => {
-        if (typeof ack === 'function') ack(answer);
-      });
+      handler(socket, message).then(
+        (answer) => {
+          if (typeof ack === 'function') ack(answer);
+        },
+        // Handlers answer their own failures; one that still throws must not end the process (no Nest filter here).
+        (err: unknown) => logger.error({ err, event }, 'socket event handler failed'),
+      );
     });
   }
 }

@@ -13,6 +13,9 @@ interface OutboxRow {
   created_at: Date;
 }
 
+/** Rows per claim; a claim that finds fewer has caught up. */
+const CLAIM_LIMIT = 200;
+
 const toEvent = (row: OutboxRow): DomainEvent =>
   ({ id: String(row.id), type: row.type, payload: row.payload, createdAt: new Date(row.created_at).toISOString() }) as DomainEvent;
 
@@ -69,7 +72,7 @@ export class OutboxRelayService implements OnApplicationShutdown {
   }
 
   /** Relays one batch; returns how many rows were published. */
-  async relayBatch(limit = 200): Promise<number> {
+  async relayBatch(limit = CLAIM_LIMIT): Promise<number> {
     const em = this.em.fork();
     return em.transactional(async (tx) => {
       const rows: OutboxRow[] = await tx.execute(
@@ -91,7 +94,11 @@ export class OutboxRelayService implements OnApplicationShutdown {
     const byType = new Map<string, DomainEvent[]>();
     for (const event of events) {
       if (!this.handlers.batchable(event.type)) single.push(event);
-      else byType.set(event.type, [...(byType.get(event.type) ?? []), event]);
+      else {
+        const group = byType.get(event.type);
+        if (group) group.push(event);
+        else byType.set(event.type, [event]);
+      }
     }
     if (single.length)
       await this.queue.addBulk(single.map((event) => ({ name: event.type, data: event, opts: { jobId: `evt-${event.id}` } })));
@@ -109,17 +116,16 @@ export class OutboxRelayService implements OnApplicationShutdown {
 
   private async run(): Promise<void> {
     const idleMs = this.config.env.OUTBOX_POLL_MS;
-    const limit = 200;
     while (this.running) {
       let published = 0;
       try {
-        published = await this.relayBatch(limit);
+        published = await this.relayBatch();
       } catch (err) {
         this.logger.error({ err }, 'outbox relay batch failed; retrying');
         await this.sleep(Math.min(idleMs * 10, 5000));
         continue;
       }
-      if (published < limit) await this.sleep(idleMs);
+      if (published < CLAIM_LIMIT) await this.sleep(idleMs);
     }
   }
 
