@@ -167,6 +167,32 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     expect(rows.map((r) => r.event_id)).toEqual([1, 2, 3, 4, 5, 6].map(id));
   });
 
+  it('a push-only consumer pushes on every delivery and writes no processed-event row', async () => {
+    const own = await stack.worker({ relay: false });
+    const pushed: string[] = [];
+    own.get(DomainEventHandlers).register({
+      consumer: 'test.push-only',
+      type: 'user.settings-updated',
+      afterCommit: async (event: DomainEvent<'user.settings-updated'>) => void pushed.push(event.id),
+    });
+    expect(() => own.get(DomainEventHandlers).register({ consumer: 'test.nothing', type: 'user.settings-updated' })).toThrow(
+      'Consumer test.nothing does nothing',
+    );
+    const at = new Date().toISOString();
+    const event: DomainEvent<'user.settings-updated'> = {
+      id: '980000001',
+      type: 'user.settings-updated',
+      payload: { userId: 1, section: 'profile', fields: ['bio'], at },
+      createdAt: at,
+    };
+    const dispatcher = own.get(DomainEventDispatcher);
+    expect(await dispatcher.dispatch(event)).toBe(0);
+    expect(await dispatcher.dispatch(event)).toBe(0);
+    expect(pushed).toEqual([event.id, event.id]);
+    const rows = await em.fork().execute(`select 1 from processed_events where consumer = 'test.push-only'`);
+    expect(rows).toEqual([]);
+  });
+
   it("a claim's raffle entry events become one job on the batches queue; a crash and a regrouped re-relay apply each once", async () => {
     const relay = worker.get(OutboxRelayService);
     while ((await relay.relayBatch(50)) > 0);

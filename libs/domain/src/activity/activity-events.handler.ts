@@ -24,7 +24,6 @@ export class ActivityEventsHandler implements OnModuleInit, OnApplicationBootstr
     this.handlers.register({
       consumer: 'activity.resubscribe',
       type: 'activity.settings-updated',
-      handle: async () => undefined,
       afterCommit: async () => void (await this.subscriptions.sync()),
     });
   }

@@ -27,7 +27,6 @@ export class HuntEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'hunts.push-game',
       type: 'hunt.game-updated',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.game-updated'>) => {
         await this.answers.invalidate(CURRENT_HUNT_ANSWER);
         const push = await this.hunts.gamePush(event.payload.huntId, event.payload.gameId);
@@ -37,14 +36,12 @@ export class HuntEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'hunts.push-updated',
       type: 'hunt.updated',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.updated'>) =>
         this.pushUpdated(event.payload.huntId, event.payload.change, event.payload.at),
     });
     this.handlers.register({
       consumer: 'hunts.push-predicted',
       type: 'hunt.predicted',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'hunt.predicted'>) =>
         // Everyone predicts when predictions open: a burst becomes a few pushes per room.
         this.pushes.request(`${huntRoom(event.payload.huntId)}:predictions`, () =>

@@ -18,7 +18,6 @@ export class ContactEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'contact.notify-admins',
       type: 'contact.message-received',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'contact.message-received'>) => this.notify(event.payload.messageId),
     });
   }

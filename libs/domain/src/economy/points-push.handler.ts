@@ -14,7 +14,6 @@ export class PointsPushHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'economy.push-points',
       type: 'points.changed',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'points.changed'>) => {
         const { userId, balance, delta, reason, entry } = event.payload;
         this.realtime.toRoom(userRoom(userId), 'user:points', { balance, delta, reason, entry });

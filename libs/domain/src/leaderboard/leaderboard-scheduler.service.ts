@@ -30,7 +30,6 @@ export class LeaderboardSchedulerService implements OnModuleInit, OnApplicationB
     this.handlers.register({
       consumer: 'leaderboard.sync-schedule',
       type: 'leaderboard.platforms-changed',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'leaderboard.platforms-changed'>) => this.sync(event.payload.platformId),
     });
   }

@@ -96,7 +96,6 @@ export class ProgressionEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'progression.announce-achievement',
       type: 'progression.achievement-unlocked',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'progression.achievement-unlocked'>) =>
         this.announce(event.payload.userId, achievementUnlockedNotification(event.payload.name), 'achievement', (username) =>
           achievementAlertText(username, event.payload.name),
@@ -105,7 +104,6 @@ export class ProgressionEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'progression.announce-level',
       type: 'progression.level-reached',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'progression.level-reached'>) =>
         this.announce(event.payload.userId, levelReachedNotification(event.payload.level), 'level-up', (username) =>
           levelAlertText(username, event.payload.level),

@@ -22,7 +22,6 @@ export class RaffleScheduler implements OnModuleInit, OnApplicationBootstrap {
     this.handlers.register({
       consumer: 'raffles.schedule-jobs',
       type: 'raffle.scheduled',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'raffle.scheduled'>) =>
         this.schedule(event.payload.raffleId, event.payload.startsAt, event.payload.endsAt),
     });

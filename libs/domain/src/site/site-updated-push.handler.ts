@@ -16,7 +16,6 @@ export class SiteUpdatedPushHandler implements OnModuleInit {
       this.handlers.register({
         consumer: `site.push.${type}`,
         type,
-        handle: async () => undefined,
         afterCommit: async (event: DomainEvent<typeof type>) => this.realtime.toRoom(SITE_ROOM, 'site:updated', { at: event.payload.at }),
       });
     }

@@ -18,7 +18,6 @@ export class FriendsEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'social.push-friends',
       type: 'friendship.changed',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'friendship.changed'>) => this.push(event.payload),
     });
   }

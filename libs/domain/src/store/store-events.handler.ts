@@ -37,13 +37,11 @@ export class StoreEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'store.push-item-change',
       type: 'store.item-changed',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'store.item-changed'>) => this.afterItemChanged(event.payload.itemId),
     });
     this.handlers.register({
       consumer: 'store.push-redemption-update',
       type: 'redemption.updated',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'redemption.updated'>) => this.afterUpdated(event.payload.redemptionId, event.payload.userId),
     });
   }

@@ -18,13 +18,11 @@ export class TicketEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'tickets.notify-staff',
       type: 'ticket.created',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'ticket.created'>) => this.notifyStaff(event.payload.ticketId),
     });
     this.handlers.register({
       consumer: 'tickets.notify-member',
       type: 'ticket.replied',
-      handle: async () => undefined,
       afterCommit: (event: DomainEvent<'ticket.replied'>) => this.notifyMember(event.payload.ticketId, event.payload.isAdmin),
     });
   }

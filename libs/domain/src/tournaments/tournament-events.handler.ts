@@ -26,14 +26,12 @@ export class TournamentEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'tournaments.push-updated',
       type: 'tournament.updated',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'tournament.updated'>) =>
         this.pushUpdated(event.payload.tournamentId, event.payload.change, event.payload.at),
     });
     this.handlers.register({
       consumer: 'tournaments.push-predicted',
       type: 'tournament.predicted',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'tournament.predicted'>) =>
         // A burst of saves (everyone picks when predictions open) becomes a few standings pushes per room.
         this.pushes.request(`${tournamentRoom(event.payload.tournamentId)}:predictions`, () =>
@@ -43,7 +41,6 @@ export class TournamentEventsHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'tournaments.push-match',
       type: 'tournament.match-decided',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'tournament.match-decided'>) => {
         const { tournamentId, matchIds, at } = event.payload;
         await this.answers.invalidate(tournamentAnswer(tournamentId));

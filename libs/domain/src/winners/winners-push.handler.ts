@@ -29,7 +29,6 @@ export class WinnersPushHandler implements OnModuleInit {
     this.handlers.register({
       consumer: 'winners.push',
       type: 'winner.recorded',
-      handle: async () => undefined,
       afterCommit: async (event: DomainEvent<'winner.recorded'>) => {
         const { source, winnerId, replacesId } = event.payload;
         const items = [added(winnerId), ...(replacesId !== undefined ? [removed(source, replacesId)] : [])];

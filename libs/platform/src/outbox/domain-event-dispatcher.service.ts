@@ -11,14 +11,14 @@ export class DomainEventDispatcher {
     private readonly processed: ProcessedEventsService,
   ) {}
 
-  /** Returns how many handlers applied the event (0 when each had applied it before). */
+  /** Returns how many handlers applied the event's database effect (0 when each had applied it before). */
   async dispatch(event: DomainEvent): Promise<number> {
     return this.dispatchMany([event]);
   }
 
   /**
    * Events of one type, as the relay groups them: a batch handler applies all of them in one transaction, any other
-   * handler one by one. Returns how many (handler, event) pairs were applied.
+   * handler one by one; a push-only handler just pushes. Returns how many (handler, event) database effects were applied.
    */
   async dispatchMany(given: readonly DomainEvent[]): Promise<number> {
     const events = [...new Map(given.map((e) => [e.id, e])).values()];
@@ -42,7 +42,7 @@ export class DomainEventDispatcher {
         continue;
       }
       for (const event of events) {
-        if (await this.processed.runOnce(handler.consumer, event.id, (tx) => handler.handle(event, tx))) applied++;
+        if (handler.handle && (await this.processed.runOnce(handler.consumer, event.id, (tx) => handler.handle!(event, tx)))) applied++;
         if (handler.afterCommit) await handler.afterCommit(event);
       }
     }

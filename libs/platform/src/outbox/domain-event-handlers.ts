@@ -6,8 +6,11 @@ export interface DomainEventHandler<T extends DomainEventType = DomainEventType>
   /** Unique per handler: it names the consumer in processed_events. */
   consumer: string;
   type: T;
-  /** Runs in a transaction together with the processed-event row (exactly-once effect). */
-  handle(event: DomainEvent<T>, tx: EntityManager): Promise<void>;
+  /**
+   * Runs in a transaction together with the processed-event row (exactly-once effect). Left out by a consumer whose
+   * whole effect is afterCommit (a push): it writes no processed-event row, since a redelivery repeats a push anyway.
+   */
+  handle?(event: DomainEvent<T>, tx: EntityManager): Promise<void>;
   /** Side effects outside the database (socket pushes) that may repeat harmlessly; run after commit. */
   afterCommit?(event: DomainEvent<T>): Promise<void>;
 }
@@ -41,6 +44,7 @@ export class DomainEventHandlers {
   register<T extends DomainEventType, R>(handler: DomainEventHandler<T> | DomainEventBatchHandler<T, R>): void {
     const list = this.byType.get(handler.type) ?? [];
     if (list.some((h) => h.consumer === handler.consumer)) throw new Error(`Duplicate consumer ${handler.consumer}`);
+    if (!('handleMany' in handler) && !handler.handle && !handler.afterCommit) throw new Error(`Consumer ${handler.consumer} does nothing`);
     list.push(handler as unknown as AnyDomainEventHandler);
     this.byType.set(handler.type, list);
   }
