@@ -29,9 +29,7 @@ export class ProgressionRankService {
    */
   async set(totals: XpTotals[]): Promise<void> {
     if (totals.length === 0) return;
-    const args: (string | number)[] = [];
-    for (const t of totals) args.push(ProgressionRankService.score(t), String(t.user_id));
-    await this.redis.zadd(RANK_KEY, 'GT', ...args);
+    await this.redis.zadd(RANK_KEY, 'GT', ...scoresAndMembers(totals));
   }
 
   /** Builds the whole set under a key of its own (two workers rebuilding at once never mix) and swaps it in. */
@@ -39,9 +37,7 @@ export class ProgressionRankService {
     const building = `${RANK_KEY}:building:${randomUUID()}`;
     for await (const page of pages) {
       if (page.length === 0) continue;
-      const args: (string | number)[] = [];
-      for (const t of page) args.push(ProgressionRankService.score(t), String(t.user_id));
-      await this.redis.zadd(building, ...args);
+      await this.redis.zadd(building, ...scoresAndMembers(page));
     }
     if ((await this.redis.exists(building)) === 1) await this.redis.rename(building, RANK_KEY);
     else await this.redis.del(RANK_KEY);
@@ -52,4 +48,9 @@ export class ProgressionRankService {
     const position = await this.redis.zrevrank(RANK_KEY, String(userId));
     return position === null ? FALLBACK_RANK : position + 1;
   }
+}
+
+/** ZADD's score-member pairs for these totals. */
+function scoresAndMembers(totals: readonly XpTotals[]): (string | number)[] {
+  return totals.flatMap((t) => [ProgressionRankService.score(t), String(t.user_id)]);
 }

@@ -44,8 +44,9 @@ export class DomainEventHandlers {
   register<T extends DomainEventType, R>(handler: DomainEventHandler<T> | DomainEventBatchHandler<T, R>): void {
     const list = this.byType.get(handler.type) ?? [];
     if (list.some((h) => h.consumer === handler.consumer)) throw new Error(`Duplicate consumer ${handler.consumer}`);
-    if (!('handleMany' in handler) && !handler.handle && !handler.afterCommit) throw new Error(`Consumer ${handler.consumer} does nothing`);
-    list.push(handler as unknown as AnyDomainEventHandler);
+    const added = handler as unknown as AnyDomainEventHandler;
+    if (!isBatchHandler(added) && !added.handle && !added.afterCommit) throw new Error(`Consumer ${handler.consumer} does nothing`);
+    list.push(added);
     this.byType.set(handler.type, list);
   }
 
