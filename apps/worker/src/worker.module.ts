@@ -1,8 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule } from '@nestjs/bullmq';
+import { QUEUES } from '@kickback/contracts';
 import {
   AuditModule,
   ConfigModule,
   DatabaseModule,
+  EventRetentionService,
   LoggingModule,
   OutboxModule,
   OutboxRelayService,
@@ -24,6 +28,8 @@ import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
 import { ActivityJobsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { DrainProcessorsFirst } from './processors/drain-processors-first';
 
 @Module({})
 export class WorkerModule {
@@ -32,10 +38,12 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(env),
+        DiscoveryModule,
         LoggingModule,
         DatabaseModule,
         RedisModule,
         QueueModule,
+        BullModule.registerQueue({ name: QUEUES.maintenance }),
         OutboxModule,
         RealtimeModule,
         AuditModule,
@@ -59,6 +67,9 @@ export class WorkerModule {
         DomainEventBatchesProcessor,
         LeaderboardRefreshProcessor,
         RaffleDrawsProcessor,
+        EventRetentionService,
+        MaintenanceProcessor,
+        DrainProcessorsFirst,
         WorkerHealthServer,
         ProgressionRankBootstrap,
       ],

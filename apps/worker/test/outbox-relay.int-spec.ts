@@ -6,6 +6,7 @@ import { QUEUES, type DomainEvent } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type TestStack } from '@kickback/testing';
 import { UsersService, XP_AWARDS } from '@kickback/domain';
 import { DomainEventDispatcher, OutboxRelayService, OutboxService, DomainEventHandlers } from '@kickback/platform';
+import { settingsUpdatedEvent } from './settings-updated-event';
 
 /** The whole pipeline the worker runs: platform relay, BullMQ, and a domain handler (last seen) consuming it. */
 describe('outbox relay and consumers: nothing lost, nothing applied twice', () => {
@@ -129,13 +130,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
       afterCommit: async (events, count: number | undefined) => void after.push({ ids: events.map((e) => e.id), handled: count }),
     });
     const dispatcher = own.get(DomainEventDispatcher);
-    const at = new Date().toISOString();
-    const e = (id: number): DomainEvent<'user.settings-updated'> => ({
-      id: String(970_000_000 + id),
-      type: 'user.settings-updated',
-      payload: { userId: 1, section: 'profile', fields: ['bio'], at },
-      createdAt: at,
-    });
+    const e = (n: number) => settingsUpdatedEvent(String(970_000_000 + n));
     const id = (n: number) => String(970_000_000 + n);
 
     expect(await dispatcher.dispatchMany([e(1), e(2)])).toBe(2);
@@ -178,13 +173,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     expect(() => own.get(DomainEventHandlers).register({ consumer: 'test.nothing', type: 'user.settings-updated' })).toThrow(
       'Consumer test.nothing does nothing',
     );
-    const at = new Date().toISOString();
-    const event: DomainEvent<'user.settings-updated'> = {
-      id: '980000001',
-      type: 'user.settings-updated',
-      payload: { userId: 1, section: 'profile', fields: ['bio'], at },
-      createdAt: at,
-    };
+    const event = settingsUpdatedEvent('980000001');
     const dispatcher = own.get(DomainEventDispatcher);
     expect(await dispatcher.dispatch(event)).toBe(0);
     expect(await dispatcher.dispatch(event)).toBe(0);

@@ -11,5 +11,7 @@ export const QUEUES = {
   raffleDraws: 'raffle-draws',
   /** One repeatable job scheduler per leaderboard platform (id `leaderboard-platform:{id}`). */
   leaderboardRefresh: 'leaderboard-refresh',
+  /** Repeatable upkeep: the hourly purge of relayed outbox events and their processed-event rows. */
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

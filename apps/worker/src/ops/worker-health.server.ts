@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
+import { ModuleRef } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
@@ -20,9 +21,13 @@ export class WorkerHealthServer implements OnApplicationShutdown {
     private readonly config: AppConfig,
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
-    @InjectQueue(QUEUES.domainEvents) private readonly events: Queue,
-    @InjectQueue(QUEUES.domainEventBatches) private readonly batches: Queue,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /** Every queue the worker consumes, so a failing raffle draw or retention purge shows in the metrics too. */
+  private queues(): Queue[] {
+    return Object.values(QUEUES).map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+  }
 
   listen(): void {
     const port = this.config.env.WORKER_HEALTH_PORT;
@@ -43,7 +48,7 @@ export class WorkerHealthServer implements OnApplicationShutdown {
       }
     }
     if (url === '/metrics') {
-      for (const queue of [this.events, this.batches]) {
+      for (const queue of this.queues()) {
         const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'failed').catch(() => ({}) as Record<string, number>);
         for (const [state, n] of Object.entries(counts)) queueDepth.set({ queue: queue.name, state }, n);
       }

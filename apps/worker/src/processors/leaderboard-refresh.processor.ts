@@ -17,6 +17,9 @@ export class LeaderboardRefreshProcessor extends WorkerHost {
   async process(job: Job<LeaderboardRefreshJob>): Promise<RefreshOutcome> {
     const started = Date.now();
     const outcome = await this.refresher.refresh(job.data.platformId, 'schedule');
+    // A scheduled run that meets another one has nothing to add; a run after a change must still happen (BullMQ retries).
+    if (outcome.status === 'busy' && job.data.afterChange)
+      throw new Error(`leaderboard ${job.data.platformId}: another refresh is under way; retrying after the change`);
     this.logger.log(
       { platformId: job.data.platformId, status: outcome.status, archived: outcome.archived, ms: Date.now() - started },
       'leaderboard refreshed',

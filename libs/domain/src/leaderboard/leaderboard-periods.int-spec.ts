@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { LEADERBOARD_PAGE_CACHE_KEY } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
+import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 
 /** Manual CSV import, period rollover with archive, browsable periods, and the worker's scheduled refresh. */
 describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () => {
@@ -169,4 +170,27 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     expect(board.top_three[0]).toMatchObject({ wagered: 42.42 });
     expect(board.prizes).toEqual([75]);
   }, 40_000);
+
+  it('a refresh after an admin change that meets another refresh under way waits for it instead of giving up', async () => {
+    await stack.worker();
+    const platform = await manualPlatform('busy-board', { refresh_interval_seconds: 86_400 });
+    const fetches = async () => (await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.length;
+    await waitFor(async () => (await fetches()) >= 1, 15_000, 'the first refresh');
+    // Another refresh holds the platform's lock, as one started just before the change would.
+    await stack.redis.set(LEADERBOARD_CACHE_KEYS.refreshLock(platform.id), 'someone-else', 'PX', 60_000);
+    await em.fork().execute(
+      `insert into leaderboard_manual_entries (period_id, username, wagered)
+       select id, 'latePlayer', 7.5 from leaderboard_periods where platform_id = ? and status = 'current'`,
+      [platform.id],
+    );
+    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [80] });
+    const board = async () => (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['busy-board'];
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await board()).top_three).toEqual([]);
+
+    await stack.redis.del(LEADERBOARD_CACHE_KEYS.refreshLock(platform.id));
+    const updated = await waitFor(async () => ((await board()).top_three.length ? board() : null), 20_000, 'the retried refresh');
+    expect(updated.top_three[0]).toMatchObject({ wagered: 7.5 });
+    expect(updated.prizes).toEqual([80]);
+  }, 45_000);
 });

@@ -8,7 +8,15 @@ import { findPlatform, listPlatforms } from './leaderboard-platforms.repository'
 
 export interface LeaderboardRefreshJob {
   platformId: number;
+  /**
+   * Set on the refresh a sync adds after an admin's change: it must run after that change, so finding another refresh
+   * of the platform under way (which may have read the platform before it) makes it retry instead of giving up.
+   */
+  afterChange?: boolean;
 }
+
+/** How a refresh after a change waits out one under way: retries over about four minutes, within the refresh lock's five. */
+const AFTER_CHANGE_RETRIES = { attempts: 9, backoff: { type: 'exponential', delay: 1_000 } } as const;
 
 export const schedulerId = (platformId: number) => `leaderboard-platform:${platformId}`;
 
@@ -59,6 +67,10 @@ export class LeaderboardSchedulerService implements OnModuleInit, OnApplicationB
       { every: platform.refreshIntervalSeconds * 1000 },
       { name: 'refresh', data: { platformId }, opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } },
     );
-    await this.queue.add('refresh', { platformId }, { attempts: 1, removeOnComplete: true, removeOnFail: { count: 50 } });
+    await this.queue.add(
+      'refresh',
+      { platformId, afterChange: true },
+      { ...AFTER_CHANGE_RETRIES, removeOnComplete: true, removeOnFail: { count: 50 } },
+    );
   }
 }

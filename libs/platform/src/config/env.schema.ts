@@ -75,6 +75,11 @@ export const envSchema = z
       .regex(/^[\w.:-]{1,64}$/)
       .default('socket.io'),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
+    /**
+     * Days a relayed outbox event and its processed-event rows are kept. Longer than the week a failed job can be
+     * retried (FAILED_JOB_KEEP_MS), so a retried event still finds the rows that make it apply once.
+     */
+    EVENT_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(30),
     SMTP_URL: z.string().optional(),
     /** Let leaderboard sources fetch loopback/private addresses (local fake casinos); never in production. */
     LEADERBOARD_ALLOW_PRIVATE_HOSTS: bool.default('false'),

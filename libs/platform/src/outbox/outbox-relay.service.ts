@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -39,7 +39,7 @@ export interface RelayHooks {
  * jobs instead of the relay claiming the one or two rows each round trip finds.
  */
 @Injectable()
-export class OutboxRelayService implements OnApplicationShutdown {
+export class OutboxRelayService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
   private running = false;
   private loop: Promise<void> | null = null;
@@ -67,7 +67,8 @@ export class OutboxRelayService implements OnApplicationShutdown {
     this.loop = null;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before MikroORM closes its pool (onApplicationShutdown), so a claim in progress finishes instead of hanging. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.stop();
   }
 

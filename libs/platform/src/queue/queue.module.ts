@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
+import { FAILED_JOB_KEEP_MS } from './failed-job-age';
 
 /** BullMQ on the app's Redis; failed jobs are kept (visible to admins), completed ones trimmed. */
 @Global()
@@ -15,7 +16,7 @@ import { AppConfig } from '../config/app-config';
           attempts: 8,
           backoff: { type: 'exponential', delay: 500 },
           removeOnComplete: { age: 3600, count: 10_000 },
-          removeOnFail: { age: 7 * 24 * 3600 },
+          removeOnFail: { age: FAILED_JOB_KEEP_MS / 1000 },
         },
       }),
     }),

@@ -1,0 +1,42 @@
+import { createServer } from 'node:net';
+import { QUEUES } from '@kickback/contracts';
+import { createTestStack, waitFor, type TestStack } from '@kickback/testing';
+import { failedEventJobs } from './failed-event-jobs';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The worker's probes and metrics, as Kubernetes and Prometheus read them. */
+describe('worker health server', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+  });
+  afterAll(() => stack.close());
+
+  it('answers the probes and reports waiting, active, delayed and failed jobs for every queue', async () => {
+    const port = await freePort();
+    const worker = await stack.worker({ relay: false, healthServer: true }, { WORKER_HEALTH_PORT: port });
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${url}/healthz`).catch(() => null))?.ok, 10_000, 'the health server');
+
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok' }]);
+
+    await failedEventJobs(worker, ['990000201']);
+
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    for (const queue of Object.values(QUEUES))
+      for (const state of ['wait', 'active', 'delayed', 'failed'])
+        expect(metrics).toMatch(new RegExp(`^bullmq_queue_jobs\\{queue="${queue}",state="${state}"\\} \\d+$`, 'm'));
+    expect(metrics).toMatch(/^bullmq_queue_jobs\{queue="domain-events",state="failed"\} 1$/m);
+    expect((await fetch(`${url}/nothing`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { QUEUES } from '@kickback/contracts';
+import { createTestStack, waitFor, type TestStack } from '@kickback/testing';
+import { DomainEventHandlers } from '@kickback/platform';
+import { settingsUpdatedEvent } from './settings-updated-event';
+
+/** A worker told to stop while a job is querying the database: the job finishes first, then the process closes. */
+describe('worker shutdown with a job in flight', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+  });
+  afterAll(() => stack.close());
+
+  it('lets the active job run its remaining queries and closes', async () => {
+    const worker = await stack.worker({ relay: false });
+    const em = worker.get(EntityManager);
+    const steps: string[] = [];
+    worker.get(DomainEventHandlers).register({
+      consumer: 'test.slow',
+      type: 'user.settings-updated',
+      // Statements outside a transaction, as the retention purge runs them: each takes a connection from the pool.
+      afterCommit: async () => {
+        steps.push('started');
+        await em.fork().execute('select pg_sleep(0.5)');
+        // Without draining first this one asked a pool MikroORM was closing meanwhile and waited forever, and so
+        // did the worker's close().
+        await em.fork().execute('select 1');
+        steps.push('finished');
+      },
+    });
+    const event = settingsUpdatedEvent('990000101');
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    await queue.add(event.type, event, { jobId: `evt-${event.id}`, attempts: 1 });
+    await waitFor(() => steps.includes('started') || undefined, 10_000, 'the job started');
+
+    await worker.close();
+
+    expect(steps).toEqual(['started', 'finished']);
+    expect(await stack.redis.zrange(`bull:${QUEUES.domainEvents}:completed`, 0, -1)).toContain(`evt-${event.id}`);
+  }, 20_000);
+});
