@@ -53,6 +53,7 @@ import { closeGetPools, replayReads } from './lib/pooled-get';
 import { closePools, pooledPost } from './lib/pooled-post';
 import { RawRoomSocket, frameText, type RawFrame } from './lib/raw-room-socket';
 import { percentile } from './lib/percentile';
+import { processCpuMs, redisCpuMs } from './lib/cpu-time';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
 
@@ -297,6 +298,8 @@ async function main(): Promise<void> {
     let entryBytes = 0;
     let afterFailed = 0;
     let sampleAnswer = '';
+    const apiPids = apis.map((a) => a.child.pid!);
+    const cpuBefore = { api: apiPids.map(processCpuMs), redis: await redisCpuMs(redis) };
     const started = now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -328,6 +331,8 @@ async function main(): Promise<void> {
     );
     const seconds = (now() - started) / 1000;
     const burstEnded = now();
+    const apiCpuMs = apiPids.reduce((sum, pid, i) => sum + processCpuMs(pid) - cpuBefore.api[i]!, 0);
+    const redisBurstCpuMs = (await redisCpuMs(redis)) - cpuBefore.redis;
 
     const reportReady = fromWatchers<WatcherReport>('report');
     watchers.send({ type: 'finish', expected: ok, answeredAt: [...answeredAt] });
@@ -419,6 +424,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `${bareName} (${USERS} round trips, ${CONCURRENCY} in flight, same answer): ${bare.perSecond.toFixed(0)}/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; product entry = ${((ok / seconds / bare.perSecond) * 100).toFixed(0)}% of it`,
+    );
+    console.log(
+      `CPU per entry during the burst: api ${((apiCpuMs * 1000) / USERS).toFixed(0)} µs, Redis ${((redisBurstCpuMs * 1000) / USERS).toFixed(0)} µs (Redis also serves the worker's queues)`,
     );
     console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
     const goals = [

@@ -150,6 +150,16 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     expect(
       viaHttp.filter((a) => a.status === 429).every((a) => a.body.message === 'Too many requests. Please slow down and try again shortly.'),
     ).toBe(true);
+
+    // The minute starts at the first entry and is not pushed back by the later ones; once it is over, the budget is back.
+    const budget = `raffle-enter:user:${dee.id}`;
+    const left = await stack.redis.pttl(budget);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(60_000);
+    await stack.redis.pexpire(budget, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    const next = await createRaffle();
+    expect((await enter(dee.socket, { raffle_id: next, entry_type: 'passwordless' })).status).toBe(200);
   });
 
   it('raffle passwords resist guessing: five wrong tries per member, then even the right one is refused', async () => {

@@ -9,6 +9,12 @@ import './session-data';
 
 export const SESSION_KEY_PREFIX = 'sess:';
 
+/** The store's key of a session, for a read that shares one round trip with other commands (the socket raffle entry). */
+export const storedSessionKey = (sessionId: string) => SESSION_KEY_PREFIX + sessionId;
+
+/** A session as the store writes it (connect-redis' JSON serializer), or null when there is none. */
+export const parseStoredSession = (raw: unknown): SessionData | null => (typeof raw === 'string' ? (JSON.parse(raw) as SessionData) : null);
+
 /** The ids of a member's live sessions, so a ban or a role change reaches every one of them. */
 export const memberSessionsKey = (userId: number) => `user-sessions:${userId}`;
 

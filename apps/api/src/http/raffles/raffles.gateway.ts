@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
 import type { Request } from 'express';
-import type { SessionData } from 'express-session';
 import type { Socket } from 'socket.io';
 import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
 import {
@@ -34,7 +33,7 @@ const safeText = new HostileTextPipe();
  * request (no routing, cookie parsing, session load or response headers); see
  * docs/performance.md. Cross-site use is refused as for the CSRF-checked route, at the handshake
  * (foreign origins cannot connect). The session is read again for every entry, so a logout in
- * another tab takes effect at once.
+ * another tab takes effect at once; that read and the entry budget's count share one Redis round trip.
  *
  * The event is a plain Socket.IO listener (PlainSocketEvent) rather than a Nest @SubscribeMessage handler: Nest runs
  * every message through an rxjs pipeline of its own, measurable in a raffle burst for an event that has no guard,
@@ -70,12 +69,10 @@ export class RafflesGateway implements OnGatewayConnection {
         ...body
       } = safeText.transform(typeof message === 'object' && message ? message : {}, { type: 'body' }) as Record<string, unknown>;
       if (!isRowId(raffleId)) throw raffleNotFound();
-      const userId = await this.liveSessionUser(socket);
-      if (userId !== null) {
-        if (await this.limiter.blocked(userId)) return TOO_MANY_REQUESTS;
-      }
+      const member = await this.liveMember(socket);
+      if (member?.blocked) return TOO_MANY_REQUESTS;
       const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
-      const result = await this.entries.enter(userId, raffleId, validBody.transform(body), idempotencyKey);
+      const result = await this.entries.enter(member?.userId ?? null, raffleId, validBody.transform(body), idempotencyKey);
       return { status: 200, body: ok({ entry: result.entry }, result.message) };
     } catch (err) {
       const known = errorEnvelope(err);
@@ -85,18 +82,17 @@ export class RafflesGateway implements OnGatewayConnection {
   }
 
   /**
-   * The member of the socket's session as it is now in the store (null once logged out or expired).
-   * A connection opened without a member stays anonymous (logging in loads a new page, hence a new
-   * connection), so it is answered without a store read.
+   * The member the socket connected as, if their session is still in the store as it was (null once logged out,
+   * ended or expired), with whether this entry is over their budget: one Redis command for both.
+   * A connection opened without a member stays anonymous (logging in loads a new page, hence a new connection),
+   * so it is answered without a store read.
    */
-  private async liveSessionUser(socket: Socket): Promise<number | null> {
-    const req = socket.request as unknown as Partial<Pick<Request, 'session' | 'sessionID' | 'sessionStore'>>;
-    if (!req.session?.userId || !req.sessionID || !req.sessionStore) return null;
-    const store = req.sessionStore;
-    const session = await new Promise<SessionData | null | undefined>((resolve, reject) =>
-      store.get(req.sessionID!, (err, data) => (err ? reject(err) : resolve(data))),
-    );
-    if (!session?.listed || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
-    return session.userId ?? null;
+  private async liveMember(socket: Socket): Promise<{ userId: number; blocked: boolean } | null> {
+    const req = socket.request as unknown as Partial<Pick<Request, 'session' | 'sessionID'>>;
+    const userId = req.session?.userId;
+    if (!userId || !req.sessionID) return null;
+    const { blocked, session } = await this.limiter.blockedWithSession(userId, req.sessionID);
+    if (!session?.listed || session.userId !== userId || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
+    return { userId, blocked };
   }
 }
