@@ -426,7 +426,8 @@ async function main(): Promise<void> {
       `${bareName} (${USERS} round trips, ${CONCURRENCY} in flight, same answer): ${bare.perSecond.toFixed(0)}/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms; product entry = ${((ok / seconds / bare.perSecond) * 100).toFixed(0)}% of it`,
     );
     console.log(
-      `CPU per entry during the burst: api ${((apiCpuMs * 1000) / USERS).toFixed(0)} µs, Redis ${((redisBurstCpuMs * 1000) / USERS).toFixed(0)} µs (Redis also serves the worker's queues)`,
+      `CPU per entry during the burst: api ${((apiCpuMs * 1000) / USERS).toFixed(0)} µs, Redis ${((redisBurstCpuMs * 1000) / USERS).toFixed(0)} µs (Redis also serves the worker's queues); ` +
+        `the bare server's per round trip: ${bare.cpuPerRoundTripUs.toFixed(0)} µs (by CPU, the entry runs at ${((bare.cpuPerRoundTripUs / ((apiCpuMs * 1000) / USERS)) * 100).toFixed(0)}% of its framework)`,
     );
     console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
     const goals = [

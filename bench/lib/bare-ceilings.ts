@@ -6,6 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { Controller, Header, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { processCpuMs } from './cpu-time';
 import { percentile } from './percentile';
 import { closePools, pooledPost } from './pooled-post';
 import { stopProcess } from './stop-process';
@@ -19,11 +20,14 @@ export interface CeilingResult {
   perSecond: number;
   p50: number;
   p99: number;
+  /** The bare server's CPU time per round trip, in µs: the ceiling for the product's CPU per request. */
+  cpuPerRoundTripUs: number;
 }
 
-async function loop(total: number, concurrency: number, once: (i: number) => Promise<void>): Promise<CeilingResult> {
+async function loop(total: number, concurrency: number, serverPid: number, once: (i: number) => Promise<void>): Promise<CeilingResult> {
   const latencies: number[] = [];
   let next = 0;
+  const cpuBefore = processCpuMs(serverPid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -37,17 +41,18 @@ async function loop(total: number, concurrency: number, once: (i: number) => Pro
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuPerRoundTripUs = ((processCpuMs(serverPid) - cpuBefore) * 1000) / total;
   latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuPerRoundTripUs };
 }
 
-async function startChild(kind: 'io' | 'nest', answer: string): Promise<{ stop: () => Promise<void>; port: number }> {
+async function startChild(kind: 'io' | 'nest', answer: string): Promise<{ stop: () => Promise<void>; port: number; pid: number }> {
   const child = fork(__filename, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, BARE_ANSWER: answer } });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bare ${kind} server exited with ${code}`)));
     child.once('message', (m: { port: number }) => resolve(m.port));
   });
-  return { port, stop: () => stopProcess(child) };
+  return { port, pid: child.pid!, stop: () => stopProcess(child) };
 }
 
 /** A bare Socket.IO acknowledgement round trip: `sockets` connections, `total` emits with ack answering `answer`. */
@@ -76,7 +81,7 @@ export async function bareSocketAck(
         )),
       );
     }
-    return await loop(total, concurrency, async (i) => {
+    return await loop(total, concurrency, server.pid, async (i) => {
       await clients[i % clients.length]!.timeout(30_000).emitWithAck(event, request);
     });
   } finally {
@@ -90,7 +95,7 @@ export async function bareNestPost(total: number, concurrency: number, body: str
   const server = await startChild('nest', answer);
   try {
     const url = new URL(`http://127.0.0.1:${server.port}/bare`);
-    return await loop(total, concurrency, async () => {
+    return await loop(total, concurrency, server.pid, async () => {
       const res = await pooledPost(url, body, {});
       if (res.status !== 200) throw new Error(`bare Nest POST answered ${res.status}`);
     });
