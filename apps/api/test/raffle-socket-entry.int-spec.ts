@@ -138,6 +138,16 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     expect(await entriesOf(id)).toBe(0);
   });
 
+  it('a session that ended without reaching the socket (its disconnect lost) enters nothing: each entry reads it again', async () => {
+    const id = await createRaffle();
+    const gil = await member();
+    const sessionId = /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(gil.client.cookieHeader))![1]!;
+    await stack.redis.del(`sess:${sessionId}`);
+    expect(gil.socket.connected).toBe(true);
+    expect(await enter(gil.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
+    expect(await entriesOf(id)).toBe(0);
+  });
+
   it('one budget of 30 entries a minute per member, shared by the socket and HTTP', async () => {
     const id = await createRaffle();
     const dee = await member();
