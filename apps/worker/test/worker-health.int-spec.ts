@@ -1,15 +1,6 @@
-import { createServer } from 'node:net';
 import { QUEUES } from '@kickback/contracts';
-import { createTestStack, waitFor, type TestStack } from '@kickback/testing';
+import { createTestStack, freePort, waitFor, type TestStack } from '@kickback/testing';
 import { failedEventJobs } from './failed-event-jobs';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The worker's probes and metrics, as Kubernetes and Prometheus read them. */
 describe('worker health server', () => {

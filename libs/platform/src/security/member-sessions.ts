@@ -9,11 +9,12 @@ import './session-data';
 
 export const SESSION_KEY_PREFIX = 'sess:';
 
-/** The store's key of a session, for a read that shares one round trip with other commands (the socket raffle entry). */
+/** The store's key of a session (the store's own prefix), for the reads and writes made beside the store. */
 export const storedSessionKey = (sessionId: string) => SESSION_KEY_PREFIX + sessionId;
 
 /** A session as the store writes it (connect-redis' JSON serializer), or null when there is none. */
-export const parseStoredSession = (raw: unknown): SessionData | null => (typeof raw === 'string' ? (JSON.parse(raw) as SessionData) : null);
+export const parseStoredSession = (raw: unknown): SessionData | null =>
+  typeof raw === 'string' && raw ? (JSON.parse(raw) as SessionData) : null;
 
 /** The ids of a member's live sessions, so a ban or a role change reaches every one of them. */
 export const memberSessionsKey = (userId: number) => `user-sessions:${userId}`;
@@ -47,15 +48,7 @@ export class MemberSessionStore extends RedisStore {
     const ttl = Math.ceil((expires - Date.now()) / 1000);
     if (ttl <= 0) return this.destroy(sid, cb);
     try {
-      await this.redis.eval(
-        SAVE_MEMBER_SESSION,
-        2,
-        SESSION_KEY_PREFIX + sid,
-        memberSessionsKey(sess.userId),
-        JSON.stringify(sess),
-        ttl,
-        sid,
-      );
+      await this.redis.eval(SAVE_MEMBER_SESSION, 2, storedSessionKey(sid), memberSessionsKey(sess.userId), JSON.stringify(sess), ttl, sid);
       cb();
     } catch (err) {
       cb(err);
@@ -91,7 +84,7 @@ export class MemberSessions {
     const ids = await this.redis.smembers(key);
     await this.redis
       .multi()
-      .del(key, ...ids.map((id) => SESSION_KEY_PREFIX + id))
+      .del(key, ...ids.map(storedSessionKey))
       .exec();
     this.realtime.disconnectRoom(userRoom(userId));
     return ids.length;
@@ -101,11 +94,9 @@ export class MemberSessions {
   async changeRole(userId: number, role: Role): Promise<void> {
     const ids = await this.redis.smembers(memberSessionsKey(userId));
     for (const id of ids) {
-      const raw = await this.redis.get(SESSION_KEY_PREFIX + id);
-      if (!raw) continue;
-      const data = JSON.parse(raw) as SessionData;
-      if (data.userId !== userId || data.role === role) continue;
-      await this.redis.set(SESSION_KEY_PREFIX + id, JSON.stringify({ ...data, role }), 'KEEPTTL', 'XX');
+      const data = parseStoredSession(await this.redis.get(storedSessionKey(id)));
+      if (!data || data.userId !== userId || data.role === role) continue;
+      await this.redis.set(storedSessionKey(id), JSON.stringify({ ...data, role }), 'KEEPTTL', 'XX');
     }
     this.realtime.disconnectRoom(userRoom(userId));
   }
