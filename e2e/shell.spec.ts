@@ -236,6 +236,30 @@ test('unknown routes show the 404 page inside the shell', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: DEMO_SITE.name })).toBeVisible();
 });
 
+test.describe('laptop viewport', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the admin side navigation scrolls to its last section and Back to Site on a short screen', async ({ page }) => {
+    await loginAs(page, 'StreamBoss');
+    await page.goto('/admin-new/go-live');
+    const adminNav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(adminNav.getByRole('link', { name: 'Go live' })).toBeVisible();
+
+    // Both sit below the fold of a 768 px screen, in a sidebar that stays put while the page scrolls: a person can
+    // only reach them by scrolling the sidebar itself.
+    const badges = adminNav.getByRole('link', { name: 'Badges' });
+    const backToSite = page.getByRole('link', { name: '← Back to Site' });
+    for (const link of [badges, backToSite]) {
+      await link.scrollIntoViewIfNeeded();
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+    await badges.click();
+    await expect(page).toHaveURL('/admin-new/badges');
+    await backToSite.click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
 test.describe('phone viewport', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
