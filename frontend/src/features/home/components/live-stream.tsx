@@ -30,7 +30,6 @@ export function LiveStream({ channelSlug, live }: { channelSlug: string; live: L
           src={kickPlayerUrl(channelSlug)}
           title={`${channelSlug} live stream on Kick`}
           allow="autoplay; fullscreen; picture-in-picture"
-          allowFullScreen
           loading="lazy"
         />
       </div>
