@@ -5,7 +5,11 @@ import type { Page } from '@playwright/test';
  * browser globals through these narrow shapes instead of pulling DOM types into the server build.
  */
 interface BrowserWindow {
-  document: { documentElement: unknown; visibilityState: string; dispatchEvent(event: unknown): boolean };
+  document: {
+    documentElement: { scrollWidth: number; clientWidth: number };
+    visibilityState: string;
+    dispatchEvent(event: unknown): boolean;
+  };
   Event: new (type: string) => unknown;
   getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
   navigator: { clipboard: { readText(): Promise<string> } };
@@ -54,4 +58,12 @@ export function emulateVisibility(page: Page, state: 'hidden' | 'visible'): Prom
 
 export function visibilityState(page: Page): Promise<string> {
   return page.evaluate(() => (globalThis as unknown as BrowserWindow).document.visibilityState);
+}
+
+/** How far the page reaches past the window's right edge (0 when nothing sticks out, so it cannot scroll sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as BrowserWindow).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
 }
