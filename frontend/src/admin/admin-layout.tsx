@@ -11,7 +11,7 @@ export function AdminLayout({ siteName, user }: { siteName: string; user: Curren
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>
-      <aside className="admin-sidebar">
+      <aside className="admin-sidebar" aria-label="Admin panel">
         <p className="admin-sidebar__brand">
           {siteName}
           <span className="admin-sidebar__badge">Admin</span>

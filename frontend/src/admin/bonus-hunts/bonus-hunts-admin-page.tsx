@@ -73,7 +73,7 @@ export default function BonusHuntsAdminPage() {
         </p>
       )}
       <div className="hunt-admin-layout">
-        <aside className="hunt-admin-list">
+        <aside className="hunt-admin-list" aria-label="Hunts">
           {!running && !list.isLoading && <CreateHuntForm onCreated={setSelected} />}
           <ul className="hunt-admin-list__items">
             {hunts.map((hunt) => (

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Raffle } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
+import { ScrollingList } from '../../../components/ui/scrolling-list';
 import { formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { loadedParticipants, participantName, winChance } from '../raffle-logic';
@@ -23,7 +24,7 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
   const entries = useGetRaffleEntriesInfiniteQuery({ id: raffle.id, search });
   const people = useMemo(() => loadedParticipants(entries.data?.pages), [entries.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = entries;
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
@@ -60,7 +61,13 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
     body = <p className="raffle-entries__empty">No entries yet</p>;
   } else {
     body = (
-      <ol className="raffle-entries__list" data-testid="raffle-entries-list" ref={listRef}>
+      <ScrollingList
+        ordered
+        className="raffle-entries__list"
+        labelledBy="raffle-entries-title"
+        data-testid="raffle-entries-list"
+        ref={listRef}
+      >
         {people.map((p) => {
           const name = participantName(p.user);
           return (
@@ -81,7 +88,7 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
             {isFetchingNextPage ? 'Loading more entries...' : ''}
           </li>
         )}
-      </ol>
+      </ScrollingList>
     );
   }
   return (

@@ -1,5 +1,6 @@
 import type { CommunityPurchase } from '@kickback/contracts';
 import { formatRelativeTime } from '../../../lib/format';
+import { ScrollingList } from '../../../components/ui/scrolling-list';
 
 /** Everyone's latest purchases, updated live from room 'store'. */
 export function CommunityPurchases({ purchases }: { purchases: CommunityPurchase[] }) {
@@ -9,7 +10,7 @@ export function CommunityPurchases({ purchases }: { purchases: CommunityPurchase
       {purchases.length === 0 ? (
         <p className="store-list__empty">No purchases yet. Be the first!</p>
       ) : (
-        <ul className="store-list__items" aria-live="polite">
+        <ScrollingList className="store-list__items" labelledBy="community-purchases-title" aria-live="polite">
           {purchases.map((p) => (
             <li key={p.id} className="store-list__row">
               <div className="store-list__main">
@@ -20,7 +21,7 @@ export function CommunityPurchases({ purchases }: { purchases: CommunityPurchase
               </div>
             </li>
           ))}
-        </ul>
+        </ScrollingList>
       )}
     </section>
   );

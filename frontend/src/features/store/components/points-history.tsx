@@ -3,6 +3,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useGetPointsHistoryQuery } from '../store-api';
 import { reasonLabel } from '../store-options';
 import { Pager } from '../../../components/ui/pager';
+import { ScrollingList } from '../../../components/ui/scrolling-list';
 
 /** The member's own ledger: every change of their points, newest first. */
 export function PointsHistory() {
@@ -16,7 +17,7 @@ export function PointsHistory() {
       {data && data.entries.length === 0 && <p className="store-list__empty">No points activity yet.</p>}
       {data && data.entries.length > 0 && (
         <>
-          <ul className="store-list__items" aria-busy={isFetching}>
+          <ScrollingList className="store-list__items" labelledBy="points-history-title" aria-busy={isFetching}>
             {data.entries.map((entry) => (
               <li key={entry.id} className="store-list__row">
                 <div className="store-list__main">
@@ -32,7 +33,7 @@ export function PointsHistory() {
                 </span>
               </li>
             ))}
-          </ul>
+          </ScrollingList>
           <Pager label="Points history pages" page={page} lastPage={data.pagination.last_page} onPage={setPage} />
         </>
       )}

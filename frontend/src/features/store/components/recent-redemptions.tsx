@@ -1,6 +1,7 @@
 import type { StoreRedemption } from '@kickback/contracts';
 import { formatNumber, formatRelativeTime } from '../../../lib/format';
 import { CopyCodeButton } from '../../../components/ui/copy-code-button';
+import { ScrollingList } from '../../../components/ui/scrolling-list';
 
 const STATUS_LABEL: Record<StoreRedemption['status'], string> = { pending: 'Pending', processed: 'Processed', refunded: 'Refunded' };
 
@@ -12,7 +13,7 @@ export function RecentRedemptions({ redemptions }: { redemptions: StoreRedemptio
       {redemptions.length === 0 ? (
         <p className="store-list__empty">You have not redeemed anything yet.</p>
       ) : (
-        <ul className="store-list__items">
+        <ScrollingList className="store-list__items" labelledBy="recent-redemptions-title">
           {redemptions.map((r) => (
             <li key={r.id} className="store-list__row" data-testid={`redemption-${r.id}`}>
               <div className="store-list__main">
@@ -29,7 +30,7 @@ export function RecentRedemptions({ redemptions }: { redemptions: StoreRedemptio
               <span className={`store-status store-status--${r.status}`}>{STATUS_LABEL[r.status]}</span>
             </li>
           ))}
-        </ul>
+        </ScrollingList>
       )}
     </section>
   );

@@ -42,7 +42,7 @@ export function StoreItemCard({ item, state, loggedIn, onRedeem }: StoreItemCard
       </div>
       <div className="store-item__body">
         <p className="store-item__category">{categoryLabel(item.category)}</p>
-        <h3 className="store-item__name">{item.name}</h3>
+        <h2 className="store-item__name">{item.name}</h2>
         {item.description && <p className="store-item__description">{item.description}</p>}
         <dl className="store-item__facts">
           <div>

@@ -17,9 +17,9 @@ export function BracketView({ matches, picks, onPick }: BracketViewProps) {
     <div className="bracket">
       {rounds.map(({ round, matches: list }) => (
         <section key={round} className="bracket__round" aria-labelledby={`round-${round}`}>
-          <h3 id={`round-${round}`} className="bracket__round-title">
+          <h2 id={`round-${round}`} className="bracket__round-title">
             {roundTitle(round, lastRound)}
-          </h3>
+          </h2>
           <div className="bracket__matches">
             {list.map((match) => (
               <MatchCard key={match.id} match={match} pick={picks?.get(match.id) ?? null} onPick={onPick} />
@@ -39,7 +39,7 @@ function MatchCard({ match, pick, onPick }: { match: TournamentMatch; pick: stri
   ];
   return (
     <article className="card bracket-match" data-testid={`match-${match.id}`}>
-      <h4 className="bracket-match__title">Match {match.match_number}</h4>
+      <h3 className="bracket-match__title">Match {match.match_number}</h3>
       {slots.map((slot, i) => {
         const won = slot.name !== null && match.winner_name === slot.name;
         const picked = slot.name !== null && pick === slot.name;

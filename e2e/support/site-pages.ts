@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { expect, waitForShell } from './fixtures';
+
+/** Every page of the site's navigation and footer a logged-in member can open (no ids in the path). */
+export const MEMBER_PAGES = [
+  '/',
+  '/bonus-hunts',
+  '/tournaments',
+  '/raffles',
+  '/leaderboard',
+  '/store',
+  '/contact',
+  '/winners',
+  '/profile',
+  '/settings',
+  '/tickets',
+  '/tickets/create',
+  '/terms',
+  '/privacy',
+];
+
+/** Every section of the admin panel (its side navigation), as paths. */
+export const ADMIN_PAGES = [
+  'settings',
+  'affiliates',
+  'raffles',
+  'leaderboard',
+  'bonus-hunts',
+  'tournaments',
+  'store-items',
+  'store-redemptions',
+  'users',
+  'activity',
+  'contact-messages',
+  'tickets',
+  'ticket-categories',
+  'audit-log',
+  'queues',
+  'overlays',
+  'go-live',
+  'achievements',
+  'badges',
+].map((section) => `/admin-new/${section}`);
+
+/** The detail pages the demo member reaches from the lists: the first raffle, tournament and own ticket. */
+export async function memberDetailPages(page: Page): Promise<string[]> {
+  const details: string[] = [];
+  for (const list of ['/raffles', '/tournaments', '/tickets']) {
+    await page.goto(list);
+    await waitForShell(page);
+    const link = page.locator(`main a[href^="${list}/"]`).first();
+    await expect(link).toBeVisible();
+    details.push((await link.getAttribute('href'))!);
+  }
+  return details;
+}
+
+/** Opens a site or admin page and waits until it has drawn its data (both show a page heading once loaded). */
+export async function openLoaded(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
