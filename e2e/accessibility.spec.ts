@@ -4,15 +4,19 @@ import { expect, test } from './support/fixtures';
 import { loginAs } from './support/session';
 import { ADMIN_PAGES, MEMBER_PAGES, memberDetailPages, openLoaded } from './support/site-pages';
 
-/** axe's findings of moderate impact and above on each page, as "path rule: first offending element". */
+/** axe's findings of moderate impact and above on the page as it is now, as "where rule: first offending element". */
+async function findings(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where} ${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
+
 async function violations(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
     await openLoaded(page, path);
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const v of results.violations)
-      if (v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
-        found.push(`${path} ${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+    found.push(...(await findings(page, path)));
   }
   return found;
 }
@@ -43,4 +47,24 @@ test("every page of a member's, lists and details alike, passes axe", async ({ p
 test('every admin section passes axe', async ({ page }) => {
   await loginAs(page, 'StreamBoss');
   expect(await violations(page, ADMIN_PAGES)).toEqual([]);
+});
+
+test('every tab of the pages with tabs passes axe once shown', async ({ page }) => {
+  await loginAs(page, 'LuckyLuke');
+  const [, tournament] = await memberDetailPages(page);
+  const found: string[] = [];
+  for (const path of ['/bonus-hunts', tournament!, '/profile']) {
+    await openLoaded(page, path);
+    const tabs = page.getByRole('tab');
+    const count = await tabs.count();
+    expect(count, `tabs on ${path}`).toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      const tab = tabs.nth(i);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+      found.push(...(await findings(page, `${path} tab ${await tab.innerText()}`)));
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -19,6 +19,9 @@ describe('Toaster', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to redeem item');
     expect(screen.getByText('Connect your Kick account to continue').closest('li')).toHaveAttribute('data-toast-type', 'warning');
     expect(screen.getByText('New raffle started').closest('li')).toHaveAttribute('data-toast-type', 'info');
+    // Still a list of four items (a role on the item itself would hide that), each announcing its message.
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getAllByRole('status')).toHaveLength(3);
   });
 
   it('dismisses each toast after 5000 ms', () => {

@@ -13,11 +13,14 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [dispatch, toast.id]);
 
   return (
-    <li className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} data-toast-type={toast.type}>
-      <span className="toast__icon" aria-hidden="true">
-        {TOAST_ICONS[toast.type]}
-      </span>
-      <span className="toast__message">{toast.message}</span>
+    // The live role sits inside the item: an item with a role of its own is no list item any more.
+    <li className={`toast toast--${toast.type}`} data-toast-type={toast.type}>
+      <div className="toast__body" role={toast.type === 'error' ? 'alert' : 'status'}>
+        <span className="toast__icon" aria-hidden="true">
+          {TOAST_ICONS[toast.type]}
+        </span>
+        <span className="toast__message">{toast.message}</span>
+      </div>
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dispatch(dismissToast(toast.id))}>
         ×
       </button>
