@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { loginAs } from './support/session';
-import { ADMIN_PAGES, MEMBER_PAGES, memberDetailPages, openLoaded } from './support/site-pages';
+import { ADMIN_PAGES, forEachTab, MEMBER_PAGES, memberDetailPages, openLoaded, tabbedPages } from './support/site-pages';
 
 /** axe's findings of moderate impact and above on the page as it is now, as "where rule: first offending element". */
 async function findings(page: Page, where: string): Promise<string[]> {
@@ -51,20 +51,12 @@ test('every admin section passes axe', async ({ page }) => {
 
 test('every tab of the pages with tabs passes axe once shown', async ({ page }) => {
   await loginAs(page, 'LuckyLuke');
-  const [, tournament] = await memberDetailPages(page);
   const found: string[] = [];
-  for (const path of ['/bonus-hunts', tournament!, '/profile']) {
+  for (const path of await tabbedPages(page)) {
     await openLoaded(page, path);
-    const tabs = page.getByRole('tab');
-    const count = await tabs.count();
-    expect(count, `tabs on ${path}`).toBeGreaterThan(1);
-    for (let i = 0; i < count; i++) {
-      const tab = tabs.nth(i);
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await page.waitForLoadState('networkidle');
-      found.push(...(await findings(page, `${path} tab ${await tab.innerText()}`)));
-    }
+    await forEachTab(page, async (tab) => {
+      found.push(...(await findings(page, `${path} tab ${tab}`)));
+    });
   }
   expect(found).toEqual([]);
 });

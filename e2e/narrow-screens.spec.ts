@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { horizontalOverflow } from './support/browser-globals';
 import { expect, test } from './support/fixtures';
 import { loginAs } from './support/session';
-import { ADMIN_PAGES, MEMBER_PAGES, memberDetailPages, openLoaded } from './support/site-pages';
+import { createRaffle } from './support/raffles-admin';
+import { ADMIN_PAGES, forEachTab, MEMBER_PAGES, memberDetailPages, openLoaded, tabbedPages } from './support/site-pages';
 
 const PHONE = { width: 390, height: 844 };
 /** Half of a 1920 px screen: the admin panel beside the streaming software. */
@@ -27,6 +28,40 @@ test.describe('phone screen', () => {
     await loginAs(page, 'LuckyLuke');
     const details = await memberDetailPages(page);
     expect(await overflowing(page, [...MEMBER_PAGES, ...details])).toEqual([]);
+  });
+
+  test('no tab of the hunt, tournament and profile pages is wider than the phone', async ({ page }) => {
+    await loginAs(page, 'LuckyLuke');
+    const found: [string, number][] = [];
+    for (const path of await tabbedPages(page)) {
+      await openLoaded(page, path);
+      await forEachTab(page, async (tab) => {
+        const px = await horizontalOverflow(page);
+        if (px > 0) found.push([`${path} ${tab}`, px]);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  test("the hunt's predictions put the guess under the name, so neither covers the other", async ({ page }) => {
+    await loginAs(page, 'LuckyLuke');
+    await openLoaded(page, '/bonus-hunts');
+    await page.getByRole('tab', { name: 'Predictions', exact: true }).click();
+    const names = page.getByTestId('predictions-list').locator('.hunt-prediction__who');
+    await expect(names.first()).toBeVisible();
+    // Whatever a column cannot hold spills out over the next one: the member's name and the time of the guess.
+    const spilling = await names.evaluateAll((columns: { scrollWidth: number; clientWidth: number; textContent: string | null }[]) =>
+      columns.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+    );
+    expect(spilling).toEqual([]);
+  });
+
+  test('a long title without spaces breaks inside its heading and card', async ({ page }) => {
+    await loginAs(page, 'StreamBoss');
+    const title = `${'W'.repeat(60)}${Date.now()}`;
+    const id = await createRaffle(page, title);
+    expect(await overflowing(page, ['/raffles', `/raffles/${id}`])).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   test('no admin section is wider than the phone', async ({ page }) => {

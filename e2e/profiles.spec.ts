@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { injectedPageData } from './support/browser-globals';
 import { expect, test, waitForShell } from './support/fixtures';
+import { createRaffle } from './support/raffles-admin';
 import { signedIn } from './support/signed-in';
 
 /**
@@ -21,24 +22,6 @@ async function blockingViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-/** Creates a free-entry raffle through the admin API. */
-async function createRaffle(admin: Page, title: string): Promise<number> {
-  const session = await admin.request.get('/api/r/session');
-  const { data } = (await session.json()) as { data: { csrfToken: string } };
-  const res = await admin.request.post('/api/admin/raffles', {
-    headers: { 'x-csrf-token': data.csrfToken },
-    data: {
-      title,
-      description: 'Browser test raffle',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
 test.describe('profiles and friends', () => {

@@ -1,24 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { createRaffle } from './support/raffles-admin';
 import { signedIn } from './support/signed-in';
-
-/** Creates a free-entry raffle through the admin API, ending `endsInMs` from now. */
-async function createRaffle(admin: Page, title: string, endsInMs: number): Promise<number> {
-  const session = await admin.request.get('/api/r/session');
-  const { data } = (await session.json()) as { data: { csrfToken: string } };
-  const res = await admin.request.post('/api/admin/raffles', {
-    headers: { 'x-csrf-token': data.csrfToken },
-    data: {
-      title,
-      description: 'Browser test raffle',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + endsInMs).toISOString(),
-      number_of_winners: 1,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
 
 test.describe('raffles live', () => {
   test('A enters; B sees the count and the entry without reload; at the end both see the winner', async ({ browser }) => {

@@ -62,3 +62,23 @@ export async function openLoaded(page: Page, path: string): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
+
+/** The member's pages whose content sits in tabs: the bonus hunts, the first tournament and the own profile. */
+export async function tabbedPages(page: Page): Promise<string[]> {
+  const [, tournament] = await memberDetailPages(page);
+  return ['/bonus-hunts', tournament!, '/profile'];
+}
+
+/** Shows each tab of the open page in turn and calls `check` once its panel has loaded. */
+export async function forEachTab(page: Page, check: (tabName: string) => Promise<void>): Promise<void> {
+  const tabs = page.getByRole('tab');
+  const count = await tabs.count();
+  expect(count, 'tabs on the page').toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) {
+    const tab = tabs.nth(i);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    await check(await tab.innerText());
+  }
+}

@@ -31,46 +31,50 @@ export function PredictionsTab({ tournamentId, standings }: { tournamentId: numb
         <h2 id="all-predictions" className="tournament-section-title">
           All Predictions
         </h2>
-        <table className="tournament-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Member</th>
-              <th scope="col">Accuracy</th>
-              <th scope="col">Correct</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {standings.map((p, i) => (
-              <tr key={p.user.id} data-testid="prediction-row">
-                <td>{i + 1}</td>
-                <td>
-                  <span className="tournament-member">
-                    <Avatar user={p.user} name={nameOf(p)} size={28} />
-                    {nameOf(p)}
-                  </span>
-                </td>
-                <td>{p.accuracy}%</td>
-                <td>
-                  {p.correct}/{p.total}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => setViewing(p)}
-                    aria-label={`View ${nameOf(p)}'s picks`}
-                  >
-                    View
-                  </button>
-                </td>
+        <div className="tournament-table-wrap">
+          <table className="tournament-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Member</th>
+                <th scope="col">Accuracy</th>
+                <th scope="col">Correct</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {standings.map((p, i) => (
+                <tr key={p.user.id} data-testid="prediction-row">
+                  <td>{i + 1}</td>
+                  <td>
+                    <span className="tournament-member">
+                      <Avatar user={p.user} name={nameOf(p)} size={28} />
+                      <span className="tournament-member__name" title={nameOf(p)}>
+                        {nameOf(p)}
+                      </span>
+                    </span>
+                  </td>
+                  <td>{p.accuracy}%</td>
+                  <td>
+                    {p.correct}/{p.total}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => setViewing(p)}
+                      aria-label={`View ${nameOf(p)}'s picks`}
+                    >
+                      View
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       {viewing && (
         <PickBreakdownModal tournamentId={tournamentId} prediction={viewing} name={nameOf(viewing)} onClose={() => setViewing(null)} />

@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Creates a free-entry raffle through the admin API on the admin's page, open from a minute ago for `endsInMs`. */
+export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_000): Promise<number> {
+  const session = await admin.request.get('/api/r/session');
+  const { data } = (await session.json()) as { data: { csrfToken: string } };
+  const res = await admin.request.post('/api/admin/raffles', {
+    headers: { 'x-csrf-token': data.csrfToken },
+    data: {
+      title,
+      description: 'Browser test raffle',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + endsInMs).toISOString(),
+      number_of_winners: 1,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
