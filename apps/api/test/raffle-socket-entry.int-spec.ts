@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer } from '@kickback/contracts';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { RaffleEnterLimiter } from '../src/http/raffles/raffle-enter-limiter';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -170,6 +171,30 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     await new Promise((r) => setTimeout(r, 20));
     const next = await createRaffle();
     expect((await enter(dee.socket, { raffle_id: next, entry_type: 'passwordless' })).status).toBe(200);
+  });
+
+  it('entries that arrive together are counted by one Redis command, each with its own count and session', async () => {
+    const limiter = api.app.get(RaffleEnterLimiter);
+    const [ann, bob] = [await member(), await member()];
+    const sessionOf = (m: { client: TestClient }) => /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(m.client.cookieHeader))![1]!;
+    await limiter.blocked(ann.id); // the script is loaded once; what follows is measured
+    const scriptCalls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await stack.redis.info('commandstats'))?.[1] ?? 0);
+    const before = await scriptCalls();
+    // One turn of the event loop: an HTTP entry (no session read), socket entries (with one), a session that ended.
+    const [annHttp, annSocket, bobSocket, gone] = await Promise.all([
+      limiter.blocked(ann.id),
+      limiter.blockedWithSession(ann.id, sessionOf(ann)),
+      limiter.blockedWithSession(bob.id, sessionOf(bob)),
+      limiter.blockedWithSession(bob.id, 'no-such-session'),
+    ]);
+    expect(await scriptCalls()).toBe(before + 1);
+    expect(annHttp).toBe(false);
+    expect(annSocket).toMatchObject({ blocked: false, session: { userId: ann.id } });
+    expect(bobSocket).toMatchObject({ blocked: false, session: { userId: bob.id } });
+    expect(gone).toEqual({ blocked: false, session: null });
+    // Ann's first, then these two; Bob's two: each counted in its member's one budget.
+    expect(await stack.redis.get(`raffle-enter:user:${ann.id}`)).toBe('3');
+    expect(await stack.redis.get(`raffle-enter:user:${bob.id}`)).toBe('2');
   });
 
   it('raffle passwords resist guessing: five wrong tries per member, then even the right one is refused', async () => {

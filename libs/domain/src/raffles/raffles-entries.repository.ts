@@ -99,8 +99,10 @@ export class RafflesEntriesRepository {
          select * from unnest(?::int[]) with ordinality as t(user_id, ord)
        ), u as (
          select req.ord, u.id, u.username, u.kick_username, u.avatar_url
-         from req join users u on u.id = req.user_id
-         where nullif(trim(u.kick_username), '') is not null
+         from req cross join lateral (
+           select id, username, kick_username, avatar_url from users
+           where id = req.user_id and nullif(trim(kick_username), '') is not null limit 1
+         ) u
        ), e as (
          insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
          select r.id, u.id, 'passwordless', 1 from u join raffles r on r.id = ?

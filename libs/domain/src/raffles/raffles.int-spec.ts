@@ -17,6 +17,7 @@ import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { AdminRafflesService } from './admin-raffles.service';
+import { RafflesEntriesRepository } from './raffles-entries.repository';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -273,6 +274,37 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(entered).toEqual([ann.id, null, bob.id]);
     expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [open])).toBe(2);
     expect(await count('select total_entries as n from raffles where id = ?', [open])).toBe(2);
+  });
+
+  it('a batch finds its members by primary key, however many members the site has', async () => {
+    const open = await createRaffle();
+    await em
+      .fork()
+      .execute(`insert into users (username, name, role, kick_username) select 'crowd_' || g, 'Crowd ' || g, 'member', 'crowd_' || g from generate_series(1, 3000) g`);
+    await em.fork().execute('analyze users');
+    const members = await Promise.all(Array.from({ length: 28 }, () => createUser(em)));
+    // The statement as the batch writes it, planned by PostgreSQL instead of run. With the members joined to the
+    // whole users table, the planner scanned every member for a batch of 28 (a cost that grows with the site).
+    const plans: unknown[] = [];
+    const planning = {
+      execute: async (sql: string, params: unknown[]) => {
+        plans.push(await em.fork().execute(`explain (format json) ${sql}`, params));
+        return [];
+      },
+    } as unknown as EntityManager;
+    await api.app.get(RafflesEntriesRepository).insertFreeBatch(
+      planning,
+      open,
+      members.map((m) => m.id),
+    );
+    const scans: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Node Type'] === 'Seq Scan') scans.push(String(node['Relation Name']));
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    const [[{ 'QUERY PLAN': plan }]] = plans as [[{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }]];
+    walk(plan[0]!.Plan);
+    expect(scans).not.toContain('users');
   });
 
   it('ids beyond the integer range are an unknown raffle, never a 500', async () => {
