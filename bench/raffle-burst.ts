@@ -22,13 +22,18 @@
  * acknowledgement round trip (socket path) or a bare NestJS POST in an empty app (HTTP path), with the same members'
  * count, concurrency and answer bytes; the product is reported as a ratio of it.
  *
+ * Warm, as during a stream: before the measured burst every member enters a raffle nobody watches (its rate is the
+ * cold api's), and the burst starts once the worker has awarded that raffle's XP; the bare ceilings warm up likewise
+ * (bench/lib/bare-ceilings.ts). Where the two cores went during the burst is reported per process (bench/lib/cpu-time.ts),
+ * with what that leaves for the ratio to the bare ceiling.
+ *
  * The product runs as in production: BENCH_API_REPLICAS api processes (default 1 on this 2-core machine; with more,
  * requests and sockets are spread round-robin, as behind the ingress) and one worker, all built by `npm run bench`.
  *
  * Run: npm run bench raffle-burst
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_ENTRY_PATH (socket | http), BENCH_USERS (5000), BENCH_WATCHERS (1000), BENCH_CONCURRENCY (96),
- *      BENCH_API_REPLICAS (1), BENCH_LOG_LEVEL (product log level, default silent),
+ *      BENCH_API_REPLICAS (1), BENCH_WARM_UP (1; 0 measures the cold api), BENCH_LOG_LEVEL (product log level, default silent),
  *      BENCH_NODE_ARGS (extra node flags for the product processes, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'),
  *      BENCH_WATCHER_NODE_ARGS (the same for the watcher process).
  */
@@ -47,13 +52,13 @@ import type { RaffleEnterAnswer, RaffleEntriesPush } from '../libs/contracts/src
 import { io, type Socket } from 'socket.io-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
-import { bareNestPost, bareSocketAck } from './lib/bare-ceilings';
+import { bareNestPost, bareSocketAck, type CeilingResult } from './lib/bare-ceilings';
 import { pagePattern } from './lib/page-pattern';
 import { closeGetPools, replayReads } from './lib/pooled-get';
 import { closePools, pooledPost } from './lib/pooled-post';
 import { RawRoomSocket, frameText, type RawFrame } from './lib/raw-room-socket';
 import { percentile } from './lib/percentile';
-import { processCpuMs, redisCpuMs } from './lib/cpu-time';
+import { machineCpuWindow, processCpuMs, redisCpuMs } from './lib/cpu-time';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
 
@@ -65,6 +70,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 96);
 const REPLICAS = Number(process.env.BENCH_API_REPLICAS ?? 1);
 /** How members enter: over their open socket as the raffle page does when connected (default), or POST over HTTP. */
 const ENTRY_PATH = process.env.BENCH_ENTRY_PATH === 'http' ? 'http' : 'socket';
+/** Whether every member first enters an unwatched raffle, so the measured burst meets a warm api (default on). */
+const WARM_UP = process.env.BENCH_WARM_UP !== '0';
 
 const now = () => performance.now();
 
@@ -187,6 +194,82 @@ async function rawPhase(
   return { perSecond: ok / ((now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), ok };
 }
 
+/**
+ * Where the two cores went during the burst, per entry, and what that leaves the ratio to the bare ceiling: the bare
+ * round trip's server and clients had the machine to themselves, while an entry also pays PostgreSQL, Redis, the
+ * worker, the members' clients and the viewers on the same cores. Even an api that cost no more than the bare server
+ * could reach at most (bare round trip's machine CPU) / (everything else + the bare server's CPU) of the bare rate.
+ */
+function machineShare(byRole: Record<string, number>, seconds: number, bare: CeilingResult): string[] {
+  const perEntryUs = (ms: number) => (ms * 1000) / USERS;
+  const total = Object.values(byRole).reduce((a, b) => a + b, 0);
+  const besidesApi = perEntryUs(total - (byRole.api ?? 0));
+  const bareMachine = bare.cpuPerRoundTripUs + bare.clientCpuPerRoundTripUs;
+  return [
+    `the machine's CPU during the burst, per entry: ${Object.entries(byRole)
+      .sort(([, a], [, b]) => b - a)
+      .map(([role, ms]) => `${role} ${perEntryUs(ms).toFixed(0)} µs`)
+      .join(', ')}; ${perEntryUs(total).toFixed(0)} µs in all (${(total / 10 / seconds).toFixed(0)}% of one core over the burst)`,
+    `the bare round trip's: server ${bare.cpuPerRoundTripUs.toFixed(0)} µs + clients ${bare.clientCpuPerRoundTripUs.toFixed(0)} µs = ${bareMachine.toFixed(0)} µs; ` +
+      `an entry's besides the api: ${besidesApi.toFixed(0)} µs, so an api as cheap as the bare server would reach at most ` +
+      `${((bareMachine / (besidesApi + bare.cpuPerRoundTripUs)) * 100).toFixed(0)}% of the bare rate on this machine`,
+  ];
+}
+
+interface BurstResult {
+  seconds: number;
+  latencies: number[];
+  ok: number;
+  unexpected: string[];
+  entryBytes: number;
+  afterFailed: number;
+  sampleAnswer: string;
+  /** Wall-clock ms of each successful answer, by the member's index. */
+  answeredAt: Map<number, number>;
+}
+
+/** Member i enters with `enter(i)` and then makes the page's reads after an entry (`after(i)`); CONCURRENCY at a time. */
+async function burst(
+  enter: (i: number) => Promise<{ status: number; body: string }>,
+  after: (i: number) => Promise<{ bytes: number; failed: number }>,
+): Promise<BurstResult> {
+  const result: BurstResult = { seconds: 0, latencies: [], ok: 0, unexpected: [], entryBytes: 0, afterFailed: 0, sampleAnswer: '', answeredAt: new Map() };
+  let next = 0;
+  const started = now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= USERS) return;
+        const t0 = now();
+        const { status, body } = await enter(i);
+        result.latencies.push(now() - t0);
+        result.entryBytes += Buffer.byteLength(body);
+        if (status === 200) {
+          result.ok++;
+          result.sampleAnswer ||= body;
+          result.answeredAt.set(i, Date.now());
+        } else if (result.unexpected.length < 5) result.unexpected.push(`${status} ${body}`);
+        const reads = await after(i);
+        result.entryBytes += reads.bytes;
+        result.afterFailed += reads.failed;
+      }
+    }),
+  );
+  result.seconds = (now() - started) / 1000;
+  result.latencies.sort((a, b) => a - b);
+  return result;
+}
+
+/** Seconds from `since` until the worker had awarded `awards` raffle-entry XP in all, or null after 120 s. */
+async function xpCaughtUpAfter(db: Client, awards: number, since = now()): Promise<number | null> {
+  for (const deadline = since + 120_000; now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from xp_ledger where source = 'raffle_entry'`);
+    if (rows[0]!.n >= awards) return (now() - since) / 1000;
+  }
+  return null;
+}
+
 async function main(): Promise<void> {
   const database = await createBenchDatabase(ADMIN_URL, 'kb_bench_raffle');
   const databaseUrl = database.url;
@@ -213,7 +296,9 @@ async function main(): Promise<void> {
       FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
     };
     const apis = await Promise.all(Array.from({ length: REPLICAS }, () => startApi(env)));
-    children.push(...apis.map((a) => a.child), startProcess('apps/worker/src/main.js', env));
+    const worker = startProcess('apps/worker/src/main.js', env);
+    const workerPid = worker.pid!;
+    children.push(...apis.map((a) => a.child), worker);
     const bases = apis.map((a) => a.base);
 
     const { rows: users } = await db.query<{ id: number }>(
@@ -289,53 +374,43 @@ async function main(): Promise<void> {
     watchers.send({ type: 'start', bases, raffleId, count: WATCHERS });
     await ready;
     console.log('done');
-    const answeredAt = new Map<number, number>();
 
-    const latencies: number[] = [];
-    const unexpected: string[] = [];
-    let ok = 0;
-    let next = 0;
-    let entryBytes = 0;
-    let afterFailed = 0;
-    let sampleAnswer = '';
     const apiPids = apis.map((a) => a.child.pid!);
+    const enterAll = (id: number) =>
+      burst(ENTRY_PATH === 'socket' ? (i) => enterOverSocket(memberSockets[i]!, id) : (i) => postEnter(clients[i]!, `/api/r/raffles/${id}/enter`), async (i) => {
+        // What the page then reads because of its own entry (the fixture's action reads).
+        if (!pattern.afterActionReads.length) return { bytes: 0, failed: 0 };
+        return replayReads(clients[i]!.baseUrl, pattern.afterActionReads, cookieOf(clients[i]!));
+      });
+
+    // A live api has served entries before the stream's big raffle: the same members first enter a raffle nobody
+    // watches (its figure is the cold api's), and the measured burst starts once the worker has caught up.
+    let warmUp: { perSecond: number; p99: number } | null = null;
+    if (WARM_UP) {
+      const { rows: warmRaffle } = await db.query<{ id: number }>(
+        `insert into raffles (title, starts_at, ends_at, number_of_winners, seed, seed_hash)
+         values ('Warm-up raffle', now() - interval '1 minute', now() + interval '1 hour', 1, $1, $2) returning id`,
+        [seed, sha256Hex(seed)],
+      );
+      process.stdout.write(`warm-up: every member enters an unwatched raffle first... `);
+      const cold = await enterAll(warmRaffle[0]!.id);
+      if (cold.ok !== USERS) throw new Error(`warm-up wrote ${cold.ok} of ${USERS} entries: ${cold.unexpected.join('; ')}`);
+      if ((await xpCaughtUpAfter(db, USERS)) === null) throw new Error('the worker had not caught up 120 s after the warm-up');
+      warmUp = { perSecond: cold.ok / cold.seconds, p99: percentile(cold.latencies, 99) };
+      console.log(`done (${warmUp.perSecond.toFixed(0)} entries/s, p99 ${warmUp.p99.toFixed(1)} ms on the cold api)`);
+    }
+    const xpBefore = warmUp ? USERS : 0;
+
     const cpuBefore = { api: apiPids.map(processCpuMs), redis: await redisCpuMs(redis) };
-    const started = now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (;;) {
-          const i = next++;
-          if (i >= USERS) return;
-          const t0 = now();
-          const res =
-            ENTRY_PATH === 'socket'
-              ? await enterOverSocket(memberSockets[i]!, raffleId)
-              : await postEnter(clients[i]!, `/api/r/raffles/${raffleId}/enter`);
-          const body = res.body;
-          const t1 = now();
-          latencies.push(t1 - t0);
-          entryBytes += Buffer.byteLength(body);
-          if (res.status === 200) {
-            ok++;
-            sampleAnswer ||= body;
-            answeredAt.set(users[i]!.id, Date.now());
-          } else if (unexpected.length < 5) unexpected.push(`${res.status} ${body}`);
-          // What the page then reads because of its own entry (the fixture's action reads).
-          if (pattern.afterActionReads.length) {
-            const after = await replayReads(clients[i]!.baseUrl, pattern.afterActionReads, cookieOf(clients[i]!));
-            entryBytes += after.bytes;
-            afterFailed += after.failed;
-          }
-        }
-      }),
-    );
-    const seconds = (now() - started) / 1000;
+    const machineCpu = machineCpuWindow();
+    const { seconds, latencies, ok, unexpected, entryBytes, afterFailed, sampleAnswer, answeredAt } = await enterAll(raffleId);
     const burstEnded = now();
     const apiCpuMs = apiPids.reduce((sum, pid, i) => sum + processCpuMs(pid) - cpuBefore.api[i]!, 0);
     const redisBurstCpuMs = (await redisCpuMs(redis)) - cpuBefore.redis;
+    const machineCpuMs = machineCpu({ api: apiPids, worker: [workerPid], watchers: [watchers.pid!], 'bench (members)': [process.pid] });
 
     const reportReady = fromWatchers<WatcherReport>('report');
-    watchers.send({ type: 'finish', expected: ok, answeredAt: [...answeredAt] });
+    watchers.send({ type: 'finish', expected: ok, answeredAt: [...answeredAt].map(([i, at]) => [users[i]!.id, at]) });
     const report = await reportReady;
 
     const { rows: counted } = await db.query<{ n: number; distinct_users: number }>(
@@ -350,14 +425,7 @@ async function main(): Promise<void> {
     if (report.lastTotal !== ok) problems.push(`last pushed total ${report.lastTotal} ≠ ${ok}`);
 
     // The worker's share of the same entries (their XP), which the burst's figures do not wait for: when it was done.
-    let xpCaughtUp: number | null = null;
-    for (const deadline = burstEnded + 120_000; now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from xp_ledger where source = 'raffle_entry'`);
-      if (rows[0]!.n >= ok) {
-        xpCaughtUp = (now() - burstEnded) / 1000;
-        break;
-      }
-    }
+    const xpCaughtUp = await xpCaughtUpAfter(db, xpBefore + ok, burstEnded);
     if (xpCaughtUp === null) problems.push('the worker had not awarded XP for every entry 120 s after the burst');
     // Batch job ids end in their event count (the relay's evts-{first}-{last}-{count}).
     const batchJobs = await redis.zrange('bull:domain-event-batches:completed', 0, -1);
@@ -393,7 +461,6 @@ async function main(): Promise<void> {
 
     const bareName = ENTRY_PATH === 'socket' ? 'bare Socket.IO ack round trip' : 'bare NestJS POST in an empty app';
 
-    latencies.sort((a, b) => a - b);
     const result = {
       'entries/s': (ok / seconds).toFixed(0),
       'p50 ms': percentile(latencies, 50).toFixed(1),
@@ -429,6 +496,7 @@ async function main(): Promise<void> {
       `CPU per entry during the burst: api ${((apiCpuMs * 1000) / USERS).toFixed(0)} µs, Redis ${((redisBurstCpuMs * 1000) / USERS).toFixed(0)} µs (Redis also serves the worker's queues); ` +
         `the bare server's per round trip: ${bare.cpuPerRoundTripUs.toFixed(0)} µs (by CPU, the entry runs at ${((bare.cpuPerRoundTripUs / ((apiCpuMs * 1000) / USERS)) * 100).toFixed(0)}% of its framework)`,
     );
+    for (const line of machineShare(machineCpuMs, seconds, bare)) console.log(line);
     console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
     const goals = [
       ['≥ 3,000 entries/s', ok / seconds >= 3000],

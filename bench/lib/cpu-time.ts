@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type Redis from 'ioredis';
 
 /**
@@ -19,4 +19,42 @@ export async function redisCpuMs(redis: Redis): Promise<number> {
   const info = await redis.info('cpu');
   const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
   return (field('used_cpu_sys') + field('used_cpu_user')) * 1000;
+}
+
+/** Every process's CPU time so far in ms, with its command name (one read of /proc per process). */
+function allProcessesCpuMs(): Map<number, { comm: string; ms: number }> {
+  const out = new Map<number, { comm: string; ms: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(name), { comm, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/**
+ * Where the machine's CPU goes over a window: call it before, then call what it returns after, with the pids of the
+ * processes to name. Processes not named are grouped by command name (postgres backends, redis-server, …).
+ */
+export function machineCpuWindow(): (named: Record<string, number[]>) => Record<string, number> {
+  const before = allProcessesCpuMs();
+  return (named) => {
+    const after = allProcessesCpuMs();
+    const roleOf = new Map<number, string>();
+    for (const [role, pids] of Object.entries(named)) for (const pid of pids) roleOf.set(pid, role);
+    const byRole: Record<string, number> = {};
+    for (const [pid, { comm, ms }] of after) {
+      const used = ms - (before.get(pid)?.ms ?? 0);
+      if (used <= 0) continue;
+      const role = roleOf.get(pid) ?? comm;
+      byRole[role] = (byRole[role] ?? 0) + used;
+    }
+    return byRole;
+  };
 }
