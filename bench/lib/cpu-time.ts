@@ -7,11 +7,14 @@ import type Redis from 'ioredis';
  * scheduler shares them.
  */
 export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** utime + stime of a /proc/<pid>/stat line, in ms. */
+function statCpuMs(stat: string): number {
   // The command name may hold spaces; the fields after its closing parenthesis are fixed.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
-  return ticks * 10;
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** CPU time the Redis server used so far, in ms (INFO cpu, shared by every client of that server). */
@@ -28,9 +31,7 @@ function allProcessesCpuMs(): Map<number, { comm: string; ms: number }> {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(name), { comm, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+      out.set(Number(name), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: statCpuMs(stat) });
     } catch {
       // The process ended between the listing and the read.
     }
