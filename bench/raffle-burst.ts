@@ -233,7 +233,16 @@ async function burst(
   enter: (i: number) => Promise<{ status: number; body: string }>,
   after: (i: number) => Promise<{ bytes: number; failed: number }>,
 ): Promise<BurstResult> {
-  const result: BurstResult = { seconds: 0, latencies: [], ok: 0, unexpected: [], entryBytes: 0, afterFailed: 0, sampleAnswer: '', answeredAt: new Map() };
+  const result: BurstResult = {
+    seconds: 0,
+    latencies: [],
+    ok: 0,
+    unexpected: [],
+    entryBytes: 0,
+    afterFailed: 0,
+    sampleAnswer: '',
+    answeredAt: new Map(),
+  };
   let next = 0;
   const started = now();
   await Promise.all(
@@ -377,11 +386,16 @@ async function main(): Promise<void> {
 
     const apiPids = apis.map((a) => a.child.pid!);
     const enterAll = (id: number) =>
-      burst(ENTRY_PATH === 'socket' ? (i) => enterOverSocket(memberSockets[i]!, id) : (i) => postEnter(clients[i]!, `/api/r/raffles/${id}/enter`), async (i) => {
-        // What the page then reads because of its own entry (the fixture's action reads).
-        if (!pattern.afterActionReads.length) return { bytes: 0, failed: 0 };
-        return replayReads(clients[i]!.baseUrl, pattern.afterActionReads, cookieOf(clients[i]!));
-      });
+      burst(
+        ENTRY_PATH === 'socket'
+          ? (i) => enterOverSocket(memberSockets[i]!, id)
+          : (i) => postEnter(clients[i]!, `/api/r/raffles/${id}/enter`),
+        async (i) => {
+          // What the page then reads because of its own entry (the fixture's action reads).
+          if (!pattern.afterActionReads.length) return { bytes: 0, failed: 0 };
+          return replayReads(clients[i]!.baseUrl, pattern.afterActionReads, cookieOf(clients[i]!));
+        },
+      );
 
     // A live api has served entries before the stream's big raffle: the same members first enter a raffle nobody
     // watches (its figure is the cold api's), and the measured burst starts once the worker has caught up.

@@ -56,7 +56,13 @@ async function loop(total: number, concurrency: number, serverPid: number, once:
   const cpuPerRoundTripUs = ((processCpuMs(serverPid) - cpuBefore) * 1000) / total;
   const clientCpuPerRoundTripUs = ((processCpuMs(process.pid) - clientCpuBefore) * 1000) / total;
   latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuPerRoundTripUs, clientCpuPerRoundTripUs };
+  return {
+    perSecond: total / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuPerRoundTripUs,
+    clientCpuPerRoundTripUs,
+  };
 }
 
 async function startChild(kind: 'io' | 'nest', answer: string): Promise<{ stop: () => Promise<void>; port: number; pid: number }> {

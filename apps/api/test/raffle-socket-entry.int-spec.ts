@@ -5,6 +5,8 @@ import { createTestStack, createUser, type RunningApi, type TestClient, type Tes
 import { RaffleEnterLimiter } from '../src/http/raffles/raffle-enter-limiter';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+/** The session id in a logged-in client's signed cookie: its key in the store is `sess:<id>`. */
+const sessionIdOf = (client: TestClient) => /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(client.cookieHeader))![1]!;
 
 /** Entering over the socket gives exactly what POST /api/r/raffles/{id}/enter gives, and no more. */
 describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
@@ -142,8 +144,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
   it('a session that ended without reaching the socket (its disconnect lost) enters nothing: each entry reads it again', async () => {
     const id = await createRaffle();
     const gil = await member();
-    const sessionId = /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(gil.client.cookieHeader))![1]!;
-    await stack.redis.del(`sess:${sessionId}`);
+    await stack.redis.del(`sess:${sessionIdOf(gil.client)}`);
     expect(gil.socket.connected).toBe(true);
     expect(await enter(gil.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
     expect(await entriesOf(id)).toBe(0);
@@ -176,15 +177,14 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
   it('entries that arrive together are counted by one Redis command, each with its own count and session', async () => {
     const limiter = api.app.get(RaffleEnterLimiter);
     const [ann, bob] = [await member(), await member()];
-    const sessionOf = (m: { client: TestClient }) => /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(m.client.cookieHeader))![1]!;
     await limiter.blocked(ann.id); // the script is loaded once; what follows is measured
     const scriptCalls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await stack.redis.info('commandstats'))?.[1] ?? 0);
     const before = await scriptCalls();
     // One turn of the event loop: an HTTP entry (no session read), socket entries (with one), a session that ended.
     const [annHttp, annSocket, bobSocket, gone] = await Promise.all([
       limiter.blocked(ann.id),
-      limiter.blockedWithSession(ann.id, sessionOf(ann)),
-      limiter.blockedWithSession(bob.id, sessionOf(bob)),
+      limiter.blockedWithSession(ann.id, sessionIdOf(ann.client)),
+      limiter.blockedWithSession(bob.id, sessionIdOf(bob.client)),
       limiter.blockedWithSession(bob.id, 'no-such-session'),
     ]);
     expect(await scriptCalls()).toBe(before + 1);

@@ -280,7 +280,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const open = await createRaffle();
     await em
       .fork()
-      .execute(`insert into users (username, name, role, kick_username) select 'crowd_' || g, 'Crowd ' || g, 'member', 'crowd_' || g from generate_series(1, 3000) g`);
+      .execute(
+        `insert into users (username, name, role, kick_username) select 'site_member_' || g, 'Site member ' || g, 'member', 'site_member_' || g from generate_series(1, 3000) g`,
+      );
     await em.fork().execute('analyze users');
     const members = await Promise.all(Array.from({ length: 28 }, () => createUser(em)));
     // The statement as the batch writes it, planned by PostgreSQL instead of run. With the members joined to the
@@ -305,6 +307,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const [[{ 'QUERY PLAN': plan }]] = plans as [[{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }]];
     walk(plan[0]!.Plan);
     expect(scans).not.toContain('users');
+    // Gone again, so the name searches of the tests below see only their own members.
+    await em.fork().execute(`delete from users where username like 'site\\_member\\_%'`);
   });
 
   it('ids beyond the integer range are an unknown raffle, never a 500', async () => {
