@@ -58,7 +58,7 @@ import { closeGetPools, replayReads } from './lib/pooled-get';
 import { closePools, pooledPost } from './lib/pooled-post';
 import { RawRoomSocket, frameText, type RawFrame } from './lib/raw-room-socket';
 import { percentile } from './lib/percentile';
-import { machineCpuWindow, processCpuMs, redisCpuMs } from './lib/cpu-time';
+import { machineCpuWindow, redisCpuMs } from './lib/cpu-time';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
 
@@ -399,7 +399,7 @@ async function main(): Promise<void> {
 
     // A live api has served entries before the stream's big raffle: the same members first enter a raffle nobody
     // watches (its figure is the cold api's), and the measured burst starts once the worker has caught up.
-    let warmUp: { perSecond: number; p99: number } | null = null;
+    let xpBefore = 0;
     if (WARM_UP) {
       const { rows: warmRaffle } = await db.query<{ id: number }>(
         `insert into raffles (title, starts_at, ends_at, number_of_winners, seed, seed_hash)
@@ -410,18 +410,19 @@ async function main(): Promise<void> {
       const cold = await enterAll(warmRaffle[0]!.id);
       if (cold.ok !== USERS) throw new Error(`warm-up wrote ${cold.ok} of ${USERS} entries: ${cold.unexpected.join('; ')}`);
       if ((await xpCaughtUpAfter(db, USERS)) === null) throw new Error('the worker had not caught up 120 s after the warm-up');
-      warmUp = { perSecond: cold.ok / cold.seconds, p99: percentile(cold.latencies, 99) };
-      console.log(`done (${warmUp.perSecond.toFixed(0)} entries/s, p99 ${warmUp.p99.toFixed(1)} ms on the cold api)`);
+      xpBefore = USERS;
+      console.log(
+        `done (${(cold.ok / cold.seconds).toFixed(0)} entries/s, p99 ${percentile(cold.latencies, 99).toFixed(1)} ms on the cold api)`,
+      );
     }
-    const xpBefore = warmUp ? USERS : 0;
 
-    const cpuBefore = { api: apiPids.map(processCpuMs), redis: await redisCpuMs(redis) };
+    const redisBefore = await redisCpuMs(redis);
     const machineCpu = machineCpuWindow();
     const { seconds, latencies, ok, unexpected, entryBytes, afterFailed, sampleAnswer, answeredAt } = await enterAll(raffleId);
     const burstEnded = now();
-    const apiCpuMs = apiPids.reduce((sum, pid, i) => sum + processCpuMs(pid) - cpuBefore.api[i]!, 0);
-    const redisBurstCpuMs = (await redisCpuMs(redis)) - cpuBefore.redis;
+    const redisBurstCpuMs = (await redisCpuMs(redis)) - redisBefore;
     const machineCpuMs = machineCpu({ api: apiPids, worker: [workerPid], watchers: [watchers.pid!], 'bench (members)': [process.pid] });
+    const apiCpuMs = machineCpuMs.api ?? 0;
 
     const reportReady = fromWatchers<WatcherReport>('report');
     watchers.send({ type: 'finish', expected: ok, answeredAt: [...answeredAt].map(([i, at]) => [users[i]!.id, at]) });
