@@ -43,6 +43,8 @@ describe('App shell', () => {
     expect(within(footer).getByRole('link', { name: /Kickback/ })).toHaveAttribute('target', '_blank');
     expect(document.title).toBe('Spin City');
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#C66A35');
+    // The stat answers at the top level (SPEC §7), not in `data`: the hero still shows it.
+    expect(await screen.findByText('$10.00')).toHaveClass('hero__stat-value');
   });
 
   it('shows a real 404 page for unknown routes', async () => {

@@ -1,6 +1,6 @@
 import type { AdminRaffle, AdminRaffleEntry, AdminRaffleEntryList, AdminRaffleInput, Pagination } from '@kickback/contracts';
 import { raffleRoom } from '@kickback/contracts/realtime';
-import { baseApi, pagedList } from '../../lib/api';
+import { baseApi, pagedList, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { mergeEntriesPush } from './admin-entries-push';
 
@@ -44,6 +44,8 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
         method: 'POST',
         body: action === 'reroll' ? { position } : {},
       }),
+      // The toast's text is the envelope's message, which the base query moves out of `data`.
+      transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
     }),
   }),

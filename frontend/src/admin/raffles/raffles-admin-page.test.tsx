@@ -42,10 +42,11 @@ describe('Raffles admin', () => {
       calls.push(r);
       if (r.url.startsWith('/api/admin/raffles?page=1'))
         return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
-      if (r.url === '/api/admin/raffles/5/draw' && r.method === 'POST') return { body: { success: true, message: 'Winners drawn.' } };
+      if (r.url === '/api/admin/raffles/5/draw' && r.method === 'POST')
+        return { body: { success: true, data: raffle(), message: '3 winners drawn for Chair.' } };
       return undefined;
     });
-    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    const { store } = renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
     const row = (await screen.findByText('Chair')).closest('tr')!;
     expect(within(row).getByText('12 (10 members)')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/admin/raffles/5/entries.csv');
@@ -53,6 +54,8 @@ describe('Raffles admin', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Draw winners now?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Draw now' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/raffles/5/draw' && c.method === 'POST')).toBe(true));
+    // The toast says what happened: the server's message, which the client finds beside `data`.
+    await waitFor(() => expect(store.getState().toasts.items.map((t) => t.message)).toContain('3 winners drawn for Chair.'));
   });
 
   it('offers a reroll per drawn winner and no edit or draw once drawn', async () => {

@@ -20,6 +20,13 @@ const CONFIRM: Record<'cancel' | 'draw' | 'reroll', { title: string; label: stri
   reroll: { title: 'Reroll this winner?', label: 'Reroll' },
 };
 
+/** Said when an answer carries no message of its own. */
+const ACTION_DONE: Record<'cancel' | 'draw' | 'reroll', string> = {
+  cancel: 'Raffle cancelled.',
+  draw: 'Winners drawn.',
+  reroll: 'Winner rerolled.',
+};
+
 export default function RafflesAdminPage() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useGetAdminRafflesQuery(page);
@@ -53,7 +60,7 @@ export default function RafflesAdminPage() {
     if (!pending) return;
     try {
       const answer = await act({ id: pending.raffle.id, action: pending.action, position: pending.position }).unwrap();
-      toast.success(answer.message ?? 'Done.');
+      toast.success(answer.message ?? ACTION_DONE[pending.action]);
     } catch (error) {
       toast.error(errorMessage(error, 'The action failed'));
     } finally {

@@ -58,7 +58,9 @@ export class AdminRafflesController {
   @HttpCode(200)
   async draw(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
     await this.draws.drawNow(actor.id, id);
-    return ok(await this.raffles.get(id), 'Winners drawn.');
+    const raffle = await this.raffles.get(id);
+    const count = raffle.winners.length;
+    return ok(raffle, `${count} ${count === 1 ? 'winner' : 'winners'} drawn for ${raffle.title}.`);
   }
 
   @Post(':id/reroll')

@@ -8,7 +8,7 @@ function renderHome(options: Parameters<typeof makeTestStore>[0] = {}) {
   const store = makeTestStore(options);
   store.dispatch(
     homeApi.util.upsertQueryEntries([
-      { endpointName: 'getTotalGivenAway', arg: undefined, value: { success: true, total: 125000, formatted_total: '$125,000.00' } },
+      { endpointName: 'getTotalGivenAway', arg: undefined, value: { total: 125000, formatted_total: '$125,000.00' } },
     ]),
   );
   return renderWithProviders(<HomePage />, { store });
