@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KICK_DOCUMENTED_PUBLIC_KEY } from './kick-documented-public-key';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -46,6 +47,17 @@ export const envSchema = z
     KICK_REDIRECT_URI: z.string().url().optional(),
     KICK_AUTH_URL: z.string().url().default('https://id.kick.com'),
     KICK_API_URL: z.string().url().default('https://api.kick.com'),
+    /**
+     * Kick's webhook public key as its developer docs print it: used while GET /public/v1/public-key fails (it has
+     * answered 403 before). PEM; literal backslash-n escapes are read as line breaks so the key fits one env line.
+     */
+    KICK_PUBLIC_KEY: z
+      .string()
+      .regex(/-----BEGIN PUBLIC KEY-----/)
+      .transform((pem) => pem.replace(/\\n/g, '\n'))
+      .default(KICK_DOCUMENTED_PUBLIC_KEY),
+    /** Days a Kick message id is kept after its delivery, so a redelivery within them applies nothing (Kick documents no limit). */
+    KICK_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
     /** Subscribe the channel to Kick's events with the app's credentials (KICK_CLIENT_ID/SECRET); off for local use. */
     KICK_EVENTS_SUBSCRIBE: bool.default('false'),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
