@@ -8,6 +8,7 @@ import {
   DatabaseModule,
   EventRetentionService,
   LoggingModule,
+  OutboxListener,
   OutboxModule,
   OutboxRelayService,
   QueueModule,
@@ -62,6 +63,7 @@ export class WorkerModule {
         ActivityJobsModule,
       ],
       providers: [
+        OutboxListener,
         OutboxRelayService,
         DomainEventsProcessor,
         DomainEventBatchesProcessor,

@@ -40,6 +40,7 @@ export * from './logging/logging.module';
 export * from './logging/access-log.middleware';
 export * from './logging/nest-pino-logger';
 export * from './outbox/outbox-relay.service';
+export * from './outbox/outbox-listener';
 export * from './outbox/event-retention.service';
 export * from './metrics/metrics-registry';
 export * from './queue/queue-inspector.service';

@@ -86,7 +86,13 @@ export const envSchema = z
       .string()
       .regex(/^[\w.:-]{1,64}$/)
       .default('socket.io'),
-    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
+    /**
+     * The outbox relay's fallback poll: notifications wake it as events commit, so this only bounds how late an event
+     * written while the listening connection was down is relayed. Each poll is a transaction on an idle site.
+     */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+    /** Least time between two outbox claims: under a stream of commits, events gather into fewer, larger jobs. */
+    OUTBOX_CLAIM_GAP_MS: z.coerce.number().int().min(0).max(1_000).default(25),
     /**
      * Days a relayed outbox event and its processed-event rows are kept. Longer than the week a failed job can be
      * retried (FAILED_JOB_KEEP_MS), so a retried event still finds the rows that make it apply once.

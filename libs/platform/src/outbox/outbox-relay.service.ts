@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { QUEUES, type DomainEvent, type DomainEventBatch } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
 import { DomainEventHandlers } from './domain-event-handlers';
+import { OutboxListener } from './outbox-listener';
 
 interface OutboxRow {
   id: string;
@@ -15,6 +16,8 @@ interface OutboxRow {
 
 /** Rows per claim; a claim that finds fewer has caught up. */
 const CLAIM_LIMIT = 200;
+/** Wait after a failed claim (the database or Redis is down) before the next. */
+const RETRY_MS = 1_000;
 
 const toEvent = (row: OutboxRow): DomainEvent =>
   ({ id: String(row.id), type: row.type, payload: row.payload, createdAt: new Date(row.created_at).toISOString() }) as DomainEvent;
@@ -34,16 +37,22 @@ export interface RelayHooks {
  * the worker and Redis more than the change that wrote it. For the same reason the events of a claim whose
  * type only batch consumers read (raffle.entries-added) become one job per type on the batches queue.
  *
- * A claim that found fewer rows than its limit has caught up, so the next one waits the poll interval: an
- * event waits at most that long, as at a quiet moment, and a busy stream's events gather into fewer, larger
- * jobs instead of the relay claiming the one or two rows each round trip finds.
+ * The relay sleeps until the outbox's trigger notifies a commit (OutboxListener), so an idle site costs no queries
+ * and an event is claimed as soon as it commits. A claim that follows the previous one by less than
+ * OUTBOX_CLAIM_GAP_MS waits out the rest: the first event after a quiet spell goes at once, while a busy stream's
+ * events gather into fewer, larger jobs instead of one claim per commit. A slow poll (OUTBOX_POLL_MS) stands in for
+ * notifications lost while the listening connection was down.
  */
 @Injectable()
 export class OutboxRelayService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private interrupt: (() => void) | null = null;
+  /** Sleeping until a notification (rather than out a claim gap, which a notification does not cut short). */
+  private idle = false;
+  /** A notification arrived since the current claim began: the rows it announces may have missed that claim. */
+  private notified = false;
   hooks: RelayHooks = {};
 
   constructor(
@@ -52,6 +61,7 @@ export class OutboxRelayService implements BeforeApplicationShutdown {
     @InjectQueue(QUEUES.domainEventBatches) private readonly batches: Queue,
     private readonly config: AppConfig,
     private readonly handlers: DomainEventHandlers,
+    private readonly listener: OutboxListener,
   ) {}
 
   start(): void {
@@ -62,7 +72,8 @@ export class OutboxRelayService implements BeforeApplicationShutdown {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.interrupt?.();
+    await this.listener.stop();
     await this.loop;
     this.loop = null;
   }
@@ -116,29 +127,44 @@ export class OutboxRelayService implements BeforeApplicationShutdown {
   }
 
   private async run(): Promise<void> {
-    const idleMs = this.config.env.OUTBOX_POLL_MS;
+    const { OUTBOX_POLL_MS: pollMs, OUTBOX_CLAIM_GAP_MS: gapMs } = this.config.env;
+    this.listener.start(() => this.onNotify());
+    let claimedAt = 0;
     while (this.running) {
+      const since = Date.now() - claimedAt;
+      if (since < gapMs) await this.sleep(gapMs - since, false);
+      if (!this.running) break;
+      this.notified = false;
+      claimedAt = Date.now();
       let published = 0;
       try {
         published = await this.relayBatch();
       } catch (err) {
         this.logger.error({ err }, 'outbox relay batch failed; retrying');
-        await this.sleep(Math.min(idleMs * 10, 5000));
+        await this.sleep(RETRY_MS, false);
         continue;
       }
-      if (published < CLAIM_LIMIT) await this.sleep(idleMs);
+      if (published < CLAIM_LIMIT && !this.notified) await this.sleep(pollMs, true);
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  private onNotify(): void {
+    this.notified = true;
+    if (this.idle) this.interrupt?.();
+  }
+
+  /** `idle`: a notification ends the sleep; stop() always does. */
+  private sleep(ms: number, idle: boolean): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.wake = null;
+        this.interrupt = null;
+        this.idle = false;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.wake = done;
+      this.interrupt = done;
+      this.idle = idle;
     });
   }
 }
