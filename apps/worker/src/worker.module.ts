@@ -30,6 +30,7 @@ import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kick
 import { ActivityJobsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
+import { KickUpkeepProcessor } from './processors/kick-upkeep.processor';
 import { DrainProcessorsFirst } from './processors/drain-processors-first';
 
 @Module({})
@@ -44,7 +45,7 @@ export class WorkerModule {
         DatabaseModule,
         RedisModule,
         QueueModule,
-        BullModule.registerQueue({ name: QUEUES.maintenance }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.kickUpkeep }),
         OutboxModule,
         RealtimeModule,
         AuditModule,
@@ -71,6 +72,7 @@ export class WorkerModule {
         RaffleDrawsProcessor,
         EventRetentionService,
         MaintenanceProcessor,
+        KickUpkeepProcessor,
         DrainProcessorsFirst,
         WorkerHealthServer,
         ProgressionRankBootstrap,

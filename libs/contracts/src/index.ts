@@ -25,6 +25,7 @@ export * from './api/profiles';
 export * from './api/friends';
 export * from './api/progression';
 export * from './api/activity';
+export * from './api/kick-connection';
 export * from './api/winners';
 export * from './api/overlays';
 export * from './api/admin-users';

@@ -13,5 +13,7 @@ export const QUEUES = {
   leaderboardRefresh: 'leaderboard-refresh',
   /** Repeatable upkeep: the hourly purge of relayed outbox events and their processed-event rows. */
   maintenance: 'maintenance',
+  /** Repeatable Kick upkeep: reconcile the event subscriptions with Kick's list, refresh the connected account's token. */
+  kickUpkeep: 'kick-upkeep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -11,6 +11,7 @@ import {
   TournamentsModule,
 } from '@kickback/domain';
 import { KickAuthController } from './kick-auth.controller';
+import { KickConnectController } from './kick-connect.controller';
 import { KickOAuthClient } from './kick-oauth.client';
 import { LoginController } from './login.controller';
 import { OverlayController } from './overlay.controller';
@@ -33,7 +34,7 @@ import { SpaTemplateService } from './spa-template.service';
     LeaderboardModule,
     SocialModule,
   ],
-  controllers: [LoginController, KickAuthController, OverlayController, SpaController],
+  controllers: [LoginController, KickConnectController, KickAuthController, OverlayController, SpaController],
   providers: [KickOAuthClient, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService],
 })
 export class PagesModule {}

@@ -89,6 +89,19 @@ export interface ActivitySubscription {
   status: string;
   error: string | null;
   updated_at: string;
+  /** When Kick's own list was last read (the reconcile job); null before the first run. */
+  checked_at: string | null;
+}
+
+/** One event as Kick sees it: its subscription per Kick's list, and the deliveries it brought. */
+export interface KickEventHealth {
+  event: string;
+  /** Kick listed a subscription of ours for this event at the last reconcile. */
+  subscribed: boolean;
+  last_delivery_at: string | null;
+  deliveries_last_hour: number;
+  /** Deliveries of the last hour we refused (Kick counts these against the app). */
+  failures_last_hour: number;
 }
 
 /** GET /api/admin/activity: the Activity section's overview. */
@@ -100,6 +113,9 @@ export interface ActivityOverview {
   deliveries: ActivityDelivery[];
   subscriptions: ActivitySubscription[];
   subscriptions_enabled: boolean;
+  kick_events: KickEventHealth[];
+  /** Set while the stream is live and no delivery arrived for 10 minutes. */
+  delivery_warning: string | null;
 }
 
 /** 'activity:heartbeat' over the page's socket while the Kick player is shown. */

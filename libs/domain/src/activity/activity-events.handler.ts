@@ -1,14 +1,15 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainEventHandlers } from '@kickback/platform';
 import { ActivityAwardsService } from './activity-awards.service';
 import { KickSubscriptionsService } from './kick-subscriptions.service';
 
 /**
  * A member's first login credits what their Kick account earned in chat before joining (30 days, docs/activity.md);
- * a change of the rules re-syncs the Kick subscriptions, which the worker also does at startup.
+ * a change of the rules reconciles the Kick subscriptions at once (the worker's Kick upkeep job also does, at startup
+ * and every few minutes).
  */
 @Injectable()
-export class ActivityEventsHandler implements OnModuleInit, OnApplicationBootstrap {
+export class ActivityEventsHandler implements OnModuleInit {
   constructor(
     private readonly handlers: DomainEventHandlers,
     private readonly awards: ActivityAwardsService,
@@ -24,11 +25,7 @@ export class ActivityEventsHandler implements OnModuleInit, OnApplicationBootstr
     this.handlers.register({
       consumer: 'activity.resubscribe',
       type: 'activity.settings-updated',
-      afterCommit: async () => void (await this.subscriptions.sync()),
+      afterCommit: async () => void (await this.subscriptions.reconcile({ wait: true })),
     });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.subscriptions.sync();
   }
 }

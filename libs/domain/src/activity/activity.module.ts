@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
 import { RafflesModule } from '../raffles/raffles.module';
+import { SiteModule } from '../site/site.module';
 import { ActivityRepository } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 import { KickEventApplier } from './kick-event-applier.service';
@@ -14,6 +15,11 @@ import { LiveStateService } from './live-state.service';
 import { WatchService } from './watch.service';
 import { KickDeliveryBatcher } from './kick-delivery-batcher';
 import { KickDeliveryLog } from './kick-delivery-log';
+import { KickConnectionRepository } from './kick-connection.repository';
+import { KickConnectionService } from './kick-connection.service';
+import { KickChannelService } from './kick-channel.service';
+import { KickTokenCipher } from './kick-token-cipher';
+import { KickUserAuthClient } from './kick-user-auth.client';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -29,12 +35,27 @@ const PROVIDERS = [
   WatchService,
   KickDeliveryBatcher,
   KickDeliveryLog,
+  KickConnectionRepository,
+  KickConnectionService,
+  KickChannelService,
+  KickTokenCipher,
+  KickUserAuthClient,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
 @Module({
-  imports: [EconomyModule, RafflesModule],
+  imports: [EconomyModule, RafflesModule, SiteModule],
   providers: PROVIDERS,
-  exports: [KickWebhookService, KickSubscriptionsService, AdminActivityService, LiveStateService, ActivityAwardsService, WatchService],
+  exports: [
+    KickWebhookService,
+    KickSubscriptionsService,
+    AdminActivityService,
+    LiveStateService,
+    ActivityAwardsService,
+    WatchService,
+    KickConnectionService,
+    KickChannelService,
+    KickUserAuthClient,
+  ],
 })
 export class ActivityModule {}

@@ -382,16 +382,19 @@ export class ActivityRepository {
 
   subscriptions(em: EntityManager): Promise<ActivitySubscription[]> {
     return em.execute<ActivitySubscription[]>(
-      `select event, version, subscription_id, status, error, updated_at from activity_subscriptions order by event`,
+      `select event, version, subscription_id, status, error, updated_at, checked_at from activity_subscriptions order by event`,
     );
   }
 
-  async putSubscription(em: EntityManager, sub: Omit<ActivitySubscription, 'updated_at'>): Promise<void> {
+  /** `checked`: the state comes from Kick's own list, read just now. */
+  async putSubscription(em: EntityManager, sub: Omit<ActivitySubscription, 'updated_at' | 'checked_at'>, checked = false): Promise<void> {
     await em.execute(
-      `insert into activity_subscriptions (event, version, subscription_id, status, error) values (?, ?, ?, ?, ?)
+      `insert into activity_subscriptions (event, version, subscription_id, status, error, checked_at)
+       values (?, ?, ?, ?, ?, case when ? then now() end)
        on conflict (event) do update set version = excluded.version, subscription_id = excluded.subscription_id,
-         status = excluded.status, error = excluded.error, updated_at = now()`,
-      [sub.event, sub.version, sub.subscription_id, sub.status, sub.error],
+         status = excluded.status, error = excluded.error, updated_at = now(),
+         checked_at = coalesce(excluded.checked_at, activity_subscriptions.checked_at)`,
+      [sub.event, sub.version, sub.subscription_id, sub.status, sub.error, checked],
     );
   }
 }

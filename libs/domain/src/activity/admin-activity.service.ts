@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  ActivityExclusion,
-  ActivityExclusionInput,
-  ActivityOverview,
-  ActivityRules,
-  RewardMapping,
-  UpdateActivityRules,
+import {
+  KICK_EVENT_SUBSCRIPTIONS,
+  type ActivityExclusion,
+  type ActivityExclusionInput,
+  type ActivityOverview,
+  type ActivityRules,
+  type RewardMapping,
+  type UpdateActivityRules,
 } from '@kickback/contracts';
 import { AppConfig, AuditLogService, OutboxService, notFound } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickWebhookService } from './kick-webhook.service';
+import { KickDeliveryLog } from './kick-delivery-log';
+
+/** While live, this long without any delivery means Kick is not sending (dropped subscriptions, a dead webhook). */
+const QUIET_WARNING_MS = 10 * 60_000;
 
 /** The Activity section: overview, earning rules, exclusions and reward mappings, each change audited. */
 @Injectable()
@@ -22,25 +27,42 @@ export class AdminActivityService {
     private readonly outbox: OutboxService,
     private readonly repository: ActivityRepository,
     private readonly webhooks: KickWebhookService,
+    private readonly deliveryLog: KickDeliveryLog,
   ) {}
 
   async overview(): Promise<ActivityOverview> {
     const em = this.em.fork();
-    const [live, today, top, pending, deliveries, subscriptions] = await Promise.all([
+    const [live, today, top, pending, deliveries, subscriptions, stats, lastAny] = await Promise.all([
       this.repository.liveState(em),
       this.repository.todayBySource(em),
       this.repository.topEarners(em, 10),
       this.repository.pendingTotals(em),
       this.webhooks.recentDeliveries(50),
       this.repository.subscriptions(em),
+      this.deliveryLog.stats(KICK_EVENT_SUBSCRIPTIONS),
+      this.deliveryLog.lastAny(),
     ]);
+    const byEvent = new Map(subscriptions.map((s) => [s.event, s]));
+    const quiet = live.is_live && (!lastAny || Date.now() - Date.parse(lastAny) > QUIET_WARNING_MS);
     return {
+      kick_events: KICK_EVENT_SUBSCRIPTIONS.map((event) => ({
+        event,
+        subscribed: byEvent.get(event)?.status === 'subscribed' && !!byEvent.get(event)?.checked_at,
+        ...stats.get(event)!,
+      })),
+      delivery_warning: quiet
+        ? `The stream is live but Kick has sent no delivery ${lastAny ? `since ${lastAny}` : 'yet'}: check the subscriptions below.`
+        : null,
       live,
       today_by_source: today,
       top_earners: top,
       pending,
       deliveries,
-      subscriptions: subscriptions.map((s) => ({ ...s, updated_at: new Date(s.updated_at).toISOString() })),
+      subscriptions: subscriptions.map((s) => ({
+        ...s,
+        updated_at: new Date(s.updated_at).toISOString(),
+        checked_at: s.checked_at ? new Date(s.checked_at).toISOString() : null,
+      })),
       subscriptions_enabled: this.config.env.KICK_EVENTS_SUBSCRIBE,
     };
   }

@@ -5,12 +5,17 @@ import { AppConfig, InjectRedis } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService } from '../raffles/raffles-query.service';
 import { ActivityRepository } from './activity.repository';
-import { KickAppClient } from './kick-app.client';
+import { KickAppClient, KickHttpError } from './kick-app.client';
+import { KickConnectionService } from './kick-connection.service';
 
 /** One answer per Kick user and command in this window (INTEGRATIONS.md "Kick chat"). */
 const COMMAND_WINDOW_SECONDS = 30;
 
-/** `!points` and `!raffle` in the channel's chat, answered by the app's bot when the admin turned commands on. */
+/**
+ * `!points` and `!raffle` in the channel's chat, answered when the admin turned commands on. The reply goes to chat
+ * with the connected account's user token (Kick refuses the app's token there); without a usable connection the
+ * reply is not sent, the delivery is still applied, and the admin's Kick connection screen says why.
+ */
 @Injectable()
 export class ChatCommandsService {
   constructor(
@@ -21,6 +26,7 @@ export class ChatCommandsService {
     private readonly economy: EconomyService,
     private readonly raffles: RafflesQueryService,
     private readonly kick: KickAppClient,
+    private readonly connection: KickConnectionService,
   ) {}
 
   async answer(command: { kickUserId: number; username: string; command: string }): Promise<boolean> {
@@ -30,7 +36,25 @@ export class ChatCommandsService {
     const fresh = await this.redis.set(`activity:cmd:${command.command}:${command.kickUserId}`, '1', 'EX', COMMAND_WINDOW_SECONDS, 'NX');
     if (fresh !== 'OK') return false;
     const reply = command.command === 'points' ? await this.points(em, command) : await this.raffle();
-    await this.kick.sendBotMessage(rules.broadcaster_user_id, reply);
+    return this.send(rules.broadcaster_user_id, reply);
+  }
+
+  /** True when the reply reached Kick's chat. */
+  private async send(broadcasterUserId: number, content: string): Promise<boolean> {
+    const token = await this.connection.token();
+    if (!token || !token.scopes.includes('chat:write')) return false;
+    try {
+      await this.kick.sendChatMessage(token.accessToken, { broadcasterUserId, asBot: token.kickUserId === broadcasterUserId, content });
+    } catch (err) {
+      const refused = err instanceof KickHttpError && (err.status === 401 || err.status === 403);
+      await this.connection.recordChatResult(
+        refused
+          ? `Kick refused the connected account's token for chat (HTTP ${(err as KickHttpError).status}): reconnect it with chat:write.`
+          : `The last bot reply could not be sent: ${(err as Error).message}.`,
+      );
+      throw err;
+    }
+    await this.connection.recordChatResult(null);
     return true;
   }
 

@@ -7,3 +7,7 @@ export * from './live-state.service';
 export * from './activity-awards.service';
 export * from './watch.service';
 export * from './kick-request';
+export * from './kick-connection.service';
+export * from './kick-channel.service';
+export * from './kick-user-auth.client';
+export * from './kick-tokens-rekey';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@kickback/platform';
+import { kickRequest } from './kick-request';
 
 export interface SubscribeResult {
   name: string;
@@ -13,11 +14,31 @@ export interface ListedSubscription {
   event: string;
   version: number;
   broadcaster_user_id: number;
+  created_at?: string;
 }
 
+export interface KickChannel {
+  broadcaster_user_id: number;
+  slug: string;
+}
+
+/** Kick answered a call with an error status (after the retries kickRequest makes on 429/5xx). */
+export class KickHttpError extends Error {
+  constructor(
+    readonly status: number,
+    what: string,
+  ) {
+    super(`Kick ${what}: HTTP ${status}`);
+  }
+}
+
+/** Kick caps a chat message at 500 characters; cutting by code point never splits a surrogate pair. */
+export const chatContent = (content: string): string => Array.from(content).slice(0, 500).join('');
+
 /**
- * Kick's API with the app's own token (client_credentials, KICK_CLIENT_ID/SECRET): event subscriptions for the
- * channel and bot messages in its chat. The token is kept until shortly before it expires.
+ * Kick's API: event subscriptions and channel lookups with the app's own token (client_credentials,
+ * KICK_CLIENT_ID/SECRET, kept until shortly before it expires), and chat messages with the connected account's user
+ * token, since Kick applies `chat:write` to user tokens only and refuses the app token there.
  */
 @Injectable()
 export class KickAppClient {
@@ -34,8 +55,22 @@ export class KickAppClient {
     return body.data;
   }
 
+  /** Every subscription of the app, whichever broadcaster it is for. */
   async list(): Promise<ListedSubscription[]> {
     return (await this.call<{ data: ListedSubscription[] }>('GET', '/public/v1/events/subscriptions')).data;
+  }
+
+  /**
+   * The broadcaster's stream while Kick lists it live (GET /public/v2/livestreams; v1 is deprecated), else null. Kick
+   * gives a stream no id here, so its start time is what tells two streams apart.
+   */
+  async livestream(broadcasterUserId: number): Promise<{ started_at: string | null } | null> {
+    const body = await this.call<{ data?: { broadcaster_user_id?: number | string; started_at?: string | null }[] }>(
+      'GET',
+      `/public/v2/livestreams?broadcaster_user_id=${broadcasterUserId}`,
+    );
+    const stream = body.data?.find((s) => Number(s.broadcaster_user_id) === broadcasterUserId);
+    return stream ? { started_at: stream.started_at ?? null } : null;
   }
 
   async unsubscribe(ids: string[]): Promise<void> {
@@ -44,25 +79,52 @@ export class KickAppClient {
     await this.call('DELETE', `/public/v1/events/subscriptions?${query}`);
   }
 
-  async sendBotMessage(broadcasterUserId: number, content: string): Promise<void> {
-    await this.call('POST', '/public/v1/chat', { broadcaster_user_id: broadcasterUserId, content: content.slice(0, 500), type: 'bot' });
+  /** The channel by slug or broadcaster id; null when Kick knows none. */
+  async channel(by: { slug: string } | { broadcaster_user_id: number }): Promise<KickChannel | null> {
+    const query = 'slug' in by ? `slug=${encodeURIComponent(by.slug)}` : `broadcaster_user_id=${by.broadcaster_user_id}`;
+    const body = await this.call<{ data?: { broadcaster_user_id: number | string; slug: string }[] }>(
+      'GET',
+      `/public/v1/channels?${query}`,
+    );
+    const found = body.data?.[0];
+    return found ? { broadcaster_user_id: Number(found.broadcaster_user_id), slug: found.slug } : null;
+  }
+
+  /**
+   * Posts as the connected account: `bot` when that account is the broadcaster (Kick then posts to the token owner's
+   * channel), otherwise `user` into the broadcaster's chat (a bot account the streamer made a moderator).
+   */
+  async sendChatMessage(userToken: string, message: { broadcasterUserId: number; asBot: boolean; content: string }): Promise<void> {
+    const res = await kickRequest(new URL('/public/v1/chat', this.config.env.KICK_API_URL), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        broadcaster_user_id: message.broadcasterUserId,
+        content: chatContent(message.content),
+        type: message.asBot ? 'bot' : 'user',
+      }),
+    });
+    await res.body?.cancel().catch(() => undefined);
+    if (!res.ok) throw new KickHttpError(res.status, 'POST /public/v1/chat');
   }
 
   private async call<T>(method: string, path: string, json?: unknown): Promise<T> {
-    const res = await fetch(new URL(path, this.config.env.KICK_API_URL), {
+    const res = await kickRequest(new URL(path, this.config.env.KICK_API_URL), {
       method,
       headers: { authorization: `Bearer ${await this.appToken()}`, ...(json ? { 'content-type': 'application/json' } : {}) },
       body: json ? JSON.stringify(json) : undefined,
-      signal: AbortSignal.timeout(10_000),
     });
     if (res.status === 401) this.token = null;
-    if (!res.ok) throw new Error(`Kick ${method} ${path.split('?')[0]}: HTTP ${res.status}`);
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new KickHttpError(res.status, `${method} ${path.split('?')[0]}`);
+    }
     return (res.status === 204 ? {} : await res.json()) as T;
   }
 
   private async appToken(): Promise<string> {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    const res = await fetch(new URL('/oauth/token', this.config.env.KICK_AUTH_URL), {
+    const res = await kickRequest(new URL('/oauth/token', this.config.env.KICK_AUTH_URL), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -70,9 +132,8 @@ export class KickAppClient {
         client_id: this.config.env.KICK_CLIENT_ID,
         client_secret: this.config.env.KICK_CLIENT_SECRET,
       }),
-      signal: AbortSignal.timeout(10_000),
     });
-    if (!res.ok) throw new Error(`Kick app token: HTTP ${res.status}`);
+    if (!res.ok) throw new KickHttpError(res.status, 'app token');
     const body = (await res.json()) as { access_token: string; expires_in?: number };
     this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(60, (body.expires_in ?? 3600) - 60) * 1000 };
     return this.token.value;

@@ -1,80 +1,158 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { KICK_EVENT_SUBSCRIPTIONS } from '@kickback/contracts';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { KICK_EVENT_SUBSCRIPTIONS, QUEUES } from '@kickback/contracts';
 import {
   FakeKickServer,
   createTestStack,
   createUser,
   kickUser,
+  ulid,
   waitFor,
+  type FakeKickSubscription,
   type RunningApi,
   type TestClient,
   type TestStack,
 } from '@kickback/testing';
+import { KickSubscriptionsService } from './kick-subscriptions.service';
 
-describe('Kick subscriptions and chat commands (app credentials configured)', () => {
+const BROADCASTER = 4242;
+const OTHER_BROADCASTER = 9999;
+
+const countsByEvent = (subs: FakeKickSubscription[], broadcaster: number) => {
+  const counts: Record<string, number> = {};
+  for (const s of subs) if (s.broadcaster_user_id === broadcaster) counts[s.event] = (counts[s.event] ?? 0) + 1;
+  return counts;
+};
+const oncePerEvent = Object.fromEntries(KICK_EVENT_SUBSCRIPTIONS.map((e) => [e, 1]));
+
+/** A subscription put straight into the fake, as another app client or an earlier unlocked run would have left it. */
+const plant = (kick: FakeKickServer, event: string, broadcaster: number): FakeKickSubscription => {
+  const now = new Date().toISOString();
+  const sub: FakeKickSubscription = {
+    id: ulid(),
+    app_id: 'fake-app',
+    broadcaster_user_id: broadcaster,
+    event,
+    version: 1,
+    method: 'webhook',
+    created_at: now,
+    updated_at: now,
+  };
+  kick.events.subscriptions.push(sub);
+  return sub;
+};
+
+describe('Kick subscriptions: one reconcile job keeps exactly what the rules need on Kick', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;
   let admin: TestClient;
+  let workers: INestApplicationContext[];
+  const reconcile = () => workers[0]!.get(KickSubscriptionsService).reconcile({ wait: true });
 
   beforeAll(async () => {
     await kick.start();
     stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, KICK_EVENTS_SUBSCRIBE: 'true' });
     api = await stack.api();
-    await stack.worker();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
     admin = api.client();
     await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    // Another channel of the same Kick app (a second site on the same credentials): never ours to remove.
+    plant(kick, 'chat.message.sent', OTHER_BROADCASTER);
+    plant(kick, 'channel.followed', OTHER_BROADCASTER);
   });
   afterAll(async () => {
     await stack.close();
     await kick.stop();
   });
 
-  it('subscribes nothing until a broadcaster is set, then the worker subscribes every event once', async () => {
-    expect(kick.events.subscriptions).toEqual([]);
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 4242 })).status).toBe(200);
-    await waitFor(() => kick.events.subscriptions.length === KICK_EVENT_SUBSCRIPTIONS.length, 10_000, 'subscriptions');
-    expect(new Set(kick.events.subscriptions.map((s) => s.event))).toEqual(new Set(KICK_EVENT_SUBSCRIPTIONS));
-    expect(kick.events.subscriptions.every((s) => s.broadcaster_user_id === 4242)).toBe(true);
-    expect(kick.tokenRequests.some((t) => t.grant_type === 'client_credentials')).toBe(true);
-  });
-
-  it('Re-subscribe is idempotent and reports each event subscribed', async () => {
-    const res = await admin.json('POST', '/api/admin/activity/resubscribe', {});
-    expect(res.status).toBe(200);
-    expect(kick.events.subscriptions).toHaveLength(KICK_EVENT_SUBSCRIPTIONS.length);
-    expect(res.body.data).toHaveLength(KICK_EVENT_SUBSCRIPTIONS.length);
-    expect(res.body.data.every((s: { status: string }) => s.status === 'subscribed')).toBe(true);
-    const overview = await admin.json('GET', '/api/admin/activity');
-    expect(overview.body.data.subscriptions_enabled).toBe(true);
-  });
-
-  it('a new broadcaster replaces the old subscriptions', async () => {
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
+  it('three workers starting at once leave exactly one subscription per event on Kick', async () => {
+    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: BROADCASTER })).status).toBe(200);
+    workers = await Promise.all([stack.worker(), stack.worker(), stack.worker()]);
+    const queue = workers[0]!.get<Queue>(getQueueToken(QUEUES.kickUpkeep), { strict: false });
+    // Each worker's start-up job, and the rules change, have run.
     await waitFor(
-      () =>
-        kick.events.subscriptions.length === KICK_EVENT_SUBSCRIPTIONS.length &&
-        kick.events.subscriptions.every((s) => s.broadcaster_user_id === 5151),
-      10_000,
-      'resubscribed for the new broadcaster',
+      async () => {
+        const counts = await queue.getJobCounts('wait', 'active', 'completed');
+        return counts.completed! >= 3 && counts.wait === 0 && counts.active === 0;
+      },
+      20_000,
+      'start-up reconciles',
+    );
+    await reconcile();
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
+    const overview = await admin.json('GET', '/api/admin/activity');
+    expect(overview.body.data.kick_events.map((e: { subscribed: boolean }) => e.subscribed)).toEqual(
+      KICK_EVENT_SUBSCRIPTIONS.map(() => true),
     );
   });
 
-  it('chat commands stay silent while off; when on, !points answers once per window through the chat API', async () => {
-    const { id } = await createUser(em, {});
-    await em.fork().execute('update users set kick_user_id = 777001 where id = ?', [id]);
-    await em.fork().execute(`insert into wallets (user_id, balance) values (?, 1234)`, [id]);
-    const say = (content: string) => kick.events.deliver('chat.message.sent', { sender: kickUser(777001, 'viewer'), content });
-    expect(await say('!points')).toBe(200);
-    expect(kick.events.chatMessages).toEqual([]);
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { chat_commands_enabled: true })).status).toBe(200);
-    expect(await say('!points')).toBe(200);
-    expect(await say('!points please')).toBe(200);
-    expect(kick.events.chatMessages).toEqual([{ content: '@viewer you have 1,234 points.', type: 'bot', broadcaster_user_id: 5151 }]);
-    expect(await say('!raffle')).toBe(200);
-    expect(kick.events.chatMessages[1]).toEqual(expect.objectContaining({ content: 'No raffle is open right now.' }));
+  it('duplicates planted on Kick are removed by the next reconcile, keeping the recorded one; other broadcasters untouched', async () => {
+    const recorded = kick.events.subscriptions.find((s) => s.broadcaster_user_id === BROADCASTER && s.event === 'chat.message.sent')!;
+    plant(kick, 'chat.message.sent', BROADCASTER);
+    plant(kick, 'kicks.gifted', BROADCASTER);
+    plant(kick, 'kicks.gifted', BROADCASTER);
+    // Kick delivers once per subscription, each with its own message id: two subscriptions, two deliveries.
+    const chat = { broadcaster: kickUser(BROADCASTER, 'streamer'), sender: kickUser(5001, 'viewer'), content: 'hello' };
+    expect(await kick.events.deliverToSubscribers('chat.message.sent', chat, BROADCASTER)).toEqual([200, 200]);
+
+    await reconcile();
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
+    expect(kick.events.subscriptions.some((s) => s.id === recorded.id)).toBe(true);
+    expect(countsByEvent(kick.events.subscriptions, OTHER_BROADCASTER)).toEqual({ 'chat.message.sent': 1, 'channel.followed': 1 });
+    expect(await kick.events.deliverToSubscribers('chat.message.sent', chat, BROADCASTER)).toEqual([200]);
+  });
+
+  it('a subscription Kick drops after failing deliveries is back after one run of the job', async () => {
+    kick.events.unsubscribeAfterFailures = 3;
+    const followed = kick.events.subscriptions.find((s) => s.broadcaster_user_id === BROADCASTER && s.event === 'channel.followed')!;
+    const payload = { broadcaster: kickUser(BROADCASTER, 'streamer'), follower: kickUser(5002, 'fan') };
+    for (let i = 0; i < 3; i++)
+      expect(await kick.events.deliver('channel.followed', payload, { subscriptionId: followed.id, forge: true })).toBe(401);
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)['channel.followed']).toBeUndefined();
+    kick.events.drop('livestream.status.updated', BROADCASTER);
+
+    // What the worker's repeatable job runs each period.
+    await workers[1]!.get(KickSubscriptionsService).reconcile();
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
+    const rows = await em
+      .fork()
+      .execute<{ event: string; subscription_id: string }[]>(`select event, subscription_id from activity_subscriptions`);
+    const now = kick.events.subscriptions.filter((s) => s.broadcaster_user_id === BROADCASTER);
+    expect(new Set(rows.map((r) => r.subscription_id))).toEqual(new Set(now.map((s) => s.id)));
+
+    const overview = await admin.json('GET', '/api/admin/activity');
+    const followedHealth = overview.body.data.kick_events.find((e: { event: string }) => e.event === 'channel.followed');
+    expect(followedHealth).toEqual(expect.objectContaining({ subscribed: true, failures_last_hour: 3, deliveries_last_hour: 3 }));
+    const chatHealth = overview.body.data.kick_events.find((e: { event: string }) => e.event === 'chat.message.sent');
+    expect(chatHealth).toEqual(expect.objectContaining({ deliveries_last_hour: 3, failures_last_hour: 0 }));
+    expect(chatHealth.last_delivery_at).toEqual(expect.any(String));
+  });
+
+  it('warns while the stream is live and no delivery arrived for 10 minutes', async () => {
+    expect((await admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toBeNull();
+    await em.fork().execute(`update activity_live_state set is_live = true where id = 1`);
+    expect((await admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toBeNull();
+    const quietSince = new Date(Date.now() - 11 * 60_000).toISOString();
+    for (const event of KICK_EVENT_SUBSCRIPTIONS) await stack.redis.hset('activity:deliveries:last', event, quietSince);
+    expect((await admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toContain('no delivery');
+    await em.fork().execute(`update activity_live_state set is_live = false where id = 1`);
+  });
+
+  it('a new broadcaster replaces our old subscriptions and still leaves the other broadcaster alone', async () => {
+    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
+    await waitFor(
+      () => countsByEvent(kick.events.subscriptions, BROADCASTER)['chat.message.sent'] === undefined,
+      10_000,
+      'old ones removed',
+    );
+    await reconcile();
+    expect(countsByEvent(kick.events.subscriptions, 5151)).toEqual(oncePerEvent);
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual({});
+    expect(countsByEvent(kick.events.subscriptions, OTHER_BROADCASTER)).toEqual({ 'chat.message.sent': 1, 'channel.followed': 1 });
   });
 });

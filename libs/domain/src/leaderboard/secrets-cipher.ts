@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
-/** Binds a ciphertext to its purpose: a token sealed for another use does not open here. */
-const AAD = Buffer.from('kickback:leaderboard-credentials');
+/** Binds a ciphertext to its purpose: a secret sealed for another use (another `purpose`) does not open here. */
+const DEFAULT_PURPOSE = 'leaderboard-credentials';
 
 const toKey = (base64Key: string): Buffer => {
   const key = Buffer.from(base64Key, 'base64');
@@ -18,16 +18,18 @@ const toKey = (base64Key: string): Buffer => {
 export class SecretsCipher {
   private readonly key: Buffer;
   private readonly previous: Buffer | null;
+  private readonly aad: Buffer;
 
-  constructor(base64Key: string, previousBase64Key?: string) {
+  constructor(base64Key: string, previousBase64Key?: string, purpose = DEFAULT_PURPOSE) {
     this.key = toKey(base64Key);
     this.previous = previousBase64Key ? toKey(previousBase64Key) : null;
+    this.aad = Buffer.from(`kickback:${purpose}`);
   }
 
   seal(plain: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(AAD);
+    cipher.setAAD(this.aad);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
   }
@@ -55,7 +57,7 @@ export class SecretsCipher {
     const [version, iv, tag, body] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('unreadable sealed secret');
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-    decipher.setAAD(AAD);
+    decipher.setAAD(this.aad);
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
   }

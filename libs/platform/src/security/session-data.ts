@@ -12,6 +12,8 @@ declare module 'express-session' {
     /** When the expiry was last pushed forward (ms); see refreshSessionExpiry. */
     refreshedAt?: number;
     oauth?: { state: string; verifier: string; mode: 'login' | 'link'; createdAt: number };
+    /** An admin's Kick connection flow in progress (state and PKCE verifier), separate from the member login's. */
+    kickConnect?: { state: string; verifier: string; createdAt: number };
     /** Set at login once the session is in the member's list (MemberSessions), so a ban can end it. */
     listed?: true;
   }

@@ -16,7 +16,19 @@ export interface FakeKickSubscription {
 export interface FakeChatMessage {
   content: string;
   type: 'bot' | 'user';
+  /** Where Kick posts it: with `bot`, the token owner's channel whatever the body says. */
   broadcaster_user_id: number | undefined;
+}
+
+/** A user token as Kick's OAuth side issued it (FakeKickServer): whose it is and what it may do. */
+export interface FakeUserToken {
+  user_id: number;
+  scopes: string[];
+}
+
+export interface FakeKickChannel {
+  broadcaster_user_id: number;
+  slug: string;
 }
 
 export interface DeliveryOptions {
@@ -58,6 +70,13 @@ export class FakeKickEvents {
   readonly subscriptions: FakeKickSubscription[] = [];
   readonly chatMessages: FakeChatMessage[] = [];
   publicKeyRequests = 0;
+  /** Looks up a user token (set by FakeKickServer); chat takes only these, with chat:write, as Kick does. */
+  userToken: (token: string) => FakeUserToken | undefined = () => undefined;
+  /** Channels GET /public/v1/channels knows, by slug or broadcaster id. */
+  readonly channels: FakeKickChannel[] = [];
+  /** Kick drops a subscription whose deliveries keep failing (a day of it); here after this many in a row (0: never). */
+  unsubscribeAfterFailures = 0;
+  private readonly failuresInARow = new Map<string, number>();
   /** When set, GET /public/v1/public-key answers this status (Kick's has answered 403) instead of the key. */
   publicKeyFailure: number | null = null;
   webhookUrl = '';
@@ -105,7 +124,40 @@ export class FakeKickEvents {
     const delivery = this.sign(type, payload, options);
     const res = await fetch(options.url ?? this.webhookUrl, { method: 'POST', headers: delivery.headers, body: delivery.body });
     await res.arrayBuffer();
+    this.noteDelivery(delivery.headers['kick-event-subscription-id']!, res.status);
     return res.status;
+  }
+
+  /**
+   * Delivers one event as Kick does when it holds several subscriptions for it: once per subscription of that event
+   * (and broadcaster, when given), each with its own message id. Answers the statuses, one per subscription.
+   */
+  async deliverToSubscribers(type: string, payload: unknown, broadcasterUserId?: number): Promise<number[]> {
+    const subs = this.subscriptions.filter(
+      (s) => s.event === type && (broadcasterUserId === undefined || s.broadcaster_user_id === broadcasterUserId),
+    );
+    const statuses: number[] = [];
+    for (const sub of subs) statuses.push(await this.deliver(type, payload, { subscriptionId: sub.id }));
+    return statuses;
+  }
+
+  /** Kick's automatic unsubscribe: the subscription is gone, as after a day of failed deliveries. */
+  drop(event: string, broadcasterUserId?: number): void {
+    for (let i = this.subscriptions.length - 1; i >= 0; i--) {
+      const s = this.subscriptions[i]!;
+      if (s.event === event && (broadcasterUserId === undefined || s.broadcaster_user_id === broadcasterUserId))
+        this.subscriptions.splice(i, 1);
+    }
+  }
+
+  private noteDelivery(subscriptionId: string, status: number): void {
+    if (status >= 200 && status < 300) return void this.failuresInARow.delete(subscriptionId);
+    const failures = (this.failuresInARow.get(subscriptionId) ?? 0) + 1;
+    this.failuresInARow.set(subscriptionId, failures);
+    if (this.unsubscribeAfterFailures && failures >= this.unsubscribeAfterFailures) {
+      const at = this.subscriptions.findIndex((s) => s.id === subscriptionId);
+      if (at >= 0) this.subscriptions.splice(at, 1);
+    }
   }
 
   /** Handles the events routes; false when the path is not one of them. */
@@ -117,14 +169,26 @@ export class FakeKickEvents {
       else json(res, 200, { data: { public_key: this.publicKeyPem }, message: 'OK' });
       return true;
     }
-    if (path !== '/public/v1/events/subscriptions' && path !== '/public/v1/chat') return false;
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!token || !this.appTokens.has(token)) {
+    if (path !== '/public/v1/events/subscriptions' && path !== '/public/v1/chat' && path !== '/public/v1/channels') return false;
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const user = this.userToken(token);
+    if (req.method === 'GET' && path === '/public/v1/channels') {
+      if (!this.appTokens.has(token) && !user) json(res, 401, { message: 'Unauthorized' });
+      else this.channelLookup(url, res);
+      return true;
+    }
+    // Scopes apply to user tokens only: chat takes a user token with chat:write and refuses the app's token.
+    if (path === '/public/v1/chat') {
+      if (!user || !user.scopes.includes('chat:write')) json(res, 401, { data: {}, message: 'Unauthorized' });
+      else if (req.method === 'POST') this.chat(await body(req), res, user);
+      else json(res, 405, { message: 'Method not allowed' });
+      return true;
+    }
+    if (!this.appTokens.has(token)) {
       json(res, 401, { message: 'Unauthorized' });
       return true;
     }
-    if (path === '/public/v1/chat' && req.method === 'POST') this.chat(await body(req), res);
-    else if (req.method === 'POST') this.subscribe(await body(req), res);
+    if (req.method === 'POST') this.subscribe(await body(req), res);
     else if (req.method === 'GET') json(res, 200, { data: this.subscriptions, message: 'OK' });
     else if (req.method === 'DELETE') this.unsubscribe(url.searchParams.getAll('id'), res);
     else json(res, 405, { message: 'Method not allowed' });
@@ -164,14 +228,29 @@ export class FakeKickEvents {
     res.end();
   }
 
-  private chat(raw: string, res: ServerResponse): void {
+  private channelLookup(url: URL, res: ServerResponse): void {
+    const slugs = url.searchParams.getAll('slug');
+    const ids = url.searchParams.getAll('broadcaster_user_id').map(Number);
+    const data = this.channels
+      .filter((c) => slugs.includes(c.slug) || ids.includes(c.broadcaster_user_id))
+      .map((c) => ({ ...c, channel_description: '', banner_picture: '', stream_title: '', category: null }));
+    json(res, 200, { data, message: 'OK' });
+  }
+
+  private chat(raw: string, res: ServerResponse, sender: FakeUserToken): void {
     const input = parse(raw) as { content?: unknown; type?: unknown; broadcaster_user_id?: unknown };
-    if (!input || typeof input.content !== 'string' || input.content.length > 500 || !['bot', 'user'].includes(String(input.type)))
+    if (
+      !input ||
+      typeof input.content !== 'string' ||
+      Array.from(input.content).length > 500 ||
+      !['bot', 'user'].includes(String(input.type))
+    )
       return json(res, 400, { message: 'Invalid request' });
     this.chatMessages.push({
       content: input.content,
       type: input.type as 'bot' | 'user',
-      broadcaster_user_id: typeof input.broadcaster_user_id === 'number' ? input.broadcaster_user_id : undefined,
+      broadcaster_user_id:
+        input.type === 'bot' ? sender.user_id : typeof input.broadcaster_user_id === 'number' ? input.broadcaster_user_id : undefined,
     });
     json(res, 200, { data: { is_sent: true, message_id: ulid() }, message: 'OK' });
   }

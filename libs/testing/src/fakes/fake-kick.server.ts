@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { FakeKickEvents } from './fake-kick-events';
+import { FakeKickEvents, type FakeUserToken } from './fake-kick-events';
 import { body, json } from './fake-http';
 
 export interface FakeKickUser {
@@ -15,12 +15,19 @@ interface IssuedCode {
   redirectUri: string;
   challenge: string;
   user: FakeKickUser;
+  scopes: string[];
   used: boolean;
+}
+
+interface IssuedToken {
+  user: FakeKickUser;
+  scopes: string[];
 }
 
 /**
  * Kick's OAuth 2.1 server and users endpoint as INTEGRATIONS.md describes them: authorization
- * code + PKCE S256, form-encoded token exchange with client secret, single-use codes, and
+ * code + PKCE S256, form-encoded token exchange with client secret, single-use codes, user tokens
+ * carrying the scopes asked for, single-use refresh tokens, POST /oauth/revoke, and
  * GET /public/v1/users for the token's owner. `nextUser` picks who "logs in"; `deny` makes the
  * consent screen refuse. `events` is Kick's events side: app tokens (client_credentials), the
  * public key, subscriptions, the chat API and signed webhook deliveries.
@@ -28,7 +35,8 @@ interface IssuedCode {
 export class FakeKickServer {
   private server: Server | null = null;
   private readonly codes = new Map<string, IssuedCode>();
-  private readonly tokens = new Map<string, FakeKickUser>();
+  private readonly tokens = new Map<string, IssuedToken>();
+  private readonly refreshTokens = new Map<string, IssuedToken>();
   nextUser: FakeKickUser = {
     user_id: 9001,
     name: 'kick_viewer',
@@ -38,12 +46,26 @@ export class FakeKickServer {
   deny = false;
   url = '';
   readonly tokenRequests: Record<string, string>[] = [];
+  /** Every user token pair issued (code exchange and refresh), in order: tests compare what the product stored. */
+  readonly issued: { access_token: string; refresh_token: string }[] = [];
+  /** Tokens revoked through POST /oauth/revoke, in order. */
+  readonly revoked: string[] = [];
+  /** expires_in of user tokens (Kick does not document their lifetime). */
+  userTokenTtlSeconds = 3600;
   readonly events = new FakeKickEvents();
 
   constructor(
     private readonly clientId: string,
     private readonly clientSecret: string,
-  ) {}
+  ) {
+    this.events.userToken = (token) => this.userToken(token);
+  }
+
+  /** Who a live user access token belongs to and what it may do. */
+  userToken(token: string): FakeUserToken | undefined {
+    const issued = this.tokens.get(token);
+    return issued ? { user_id: issued.user.user_id, scopes: issued.scopes } : undefined;
+  }
 
   /** Listens on `port` (0: any free one; the browser tests use a fixed one the product is configured with). */
   async start(port = 0): Promise<string> {
@@ -61,6 +83,7 @@ export class FakeKickServer {
     const url = new URL(req.url ?? '/', this.url);
     if (req.method === 'GET' && url.pathname === '/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && url.pathname === '/oauth/token') return this.token(await body(req), res);
+    if (req.method === 'POST' && url.pathname === '/oauth/revoke') return this.revoke(url, res);
     if (req.method === 'GET' && url.pathname === '/public/v1/users') return this.users(req, res);
     if (url.pathname.startsWith('/public/v1/') && (await this.events.route(req, url, res))) return;
     json(res, 404, { message: 'not found' });
@@ -89,6 +112,7 @@ export class FakeKickServer {
         redirectUri: q.redirect_uri,
         challenge: q.code_challenge,
         user: this.nextUser,
+        scopes: (q.scope ?? '').split(' ').filter(Boolean),
         used: false,
       });
       back.searchParams.set('code', code);
@@ -104,6 +128,14 @@ export class FakeKickServer {
       if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
       return json(res, 200, { access_token: this.events.issueAppToken(), token_type: 'Bearer', expires_in: 3600 });
     }
+    if (form.grant_type === 'refresh_token') {
+      if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
+      const held = this.refreshTokens.get(form.refresh_token ?? '');
+      if (!held) return json(res, 400, { error: 'invalid_grant' });
+      // Refresh tokens are single-use: a refresh returns a new pair.
+      this.refreshTokens.delete(form.refresh_token!);
+      return json(res, 200, this.issue(held));
+    }
     const issued = this.codes.get(form.code ?? '');
     if (form.grant_type !== 'authorization_code' || form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
       return json(res, 401, { error: 'invalid_client' });
@@ -114,21 +146,38 @@ export class FakeKickServer {
       .digest('base64url');
     if (challenge !== issued.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
     issued.used = true;
+    json(res, 200, this.issue({ user: issued.user, scopes: issued.scopes }));
+  }
+
+  private issue(grant: IssuedToken) {
     const accessToken = randomBytes(20).toString('hex');
-    this.tokens.set(accessToken, issued.user);
-    json(res, 200, {
+    const refreshToken = randomBytes(20).toString('hex');
+    this.tokens.set(accessToken, grant);
+    this.refreshTokens.set(refreshToken, grant);
+    this.issued.push({ access_token: accessToken, refresh_token: refreshToken });
+    return {
       access_token: accessToken,
       token_type: 'Bearer',
-      refresh_token: randomBytes(20).toString('hex'),
-      expires_in: 3600,
-      scope: 'user:read',
-    });
+      refresh_token: refreshToken,
+      expires_in: this.userTokenTtlSeconds,
+      scope: grant.scopes.join(' '),
+    };
+  }
+
+  private revoke(url: URL, res: ServerResponse): void {
+    const token = url.searchParams.get('token');
+    if (!token) return json(res, 400, { error: 'Invalid request' });
+    this.tokens.delete(token);
+    this.refreshTokens.delete(token);
+    this.revoked.push(token);
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('OK');
   }
 
   private users(req: IncomingMessage, res: ServerResponse): void {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const user = token ? this.tokens.get(token) : undefined;
-    if (!user) return json(res, 401, { message: 'Unauthorized' });
-    json(res, 200, { data: [user], message: 'OK' });
+    const issued = token ? this.tokens.get(token) : undefined;
+    if (!issued) return json(res, 401, { message: 'Unauthorized' });
+    json(res, 200, { data: [issued.user], message: 'OK' });
   }
 }

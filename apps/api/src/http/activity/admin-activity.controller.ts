@@ -44,7 +44,7 @@ export class AdminActivityController {
   @Post('resubscribe')
   @HttpCode(200)
   async resubscribe() {
-    return ok(await this.subscriptions.sync(), 'Kick subscriptions synced.');
+    return ok(await this.subscriptions.reconcile({ wait: true }), 'Kick subscriptions reconciled.');
   }
 
   @Get('exclusions')

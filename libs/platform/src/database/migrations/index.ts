@@ -19,6 +19,7 @@ import { Migration20261124210000_name_search } from './Migration20261124210000_n
 import { Migration20261125000000_xp_source_counts } from './Migration20261125000000_xp_source_counts';
 import { Migration20261125100000_drop_xp_ledger_user_source } from './Migration20261125100000_drop_xp_ledger_user_source';
 import { Migration20261127130000_outbox_notify } from './Migration20261127130000_outbox_notify';
+import { Migration20261127120000_kick_connection } from './Migration20261127120000_kick_connection';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000000_xp_source_counts', class: Migration20261125000000_xp_source_counts },
   { name: 'Migration20261125100000_drop_xp_ledger_user_source', class: Migration20261125100000_drop_xp_ledger_user_source },
   { name: 'Migration20261127130000_outbox_notify', class: Migration20261127130000_outbox_notify },
+  { name: 'Migration20261127120000_kick_connection', class: Migration20261127120000_kick_connection },
 ];

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Scopes the connected account grants: chat replies, event subscriptions, channel lookups, who the account is. */
+export const KICK_CONNECTION_SCOPES = ['user:read', 'channel:read', 'chat:write', 'events:subscribe'] as const;
+
+/** PUT /api/admin/kick-connection/channel: the channel by its slug or by its broadcaster id; the other is resolved. */
+export const kickChannelInputSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_-]{1,64}$/, 'The channel slug may only hold letters, digits, - and _.')
+      .optional(),
+    broadcaster_user_id: z
+      .number()
+      .int('The broadcaster id must be a whole number.')
+      .positive('The broadcaster id must be positive.')
+      .optional(),
+  })
+  .strict()
+  .refine((v) => (v.slug === undefined) !== (v.broadcaster_user_id === undefined), {
+    message: 'Give either the channel slug or the broadcaster id.',
+    path: ['slug'],
+  });
+export type KickChannelInput = z.infer<typeof kickChannelInputSchema>;
+
+export interface KickChannelView {
+  /** The player's slug (site settings). */
+  slug: string | null;
+  /** The broadcaster the events are for (activity rules). */
+  broadcaster_user_id: number | null;
+  /** What Kick answers for the slug, null when it could not be asked or knows no such channel. */
+  resolved_broadcaster_user_id: number | null;
+  /** The slug and the broadcaster id name different channels (or Kick knows no channel by that slug). */
+  mismatch: string | null;
+}
+
+/** GET /api/admin/kick-connection: the connected account, whether bot replies can reach chat, and the channel. */
+export interface KickConnectionStatus {
+  connected: boolean;
+  account: { kick_user_id: number; username: string } | null;
+  scopes: string[];
+  missing_scopes: string[];
+  expires_at: string | null;
+  connected_at: string | null;
+  chat_replies: { on: boolean; reason: string | null };
+  channel: KickChannelView;
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface KickConnectionRow {
+  kick_user_id: number;
+  username: string;
+  scopes: string;
+  access_token_enc: string;
+  refresh_token_enc: string | null;
+  expires_at: Date;
+  chat_error: string | null;
+  connected_at: Date;
+}
+
+export interface SealedTokens {
+  access_token_enc: string;
+  refresh_token_enc: string | null;
+  expires_at: Date;
+  scopes: string;
+}
+
+const COLUMNS =
+  'kick_user_id::float8 as kick_user_id, username, scopes, access_token_enc, refresh_token_enc, expires_at, chat_error, connected_at';
+
+/** Every statement on kick_connection (one row: the account the streamer connected). */
+@Injectable()
+export class KickConnectionRepository {
+  async get(em: EntityManager, forUpdate = false): Promise<KickConnectionRow | null> {
+    const [row] = await em.execute<KickConnectionRow[]>(
+      `select ${COLUMNS} from kick_connection where id = 1${forUpdate ? ' for update' : ''}`,
+    );
+    return row ?? null;
+  }
+
+  async put(
+    em: EntityManager,
+    account: { kick_user_id: number; username: string; connected_by: number },
+    tokens: SealedTokens,
+  ): Promise<void> {
+    await em.execute(
+      `insert into kick_connection (id, kick_user_id, username, scopes, access_token_enc, refresh_token_enc, expires_at, connected_by)
+       values (1, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set kick_user_id = excluded.kick_user_id, username = excluded.username, scopes = excluded.scopes,
+         access_token_enc = excluded.access_token_enc, refresh_token_enc = excluded.refresh_token_enc, expires_at = excluded.expires_at,
+         connected_by = excluded.connected_by, chat_error = null, connected_at = now(), updated_at = now()`,
+      [
+        account.kick_user_id,
+        account.username,
+        tokens.scopes,
+        tokens.access_token_enc,
+        tokens.refresh_token_enc,
+        tokens.expires_at,
+        account.connected_by,
+      ],
+    );
+  }
+
+  async setTokens(em: EntityManager, tokens: SealedTokens): Promise<void> {
+    await em.execute(
+      `update kick_connection set access_token_enc = ?, refresh_token_enc = ?, expires_at = ?, scopes = ?, updated_at = now() where id = 1`,
+      [tokens.access_token_enc, tokens.refresh_token_enc, tokens.expires_at, tokens.scopes],
+    );
+  }
+
+  async setChatError(em: EntityManager, error: string | null): Promise<void> {
+    await em.execute(`update kick_connection set chat_error = ?, updated_at = now() where id = 1 and chat_error is distinct from ?`, [
+      error,
+      error,
+    ]);
+  }
+
+  async delete(em: EntityManager): Promise<KickConnectionRow | null> {
+    const [row] = await em.execute<KickConnectionRow[]>(`delete from kick_connection where id = 1 returning ${COLUMNS}`);
+    return row ?? null;
+  }
+
+  /** For the rekey: the sealed tokens, locked until the transaction ends. */
+  async lockSealed(em: EntityManager): Promise<{ access_token_enc: string; refresh_token_enc: string | null } | null> {
+    const [row] = await em.execute<{ access_token_enc: string; refresh_token_enc: string | null }[]>(
+      'select access_token_enc, refresh_token_enc from kick_connection where id = 1 for update',
+    );
+    return row ?? null;
+  }
+
+  async setSealed(em: EntityManager, access: string, refresh: string | null): Promise<void> {
+    await em.execute('update kick_connection set access_token_enc = ?, refresh_token_enc = ? where id = 1', [access, refresh]);
+  }
+}

@@ -1,0 +1,169 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Redis from 'ioredis';
+import { KICK_CONNECTION_SCOPES, type KickConnectionStatus } from '@kickback/contracts';
+import { AuditLogService, InjectRedis } from '@kickback/platform';
+import { KickConnectionRepository, type KickConnectionRow } from './kick-connection.repository';
+import { KickTokenCipher } from './kick-token-cipher';
+import { KickUserAuthClient, type KickTokenSet } from './kick-user-auth.client';
+import { withRedisLock } from './kick-redis-lock';
+
+/** A token this close to its expiry is refreshed before use (and by the worker's Kick upkeep job). */
+export const REFRESH_BEFORE_MS = 10 * 60_000;
+const REFRESH_LOCK = 'kick:connection:refresh';
+const REFRESH_LOCK_MS = 30_000;
+
+export interface ConnectedToken {
+  accessToken: string;
+  kickUserId: number;
+  scopes: string[];
+}
+
+/**
+ * The Kick account the streamer (or their bot account) connected: its tokens sealed with SECRETS_KEY, refreshed
+ * before expiry by one process at a time (Kick rotates the refresh token, so two refreshes at once would leave one
+ * holding a dead token), revoked at Kick on disconnect, and why bot chat replies are off when they are.
+ */
+@Injectable()
+export class KickConnectionService {
+  private readonly logger = new Logger(KickConnectionService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @InjectRedis() private readonly redis: Redis,
+    private readonly audit: AuditLogService,
+    private readonly repository: KickConnectionRepository,
+    private readonly cipher: KickTokenCipher,
+    private readonly auth: KickUserAuthClient,
+  ) {}
+
+  /** The screen's account half; the channel half is KickChannelService's. */
+  async status(): Promise<Omit<KickConnectionStatus, 'channel'>> {
+    const row = await this.repository.get(this.em.fork());
+    const scopes = row ? row.scopes.split(' ').filter(Boolean) : [];
+    const missing = row ? KICK_CONNECTION_SCOPES.filter((s) => !scopes.includes(s)) : [...KICK_CONNECTION_SCOPES];
+    return {
+      connected: !!row,
+      account: row ? { kick_user_id: row.kick_user_id, username: row.username } : null,
+      scopes,
+      missing_scopes: missing,
+      expires_at: row ? new Date(row.expires_at).toISOString() : null,
+      connected_at: row ? new Date(row.connected_at).toISOString() : null,
+      chat_replies: { on: !this.offReason(row), reason: this.offReason(row) },
+    };
+  }
+
+  /** Finishes the OAuth flow: the code's tokens and the account they belong to replace any earlier connection. */
+  async connect(actorId: number, code: string, verifier: string): Promise<void> {
+    const tokens = await this.auth.exchangeCode(code, verifier);
+    const account = await this.auth.currentUser(tokens.accessToken);
+    await this.em.fork().transactional(async (tx) => {
+      const before = await this.repository.get(tx, true);
+      await this.repository.put(
+        tx,
+        { kick_user_id: account.kickUserId, username: account.username, connected_by: actorId },
+        this.seal(tokens),
+      );
+      await this.audit.record(tx, {
+        actorId,
+        action: 'kick.connection.connect',
+        entity: 'kick_connection',
+        entityId: 1,
+        before: before ? { kick_user_id: before.kick_user_id, username: before.username } : undefined,
+        after: { kick_user_id: account.kickUserId, username: account.username, scopes: tokens.scopes.join(' ') },
+      });
+    });
+  }
+
+  /** Forgets the tokens first (nothing uses them after this), then asks Kick to revoke both. */
+  async disconnect(actorId: number): Promise<void> {
+    const row = await this.em.fork().transactional(async (tx) => {
+      const removed = await this.repository.delete(tx);
+      if (removed)
+        await this.audit.record(tx, {
+          actorId,
+          action: 'kick.connection.disconnect',
+          entity: 'kick_connection',
+          entityId: 1,
+          before: { kick_user_id: removed.kick_user_id, username: removed.username },
+        });
+      return removed;
+    });
+    if (!row) return;
+    const revokes: Promise<void>[] = [this.auth.revoke(this.cipher.open(row.access_token_enc), 'access_token')];
+    if (row.refresh_token_enc) revokes.push(this.auth.revoke(this.cipher.open(row.refresh_token_enc), 'refresh_token'));
+    for (const result of await Promise.allSettled(revokes))
+      if (result.status === 'rejected') this.logger.warn({ err: result.reason }, 'Kick token revoke failed');
+  }
+
+  /** The connected account's access token, refreshed first when it is about to expire; null when none is usable. */
+  async token(): Promise<ConnectedToken | null> {
+    let row = await this.repository.get(this.em.fork());
+    if (!row) return null;
+    if (this.due(row)) row = await this.refresh();
+    if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
+    return { accessToken: this.cipher.open(row.access_token_enc), kickUserId: row.kick_user_id, scopes: row.scopes.split(' ') };
+  }
+
+  /** The worker's upkeep: keeps an unused connection alive. */
+  async refreshIfDue(): Promise<void> {
+    const row = await this.repository.get(this.em.fork());
+    if (row && this.due(row)) await this.refresh();
+  }
+
+  /** What the last bot reply met: null when it reached chat. */
+  async recordChatResult(error: string | null): Promise<void> {
+    await this.repository.setChatError(this.em.fork(), error === null ? null : error.slice(0, 300));
+  }
+
+  private offReason(row: KickConnectionRow | null): string | null {
+    if (!row) return 'No Kick account is connected: bot replies to chat commands are off (commands still work on the site).';
+    if (!row.scopes.split(' ').includes('chat:write'))
+      return `${row.username} did not grant chat:write: reconnect and allow sending chat messages.`;
+    return row.chat_error;
+  }
+
+  private due(row: KickConnectionRow): boolean {
+    return new Date(row.expires_at).getTime() - Date.now() < REFRESH_BEFORE_MS;
+  }
+
+  /** One refresh at a time; whoever waited reads what the holder stored. */
+  private async refresh(): Promise<KickConnectionRow | null> {
+    await withRedisLock(
+      this.redis,
+      REFRESH_LOCK,
+      REFRESH_LOCK_MS,
+      async () => {
+        const em = this.em.fork();
+        const row = await this.repository.get(em);
+        if (!row || !this.due(row)) return;
+        if (!row.refresh_token_enc) {
+          await this.repository.setChatError(em, 'The connected account has no refresh token: reconnect it.');
+          return;
+        }
+        try {
+          const tokens = await this.auth.refresh(this.cipher.open(row.refresh_token_enc));
+          await this.repository.setTokens(em, this.seal(tokens, row));
+        } catch (err) {
+          this.logger.warn({ err }, 'Kick token refresh failed');
+          await this.repository.setChatError(
+            em,
+            `Kick refused to refresh the connected account's token (${(err as Error).message}): reconnect it.`,
+          );
+        }
+      },
+      REFRESH_LOCK_MS,
+    );
+    return this.repository.get(this.em.fork());
+  }
+
+  private seal(tokens: KickTokenSet, previous?: KickConnectionRow) {
+    return {
+      access_token_enc: this.cipher.seal(tokens.accessToken),
+      // Kick may answer a refresh without a new refresh token: the old one stays.
+      refresh_token_enc: tokens.refreshToken ? this.cipher.seal(tokens.refreshToken) : (previous?.refresh_token_enc ?? null),
+      expires_at: tokens.expiresAt,
+      scopes: tokens.scopes.length ? tokens.scopes.join(' ') : (previous?.scopes ?? ''),
+    };
+  }
+}
