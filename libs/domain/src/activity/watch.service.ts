@@ -9,6 +9,39 @@ import { ActivityAwardsService } from './activity-awards.service';
 const holderKey = (userId: number) => `activity:watch:holder:${userId}`;
 const progressKey = (userId: number, streamId: string) => `activity:watch:progress:${userId}:${streamId}`;
 
+const NOT_HOLDER = -1;
+const COUNTED = 0;
+
+/**
+ * One beat in one step, so beats racing each other (from parallel messages, tabs or api replicas) can never read the
+ * same last beat and each be credited for the same time. KEYS: the member's holder claim, the stream's progress.
+ * ARGV: connection id, claim ttl ms, most credit per beat ms, interval ms, progress ttl s. Answers NOT_HOLDER when
+ * another connection counts, COUNTED, or 1 when a full interval was reached (and taken off the progress).
+ * Redis's clock times the beats, so replicas with skewed clocks agree.
+ */
+const CREDIT = `
+local taken = redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX')
+if not taken then
+  if redis.call('get', KEYS[1]) ~= ARGV[1] then return -1 end
+  redis.call('pexpire', KEYS[1], ARGV[2])
+end
+local t = redis.call('time')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+-- A fresh claim (first beat, a tab shown again, another tab taking over) counts from now, never from before.
+local last = now
+if not taken then last = tonumber(redis.call('hget', KEYS[2], 'last')) or now end
+local credit = math.min(math.max(0, now - last), tonumber(ARGV[3]))
+redis.call('hset', KEYS[2], 'last', now)
+local ms = redis.call('hincrby', KEYS[2], 'ms', credit)
+redis.call('expire', KEYS[2], ARGV[5])
+if ms < tonumber(ARGV[4]) then return 0 end
+redis.call('hincrby', KEYS[2], 'ms', -tonumber(ARGV[4]))
+return 1`;
+
+type Crediting = Redis & {
+  watchCredit(holder: string, progress: string, ...args: (string | number)[]): Promise<number>;
+};
+
 /** Beats often enough to notice a hidden tab within a quarter of an interval, but never more than every 30 s. */
 export const beatSeconds = (intervalSeconds: number) => Math.min(30, Math.max(1, Math.floor(intervalSeconds / 4)));
 
@@ -19,12 +52,17 @@ export const beatSeconds = (intervalSeconds: number) => Math.min(30, Math.max(1,
  */
 @Injectable()
 export class WatchService {
+  private readonly redis: Crediting;
+
   constructor(
     private readonly em: EntityManager,
-    @InjectRedis() private readonly redis: Redis,
+    @InjectRedis() redis: Redis,
     private readonly repository: ActivityRepository,
     private readonly awards: ActivityAwardsService,
-  ) {}
+  ) {
+    redis.defineCommand('watchCredit', { numberOfKeys: 2, lua: CREDIT });
+    this.redis = redis as Crediting;
+  }
 
   async beat(userId: number, connectionId: string, beat: WatchHeartbeat): Promise<WatchHeartbeatAnswer> {
     const em = this.em.fork();
@@ -39,26 +77,17 @@ export class WatchService {
     }
     const live = await this.repository.live(em);
     if (!live.is_live || !live.stream_id || rules.watch_points <= 0) return idle;
-    const ttlMs = nextBeat * 2500;
-    const taken = await this.redis.set(holder, connectionId, 'PX', ttlMs, 'NX');
-    if (taken !== 'OK') {
-      if ((await this.redis.get(holder)) !== connectionId) return idle;
-      await this.redis.pexpire(holder, ttlMs);
-    }
-    const now = Date.now();
-    const progress = progressKey(userId, live.stream_id);
-    // A fresh claim (first beat, a tab shown again, another tab taking over) counts from now, never from before.
-    const last = taken === 'OK' ? now : Number(await this.redis.hget(progress, 'last')) || now;
-    const credit = Math.min(Math.max(0, now - last), nextBeat * 2000);
-    const [, accumulated] = (await this.redis
-      .multi()
-      .hset(progress, 'last', String(now))
-      .hincrby(progress, 'ms', credit)
-      .expire(progress, 24 * 3600)
-      .exec())!.map(([, value]) => value) as [unknown, number];
-    const intervalMs = rules.watch_interval_seconds * 1000;
-    if (accumulated < intervalMs) return { ...idle, counted: true };
-    await this.redis.hincrby(progress, 'ms', -intervalMs);
+    const outcome = await this.redis.watchCredit(
+      holder,
+      progressKey(userId, live.stream_id),
+      connectionId,
+      nextBeat * 2500,
+      nextBeat * 2000,
+      rules.watch_interval_seconds * 1000,
+      24 * 3600,
+    );
+    if (outcome === NOT_HOLDER) return idle;
+    if (outcome === COUNTED) return { ...idle, counted: true };
     const awarded = await this.award(userId, live.stream_id, rules.watch_points, rules.watch_stream_cap);
     return { counted: true, awarded, next_beat_seconds: nextBeat };
   }
