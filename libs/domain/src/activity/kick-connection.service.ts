@@ -100,7 +100,7 @@ export class KickConnectionService {
   async token(): Promise<ConnectedToken | null> {
     let row = await this.repository.get(this.em.fork());
     if (!row) return null;
-    if (this.due(row)) row = await this.refresh();
+    if (this.due(row)) row = await this.refresh(row);
     if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
     return { accessToken: this.cipher.open(row.access_token_enc), kickUserId: row.kick_user_id, scopes: row.scopes.split(' ') };
   }
@@ -108,7 +108,7 @@ export class KickConnectionService {
   /** The worker's upkeep: keeps an unused connection alive. */
   async refreshIfDue(): Promise<void> {
     const row = await this.repository.get(this.em.fork());
-    if (row && this.due(row)) await this.refresh();
+    if (row && this.due(row)) await this.refresh(row);
   }
 
   /** What the last bot reply met: null when it reached chat. */
@@ -127,8 +127,8 @@ export class KickConnectionService {
     return new Date(row.expires_at).getTime() - Date.now() < REFRESH_BEFORE_MS;
   }
 
-  /** One refresh at a time; whoever waited reads what the holder stored. */
-  private async refresh(): Promise<KickConnectionRow | null> {
+  /** One refresh at a time; whoever waited finds the token changed since `seen` and reads what the holder stored. */
+  private async refresh(seen: KickConnectionRow): Promise<KickConnectionRow | null> {
     await withRedisLock(
       this.redis,
       REFRESH_LOCK,
@@ -136,7 +136,7 @@ export class KickConnectionService {
       async () => {
         const em = this.em.fork();
         const row = await this.repository.get(em);
-        if (!row || !this.due(row)) return;
+        if (!row || row.access_token_enc !== seen.access_token_enc || !this.due(row)) return;
         if (!row.refresh_token_enc) {
           await this.repository.setChatError(em, 'The connected account has no refresh token: reconnect it.');
           return;
