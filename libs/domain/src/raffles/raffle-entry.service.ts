@@ -7,7 +7,6 @@ import { EconomyService } from '../economy/economy.service';
 import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { FreeEntryBatcher } from './free-entry-batcher';
-import { verifyRafflePassword } from './raffle-password';
 import { RafflePasswordAttempts } from './raffle-password-attempts';
 import { raffleStatus, toRaffleEntry } from './raffle-rows';
 import { RafflesEntriesRepository, type EntryContext, type InsertedEntry } from './raffles-entries.repository';
@@ -77,9 +76,7 @@ export class RaffleEntryService {
   private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string): Promise<Written> {
     if (!ctx.password_hash) throw unprocessable('Password entry is not available for this raffle.');
     if (!password.trim()) throw unprocessable('Please enter the raffle password.', { password: ['Please enter the raffle password.'] });
-    await this.passwordAttempts.assertMayTry(ctx.raffle_id!, ctx.id);
-    if (!(await verifyRafflePassword(password.trim(), ctx.password_hash))) {
-      await this.passwordAttempts.recordMiss(ctx.raffle_id!, ctx.id);
+    if (!(await this.passwordAttempts.verify(ctx.raffle_id!, ctx.id, password.trim(), ctx.password_hash))) {
       throw unprocessable('Incorrect password.', { password: ['Incorrect password.'] });
     }
     return this.enterOnce(em, ctx, 'password');

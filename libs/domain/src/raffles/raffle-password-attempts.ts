@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { InjectRedis, tooManyRequests } from '@kickback/platform';
+import { verifyRafflePassword } from './raffle-password';
 
 /** Wrong passwords one member may try on one raffle per window: enough for typos, far too few to guess. */
 export const PASSWORD_TRIES_PER_MEMBER = { limit: 5, windowMs: 10 * 60_000 };
@@ -13,27 +14,61 @@ const memberKey = (raffleId: number, userId: number) => `raffle:${raffleId}:pass
 const raffleKey = (raffleId: number) => `raffle:${raffleId}:password-misses`;
 
 /**
- * Counts wrong raffle passwords in Redis, shared by the HTTP route and the socket and by every api
- * replica. A locked member or raffle is refused before the password is even checked, so a correct
- * guess after the limit gives nothing away.
+ * Takes one try from the member's and the raffle's budgets in one step, or none when either is spent (answers 0).
+ * KEYS: member, raffle. ARGV: member limit, member window ms, raffle limit, raffle window ms. A window starts with its
+ * first try.
+ */
+const RESERVE = `
+if tonumber(redis.call('get', KEYS[1]) or '0') >= tonumber(ARGV[1])
+  or tonumber(redis.call('get', KEYS[2]) or '0') >= tonumber(ARGV[3]) then return 0 end
+redis.call('incr', KEYS[1])
+redis.call('pexpire', KEYS[1], ARGV[2], 'NX')
+redis.call('incr', KEYS[2])
+redis.call('pexpire', KEYS[2], ARGV[4], 'NX')
+return 1`;
+
+/** Gives a try back (the password was right), never below zero and never into a window that already ended. */
+const GIVE_BACK = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('get', key) or '0') > 0 then redis.call('decr', key) end
+end
+return 0`;
+
+type Counting = Redis & {
+  rafflePasswordReserve(member: string, raffle: string, ...args: number[]): Promise<number>;
+  rafflePasswordGiveBack(member: string, raffle: string): Promise<number>;
+};
+
+/**
+ * Raffle password checks under a budget of wrong guesses in Redis, shared by the HTTP route and the socket and by
+ * every api replica. A try is reserved before the password is checked, so guesses racing each other cannot all be
+ * checked while the count still looks low, and a locked member or raffle is refused before any check: a correct guess
+ * after the limit gives nothing away. A right password gives its try back, so members entering a busy raffle never
+ * lock it for each other.
  */
 @Injectable()
 export class RafflePasswordAttempts {
-  constructor(@InjectRedis() private readonly redis: Redis) {}
+  private readonly redis: Counting;
 
-  async assertMayTry(raffleId: number, userId: number): Promise<void> {
-    const [mine, all] = await this.redis.mget(memberKey(raffleId, userId), raffleKey(raffleId));
-    if (Number(mine ?? 0) >= PASSWORD_TRIES_PER_MEMBER.limit || Number(all ?? 0) >= PASSWORD_TRIES_PER_RAFFLE.limit)
-      throw tooManyRequests(PASSWORD_LOCKED_MESSAGE);
+  constructor(@InjectRedis() redis: Redis) {
+    redis.defineCommand('rafflePasswordReserve', { numberOfKeys: 2, lua: RESERVE });
+    redis.defineCommand('rafflePasswordGiveBack', { numberOfKeys: 2, lua: GIVE_BACK });
+    this.redis = redis as Counting;
   }
 
-  async recordMiss(raffleId: number, userId: number): Promise<void> {
-    await this.redis
-      .multi()
-      .incr(memberKey(raffleId, userId))
-      .pexpire(memberKey(raffleId, userId), PASSWORD_TRIES_PER_MEMBER.windowMs, 'NX')
-      .incr(raffleKey(raffleId))
-      .pexpire(raffleKey(raffleId), PASSWORD_TRIES_PER_RAFFLE.windowMs, 'NX')
-      .exec();
+  /** Whether `password` matches; 429 when the member or the raffle has no tries left. */
+  async verify(raffleId: number, userId: number, password: string, stored: string): Promise<boolean> {
+    const keys = [memberKey(raffleId, userId), raffleKey(raffleId)] as const;
+    const reserved = await this.redis.rafflePasswordReserve(
+      ...keys,
+      PASSWORD_TRIES_PER_MEMBER.limit,
+      PASSWORD_TRIES_PER_MEMBER.windowMs,
+      PASSWORD_TRIES_PER_RAFFLE.limit,
+      PASSWORD_TRIES_PER_RAFFLE.windowMs,
+    );
+    if (reserved !== 1) throw tooManyRequests(PASSWORD_LOCKED_MESSAGE);
+    const right = await verifyRafflePassword(password, stored);
+    if (right) await this.redis.rafflePasswordGiveBack(...keys);
+    return right;
   }
 }

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { PASSWORD_LOCKED_MESSAGE, PASSWORD_TRIES_PER_RAFFLE } from './raffle-password-attempts';
+
+/**
+ * Raffle password guesses fired together: the member's budget (5 wrong per 10 minutes) and the raffle's (300 per
+ * minute) hold, counted by the scrypt checks that actually ran, not by the answers alone.
+ */
+describe('raffle password tries are reserved before the check', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(() => stack.close());
+
+  /** An open password-only raffle, and a counter of the scrypt checks run against its password. */
+  async function passwordRaffle(): Promise<{ id: number; checks: () => number }> {
+    const res = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Password raffle',
+      description: 'Guess it',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+      prize_value_usd: 10,
+      allow_passwordless_entry: false,
+      password: 'letmein',
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.data.id as number;
+    const [row] = await em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
+    const salt = Buffer.from(row!.password_hash.split('$')[4]!, 'base64url');
+    const scrypt = jest.spyOn(crypto, 'scrypt');
+    return { id, checks: () => scrypt.mock.calls.filter((call) => Buffer.isBuffer(call[1]) && salt.equals(call[1])).length };
+  }
+  const member = async () => {
+    const client = api.client();
+    await client.loginAs((await createUser(em, {})).id);
+    return client;
+  };
+  const enter = (client: TestClient, raffleId: number, password: string) =>
+    client.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'password', password });
+  const statuses = (answers: { status: number }[]) =>
+    answers.reduce<Record<number, number>>((all, a) => ({ ...all, [a.status]: (all[a.status] ?? 0) + 1 }), {});
+
+  it('25 parallel entries (24 wrong, 1 right) check at most 5 wrong passwords; once locked, the right one is refused', async () => {
+    const raffle = await passwordRaffle();
+    const client = await member();
+    const guesses = Array.from({ length: 25 }, (_, i) => (i === 12 ? 'letmein' : `wrong-${i}`));
+    const answers = await Promise.all(guesses.map((g) => enter(client, raffle.id, g)));
+    const wrongAnswered = answers.filter((a, i) => i !== 12 && a.status === 422);
+    expect(wrongAnswered.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(25 - wrongAnswered.length - (answers[12]!.status === 200 ? 1 : 0));
+    // The right guess is checked at most once on top of the five wrong ones.
+    expect(raffle.checks()).toBeLessThanOrEqual(6);
+    if (answers[12]!.status !== 200) {
+      expect(answers[12]!.body).toEqual({ success: false, message: PASSWORD_LOCKED_MESSAGE });
+      // Locked now: the right password is refused without being checked.
+      const before = raffle.checks();
+      expect((await enter(client, raffle.id, 'letmein')).status).toBe(429);
+      expect(raffle.checks()).toBe(before);
+    }
+  });
+
+  it("the raffle's cap holds for many members guessing at once", async () => {
+    const raffle = await passwordRaffle();
+    // Two wrong tries left on the raffle; five members fire five wrong guesses each, all together.
+    await stack.redis.set(`raffle:${raffle.id}:password-misses`, String(PASSWORD_TRIES_PER_RAFFLE.limit - 2), 'PX', 60_000);
+    const clients = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const answers = await Promise.all(clients.flatMap((c) => Array.from({ length: 5 }, (_, i) => enter(c, raffle.id, `nope-${i}`))));
+    expect(statuses(answers)).toEqual({ 422: 2, 429: 23 });
+    expect(raffle.checks()).toBe(2);
+  });
+
+  it('a right password gives its try back, so entering never uses up the budget', async () => {
+    const raffle = await passwordRaffle();
+    const clients = await Promise.all(Array.from({ length: 5 }, () => member()));
+    expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
+    expect(Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`))).toBe(0);
+  });
+});
