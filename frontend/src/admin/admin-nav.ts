@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },
   { path: 'activity', label: 'Activity', page: lazy(() => import('./activity/activity-admin-page')) },
+  { path: 'kick-connection', label: 'Kick connection', page: lazy(() => import('./kick-connection/kick-connection-page')) },
   { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./contact/contact-messages-page')) },
   { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./tickets/tickets-admin-page')), staff: true },
   { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./tickets/ticket-categories-page')) },

@@ -34,6 +34,8 @@ const overview: ActivityOverview = {
   ],
   subscriptions: [],
   subscriptions_enabled: false,
+  kick_events: [],
+  delivery_warning: null,
 };
 
 describe('ActivityAdminPage', () => {

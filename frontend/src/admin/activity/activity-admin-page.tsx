@@ -30,7 +30,7 @@ export default function ActivityAdminPage() {
       {overview.data && (
         <>
           <ActivityOverviewPanels overview={overview.data} />
-          <ActivitySubscriptions subscriptions={overview.data.subscriptions} enabled={overview.data.subscriptions_enabled} />
+          <ActivitySubscriptions {...overview.data} />
         </>
       )}
       <QueryStatus

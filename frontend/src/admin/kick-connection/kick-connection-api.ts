@@ -1,0 +1,22 @@
+import type { KickChannelInput, KickConnectionStatus } from '@kickback/contracts';
+import { baseApi } from '../../lib/api';
+
+/** Admin → Kick connection: the connected account, bot reply status, the channel; connecting is a full-page redirect. */
+export const kickConnectionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getKickConnection: build.query<KickConnectionStatus, void>({
+      query: () => '/api/admin/kick-connection',
+      providesTags: ['AdminActivity'],
+    }),
+    saveKickChannel: build.mutation<KickConnectionStatus, KickChannelInput>({
+      query: (body) => ({ url: '/api/admin/kick-connection/channel', method: 'PUT', body }),
+      invalidatesTags: ['AdminActivity', 'SiteSettings', 'AuditLog'],
+    }),
+    disconnectKick: build.mutation<KickConnectionStatus, void>({
+      query: () => ({ url: '/api/admin/kick-connection', method: 'DELETE' }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
+  }),
+});
+
+export const { useGetKickConnectionQuery, useSaveKickChannelMutation, useDisconnectKickMutation } = kickConnectionApi;

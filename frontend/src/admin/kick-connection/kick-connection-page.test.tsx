@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { KickConnectionStatus } from '@kickback/contracts';
+import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import KickConnectionPage from './kick-connection-page';
+
+const disconnected: KickConnectionStatus = {
+  connected: false,
+  account: null,
+  scopes: [],
+  missing_scopes: ['user:read', 'channel:read', 'chat:write', 'events:subscribe'],
+  expires_at: null,
+  connected_at: null,
+  chat_replies: {
+    on: false,
+    reason: 'No Kick account is connected: bot replies to chat commands are off (commands still work on the site).',
+  },
+  channel: {
+    slug: 'streamer',
+    broadcaster_user_id: 4242,
+    resolved_broadcaster_user_id: 5151,
+    mismatch: 'The player shows "streamer" (broadcaster 5151), but events are for broadcaster 4242.',
+  },
+};
+
+const connected: KickConnectionStatus = {
+  ...disconnected,
+  connected: true,
+  account: { kick_user_id: 5151, username: 'streamer' },
+  scopes: ['user:read', 'channel:read', 'chat:write', 'events:subscribe'],
+  missing_scopes: [],
+  expires_at: '2026-11-27T14:00:00Z',
+  connected_at: '2026-11-27T12:00:00Z',
+  chat_replies: { on: true, reason: null },
+  channel: { slug: 'streamer', broadcaster_user_id: 5151, resolved_broadcaster_user_id: 5151, mismatch: null },
+};
+
+describe('KickConnectionPage', () => {
+  it('without a connection: says why bot replies are off, links to the Kick login, shows the channel mismatch', async () => {
+    mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: disconnected } } : undefined));
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/?error=denied' });
+    expect(await screen.findByTestId('chat-replies')).toHaveTextContent('Bot replies in chat: off — No Kick account is connected');
+    expect(screen.getByRole('link', { name: 'Connect with Kick' })).toHaveAttribute('href', '/auth/kick/connect');
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('but events are for broadcaster 4242');
+    expect(screen.getByText('Kick login was cancelled: nothing changed.')).toBeInTheDocument();
+  });
+
+  it('saves the channel by slug and shows what Kick resolved; a 422 shows under the field', async () => {
+    const requests: TestRequest[] = [];
+    let answer: 'ok' | 'unknown' = 'ok';
+    mockFetch((request) => {
+      requests.push(request);
+      if (request.url === '/api/admin/kick-connection/channel')
+        return answer === 'ok'
+          ? { body: { success: true, data: connected, message: 'Channel saved.' } }
+          : {
+              status: 422,
+              body: { success: false, message: 'Kick knows no such channel.', errors: { slug: ['Kick knows no such channel.'] } },
+            };
+      if (request.url === '/api/admin/kick-connection') return { body: { success: true, data: disconnected } };
+      return undefined;
+    });
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture });
+    const slug = await screen.findByLabelText('Channel slug');
+    fireEvent.change(slug, { target: { value: 'Streamer ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save by slug' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.method === 'PUT')!.body))).toEqual({ slug: 'Streamer' });
+    await waitFor(() => expect(screen.getByLabelText('Broadcaster id')).toHaveValue('5151'));
+
+    answer = 'unknown';
+    fireEvent.change(screen.getByLabelText('Channel slug'), { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save by slug' }));
+    const section = within(screen.getByRole('region', { name: 'Channel' }));
+    expect(await section.findByText('Kick knows no such channel.')).toBeInTheDocument();
+  });
+
+  it('connected: shows the account and disconnects after confirming', async () => {
+    const requests: TestRequest[] = [];
+    let current = connected;
+    mockFetch((request) => {
+      requests.push(request);
+      if (request.url === '/api/admin/kick-connection' && request.method === 'DELETE') {
+        current = disconnected;
+        return { body: { success: true, data: disconnected, message: 'Kick account disconnected.' } };
+      }
+      if (request.url === '/api/admin/kick-connection') return { body: { success: true, data: current } };
+      return undefined;
+    });
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/?connected=1' });
+    expect(await screen.findByTestId('chat-replies')).toHaveTextContent('Bot replies in chat: on');
+    expect(screen.getByText(/Connected as/)).toHaveTextContent('Connected as streamer (Kick id 5151)');
+    expect(screen.getByText('Kick account connected.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(await screen.findByRole('link', { name: 'Connect with Kick' })).toBeInTheDocument();
+  });
+});

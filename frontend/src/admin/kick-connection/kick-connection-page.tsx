@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { KickConnectionStatus } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryStatus } from '../../components/ui/query-status';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
+import { formatDateTime } from '../activity/activity-format';
+import { useAdminAction } from '../use-admin-crud';
+import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
+
+const RETURN_MESSAGES: Record<string, string> = {
+  connected: 'Kick account connected.',
+  denied: 'Kick login was cancelled: nothing changed.',
+  state: 'The Kick login expired or did not start here: try again.',
+  failed: 'Kick did not accept the login: try again.',
+};
+
+/** The streamer (or their bot account) logs in with Kick here; bot chat replies and the channel depend on it. */
+export default function KickConnectionPage() {
+  const status = useGetKickConnectionQuery();
+  const [params] = useSearchParams();
+  const returned = params.get('connected') ? 'connected' : params.get('error');
+  return (
+    <div className="admin-page kick-connection">
+      <PageHeader title="Kick connection">
+        <p className="field-hint">The Kick account bot replies post as, and the channel the player and the earning events use.</p>
+      </PageHeader>
+      {returned && (
+        <p role="status" className="admin-status">
+          {RETURN_MESSAGES[returned] ?? RETURN_MESSAGES.failed}
+        </p>
+      )}
+      <QueryStatus
+        isLoading={status.isLoading}
+        isError={status.isError}
+        isEmpty={false}
+        loadingText="Loading the Kick connection..."
+        errorText="Failed to load the Kick connection."
+        emptyText=""
+      />
+      {status.data && (
+        <>
+          <KickAccount status={status.data} />
+          <KickChannel status={status.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function KickAccount({ status }: { status: KickConnectionStatus }) {
+  const [disconnect, disconnecting] = useDisconnectKickMutation();
+  const [confirming, setConfirming] = useState(false);
+  const run = useAdminAction();
+  return (
+    <section className="card admin-fieldset" aria-labelledby="kick-account">
+      <h2 id="kick-account">Account</h2>
+      {status.account ? (
+        <p>
+          Connected as <strong>{status.account.username}</strong> (Kick id {status.account.kick_user_id}) since{' '}
+          {formatDateTime(status.connected_at)}. Token valid until {formatDateTime(status.expires_at)}; it is refreshed before then.
+        </p>
+      ) : (
+        <p>No Kick account is connected.</p>
+      )}
+      <p role="status" data-testid="chat-replies">
+        Bot replies in chat: {status.chat_replies.on ? 'on' : `off — ${status.chat_replies.reason}`}
+      </p>
+      {status.account && status.missing_scopes.length > 0 && (
+        <p className="field-hint">Not granted: {status.missing_scopes.join(', ')}. Reconnect and allow them.</p>
+      )}
+      <div className="admin-form-actions">
+        <a className="button" href="/auth/kick/connect">
+          {status.connected ? 'Reconnect with Kick' : 'Connect with Kick'}
+        </a>
+        {status.connected && (
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            Disconnect
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Disconnect the Kick account?"
+          message="Its tokens are revoked at Kick and bot replies stop until an account is connected again."
+          confirmLabel="Disconnect"
+          busy={disconnecting.isLoading}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            void run(() => disconnect().unwrap(), 'Kick account disconnected.', 'Failed to disconnect.').then(() => setConfirming(false))
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+function KickChannel({ status }: { status: KickConnectionStatus }) {
+  const { channel } = status;
+  const [save, saving] = useSaveKickChannelMutation();
+  const toast = useToast();
+  const [slug, setSlug] = useState(channel.slug ?? '');
+  const [broadcaster, setBroadcaster] = useState(channel.broadcaster_user_id ? String(channel.broadcaster_user_id) : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (by: 'slug' | 'broadcaster_user_id') => async (event: FormEvent) => {
+    event.preventDefault();
+    const id = Number(broadcaster);
+    if (by === 'broadcaster_user_id' && !(Number.isSafeInteger(id) && id > 0)) {
+      setErrors({ broadcaster_user_id: 'The broadcaster id must be a positive whole number.' });
+      return;
+    }
+    try {
+      const saved = await save(by === 'slug' ? { slug: slug.trim() } : { broadcaster_user_id: id }).unwrap();
+      setErrors({});
+      setSlug(saved.channel.slug ?? '');
+      setBroadcaster(saved.channel.broadcaster_user_id ? String(saved.channel.broadcaster_user_id) : '');
+      toast.success('Channel saved.');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to save the channel.'));
+    }
+  };
+
+  return (
+    <section className="card admin-fieldset" aria-labelledby="kick-channel">
+      <h2 id="kick-channel">Channel</h2>
+      <p>
+        Player: <strong>{channel.slug ?? '—'}</strong>
+        {channel.resolved_broadcaster_user_id !== null && ` (Kick broadcaster ${channel.resolved_broadcaster_user_id})`}. Earning events for
+        broadcaster: <strong>{channel.broadcaster_user_id ?? '—'}</strong>.
+      </p>
+      {channel.mismatch && (
+        <p role="alert" className="admin-status">
+          {channel.mismatch} Save the channel below to make both the same.
+        </p>
+      )}
+      <p className="field-hint">Saving either one asks Kick for the other, so the player and the events always name one channel.</p>
+      <form onSubmit={submit('slug')} noValidate>
+        <TextField label="Channel slug" value={slug} onChange={setSlug} error={errors.slug} maxLength={64} />
+        <button type="submit" className="button button--secondary" disabled={saving.isLoading}>
+          Save by slug
+        </button>
+      </form>
+      <form onSubmit={submit('broadcaster_user_id')} noValidate>
+        <TextField label="Broadcaster id" value={broadcaster} onChange={setBroadcaster} error={errors.broadcaster_user_id} maxLength={20} />
+        <button type="submit" className="button button--secondary" disabled={saving.isLoading}>
+          Save by broadcaster id
+        </button>
+      </form>
+    </section>
+  );
+}
