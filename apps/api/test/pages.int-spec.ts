@@ -64,6 +64,15 @@ describe('page serving with injected data', () => {
     expect(appData(raw).data.csrfToken).toEqual(expect.any(String));
   });
 
+  it('paths that are never a page answer 404 in the envelope, never the app page without a nonce', async () => {
+    for (const path of ['/webhooks/kick', '/webhooks/anything/deeper', '/uploads/nope.png', '/api/nope', '/healthz/x']) {
+      const res = await api.client().get(path);
+      const body = await res.text();
+      expect(body).not.toContain('nonce="undefined"');
+      expect([path, res.status, JSON.parse(body)]).toEqual([path, 404, { success: false, message: 'Not found.' }]);
+    }
+  });
+
   it('reads the built page once, not from disk on every page view', async () => {
     const first = await (await api.client().get('/store')).text();
     expect(first).toContain('<div id="root"></div>');

@@ -30,7 +30,8 @@ export class SpaController {
 
   @Get('{*path}')
   async page(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (NOT_SPA.test(req.path)) {
+    // No nonce: the security headers judged this path never a page (webhooks, uploads, probes...), so no page here.
+    if (NOT_SPA.test(req.path) || typeof res.locals.cspNonce !== 'string') {
       res.status(404).json({ success: false, message: 'Not found.' });
       return;
     }
