@@ -1,15 +1,20 @@
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { EventRetentionService, type EventPurge } from '@kickback/platform';
+import { AppConfig, EventRetentionService, type EventPurge } from '@kickback/platform';
+import { KickLivePollService, KickMessageRetentionService, LIVE_POLL_EVERY_MS, type LivePollResult } from '@kickback/domain';
 import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
 
 const EVENT_RETENTION_EVERY_MS = 3600_000;
+const KICK_MESSAGE_RETENTION_EVERY_MS = 3600_000;
+const JOB_OPTS = { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } };
 
 /**
- * Upkeep on a schedule: the event retention purge, hourly so that each run deletes about an hour of rows. Scheduled
- * here, by id, so every worker replica upserts the same one job scheduler and one replica runs each purge.
+ * Upkeep on a schedule: the event retention purge and the Kick message-id purge, hourly so that each run deletes
+ * about an hour of rows, and the live-state poll of Kick's API every minute (when the app may call Kick,
+ * KICK_EVENTS_SUBSCRIBE). Scheduled here, by id, so every worker replica upserts the same job schedulers and one
+ * replica runs each job.
  */
 @Processor(QUEUES.maintenance, { concurrency: 1, ...STALLED_JOB_RECOVERY })
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -17,6 +22,9 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
 
   constructor(
     private readonly retention: EventRetentionService,
+    private readonly kickMessages: KickMessageRetentionService,
+    private readonly livePoll: KickLivePollService,
+    private readonly config: AppConfig,
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
   ) {
     super();
@@ -26,11 +34,25 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     await this.queue.upsertJobScheduler(
       'event-retention',
       { every: EVENT_RETENTION_EVERY_MS },
-      { name: 'event-retention', opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } } },
+      { name: 'event-retention', opts: JOB_OPTS },
     );
+    await this.queue.upsertJobScheduler(
+      'kick-message-retention',
+      { every: KICK_MESSAGE_RETENTION_EVERY_MS },
+      { name: 'kick-message-retention', opts: JOB_OPTS },
+    );
+    if (this.config.env.KICK_EVENTS_SUBSCRIBE)
+      await this.queue.upsertJobScheduler('kick-live-poll', { every: LIVE_POLL_EVERY_MS }, { name: 'kick-live-poll', opts: JOB_OPTS });
+    else await this.queue.removeJobScheduler('kick-live-poll');
   }
 
-  async process(): Promise<EventPurge> {
+  async process(job: Job): Promise<EventPurge | LivePollResult | number> {
+    if (job.name === 'kick-live-poll') return this.livePoll.poll();
+    if (job.name === 'kick-message-retention') {
+      const purged = await this.kickMessages.purge();
+      this.logger.log({ purged }, 'Kick message id purge');
+      return purged;
+    }
     const started = Date.now();
     const purged = await this.retention.purge();
     this.logger.log({ ...purged, ms: Date.now() - started }, 'event retention purge');

@@ -80,7 +80,10 @@ export function ActivityOverviewPanels({ overview }: { overview: ActivityOvervie
                 <td>
                   <code>{row.message_id || '—'}</code>
                 </td>
-                <td>{row.result}</td>
+                <td>
+                  {row.result}
+                  {row.from && ` · from ${row.from}`}
+                </td>
               </tr>
             ))}
           </DataTable>

@@ -76,8 +76,10 @@ export interface ActivityDelivery {
   message_id: string;
   type: string;
   version: string;
-  /** verified, bad-signature, stale, duplicate, malformed */
+  /** The outcome (awarded, duplicate, anonymous, other-broadcaster, …) or the refusal (bad-signature, malformed). */
   result: string;
+  /** Who the message came from, when shown: "Anonymous" for a gift whose gifter Kick hides. */
+  from?: string;
   received_at: string;
 }
 

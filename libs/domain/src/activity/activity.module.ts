@@ -15,6 +15,10 @@ import { LiveStateService } from './live-state.service';
 import { WatchService } from './watch.service';
 import { KickDeliveryBatcher } from './kick-delivery-batcher';
 import { KickDeliveryLog } from './kick-delivery-log';
+import { ActivityStreamsRepository } from './activity-streams.repository';
+import { KickMessagesRepository } from './kick-messages.repository';
+import { KickMessageRetentionService } from './kick-message-retention.service';
+import { KickLivePollService } from './kick-live-poll.service';
 import { KickConnectionRepository } from './kick-connection.repository';
 import { KickConnectionService } from './kick-connection.service';
 import { KickChannelService } from './kick-channel.service';
@@ -35,6 +39,10 @@ const PROVIDERS = [
   WatchService,
   KickDeliveryBatcher,
   KickDeliveryLog,
+  ActivityStreamsRepository,
+  KickMessagesRepository,
+  KickMessageRetentionService,
+  KickLivePollService,
   KickConnectionRepository,
   KickConnectionService,
   KickChannelService,
@@ -53,6 +61,8 @@ const PROVIDERS = [
     LiveStateService,
     ActivityAwardsService,
     WatchService,
+    KickMessageRetentionService,
+    KickLivePollService,
     KickConnectionService,
     KickChannelService,
     KickUserAuthClient,

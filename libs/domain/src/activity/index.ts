@@ -11,3 +11,5 @@ export * from './kick-connection.service';
 export * from './kick-channel.service';
 export * from './kick-user-auth.client';
 export * from './kick-tokens-rekey';
+export * from './kick-live-poll.service';
+export * from './kick-message-retention.service';

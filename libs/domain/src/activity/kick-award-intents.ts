@@ -11,6 +11,9 @@ export interface KickMessage {
   payload: unknown;
 }
 
+/** How a gift whose gifter Kick hides is shown. */
+export const ANONYMOUS = 'Anonymous';
+
 /** A message that earns one Kick account a fixed award, read from its payload alone (no database yet). */
 export interface AwardIntent {
   source: ActivitySource;
@@ -25,7 +28,7 @@ export interface AwardIntent {
  * only on the rules, the live state and who the account is, so many of them can be decided and written together.
  * Throws a ZodError on a payload without the fields it reads.
  */
-export function awardIntent(message: KickMessage): AwardIntent | { outcome: string } | null {
+export function awardIntent(message: KickMessage): AwardIntent | { outcome: string; from?: string } | null {
   switch (message.type) {
     case 'channel.followed': {
       const { follower } = followPayload.parse(message.payload);
@@ -33,13 +36,15 @@ export function awardIntent(message: KickMessage): AwardIntent | { outcome: stri
     }
     case 'channel.subscription.new':
     case 'channel.subscription.renewal': {
-      const { subscriber, duration } = subscriptionPayload.parse(message.payload);
+      // Once per new or renewal event, whatever its `duration` (docs/activity.md, "Payload truth").
+      const { subscriber } = subscriptionPayload.parse(message.payload);
       const kickUserId = subscriber.user_id;
-      return { source: 'subscription', key: `kick:${message.id}`, kickUserId, pointsFor: (r) => r.subscription_points * duration };
+      return { source: 'subscription', key: `kick:${message.id}`, kickUserId, pointsFor: (r) => r.subscription_points };
     }
     case 'channel.subscription.gifts': {
       const { gifter, giftees } = giftsPayload.parse(message.payload);
-      if (!gifter?.user_id || gifter.is_anonymous) return { outcome: 'anonymous' };
+      // No account to credit: acknowledged, and the admin's delivery list names the gifter "Anonymous".
+      if (!gifter?.user_id || gifter.is_anonymous) return { outcome: 'anonymous', from: ANONYMOUS };
       const kickUserId = gifter.user_id;
       return { source: 'gifted-subs', key: `kick:${message.id}`, kickUserId, pointsFor: (r) => r.gifted_sub_points * giftees.length };
     }

@@ -5,6 +5,10 @@ import { ActivityRepository } from './activity.repository';
 import { ActivityAwardsService, type Award } from './activity-awards.service';
 import { KickEventApplier, type Applied } from './kick-event-applier.service';
 import { awardIntent, decideAward, type AwardIntent, type KickMessage } from './kick-award-intents';
+import { payloadBroadcaster } from './kick-event-payloads';
+
+/** The outcome of a message whose payload names another broadcaster than the configured channel: nothing applied. */
+export const OTHER_BROADCASTER = 'other-broadcaster';
 
 /** What a verified delivery is kept as: 'applied' for a type this build reads, else acknowledged without effect. */
 export type ClaimAs = 'applied' | 'ignored' | 'unreadable';
@@ -49,6 +53,7 @@ export class KickDeliveryBatcher {
         batch.map(({ message, claimAs }) => ({ ...message, outcome: claimAs })),
       );
       const results: (Applied | null)[] = batch.map(() => null);
+      const channel = fresh.size ? (await this.repository.rules(tx)).broadcaster_user_id : null;
       let run: { index: number; intent: AwardIntent }[] = [];
       const settle = async () => {
         if (!run.length) return;
@@ -64,6 +69,12 @@ export class KickDeliveryBatcher {
         if (!fresh.delete(message.id)) continue;
         if (claimAs !== 'applied') {
           results[i] = { outcome: claimAs };
+          continue;
+        }
+        // The same app may subscribe other channels too (or a misconfiguration sends them here): never theirs to apply.
+        const broadcaster = payloadBroadcaster(message.payload);
+        if (channel && broadcaster !== null && broadcaster !== channel) {
+          results[i] = { outcome: OTHER_BROADCASTER, broadcaster };
           continue;
         }
         const intent = awardIntent(message);

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LiveState } from '@kickback/contracts';
 import { ActivityRepository, type AwardContext } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
+import { ActivityStreamsRepository } from './activity-streams.repository';
 import { chatAward, messageFingerprint } from './chat-rules';
 import { chatMessagePayload, livestreamStatusPayload, rewardPayload, type ChatMessagePayload } from './kick-event-payloads';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
@@ -10,6 +11,10 @@ import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage
 export interface Applied {
   /** What happened, kept with the message id: awarded, pending, offline, excluded, spam, interval, capped, … */
   outcome: string;
+  /** Who the message came from, when the admin's delivery list should name them ("Anonymous" for a hidden gifter). */
+  from?: string;
+  /** The broadcaster a message for another channel named (logged, nothing applied). */
+  broadcaster?: number;
   /** Set when the live state changed: pushed to every open page after commit. */
   live?: LiveState;
   /** A chat command to answer after commit. */
@@ -17,6 +22,9 @@ export interface Applied {
 }
 
 const HOUR_MS = 3_600_000;
+/** Two start times this close name the same stream (Kick's webhook and its API may round differently). */
+const SAME_START_MS = 60_000;
+const sameStart = (a: Date | string, b: Date) => Math.abs(new Date(a).getTime() - b.getTime()) <= SAME_START_MS;
 
 /** The earning rules: turns one verified Kick message into awards and live-state changes, inside the caller's transaction. */
 @Injectable()
@@ -24,6 +32,7 @@ export class KickEventApplier {
   constructor(
     private readonly repository: ActivityRepository,
     private readonly awards: ActivityAwardsService,
+    private readonly streams: ActivityStreamsRepository,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -56,7 +65,11 @@ export class KickEventApplier {
     if (message.sentAt.getTime() < new Date(current.as_of).getTime()) return { outcome: 'out-of-order' };
     const startedAt = payload.started_at ? new Date(payload.started_at) : message.sentAt;
     if (payload.is_live) {
-      const streamId = current.is_live && current.stream_id ? current.stream_id : await this.repository.openStream(tx, startedAt);
+      // A start that is not the open stream's (its "ended" was lost) closes that one: a new stream gets a new id and caps.
+      const same =
+        current.is_live && current.stream_id && (!payload.started_at || !current.started_at || sameStart(current.started_at, startedAt));
+      if (current.is_live && !same) await this.repository.closeStreams(tx, startedAt);
+      const streamId = same && current.stream_id ? current.stream_id : await this.repository.openStream(tx, startedAt);
       await this.repository.setLive(tx, { isLive: true, startedAt, endedAt: null, streamId, asOf: message.sentAt });
     } else {
       const endedAt = payload.ended_at ? new Date(payload.ended_at) : message.sentAt;
@@ -73,25 +86,28 @@ export class KickEventApplier {
   }
 
   private async chat(tx: EntityManager, context: AwardContext, message: KickMessage, chat: ChatMessagePayload): Promise<Applied> {
-    const { rules, live, member } = context;
+    const { rules, member } = context;
     const kickUserId = chat.sender.user_id;
     if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
     const command =
       rules.chat_commands_enabled && /^!(points|raffle)\b/i.test(chat.content.trim())
         ? { kickUserId, username: chat.sender.username, command: chat.content.trim().slice(1).split(/\s/)[0]!.toLowerCase() }
         : undefined;
-    if (!live.is_live || !live.stream_id) return { outcome: 'offline', command };
+    // The stream the message was sent in, not the one live now: a delivery hours late still earns for its stream.
+    const sentAt = chatSentAt(chat, message);
+    const streamId = await this.streams.streamAt(tx, sentAt);
+    if (!streamId) return { outcome: 'offline', command };
     await this.repository.lockKickUser(tx, kickUserId);
     const before = await this.repository.touchChatter(tx, kickUserId, chat.sender.username);
     const hash = messageFingerprint(chat.content);
-    const now = new Date();
+    const now = sentAt;
     const decision = chatAward(
       rules,
       {
         lastHash: before.last_message_hash,
         lastAwardAt: before.last_chat_award_at ? new Date(before.last_chat_award_at) : null,
         earnedThisHour: await this.repository.earnedSince(tx, { kickUserId }, 'chat', new Date(now.getTime() - HOUR_MS)),
-        earnedThisStream: await this.repository.earnedInStream(tx, { kickUserId }, 'chat', live.stream_id),
+        earnedThisStream: await this.repository.earnedInStream(tx, { kickUserId }, 'chat', streamId),
       },
       hash,
       now,
@@ -110,7 +126,7 @@ export class KickEventApplier {
       source: 'chat',
       kickUserId,
       userId: member?.id ?? null,
-      streamId: live.stream_id,
+      streamId,
       points: decision.points,
       xp: decision.xp,
     });
@@ -121,4 +137,13 @@ export class KickEventApplier {
     const decided = decideAward(intent, await this.repository.context(tx, intent.kickUserId));
     return 'outcome' in decided ? decided : { outcome: await this.awards.award(tx, decided) };
   }
+}
+
+/**
+ * When a chat message was sent: its created_at, or the delivery's signed timestamp when that is missing, unreadable or
+ * later (the signed time is never in our future, see KickWebhookService).
+ */
+function chatSentAt(chat: ChatMessagePayload, message: KickMessage): Date {
+  const created = chat.created_at ? Date.parse(chat.created_at) : NaN;
+  return Number.isNaN(created) || created > message.sentAt.getTime() ? message.sentAt : new Date(created);
 }

@@ -4,19 +4,31 @@ import { z } from 'zod';
 const kickId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const kickUser = z.object({ user_id: kickId, username: z.string().max(200), is_anonymous: z.boolean().optional() });
 const isoDate = z.string().datetime({ offset: true });
+/** A time Kick sends; read leniently (an odd format must not make a signed message unreadable). */
+const looseDate = z.string().max(64).nullable().optional();
 
 export const chatMessagePayload = z.object({
   message_id: z.string().max(100).optional(),
   sender: kickUser,
   content: z.string().max(10_000),
+  /** When the message was sent in chat: a late delivery still earns for the stream it was sent in. */
+  created_at: looseDate,
 });
 
 export const followPayload = z.object({ follower: kickUser });
 
-export const subscriptionPayload = z.object({ subscriber: kickUser, duration: z.number().int().min(1).max(1200).default(1) });
+/**
+ * `duration` is not read: Kick never defines it, and its renewal example (3 on a renewal, 1 on a new subscription)
+ * looks like months subscribed so far, so multiplying by it would pay a long-time subscriber more each month.
+ */
+export const subscriptionPayload = z.object({ subscriber: kickUser });
 
+/** An anonymous gifter comes with is_anonymous and null user_id, username and the rest (Kick's docs). */
 export const giftsPayload = z.object({
-  gifter: kickUser.extend({ user_id: kickId.nullable().optional() }).nullable().optional(),
+  gifter: kickUser
+    .extend({ user_id: kickId.nullable().optional(), username: z.string().max(200).nullable().optional() })
+    .nullable()
+    .optional(),
   giftees: z.array(kickUser.partial()).max(1000),
 });
 
@@ -36,6 +48,7 @@ export const livestreamStatusPayload = z.object({
 });
 
 export type ChatMessagePayload = z.infer<typeof chatMessagePayload>;
+export type LivestreamStatusPayload = z.infer<typeof livestreamStatusPayload>;
 
 /** Every type and version this build applies; other types or versions are acknowledged and ignored. */
 export const KNOWN_EVENTS: Record<string, string[]> = {
@@ -58,6 +71,14 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'kicks.gifted': kicksPayload,
   'channel.reward.redemption.updated': rewardPayload,
   'livestream.status.updated': livestreamStatusPayload,
+};
+
+const broadcasterOnly = z.object({ broadcaster: z.object({ user_id: kickId }) });
+
+/** The broadcaster a payload is for, or null when it names none (Kick's docs show it on every event but rewards' older form). */
+export const payloadBroadcaster = (payload: unknown): number | null => {
+  const parsed = broadcasterOnly.safeParse(payload);
+  return parsed.success ? parsed.data.broadcaster.user_id : null;
 };
 
 /** Whether a known type's payload has every field this build reads; a signed one without them is kept as unreadable. */

@@ -7,6 +7,11 @@ import { ActivityRepository, toLive } from './activity.repository';
 
 const CACHE_KEY = 'activity:live-state';
 const CACHE_TTL_SECONDS = 3600;
+/** Set by member pages with the player open (their heartbeats): the live-state poll runs while it exists. */
+const WATCHING_KEY = 'activity:watching';
+const WATCHING_TTL_SECONDS = 120;
+/** Heartbeats arrive every few seconds per member: one write per process this often is enough. */
+const WATCHING_NOTE_EVERY_MS = 30_000;
 
 /** The cached state with the Kick timestamp it was applied at, so a slower writer never replaces a newer state. */
 interface CachedLive {
@@ -28,6 +33,8 @@ return 1`;
  */
 @Injectable()
 export class LiveStateService {
+  private watchingNotedAt = 0;
+
   constructor(
     private readonly em: EntityManager,
     private readonly repository: ActivityRepository,
@@ -48,5 +55,16 @@ export class LiveStateService {
   async changed(state: LiveState, asOf: Date): Promise<void> {
     const entry: CachedLive = { state, as_of: asOf.getTime() };
     await this.redis.eval(SET_IF_NEWER, 1, CACHE_KEY, JSON.stringify(entry), String(entry.as_of), String(CACHE_TTL_SECONDS));
+  }
+
+  /** A member's page shows the player: the poll keeps asking Kick whether the stream is live. */
+  async noteWatcher(): Promise<void> {
+    if (Date.now() - this.watchingNotedAt < WATCHING_NOTE_EVERY_MS) return;
+    this.watchingNotedAt = Date.now();
+    await this.redis.set(WATCHING_KEY, '1', 'EX', WATCHING_TTL_SECONDS);
+  }
+
+  async anyoneWatching(): Promise<boolean> {
+    return (await this.redis.exists(WATCHING_KEY)) === 1;
   }
 }

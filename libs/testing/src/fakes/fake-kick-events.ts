@@ -79,6 +79,11 @@ export class FakeKickEvents {
   private readonly failuresInARow = new Map<string, number>();
   /** When set, GET /public/v1/public-key answers this status (Kick's has answered 403) instead of the key. */
   publicKeyFailure: number | null = null;
+  /** Streams GET /public/v2/livestreams lists as live now (Kick's API side of the live state; no stream id, as Kick). */
+  readonly liveStreams: { broadcaster_user_id: number; started_at: string }[] = [];
+  livestreamRequests = 0;
+  /** The fake's clock: deliveries are stamped (and their ids timed) by it, so a test can send them from the past. */
+  now: () => number = () => Date.now();
   webhookUrl = '';
 
   issueAppToken(): string {
@@ -99,8 +104,8 @@ export class FakeKickEvents {
 
   /** Headers and body of one delivery, signed; `deliver` sends it, the bench sends many. */
   sign(type: string, payload: unknown, options: DeliveryOptions = {}): SignedDelivery {
-    const messageId = options.messageId ?? ulid();
-    const timestamp = options.timestamp ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const messageId = options.messageId ?? ulid(this.now());
+    const timestamp = options.timestamp ?? new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const raw = JSON.stringify(payload);
     const signer = createSign('RSA-SHA256');
     signer.update(`${messageId}.${timestamp}.${raw}`);
@@ -117,6 +122,13 @@ export class FakeKickEvents {
         'kick-event-version': String(options.version ?? 1),
       },
     };
+  }
+
+  /** POSTs a delivery signed earlier again, byte for byte, as Kick's retries do (hours later, same message id). */
+  async send(delivery: SignedDelivery, url = this.webhookUrl): Promise<number> {
+    const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    await res.arrayBuffer();
+    return res.status;
   }
 
   /** Signs and POSTs one event to `webhookUrl` (or `url`); answers the status our endpoint gave. */
@@ -169,9 +181,21 @@ export class FakeKickEvents {
       else json(res, 200, { data: { public_key: this.publicKeyPem }, message: 'OK' });
       return true;
     }
-    if (path !== '/public/v1/events/subscriptions' && path !== '/public/v1/chat' && path !== '/public/v1/channels') return false;
+    if (
+      path !== '/public/v1/events/subscriptions' &&
+      path !== '/public/v1/chat' &&
+      path !== '/public/v1/channels' &&
+      path !== '/public/v2/livestreams'
+    )
+      return false;
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const user = this.userToken(token);
+    if (req.method === 'GET' && path === '/public/v2/livestreams') {
+      this.livestreamRequests++;
+      if (!this.appTokens.has(token) && !user) json(res, 401, { message: 'Unauthorized' });
+      else this.livestreams(url, res);
+      return true;
+    }
     if (req.method === 'GET' && path === '/public/v1/channels') {
       if (!this.appTokens.has(token) && !user) json(res, 401, { message: 'Unauthorized' });
       else this.channelLookup(url, res);
@@ -226,6 +250,20 @@ export class FakeKickEvents {
     }
     res.writeHead(204);
     res.end();
+  }
+
+  private livestreams(url: URL, res: ServerResponse): void {
+    const ids = url.searchParams.getAll('broadcaster_user_id').map(Number);
+    const data = this.liveStreams
+      .filter((l) => !ids.length || ids.includes(l.broadcaster_user_id))
+      .map((l) => ({
+        ...l,
+        channel_id: l.broadcaster_user_id,
+        slug: `channel-${l.broadcaster_user_id}`,
+        stream_title: 'Live',
+        viewer_count: 1,
+      }));
+    json(res, 200, { data, message: 'OK' });
   }
 
   private channelLookup(url: URL, res: ServerResponse): void {

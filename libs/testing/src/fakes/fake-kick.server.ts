@@ -85,7 +85,7 @@ export class FakeKickServer {
     if (req.method === 'POST' && url.pathname === '/oauth/token') return this.token(await body(req), res);
     if (req.method === 'POST' && url.pathname === '/oauth/revoke') return this.revoke(url, res);
     if (req.method === 'GET' && url.pathname === '/public/v1/users') return this.users(req, res);
-    if (url.pathname.startsWith('/public/v1/') && (await this.events.route(req, url, res))) return;
+    if (/^\/public\/v[12]\//.test(url.pathname) && (await this.events.route(req, url, res))) return;
     json(res, 404, { message: 'not found' });
   }
 

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { watchHeartbeatSchema, type WatchHeartbeatAnswer } from '@kickback/contracts';
-import { WatchService } from '@kickback/domain';
+import { LiveStateService, WatchService } from '@kickback/domain';
 
 const STOP: WatchHeartbeatAnswer = { counted: false, awarded: 0, next_beat_seconds: null };
 
@@ -18,7 +18,10 @@ const memberOf = (socket: Socket): number | null => (socket.data as { member?: {
 export class ActivityGateway implements OnGatewayDisconnect {
   private readonly logger = new Logger(ActivityGateway.name);
 
-  constructor(private readonly watch: WatchService) {}
+  constructor(
+    private readonly watch: WatchService,
+    private readonly liveState: LiveStateService,
+  ) {}
 
   @SubscribeMessage('activity:heartbeat')
   async heartbeat(@ConnectedSocket() socket: Socket, @MessageBody() message: unknown): Promise<WatchHeartbeatAnswer> {
@@ -26,6 +29,8 @@ export class ActivityGateway implements OnGatewayDisconnect {
     const beat = watchHeartbeatSchema.safeParse(message);
     if (userId === null || !beat.success) return STOP;
     try {
+      // Someone is watching: the worker keeps asking Kick whether the stream is live (a lost "started" is found).
+      if (beat.data.visible && beat.data.player) await this.liveState.noteWatcher();
       return await this.watch.beat(userId, socket.id, beat.data);
     } catch (err) {
       this.logger.error({ err }, 'watch heartbeat failed');

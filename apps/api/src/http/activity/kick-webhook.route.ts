@@ -5,9 +5,8 @@ import { INTERNAL_ERROR, SERVICE_UNAVAILABLE, errorEnvelope, fail } from '@kickb
 import { KickWebhookService } from '@kickback/domain';
 
 const WEBHOOK_REFUSALS: Record<string, string> = {
-  malformed: 'The delivery is missing Kick headers or is not valid JSON.',
+  malformed: 'The delivery is missing Kick headers, has an unreadable timestamp or is not valid JSON.',
   'bad-signature': 'The signature does not verify.',
-  stale: 'The message timestamp is outside the accepted window.',
 };
 
 const header = (req: Request, name: string): string | undefined => req.get(name) ?? undefined;
