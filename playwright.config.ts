@@ -8,14 +8,22 @@ const runSuffix = port === '3111' ? '' : `-${port}`;
 /** Browser tests against the built product (scripts/e2e-server.mjs starts api + worker on a fresh database). */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  globalSetup: './e2e/support/signed-in-state.ts',
+  // Safety nets, not speed limits: a test waits for conditions, and these only end one that hangs. Set with room for
+  // a host three times slower than usual, where a multi-browser test of 20 s takes a minute.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
   outputDir: `.tmp/e2e-artifacts${runSuffix}`,
   // test.mjs names the JSON file; by hand it goes under .tmp instead of flooding the console.
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `.tmp/e2e-results${runSuffix}.json` }]],
+  // The progress reporter writes each finished test as it ends, so `npm test` can count a run stopped at its cap.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `.tmp/e2e-results${runSuffix}.json` }],
+    ['./scripts/lib/playwright-progress-reporter.mjs'],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
@@ -33,7 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // exec: the server is Playwright's own child, so it sees Playwright go (scripts/e2e-server.mjs watches its parent).
+    command: 'exec node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,24 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-
-/** Demo login through the real login page (AUTH_DEV_LOGIN), in a context of its own. */
-async function loginAs(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  // Runs in the page: keep the cookie banner away.
-  await context.addInitScript(() =>
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', 'accepted'),
-  );
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: new RegExp(`^${username}`) }).click();
-  await page.waitForURL('/');
-  return page;
-}
+import { expect, test } from './support/fixtures';
+import { signedIn } from './support/signed-in';
 
 test('an admin enters a win; a member watching the Current Hunt sees the multiplier and tiles change without reload', async ({
   browser,
 }) => {
   // The demo seed runs hunt with Mental ($10 bet) still unopened: start $2,500, winnings $1,667.75.
-  const member = await loginAs(browser, 'LuckyLuke');
+  const { page: member } = await signedIn(browser, 'LuckyLuke');
   await member.goto('/bonus-hunts');
   await expect(member.getByRole('heading', { level: 1, name: 'Bonus Hunt' })).toBeVisible();
   await expect(member.getByTestId('tile-winnings')).toContainText('$1,667.75');
@@ -27,7 +14,7 @@ test('an admin enters a win; a member watching the Current Hunt sees the multipl
   await expect(mental.getByTestId('game-multiplier')).toHaveClass(/hunt-negative/);
   const loadedAt = await member.evaluate(() => performance.timeOrigin);
 
-  const admin = await loginAs(browser, 'StreamBoss');
+  const { page: admin } = await signedIn(browser, 'StreamBoss');
   await admin.goto('/admin-new/bonus-hunts');
   const win = admin.getByLabel('Win for Mental');
   await win.fill('250');

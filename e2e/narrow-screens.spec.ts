@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { horizontalOverflow } from './support/browser-globals';
 import { expect, test } from './support/fixtures';
-import { loginAs } from './support/session';
+import { withSession } from './support/session';
 import { createRaffle } from './support/raffles-admin';
-import { ADMIN_PAGES, forEachTab, MEMBER_PAGES, memberDetailPages, openLoaded, tabbedPages } from './support/site-pages';
+import { ADMIN_PAGES, forEachTab, inGroups, MEMBER_PAGES, memberDetailPages, openLoaded, TABBED_PAGES } from './support/site-pages';
 
 const PHONE = { width: 390, height: 844 };
 /** Half of a 1920 px screen: the admin panel beside the streaming software. */
@@ -24,27 +24,34 @@ async function overflowing(page: Page, paths: string[]): Promise<[string, number
 test.describe('phone screen', () => {
   test.use({ viewport: PHONE });
 
-  test('no member page is wider than the phone, lists and details alike', async ({ page }) => {
-    await loginAs(page, 'LuckyLuke');
-    const details = await memberDetailPages(page);
-    expect(await overflowing(page, [...MEMBER_PAGES, ...details])).toEqual([]);
+  for (const group of inGroups(MEMBER_PAGES)) {
+    test(`no member page is wider than the phone: ${group.join(' ')}`, async ({ page }) => {
+      await withSession(page, 'LuckyLuke');
+      expect(await overflowing(page, group)).toEqual([]);
+    });
+  }
+
+  test('no detail page (first raffle, tournament, own ticket) is wider than the phone', async ({ page }) => {
+    await withSession(page, 'LuckyLuke');
+    expect(await overflowing(page, await memberDetailPages(page))).toEqual([]);
   });
 
-  test('no tab of the hunt, tournament and profile pages is wider than the phone', async ({ page }) => {
-    await loginAs(page, 'LuckyLuke');
-    const found: [string, number][] = [];
-    for (const path of await tabbedPages(page)) {
+  for (const tabbed of TABBED_PAGES) {
+    test(`no tab of ${tabbed.name} is wider than the phone`, async ({ page }) => {
+      await withSession(page, 'LuckyLuke');
+      const path = await tabbed.path(page);
       await openLoaded(page, path);
+      const found: [string, number][] = [];
       await forEachTab(page, async (tab) => {
         const px = await horizontalOverflow(page);
         if (px > 0) found.push([`${path} ${tab}`, px]);
       });
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    });
+  }
 
   test("the hunt's predictions put the guess under the name, so neither covers the other", async ({ page }) => {
-    await loginAs(page, 'LuckyLuke');
+    await withSession(page, 'LuckyLuke');
     await openLoaded(page, '/bonus-hunts');
     await page.getByRole('tab', { name: 'Predictions', exact: true }).click();
     const names = page.getByTestId('predictions-list').locator('.hunt-prediction__who');
@@ -57,24 +64,28 @@ test.describe('phone screen', () => {
   });
 
   test('a long title without spaces breaks inside its heading and card', async ({ page }) => {
-    await loginAs(page, 'StreamBoss');
+    await withSession(page, 'StreamBoss');
     const title = `${'W'.repeat(60)}${Date.now()}`;
     const id = await createRaffle(page, title);
     expect(await overflowing(page, ['/raffles', `/raffles/${id}`])).toEqual([]);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
-  test('no admin section is wider than the phone', async ({ page }) => {
-    await loginAs(page, 'StreamBoss');
-    expect(await overflowing(page, ADMIN_PAGES)).toEqual([]);
-  });
+  for (const group of inGroups(ADMIN_PAGES)) {
+    test(`no admin section is wider than the phone: ${group.join(' ')}`, async ({ page }) => {
+      await withSession(page, 'StreamBoss');
+      expect(await overflowing(page, group)).toEqual([]);
+    });
+  }
 });
 
 test.describe('half a desktop screen', () => {
   test.use({ viewport: HALF_SCREEN });
 
-  test('no admin section is wider than the window; wide tables scroll inside their card', async ({ page }) => {
-    await loginAs(page, 'StreamBoss');
-    expect(await overflowing(page, ADMIN_PAGES)).toEqual([]);
-  });
+  for (const group of inGroups(ADMIN_PAGES)) {
+    test(`no admin section is wider than the window; wide tables scroll inside their card: ${group.join(' ')}`, async ({ page }) => {
+      await withSession(page, 'StreamBoss');
+      expect(await overflowing(page, group)).toEqual([]);
+    });
+  }
 });

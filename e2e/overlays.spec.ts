@@ -1,23 +1,16 @@
 import { PNG } from 'pngjs';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { CurrentHuntData, IssuedOverlayToken, OverlayKind, TournamentDetail, TournamentListItem } from '@kickback/contracts';
 import { expect, test } from './support/fixtures';
 import { clipboardText } from './support/browser-globals';
-import { signedIn } from './support/signed-in';
+import { signedIn, signedInApi } from './support/signed-in';
 
 const STAGE = { width: 1920, height: 1080 };
 
-/** An admin page whose request context carries the session and the CSRF token. */
+/** The admin's API (session and CSRF token), and overlay tokens issued through it. */
 async function adminApi(browser: Browser) {
-  const { page } = await signedIn(browser, 'StreamBoss');
-  const session = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
-  const headers = { 'x-csrf-token': session.data.csrfToken };
-  const call = async <T>(method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> => {
-    const res = await page.request[method](path, { headers, data });
-    expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-  return { page, call, issue: (kind: OverlayKind) => call<IssuedOverlayToken>('post', `/api/admin/overlays/${kind}/token`) };
+  const { context, call } = await signedInApi(browser, 'StreamBoss');
+  return { context, call, issue: (kind: OverlayKind) => call<IssuedOverlayToken>('post', `/api/admin/overlays/${kind}/token`) };
 }
 
 /**
@@ -33,8 +26,9 @@ async function fillSelectedBoard(admin: Awaited<ReturnType<typeof adminApi>>): P
 }
 
 /** The overlay as OBS opens it: a fresh browser with no cookies, 1920×1080. */
-async function openOverlay(browser: Browser, url: string): Promise<Page> {
+async function openOverlay(browser: Browser, url: string, before?: (context: BrowserContext) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport: STAGE });
+  await before?.(context);
   const page = await context.newPage();
   await page.goto(new URL(url).pathname + new URL(url).search);
   return page;
@@ -83,8 +77,9 @@ test.describe('OBS overlays', () => {
     const game = current.games.find((g) => !g.opened)!;
     await expect(board.locator(`[data-game="${game.id}"]`)).toBeVisible();
     // The admin enters the win on the Go live screen.
-    await admin.page.goto('/admin-new/go-live');
-    const win = admin.page.getByRole('textbox', { name: `Win for ${game.slot_name}` });
+    const adminPage = await admin.context.newPage();
+    await adminPage.goto('/admin-new/go-live');
+    const win = adminPage.getByRole('textbox', { name: `Win for ${game.slot_name}` });
     await win.fill('321.09');
     await win.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
     const row = board.locator(`[data-game="${game.id}"]`);
@@ -145,11 +140,17 @@ test.describe('OBS overlays', () => {
     const admin = await adminApi(browser);
     await fillSelectedBoard(admin);
     const { url } = await admin.issue('leaderboard');
-    const overlay = await openOverlay(browser, url);
+    // The overlay's clock stands still from before the load and moves only when the test says so.
+    const now = Date.now();
+    const overlay = await openOverlay(browser, url, async (context) => {
+      await context.clock.install({ time: now });
+      await context.clock.pauseAt(now + 1000);
+    });
     await expect(overlay.getByTestId('leaderboard-rows').getByRole('listitem')).toHaveCount(10);
     const clock = overlay.getByTestId('leaderboard-countdown');
     await expect(clock).toHaveText(/\d{2}:\d{2}:\d{2}$/);
     const first = await clock.textContent();
+    await overlay.clock.runFor(1000);
     await expect(clock).not.toHaveText(first!);
     await expectTransparentAround(overlay, overlay.getByTestId('leaderboard-overlay'), 'leaderboard-overlay');
   });

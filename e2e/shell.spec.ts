@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { clipboardText, injectedPageData, localStorageItem, rootCssVariable } from './support/browser-globals';
 import { DEMO_SITE } from './support/demo-data';
 import { expect, test, waitForShell } from './support/fixtures';
-import { loginAs } from './support/session';
+import { loginAs, loginThroughPage } from './support/session';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -156,7 +156,8 @@ test.describe('logged-in navigation', () => {
   });
 
   test('logout returns to / as an anonymous visitor', async ({ page }) => {
-    await loginAs(page, 'SpinQueen');
+    // A session of its own: logging out ends it, and the shared one serves other tests.
+    await loginThroughPage(page, 'SpinQueen');
     await page.goto('/terms');
     await waitForShell(page);
 

@@ -1,17 +1,12 @@
 import type { Browser } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { DemoUser } from './support/session';
-import { signedIn } from './support/signed-in';
+import { signedInApi } from './support/signed-in';
 
-/** A demo account's API calls with its session and CSRF token. */
+/** POST as a demo account through the API alone (no page of the account is part of the test). */
 async function apiAs(browser: Browser, user: DemoUser) {
-  const { page } = await signedIn(browser, user);
-  const session = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
-  return async <T>(path: string, data?: unknown): Promise<T> => {
-    const res = await page.request.post(path, { headers: { 'x-csrf-token': session.data.csrfToken }, data });
-    expect(res.ok(), `POST ${path}: ${res.status()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const { call } = await signedInApi(browser, user);
+  return <T>(path: string, data?: unknown): Promise<T> => call<T>('post', path, data);
 }
 
 test.describe('recent winners', () => {

@@ -61,6 +61,8 @@ const env = {
   REALTIME_CHANNEL: `kb-e2e-${port}`,
   // The fake Kick of e2e/activity.spec.ts listens here (its public key signs the webhook deliveries).
   KICK_API_URL: `http://127.0.0.1:${Number(port) + 20000}`,
+  // The same fake answers Kick's OAuth side (e2e/kick-connection.spec.ts logs the streamer in there).
+  KICK_AUTH_URL: `http://127.0.0.1:${Number(port) + 20000}`,
 };
 const { default: Redis } = await import('ioredis');
 const redis = new Redis(env.REDIS_URL);
@@ -82,3 +84,8 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 product.api.on('exit', () => shutdown());
+// Playwright killed without its clean-up (SIGKILL, a crash) leaves this server orphaned: it stops by itself then.
+const parentAtStart = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentAtStart) void shutdown();
+}, 1000).unref();

@@ -18,3 +18,17 @@ export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
+
+/**
+ * Moves a raffle's end to `inMs` from now through the admin API, which reschedules its delayed draw. Tests let a
+ * raffle end this way once they are done entering, so a slow host never sees it end before the entries.
+ */
+export async function endRaffleIn(admin: Page, id: number, inMs: number): Promise<void> {
+  const session = await admin.request.get('/api/r/session');
+  const { data } = (await session.json()) as { data: { csrfToken: string } };
+  const res = await admin.request.put(`/api/admin/raffles/${id}`, {
+    headers: { 'x-csrf-token': data.csrfToken },
+    data: { end_datetime: new Date(Date.now() + inMs).toISOString() },
+  });
+  expect(res.status()).toBe(200);
+}

@@ -1,6 +1,20 @@
 import type { Page } from '@playwright/test';
 import { expect, waitForShell } from './fixtures';
 
+/** Every page of the site's navigation and footer an anonymous visitor can open. */
+export const VISITOR_PAGES = [
+  '/',
+  '/bonus-hunts',
+  '/tournaments',
+  '/raffles',
+  '/leaderboard',
+  '/store',
+  '/contact',
+  '/winners',
+  '/terms',
+  '/privacy',
+];
+
 /** Every page of the site's navigation and footer a logged-in member can open (no ids in the path). */
 export const MEMBER_PAGES = [
   '/',
@@ -42,17 +56,27 @@ export const ADMIN_PAGES = [
   'badges',
 ].map((section) => `/admin-new/${section}`);
 
+/** The first detail page the demo member reaches from a list (`/raffles` → `/raffles/12`). */
+export async function firstDetailPage(page: Page, list: string): Promise<string> {
+  await page.goto(list);
+  await waitForShell(page);
+  const link = page.locator(`main a[href^="${list}/"]`).first();
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href'))!;
+}
+
 /** The detail pages the demo member reaches from the lists: the first raffle, tournament and own ticket. */
 export async function memberDetailPages(page: Page): Promise<string[]> {
   const details: string[] = [];
-  for (const list of ['/raffles', '/tournaments', '/tickets']) {
-    await page.goto(list);
-    await waitForShell(page);
-    const link = page.locator(`main a[href^="${list}/"]`).first();
-    await expect(link).toBeVisible();
-    details.push((await link.getAttribute('href'))!);
-  }
+  for (const list of ['/raffles', '/tournaments', '/tickets']) details.push(await firstDetailPage(page, list));
   return details;
+}
+
+/** `paths` in groups of at most `size`, so one test walks only a few pages and stays within its timeout on a slow host. */
+export function inGroups<T>(paths: readonly T[], size = 5): T[][] {
+  const groups: T[][] = [];
+  for (let i = 0; i < paths.length; i += size) groups.push(paths.slice(i, i + size));
+  return groups;
 }
 
 /** Opens a site or admin page and waits until it has drawn its data (both show a page heading once loaded). */
@@ -64,10 +88,11 @@ export async function openLoaded(page: Page, path: string): Promise<void> {
 }
 
 /** The member's pages whose content sits in tabs: the bonus hunts, the first tournament and the own profile. */
-export async function tabbedPages(page: Page): Promise<string[]> {
-  const [, tournament] = await memberDetailPages(page);
-  return ['/bonus-hunts', tournament!, '/profile'];
-}
+export const TABBED_PAGES: readonly { name: string; path: (page: Page) => Promise<string> }[] = [
+  { name: 'the bonus hunts', path: async () => '/bonus-hunts' },
+  { name: 'the first tournament', path: (page) => firstDetailPage(page, '/tournaments') },
+  { name: 'the own profile', path: async () => '/profile' },
+];
 
 /** Shows each tab of the open page in turn and calls `check` once its panel has loaded. */
 export async function forEachTab(page: Page, check: (tabName: string) => Promise<void>): Promise<void> {
