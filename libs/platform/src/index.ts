@@ -17,6 +17,7 @@ export * from './queue/failed-job-age';
 export * from './http/envelope';
 export * from './http/api-errors';
 export * from './http/zod-validation.pipe';
+export * from './http/zod-bounds';
 export * from './http/api-exception.filter';
 export * from './http/error-envelope';
 export * from './http/backend-outage';

@@ -22,6 +22,7 @@ import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { metricsMiddleware } from '../ops/metrics.middleware';
 import { answerClientErrorsWithEnvelope } from './client-errors';
 import { securityHeaders } from './security-headers';
+import { jsonBodies } from './json-body-limits';
 import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
 import { mountKickWebhook } from '../http/activity/kick-webhook.route';
 
@@ -49,8 +50,8 @@ export function configureApiApp(app: NestExpressApplication): void {
   // Answers for a member or an admin are personal: no browser or proxy cache may keep them.
   app.use('/api/admin', noStore);
   app.use('/api/r', (req: Request, res: Response, next: NextFunction) => (req.session?.userId ? noStore(req, res, next) : next()));
-  app.use(express.json({ limit: '256kb' }));
-  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(jsonBodies());
+  app.use(express.urlencoded({ extended: false, limit: '16kb' }));
   app.use(bodyParserErrors);
 
   const uploads = express.static(join(config.env.UPLOAD_DIR, 'public'), {

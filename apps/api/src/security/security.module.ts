@@ -6,10 +6,13 @@ import { ApiExceptionFilter, AppConfig, CsrfGuard, HostileTextPipe, RedisConnect
 import { IdentityModule } from '@kickback/domain';
 import { AccessGuard } from './access.guard';
 import { UserThrottlerGuard } from './user-throttler.guard';
+import { DeclaredInputGuard } from './declared-input.guard';
 
 /**
- * What every route passes, in this order: the SPEC error envelope for every failure, hostile text refused,
- * the CSRF token on state changes, the role check, then the per-member (per-address) rate limit.
+ * What every route passes, in this order: the SPEC error envelope for every failure, hostile text refused in
+ * named values (whole bodies and queries are scanned by their schema pipe, after it accepted them), the CSRF token on
+ * state changes, no undeclared body field or query parameter, the role check, then the per-member (per-address) rate
+ * limit.
  */
 @Module({
   imports: [
@@ -27,6 +30,7 @@ import { UserThrottlerGuard } from './user-throttler.guard';
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_PIPE, useClass: HostileTextPipe },
     { provide: APP_GUARD, useClass: CsrfGuard },
+    { provide: APP_GUARD, useClass: DeclaredInputGuard },
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_GUARD, useClass: UserThrottlerGuard },
   ],

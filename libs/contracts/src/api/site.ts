@@ -111,7 +111,7 @@ export const affiliateInputSchema = z
 export type AffiliateInput = z.infer<typeof affiliateInputSchema>;
 export const affiliateUpdateSchema = affiliateInputSchema.partial().strict();
 
-export const affiliateReorderSchema = z.object({ ids: z.array(rowIdSchema).min(1) }).strict();
+export const affiliateReorderSchema = z.object({ ids: z.array(rowIdSchema).min(1).max(500) }).strict();
 
 /** GET /api/r/stats/total-given-away */
 export interface TotalGivenAway {

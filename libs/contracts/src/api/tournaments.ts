@@ -144,7 +144,7 @@ export const adminTournamentCreateSchema = z
     size: z.union([z.literal(4), z.literal(8), z.literal(16), z.literal(32)], {
       errorMap: () => ({ message: 'The size must be 4, 8, 16 or 32.' }),
     }),
-    slots: z.array(adminTournamentSlotSchema),
+    slots: z.array(adminTournamentSlotSchema).max(32, 'Enter at most 32 slot names.'),
     prize_points: prizePoints.default([1000, 500, 250]),
     predictions_active: z.boolean().default(false),
   })

@@ -1,18 +1,18 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-import { unprocessable } from './api-errors';
-import { HOSTILE_TEXT_MESSAGE, hostileTextPaths } from './hostile-text';
+import { refuseHostileText } from './hostile-text';
 
 /**
- * Global pipe: no body, query or path value carrying NUL or a lone surrogate reaches a controller, so none
- * reaches PostgreSQL as a 500. Runs before the route's own pipes; custom decorators (the session user) pass.
+ * Global pipe: no path value, named query value or named body field carrying NUL or a lone surrogate reaches a
+ * controller, so none reaches PostgreSQL as a 500. A whole body or query is left to the route's schema pipe
+ * (ZodValidationPipe), which scans only what its schema accepted: a large value is refused by size and shape first,
+ * never walked here. Custom decorators (the session user) pass.
  */
 @Injectable()
 export class HostileTextPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'custom') return value;
-    const paths = hostileTextPaths(value);
-    if (!paths.length) return value;
-    const field = (path: string) => (path === '_' && metadata.data ? metadata.data : path);
-    throw unprocessable(HOSTILE_TEXT_MESSAGE, Object.fromEntries(paths.map((p) => [field(p), [HOSTILE_TEXT_MESSAGE]])));
+    if ((metadata.type === 'body' || metadata.type === 'query') && metadata.data === undefined) return value;
+    refuseHostileText(value, metadata.data ?? '_');
+    return value;
   }
 }

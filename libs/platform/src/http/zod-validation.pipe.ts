@@ -1,31 +1,53 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { ZodError, ZodTypeAny, z } from 'zod';
 import { unprocessable } from './api-errors';
+import { refuseHostileText } from './hostile-text';
+import { boundsViolation } from './zod-bounds';
 
-/** Field errors by path; a Map first, because a field may be named `toString`, `constructor` or `__proto__`. */
+/** Fields an error answer names at most, and messages per field: a few lines for a person, never megabytes. */
+export const MAX_ERROR_FIELDS = 10;
+const MAX_MESSAGES_PER_FIELD = 3;
+export const INVALID_DATA_MESSAGE = 'The given data was invalid.';
+
+/**
+ * Field errors by path, unknown fields first, capped at MAX_ERROR_FIELDS fields; a Map first, because a field may be
+ * named `toString`, `constructor` or `__proto__`.
+ */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+  const unknown = new Map<string, string[]>();
   const errors = new Map<string, string[]>();
-  const add = (key: string, message: string) => {
-    const list = errors.get(key);
-    if (list) list.push(message);
-    else errors.set(key, [message]);
+  const add = (into: Map<string, string[]>, key: string, message: string) => {
+    const list = into.get(key);
+    if (list) {
+      if (list.length < MAX_MESSAGES_PER_FIELD) list.push(message);
+    } else if (unknown.size + errors.size < MAX_ERROR_FIELDS) into.set(key, [message]);
   };
   for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(key, 'Unknown field.');
-    else add(issue.path.join('.') || '_', issue.message);
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(unknown, key, 'Unknown field.');
   }
-  return Object.fromEntries(errors);
+  for (const issue of error.issues) {
+    if (issue.code !== 'unrecognized_keys') add(errors, issue.path.join('.') || '_', issue.message);
+  }
+  return Object.fromEntries([...unknown, ...errors]);
 }
 
-/** Parses a body or query with a contract schema; failures are 422 with errors per field. */
+/**
+ * Parses a body or query with a contract schema; failures are 422 with errors per field. Cheap checks first: an
+ * array or string over its schema's bound is refused before zod parses a single element, and the hostile-text scan
+ * runs over what the schema accepted (known fields, bounded sizes), never over the raw input.
+ */
 @Injectable()
 export class ZodValidationPipe<S extends ZodTypeAny> implements PipeTransform<unknown, z.infer<S>> {
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
-    const result = this.schema.safeParse(value ?? {});
-    if (result.success) return result.data;
-    throw unprocessable('The given data was invalid.', zodFieldErrors(result.error));
+    const input = value ?? {};
+    const tooLarge = boundsViolation(this.schema, input);
+    if (tooLarge) throw unprocessable(INVALID_DATA_MESSAGE, { [tooLarge.path]: [tooLarge.message] });
+    const result = this.schema.safeParse(input);
+    if (!result.success) throw unprocessable(INVALID_DATA_MESSAGE, zodFieldErrors(result.error));
+    refuseHostileText(result.data);
+    return result.data as z.infer<S>;
   }
 }
 

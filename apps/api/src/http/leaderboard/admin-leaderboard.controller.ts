@@ -5,6 +5,7 @@ import { platformInputSchema, platformUpdateSchema, type PlatformInput, type Pla
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { ManualImportService, PlatformsService } from '@kickback/domain';
 import { csvFromRequest } from './csv-request-body';
+import { ReadsRawBody } from '../../security/declared-input';
 
 @ApiTags('admin')
 @Roles('Admin')
@@ -27,6 +28,7 @@ export class AdminLeaderboardController {
 
   /** Parses a CSV (a text/csv body, or JSON {csv}) and shows what an import would store; changes nothing. */
   @Post('import-preview')
+  @ReadsRawBody()
   async preview(@Req() req: Request) {
     return ok(this.imports.preview(await csvFromRequest(req)));
   }
@@ -62,6 +64,7 @@ export class AdminLeaderboardController {
   }
 
   @Post(':id/import')
+  @ReadsRawBody()
   async import(@CurrentUser() user: SessionUser, @Param('id', rowId('Platform not found.')) id: number, @Req() req: Request) {
     const result = await this.imports.import(user.id, id, await csvFromRequest(req));
     return ok(result, `Imported ${result.total_rows} players.`);
