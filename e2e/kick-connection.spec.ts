@@ -1,0 +1,63 @@
+import { FakeKickServer } from '../libs/testing/src/fakes/fake-kick.server';
+import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
+import { expect, test } from './support/fixtures';
+import { signedIn, signedInApi } from './support/signed-in';
+
+/** The product's KICK_API_URL and KICK_AUTH_URL point here (scripts/e2e-server.mjs). */
+const port = Number(process.env.E2E_PORT ?? '3111');
+const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+/** StreamBoss's Kick id in the demo seed, and the seeded broadcaster. */
+const STREAMBOSS = 70_001;
+
+test.describe('admin: the streamer connects the Kick channel', () => {
+  test.beforeAll(async () => {
+    await kick.start(port + 20_000);
+    kick.events.webhookUrl = `http://127.0.0.1:${port}/webhooks/kick`;
+    kick.nextUser = { user_id: STREAMBOSS, name: 'streamboss', email: 'boss@example.com', profile_picture: 'https://files.kick.com/b.png' };
+    kick.events.channels.push({ broadcaster_user_id: STREAMBOSS, slug: 'streamboss' });
+  });
+  test.afterAll(async () => {
+    await kick.stop();
+  });
+
+  test('logs in with Kick through PKCE, bot replies reach chat with that account, the channel resolves, disconnect revokes', async ({
+    browser,
+  }) => {
+    const admin = await signedInApi(browser, 'StreamBoss');
+    await admin.call('put', '/api/admin/activity/rules', { broadcaster_user_id: STREAMBOSS, chat_commands_enabled: true });
+    await admin.context.close();
+
+    const { context, page } = await signedIn(browser, 'StreamBoss');
+    await page.goto('/admin-new/kick-connection');
+    await expect(page.getByTestId('chat-replies')).toContainText('off — No Kick account is connected');
+
+    await page.getByRole('link', { name: 'Connect with Kick' }).click();
+    await expect(page.getByText('Kick account connected.')).toBeVisible();
+    await expect(page.getByText(/Connected as/)).toContainText('Connected as streamboss (Kick id 70001)');
+    await expect(page.getByTestId('chat-replies')).toHaveText('Bot replies in chat: on');
+    const exchange = kick.tokenRequests.find((t) => t.grant_type === 'authorization_code')!;
+    expect(exchange.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+
+    const say = (content: string) =>
+      kick.events.deliver('chat.message.sent', {
+        broadcaster: kickUser(STREAMBOSS, 'streamboss'),
+        sender: kickUser(880_001, 'chatter'),
+        content,
+      });
+    expect(await say('!raffle')).toBe(200);
+    await expect.poll(() => kick.events.chatMessages.length).toBe(1);
+    expect(kick.events.chatMessages[0]).toEqual(expect.objectContaining({ type: 'bot', broadcaster_user_id: STREAMBOSS }));
+
+    await page.getByLabel('Channel slug').fill('StreamBoss');
+    await page.getByRole('button', { name: 'Save by slug' }).click();
+    await expect(page.getByText(/^Player:/)).toContainText('Player: streamboss (Kick broadcaster 70001)');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    const tokens = kick.issued.at(-1)!;
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByRole('link', { name: 'Connect with Kick' })).toBeVisible();
+    expect(kick.revoked).toEqual(expect.arrayContaining([tokens.access_token, tokens.refresh_token]));
+    await context.close();
+  });
+});
