@@ -10,13 +10,25 @@ describe('URL fields', () => {
       'file:///etc/passwd',
       'ftp://x.example',
       'stake.com',
+      'https:/\\evil.example',
+      'https://evil.example\\@kick.com',
+      'https://kick.com/%2F%2Fevil.example',
     ])
       expect([bad, webUrl().safeParse(bad).success]).toEqual([bad, false]);
   });
 
   it('images are our uploads or https addresses', () => {
     for (const ok of ['/uploads/abc.webp', 'https://cdn.example/x.png']) expect(imageRef().safeParse(ok).success).toBe(true);
-    for (const bad of ['//evil.example/x.png', 'javascript:alert(1)', 'http://plain.example/x.png', 'data:image/png;base64,AA', 'https://'])
+    for (const bad of [
+      '//evil.example/x.png',
+      'javascript:alert(1)',
+      'http://plain.example/x.png',
+      'data:image/png;base64,AA',
+      'https://',
+      '/\\host',
+      '/%2F%2Fhost',
+      '/%5chost',
+    ])
       expect([bad, imageRef().safeParse(bad).success]).toEqual([bad, false]);
   });
 });

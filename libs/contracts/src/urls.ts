@@ -2,6 +2,29 @@ import { z } from 'zod';
 
 const WEB_PROTOCOLS = new Set(['http:', 'https:']);
 
+/**
+ * The one rule for every URL we store, shared by these schemas and the database's check constraints (the patterns are
+ * valid in JavaScript's and PostgreSQL's regular expressions alike), so a value the API accepts is never refused by the
+ * database with a 500. Browsers read `\` as `/` in http(s) URLs, so `/\host` and `https:/\host` lead elsewhere than
+ * they look; an encoded slash or backslash before the query is refused as well, since a server or proxy that decodes
+ * it turns `/%2F%2Fhost` into `//host`.
+ */
+export const URL_RULES = {
+  /** A link: http(s), then a host. */
+  link: '^https?://[^/\\\\?#]',
+  /** An image: one of our paths (`/uploads/…`, never `//host`) or an https address. */
+  image: '^(/[^/\\\\]|https://[^/\\\\?#])',
+} as const;
+/** Refused in any stored URL: a backslash anywhere; `%2F` or `%5C` before the query or fragment. */
+export const URL_REFUSED = ['\\\\', '^[^?#]*%(2[fF]|5[cC])'] as const;
+
+const shapes = { link: new RegExp(URL_RULES.link), image: new RegExp(URL_RULES.image) };
+const refused = URL_REFUSED.map((pattern) => new RegExp(pattern));
+
+/** Whether `value` passes the URL rule of its kind: what the database's constraint checks too. */
+export const followsUrlRule = (kind: keyof typeof URL_RULES, value: string): boolean =>
+  shapes[kind].test(value) && !refused.some((pattern) => pattern.test(value));
+
 /** A link people follow or the server fetches: http(s) only, so `javascript:`, `data:` or `file:` never get stored. */
 export const webUrl = (message = 'Must be a full http(s) URL', max = 500) =>
   z
@@ -9,8 +32,8 @@ export const webUrl = (message = 'Must be a full http(s) URL', max = 500) =>
     .trim()
     .max(max)
     .url(message)
-    // Unparseable values are already reported by .url(); this adds the scheme rule without a second message.
-    .refine((value) => !URL.canParse(value) || WEB_PROTOCOLS.has(new URL(value).protocol), message);
+    // Unparseable values are already reported by .url(); this adds the scheme and URL rule without a second message.
+    .refine((value) => !URL.canParse(value) || (WEB_PROTOCOLS.has(new URL(value).protocol) && followsUrlRule('link', value)), message);
 
 /** An image: one of our uploads (`/uploads/…`) or an https address; never another scheme or a protocol-relative `//host`. */
 export const imageRef = (message = 'Upload an image or give an https:// address.') =>
@@ -18,5 +41,4 @@ export const imageRef = (message = 'Upload an image or give an https:// address.
     .string()
     .trim()
     .max(500)
-    .regex(/^(\/(?!\/)|https:\/\/)/, message)
-    .refine((value) => value.startsWith('/') || URL.canParse(value), message);
+    .refine((value) => followsUrlRule('image', value) && (value.startsWith('/') || URL.canParse(value)), message);
