@@ -76,6 +76,7 @@ function pushPayload(seq: number): RaffleEntriesPush {
       // A newcomer whose Kick name is their site name, as nearly every row of a burst.
       return [100_000 + n, 10_000 + n, 1, 0, `viewer_${n}`, 0, null, 0];
     }),
+    omitted: 0,
   };
 }
 

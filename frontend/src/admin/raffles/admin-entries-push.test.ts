@@ -16,11 +16,12 @@ const list = (currentPage: number, data: AdminRaffleEntry[]): AdminRaffleEntryLi
   tickets_total: 9,
 });
 
-const push = (totalEntries: number, entries: AdminRaffleEntry[]): RaffleEntriesPush => ({
+const push = (totalEntries: number, entries: AdminRaffleEntry[], omitted = 0): RaffleEntriesPush => ({
   raffle_id: 1,
   total_entries: totalEntries,
   participants_count: 3,
   entries: entries.map((e) => toRaffleEntryPush(e, e.id)),
+  omitted,
 });
 
 describe('mergeEntriesPush', () => {
@@ -46,6 +47,13 @@ describe('mergeEntriesPush', () => {
       [5, 1, 50],
     ]);
     expect(page.pagination).toEqual({ current_page: 1, last_page: 3, per_page: 3, total: 7 });
+  });
+
+  it('asks for the page again after a push that left rows out, keeping the tickets total it carried', () => {
+    const page = list(1, [entry(5, 'Eve'), entry(4, 'Dan'), entry(3, 'Cat')]);
+    expect(mergeEntriesPush(page, push(40, [entry(60, 'Fay')], 30))).toBe(false);
+    expect(page.tickets_total).toBe(40);
+    expect(mergeEntriesPush(page, push(41, [entry(61, 'Gus')]))).toBe(true);
   });
 
   it('adds no rows to a later page, whose rows it cannot place', () => {

@@ -5,10 +5,14 @@ import { fromRaffleEntryPush, type AdminRaffleEntry, type AdminRaffleEntryList, 
  * higher ticket count; the tickets total follows the raffle's. Only the first page can tell a new row from one on
  * another page (a new row is newer than its newest), so only it takes new rows on top and counts them; later pages
  * shift by that many rows and are read again with Refresh.
+ *
+ * Returns false when the push left changed rows out (it carries the newest page only): the page may then miss rows
+ * and its row count is unknown, so the caller reads it again.
  */
-export function mergeEntriesPush(list: AdminRaffleEntryList, push: RaffleEntriesPush): void {
+export function mergeEntriesPush(list: AdminRaffleEntryList, push: RaffleEntriesPush): boolean {
   list.tickets_total = Math.max(list.tickets_total, push.total_entries);
-  if (push.entries.length === 0) return;
+  if (push.omitted > 0) return false;
+  if (push.entries.length === 0) return true;
   const receivedAt = new Date().toISOString();
   const indexById = new Map(list.data.map((e, i) => [e.id, i]));
   const newest = list.data[0]?.id ?? 0;
@@ -22,9 +26,10 @@ export function mergeEntriesPush(list: AdminRaffleEntryList, push: RaffleEntries
       if ((added.get(entry.id)?.tickets ?? 0) < entry.tickets) added.set(entry.id, { ...entry, points_spent: 0 });
     }
   }
-  if (!added.size) return;
+  if (!added.size) return true;
   const newRows = [...added.values()].sort((a, b) => b.id - a.id);
   list.data = [...newRows, ...list.data].slice(0, list.pagination.per_page);
   list.pagination.total += newRows.length;
   list.pagination.last_page = Math.max(1, Math.ceil(list.pagination.total / list.pagination.per_page));
+  return true;
 }

@@ -26,7 +26,10 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
           live.join(raffleRoom(id));
           live.on('raffle:entries', (push) => {
             if (push.raffle_id !== id) return;
-            lifecycle.updateCachedData((draft) => mergeEntriesPush(draft, push));
+            let complete = true;
+            lifecycle.updateCachedData((draft) => void (complete = mergeEntriesPush(draft, push)));
+            // A few admins watch this page: reading it again costs less than pushing every row to every viewer.
+            if (!complete) lifecycle.dispatch(rafflesAdminApi.util.invalidateTags([{ type: 'RaffleEntries', id: `admin-${id}` }]));
           });
         }),
     }),

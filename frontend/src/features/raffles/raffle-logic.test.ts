@@ -1,5 +1,6 @@
 import { toRaffleEntryPush, type RaffleEntry, type RaffleParticipant } from '@kickback/contracts';
 import {
+  applyEntriesPush,
   applyEntryRows,
   entryTypesSummary,
   loadedParticipants,
@@ -57,6 +58,7 @@ describe('raffle logic', () => {
         raffle_id: 1,
         total_entries: 9,
         participants_count: 5,
+        omitted: 0,
         entries: [
           // Ann (loaded) buys 4 points tickets; a stale repeat of her free entry changes nothing.
           toRaffleEntryPush(entry(41, 1, 'Ann', 'ann_k', 4, 'points'), 10),
@@ -97,6 +99,43 @@ describe('raffle logic', () => {
     // An own entry whose first entry is unknown only updates a loaded person.
     applyEntryRows(searched, [{ entry: entry(53, 9, 'Nobody', null, 1), firstEntryId: null }], '');
     expect(loadedParticipants(searched.pages)).toHaveLength(4);
+  });
+
+  it('after a push that left rows out, keeps only people at least as new as its oldest row, and the cursor goes on from them', () => {
+    const data = pages('10');
+    // 30 changed rows were older than 42: Bob (20) and Ann (10) may have changed unseen, Cat (30) may have missed a row.
+    applyEntriesPush(
+      data,
+      {
+        raffle_id: 1,
+        total_entries: 90,
+        participants_count: 40,
+        omitted: 30,
+        entries: [toRaffleEntryPush(entry(42, 4, 'Dan', null, 1), 42), toRaffleEntryPush(entry(43, 5, 'Eve', null, 1), 43)],
+      },
+      '',
+    );
+    expect(data.pages).toHaveLength(1);
+    expect(data.pageParams).toEqual([null]);
+    expect(loadedParticipants(data.pages).map((p) => p.user.username)).toEqual(['Eve', 'Dan']);
+    expect(data.pages[0]!.cursor.next).toBe('42');
+  });
+
+  it('a complete push keeps every loaded page', () => {
+    const data = pages('10');
+    applyEntriesPush(
+      data,
+      {
+        raffle_id: 1,
+        total_entries: 4,
+        participants_count: 4,
+        omitted: 0,
+        entries: [toRaffleEntryPush(entry(42, 4, 'Dan', null, 1), 42)],
+      },
+      '',
+    );
+    expect(loadedParticipants(data.pages).map((p) => p.user.username)).toEqual(['Dan', 'Cat', 'Bob', 'Ann']);
+    expect(data.pages[1]!.cursor.next).toBe('10');
   });
 
   it('lists a person once even when they reached two pages', () => {

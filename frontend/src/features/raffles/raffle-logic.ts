@@ -105,6 +105,30 @@ export function applyEntryRows(pages: RaffleEntriesPages, rows: readonly ShownEn
   first.data.unshift(...newcomers.map((n) => n.person));
 }
 
+/** The id of the person's first entry among the rows the list holds of them. */
+const firstEntryOf = (person: RaffleParticipant): number => Math.min(...person.entries.map((e) => e.id));
+
+/**
+ * Applies a raffle:entries push to the cached pages. A push that left rows out (`omitted`) sent the newest changed
+ * rows only, so below its oldest row the pages may miss entrants or hold stale tickets: the list keeps the people whose
+ * first entry is at least that new (exact after the push) in one page, and its cursor continues from the oldest kept,
+ * so scrolling on reads the rest from the server.
+ */
+export function applyEntriesPush(pages: RaffleEntriesPages, push: RaffleEntriesPush, search: string): void {
+  applyEntryRows(pages, pushedRows(push), search);
+  const first = pages.pages[0];
+  if (!first || !(push.omitted > 0) || push.entries.length === 0) return;
+  const boundary = Math.min(...push.entries.map((row) => row[0]));
+  const people = loadedParticipants(pages.pages);
+  const kept = people.filter((person) => firstEntryOf(person) >= boundary);
+  if (kept.length === people.length && pages.pages.length === 1) return;
+  first.data = kept;
+  const oldestKept = kept.length ? Math.min(...kept.map(firstEntryOf)) : boundary;
+  first.cursor = { ...first.cursor, next: String(oldestKept) };
+  pages.pages = [first];
+  pages.pageParams = pages.pageParams.slice(0, 1);
+}
+
 /** The rows of a raffle:entries push; pushes carry no time, so they count as arriving now. */
 export function pushedRows(push: RaffleEntriesPush): ShownEntry[] {
   const receivedAt = new Date().toISOString();

@@ -12,7 +12,7 @@ import type {
 } from '@kickback/contracts';
 import { baseApi, withMessage } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
-import { applyEntryRows, applyOwnEntry, applyTotals, hasNoEntries, pushedRows, type RaffleEntriesPage } from './raffle-logic';
+import { applyEntriesPush, applyEntryRows, applyOwnEntry, applyTotals, hasNoEntries, type RaffleEntriesPage } from './raffle-logic';
 import { enterRaffle } from './enter-raffle';
 
 /** What a raffle:drawn push changes on a cached raffle. */
@@ -112,7 +112,7 @@ export const rafflesApi = baseApi.injectEndpoints({
         followLive(lifecycle, (live) => {
           live.join(raffleRoom(args.id));
           live.on('raffle:entries', (push) => {
-            if (push.raffle_id === args.id) lifecycle.updateCachedData((draft) => applyEntryRows(draft, pushedRows(push), args.search));
+            if (push.raffle_id === args.id) lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push, args.search));
           });
         }),
     }),

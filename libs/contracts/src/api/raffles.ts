@@ -225,10 +225,13 @@ export interface AdminRaffleList {
   pagination: Pagination;
 }
 
-/** Realtime payloads (room raffle:{id}). Entries are coalesced to at most 4 pushes a second. */
 /**
- * An entry row in a push, as a tuple rather than an object: a burst sends every new entry to every
- * watcher, so key names would be most of the bytes, and of the parsing, on every viewer's device.
+ * Realtime payloads (room raffle:{id}). Entries are coalesced to at most 5 pushes a second (the first change after a
+ * quiet window at once), and a push carries at most RAFFLE_ENTRIES_PAGE rows, so its size does not grow with the rate.
+ */
+/**
+ * An entry row in a push, as a tuple rather than an object: a push goes to every watcher, so key names would be most
+ * of the bytes, and of the parsing, on every viewer's device.
  */
 export type RaffleEntryPush = [
   id: number,
@@ -280,8 +283,16 @@ export interface RaffleEntriesPush {
   raffle_id: number;
   total_entries: number;
   participants_count: number;
-  /** Entry rows that changed since the previous push, at their current ticket count. */
+  /**
+   * Entry rows that changed since the previous push, at their current ticket count: the newest RAFFLE_ENTRIES_PAGE
+   * of them (highest ids first chosen, sent in id order).
+   */
   entries: RaffleEntryPush[];
+  /**
+   * Changed rows left out (all older than every row sent). When above 0, a list that showed rows older than the
+   * oldest sent may miss changes there: it keeps what is newer and reads the rest again by cursor.
+   */
+  omitted: number;
 }
 
 export interface RaffleStatusPush {

@@ -1,6 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { WINNERS_ROOM, raffleRoom, toRaffleEntryPush, type RaffleEntry, type RaffleEntryPush, type RaffleUser } from '@kickback/contracts';
+import {
+  RAFFLE_ENTRIES_PAGE,
+  WINNERS_ROOM,
+  raffleRoom,
+  toRaffleEntryPush,
+  type RaffleEntry,
+  type RaffleEntryPush,
+  type RaffleUser,
+} from '@kickback/contracts';
 import { PushCoalescer, RealtimeEmitter, type PushMarks } from '@kickback/platform';
 import { RafflesQueryService } from './raffles-query.service';
 import { RafflesRepository } from './raffles.repository';
@@ -9,7 +17,9 @@ import type { RaffleTotalsSeen } from './raffles-entries.repository';
 /**
  * Live raffle pushes to room raffle:{id}. Entries are coalesced by the shared PushCoalescer, so every api
  * replica shares one window per room: each entry joins the room's pending list, and one flush per window
- * sends them with the raffle's totals. The totals are the highest counters any entry statement reported (the
+ * sends the raffle's totals with the newest page of them (what a viewer's first page shows), however many
+ * changed: a push costs each viewer the same at 50 entries a second as at 5,000, and a list that shows more
+ * reads it by cursor. The totals are the highest counters any entry statement reported (the
  * coalescer's marks), so the flush reads nothing from the database on its way to the viewers. A flush that fails
  * puts its entries back for the next window.
  */
@@ -63,12 +73,14 @@ export class RaffleLivePublisher {
       const seen = byId.get(entry[0]);
       if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
     }
+    const changed = [...byId.values()].sort((a, b) => b[0] - a[0]);
     const totals = await this.totals(raffleId, marks);
     this.realtime.toRoom(raffleRoom(raffleId), 'raffle:entries', {
       raffle_id: raffleId,
       total_entries: totals.total,
       participants_count: totals.participants,
-      entries: [...byId.values()].sort((a, b) => a[0] - b[0]),
+      entries: changed.slice(0, RAFFLE_ENTRIES_PAGE).reverse(),
+      omitted: Math.max(0, changed.length - RAFFLE_ENTRIES_PAGE),
     });
   }
 

@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import {
+  RAFFLE_ENTRIES_PAGE,
   computeWinners,
   fromRaffleEntryPush,
   pushedFirstEntryId,
@@ -18,6 +19,7 @@ import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
 import { AdminRafflesService } from './admin-raffles.service';
 import { RafflesEntriesRepository } from './raffles-entries.repository';
+import { RaffleLivePublisher } from './raffle-live.publisher';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -121,6 +123,61 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(r4.body.errors.entry_type).toBeDefined();
   });
 
+  it('a burst of 2,000 entries: every push carries at most one page of the newest rows and the totals so far, the last all of them', async () => {
+    const id = await createRaffle();
+    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const pushes: RaffleEntriesPush[] = [];
+    socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
+    await new Promise<void>((resolve) => {
+      socket.once('room:joined', () => resolve());
+      socket.emit('room:join', `raffle:${id}`);
+    });
+    // The publisher as the entry statements call it: 2,000 newcomers in batches of 20 sent at once, each batch with the
+    // counters its statement left. No time passes between them, so the rate is as high as the process can go.
+    const publisher = api.app.get(RaffleLivePublisher);
+    const N = 2_000;
+    const entry = (n: number) => ({
+      entry: {
+        id: 1_000_000 + n,
+        entry_type: 'passwordless' as const,
+        tickets: 1,
+        created_at: new Date().toISOString(),
+        user: { id: 500_000 + n, username: `burst${n}`, kick_username: `burst${n}`, avatar: null, avatar_url: null },
+      },
+      firstEntryId: 1_000_000 + n,
+    });
+    await Promise.all(
+      Array.from({ length: N / 20 }, (_, b) =>
+        publisher.entriesChanged(
+          id,
+          Array.from({ length: 20 }, (_, i) => entry(b * 20 + i + 1)),
+          { total_entries: (b + 1) * 20, participants_count: (b + 1) * 20 },
+        ),
+      ),
+    );
+    await waitFor(() => pushes.reduce((n, p) => n + p.entries.length + p.omitted, 0) === N, 15_000, 'every entry pushed or counted');
+    // The burst outran the window: rows were left out, and still no push carried more than a page.
+    expect(pushes.some((p) => p.omitted > 0)).toBe(true);
+    let accounted = 0;
+    pushes.forEach((push, i) => {
+      expect(push.entries.length).toBeLessThanOrEqual(RAFFLE_ENTRIES_PAGE);
+      accounted += push.entries.length + push.omitted;
+      // The totals count at least every entry pushed or counted so far and never go down.
+      expect(push.total_entries).toBeGreaterThanOrEqual(Math.max(accounted, pushes[i - 1]?.total_entries ?? 0));
+      expect(push.participants_count).toBe(push.total_entries);
+      // The rows are the newest changes of their window: every one left out is older than every one sent.
+      const ids = push.entries.map(([entryId]) => entryId);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    });
+    const last = pushes.at(-1)!;
+    expect(last.total_entries).toBe(N);
+    const newest = Array.from({ length: RAFFLE_ENTRIES_PAGE }, (_, i) => 1_000_000 + N - RAFFLE_ENTRIES_PAGE + 1 + i);
+    // Whatever the rate, each of the newest page's rows reached the viewers, so a first page ends exact.
+    const pushed = new Set(pushes.flatMap((p) => p.entries.map(([entryId]) => entryId)));
+    expect(newest.filter((entryId) => !pushed.has(entryId))).toEqual([]);
+  });
+
   it('500 parallel free entries from 250 members (each twice) give exactly 250 entries, pushed live and coalesced', async () => {
     const id = await createRaffle();
     const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
@@ -155,19 +212,16 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(last.participants_count).toBe(250);
     let pushedSoFar = 0;
     pushes.forEach((push, i) => {
-      pushedSoFar += push.entries.length;
+      pushedSoFar += push.entries.length + push.omitted;
+      expect(push.entries.length).toBeLessThanOrEqual(RAFFLE_ENTRIES_PAGE);
       expect(push.total_entries).toBeGreaterThanOrEqual(Math.max(pushedSoFar, pushes[i - 1]?.total_entries ?? 0));
       expect(push.participants_count).toBeGreaterThanOrEqual(Math.max(pushedSoFar, pushes[i - 1]?.participants_count ?? 0));
     });
-    const pushedIds = await waitFor(
-      () => {
-        const ids = new Set(pushes.flatMap((p) => p.entries.map(([entryId]) => entryId)));
-        return ids.size === 250 && ids;
-      },
-      10_000,
-      'every entry pushed',
-    );
-    expect(pushes.flatMap((p) => p.entries)).toHaveLength(250);
+    // Each entry is in one push, sent or counted as left out (a push carries one page of the newest rows).
+    await waitFor(() => pushes.reduce((n, p) => n + p.entries.length + p.omitted, 0) === 250, 10_000, 'every entry pushed or counted');
+    const pushedIds = new Set(pushes.flatMap((p) => p.entries.map(([entryId]) => entryId)));
+    expect(pushes.flatMap((p) => p.entries)).toHaveLength(pushedIds.size);
+    for (const push of pushes) if (push.omitted > 0) expect(push.entries).toHaveLength(RAFFLE_ENTRIES_PAGE);
     const memberIds = new Set(members.map((m) => m.id));
     const kickNames = new Map(
       (
@@ -188,9 +242,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       expect(firstEntryId).toBe(0);
       expect(pushedFirstEntryId(row)).toBe(entryId);
     }
-    expect(pushedIds.size).toBe(250);
-    // 250 entries arrived as a few coalesced pushes, not one push per entry.
-    expect(pushes.length).toBeLessThan(50);
+    // 250 entries arrived in coalesced pushes, not one push per entry.
+    expect(pushes.length).toBeLessThan(250);
 
     const detail = await members[0].client.json('GET', `/api/r/raffles/${id}`);
     expect(detail.body.data).toMatchObject({ total_entries: 250, participants_count: 250, user_entries: { passwordless: true } });

@@ -145,6 +145,7 @@ describe('Raffle detail', () => {
         total_entries: 4,
         participants_count: 3,
         entries: [[4, 3, 1, 0, 'cat', 'cat_k', null, 0]],
+        omitted: 0,
       }),
     );
     const updated = await screen.findByTestId('raffle-entries-list');
@@ -154,6 +155,29 @@ describe('Raffle detail', () => {
     expect(within(updated).getAllByRole('listitem')[1]).toHaveTextContent('50.00%');
     expect(screen.getByTestId('raffle-total-entries')).toHaveTextContent('4');
     expect(entryReads()).toHaveLength(readsBefore);
+  });
+
+  it('during a burst shows the totals and the newest rows a push carries, and drops older rows it may have missed', async () => {
+    serve(raffle());
+    renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    expect(await within(await screen.findByTestId('raffle-entries-list')).findByText('bob_k')).toBeInTheDocument();
+    act(() =>
+      createdSockets.at(-1)!.serverEmit('raffle:entries', {
+        raffle_id: 1,
+        total_entries: 5004,
+        participants_count: 5003,
+        entries: [[9000, 90, 1, 0, 'zoe', 0, null, 0]],
+        omitted: 4999,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('raffle-total-entries')).toHaveTextContent('5,004'));
+    const items = within(screen.getByTestId('raffle-entries-list')).getAllByRole('listitem');
+    const rows = items.filter((item) => item.classList.contains('raffle-entries__row'));
+    // Bob and Ann entered before the push's oldest row: they are read again by cursor (the list goes on), not shown stale.
+    expect(rows).toHaveLength(1);
+    expect(items.at(-1)).toHaveClass('raffle-entries__more');
+    expect(rows[0]).toHaveTextContent('zoe');
+    expect(rows[0]).toHaveTextContent('0.02%');
   });
 
   it('loads the next page of entrants when the end of the list scrolls into view', async () => {
