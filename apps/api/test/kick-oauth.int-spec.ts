@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { FakeKickServer, createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 /** Follows our redirect to the fake Kick consent page and back, as a browser would. */
 async function loginThroughKick(client: TestClient, kick: FakeKickServer): Promise<Response> {
@@ -63,6 +63,21 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
     });
     expect(kick.tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', client_secret: 'kb-secret' });
     expect(kick.tokenRequests.at(-1)!.code_verifier.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it("revokes the login's access and refresh tokens at Kick once the member is read", async () => {
+    kick.nextUser = { user_id: 777099, name: 'RevokedViewer', email: 'revoked@example.com', profile_picture: '' };
+    const before = kick.revoked.length;
+    const res = await loginThroughKick(api.client(), kick);
+    expect(res.headers.get('location')).toBe('/');
+    await waitFor(async () => kick.revoked.length >= before + 2, 10_000, 'login tokens revoked');
+    const revoked = kick.revoked.slice(before);
+    expect(new Set(revoked).size).toBe(2);
+    // The access token that read the member no longer reads anything.
+    for (const token of revoked) {
+      const users = await fetch(`${kick.url}/public/v1/users`, { headers: { authorization: `Bearer ${token}` } });
+      expect(users.status).toBe(401);
+    }
   });
 
   it('logs the same Kick account into the same user the second time', async () => {

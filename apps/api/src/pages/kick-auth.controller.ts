@@ -49,8 +49,9 @@ export class KickAuthController {
     if (error) return failTo(error === 'access_denied' ? 'denied' : 'failed');
     if (!code) return failTo('failed');
     try {
-      const token = await this.kick.exchangeCode(code, pending.verifier);
-      const profile = await this.kick.currentUser(token);
+      const tokens = await this.kick.exchangeCode(code, pending.verifier);
+      // The tokens only tell who logged in: revoked once read, whatever happens next (the login does not wait).
+      const profile = await this.kick.currentUser(tokens.accessToken).finally(() => void this.kick.revoke(tokens));
       if (linking) {
         await this.users.linkKick(req.session.userId!, profile);
         req.session.save(() => res.redirect(302, '/settings?tab=connections'));

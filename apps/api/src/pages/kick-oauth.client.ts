@@ -1,10 +1,23 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppConfig } from '@kickback/platform';
-import type { KickProfile } from '@kickback/domain';
+import { kickRequest, type KickProfile } from '@kickback/domain';
 
-const tokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string(), expires_in: z.number().optional() }).passthrough();
+const tokenSchema = z
+  .object({
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1).optional(),
+    token_type: z.string(),
+    expires_in: z.number().optional(),
+  })
+  .passthrough();
+
+/** What a member's login gets from Kick: used once to read who they are, then revoked. */
+export interface KickLoginTokens {
+  accessToken: string;
+  refreshToken: string | null;
+}
 const usersSchema = z.object({
   data: z
     .array(
@@ -27,9 +40,15 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** Kick's OAuth 2.1 endpoints (INTEGRATIONS.md); every URL comes from configuration. */
+/**
+ * Kick's OAuth 2.1 endpoints for members' login (INTEGRATIONS.md); every URL comes from configuration and every call
+ * goes through kickRequest (retries on 429/5xx). The tokens are only needed to read who logged in, so they are
+ * revoked right after.
+ */
 @Injectable()
 export class KickOAuthClient {
+  private readonly logger = new Logger(KickOAuthClient.name);
+
   constructor(private readonly config: AppConfig) {}
 
   authorizeUrl(state: string, challenge: string): string {
@@ -46,8 +65,8 @@ export class KickOAuthClient {
     return url.toString();
   }
 
-  async exchangeCode(code: string, verifier: string): Promise<string> {
-    const res = await fetch(new URL('/oauth/token', this.config.env.KICK_AUTH_URL), {
+  async exchangeCode(code: string, verifier: string): Promise<KickLoginTokens> {
+    const res = await kickRequest(new URL('/oauth/token', this.config.env.KICK_AUTH_URL), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({
@@ -58,18 +77,36 @@ export class KickOAuthClient {
         redirect_uri: this.config.kickRedirectUri,
         code_verifier: verifier,
       }),
-      signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new KickOAuthError(`token exchange failed with ${res.status}`);
     const parsed = tokenSchema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) throw new KickOAuthError('token response malformed');
-    return parsed.data.access_token;
+    return { accessToken: parsed.data.access_token, refreshToken: parsed.data.refresh_token ?? null };
+  }
+
+  /**
+   * Revokes a login's tokens at Kick (POST /oauth/revoke, token and hint in the query, as Kick documents). Never
+   * throws: the member is logged in whatever Kick answers, and a failure is only logged.
+   */
+  async revoke(tokens: KickLoginTokens): Promise<void> {
+    const each: [string, string][] = [[tokens.accessToken, 'access_token']];
+    if (tokens.refreshToken) each.push([tokens.refreshToken, 'refresh_token']);
+    for (const [token, hint] of each) {
+      const url = new URL('/oauth/revoke', this.config.env.KICK_AUTH_URL);
+      url.search = new URLSearchParams({ token, token_hint_type: hint }).toString();
+      try {
+        const res = await kickRequest(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        await res.body?.cancel().catch(() => undefined);
+        if (!res.ok) this.logger.warn({ status: res.status, hint }, 'Kick did not revoke a login token');
+      } catch (err) {
+        this.logger.warn({ err, hint }, 'Kick token revoke failed');
+      }
+    }
   }
 
   async currentUser(accessToken: string): Promise<KickProfile> {
-    const res = await fetch(new URL('/public/v1/users', this.config.env.KICK_API_URL), {
+    const res = await kickRequest(new URL('/public/v1/users', this.config.env.KICK_API_URL), {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new KickOAuthError(`users endpoint answered ${res.status}`);
     const parsed = usersSchema.safeParse(await res.json().catch(() => null));
