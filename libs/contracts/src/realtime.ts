@@ -85,8 +85,15 @@ export interface ServerToClientEvents {
   'room:error': (payload: { room: string; message: string }) => void;
 }
 
+/** The acknowledgement of room:join (also sent as room:joined or room:error): whether the socket is in the room now. */
+export interface RoomJoinAnswer {
+  room: string;
+  joined: boolean;
+  message?: string;
+}
+
 export interface ClientToServerEvents {
-  'room:join': (room: string) => void;
+  'room:join': (room: string, ack?: (answer: RoomJoinAnswer) => void) => void;
   'room:leave': (room: string) => void;
   /** POST /api/r/raffles/{id}/enter over the page's open connection; the acknowledgement carries the answer. */
   'raffle:enter': (request: RaffleSocketEnterRequest, ack: (answer: RaffleEnterAnswer) => void) => void;

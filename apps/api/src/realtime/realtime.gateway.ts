@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -21,11 +21,14 @@ import {
   type OverlayKind,
   type ClientToServerEvents,
   type Role,
+  type RoomJoinAnswer,
   type ServerToClientEvents,
 } from '@kickback/contracts';
 import { AppConfig, RealtimeEmitter, sessionRoom, sessionTooOld } from '@kickback/platform';
 import { OverlayTokensService, UsersService } from '@kickback/domain';
 import { socketConnections } from '../ops/metrics';
+import { SocketEventLimits } from './socket-event-limits';
+import { SOCKET_EVENT_POLICIES } from './socket-event-policies';
 
 /** What the handshake found: the member and the role the database gives them now. */
 interface SocketData {
@@ -66,11 +69,12 @@ function privateRooms(userId: number, role: Role, sessionId: string): string[] {
  * any other way ends the connection too; the client reconnects with whatever its cookie still grants.
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly admitted = new WeakMap<AppSocket, Admitted>();
   /** Sockets that said they are an OBS overlay: the kind their token admits, or null for a refused token. */
   private readonly overlays = new WeakMap<AppSocket, Promise<OverlayKind | null>>();
+  private readonly eventLimits = new SocketEventLimits(SOCKET_EVENT_POLICIES);
 
   constructor(
     private readonly config: AppConfig,
@@ -81,10 +85,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   /**
    * The handshake reads the member's role and ban from the database: a session written before a change grants nothing
-   * more. Pushes made in this process go out through this server from now on.
+   * more. Every message then meets SocketEventLimits before any gateway's handler (visitors' member events refused,
+   * rates counted). Pushes made in this process go out through this server from now on.
    */
   afterInit(server: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
-    server.use((socket, next) => void this.identify(socket).then(() => next()));
+    server.use((socket, next) => {
+      socket.use(this.eventLimits.middleware(socket, () => socket.data.member?.userId ?? null));
+      void this.identify(socket).then(() => next());
+    });
     this.realtime.useLocalServer(server);
   }
 
@@ -105,32 +113,35 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.admitted.set(socket, { ...member, timer });
   }
 
+  onModuleDestroy(): void {
+    this.eventLimits.close();
+  }
+
   handleDisconnect(socket: AppSocket): void {
     socketConnections.dec();
     const admitted = this.admitted.get(socket);
     if (admitted) clearInterval(admitted.timer);
   }
 
+  /** The room name is the message's whole schema (isPublicRoom); the answer is also the acknowledgement, when asked for. */
   @SubscribeMessage('room:join')
-  async join(@ConnectedSocket() socket: AppSocket, @MessageBody() room: unknown): Promise<void> {
-    if (!isPublicRoom(room)) {
-      socket.emit('room:error', { room: String(room).slice(0, 64), message: 'Unknown room.' });
-      return;
-    }
+  async join(@ConnectedSocket() socket: AppSocket, @MessageBody() room: unknown): Promise<RoomJoinAnswer> {
+    const refuse = (message: string): RoomJoinAnswer => {
+      const answer = { room: typeof room === 'string' ? room.slice(0, 64) : '', message };
+      socket.emit('room:error', answer);
+      return { ...answer, joined: false };
+    };
+    if (!isPublicRoom(room)) return refuse('Unknown room.');
     const overlay = this.overlays.get(socket);
     if (overlay) {
       const kind = await overlay;
-      if (!kind || !OVERLAY_ROOM_PATTERNS[kind].some((p) => p.test(room))) {
-        socket.emit('room:error', { room, message: kind ? 'This overlay cannot join that room.' : 'Overlay token refused.' });
-        return;
-      }
+      if (!kind || !OVERLAY_ROOM_PATTERNS[kind].some((p) => p.test(room)))
+        return refuse(kind ? 'This overlay cannot join that room.' : 'Overlay token refused.');
     }
-    if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
-      socket.emit('room:error', { room, message: 'Too many rooms.' });
-      return;
-    }
+    if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) return refuse('Too many rooms.');
     void socket.join(room);
     socket.emit('room:joined', { room });
+    return { room, joined: true };
   }
 
   @SubscribeMessage('room:leave')

@@ -7,6 +7,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import { lossyPublish, type RedisConnections } from '@kickback/platform';
 
+/** The largest message a client may send (the JSON body limit of most HTTP routes). */
+export const SOCKET_MESSAGE_LIMIT_BYTES = 32 * 1024;
+
 /**
  * Socket.IO with the Redis adapter (broadcasts reach every api replica) and the HTTP session
  * middleware on the handshake, so sockets know their user. Origins other than the app's are
@@ -31,10 +34,12 @@ export class RedisIoAdapter extends IoAdapter {
       ...options,
       // Stream-scale settings (docs/performance.md "Sockets at stream scale"): no per-message compression (a zlib
       // context per socket costs memory and every push's CPU; pushes are small), and the client script is bundled by
-      // the site, not served from here. maxHttpBufferSize stays at engine.io's 1 MB: a message over it closes the
-      // connection, and a hostile oversized entry must get its 4xx answer like its HTTP twin (fuzz-routes test).
+      // the site, not served from here.
       perMessageDeflate: false,
       serveClient: false,
+      // A message over the HTTP body limit closes the connection from its frame header, before a byte is parsed: the
+      // page's messages are well under 1 KB, and parsing a 1 MB message cost more than the answer to it.
+      maxHttpBufferSize: SOCKET_MESSAGE_LIMIT_BYTES,
       cors: undefined,
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
         const origin = req.headers.origin;

@@ -2,38 +2,45 @@ import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { SessionData } from 'express-session';
 import { GroupCommit, InjectRedis, parseStoredSession, storedSessionKey } from '@kickback/platform';
-import { RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
+import { RAFFLE_ENTER_ADDRESS_LIMIT, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
 
 const budgetKey = (userId: number) => `raffle-enter:user:${userId}`;
+const addressKey = (address: string) => `raffle-enter:ip:${address}`;
 
 /**
- * Counts entries in a fixed window (the first entry starts the minute, the count resets with it). KEYS holds one or
- * two keys per entry: its budget, then its session when ARGV[2 + i] is '1'. Answers a count and the stored session
- * (false when not asked or absent) per entry, in order.
+ * Counts entries in fixed windows (the first entry starts the window, the count resets with it). KEYS holds one or
+ * two keys per entry: its member budget, then its session (ARGV[2 + i] = 's') or its address's budget ('a').
+ * Answers, per entry in order, the member count and the stored session, the address count, or false.
  */
 const COUNT_ALL = `
 local answers, k = {}, 1
-for i = 2, #ARGV do
+for i = 3, #ARGV do
   local n = redis.call('incr', KEYS[k])
   if n == 1 then redis.call('pexpire', KEYS[k], ARGV[1]) end
   k = k + 1
-  local session = false
-  if ARGV[i] == '1' then
-    session = redis.call('get', KEYS[k])
+  local extra = false
+  if ARGV[i] == 's' then
+    extra = redis.call('get', KEYS[k])
+    k = k + 1
+  elseif ARGV[i] == 'a' then
+    extra = redis.call('incr', KEYS[k])
+    if extra == 1 then redis.call('pexpire', KEYS[k], ARGV[2]) end
     k = k + 1
   end
-  answers[#answers + 1] = {n, session}
+  answers[#answers + 1] = {n, extra}
 end
 return answers`;
 
 type Counting = Redis & {
-  raffleEnterCountAll(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Promise<[number, string | null][]>;
+  raffleEnterCountAll(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Promise<[number, string | number | null][]>;
 };
 
 interface Counted {
   userId: number;
   /** The session to read in the same command (the socket path), or none (HTTP: the middleware loaded it). */
   sessionId?: string;
+  /** The client address to count too (HTTP; a socket's address is the proxy's behind one). */
+  address?: string;
 }
 
 /**
@@ -47,7 +54,7 @@ interface Counted {
 @Injectable()
 export class RaffleEnterLimiter {
   private readonly redis: Counting;
-  private readonly counts = new GroupCommit<Counted, [number, string | null]>({
+  private readonly counts = new GroupCommit<Counted, [number, string | number | null]>({
     write: (batch) => this.countAll(batch),
     maxBatch: 100,
     // One command in flight: entries arriving meanwhile wait for it and leave together in the next.
@@ -59,9 +66,10 @@ export class RaffleEnterLimiter {
     this.redis = redis as Counting;
   }
 
-  async blocked(userId: number): Promise<boolean> {
-    const [count] = await this.counts.submit({ userId });
-    return count > RAFFLE_ENTER_LIMIT.limit;
+  /** Counts an HTTP entry for its member and, when given, its address (many members behind one address share it). */
+  async blocked(userId: number, address?: string): Promise<boolean> {
+    const [count, addressCount] = await this.counts.submit({ userId, address });
+    return count > RAFFLE_ENTER_LIMIT.limit || (typeof addressCount === 'number' && addressCount > RAFFLE_ENTER_ADDRESS_LIMIT.limit);
   }
 
   /**
@@ -70,20 +78,22 @@ export class RaffleEnterLimiter {
    */
   async blockedWithSession(userId: number, sessionId: string): Promise<{ blocked: boolean; session: SessionData | null }> {
     const [count, stored] = await this.counts.submit({ userId, sessionId });
-    return { blocked: count > RAFFLE_ENTER_LIMIT.limit, session: parseStoredSession(stored) };
+    return { blocked: count > RAFFLE_ENTER_LIMIT.limit, session: parseStoredSession(typeof stored === 'string' ? stored : null) };
   }
 
-  private countAll(batch: Counted[]): Promise<[number, string | null][]> {
+  private countAll(batch: Counted[]): Promise<[number, string | number | null][]> {
     const keys: string[] = [];
-    const wantsSession: string[] = [];
-    for (const { userId, sessionId } of batch) {
+    const extras: string[] = [];
+    for (const { userId, sessionId, address } of batch) {
       keys.push(budgetKey(userId));
-      if (sessionId === undefined) wantsSession.push('0');
-      else {
+      if (sessionId !== undefined) {
         keys.push(storedSessionKey(sessionId));
-        wantsSession.push('1');
-      }
+        extras.push('s');
+      } else if (address !== undefined) {
+        keys.push(addressKey(address));
+        extras.push('a');
+      } else extras.push('-');
     }
-    return this.redis.raffleEnterCountAll(keys.length, ...keys, RAFFLE_ENTER_LIMIT.ttl, ...wantsSession);
+    return this.redis.raffleEnterCountAll(keys.length, ...keys, RAFFLE_ENTER_LIMIT.ttl, RAFFLE_ENTER_ADDRESS_LIMIT.ttl, ...extras);
   }
 }

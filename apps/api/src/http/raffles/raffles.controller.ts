@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { raffleEnterSchema, raffleEntriesQuerySchema, type RaffleEnterRequest, type RaffleEntriesQuery } from '@kickback/contracts';
@@ -45,8 +45,8 @@ export class RafflesController {
     return ok(await this.raffles.verify(id));
   }
 
-  // Its own budget (RaffleEnterLimiter, shared with the socket path) replaces the global one: one Redis round trip
-  // per entry instead of two. A visitor is refused before any I/O, so it needs no per-address count either.
+  // Its own budgets (RaffleEnterLimiter: per member, shared with the socket path, and per address) replace the global
+  // one: one Redis round trip per entry instead of two. A visitor is refused before any I/O, so is never counted.
   @Post(':id/enter')
   @SkipThrottle()
   @HttpCode(200)
@@ -54,9 +54,10 @@ export class RafflesController {
     @CurrentUser() user: SessionUser | null,
     @Param('id', rowId('Raffle not found')) id: number,
     @Body(zodPipe(raffleEnterSchema)) body: RaffleEnterRequest,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Ip() address: string,
   ) {
-    if (user && (await this.limiter.blocked(user.id))) throw tooManyRequests();
+    if (user && (await this.limiter.blocked(user.id, address))) throw tooManyRequests();
     const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
     const result = await this.entries.enter(user?.id ?? null, id, body, key);
     return ok({ entry: result.entry }, result.message);

@@ -2,26 +2,23 @@ import { Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
 import type { Request } from 'express';
 import type { Socket } from 'socket.io';
+import { z } from 'zod';
 import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
-import {
-  AppConfig,
-  HostileTextPipe,
-  INTERNAL_ERROR,
-  TOO_MANY_REQUESTS,
-  errorEnvelope,
-  ok,
-  sessionTooOld,
-  zodPipe,
-} from '@kickback/platform';
+import { AppConfig, INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, sessionTooOld, zodPipe } from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY } from './raffle-enter-options';
 import { RaffleEnterLimiter } from './raffle-enter-limiter';
 import { socketRequestDuration } from '../../ops/metrics';
 import { PlainSocketEvent, listenPlainSocketEvents } from '../../realtime/plain-socket-event';
 
-const validBody = zodPipe(raffleEnterSchema);
-/** The HTTP route's global pipe, applied here by hand: socket payloads pass no Nest pipe. */
-const safeText = new HostileTextPipe();
+/**
+ * The HTTP body plus what the HTTP call carries in its path and header, strict like it: the schema pipe refuses
+ * over-long values before parsing and scans for hostile text only what it accepted. The raffle id is checked first
+ * (a 404, as the HTTP route's path); a key that is not a valid Idempotency-Key is ignored, as the header would be.
+ */
+const validMessage = zodPipe(
+  raffleEnterSchema.extend({ raffle_id: z.unknown(), idempotency_key: z.string().max(200).optional() }).strict(),
+);
 
 /**
  * POST /api/r/raffles/{id}/enter over the raffle page's open socket (event raffle:enter): the same
@@ -61,18 +58,16 @@ export class RafflesGateway implements OnGatewayConnection {
     return answer;
   }
 
+  /** SocketEventLimits has already refused visitors and counted this connection's and member's rate. */
   private async answer(socket: Socket, message: unknown): Promise<RaffleEnterAnswer> {
     try {
-      const {
-        raffle_id: raffleId,
-        idempotency_key: key,
-        ...body
-      } = safeText.transform(typeof message === 'object' && message ? message : {}, { type: 'body' }) as Record<string, unknown>;
+      const raffleId = typeof message === 'object' && message !== null ? (message as { raffle_id?: unknown }).raffle_id : undefined;
       if (!isRowId(raffleId)) throw raffleNotFound();
+      const { raffle_id: _id, idempotency_key: key, ...body } = validMessage.transform(message);
       const member = await this.liveMember(socket);
       if (member?.blocked) return TOO_MANY_REQUESTS;
-      const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined;
-      const result = await this.entries.enter(member?.userId ?? null, raffleId, validBody.transform(body), idempotencyKey);
+      const idempotencyKey = key && IDEMPOTENCY_KEY.test(key) ? key : undefined;
+      const result = await this.entries.enter(member?.userId ?? null, raffleId, body, idempotencyKey);
       return { status: 200, body: ok({ entry: result.entry }, result.message) };
     } catch (err) {
       const known = errorEnvelope(err);

@@ -1,0 +1,71 @@
+import type { Socket } from 'socket.io';
+import { SocketEventLimits, type SocketEventPolicy } from './socket-event-limits';
+
+const policy: SocketEventPolicy = {
+  membersOnly: true,
+  perConnection: { limit: 3, windowMs: 60_000 },
+  perMember: { limit: 5, windowMs: 60_000 },
+  refusal: (status) => ({ refused: status }),
+};
+const open: SocketEventPolicy = { ...policy, membersOnly: false };
+
+function harness(member: number | null) {
+  let now = 1_000;
+  const limits = new SocketEventLimits({ 'x:member': policy, 'room:join': open }, () => now);
+  const emitted: unknown[] = [];
+  const socket = { emit: (_event: string, payload: unknown) => emitted.push(payload) } as unknown as Socket;
+  const send = (middleware: ReturnType<SocketEventLimits['middleware']>, event: string, payload: unknown = {}) => {
+    const acks: unknown[] = [];
+    let passed = false;
+    middleware([event, payload, (answer: unknown) => acks.push(answer)], () => (passed = true));
+    return { passed, ack: acks[0] };
+  };
+  return { limits, socket, emitted, send, connect: () => limits.middleware(socket, () => member), later: (ms: number) => (now += ms) };
+}
+
+describe('SocketEventLimits', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('answers a visitor’s member event at once, without reading its payload', () => {
+    const h = harness(null);
+    const payload = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('payload read');
+        },
+        ownKeys: () => {
+          throw new Error('payload read');
+        },
+      },
+    );
+    expect(h.send(h.connect(), 'x:member', payload)).toEqual({ passed: false, ack: { refused: 401 } });
+    h.limits.close();
+  });
+
+  it('counts per connection and per member, and a new window starts afresh', () => {
+    const h = harness(7);
+    const first = h.connect();
+    const second = h.connect();
+    const results = Array.from({ length: 5 }, () => h.send(first, 'x:member').passed);
+    expect(results).toEqual([true, true, true, false, false]);
+    // The member's two other messages of the minute are left for the second connection, then it is refused too.
+    expect(Array.from({ length: 3 }, () => h.send(second, 'x:member').passed)).toEqual([true, true, false]);
+    expect(h.send(second, 'x:member').ack).toEqual({ refused: 429 });
+    h.later(60_000);
+    expect(h.send(first, 'x:member').passed).toBe(true);
+    h.limits.close();
+  });
+
+  it('drops unknown events, and answers a refused room event with room:error', () => {
+    const h = harness(null);
+    const socket = h.connect();
+    expect(h.send(socket, 'no:such').passed).toBe(false);
+    for (let i = 0; i < 3; i++) socket(['room:join', 'site'], () => undefined);
+    let passed = false;
+    socket(['room:join', 'site'], () => (passed = true));
+    expect(passed).toBe(false);
+    expect(h.emitted).toEqual([{ refused: 429 }]);
+    h.limits.close();
+  });
+});

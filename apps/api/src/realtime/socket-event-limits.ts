@@ -1,0 +1,87 @@
+import type { Socket } from 'socket.io';
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+/** What a client→server event may do before its handler runs, and how a refused message is answered. */
+export interface SocketEventPolicy {
+  /** Only a member's socket may send it: a visitor's or an overlay's message is answered before any per-value work. */
+  membersOnly: boolean;
+  perConnection: Limit;
+  perMember: Limit;
+  /** The acknowledgement of a refused message (401: not a member; 429: over a limit). */
+  refusal(status: 401 | 429, message: unknown): unknown;
+}
+
+const MINUTE = 60_000;
+
+type Packet = [event: unknown, ...args: unknown[]];
+
+/**
+ * The first check of every message a socket sends, before Socket.IO hands it to a handler: unknown events are
+ * dropped, a visitor's member event is refused, and each event is counted per connection and per member (in this
+ * process: fixed windows, no I/O). A refused message is answered through its acknowledgement, or for a room event
+ * with the room:error event the page already listens to; its payload is never looked at beyond that.
+ */
+export class SocketEventLimits {
+  private readonly perMember = new Map<string, Window>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly policies: Readonly<Record<string, SocketEventPolicy>>,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Windows of members who went quiet are dropped, so the map holds only this minute's senders.
+    this.sweeper = setInterval(() => this.sweep(), MINUTE);
+    this.sweeper.unref();
+  }
+
+  /** The middleware for one socket (socket.use); memberId is read per message, as the handshake sets it. */
+  middleware(socket: Socket, memberId: () => number | null): (packet: Packet, next: (err?: Error) => void) => void {
+    const perConnection = new Map<string, Window>();
+    return (packet, next) => {
+      const [event, ...args] = packet;
+      const policy = typeof event === 'string' && Object.hasOwn(this.policies, event) ? this.policies[event]! : null;
+      if (!policy) return;
+      const member = memberId();
+      const refused: 401 | 429 | null =
+        member === null && policy.membersOnly
+          ? 401
+          : !this.take(perConnection, event as string, policy.perConnection) ||
+              (member !== null && !this.take(this.perMember, `${event as string}:${member}`, policy.perMember))
+            ? 429
+            : null;
+      if (refused === null) return next();
+      const answer = policy.refusal(refused, args[0]);
+      const ack = args[args.length - 1];
+      if (typeof ack === 'function') (ack as (answer: unknown) => void)(answer);
+      else if ((event as string).startsWith('room:')) socket.emit('room:error', answer);
+    };
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private take(windows: Map<string, Window>, key: string, { limit, windowMs }: Limit): boolean {
+    const now = this.now();
+    const window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      windows.set(key, { count: 1, resetAt: now + windowMs });
+      return true;
+    }
+    return ++window.count <= limit;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, window] of this.perMember) if (window.resetAt <= now) this.perMember.delete(key);
+  }
+}
