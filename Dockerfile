@@ -13,7 +13,9 @@ COPY frontend/package.json frontend/package.json
 # prebuilt optional packages); this also matches npm 11's allowScripts default here.
 # `npm install`, not `npm ci`: the lockfile is generated where the registry lacks other
 # platforms' optional binaries, which `npm ci` refuses; the locked versions are still used.
-RUN npm install --ignore-scripts --no-audit --no-fund
+# The npm cache is a build cache, not a layer: both stages and later builds reuse the downloads.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm install --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -22,8 +24,8 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY frontend/package.json frontend/package.json
-RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund \
- && npm cache clean --force
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm install --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime

@@ -49,6 +49,18 @@ export function podman(env, args, { quiet = false } = {}) {
   });
 }
 
+/** Runs podman to its end; resolves with the exit code and everything it (and an attached container) printed. */
+export function podmanCapture(env, args) {
+  return new Promise((resolve) => {
+    const child = spawn('podman', ['--runtime', 'runc', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on('error', (err) => resolve({ code: 127, output: err.message }));
+  });
+}
+
 /** Runs podman and returns its trimmed stdout, or null when it failed. */
 export function podmanOut(env, args) {
   const r = spawnSync('podman', ['--runtime', 'runc', ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
