@@ -29,15 +29,17 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
         query: (id) => `/api/admin/bonus-hunts/${id}`,
         providesTags: (_result, _error, id) => [{ type: 'BonusHunts', id }],
       }),
-      createHunt: build.mutation<AdminHuntDetail, { starting_balance: string; prize_points: number[] }>({
+      createHunt: build.mutation<AdminHuntDetail, { name: string; starting_balance: string; prize_points: number[] }>({
         query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
         invalidatesTags: ['BonusHunts', 'AuditLog'],
       }),
-      updateHunt: huntChange(({ huntId, ...body }: { huntId: number; starting_balance?: string; prize_points?: number[] }) => ({
-        url: `/api/admin/bonus-hunts/${huntId}`,
-        method: 'PUT',
-        body,
-      })),
+      updateHunt: huntChange(
+        ({ huntId, ...body }: { huntId: number; name?: string; starting_balance?: string; prize_points?: number[] }) => ({
+          url: `/api/admin/bonus-hunts/${huntId}`,
+          method: 'PUT',
+          body,
+        }),
+      ),
       setHuntPredictions: huntChange(({ huntId, active }: { huntId: number; active: boolean }) => ({
         url: `/api/admin/bonus-hunts/${huntId}/predictions`,
         method: 'POST',

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { HUNT_PHASE_LABELS } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
@@ -12,6 +13,7 @@ import { Pager } from '../../components/ui/pager';
 function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   const toast = useToast();
   const [create, { isLoading }] = useCreateHuntMutation();
+  const [name, setName] = useState('');
   const [balance, setBalance] = useState('');
   const [prizes, setPrizes] = useState('1000, 500, 250');
 
@@ -23,8 +25,9 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
       return;
     }
     try {
-      const hunt = await create({ starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
-      toast.success(`Hunt #${hunt.id} created`);
+      const hunt = await create({ name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      toast.success(`${hunt.name} created`);
+      setName('');
       setBalance('');
       onCreated(hunt.id);
     } catch (error) {
@@ -36,6 +39,10 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
     <form className="card admin-fieldset hunt-create" onSubmit={onSubmit}>
       <h2>New Hunt</h2>
       <HuntSettingsFields
+        nameId="new-hunt-name"
+        name={name}
+        namePlaceholder="Bonus Hunt #…"
+        onNameChange={setName}
         balanceId="new-hunt-balance"
         prizesId="new-hunt-prizes"
         balance={balance}
@@ -84,7 +91,7 @@ export default function BonusHuntsAdminPage() {
                   aria-current={hunt.id === huntId ? 'true' : undefined}
                   onClick={() => setSelected(hunt.id)}
                 >
-                  <strong>Hunt #{hunt.id}</strong> <span>{hunt.status}</span>
+                  <strong>{hunt.name}</strong> <span>{HUNT_PHASE_LABELS[hunt.status]}</span>
                   <small>
                     {formatAmount(hunt.starting_balance)} · {hunt.games_count} slots · {hunt.predictions_count} predictions ·{' '}
                     {formatDateTime(hunt.created_at)}

@@ -21,6 +21,7 @@ const game = (id: number, name: string, bet: number, win: number | null): AdminH
 
 const hunt = (status: AdminHuntDetail['status'], games: AdminHuntGame[]): AdminHuntDetail => ({
   id: 5,
+  name: 'Bonus Hunt #5',
   status,
   predictions_active: false,
   starting_balance: 100,
@@ -68,11 +69,17 @@ describe('GameEntryTable', () => {
     expect(first).toHaveValue('50.50');
   });
 
-  it('wins stay locked until opening starts; bets are editable while preparing', () => {
+  it('while collecting, bets and the first win can be typed (the server starts opening with it); a finished hunt is locked', () => {
     mockFetch(() => undefined);
-    renderWithProviders(<GameEntryTable hunt={hunt('preparing', [game(1, 'Chaos Crew', 2, null)])} />, { user: adminFixture });
-    expect(screen.getByLabelText('Win for Chaos Crew')).toBeDisabled();
+    const { unmount } = renderWithProviders(<GameEntryTable hunt={hunt('preparing', [game(1, 'Chaos Crew', 2, null)])} />, {
+      user: adminFixture,
+    });
+    expect(screen.getByLabelText('Win for Chaos Crew')).toBeEnabled();
     expect(screen.getByLabelText('Bet for Chaos Crew')).toBeEnabled();
+    unmount();
+    renderWithProviders(<GameEntryTable hunt={hunt('completed', [game(1, 'Chaos Crew', 2, 4)])} />, { user: adminFixture });
+    expect(screen.getByLabelText('Win for Chaos Crew')).toBeDisabled();
+    expect(screen.getByLabelText('Bet for Chaos Crew')).toBeDisabled();
   });
 
   it('moves ids and parses prize points', () => {

@@ -36,8 +36,8 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   const inputs = useRef(new Map<string, HTMLInputElement>());
   // What each cell last sent, so Enter followed by the blur it causes saves once.
   const sent = useRef(new Map<string, string>());
+  // Wins can be typed while collecting too: the first one saved starts opening the hunt (and closes predictions).
   const completed = hunt.status === 'completed';
-  const winsOpen = hunt.status === 'opening';
 
   const key = (gameId: number, column: Column) => `${gameId}-${column}`;
   const valueOf = (game: AdminHuntGame, column: Column) => drafts[key(game.id, column)] ?? serverText(game, column);
@@ -84,7 +84,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   };
 
   const cell = (game: AdminHuntGame, index: number, column: Column) => {
-    const disabled = completed || (column === 'win' && !winsOpen);
+    const disabled = completed;
     return (
       <input
         ref={(element) => {
@@ -94,7 +94,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
         className="input hunt-entry__input"
         inputMode="decimal"
         aria-label={`${column === 'bet' ? 'Bet' : 'Win'} for ${game.slot_name}`}
-        placeholder={column === 'win' ? (winsOpen ? 'unopened' : '—') : '0.00'}
+        placeholder={column === 'win' ? 'unopened' : '0.00'}
         value={valueOf(game, column)}
         disabled={disabled}
         onChange={(event) => setDrafts((current) => ({ ...current, [key(game.id, column)]: event.target.value }))}

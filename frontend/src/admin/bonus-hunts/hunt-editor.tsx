@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminHuntDetail } from '@kickback/contracts';
+import { HUNT_PHASE_LABELS, defaultHuntName, type AdminHuntDetail } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { formatAmount, formatMultiplier, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
@@ -10,18 +10,19 @@ import { HuntSettingsFields } from './hunt-settings-fields';
 import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
 import { SlotPicker } from './slot-picker';
 
-const STATUS_LABEL = { preparing: 'Preparing', opening: 'Opening', completed: 'Completed' } as const;
-
-/** One hunt on stream: settings, prediction window, status steps, slots and fast bet/win entry. */
+/** One hunt on stream: settings, prediction window, phase steps, slots and fast bet/win entry. */
 export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
   const toast = useToast();
   const [update, updateState] = useUpdateHuntMutation();
   const [setPredictions, predictionsState] = useSetHuntPredictionsMutation();
   const [setStatus, statusState] = useSetHuntStatusMutation();
   const [confirming, setConfirming] = useState<'opening' | 'completed' | null>(null);
+  const defaultName = defaultHuntName(hunt.id);
+  const [name, setName] = useState(hunt.name === defaultName ? '' : hunt.name);
   const [balance, setBalance] = useState(hunt.starting_balance.toFixed(2));
   const [prizes, setPrizes] = useState(hunt.prize_points.join(', '));
   const completed = hunt.status === 'completed';
+  const collecting = hunt.status === 'preparing';
   const stats = hunt.statistics;
 
   const saveSettings = async (event: FormEvent) => {
@@ -32,7 +33,7 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
       return;
     }
     try {
-      await update({ huntId: hunt.id, starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      await update({ huntId: hunt.id, name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
       toast.success('Hunt saved');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to save the hunt'));
@@ -64,14 +65,17 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
     <div className="hunt-editor">
       <header className="admin-page__header">
         <h2>
-          Hunt #{hunt.id} · {STATUS_LABEL[hunt.status]}
+          {hunt.name} · <span data-testid="hunt-phase-label">{HUNT_PHASE_LABELS[hunt.status]}</span>
         </h2>
         {!completed && (
           <div className="admin-row-actions">
-            <button type="button" className="button button--ghost" onClick={togglePredictions} disabled={predictionsState.isLoading}>
-              {hunt.predictions_active ? 'Close Predictions' : 'Open Predictions'}
-            </button>
-            {hunt.status === 'preparing' && (
+            {/* Predictions close for good once the bonuses are opened, so the switch exists only while collecting. */}
+            {collecting && (
+              <button type="button" className="button button--ghost" onClick={togglePredictions} disabled={predictionsState.isLoading}>
+                {hunt.predictions_active ? 'Close Predictions' : 'Open Predictions'}
+              </button>
+            )}
+            {collecting && (
               <button type="button" className="button button--primary" onClick={() => setConfirming('opening')}>
                 Start Opening
               </button>
@@ -115,6 +119,10 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
       {!completed && (
         <form className="card admin-fieldset hunt-editor__settings" onSubmit={saveSettings}>
           <HuntSettingsFields
+            nameId="hunt-name"
+            name={name}
+            namePlaceholder={defaultName}
+            onNameChange={setName}
             balanceId="hunt-start-balance"
             prizesId="hunt-prizes"
             balance={balance}
@@ -131,8 +139,8 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
       <p className="admin-status">
         {hunt.status === 'opening'
           ? 'Type a win and press Enter: it is saved, pushed live and the cursor moves to the next slot. Leave a win empty for an unopened bonus.'
-          : hunt.status === 'preparing'
-            ? 'Enter the bets (Enter moves to the next slot). Wins can be entered once opening has started.'
+          : collecting
+            ? 'Enter the bets (Enter moves to the next slot). Saving the first win starts opening the hunt and closes predictions for good.'
             : `Completed${hunt.scored_at ? ' and scored' : '; scoring in progress'}. Prizes: ${hunt.prize_points.map((p) => formatNumber(p)).join(' / ')} points.`}
       </p>
       <GameEntryTable hunt={hunt} />
@@ -143,7 +151,7 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
           title={confirming === 'opening' ? 'Start opening?' : 'Complete this hunt?'}
           message={
             confirming === 'opening'
-              ? 'Predictions close and wins can be entered. Members see every win live.'
+              ? 'Predictions close for good and wins can be entered. Members see every win live.'
               : `The final balance is ${formatAmount(stats.winnings)}. Predictions are scored and prize points paid; the hunt can no longer be changed.`
           }
           confirmLabel={confirming === 'opening' ? 'Start Opening' : 'Complete Hunt'}

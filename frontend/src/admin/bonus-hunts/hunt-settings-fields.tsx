@@ -1,7 +1,12 @@
 interface HuntSettingsFieldsProps {
   /** Input ids of their own, so the create form and the editor can sit on one page. */
+  nameId: string;
   balanceId: string;
   prizesId: string;
+  name: string;
+  /** Shown while the name is empty: the name the hunt gets by default. */
+  namePlaceholder: string;
+  onNameChange: (value: string) => void;
   balance: string;
   prizes: string;
   onBalanceChange: (value: string) => void;
@@ -9,8 +14,12 @@ interface HuntSettingsFieldsProps {
   balancePlaceholder?: string;
 }
 
-/** Starting balance and prize points: the settings a hunt is created with and edits later. */
+/** Name, starting balance and prize points: the settings a hunt is created with and edits later. */
 export function HuntSettingsFields({
+  nameId,
+  name,
+  namePlaceholder,
+  onNameChange,
   balanceId,
   prizesId,
   balance,
@@ -21,6 +30,17 @@ export function HuntSettingsFields({
 }: HuntSettingsFieldsProps) {
   return (
     <>
+      <div className="field">
+        <label htmlFor={nameId}>Name</label>
+        <input
+          id={nameId}
+          className="input"
+          maxLength={80}
+          placeholder={namePlaceholder}
+          value={name}
+          onChange={(e) => onNameChange(e.target.value)}
+        />
+      </div>
       <div className="field">
         <label htmlFor={balanceId}>Starting balance ($)</label>
         <input

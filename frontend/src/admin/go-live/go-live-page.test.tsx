@@ -19,6 +19,7 @@ const stats = {
 };
 const hunt: AdminHuntDetail = {
   id: 4,
+  name: 'Sunday Hunt',
   status: 'opening',
   predictions_active: false,
   starting_balance: 1000,

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
-import type { AdminHuntDetail, AdminHuntGame, AdminRaffle, AdminTournament, TournamentMatch } from '@kickback/contracts';
+import {
+  HUNT_PHASE_LABELS,
+  type AdminHuntDetail,
+  type AdminHuntGame,
+  type AdminRaffle,
+  type AdminTournament,
+  type TournamentMatch,
+} from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
@@ -60,15 +67,15 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
   return (
     <>
       <p className="go-live__summary">
-        Hunt #{hunt.id} · {hunt.status === 'opening' ? 'Opening' : 'Collecting'} · winnings {formatAmount(s.winnings)} of{' '}
-        {formatAmount(s.starting_balance)} · break-even {formatMultiplier(s.break_even_multiplier)} · {s.opened_count}/{s.games_count}{' '}
-        opened
+        {hunt.name} · <strong data-testid="go-live-hunt-phase">{HUNT_PHASE_LABELS[hunt.status]}</strong> · predictions{' '}
+        {hunt.predictions_active ? 'open' : 'closed'} · winnings {formatAmount(s.winnings)} of {formatAmount(s.starting_balance)} ·
+        break-even {formatMultiplier(s.break_even_multiplier)} · {s.opened_count}/{s.games_count} opened
       </p>
-      {hunt.status !== 'opening' && (
-        <p className="field-hint">Wins can be entered once the hunt is opening (Bonus Hunts → Start opening).</p>
+      {hunt.status === 'preparing' && (
+        <p className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</p>
       )}
       <DataTable
-        caption={`Games of hunt #${hunt.id}`}
+        caption={`Games of ${hunt.name}`}
         columns={['#', 'Slot', 'Bet', 'Win', 'Multiplier']}
         card={false}
         className="go-live__games"
@@ -81,7 +88,7 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
               <td>{game.slot_name}</td>
               <td>{formatAmount(game.slot_bet)}</td>
               <td>
-                <WinEntry huntId={hunt.id} game={game} disabled={hunt.status !== 'opening'} />
+                <WinEntry huntId={hunt.id} game={game} />
               </td>
               <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
             </tr>
@@ -91,7 +98,7 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
   );
 }
 
-function WinEntry({ huntId, game, disabled }: { huntId: number; game: AdminHuntGame; disabled: boolean }) {
+function WinEntry({ huntId, game }: { huntId: number; game: AdminHuntGame }) {
   const [value, setValue] = useState(game.slot_win === null ? '' : String(game.slot_win));
   const [enterWin, state] = useEnterHuntWinMutation();
   const act = useAdminAction();
@@ -111,10 +118,9 @@ function WinEntry({ huntId, game, disabled }: { huntId: number; game: AdminHuntG
         aria-label={`Win for ${game.slot_name}`}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        disabled={disabled}
         required
       />
-      <button type="submit" className="button button--primary button--small" disabled={disabled || state.isLoading}>
+      <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
         Save
       </button>
     </form>

@@ -45,6 +45,7 @@ function fakeLive() {
 const hunt = (status: 'opening' | 'completed'): CurrentHuntData => ({
   hunt: {
     id: 4,
+    name: 'Bonus Hunt #4',
     status,
     predictions_active: false,
     created_at: '',

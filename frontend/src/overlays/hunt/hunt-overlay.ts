@@ -55,7 +55,7 @@ export function mountHuntOverlay({ stage, live, token }: OverlayContext, initial
     const games = [...hunt.games].sort((a, b) => a.position - b.position);
     fill(panel, [
       el('header', { className: 'ov-title' }, [
-        el('span', { text: `Bonus Hunt #${hunt.hunt.id}` }),
+        el('span', { text: hunt.hunt.name }),
         el('span', { className: 'ov-badge', text: hunt.hunt.status === 'opening' ? 'Opening' : 'Collecting' }),
       ]),
       statistics(hunt.statistics),

@@ -7,6 +7,19 @@ export const HUNT_STATUSES = ['preparing', 'opening', 'completed'] as const;
 export type HuntStatus = (typeof HUNT_STATUSES)[number];
 
 /**
+ * The phase a hunt is in, as the site and the admin name it: bonuses are collected while members predict, then
+ * opened (predictions closed, results coming in), then the hunt is finished and scored.
+ */
+export const HUNT_PHASE_LABELS: Record<HuntStatus, string> = { preparing: 'Collecting', opening: 'Opening', completed: 'Finished' };
+
+/** A hunt without a name of its own is called this. */
+export const defaultHuntName = (id: number): string => `Bonus Hunt #${id}`;
+
+/** Refused predictions: closed before any result (by the admin), or closed for good once the bonuses are opened. */
+export const HUNT_PREDICTIONS_INACTIVE = 'Predictions are not active for this hunt';
+export const HUNT_PREDICTIONS_CLOSED = 'Predictions are closed for this hunt: its bonuses are being opened.';
+
+/**
  * A money or multiplier amount with at most two decimals, as a JSON number or a numeric
  * string. It is checked on its decimal text (never rounded through float arithmetic) and comes
  * out as a canonical string such as "1250.5" that PostgreSQL casts to numeric exactly.
@@ -59,6 +72,8 @@ export interface HuntGame {
 
 export interface HuntSummary {
   id: number;
+  /** The streamer's name for the hunt, else "Bonus Hunt #id". */
+  name: string;
   status: HuntStatus;
   predictions_active: boolean;
   created_at: string;
@@ -156,6 +171,7 @@ export interface HuntUpdatedPush {
 
 export interface AdminHuntListItem {
   id: number;
+  name: string;
   status: HuntStatus;
   predictions_active: boolean;
   starting_balance: number;
@@ -192,8 +208,16 @@ const prizePoints = z
   .array(z.number().int('Whole points only').min(0, 'Points must be at least 0').max(10_000_000, 'Too many points'))
   .max(10, 'At most 10 prizes');
 
+/** A hunt's name; empty means the default "Bonus Hunt #id" (null). */
+const huntName = z
+  .string({ invalid_type_error: 'The name must be text.' })
+  .trim()
+  .max(80, 'The name may have at most 80 characters.')
+  .transform((name) => (name === '' ? null : name));
+
 export const adminHuntCreateSchema = z
   .object({
+    name: huntName.optional(),
     starting_balance: decimalAmount('starting balance', 100_000_000),
     prize_points: prizePoints.default([1000, 500, 250]),
   })
@@ -202,6 +226,7 @@ export type AdminHuntCreate = z.infer<typeof adminHuntCreateSchema>;
 
 export const adminHuntUpdateSchema = z
   .object({
+    name: huntName.optional(),
     starting_balance: decimalAmount('starting balance', 100_000_000).optional(),
     prize_points: prizePoints.optional(),
   })

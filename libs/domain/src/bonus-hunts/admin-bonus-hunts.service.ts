@@ -10,6 +10,7 @@ import type {
   DomainEventMap,
   HuntPage,
 } from '@kickback/contracts';
+import { defaultHuntName } from '@kickback/contracts';
 import {
   AuditLogService,
   OutboxService,
@@ -31,6 +32,7 @@ type HuntChange = DomainEventMap['hunt.updated']['change'];
 function toListItem(hunt: HuntRow, gamesCount: number): AdminHuntListItem {
   return {
     id: hunt.id,
+    name: hunt.name ?? defaultHuntName(hunt.id),
     status: hunt.status,
     predictions_active: hunt.predictions_active,
     starting_balance: Number(hunt.starting_balance),
@@ -81,7 +83,7 @@ export class AdminBonusHuntsService {
       return await this.changing(async (tx) => {
         const running = await this.hunts.runningHuntId(tx);
         if (running !== null) throw conflict(`Complete hunt #${running} before starting a new one.`);
-        const id = await this.hunts.insertHunt(tx, input.starting_balance, input.prize_points);
+        const id = await this.hunts.insertHunt(tx, input.name ?? null, input.starting_balance, input.prize_points);
         const detail = await this.detailIn(tx, id);
         await this.record(
           tx,
@@ -89,7 +91,7 @@ export class AdminBonusHuntsService {
           'hunt.create',
           detail.id,
           null,
-          { starting_balance: detail.starting_balance, prize_points: detail.prize_points },
+          { name: detail.name, starting_balance: detail.starting_balance, prize_points: detail.prize_points },
           'created',
         );
         return detail;
@@ -104,8 +106,12 @@ export class AdminBonusHuntsService {
   async update(actorId: number, huntId: number, input: AdminHuntUpdate): Promise<AdminHuntDetail> {
     return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
-      const before = { starting_balance: Number(hunt.starting_balance), prize_points: hunt.prize_points };
-      await this.hunts.updateSettings(tx, huntId, input.starting_balance, input.prize_points);
+      const before = {
+        name: hunt.name ?? defaultHuntName(hunt.id),
+        starting_balance: Number(hunt.starting_balance),
+        prize_points: hunt.prize_points,
+      };
+      await this.hunts.updateSettings(tx, huntId, input.name, input.starting_balance, input.prize_points);
       const detail = await this.detailIn(tx, huntId);
       await this.record(
         tx,
@@ -113,7 +119,7 @@ export class AdminBonusHuntsService {
         'hunt.update',
         huntId,
         before,
-        { starting_balance: detail.starting_balance, prize_points: detail.prize_points },
+        { name: detail.name, starting_balance: detail.starting_balance, prize_points: detail.prize_points },
         'settings',
       );
       return detail;
@@ -123,6 +129,8 @@ export class AdminBonusHuntsService {
   async setPredictions(actorId: number, huntId: number, active: boolean): Promise<AdminHuntDetail> {
     return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
+      // The database refuses it too (hunts_predictions_while_collecting); this says why in words.
+      if (active && hunt.status !== 'preparing') throw conflict('Predictions cannot reopen once the bonuses are being opened.');
       await this.hunts.setPredictionsActive(tx, huntId, active);
       await this.record(
         tx,
@@ -142,18 +150,23 @@ export class AdminBonusHuntsService {
     return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
       if (hunt.status !== 'preparing') throw conflict('This hunt is already being opened.');
-      await this.hunts.markOpening(tx, huntId);
-      await this.record(
-        tx,
-        actorId,
-        'hunt.status.opening',
-        huntId,
-        { status: hunt.status, predictions_active: hunt.predictions_active },
-        { status: 'opening', predictions_active: false },
-        'status',
-      );
+      await this.openWith(tx, actorId, hunt, 'started by the admin');
       return this.detailIn(tx, huntId);
     });
+  }
+
+  /** Collecting → opening on a hunt locked FOR UPDATE; predictions close with it. */
+  private async openWith(tx: EntityManager, actorId: number, hunt: HuntRow, reason: string): Promise<void> {
+    await this.hunts.markOpening(tx, hunt.id);
+    await this.record(
+      tx,
+      actorId,
+      'hunt.status.opening',
+      hunt.id,
+      { status: hunt.status, predictions_active: hunt.predictions_active },
+      { status: 'opening', predictions_active: false, reason },
+      'status',
+    );
   }
 
   /** opening → completed, once every bonus is opened; scoring follows in the worker. */
@@ -190,15 +203,18 @@ export class AdminBonusHuntsService {
     });
   }
 
-  /** A bet or win typed during the stream; a win can be entered only while the hunt is being opened. */
+  /**
+   * A bet or win typed during the stream. The first win saved while the hunt is still collecting starts opening it,
+   * which closes predictions in the same transaction: the hunt row is then locked FOR UPDATE, so submits in flight
+   * (holding it FOR SHARE) commit before the result does and any later submit sees predictions closed.
+   */
   async updateGame(actorId: number, huntId: number, gameId: number, input: AdminHuntGameUpdate): Promise<AdminHuntDetail> {
+    const savesWin = input.win !== undefined && input.win !== null;
     return this.changing(async (tx) => {
-      const hunt = await this.lockRunning(tx, huntId, 'for share');
-      if (input.win !== undefined && input.win !== null && hunt.status !== 'opening') {
-        throw conflict('Start opening the hunt before entering wins.');
-      }
+      const hunt = await this.lockRunning(tx, huntId, savesWin ? 'for update' : 'for share');
       const before = await this.hunts.lockGame(tx, huntId, gameId);
       if (!before) throw notFound('Slot not found in this hunt.');
+      if (savesWin && hunt.status === 'preparing') await this.openWith(tx, actorId, hunt, 'first result saved');
       const after = await this.hunts.updateGame(tx, gameId, input.bet ?? null, input.win !== undefined, input.win ?? null);
       await this.audit.record(tx, { actorId, action: 'hunt.game.update', entity: 'hunt_game', entityId: gameId, before, after });
       await this.outbox.add(tx, 'hunt.game-updated', { huntId, gameId, at: new Date().toISOString() });

@@ -82,14 +82,15 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(reordered.body.data.games.map((g: { id: number }) => g.id)).toEqual([gameIds[2], gameIds[0], gameIds[1]]);
     expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[0]] })).status).toBe(422);
 
-    // Wins wait for the opening phase; removing renumbers the rest.
+    // The first win saved while collecting starts opening the hunt; removing renumbers the rest.
     const early = await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 10 });
-    expect(early.status).toBe(409);
+    expect(early.status).toBe(200);
+    expect(early.body.data).toMatchObject({ status: 'opening', predictions_active: false });
+    expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' })).status).toBe(409);
     const removed = await admin.json('DELETE', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`);
     expect(removed.body.data.games.map((g: { position: number }) => g.position)).toEqual([0, 1]);
 
     // Completing needs every win entered.
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
     const incomplete = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
     expect(incomplete.status).toBe(422);
     for (const id of [gameIds[1], gameIds[2]]) await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${id}`, { win: 5 });
@@ -117,7 +118,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(anon.body).toEqual({ success: false, message: 'Please log in to make predictions' });
 
     const closed = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body);
-    expect(closed.status).toBe(409);
+    expect(closed.status).toBe(422);
     expect(closed.body).toEqual({ success: false, message: 'Predictions are not active for this hunt' });
 
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
@@ -159,7 +160,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
     await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: false });
     const refused = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 1 });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Predictions are not active for this hunt');
     const kept = await one<{ end_balance: string }>(
       'select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?',

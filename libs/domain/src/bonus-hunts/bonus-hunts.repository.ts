@@ -5,6 +5,8 @@ import { intArrayLiteral } from '@kickback/platform';
 
 /** A hunt as stored: money as numeric text, timestamps as dates, the prediction count as bigint text. */
 export type HuntRow = Pick<AdminHuntListItem, 'id' | 'status' | 'predictions_active' | 'prize_points'> & {
+  /** Null when the streamer gave none (shown as "Bonus Hunt #id"). */
+  name: string | null;
   starting_balance: string;
   final_balance: string | null;
   created_at: Date;
@@ -29,7 +31,7 @@ export interface GameAmounts {
   win: string | null;
 }
 
-const HUNT_COLUMNS = `h.id, h.starting_balance::text as starting_balance, h.status, h.predictions_active, h.prize_points,
+const HUNT_COLUMNS = `h.id, h.name, h.starting_balance::text as starting_balance, h.status, h.predictions_active, h.prize_points,
   h.final_balance::text as final_balance, h.created_at, h.completed_at, h.scored_at,
   (select count(*) from hunt_predictions p where p.hunt_id = h.id)::text as predictions_count`;
 
@@ -104,7 +106,10 @@ export class BonusHuntsRepository {
     return row?.id ?? null;
   }
 
-  /** The hunt's state read FOR SHARE: closing predictions (an update of this row) waits for the submits in flight. */
+  /**
+   * The hunt's state read FOR SHARE: closing predictions or saving the first result (updates of this row) wait for
+   * the submits in flight, and a submit that arrives meanwhile waits for them and then reads the new state.
+   */
   async lockForPrediction(em: EntityManager, huntId: number): Promise<Pick<HuntRow, 'status' | 'predictions_active'> | null> {
     const [row] = await em.execute<Pick<HuntRow, 'status' | 'predictions_active'>[]>(
       'select status, predictions_active from hunts where id = ? for share',
@@ -114,24 +119,26 @@ export class BonusHuntsRepository {
   }
 
   /** A new hunt; the partial unique index on running hunts refuses a second one (a unique violation). */
-  async insertHunt(em: EntityManager, startingBalance: string, prizePoints: number[]): Promise<number> {
+  async insertHunt(em: EntityManager, name: string | null, startingBalance: string, prizePoints: number[]): Promise<number> {
     const [row] = await em.execute<{ id: number }[]>(
-      'insert into hunts (starting_balance, prize_points) values (?::numeric, ?::int[]) returning id',
-      [startingBalance, intArrayLiteral(prizePoints)],
+      'insert into hunts (name, starting_balance, prize_points) values (?, ?::numeric, ?::int[]) returning id',
+      [name, startingBalance, intArrayLiteral(prizePoints)],
     );
     return row!.id;
   }
 
-  /** Writes the settings given (undefined ones stay). */
+  /** Writes the settings given (undefined ones stay; a null name goes back to the default). */
   async updateSettings(
     em: EntityManager,
     huntId: number,
+    name: string | null | undefined,
     startingBalance: string | undefined,
     prizePoints: number[] | undefined,
   ): Promise<void> {
     await em.execute(
-      `update hunts set starting_balance = coalesce(?::numeric, starting_balance), prize_points = coalesce(?::int[], prize_points), updated_at = now() where id = ?`,
-      [startingBalance ?? null, prizePoints ? intArrayLiteral(prizePoints) : null, huntId],
+      `update hunts set name = case when ? then ? else name end, starting_balance = coalesce(?::numeric, starting_balance),
+         prize_points = coalesce(?::int[], prize_points), updated_at = now() where id = ?`,
+      [name !== undefined, name ?? null, startingBalance ?? null, prizePoints ? intArrayLiteral(prizePoints) : null, huntId],
     );
   }
 

@@ -132,9 +132,10 @@ export async function seedHunts(em: EntityManager): Promise<void> {
     await new OutboxService().add(em, 'hunt.completed', { huntId: row!.id, finalBalance: done!.total, at: new Date().toISOString() });
   }
 
+  // Being opened: its predictions were made while it collected and are closed now (the database allows no other).
   const [current] = await em.execute<{ id: number }[]>(
     `insert into hunts (starting_balance, status, predictions_active, prize_points, created_at, opening_started_at)
-     values (?::numeric, 'opening', true, '{1500,750,300}', now() - interval '2 hours', now() - interval '20 minutes') returning id`,
+     values (?::numeric, 'opening', false, '{1500,750,300}', now() - interval '2 hours', now() - interval '20 minutes') returning id`,
     [CURRENT_HUNT.start],
   );
   await addGames(current!.id, CURRENT_HUNT.games);

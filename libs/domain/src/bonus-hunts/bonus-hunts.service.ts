@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CurrentHuntData, HuntGamePush, HuntOverallStats, HuntPage, HuntPrediction, HuntSummary } from '@kickback/contracts';
+import {
+  defaultHuntName,
+  type CurrentHuntData,
+  type HuntGamePush,
+  type HuntOverallStats,
+  type HuntPage,
+  type HuntPrediction,
+  type HuntSummary,
+} from '@kickback/contracts';
 import { VersionedAnswerCache, notFound, ok, pagination, type SharedAnswer } from '@kickback/platform';
 import { BonusHuntsRepository, type GameRow, type HuntRow } from './bonus-hunts.repository';
 import { HuntPredictionsRepository, type PredictionFilter, type RankingTarget } from './hunt-predictions.repository';
@@ -18,6 +26,7 @@ const NO_HUNT: CurrentHuntData = { hunt: null, statistics: null, games: [], user
 function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
   return {
     id: hunt.id,
+    name: hunt.name ?? defaultHuntName(hunt.id),
     status: hunt.status,
     predictions_active: hunt.predictions_active,
     created_at: new Date(hunt.created_at).toISOString(),

@@ -2,6 +2,7 @@ import type { CurrentHuntData } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useCurrentUser } from '../../../lib/session';
 import { HighestMultiplierCard } from './highest-multiplier-card';
+import { HuntPhaseBanner } from './hunt-phase-banner';
 import { HuntStatTiles } from './hunt-stat-tiles';
 import { PredictionForm } from './prediction-form';
 import { SlotGrid } from './slot-grid';
@@ -16,6 +17,7 @@ export function CurrentHuntTab({ data }: { data: CurrentHuntData | undefined }) 
   const slotNames = [...new Set(games.map((game) => game.slot_name))];
   return (
     <div className="hunt-current" data-testid="current-hunt">
+      <HuntPhaseBanner hunt={hunt} />
       <HuntStatTiles statistics={statistics} />
       {statistics.highest_multiplier_game && <HighestMultiplierCard game={statistics.highest_multiplier_game} />}
       <div className="hunt-current__columns">

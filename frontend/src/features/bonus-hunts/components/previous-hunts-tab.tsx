@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HuntOverallStats } from '@kickback/contracts';
+import { defaultHuntName, type HuntOverallStats } from '@kickback/contracts';
 import { formatAmount, formatMultiplier, formatNumber, formatRelativeTime } from '../../../lib/format';
 import { useGetHuntHistoryQuery, useGetHuntStatsQuery } from '../bonus-hunts-api';
 import { Pager } from '../../../components/ui/pager';
@@ -54,6 +54,7 @@ export function PreviousHuntsTab() {
               <li key={hunt.id} className="card hunt-history__card" data-testid="hunt-history-card">
                 <header className="hunt-history__header">
                   <h3>Hunt #{hunt.id}</h3>
+                  {hunt.name !== defaultHuntName(hunt.id) && <span className="hunt-history__name">{hunt.name}</span>}
                   <span className="hunt-muted">{formatRelativeTime(hunt.completed_at ?? hunt.created_at)}</span>
                   <span className="hunt-muted">
                     {formatNumber(hunt.predictions_count)} prediction{hunt.predictions_count === 1 ? '' : 's'}

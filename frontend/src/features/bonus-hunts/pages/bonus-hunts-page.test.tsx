@@ -49,7 +49,8 @@ function currentHunt(overrides: Partial<CurrentHuntData['hunt'] & object> = {}):
   return {
     hunt: {
       id: 7,
-      status: 'opening',
+      name: 'Bonus Hunt #7',
+      status: 'preparing',
       predictions_active: true,
       created_at: '2026-11-22T00:00:00Z',
       created_at_human: '1 hour ago',
@@ -92,6 +93,10 @@ describe('BonusHuntsPage', () => {
     expect(within(screen.getByTestId('hunt-game-1')).getByTestId('game-multiplier')).toHaveClass('hunt-positive');
     expect(within(screen.getByTestId('hunt-game-3')).getByTestId('game-multiplier')).toHaveClass('hunt-negative');
     expect(screen.getByRole('heading', { name: 'Make Your Prediction' })).toBeInTheDocument();
+    const phase = screen.getByTestId('hunt-phase');
+    expect(within(phase).getByRole('heading', { name: 'Bonus Hunt #7' })).toBeInTheDocument();
+    expect(phase).toHaveTextContent('Collecting');
+    expect(phase).toHaveTextContent('Predictions are open until the first bonus is opened.');
     const top = screen.getByTestId('top-predictions');
     expect(within(top).getByLabelText('Rank 1')).toHaveClass('hunt-rank--gold');
     expect(within(top).getByLabelText('Rank 2')).toHaveClass('hunt-rank--silver');
@@ -138,6 +143,7 @@ describe('BonusHuntsPage', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Make Your Prediction' })).not.toBeInTheDocument());
+    expect(screen.getByTestId('hunt-phase')).toHaveTextContent('OpeningThe bonuses are being opened. Predictions are closed.');
     expect(requests.filter((r) => r.url === '/api/r/bonus-hunts/current')).toHaveLength(1);
   });
 
@@ -166,6 +172,25 @@ describe('BonusHuntsPage', () => {
     const post = requests.find((r) => r.method === 'POST')!;
     expect(JSON.parse(String(post.body))).toEqual({ end_balance: 1234.56, highest_multiplier: 150.5, highest_multiplier_game: 'Mental' });
     expect(post.headers.get('x-csrf-token')).toBe('csrf-test-token');
+  });
+
+  it("a prediction refused because the first result is in shows the server's words", async () => {
+    mockFetch((request) => {
+      if (request.url === '/api/r/bonus-hunts/7/predict')
+        return { status: 422, body: { success: false, message: 'Predictions are closed for this hunt: its bonuses are being opened.' } };
+      if (request.url === '/api/r/bonus-hunts/current') return { body: { success: true, data: currentHunt() } };
+      return undefined;
+    });
+    const { store } = renderWithProviders(<BonusHuntsPage />, { user: memberFixture });
+    fireEvent.change(await screen.findByLabelText('End Balance ($)'), { target: { value: '900' } });
+    fireEvent.change(screen.getByLabelText('Highest Multiplier (x)'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Highest Multiplier Game'), { target: { value: 'Mental' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Prediction' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`)).toContain(
+        'error: Predictions are closed for this hunt: its bonuses are being opened.',
+      ),
+    );
   });
 
   it('shows No Active Hunt when nothing runs', async () => {

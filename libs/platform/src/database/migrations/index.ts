@@ -20,6 +20,7 @@ import { Migration20261125000000_xp_source_counts } from './Migration20261125000
 import { Migration20261125100000_drop_xp_ledger_user_source } from './Migration20261125100000_drop_xp_ledger_user_source';
 import { Migration20261127130000_outbox_notify } from './Migration20261127130000_outbox_notify';
 import { Migration20261127120000_kick_connection } from './Migration20261127120000_kick_connection';
+import { Migration20261127140000_hunt_phases } from './Migration20261127140000_hunt_phases';
 import { Migration20261127150000_url_rule } from './Migration20261127150000_url_rule';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
@@ -45,5 +46,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125100000_drop_xp_ledger_user_source', class: Migration20261125100000_drop_xp_ledger_user_source },
   { name: 'Migration20261127130000_outbox_notify', class: Migration20261127130000_outbox_notify },
   { name: 'Migration20261127120000_kick_connection', class: Migration20261127120000_kick_connection },
+  { name: 'Migration20261127140000_hunt_phases', class: Migration20261127140000_hunt_phases },
   { name: 'Migration20261127150000_url_rule', class: Migration20261127150000_url_rule },
 ];
