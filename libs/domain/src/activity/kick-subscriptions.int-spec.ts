@@ -85,6 +85,11 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     );
     await reconcile();
     expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
+
+    // Every worker reconciling at the same moment against an empty list: one lists and subscribes, the rest then find it done.
+    for (const event of KICK_EVENT_SUBSCRIPTIONS) kick.events.drop(event, BROADCASTER);
+    await Promise.all(workers.map((w) => w.get(KickSubscriptionsService).reconcile({ wait: true })));
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
     const overview = await admin.json('GET', '/api/admin/activity');
     expect(overview.body.data.kick_events.map((e: { subscribed: boolean }) => e.subscribed)).toEqual(
       KICK_EVENT_SUBSCRIPTIONS.map(() => true),
