@@ -1,5 +1,7 @@
+import { fetch, type Dispatcher } from 'undici';
 import { SourceError, num, type SourceContext } from './source-adapter';
-import { privateHostReason } from './public-address';
+import { checkHost } from './public-address';
+import { pinnedAgent } from './pinned-agent';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
@@ -32,10 +34,26 @@ export async function httpGet(ctx: SourceContext, url: URL, headers: Record<stri
 }
 
 async function attempts(ctx: SourceContext, url: URL, headers: Record<string, string>): Promise<HttpAnswer> {
+  // Resolved and checked once; every attempt connects to the checked addresses.
+  let dispatcher: Dispatcher | undefined;
   if (!ctx.allowPrivateHosts) {
-    const refused = await privateHostReason(url.hostname).catch(() => `${url.hostname} could not be resolved`);
-    if (refused) throw new SourceError(refused);
+    const check = await checkHost(url.hostname);
+    if ('refused' in check) throw new SourceError(check.refused);
+    dispatcher = pinnedAgent(check.addresses);
   }
+  try {
+    return await attemptAll(ctx, url, headers, dispatcher);
+  } finally {
+    await dispatcher?.close();
+  }
+}
+
+async function attemptAll(
+  ctx: SourceContext,
+  url: URL,
+  headers: Record<string, string>,
+  dispatcher: Dispatcher | undefined,
+): Promise<HttpAnswer> {
   const timeoutMs = num(ctx, 'timeout_ms') ?? DEFAULT_TIMEOUT_MS;
   const retries = num(ctx, 'retries') ?? DEFAULT_RETRIES;
   let lastError: SourceError = new SourceError('no attempt made');
@@ -46,6 +64,7 @@ async function attempts(ctx: SourceContext, url: URL, headers: Record<string, st
         headers: { accept: 'application/json, text/csv, */*', ...headers },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
+        dispatcher,
       });
       const text = await res.text();
       if (res.ok) return { status: res.status, text };
