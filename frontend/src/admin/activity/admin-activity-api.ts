@@ -9,7 +9,7 @@ import type {
 } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
-/** Admin → Activity: the overview, the earning rules, exclusions, reward mappings and the Re-subscribe action. */
+/** Admin → Activity: the overview, the earning rules, exclusions, reward mappings and Reconcile now (subscriptions). */
 export const adminActivityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getActivityOverview: build.query<ActivityOverview, void>({

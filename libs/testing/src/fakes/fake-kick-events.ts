@@ -59,9 +59,12 @@ export function ulid(now = Date.now()): string {
 
 /**
  * Kick's events side (INTEGRATIONS.md "Kick events", "Kick chat"): an RSA key pair whose public half is served at
- * GET /public/v1/public-key, app-token-only subscriptions (POST/GET/DELETE /public/v1/events/subscriptions), the chat
- * API (POST /public/v1/chat), and `deliver`, which signs a payload exactly as Kick does (RSA PKCS#1 v1.5 SHA-256 over
- * `messageId.timestamp.body`, base64) and POSTs it to the webhook URL with every Kick header.
+ * GET /public/v1/public-key, app-token-only subscriptions (POST/GET/DELETE /public/v1/events/subscriptions; the same
+ * subscription can be made twice, as on Kick), the channels lookup (GET /public/v1/channels), the chat API
+ * (POST /public/v1/chat: user tokens with chat:write only, the app token is refused), and `deliver`, which signs a
+ * payload exactly as Kick does (RSA PKCS#1 v1.5 SHA-256 over `messageId.timestamp.body`, base64) and POSTs it to the
+ * webhook URL with every Kick header; `deliverToSubscribers` sends one per subscription, and failed deliveries can
+ * unsubscribe (`unsubscribeAfterFailures`).
  */
 export class FakeKickEvents {
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
