@@ -1,16 +1,23 @@
 import { chatContent } from './kick-app.client';
 
-describe('chatContent (Kick caps a chat message at 500 characters)', () => {
-  it('keeps a short reply as it is', () => {
-    expect(chatContent('@viewer you have 1,234 points.')).toBe('@viewer you have 1,234 points.');
+/** No lone surrogate: every high surrogate is followed by a low one, and every low one preceded by a high one. */
+const wellFormed = (text: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+
+describe('chatContent: a bot reply cut to Kick’s 500 characters never splits a surrogate pair', () => {
+  it('keeps 500 whole code points when an emoji straddles the limit', () => {
+    const text = `${'a'.repeat(499)}😀😀`;
+    // A UTF-16 slice would keep half of the first emoji (a lone high surrogate).
+    expect(wellFormed(text.slice(0, 500))).toBe(false);
+    const cut = chatContent(text);
+    expect(cut).toBe(`${'a'.repeat(499)}😀`);
+    expect(Array.from(cut)).toHaveLength(500);
+    expect(wellFormed(cut)).toBe(true);
   });
 
-  it('cuts by code point: the emoji at the limit stays whole, where cutting UTF-16 units leaves a lone surrogate', () => {
-    const reply = `${'a'.repeat(499)}😀😀`;
-    const cut = chatContent(reply);
-    expect(Array.from(cut)).toHaveLength(500);
-    expect(cut.endsWith('😀')).toBe(true);
-    expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
-    expect(reply.slice(0, 500)).toMatch(/[\uD800-\uDBFF]$/);
+  it('leaves a short message alone and cuts a long all-emoji one at 500 code points', () => {
+    expect(chatContent('gg 🎰')).toBe('gg 🎰');
+    const cut = chatContent('🎰'.repeat(600));
+    expect(cut).toBe('🎰'.repeat(500));
+    expect(wellFormed(cut)).toBe(true);
   });
 });
