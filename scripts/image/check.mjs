@@ -289,6 +289,9 @@ async function main() {
     // A new worker finishes what the stopped one left queued or unrelayed.
     await containers.remove('worker');
     await containers.start('worker', WORKER_CMD, worker);
+    // Ready first: node as PID 1 has no SIGTERM handler until the app installed its own, so a stop during boot
+    // would wait out the grace period.
+    await containers.waitFor('worker', () => fetch(`http://127.0.0.1:${workerPort}/readyz`).then(ok), 'ready restarted worker');
     await containers.waitFor('worker', () => ledger.allDone(), 'completion of every ticket event', 60_000);
     const restarted = await containers.stop(['worker'], GRACE_SECONDS);
     check(
