@@ -269,6 +269,8 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/kick-connection': admin,
   'PUT /api/admin/kick-connection/channel': admin,
   'DELETE /api/admin/kick-connection': admin,
+  'GET /api/admin/featured': admin,
+  'PUT /api/admin/featured/raffle': admin,
   'GET /api/admin/overlays': admin,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,

@@ -28,4 +28,5 @@ export * from './api/activity';
 export * from './api/kick-connection';
 export * from './api/winners';
 export * from './api/overlays';
+export * from './api/featured';
 export * from './api/admin-users';

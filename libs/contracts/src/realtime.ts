@@ -6,6 +6,7 @@ import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api
 import type { FriendsUpdatedPush } from './api/friends';
 import type { WatchHeartbeatAnswer } from './api/activity';
 import type { LedgerEntry } from './api/economy';
+import type { FeaturedChangedPush } from './api/featured';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -52,6 +53,8 @@ export interface ServerToClientEvents {
   /** Rooms raffle:{id} and 'winners': winners drawn (or one rerolled) and the seed revealed. */
   'raffle:drawn': (payload: RaffleDrawnPush) => void;
   'site:updated': (payload: { at: string }) => void;
+  /** Room overlay:{kind}: the admin put another item on stream; the overlay loads it. */
+  'overlay:featured': (payload: FeaturedChangedPush) => void;
   /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
   'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;

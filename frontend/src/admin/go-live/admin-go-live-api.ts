@@ -4,10 +4,11 @@ import type {
   AdminOverlayToken,
   AdminRaffle,
   AdminTournament,
+  FeaturedItems,
   TournamentListItem,
 } from '@kickback/contracts';
 import { huntRoom, raffleRoom, tournamentRoom } from '@kickback/contracts/realtime';
-import { baseApi } from '../../lib/api';
+import { baseApi, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
 /**
@@ -36,24 +37,40 @@ export const goLiveApi = baseApi.injectEndpoints({
       query: ({ huntId, gameId, win }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, method: 'PUT', body: { win } }),
       invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
     }),
-    getLiveRaffle: build.query<AdminRaffle | null, void>({
-      query: () => '/api/admin/raffles?page=1',
-      transformResponse: (raffles: AdminRaffle[]) =>
-        raffles.filter((r) => r.is_accepting_entries).sort((a, b) => a.end_datetime.localeCompare(b.end_datetime))[0] ?? null,
+    /** What is on stream now (the server resolves the default: the newest raffle taking entries). */
+    getFeatured: build.query<FeaturedItems, void>({
+      query: () => '/api/admin/featured',
       providesTags: ['Raffles'],
-      onCacheEntryAdded: (_arg, lifecycle) =>
+    }),
+    chooseFeaturedRaffle: build.mutation<FeaturedItems, number>({
+      query: (id) => ({ url: '/api/admin/featured/raffle', method: 'PUT', body: { id } }),
+      invalidatesTags: ['Raffles', 'AuditLog'],
+    }),
+    /** The raffles taking entries, any of which can be put on stream. */
+    getOpenRaffles: build.query<AdminRaffle[], void>({
+      query: () => '/api/admin/raffles?page=1',
+      transformResponse: (raffles: AdminRaffle[]) => raffles.filter((r) => r.is_accepting_entries),
+      providesTags: ['Raffles'],
+    }),
+    /** One raffle, kept current by its room (a cache entry per raffle, so putting another on stream follows its room). */
+    getLiveRaffle: build.query<AdminRaffle, number>({
+      query: (id) => `/api/admin/raffles/${id}`,
+      providesTags: ['Raffles'],
+      onCacheEntryAdded: (id, lifecycle) =>
         followLive(lifecycle, (live) => {
-          live.join(live.data ? raffleRoom(live.data.id) : null);
+          live.join(raffleRoom(id));
           live.on('raffle:entries', (push) =>
             lifecycle.updateCachedData((raffle) => {
-              if (raffle && raffle.id === push.raffle_id) raffle.total_entries = push.total_entries;
+              if (raffle.id === push.raffle_id) raffle.total_entries = push.total_entries;
             }),
           );
           live.on('raffle:status', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Raffles'])));
         }),
     }),
-    drawLiveRaffle: build.mutation<unknown, number>({
+    drawLiveRaffle: build.mutation<{ message?: string }, number>({
       query: (id) => ({ url: `/api/admin/raffles/${id}/draw`, method: 'POST', body: {} }),
+      // The toast says what the server did ("2 winners drawn for …"); the base query moves the message out of data.
+      transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       invalidatesTags: ['Raffles', 'RecentWinners', 'AuditLog'],
     }),
     getLiveTournament: build.query<AdminTournament | null, void>({
@@ -90,6 +107,9 @@ export const goLiveApi = baseApi.injectEndpoints({
 export const {
   useGetLiveHuntQuery,
   useEnterHuntWinMutation,
+  useGetFeaturedQuery,
+  useChooseFeaturedRaffleMutation,
+  useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
   useDrawLiveRaffleMutation,
   useGetLiveTournamentQuery,

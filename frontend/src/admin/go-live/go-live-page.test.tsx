@@ -64,7 +64,9 @@ const raffle = {
   total_entries: 42,
   number_of_winners: 1,
   end_datetime: '2026-11-25T10:00:00.000Z',
+  drawn_at: null,
 } as AdminRaffle;
+const otherRaffle = { ...raffle, id: 8, title: 'Headset raffle', total_entries: 0 } as AdminRaffle;
 const tournament = {
   id: 3,
   name: 'Friday Cup',
@@ -118,8 +120,12 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...hunt, games: undefined }]);
       if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
       if (r.url === '/api/admin/bonus-hunts/4/games/12' && r.method === 'PUT') return ok(hunt);
-      if (r.url === '/api/admin/raffles?page=1') return ok([raffle]);
-      if (r.url === '/api/admin/raffles/7/draw') return ok({ winners: [] });
+      if (r.url === '/api/admin/raffles?page=1') return ok([otherRaffle, raffle]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: 7 });
+      if (r.url === '/api/admin/raffles/7' && r.method === 'GET') return ok(raffle);
+      if (r.url === '/api/admin/featured/raffle') return ok({ raffle: 8 });
+      if (r.url === '/api/admin/raffles/7/draw')
+        return { body: { success: true, data: { ...raffle, drawn_at: 'now' }, message: '1 winner drawn for Chair raffle.' } };
       if (r.url === '/api/admin/tournaments') return ok([tournament]);
       if (r.url === '/api/admin/tournaments/3') return ok(tournament);
       if (r.url === '/api/admin/tournaments/3/matches/31/winner') return ok(tournament);
@@ -134,7 +140,7 @@ describe('GoLivePage', () => {
         );
       return undefined;
     });
-    renderWithProviders(<GoLivePage />, { user: adminFixture });
+    const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });
 
     const win = await screen.findByRole('textbox', { name: 'Win for Sugar Rush' });
     fireEvent.change(win, { target: { value: '123.45' } });
@@ -143,10 +149,20 @@ describe('GoLivePage', () => {
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(JSON.parse(String(put.body))).toEqual({ win: '123.45' });
 
+    // The featured raffle is the one shown and drawn, though another is open too (and listed to switch to).
     expect(await screen.findByTestId('go-live-raffle-entries')).toHaveTextContent('42');
+    expect(screen.getByTestId('go-live-raffle-title')).toHaveTextContent('Chair raffle');
     fireEvent.click(screen.getByRole('button', { name: 'Draw winners now' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Draw winners now' })).getByRole('button', { name: 'Draw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Draw the winners of Chair raffle now?' });
+    expect(dialog).toHaveTextContent('Chair raffle ends now and its winner is drawn from 42 entries; this cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Draw' }));
     await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/raffles/7/draw' && r.method === 'POST')).toBe(true));
+    expect(requests.some((r) => r.url === '/api/admin/raffles/8/draw')).toBe(false);
+    await waitFor(() => expect(store.getState().toasts.items.map((t) => t.message)).toContain('1 winner drawn for Chair raffle.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show Headset raffle on stream' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/featured/raffle' && r.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/featured/raffle')!.body))).toEqual({ id: 8 });
 
     const match = await screen.findByRole('listitem', { name: 'Round 1, match 1' });
     expect(screen.queryByRole('listitem', { name: 'Round 1, match 2' })).toBeNull();
@@ -169,6 +185,7 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/bonus-hunts?page=1' || r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments')
         return ok([]);
       if (r.url === '/api/admin/overlays') return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null });
       return undefined;
     });
     renderWithProviders(<GoLivePage />, { user: adminFixture });

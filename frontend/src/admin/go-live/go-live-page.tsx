@@ -15,12 +15,17 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatAmount, formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
+import { errorMessage } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../use-admin-crud';
 import {
   useDrawLiveRaffleMutation,
   useEnterHuntWinMutation,
   useGetLiveHuntQuery,
   useGetLiveOverlaysQuery,
+  useChooseFeaturedRaffleMutation,
+  useGetFeaturedQuery,
+  useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
   useGetLiveTournamentQuery,
   useSetLiveMatchWinnerMutation,
@@ -128,19 +133,50 @@ function WinEntry({ huntId, game }: { huntId: number; game: AdminHuntGame }) {
 }
 
 function RafflePanel() {
-  const { data: raffle, isLoading, isError } = useGetLiveRaffleQuery();
+  const featured = useGetFeaturedQuery();
+  const open = useGetOpenRafflesQuery();
+  const featuredId = featured.data?.raffle ?? null;
+  const raffle = useGetLiveRaffleQuery(featuredId ?? 0, { skip: featuredId === null });
+  const [choose, chooseState] = useChooseFeaturedRaffleMutation();
+  const act = useAdminAction();
+  const isLoading = featured.isLoading || raffle.isLoading;
+  const isError = featured.isError || raffle.isError;
+  const others = (open.data ?? []).filter((r) => r.id !== featuredId);
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-raffle">
-      <h2 id="go-live-raffle">Raffle</h2>
+      <h2 id="go-live-raffle">Raffle on stream</h2>
       <QueryStatus
         isLoading={isLoading}
         isError={isError}
-        isEmpty={!isLoading && !isError && !raffle}
+        isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the raffle..."
         errorText="Failed to load the raffle."
         emptyText="No raffle is taking entries. Create one in Raffles."
       />
-      {raffle && <OpenRaffle raffle={raffle} />}
+      {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
+      {others.length > 0 && (
+        <>
+          <h3 className="go-live__subtitle">Also taking entries</h3>
+          <ul className="go-live__others" aria-label="Other open raffles">
+            {others.map((r) => (
+              <li key={r.id}>
+                <span>{r.title}</span>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={chooseState.isLoading}
+                  aria-label={`Show ${r.title} on stream`}
+                  onClick={() =>
+                    void act(() => choose(r.id).unwrap(), `${r.title} is on stream now`, 'Failed to change the raffle on stream')
+                  }
+                >
+                  Show on stream
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
@@ -148,25 +184,46 @@ function RafflePanel() {
 function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
   const [confirming, setConfirming] = useState(false);
   const [draw, state] = useDrawLiveRaffleMutation();
-  const act = useAdminAction();
+  const toast = useToast();
   const run = async () => {
-    await act(() => draw(raffle.id).unwrap(), `${raffle.title}: winners drawn`, 'Failed to draw the winners');
+    try {
+      const answer = await draw(raffle.id).unwrap();
+      toast.success(answer.message ?? `${raffle.title}: winners drawn`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to draw the winners'));
+    }
     setConfirming(false);
   };
+  // A draw needs a started raffle with entries, not yet drawn or cancelled.
+  const drawable = raffle.is_accepting_entries && raffle.total_entries > 0;
   return (
     <>
-      <p className="go-live__title">{raffle.title}</p>
-      <p>
-        <strong data-testid="go-live-raffle-entries">{formatNumber(raffle.total_entries)}</strong> entries · {raffle.number_of_winners}{' '}
-        {raffle.number_of_winners === 1 ? 'winner' : 'winners'} · ends {formatDateTime(raffle.end_datetime)}
+      <p className="go-live__title" data-testid="go-live-raffle-title">
+        {raffle.title}
       </p>
-      <button type="button" className="button button--primary" onClick={() => setConfirming(true)}>
-        Draw winners now
-      </button>
+      <p>
+        <strong data-testid="go-live-raffle-entries">{formatNumber(raffle.total_entries)}</strong>{' '}
+        {raffle.total_entries === 1 ? 'entry' : 'entries'} · {raffle.number_of_winners}{' '}
+        {raffle.number_of_winners === 1 ? 'winner' : 'winners'} · {raffle.status === 'Ended' ? 'ended' : 'ends'}{' '}
+        {formatDateTime(raffle.end_datetime)}
+      </p>
+      {drawable ? (
+        <button type="button" className="button button--primary" onClick={() => setConfirming(true)}>
+          Draw winners now
+        </button>
+      ) : (
+        <p className="field-hint">
+          {raffle.drawn_at
+            ? 'Winners drawn.'
+            : raffle.is_accepting_entries
+              ? 'Winners can be drawn once someone has entered.'
+              : 'This raffle is not taking entries.'}
+        </p>
+      )}
       {confirming && (
         <ConfirmDialog
-          title="Draw winners now"
-          message={`The raffle ends now and its ${raffle.number_of_winners === 1 ? 'winner is' : 'winners are'} drawn; this cannot be undone.`}
+          title={`Draw the winners of ${raffle.title} now?`}
+          message={`${raffle.title} ends now and its ${raffle.number_of_winners === 1 ? 'winner is' : `${raffle.number_of_winners} winners are`} drawn from ${formatNumber(raffle.total_entries)} ${raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`}
           confirmLabel="Draw"
           busy={state.isLoading}
           onConfirm={() => void run()}

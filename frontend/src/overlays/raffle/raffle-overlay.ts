@@ -20,6 +20,10 @@ const nameOf = (user: { kick_username: string | null; username: string }) => use
  */
 export function mountRaffleOverlay({ stage, live, token }: OverlayContext, initial: RaffleOverlayData): void {
   const raffle: Raffle | null = initial.raffle;
+  // The admin put another raffle on stream: the page loads it (as after missing pushes while disconnected).
+  live.on('overlay:featured', (push) => {
+    if (push.kind === 'raffle' && push.id !== raffle?.id) window.location.reload();
+  });
   if (!raffle) return;
   const panel = el('section', { className: 'ov-panel ov-raffle', testId: 'raffle-overlay' });
   stage.append(panel);

@@ -40,7 +40,7 @@ export interface LiveRow {
 /** Everything an award decision reads, in one round trip: the rules, the live state, and who the Kick account is here. */
 export interface AwardContext {
   rules: ActivityRules;
-  live: { is_live: boolean; stream_id: string | null };
+  live: { is_live: boolean; stream_id: string | null; started_at: Date | null };
   excluded: boolean;
   member: { id: number; created_at: Date } | null;
 }
@@ -101,7 +101,7 @@ export class ActivityRepository {
   /** The award context of many Kick accounts in one round trip (the rules and live state are read once). */
   async contexts(em: EntityManager, kickUserIds: number[]): Promise<Map<number, AwardContext>> {
     const rows = await em.execute<(ActivityRules & Record<string, unknown>)[]>(
-      `select ${RULE_COLUMNS.map((c) => `s.${c}`).join(', ')}, l.is_live, l.stream_id::text as stream_id,
+      `select ${RULE_COLUMNS.map((c) => `s.${c}`).join(', ')}, l.is_live, l.stream_id::text as stream_id, l.started_at,
          k.id::text as kick_user_id, exists (select 1 from activity_exclusions e where e.kick_user_id = k.id) as excluded,
          u.id as member_id, u.created_at as member_created_at
        from activity_settings s cross join activity_live_state l
@@ -114,7 +114,11 @@ export class ActivityRepository {
     const first = rows[0]!;
     const rules = Object.fromEntries(RULE_COLUMNS.map((c) => [c, first[c]])) as unknown as ActivityRules;
     rules.broadcaster_user_id = first.broadcaster_user_id === null ? null : Number(first.broadcaster_user_id);
-    const live = { is_live: first.is_live as boolean, stream_id: first.stream_id as string | null };
+    const live = {
+      is_live: first.is_live as boolean,
+      stream_id: first.stream_id as string | null,
+      started_at: first.started_at as Date | null,
+    };
     return new Map(
       rows.map((r) => [
         Number(r.kick_user_id),

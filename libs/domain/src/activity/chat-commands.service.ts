@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import { AppConfig, InjectRedis } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService } from '../raffles/raffles-query.service';
+import { FeaturedRaffleService } from '../raffles/featured-raffle.service';
 import { ActivityRepository } from './activity.repository';
 import { KickAppClient, KickHttpError } from './kick-app.client';
 import { KickConnectionService } from './kick-connection.service';
@@ -25,6 +26,7 @@ export class ChatCommandsService {
     private readonly repository: ActivityRepository,
     private readonly economy: EconomyService,
     private readonly raffles: RafflesQueryService,
+    private readonly featured: FeaturedRaffleService,
     private readonly kick: KickAppClient,
     private readonly connection: KickConnectionService,
   ) {}
@@ -65,7 +67,10 @@ export class ChatCommandsService {
   }
 
   private async raffle(): Promise<string> {
-    const open = (await this.raffles.list(null)).find((r) => r.status === 'Active');
+    // The raffle on stream first, so chat points at the one the streamer is running.
+    const featuredId = await this.featured.raffleId();
+    const list = await this.raffles.list(null);
+    const open = list.find((r) => r.id === featuredId && r.status === 'Active') ?? list.find((r) => r.status === 'Active');
     const base = this.config.env.APP_URL.replace(/\/$/, '');
     return open ? `Open raffle: ${open.title} ${base}/raffles/${open.id}` : 'No raffle is open right now.';
   }

@@ -86,7 +86,7 @@ export class KickEventApplier {
   }
 
   private async chat(tx: EntityManager, context: AwardContext, message: KickMessage, chat: ChatMessagePayload): Promise<Applied> {
-    const { rules, member } = context;
+    const { rules, live, member } = context;
     const kickUserId = chat.sender.user_id;
     if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
     const command =
@@ -95,7 +95,8 @@ export class KickEventApplier {
         : undefined;
     // The stream the message was sent in, not the one live now: a delivery hours late still earns for its stream.
     const sentAt = chatSentAt(chat, message);
-    const streamId = await this.streams.streamAt(tx, sentAt);
+    const openSince = live.is_live && live.stream_id && live.started_at ? new Date(live.started_at).getTime() : null;
+    const streamId = openSince !== null && sentAt.getTime() >= openSince ? live.stream_id : await this.streams.streamAt(tx, sentAt);
     if (!streamId) return { outcome: 'offline', command };
     await this.repository.lockKickUser(tx, kickUserId);
     const before = await this.repository.touchChatter(tx, kickUserId, chat.sender.username);

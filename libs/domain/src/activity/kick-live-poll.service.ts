@@ -50,15 +50,18 @@ export class KickLivePollService {
     try {
       const stream = await this.kick.livestream(broadcaster);
       const now = new Date();
+      // Ordered as if seen SETTLE_MS ago: Kick's API lags its webhook, so a delivery stamped within that window (or
+      // applied while this call was out) wins over what the API said.
+      const orderAt = new Date(now.getTime() - SETTLE_MS);
       if (live.is_live && !stream) {
-        await this.webhooks.applyPolledStatus({ is_live: false, started_at: null, ended_at: now.toISOString() }, now);
+        await this.webhooks.applyPolledStatus({ is_live: false, started_at: null, ended_at: now.toISOString() }, orderAt);
         this.logger.log({ broadcaster }, 'Kick no longer lists the stream: ended by the poll');
         return 'ended';
       }
       const startedAt = stream?.started_at && !Number.isNaN(Date.parse(stream.started_at)) ? stream.started_at : null;
       const differentStart = live.is_live && startedAt && live.started_at && !sameStart(live.started_at, startedAt);
       if (stream && (!live.is_live || differentStart)) {
-        await this.webhooks.applyPolledStatus({ is_live: true, started_at: startedAt ?? now.toISOString(), ended_at: null }, now);
+        await this.webhooks.applyPolledStatus({ is_live: true, started_at: startedAt ?? now.toISOString(), ended_at: null }, orderAt);
         this.logger.log({ broadcaster, startedAt }, 'Kick lists a stream the site did not know: started by the poll');
         return 'started';
       }

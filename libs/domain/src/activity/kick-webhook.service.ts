@@ -96,16 +96,13 @@ export class KickWebhookService {
 
   /**
    * A live status read from Kick's livestreams API (KickLivePollService), applied exactly as a delivery of it: under its
-   * own message id, ordered by `observedAt` against the statuses already applied.
+   * own message id, ordered by `orderAt` against the statuses already applied.
    */
-  async applyPolledStatus(payload: LivestreamStatusPayload, observedAt: Date): Promise<string> {
-    const id = `poll:${observedAt.toISOString()}`;
-    const applied = await this.batcher.apply(
-      { id, type: 'livestream.status.updated', version: '1', sentAt: observedAt, payload },
-      'applied',
-    );
+  async applyPolledStatus(payload: LivestreamStatusPayload, orderAt: Date): Promise<string> {
+    const id = `poll:${orderAt.toISOString()}`;
+    const applied = await this.batcher.apply({ id, type: 'livestream.status.updated', version: '1', sentAt: orderAt, payload }, 'applied');
     if (!applied) return 'duplicate';
-    await this.afterCommit(applied, observedAt);
+    await this.afterCommit(applied, orderAt);
     return applied.outcome;
   }
 

@@ -7,3 +7,4 @@ export * from './raffle-entry.service';
 export * from './raffle-draw.service';
 export * from './raffle-live.publisher';
 export * from './admin-raffles.service';
+export * from './featured-raffle.service';

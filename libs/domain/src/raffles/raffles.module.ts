@@ -13,6 +13,8 @@ import { RafflesRepository } from './raffles.repository';
 import { RafflesEntriesRepository } from './raffles-entries.repository';
 import { RafflesDrawsRepository } from './raffles-draws.repository';
 import { RafflesAdminRepository } from './raffles-admin.repository';
+import { FeaturedRaffleRepository } from './featured-raffle.repository';
+import { FeaturedRaffleService } from './featured-raffle.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -29,7 +31,9 @@ import { RafflesAdminRepository } from './raffles-admin.repository';
     RaffleEntryService,
     RaffleDrawService,
     AdminRafflesService,
+    FeaturedRaffleRepository,
+    FeaturedRaffleService,
   ],
-  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService],
+  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService, FeaturedRaffleService],
 })
 export class RafflesModule {}

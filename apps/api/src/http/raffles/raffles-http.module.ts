@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminFeaturedController } from './admin-featured.controller';
 import { RafflesModule } from '@kickback/domain';
 import { AdminRafflesController } from './admin-raffles.controller';
 import { RafflesController } from './raffles.controller';
@@ -8,7 +9,7 @@ import { RaffleEnterLimiter } from './raffle-enter-limiter';
 /** Raffles over HTTP (member, public and admin routes) and the raffle page's socket entry. */
 @Module({
   imports: [RafflesModule],
-  controllers: [RafflesController, AdminRafflesController],
+  controllers: [RafflesController, AdminRafflesController, AdminFeaturedController],
   providers: [RafflesGateway, RaffleEnterLimiter],
 })
 export class RafflesHttpModule {}

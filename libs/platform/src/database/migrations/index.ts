@@ -22,6 +22,7 @@ import { Migration20261127130000_outbox_notify } from './Migration20261127130000
 import { Migration20261127120000_kick_connection } from './Migration20261127120000_kick_connection';
 import { Migration20261127140000_hunt_phases } from './Migration20261127140000_hunt_phases';
 import { Migration20261127150000_url_rule } from './Migration20261127150000_url_rule';
+import { Migration20261127160000_featured_items } from './Migration20261127160000_featured_items';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127120000_kick_connection', class: Migration20261127120000_kick_connection },
   { name: 'Migration20261127140000_hunt_phases', class: Migration20261127140000_hunt_phases },
   { name: 'Migration20261127150000_url_rule', class: Migration20261127150000_url_rule },
+  { name: 'Migration20261127160000_featured_items', class: Migration20261127160000_featured_items },
 ];

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import type { IssuedOverlayToken } from '@kickback/contracts';
+import { expect, test } from './support/fixtures';
+import { signedIn } from './support/signed-in';
+
+/** The admin API on a signed-in page: every answer's `data`, failing the test on a refusal. */
+async function apiCalls(page: Page) {
+  const { data } = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
+  return async <T>(method: 'get' | 'post', url: string, body?: unknown): Promise<T> => {
+    const res = await page.request[method](url, { headers: { 'x-csrf-token': data.csrfToken }, data: body });
+    expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+}
+
+test('with two open raffles, the one put on stream is shown on the overlay and drawn from Go live', async ({ browser }) => {
+  const admin = await signedIn(browser, 'StreamBoss');
+  const call = await apiCalls(admin.page);
+  const raffle = (title: string) =>
+    call<{ id: number }>('post', '/api/admin/raffles', {
+      title,
+      description: 'Two giveaways at once',
+      prize_description: title.replace(' giveaway', ''),
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+    });
+  const chosen = await raffle('Gaming chair giveaway');
+  const newest = await raffle('Headset giveaway');
+
+  // Without a choice the newest open raffle is on stream.
+  const { url } = await call<IssuedOverlayToken>('post', '/api/admin/overlays/raffle/token');
+  const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const overlay = await overlayContext.newPage();
+  await overlay.goto(new URL(url).pathname + new URL(url).search);
+  const panel = overlay.getByTestId('raffle-overlay');
+  await expect(panel).toContainText('Headset giveaway');
+
+  // One click on Go live puts the other raffle on stream; the overlay switches by itself.
+  await admin.page.goto('/admin-new/go-live');
+  const title = admin.page.getByTestId('go-live-raffle-title');
+  await expect(title).toHaveText('Headset giveaway');
+  await admin.page.getByRole('button', { name: 'Show Gaming chair giveaway on stream' }).click();
+  await expect(title).toHaveText('Gaming chair giveaway');
+  await expect(panel).toContainText('Gaming chair giveaway');
+
+  // A member enters the chosen raffle; Go live counts the entry and draws that raffle, not the newest.
+  const member = await signedIn(browser, 'LuckyLuke');
+  const memberCall = await apiCalls(member.page);
+  await memberCall('post', `/api/r/raffles/${chosen.id}/enter`, { entry_type: 'passwordless' });
+  await expect(admin.page.getByTestId('go-live-raffle-entries')).toHaveText('1');
+  await expect(overlay.getByTestId('raffle-count')).toHaveText('1');
+  await admin.page.getByRole('button', { name: 'Draw winners now' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Draw the winners of Gaming chair giveaway now?' });
+  await expect(dialog).toContainText('Gaming chair giveaway ends now and its winner is drawn from 1 entry');
+  await dialog.getByRole('button', { name: 'Draw' }).click();
+  await expect(
+    admin.page.getByRole('region', { name: 'Notifications' }).getByText('1 winner drawn for Gaming chair giveaway.'),
+  ).toBeVisible();
+  await expect(overlay.getByTestId('raffle-winners').getByRole('listitem')).toHaveCount(1);
+  await expect(overlay.getByTestId('raffle-winners')).toContainText('luckyluke');
+
+  // The other raffle is untouched and now on stream on Go live.
+  const other = await call<{ is_accepting_entries: boolean; winners: unknown[] }>('get', `/api/r/raffles/${newest.id}`);
+  expect(other).toMatchObject({ is_accepting_entries: true, winners: [] });
+  await expect(title).toHaveText('Headset giveaway');
+
+  await overlayContext.close();
+  for (const signed of [admin, member]) await signed.context.close();
+});

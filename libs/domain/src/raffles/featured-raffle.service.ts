@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { overlayRoom } from '@kickback/contracts/realtime';
+import { AuditLogService, RealtimeEmitter, unprocessable } from '@kickback/platform';
+import { FeaturedRaffleRepository } from './featured-raffle.repository';
+
+/**
+ * The raffle "on stream": the raffle overlay, Go live's draw and the chat's !raffle all act on this one, so two open
+ * raffles never get mixed up. The admin chooses it (Go live); without a choice, or once the chosen one is drawn or
+ * cancelled, it is the newest raffle taking entries.
+ */
+@Injectable()
+export class FeaturedRaffleService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly featured: FeaturedRaffleRepository,
+    private readonly audit: AuditLogService,
+    private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  raffleId(): Promise<number | null> {
+    return this.featured.resolve(this.em.fork());
+  }
+
+  /** Puts the raffle on stream (audited) and tells the raffle overlays to load it. */
+  async choose(actorId: number, raffleId: number): Promise<number> {
+    await this.em.fork().transactional(async (tx) => {
+      if (!(await this.featured.featurable(tx, raffleId))) {
+        throw unprocessable('Only a raffle that is neither drawn nor cancelled can go on stream.', {
+          id: ['Only a raffle that is neither drawn nor cancelled can go on stream.'],
+        });
+      }
+      const before = await this.featured.choose(tx, raffleId);
+      await this.audit.record(tx, { actorId, action: 'featured.raffle', entity: 'raffle', entityId: raffleId, before, after: raffleId });
+    });
+    this.realtime.toRoom(overlayRoom('raffle'), 'overlay:featured', { kind: 'raffle', id: raffleId });
+    return raffleId;
+  }
+}
