@@ -1,18 +1,13 @@
-import { Injectable } from "@nestjs/common";
-import type {
-  CurrentHuntData,
-  LeaderboardData,
-  OverlayData,
-  OverlayKind,
-} from "@kickback/contracts";
-import { AppConfig } from "@kickback/platform";
+import { Injectable } from '@nestjs/common';
+import type { CurrentHuntData, LeaderboardData, OverlayData, OverlayKind } from '@kickback/contracts';
+import { AppConfig } from '@kickback/platform';
 import {
   BonusHuntsService,
   FeaturedRaffleService,
   LeaderboardReadService,
   RafflesQueryService,
   TournamentsService,
-} from "@kickback/domain";
+} from '@kickback/domain';
 
 /** The last entrants a raffle overlay starts with (later ones arrive by raffle:entries). */
 const RAFFLE_ENTRANTS_SHOWN = 8;
@@ -34,22 +29,15 @@ export class OverlayDataService {
 
   async build(kind: OverlayKind): Promise<OverlayData> {
     switch (kind) {
-      case "hunt":
-        return {
-          kind,
-          hunt: (
-            JSON.parse(await this.hunts.currentAnswer(null)) as {
-              data: CurrentHuntData;
-            }
-          ).data,
-        };
-      case "raffle":
+      case 'hunt':
+        return { kind, hunt: (JSON.parse(await this.hunts.currentAnswer(null)) as { data: CurrentHuntData }).data };
+      case 'raffle':
         return this.raffle();
-      case "tournament":
+      case 'tournament':
         return this.tournament();
-      case "leaderboard":
+      case 'leaderboard':
         return { kind, leaderboard: await this.leaderboardData() };
-      case "alerts":
+      case 'alerts':
         return { kind };
     }
   }
@@ -60,40 +48,22 @@ export class OverlayDataService {
     const featuredId = await this.featured.raffleId();
     const raffle =
       list.find((r) => r.id === featuredId) ??
-      list
-        .filter((r) => r.has_ended && r.winners.length > 0)
-        .sort((a, b) => b.end_datetime.localeCompare(a.end_datetime))[0] ??
+      list.filter((r) => r.has_ended && r.winners.length > 0).sort((a, b) => b.end_datetime.localeCompare(a.end_datetime))[0] ??
       null;
-    if (!raffle)
-      return { kind: "raffle", raffle: null, entries: [], verify_url: null };
-    const { data: entries } = await this.raffles.entries(raffle.id, {
-      limit: RAFFLE_ENTRANTS_SHOWN,
-      search: "",
-    });
-    return {
-      kind: "raffle",
-      raffle,
-      entries,
-      verify_url: `${this.config.appOrigin}/raffles/${raffle.id}`,
-    };
+    if (!raffle) return { kind: 'raffle', raffle: null, entries: [], verify_url: null };
+    const { data: entries } = await this.raffles.entries(raffle.id, { order: 'newest', limit: RAFFLE_ENTRANTS_SHOWN, search: '' });
+    return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}` };
   }
 
   /** The active tournament (the newest one when several are), else none. */
   private async tournament(): Promise<OverlayData> {
-    const active = (await this.tournaments.list())
-      .filter((t) => t.is_active)
-      .sort((a, b) => b.id - a.id)[0];
-    if (!active) return { kind: "tournament", tournament: null };
-    return {
-      kind: "tournament",
-      tournament: (await this.tournaments.page(active.id)).tournament,
-    };
+    const active = (await this.tournaments.list()).filter((t) => t.is_active).sort((a, b) => b.id - a.id)[0];
+    if (!active) return { kind: 'tournament', tournament: null };
+    return { kind: 'tournament', tournament: (await this.tournaments.page(active.id)).tournament };
   }
 
   private async leaderboardData(): Promise<LeaderboardData | null> {
-    const body = JSON.parse((await this.leaderboard.currentAnswer()).json) as {
-      data?: LeaderboardData;
-    };
+    const body = JSON.parse((await this.leaderboard.currentAnswer()).json) as { data?: LeaderboardData };
     return body.data ?? null;
   }
 }
