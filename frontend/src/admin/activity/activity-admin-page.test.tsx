@@ -31,6 +31,14 @@ const overview: ActivityOverview = {
   deliveries: [
     { message_id: '01JABC', type: 'chat.message.sent', version: '1', result: 'awarded', received_at: '2026-11-24T10:05:00Z' },
     { message_id: '01JXYZ', type: 'chat.message.sent', version: '1', result: 'bad-signature', received_at: '2026-11-24T10:06:00Z' },
+    {
+      message_id: '01JGFT',
+      type: 'channel.subscription.gifts',
+      version: '1',
+      result: 'anonymous',
+      from: 'Anonymous',
+      received_at: '2026-11-24T10:07:00Z',
+    },
   ],
   subscriptions: [],
   subscriptions_enabled: false,
@@ -57,6 +65,8 @@ describe('ActivityAdminPage', () => {
     const deliveries = within(screen.getByRole('region', { name: 'Recent Kick deliveries' }));
     expect(deliveries.getByText('bad-signature')).toBeInTheDocument();
     expect(deliveries.getByText('awarded')).toBeInTheDocument();
+    // A gift whose gifter Kick hides is named as such.
+    expect(deliveries.getByText('anonymous · from Anonymous')).toBeInTheDocument();
     expect(screen.getByText('1,250')).toBeInTheDocument();
     expect(screen.getByText("No excluded accounts. Add your chat bots and the streamer's own account.")).toBeInTheDocument();
 
