@@ -43,18 +43,19 @@ export class TicketImagesService {
     private readonly tickets: TicketsRepository,
   ) {}
 
-  async storeAll(files: IncomingImage[], max: number, tooMany: string): Promise<StoredTicketImage[]> {
+  async storeAll(userId: number, files: IncomingImage[], max: number, tooMany: string): Promise<StoredTicketImage[]> {
     if (files.length > max) throw imagesError([tooMany]);
     const problems = files.filter((f) => f.size > MAX_IMAGE_BYTES).map((f) => imageTooLarge(f.originalname));
     if (problems.length) throw imagesError(problems);
     const stored: StoredTicketImage[] = [];
     for (const file of files) {
       try {
-        const image = await this.uploads.store(file.buffer, file.originalname, 'private');
+        const image = await this.uploads.store(file.buffer, file.originalname, 'private', `user:${userId}`);
         stored.push({ storedName: image.url, originalName: file.originalname.slice(0, 255), bytes: image.bytes, path: image.path });
       } catch (e) {
         const message = messageOf(e);
-        if (!message) {
+        // Not about this file (the member's previous upload is still being decoded): answered as it is.
+        if (!message || (e instanceof HttpException && e.getStatus() === 429)) {
           await this.discard(stored);
           throw e;
         }

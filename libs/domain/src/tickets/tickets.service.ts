@@ -52,7 +52,7 @@ export class TicketsService {
   async create(userId: number, input: TicketCreateInput, files: IncomingImage[]): Promise<{ id: number }> {
     if (!(await this.categoryRows.isActive(this.em.fork(), input.category_id)))
       throw unprocessable(TICKET_MESSAGES.categoryRequired, { category_id: [TICKET_MESSAGES.categoryRequired] });
-    const stored = await this.images.storeAll(files, MAX_TICKET_IMAGES, TICKET_MESSAGES.tooManyTicketImages);
+    const stored = await this.images.storeAll(userId, files, MAX_TICKET_IMAGES, TICKET_MESSAGES.tooManyTicketImages);
     try {
       return await this.em.fork().transactional(async (tx) => {
         const id = await this.tickets.insertTicket(tx, {
@@ -78,7 +78,7 @@ export class TicketsService {
    */
   async reply(replier: TicketReplier, ticketId: number, input: TicketReplyInput, files: IncomingImage[]): Promise<{ id: number }> {
     await this.lockable(replier, ticketId);
-    const stored = await this.images.storeAll(files, MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages);
+    const stored = await this.images.storeAll(replier.userId, files, MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages);
     try {
       return await this.em.fork().transactional(async (tx) => {
         const status = await this.lockable(replier, ticketId, tx);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { KICK_DOCUMENTED_PUBLIC_KEY } from './kick-documented-public-key';
 
@@ -99,6 +100,16 @@ export const envSchema = z
      */
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(30),
     SMTP_URL: z.string().optional(),
+    /**
+     * Uploaded images decoded at once per process, each on one libvips thread: the share of the cores uploads may take.
+     * The default is half the cores (at least one).
+     */
+    IMAGE_DECODE_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, Math.floor(availableParallelism() / 2))),
     /** Let leaderboard sources fetch loopback/private addresses (local fake casinos); never in production. */
     LEADERBOARD_ALLOW_PRIVATE_HOSTS: bool.default('false'),
     /** Serve the OpenAPI page at /api/docs; on by default except in production. */
