@@ -160,10 +160,10 @@ describe('page serving with injected data', () => {
     expect(appData(html).data.user.role).toBe('Admin');
   });
 
-  it('/login shows Login with Kick and, in dev mode, the demo accounts; it is absent in other modes', async () => {
+  it('/login shows Log in with Kick and, in dev mode, the demo accounts; it is absent in other modes', async () => {
     await createUser(em, { username: 'DemoPerson' });
     const html = await (await api.client().get('/login')).text();
-    expect(html).toContain('Login with Kick');
+    expect(html).toContain('Log in with Kick');
     expect(html).toContain('href="/auth/kick"');
     expect(html).toContain('DemoPerson');
 

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { csrfTokenMatches } from '@kickback/platform';
 import { UsersService } from '@kickback/domain';
 import { KickOAuthClient, pkcePair } from './kick-oauth.client';
+import { loginPath, safeReturnPath } from './return-path';
 import { SessionLoginService } from './session-login.service';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -24,10 +25,11 @@ export class KickAuthController {
 
   @Get()
   @AuthThrottle()
-  start(@Req() req: Request, @Res() res: Response): void {
+  start(@Req() req: Request, @Res() res: Response, @Query('next') next?: unknown): void {
     const { verifier, challenge } = pkcePair();
     const state = randomBytes(24).toString('base64url');
-    req.session.oauth = { state, verifier, mode: req.session.userId ? 'link' : 'login', createdAt: Date.now() };
+    const returnTo = safeReturnPath(next) ?? undefined;
+    req.session.oauth = { state, verifier, mode: req.session.userId ? 'link' : 'login', createdAt: Date.now(), returnTo };
     req.session.save(() => res.redirect(302, this.kick.authorizeUrl(state, challenge)));
   }
 
@@ -44,7 +46,9 @@ export class KickAuthController {
     // One use only: a replayed callback finds nothing to match.
     delete req.session.oauth;
     const linking = pending?.mode === 'link' && !!req.session.userId;
-    const failTo = (reason: string) => res.redirect(302, linking ? `/settings?tab=connections&error=${reason}` : `/login?error=${reason}`);
+    const returnTo = safeReturnPath(pending?.returnTo);
+    const failTo = (reason: string) =>
+      res.redirect(302, linking ? `/settings?tab=connections&error=${reason}` : loginPath(reason, returnTo));
     if (!pending || !csrfTokenMatches(pending.state, state) || Date.now() - pending.createdAt > STATE_TTL_MS) return failTo('state');
     if (error) return failTo(error === 'access_denied' ? 'denied' : 'failed');
     if (!code) return failTo('failed');
@@ -58,9 +62,12 @@ export class KickAuthController {
         return;
       }
       const user = await this.users.upsertFromKick(profile);
-      if (user.bannedAt) return failTo('banned');
+      if (user.bannedAt) {
+        await this.sessions.refuseBanned(req, user);
+        return failTo('banned');
+      }
       await this.sessions.login(req, user);
-      res.redirect(302, '/');
+      res.redirect(302, returnTo ?? '/');
     } catch (err) {
       if (err instanceof HttpException && err.getStatus() === 409) return failTo('linked');
       this.logger.warn({ err }, 'Kick login failed');

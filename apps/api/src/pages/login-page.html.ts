@@ -5,6 +5,10 @@ export interface LoginPageView {
   siteName: string;
   csrfToken: string;
   error: string | null;
+  /** Set when the refused login was a banned member's: the admin's reason, shown with the way to appeal. */
+  banReason: string | null;
+  /** Where to go back to after login (already checked by safeReturnPath). */
+  returnTo: string | null;
   demoUsers: { id: number; username: string; role: string }[] | null;
   primaryColor: string;
 }
@@ -17,6 +21,12 @@ export const LOGIN_ERRORS: Record<string, string> = {
   banned: ADMIN_USER_MESSAGES.bannedMember,
 };
 
+function banDetails(v: LoginPageView): string {
+  if (v.error !== LOGIN_ERRORS.banned) return '';
+  const reason = v.banReason ? `<p>Reason: ${escapeHtml(v.banReason)}</p>` : '';
+  return `${reason}<p>If you think this is a mistake, <a href="/contact">contact us</a>.</p>`;
+}
+
 /** The full-page login screen (SPEC §2: /login is a full page load). */
 export function renderLoginPage(v: LoginPageView): string {
   const demo = v.demoUsers
@@ -24,6 +34,7 @@ export function renderLoginPage(v: LoginPageView): string {
 <p>Local demo only: pick a seeded account.</p>
 <form method="post" action="/login/dev">
 <input type="hidden" name="_csrf" value="${escapeHtml(v.csrfToken)}">
+${v.returnTo ? `<input type="hidden" name="next" value="${escapeHtml(v.returnTo)}">` : ''}
 <ul>${v.demoUsers
         .map(
           (u) =>
@@ -31,7 +42,8 @@ export function renderLoginPage(v: LoginPageView): string {
         )
         .join('')}</ul></form></section>`
     : '';
-  const error = v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : '';
+  const error = v.error ? `<div class="error" role="alert"><p>${escapeHtml(v.error)}</p>${banDetails(v)}</div>` : '';
+  const kickHref = v.returnTo ? `/auth/kick?${new URLSearchParams({ next: v.returnTo }).toString()}` : '/auth/kick';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Login · ${escapeHtml(v.siteName)}</title>
@@ -42,7 +54,7 @@ main{width:min(420px,92vw);background:#1c120d;border:1px solid #3a2518;border-ra
 h1{margin:0 0 .25rem;font-size:1.6rem}p{margin:.25rem 0 1rem;color:#d9c9bd}
 .kick{display:flex;align-items:center;justify-content:center;gap:.5rem;width:100%;padding:.85rem 1rem;border-radius:10px;background:#53fc18;color:#0b0b0b;font-weight:700;text-decoration:none}
 .kick:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #fff;outline-offset:2px}
-.error{background:#4a1410;border:1px solid #b3261e;border-radius:8px;padding:.6rem .8rem;color:#ffd9d4}
+.error{background:#4a1410;border:1px solid #b3261e;border-radius:8px;padding:.6rem .8rem;margin-bottom:1rem;color:#ffd9d4}.error p{margin:.25rem 0;color:inherit}.error a{color:#fff}
 .demo{margin-top:1.5rem;border-top:1px solid #3a2518;padding-top:1rem}.demo h2{font-size:1rem;margin:0}
 .demo ul{list-style:none;padding:0;margin:0;display:grid;gap:.5rem}
 .demo button{width:100%;display:flex;justify-content:space-between;padding:.6rem .8rem;border-radius:8px;border:1px solid #3a2518;background:#26180f;color:#f5efe9;font:inherit;cursor:pointer}
@@ -53,7 +65,7 @@ h1{margin:0 0 .25rem;font-size:1.6rem}p{margin:.25rem 0 1rem;color:#d9c9bd}
 <h1>${escapeHtml(v.siteName)}</h1>
 <p>Log in with your Kick account to collect points, enter raffles and make predictions.</p>
 ${error}
-<a class="kick" href="/auth/kick">Login with Kick</a>
+<a class="kick" href="${escapeHtml(kickHref)}">Log in with Kick</a>
 ${demo}
 <a class="back" href="/">Back to the site</a>
 </main></body></html>`;

@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { AppConfig, issueAnonymousCsrfToken, sessionCookieName, sessionCookieOptions, zodPipe } from '@kickback/platform';
 import { SiteSettingsService, UsersService } from '@kickback/domain';
 import { LOGIN_ERRORS, renderLoginPage } from './login-page.html';
+import { loginPath, safeReturnPath } from './return-path';
 import { SessionLoginService } from './session-login.service';
 
-const devLoginSchema = z.object({ _csrf: z.string(), user_id: z.coerce.number().int().positive() }).strict();
+const devLoginSchema = z
+  .object({ _csrf: z.string(), user_id: z.coerce.number().int().positive(), next: z.string().max(2000).optional() })
+  .strict();
 
 @ApiExcludeController()
 @Controller()
@@ -21,8 +24,9 @@ export class LoginController {
   ) {}
 
   @Get('login')
-  async page(@Req() req: Request, @Res() res: Response, @Query('error') error?: string): Promise<void> {
-    if (req.session?.userId) return res.redirect(302, '/');
+  async page(@Req() req: Request, @Res() res: Response, @Query('error') error?: string, @Query('next') next?: unknown): Promise<void> {
+    const returnTo = safeReturnPath(next);
+    if (req.session?.userId) return res.redirect(302, returnTo ?? '/');
     const csrfToken = issueAnonymousCsrfToken(this.config, req, res);
     const settings = await this.settings.getPublic();
     const demoUsers = this.config.env.AUTH_DEV_LOGIN
@@ -34,6 +38,8 @@ export class LoginController {
         siteName: settings.site_name,
         csrfToken,
         error: (error && LOGIN_ERRORS[error]) || null,
+        banReason: error === 'banned' ? (req.session?.loginRefusal?.banReason ?? null) : null,
+        returnTo,
         demoUsers,
         primaryColor: settings.theme.primary_color,
       }),
@@ -43,13 +49,21 @@ export class LoginController {
   /** Local demo login; only exists when AUTH_DEV_LOGIN=true (production refuses that setting). */
   @Post('login/dev')
   @AuthThrottle()
-  async devLogin(@Req() req: Request, @Res() res: Response, @Body(zodPipe(devLoginSchema)) body: { user_id: number }): Promise<void> {
+  async devLogin(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Body(zodPipe(devLoginSchema)) body: { user_id: number; next?: string },
+  ): Promise<void> {
     if (!this.config.env.AUTH_DEV_LOGIN) throw new NotFoundException();
+    const returnTo = safeReturnPath(body.next);
     const user = await this.users.findById(body.user_id);
-    if (!user || !user.isDemo) return res.redirect(303, '/login?error=failed');
-    if (user.bannedAt) return res.redirect(303, '/login?error=banned');
+    if (!user || !user.isDemo) return res.redirect(303, loginPath('failed', returnTo));
+    if (user.bannedAt) {
+      await this.sessions.refuseBanned(req, user);
+      return res.redirect(303, loginPath('banned', returnTo));
+    }
     await this.sessions.login(req, user);
-    res.redirect(303, '/');
+    res.redirect(303, returnTo ?? '/');
   }
 
   @Post('logout')

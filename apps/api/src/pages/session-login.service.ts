@@ -25,6 +25,12 @@ export class SessionLoginService {
     await this.users.recordLogin(user.id);
   }
 
+  /** Keeps a ban's reason for the login page that the refused member is sent to. */
+  async refuseBanned(req: Request, user: { banReason: string | null }): Promise<void> {
+    req.session.loginRefusal = { banReason: user.banReason };
+    await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+  }
+
   /** Ends the session and, on every replica, the sockets opened with it: private pushes stop at once. */
   async logout(req: Request): Promise<void> {
     const sessionId = req.sessionID;

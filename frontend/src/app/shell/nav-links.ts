@@ -24,5 +24,4 @@ export const MEMBER_LINKS: readonly NavLinkItem[] = [
 ];
 
 /** Served by the server as separate pages, so they are plain anchors (full page loads). */
-export const LOGIN_PATH = '/login';
 export const ADMIN_PATH = '/admin-new';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { CurrentUser, SiteSettings } from '@kickback/contracts';
-import { ADMIN_PATH, LOGIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
+import { loginHref } from '../../lib/login-link';
+import { ADMIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
 import { FriendsMenu } from './friends-menu';
 import { StreamMenu } from './stream-menu';
 import './site-header.css';
@@ -18,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link
 
 export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { theme, site_name: siteName } = settings;
 
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -85,7 +86,11 @@ export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHea
               </>
             ) : (
               <li>
-                <a href={LOGIN_PATH} className="button button--primary button--small nav-login" data-testid="nav-login">
+                <a
+                  href={loginHref(`${pathname}${search}`)}
+                  className="button button--primary button--small nav-login"
+                  data-testid="nav-login"
+                >
                   Login
                 </a>
               </li>

@@ -15,7 +15,8 @@ export class User {
     | 'kickUsername'
     | 'avatarUrl'
     | 'lastSeenAt'
-    | 'bannedAt';
+    | 'bannedAt'
+    | 'banReason';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -86,4 +87,8 @@ export class User {
   /** Set by an admin's ban (the reason and the admin beside it, written by the identity repository); login refuses a banned member. */
   @Property({ type: 'Date', nullable: true })
   bannedAt: Date | null = null;
+
+  /** The admin's reason, shown to the member when login refuses them. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  banReason: string | null = null;
 }

@@ -1,8 +1,11 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Raffle, RaffleEnterRequest } from '@kickback/contracts';
+import { LoginCta } from '../../../components/ui/login-cta';
 import { errorMessage } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
+import { fullPageLoad } from '../../../lib/http';
+import { loginHref } from '../../../lib/login-link';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { useEnterRaffleMutation } from '../raffles-api';
@@ -11,6 +14,7 @@ import { KICK_USERNAME_MESSAGE, LOGIN_MESSAGE } from '../raffle-logic';
 /** SPEC §5 action area: free entry (disabled once entered), points entry, password entry (Enter submits). */
 export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
   const user = useCurrentUser();
+  const location = useLocation();
   const toast = useToast();
   const [enter, { isLoading }] = useEnterRaffleMutation();
   const [password, setPassword] = useState('');
@@ -31,6 +35,8 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
   async function submit(body: Omit<RaffleEnterRequest, 'kick_username'>): Promise<boolean> {
     if (!user) {
       toast.error(LOGIN_MESSAGE);
+      // A visitor's Enter is the way in: log in with Kick and come back to this raffle.
+      fullPageLoad(loginHref(`${location.pathname}${location.search}`));
       return false;
     }
     if (!user.kick_username) {
@@ -71,7 +77,7 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
       <h2 id="raffle-actions-title">Enter Raffle</h2>
       {!user && (
         <p className="raffle-actions__hint">
-          {LOGIN_MESSAGE}. <a href="/login">Login</a>
+          {LOGIN_MESSAGE}. <LoginCta className="button button--primary button--small" purpose="to enter this raffle" />
         </p>
       )}
       {user && !user.kick_username && (

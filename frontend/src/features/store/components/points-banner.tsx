@@ -1,3 +1,4 @@
+import { LoginCta } from '../../../components/ui/login-cta';
 import { formatNumber } from '../../../lib/format';
 
 /** The member's balance on top of the store; anonymous visitors get the way in. */
@@ -14,7 +15,7 @@ export function PointsBanner({ points, loggedIn }: { points: number; loggedIn: b
         <p className="store-banner__hint">Earn points by watching and taking part on stream, then spend them here.</p>
       ) : (
         <p className="store-banner__hint">
-          <a href="/login">Log in</a> to see your points and redeem items.
+          <LoginCta className="button button--primary button--small" /> to see your points and redeem items.
         </p>
       )}
     </div>

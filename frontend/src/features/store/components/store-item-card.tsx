@@ -1,6 +1,7 @@
 import type { StoreItem } from '@kickback/contracts';
+import { LoginCta } from '../../../components/ui/login-cta';
 import { formatNumber } from '../../../lib/format';
-import { REDEEM_BUTTON_LABELS, type RedeemButtonState } from '../redeem-button-state';
+import { REDEEM_BUTTON_LABELS, isOutOfStock, type RedeemButtonState } from '../redeem-button-state';
 import { categoryLabel } from '../store-options';
 
 interface StoreItemCardProps {
@@ -73,10 +74,12 @@ export function StoreItemCard({ item, state, loggedIn, onRedeem }: StoreItemCard
         >
           {REDEEM_BUTTON_LABELS[state]}
         </button>
+      ) : isOutOfStock(item) ? (
+        <button type="button" className="button button--ghost store-item__button" disabled>
+          {REDEEM_BUTTON_LABELS['out-of-stock']}
+        </button>
       ) : (
-        <a className="button button--ghost store-item__button" href="/login">
-          Login to Redeem
-        </a>
+        <LoginCta className="button button--primary store-item__button" purpose={`to redeem ${item.name}`} />
       )}
     </article>
   );

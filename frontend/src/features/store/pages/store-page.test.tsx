@@ -191,10 +191,18 @@ describe('StorePage', () => {
     ]);
   });
 
-  it('lets anonymous visitors browse with a login link instead of Redeem', async () => {
+  it('lets anonymous visitors browse with "Log in with Kick" (back to the store) instead of Redeem; out of stock stays out of stock', async () => {
     serve(() => undefined);
-    renderWithProviders(<StorePage />, { user: null });
-    expect(await screen.findByTestId('store-item-1')).toHaveTextContent('Login to Redeem');
+    renderWithProviders(<StorePage />, { user: null, route: '/store?sort=cost' });
+    const card = within(await screen.findByTestId('store-item-1'));
+    expect(card.getByRole('link', { name: 'Log in with Kick to redeem Shout-out' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fstore%3Fsort%3Dcost',
+    );
+    const soldOut = within(screen.getByTestId('store-item-3'));
+    expect(soldOut.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    expect(soldOut.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Login to Redeem/)).not.toBeInTheDocument();
     expect(screen.queryByText('Your Recent Redemptions')).not.toBeInTheDocument();
     expect(screen.getByText('Community Purchases')).toBeInTheDocument();
   });

@@ -1,0 +1,42 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { Raffle } from '@kickback/contracts';
+import { renderWithProviders } from '../../../test/render';
+import { RaffleEntryActions } from './raffle-entry-actions';
+
+jest.mock('../../../lib/http', () => ({
+  ...jest.requireActual('../../../lib/http'),
+  fullPageLoad: jest.fn(),
+}));
+const { fullPageLoad } = jest.requireMock('../../../lib/http') as { fullPageLoad: jest.Mock };
+
+const raffle = {
+  id: 7,
+  is_accepting_entries: true,
+  has_ended: false,
+  allow_passwordless_entry: true,
+  allow_points_entry: true,
+  points_per_entry: 100,
+  max_tickets_per_user: null,
+  has_password_entry: false,
+  user_entries: { passwordless: false, password: false, points_tickets: 0 },
+} as Raffle;
+
+describe('RaffleEntryActions for a visitor', () => {
+  beforeEach(() => fullPageLoad.mockClear());
+
+  it('"Enter for Free" leads to login and back to this raffle', () => {
+    renderWithProviders(<RaffleEntryActions raffle={raffle} />, { user: null, path: '/raffles/:id', route: '/raffles/7?tab=entries' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enter for Free' }));
+    expect(fullPageLoad).toHaveBeenCalledWith('/login?next=%2Fraffles%2F7%3Ftab%3Dentries');
+  });
+
+  it('the points entry leads to login too, and the hint offers "Log in with Kick"', () => {
+    renderWithProviders(<RaffleEntryActions raffle={raffle} />, { user: null, path: '/raffles/:id', route: '/raffles/7' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enter with 100 Points' }));
+    expect(fullPageLoad).toHaveBeenCalledWith('/login?next=%2Fraffles%2F7');
+    expect(screen.getByRole('link', { name: 'Log in with Kick to enter this raffle' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fraffles%2F7',
+    );
+  });
+});
