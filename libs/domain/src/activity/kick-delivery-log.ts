@@ -11,7 +11,7 @@ const LAST_KEY = 'activity:deliveries:last';
 const minuteKey = (type: string, kind: 'all' | 'failed', minute: number) => `activity:deliveries:${kind}:${type}:${minute}`;
 const MINUTE_KEPT_SECONDS = 2 * 3600;
 /** Answers Kick counts as failed deliveries: we refused them. */
-const REFUSED = new Set(['bad-signature', 'malformed', 'stale']);
+const REFUSED = new Set(['bad-signature', 'malformed']);
 const KNOWN_TYPES = new Set<string>(KICK_EVENT_SUBSCRIPTIONS);
 
 export interface DeliveryStats {
