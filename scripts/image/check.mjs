@@ -90,8 +90,19 @@ async function query(url, sql, params = []) {
 
 const ok = (res) => res.ok;
 
+/** What to undo, newest last; also run when the command is interrupted (CI's timeout, Ctrl-C). */
+const cleanups = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse())
+    await Promise.resolve(cleanup()).catch((err) => console.error(`cleanup: ${err.message}`));
+}
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    console.error(`\n${signal}: removing what the check started…`);
+    void cleanUp().finally(() => process.exit(1));
+  });
+
 async function main() {
-  const cleanups = [];
   const timings = {};
   const env = podmanEnv(root);
   try {
@@ -304,7 +315,7 @@ async function main() {
         `\nbase ${seconds(timings.base)}, project image ${seconds(timings.build)}; ready: api ${seconds(ready.api)}, worker ${seconds(ready.worker)}`,
     );
   } finally {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((err) => console.error(`cleanup: ${err.message}`));
+    await cleanUp();
   }
 }
 
