@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
@@ -80,6 +80,28 @@ describe('GameEntryTable', () => {
     renderWithProviders(<GameEntryTable hunt={hunt('completed', [game(1, 'Chaos Crew', 2, 4)])} />, { user: adminFixture });
     expect(screen.getByLabelText('Win for Chaos Crew')).toBeDisabled();
     expect(screen.getByLabelText('Bet for Chaos Crew')).toBeDisabled();
+  });
+
+  it('removing a slot asks first and says what is lost; only the confirmation deletes it', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.method === 'DELETE') return { body: { success: true, data: hunt('opening', []) } };
+      return undefined;
+    });
+    renderWithProviders(<GameEntryTable hunt={hunt('opening', [game(1, 'Chaos Crew', 2, 50.5)])} />, { user: adminFixture });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Chaos Crew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Chaos Crew?' });
+    expect(dialog).toHaveTextContent('Chaos Crew leaves Bonus Hunt #5 with its bet of $2.00 and its saved win of $50.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep slot' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Chaos Crew' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Chaos Crew?' })).getByRole('button', { name: 'Remove slot' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/bonus-hunts/5/games/1']),
+    );
   });
 
   it('moves ids and parses prize points', () => {

@@ -1,8 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
-import { formatMultiplier } from '../../lib/format';
+import { formatAmount, formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { useRemoveHuntGameMutation, useReorderHuntGamesMutation, useUpdateHuntGameMutation } from './admin-bonus-hunts-api';
 
@@ -33,6 +34,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   const [remove, removeState] = useRemoveHuntGameMutation();
   const [reorder, reorderState] = useReorderHuntGamesMutation();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState<AdminHuntGame | null>(null);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   // What each cell last sent, so Enter followed by the blur it causes saves once.
   const sent = useRef(new Map<string, string>());
@@ -107,7 +109,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   if (hunt.games.length === 0)
     return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
 
-  return (
+  const table = (
     <DataTable
       caption={`Slots of hunt #${hunt.id} in opening order`}
       columns={['#', 'Slot', 'Bet ($)', 'Win ($)', 'Multiplier']}
@@ -159,11 +161,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
                   className="button button--danger button--small"
                   aria-label={`Remove ${game.slot_name}`}
                   disabled={removeState.isLoading}
-                  onClick={() =>
-                    remove({ huntId: hunt.id, gameId: game.id })
-                      .unwrap()
-                      .catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))
-                  }
+                  onClick={() => setRemoving(game)}
                 >
                   Remove
                 </button>
@@ -173,5 +171,31 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
         </tr>
       ))}
     </DataTable>
+  );
+  return (
+    <>
+      {table}
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.slot_name}?`}
+          message={
+            removing.opened
+              ? `${removing.slot_name} leaves ${hunt.name} with its bet of ${formatAmount(removing.slot_bet)} and its saved win of ${formatAmount(removing.slot_win ?? 0)}; the hunt's numbers change for everyone watching.`
+              : `${removing.slot_name} leaves ${hunt.name} with its bet of ${formatAmount(removing.slot_bet)}.`
+          }
+          confirmLabel="Remove slot"
+          cancelLabel="Keep slot"
+          busy={removeState.isLoading}
+          onConfirm={() =>
+            void remove({ huntId: hunt.id, gameId: removing.id })
+              .unwrap()
+              .then(() => toast.success(`${removing.slot_name} removed from ${hunt.name}`))
+              .catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))
+              .finally(() => setRemoving(null))
+          }
+          onCancel={() => setRemoving(null)}
+        />
+      )}
+    </>
   );
 }

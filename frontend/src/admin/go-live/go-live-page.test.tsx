@@ -80,8 +80,8 @@ const tournament = {
       match_number: 1,
       slot1_name: 'A',
       slot2_name: 'B',
-      slot1_multiplier: null,
-      slot2_multiplier: null,
+      slot1_multiplier: 12.8,
+      slot2_multiplier: 7.41,
       winner_name: null,
     },
     {
@@ -168,6 +168,12 @@ describe('GoLivePage', () => {
     expect(screen.queryByRole('listitem', { name: 'Round 1, match 2' })).toBeNull();
     expect(screen.queryByRole('listitem', { name: 'Round 2, match 1' })).toBeNull();
     fireEvent.click(within(match).getByRole('button', { name: 'B wins' }));
+    // B's multiplier is the lower one: declaring it takes an explicit override, and nothing is sent before it.
+    const override = await screen.findByRole('dialog', { name: 'B has the lower multiplier' });
+    expect(override).toHaveTextContent('B scored 7.41x against 12.80x.');
+    expect(override).toHaveTextContent('B advances to round 2, and predictions on round 1, match 1 are scored.');
+    expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')).toBe(false);
+    fireEvent.click(within(override).getByRole('button', { name: 'Override: B wins' }));
     await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')).toBe(true));
     const pick = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')!;
     expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B' });

@@ -252,11 +252,27 @@ function TournamentPanel() {
   );
 }
 
+/** The loser's multiplier when the chosen winner has the lower one (a pick the numbers contradict), else null. */
+function contradicted(match: TournamentMatch, winnerName: string): { winner: number; loser: number } | null {
+  const [mine, theirs] =
+    winnerName === match.slot1_name ? [match.slot1_multiplier, match.slot2_multiplier] : [match.slot2_multiplier, match.slot1_multiplier];
+  return mine !== null && theirs !== null && mine < theirs ? { winner: mine, loser: theirs } : null;
+}
+
 function Matches({ tournament }: { tournament: AdminTournament }) {
   const [setWinner, state] = useSetLiveMatchWinnerMutation();
   const act = useAdminAction();
-  const decide = (match: TournamentMatch, winnerName: string) =>
-    act(() => setWinner({ id: tournament.id, matchId: match.id, winnerName }).unwrap(), `${winnerName} wins`, 'Failed to set the winner');
+  const [deciding, setDeciding] = useState<{ match: TournamentMatch; winnerName: string } | null>(null);
+  const lastRound = Math.max(...tournament.matches.map((m) => m.round));
+  const decide = async (match: TournamentMatch, winnerName: string) => {
+    await act(
+      () => setWinner({ id: tournament.id, matchId: match.id, winnerName }).unwrap(),
+      match.round === lastRound ? `${winnerName} wins ${tournament.name}` : `${winnerName} advances`,
+      'Failed to set the winner',
+    );
+    setDeciding(null);
+  };
+  const against = deciding && contradicted(deciding.match, deciding.winnerName);
   const playable = tournament.matches
     .filter((m) => !m.winner_name && m.slot1_name && m.slot2_name)
     .sort((a, b) => a.round - b.round || a.match_number - b.match_number);
@@ -279,7 +295,7 @@ function Matches({ tournament }: { tournament: AdminTournament }) {
                   type="button"
                   className="button button--ghost button--small"
                   disabled={state.isLoading}
-                  onClick={() => void decide(m, name)}
+                  onClick={() => setDeciding({ match: m, winnerName: name })}
                 >
                   {name} wins
                 </button>
@@ -287,6 +303,21 @@ function Matches({ tournament }: { tournament: AdminTournament }) {
             </li>
           ))}
         </ul>
+      )}
+      {deciding && (
+        <ConfirmDialog
+          title={against ? `${deciding.winnerName} has the lower multiplier` : `${deciding.winnerName} wins this match?`}
+          message={`${
+            against
+              ? `${deciding.winnerName} scored ${formatMultiplier(against.winner)} against ${formatMultiplier(against.loser)}. Override only if the bracket's numbers are wrong. `
+              : ''
+          }${deciding.match.round === lastRound ? `${deciding.winnerName} wins ${tournament.name}` : `${deciding.winnerName} advances to round ${deciding.match.round + 1}`}, and predictions on round ${deciding.match.round}, match ${deciding.match.match_number} are scored.`}
+          confirmLabel={against ? `Override: ${deciding.winnerName} wins` : `${deciding.winnerName} wins`}
+          cancelLabel="Not yet"
+          busy={state.isLoading}
+          onConfirm={() => void decide(deciding.match, deciding.winnerName)}
+          onCancel={() => setDeciding(null)}
+        />
       )}
     </>
   );

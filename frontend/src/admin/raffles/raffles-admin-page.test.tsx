@@ -58,6 +58,38 @@ describe('Raffles admin', () => {
     await waitFor(() => expect(store.getState().toasts.items.map((t) => t.message)).toContain('3 winners drawn for Chair.'));
   });
 
+  it('offers a draw only for a started raffle with entries; cancelling says what happens and offers to keep the raffle', async () => {
+    const calls: TestRequest[] = [];
+    const pending = raffle({ id: 6, title: 'Mouse', status: 'Pending', is_accepting_entries: false, total_entries: 0 });
+    const empty = raffle({ id: 7, title: 'Desk', total_entries: 0, participants_count: 0 });
+    mockFetch((r) => {
+      calls.push(r);
+      return r.url.startsWith('/api/admin/raffles?page=1')
+        ? {
+            body: {
+              success: true,
+              data: [pending, empty, raffle()],
+              pagination: { current_page: 1, last_page: 1, per_page: 25, total: 3 },
+            },
+          }
+        : undefined;
+    });
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    const row = (title: string) => screen.getByText(title).closest('tr')!;
+    await screen.findByText('Mouse');
+    expect(within(row('Mouse')).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    expect(within(row('Desk')).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    expect(within(row('Chair')).getByRole('button', { name: 'Draw now' })).toBeInTheDocument();
+
+    fireEvent.click(within(row('Chair')).getByRole('button', { name: 'Cancel raffle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel raffle?' });
+    expect(dialog).toHaveTextContent('Chair will stop accepting entries and every points entry is refunded.');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep raffle' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('offers a reroll per drawn winner and no edit or draw once drawn', async () => {
     const drawn = raffle({
       drawn_at: '2026-11-22T00:00:00Z',

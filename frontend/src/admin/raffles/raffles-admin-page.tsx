@@ -14,10 +14,10 @@ import { Pager } from '../../components/ui/pager';
 type Editing = { mode: 'create' } | { mode: 'edit'; raffle: AdminRaffle } | null;
 type Pending = { raffle: AdminRaffle; action: 'cancel' | 'draw' | 'reroll'; position?: number } | null;
 
-const CONFIRM: Record<'cancel' | 'draw' | 'reroll', { title: string; label: string }> = {
-  cancel: { title: 'Cancel raffle?', label: 'Cancel raffle' },
-  draw: { title: 'Draw winners now?', label: 'Draw now' },
-  reroll: { title: 'Reroll this winner?', label: 'Reroll' },
+const CONFIRM: Record<'cancel' | 'draw' | 'reroll', { title: string; label: string; back: string }> = {
+  cancel: { title: 'Cancel raffle?', label: 'Cancel raffle', back: 'Keep raffle' },
+  draw: { title: 'Draw winners now?', label: 'Draw now', back: 'Not yet' },
+  reroll: { title: 'Reroll this winner?', label: 'Reroll', back: 'Keep winner' },
 };
 
 /** Said when an answer carries no message of its own. */
@@ -154,15 +154,22 @@ export default function RafflesAdminPage() {
                           >
                             Edit {r.title}
                           </button>
-                          <button type="button" className="button button--small" onClick={() => setPending({ raffle: r, action: 'draw' })}>
-                            Draw now
-                          </button>
+                          {/* A draw needs a started raffle with entries. */}
+                          {r.status !== 'Pending' && r.total_entries > 0 && (
+                            <button
+                              type="button"
+                              className="button button--small"
+                              onClick={() => setPending({ raffle: r, action: 'draw' })}
+                            >
+                              Draw now
+                            </button>
+                          )}
                           <button
                             type="button"
-                            className="button button--danger button--small"
+                            className="button button--ghost button--small"
                             onClick={() => setPending({ raffle: r, action: 'cancel' })}
                           >
-                            Cancel
+                            Cancel raffle
                           </button>
                         </>
                       )}
@@ -183,10 +190,11 @@ export default function RafflesAdminPage() {
             pending.action === 'cancel'
               ? `${pending.raffle.title} will stop accepting entries and every points entry is refunded.`
               : pending.action === 'draw'
-                ? `${pending.raffle.title} ends now and its winners are drawn.`
+                ? `${pending.raffle.title} ends now and ${pending.raffle.number_of_winners === 1 ? 'its winner is' : `its ${pending.raffle.number_of_winners} winners are`} drawn from ${formatNumber(pending.raffle.total_entries)} ${pending.raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`
                 : `Winner #${pending.position} of ${pending.raffle.title} is replaced by the next participant in the draw order.`
           }
           confirmLabel={CONFIRM[pending.action].label}
+          cancelLabel={CONFIRM[pending.action].back}
           busy={actState.isLoading}
           onConfirm={() => void confirm()}
           onCancel={() => setPending(null)}

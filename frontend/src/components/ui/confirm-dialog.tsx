@@ -5,13 +5,23 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The way out, named when "Cancel" would read like the action itself (cancelling a raffle). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A modal confirmation: title, message, Cancel and the dangerous action. */
-export function ConfirmDialog({ title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
 
@@ -23,7 +33,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
       <p id={messageId}>{message}</p>
       <div className="confirm-dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working...' : confirmLabel}
