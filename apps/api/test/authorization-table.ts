@@ -107,6 +107,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
 
   // Members' own data.
   'GET /api/r/points/history': members,
+  'GET /api/r/points/standing': members,
   'GET /api/r/profile/settings': members,
   'POST /api/r/profile/update': members,
   'POST /api/r/profile/disconnect-kick': members,

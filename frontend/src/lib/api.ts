@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'Store',
   'Redemptions',
   'PointsHistory',
+  'Standing',
   'AdminStoreItems',
   'AdminStoreCodes',
   'AdminRedemptions',

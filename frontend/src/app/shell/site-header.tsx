@@ -4,6 +4,7 @@ import type { CurrentUser, SiteSettings } from '@kickback/contracts';
 import { loginHref } from '../../lib/login-link';
 import { ADMIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
 import { FriendsMenu } from './friends-menu';
+import { MemberStanding } from './member-standing';
 import { StreamMenu } from './stream-menu';
 import './site-header.css';
 
@@ -71,6 +72,7 @@ export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHea
                   </li>
                 ))}
                 <FriendsMenu />
+                <MemberStanding />
                 {user.role === 'Admin' && (
                   <li>
                     <a href={ADMIN_PATH} className="nav-link nav-link--admin">

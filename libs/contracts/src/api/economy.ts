@@ -29,3 +29,9 @@ export const adminPointsAdjustSchema = z
   })
   .strict();
 export type AdminPointsAdjust = z.infer<typeof adminPointsAdjustSchema>;
+
+/** GET /api/r/points/standing: the header's balance and level for the logged-in member. */
+export interface MemberStanding {
+  balance: number;
+  level: number;
+}

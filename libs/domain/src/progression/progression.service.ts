@@ -1,3 +1,4 @@
+import { levelForXp } from '@kickback/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxService } from '@kickback/platform';
@@ -61,6 +62,12 @@ export class ProgressionService {
 
   async rankOf(userId: number): Promise<number> {
     return this.rank.rankOf(userId);
+  }
+
+  /** The member's level (a member without XP yet is at level 1). */
+  async levelOf(userId: number): Promise<number> {
+    const [totals] = await this.repository.totals(this.em.fork(), [userId]);
+    return totals?.level ?? levelForXp(0);
   }
 
   async username(userId: number): Promise<string | null> {
