@@ -51,7 +51,7 @@ export class OverlayDataService {
       list.filter((r) => r.has_ended && r.winners.length > 0).sort((a, b) => b.end_datetime.localeCompare(a.end_datetime))[0] ??
       null;
     if (!raffle) return { kind: 'raffle', raffle: null, entries: [], verify_url: null };
-    const { data: entries } = await this.raffles.entries(raffle.id, { limit: RAFFLE_ENTRANTS_SHOWN, search: '' });
+    const { data: entries } = await this.raffles.entries(raffle.id, { order: 'newest', limit: RAFFLE_ENTRANTS_SHOWN, search: '' });
     return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}` };
   }
 

@@ -70,6 +70,7 @@ describe('raffle logic', () => {
         ],
       }),
       '',
+      'newest',
     );
     const people = loadedParticipants(data.pages);
     expect(people.map((p) => [p.user.username, p.tickets])).toEqual([
@@ -84,7 +85,7 @@ describe('raffle logic', () => {
 
   it('once every page is loaded any unknown person is new; a search keeps out newcomers it would not find', () => {
     const data = pages(null);
-    applyEntryRows(data, [{ entry: entry(50, 6, 'Old', null, 1), firstEntryId: 5 }], '');
+    applyEntryRows(data, [{ entry: entry(50, 6, 'Old', null, 1), firstEntryId: 5 }], '', 'newest');
     expect(loadedParticipants(data.pages)[0]!.user.username).toBe('Old');
     const searched = pages(null);
     applyEntryRows(
@@ -94,11 +95,71 @@ describe('raffle logic', () => {
         { entry: entry(52, 8, 'Annabel', null, 1), firstEntryId: 52 },
       ],
       'ann',
+      'newest',
     );
     expect(loadedParticipants(searched.pages).map((p) => p.user.username)).toEqual(['Annabel', 'Cat', 'Bob', 'Ann']);
     // An own entry whose first entry is unknown only updates a loaded person.
-    applyEntryRows(searched, [{ entry: entry(53, 9, 'Nobody', null, 1), firstEntryId: null }], '');
+    applyEntryRows(searched, [{ entry: entry(53, 9, 'Nobody', null, 1), firstEntryId: null }], '', 'newest');
     expect(loadedParticipants(searched.pages)).toHaveLength(4);
+  });
+
+  it('most tickets first: a person moves up as their tickets grow, a newcomer below the loaded places waits for its page', () => {
+    // Loaded: Cat 3 tickets, Bob 2 | Ann 1; people ranked below Ann (1 ticket, first entry 10) are on the server.
+    const data: RaffleEntriesPages = {
+      pageParams: [null, '2.20'],
+      pages: [
+        {
+          data: [person(entry(30, 3, 'Cat', 'cat_k', 3, 'points')), person(entry(20, 2, 'Bob', null, 2, 'points'))],
+          cursor: { next: '2.20', limit: 2 },
+        },
+        { data: [person(entry(10, 1, 'Ann', 'ann_k', 1))], cursor: { next: '1.10', limit: 2 } },
+      ],
+    };
+    applyEntriesPush(
+      data,
+      {
+        raffle_id: 1,
+        total_entries: 16,
+        participants_count: 5,
+        omitted: 0,
+        entries: [
+          // Ann buys 4 tickets (5 in all) and passes Cat; Dan arrives with 4; Eve with 1 ranks below Ann's old place.
+          toRaffleEntryPush(entry(41, 1, 'Ann', 'ann_k', 4, 'points'), 10, 5),
+          toRaffleEntryPush(entry(42, 4, 'Dan', null, 4, 'points'), 42),
+          toRaffleEntryPush(entry(43, 5, 'Eve', null, 1), 43),
+        ],
+      },
+      '',
+      'tickets',
+    );
+    expect(loadedParticipants(data.pages).map((p) => [p.user.username, p.tickets])).toEqual([
+      ['Ann', 5],
+      ['Dan', 4],
+      ['Cat', 3],
+      ['Bob', 2],
+    ]);
+    // Eve comes with the next page, which still starts after Ann's old place.
+    expect(data.pages.at(-1)!.cursor.next).toBe('1.10');
+  });
+
+  it('most tickets first, after a push that left rows out, keeps only people ranked at least as high as its last page row', () => {
+    const data: RaffleEntriesPages = {
+      pageParams: [null],
+      pages: [
+        {
+          data: [person(entry(30, 3, 'Cat', 'cat_k', 9, 'points')), person(entry(20, 2, 'Bob', null, 2, 'points'))],
+          cursor: { next: '2.20', limit: 2 },
+        },
+      ],
+    };
+    const rows = Array.from({ length: 50 }, (_, i) => toRaffleEntryPush(entry(100 + i, 100 + i, `n${i}`, null, 3, 'points'), 100 + i));
+    applyEntriesPush(data, { raffle_id: 1, total_entries: 200, participants_count: 60, omitted: 9, entries: rows }, '', 'tickets');
+    const names = loadedParticipants(data.pages).map((p) => p.user.username);
+    // Cat (9) ranks above every pushed row; Bob (2) below the 50th, where rows may be missing: read again by cursor.
+    expect(names[0]).toBe('Cat');
+    expect(names).not.toContain('Bob');
+    expect(names).toHaveLength(51);
+    expect(data.pages[0]!.cursor.next).toBe('3.149');
   });
 
   it('after a push that left rows out, keeps only people at least as new as its oldest row, and the cursor goes on from them', () => {
@@ -114,6 +175,7 @@ describe('raffle logic', () => {
         entries: [toRaffleEntryPush(entry(42, 4, 'Dan', null, 1), 42), toRaffleEntryPush(entry(43, 5, 'Eve', null, 1), 43)],
       },
       '',
+      'newest',
     );
     expect(data.pages).toHaveLength(1);
     expect(data.pageParams).toEqual([null]);
@@ -133,6 +195,7 @@ describe('raffle logic', () => {
         entries: [toRaffleEntryPush(entry(42, 4, 'Dan', null, 1), 42)],
       },
       '',
+      'newest',
     );
     expect(loadedParticipants(data.pages).map((p) => p.user.username)).toEqual(['Dan', 'Cat', 'Bob', 'Ann']);
     expect(data.pages[1]!.cursor.next).toBe('10');

@@ -1,11 +1,14 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import {
+  RAFFLE_ENTRIES_PAGE,
   fromRaffleEntryPush,
   pushedFirstEntryId,
+  pushedPersonTickets,
   type Raffle,
   type RaffleEntriesCursor,
   type RaffleEntriesPush,
   type RaffleEntry,
+  type RaffleEntryOrder,
   type RaffleParticipant,
   type RaffleUser,
 } from '@kickback/contracts';
@@ -45,11 +48,32 @@ export interface RaffleEntriesPage {
 /** The entry list as cached: every page loaded so far, newest entrants first. */
 export type RaffleEntriesPages = InfiniteData<RaffleEntriesPage, string | null>;
 
-/** An entry row to show, and the member's first entry id in the raffle (null when not known). */
+/** An entry row to show, the member's first entry id in the raffle (null when not known) and tickets held (when known). */
 export interface ShownEntry {
   entry: RaffleEntry;
   firstEntryId: number | null;
+  personTickets?: number;
 }
+
+/** A person's place in a list order: higher ranks first. Tickets order: most tickets, then the earlier first entry. */
+type Place = readonly [number, number];
+const placeOf = (order: RaffleEntryOrder, tickets: number, firstEntryId: number): Place =>
+  order === 'newest' ? [firstEntryId, 0] : [tickets, -firstEntryId];
+const ranksAbove = (a: Place, b: Place): boolean => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+const ranksAtLeast = (a: Place, b: Place): boolean => !ranksAbove(b, a);
+
+/** The place a cursor names (the last person sent): `id` for newest, `tickets.id` for most tickets. */
+function cursorPlace(order: RaffleEntryOrder, cursor: string): Place {
+  const [a, b] = cursor.split('.').map(Number);
+  return order === 'newest' ? placeOf(order, 0, a!) : placeOf(order, a!, b!);
+}
+
+const cursorOf = (order: RaffleEntryOrder, tickets: number, firstEntryId: number): string =>
+  order === 'newest' ? String(firstEntryId) : `${tickets}.${firstEntryId}`;
+
+/** The id of the person's first entry among the rows the list holds of them. */
+const firstEntryOf = (person: RaffleParticipant): number => Math.min(...person.entries.map((e) => e.id));
+const personPlace = (order: RaffleEntryOrder, person: RaffleParticipant): Place => placeOf(order, person.tickets, firstEntryOf(person));
 
 /** SPEC §5: a person is named by kick_username, falling back to username. */
 export const participantName = (user: RaffleUser): string => user.kick_username?.trim() || user.username;
@@ -76,55 +100,78 @@ export function loadedParticipants(pages: readonly RaffleEntriesPage[] | undefin
 
 /**
  * Applies entry rows (a raffle:entries push, or the member's own entry from the enter answer) to the cached
- * pages: a loaded person gets the row (a higher ticket count wins, pushes can arrive late); a person not loaded
- * is added at the top only if they are new, that is their first entry is newer than the oldest loaded one (or
- * every page is loaded) and they match the search. Older people not loaded yet arrive with their page.
+ * pages in the list's order: a loaded person gets the row (a higher ticket count wins, pushes can arrive late); a
+ * person not loaded is added only if they now rank above the last loaded place (or every page is loaded) and match
+ * the search. The others arrive with their page. In the tickets order people move up as their tickets grow, so the
+ * loaded people are sorted again into one page that keeps the last page's cursor.
  */
-export function applyEntryRows(pages: RaffleEntriesPages, rows: readonly ShownEntry[], search: string): void {
+export function applyEntryRows(pages: RaffleEntriesPages, rows: readonly ShownEntry[], search: string, order: RaffleEntryOrder): void {
   const first = pages.pages[0];
   if (!first || rows.length === 0) return;
-  const byUser = new Map<number, RaffleParticipant>();
-  for (const page of pages.pages) for (const person of page.data) if (!byUser.has(person.user.id)) byUser.set(person.user.id, person);
-  const oldestLoaded = pages.pages.at(-1)!.cursor.next;
-  const newcomers: { person: RaffleParticipant; firstEntryId: number }[] = [];
-  for (const { entry, firstEntryId } of rows) {
+  const people = loadedParticipants(pages.pages);
+  const byUser = new Map(people.map((person) => [person.user.id, person]));
+  const lastCursor = pages.pages.at(-1)!.cursor.next;
+  const lastPlace = lastCursor === null ? null : cursorPlace(order, lastCursor);
+  const newcomers: RaffleParticipant[] = [];
+  for (const { entry, firstEntryId, personTickets } of rows) {
     const { user, ...line } = entry;
     const person = byUser.get(user.id);
     if (person) {
       const index = person.entries.findIndex((e) => e.id === line.id);
       if (index === -1) person.entries.push(line);
       else if (person.entries[index]!.tickets < line.tickets) person.entries[index] = line;
-      person.tickets = person.entries.reduce((sum, e) => sum + e.tickets, 0);
-    } else if (firstEntryId !== null && (oldestLoaded === null || firstEntryId > Number(oldestLoaded)) && matchesSearch(user, search)) {
-      const added: RaffleParticipant = { user, tickets: line.tickets, entered_at: line.created_at, entries: [line] };
-      byUser.set(user.id, added);
-      newcomers.push({ person: added, firstEntryId });
+      person.tickets = Math.max(
+        person.entries.reduce((sum, e) => sum + e.tickets, 0),
+        personTickets ?? 0,
+      );
+      continue;
     }
+    if (firstEntryId === null || !matchesSearch(user, search)) continue;
+    const tickets = personTickets ?? line.tickets;
+    if (lastPlace && !ranksAbove(placeOf(order, tickets, firstEntryId), lastPlace)) continue;
+    const added: RaffleParticipant = { user, tickets, entered_at: line.created_at, entries: [line] };
+    byUser.set(user.id, added);
+    newcomers.push(added);
   }
-  newcomers.sort((a, b) => b.firstEntryId - a.firstEntryId);
-  first.data.unshift(...newcomers.map((n) => n.person));
+  if (order === 'newest') {
+    newcomers.sort((a, b) => firstEntryOf(b) - firstEntryOf(a));
+    first.data.unshift(...newcomers);
+    return;
+  }
+  first.data = [...people, ...newcomers].sort((a, b) => {
+    const [pa, pb] = [personPlace(order, a), personPlace(order, b)];
+    return ranksAbove(pa, pb) ? -1 : ranksAbove(pb, pa) ? 1 : 0;
+  });
+  first.cursor = { ...first.cursor, next: lastCursor };
+  pages.pages = [first];
+  pages.pageParams = pages.pageParams.slice(0, 1);
 }
 
-/** The id of the person's first entry among the rows the list holds of them. */
-const firstEntryOf = (person: RaffleParticipant): number => Math.min(...person.entries.map((e) => e.id));
-
 /**
- * Applies a raffle:entries push to the cached pages. A push that left rows out (`omitted`) sent the newest changed
- * rows only, so below its oldest row the pages may miss entrants or hold stale tickets: the list keeps the people whose
- * first entry is at least that new (exact after the push) in one page, and its cursor continues from the oldest kept,
- * so scrolling on reads the rest from the server.
+ * Applies a raffle:entries push to the cached pages. A push that left rows out (`omitted`) sent, for each order, the
+ * changed rows that rank highest, so below the RAFFLE_ENTRIES_PAGE-th of them in this list's order the pages may miss
+ * entrants or hold stale tickets: the list keeps the people that rank at least as high (exact after the push) in one
+ * page, and its cursor continues from the last kept, so scrolling on reads the rest from the server.
  */
-export function applyEntriesPush(pages: RaffleEntriesPages, push: RaffleEntriesPush, search: string): void {
-  applyEntryRows(pages, pushedRows(push), search);
+export function applyEntriesPush(pages: RaffleEntriesPages, push: RaffleEntriesPush, search: string, order: RaffleEntryOrder): void {
+  applyEntryRows(pages, pushedRows(push), search, order);
   const first = pages.pages[0];
   if (!first || !(push.omitted > 0) || push.entries.length === 0) return;
-  const boundary = Math.min(...push.entries.map((row) => row[0]));
+  const places = push.entries
+    .map((row) => placeOf(order, pushedPersonTickets(row), pushedFirstEntryId(row)))
+    .sort((a, b) => (ranksAbove(a, b) ? -1 : ranksAbove(b, a) ? 1 : 0));
+  const boundary = places[Math.min(RAFFLE_ENTRIES_PAGE, places.length) - 1]!;
   const people = loadedParticipants(pages.pages);
-  const kept = people.filter((person) => firstEntryOf(person) >= boundary);
+  const kept = people.filter((person) => ranksAtLeast(personPlace(order, person), boundary));
   if (kept.length === people.length && pages.pages.length === 1) return;
+  const last = kept.at(-1);
   first.data = kept;
-  const oldestKept = kept.length ? Math.min(...kept.map(firstEntryOf)) : boundary;
-  first.cursor = { ...first.cursor, next: String(oldestKept) };
+  first.cursor = {
+    ...first.cursor,
+    next: last
+      ? cursorOf(order, last.tickets, firstEntryOf(last))
+      : cursorOf(order, boundary[0], order === 'newest' ? boundary[0] : -boundary[1]),
+  };
   pages.pages = [first];
   pages.pageParams = pages.pageParams.slice(0, 1);
 }
@@ -132,7 +179,11 @@ export function applyEntriesPush(pages: RaffleEntriesPages, push: RaffleEntriesP
 /** The rows of a raffle:entries push; pushes carry no time, so they count as arriving now. */
 export function pushedRows(push: RaffleEntriesPush): ShownEntry[] {
   const receivedAt = new Date().toISOString();
-  return push.entries.map((row) => ({ entry: fromRaffleEntryPush(row, receivedAt), firstEntryId: pushedFirstEntryId(row) }));
+  return push.entries.map((row) => ({
+    entry: fromRaffleEntryPush(row, receivedAt),
+    firstEntryId: pushedFirstEntryId(row),
+    personTickets: pushedPersonTickets(row),
+  }));
 }
 
 /** The person's tickets over all entries, as a percentage with 2 decimals. */

@@ -7,6 +7,7 @@ import type {
   RaffleEnterResult,
   RaffleEntriesCursor,
   RaffleEntry,
+  RaffleEntryOrder,
   RaffleParticipant,
   RaffleVerification,
 } from '@kickback/contracts';
@@ -29,14 +30,17 @@ interface EnterArgs {
   body: RaffleEnterRequest;
 }
 
-/** One cached entry list: a raffle and the (already trimmed) server-side search. */
+/** One cached entry list: a raffle, its order and the (already trimmed) server-side search. */
 export interface RaffleEntriesArgs {
   id: number;
+  order: RaffleEntryOrder;
   search: string;
 }
 
-const entriesUrl = ({ id, search }: RaffleEntriesArgs, cursor: string | null): string => {
+const entriesUrl = ({ id, order, search }: RaffleEntriesArgs, cursor: string | null): string => {
   const query = new URLSearchParams();
+  // Most tickets first is the server's default (SPEC §5).
+  if (order !== 'tickets') query.set('order', order);
   if (cursor) query.set('cursor', cursor);
   if (search) query.set('search', search);
   const text = query.toString();
@@ -97,7 +101,7 @@ export const rafflesApi = baseApi.injectEndpoints({
         }),
     }),
     /**
-     * The entry list, newest entrants first, a page at a time (loaded on scroll). Pushes and the member's own
+     * The entry list, most tickets or newest entrants first, a page at a time (loaded on scroll). Pushes and the member's own
      * entry patch the loaded pages; nothing refetches the list because someone entered.
      */
     getRaffleEntries: build.infiniteQuery<RaffleEntriesPage, RaffleEntriesArgs, string | null>({
@@ -112,7 +116,7 @@ export const rafflesApi = baseApi.injectEndpoints({
         followLive(lifecycle, (live) => {
           live.join(raffleRoom(args.id));
           live.on('raffle:entries', (push) => {
-            if (push.raffle_id === args.id) lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push, args.search));
+            if (push.raffle_id === args.id) lifecycle.updateCachedData((draft) => applyEntriesPush(draft, push, args.search, args.order));
           });
         }),
     }),
@@ -155,7 +159,7 @@ export const rafflesApi = baseApi.injectEndpoints({
           if (args.id === id)
             dispatch(
               rafflesApi.util.updateQueryData('getRaffleEntries', args, (draft) =>
-                applyEntryRows(draft, [{ entry: own, firstEntryId }], args.search),
+                applyEntryRows(draft, [{ entry: own, firstEntryId }], args.search, args.order),
               ),
             );
       },

@@ -1,4 +1,11 @@
-import { RAFFLE_ENTRY_TYPES, fromRaffleEntryPush, pushedFirstEntryId, toRaffleEntryPush, type RaffleEntry } from './raffles';
+import {
+  RAFFLE_ENTRY_TYPES,
+  fromRaffleEntryPush,
+  pushedFirstEntryId,
+  pushedPersonTickets,
+  toRaffleEntryPush,
+  type RaffleEntry,
+} from './raffles';
 
 const entry = (username: string, kickUsername: string | null, entryType: RaffleEntry['entry_type'] = 'passwordless'): RaffleEntry => ({
   id: 41,
@@ -30,5 +37,12 @@ describe('raffle entry push rows', () => {
     expect([newcomer[7], pushedFirstEntryId(newcomer)]).toEqual([0, 41]);
     expect([returning[7], pushedFirstEntryId(returning)]).toEqual([12, 12]);
     expect(JSON.stringify(newcomer)).toBe('[41,7,1,0,"ann_k",0,null,0]');
+  });
+
+  it("carry the member's ticket total only when it differs from the row's own tickets", () => {
+    const points = { ...entry('ann_k', 'ann_k', 'points'), tickets: 4 };
+    expect(pushedPersonTickets(toRaffleEntryPush(points, 12))).toBe(4);
+    const withFree = toRaffleEntryPush(points, 12, 5);
+    expect([withFree[8], pushedPersonTickets(withFree)]).toEqual([5, 5]);
   });
 });

@@ -61,7 +61,7 @@ export type RaffleEntryLine = Omit<RaffleEntry, 'user'>;
 
 /**
  * An item of `data` in GET /api/r/raffles/{id}/entries: one person (SPEC §5 groups the entries per person) with
- * their entry rows and ticket total. Newest first: ordered by the person's first entry.
+ * their entry rows and ticket total, in the order asked for (RaffleEntryOrder).
  */
 export interface RaffleParticipant {
   user: RaffleUser;
@@ -72,7 +72,11 @@ export interface RaffleParticipant {
   entries: RaffleEntryLine[];
 }
 
-/** The block beside `data` in GET /api/r/raffles/{id}/entries: send `next` as ?cursor= for older entrants; null at the end. */
+/**
+ * The block beside `data` in GET /api/r/raffles/{id}/entries: send `next` as ?cursor= (with the same order) for the
+ * next people; null at the end. A cursor is the last person's place: their first entry id (newest), or their tickets
+ * and first entry id as `tickets.id` (most tickets).
+ */
 export interface RaffleEntriesCursor {
   next: string | null;
   limit: number;
@@ -80,18 +84,29 @@ export interface RaffleEntriesCursor {
 
 export const RAFFLE_ENTRIES_PAGE = 50;
 
-/** ?cursor=&limit=&search= of GET /api/r/raffles/{id}/entries; search is a case-insensitive substring of the name. */
+/** The entry list's orders: most tickets first (SPEC §5, the default; earlier entrant first on a tie) or newest entrant first. */
+export const RAFFLE_ENTRY_ORDERS = ['tickets', 'newest'] as const;
+export type RaffleEntryOrder = (typeof RAFFLE_ENTRY_ORDERS)[number];
+
+const CURSOR_FORMAT: Record<RaffleEntryOrder, RegExp> = { newest: /^[1-9]\d{0,17}$/, tickets: /^\d{1,9}\.[1-9]\d{0,17}$/ };
+
+/** ?order=&cursor=&limit=&search= of GET /api/r/raffles/{id}/entries; search is a case-insensitive substring of the name. */
 export const raffleEntriesQuerySchema = z
   .object({
+    order: z.enum(RAFFLE_ENTRY_ORDERS, { errorMap: () => ({ message: 'Choose tickets or newest.' }) }).default('tickets'),
     cursor: z
       .string()
-      .regex(/^(|[1-9]\d{0,17})$/, 'Invalid cursor.')
+      .max(40, 'Invalid cursor.')
       .transform((v) => v || undefined)
       .optional(),
     limit: z.coerce.number().int().min(1).max(100).default(RAFFLE_ENTRIES_PAGE),
     search: z.string().trim().max(64, 'At most 64 characters').default(''),
   })
-  .strict();
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && !CURSOR_FORMAT[q.order].test(q.cursor))
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor.' });
+  });
 export type RaffleEntriesQuery = z.infer<typeof raffleEntriesQuerySchema>;
 
 /** POST /api/r/raffles/{id}/enter (SPEC §7). kick_username is informational: the server uses the account's. */
@@ -251,18 +266,28 @@ export type RaffleEntryPush = [
    * it is for every newcomer, nearly every row of a burst.
    */
   firstEntryId: number,
+  /**
+   * Every ticket the member holds in the raffle (the most-tickets order); left off when it is this entry's tickets, as
+   * for a newcomer.
+   */
+  personTickets?: number,
 ];
 
-export const toRaffleEntryPush = (e: RaffleEntry, firstEntryId: number): RaffleEntryPush => [
-  e.id,
-  e.user.id,
-  e.tickets,
-  RAFFLE_ENTRY_TYPES.indexOf(e.entry_type),
-  e.user.username,
-  e.user.kick_username !== null && e.user.kick_username === e.user.username ? 0 : e.user.kick_username,
-  e.user.avatar_url,
-  firstEntryId === e.id ? 0 : firstEntryId,
-];
+export function toRaffleEntryPush(e: RaffleEntry, firstEntryId: number, personTickets = e.tickets): RaffleEntryPush {
+  const row: RaffleEntryPush = [
+    e.id,
+    e.user.id,
+    e.tickets,
+    RAFFLE_ENTRY_TYPES.indexOf(e.entry_type),
+    e.user.username,
+    e.user.kick_username !== null && e.user.kick_username === e.user.username ? 0 : e.user.kick_username,
+    e.user.avatar_url,
+    firstEntryId === e.id ? 0 : firstEntryId,
+  ];
+  // Left off when it is the entry's own tickets, as for nearly every row of a burst.
+  if (personTickets !== e.tickets) row.push(personTickets);
+  return row;
+}
 
 /** The entry a push row stands for; pushes carry no time, so the caller says when it arrived. */
 export const fromRaffleEntryPush = (
@@ -279,18 +304,22 @@ export const fromRaffleEntryPush = (
 /** The id of the member's first entry in the raffle, for a push row. */
 export const pushedFirstEntryId = (row: RaffleEntryPush): number => row[7] || row[0];
 
+/** The member's tickets over all their entries in the raffle, for a push row. */
+export const pushedPersonTickets = (row: RaffleEntryPush): number => row[8] || row[2];
+
 export interface RaffleEntriesPush {
   raffle_id: number;
   total_entries: number;
   participants_count: number;
   /**
-   * Entry rows that changed since the previous push, at their current ticket count: the newest RAFFLE_ENTRIES_PAGE
-   * of them (highest ids first chosen, sent in id order).
+   * Entry rows that changed since the previous push, at their current ticket count, in id order: the first
+   * RAFFLE_ENTRIES_PAGE of them in each list order (the newest rows, and the rows of the members with most tickets),
+   * so at most two pages however many changed.
    */
   entries: RaffleEntryPush[];
   /**
-   * Changed rows left out (all older than every row sent). When above 0, a list that showed rows older than the
-   * oldest sent may miss changes there: it keeps what is newer and reads the rest again by cursor.
+   * Changed rows left out. When above 0, a list keeps the people that rank at least as high, in its order, as the
+   * RAFFLE_ENTRIES_PAGE-th row sent (every change above it was sent) and reads the rest again by cursor.
    */
   omitted: number;
 }

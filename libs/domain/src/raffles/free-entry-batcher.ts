@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { GroupCommit } from '@kickback/platform';
 import type { RaffleEntry } from '@kickback/contracts';
-import { RaffleLivePublisher } from './raffle-live.publisher';
+import { RaffleLivePublisher, type ChangedEntry } from './raffle-live.publisher';
 import { toRaffleEntry } from './raffle-rows';
 import { RafflesEntriesRepository } from './raffles-entries.repository';
 
@@ -52,11 +52,12 @@ export class FreeEntryBatcher {
       raffleId,
       batch.map((w) => w.userId),
     );
-    const written = new Map<number, { entry: RaffleEntry; firstEntryId: number }>();
+    const written = new Map<number, ChangedEntry>();
     for (const row of rows)
       written.set(row.id, {
         entry: toRaffleEntry({ ...row, entry_type: 'passwordless', points_spent: '0' }),
         firstEntryId: Number(row.first_entry_id),
+        personTickets: row.person_tickets,
       });
     // Answered only once the push is queued, as for every other entry.
     // Every row of the statement saw the same counters (its one update of the raffle row).

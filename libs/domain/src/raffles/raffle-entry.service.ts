@@ -62,7 +62,12 @@ export class RaffleEntryService {
     if (body.entry_type === 'passwordless') result = await this.enterOnce(em, ctx, 'passwordless');
     else if (body.entry_type === 'password') result = await this.enterWithPassword(em, ctx, body.password ?? '');
     else result = await this.enterWithPoints(em, ctx, body.points_spent ?? ctx.points_per_entry ?? 1, requestKey ?? randomUUID());
-    if (result.entry) await this.live.entryChanged(raffleId, result.entry, Number(result.row.first_entry_id), result.row);
+    if (result.entry)
+      await this.live.entryChanged(
+        raffleId,
+        { entry: result.entry, firstEntryId: Number(result.row.first_entry_id), personTickets: result.row.person_tickets },
+        result.row,
+      );
     return { message: result.message, entry: result.entry };
   }
 

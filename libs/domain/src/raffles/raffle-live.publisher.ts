@@ -3,6 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   RAFFLE_ENTRIES_PAGE,
   WINNERS_ROOM,
+  pushedFirstEntryId,
+  pushedPersonTickets,
   raffleRoom,
   toRaffleEntryPush,
   type RaffleEntry,
@@ -35,18 +37,20 @@ export class RaffleLivePublisher {
     private readonly query: RafflesQueryService,
   ) {}
 
-  entryChanged(raffleId: number, entry: RaffleEntry, firstEntryId: number, totals: RaffleTotalsSeen): Promise<void> {
-    return this.entriesChanged(raffleId, [{ entry, firstEntryId }], totals);
+  entryChanged(raffleId: number, entry: ChangedEntry, totals: RaffleTotalsSeen): Promise<void> {
+    return this.entriesChanged(raffleId, [entry], totals);
   }
 
   /**
-   * firstEntryId: the member's first entry in the raffle, which orders the entry list; totals: the raffle's
-   * counters as the statement that wrote these entries left them. Never fails its caller: the entries are
+   * Each entry comes with the member's place in the entry list's orders (first entry, tickets held); totals: the
+   * raffle's counters as the statement that wrote these entries left them. Never fails its caller: the entries are
    * committed by then, and a push lost while Redis is down must not turn them into errors (a failed batch would be
    * retried and each member told they had already entered). The next push carries totals that count them.
    */
-  async entriesChanged(raffleId: number, entries: { entry: RaffleEntry; firstEntryId: number }[], totals: RaffleTotalsSeen): Promise<void> {
-    const items = entries.map(({ entry, firstEntryId }) => JSON.stringify(toRaffleEntryPush(entry, firstEntryId)));
+  async entriesChanged(raffleId: number, entries: ChangedEntry[], totals: RaffleTotalsSeen): Promise<void> {
+    const items = entries.map(({ entry, firstEntryId, personTickets }) =>
+      JSON.stringify(toRaffleEntryPush(entry, firstEntryId, personTickets)),
+    );
     const marks: PushMarks = { [TOTAL]: totals.total_entries, [PARTICIPANTS]: totals.participants_count };
     try {
       await this.pushes.request(raffleRoom(raffleId), (pending, highs) => this.flush(raffleId, pending, highs), items, marks);
@@ -73,14 +77,15 @@ export class RaffleLivePublisher {
       const seen = byId.get(entry[0]);
       if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
     }
-    const changed = [...byId.values()].sort((a, b) => b[0] - a[0]);
+    const changed = [...byId.values()];
+    const sent = new Set([...firstPage(changed, newestFirst), ...firstPage(changed, mostTicketsFirst)]);
     const totals = await this.totals(raffleId, marks);
     this.realtime.toRoom(raffleRoom(raffleId), 'raffle:entries', {
       raffle_id: raffleId,
       total_entries: totals.total,
       participants_count: totals.participants,
-      entries: changed.slice(0, RAFFLE_ENTRIES_PAGE).reverse(),
-      omitted: Math.max(0, changed.length - RAFFLE_ENTRIES_PAGE),
+      entries: [...sent].sort((a, b) => a[0] - b[0]),
+      omitted: changed.length - sent.size,
     });
   }
 
@@ -92,6 +97,21 @@ export class RaffleLivePublisher {
     return this.raffles.totals(this.em.fork(), raffleId);
   }
 }
+
+/** An entry as written, with the member's first entry id and tickets held in the raffle after it. */
+export interface ChangedEntry {
+  entry: RaffleEntry;
+  firstEntryId: number;
+  personTickets: number;
+}
+
+/** The entry list's orders over push rows (a member's rows sit together in both). */
+const newestFirst = (a: RaffleEntryPush, b: RaffleEntryPush) => pushedFirstEntryId(b) - pushedFirstEntryId(a) || b[0] - a[0];
+const mostTicketsFirst = (a: RaffleEntryPush, b: RaffleEntryPush) =>
+  pushedPersonTickets(b) - pushedPersonTickets(a) || pushedFirstEntryId(a) - pushedFirstEntryId(b) || b[0] - a[0];
+
+const firstPage = (rows: RaffleEntryPush[], order: (a: RaffleEntryPush, b: RaffleEntryPush) => number) =>
+  [...rows].sort(order).slice(0, RAFFLE_ENTRIES_PAGE);
 
 const TOTAL = 'total_entries';
 const PARTICIPANTS = 'participants_count';

@@ -21,6 +21,9 @@ const EARLIER_PARTICIPANT = `left join lateral (
 const FIRST_ENTRY_ID = 'coalesce(pp.first_entry_id, e.id)::text';
 /** The counters as CTE c's update left them: the row lock orders the statements, so these only grow. */
 const TOTALS_SEEN = 'c.total_entries, c.participants_count';
+/** The member's ticket total in the raffle as CTE p left it (the entry list's order). */
+const PERSON_TICKETS = 'p.tickets as person_tickets';
+const JOIN_PERSON = 'join p on p.user_id = e.user_id';
 
 /** The member and the raffle as an entry decision needs them (raffle columns null when it does not exist). */
 export interface EntryContext extends UserRow {
@@ -43,6 +46,8 @@ export interface InsertedEntry extends RaffleTotalsSeen {
   created_at: Date;
   /** The member's first entry in the raffle: this one for a newcomer. */
   first_entry_id: string;
+  /** Every ticket the member now holds in the raffle. */
+  person_tickets: number;
 }
 
 /** The raffle's counters as the writing statement left them (its own rows counted), for the room's push. */
@@ -112,9 +117,9 @@ export class RafflesEntriesRepository {
          on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('e.tickets', '0')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN},
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS},
               u.id, u.username, u.kick_username, u.avatar_url
-       from e join u on u.id = e.user_id cross join c ${EARLIER_PARTICIPANT}`,
+       from e join u on u.id = e.user_id ${JOIN_PERSON} cross join c ${EARLIER_PARTICIPANT}`,
       [intArrayLiteral(userIds), raffleId],
     );
   }
@@ -128,8 +133,8 @@ export class RafflesEntriesRepository {
          on conflict (raffle_id, user_id) where entry_type = '${type === 'password' ? 'password' : 'passwordless'}' do nothing
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('e.tickets', '0')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}
-       from e cross join c ${EARLIER_PARTICIPANT}`,
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
+       from e ${JOIN_PERSON} cross join c ${EARLIER_PARTICIPANT}`,
       [userId, type, raffleId],
     );
     return row ?? null;
@@ -154,8 +159,8 @@ export class RafflesEntriesRepository {
            where ?::int is null or raffle_entries.tickets + excluded.tickets <= ?::int
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('(select tickets from bought)', '(select points from bought)')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}
-       from e cross join c ${EARLIER_PARTICIPANT}`,
+       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
+       from e ${JOIN_PERSON} cross join c ${EARLIER_PARTICIPANT}`,
       [purchase.tickets, purchase.pointsSpent, purchase.userId, purchase.raffleId, purchase.maxTickets, purchase.maxTickets],
     );
     return row ?? null;
@@ -178,13 +183,14 @@ export class RafflesEntriesRepository {
       },
       'from e group by e.raffle_id',
     );
+    // xmax is 0 on a row this statement inserted and set on one it updated: only newcomers count as participants.
     return `p as (
-         insert into raffle_participants (raffle_id, user_id, first_entry_id)
-         select raffle_id, user_id, id from e order by user_id
-         on conflict (raffle_id, user_id) do nothing
-         returning user_id
+         insert into raffle_participants (raffle_id, user_id, first_entry_id, tickets)
+         select raffle_id, user_id, id, ${tickets} from e order by user_id
+         on conflict (raffle_id, user_id) do update set tickets = raffle_participants.tickets + excluded.tickets
+         returning user_id, tickets, xmax = 0 as inserted
        ), c as (
-         update raffles set participants_count = participants_count + (select count(*) from p),
+         update raffles set participants_count = participants_count + (select count(*) from p where inserted),
                 total_entries = total_entries + (select coalesce(sum(${tickets}), 0) from e)
          where id = (select raffle_id from e limit 1)
          returning total_entries, participants_count
@@ -196,9 +202,9 @@ export class RafflesEntriesRepository {
   /** Recomputes a raffle's participants and counters from its entry rows (entries written outside these statements: the demo seed). */
   async recount(em: EntityManager, raffleId: number): Promise<void> {
     await em.execute(
-      `insert into raffle_participants (raffle_id, user_id, first_entry_id)
-       select raffle_id, user_id, min(id) from raffle_entries where raffle_id = ? group by raffle_id, user_id
-       on conflict (raffle_id, user_id) do update set first_entry_id = excluded.first_entry_id`,
+      `insert into raffle_participants (raffle_id, user_id, first_entry_id, tickets)
+       select raffle_id, user_id, min(id), sum(tickets)::int from raffle_entries where raffle_id = ? group by raffle_id, user_id
+       on conflict (raffle_id, user_id) do update set first_entry_id = excluded.first_entry_id, tickets = excluded.tickets`,
       [raffleId],
     );
     await em.execute(

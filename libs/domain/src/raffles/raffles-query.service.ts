@@ -40,14 +40,16 @@ export class RafflesQueryService {
   }
 
   /**
-   * One page of the entry list: people newest first, each with their entry rows and ticket total (SPEC §5 groups
-   * per person), and the cursor of the next page. Two index walks whatever the raffle's size.
+   * One page of the entry list: people in the order asked for (most tickets or newest first), each with their entry
+   * rows and ticket total (SPEC §5 groups per person), and the cursor of the next page. Two index walks whatever the
+   * raffle's size.
    */
   async entries(id: number, query: RaffleEntriesQuery): Promise<{ data: RaffleParticipant[]; cursor: RaffleEntriesCursor }> {
     const em = this.em.fork();
     if (!(await this.raffles.exists(em, id))) throw raffleNotFound();
     const people = await this.raffles.participantsPage(em, id, {
-      before: query.cursor ?? null,
+      order: query.order,
+      after: query.cursor ?? null,
       limit: query.limit + 1,
       search: query.search,
     });
@@ -78,7 +80,13 @@ export class RafflesQueryService {
         entries,
       };
     });
-    const next = people.length > query.limit ? page[page.length - 1]!.first_entry_id : null;
+    const last = page[page.length - 1];
+    const next =
+      people.length > query.limit && last
+        ? query.order === 'newest'
+          ? last.first_entry_id
+          : `${last.tickets}.${last.first_entry_id}`
+        : null;
     return { data, cursor: { next, limit: query.limit } };
   }
 

@@ -123,7 +123,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(r4.body.errors.entry_type).toBeDefined();
   });
 
-  it('a burst of 2,000 entries: every push carries at most one page of the newest rows and the totals so far, the last all of them', async () => {
+  it('a burst of 2,000 entries: every push carries at most a page per list order and the totals so far, the last all of them', async () => {
     const id = await createRaffle();
     const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
@@ -146,6 +146,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
         user: { id: 500_000 + n, username: `burst${n}`, kick_username: `burst${n}`, avatar: null, avatar_url: null },
       },
       firstEntryId: 1_000_000 + n,
+      personTickets: 1,
     });
     await Promise.all(
       Array.from({ length: N / 20 }, (_, b) =>
@@ -157,11 +158,12 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       ),
     );
     await waitFor(() => pushes.reduce((n, p) => n + p.entries.length + p.omitted, 0) === N, 15_000, 'every entry pushed or counted');
-    // The burst outran the window: rows were left out, and still no push carried more than a page.
+    // The burst outran the window: rows were left out, and still no push carried more than its pages.
     expect(pushes.some((p) => p.omitted > 0)).toBe(true);
     let accounted = 0;
     pushes.forEach((push, i) => {
-      expect(push.entries.length).toBeLessThanOrEqual(RAFFLE_ENTRIES_PAGE);
+      // A page for each order of the list (newest, most tickets), however many rows changed in the window.
+      expect(push.entries.length).toBeLessThanOrEqual(2 * RAFFLE_ENTRIES_PAGE);
       accounted += push.entries.length + push.omitted;
       // The totals count at least every entry pushed or counted so far and never go down.
       expect(push.total_entries).toBeGreaterThanOrEqual(Math.max(accounted, pushes[i - 1]?.total_entries ?? 0));
@@ -213,7 +215,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     let pushedSoFar = 0;
     pushes.forEach((push, i) => {
       pushedSoFar += push.entries.length + push.omitted;
-      expect(push.entries.length).toBeLessThanOrEqual(RAFFLE_ENTRIES_PAGE);
+      expect(push.entries.length).toBeLessThanOrEqual(2 * RAFFLE_ENTRIES_PAGE);
       expect(push.total_entries).toBeGreaterThanOrEqual(Math.max(pushedSoFar, pushes[i - 1]?.total_entries ?? 0));
       expect(push.participants_count).toBeGreaterThanOrEqual(Math.max(pushedSoFar, pushes[i - 1]?.participants_count ?? 0));
     });
@@ -221,7 +223,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     await waitFor(() => pushes.reduce((n, p) => n + p.entries.length + p.omitted, 0) === 250, 10_000, 'every entry pushed or counted');
     const pushedIds = new Set(pushes.flatMap((p) => p.entries.map(([entryId]) => entryId)));
     expect(pushes.flatMap((p) => p.entries)).toHaveLength(pushedIds.size);
-    for (const push of pushes) if (push.omitted > 0) expect(push.entries).toHaveLength(RAFFLE_ENTRIES_PAGE);
+    for (const push of pushes) if (push.omitted > 0) expect(push.entries.length).toBeGreaterThanOrEqual(RAFFLE_ENTRIES_PAGE);
     const memberIds = new Set(members.map((m) => m.id));
     const kickNames = new Map(
       (
@@ -455,6 +457,14 @@ describe('raffles (real PostgreSQL + Redis)', () => {
         [id],
       );
     expect(truth).toEqual({ total: 1 + 1 + 4 + 1 + 2 + 1, people: 3 });
+    // So does each person's ticket total, which orders the list.
+    expect(
+      await count(
+        `select count(*) as n from raffle_participants p where p.raffle_id = ?
+           and p.tickets = (select sum(tickets) from raffle_entries e where e.raffle_id = p.raffle_id and e.user_id = p.user_id)`,
+        [id],
+      ),
+    ).toBe(3);
     const detail = await api.client().json('GET', `/api/r/raffles/${id}`);
     expect(detail.body.data).toMatchObject({ total_entries: truth!.total, participants_count: 3 });
     // Every accepted entry in a raffle.entries-added event (one per statement), written by the typed outbox fragment.
@@ -468,18 +478,31 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       pointsSpent: 20,
     });
 
-    // Newest first by each person's first entry: Carol entered last, Alpha first; each person carries all their rows.
-    const all = await api
-      .client()
-      .json<{ data: RaffleParticipant[]; cursor: { next: string | null; limit: number } }>('GET', `/api/r/raffles/${id}/entries`);
-    expect(all.body.data.map((p) => p.user.id)).toEqual([carol.id, bravo.id, alpha.id]);
-    expect(all.body.data[2]).toMatchObject({ tickets: 5, entries: [{ entry_type: 'passwordless' }, { entry_type: 'points', tickets: 4 }] });
+    // By default most tickets first (SPEC §5): Alpha 5, Carol 3, Bravo 1; each person carries all their rows.
+    type EntriesAnswer = { data: RaffleParticipant[]; cursor: { next: string | null; limit: number } };
+    const all = await api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries`);
+    expect(all.body.data.map((p) => [p.user.id, p.tickets])).toEqual([
+      [alpha.id, 5],
+      [carol.id, 3],
+      [bravo.id, 2],
+    ]);
+    expect(all.body.data[0]).toMatchObject({ tickets: 5, entries: [{ entry_type: 'passwordless' }, { entry_type: 'points', tickets: 4 }] });
     expect(all.body.cursor).toEqual({ next: null, limit: 50 });
+    // Newest first by each person's first entry: Carol entered last, Alpha first.
+    const newest = await api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=newest`);
+    expect(newest.body.data.map((p) => p.user.id)).toEqual([carol.id, bravo.id, alpha.id]);
 
-    const firstPage = await api.client().json('GET', `/api/r/raffles/${id}/entries?limit=2`);
-    expect(firstPage.body.data).toHaveLength(2);
-    const rest = await api.client().json('GET', `/api/r/raffles/${id}/entries?limit=2&cursor=${firstPage.body.cursor.next}`);
-    expect([rest.body.data.map((p: RaffleParticipant) => p.user.id), rest.body.cursor.next]).toEqual([[alpha.id], null]);
+    for (const [order, expected] of [
+      ['tickets', [alpha.id, carol.id, bravo.id]],
+      ['newest', [carol.id, bravo.id, alpha.id]],
+    ] as const) {
+      const firstPage = await api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=2`);
+      const rest = await api
+        .client()
+        .json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=2&cursor=${firstPage.body.cursor.next}`);
+      expect([...firstPage.body.data, ...rest.body.data].map((p) => p.user.id)).toEqual(expected);
+      expect(rest.body.cursor.next).toBeNull();
+    }
 
     const search = async (text: string) =>
       (await api.client().json('GET', `/api/r/raffles/${id}/entries?search=${encodeURIComponent(text)}`)).body.data.map(
@@ -491,11 +514,57 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(await search('_100')).toEqual([bravo.id]);
     expect(await search(`nobody-${tag}`)).toEqual([]);
 
-    for (const query of ['cursor=abc', 'cursor=-1', 'limit=0', 'limit=101', 'search=' + 'x'.repeat(65), 'page=2']) {
+    for (const query of [
+      'cursor=abc',
+      'cursor=-1',
+      'cursor=12',
+      'order=newest&cursor=5.12',
+      'order=oldest',
+      'limit=0',
+      'limit=101',
+      'search=' + 'x'.repeat(65),
+      'page=2',
+    ]) {
       const bad = await api.client().json('GET', `/api/r/raffles/${id}/entries?${query}`);
       expect([query, bad.status, bad.body.success]).toEqual([query, 422, false]);
     }
     expect((await api.client().json('GET', '/api/r/raffles/999999/entries')).status).toBe(404);
+  });
+
+  it('pages 300 entrants with many ticket ties in both orders, each exactly once and in order', async () => {
+    const id = await createRaffle();
+    const tag = Math.random().toString(36).slice(2, 7);
+    const db = em.fork();
+    await db.execute(
+      `insert into users (username, name, kick_username, is_demo)
+       select 'tie_${tag}_' || g, 'Tie ' || g, 'tie_${tag}_' || g, true from generate_series(1, 300) g`,
+    );
+    // Tickets 1-5 each: ties everywhere, which the tickets order breaks by the earlier first entry.
+    await db.execute(
+      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+       select ?, id, 'points', 1 + (id % 5) from users where username like ? order by random()`,
+      [id, `tie\\_${tag}\\_%`],
+    );
+    await api.app.get(RafflesEntriesRepository).recount(db, id);
+    const expected = async (order: string) =>
+      (await db.execute<{ user_id: number }[]>(`select user_id from raffle_entries where raffle_id = ? order by ${order}`, [id])).map(
+        (r) => r.user_id,
+      );
+    const walk = async (order: 'tickets' | 'newest') => {
+      const ids: number[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await api
+          .client()
+          .json('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+        ids.push(...answer.body.data.map((p) => p.user.id));
+        cursor = answer.body.cursor.next;
+      }
+      return ids;
+    };
+    expect(await walk('tickets')).toEqual(await expected('tickets desc, id'));
+    expect(await walk('newest')).toEqual(await expected('id desc'));
+    expect(new Set(await walk('tickets')).size).toBe(300);
   });
 
   it('a search few members match and one many match page through the same people, newest first', async () => {
@@ -530,7 +599,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       for (let page = 0; cursor !== null && page < 3; page++) {
         const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await api
           .client()
-          .json('GET', `/api/r/raffles/${id}/entries?search=${encodeURIComponent(text)}${cursor ? `&cursor=${cursor}` : ''}`);
+          .json('GET', `/api/r/raffles/${id}/entries?order=newest&search=${encodeURIComponent(text)}${cursor ? `&cursor=${cursor}` : ''}`);
         ids.push(...answer.body.data.map((p) => p.user.id));
         cursor = answer.body.cursor.next;
       }

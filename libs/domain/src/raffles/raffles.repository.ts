@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DrawEntry, RaffleEntryLine, RaffleEntryType } from '@kickback/contracts';
+import type { DrawEntry, RaffleEntryLine, RaffleEntryOrder, RaffleEntryType } from '@kickback/contracts';
 import { intArrayLiteral } from '@kickback/platform';
 import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 
@@ -33,17 +33,27 @@ export interface WinnerRecord {
 }
 
 /** A person of the entry list: the user and the cursor value (their first entry id). */
-export type ParticipantRow = UserRow & { first_entry_id: string };
+export type ParticipantRow = UserRow & { first_entry_id: string; tickets: number };
 
 export type EntryLineRow = Omit<RaffleEntryLine, 'id' | 'created_at'> & { id: string; user_id: number; created_at: Date };
 
 export interface ParticipantsPageQuery {
-  /** Only people whose first entry is older than this entry id. */
-  before: string | null;
+  order: RaffleEntryOrder;
+  /**
+   * Only people after this place in the order: a first entry id (newest: older than it), or `tickets.id` (most
+   * tickets: fewer tickets, or as many with a later first entry).
+   */
+  after: string | null;
   limit: number;
   /** Case-insensitive substring of the username or Kick username; '' for everyone. */
   search: string;
 }
+
+/** The entry list's orders, each walked by an index of raffle_participants. */
+const PARTICIPANT_ORDER: Record<RaffleEntryOrder, string> = {
+  newest: 'p.first_entry_id desc',
+  tickets: 'p.tickets desc, p.first_entry_id',
+};
 
 /** Up to this many members matching a search, a page of a raffle's people is looked up from them. */
 const FEW_MATCHES = 2000;
@@ -120,9 +130,14 @@ export class RafflesRepository {
   async participantsPage(em: EntityManager, raffleId: number, query: ParticipantsPageQuery): Promise<ParticipantRow[]> {
     const params: unknown[] = [raffleId];
     let filter = '';
-    if (query.before) {
+    if (query.after && query.order === 'newest') {
       filter += ' and p.first_entry_id < ?::bigint';
-      params.push(query.before);
+      params.push(query.after);
+    } else if (query.after) {
+      const [tickets, firstEntryId] = query.after.split('.');
+      // The first bound starts the index walk at the cursor's ticket count; the second skips the ties already sent.
+      filter += ' and p.tickets <= ?::int and (p.tickets < ?::int or p.first_entry_id > ?::bigint)';
+      params.push(tickets, tickets, firstEntryId);
     }
     if (query.search) {
       const like = containsPattern(query.search);
@@ -140,9 +155,9 @@ export class RafflesRepository {
       }
     }
     return em.execute<ParticipantRow[]>(
-      `select p.first_entry_id::text as first_entry_id, u.id, u.username, u.kick_username, u.avatar_url
+      `select p.first_entry_id::text as first_entry_id, p.tickets, u.id, u.username, u.kick_username, u.avatar_url
        from raffle_participants p join users u on u.id = p.user_id
-       where p.raffle_id = ?${filter} order by p.first_entry_id desc limit ?`,
+       where p.raffle_id = ?${filter} order by ${PARTICIPANT_ORDER[query.order]} limit ?`,
       [...params, query.limit],
     );
   }

@@ -1,11 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Raffle } from '@kickback/contracts';
+import type { Raffle, RaffleEntryOrder } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { ScrollingList } from '../../../components/ui/scrolling-list';
 import { formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { loadedParticipants, participantName, winChance } from '../raffle-logic';
 import { useGetRaffleEntriesInfiniteQuery } from '../raffles-api';
+
+const ORDERS: [RaffleEntryOrder, string][] = [
+  ['tickets', 'Most tickets'],
+  ['newest', 'Newest'],
+];
 
 interface Props {
   raffle: Pick<Raffle, 'id' | 'total_entries' | 'participants_count'>;
@@ -16,12 +21,14 @@ interface Props {
 
 /**
  * SPEC §2/§5: participants per person with their win chance, searchable, in a limited-height list. The server
- * pages them newest first and searches by name; the next page loads when the end of the list scrolls into view.
+ * pages them by most tickets (SPEC's order) or, when toggled, newest first, and searches by name; the next page loads
+ * when the end of the list scrolls into view.
  */
 export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
   const [query, setQuery] = useState('');
+  const [order, setOrder] = useState<RaffleEntryOrder>('tickets');
   const search = useDebounced(query.trim());
-  const entries = useGetRaffleEntriesInfiniteQuery({ id: raffle.id, search });
+  const entries = useGetRaffleEntriesInfiniteQuery({ id: raffle.id, order, search });
   const people = useMemo(() => loadedParticipants(entries.data?.pages), [entries.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = entries;
   const listRef = useRef<HTMLElement>(null);
@@ -98,6 +105,19 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
         <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={refreshing || entries.isFetching}>
           {refreshing || (entries.isFetching && !entries.isFetchingNextPage) ? 'Refreshing...' : 'Refresh'}
         </button>
+      </div>
+      <div className="raffle-entries__order" role="group" aria-label="Order entries by">
+        {ORDERS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="button button--ghost button--small"
+            aria-pressed={order === value}
+            onClick={() => setOrder(value)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <input
         className="input"

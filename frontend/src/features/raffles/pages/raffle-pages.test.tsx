@@ -109,7 +109,7 @@ describe('Raffle detail', () => {
   function serve(detail: Raffle, list = entries, onEnter?: (r: TestRequest) => { status?: number; body: unknown }) {
     return mockFetch((r) => {
       if (r.url === '/api/r/raffles/1') return { body: { success: true, data: detail } };
-      if (r.url === '/api/r/raffles/1/entries') return page(list);
+      if (r.url === '/api/r/raffles/1/entries' || r.url === '/api/r/raffles/1/entries?order=newest') return page(list);
       // The server searches: only names containing the text (case-insensitive) come back.
       const search = /^\/api\/r\/raffles\/1\/entries\?search=(.*)$/.exec(r.url);
       if (search) {
@@ -150,17 +150,40 @@ describe('Raffle detail', () => {
     );
     const updated = await screen.findByTestId('raffle-entries-list');
     expect(await within(updated).findByText('cat_k')).toBeInTheDocument();
-    // The newcomer is listed first; totals and chances follow the push.
-    expect(within(updated).getAllByRole('listitem')[0]).toHaveTextContent('cat_k');
-    expect(within(updated).getAllByRole('listitem')[1]).toHaveTextContent('50.00%');
+    // Most tickets first: the newcomer with one ticket goes after Bob (2) and Ann (1, earlier); chances follow the push.
+    expect(within(updated).getAllByRole('listitem').at(-1)).toHaveTextContent('cat_k');
+    expect(within(updated).getAllByRole('listitem')[0]).toHaveTextContent('50.00%');
     expect(screen.getByTestId('raffle-total-entries')).toHaveTextContent('4');
     expect(entryReads()).toHaveLength(readsBefore);
   });
 
-  it('during a burst shows the totals and the newest rows a push carries, and drops older rows it may have missed', async () => {
+  it('during a burst shows the totals and the rows a push carries, and drops the rows below them it may have missed', async () => {
     serve(raffle());
     renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
     expect(await within(await screen.findByTestId('raffle-entries-list')).findByText('bob_k')).toBeInTheDocument();
+    const burst = (total: number, row: [number, number, number, number, string, 0, null, 0]) =>
+      act(() =>
+        createdSockets.at(-1)!.serverEmit('raffle:entries', {
+          raffle_id: 1,
+          total_entries: total,
+          participants_count: total - 1,
+          entries: [row],
+          omitted: 4999,
+        }),
+      );
+    const shown = () =>
+      within(screen.getByTestId('raffle-entries-list'))
+        .getAllByRole('listitem')
+        .filter((item) => item.classList.contains('raffle-entries__row'))
+        .map((item) => item.querySelector('.raffle-entries__name')!.textContent);
+    // Most tickets first: Bob (2) and Ann (1, entered earlier) rank above Zoe's row, so every change above them was sent.
+    burst(5003, [9000, 90, 1, 0, 'zoe', 0, null, 0]);
+    await waitFor(() => expect(screen.getByTestId('raffle-total-entries')).toHaveTextContent('5,003'));
+    expect(shown()).toEqual(['bob_k', 'ann_k', 'zoe']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Newest' }));
+    expect(screen.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(shown()).toEqual(['bob_k', 'ann_k']));
     act(() =>
       createdSockets.at(-1)!.serverEmit('raffle:entries', {
         raffle_id: 1,
@@ -265,8 +288,8 @@ describe('Raffle detail', () => {
     expect(await screen.findByRole('button', { name: 'Entered' })).toBeDisabled();
     const list = screen.getByTestId('raffle-entries-list');
     expect(await within(list).findByText('me_k')).toBeInTheDocument();
-    // A newcomer to the raffle: listed on top.
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('me_k');
+    // A newcomer with one ticket: listed after the people with as many or more.
+    expect(within(list).getAllByRole('listitem').at(-1)).toHaveTextContent('me_k');
     const reads = (url: string) => fetchMock.mock.calls.filter(([r]) => typeof r !== 'string' && r.url === url && r.method === 'GET');
     expect(reads('/api/r/raffles/1')).toHaveLength(1);
     expect(reads('/api/r/raffles/1/entries')).toHaveLength(1);
