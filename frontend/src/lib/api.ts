@@ -19,7 +19,6 @@ export const TAG_TYPES = [
   'Store',
   'Redemptions',
   'PointsHistory',
-  'Standing',
   'AdminStoreItems',
   'AdminStoreCodes',
   'AdminRedemptions',

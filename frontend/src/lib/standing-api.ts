@@ -1,4 +1,4 @@
-import type { MemberStanding } from '@kickback/contracts';
+import { levelFromNotification, type MemberStanding } from '@kickback/contracts';
 import { baseApi } from './api';
 import { followLive } from './live-cache';
 
@@ -7,16 +7,21 @@ export const standingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getStanding: build.query<MemberStanding, void>({
       query: () => '/api/r/points/standing',
-      providesTags: ['Standing'],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followLive(lifecycle, (live) => {
-          // Every spend and award says the new balance; a level-up arrives as a notice, so the level is read again.
+          // Every spend and award says the new balance; a level-up arrives as a notice saying the level: no read needed.
           live.on('user:points', (push) =>
             lifecycle.updateCachedData((draft) => {
               draft.balance = push.balance;
             }),
           );
-          live.on('user:notification', () => lifecycle.dispatch(standingApi.util.invalidateTags(['Standing'])));
+          live.on('user:notification', (push) => {
+            const level = levelFromNotification(push.message);
+            if (level !== null)
+              lifecycle.updateCachedData((draft) => {
+                draft.level = level;
+              });
+          });
         }),
     }),
   }),

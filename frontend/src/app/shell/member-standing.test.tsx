@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { levelReachedNotification } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { memberFixture, settingsFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -10,8 +11,8 @@ import { SiteHeader } from './site-header';
 describe('the header shows a member their points and level, live', () => {
   beforeEach(() => resetSocketForTests());
 
-  it('reads the standing once, follows user:points, and reads the level again after a notice (a level-up)', async () => {
-    let level = 3;
+  it('reads the standing once, then follows user:points and the level-up notice without reading again', async () => {
+    const level = 3;
     const reads: string[] = [];
     mockFetch((r) => {
       if (r.url !== '/api/r/points/standing') return undefined;
@@ -35,9 +36,10 @@ describe('the header shows a member their points and level, live', () => {
     await waitFor(() => expect(screen.getByTestId('member-points')).toHaveTextContent('1,100 pts'));
     expect(reads).toHaveLength(1);
 
-    level = 4;
-    act(() => socket.serverEmit('user:notification', { type: 'success', message: 'You reached level 4!' }));
+    act(() => socket.serverEmit('user:notification', { type: 'success', message: 'Item redeemed successfully!' }));
+    act(() => socket.serverEmit('user:notification', { type: 'success', message: levelReachedNotification(4) }));
     await waitFor(() => expect(screen.getByTestId('member-standing')).toHaveTextContent('Lvl 4'));
+    expect(reads).toHaveLength(1);
   });
 
   it('a visitor sees no standing and reads none', () => {
