@@ -3,6 +3,8 @@ import {
   countdownParts,
   defaultAvatarUrl,
   formatAmount,
+  formatCount,
+  formatDateTime,
   formatFileSize,
   formatMultiplier,
   formatNumber,
@@ -67,6 +69,23 @@ describe('formatRelativeTime', () => {
   it('describes future times and ignores invalid dates', () => {
     expect(formatRelativeTime(now + 2 * 3_600_000, now)).toBe('in 2 hours');
     expect(formatRelativeTime('garbage', now)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('names the time zone the time is shown in', () => {
+    expect(formatDateTime('2026-11-22T15:04:00Z', 'America/New_York')).toBe('Nov 22, 2026, 10:04 AM EST');
+    expect(formatDateTime('2026-11-22T15:04:00Z', 'UTC')).toBe('Nov 22, 2026, 3:04 PM UTC');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('puts the noun in the number the count needs', () => {
+    expect(formatCount(1, 'entry', 'entries')).toBe('1 entry');
+    expect(formatCount(0, 'entry', 'entries')).toBe('0 entries');
+    expect(formatCount(1200, 'point')).toBe('1,200 points');
+    expect(formatCount(1, 'points ticket')).toBe('1 points ticket');
   });
 });
 

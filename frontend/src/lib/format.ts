@@ -64,11 +64,24 @@ export function formatDate(date: string | number | Date): string {
   return value.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** `Nov 22, 2026, 3:04 PM` */
-export function formatDateTime(date: string | number | Date): string {
+/** `Nov 22, 2026, 3:04 PM EST`: in the viewer's time zone, named, so a time means the same to every viewer. */
+export function formatDateTime(date: string | number | Date, timeZone?: string): string {
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return '';
-  return value.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return value.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  });
+}
+
+/** `1 entry`, `2 entries`, `1,000 points`: the count with the noun in the number it needs. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
 export interface CountdownParts {

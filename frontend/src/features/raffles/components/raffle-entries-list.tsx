@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Raffle, RaffleEntryOrder } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { ScrollingList } from '../../../components/ui/scrolling-list';
-import { formatNumber } from '../../../lib/format';
+import { formatCount, formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { loadedParticipants, participantName, winChance } from '../raffle-logic';
 import { useGetRaffleEntriesInfiniteQuery } from '../raffles-api';
@@ -101,7 +101,12 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
   return (
     <section className="card raffle-entries" aria-labelledby="raffle-entries-title">
       <div className="raffle-entries__head">
-        <h2 id="raffle-entries-title">Entries ({formatNumber(raffle.participants_count)})</h2>
+        <h2 id="raffle-entries-title" aria-describedby="raffle-entries-summary">
+          Entries ({formatNumber(raffle.participants_count)})
+        </h2>
+        <p id="raffle-entries-summary" className="raffle-entries__summary" data-testid="raffle-entries-summary">
+          {formatCount(raffle.participants_count, 'person', 'people')} holding {formatCount(raffle.total_entries, 'ticket')}
+        </p>
         <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={refreshing || entries.isFetching}>
           {refreshing || (entries.isFetching && !entries.isFetchingNextPage) ? 'Refreshing...' : 'Refresh'}
         </button>

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { memberFixture } from '../../../test/fixtures';
 import type { Raffle } from '@kickback/contracts';
 import { renderWithProviders } from '../../../test/render';
 import { RaffleEntryActions } from './raffle-entry-actions';
@@ -38,5 +39,17 @@ describe('RaffleEntryActions for a visitor', () => {
       'href',
       '/login?next=%2Fraffles%2F7',
     );
+  });
+});
+
+describe('RaffleEntryActions for a member', () => {
+  it('counts points tickets in the right number', () => {
+    const one = { ...raffle, user_entries: { ...raffle.user_entries, points_tickets: 1 } };
+    const { unmount } = renderWithProviders(<RaffleEntryActions raffle={one} />, { user: memberFixture });
+    expect(screen.getByText('You hold 1 points ticket.')).toBeInTheDocument();
+    unmount();
+    const three = { ...raffle, user_entries: { ...raffle.user_entries, points_tickets: 3 } };
+    renderWithProviders(<RaffleEntryActions raffle={three} />, { user: memberFixture });
+    expect(screen.getByText('You hold 3 points tickets.')).toBeInTheDocument();
   });
 });

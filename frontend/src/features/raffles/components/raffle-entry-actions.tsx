@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Raffle, RaffleEnterRequest } from '@kickback/contracts';
 import { LoginCta } from '../../../components/ui/login-cta';
 import { errorMessage } from '../../../lib/api-error';
-import { formatNumber } from '../../../lib/format';
+import { formatCount, formatNumber } from '../../../lib/format';
 import { fullPageLoad } from '../../../lib/http';
 import { loginHref } from '../../../lib/login-link';
 import { useCurrentUser } from '../../../lib/session';
@@ -120,7 +120,7 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
             Enter with {formatNumber(tickets * price)} Points
           </button>
           {raffle.user_entries.points_tickets > 0 && (
-            <p className="field-hint">You hold {formatNumber(raffle.user_entries.points_tickets)} points tickets.</p>
+            <p className="field-hint">You hold {formatCount(raffle.user_entries.points_tickets, 'points ticket')}.</p>
           )}
         </div>
       )}

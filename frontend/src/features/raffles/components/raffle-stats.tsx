@@ -6,7 +6,9 @@ export function RaffleStats({ raffle }: { raffle: Raffle }) {
   return (
     <dl className="card raffle-stats" aria-label="Raffle stats">
       <div>
-        <dt>Total Entries</dt>
+        <dt>
+          Total Entries <span className="raffle-stats__unit">(tickets)</span>
+        </dt>
         <dd data-testid="raffle-total-entries">{formatNumber(raffle.total_entries)}</dd>
       </div>
       <div>

@@ -9,6 +9,9 @@ import { scrollIntoView } from '../../../test/intersection-observer-stub';
 import RaffleDetailPage from './raffle-detail-page';
 import RafflesPage from './raffles-page';
 
+jest.mock('../../../lib/http', () => ({ ...jest.requireActual('../../../lib/http'), fullPageLoad: jest.fn() }));
+const { fullPageLoad } = jest.requireMock('../../../lib/http') as { fullPageLoad: jest.Mock };
+
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => [t.type, t.message]);
 
 const user = (id: number, name: string): RaffleUser => ({ id, username: name, kick_username: `${name}_k`, avatar: null, avatar_url: null });
@@ -130,6 +133,9 @@ describe('Raffle detail', () => {
     expect(rows[0]).toHaveTextContent('2 tickets');
     expect(rows[0]).toHaveTextContent('66.67%');
     expect(screen.getByRole('heading', { name: 'Entries (2)' })).toBeInTheDocument();
+    // People and tickets are told apart: 2 people hold the 3 tickets.
+    expect(screen.getByTestId('raffle-entries-summary')).toHaveTextContent('2 people holding 3 tickets');
+    expect(screen.getByText('(tickets)')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search participants...'), { target: { value: ' ANN ' } });
     await waitFor(() => expect(within(screen.getByTestId('raffle-entries-list')).queryByText('bob_k')).toBeNull());
     expect(within(screen.getByTestId('raffle-entries-list')).getByText('ann_k')).toBeInTheDocument();
@@ -300,6 +306,7 @@ describe('Raffle detail', () => {
     const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: null });
     fireEvent.click(await screen.findByRole('button', { name: 'Enter for Free' }));
     expect(toasts(store)).toContainEqual(['error', 'Please log in to enter raffles']);
+    expect(fullPageLoad).toHaveBeenCalledWith('/login?next=%2Fraffles%2F1');
   });
 
   it('other failures toast "Failed to load raffle" and stay on the page', async () => {
