@@ -144,7 +144,7 @@ test.describe('OBS overlays', () => {
     const now = Date.now();
     const overlay = await openOverlay(browser, url, async (context) => {
       await context.clock.install({ time: now });
-      await context.clock.pauseAt(now + 1000);
+      await context.clock.pauseAt(now + 300_000);
     });
     await expect(overlay.getByTestId('leaderboard-rows').getByRole('listitem')).toHaveCount(10);
     const clock = overlay.getByTestId('leaderboard-countdown');

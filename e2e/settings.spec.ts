@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForShell } from './support/fixtures';
-import { loginAs } from './support/session';
+import { loginAs, withSession } from './support/session';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -51,11 +51,12 @@ test.describe('settings', () => {
   });
 
   test('highlight=kick opens Connections and pulses the Kick block, which then settles', async ({ page }) => {
-    await loginAs(page, 'LuckyLuke');
-    // The page's clock stands still from before the load, so the 3 s pulse is seen however slow the host is.
+    await withSession(page, 'LuckyLuke');
+    // The page's clock stands still from before the load, so the 3 s pulse is seen however slow the host is (paused
+    // far enough ahead that no host is still short of it by the time the pause is set).
     const now = Date.now();
     await page.clock.install({ time: now });
-    await page.clock.pauseAt(now + 1000);
+    await page.clock.pauseAt(now + 300_000);
     await page.goto('/settings?tab=connections&highlight=kick');
     await waitForShell(page);
     const block = page.getByTestId('kick-connection');

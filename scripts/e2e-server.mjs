@@ -63,8 +63,6 @@ const env = {
   KICK_API_URL: `http://127.0.0.1:${Number(port) + 20000}`,
   // The same fake answers Kick's OAuth side (e2e/kick-connection.spec.ts logs the streamer in there).
   KICK_AUTH_URL: `http://127.0.0.1:${Number(port) + 20000}`,
-  // The same fake answers Kick's OAuth side (e2e/kick-connection.spec.ts logs the streamer in there).
-  KICK_AUTH_URL: `http://127.0.0.1:${Number(port) + 20000}`,
 };
 const { default: Redis } = await import('ioredis');
 const redis = new Redis(env.REDIS_URL);
