@@ -3,6 +3,7 @@ import type { PublicProfile } from '@kickback/contracts';
 import { PROFILE_FRIENDS_TAB } from '@kickback/contracts/api/profiles';
 import { Avatar } from '../../../components/ui/avatar';
 import { useGetMutualFriendsQuery } from '../../../lib/friends-api';
+import { LoginCta } from '../../../components/ui/login-cta';
 
 function MutualFriends({ userId }: { userId: number }) {
   const { data, isLoading, isError, refetch } = useGetMutualFriendsQuery(userId);
@@ -54,9 +55,7 @@ export function FriendsTab({ profile, viewerLoggedIn, isOwn }: { profile: Public
       <div className="card profile-section">
         <h2>{PROFILE_FRIENDS_TAB.loginTitle}</h2>
         <p className="profile-muted">{PROFILE_FRIENDS_TAB.loginText}</p>
-        <a href="/login" className="button button--primary">
-          Login
-        </a>
+        <LoginCta />
       </div>
     );
   }

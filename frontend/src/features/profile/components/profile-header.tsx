@@ -33,7 +33,7 @@ export function ProfileHeader({ profile, viewerLoggedIn, isOwn }: ProfileHeaderP
           <h1 className="page-title">{name}</h1>
           <p className="profile-header__username">@{profile.username}</p>
           <p className="profile-rank" data-testid="profile-rank">
-            Rank #{formatNumber(counts.rank)}
+            Rank #{formatNumber(counts.rank)} <span className="profile-rank__scope">by XP among all members</span>
           </p>
           {profile.bio && <p className="profile-header__bio">{profile.bio}</p>}
           {(twitter || website) && (

@@ -110,7 +110,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ann Spinner' })).toBeInTheDocument();
     expect(screen.getByText('@ann')).toBeInTheDocument();
     expect(screen.getByTestId('profile-level')).toHaveTextContent('Lvl 3');
-    expect(screen.getByTestId('profile-rank')).toHaveTextContent('Rank #12');
+    expect(screen.getByTestId('profile-rank')).toHaveTextContent('Rank #12 by XP among all members');
     expect(screen.getByText('Slots every night')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', 'https://twitter.com/ann_spins');
     expect(screen.getByRole('link', { name: 'Website' })).toHaveAttribute('href', 'https://ann.example/');
@@ -326,6 +326,10 @@ describe('ProfilePage', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Friends' }));
     expect(screen.getByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
     expect(screen.getByText('Please log in to view friendship information')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in with Kick' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/login\?next=%2Fprofile%2F/),
+    );
   });
 
   it("friends tab: 'Mutual Friends (n)' linking to each profile, or 'No mutual friends found'", async () => {
