@@ -10,8 +10,9 @@ test('an admin enters a win; a member watching the Current Hunt sees the multipl
   await expect(member.getByRole('heading', { level: 1, name: 'Bonus Hunt' })).toBeVisible();
   await expect(member.getByTestId('tile-winnings')).toContainText('$1,667.75');
   const mental = member.locator('[data-testid^="hunt-game-"]').filter({ hasText: 'Mental' });
-  await expect(mental.getByTestId('game-multiplier')).toHaveText('0.00x');
-  await expect(mental.getByTestId('game-multiplier')).toHaveClass(/hunt-negative/);
+  // Not opened yet: neutral, not a red $0.00 / 0.00x.
+  await expect(mental.getByTestId('game-multiplier')).toHaveText('Not opened');
+  await expect(mental.getByTestId('game-multiplier')).toHaveClass(/hunt-muted/);
   const loadedAt = await member.evaluate(() => performance.timeOrigin);
 
   const { page: admin } = await signedIn(browser, 'StreamBoss');

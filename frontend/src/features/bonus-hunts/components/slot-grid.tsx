@@ -2,7 +2,7 @@ import type { HuntGame } from '@kickback/contracts';
 import { formatAmount, formatMultiplier } from '../../../lib/format';
 import { SlotImage } from './slot-image';
 
-/** SPEC §2 Slots grid: the multiplier is green above 0, otherwise red. */
+/** SPEC §2 Slots grid: an opened slot's multiplier is green above 0, otherwise red; a slot not opened yet is neutral. */
 export function SlotGrid({ games }: { games: HuntGame[] }) {
   return (
     <section className="hunt-slots" aria-labelledby="hunt-slots-title">
@@ -28,13 +28,19 @@ export function SlotGrid({ games }: { games: HuntGame[] }) {
                     </div>
                     <div>
                       <dt>Win</dt>
-                      <dd>{formatAmount(game.slot_win ?? 0)}</dd>
+                      <dd data-testid="game-win">{game.opened ? formatAmount(game.slot_win ?? 0) : '—'}</dd>
                     </div>
                     <div>
                       <dt>Multiplier</dt>
-                      <dd className={multiplier > 0 ? 'hunt-positive' : 'hunt-negative'} data-testid="game-multiplier">
-                        {formatMultiplier(multiplier)}
-                      </dd>
+                      {game.opened ? (
+                        <dd className={multiplier > 0 ? 'hunt-positive' : 'hunt-negative'} data-testid="game-multiplier">
+                          {formatMultiplier(multiplier)}
+                        </dd>
+                      ) : (
+                        <dd className="hunt-muted" data-testid="game-multiplier">
+                          Not opened
+                        </dd>
+                      )}
                     </div>
                   </dl>
                 </div>

@@ -91,7 +91,7 @@ describe('BonusHuntsPage', () => {
     expect(screen.getByTestId('tile-break-even')).toHaveTextContent('122.92x');
     expect(screen.getByTestId('highest-multiplier')).toHaveTextContent('Gates of Olympus');
     expect(within(screen.getByTestId('hunt-game-1')).getByTestId('game-multiplier')).toHaveClass('hunt-positive');
-    expect(within(screen.getByTestId('hunt-game-3')).getByTestId('game-multiplier')).toHaveClass('hunt-negative');
+    expect(within(screen.getByTestId('hunt-game-3')).getByTestId('game-multiplier')).toHaveClass('hunt-muted');
     expect(screen.getByRole('heading', { name: 'Make Your Prediction' })).toBeInTheDocument();
     const phase = screen.getByTestId('hunt-phase');
     expect(within(phase).getByRole('heading', { name: 'Bonus Hunt #7' })).toBeInTheDocument();
