@@ -5,6 +5,7 @@ import { FRIEND_ERRORS, FRIEND_SEARCH_QUERY_MAX } from '@kickback/contracts/api/
 import { Avatar } from '../../components/ui/avatar';
 import { useSearchMembersQuery } from '../../lib/friends-api';
 import { useFriendActions } from '../../lib/use-friend-actions';
+import { personName } from '../../lib/person-name';
 
 function ResultAction({ result, name }: { result: FriendSearchResult; name: string }) {
   const actions = useFriendActions();
@@ -73,7 +74,7 @@ export function FriendSearch() {
       {query !== '' && data && data.length > 0 && (
         <ul className="friends-menu__list" data-testid="friends-menu-search-results">
           {data.map((result) => {
-            const name = result.display_name || result.username;
+            const name = personName(result);
             return (
               <li key={result.id} className="friends-menu__row">
                 <Link to={`/profile/${encodeURIComponent(result.username)}`} className="friends-menu__member">

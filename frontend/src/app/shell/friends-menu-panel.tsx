@@ -2,16 +2,15 @@ import { Link } from 'react-router-dom';
 import type { FriendUser } from '@kickback/contracts';
 import { Avatar } from '../../components/ui/avatar';
 import { useGetFriendsMenuQuery } from '../../lib/friends-api';
+import { personName } from '../../lib/person-name';
 import { useFriendActions } from '../../lib/use-friend-actions';
 import { FriendSearch } from './friend-search';
-
-const nameOf = (user: FriendUser) => user.display_name || user.username;
 
 function MemberLink({ user }: { user: FriendUser }) {
   return (
     <Link to={`/profile/${encodeURIComponent(user.username)}`} className="friends-menu__member">
-      <Avatar user={user} name={nameOf(user)} size={28} />
-      <span>{nameOf(user)}</span>
+      <Avatar user={user} name={personName(user)} size={28} />
+      <span>{personName(user)}</span>
     </Link>
   );
 }
@@ -56,7 +55,7 @@ export default function FriendsMenuPanel() {
                     type="button"
                     className="button button--primary button--small"
                     disabled={actions.busy}
-                    aria-label={`Accept ${nameOf(request.user)}`}
+                    aria-label={`Accept ${personName(request.user)}`}
                     onClick={() => void actions.accept(request.friendship_id)}
                   >
                     Accept
@@ -65,7 +64,7 @@ export default function FriendsMenuPanel() {
                     type="button"
                     className="button button--ghost button--small"
                     disabled={actions.busy}
-                    aria-label={`Decline ${nameOf(request.user)}`}
+                    aria-label={`Decline ${personName(request.user)}`}
                     onClick={() => void actions.decline(request.friendship_id)}
                   >
                     Decline

@@ -15,8 +15,9 @@ const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => [t.
 const member = (id: number, username: string): FriendUser => ({
   id,
   username,
-  display_name: username.toUpperCase(),
-  kick_username: null,
+  // The account's own name differs from the Kick name: menus show the Kick name, as every list does.
+  display_name: `Name of ${username}`,
+  kick_username: username.toUpperCase(),
   avatar_url: null,
   level: 1,
 });
@@ -67,9 +68,9 @@ describe('Friends menu in the top navigation', () => {
     expect(screen.getByTestId('friends-pending-count')).toHaveTextContent('3 pending requests');
     act(() => socket.serverEmit('friends:updated', { pending_count: 0, friendship_id: 11, change: 'declined' }));
     expect(screen.queryByTestId('friends-pending-count')).toBeNull();
-    // The closed menu's lists were never read: not on load, not on a push.
+    // The closed menu's lists were never read: not on load, not on a push (the header's own standing is its one read).
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(fetched).not.toHaveBeenCalled();
+    expect(fetched.mock.calls.map(([request]) => (request as { url: string }).url)).toEqual(['/api/r/points/standing']);
   });
 
   it('reads the lists only when opened, and a push while closed makes the next opening read them again', async () => {

@@ -3,6 +3,7 @@ import type { PublicProfile } from '@kickback/contracts';
 import { PROFILE_FRIENDS_TAB } from '@kickback/contracts/api/profiles';
 import { Avatar } from '../../../components/ui/avatar';
 import { useGetMutualFriendsQuery } from '../../../lib/friends-api';
+import { personName } from '../../../lib/person-name';
 import { LoginCta } from '../../../components/ui/login-cta';
 
 function MutualFriends({ userId }: { userId: number }) {
@@ -34,9 +35,9 @@ function MutualFriends({ userId }: { userId: number }) {
           {data.map((friend) => (
             <li key={friend.id}>
               <Link to={`/profile/${encodeURIComponent(friend.username)}`} className="profile-friend">
-                <Avatar user={friend} name={friend.display_name || friend.username} size={40} />
+                <Avatar user={friend} name={personName(friend)} size={40} />
                 <span>
-                  <span className="profile-friend__name">{friend.display_name || friend.username}</span>
+                  <span className="profile-friend__name">{personName(friend)}</span>
                   <span className="profile-muted"> · Lvl {friend.level}</span>
                 </span>
               </Link>

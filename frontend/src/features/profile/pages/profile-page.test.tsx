@@ -333,7 +333,7 @@ describe('ProfilePage', () => {
   });
 
   it("friends tab: 'Mutual Friends (n)' linking to each profile, or 'No mutual friends found'", async () => {
-    let mutual = [{ id: 8, username: 'bob', display_name: 'Bob', kick_username: null, avatar_url: null, level: 2 }];
+    let mutual = [{ id: 8, username: 'bob', display_name: 'Robert', kick_username: 'Bob', avatar_url: null, level: 2 }];
     serveProfile(profile({}, { can_send_request: true }), (r) =>
       r.url === '/api/r/friends/mutual/42' ? { body: { success: true, data: mutual } } : undefined,
     );
