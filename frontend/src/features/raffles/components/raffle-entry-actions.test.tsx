@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { mockFetch } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import type { Raffle } from '@kickback/contracts';
 import { renderWithProviders } from '../../../test/render';
@@ -51,5 +52,13 @@ describe('RaffleEntryActions for a member', () => {
     const three = { ...raffle, user_entries: { ...raffle.user_entries, points_tickets: 3 } };
     renderWithProviders(<RaffleEntryActions raffle={three} />, { user: memberFixture });
     expect(screen.getByText('You hold 3 points tickets.')).toBeInTheDocument();
+  });
+});
+
+describe('RaffleEntryActions points entry', () => {
+  it("shows the member's balance to spend from", async () => {
+    mockFetch((r) => (r.url === '/api/r/points/standing' ? { body: { success: true, data: { balance: 1200, level: 2 } } } : undefined));
+    renderWithProviders(<RaffleEntryActions raffle={raffle} />, { user: memberFixture });
+    expect(await screen.findByTestId('raffle-points-balance')).toHaveTextContent('Your balance: 1,200 points');
   });
 });

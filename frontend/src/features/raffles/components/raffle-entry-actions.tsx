@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatNumber } from '../../../lib/format';
 import { fullPageLoad } from '../../../lib/http';
 import { loginHref } from '../../../lib/login-link';
+import { useGetStandingQuery } from '../../../lib/standing-api';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { useEnterRaffleMutation } from '../raffles-api';
@@ -17,6 +18,8 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
   const location = useLocation();
   const toast = useToast();
   const [enter, { isLoading }] = useEnterRaffleMutation();
+  // The header's cached standing (one read per page): the balance a points entry spends from, current after each push.
+  const standing = useGetStandingQuery(undefined, { skip: !user || !raffle.allow_points_entry });
   const [password, setPassword] = useState('');
   const [tickets, setTickets] = useState(1);
   const price = raffle.points_per_entry ?? 1;
@@ -119,6 +122,11 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
           >
             Enter with {formatNumber(tickets * price)} Points
           </button>
+          {user && standing.data && (
+            <p className="field-hint" data-testid="raffle-points-balance">
+              Your balance: {formatCount(standing.data.balance, 'point')}
+            </p>
+          )}
           {raffle.user_entries.points_tickets > 0 && (
             <p className="field-hint">You hold {formatCount(raffle.user_entries.points_tickets, 'points ticket')}.</p>
           )}
