@@ -16,22 +16,7 @@ export const VISITOR_PAGES = [
 ];
 
 /** Every page of the site's navigation and footer a logged-in member can open (no ids in the path). */
-export const MEMBER_PAGES = [
-  '/',
-  '/bonus-hunts',
-  '/tournaments',
-  '/raffles',
-  '/leaderboard',
-  '/store',
-  '/contact',
-  '/winners',
-  '/profile',
-  '/settings',
-  '/tickets',
-  '/tickets/create',
-  '/terms',
-  '/privacy',
-];
+export const MEMBER_PAGES = [...VISITOR_PAGES, '/profile', '/settings', '/tickets', '/tickets/create'];
 
 /** Every section of the admin panel (its side navigation), as paths. */
 export const ADMIN_PAGES = [
