@@ -240,6 +240,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
       AUTH_DEV_LOGIN: 'true',
       RATE_LIMIT_PER_MINUTE: '10000000',
+      RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
       DB_POOL_MAX: String(Math.ceil(CLIENTS / REPLICAS)),
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
       FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),

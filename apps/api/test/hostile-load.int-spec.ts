@@ -18,7 +18,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' });
     api = await stack.api();
     em = api.app.get(EntityManager);
     admin = api.client();

@@ -34,6 +34,8 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     DB_POOL_MAX: '10',
     // Tests log many users in from one address; the limit itself is tested with its own setting.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Likewise raffle entries from one address; hostile-load.int-spec.ts tests the limit at its default.
+    RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '100000',
     ...overrides,
   });
 }

@@ -68,6 +68,11 @@ export const envSchema = z
     WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /**
+     * HTTP raffle entries per client address per minute, across its members: a venue or a carrier NAT puts many
+     * viewers behind one address, so this only stops one machine driving many accounts.
+     */
+    RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Login attempts (demo login, Kick OAuth start and callback) per minute per address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** How often an open member socket re-reads its session (logout elsewhere, expiry, role change, ban). */

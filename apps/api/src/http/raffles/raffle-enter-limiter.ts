@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { SessionData } from 'express-session';
-import { GroupCommit, InjectRedis, parseStoredSession, storedSessionKey } from '@kickback/platform';
-import { RAFFLE_ENTER_ADDRESS_LIMIT, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
+import { AppConfig, GroupCommit, InjectRedis, parseStoredSession, storedSessionKey } from '@kickback/platform';
+import { RAFFLE_ENTER_ADDRESS_TTL_MS, RAFFLE_ENTER_LIMIT } from './raffle-enter-options';
 
 const budgetKey = (userId: number) => `raffle-enter:user:${userId}`;
 const addressKey = (address: string) => `raffle-enter:ip:${address}`;
@@ -61,15 +61,18 @@ export class RaffleEnterLimiter {
     maxInFlight: 1,
   });
 
-  constructor(@InjectRedis() redis: Redis) {
+  private readonly perAddress: number;
+
+  constructor(@InjectRedis() redis: Redis, config: AppConfig) {
     redis.defineCommand('raffleEnterCountAll', { lua: COUNT_ALL });
     this.redis = redis as Counting;
+    this.perAddress = config.env.RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE;
   }
 
   /** Counts an HTTP entry for its member and, when given, its address (many members behind one address share it). */
   async blocked(userId: number, address?: string): Promise<boolean> {
     const [count, addressCount] = await this.counts.submit({ userId, address });
-    return count > RAFFLE_ENTER_LIMIT.limit || (typeof addressCount === 'number' && addressCount > RAFFLE_ENTER_ADDRESS_LIMIT.limit);
+    return count > RAFFLE_ENTER_LIMIT.limit || (typeof addressCount === 'number' && addressCount > this.perAddress);
   }
 
   /**
@@ -94,6 +97,6 @@ export class RaffleEnterLimiter {
         extras.push('a');
       } else extras.push('-');
     }
-    return this.redis.raffleEnterCountAll(keys.length, ...keys, RAFFLE_ENTER_LIMIT.ttl, RAFFLE_ENTER_ADDRESS_LIMIT.ttl, ...extras);
+    return this.redis.raffleEnterCountAll(keys.length, ...keys, RAFFLE_ENTER_LIMIT.ttl, RAFFLE_ENTER_ADDRESS_TTL_MS, ...extras);
   }
 }
