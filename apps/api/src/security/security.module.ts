@@ -30,8 +30,9 @@ import { DeclaredInputGuard } from './declared-input.guard';
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_PIPE, useClass: HostileTextPipe },
     { provide: APP_GUARD, useClass: CsrfGuard },
-    { provide: APP_GUARD, useClass: DeclaredInputGuard },
+    // Who may call a route is answered before what it was sent: a stranger learns 401/403, never the route's inputs.
     { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: APP_GUARD, useClass: DeclaredInputGuard },
     { provide: APP_GUARD, useClass: UserThrottlerGuard },
   ],
   exports: [ThrottlerModule],

@@ -45,10 +45,14 @@ describe('boundsViolation and the schema pipe', () => {
       b: z.record(z.string().max(2)).default({}),
       c: z.discriminatedUnion('kind', [z.object({ kind: z.literal('x'), v: z.array(z.number()).max(1) })]),
     });
-    expect(boundsViolation(schema, { a: [{ tags: ['ok', 'long'] }] })).toEqual({ path: 'a.0.tags.1', message: 'At most 3 characters.' });
-    expect(boundsViolation(schema, { a: [{ tags: [1, 2, 3] }] })).toEqual({ path: 'a.0.tags', message: 'At most 2 items.' });
-    expect(boundsViolation(schema, { b: { k: 'abc' } })).toEqual({ path: 'b.k', message: 'At most 2 characters.' });
-    expect(boundsViolation(schema, { c: { kind: 'x', v: [1, 2] } })).toEqual({ path: 'c.v', message: 'At most 1 items.' });
+    expect(boundsViolation(schema, { a: [{ tags: ['ok', 'long'] }] })).toEqual({
+      path: 'a.0.tags.1',
+      message: 'At most 3 characters.',
+      kind: 'string',
+    });
+    expect(boundsViolation(schema, { a: [{ tags: [1, 2, 3] }] })).toEqual({ path: 'a.0.tags', message: 'At most 2 items.', kind: 'array' });
+    expect(boundsViolation(schema, { b: { k: 'abc' } })).toEqual({ path: 'b.k', message: 'At most 2 characters.', kind: 'string' });
+    expect(boundsViolation(schema, { c: { kind: 'x', v: [1, 2] } })).toEqual({ path: 'c.v', message: 'At most 1 items.', kind: 'array' });
     expect(boundsViolation(schema, { a: [{ tags: ['ok'] }], b: { k: 'ab' }, c: { kind: 'x', v: [1] }, junk: 'x'.repeat(1000) })).toBeNull();
   });
 

@@ -3,6 +3,8 @@ import { z, type ZodTypeAny } from 'zod';
 export interface BoundsViolation {
   path: string;
   message: string;
+  /** An over-long array is what costs per-element work; an over-long string costs no more than its bytes. */
+  kind: 'array' | 'string';
 }
 
 const tooMany = (max: number) => `At most ${max} items.`;
@@ -32,19 +34,19 @@ export function boundsViolation(schema: ZodTypeAny, value: unknown, path: (strin
   if (schema instanceof z.ZodString) {
     if (typeof value !== 'string') return null;
     const max = schema._def.checks.find((check) => check.kind === 'max');
-    return max && value.length > max.value ? at(path, max.message ?? tooLong(max.value)) : null;
+    return max && value.length > max.value ? at(path, max.message ?? tooLong(max.value), 'string') : null;
   }
   if (schema instanceof z.ZodArray) {
     if (!Array.isArray(value)) return null;
     const def = schema._def as z.ZodArrayDef;
     const max = def.exactLength ?? def.maxLength;
-    if (max && value.length > max.value) return at(path, max.message ?? tooMany(max.value));
+    if (max && value.length > max.value) return at(path, max.message ?? tooMany(max.value), 'array');
     return firstOf(value, (item, i) => boundsViolation(def.type, item, [...path, i]));
   }
   if (schema instanceof z.ZodTuple) {
     if (!Array.isArray(value)) return null;
     const items = schema._def.items as ZodTypeAny[];
-    if (value.length > items.length && !schema._def.rest) return at(path, tooMany(items.length));
+    if (value.length > items.length && !schema._def.rest) return at(path, tooMany(items.length), 'array');
     return firstOf(value, (item, i) => {
       const itemSchema = items[i] ?? (schema._def.rest as ZodTypeAny | null);
       return itemSchema ? boundsViolation(itemSchema, item, [...path, i]) : null;
@@ -70,8 +72,40 @@ export function boundsViolation(schema: ZodTypeAny, value: unknown, path: (strin
   return null;
 }
 
-function at(path: (string | number)[], message: string): BoundsViolation {
-  return { path: path.join('.') || '_', message };
+/**
+ * Every field of an object body that is over its bound (at most `limit`), so a form with two over-long fields is
+ * answered with an error under each, as zod would; anything else answers its first violation.
+ */
+export function boundsViolations(schema: ZodTypeAny, value: unknown, limit = 10): BoundsViolation[] {
+  const object = objectSchema(schema);
+  if (!object || !isRecord(value)) {
+    const found = boundsViolation(schema, value);
+    return found ? [found] : [];
+  }
+  const shape = object.shape as Record<string, ZodTypeAny>;
+  const found: BoundsViolation[] = [];
+  for (const key of Object.keys(value)) {
+    if (found.length >= limit) break;
+    const violation = Object.hasOwn(shape, key) ? boundsViolation(shape[key]!, value[key], [key]) : null;
+    if (violation) found.push(violation);
+  }
+  return found;
+}
+
+/** The object schema under the wrappers a body schema may carry (optional, default, refinements), if any. */
+function objectSchema(schema: ZodTypeAny): z.AnyZodObject | null {
+  let current: ZodTypeAny = schema;
+  for (;;) {
+    if (current instanceof z.ZodObject) return current;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault)
+      current = current._def.innerType as ZodTypeAny;
+    else if (current instanceof z.ZodEffects && current._def.effect.type !== 'preprocess') current = current._def.schema as ZodTypeAny;
+    else return null;
+  }
+}
+
+function at(path: (string | number)[], message: string, kind: BoundsViolation['kind']): BoundsViolation {
+  return { path: path.join('.') || '_', message, kind };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

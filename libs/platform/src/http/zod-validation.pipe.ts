@@ -2,7 +2,7 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { ZodError, ZodTypeAny, z } from 'zod';
 import { unprocessable } from './api-errors';
 import { refuseHostileText } from './hostile-text';
-import { boundsViolation } from './zod-bounds';
+import { boundsViolations } from './zod-bounds';
 
 /** Fields an error answer names at most, and messages per field: a few lines for a person, never megabytes. */
 export const MAX_ERROR_FIELDS = 10;
@@ -33,7 +33,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
 
 /**
  * Parses a body or query with a contract schema; failures are 422 with errors per field. Cheap checks first: an
- * array or string over its schema's bound is refused before zod parses a single element, and the hostile-text scan
+ * array over its schema's bound is refused before zod parses a single element, and the hostile-text scan
  * runs over what the schema accepted (known fields, bounded sizes), never over the raw input.
  */
 @Injectable()
@@ -42,8 +42,11 @@ export class ZodValidationPipe<S extends ZodTypeAny> implements PipeTransform<un
 
   transform(value: unknown): z.infer<S> {
     const input = value ?? {};
-    const tooLarge = boundsViolation(this.schema, input);
-    if (tooLarge) throw unprocessable(INVALID_DATA_MESSAGE, { [tooLarge.path]: [tooLarge.message] });
+    // An over-long array is refused before zod walks it; over-long strings (bounded by the body limit) go on to zod,
+    // so a form is still answered with an error under every field.
+    const tooLarge = boundsViolations(this.schema, input);
+    if (tooLarge.some((v) => v.kind === 'array'))
+      throw unprocessable(INVALID_DATA_MESSAGE, Object.fromEntries(tooLarge.map((v) => [v.path, [v.message]])));
     const result = this.schema.safeParse(input);
     if (!result.success) throw unprocessable(INVALID_DATA_MESSAGE, zodFieldErrors(result.error));
     refuseHostileText(result.data);
