@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { withSession } from './support/session';
-import { ADMIN_PAGES, forEachTab, MEMBER_PAGES, memberDetailPages, openLoaded, TABBED_PAGES, VISITOR_PAGES } from './support/site-pages';
+import {
+  ADMIN_PAGES,
+  forEachTab,
+  inGroups,
+  MEMBER_PAGES,
+  memberDetailPages,
+  openLoaded,
+  TABBED_PAGES,
+  VISITOR_PAGES,
+} from './support/site-pages';
 
 /** axe's findings of moderate impact and above on the page as it is now, as "where rule: first offending element". */
 async function findings(page: Page, where: string): Promise<string[]> {
@@ -21,20 +30,20 @@ async function violations(page: Page, paths: string[]): Promise<string[]> {
   return found;
 }
 
-// One test per page: a walk over every page inside one test outgrew its timeout on a slow host.
+// A few pages per test: a walk over every page inside one test outgrew its timeout on a slow host.
 test.describe('axe for a visitor', () => {
-  for (const path of VISITOR_PAGES) {
-    test(`${path} passes axe`, async ({ page }) => {
-      expect(await violations(page, [path])).toEqual([]);
+  for (const group of inGroups(VISITOR_PAGES, 4)) {
+    test(`${group.join(' ')} pass axe`, async ({ page }) => {
+      expect(await violations(page, group)).toEqual([]);
     });
   }
 });
 
 test.describe('axe for a member', () => {
-  for (const path of MEMBER_PAGES) {
-    test(`${path} passes axe`, async ({ page }) => {
+  for (const group of inGroups(MEMBER_PAGES, 4)) {
+    test(`${group.join(' ')} pass axe`, async ({ page }) => {
       await withSession(page, 'LuckyLuke');
-      expect(await violations(page, [path])).toEqual([]);
+      expect(await violations(page, group)).toEqual([]);
     });
   }
 
@@ -45,10 +54,10 @@ test.describe('axe for a member', () => {
 });
 
 test.describe('axe for the admin', () => {
-  for (const path of ADMIN_PAGES) {
-    test(`${path} passes axe`, async ({ page }) => {
+  for (const group of inGroups(ADMIN_PAGES, 4)) {
+    test(`${group.join(' ')} pass axe`, async ({ page }) => {
       await withSession(page, 'StreamBoss');
-      expect(await violations(page, [path])).toEqual([]);
+      expect(await violations(page, group)).toEqual([]);
     });
   }
 });
