@@ -30,6 +30,7 @@ export const ADMIN_PAGES = [
   'store-redemptions',
   'users',
   'activity',
+  'kick-connection',
   'contact-messages',
   'tickets',
   'ticket-categories',
