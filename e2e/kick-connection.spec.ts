@@ -1,5 +1,6 @@
 import { FakeKickServer } from '../libs/testing/src/fakes/fake-kick.server';
 import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
+import { DEMO_SITE } from './support/demo-data';
 import { expect, test } from './support/fixtures';
 import { signedIn, signedInApi } from './support/signed-in';
 
@@ -24,8 +25,8 @@ test.describe('admin: the streamer connects the Kick channel', () => {
     browser,
   }) => {
     const admin = await signedInApi(browser, 'StreamBoss');
+    const seeded = await admin.call<{ broadcaster_user_id: number; chat_commands_enabled: boolean }>('get', '/api/admin/activity/rules');
     await admin.call('put', '/api/admin/activity/rules', { broadcaster_user_id: STREAMBOSS, chat_commands_enabled: true });
-    await admin.context.close();
 
     const { context, page } = await signedIn(browser, 'StreamBoss');
     await page.goto('/admin-new/kick-connection');
@@ -59,5 +60,14 @@ test.describe('admin: the streamer connects the Kick channel', () => {
     await expect(page.getByRole('link', { name: 'Connect with Kick' })).toBeVisible();
     expect(kick.revoked).toEqual(expect.arrayContaining([tokens.access_token, tokens.refresh_token]));
     await context.close();
+
+    // Later specs see the seeded channel again (the home page's player, the activity rules).
+    kick.events.channels.push({ broadcaster_user_id: seeded.broadcaster_user_id, slug: DEMO_SITE.kickChannelSlug });
+    await admin.call('put', '/api/admin/kick-connection/channel', { slug: DEMO_SITE.kickChannelSlug });
+    await admin.call('put', '/api/admin/activity/rules', {
+      broadcaster_user_id: seeded.broadcaster_user_id,
+      chat_commands_enabled: seeded.chat_commands_enabled,
+    });
+    await admin.context.close();
   });
 });

@@ -58,6 +58,14 @@ test.describe('settings', () => {
     await page.clock.install({ time: now });
     await page.clock.pauseAt(now + 300_000);
     await page.goto('/settings?tab=connections&highlight=kick');
+    // The loader fades on timers too: the paused clock is moved on in small steps until it has gone (a few hundred
+    // ms of page time, far short of the pulse's 3 s).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return page.getByTestId('loading-screen').count();
+      })
+      .toBe(0);
     await waitForShell(page);
     const block = page.getByTestId('kick-connection');
     await expect(block).toHaveAttribute('data-highlighted', 'true');
