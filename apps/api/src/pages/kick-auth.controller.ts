@@ -1,15 +1,12 @@
 import { Controller, Get, HttpException, Logger, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { AuthThrottle } from '../security/auth-throttle';
-import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { csrfTokenMatches } from '@kickback/platform';
 import { UsersService } from '@kickback/domain';
-import { KickOAuthClient, pkcePair } from './kick-oauth.client';
+import { KickOAuthClient } from './kick-oauth.client';
+import { oauthAttemptMatches, startOAuthAttempt } from './oauth-attempt';
 import { loginPath, safeReturnPath } from './return-path';
 import { SessionLoginService } from './session-login.service';
-
-const STATE_TTL_MS = 10 * 60 * 1000;
 
 /** GET /auth/kick starts login (or linking, when already logged in); the callback finishes it. */
 @ApiExcludeController()
@@ -26,11 +23,10 @@ export class KickAuthController {
   @Get()
   @AuthThrottle()
   start(@Req() req: Request, @Res() res: Response, @Query('next') next?: unknown): void {
-    const { verifier, challenge } = pkcePair();
-    const state = randomBytes(24).toString('base64url');
+    const { challenge, ...attempt } = startOAuthAttempt();
     const returnTo = safeReturnPath(next) ?? undefined;
-    req.session.oauth = { state, verifier, mode: req.session.userId ? 'link' : 'login', createdAt: Date.now(), returnTo };
-    req.session.save(() => res.redirect(302, this.kick.authorizeUrl(state, challenge)));
+    req.session.oauth = { ...attempt, mode: req.session.userId ? 'link' : 'login', returnTo };
+    req.session.save(() => res.redirect(302, this.kick.authorizeUrl(attempt.state, challenge)));
   }
 
   @Get('callback')
@@ -49,7 +45,7 @@ export class KickAuthController {
     const returnTo = safeReturnPath(pending?.returnTo);
     const failTo = (reason: string) =>
       res.redirect(302, linking ? `/settings?tab=connections&error=${reason}` : loginPath(reason, returnTo));
-    if (!pending || !csrfTokenMatches(pending.state, state) || Date.now() - pending.createdAt > STATE_TTL_MS) return failTo('state');
+    if (!oauthAttemptMatches(pending, state)) return failTo('state');
     if (error) return failTo(error === 'access_denied' ? 'denied' : 'failed');
     if (!code) return failTo('failed');
     try {

@@ -1,13 +1,11 @@
 import { Controller, Get, Logger, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { CurrentUser, Roles, csrfTokenMatches, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, type SessionUser } from '@kickback/platform';
 import { KickConnectionService, KickUserAuthClient } from '@kickback/domain';
 import { AuthThrottle } from '../security/auth-throttle';
-import { pkcePair } from './kick-oauth.client';
+import { oauthAttemptMatches, startOAuthAttempt } from './oauth-attempt';
 
-const STATE_TTL_MS = 10 * 60 * 1000;
 const SCREEN = '/admin-new/kick-connection';
 
 /**
@@ -29,10 +27,9 @@ export class KickConnectController {
   @Get()
   @AuthThrottle()
   start(@Req() req: Request, @Res() res: Response): void {
-    const { verifier, challenge } = pkcePair();
-    const state = randomBytes(24).toString('base64url');
-    req.session.kickConnect = { state, verifier, createdAt: Date.now() };
-    req.session.save(() => res.redirect(302, this.auth.authorizeUrl(state, challenge)));
+    const { challenge, ...attempt } = startOAuthAttempt();
+    req.session.kickConnect = attempt;
+    req.session.save(() => res.redirect(302, this.auth.authorizeUrl(attempt.state, challenge)));
   }
 
   @Get('callback')
@@ -48,7 +45,7 @@ export class KickConnectController {
     const pending = req.session.kickConnect;
     delete req.session.kickConnect;
     const back = (query: string): void => void req.session.save(() => res.redirect(302, `${SCREEN}?${query}`));
-    if (!pending || !csrfTokenMatches(pending.state, state) || Date.now() - pending.createdAt > STATE_TTL_MS) return back('error=state');
+    if (!oauthAttemptMatches(pending, state)) return back('error=state');
     if (error) return back(`error=${error === 'access_denied' ? 'denied' : 'failed'}`);
     if (!code) return back('error=failed');
     try {

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppConfig } from '@kickback/platform';
 import { kickRequest, type KickProfile } from '@kickback/domain';
@@ -34,11 +33,6 @@ const usersSchema = z.object({
 });
 
 export class KickOAuthError extends Error {}
-
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(48).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
 
 /**
  * Kick's OAuth 2.1 endpoints for members' login (INTEGRATIONS.md); every URL comes from configuration and every call
