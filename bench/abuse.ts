@@ -330,8 +330,6 @@ async function main(): Promise<void> {
         `abuse-${i}`,
       ]);
     await db.query('insert into wallets (user_id, balance) values ($1, 400)', [reader.id]);
-    const attackers: TestClient[] = [];
-    for (let i = 0; i < ATTACKERS; i++) attackers.push((await login('member')).client);
     const raffle = async (extra: Record<string, unknown>) => {
       const res = await admin.json('POST', '/api/admin/raffles', {
         title: 'Abuse bench',
@@ -346,26 +344,37 @@ async function main(): Promise<void> {
     const raffleId = await raffle({});
     const passwordRaffleId = await raffle({ allow_passwordless_entry: false, password: 'open sesame' });
     const categoryId = (await db.query(`insert into ticket_categories (name) values ('Bench') returning id`)).rows[0].id as number;
-    const ticketIds: number[] = [];
-    for (const attacker of attackers) {
-      const form = new FormData();
-      form.append('title', 'Bench ticket');
-      form.append('description', 'A ticket the bench replies to.');
-      form.append('category_id', String(categoryId));
-      const res = await attacker.request('POST', '/api/r/tickets', { body: form });
-      const body = (await res.json()) as { data?: { id: number } };
-      if (!body.data) throw new Error(`ticket: ${res.status} ${JSON.stringify(body)}`);
-      ticketIds.push(body.data.id);
-    }
-    const fixture: Fixture = { base, origin, attackers, raffleId, passwordRaffleId, ticketIds };
+    /**
+     * Each attack gets attackers of its own, all signed in before any attack: a client refused again and again is held
+     * for the rest of its minute (refusal-penalties.ts), so one attack's attackers would start the next one held.
+     */
+    const fixtureOf = async (): Promise<Fixture> => {
+      const attackers: TestClient[] = [];
+      for (let i = 0; i < ATTACKERS; i++) attackers.push((await login('member')).client);
+      const ticketIds: number[] = [];
+      for (const attacker of attackers) {
+        const form = new FormData();
+        form.append('title', 'Bench ticket');
+        form.append('description', 'A ticket the bench replies to.');
+        form.append('category_id', String(categoryId));
+        const res = await attacker.request('POST', '/api/r/tickets', { body: form });
+        const body = (await res.json()) as { data?: { id: number } };
+        if (!body.data) throw new Error(`ticket: ${res.status} ${JSON.stringify(body)}`);
+        ticketIds.push(body.data.id);
+      }
+      return { base, origin, attackers, raffleId, passwordRaffleId, ticketIds };
+    };
+    const names = Object.keys(ATTACKS).filter((name) => !ONLY || ONLY.includes(name));
+    const fixtures = new Map<string, Fixture>();
+    for (const name of names) fixtures.set(name, await fixtureOf());
+    const fixture = await fixtureOf();
     payloads();
     // Warm the reader's route and the attackers' paths once before measuring.
     await phase('warm-up', api.pid!, reader.client, fixture);
 
     const results: PhaseResult[] = [await phase('quiet (before)', api.pid!, reader.client, fixture)];
-    for (const [name, attack] of Object.entries(ATTACKS)) {
-      if (ONLY && !ONLY.includes(name)) continue;
-      results.push(await phase(name, api.pid!, reader.client, fixture, attack));
+    for (const name of names) {
+      results.push(await phase(name, api.pid!, reader.client, fixtures.get(name)!, ATTACKS[name]));
       // Limits are per minute: each attack starts from fresh counters, as a new attacker would.
       const keys = await redis.keys('{*:default}:*');
       if (keys.length) await redis.del(...keys);

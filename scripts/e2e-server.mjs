@@ -58,6 +58,7 @@ const env = {
   UPLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'kb-e2e-uploads-')), '.data', 'uploads'),
   RATE_LIMIT_PER_MINUTE: '100000',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  ABUSE_REFUSALS_PER_MINUTE: '100000',
   RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '100000',
   REALTIME_CHANNEL: `kb-e2e-${port}`,
   // The fake Kick of e2e/activity.spec.ts listens here (its public key signs the webhook deliveries).

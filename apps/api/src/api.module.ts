@@ -15,6 +15,7 @@ import { OpsModule } from './ops/ops.module';
 import { PagesModule } from './pages/pages.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { SecurityModule } from './security/security.module';
+import { RefusalPenaltiesModule } from './security/refusal-penalties.module';
 
 const PLATFORM = [LoggingModule, DatabaseModule, RedisModule, OutboxModule, RealtimeModule, AuditModule, StorageModule];
 
@@ -27,6 +28,7 @@ export class ApiModule {
       imports: [
         ConfigModule.forRoot(env),
         ...PLATFORM,
+        RefusalPenaltiesModule,
         SecurityModule,
         OpsModule,
         RealtimeGatewayModule,

@@ -35,6 +35,7 @@ export * from './security/csrf.guard';
 export * from './security/decorators';
 export * from './audit/audit-log.service';
 export * from './audit/audit.module';
+export * from './concurrency/work-pool';
 export * from './storage/image-upload.service';
 export * from './storage/storage.module';
 export * from './logging/logging.module';

@@ -36,6 +36,8 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // Likewise raffle entries from one address; hostile-load.int-spec.ts tests the limit at its default.
     RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '100000',
+    // Suites send refused input on purpose (fuzzing, limits); refusal-penalty.int-spec.ts tests the hold at a low setting.
+    ABUSE_REFUSALS_PER_MINUTE: '100000',
     ...overrides,
   });
 }

@@ -25,6 +25,9 @@ import { securityHeaders } from './security-headers';
 import { jsonBodies } from './json-body-limits';
 import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
 import { mountKickWebhook } from '../http/activity/kick-webhook.route';
+import { ClientKeys } from '../security/client-key';
+import { RefusalPenalties } from '../security/refusal-penalties';
+import { refusalPenalty } from './refusal-penalty.middleware';
 
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
 export function configureApiApp(app: NestExpressApplication): void {
@@ -36,6 +39,8 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.set(AUTH_RATE_LIMIT_SETTING, config.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
   answerClientErrorsWithEnvelope(app.getHttpServer());
+  // Before anything reads the request: a client that keeps being refused is held, not served (refusal-penalties.ts).
+  app.use(refusalPenalty(app.get(RefusalPenalties), app.get(ClientKeys)));
   app.use(accessLog(app.get(ROOT_LOGGER)));
   app.use(metricsMiddleware);
   app.use(securityHeaders(config));
@@ -76,7 +81,17 @@ export function configureApiApp(app: NestExpressApplication): void {
   );
 
   const allowedOrigins = [config.appOrigin, ...config.env.EXTRA_ORIGINS];
-  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections), session, allowedOrigins, config.env.REALTIME_CHANNEL));
+  app.useWebSocketAdapter(
+    new RedisIoAdapter(
+      app,
+      app.get(RedisConnections),
+      session,
+      allowedOrigins,
+      config.env.REALTIME_CHANNEL,
+      app.get(RefusalPenalties),
+      app.get(ClientKeys),
+    ),
+  );
 
   // The OpenAPI page describes every admin route: off in production unless API_DOCS=true.
   if (!(config.env.API_DOCS ?? !config.isProduction)) return;

@@ -29,6 +29,8 @@ import { OverlayTokensService, UsersService } from '@kickback/domain';
 import { socketConnections } from '../ops/metrics';
 import { SocketEventLimits } from './socket-event-limits';
 import { SOCKET_EVENT_POLICIES } from './socket-event-policies';
+import { ClientKeys } from '../security/client-key';
+import { MALFORMED, RefusalPenalties } from '../security/refusal-penalties';
 
 /** What the handshake found: the member and the role the database gives them now. */
 interface SocketData {
@@ -75,12 +77,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   /** Sockets that said they are an OBS overlay: the kind their token admits, or null for a refused token. */
   private readonly overlays = new WeakMap<AppSocket, Promise<OverlayKind | null>>();
   private readonly eventLimits = new SocketEventLimits(SOCKET_EVENT_POLICIES);
+  private readonly clientKeyOf = new WeakMap<AppSocket, string>();
 
   constructor(
     private readonly config: AppConfig,
     private readonly overlayTokens: OverlayTokensService,
     private readonly users: UsersService,
     private readonly realtime: RealtimeEmitter,
+    private readonly penalties: RefusalPenalties,
+    private readonly clientKeys: ClientKeys,
   ) {}
 
   /**
@@ -90,7 +95,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    */
   afterInit(server: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
     server.use((socket, next) => {
-      socket.use(this.eventLimits.middleware(socket, () => socket.data.member?.userId ?? null));
+      socket.use(
+        this.eventLimits.middleware(
+          socket,
+          () => socket.data.member?.userId ?? null,
+          () => this.refused(socket),
+        ),
+      );
+      // A message over the size limit closes the connection in the transport, before any handler: a refusal too.
+      socket.once('disconnect', (reason) => {
+        if (reason === 'transport error' || reason === 'parse error') this.refused(socket, MALFORMED);
+      });
       void this.identify(socket).then(() => next());
     });
     this.realtime.useLocalServer(server);
@@ -115,6 +130,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   onModuleDestroy(): void {
     this.eventLimits.close();
+  }
+
+  /**
+   * Counts a refused message against its client (the handshake's signed session, else its address); a client past its
+   * refusals is disconnected, and its reconnections are held by the handshake (RedisIoAdapter).
+   */
+  private refused(socket: AppSocket, weight: 1 | typeof MALFORMED = 1): void {
+    let client = this.clientKeyOf.get(socket);
+    if (!client) this.clientKeyOf.set(socket, (client = this.clientKeys.of(socket.request)));
+    this.penalties.record(client, weight);
+    if (socket.connected && this.penalties.penalised(client)) socket.disconnect(true);
   }
 
   handleDisconnect(socket: AppSocket): void {

@@ -5,7 +5,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
-import { lossyPublish, type RedisConnections } from '@kickback/platform';
+import { TOO_MANY_REQUESTS, lossyPublish, type RedisConnections } from '@kickback/platform';
+import type { ClientKeys } from '../security/client-key';
+import type { RefusalPenalties } from '../security/refusal-penalties';
 
 /** The largest message a client may send (the JSON body limit of most HTTP routes). */
 export const SOCKET_MESSAGE_LIMIT_BYTES = 32 * 1024;
@@ -25,6 +27,8 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly session: RequestHandler,
     private readonly allowedOrigins: string[],
     private readonly channel: string,
+    private readonly penalties: RefusalPenalties,
+    private readonly keys: ClientKeys,
   ) {
     super(app);
   }
@@ -43,7 +47,12 @@ export class RedisIoAdapter extends IoAdapter {
       cors: undefined,
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
         const origin = req.headers.origin;
-        callback(null, !origin || this.allowedOrigins.includes(origin));
+        if (origin && !this.allowedOrigins.includes(origin)) return callback(null, false);
+        // A client whose messages keep being refused (see RealtimeGateway) reconnects no faster than the hold.
+        const client = this.keys.of(req);
+        if (!this.penalties.penalised(client)) return callback(null, true);
+        const refuse = () => callback(TOO_MANY_REQUESTS.body.message, false);
+        this.penalties.hold(client, refuse, refuse);
       },
     });
     // The adapter's publish to the other replicas must not reject either (lossyPublish); this replica's sockets

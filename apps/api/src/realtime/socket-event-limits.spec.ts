@@ -57,6 +57,28 @@ describe('SocketEventLimits', () => {
     h.limits.close();
   });
 
+  it('lets a connection send only a burst at once, then at the average pace', () => {
+    const h = harness(7);
+    let now = 0;
+    const beat = { ...policy, perConnection: { limit: 60, windowMs: 60_000, burst: 2 }, perMember: { limit: 1000, windowMs: 60_000 } };
+    const limits = new SocketEventLimits({ beat }, () => now);
+    const socket = limits.middleware(h.socket, () => 7);
+    const send = () => {
+      let passed = false;
+      socket(['beat', {}, () => undefined], () => (passed = true));
+      return passed;
+    };
+    expect([send(), send(), send()]).toEqual([true, true, false]);
+    now += 999;
+    expect(send()).toBe(false);
+    now += 1;
+    expect([send(), send()]).toEqual([true, false]);
+    now += 60_000;
+    expect([send(), send(), send()]).toEqual([true, true, false]);
+    limits.close();
+    h.limits.close();
+  });
+
   it('drops unknown events, and answers a refused room event with room:error', () => {
     const h = harness(null);
     const socket = h.connect();

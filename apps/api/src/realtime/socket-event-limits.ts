@@ -10,11 +10,21 @@ interface Limit {
   windowMs: number;
 }
 
+/** A connection's rate: `limit` per `windowMs` on average, at most `burst` at once (a token bucket). */
+interface Rate extends Limit {
+  burst?: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
 /** What a client→server event may do before its handler runs, and how a refused message is answered. */
 export interface SocketEventPolicy {
   /** Only a member's socket may send it: a visitor's or an overlay's message is answered before any per-value work. */
   membersOnly: boolean;
-  perConnection: Limit;
+  perConnection: Rate;
   perMember: Limit;
   /** The acknowledgement of a refused message (401: not a member; 429: over a limit). */
   refusal(status: 401 | 429, message: unknown): unknown;
@@ -26,8 +36,8 @@ type Packet = [event: unknown, ...args: unknown[]];
 
 /**
  * The first check of every message a socket sends, before Socket.IO hands it to a handler: unknown events are
- * dropped, a visitor's member event is refused, and each event is counted per connection and per member (in this
- * process: fixed windows, no I/O). A refused message is answered through its acknowledgement, or for a room event
+ * dropped, a visitor's member event is refused, and each event is counted per connection (a token bucket) and per member
+ * (fixed windows; in this process, no I/O). A refused message is answered through its acknowledgement, or for a room event
  * with the room:error event the page already listens to; its payload is never looked at beyond that.
  */
 export class SocketEventLimits {
@@ -43,9 +53,16 @@ export class SocketEventLimits {
     this.sweeper.unref();
   }
 
-  /** The middleware for one socket (socket.use); memberId is read per message, as the handshake sets it. */
-  middleware(socket: Socket, memberId: () => number | null): (packet: Packet, next: (err?: Error) => void) => void {
-    const perConnection = new Map<string, Window>();
+  /**
+   * The middleware for one socket (socket.use); memberId is read per message, as the handshake sets it. `onRefused` hears
+   * of every refused message (after its answer is sent).
+   */
+  middleware(
+    socket: Socket,
+    memberId: () => number | null,
+    onRefused: () => void = () => undefined,
+  ): (packet: Packet, next: (err?: Error) => void) => void {
+    const perConnection = new Map<string, Bucket>();
     return (packet, next) => {
       const [event, ...args] = packet;
       const policy = typeof event === 'string' && Object.hasOwn(this.policies, event) ? this.policies[event]! : null;
@@ -54,7 +71,7 @@ export class SocketEventLimits {
       const refused: 401 | 429 | null =
         member === null && policy.membersOnly
           ? 401
-          : !this.take(perConnection, event as string, policy.perConnection) ||
+          : !this.drain(perConnection, event as string, policy.perConnection) ||
               (member !== null && !this.take(this.perMember, `${event as string}:${member}`, policy.perMember))
             ? 429
             : null;
@@ -63,11 +80,27 @@ export class SocketEventLimits {
       const ack = args[args.length - 1];
       if (typeof ack === 'function') (ack as (answer: unknown) => void)(answer);
       else if ((event as string).startsWith('room:')) socket.emit('room:error', answer);
+      onRefused();
     };
   }
 
   close(): void {
     clearInterval(this.sweeper);
+  }
+
+  /**
+   * A message a connection may send as its page does (a few at once, then at the page's pace): many at once is not how
+   * a page behaves, and each would be a handler's work queued ahead of everyone else's.
+   */
+  private drain(buckets: Map<string, Bucket>, key: string, { limit, windowMs, burst = limit }: Rate): boolean {
+    const now = this.now();
+    const bucket = buckets.get(key) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) * limit) / windowMs);
+    bucket.at = now;
+    buckets.set(key, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
   }
 
   private take(windows: Map<string, Window>, key: string, { limit, windowMs }: Limit): boolean {

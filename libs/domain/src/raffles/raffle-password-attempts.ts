@@ -1,6 +1,7 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { InjectRedis, tooManyRequests } from '@kickback/platform';
+import { InjectRedis, WorkPool, tooManyRequests } from '@kickback/platform';
 import { verifyRafflePassword } from './raffle-password';
 
 /** Wrong passwords one member may try on one raffle per window: enough for typos, far too few to guess. */
@@ -34,6 +35,9 @@ for _, key in ipairs(KEYS) do
 end
 return 0`;
 
+/** Raffles whose right password this process remembers (a keyed digest of it); older ones are forgotten first. */
+const KNOWN_PASSWORDS = 1000;
+
 type Counting = Redis & {
   rafflePasswordReserve(member: string, raffle: string, ...args: number[]): Promise<number>;
   rafflePasswordGiveBack(member: string, raffle: string): Promise<number>;
@@ -49,6 +53,17 @@ type Counting = Redis & {
 @Injectable()
 export class RafflePasswordAttempts {
   private readonly redis: Counting;
+  /**
+   * One scrypt at a time in this process: a check costs tens of milliseconds of a core, so guesses from many accounts
+   * at once leave the other core to everyone else's requests.
+   */
+  private readonly checks = new WorkPool(1);
+  /**
+   * Everyone entering a password raffle types the same password: once scrypt has accepted it, later entries are
+   * matched against a keyed digest of it (this process's random key, never stored) instead of scrypt again.
+   */
+  private readonly known = new Map<string, Buffer>();
+  private readonly digestKey = randomBytes(32);
 
   constructor(@InjectRedis() redis: Redis) {
     redis.defineCommand('rafflePasswordReserve', { numberOfKeys: 2, lua: RESERVE });
@@ -67,8 +82,21 @@ export class RafflePasswordAttempts {
       PASSWORD_TRIES_PER_RAFFLE.windowMs,
     );
     if (reserved !== 1) throw tooManyRequests(PASSWORD_LOCKED_MESSAGE);
-    const right = await verifyRafflePassword(password, stored);
+    const right = await this.check(password, stored);
     if (right) await this.redis.rafflePasswordGiveBack(...keys);
+    return right;
+  }
+
+  private async check(password: string, stored: string): Promise<boolean> {
+    const digest = createHmac('sha256', this.digestKey).update(password.normalize('NFKC')).digest();
+    const known = this.known.get(stored);
+    if (known) return timingSafeEqual(known, digest);
+    // No owner limit: the reserved tries already bound what one member can queue (5 wrong ones per window).
+    const right = await this.checks.run(null, () => verifyRafflePassword(password, stored));
+    if (right) {
+      if (this.known.size >= KNOWN_PASSWORDS) this.known.delete(this.known.keys().next().value!);
+      this.known.set(stored, digest);
+    }
     return right;
   }
 }

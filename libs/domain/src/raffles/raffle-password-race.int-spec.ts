@@ -87,4 +87,14 @@ describe('raffle password tries are reserved before the check', () => {
     expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
     expect(Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`))).toBe(0);
   });
+
+  it('once scrypt has accepted the password, later entries and wrong guesses are matched without it', async () => {
+    const raffle = await passwordRaffle();
+    expect((await enter(await member(), raffle.id, 'letmein')).status).toBe(200);
+    expect(raffle.checks()).toBe(1);
+    const clients = await Promise.all(Array.from({ length: 5 }, () => member()));
+    expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
+    expect((await enter(await member(), raffle.id, 'letmeout')).status).toBe(422);
+    expect(raffle.checks()).toBe(1);
+  });
 });

@@ -73,6 +73,12 @@ export const envSchema = z
      * viewers behind one address, so this only stops one machine driving many accounts.
      */
     RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /**
+     * Refused requests and socket messages (400, 413, 422, 429, a message over a limit) a client may cause in a minute
+     * before its further requests are held ABUSE_HOLD_MS and answered 429 unread (apps/api/src/security/refusal-penalties.ts).
+     */
+    ABUSE_REFUSALS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    ABUSE_HOLD_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Login attempts (demo login, Kick OAuth start and callback) per minute per address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** How often an open member socket re-reads its session (logout elsewhere, expiry, role change, ban). */

@@ -6,7 +6,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { UploadedImage } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
 import { tooManyRequests, unprocessable } from '../http/api-errors';
-import { DecodePool, OwnerBusyError } from './decode-pool';
+import { WorkPool, OwnerBusyError } from '../concurrency/work-pool';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -27,11 +27,11 @@ export type ImageVisibility = 'public' | 'private';
 @Injectable()
 export class ImageUploadService {
   private fileTypeFromBuffer?: (buf: Uint8Array) => Promise<{ mime: string } | undefined>;
-  private readonly pool: DecodePool;
+  private readonly pool: WorkPool;
 
   constructor(private readonly config: AppConfig) {
     sharp.concurrency(1);
-    this.pool = new DecodePool(config.env.IMAGE_DECODE_CONCURRENCY);
+    this.pool = new WorkPool(config.env.IMAGE_DECODE_CONCURRENCY);
   }
 
   get root(): string {

@@ -1,0 +1,45 @@
+import type { NextFunction, Request, Response } from 'express';
+import { TOO_MANY_REQUESTS } from '@kickback/platform';
+import type { ClientKeys } from '../security/client-key';
+import { MALFORMED, type RefusalPenalties } from '../security/refusal-penalties';
+
+/**
+ * Answers that refuse what a client sent, and what each counts for; 401, 403 and 404 are what a visitor meets on
+ * ordinary pages, 422 and 429 what a page can meet now and then, the rest what no page of the site sends.
+ */
+const REFUSALS = new Map<number, 1 | typeof MALFORMED>([
+  [400, MALFORMED],
+  [413, MALFORMED],
+  [422, 1],
+  [429, 1],
+  [431, MALFORMED],
+]);
+
+/**
+ * The first middleware: a penalised client's request is held and answered 429 without being read (its body stays
+ * unread in the socket; the connection is closed after the answer so it is not read later either); every other
+ * request is watched for a refusing answer.
+ */
+export function refusalPenalty(penalties: RefusalPenalties, keys: ClientKeys) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const client = keys.of(req);
+    if (penalties.penalised(client)) {
+      penalties.hold(
+        client,
+        () => {
+          if (res.destroyed) return;
+          res.setHeader('Retry-After', String(Math.ceil(penalties.holdMs / 1000) || 1));
+          res.setHeader('Connection', 'close');
+          res.status(TOO_MANY_REQUESTS.status).json(TOO_MANY_REQUESTS.body);
+        },
+        () => req.socket.destroy(),
+      );
+      return;
+    }
+    res.once('finish', () => {
+      const weight = REFUSALS.get(res.statusCode);
+      if (weight) penalties.record(client, weight);
+    });
+    next();
+  };
+}

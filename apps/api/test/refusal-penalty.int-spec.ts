@@ -1,0 +1,137 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import type { WatchHeartbeatAnswer } from '@kickback/contracts';
+import { MemberSettingsService } from '@kickback/domain';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { ADDRESS_SHARE, MALFORMED, MAX_HELD_PER_CLIENT } from '../src/security/refusal-penalties';
+
+const REFUSALS = 5;
+const HOLD_MS = 400;
+const TOO_MANY = { success: false, message: 'Too many requests. Please slow down and try again shortly.' };
+
+/**
+ * Issue #32: a client that keeps sending what is refused is held, not served, so its flood cannot queue ahead of other
+ * members' requests; other clients at the same address are not affected. Counts, not times: the one time asserted is
+ * the hold's lower bound, which a timer never undercuts on any host.
+ */
+describe('refusal penalty: a client that keeps being refused is slowed down, nobody else', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack({
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ABUSE_REFUSALS_PER_MINUTE: String(REFUSALS),
+      ABUSE_HOLD_MS: String(HOLD_MS),
+    });
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  async function member(): Promise<TestClient> {
+    const client = api.client();
+    await client.loginAs((await createUser(em)).id);
+    return client;
+  }
+
+  function connect(client?: TestClient): Promise<Socket> {
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: client ? { cookie: client.cookieHeader } : {},
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    return new Promise((resolve, reject) => socket.once('connect', () => resolve(socket)).once('connect_error', reject));
+  }
+
+  const oversized = (client: TestClient) =>
+    client.request('POST', '/api/r/profile/update', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bio: 'x'.repeat(200_000) }) as unknown as FormData,
+    });
+
+  it('after its refusals, a member’s every request is held and answered 429 unread; another member and a visitor at the same address are served', async () => {
+    const attacker = await member();
+    const bystander = await member();
+    const updates = jest.spyOn(api.app.get(MemberSettingsService), 'update');
+    // A body over its limit is nothing a page sends: it counts as MALFORMED refusals. The one that goes past the limit
+    // is still answered by its route; from then on nothing of this client is served.
+    const malformed = Math.floor(REFUSALS / MALFORMED) + 1;
+    for (let i = 0; i < malformed; i++) expect((await oversized(attacker)).status).toBe(413);
+    const started = performance.now();
+    const held = await attacker.request('GET', '/api/r/points/history?page=1');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(HOLD_MS - 5);
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toBe('1');
+    expect(await held.json()).toEqual(TOO_MANY);
+
+    expect((await bystander.request('GET', '/api/r/points/history?page=1')).status).toBe(200);
+    expect((await api.client().request('GET', '/api/r/raffles')).status).toBe(200);
+    expect(updates).not.toHaveBeenCalled();
+  });
+
+  it('holds at most a few requests of a penalised client at once; the rest lose their connection without an answer', async () => {
+    const attacker = await member();
+    for (let i = 0; i <= REFUSALS / MALFORMED; i++) await oversized(attacker);
+    const outcomes = await Promise.all(
+      Array.from({ length: MAX_HELD_PER_CLIENT + 8 }, () =>
+        attacker.request('GET', '/api/r/points/history?page=1').then(
+          (res) => String(res.status),
+          () => 'closed',
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === '429')).toHaveLength(MAX_HELD_PER_CLIENT);
+    expect(outcomes.filter((o) => o === 'closed')).toHaveLength(8);
+  });
+
+  it('a member socket past its refused messages is disconnected and cannot reconnect while penalised; another member’s can', async () => {
+    const attacker = await member();
+    const socket = await connect(attacker);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const beat = { visible: true, player: true };
+    const beats = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          socket
+            .timeout(5_000)
+            .emitWithAck('activity:heartbeat', beat)
+            .then(
+              (a: WatchHeartbeatAnswer) => (a.next_beat_seconds === null ? 'refused' : 'counted'),
+              () => 'no answer',
+            ),
+        ),
+      );
+    // A page's few beats at once are counted; the rest are refusals, and the one past the client's refusals ends the
+    // connection (acknowledgements still pending then are not answered).
+    const answers = await beats(4 + REFUSALS + 20);
+    expect(answers.filter((a) => a === 'refused').length).toBeGreaterThanOrEqual(REFUSALS + 1);
+    expect(answers.filter((a) => a === 'counted').length).toBeLessThanOrEqual(4 + 1);
+    expect(await disconnected).toBe('io server disconnect');
+
+    await expect(connect(attacker)).rejects.toThrow();
+    await expect(connect(await member())).resolves.toBeDefined();
+  });
+
+  it('an anonymous socket that keeps sending oversized frames is held at the handshake by its address; a member there still connects', async () => {
+    // Signed in before the flood: a visitor at the address could not log in until the minute is over.
+    const neighbour = await member();
+    for (let i = 0; i <= (REFUSALS * ADDRESS_SHARE) / MALFORMED; i++) {
+      const socket = await connect();
+      const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+      socket.emit('raffle:enter', { raffle_id: 1, entry_type: 'passwordless', junk: new Array(300_000).fill(0) });
+      await closed;
+    }
+    await expect(connect()).rejects.toThrow();
+    await expect(connect(neighbour)).resolves.toBeDefined();
+  });
+});
