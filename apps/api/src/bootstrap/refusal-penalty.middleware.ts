@@ -36,9 +36,11 @@ export function refusalPenalty(penalties: RefusalPenalties, keys: ClientKeys) {
       );
       return;
     }
+    // An upload is costly to receive and check: one refused counts as a malformed request.
+    const upload = req.headers['content-type']?.startsWith('multipart/') ?? false;
     res.once('finish', () => {
       const weight = REFUSALS.get(res.statusCode);
-      if (weight) penalties.record(client, weight);
+      if (weight) penalties.record(client, upload ? MALFORMED : weight);
     });
     next();
   };

@@ -89,14 +89,17 @@ export class RafflePasswordAttempts {
 
   private async check(password: string, stored: string): Promise<boolean> {
     const digest = createHmac('sha256', this.digestKey).update(password.normalize('NFKC')).digest();
-    const known = this.known.get(stored);
-    if (known) return timingSafeEqual(known, digest);
-    // No owner limit: the reserved tries already bound what one member can queue (5 wrong ones per window).
-    const right = await this.checks.run(null, () => verifyRafflePassword(password, stored));
-    if (right) {
-      if (this.known.size >= KNOWN_PASSWORDS) this.known.delete(this.known.keys().next().value!);
-      this.known.set(stored, digest);
-    }
-    return right;
+    // No owner limit: the reserved tries already bound what one member can queue (5 wrong ones per window). The digest
+    // is looked at again when the check's turn comes: guesses queued behind the first right one need no scrypt.
+    return this.checks.run(null, async () => {
+      const known = this.known.get(stored);
+      if (known) return timingSafeEqual(known, digest);
+      const right = await verifyRafflePassword(password, stored);
+      if (right) {
+        if (this.known.size >= KNOWN_PASSWORDS) this.known.delete(this.known.keys().next().value!);
+        this.known.set(stored, digest);
+      }
+      return right;
+    });
   }
 }

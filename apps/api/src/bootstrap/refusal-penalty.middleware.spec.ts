@@ -1,0 +1,42 @@
+import { EventEmitter } from 'node:events';
+import type { NextFunction, Request, Response } from 'express';
+import type { AppConfig } from '@kickback/platform';
+import type { ClientKeys } from '../security/client-key';
+import { RefusalPenalties } from '../security/refusal-penalties';
+import { refusalPenalty } from './refusal-penalty.middleware';
+
+const config = { env: { ABUSE_REFUSALS_PER_MINUTE: 6, ABUSE_HOLD_MS: 1000 } } as AppConfig;
+const keys = { of: () => 's:member' } as unknown as ClientKeys;
+
+/** Sends one request through the middleware and finishes it with `status` when the route was reached. */
+function request(middleware: ReturnType<typeof refusalPenalty>, status: number, contentType?: string): boolean {
+  const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as Response;
+  let reached = false;
+  middleware({ headers: contentType ? { 'content-type': contentType } : {} } as Request, res, (() => (reached = true)) as NextFunction);
+  if (reached) res.emit('finish');
+  return reached;
+}
+
+describe('refusalPenalty middleware', () => {
+  let penalties: RefusalPenalties;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    penalties = new RefusalPenalties(config);
+  });
+  afterEach(() => {
+    penalties.onModuleDestroy();
+    jest.useRealTimers();
+  });
+
+  it('counts a validation refusal once, a malformed request or a refused upload three times, and other answers not at all', () => {
+    const middleware = refusalPenalty(penalties, keys);
+    for (const status of [200, 401, 403, 404]) expect(request(middleware, status)).toBe(true);
+    expect(penalties.penalised('s:member')).toBe(false);
+    request(middleware, 422, 'multipart/form-data; boundary=x');
+    request(middleware, 413);
+    expect(penalties.penalised('s:member')).toBe(false);
+    request(middleware, 422, 'application/json');
+    expect(penalties.penalised('s:member')).toBe(true);
+    expect(request(middleware, 200)).toBe(false);
+  });
+});
