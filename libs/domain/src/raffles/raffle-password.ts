@@ -1,6 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * A raffle password is a code the streamer announces to every viewer, needed only while the raffle is open: the hash
+ * keeps it out of a database dump, not a long-lived secret from offline cracking. N = 2^12 costs a few milliseconds
+ * (2^14 cost about 50 ms of a core per check, which many accounts guessing at once turned into seconds of CPU), and
+ * hashes written with other parameters keep verifying with their own.
+ */
+const PARAMS: ScryptOptions = { N: 4096, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
