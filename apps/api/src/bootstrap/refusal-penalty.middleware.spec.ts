@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { NextFunction, Request, Response } from 'express';
-import type { AppConfig } from '@kickback/platform';
+import { MALFORMED_INPUT_LOCAL, type AppConfig } from '@kickback/platform';
 import type { ClientKeys } from '../security/client-key';
 import { RefusalPenalties } from '../security/refusal-penalties';
 import { refusalPenalty } from './refusal-penalty.middleware';
@@ -9,8 +9,11 @@ const config = { env: { ABUSE_REFUSALS_PER_MINUTE: 6, ABUSE_HOLD_MS: 1000 } } as
 const keys = { of: () => 's:member' } as unknown as ClientKeys;
 
 /** Sends one request through the middleware and finishes it with `status` when the route was reached. */
-function request(middleware: ReturnType<typeof refusalPenalty>, status: number, contentType?: string): boolean {
-  const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as Response;
+function request(middleware: ReturnType<typeof refusalPenalty>, status: number, contentType?: string, malformed = false): boolean {
+  const res = Object.assign(new EventEmitter(), {
+    statusCode: status,
+    locals: { [MALFORMED_INPUT_LOCAL]: malformed },
+  }) as unknown as Response;
   let reached = false;
   middleware({ headers: contentType ? { 'content-type': contentType } : {} } as Request, res, (() => (reached = true)) as NextFunction);
   if (reached) res.emit('finish');
@@ -26,6 +29,15 @@ describe('refusalPenalty middleware', () => {
   afterEach(() => {
     penalties.onModuleDestroy();
     jest.useRealTimers();
+  });
+
+  it('counts a 422 the filter marked malformed (unknown fields, an array past its bound) three times', () => {
+    const middleware = refusalPenalty(penalties, keys);
+    request(middleware, 422, 'application/json', true);
+    request(middleware, 422, 'application/json', true);
+    expect(penalties.penalised('s:member')).toBe(false);
+    request(middleware, 422, 'application/json');
+    expect(penalties.penalised('s:member')).toBe(true);
   });
 
   it('counts a validation refusal once, a malformed request or a refused upload three times, and other answers not at all', () => {

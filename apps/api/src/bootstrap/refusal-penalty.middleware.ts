@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { TOO_MANY_REQUESTS } from '@kickback/platform';
+import { MALFORMED_INPUT_LOCAL, TOO_MANY_REQUESTS } from '@kickback/platform';
 import type { ClientKeys } from '../security/client-key';
 import { MALFORMED, type RefusalPenalties } from '../security/refusal-penalties';
 
@@ -40,7 +40,7 @@ export function refusalPenalty(penalties: RefusalPenalties, keys: ClientKeys) {
     const upload = req.headers['content-type']?.startsWith('multipart/') ?? false;
     res.once('finish', () => {
       const weight = REFUSALS.get(res.statusCode);
-      if (weight) penalties.record(client, upload ? MALFORMED : weight);
+      if (weight) penalties.record(client, upload || res.locals[MALFORMED_INPUT_LOCAL] === true ? MALFORMED : weight);
     });
     next();
   };

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { Request } from 'express';
-import { INVALID_DATA_MESSAGE, MAX_ERROR_FIELDS, unprocessable } from '@kickback/platform';
+import { INVALID_DATA_MESSAGE, MAX_ERROR_FIELDS, malformedInput } from '@kickback/platform';
 import { READS_RAW_BODY } from './declared-input';
 
 /** What a handler reads of one input: the whole of it (its schema pipe rules on every field), or these named fields. */
@@ -46,7 +46,7 @@ export class DeclaredInputGuard implements CanActivate {
       if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) errors.set('_', [NO_BODY_MESSAGE]);
       else if (body) undeclared(body as Record<string, unknown>, declared.body, errors);
     }
-    if (errors.size) throw unprocessable(INVALID_DATA_MESSAGE, Object.fromEntries(errors));
+    if (errors.size) throw malformedInput(INVALID_DATA_MESSAGE, Object.fromEntries(errors));
     return true;
   }
 

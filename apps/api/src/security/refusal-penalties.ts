@@ -16,8 +16,8 @@ const MINUTE = 60_000;
 export const ADDRESS_SHARE = 4;
 /** What one malformed request or oversized message counts as (RefusalPenalties.record). */
 export const MALFORMED = 3;
-/** Held requests per client at once; past it a request's connection is closed at once (no timer, no answer). */
-export const MAX_HELD_PER_CLIENT = 16;
+/** Held requests per client at once (each is an open connection and a timer, a few KB); past it a request's connection is closed at once (no timer, no answer). */
+export const MAX_HELD_PER_CLIENT = 64;
 
 /**
  * Clients that keep sending what is refused (bodies over a limit, wrong shapes, past a rate limit) are slowed down, not

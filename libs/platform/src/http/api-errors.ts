@@ -15,5 +15,19 @@ export const notFound = (message = 'Not found.') => new ApiError(HttpStatus.NOT_
 export const conflict = (message: string) => new ApiError(HttpStatus.CONFLICT, message);
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, message, errors);
+
+/**
+ * A 422 for input no page of the site sends (an array past its bound, a field the route does not declare, more values
+ * than can be scanned): answered like any 422, and counted as malformed against the client that sent it.
+ */
+export class MalformedInputError extends ApiError {
+  constructor(message: string, errors?: Record<string, string[]>) {
+    super(HttpStatus.UNPROCESSABLE_ENTITY, message, errors);
+  }
+}
+export const malformedInput = (message: string, errors?: Record<string, string[]>) => new MalformedInputError(message, errors);
+
+/** Where the answer to a request says it refused malformed input (res.locals), for the refusal count before Nest. */
+export const MALFORMED_INPUT_LOCAL = 'malformedInput';
 export const tooManyRequests = (message = 'Too many requests. Please slow down and try again shortly.') =>
   new ApiError(HttpStatus.TOO_MANY_REQUESTS, message);

@@ -1,4 +1,4 @@
-import { unprocessable } from './api-errors';
+import { malformedInput, unprocessable } from './api-errors';
 
 /** Characters no field of ours may carry: NUL (PostgreSQL text refuses it) and lone UTF-16 surrogates (jsonb refuses them). */
 const HOSTILE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -40,7 +40,7 @@ export function hostileTextPaths(value: unknown, maxNodes = HOSTILE_SCAN_MAX_NOD
 /** Throws the SPEC's 422 when `value` carries hostile text (errors under `field` for the value itself) or is too large to scan. */
 export function refuseHostileText(value: unknown, field = '_'): void {
   const paths = hostileTextPaths(value);
-  if (paths === null) throw unprocessable(TOO_MANY_VALUES_MESSAGE, { [field]: [TOO_MANY_VALUES_MESSAGE] });
+  if (paths === null) throw malformedInput(TOO_MANY_VALUES_MESSAGE, { [field]: [TOO_MANY_VALUES_MESSAGE] });
   if (!paths.length) return;
   const errors = new Map(paths.map((path) => [path === '_' ? field : path, [HOSTILE_TEXT_MESSAGE]]));
   throw unprocessable(HOSTILE_TEXT_MESSAGE, Object.fromEntries(errors));

@@ -1,6 +1,6 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { ZodError, ZodTypeAny, z } from 'zod';
-import { unprocessable } from './api-errors';
+import { malformedInput, unprocessable } from './api-errors';
 import { refuseHostileText } from './hostile-text';
 import { boundsViolations } from './zod-bounds';
 
@@ -46,7 +46,7 @@ export class ZodValidationPipe<S extends ZodTypeAny> implements PipeTransform<un
     // so a form is still answered with an error under every field.
     const tooLarge = boundsViolations(this.schema, input);
     if (tooLarge.some((v) => v.kind === 'array'))
-      throw unprocessable(INVALID_DATA_MESSAGE, Object.fromEntries(tooLarge.map((v) => [v.path, [v.message]])));
+      throw malformedInput(INVALID_DATA_MESSAGE, Object.fromEntries(tooLarge.map((v) => [v.path, [v.message]])));
     const result = this.schema.safeParse(input);
     if (!result.success) throw unprocessable(INVALID_DATA_MESSAGE, zodFieldErrors(result.error));
     refuseHostileText(result.data);
