@@ -7,6 +7,7 @@ import { ADDRESS_SHARE, MALFORMED, MAX_HELD_PER_CLIENT } from '../src/security/r
 
 const REFUSALS = 5;
 const HOLD_MS = 400;
+const LANES = 2;
 const TOO_MANY = { success: false, message: 'Too many requests. Please slow down and try again shortly.' };
 
 /**
@@ -25,6 +26,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
       RATE_LIMIT_PER_MINUTE: '1000000',
       ABUSE_REFUSALS_PER_MINUTE: String(REFUSALS),
       ABUSE_HOLD_MS: String(HOLD_MS),
+      CLIENT_LANES: String(LANES),
     });
     api = await stack.api();
     em = api.app.get(EntityManager);
@@ -122,6 +124,34 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     await expect(connect(await member())).resolves.toBeDefined();
   });
 
+  it('serves a client’s parallel requests a few at a time, the rest waiting their turn, while another member is served', async () => {
+    const { id: attackerId } = await createUser(em);
+    const attacker = api.client();
+    await attacker.loginAs(attackerId);
+    const bystander = await member();
+    const settings = api.app.get(MemberSettingsService);
+    const real = settings.get.bind(settings);
+    let running = 0;
+    let most = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    jest.spyOn(settings, 'get').mockImplementation(async (userId: number) => {
+      if (userId !== attackerId) return real(userId);
+      most = Math.max(most, ++running);
+      await gate;
+      running--;
+      return real(userId);
+    });
+    const flood = Promise.all(Array.from({ length: 10 }, () => attacker.request('GET', '/api/r/profile/settings').then((r) => r.status)));
+    while (running < LANES) await new Promise((r) => setTimeout(r, 10));
+    // Both of the attacker's lanes are held up; the bystander's request does not wait behind the other eight.
+    expect((await bystander.request('GET', '/api/r/profile/settings')).status).toBe(200);
+    expect(running).toBe(LANES);
+    release();
+    expect(await flood).toEqual(Array(10).fill(200));
+    expect(most).toBe(LANES);
+  });
+  // Last: the flood leaves this address penalised for the rest of the minute (visitors there cannot log in).
   it('an anonymous socket that keeps sending oversized frames is held at the handshake by its address; a member there still connects', async () => {
     // Signed in before the flood: a visitor at the address could not log in until the minute is over.
     const neighbour = await member();

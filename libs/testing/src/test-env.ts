@@ -38,6 +38,9 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '100000',
     // Suites send refused input on purpose (fuzzing, limits); refusal-penalty.int-spec.ts tests the hold at a low setting.
     ABUSE_REFUSALS_PER_MINUTE: '100000',
+    // Concurrency tests fire a hundred requests from one member at once to race the database, which is what they are
+    // about (a member's sessions and replicas race it in production); refusal-penalty.int-spec.ts tests the lanes.
+    CLIENT_LANES: '10000',
     ...overrides,
   });
 }

@@ -27,7 +27,8 @@ import { AUTH_RATE_LIMIT_SETTING } from '../security/auth-throttle';
 import { mountKickWebhook } from '../http/activity/kick-webhook.route';
 import { ClientKeys } from '../security/client-key';
 import { RefusalPenalties } from '../security/refusal-penalties';
-import { refusalPenalty } from './refusal-penalty.middleware';
+import { ClientLanes } from '../security/client-lanes';
+import { clientGate } from './client-gate.middleware';
 
 /** Everything main.ts and the tests share: security headers, sessions, static files, sockets, docs. */
 export function configureApiApp(app: NestExpressApplication): void {
@@ -39,8 +40,9 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.set(AUTH_RATE_LIMIT_SETTING, config.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
   answerClientErrorsWithEnvelope(app.getHttpServer());
-  // Before anything reads the request: a client that keeps being refused is held, not served (refusal-penalties.ts).
-  app.use(refusalPenalty(app.get(RefusalPenalties), app.get(ClientKeys)));
+  // Before anything reads the request: a client that keeps being refused is held, not served (refusal-penalties.ts), and
+  // each client's requests take turns in a few lanes (client-lanes.ts).
+  app.use(clientGate(app.get(RefusalPenalties), app.get(ClientLanes), app.get(ClientKeys)));
   app.use(accessLog(app.get(ROOT_LOGGER)));
   app.use(metricsMiddleware);
   app.use(securityHeaders(config));

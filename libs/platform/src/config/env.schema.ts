@@ -78,6 +78,11 @@ export const envSchema = z
      * before its further requests are held ABUSE_HOLD_MS and answered 429 unread (apps/api/src/security/refusal-penalties.ts).
      */
     ABUSE_REFUSALS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
+     * Requests of one client (signed session, else address) served at once by an api process; the rest wait their turn
+     * (apps/api/src/security/client-lanes.ts). A page's first load, a handful of calls, fits.
+     */
+    CLIENT_LANES: z.coerce.number().int().min(1).max(10_000).default(4),
     ABUSE_HOLD_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Login attempts (demo login, Kick OAuth start and callback) per minute per address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),

@@ -3,13 +3,15 @@ import type { NextFunction, Request, Response } from 'express';
 import { MALFORMED_INPUT_LOCAL, type AppConfig } from '@kickback/platform';
 import type { ClientKeys } from '../security/client-key';
 import { RefusalPenalties } from '../security/refusal-penalties';
-import { refusalPenalty } from './refusal-penalty.middleware';
+import { ClientLanes } from '../security/client-lanes';
+import { clientGate } from './client-gate.middleware';
 
-const config = { env: { ABUSE_REFUSALS_PER_MINUTE: 6, ABUSE_HOLD_MS: 1000 } } as AppConfig;
+const LANES_PER_CLIENT = 4;
+const config = { env: { ABUSE_REFUSALS_PER_MINUTE: 6, ABUSE_HOLD_MS: 1000, CLIENT_LANES: LANES_PER_CLIENT } } as AppConfig;
 const keys = { of: () => 's:member' } as unknown as ClientKeys;
 
 /** Sends one request through the middleware and finishes it with `status` when the route was reached. */
-function request(middleware: ReturnType<typeof refusalPenalty>, status: number, contentType?: string, malformed = false): boolean {
+function request(middleware: ReturnType<typeof clientGate>, status: number, contentType?: string, malformed = false): boolean {
   const res = Object.assign(new EventEmitter(), {
     statusCode: status,
     locals: { [MALFORMED_INPUT_LOCAL]: malformed },
@@ -17,10 +19,11 @@ function request(middleware: ReturnType<typeof refusalPenalty>, status: number, 
   let reached = false;
   middleware({ headers: contentType ? { 'content-type': contentType } : {} } as Request, res, (() => (reached = true)) as NextFunction);
   if (reached) res.emit('finish');
+  res.emit('close');
   return reached;
 }
 
-describe('refusalPenalty middleware', () => {
+describe('clientGate middleware', () => {
   let penalties: RefusalPenalties;
   beforeEach(() => {
     jest.useFakeTimers();
@@ -32,7 +35,7 @@ describe('refusalPenalty middleware', () => {
   });
 
   it('counts a 422 the filter marked malformed (unknown fields, an array past its bound) three times', () => {
-    const middleware = refusalPenalty(penalties, keys);
+    const middleware = clientGate(penalties, new ClientLanes(config), keys);
     request(middleware, 422, 'application/json', true);
     request(middleware, 422, 'application/json', true);
     expect(penalties.penalised('s:member')).toBe(false);
@@ -41,7 +44,7 @@ describe('refusalPenalty middleware', () => {
   });
 
   it('counts a validation refusal once, a malformed request or a refused upload three times, and other answers not at all', () => {
-    const middleware = refusalPenalty(penalties, keys);
+    const middleware = clientGate(penalties, new ClientLanes(config), keys);
     for (const status of [200, 401, 403, 404]) expect(request(middleware, status)).toBe(true);
     expect(penalties.penalised('s:member')).toBe(false);
     request(middleware, 422, 'multipart/form-data; boundary=x');
@@ -50,5 +53,21 @@ describe('refusalPenalty middleware', () => {
     request(middleware, 422, 'application/json');
     expect(penalties.penalised('s:member')).toBe(true);
     expect(request(middleware, 200)).toBe(false);
+  });
+
+  it('serves a few requests of a client at once and starts the next waiting one when one ends', () => {
+    const gate = clientGate(penalties, new ClientLanes(config), keys);
+    const responses = Array.from(
+      { length: LANES_PER_CLIENT + 2 },
+      () => Object.assign(new EventEmitter(), { statusCode: 200, locals: {} }) as unknown as Response,
+    );
+    const reached: number[] = [];
+    responses.forEach((res, i) => gate({ headers: {} } as Request, res, (() => reached.push(i)) as NextFunction));
+    expect(reached).toEqual([0, 1, 2, 3]);
+    // The client gave up on the fifth before its turn: the sixth is next.
+    responses[4]!.emit('close');
+    responses[0]!.emit('finish');
+    responses[0]!.emit('close');
+    expect(reached).toEqual([0, 1, 2, 3, 5]);
   });
 });
