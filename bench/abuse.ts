@@ -311,7 +311,7 @@ async function main(): Promise<void> {
     const base = started.base;
     const origin = base.replace('127.0.0.1', 'localhost');
     const login = async (role: string) => {
-      const { rows } = await db.query(`insert into users (username, name, role, is_demo) values ($1, $1, $2, true) returning id`, [
+      const { rows } = await db.query(`insert into users (username, name, role, is_demo, kick_username) values ($1, $1, $2, true, $1) returning id`, [
         `abuse_${role}_${Math.random().toString(36).slice(2, 10)}`,
         role,
       ]);

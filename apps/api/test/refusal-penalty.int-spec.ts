@@ -71,7 +71,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     for (let i = 0; i < malformed; i++) expect((await oversized(attacker)).status).toBe(413);
     const started = performance.now();
     const held = await attacker.request('GET', '/api/r/points/history?page=1');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(HOLD_MS - 5);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(HOLD_MS / 2 - 5);
     expect(held.status).toBe(429);
     expect(held.headers.get('retry-after')).toBe('1');
     expect(await held.json()).toEqual(TOO_MANY);

@@ -16,9 +16,12 @@ const REFUSALS = new Map<number, 1 | typeof MALFORMED>([
   [431, MALFORMED],
 ]);
 
+/** The largest body a refused request's connection drains to be kept open (the default JSON body limit). */
+const DRAINED_BODY_BYTES = 32 * 1024;
+
 /**
  * The first middleware, before anything reads the request. A penalised client's request is held and answered 429
- * unread (its body stays in the socket; the connection is closed after the answer so it is not read later either).
+ * without its body being parsed.
  * Every other request takes one of its client's lanes, waiting its turn when they are busy, and is watched for a
  * refusing answer.
  */
@@ -28,7 +31,10 @@ export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys
     const refuse = () => {
       if (res.destroyed) return;
       res.setHeader('Retry-After', String(Math.ceil(penalties.holdMs / 1000) || 1));
-      res.setHeader('Connection', 'close');
+      // A small body is drained unparsed so the connection can serve the client's next request (a new connection per
+      // held request costs both sides more); a large one is left unread and the connection closed after the answer.
+      if (Number(req.headers['content-length'] ?? 0) <= DRAINED_BODY_BYTES && !req.headers['transfer-encoding']) req.resume();
+      else res.setHeader('Connection', 'close');
       res.status(TOO_MANY_REQUESTS.status).json(TOO_MANY_REQUESTS.body);
     };
     if (penalties.penalised(client)) return penalties.hold(client, refuse, () => req.socket.destroy());

@@ -61,9 +61,9 @@ describe('RefusalPenalties', () => {
         () => dropped.push(i),
       );
     expect(dropped).toEqual([MAX_HELD_PER_CLIENT, MAX_HELD_PER_CLIENT + 1, MAX_HELD_PER_CLIENT + 2]);
-    jest.advanceTimersByTime(499);
+    jest.advanceTimersByTime(249);
     expect(answered).toEqual([]);
-    jest.advanceTimersByTime(1);
+    jest.advanceTimersByTime(501);
     expect(answered).toHaveLength(MAX_HELD_PER_CLIENT);
     // The held slots are free again.
     penalties.hold(

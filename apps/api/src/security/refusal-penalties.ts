@@ -70,10 +70,15 @@ export class RefusalPenalties implements OnModuleDestroy {
     const window = this.windows.get(client);
     if (!window || window.held >= MAX_HELD_PER_CLIENT) return drop();
     window.held++;
-    setTimeout(() => {
-      window.held--;
-      answer();
-    }, this.holdMs).unref();
+    // Spread over half to one and a half holds: held requests answered in the same instant come back in the same instant
+    // (a client sending 25 at once), and each such wave would be a burst of work everyone else's requests wait behind.
+    setTimeout(
+      () => {
+        window.held--;
+        answer();
+      },
+      this.holdMs * (0.5 + Math.random()),
+    ).unref();
   }
 
   onModuleDestroy(): void {
