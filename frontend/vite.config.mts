@@ -21,6 +21,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       input: { index: here('index.html'), admin: here('admin.html'), overlay: here('overlay.html') },
+      // The contracts only declare (types, constants, zod schemas): a schema no page uses is dropped, and with it zod
+      // from every chunk whose code uses none (module-level `z.object(...)` calls look like side effects otherwise).
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') },
     },
   },
   server: {
