@@ -1,8 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer, RoomJoinAnswer, WatchHeartbeatAnswer } from '@kickback/contracts';
 import { RaffleEntryService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+  socketConnected,
+  testSocket,
+} from '@kickback/testing';
 
 const INVALID = 'The given data was invalid.';
 
@@ -37,17 +45,10 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     return { id, client };
   }
 
-  async function connect(client?: TestClient): Promise<Socket> {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: client ? { cookie: client.cookieHeader } : {},
-      reconnection: false,
-      forceNew: true,
-    });
+  function connect(client?: TestClient): Promise<Socket> {
+    const socket = testSocket(api.url, client);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
-    return socket;
+    return socketConnected(socket);
   }
 
   /** The raw answer of a JSON request whose body is sent as given. */

@@ -1,8 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { WatchHeartbeatAnswer } from '@kickback/contracts';
 import { MemberSettingsService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+  socketConnected,
+  testSocket,
+} from '@kickback/testing';
 import { ADDRESS_SHARE, MALFORMED, MAX_HELD_PER_CLIENT } from '../src/security/refusal-penalties';
 
 const REFUSALS = 5;
@@ -44,15 +52,9 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   }
 
   function connect(client?: TestClient): Promise<Socket> {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: client ? { cookie: client.cookieHeader } : {},
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = testSocket(api.url, client);
     sockets.push(socket);
-    return new Promise((resolve, reject) => socket.once('connect', () => resolve(socket)).once('connect_error', reject));
+    return socketConnected(socket);
   }
 
   const oversized = (client: TestClient) =>

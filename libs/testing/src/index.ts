@@ -9,3 +9,4 @@ export * from './fakes/fake-kick-events';
 export * from './round-robin-proxy';
 export * from './product-processes';
 export * from './throwaway-services';
+export * from './test-socket';

@@ -1,0 +1,18 @@
+import { io, type Socket } from 'socket.io-client';
+import type { TestClient } from './test-client';
+
+/** A Socket.IO client as the site's pages open one (WebSocket, no reconnection), with `client`'s session when given. */
+export function testSocket(url: string, client?: TestClient | null): Socket {
+  return io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: client ? { cookie: client.cookieHeader } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+}
+
+/** Resolves with the socket once it is connected; rejects with the refusal when the handshake is refused. */
+export function socketConnected(socket: Socket): Promise<Socket> {
+  return new Promise((resolve, reject) => socket.once('connect', () => resolve(socket)).once('connect_error', reject));
+}
