@@ -209,7 +209,7 @@ export class AdminRafflesService {
   private async *csvRecords(id: number): AsyncGenerator<CsvCell[]> {
     for await (const rows of this.raffles.entryRowsForExport(this.em, id)) {
       for (const r of rows) {
-        yield [r.entry_id, r.user_id, r.username, r.kick_username, r.entry_type, r.tickets, r.points_spent, r.created_at.toISOString()];
+        yield [r.entry_id, r.user_id, r.username, r.kick_username, r.entry_type, r.tickets, r.points_spent, r.created_at];
       }
     }
   }

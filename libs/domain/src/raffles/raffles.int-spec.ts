@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
@@ -859,13 +860,11 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(lines.pop()).toBe('');
     expect(lines.shift()).toBe('entry_id,user_id,username,kick_username,entry_type,tickets,points_spent,created_at');
     expect(lines).toHaveLength(100_000);
-    const rows = await em
-      .fork()
-      .execute<{ line: string }[]>(
-        `select concat_ws(',', e.id, u.id, u.username, u.kick_username, e.entry_type, e.tickets, e.points_spent) as line
+    const rows = await em.fork().execute<{ line: string }[]>(
+      `select concat_ws(',', e.id, u.id, u.username, u.kick_username, e.entry_type, e.tickets, e.points_spent) as line
          from raffle_entries e join users u on u.id = e.user_id where e.raffle_id = ? order by e.id`,
-        [id],
-      );
+      [id],
+    );
     // Every line is its entry row in entry order; only the formula-like first name is written as text.
     const expected = rows.map((r, i) => (i === 0 ? r.line.replace(`,=cmd_${tag},`, `,'=cmd_${tag},`) : r.line));
     expect(lines.map((line) => line.slice(0, line.lastIndexOf(',')))).toEqual(expected);
@@ -887,7 +886,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
         [],
       );
     const file = await exports.entriesCsv(id);
-    const abandoned = await exports.entriesCsv(id);
+    let abandoned: Readable | undefined;
     try {
       let text = '';
       const chunks = file[Symbol.asyncIterator]();
@@ -906,6 +905,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       expect((await again.text()).split('\r\n').filter(Boolean)).toHaveLength(5052);
 
       // A download abandoned halfway (the response stream is destroyed) closes its cursor and transaction too.
+      abandoned = await exports.entriesCsv(id);
       await abandoned[Symbol.asyncIterator]().next();
       await waitFor(async () => (await openCursors()) === 1, 10_000, 'the abandoned export to wait for its reader');
       abandoned.destroy();
@@ -913,7 +913,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     } finally {
       // A failed expectation must not leave a connection checked out: the stack could not close.
       file.destroy();
-      abandoned.destroy();
+      abandoned?.destroy();
     }
   });
 

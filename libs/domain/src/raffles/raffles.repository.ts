@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DrawEntry, RaffleEntryLine, RaffleEntryOrder, RaffleEntryType } from '@kickback/contracts';
-import { intArrayLiteral } from '@kickback/platform';
+import { intArrayLiteral, queryCursor } from '@kickback/platform';
 import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 
 /** Every column RaffleRow needs; the totals are the counters the entry statements maintain (no scan of the entries). */
@@ -20,7 +20,8 @@ const ENTRY_ROW_SELECT = `
 /** The CSV export of a raffle's entries: every entry row with its member, in entry order. */
 export const RAFFLE_ENTRIES_EXPORT_SQL = `
   select e.id::text as entry_id, u.id as user_id, u.username, u.kick_username, e.entry_type, e.tickets,
-         e.points_spent::text as points_spent, e.created_at
+         e.points_spent::text as points_spent,
+         to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
   from raffle_entries e join users u on u.id = e.user_id
   where e.raffle_id = ? order by e.id`;
 
@@ -32,7 +33,8 @@ export interface EntryExportRow {
   entry_type: string;
   tickets: number;
   points_spent: string;
-  created_at: Date;
+  /** ISO 8601 in UTC, milliseconds (as JavaScript writes dates). */
+  created_at: string;
 }
 
 /** A batch is a few megabytes at most; a download that stops reading for this long gives its connection back. */

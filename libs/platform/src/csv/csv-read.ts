@@ -7,7 +7,13 @@ import { parse, type Options } from 'csv-parse';
  * differ in length and a stray quote inside an unquoted field is kept as text, because spreadsheets and bots write
  * both. Blank lines (nothing but spaces) are skipped.
  */
-const READ_OPTIONS: Options = { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true };
+const READ_OPTIONS: Options = {
+  bom: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+};
 
 /** A record longer than this is refused: no honest export has a line of a megabyte, and it bounds one record's memory. */
 const MAX_RECORD_CHARS = 1_000_000;

@@ -10,7 +10,8 @@ export type CsvCell = string | number | bigint | null | undefined;
  * any length holds a few records in memory; a reader that goes away ends `records` (its `finally` runs).
  */
 export function csvStream(header: readonly string[], records: AsyncIterable<CsvCell[]> | Iterable<CsvCell[]>): Readable {
-  const out = stringify({ record_delimiter: '\r\n', escape_formulas: true });
+  // A line break of either kind inside a cell is quoted, not only the CRLF the records end with.
+  const out = stringify({ record_delimiter: '\r\n', quoted_match: /[\r\n]/, escape_formulas: true });
   return pipeline(Readable.from(withHeader(header, records)), out, () => undefined);
 }
 

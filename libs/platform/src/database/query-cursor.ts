@@ -9,7 +9,7 @@ export interface QueryCursorOptions {
 
 /**
  * The rows of one statement read through a server-side cursor, a batch per round trip, on a connection of its own:
- * an export of 100,000 rows holds one batch in memory, and every batch comes from the one snapshot the statement
+ * an export of 100,000 rows holds one batch in memory, and every batch comes from the one snapshot the cursor
  * started with, so rows committed during the read are neither half in nor skipped. Ending the iteration early (a
  * download that went away) closes the cursor and its transaction.
  */
