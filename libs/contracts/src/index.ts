@@ -30,3 +30,4 @@ export * from './api/winners';
 export * from './api/overlays';
 export * from './api/featured';
 export * from './api/admin-users';
+export * from './api/points-import';
