@@ -24,6 +24,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },
+  { path: 'points-import', label: 'Import points', page: lazy(() => import('./points-import/points-import-page')) },
   { path: 'activity', label: 'Activity', page: lazy(() => import('./activity/activity-admin-page')) },
   { path: 'kick-connection', label: 'Kick connection', page: lazy(() => import('./kick-connection/kick-connection-page')) },
   { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./contact/contact-messages-page')) },

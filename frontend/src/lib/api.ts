@@ -48,6 +48,7 @@ export const TAG_TYPES = [
   'AdminAchievements',
   'AdminBadges',
   'AdminUserXp',
+  'AdminPointsImports',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
