@@ -277,6 +277,17 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'DELETE /api/admin/kick-connection': admin,
   'GET /api/admin/featured': admin,
   'PUT /api/admin/featured/raffle': admin,
+  // The read API admits by its token alone (no session counts): the matrix sends none, so every actor gets 401
+  // (read-api.int-spec.ts shows tokens with and without the scope, revoked tokens and the rate limit).
+  'GET /api/v1/leaderboard': { audience: 'everyone', everyActorGets: 401 },
+  'GET /api/v1/raffles': { audience: 'everyone', everyActorGets: 401 },
+  'GET /api/v1/winners': { audience: 'everyone', everyActorGets: 401 },
+  'GET /api/v1/bonus-hunts/current': { audience: 'everyone', everyActorGets: 401 },
+  'GET /api/v1/bonus-hunts/history': { audience: 'everyone', everyActorGets: 401 },
+  'GET /api/v1/tournaments': { audience: 'everyone', everyActorGets: 401 },
+  'GET /api/admin/read-api/tokens': admin,
+  'POST /api/admin/read-api/tokens': admin,
+  'DELETE /api/admin/read-api/tokens/:id': admin,
   'GET /api/admin/overlays': admin,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,

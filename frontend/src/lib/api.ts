@@ -49,6 +49,7 @@ export const TAG_TYPES = [
   'AdminBadges',
   'AdminUserXp',
   'AdminPointsImports',
+  'AdminReadApiTokens',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

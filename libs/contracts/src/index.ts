@@ -31,3 +31,4 @@ export * from './api/overlays';
 export * from './api/featured';
 export * from './api/admin-users';
 export * from './api/points-import';
+export * from './api/read-api';

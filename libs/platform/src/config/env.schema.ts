@@ -73,6 +73,8 @@ export const envSchema = z
      * viewers behind one address, so this only stops one machine driving many accounts.
      */
     RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Read API requests per token per minute (docs/read-api.md). */
+    READ_API_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Login attempts (demo login, Kick OAuth start and callback) per minute per address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** How often an open member socket re-reads its session (logout elsewhere, expiry, role change, ban). */
