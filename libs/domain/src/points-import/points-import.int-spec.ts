@@ -231,8 +231,14 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect((await dryRun('format=streamelements', '{"data":[]}')).body.errors).toEqual({
       file: ['This is not a StreamElements points list: expected JSON with a "users" list of { username, points }.'],
     });
-    const json = await admin.request('POST', '/api/admin/points-imports/dry-run?format=csv', { json: { csv: file } });
-    expect(json.status).toBe(415);
+    // The file is the body itself: JSON fields are refused by name, another body type as a whole.
+    const json = await admin.json('POST', '/api/admin/points-imports/dry-run?format=csv', { csv: file });
+    expect([json.status, json.body.errors]).toEqual([
+      422,
+      { csv: ['Unknown field: send the file itself as the body (text/csv or text/plain).'] },
+    ]);
+    const form = await admin.request('POST', '/api/admin/points-imports/dry-run?format=csv', { json: [] });
+    expect(form.status).toBe(415);
     expect((await dryRun('format=xls', file)).body.errors).toEqual({ format: ['Choose StreamElements or CSV'] });
     const huge = await dryRun('format=csv', `username,points\n${'a'.repeat(10 * 1024 * 1024)}`, 'text/csv');
     expect(huge).toEqual({

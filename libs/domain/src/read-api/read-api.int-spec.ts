@@ -69,7 +69,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     for (const bad of ['kbr_short', `kbr_${'A'.repeat(43)}`, created.token.toUpperCase()]) {
       const res = await read('/api/v1/leaderboard', bad);
       expect(res.status).toBe(401);
-      expect((await res.json()).message).toBe('This API token is not valid or has been revoked.');
+      expect(((await res.json()) as { message: string }).message).toBe('This API token is not valid or has been revoked.');
     }
     // A logged-in admin's session is no token.
     expect((await admin.request('GET', '/api/v1/leaderboard')).status).toBe(401);
@@ -77,7 +77,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     for (const path of ['/api/v1/raffles', '/api/v1/tournaments']) {
       const res = await read(path, created.token);
       expect(res.status).toBe(403);
-      expect((await res.json()).message).toMatch(/^This API token may not read (raffles|tournaments)\.$/);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^This API token may not read (raffles|tournaments)\.$/);
     }
 
     const revoked = await admin.json('DELETE', `/api/admin/read-api/tokens/${created.id}`);
@@ -107,7 +107,9 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await limited.json()).message).toMatch(/^This API token has made too many requests; try again in \d+ seconds?\.$/);
+    expect(((await limited.json()) as { message: string }).message).toMatch(
+      /^This API token has made too many requests; try again in \d+ seconds?\.$/,
+    );
     // Another token has its own budget.
     expect((await read('/api/v1/tournaments', calm.token)).status).toBe(200);
   });

@@ -1,14 +1,26 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { pointsImportQuerySchema, type PointsImportQuery } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
 import { PointsImportService } from '@kickback/domain';
 import { ReadsRawBody } from '../../security/declared-input';
-import { importFileBody } from './import-file-body';
+import { importFileBody, refuseBodyFields } from './import-file-body';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+
+/**
+ * The query and the file of an upload, refused in the order a caller can fix them: fields sent as JSON instead of a
+ * file, then the query (format and columns), then the body's type and size. The query is parsed here, after the body
+ * check, so a JSON body's fields are named in the answer even when the query is missing too.
+ */
+function upload(query: unknown, req: Request): [PointsImportQuery, Readable] {
+  refuseBodyFields(req);
+  const parsed = zodPipe(pointsImportQuerySchema).transform(query) as PointsImportQuery;
+  return [parsed, importFileBody(req)];
+}
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -35,20 +47,15 @@ export class AdminPointsImportController {
   @HttpCode(200)
   @ReadsRawBody()
   @ApiConsumes('text/csv', 'text/plain')
-  async dryRun(@Query(zodPipe(pointsImportQuerySchema)) query: PointsImportQuery, @Req() req: Request) {
-    return ok(await this.imports.dryRun(query, importFileBody(req)));
+  async dryRun(@Query() query: unknown, @Req() req: Request) {
+    return ok(await this.imports.dryRun(...upload(query, req)));
   }
 
   @Post()
   @ReadsRawBody()
   @ApiConsumes('text/csv', 'text/plain')
-  async apply(
-    @CurrentUser() actor: SessionUser,
-    @Query(zodPipe(pointsImportQuerySchema)) query: PointsImportQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const result = await this.imports.apply(actor.id, query, importFileBody(req));
+  async apply(@CurrentUser() actor: SessionUser, @Query() query: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const result = await this.imports.apply(actor.id, ...upload(query, req));
     const { batch } = result;
     if (!result.applied) {
       res.status(200);

@@ -2,10 +2,21 @@ import { HttpStatus } from '@nestjs/common';
 import { Transform, type Readable } from 'node:stream';
 import type { Request } from 'express';
 import { POINTS_IMPORT_MAX_BYTES } from '@kickback/contracts';
-import { ApiError } from '@kickback/platform';
+import { ApiError, INVALID_DATA_MESSAGE, MAX_ERROR_FIELDS, unprocessable } from '@kickback/platform';
 
 const tooLarge = () =>
   new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, 'The file is larger than 10 MB.', { file: ['The file is larger than 10 MB.'] });
+
+/**
+ * A JSON or form body was parsed into fields before the route ran: each is unknown here (the file is the body
+ * itself), refused per field like every route's undeclared input.
+ */
+export function refuseBodyFields(req: Request): void {
+  const fields = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? Object.keys(req.body as object) : [];
+  if (!fields.length) return;
+  const message = 'Unknown field: send the file itself as the body (text/csv or text/plain).';
+  throw unprocessable(INVALID_DATA_MESSAGE, Object.fromEntries(fields.slice(0, MAX_ERROR_FIELDS).map((field) => [field, [message]])));
+}
 
 /**
  * The import file is the request body, sent as text (CSV, or StreamElements' JSON as text/plain so the JSON body
