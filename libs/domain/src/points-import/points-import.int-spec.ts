@@ -248,4 +248,47 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect((await admin.json('GET', '/api/admin/points-imports?page=1')).body.data.map((b: { id: number }) => b.id)).toContain(id);
     expect((await admin.json('GET', '/api/admin/points-imports/999999')).status).toBe(404);
   });
+
+  it('a file of 20,000 names: 12,000 members credited in chunks, the rest waiting; re-applied and rolled back whole', async () => {
+    const t = tag();
+    await em.fork().execute(
+      `insert into users (username, name, kick_username, is_demo)
+       select 'bulk_${t}_' || g, 'Bulk ' || g, 'Bulk_${t}_' || g, true from generate_series(1, 12000) g`,
+    );
+    const lines = Array.from({ length: 20_000 }, (_, i) => `bulk_${t}_${i + 1},${(i % 97) + 1}`);
+    const file = `name,balance\n${lines.join('\n')}\n`;
+    const query = 'format=csv&username_column=name&points_column=balance';
+    const total = lines.reduce((n, _line, i) => n + (i % 97) + 1, 0);
+    const credited = lines.slice(0, 12_000).reduce((n, _line, i) => n + (i % 97) + 1, 0);
+    const balances = () =>
+      em
+        .fork()
+        .execute<{ n: string; sum: string }[]>(
+          `select count(*)::text as n, coalesce(sum(w.balance), 0)::text as sum from users u join wallets w on w.user_id = u.id
+           where u.kick_username like ? and w.balance > 0`,
+          [`Bulk\\_${t}\\_%`],
+        )
+        .then(([row]) => [Number(row!.n), Number(row!.sum)]);
+
+    const preview = await dryRun(query, file, 'text/csv');
+    expect(preview.body.data).toMatchObject({
+      rows_read: 20_000,
+      matched: { count: 12_000, points: credited },
+      unknown: { count: 8_000, points: total - credited },
+    });
+    expect(preview.body.data.matched.rows).toHaveLength(50);
+    const applied = await apply(query, file, 'text/csv');
+    expect(applied.body.data.batch).toMatchObject({ rows: 20_000, credited: 12_000, waiting: 8_000, total_points: total });
+    expect(await balances()).toEqual([12_000, credited]);
+    expect((await apply(query, file, 'text/csv')).body.data.applied).toBe(false);
+    expect(await balances()).toEqual([12_000, credited]);
+    const rolled = await admin.json('POST', `/api/admin/points-imports/${applied.body.data.batch.id}/rollback`);
+    expect(rolled.status).toBe(200);
+    expect(await balances()).toEqual([0, 0]);
+    expect(
+      await count(`select count(*) as n from points_ledger where reason = 'import.rollback' and reference = ?`, [
+        `import:${applied.body.data.batch.id}`,
+      ]),
+    ).toBe(12_000);
+  });
 });

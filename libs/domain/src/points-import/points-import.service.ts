@@ -16,7 +16,7 @@ import { InsufficientPointsError } from '../economy/points.errors';
 import { readImportFile, type ImportFile, type ImportFileRow } from './points-import-file';
 import { PointsImportRepository, type BatchRow, type MemberMatch } from './points-import.repository';
 
-/** Credits of one statement: a 100,000-row import is twenty statements, not one JSON document of 100,000 rows. */
+/** Credits (or rollback debits) of one statement: a 100,000-row import is twenty statements, not one JSON document of 100,000 rows. */
 const CREDIT_CHUNK = 5000;
 const PER_PAGE = 25;
 
@@ -135,19 +135,24 @@ export class PointsImportService {
       if (!batch) throw notFound('Import not found.');
       if (batch.status === 'rolled_back') throw conflict('This import has already been rolled back.');
       const credited = await this.repository.creditedRows(tx, id);
-      for (const row of credited) {
+      for (let i = 0; i < credited.length; i += CREDIT_CHUNK) {
+        const chunk = credited.slice(i, i + CREDIT_CHUNK);
         try {
-          await this.economy.debit(tx, {
-            userId: row.user_id,
-            amount: Number(row.points),
-            reason: 'import.rollback',
-            reference: `import:${id}`,
-            idempotencyKey: `import-rollback:${id}:${row.kick_name}`,
-            actorId,
-          });
+          await this.economy.debitMany(
+            tx,
+            chunk.map((row) => ({
+              userId: row.user_id,
+              amount: Number(row.points),
+              reason: 'import.rollback',
+              reference: `import:${id}`,
+              idempotencyKey: `import-rollback:${id}:${row.kick_name}`,
+              actorId,
+            })),
+          );
         } catch (err) {
           if (!(err instanceof InsufficientPointsError)) throw err;
-          throw conflict(`${row.kick_name} has already spent points from this import, so it can no longer be rolled back.`);
+          const name = chunk.find((row) => row.user_id === err.userId)?.kick_name ?? 'A member';
+          throw conflict(`${name} has already spent points from this import, so it can no longer be rolled back.`);
         }
       }
       await this.repository.markRolledBack(tx, id, actorId);
