@@ -28,6 +28,7 @@ import { ContactModule } from '@kickback/domain';
 import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
 import { ActivityJobsModule } from '@kickback/domain';
+import { PointsImportModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { KickUpkeepProcessor } from './processors/kick-upkeep.processor';
@@ -52,6 +53,7 @@ export class WorkerModule {
         IdentityModule,
         SiteModule,
         EconomyModule,
+        PointsImportModule,
         BonusHuntsModule,
         TournamentsModule,
         RaffleJobsModule,

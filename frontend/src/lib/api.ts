@@ -48,6 +48,8 @@ export const TAG_TYPES = [
   'AdminAchievements',
   'AdminBadges',
   'AdminUserXp',
+  'AdminPointsImports',
+  'AdminReadApiTokens',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -14,3 +14,5 @@ export * from './social';
 export * from './activity';
 export * from './winners';
 export * from './overlays';
+export * from './points-import';
+export * from './read-api';

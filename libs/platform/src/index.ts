@@ -50,3 +50,6 @@ export * from './http/row-id.pipe';
 export * from './http/hostile-text';
 export * from './http/hostile-text.pipe';
 export * from './realtime/session-room';
+export * from './csv/csv-read';
+export * from './csv/csv-write';
+export * from './database/query-cursor';

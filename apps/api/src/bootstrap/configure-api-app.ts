@@ -99,7 +99,12 @@ export function configureApiApp(app: NestExpressApplication): void {
   if (!(config.env.API_DOCS ?? !config.isProduction)) return;
   const doc = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle('Kickback API').setDescription('Member, public and admin HTTP API').setVersion('1').build(),
+    new DocumentBuilder()
+      .setTitle('Kickback API')
+      .setDescription('Member, public and admin HTTP API; the read API for other tools under /api/v1 (docs/read-api.md)')
+      .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A read API token (kbr_…) from the admin panel' }, 'read-api-token')
+      .build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs.json' });
 }

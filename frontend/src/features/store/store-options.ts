@@ -31,6 +31,8 @@ const REASON_LABELS: Record<string, string> = {
   'activity.kicks': 'Gifting Kicks',
   'activity.reward': 'Channel reward',
   'activity.watch': 'Watching the stream here',
+  import: 'Brought over from your old points',
+  'import.rollback': 'Imported points withdrawn',
 };
 
 /** Ledger reasons are machine words; members read these. */

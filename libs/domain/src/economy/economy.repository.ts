@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerEntry } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 
 /** A ledger row as stored: the contract's entry with the database's bigint id and timestamp. */
 export type LedgerRow = Omit<LedgerEntry, 'id' | 'delta' | 'created_at'> & { id: string; delta: string; created_at: Date };
@@ -30,6 +31,16 @@ export interface LedgerLine {
   actorId: number | null;
   note: string | null;
 }
+
+const ledgerJson = (l: LedgerLine) => ({
+  user_id: l.userId,
+  delta: l.delta,
+  reason: l.reason,
+  reference: l.reference,
+  idempotency_key: l.idempotencyKey,
+  actor_id: l.actorId,
+  note: l.note,
+});
 
 const ledgerParams = (line: LedgerLine) => [
   line.userId,
@@ -117,6 +128,38 @@ export class EconomyRepository {
           })),
         ),
       ],
+    );
+  }
+
+  /** These members' balances, their wallets locked in member order (a member without a wallet has none to lock). */
+  async lockBalances(em: EntityManager, userIds: number[]): Promise<Map<number, number>> {
+    const rows = await em.execute<{ user_id: number; balance: string }[]>(
+      'select user_id, balance::text as balance from wallets where user_id = any(?::int[]) order by user_id for update',
+      [intArrayLiteral(userIds)],
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
+  }
+
+  /**
+   * Many debits of distinct members in one statement, their wallets already locked and checked by the caller (the
+   * CHECK on wallets backs that up). Answers the rows written with each member's balance after.
+   */
+  debitMany(em: EntityManager, lines: LedgerLine[]): Promise<AppliedManyRow[]> {
+    return em.execute<AppliedManyRow[]>(
+      `with l as (
+         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
+         select user_id, delta, reason, reference, idempotency_key, actor_id, note
+         from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
+           actor_id int, note text, ord int)
+         order by ord
+         on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key
+       ), w as (
+         update wallets w set balance = w.balance + l.delta, updated_at = now() from l where w.user_id = l.user_id
+         returning w.user_id, w.balance
+       )
+       select l.id::text as ledger_id, l.created_at as ledger_created_at, l.idempotency_key, w.balance::text as balance
+       from l join w using (user_id) order by l.id`,
+      [JSON.stringify(lines.map((l, ord) => ({ ...ledgerJson(l), ord })))],
     );
   }
 

@@ -108,6 +108,34 @@ export class EconomyService {
     return results;
   }
 
+  /**
+   * Debits of distinct members in one statement, all or none: their wallets are locked in member order and every
+   * balance must cover its debit, or InsufficientPointsError names the first member short and nothing is written.
+   * A change whose idempotency key was used before writes nothing again.
+   */
+  async debitMany(tx: EntityManager, changes: PointsChange[]): Promise<void> {
+    if (!changes.length) return;
+    for (const change of changes) this.assertAmount(change.amount);
+    const userIds = changes.map((c) => c.userId);
+    if (new Set(userIds).size !== userIds.length) throw new Error('debitMany takes one change per member');
+    const balances = await this.repository.lockBalances(tx, userIds);
+    const short = changes.find((c) => (balances.get(c.userId) ?? 0) < c.amount);
+    if (short) throw new InsufficientPointsError(undefined, short.userId);
+    const rows = await this.repository.debitMany(
+      tx,
+      changes.map((change) => ledgerLine(change, -change.amount)),
+    );
+    const byKey = new Map(changes.map((c) => [c.idempotencyKey, c]));
+    await this.outbox.addMany(
+      tx,
+      'points.changed',
+      rows.map((row) => {
+        const change = byKey.get(row.idempotency_key)!;
+        return pointsChanged(change.userId, ledgerEntry(row.ledger_id, row.ledger_created_at, change, -change.amount), Number(row.balance));
+      }),
+    );
+  }
+
   async balanceOf(userId: number): Promise<number> {
     return this.balanceIn(this.em.fork(), userId);
   }

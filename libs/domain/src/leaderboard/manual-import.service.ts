@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CsvImportPreview } from '@kickback/contracts';
-import { AuditLogService, unprocessable } from '@kickback/platform';
-import { parseCsv } from './csv-parse';
+import { AuditLogService, readCsv, unprocessable } from '@kickback/platform';
 import { centsToDecimal, isAmount, toCents } from './decimal-amount';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { PlatformsService } from './platforms.service';
@@ -21,11 +20,40 @@ export interface ParsedImport extends CsvImportPreview {
  * found by name when there is one). Amounts may carry a currency sign and thousands commas.
  * The same username (any case) on several lines is added up.
  */
-export function parseImport(csv: string): ParsedImport {
+export async function parseImport(csv: string): Promise<ParsedImport> {
   const errors: { line: number; message: string }[] = [];
-  let table: string[][];
+  const byKey = new Map<string, { username: string; cents: bigint }>();
+  let nameAt = 0;
+  let wagerAt = 1;
+  let line = 0;
   try {
-    table = parseCsv(csv);
+    for await (const cells of readCsv(csv)) {
+      line += 1;
+      if (line === 1) {
+        const header = cells.map((h) => h.trim().toLowerCase());
+        const headerName = header.findIndex((h) => USERNAME_HEADERS.includes(h));
+        const headerWager = header.findIndex((h) => WAGERED_HEADERS.includes(h));
+        if (headerName >= 0 && headerWager >= 0) {
+          [nameAt, wagerAt] = [headerName, headerWager];
+          continue;
+        }
+      }
+      if (errors.length >= 50) continue;
+      const username = (cells[nameAt] ?? '').trim();
+      const amount = (cells[wagerAt] ?? '')
+        .trim()
+        .replace(/^[^\d.]+/, '')
+        .replace(/,/g, '');
+      if (!username) errors.push({ line, message: 'Username is missing.' });
+      else if (username.length > 100) errors.push({ line, message: 'Username is longer than 100 characters.' });
+      else if (!isAmount(amount)) errors.push({ line, message: `"${(cells[wagerAt] ?? '').trim()}" is not a wagered amount.` });
+      else {
+        const key = username.toLowerCase();
+        const seen = byKey.get(key);
+        if (seen) seen.cents += toCents(amount);
+        else byKey.set(key, { username, cents: toCents(amount) });
+      }
+    }
   } catch (err) {
     return {
       rows: [],
@@ -35,36 +63,7 @@ export function parseImport(csv: string): ParsedImport {
       merged: [],
     };
   }
-  let nameAt = 0;
-  let wagerAt = 1;
-  let first = 0;
-  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
-  const headerName = header.findIndex((h) => USERNAME_HEADERS.includes(h));
-  const headerWager = header.findIndex((h) => WAGERED_HEADERS.includes(h));
-  if (headerName >= 0 && headerWager >= 0) {
-    nameAt = headerName;
-    wagerAt = headerWager;
-    first = 1;
-  }
-  if (table.length - first > MAX_IMPORT_ROWS) errors.push({ line: 0, message: `At most ${MAX_IMPORT_ROWS} rows per import.` });
-  const byKey = new Map<string, { username: string; cents: bigint }>();
-  for (let i = first; i < table.length && errors.length < 50; i++) {
-    const line = i + 1;
-    const username = (table[i][nameAt] ?? '').trim();
-    const amount = (table[i][wagerAt] ?? '')
-      .trim()
-      .replace(/^[^\d.]+/, '')
-      .replace(/,/g, '');
-    if (!username) errors.push({ line, message: 'Username is missing.' });
-    else if (username.length > 100) errors.push({ line, message: 'Username is longer than 100 characters.' });
-    else if (!isAmount(amount)) errors.push({ line, message: `"${(table[i][wagerAt] ?? '').trim()}" is not a wagered amount.` });
-    else {
-      const key = username.toLowerCase();
-      const seen = byKey.get(key);
-      if (seen) seen.cents += toCents(amount);
-      else byKey.set(key, { username, cents: toCents(amount) });
-    }
-  }
+  if (byKey.size > MAX_IMPORT_ROWS) errors.unshift({ line: 0, message: `At most ${MAX_IMPORT_ROWS} rows per import.` });
   const merged = [...byKey.values()];
   if (merged.length === 0 && errors.length === 0) errors.push({ line: 0, message: 'The CSV has no rows.' });
   const total = merged.reduce((sum, r) => sum + r.cents, 0n);
@@ -87,8 +86,8 @@ export class ManualImportService {
     private readonly audit: AuditLogService,
   ) {}
 
-  preview(csv: string): CsvImportPreview {
-    const { merged: _merged, ...preview } = parseImport(csv);
+  async preview(csv: string): Promise<CsvImportPreview> {
+    const { merged: _merged, ...preview } = await parseImport(csv);
     return preview;
   }
 
@@ -101,7 +100,7 @@ export class ManualImportService {
     }
     if (!platform.isActive)
       throw unprocessable('Activate the platform before importing.', { csv: ['Activate the platform before importing.'] });
-    const parsed = parseImport(csv);
+    const parsed = await parseImport(csv);
     if (parsed.errors.length) {
       throw unprocessable('The CSV has errors.', {
         csv: parsed.errors.slice(0, 10).map((e) => (e.line ? `Line ${e.line}: ${e.message}` : e.message)),

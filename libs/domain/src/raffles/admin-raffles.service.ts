@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
+import type { Readable } from 'node:stream';
+import { EntityManager } from '@mikro-orm/postgresql';
 import {
   sha256Hex,
   type AdminRaffle,
@@ -10,31 +11,16 @@ import {
   type AdminRaffleUpdate,
   type Pagination,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, pagination, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, csvStream, pagination, unprocessable, type CsvCell } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
 import { hashRafflePassword } from './raffle-password';
-import { toRaffleEntry, type EntryRow } from './raffle-rows';
+import { toRaffleEntry } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 import { RafflesAdminRepository } from './raffles-admin.repository';
 
-const csvCell = (v: unknown): string => {
-  const text = String(v ?? '');
-  // Leading formula characters are neutralised so a username cannot run in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 const CSV_HEADER = ['entry_id', 'user_id', 'username', 'kick_username', 'entry_type', 'tickets', 'points_spent', 'created_at'];
-const CSV_PAGE_ROWS = 5000;
-/** A download that stops reading gives its connection and snapshot back after this long (the file then fails). */
-const CSV_STALL_SECONDS = 30;
-
-const csvLine = (r: EntryRow): string =>
-  `${[r.entry_id, r.id, r.username, r.kick_username ?? '', r.entry_type, r.tickets, r.points_spent, new Date(r.created_at).toISOString()]
-    .map(csvCell)
-    .join(',')}\r\n`;
 
 /** Admin side of raffles: create, edit, cancel (refunding points), entries and CSV. Every change is audited. */
 @Injectable()
@@ -210,35 +196,21 @@ export class AdminRafflesService {
   }
 
   /**
-   * The raffle's entries as CSV, in entry order. A stream raffle reaches 100,000 rows: they are read and written a
-   * page at a time, so an export neither holds the whole file in memory nor stops the api answering everyone else
-   * while it builds it. Every page reads one snapshot, taken when the export starts, so the file is the raffle's
-   * entries at one moment even while members keep entering: paging by id alone would include entries committed
-   * during the export after their page but skip one whose id was taken before a page and committed after it. An
-   * unknown raffle is refused before the first byte.
+   * The raffle's entries as CSV, in entry order. A stream raffle reaches 100,000 rows: they are read through a cursor
+   * and written as the download takes them, so an export holds one batch in memory and never stops the api answering
+   * everyone else. The cursor reads one snapshot, taken when the export starts, so the file is the raffle's entries at
+   * one moment even while members keep entering. An unknown raffle is refused before the first byte.
    */
-  async entriesCsv(id: number): Promise<AsyncIterable<string>> {
-    const em = this.em.fork();
-    if (!(await this.raffles.exists(em, id))) throw raffleNotFound();
-    return this.csvLines(em, id);
+  async entriesCsv(id: number): Promise<Readable> {
+    if (!(await this.raffles.exists(this.em.fork(), id))) throw raffleNotFound();
+    return csvStream(CSV_HEADER, this.csvRecords(id));
   }
 
-  private async *csvLines(em: EntityManager, id: number): AsyncIterable<string> {
-    yield `${CSV_HEADER.join(',')}\r\n`;
-    await em.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
-    try {
-      await em.execute(`set local idle_in_transaction_session_timeout = '${CSV_STALL_SECONDS}s'`);
-      let after = '0';
-      for (;;) {
-        const rows = await this.raffles.entryRowsAfter(em, id, after, CSV_PAGE_ROWS);
-        if (!rows.length) return;
-        yield rows.map(csvLine).join('');
-        after = rows[rows.length - 1]!.entry_id;
+  private async *csvRecords(id: number): AsyncGenerator<CsvCell[]> {
+    for await (const rows of this.raffles.entryRowsForExport(this.em, id)) {
+      for (const r of rows) {
+        yield [r.entry_id, r.user_id, r.username, r.kick_username, r.entry_type, r.tickets, r.points_spent, r.created_at];
       }
-    } finally {
-      // Read only: nothing to keep. After a stall the server has ended the session, and the rollback's own failure
-      // would only hide the error that ended the file.
-      await em.rollback().catch(() => undefined);
     }
   }
 }

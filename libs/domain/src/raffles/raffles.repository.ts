@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DrawEntry, RaffleEntryLine, RaffleEntryOrder, RaffleEntryType } from '@kickback/contracts';
-import { intArrayLiteral } from '@kickback/platform';
+import { intArrayLiteral, queryCursor } from '@kickback/platform';
 import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 
 /** Every column RaffleRow needs; the totals are the counters the entry statements maintain (no scan of the entries). */
@@ -16,6 +16,29 @@ const ENTRY_ROW_SELECT = `
   select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
          u.id, u.username, u.kick_username, u.avatar_url
   from raffle_entries e join users u on u.id = e.user_id`;
+
+/** The CSV export of a raffle's entries: every entry row with its member, in entry order. */
+export const RAFFLE_ENTRIES_EXPORT_SQL = `
+  select e.id::text as entry_id, u.id as user_id, u.username, u.kick_username, e.entry_type, e.tickets,
+         e.points_spent::text as points_spent,
+         to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+  from raffle_entries e join users u on u.id = e.user_id
+  where e.raffle_id = ? order by e.id`;
+
+export interface EntryExportRow {
+  entry_id: string;
+  user_id: number;
+  username: string;
+  kick_username: string | null;
+  entry_type: string;
+  tickets: number;
+  points_spent: string;
+  /** ISO 8601 in UTC, milliseconds (as JavaScript writes dates). */
+  created_at: string;
+}
+
+/** A batch is a few megabytes at most; a download that stops reading for this long gives its connection back. */
+const EXPORT_CURSOR = { batchRows: 2000, stallSeconds: 30 };
 
 export interface VerifyHead {
   seed: string;
@@ -171,13 +194,9 @@ export class RafflesRepository {
     );
   }
 
-  /** The next `limit` entry rows with their members after entry `afterId`, in entry order (the CSV export's pages). */
-  entryRowsAfter(em: EntityManager, raffleId: number, afterId: string, limit: number): Promise<EntryRow[]> {
-    return em.execute<EntryRow[]>(`${ENTRY_ROW_SELECT} where e.raffle_id = ? and e.id > ?::bigint order by e.id limit ?`, [
-      raffleId,
-      afterId,
-      limit,
-    ]);
+  /** The raffle's entry rows in entry order, a batch at a time from one snapshot (the CSV export). */
+  entryRowsForExport(em: EntityManager, raffleId: number): AsyncGenerator<EntryExportRow[]> {
+    return queryCursor<EntryExportRow>(em, RAFFLE_ENTRIES_EXPORT_SQL, [raffleId], EXPORT_CURSOR);
   }
 
   /** One page of entry rows, newest first. */

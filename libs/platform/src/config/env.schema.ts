@@ -84,6 +84,8 @@ export const envSchema = z
      */
     CLIENT_LANES: z.coerce.number().int().min(1).max(10_000).default(4),
     ABUSE_HOLD_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Read API requests per token per minute (docs/read-api.md). */
+    READ_API_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Login attempts (demo login, Kick OAuth start and callback) per minute per address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** How often an open member socket re-reads its session (logout elsewhere, expiry, role change, ban). */

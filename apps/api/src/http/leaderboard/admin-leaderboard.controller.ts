@@ -30,7 +30,7 @@ export class AdminLeaderboardController {
   @Post('import-preview')
   @ReadsRawBody()
   async preview(@Req() req: Request) {
-    return ok(this.imports.preview(await csvFromRequest(req)));
+    return ok(await this.imports.preview(await csvFromRequest(req)));
   }
 
   @Get(':id')

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -83,6 +82,6 @@ export class AdminRafflesController {
   @Get(':id/entries.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   async csv(@Param('id', rowId('Raffle not found')) id: number) {
-    return new StreamableFile(Readable.from(await this.raffles.entriesCsv(id)));
+    return new StreamableFile(await this.raffles.entriesCsv(id));
   }
 }

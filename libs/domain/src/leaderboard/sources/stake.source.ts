@@ -1,5 +1,5 @@
 import { toCents, isAmount } from '../decimal-amount';
-import { parseCsv } from '../csv-parse';
+import { readCsvTable } from '@kickback/platform';
 import { httpGet } from './http-fetch';
 import { SourceError, num, requireCredentials, str, type LeaderboardSource, type SourceContext, type SourceRow } from './source-adapter';
 
@@ -25,7 +25,7 @@ export class StakeSource implements LeaderboardSource {
       url.searchParams.set('limit', String(limit));
       url.searchParams.set('offset', String(page * limit));
       const answer = await httpGet(ctx, url, { 'x-access-token': token });
-      const pageRows = parseStakeCsv(answer.text);
+      const pageRows = await parseStakeCsv(answer.text);
       rows.push(...pageRows);
       if (pageRows.length < limit) return rows;
     }
@@ -33,10 +33,10 @@ export class StakeSource implements LeaderboardSource {
   }
 }
 
-export function parseStakeCsv(text: string): SourceRow[] {
+export async function parseStakeCsv(text: string): Promise<SourceRow[]> {
   let table: string[][];
   try {
-    table = parseCsv(text);
+    table = await readCsvTable(text);
   } catch (err) {
     throw new SourceError(`Stake sent an unreadable CSV (${(err as Error).message})`);
   }

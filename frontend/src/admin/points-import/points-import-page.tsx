@@ -1,0 +1,232 @@
+import { useState, type ChangeEvent } from 'react';
+import type { PointsImportBatch, PointsImportFormat, PointsImportPreview } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataTable } from '../../components/ui/data-table';
+import { PageHeader } from '../../components/ui/page-header';
+import { Pager } from '../../components/ui/pager';
+import { QueryStatus } from '../../components/ui/query-status';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
+import { useAdminAction } from '../use-admin-crud';
+import { PointsImportPreviewPanel } from './points-import-preview';
+import {
+  useApplyPointsImportMutation,
+  useDryRunPointsImportMutation,
+  useGetPointsImportsQuery,
+  useRollbackPointsImportMutation,
+  type PointsImportUpload,
+} from './admin-points-import-api';
+
+const FORMAT_LABELS: Record<PointsImportFormat, string> = {
+  streamelements: 'StreamElements points list (JSON)',
+  csv: 'CSV with named columns (BotRix, spreadsheets, other bots)',
+};
+
+/**
+ * Import points: pick a file and how to read it, see the dry run, then apply it as one batch. Changing the file or
+ * its columns throws the dry run away, so what is applied is always what was shown.
+ */
+export default function PointsImportPage() {
+  const [format, setFormat] = useState<PointsImportFormat>('streamelements');
+  const [columns, setColumns] = useState({ username: 'username', points: 'points', watchTime: '' });
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<PointsImportPreview | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dryRun, dryRunning] = useDryRunPointsImportMutation();
+  const [apply, applying] = useApplyPointsImportMutation();
+  const toast = useToast();
+
+  const reset = () => {
+    setPreview(null);
+    setErrors({});
+  };
+  const upload = (): PointsImportUpload | null =>
+    file
+      ? { format, usernameColumn: columns.username, pointsColumn: columns.points, watchTimeColumn: columns.watchTime, text: file.text }
+      : null;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    reset();
+    const chosen = event.target.files?.[0];
+    setFile(chosen ? { name: chosen.name, text: await chosen.text() } : null);
+  };
+
+  const runDryRun = async () => {
+    const body = upload();
+    if (!body) return;
+    reset();
+    try {
+      setPreview(await dryRun(body).unwrap());
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'Failed to read the file'));
+    }
+  };
+
+  const runApply = async () => {
+    const body = upload();
+    if (!body) return;
+    try {
+      const result = await apply(body).unwrap();
+      toast.success(result.message);
+      reset();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to import the points'));
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <PageHeader title="Import points">
+        <p className="field-hint">
+          Bring your viewers' points over from another loyalty tool. Members are matched by Kick username; names without an account yet get
+          their points at their first login.
+        </p>
+      </PageHeader>
+      <section className="card admin-form" aria-label="Import file">
+        <SelectField
+          id="points-import-format"
+          label="Format"
+          value={format}
+          onChange={(value) => {
+            setFormat(value as PointsImportFormat);
+            reset();
+          }}
+        >
+          {(Object.keys(FORMAT_LABELS) as PointsImportFormat[]).map((value) => (
+            <option key={value} value={value}>
+              {FORMAT_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        {format === 'streamelements' ? (
+          <p className="field-hint">
+            The answer of StreamElements' points API (GET /kappa/v2/points/&#123;channel&#125;/top or /alltime), saved as a file.
+          </p>
+        ) : (
+          <div className="admin-grid">
+            {(
+              [
+                ['username', 'Username column', 'username_column', ''],
+                ['points', 'Points column', 'points_column', ''],
+                ['watchTime', 'Watch time column (minutes, optional)', 'watch_time_column', 'Leave empty when the file has none.'],
+              ] as const
+            ).map(([key, label, field, hint]) => (
+              <TextField
+                key={key}
+                label={label}
+                value={columns[key]}
+                maxLength={100}
+                error={errors[field]}
+                hint={hint || undefined}
+                onChange={(value) => {
+                  setColumns((current) => ({ ...current, [key]: value }));
+                  reset();
+                }}
+              />
+            ))}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="points-import-file">File</label>
+          <input
+            id="points-import-file"
+            className="input"
+            type="file"
+            accept={format === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json,text/plain'}
+            aria-describedby={errors.file ? 'points-import-file-error' : undefined}
+            onChange={(event) => void choose(event)}
+          />
+          {errors.file && (
+            <span id="points-import-file-error" className="field-error">
+              {errors.file}
+            </span>
+          )}
+        </div>
+        <div className="admin-form-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!file || dryRunning.isLoading}
+            onClick={() => void runDryRun()}
+          >
+            {dryRunning.isLoading ? 'Reading...' : 'Dry run'}
+          </button>
+        </div>
+      </section>
+      {preview && <PointsImportPreviewPanel preview={preview} applying={applying.isLoading} onApply={() => void runApply()} />}
+      <PointsImportBatches />
+    </div>
+  );
+}
+
+function PointsImportBatches() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, isFetching } = useGetPointsImportsQuery(page);
+  const [rollback, rollingBack] = useRollbackPointsImportMutation();
+  const [pending, setPending] = useState<PointsImportBatch | null>(null);
+  const act = useAdminAction();
+
+  const confirm = async () => {
+    if (!pending) return;
+    await act(() => rollback(pending.id).unwrap(), `Import #${pending.id} rolled back`, 'Failed to roll back the import');
+    setPending(null);
+  };
+
+  return (
+    <section aria-labelledby="points-imports-heading">
+      <h2 id="points-imports-heading">Imports</h2>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={data?.data.length === 0}
+        loadingText="Loading imports..."
+        errorText="Failed to load imports."
+        emptyText="No points imported yet."
+      />
+      {data && data.data.length > 0 && (
+        <DataTable
+          caption="Points imports, newest first"
+          columns={['Import', 'Format', 'Status', 'Kick names', 'Points', 'Credited', 'Waiting', 'By', 'When']}
+          actions
+          busy={isFetching}
+        >
+          {data.data.map((batch) => (
+            <tr key={batch.id}>
+              <td>#{batch.id}</td>
+              <td>{batch.format === 'csv' ? 'CSV' : 'StreamElements'}</td>
+              <td>{batch.status === 'applied' ? 'Applied' : `Rolled back ${formatDateTime(batch.rolled_back_at!)}`}</td>
+              <td>{formatNumber(batch.rows)}</td>
+              <td>{formatNumber(batch.total_points)}</td>
+              <td>{formatNumber(batch.credited)}</td>
+              <td>{formatNumber(batch.waiting)}</td>
+              <td>{batch.created_by ?? 'Deleted member'}</td>
+              <td>{formatDateTime(batch.created_at)}</td>
+              <td>
+                {batch.status === 'applied' && (
+                  <button type="button" className="button button--danger button--small" onClick={() => setPending(batch)}>
+                    Roll back
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {data && <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label="Imports pages" />}
+      {pending && (
+        <ConfirmDialog
+          title={`Roll back import #${pending.id}`}
+          message={`Takes back what ${formatCount(pending.credited, 'member')} received from it and cancels ${formatCount(pending.waiting, 'waiting name')}. Nothing changes if a member has already spent imported points.`}
+          confirmLabel="Roll back"
+          busy={rollingBack.isLoading}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './points-import.service';
+export * from './points-import.module';

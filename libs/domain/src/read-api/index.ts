@@ -1,0 +1,2 @@
+export * from './read-api-tokens.service';
+export * from './read-api.module';
