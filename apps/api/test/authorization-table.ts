@@ -275,6 +275,12 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/overlays': admin,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,
+  'GET /api/admin/announcements': admin,
+  'POST /api/admin/announcements': admin,
+  'PUT /api/admin/announcements/:id': admin,
+  'DELETE /api/admin/announcements/:id': admin,
+  'POST /api/admin/announcements/:id/test': admin,
+  'GET /api/admin/announcements/:id/deliveries': admin,
 };
 
 /**

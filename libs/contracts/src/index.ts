@@ -30,3 +30,5 @@ export * from './api/winners';
 export * from './api/overlays';
 export * from './api/featured';
 export * from './api/admin-users';
+export * from './api/announcements';
+export * from './api/account-data';

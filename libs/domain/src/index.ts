@@ -14,3 +14,4 @@ export * from './social';
 export * from './activity';
 export * from './winners';
 export * from './overlays';
+export * from './announcements';
