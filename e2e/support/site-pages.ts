@@ -37,6 +37,7 @@ export const ADMIN_PAGES = [
   'audit-log',
   'queues',
   'overlays',
+  'announcements',
   'go-live',
   'achievements',
   'badges',

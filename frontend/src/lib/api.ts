@@ -48,6 +48,9 @@ export const TAG_TYPES = [
   'AdminAchievements',
   'AdminBadges',
   'AdminUserXp',
+  'AdminAnnouncements',
+  'AdminAnnouncementDeliveries',
+  'AccountExport',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
