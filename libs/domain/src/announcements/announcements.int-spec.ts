@@ -7,6 +7,7 @@ import { OutboxService } from '@kickback/platform';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { FakeDiscordServer } from '../../../testing/src/fakes/fake-discord.server';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
+import { rekeyAnnouncementSecrets } from './announcement-secrets-rekey';
 
 /**
  * Verifies a delivery by docs/announcements.md's steps alone: raw body, timestamp within 5 minutes, HMAC-SHA256 of
@@ -282,5 +283,18 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     expect(text).not.toContain('no-such-hook');
     expect(text).not.toContain('token-abc_DEF');
     expect(text).not.toContain('whsec_');
+  });
+
+  it('secrets:rekey re-seals hook URLs and signing secrets under a new key', async () => {
+    const next = Buffer.alloc(32, 9).toString('base64');
+    const before = (await admin.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data;
+    const first = await rekeyAnnouncementSecrets(em.fork(), next, stack.env.SECRETS_KEY);
+    expect(first).toEqual({ resealed: before.length, alreadyCurrent: 0 });
+    expect(await rekeyAnnouncementSecrets(em.fork(), next, stack.env.SECRETS_KEY)).toEqual({ resealed: 0, alreadyCurrent: before.length });
+    const rekeyed = await stack.api({ SECRETS_KEY: next, SECRETS_KEY_PREVIOUS: undefined });
+    const c = rekeyed.client();
+    const { id } = await createUser(em.fork(), { role: 'Admin' });
+    await c.loginAs(id);
+    expect((await c.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data).toEqual(before);
   });
 });

@@ -5,3 +5,4 @@ export * from './announcement-sender.service';
 export * from './announcement-raffle-start.service';
 export * from './announcement-jobs';
 export * from './webhook-signature';
+export * from './announcement-secrets-rekey';
