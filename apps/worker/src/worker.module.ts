@@ -27,7 +27,7 @@ import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
 import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
-import { ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
+import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { KickUpkeepProcessor } from './processors/kick-upkeep.processor';
@@ -64,6 +64,7 @@ export class WorkerModule {
         SocialModule,
         ActivityJobsModule,
         AnnouncementJobsModule,
+        AccountDataJobsModule,
       ],
       providers: [
         OutboxListener,

@@ -15,3 +15,4 @@ export * from './activity';
 export * from './winners';
 export * from './overlays';
 export * from './announcements';
+export * from './account-data';

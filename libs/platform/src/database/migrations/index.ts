@@ -25,6 +25,7 @@ import { Migration20261127150000_url_rule } from './Migration20261127150000_url_
 import { Migration20261127160000_featured_items } from './Migration20261127160000_featured_items';
 import { Migration20261127170000_raffle_participant_tickets } from './Migration20261127170000_raffle_participant_tickets';
 import { Migration20261127183000_announcements } from './Migration20261127183000_announcements';
+import { Migration20261127183100_account_data } from './Migration20261127183100_account_data';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127160000_featured_items', class: Migration20261127160000_featured_items },
   { name: 'Migration20261127170000_raffle_participant_tickets', class: Migration20261127170000_raffle_participant_tickets },
   { name: 'Migration20261127183000_announcements', class: Migration20261127183000_announcements },
+  { name: 'Migration20261127183100_account_data', class: Migration20261127183100_account_data },
 ];
