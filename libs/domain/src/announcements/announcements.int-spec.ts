@@ -8,6 +8,7 @@ import { createTestStack, createUser, waitFor, type RunningApi, type TestClient,
 import { FakeDiscordServer } from '../../../testing/src/fakes/fake-discord.server';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 import { rekeyAnnouncementSecrets } from './announcement-secrets-rekey';
+import { runDemoSeed } from '../demo/demo-seed';
 
 /**
  * Verifies a delivery by docs/announcements.md's steps alone: raw body, timestamp within 5 minutes, HMAC-SHA256 of
@@ -283,6 +284,50 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     expect(text).not.toContain('no-such-hook');
     expect(text).not.toContain('token-abc_DEF');
     expect(text).not.toContain('whsec_');
+  });
+
+  it('finished hunts go out with their result and a decided tournament with its winner', async () => {
+    const tool = await addHook({
+      kind: 'webhook',
+      name: 'Results sheet',
+      url: receiver.url,
+      events: ['hunt.finished', 'tournament.winner'],
+    });
+    const bodiesOf = (event: string) =>
+      receiver.received.filter((r) => r.headers['x-kickback-event'] === event && r.answered === 200).map((r) => JSON.parse(r.body));
+    // The demo seed completes three hunts the way the admin does: each writes its 'hunt.completed' event.
+    await runDemoSeed(em.fork());
+    await waitFor(() => bodiesOf('hunt.finished').length === 3, 15_000, 'three hunt results');
+    const [hunt] = await em
+      .fork()
+      .execute<{ id: number; starting_balance: string; final_balance: string }[]>(
+        `select id, starting_balance::text, final_balance::text from hunts where status = 'completed' order by id limit 1`,
+      );
+    const result = bodiesOf('hunt.finished').find((b) => b.data.hunt.id === hunt!.id)!;
+    expect(result.data.statistics).toMatchObject({
+      starting_balance: Number(hunt!.starting_balance),
+      end_balance: Number(hunt!.final_balance),
+    });
+    expect(result.description).toMatch(/^\$[\d,]+\.\d{2} in, \$[\d,]+\.\d{2} out: a (profit|loss) of \$[\d,]+\.\d{2}\.$/);
+
+    const [final] = await em.fork().execute<{ tournament_id: number; winner_name: string }[]>(
+      `select m.tournament_id, m.winner_name from tournament_matches m join tournaments t on t.id = m.tournament_id
+       where t.completed_at is not null and m.round = (select max(round) from tournament_matches where tournament_id = t.id) limit 1`,
+    );
+    // What the admin's last match decision writes (admin-tournaments.service), twice: announced once.
+    for (let i = 0; i < 2; i++)
+      await em
+        .fork()
+        .transactional((tx) =>
+          api.app.get(OutboxService).add(tx, 'tournament.completed', { tournamentId: final!.tournament_id, userIds: [], at: iso(0) }),
+        );
+    await waitFor(() => bodiesOf('tournament.winner').length === 1, 10_000, 'the tournament winner');
+    expect(bodiesOf('tournament.winner')[0]).toMatchObject({
+      title: expect.stringContaining(`${final!.winner_name} wins`),
+      data: { tournament: { id: final!.tournament_id }, winner: final!.winner_name },
+    });
+    expect((await deliveries(tool.id)).every((d) => d.status === 'delivered')).toBe(true);
+    expect(await deliveries(tool.id)).toHaveLength(4);
   });
 
   it('secrets:rekey re-seals hook URLs and signing secrets under a new key', async () => {
