@@ -67,7 +67,7 @@ test.describe('member data rights', () => {
     expect((await injectedPageData(page)).user).toBeNull();
 
     await page.goto(`/raffles/${raffleId}`);
-    await expect(page.getByText(`Deleted member #${user.id}`).first()).toBeVisible();
+    await expect(page.getByText(`Deleted member #${archive.profile.id}`).first()).toBeVisible();
     await expect(page.getByText('DataRightsDana')).toHaveCount(0);
     expect((await page.request.get('/api/r/user/DataRightsDana')).status()).toBe(404);
 

@@ -1,3 +1,4 @@
+import type { AccountExport } from './api/account-data';
 import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocketEnterRequest, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
@@ -58,6 +59,8 @@ export interface ServerToClientEvents {
   /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
   'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
+  /** The member's own room: their data archive was built (or could not be); the settings page shows its link. */
+  'user:account-export': (payload: AccountExport) => void;
   /** Room 'store': a community purchase and the item's new stock. */
   'store:purchase': (payload: { purchase: CommunityPurchase; item: { id: number; quantity: number | null } }) => void;
   /** Room 'store': stock changed without a purchase (refund, admin edit). */

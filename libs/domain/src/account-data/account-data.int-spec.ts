@@ -78,6 +78,9 @@ describe('member data rights: download my data, delete my account (real PostgreS
     expect((await member.json('POST', '/api/r/friends/request', { user_id: other.id })).status).toBe(200);
 
     expect((await member.json('GET', '/api/r/account/export')).body.data).toBeNull();
+    const socket = connect(api.url, member.cookieHeader);
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+    const pushed = new Promise<AccountExport>((resolve) => socket.once('user:account-export', resolve));
     const requested = await member.json<{ data: AccountExport }>('POST', '/api/r/account/export');
     expect(requested.status).toBe(202);
     expect(requested.body.data).toMatchObject({ status: 'pending', download_url: null });
@@ -85,6 +88,8 @@ describe('member data rights: download my data, delete my account (real PostgreS
       const latest = (await member.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data;
       return latest.status === 'ready' ? latest : null;
     }, 15_000);
+    expect(await pushed).toEqual(ready);
+    socket.close();
     expect(new Date(ready.expires_at!).getTime() - new Date(ready.ready_at!).getTime()).toBe(48 * 3_600_000);
     // Asked again at once: refused, one archive at a time and at most every ten minutes.
     expect((await member.json('POST', '/api/r/account/export')).status).toBe(429);

@@ -4,7 +4,7 @@ import type { DomainEvent } from '@kickback/contracts';
 import { DomainEventHandlers } from '@kickback/platform';
 import { AccountExportService } from './account-export.service';
 
-/** `account.export-requested` → the archive, built once with the event's processed row. */
+/** `account.export-requested` → the archive, built once with the event's processed row, then pushed to the member. */
 @Injectable()
 export class AccountExportHandler implements OnModuleInit {
   constructor(
@@ -18,6 +18,7 @@ export class AccountExportHandler implements OnModuleInit {
       type: 'account.export-requested',
       handle: (event: DomainEvent<'account.export-requested'>, tx: EntityManager) =>
         this.exports.build(tx, event.payload.exportId, event.payload.userId),
+      afterCommit: (event: DomainEvent<'account.export-requested'>) => this.exports.pushLatest(event.payload.userId),
     });
   }
 }

@@ -2,8 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ACCOUNT_EXPORT_TTL_HOURS, type AccountExport } from '@kickback/contracts';
-import { AppConfig, AuditLogService, ImageUploadService, OutboxService, conflict, notFound, tooManyRequests } from '@kickback/platform';
+import { ACCOUNT_EXPORT_TTL_HOURS, userRoom, type AccountExport } from '@kickback/contracts';
+import {
+  AppConfig,
+  AuditLogService,
+  ImageUploadService,
+  OutboxService,
+  RealtimeEmitter,
+  conflict,
+  notFound,
+  tooManyRequests,
+} from '@kickback/platform';
 import { AccountDataRepository, type ExportRow } from './account-data.repository';
 import { ACCOUNT_ARCHIVE_FORMAT, type AccountArchive } from './account-archive';
 
@@ -24,6 +33,7 @@ export class AccountExportService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
     private readonly images: ImageUploadService,
+    private readonly realtime: RealtimeEmitter,
     private readonly config: AppConfig,
   ) {}
 
@@ -58,6 +68,12 @@ export class AccountExportService {
     const archive = await this.repository.archive(this.em.fork(), userId, exportId);
     if (!archive) throw notFound('This archive is not available. Ask for a new one on your settings page.');
     return gunzipSync(archive).toString('utf8');
+  }
+
+  /** Worker, after the build committed: the member's open settings page shows the link at once. */
+  async pushLatest(userId: number): Promise<void> {
+    const latest = await this.latest(userId);
+    if (latest) this.realtime.toRoom(userRoom(userId), 'user:account-export', latest);
   }
 
   /** Worker: builds and stores the archive in the event's transaction; a redelivered event finds it built. */

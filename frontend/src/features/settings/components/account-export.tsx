@@ -4,8 +4,11 @@ import { errorMessage } from '../../../lib/api-error';
 import { useToast } from '../../../lib/use-toast';
 import { useGetAccountExportQuery, useRequestAccountExportMutation } from '../account-data-api';
 
-/** While an archive is being built the section asks again this often (the worker usually needs a few seconds). */
-const POLL_WHILE_PENDING_MS = 3_000;
+/**
+ * The worker pushes the finished archive to the member's room; while one is pending the section also asks again this
+ * often, for a push that came before the page's own read of the pending state finished (or while the socket was away).
+ */
+const POLL_WHILE_PENDING_MS = 5_000;
 
 /** "Download my data": ask for an archive, then a download link until it expires. */
 export function AccountExport() {
