@@ -1,13 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountExport } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
 import { memberFixture } from '../../../test/fixtures';
+import { createdSockets } from '../../../test/socket-io-client-stub';
 import { fullPageNavigation } from '../full-page-navigation';
 import { AccountDataSection } from './account-data-section';
 
 describe('AccountDataSection', () => {
-  it('asks for an archive and offers its download once the worker built it', async () => {
+  it('asks for an archive and offers its download when the worker pushes it built', async () => {
     let latest: AccountExport | null = null;
     mockFetch((request) => {
       if (request.url !== '/api/r/account/export') return undefined;
@@ -27,7 +28,7 @@ describe('AccountDataSection', () => {
     renderWithProviders(<AccountDataSection username={memberFixture.username} />, { user: memberFixture });
     fireEvent.click(await screen.findByRole('button', { name: 'Prepare my archive' }));
     expect(await screen.findByText('Preparing your archive...')).toBeInTheDocument();
-    latest = {
+    const built: AccountExport = {
       id: 4,
       status: 'ready',
       requested_at: '2026-11-27T12:00:00.000Z',
@@ -35,7 +36,10 @@ describe('AccountDataSection', () => {
       expires_at: '2026-11-29T12:00:05.000Z',
       download_url: '/api/r/account/export/4/download',
     };
-    const link = await screen.findByRole('link', { name: 'Download archive' }, { timeout: 5_000 });
+    const socket = createdSockets.at(-1)!;
+    act(() => socket.serverConnect());
+    act(() => socket.serverEmit('user:account-export', built));
+    const link = await screen.findByRole('link', { name: 'Download archive' });
     expect(link).toHaveAttribute('href', '/api/r/account/export/4/download');
     expect(screen.getByRole('button', { name: 'Prepare a new archive' })).toBeInTheDocument();
   });
