@@ -195,6 +195,10 @@ describe('member data rights: download my data, delete my account (real PostgreS
     expect(after.entries).toEqual(before.entries);
     expect(after.winners).toEqual(before.winners);
     expect(computeWinners(after.seed as string, after.entries, after.number_of_winners)).toEqual(after.winners);
+    // Recent Winners recorded the name at the draw; it shows the pseudonym now.
+    const recent = JSON.stringify((await api.client().json('GET', '/api/r/winners?source=raffle')).body.data);
+    expect(recent.toLowerCase()).not.toContain(leaving.username.toLowerCase());
+    expect(recent).toContain(`Deleted member #${leaving.id}`);
     const page = (await api.client().json('GET', `/api/r/raffles/${raffleId}`)).body.data;
     expect(page.winners.map((w: { username: string }) => w.username)).toContain(`Deleted member #${leaving.id}`);
 

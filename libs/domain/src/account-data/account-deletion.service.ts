@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DELETED_MEMBER_NAME } from '@kickback/contracts';
 import { AuditLogService, ImageUploadService, MemberSessions, conflict, notFound, unprocessable } from '@kickback/platform';
+import { WinnersService } from '../winners/winners.service';
 import { AccountDataRepository } from './account-data.repository';
 
 /**
@@ -18,6 +19,7 @@ export class AccountDeletionService {
     private readonly audit: AuditLogService,
     private readonly sessions: MemberSessions,
     private readonly images: ImageUploadService,
+    private readonly winners: WinnersService,
   ) {}
 
   async delete(userId: number, confirmUsername: string): Promise<void> {
@@ -28,6 +30,7 @@ export class AccountDeletionService {
         throw unprocessable('Type your username to confirm.', { confirm_username: ['That is not your username.'] });
       if (member.role === 'Admin') throw conflict('An admin account cannot be deleted: ask another admin to make you a member first.');
       const stored = await this.repository.pseudonymise(tx, userId, member.kick_user_id);
+      await this.winners.renameMember(tx, userId, `${DELETED_MEMBER_NAME} #${userId}`);
       await this.audit.record(tx, {
         actorId: userId,
         action: 'account.delete',
