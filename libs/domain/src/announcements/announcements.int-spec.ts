@@ -214,6 +214,31 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     expect((await deliveries(channel.id)).map((d) => d.event)).toEqual(['raffle.winners', 'raffle.started', 'stream.live']);
   });
 
+  it('a raffle that starts later is announced at its start time, once, however often it is edited before', async () => {
+    const before = discord.delivered('1122334455').length;
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Later raffle',
+      description: 'Starts in a moment',
+      start_datetime: iso(1_500),
+      end_datetime: iso(3_600_000),
+      number_of_winners: 1,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    expect((await admin.json('PUT', `/api/admin/raffles/${id}`, { end_datetime: iso(7_200_000) })).status).toBe(200);
+    const startsAt = Date.parse(created.body.data.start_datetime);
+    await waitFor(() => discord.delivered('1122334455').length === before + 1, 10_000, 'the start announcement');
+    const [announced] = discord.delivered('1122334455').slice(before);
+    expect(announced!.body.embeds[0].title).toBe('Raffle started: Later raffle');
+    expect(announced!.at).toBeGreaterThanOrEqual(startsAt);
+    const keys = await em
+      .fork()
+      .execute<{ source_key: string }[]>(`select source_key from announcement_deliveries where source_key like ?`, [
+        `raffle.started:${id}:%`,
+      ]);
+    expect(keys.map((k) => k.source_key)).toEqual([`raffle.started:${id}:${startsAt}`]);
+  });
+
   it("waits out Discord's empty bucket (X-RateLimit-Remaining 0, Reset-After) and a 429's retry_after without counting them as failures", async () => {
     const channel = await addHook({
       kind: 'discord',
