@@ -1,4 +1,5 @@
 import type { AccountExport } from './api/account-data';
+import type { AnnouncementDelivery } from './api/announcements';
 import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocketEnterRequest, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
@@ -67,6 +68,8 @@ export interface ServerToClientEvents {
   'store:stock': (payload: { item_id: number; quantity: number | null }) => void;
   /** The member's own redemption changed (Pending → Processed, refunded, code delivered). */
   'store:redemption-updated': (payload: StoreRedemption) => void;
+  /** Admin room: an announcement delivery was attempted (delivered, retrying or failed); the hook's log updates in place. */
+  'announcement:delivery': (payload: { hook_id: number; delivery: AnnouncementDelivery }) => void;
   /** Admin room: the redemptions queue changed. */
   'store:admin-redemption': (payload: { id: number; status: RedemptionStatus; item_name: string; username: string }) => void;
   /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */

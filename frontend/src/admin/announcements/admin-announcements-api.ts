@@ -1,5 +1,6 @@
 import type { AnnouncementDelivery, AnnouncementHook, AnnouncementHookCreate, AnnouncementHookUpdate } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { followLive } from '../../lib/live-cache';
 
 /** The Announcements section: Discord and signed webhooks, each with its delivery log and "Send test". */
 export const adminAnnouncementsApi = baseApi.injectEndpoints({
@@ -27,6 +28,18 @@ export const adminAnnouncementsApi = baseApi.injectEndpoints({
     getAnnouncementDeliveries: build.query<AnnouncementDelivery[], number>({
       query: (id) => `/api/admin/announcements/${id}/deliveries`,
       providesTags: (_result, _error, id) => [{ type: 'AdminAnnouncementDeliveries', id }],
+      // The worker pushes each attempt to the admin room (joined at connect): the row is replaced, or added on top.
+      onCacheEntryAdded: (hookId, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          live.on('announcement:delivery', (push) => {
+            if (push.hook_id !== hookId) return;
+            lifecycle.updateCachedData((draft) => {
+              const at = draft.findIndex((d) => d.id === push.delivery.id);
+              if (at >= 0) draft[at] = push.delivery;
+              else draft.unshift(push.delivery);
+            });
+          }),
+        ),
     }),
   }),
 });

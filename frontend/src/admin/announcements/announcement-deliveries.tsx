@@ -11,9 +11,9 @@ const STATUS_LABELS: Record<AnnouncementDelivery['status'], string> = {
 
 const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
 
-/** A hook's last deliveries, newest first; refreshed every few seconds while open, since the worker sends them. */
+/** A hook's last deliveries, newest first; each attempt the worker makes arrives as a push. */
 export function AnnouncementDeliveries({ hook }: { hook: AnnouncementHook }) {
-  const { data = [], isLoading, isError, refetch, isFetching } = useGetAnnouncementDeliveriesQuery(hook.id, { pollingInterval: 5_000 });
+  const { data = [], isLoading, isError, refetch, isFetching } = useGetAnnouncementDeliveriesQuery(hook.id);
   return (
     <section className="card admin-form" aria-label={`Delivery log of ${hook.name}`}>
       <div className="admin-page__header">

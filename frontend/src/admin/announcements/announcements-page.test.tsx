@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { createdSockets } from '../../test/socket-io-client-stub';
 import { renderWithProviders } from '../../test/render';
 import AnnouncementsPage from './announcements-page';
 
@@ -81,6 +82,24 @@ describe('AnnouncementsPage', () => {
     const log = await screen.findByRole('region', { name: 'Delivery log of Stream deck' });
     expect(await within(log).findByText('Retrying (2 attempts)')).toBeInTheDocument();
     expect(within(log).getByText('HTTP 500: broken')).toBeInTheDocument();
+    // The worker's next attempt arrives as a push to the admin room.
+    const socket = createdSockets.at(-1)!;
+    act(() => socket.serverConnect());
+    act(() =>
+      socket.serverEmit('announcement:delivery', {
+        hook_id: 1,
+        delivery: {
+          ...deliveries[0],
+          status: 'delivered',
+          attempts: 3,
+          last_status: 200,
+          last_error: null,
+          delivered_at: '2026-11-27T12:01:30.000Z',
+        },
+      }),
+    );
+    expect(await within(log).findByText('Delivered (3 attempts)')).toBeInTheDocument();
+    expect(within(log).getByText('HTTP 200')).toBeInTheDocument();
     const secret = screen.getByLabelText('Signing secret of Stream deck');
     expect(secret).not.toHaveTextContent('whsec_secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));

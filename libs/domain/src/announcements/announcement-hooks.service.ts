@@ -12,7 +12,8 @@ import { AppConfig, AuditLogService, notFound, unprocessable } from '@kickback/p
 import { checkHost } from '../leaderboard/sources/public-address';
 import { AnnouncementCipher } from './announcement-cipher';
 import { AnnouncementFanOutService } from './announcement-fan-out.service';
-import { AnnouncementsRepository, type DeliveryRow, type HookRow } from './announcements.repository';
+import { AnnouncementsRepository, type HookRow } from './announcements.repository';
+import { toDelivery } from './delivery-view';
 import { newSigningSecret } from './webhook-signature';
 import { testAnnouncement } from './test-announcement';
 
@@ -149,18 +150,4 @@ export class AnnouncementHooksService {
   private audited(row: HookRow) {
     return { kind: row.kind, name: row.name, url: row.url_display, events: row.events, enabled: row.enabled };
   }
-}
-
-export function toDelivery(row: DeliveryRow): AnnouncementDelivery {
-  return {
-    id: Number(row.id),
-    event: row.event,
-    title: row.payload.title,
-    status: row.status,
-    attempts: row.attempts,
-    last_status: row.last_status,
-    last_error: row.last_error,
-    created_at: new Date(row.created_at).toISOString(),
-    delivered_at: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
-  };
 }

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { DISCORD_WEBHOOK_URL, type Announcement } from '@kickback/contracts';
-import { AppConfig, InjectRedis } from '@kickback/platform';
+import { ADMIN_ROOM, DISCORD_WEBHOOK_URL, type Announcement } from '@kickback/contracts';
+import { AppConfig, InjectRedis, RealtimeEmitter } from '@kickback/platform';
 import { SiteSettingsService } from '../site/site-settings.service';
 import { AnnouncementCipher } from './announcement-cipher';
+import { toDelivery } from './delivery-view';
 import { AnnouncementsRepository, type DeliveryRow, type HookRow } from './announcements.repository';
 import { DiscordRateLimits } from './discord-rate-limits';
 import { discordMessage } from './discord-embed';
@@ -30,6 +31,7 @@ export class AnnouncementSenderService {
     private readonly cipher: AnnouncementCipher,
     private readonly site: SiteSettingsService,
     private readonly config: AppConfig,
+    private readonly realtime: RealtimeEmitter,
     @InjectRedis() redis: Redis,
   ) {
     this.discordLimits = new DiscordRateLimits(redis);
@@ -101,6 +103,7 @@ export class AnnouncementSenderService {
     error: string,
   ): Promise<SendResult> {
     await this.repository.recordAttempt(em, id, { status: lastAttempt ? 'failed' : 'retrying', httpStatus, error });
+    await this.pushLog(em, id);
     if (lastAttempt) this.logger.warn({ deliveryId: id, error }, 'announcement delivery failed after its last attempt');
     return lastAttempt ? { done: true } : { retry: error };
   }
@@ -111,7 +114,14 @@ export class AnnouncementSenderService {
     outcome: Parameters<AnnouncementsRepository['recordAttempt']>[2],
   ): Promise<SendResult> {
     await this.repository.recordAttempt(em, id, outcome);
+    await this.pushLog(em, id);
     return { done: true };
+  }
+
+  /** The admins' open delivery logs take the attempt in place. */
+  private async pushLog(em: EntityManager, id: number): Promise<void> {
+    const row = await this.repository.delivery(em, id);
+    if (row) this.realtime.toRoom(ADMIN_ROOM, 'announcement:delivery', { hook_id: row.hook_id, delivery: toDelivery(row) });
   }
 }
 

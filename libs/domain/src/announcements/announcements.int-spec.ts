@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { io } from 'socket.io-client';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
@@ -280,6 +281,16 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
       url: 'https://discord.com/api/webhooks/5550001/no-such-hook',
       events: ['hunt.finished'],
     });
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: admin.cookieHeader },
+      forceNew: true,
+    });
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+    const pushed = new Promise<{ hook_id: number; delivery: AnnouncementDelivery }>((resolve) =>
+      socket.once('announcement:delivery', resolve),
+    );
     const test = await admin.json<{ data: AnnouncementDelivery }>('POST', `/api/admin/announcements/${gone.id}/test`);
     expect(test.status).toBe(202);
     const failed = await waitFor(async () => {
@@ -288,6 +299,9 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     }, 10_000);
     expect(failed).toMatchObject({ attempts: 1, last_status: 404 });
     expect(failed.last_error).toContain('Unknown Webhook');
+    // The admin's open log got the attempt as a push.
+    expect(await pushed).toEqual({ hook_id: gone.id, delivery: failed });
+    socket.close();
 
     const saved = await admin.json('PUT', `/api/admin/announcements/${gone.id}`, {
       name: 'Old channel',
