@@ -39,6 +39,7 @@ export const ADMIN_PAGES = [
   'queues',
   'overlays',
   'read-api',
+  'announcements',
   'go-live',
   'achievements',
   'badges',

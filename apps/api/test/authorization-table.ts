@@ -111,6 +111,10 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/r/profile/settings': members,
   'POST /api/r/profile/update': members,
   'POST /api/r/profile/disconnect-kick': members,
+  'GET /api/r/account/export': members,
+  'POST /api/r/account/export': members,
+  'GET /api/r/account/export/:id/download': members,
+  'POST /api/r/account/delete': members,
 
   // Friends (SPEC §4 Friendship): a pending request is answered by its receiver only (the sender is told 403, nobody
   // else learns it exists: 404); an accepted friendship may be removed by either friend.
@@ -291,6 +295,12 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/overlays': admin,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,
+  'GET /api/admin/announcements': admin,
+  'POST /api/admin/announcements': admin,
+  'PUT /api/admin/announcements/:id': admin,
+  'DELETE /api/admin/announcements/:id': admin,
+  'POST /api/admin/announcements/:id/test': admin,
+  'GET /api/admin/announcements/:id/deliveries': admin,
 };
 
 /**

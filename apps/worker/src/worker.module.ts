@@ -27,12 +27,13 @@ import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
 import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
-import { ActivityJobsModule } from '@kickback/domain';
+import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
 import { PointsImportModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { KickUpkeepProcessor } from './processors/kick-upkeep.processor';
 import { DrainProcessorsFirst } from './processors/drain-processors-first';
+import { AnnouncementsProcessor } from './processors/announcements.processor';
 
 @Module({})
 export class WorkerModule {
@@ -64,6 +65,8 @@ export class WorkerModule {
         ProgressionModule,
         SocialModule,
         ActivityJobsModule,
+        AnnouncementJobsModule,
+        AccountDataJobsModule,
       ],
       providers: [
         OutboxListener,
@@ -75,6 +78,7 @@ export class WorkerModule {
         EventRetentionService,
         MaintenanceProcessor,
         KickUpkeepProcessor,
+        AnnouncementsProcessor,
         DrainProcessorsFirst,
         WorkerHealthServer,
         ProgressionRankBootstrap,

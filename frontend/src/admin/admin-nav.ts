@@ -34,6 +34,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./ops/queues-page')) },
   { path: 'overlays', label: 'Overlays', page: lazy(() => import('./overlays/overlays-page')) },
   { path: 'read-api', label: 'Read API', page: lazy(() => import('./read-api/read-api-page')) },
+  { path: 'announcements', label: 'Announcements', page: lazy(() => import('./announcements/announcements-page')) },
   { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')) },
   { path: 'achievements', label: 'Achievements', page: lazy(() => import('./progression/achievements-page')) },
   { path: 'badges', label: 'Badges', page: lazy(() => import('./progression/badges-page')) },

@@ -50,6 +50,9 @@ export const TAG_TYPES = [
   'AdminUserXp',
   'AdminPointsImports',
   'AdminReadApiTokens',
+  'AdminAnnouncements',
+  'AdminAnnouncementDeliveries',
+  'AccountExport',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -97,6 +97,12 @@ export interface DomainEventMap {
    * raffle winner's), removed in the same transaction. The Recent Winners page updates live.
    */
   'winner.recorded': { source: WinnerSource; winnerId: number; replacesId?: number; at: string };
+  /** Kick said the stream went live and a new stream was opened (not a repeated status of the open one). */
+  'activity.stream-started': { streamId: string; startedAt: string };
+  /** Announcement deliveries were written (an event's fan-out to the hooks, or an admin's test); the worker sends them. */
+  'announcement.queued': { deliveryIds: number[] };
+  /** A member asked for their data; the worker builds the archive. */
+  'account.export-requested': { exportId: number; userId: number };
 }
 
 /** One entry of `raffle.entries-added`: what that statement added (for points, this purchase's tickets and points). */

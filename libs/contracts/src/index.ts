@@ -32,3 +32,5 @@ export * from './api/featured';
 export * from './api/admin-users';
 export * from './api/points-import';
 export * from './api/read-api';
+export * from './api/announcements';
+export * from './api/account-data';

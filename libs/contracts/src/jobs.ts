@@ -15,5 +15,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Repeatable Kick upkeep: reconcile the event subscriptions with Kick's list, refresh the connected account's token. */
   kickUpkeep: 'kick-upkeep',
+  /** One job per announcement delivery (id `announcement-delivery-{id}`), retried with backoff; and the delayed raffle-start fan-outs. */
+  announcements: 'announcements',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

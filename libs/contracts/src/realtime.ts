@@ -1,3 +1,5 @@
+import type { AccountExport } from './api/account-data';
+import type { AnnouncementDelivery } from './api/announcements';
 import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocketEnterRequest, RaffleStatusPush } from './api/raffles';
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
@@ -58,12 +60,16 @@ export interface ServerToClientEvents {
   /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
   'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
+  /** The member's own room: their data archive was built (or could not be); the settings page shows its link. */
+  'user:account-export': (payload: AccountExport) => void;
   /** Room 'store': a community purchase and the item's new stock. */
   'store:purchase': (payload: { purchase: CommunityPurchase; item: { id: number; quantity: number | null } }) => void;
   /** Room 'store': stock changed without a purchase (refund, admin edit). */
   'store:stock': (payload: { item_id: number; quantity: number | null }) => void;
   /** The member's own redemption changed (Pending → Processed, refunded, code delivered). */
   'store:redemption-updated': (payload: StoreRedemption) => void;
+  /** Admin room: an announcement delivery was attempted (delivered, retrying or failed); the hook's log updates in place. */
+  'announcement:delivery': (payload: { hook_id: number; delivery: AnnouncementDelivery }) => void;
   /** Admin room: the redemptions queue changed. */
   'store:admin-redemption': (payload: { id: number; status: RedemptionStatus; item_name: string; username: string }) => void;
   /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */

@@ -16,3 +16,5 @@ export * from './winners';
 export * from './overlays';
 export * from './points-import';
 export * from './read-api';
+export * from './announcements';
+export * from './account-data';

@@ -26,6 +26,8 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
     AUTH_DEV_LOGIN: 'true',
     // The fake casino servers listen on 127.0.0.1; the refusal itself is tested with this off.
     LEADERBOARD_ALLOW_PRIVATE_HOSTS: 'true',
+    // Local webhook receivers and the fake Discord listen on 127.0.0.1 over http.
+    WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
     WORKER_HEALTH_PORT: '0',
     OUTBOX_POLL_MS: '20',
     // Under a dot-folder like `npm start`'s .data/uploads, so tests serve files from the path users get.

@@ -18,6 +18,8 @@ import { OverlaysHttpModule } from './overlays/overlays-http.module';
 import { IdentityHttpModule } from './identity/identity-http.module';
 import { PointsImportHttpModule } from './points-import/points-import-http.module';
 import { ReadApiHttpModule } from './read-api/read-api-http.module';
+import { AnnouncementsHttpModule } from './announcements/announcements-http.module';
+import { AccountDataHttpModule } from './account-data/account-data-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -41,4 +43,6 @@ export const FEATURE_HTTP_MODULES = [
   IdentityHttpModule,
   PointsImportHttpModule,
   ReadApiHttpModule,
+  AnnouncementsHttpModule,
+  AccountDataHttpModule,
 ];

@@ -57,7 +57,7 @@ export class LoginController {
     if (!this.config.env.AUTH_DEV_LOGIN) throw new NotFoundException();
     const returnTo = safeReturnPath(body.next);
     const user = await this.users.findById(body.user_id);
-    if (!user || !user.isDemo) return res.redirect(303, loginPath('failed', returnTo));
+    if (!user || !user.isDemo || user.deletedAt) return res.redirect(303, loginPath('failed', returnTo));
     if (user.bannedAt) {
       await this.sessions.refuseBanned(req, user);
       return res.redirect(303, loginPath('banned', returnTo));

@@ -3,16 +3,24 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { AppConfig, EventRetentionService, type EventPurge } from '@kickback/platform';
-import { KickLivePollService, KickMessageRetentionService, LIVE_POLL_EVERY_MS, type LivePollResult } from '@kickback/domain';
+import {
+  AccountExportService,
+  KickLivePollService,
+  KickMessageRetentionService,
+  LIVE_POLL_EVERY_MS,
+  type LivePollResult,
+} from '@kickback/domain';
 import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
 
 const EVENT_RETENTION_EVERY_MS = 3600_000;
 const KICK_MESSAGE_RETENTION_EVERY_MS = 3600_000;
+/** Members' data archives are deleted within this of their expiry. */
+const ACCOUNT_EXPORT_PURGE_EVERY_MS = 15 * 60_000;
 const JOB_OPTS = { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } };
 
 /**
  * Upkeep on a schedule: the event retention purge and the Kick message-id purge, hourly so that each run deletes
- * about an hour of rows, and the live-state poll of Kick's API every minute (when the app may call Kick,
+ * about an hour of rows, expired data archives every quarter hour, and the live-state poll of Kick's API every minute (when the app may call Kick,
  * KICK_EVENTS_SUBSCRIBE). Scheduled here, by id, so every worker replica upserts the same job schedulers and one
  * replica runs each job.
  */
@@ -24,6 +32,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly retention: EventRetentionService,
     private readonly kickMessages: KickMessageRetentionService,
     private readonly livePoll: KickLivePollService,
+    private readonly accountExports: AccountExportService,
     private readonly config: AppConfig,
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue,
   ) {
@@ -41,6 +50,11 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
       { every: KICK_MESSAGE_RETENTION_EVERY_MS },
       { name: 'kick-message-retention', opts: JOB_OPTS },
     );
+    await this.queue.upsertJobScheduler(
+      'account-export-purge',
+      { every: ACCOUNT_EXPORT_PURGE_EVERY_MS },
+      { name: 'account-export-purge', opts: JOB_OPTS },
+    );
     if (this.config.env.KICK_EVENTS_SUBSCRIBE)
       await this.queue.upsertJobScheduler('kick-live-poll', { every: LIVE_POLL_EVERY_MS }, { name: 'kick-live-poll', opts: JOB_OPTS });
     else await this.queue.removeJobScheduler('kick-live-poll');
@@ -48,6 +62,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
 
   async process(job: Job): Promise<EventPurge | LivePollResult | number> {
     if (job.name === 'kick-live-poll') return this.livePoll.poll();
+    if (job.name === 'account-export-purge') return this.accountExports.purgeExpired();
     if (job.name === 'kick-message-retention') {
       const purged = await this.kickMessages.purge();
       this.logger.log({ purged }, 'Kick message id purge');

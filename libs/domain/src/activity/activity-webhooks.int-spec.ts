@@ -154,6 +154,15 @@ describe('Kick events: signed webhooks award points once', () => {
     expect((await pageLive()).is_live).toBe(true);
   });
 
+  it('a new stream writes activity.stream-started once (announcements react to it); a repeated "live" of it writes none', async () => {
+    const started = async () =>
+      (await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from outbox_events where type = 'activity.stream-started'`))[0]!
+        .n;
+    expect(await started()).toBe(1);
+    expect(await goLive(true)).toBe(200);
+    expect(await started()).toBe(1);
+  });
+
   it('chat while live awards once per message id, through the ledger, with activity.awarded', async () => {
     const m = await member();
     const messageId = ulid();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LiveState } from '@kickback/contracts';
+import { OutboxService } from '@kickback/platform';
 import { ActivityRepository, type AwardContext } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 import { ActivityStreamsRepository } from './activity-streams.repository';
@@ -33,6 +34,7 @@ export class KickEventApplier {
     private readonly repository: ActivityRepository,
     private readonly awards: ActivityAwardsService,
     private readonly streams: ActivityStreamsRepository,
+    private readonly outbox: OutboxService,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -69,7 +71,10 @@ export class KickEventApplier {
       const same =
         current.is_live && current.stream_id && (!payload.started_at || !current.started_at || sameStart(current.started_at, startedAt));
       if (current.is_live && !same) await this.repository.closeStreams(tx, startedAt);
-      const streamId = same && current.stream_id ? current.stream_id : await this.repository.openStream(tx, startedAt);
+      const opened = same && current.stream_id ? null : await this.repository.openStream(tx, startedAt);
+      const streamId = opened ?? current.stream_id!;
+      // Announced once per stream: a repeated "live" of the open stream opens nothing.
+      if (opened) await this.outbox.add(tx, 'activity.stream-started', { streamId: opened, startedAt: startedAt.toISOString() });
       await this.repository.setLive(tx, { isLive: true, startedAt, endedAt: null, streamId, asOf: message.sentAt });
     } else {
       const endedAt = payload.ended_at ? new Date(payload.ended_at) : message.sentAt;

@@ -82,7 +82,8 @@ export class IdentityRepository {
   /** The role and whether the account may act at all (null: no such account). */
   async access(em: EntityManager, userId: number): Promise<{ role: Role; banned: boolean } | null> {
     const [row] = await em.execute<{ role: Role; banned: boolean }[]>(
-      'select role, banned_at is not null as banned from users where id = ?',
+      // A deleted account is gone for every guard and socket, though its pseudonymised row stays.
+      'select role, banned_at is not null as banned from users where id = ? and deleted_at is null',
       [userId],
     );
     return row ?? null;

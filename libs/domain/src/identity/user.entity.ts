@@ -16,7 +16,8 @@ export class User {
     | 'avatarUrl'
     | 'lastSeenAt'
     | 'bannedAt'
-    | 'banReason';
+    | 'banReason'
+    | 'deletedAt';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -91,4 +92,8 @@ export class User {
   /** The admin's reason, shown to the member when login refuses them. */
   @Property({ type: 'string', length: 500, nullable: true })
   banReason: string | null = null;
+
+  /** Set when the member deleted their account: the row stays, pseudonymised, so ledgers and draws stay whole. */
+  @Property({ type: 'Date', nullable: true })
+  deletedAt: Date | null = null;
 }

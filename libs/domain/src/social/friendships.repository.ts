@@ -9,8 +9,8 @@ export interface FriendshipRow {
   status: 'pending' | 'accepted';
 }
 
-/** A member is visible to profiles and the friends feature unless banned. */
-export const VISIBLE_USER = 'u.banned_at is null';
+/** A member is visible to profiles and the friends feature unless banned or deleted. */
+export const VISIBLE_USER = 'u.banned_at is null and u.deleted_at is null';
 
 const FRIEND_USER_JSON = `json_build_object('id', u.id, 'username', u.username, 'display_name', u.name, 'kick_username', u.kick_username,
   'avatar_url', u.avatar_url, 'level', coalesce(x.level, 1))`;

@@ -122,6 +122,11 @@ export class WinnersRepository {
   }
 
   /** The member's display name for a win row written inside the paying transaction. */
+  /** A deleted member's wins keep their rows and show the pseudonym instead of the name recorded at the time. */
+  async renameMember(em: EntityManager, userId: number, name: string): Promise<void> {
+    await em.execute('update prize_winners set winner_name = ? where user_id = ?', [name, userId]);
+  }
+
   async memberName(em: EntityManager, userId: number): Promise<string> {
     const [row] = await em.execute<{ name: string }[]>(
       `select coalesce(nullif(kick_username, ''), username) as name from users where id = ?`,

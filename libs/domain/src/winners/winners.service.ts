@@ -51,6 +51,11 @@ export class WinnersService {
     });
   }
 
+  /** A member deleted their account: their wins stay listed, under their pseudonym. */
+  async renameMember(tx: EntityManager, userId: number, name: string): Promise<void> {
+    await this.repository.renameMember(tx, userId, name);
+  }
+
   async page(page: number, source: WinnerSource | null): Promise<{ data: RecentWinner[]; pagination: Pagination }> {
     const { rows, total } = await this.repository.page(this.em.fork(), source, PER_PAGE, (page - 1) * PER_PAGE);
     return { data: rows, pagination: pagination(page, PER_PAGE, total) };

@@ -130,6 +130,15 @@ export const envSchema = z
       .default(Math.max(1, Math.floor(availableParallelism() / 2))),
     /** Let leaderboard sources fetch loopback/private addresses (local fake casinos); never in production. */
     LEADERBOARD_ALLOW_PRIVATE_HOSTS: bool.default('false'),
+    /**
+     * Let announcement webhooks reach loopback/private addresses over http (a local receiver, the fake Discord);
+     * never in production, where a generic webhook must be a public https host.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_HOSTS: bool.default('false'),
+    /** Discord's API base: hooks are stored as discord.com URLs and executed at `{base}/webhooks/{id}/{token}`. */
+    DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
+    /** First retry delay of a failed announcement delivery; each later one doubles it (6 attempts in all). */
+    ANNOUNCEMENT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
     /** Serve the OpenAPI page at /api/docs; on by default except in production. */
     API_DOCS: bool.optional(),
   })
@@ -157,6 +166,10 @@ export const envSchema = z
       });
     if (env.LEADERBOARD_ALLOW_PRIVATE_HOSTS)
       ctx.addIssue({ code: 'custom', path: ['LEADERBOARD_ALLOW_PRIVATE_HOSTS'], message: 'must be false in production' });
+    if (env.WEBHOOKS_ALLOW_PRIVATE_HOSTS)
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_PRIVATE_HOSTS'], message: 'must be false in production' });
+    if (!env.DISCORD_API_URL.startsWith('https://'))
+      ctx.addIssue({ code: 'custom', path: ['DISCORD_API_URL'], message: 'must be an https:// URL in production' });
     if (env.AUTH_DEV_LOGIN) ctx.addIssue({ code: 'custom', path: ['AUTH_DEV_LOGIN'], message: 'must be false in production' });
   });
 

@@ -2,6 +2,7 @@ import type { CurrentUser } from '@kickback/contracts';
 import { AuthRequired } from '../../../components/ui/auth-required';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useCurrentUser } from '../../../lib/session';
+import { AccountDataSection } from '../components/account-data-section';
 import { ConnectionsTab } from '../components/connections-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SocialTab } from '../components/social-tab';
@@ -22,7 +23,7 @@ function SettingsScreen({ user }: { user: CurrentUser }) {
 
   return (
     <section className="page container settings-page">
-      <PageHeading title="Settings" lead="Your profile, connected accounts and social links." />
+      <PageHeading title="Settings" lead="Your profile, connected accounts, social links and your data." />
       <div className="settings-tabs" role="tablist" aria-label="Settings sections">
         {SETTINGS_TABS.map((item) => (
           <button
@@ -70,6 +71,7 @@ function SettingsScreen({ user }: { user: CurrentUser }) {
           />
         )}
       </div>
+      <AccountDataSection username={user.username} />
     </section>
   );
 }

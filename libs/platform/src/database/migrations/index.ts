@@ -26,6 +26,8 @@ import { Migration20261127160000_featured_items } from './Migration2026112716000
 import { Migration20261127170000_raffle_participant_tickets } from './Migration20261127170000_raffle_participant_tickets';
 import { Migration20261127182000_points_imports } from './Migration20261127182000_points_imports';
 import { Migration20261127183000_read_api_tokens } from './Migration20261127183000_read_api_tokens';
+import { Migration20261127183000_announcements } from './Migration20261127183000_announcements';
+import { Migration20261127183100_account_data } from './Migration20261127183100_account_data';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +58,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127170000_raffle_participant_tickets', class: Migration20261127170000_raffle_participant_tickets },
   { name: 'Migration20261127182000_points_imports', class: Migration20261127182000_points_imports },
   { name: 'Migration20261127183000_read_api_tokens', class: Migration20261127183000_read_api_tokens },
+  { name: 'Migration20261127183000_announcements', class: Migration20261127183000_announcements },
+  { name: 'Migration20261127183100_account_data', class: Migration20261127183100_account_data },
 ];

@@ -1,0 +1,228 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import { ACCOUNT_ARCHIVE_PARTS, computeWinners, type AccountExport, type RaffleVerification } from '@kickback/contracts';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import type { INestApplicationContext } from '@nestjs/common';
+import { runDemoSeed } from '../demo/demo-seed';
+import { RaffleDrawService } from '../raffles/raffle-draw.service';
+
+const png = (color: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+function connect(url: string, cookie: string): Socket {
+  return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+}
+
+describe('member data rights: download my data, delete my account (real PostgreSQL + Redis, api + worker)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let worker: INestApplicationContext;
+  let em: EntityManager;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    worker = await stack.worker();
+    em = api.app.get(EntityManager);
+    await runDemoSeed(em.fork());
+    admin = api.client();
+    await admin.loginAs((await createUser(em.fork(), { role: 'Admin' })).id);
+  });
+  afterAll(() => stack.close());
+
+  async function as(userId: number): Promise<TestClient> {
+    const client = api.client();
+    await client.loginAs(userId);
+    return client;
+  }
+
+  it('the archive holds every listed part (tickets with their images, redemptions with their codes), for its owner only, for a limited time', async () => {
+    // A demo member who has points and has entered raffles and predicted hunts and tournaments (the demo seed's data).
+    const [chosen] = await em.fork().execute<{ id: number; username: string }[]>(
+      `select u.id, u.username from users u
+       where u.is_demo and u.role = 'member'
+         and exists (select 1 from points_ledger l where l.user_id = u.id)
+         and exists (select 1 from raffle_entries e where e.user_id = u.id)
+         and exists (select 1 from hunt_predictions p where p.user_id = u.id)
+         and exists (select 1 from tournament_predictions p where p.user_id = u.id)
+       order by u.id limit 1`,
+    );
+    expect(chosen).toBeDefined();
+    const member = await as(chosen!.id);
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ title: 'Prize missing', description: 'My prize never arrived.', priority: 'high' }))
+      body.append(k, v);
+    const [{ id: categoryId }] = await em.fork().execute<{ id: number }[]>('select id from ticket_categories order by position limit 1');
+    body.append('category_id', String(categoryId));
+    body.append('images[]', new Blob([await png('#ff0000')], { type: 'image/png' }), 'receipt.png');
+    expect((await member.request('POST', '/api/r/tickets', { body })).status).toBe(200);
+    // A code from the store: the worker hands one out after the redemption commits.
+    const [codeItem] = await em
+      .fork()
+      .execute<{ id: number }[]>(`select id from store_items where fulfilment = 'code' order by id limit 1`);
+    await admin.json('POST', `/api/admin/users/${chosen!.id}/points`, { delta: 100_000, note: 'Data export test' });
+    expect((await member.json('POST', `/api/r/store/${codeItem!.id}/redeem`)).status).toBe(200);
+    await waitFor(async () => {
+      const [r] = await em
+        .fork()
+        .execute(`select 1 from store_redemptions r join store_codes c on c.redemption_id = r.id where r.user_id = ?`, [chosen!.id]);
+      return r;
+    }, 10_000);
+    const other = await createUser(em.fork(), {});
+    expect((await member.json('POST', '/api/r/friends/request', { user_id: other.id })).status).toBe(200);
+
+    expect((await member.json('GET', '/api/r/account/export')).body.data).toBeNull();
+    const socket = connect(api.url, member.cookieHeader);
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+    const pushed = new Promise<AccountExport>((resolve) => socket.once('user:account-export', resolve));
+    const requested = await member.json<{ data: AccountExport }>('POST', '/api/r/account/export');
+    expect(requested.status).toBe(202);
+    expect(requested.body.data).toMatchObject({ status: 'pending', download_url: null });
+    const ready = await waitFor(async () => {
+      const latest = (await member.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data;
+      return latest.status === 'ready' ? latest : null;
+    }, 15_000);
+    expect(await pushed).toEqual(ready);
+    socket.close();
+    expect(new Date(ready.expires_at!).getTime() - new Date(ready.ready_at!).getTime()).toBe(48 * 3_600_000);
+    // Asked again at once: refused, one archive at a time and at most every ten minutes.
+    expect((await member.json('POST', '/api/r/account/export')).status).toBe(429);
+
+    const res = await member.get(ready.download_url!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="kickback-my-data-${ready.id}.json"`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const archive = (await res.json()) as Record<string, any>;
+    for (const part of ACCOUNT_ARCHIVE_PARTS) expect(archive[part]).toBeDefined();
+    expect(archive.profile).toMatchObject({ id: chosen!.id, username: chosen!.username });
+    expect(Object.keys(archive.settings)).toEqual(expect.arrayContaining(['crypto1', 'twitter_user', 'website']));
+    for (const list of [
+      'points_ledger',
+      'raffle_entries',
+      'hunt_predictions',
+      'tournament_predictions',
+      'redemptions',
+      'tickets',
+      'friends',
+    ])
+      expect(archive[list].length).toBeGreaterThan(0);
+    expect(archive.redemptions.some((r: { code: string | null }) => typeof r.code === 'string' && r.code.length > 0)).toBe(true);
+    const ticket = archive.tickets.find((t: { title: string }) => t.title === 'Prize missing');
+    expect(ticket.images).toHaveLength(1);
+    const image = Buffer.from(ticket.images[0].data_base64, 'base64');
+    expect(image.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(image.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(archive.friends).toContainEqual(expect.objectContaining({ user_id: other.id, status: 'pending', direction: 'sent' }));
+
+    // Nobody else can fetch it, and once expired it is gone.
+    const stranger = await as(other.id);
+    expect((await stranger.get(ready.download_url!)).status).toBe(404);
+    expect((await api.client().get(ready.download_url!)).status).toBe(401);
+    await em.fork().execute(`update account_exports set expires_at = now() - interval '1 second' where id = ?`, [ready.id]);
+    expect((await member.get(ready.download_url!)).status).toBe(404);
+    expect((await member.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data.status).toBe('expired');
+    const audits = await em
+      .fork()
+      .execute(`select 1 from audit_logs where action = 'account.export.request' and entity_id = ?`, [String(chosen!.id)]);
+    expect(audits).toHaveLength(1);
+  });
+
+  it("deleting an account removes personal data, ends sessions and sockets, and the member's raffle draw still verifies", async () => {
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Data rights raffle',
+      description: 'Win a prize',
+      start_datetime: iso(-60_000),
+      end_datetime: iso(3_600_000),
+      number_of_winners: 3,
+      prize_value_usd: 10,
+    });
+    const raffleId = created.body.data.id as number;
+    const members = await Promise.all([0, 1, 2, 3].map(() => createUser(em.fork())));
+    const clients = await Promise.all(members.map((m) => as(m.id)));
+    for (const c of clients)
+      expect((await c.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [raffleId]);
+    expect((await worker.get(RaffleDrawService).drawIfDue(raffleId)).drawn).toBe(true);
+    const before = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${raffleId}/verify`)).body.data;
+    const winnerId = before.winners[0]!.user_id;
+    const leaving = members.find((m) => m.id === winnerId)!;
+    const client = clients[members.indexOf(leaving)]!;
+    const ledgerBefore = await em.fork().execute('select id, delta from points_ledger where user_id = ? order by id', [leaving.id]);
+
+    const socket = connect(api.url, client.cookieHeader);
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const wrong = await client.json('POST', '/api/r/account/delete', { confirm_username: 'someone-else' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.confirm_username).toEqual(['That is not your username.']);
+    const deleted = await client.request('POST', '/api/r/account/delete', { json: { confirm_username: leaving.username.toUpperCase() } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.getSetCookie().join(';')).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await disconnected).toBe('io server disconnect');
+    socket.close();
+    expect((await client.json('GET', '/api/r/profile/settings')).status).toBe(401);
+
+    const [row] = await em
+      .fork()
+      .execute('select username, name, email, kick_user_id, kick_username, avatar_url, bio, deleted_at from users where id = ?', [
+        leaving.id,
+      ]);
+    expect(row).toMatchObject({
+      username: `Deleted member #${leaving.id}`,
+      name: 'Deleted member',
+      email: null,
+      kick_user_id: null,
+      kick_username: null,
+      avatar_url: null,
+      bio: '',
+    });
+    expect(row.deleted_at).not.toBeNull();
+    expect((await api.client().json('GET', `/api/r/user/${encodeURIComponent(leaving.username)}`)).status).toBe(404);
+    expect(await em.fork().execute('select id, delta from points_ledger where user_id = ? order by id', [leaving.id])).toEqual(
+      ledgerBefore,
+    );
+
+    // The draw still verifies: same entries, same winners, recomputed from the published list.
+    const after = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${raffleId}/verify`)).body.data;
+    expect(after.matches).toBe(true);
+    expect(after.entries).toEqual(before.entries);
+    expect(after.winners).toEqual(before.winners);
+    expect(computeWinners(after.seed as string, after.entries, after.number_of_winners)).toEqual(after.winners);
+    // Recent Winners recorded the name at the draw; it shows the pseudonym now.
+    const recent = JSON.stringify((await api.client().json('GET', '/api/r/winners?source=raffle')).body.data);
+    expect(recent.toLowerCase()).not.toContain(leaving.username.toLowerCase());
+    expect(recent).toContain(`Deleted member #${leaving.id}`);
+    const page = (await api.client().json('GET', `/api/r/raffles/${raffleId}`)).body.data;
+    expect(page.winners.map((w: { username: string }) => w.username)).toContain(`Deleted member #${leaving.id}`);
+
+    const [audit] = await em
+      .fork()
+      .execute(`select actor_id, after from audit_logs where action = 'account.delete' and entity_id = ?`, [String(leaving.id)]);
+    expect(audit).toMatchObject({ actor_id: leaving.id, after: { username: `Deleted member #${leaving.id}` } });
+    // A deleted account cannot come back through the demo login either.
+    const again = api.client();
+    await again.refreshCsrf();
+    const login = await again.request('POST', '/login/dev', {
+      form: { _csrf: again.csrfToken!, user_id: String(leaving.id) },
+      csrf: false,
+    });
+    expect(login.headers.get('location')).not.toBe('/');
+  });
+
+  it('an admin must be made a member before deleting their account', async () => {
+    const res = await admin.json('POST', '/api/r/account/delete', { confirm_username: 'x' });
+    expect(res.status).toBe(422);
+    const { id, username } = await createUser(em.fork(), { role: 'Admin' });
+    const other = await as(id);
+    const refused = await other.json('POST', '/api/r/account/delete', { confirm_username: username });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/admin account cannot be deleted/);
+  });
+});

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { StorageModule } from '@kickback/platform';
+import { IdentityModule } from '../identity/identity.module';
+import { WinnersModule } from '../winners/winners.module';
+import { AccountDataRepository } from './account-data.repository';
+import { AccountDeletionService } from './account-deletion.service';
+import { AccountExportService } from './account-export.service';
+
+/** Member data rights for the api: the archive's request and download, and account deletion. */
+@Module({
+  imports: [StorageModule, IdentityModule, WinnersModule],
+  providers: [AccountDataRepository, AccountExportService, AccountDeletionService],
+  exports: [AccountExportService, AccountDeletionService],
+})
+export class AccountDataModule {}

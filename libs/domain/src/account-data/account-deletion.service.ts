@@ -1,0 +1,52 @@
+import { unlink } from 'node:fs/promises';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DELETED_MEMBER_NAME } from '@kickback/contracts';
+import { AuditLogService, ImageUploadService, MemberSessions, conflict, notFound, unprocessable } from '@kickback/platform';
+import { WinnersService } from '../winners/winners.service';
+import { AccountDataRepository } from './account-data.repository';
+
+/**
+ * "Delete my account": after the member typed their username, their personal data is removed and their row kept under
+ * a pseudonym in one transaction (audited), then every session ends and their sockets are disconnected on every
+ * replica, and their ticket images are deleted from storage.
+ */
+@Injectable()
+export class AccountDeletionService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: AccountDataRepository,
+    private readonly audit: AuditLogService,
+    private readonly sessions: MemberSessions,
+    private readonly images: ImageUploadService,
+    private readonly winners: WinnersService,
+  ) {}
+
+  async delete(userId: number, confirmUsername: string): Promise<void> {
+    const files = await this.em.fork().transactional(async (tx) => {
+      const member = await this.repository.lockMember(tx, userId);
+      if (!member) throw notFound('This account no longer exists.');
+      if (member.username.toLowerCase() !== confirmUsername.trim().toLowerCase())
+        throw unprocessable('Type your username to confirm.', { confirm_username: ['That is not your username.'] });
+      if (member.role === 'Admin') throw conflict('An admin account cannot be deleted: ask another admin to make you a member first.');
+      const stored = await this.repository.pseudonymise(tx, userId, member.kick_user_id);
+      await this.winners.renameMember(tx, userId, `${DELETED_MEMBER_NAME} #${userId}`);
+      await this.audit.record(tx, {
+        actorId: userId,
+        action: 'account.delete',
+        entity: 'user',
+        entityId: userId,
+        before: { role: member.role },
+        after: { username: `${DELETED_MEMBER_NAME} #${userId}` },
+      });
+      return stored;
+    });
+    await this.sessions.endAll(userId);
+    await Promise.all(
+      files.map((name) => {
+        const path = this.images.privatePath(name);
+        return path ? unlink(path).catch(() => undefined) : undefined;
+      }),
+    );
+  }
+}
