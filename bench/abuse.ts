@@ -311,10 +311,10 @@ async function main(): Promise<void> {
     const base = started.base;
     const origin = base.replace('127.0.0.1', 'localhost');
     const login = async (role: string) => {
-      const { rows } = await db.query(`insert into users (username, name, role, is_demo, kick_username) values ($1, $1, $2, true, $1) returning id`, [
-        `abuse_${role}_${Math.random().toString(36).slice(2, 10)}`,
-        role,
-      ]);
+      const { rows } = await db.query(
+        `insert into users (username, name, role, is_demo, kick_username) values ($1, $1, $2, true, $1) returning id`,
+        [`abuse_${role}_${Math.random().toString(36).slice(2, 10)}`, role],
+      );
       const client = new TestClient(base, origin);
       await client.loginAs(rows[0].id as number);
       // The demo login is limited per address; the bench logs everyone in from one.
