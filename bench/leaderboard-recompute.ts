@@ -1,12 +1,12 @@
-// Recompute of a 50,000-wagerer leaderboard, the worker's whole refresh path: read the source rows,
+// Recompute of a 500,000-wagerer leaderboard (BENCH_WAGERERS), the worker's whole refresh path: read the source rows,
 // normalise to cents, rank (ties by username), replace the period's standings in PostgreSQL, rebuild the
 // board JSON and the assembled caches in Redis. Budget: under 2 s per recompute.
-// Run: npm run bench leaderboard-recompute
+// Run: npm run bench leaderboard-recompute (BENCH_WAGERERS=50000 for the earlier size)
 import { performance } from 'node:perf_hooks';
 import { LeaderboardRefreshService, rankWagers } from '@kickback/domain';
 import { startBenchStack, seedWagerers } from './leaderboard-support/bench-stack';
 
-const WAGERERS = 50_000;
+const WAGERERS = Number(process.env.BENCH_WAGERERS ?? 500_000);
 const RUNS = 5;
 const BUDGET_MS = 2000;
 

@@ -47,6 +47,16 @@ describe('ranking', () => {
     // 'bob' and 'BOB' are one player (merged), so 10.00 beats Bob2.
     expect(ranked.map((r) => r.username)).toEqual(['bob', 'Bob2']);
   });
+
+  it('orders amounts past 2^53 cents exactly (numbers would call them equal)', () => {
+    const big = 2n ** 60n;
+    const ranked = rankWagers([
+      { username: 'a', cents: big },
+      { username: 'b', cents: big + 1n },
+      { username: 'c', cents: 5n },
+    ]);
+    expect(ranked.map((r) => r.username)).toEqual(['b', 'a', 'c']);
+  });
 });
 
 describe('periods (UTC)', () => {
