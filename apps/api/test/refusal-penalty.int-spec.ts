@@ -1,3 +1,4 @@
+import { createConnection, type Socket as TcpSocket } from 'node:net';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { WatchHeartbeatAnswer } from '@kickback/contracts';
@@ -86,12 +87,34 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   it('holds at most a few requests of a penalised client at once; the rest lose their connection without an answer', async () => {
     const attacker = await member();
     for (let i = 0; i <= REFUSALS / MALFORMED; i++) await oversized(attacker);
+    // Each request on a connection of its own, all connections open before any request is written: they reach the api
+    // together, well inside the shortest hold.
+    const { port } = new URL(api.url);
+    const connections = await Promise.all(
+      Array.from(
+        { length: MAX_HELD_PER_CLIENT + 8 },
+        () =>
+          new Promise<TcpSocket>((resolve, reject) => {
+            const tcp = createConnection(Number(port), '127.0.0.1', () => resolve(tcp)).once('error', reject);
+          }),
+      ),
+    );
     const outcomes = await Promise.all(
-      Array.from({ length: MAX_HELD_PER_CLIENT + 8 }, () =>
-        attacker.request('GET', '/api/r/points/history?page=1').then(
-          (res) => String(res.status),
-          () => 'closed',
-        ),
+      connections.map(
+        (connection) =>
+          new Promise<string>((resolve) => {
+            let head = '';
+            connection.on('data', (chunk: Buffer) => {
+              head += chunk.toString('latin1');
+              const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
+              if (status) resolve(status[1]!);
+            });
+            connection.on('close', () => resolve('closed'));
+            connection.on('error', () => resolve('closed'));
+            connection.write(
+              `GET /api/r/points/history?page=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${attacker.cookieHeader}\r\nConnection: close\r\n\r\n`,
+            );
+          }),
       ),
     );
     expect(outcomes.filter((o) => o === '429')).toHaveLength(MAX_HELD_PER_CLIENT);
