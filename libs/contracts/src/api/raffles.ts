@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
 import type { ApiEnvelope, Pagination } from './envelope';
-import type { DrawEntry, DrawnWinner } from '../raffle-draw';
+import type { DrawEntry, DrawnWinner, RaffleDrawAlgorithm } from '../raffle-draw';
+import { raffleEntryRulesSchema, type RaffleEntryRules } from './raffle-entry-rules';
 
 export const RAFFLE_ENTRY_TYPES = ['passwordless', 'points', 'password'] as const;
 export type RaffleEntryType = (typeof RAFFLE_ENTRY_TYPES)[number];
@@ -40,6 +41,8 @@ export interface Raffle {
   prize_value_usd: number;
   winners: RaffleUser[];
   user_entries: { passwordless: boolean; password: boolean; points_tickets: number };
+  /** Who may enter (null: anyone with a Kick name who is not banned), shown on the card before anyone tries. */
+  entry_rules: RaffleEntryRules | null;
   /** sha256 of the secret server seed, published from creation. */
   seed_hash: string;
   /** The seed itself, revealed once the winners are drawn. */
@@ -144,7 +147,7 @@ export interface RaffleEnterAnswer {
 /** GET /api/r/raffles/{id}/verify: everything needed to recompute the winners. */
 export interface RaffleVerification {
   raffle_id: number;
-  algorithm: string;
+  algorithm: RaffleDrawAlgorithm;
   seed_hash: string;
   seed: string | null;
   drawn: boolean;
@@ -183,6 +186,7 @@ const raffleFields = {
   allow_points_entry: z.boolean().default(false),
   points_per_entry: z.number().int().positive('Must be at least 1.').max(10_000_000).nullable().default(null),
   max_tickets_per_user: z.number().int().positive('Must be at least 1.').max(100_000).nullable().default(null),
+  entry_rules: raffleEntryRulesSchema.nullable().default(null),
   /** Set to a new password, null to remove password entry; omitted on update keeps it. */
   password: z.string().trim().min(1, 'Password must not be empty.').max(100).nullable().optional(),
 };

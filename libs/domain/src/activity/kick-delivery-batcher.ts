@@ -6,6 +6,8 @@ import { ActivityAwardsService, type Award } from './activity-awards.service';
 import { KickEventApplier, type Applied } from './kick-event-applier.service';
 import { awardIntent, decideAward, type AwardIntent, type KickMessage } from './kick-award-intents';
 import { payloadBroadcaster } from './kick-event-payloads';
+import { KickViewersRepository } from './kick-viewers.repository';
+import { mergeViewerFacts, viewerFacts, type ViewerFact } from './kick-viewer-facts';
 
 /** The outcome of a message whose payload names another broadcaster than the configured channel: nothing applied. */
 export const OTHER_BROADCASTER = 'other-broadcaster';
@@ -39,6 +41,7 @@ export class KickDeliveryBatcher {
     private readonly repository: ActivityRepository,
     private readonly applier: KickEventApplier,
     private readonly awards: ActivityAwardsService,
+    private readonly viewers: KickViewersRepository,
   ) {}
 
   /** The effect of the message, or null when its id was seen before (a redelivery: nothing applied). */
@@ -55,6 +58,8 @@ export class KickDeliveryBatcher {
       const results: (Applied | null)[] = batch.map(() => null);
       const channel = fresh.size ? (await this.repository.rules(tx)).broadcaster_user_id : null;
       let run: { index: number; intent: AwardIntent }[] = [];
+      // Follows, subscriptions and chat badges the raffle entry rules read: one statement for the batch.
+      const facts: ViewerFact[] = [];
       const settle = async () => {
         if (!run.length) return;
         const applied = await this.applyRun(
@@ -77,6 +82,7 @@ export class KickDeliveryBatcher {
           results[i] = { outcome: OTHER_BROADCASTER, broadcaster };
           continue;
         }
+        facts.push(...viewerFacts(message));
         const intent = awardIntent(message);
         if (intent && 'outcome' in intent) results[i] = intent;
         else if (intent) run.push({ index: i, intent });
@@ -86,6 +92,7 @@ export class KickDeliveryBatcher {
         }
       }
       await settle();
+      await this.viewers.record(tx, mergeViewerFacts(facts));
       return results;
     });
   }

@@ -5,7 +5,15 @@ import { ActivityRepository, type AwardContext } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 import { ActivityStreamsRepository } from './activity-streams.repository';
 import { chatAward, messageFingerprint } from './chat-rules';
-import { chatMessagePayload, livestreamStatusPayload, rewardPayload, type ChatMessagePayload } from './kick-event-payloads';
+import {
+  chatMessagePayload,
+  livestreamStatusPayload,
+  moderationBannedPayload,
+  rewardPayload,
+  type ChatMessagePayload,
+} from './kick-event-payloads';
+import { KickViewersRepository } from './kick-viewers.repository';
+import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
 
 export interface Applied {
@@ -19,6 +27,8 @@ export interface Applied {
   live?: LiveState;
   /** A chat command to answer after commit. */
   command?: { kickUserId: number; username: string; command: string };
+  /** Raffles whose entries a ban voided: their rooms get the new counters after commit. */
+  rafflesChanged?: number[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -33,6 +43,8 @@ export class KickEventApplier {
     private readonly repository: ActivityRepository,
     private readonly awards: ActivityAwardsService,
     private readonly streams: ActivityStreamsRepository,
+    private readonly viewers: KickViewersRepository,
+    private readonly raffleVoids: RaffleEntryVoidsService,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -53,9 +65,27 @@ export class KickEventApplier {
         if (points === null) return { outcome: 'reward-unmapped' };
         return this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
       }
+      case 'moderation.banned':
+        return this.banned(tx, message);
       default:
         return { outcome: 'ignored' };
     }
+  }
+
+  /**
+   * A ban or timeout in the channel's chat: nobody banned may enter a raffle while it lasts (the entry rules read it),
+   * and a permanent ban also voids the member's entries in raffles not drawn yet, in the audit log.
+   */
+  private async banned(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const { banned_user, metadata } = moderationBannedPayload.parse(message.payload);
+    const expires = metadata?.expires_at ? Date.parse(metadata.expires_at) : NaN;
+    const expiresAt = Number.isNaN(expires) ? null : new Date(expires);
+    const reason = metadata?.reason?.slice(0, 300) ?? null;
+    const userId = await this.viewers.recordBan(tx, { kickUserId: banned_user.user_id, at: message.sentAt, expiresAt, reason });
+    if (!userId) return { outcome: 'banned-guest', from: banned_user.username };
+    if (expiresAt) return { outcome: 'timed-out', from: banned_user.username };
+    const rafflesChanged = await this.raffleVoids.voidForKickBan(tx, userId, { kickUserId: banned_user.user_id, reason });
+    return { outcome: 'banned', from: banned_user.username, rafflesChanged };
   }
 
   private async liveStatus(tx: EntityManager, message: KickMessage): Promise<Applied> {

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
 import {
+  RAFFLE_DRAW_ALGORITHM_V2,
   sha256Hex,
+  storedEntryRules,
   type AdminRaffle,
   ADMIN_RAFFLE_ENTRIES_PER_PAGE,
   type AdminRaffleEntryList,
@@ -86,7 +88,9 @@ export class AdminRafflesService {
         allow_points: input.allow_points_entry,
         points_per_entry: input.allow_points_entry ? input.points_per_entry : null,
         max_tickets_per_user: input.max_tickets_per_user,
+        entry_rules: storedEntryRules(input.entry_rules),
         password_hash: passwordHash,
+        draw_algorithm: RAFFLE_DRAW_ALGORITHM_V2,
         seed,
         seed_hash: sha256Hex(seed),
         created_by: actorId,
@@ -129,6 +133,7 @@ export class AdminRafflesService {
         allow_points: input.allow_points_entry ?? before.allow_points,
         points_per_entry: input.points_per_entry === undefined ? before.points_per_entry : input.points_per_entry,
         max_tickets_per_user: input.max_tickets_per_user === undefined ? before.max_tickets_per_user : input.max_tickets_per_user,
+        entry_rules: input.entry_rules === undefined ? before.entry_rules : storedEntryRules(input.entry_rules),
       };
       const hasPassword = passwordHash === undefined ? before.has_password : passwordHash !== null;
       if (next.ends_at <= next.starts_at)

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
+import { RAFFLE_DRAW_ALGORITHM_V2, computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
 import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
 import { WinnersService, type MemberWinRecord } from '../winners/winners.service';
@@ -9,6 +9,7 @@ import { RaffleLivePublisher } from './raffle-live.publisher';
 import { toRaffleUser } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 import { RafflesDrawsRepository, type LockedRaffle } from './raffles-draws.repository';
+import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
 
 export type DrawOutcome =
   | { drawn: true; winners: DrawnWinner[] }
@@ -34,6 +35,7 @@ export class RaffleDrawService {
     private readonly giveaways: GiveawaysService,
     private readonly live: RaffleLivePublisher,
     private readonly winnersLedger: WinnersService,
+    private readonly voids: RaffleEntryVoidsService,
   ) {}
 
   /** Scheduled draw: only once the end time has passed. */
@@ -68,9 +70,12 @@ export class RaffleDrawService {
       }
       if (!raffle.due && !actorId) return { drawn: false, reason: 'not-due', endsInMs: Number(raffle.ends_in_ms) };
 
-      const entries = await this.raffles.drawEntries(tx, raffleId);
-      const hash = entriesHash(entries);
-      const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners);
+      const algorithm = raffle.draw_algorithm;
+      // v2 publishes exclusions: a member banned since entering is taken out now, listed as excluded.
+      if (algorithm === RAFFLE_DRAW_ALGORITHM_V2) await this.voids.voidBannedAtDraw(tx, raffleId);
+      const entries = await this.raffles.drawEntries(tx, raffleId, algorithm);
+      const hash = entriesHash(entries, algorithm);
+      const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners, [], algorithm);
       if (!(await this.draws.markDrawn(tx, raffleId, hash))) return { drawn: false, reason: 'already-drawn' };
       for (const w of winners) await this.draws.insertWinner(tx, raffleId, w);
       for (const w of winners) await this.winnersLedger.recordMember(tx, this.winnerRecord(raffle, w, winners.length));
@@ -102,9 +107,10 @@ export class RaffleDrawService {
       if (!standing)
         throw unprocessable(`There is no winner at position ${position}.`, { position: [`There is no winner at position ${position}.`] });
       const earlier = await this.draws.rerolledPositions(tx, raffleId);
-      const entries = await this.raffles.drawEntries(tx, raffleId);
-      const before = computeWinners(raffle.seed, entries, raffle.number_of_winners, earlier);
-      const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier, position]);
+      const algorithm = raffle.draw_algorithm;
+      const entries = await this.raffles.drawEntries(tx, raffleId, algorithm);
+      const before = computeWinners(raffle.seed, entries, raffle.number_of_winners, earlier, algorithm);
+      const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier, position], algorithm);
       const next = after.find((w) => w.position === position);
       const previous = before.find((w) => w.position === position);
       if (!next || !previous || next.user_id === previous.user_id) throw unprocessable('No other participant is left to draw.');

@@ -1,4 +1,4 @@
-import type { Raffle, RaffleEntry, RaffleEntryType, RaffleStatus, RaffleUser } from '@kickback/contracts';
+import type { Raffle, RaffleEntryRules, RaffleEntry, RaffleEntryType, RaffleStatus, RaffleUser } from '@kickback/contracts';
 
 /** A raffles row as the repositories select it (RAFFLE_SELECT), the totals being its maintained counters. */
 export type RaffleRow = Pick<
@@ -21,6 +21,7 @@ export type RaffleRow = Pick<
   allow_passwordless: boolean;
   allow_points: boolean;
   has_password: boolean;
+  entry_rules: RaffleEntryRules | null;
   seed: string;
   entries_hash: string | null;
   drawn_at: Date | null;
@@ -86,6 +87,7 @@ export function toRaffle(row: RaffleRow, winners: RaffleUser[], userEntries: Raf
     prize_value_usd: Number(row.prize_value_usd),
     winners,
     user_entries: userEntries,
+    entry_rules: row.entry_rules,
     seed_hash: row.seed_hash,
     seed: row.drawn_at ? row.seed : null,
     drawn_at: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DrawnWinner } from '@kickback/contracts';
+import type { DrawnWinner, RaffleDrawAlgorithm } from '@kickback/contracts';
 import type { UserRow } from './raffle-rows';
 
 /** The raffle as a draw decides on it, locked FOR UPDATE. */
@@ -9,6 +9,7 @@ export interface LockedRaffle {
   title: string;
   prize_description: string;
   seed: string;
+  draw_algorithm: RaffleDrawAlgorithm;
   number_of_winners: number;
   prize_value_usd: string;
   ends_at: Date;
@@ -32,7 +33,7 @@ export class RafflesDrawsRepository {
   /** Locks the raffle row FOR UPDATE: waits for every in-flight entry, which holds FOR KEY SHARE on it. */
   async lock(em: EntityManager, raffleId: number): Promise<LockedRaffle | null> {
     const [row] = await em.execute<LockedRaffle[]>(
-      `select id, title, prize_description, seed, number_of_winners, prize_value_usd::text as prize_value_usd, ends_at, drawn_at, cancelled_at, ends_at <= now() as due,
+      `select id, title, prize_description, seed, draw_algorithm, number_of_winners, prize_value_usd::text as prize_value_usd, ends_at, drawn_at, cancelled_at, ends_at <= now() as due,
               (extract(epoch from ends_at - now()) * 1000)::float8 as ends_in_ms
        from raffles where id = ? for update`,
       [raffleId],

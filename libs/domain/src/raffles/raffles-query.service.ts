@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  RAFFLE_DRAW_ALGORITHM,
   computeWinners,
   entriesHash,
   type DrawnWinner,
@@ -96,7 +95,7 @@ export class RafflesQueryService {
     if (!raffle) throw raffleNotFound();
     const base = {
       raffle_id: id,
-      algorithm: RAFFLE_DRAW_ALGORITHM,
+      algorithm: raffle.draw_algorithm,
       seed_hash: raffle.seed_hash,
       number_of_winners: raffle.number_of_winners,
     };
@@ -112,15 +111,15 @@ export class RafflesQueryService {
         recomputed_winners: [],
         matches: false,
       };
-    const entries = await this.raffles.drawEntries(em, id);
+    const entries = await this.raffles.drawEntries(em, id, raffle.draw_algorithm);
     const winnerRows = await this.raffles.winnerRecords(em, id);
     const rerolled = winnerRows.filter((w) => w.rerolled_at).map((w) => w.position);
     const winners: DrawnWinner[] = winnerRows
       .filter((w) => !w.rerolled_at)
       .map((w) => ({ position: w.position, user_id: w.user_id, draw_index: w.draw_index }))
       .sort((a, b) => a.position - b.position);
-    const recomputed = computeWinners(raffle.seed, entries, raffle.number_of_winners, rerolled);
-    const hash = entriesHash(entries);
+    const recomputed = computeWinners(raffle.seed, entries, raffle.number_of_winners, rerolled, raffle.draw_algorithm);
+    const hash = entriesHash(entries, raffle.draw_algorithm);
     return {
       ...base,
       seed: raffle.seed,

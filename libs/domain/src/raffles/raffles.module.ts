@@ -15,6 +15,9 @@ import { RafflesDrawsRepository } from './raffles-draws.repository';
 import { RafflesAdminRepository } from './raffles-admin.repository';
 import { FeaturedRaffleRepository } from './featured-raffle.repository';
 import { FeaturedRaffleService } from './featured-raffle.service';
+import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
+import { RaffleEntryVoidsRepository } from './raffle-entry-voids.repository';
+import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -33,7 +36,18 @@ import { FeaturedRaffleService } from './featured-raffle.service';
     AdminRafflesService,
     FeaturedRaffleRepository,
     FeaturedRaffleService,
+    RaffleEligibilityRepository,
+    RaffleEntryVoidsRepository,
+    RaffleEntryVoidsService,
   ],
-  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService, FeaturedRaffleService],
+  exports: [
+    RafflesQueryService,
+    RaffleLivePublisher,
+    RaffleEntryService,
+    RaffleDrawService,
+    AdminRafflesService,
+    FeaturedRaffleService,
+    RaffleEntryVoidsService,
+  ],
 })
 export class RafflesModule {}

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DrawEntry, RaffleEntryLine, RaffleEntryOrder, RaffleEntryType } from '@kickback/contracts';
+import {
+  RAFFLE_DRAW_ALGORITHM,
+  type DrawEntry,
+  type RaffleDrawAlgorithm,
+  type RaffleEntryLine,
+  type RaffleEntryOrder,
+  type RaffleEntryType,
+} from '@kickback/contracts';
 import { intArrayLiteral } from '@kickback/platform';
 import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 
@@ -8,7 +15,7 @@ import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 export const RAFFLE_SELECT = `
   select r.id, r.title, r.description, r.image, r.prize_description, r.prize_value_usd::text as prize_value_usd,
          r.starts_at, r.ends_at, r.number_of_winners, r.allow_passwordless, r.allow_points, r.points_per_entry,
-         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.seed, r.seed_hash, r.entries_hash,
+         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.entry_rules, r.seed, r.seed_hash, r.entries_hash,
          r.drawn_at, r.cancelled_at, r.created_at, r.total_entries, r.participants_count
   from raffles r`;
 
@@ -23,6 +30,7 @@ export interface VerifyHead {
   entries_hash: string | null;
   drawn_at: Date | null;
   number_of_winners: number;
+  draw_algorithm: RaffleDrawAlgorithm;
 }
 
 export interface WinnerRecord {
@@ -200,7 +208,7 @@ export class RafflesRepository {
 
   async verifyHead(em: EntityManager, id: number): Promise<VerifyHead | null> {
     const [row] = await em.execute<VerifyHead[]>(
-      'select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?',
+      'select seed, seed_hash, entries_hash, drawn_at, number_of_winners, draw_algorithm from raffles where id = ?',
       [id],
     );
     return row ?? null;
@@ -215,11 +223,32 @@ export class RafflesRepository {
   }
 
   /** The published entry list: ordered by entry id. */
-  async drawEntries(em: EntityManager, raffleId: number): Promise<DrawEntry[]> {
-    const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
-      'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
-      [raffleId],
+  /**
+   * The draw input in entry id order. v2 adds each entry's multiplier and the entries voided before the draw, marked
+   * excluded; v1 lists the entry rows exactly as it always did.
+   */
+  async drawEntries(em: EntityManager, raffleId: number, algorithm: RaffleDrawAlgorithm): Promise<DrawEntry[]> {
+    if (algorithm === RAFFLE_DRAW_ALGORITHM) {
+      const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
+        'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
+        [raffleId],
+      );
+      return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
+    }
+    const rows = await em.execute<{ id: string; user_id: number; tickets: number; multiplier: number; excluded: boolean }[]>(
+      `select id::text as id, user_id, tickets, multiplier, excluded from (
+         select e.id, e.user_id, e.tickets, e.multiplier, false as excluded from raffle_entries e where e.raffle_id = ?
+         union all
+         select v.entry_id, v.user_id, v.tickets, v.multiplier, true from raffle_entry_voids v where v.raffle_id = ?
+       ) x order by x.id`,
+      [raffleId, raffleId],
     );
-    return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
+    return rows.map((r) => ({
+      entry_id: Number(r.id),
+      user_id: r.user_id,
+      tickets: r.tickets,
+      multiplier: r.multiplier,
+      excluded: r.excluded,
+    }));
   }
 }
