@@ -34,7 +34,7 @@ interface Delivery {
  */
 @Injectable()
 export class KickDeliveryBatcher {
-  private readonly batches = new GroupCommit<Delivery, Applied | null>({ write: (batch) => this.write(batch) });
+  private readonly batches = new GroupCommit<Delivery, Applied | null>({ write: (batch) => this.write(batch), take: nextBatch });
 
   constructor(
     private readonly em: EntityManager,
@@ -110,4 +110,21 @@ export class KickDeliveryBatcher {
     let next = 0;
     return decisions.map((d) => ('outcome' in d ? d : { outcome: outcomes[next++]! }));
   }
+}
+
+/**
+ * The deliveries at the front of the line, in arrival order, stopping before a moderation ban; a ban at the front goes
+ * alone. A ban holds the member's row and then the raffles it voids entries in, while an entry holds its member's row
+ * and then the raffle: two bans in one transaction could hold one raffle while waiting for a row an entry holds, and
+ * that entry waits for the raffle.
+ */
+function nextBatch(waiting: readonly Delivery[], maxBatch: number): Delivery[] {
+  const isBan = (d: Delivery) => d.message.type === 'moderation.banned';
+  if (isBan(waiting[0]!)) return [waiting[0]!];
+  const batch: Delivery[] = [];
+  for (const d of waiting) {
+    if (batch.length === maxBatch || isBan(d)) break;
+    batch.push(d);
+  }
+  return batch;
 }

@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ViewerFact } from './kick-viewer-facts';
 
-/** A newer value wins; Kick does not promise order, so a late message never overwrites a fresher state. */
+/**
+ * A newer value wins (the later arrival on a tie of Kick's second-precision timestamps); Kick does not promise order,
+ * so a late message never overwrites a fresher state.
+ */
 const IF_NEWER = (at: string, column: string) =>
-  `case when excluded.${at} > coalesce(kick_viewers.${at}, '-infinity') then excluded.${column} else kick_viewers.${column} end`;
+  `case when excluded.${at} >= coalesce(kick_viewers.${at}, '-infinity') then excluded.${column} else kick_viewers.${column} end`;
 
 /** kick_viewers: what the channel's webhooks told us about each Kick account (raffle entry rules read it). */
 @Injectable()
