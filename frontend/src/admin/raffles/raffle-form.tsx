@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminRaffle, AdminRaffleInput } from '@kickback/contracts';
 import { ImageUpload } from '../../components/ui/image-upload';
 import { TextField } from '../../components/ui/text-field';
+import { RaffleRulesFields, rulesDraft, rulesInput } from './raffle-rules-fields';
 
 interface Props {
   initial: AdminRaffle | null;
@@ -33,6 +34,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
   const [maxTickets, setMaxTickets] = useState(initial?.max_tickets_per_user ? String(initial.max_tickets_per_user) : '');
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
+  const [rules, setRules] = useState(rulesDraft(initial?.entry_rules ?? null));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,6 +51,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       allow_points_entry: points,
       points_per_entry: points ? Number(price) : null,
       max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
+      entry_rules: rulesInput(rules),
     };
     if (password.trim()) input.password = password.trim();
     else if (removePassword) input.password = null;
@@ -133,6 +136,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
           <input type="checkbox" checked={removePassword} onChange={(e) => setRemovePassword(e.target.checked)} /> Remove password entry
         </label>
       )}
+      <RaffleRulesFields draft={rules} onChange={setRules} error={err} />
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}

@@ -39,6 +39,7 @@ const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
   prize_value_usd: 0,
   winners: [],
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
+  entry_rules: null,
   seed_hash: 'a'.repeat(64),
   seed: null,
   drawn_at: null,
@@ -86,6 +87,35 @@ describe('Raffles list', () => {
     expect(within(card).queryByText('w4_k')).toBeNull();
     expect(within(card).getByText('and 2 more winner(s)')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/raffles/9');
+  });
+
+  it('lists the entry rules on the card before anyone tries, in the words the refusals use', async () => {
+    const entry_rules = {
+      followers_only: false,
+      subscribers_only: true,
+      min_level: 5,
+      min_account_age_days: 1,
+      min_watch_minutes: 30,
+      min_chat_messages: 10,
+      activity_days: 7,
+      exclude_winners_days: 1,
+      subscriber_multiplier: 3,
+    };
+    mockFetch((r) => (r.url === '/api/r/raffles' ? { body: { success: true, data: [raffle({ entry_rules })] } } : undefined));
+    renderWithProviders(<RafflesPage />);
+    const rules = await screen.findByTestId('raffle-rules-1');
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Subscribers only',
+      'Level 5 or higher',
+      'Accounts at least 1 day old',
+      'Watched 30 minutes or sent 10 chat messages in the last 7 days',
+      'No winners of the last day',
+      "Subscribers' tickets count ×3",
+    ]);
   });
 
   it('shows "No Ended Raffles" and updates a card count from a live push', async () => {
