@@ -146,7 +146,7 @@ export class RaffleEntryService {
     if (!row) return this.explainRefusal(tx, ctx, 'points');
     const word = tickets === 1 ? 'ticket' : 'tickets';
     return {
-      message: `Successfully entered the raffle with ${tickets} ${word}!${luckNote(multiplier)}`,
+      message: `Successfully entered the raffle with ${tickets} ${word}!${luckNote(row.multiplier)}`,
       entry: this.view(ctx, row, 'points'),
       row,
     };

@@ -68,7 +68,7 @@ export interface PointsPurchase {
   tickets: number;
   pointsSpent: number;
   maxTickets: number | null;
-  /** The subscriber multiplier decided for a new row; a top-up keeps the row's. */
+  /** The subscriber multiplier decided for a new row; a top-up keeps the row's (answered with the row). */
   multiplier: number;
 }
 
@@ -161,8 +161,8 @@ export class RafflesEntriesRepository {
    * Adds points tickets to the member's one points row; null when the raffle is not open or the cap would be
    * passed. Run it in the transaction that debits the points, so a refusal rolls the debit back.
    */
-  async addPointsTickets(em: EntityManager, purchase: PointsPurchase): Promise<InsertedEntry | null> {
-    const [row] = await em.execute<InsertedEntry[]>(
+  async addPointsTickets(em: EntityManager, purchase: PointsPurchase): Promise<(InsertedEntry & { multiplier: number }) | null> {
+    const [row] = await em.execute<(InsertedEntry & { multiplier: number })[]>(
       `with bought as (
          select ?::int as tickets, ?::bigint as points
        ), e as (
@@ -174,9 +174,9 @@ export class RafflesEntriesRepository {
                points_spent = raffle_entries.points_spent + excluded.points_spent,
                updated_at = now()
            where ?::int is null or raffle_entries.tickets + excluded.tickets <= ?::int
-         returning id, raffle_id, user_id, entry_type, tickets, created_at
+         returning id, raffle_id, user_id, entry_type, tickets, created_at, multiplier
        ), ${this.afterEntries('(select tickets from bought)', '(select points from bought)')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
+       select e.id::text as entry_id, e.tickets, e.multiplier, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
        from e ${JOIN_PERSON} cross join c ${EARLIER_PARTICIPANT}`,
       [
         purchase.tickets,
