@@ -43,11 +43,23 @@ export interface Raffle {
   user_entries: { passwordless: boolean; password: boolean; points_tickets: number };
   /** Who may enter (null: anyone with a Kick name who is not banned), shown on the card before anyone tries. */
   entry_rules: RaffleEntryRules | null;
+  /** Minutes each winner has to claim; an unclaimed prize passes to the next person of the draw order. Null: no claim. */
+  claim_window_minutes: number | null;
+  /** The standing winners' claims, in position order (empty without a claim window or before the draw). */
+  winner_claims: RaffleWinnerClaim[];
   /** sha256 of the secret server seed, published from creation. */
   seed_hash: string;
   /** The seed itself, revealed once the winners are drawn. */
   seed: string | null;
   drawn_at: string | null;
+}
+
+/** A standing winner's claim: open until claim_deadline, then passed on; claim_deadline null once nobody is left to pass to. */
+export interface RaffleWinnerClaim {
+  position: number;
+  user_id: number;
+  claim_deadline: string | null;
+  claimed_at: string | null;
 }
 
 /** One entry row: a member's free entry, password entry, or their accumulated points tickets. */
@@ -187,6 +199,13 @@ const raffleFields = {
   points_per_entry: z.number().int().positive('Must be at least 1.').max(10_000_000).nullable().default(null),
   max_tickets_per_user: z.number().int().positive('Must be at least 1.').max(100_000).nullable().default(null),
   entry_rules: raffleEntryRulesSchema.nullable().default(null),
+  claim_window_minutes: z
+    .number()
+    .int('Whole minutes only.')
+    .min(1, 'At least 1 minute.')
+    .max(10_080, 'At most 7 days (10,080 minutes).')
+    .nullable()
+    .default(null),
   /** Set to a new password, null to remove password entry; omitted on update keeps it. */
   password: z.string().trim().min(1, 'Password must not be empty.').max(100).nullable().optional(),
 };

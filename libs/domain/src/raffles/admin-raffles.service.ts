@@ -89,6 +89,7 @@ export class AdminRafflesService {
         points_per_entry: input.allow_points_entry ? input.points_per_entry : null,
         max_tickets_per_user: input.max_tickets_per_user,
         entry_rules: storedEntryRules(input.entry_rules),
+        claim_window_minutes: input.claim_window_minutes,
         password_hash: passwordHash,
         draw_algorithm: RAFFLE_DRAW_ALGORITHM_V2,
         seed,
@@ -134,6 +135,7 @@ export class AdminRafflesService {
         points_per_entry: input.points_per_entry === undefined ? before.points_per_entry : input.points_per_entry,
         max_tickets_per_user: input.max_tickets_per_user === undefined ? before.max_tickets_per_user : input.max_tickets_per_user,
         entry_rules: input.entry_rules === undefined ? before.entry_rules : storedEntryRules(input.entry_rules),
+        claim_window_minutes: input.claim_window_minutes === undefined ? before.claim_window_minutes : input.claim_window_minutes,
       };
       const hasPassword = passwordHash === undefined ? before.has_password : passwordHash !== null;
       if (next.ends_at <= next.starts_at)

@@ -3,11 +3,12 @@ import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { RafflesModule } from './raffles.module';
 import { RaffleScheduler } from './raffle-scheduler.service';
+import { RafflesDrawsRepository } from './raffles-draws.repository';
 
 /** Worker-only: the raffle-draws queue and its scheduling. The api never touches the queue. */
 @Module({
   imports: [RafflesModule, BullModule.registerQueue({ name: QUEUES.raffleDraws })],
-  providers: [RaffleScheduler],
+  providers: [RaffleScheduler, RafflesDrawsRepository],
   exports: [RafflesModule, RaffleScheduler],
 })
 export class RaffleJobsModule {}

@@ -11,6 +11,7 @@ import {
   type RaffleParticipant,
   type RaffleUser,
   type RaffleVerification,
+  type RaffleWinnerClaim,
 } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
 import { NO_USER_ENTRIES, toRaffle, toRaffleUser, type RaffleRow } from './raffle-rows';
@@ -138,7 +139,17 @@ export class RafflesQueryService {
     const ids = rows.map((r) => r.id);
     const winners = await this.raffles.standingWinners(em, ids);
     const byRaffle = new Map<number, RaffleUser[]>();
-    for (const w of winners) byRaffle.set(w.raffle_id, [...(byRaffle.get(w.raffle_id) ?? []), toRaffleUser(w)]);
+    const claims = new Map<number, RaffleWinnerClaim[]>();
+    for (const w of winners) {
+      byRaffle.set(w.raffle_id, [...(byRaffle.get(w.raffle_id) ?? []), toRaffleUser(w)]);
+      const claim: RaffleWinnerClaim = {
+        position: w.position,
+        user_id: w.id,
+        claim_deadline: w.claim_deadline ? new Date(w.claim_deadline).toISOString() : null,
+        claimed_at: w.claimed_at ? new Date(w.claimed_at).toISOString() : null,
+      };
+      claims.set(w.raffle_id, [...(claims.get(w.raffle_id) ?? []), claim]);
+    }
     const mine = new Map<number, Raffle['user_entries']>();
     if (viewerId) {
       for (const e of await this.raffles.viewerEntries(em, viewerId, ids)) {
@@ -150,6 +161,6 @@ export class RafflesQueryService {
       }
     }
     const now = Date.now();
-    return rows.map((row) => toRaffle(row, byRaffle.get(row.id) ?? [], mine.get(row.id) ?? NO_USER_ENTRIES, now));
+    return rows.map((row) => toRaffle(row, byRaffle.get(row.id) ?? [], mine.get(row.id) ?? NO_USER_ENTRIES, now, claims.get(row.id)));
   }
 }

@@ -18,6 +18,8 @@ import { FeaturedRaffleService } from './featured-raffle.service';
 import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
 import { RaffleEntryVoidsRepository } from './raffle-entry-voids.repository';
 import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
+import { RaffleClaimsService } from './raffle-claims.service';
+import { RaffleWinnerNoticesHandler } from './raffle-winner-notices.handler';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -39,8 +41,11 @@ import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
     RaffleEligibilityRepository,
     RaffleEntryVoidsRepository,
     RaffleEntryVoidsService,
+    RaffleClaimsService,
+    RaffleWinnerNoticesHandler,
   ],
   exports: [
+    RaffleClaimsService,
     RafflesQueryService,
     RaffleLivePublisher,
     RaffleEntryService,

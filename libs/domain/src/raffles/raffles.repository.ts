@@ -15,7 +15,7 @@ import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 export const RAFFLE_SELECT = `
   select r.id, r.title, r.description, r.image, r.prize_description, r.prize_value_usd::text as prize_value_usd,
          r.starts_at, r.ends_at, r.number_of_winners, r.allow_passwordless, r.allow_points, r.points_per_entry,
-         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.entry_rules, r.seed, r.seed_hash, r.entries_hash,
+         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.entry_rules, r.claim_window_minutes, r.seed, r.seed_hash, r.entries_hash,
          r.drawn_at, r.cancelled_at, r.created_at, r.total_entries, r.participants_count
   from raffles r`;
 
@@ -23,6 +23,14 @@ const ENTRY_ROW_SELECT = `
   select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
          u.id, u.username, u.kick_username, u.avatar_url
   from raffle_entries e join users u on u.id = e.user_id`;
+
+/** A standing winner with their claim, as a raffle's answer lists them. */
+export interface StandingWinnerRow extends UserRow {
+  raffle_id: number;
+  position: number;
+  claim_deadline: Date | null;
+  claimed_at: Date | null;
+}
 
 export interface VerifyHead {
   seed: string;
@@ -108,9 +116,9 @@ export class RafflesRepository {
   }
 
   /** Standing winners of these raffles, in position order. */
-  standingWinners(em: EntityManager, raffleIds: number[]): Promise<(UserRow & { raffle_id: number })[]> {
-    return em.execute<(UserRow & { raffle_id: number })[]>(
-      `select w.raffle_id, u.id, u.username, u.kick_username, u.avatar_url
+  standingWinners(em: EntityManager, raffleIds: number[]): Promise<StandingWinnerRow[]> {
+    return em.execute<StandingWinnerRow[]>(
+      `select w.raffle_id, w.position, w.claim_deadline, w.claimed_at, u.id, u.username, u.kick_username, u.avatar_url
        from raffle_winners w join users u on u.id = w.user_id
        where w.raffle_id = any(?::int[]) and w.rerolled_at is null order by w.raffle_id, w.position`,
       [intArrayLiteral(raffleIds)],
