@@ -29,6 +29,8 @@ const raffle = (overrides: Partial<AdminRaffle> = {}): AdminRaffle => ({
   winners: [],
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
   entry_rules: null,
+  claim_window_minutes: null,
+  winner_claims: [],
   seed_hash: 'a'.repeat(64),
   seed: null,
   drawn_at: null,

@@ -21,7 +21,6 @@ const raffle = {
   max_tickets_per_user: null,
   has_password_entry: false,
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
-  entry_rules: null,
 } as Raffle;
 
 describe('RaffleEntryActions for a visitor', () => {

@@ -40,6 +40,8 @@ const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
   winners: [],
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
   entry_rules: null,
+  claim_window_minutes: null,
+  winner_claims: [],
   seed_hash: 'a'.repeat(64),
   seed: null,
   drawn_at: null,
@@ -153,6 +155,66 @@ describe('Raffle detail', () => {
       return undefined;
     });
   }
+
+  it('a winner claims with the Claim button; a prize passed on arrives live with the new winner and their window', async () => {
+    const deadline = new Date(Date.now() + 600_000).toISOString();
+    const me = user(memberFixture.id, 'lou');
+    const other = user(2, 'bob');
+    const drawn = raffle({
+      status: 'Ended',
+      has_ended: true,
+      is_accepting_entries: false,
+      drawn_at: new Date().toISOString(),
+      seed: 'b'.repeat(64),
+      number_of_winners: 2,
+      claim_window_minutes: 10,
+      winners: [me, other],
+      winner_claims: [
+        { position: 1, user_id: me.id, claim_deadline: deadline, claimed_at: null },
+        { position: 2, user_id: other.id, claim_deadline: deadline, claimed_at: null },
+      ],
+    });
+    const claimed = {
+      ...drawn,
+      winner_claims: [{ ...drawn.winner_claims[0]!, claimed_at: new Date().toISOString() }, drawn.winner_claims[1]!],
+    };
+    const calls: string[] = [];
+    mockFetch((r) => {
+      if (r.url === '/api/r/raffles/1') return { body: { success: true, data: drawn } };
+      if (r.url.startsWith('/api/r/raffles/1/entries')) return page(entries);
+      if (r.url === '/api/r/raffles/1/claim' && r.method === 'POST') {
+        calls.push(r.url);
+        return { body: { success: true, message: 'Prize claimed! The streamer will be in touch to deliver it.', data: claimed } };
+      }
+      return undefined;
+    });
+    const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    const claim = await screen.findByTestId('raffle-claim');
+    expect(within(claim).getByRole('timer', { name: 'Time left to claim' })).toBeInTheDocument();
+    fireEvent.click(within(claim).getByRole('button', { name: 'Claim prize' }));
+    await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Prize claimed! The streamer will be in touch to deliver it.']));
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByTestId('raffle-claim')).toBeNull();
+    const winners = screen.getByTestId('raffle-winners');
+    expect(within(winners).getAllByRole('listitem')[0]).toHaveTextContent('Claimed');
+
+    // Bob's window closed unclaimed: the prize passed to carl, pushed to the open page (raffle:drawn, then raffle:status).
+    const carl = user(3, 'carl');
+    const carlDeadline = new Date(Date.now() + 600_000).toISOString();
+    const passed = {
+      ...claimed,
+      winners: [me, carl],
+      winner_claims: [claimed.winner_claims[0]!, { position: 2, user_id: carl.id, claim_deadline: carlDeadline, claimed_at: null }],
+    };
+    act(() => {
+      createdSockets.at(-1)!.serverEmit('raffle:drawn', { raffle_id: 1, winners: passed.winners, seed: passed.seed });
+      createdSockets.at(-1)!.serverEmit('raffle:status', { raffle_id: 1, raffle: passed });
+    });
+    await waitFor(() => expect(within(screen.getByTestId('raffle-winners')).queryByText('bob_k')).toBeNull());
+    const rows = within(screen.getByTestId('raffle-winners')).getAllByRole('listitem');
+    expect(rows[1]).toHaveTextContent('carl_k');
+    expect(rows[1]).toHaveTextContent('Claim by');
+  });
 
   it('shows people with their win chance, searches on the server, and applies live entries without refetching', async () => {
     const fetchMock = serve(raffle());
