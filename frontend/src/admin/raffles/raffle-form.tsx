@@ -35,6 +35,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   const [rules, setRules] = useState(rulesDraft(initial?.entry_rules ?? null));
+  const [claimMinutes, setClaimMinutes] = useState(initial?.claim_window_minutes ? String(initial.claim_window_minutes) : '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +53,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       points_per_entry: points ? Number(price) : null,
       max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
       entry_rules: rulesInput(rules),
+      claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
     };
     if (password.trim()) input.password = password.trim();
     else if (removePassword) input.password = null;
@@ -137,6 +139,13 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
         </label>
       )}
       <RaffleRulesFields draft={rules} onChange={setRules} error={err} />
+      <TextField
+        label="Claim window (minutes)"
+        value={claimMinutes}
+        onChange={setClaimMinutes}
+        error={err('claim_window_minutes')}
+        hint="Empty: winners need not claim. Otherwise an unclaimed prize passes to the next person in the draw order (e.g. 10 on stream, 2880 for 48 hours)."
+      />
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
