@@ -57,6 +57,7 @@ const PROVIDERS = [
   imports: [EconomyModule, RafflesModule, SiteModule],
   providers: PROVIDERS,
   exports: [
+    ChatCommandsService,
     KickWebhookService,
     KickSubscriptionsService,
     AdminActivityService,

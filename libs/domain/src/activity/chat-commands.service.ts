@@ -41,6 +41,16 @@ export class ChatCommandsService {
     return this.send(rules.broadcaster_user_id, reply);
   }
 
+  /**
+   * Says something in the channel's chat as the connected account (raffle winners); false when no usable connection
+   * or channel is set. A refusal is recorded for the admin's Kick connection screen, as for command replies.
+   */
+  async announce(content: string): Promise<boolean> {
+    const rules = await this.repository.rules(this.em.fork());
+    if (!rules.broadcaster_user_id) return false;
+    return this.send(rules.broadcaster_user_id, content.slice(0, 500));
+  }
+
   /** True when the reply reached Kick's chat. */
   private async send(broadcasterUserId: number, content: string): Promise<boolean> {
     const token = await this.connection.token();

@@ -19,7 +19,6 @@ import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
 import { RaffleEntryVoidsRepository } from './raffle-entry-voids.repository';
 import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
 import { RaffleClaimsService } from './raffle-claims.service';
-import { RaffleWinnerNoticesHandler } from './raffle-winner-notices.handler';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -42,7 +41,6 @@ import { RaffleWinnerNoticesHandler } from './raffle-winner-notices.handler';
     RaffleEntryVoidsRepository,
     RaffleEntryVoidsService,
     RaffleClaimsService,
-    RaffleWinnerNoticesHandler,
   ],
   exports: [
     RaffleClaimsService,
