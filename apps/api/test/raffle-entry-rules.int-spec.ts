@@ -301,4 +301,33 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
       }
     }
   });
+
+  it('the admin entry list marks entrants that look like alts; the public list never carries the marks', async () => {
+    const id = await createRaffle(null);
+    const [fresh, regular] = [await member(), await member()];
+    await sql(`update users set created_at = now() - interval '90 days' where id = ?`, [regular.id]);
+    await sql(`insert into activity_awards (key, source, user_id, points, xp, credited_at) values (?, 'watch', ?, 10, 10, now())`, [
+      `watch:farm:${regular.id}`,
+      regular.id,
+    ]);
+    await sql(
+      `insert into activity_awards (key, source, user_id, kick_user_id, points, xp, credited_at) values (?, 'chat', ?, ?, 5, 5, now())`,
+      [`chat:farm:${regular.id}`, regular.id, regular.kickId],
+    );
+    for (const m of [fresh, regular]) expect((await viaHttp(m, id)).status).toBe(200);
+    const rows = (await admin.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).body.data as {
+      user: { id: number };
+      signals: string[];
+      account_age_days: number;
+      multiplier: number;
+    }[];
+    const of = (userId: number) => rows.find((r) => r.user.id === userId)!;
+    expect(of(fresh.id)).toMatchObject({ signals: ['new-account', 'no-watch-time', 'no-chat'], account_age_days: 0, multiplier: 1 });
+    expect(of(regular.id)).toMatchObject({ signals: [], account_age_days: 90 });
+    const publicList = JSON.stringify((await fresh.client.json('GET', `/api/r/raffles/${id}/entries`)).body);
+    expect(publicList).not.toContain('signals');
+    expect(publicList).not.toContain('account_age_days');
+    // Members cannot read the admin list.
+    expect((await fresh.client.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).status).toBe(403);
+  });
 });

@@ -244,8 +244,21 @@ export interface AdminRaffle extends Raffle {
   created_at: string;
 }
 
+/**
+ * Why an entrant may be an alt or a bot, for the streamer only (never in a public answer): an account younger than
+ * FARM_NEW_ACCOUNT_DAYS, no watch time ever credited, no chat message ever counted. No upload or IP fingerprint is
+ * kept for members, so none is compared.
+ */
+export type FarmSignal = 'new-account' | 'no-watch-time' | 'no-chat';
+export const FARM_NEW_ACCOUNT_DAYS = 7;
+
+/** The last three are absent on a row that arrived by push, until the page is read again. */
 export interface AdminRaffleEntry extends RaffleEntry {
   points_spent: number;
+  /** The entry's subscriber multiplier, as the draw counts it. */
+  multiplier?: number;
+  signals?: FarmSignal[];
+  account_age_days?: number;
 }
 
 /** Rows per page of an admin's entry list: a stream raffle reaches 100,000 rows, the CSV export has them all. */

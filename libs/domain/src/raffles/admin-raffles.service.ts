@@ -10,6 +10,8 @@ import {
   type AdminRaffleEntryList,
   type AdminRaffleInput,
   type AdminRaffleUpdate,
+  FARM_NEW_ACCOUNT_DAYS,
+  type FarmSignal,
   type Pagination,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, pagination, unprocessable } from '@kickback/platform';
@@ -20,6 +22,14 @@ import { hashRafflePassword } from './raffle-password';
 import { toRaffleEntry, type EntryRow } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 import { RafflesAdminRepository } from './raffles-admin.repository';
+import { RaffleFarmSignalsRepository, type FarmFacts } from './raffle-farm-signals.repository';
+
+/** The marks an entrant gets in the admin's entry list (AdminRaffleEntry.signals). */
+const farmSignals = (f: FarmFacts): FarmSignal[] => [
+  ...(f.account_age_days < FARM_NEW_ACCOUNT_DAYS ? (['new-account'] as const) : []),
+  ...(f.watched ? [] : (['no-watch-time'] as const)),
+  ...(f.chatted ? [] : (['no-chat'] as const)),
+];
 
 const csvCell = (v: unknown): string => {
   const text = String(v ?? '');
@@ -50,6 +60,7 @@ export class AdminRafflesService {
     private readonly audit: AuditLogService,
     private readonly economy: EconomyService,
     private readonly live: RaffleLivePublisher,
+    private readonly farm: RaffleFarmSignalsRepository,
   ) {}
 
   async list(page: number, perPage = 25): Promise<{ data: AdminRaffle[]; pagination: Pagination }> {
@@ -209,8 +220,18 @@ export class AdminRafflesService {
     if (!totals) throw raffleNotFound();
     const perPage = ADMIN_RAFFLE_ENTRIES_PER_PAGE;
     const rows = await this.raffles.entryRowsPage(em, id, perPage, (page - 1) * perPage);
+    const facts = new Map((await this.farm.facts(em, rows.map((r) => r.id))).map((f) => [f.user_id, f]));
     return {
-      data: rows.map((r) => ({ ...toRaffleEntry(r), points_spent: Number(r.points_spent) })),
+      data: rows.map((r) => {
+        const f = facts.get(r.id);
+        return {
+          ...toRaffleEntry(r),
+          points_spent: Number(r.points_spent),
+          multiplier: r.multiplier,
+          account_age_days: f?.account_age_days ?? 0,
+          signals: f ? farmSignals(f) : [],
+        };
+      }),
       pagination: pagination(page, perPage, totals.rows),
       tickets_total: totals.tickets,
     };

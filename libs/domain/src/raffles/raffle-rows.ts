@@ -53,10 +53,11 @@ export interface EntryRow extends UserRow {
   entry_type: RaffleEntryType;
   tickets: number;
   points_spent: string;
+  multiplier: number;
   created_at: Date;
 }
 
-export const toRaffleEntry = (r: EntryRow): RaffleEntry => ({
+export const toRaffleEntry = (r: Omit<EntryRow, 'multiplier'>): RaffleEntry => ({
   id: Number(r.entry_id),
   entry_type: r.entry_type,
   tickets: r.tickets,

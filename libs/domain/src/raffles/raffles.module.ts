@@ -19,6 +19,7 @@ import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
 import { RaffleEntryVoidsRepository } from './raffle-entry-voids.repository';
 import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
 import { RaffleClaimsService } from './raffle-claims.service';
+import { RaffleFarmSignalsRepository } from './raffle-farm-signals.repository';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -41,6 +42,7 @@ import { RaffleClaimsService } from './raffle-claims.service';
     RaffleEntryVoidsRepository,
     RaffleEntryVoidsService,
     RaffleClaimsService,
+    RaffleFarmSignalsRepository,
   ],
   exports: [
     RaffleClaimsService,

@@ -20,7 +20,7 @@ export const RAFFLE_SELECT = `
   from raffles r`;
 
 const ENTRY_ROW_SELECT = `
-  select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
+  select e.id::text as entry_id, e.entry_type, e.tickets, e.multiplier, e.points_spent::text as points_spent, e.created_at,
          u.id, u.username, u.kick_username, u.avatar_url
   from raffle_entries e join users u on u.id = e.user_id`;
 
