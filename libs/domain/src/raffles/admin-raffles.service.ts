@@ -220,7 +220,14 @@ export class AdminRafflesService {
     if (!totals) throw raffleNotFound();
     const perPage = ADMIN_RAFFLE_ENTRIES_PER_PAGE;
     const rows = await this.raffles.entryRowsPage(em, id, perPage, (page - 1) * perPage);
-    const facts = new Map((await this.farm.facts(em, rows.map((r) => r.id))).map((f) => [f.user_id, f]));
+    const facts = new Map(
+      (
+        await this.farm.facts(
+          em,
+          rows.map((r) => r.id),
+        )
+      ).map((f) => [f.user_id, f]),
+    );
     return {
       data: rows.map((r) => {
         const f = facts.get(r.id);
