@@ -9,3 +9,4 @@ export * from './raffle-live.publisher';
 export * from './admin-raffles.service';
 export * from './featured-raffle.service';
 export * from './raffle-claims.service';
+export * from './raffle-templates.service';

@@ -20,6 +20,8 @@ import { RaffleEntryVoidsRepository } from './raffle-entry-voids.repository';
 import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
 import { RaffleClaimsService } from './raffle-claims.service';
 import { RaffleFarmSignalsRepository } from './raffle-farm-signals.repository';
+import { RaffleTemplatesRepository } from './raffle-templates.repository';
+import { RaffleTemplatesService } from './raffle-templates.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -43,9 +45,12 @@ import { RaffleFarmSignalsRepository } from './raffle-farm-signals.repository';
     RaffleEntryVoidsService,
     RaffleClaimsService,
     RaffleFarmSignalsRepository,
+    RaffleTemplatesRepository,
+    RaffleTemplatesService,
   ],
   exports: [
     RaffleClaimsService,
+    RaffleTemplatesService,
     RafflesQueryService,
     RaffleLivePublisher,
     RaffleEntryService,

@@ -26,6 +26,7 @@ import { Migration20261127160000_featured_items } from './Migration2026112716000
 import { Migration20261127170000_raffle_participant_tickets } from './Migration20261127170000_raffle_participant_tickets';
 import { Migration20261127181000_raffle_entry_rules } from './Migration20261127181000_raffle_entry_rules';
 import { Migration20261127182000_raffle_claims } from './Migration20261127182000_raffle_claims';
+import { Migration20261127183000_raffle_templates } from './Migration20261127183000_raffle_templates';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127170000_raffle_participant_tickets', class: Migration20261127170000_raffle_participant_tickets },
   { name: 'Migration20261127181000_raffle_entry_rules', class: Migration20261127181000_raffle_entry_rules },
   { name: 'Migration20261127182000_raffle_claims', class: Migration20261127182000_raffle_claims },
+  { name: 'Migration20261127183000_raffle_templates', class: Migration20261127183000_raffle_templates },
 ];
