@@ -120,7 +120,7 @@ export class KickEventApplier {
     const kickUserId = chat.sender.user_id;
     if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
     const command =
-      rules.chat_commands_enabled && /^!(points|raffle)\b/i.test(chat.content.trim())
+      rules.chat_commands_enabled && /^!(points|raffle|join)\b/i.test(chat.content.trim())
         ? { kickUserId, username: chat.sender.username, command: chat.content.trim().slice(1).split(/\s/)[0]!.toLowerCase() }
         : undefined;
     // The stream the message was sent in, not the one live now: a delivery hours late still earns for its stream.
