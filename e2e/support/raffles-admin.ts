@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** Creates a free-entry raffle through the admin API on the admin's page, open from a minute ago for `endsInMs`. */
-export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_000): Promise<number> {
+/**
+ * Creates a free-entry raffle through the admin API on the admin's page, open from a minute ago for `endsInMs`;
+ * `extra` adds fields of the admin form (entry rules, …).
+ */
+export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_000, extra: Record<string, unknown> = {}): Promise<number> {
   const session = await admin.request.get('/api/r/session');
   const { data } = (await session.json()) as { data: { csrfToken: string } };
   const res = await admin.request.post('/api/admin/raffles', {
@@ -13,6 +16,7 @@ export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_
       start_datetime: new Date(Date.now() - 60_000).toISOString(),
       end_datetime: new Date(Date.now() + endsInMs).toISOString(),
       number_of_winners: 1,
+      ...extra,
     },
   });
   expect(res.status()).toBe(201);

@@ -57,7 +57,13 @@ export interface DomainEventMap {
   /** A raffle was created or its schedule changed; the worker (re)schedules its start and draw jobs. */
   'raffle.scheduled': { raffleId: number; startsAt: string; endsAt: string };
   /** Winners were drawn (or one was rerolled). */
-  'raffle.drawn': { raffleId: number; winnerUserIds: number[]; reroll: boolean };
+  'raffle.drawn': {
+    raffleId: number;
+    winnerUserIds: number[];
+    reroll: boolean;
+    /** Members who became winners with this event (all of them at the draw, the next person on a reroll or pass). */
+    newWinnerUserIds: number[];
+  };
   /** Someone sent the contact form; admins watching the panel are told at once. */
   'contact.message-received': { messageId: number };
   /** A member opened a support ticket; staff watching the panel are told. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sha256Hex } from './sha256';
-import { computeWinners, drawOrder, entriesHash, type DrawEntry } from './raffle-draw';
+import { RAFFLE_DRAW_ALGORITHM, RAFFLE_DRAW_ALGORITHM_V2, computeWinners, drawOrder, entriesHash, type DrawEntry } from './raffle-draw';
 
 const nodeSha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -67,5 +67,66 @@ describe('raffle draw', () => {
     let firstIsHeavy = 0;
     for (let i = 0; i < 200; i++) if (drawOrder(`seed-${i}`, heavy, 1)[0] === 1) firstIsHeavy++;
     expect(firstIsHeavy).toBeGreaterThan(180);
+  });
+});
+
+describe('raffle draw v2 (multipliers and excluded entries)', () => {
+  const seed = 'b'.repeat(64);
+  const V2 = RAFFLE_DRAW_ALGORITHM_V2;
+  const entries: DrawEntry[] = Array.from({ length: 30 }, (_, i) => ({
+    entry_id: i + 1,
+    user_id: 200 + (i % 12),
+    tickets: 1 + (i % 3),
+    multiplier: i % 5 === 0 ? 3 : 1,
+    excluded: i === 7 || i === 19,
+  }));
+
+  it('leaves v1 exactly as it was: the v2 fields are ignored by v1', () => {
+    const plain = entries.map(({ entry_id, user_id, tickets }) => ({ entry_id, user_id, tickets }));
+    expect(entriesHash(entries, RAFFLE_DRAW_ALGORITHM)).toBe(entriesHash(plain));
+    expect(computeWinners(seed, entries, 4, [1], RAFFLE_DRAW_ALGORITHM)).toEqual(computeWinners(seed, plain, 4, [1]));
+  });
+
+  it('hashes the multiplier and the exclusion into each line, so changing either changes the result', () => {
+    const base = entriesHash(entries, V2);
+    expect(
+      entriesHash(
+        entries.map((e, i) => (i === 3 ? { ...e, multiplier: 2 } : e)),
+        V2,
+      ),
+    ).not.toBe(base);
+    expect(
+      entriesHash(
+        entries.map((e, i) => (i === 3 ? { ...e, excluded: true } : e)),
+        V2,
+      ),
+    ).not.toBe(base);
+    expect(() => entriesHash([{ entry_id: 1, user_id: 1, tickets: 1 }], V2)).toThrow('invalid multiplier');
+  });
+
+  it('never draws a user whose every entry is excluded, and draws everyone else once', () => {
+    const onlyExcluded = entries.map((e) => (e.user_id === 207 ? { ...e, excluded: true } : e));
+    const order = drawOrder(seed, onlyExcluded, Number.POSITIVE_INFINITY, V2);
+    expect(order).not.toContain(207);
+    expect([...order].sort()).toEqual([...new Set(entries.map((e) => e.user_id))].filter((u) => u !== 207).sort());
+  });
+
+  it('weighs tickets × multiplier: a ×10 entrant against one ×1 ticket wins about 10 draws in 11', () => {
+    let wins = 0;
+    for (let s = 0; s < 2000; s++) {
+      const winner = computeWinners(
+        `${s}`.padStart(64, '0'),
+        [
+          { entry_id: 1, user_id: 1, tickets: 1, multiplier: 10 },
+          { entry_id: 2, user_id: 2, tickets: 1, multiplier: 1 },
+        ],
+        1,
+        [],
+        V2,
+      )[0]!.user_id;
+      if (winner === 1) wins++;
+    }
+    expect(wins / 2000).toBeGreaterThan(0.87);
+    expect(wins / 2000).toBeLessThan(0.95);
   });
 });

@@ -5,7 +5,7 @@ import { QUEUES } from '@kickback/contracts';
 import { DRAW_RETRY_WINDOW_MS, RaffleDrawService, RaffleLivePublisher, type RaffleJob } from '@kickback/domain';
 import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
 
-/** Timed raffle work: the start push, the draw at the end time, and the catch-up sweep. */
+/** Timed raffle work: the start push, the draw at the end time, passing unclaimed prizes on, and the catch-up sweep. */
 @Processor(QUEUES.raffleDraws, { concurrency: 4, ...STALLED_JOB_RECOVERY })
 export class RaffleDrawsProcessor extends WorkerHost {
   private readonly logger = new Logger(RaffleDrawsProcessor.name);
@@ -28,6 +28,7 @@ export class RaffleDrawsProcessor extends WorkerHost {
       this.logger.log({ raffleId: data.raffleId, outcome }, 'raffle draw job');
       return outcome;
     }
-    return this.draws.drawAllDue();
+    if (data.name === 'claims') return this.draws.passUnclaimed(data.raffleId);
+    return { drawn: await this.draws.drawAllDue(), passed: await this.draws.passAllUnclaimed() };
   }
 }

@@ -18,6 +18,7 @@ import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../use-admin-crud';
+import { StartRaffleFromTemplate } from './start-raffle-from-template';
 import {
   useDrawLiveRaffleMutation,
   useEnterHuntWinMutation,
@@ -177,6 +178,7 @@ function RafflePanel() {
           </ul>
         </>
       )}
+      <StartRaffleFromTemplate />
     </section>
   );
 }

@@ -63,4 +63,27 @@ describe('Raffle admin entries', () => {
     expect(screen.getAllByRole('row')[2]).toHaveTextContent('3');
     expect(requests.length).toBe(reads);
   });
+
+  it('marks entrants that look like alts and shows subscriber luck, for the admin only', async () => {
+    mockFetch((r) =>
+      r.url === '/api/admin/raffles/6/entries?page=1'
+        ? page(1, [
+            { ...entry(40, 'fresh'), signals: ['new-account', 'no-watch-time', 'no-chat'], account_age_days: 1, multiplier: 1 },
+            { ...entry(41, 'regular'), signals: [], account_age_days: 400, multiplier: 3 },
+          ])
+        : undefined,
+    );
+    renderWithProviders(<RaffleAdminEntries raffle={{ id: 6, title: 'Desk' } as AdminRaffle} onClose={() => undefined} />, {
+      user: adminFixture,
+    });
+    const fresh = (await screen.findByText('fresh')).closest('tr')!;
+    expect(
+      within(within(fresh).getByRole('list', { name: 'Looks like an alt' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['New account (1 day old)', 'No watch time', 'Never chatted']);
+    const regular = screen.getByText('regular').closest('tr')!;
+    expect(within(regular).queryByRole('list', { name: 'Looks like an alt' })).toBeNull();
+    expect(regular).toHaveTextContent('×3');
+  });
 });

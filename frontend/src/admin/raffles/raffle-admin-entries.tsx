@@ -1,8 +1,27 @@
 import { useState } from 'react';
-import type { AdminRaffle } from '@kickback/contracts';
+import type { AdminRaffle, AdminRaffleEntry, FarmSignal } from '@kickback/contracts';
 import { Pager } from '../../components/ui/pager';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useGetAdminRaffleEntriesQuery } from './admin-raffles-api';
+
+const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
+  'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,
+  'no-watch-time': () => 'No watch time',
+  'no-chat': () => 'Never chatted',
+};
+
+/** Marks of entrants that look like alts or bots; only here, never on a public page. */
+function FarmSignals({ entry }: { entry: AdminRaffleEntry }) {
+  const signals = entry.signals ?? [];
+  if (!signals.length) return null;
+  return (
+    <ul className="admin-signals" aria-label="Looks like an alt">
+      {signals.map((s) => (
+        <li key={s}>{SIGNAL_WORDS[s](entry)}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** Live entries of one raffle, newest first, a page at a time: the room's pushes put new rows on top of page 1. */
 export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; onClose: () => void }) {
@@ -28,6 +47,12 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
       {isError && <p role="alert">Failed to load entries.</p>}
       {!isLoading && data.length === 0 && <p>No entries yet</p>}
       {data.length > 0 && (
+        <p className="field-hint">
+          Signals mark entrants that look like alts: a new account, no watch time or no chat. Set an entry rule before the draw to keep them
+          out.
+        </p>
+      )}
+      {data.length > 0 && (
         <div style={{ maxHeight: 420, overflowY: 'auto' }}>
           <table className="admin-table">
             <thead>
@@ -37,6 +62,8 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
                 <th scope="col">Type</th>
                 <th scope="col">Tickets</th>
                 <th scope="col">Points</th>
+                <th scope="col">Luck</th>
+                <th scope="col">Signals</th>
                 <th scope="col">Entered</th>
               </tr>
             </thead>
@@ -48,6 +75,10 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
                   <td>{e.entry_type}</td>
                   <td>{formatNumber(e.tickets)}</td>
                   <td>{formatNumber(e.points_spent)}</td>
+                  <td>{e.multiplier && e.multiplier > 1 ? `×${e.multiplier}` : ''}</td>
+                  <td>
+                    <FarmSignals entry={e} />
+                  </td>
                   <td>{formatDateTime(e.created_at)}</td>
                 </tr>
               ))}

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { AdminRaffle, AdminRaffleInput } from '@kickback/contracts';
 import { ImageUpload } from '../../components/ui/image-upload';
 import { TextField } from '../../components/ui/text-field';
+import { RaffleRulesFields, rulesDraft, rulesInput } from './raffle-rules-fields';
+import { SaveRaffleTemplate } from './save-raffle-template';
 
 interface Props {
   initial: AdminRaffle | null;
@@ -33,6 +35,8 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
   const [maxTickets, setMaxTickets] = useState(initial?.max_tickets_per_user ? String(initial.max_tickets_per_user) : '');
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
+  const [rules, setRules] = useState(rulesDraft(initial?.entry_rules ?? null));
+  const [claimMinutes, setClaimMinutes] = useState(initial?.claim_window_minutes ? String(initial.claim_window_minutes) : '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,6 +53,8 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       allow_points_entry: points,
       points_per_entry: points ? Number(price) : null,
       max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
+      entry_rules: rulesInput(rules),
+      claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
     };
     if (password.trim()) input.password = password.trim();
     else if (removePassword) input.password = null;
@@ -133,6 +139,27 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
           <input type="checkbox" checked={removePassword} onChange={(e) => setRemovePassword(e.target.checked)} /> Remove password entry
         </label>
       )}
+      <RaffleRulesFields draft={rules} onChange={setRules} error={err} />
+      <TextField
+        label="Claim window (minutes)"
+        value={claimMinutes}
+        onChange={setClaimMinutes}
+        error={err('claim_window_minutes')}
+        hint="Empty: winners need not claim. Otherwise an unclaimed prize passes to the next person in the draw order (e.g. 10 on stream, 2880 for 48 hours)."
+      />
+      <SaveRaffleTemplate
+        settings={() => ({
+          prize_description: prize,
+          number_of_winners: Number(winners),
+          duration_minutes: Math.max(1, Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000)),
+          allow_passwordless_entry: free,
+          allow_points_entry: points,
+          points_per_entry: points ? Number(price) : null,
+          max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
+          entry_rules: rulesInput(rules),
+          claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
+        })}
+      />
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}

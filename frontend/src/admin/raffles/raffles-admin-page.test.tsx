@@ -28,6 +28,9 @@ const raffle = (overrides: Partial<AdminRaffle> = {}): AdminRaffle => ({
   prize_value_usd: 0,
   winners: [],
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
+  entry_rules: null,
+  claim_window_minutes: null,
+  winner_claims: [],
   seed_hash: 'a'.repeat(64),
   seed: null,
   drawn_at: null,
@@ -130,5 +133,43 @@ describe('Raffles admin', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'New Raffle' }));
     expect(within(screen.getByRole('form', { name: 'New raffle' })).queryByText('That title is taken.')).toBeNull();
+  });
+
+  it("sends the entry rules set in the form (null when none) and shows a rule field's error under it", async () => {
+    const bodies: unknown[] = [];
+    mockFetch((r) => {
+      if (r.url.startsWith('/api/admin/raffles?page=1'))
+        return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (r.url === '/api/admin/raffles' && r.method === 'POST') {
+        bodies.push(r.body ? JSON.parse(String(r.body)) : null);
+        return {
+          status: 422,
+          body: {
+            success: false,
+            message: 'The given data was invalid.',
+            errors: { 'entry_rules.subscriber_multiplier': ['At most ×10.'] },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    await screen.findByText('Chair');
+    fireEvent.click(screen.getByRole('button', { name: 'New Raffle' }));
+    const form = screen.getByRole('form', { name: 'New raffle' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Sub-only giveaway' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ entry_rules: null });
+
+    fireEvent.click(within(form).getByLabelText('Subscribers only'));
+    fireEvent.change(within(form).getByLabelText('Minimum level'), { target: { value: '5' } });
+    fireEvent.change(within(form).getByLabelText('Subscriber luck (×2 to ×10)'), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({
+      entry_rules: { followers_only: false, subscribers_only: true, min_level: 5, subscriber_multiplier: 12, min_watch_minutes: null },
+    });
+    expect(await within(form).findByText('At most ×10.')).toBeInTheDocument();
   });
 });

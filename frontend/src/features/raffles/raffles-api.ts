@@ -1,6 +1,7 @@
 import { raffleRoom } from '@kickback/contracts/realtime';
 import type {
   ApiEnvelope,
+  ApiSuccess,
   Raffle,
   RaffleDrawnPush,
   RaffleEnterRequest,
@@ -164,10 +165,28 @@ export const rafflesApi = baseApi.injectEndpoints({
             );
       },
     }),
+    /** The winner's claim; the answer is the raffle as it now stands (everyone else sees it by the raffle:status push). */
+    claimRafflePrize: build.mutation<ApiSuccess<Raffle>, number>({
+      query: (id) => ({ url: `/api/r/raffles/${id}/claim`, method: 'POST' }),
+      transformResponse: (data: Raffle, meta) => withMessage(data, meta),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        let raffle: Raffle | undefined;
+        try {
+          raffle = (await queryFulfilled).data.data;
+        } catch {
+          return; // the caller shows the refusal
+        }
+        if (raffle) {
+          const fresh = raffle;
+          dispatch(rafflesApi.util.updateQueryData('getRaffle', id, (draft) => ({ ...fresh, user_entries: draft.user_entries })));
+        }
+      },
+    }),
   }),
 });
 
 export const {
+  useClaimRafflePrizeMutation,
   useGetRafflesQuery,
   useGetRaffleQuery,
   useGetRaffleEntriesInfiniteQuery,

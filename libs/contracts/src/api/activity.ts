@@ -142,4 +142,5 @@ export const KICK_EVENT_SUBSCRIPTIONS = [
   'kicks.gifted',
   'channel.reward.redemption.updated',
   'livestream.status.updated',
+  'moderation.banned',
 ] as const;

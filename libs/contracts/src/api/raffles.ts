@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
 import type { ApiEnvelope, Pagination } from './envelope';
-import type { DrawEntry, DrawnWinner } from '../raffle-draw';
+import type { DrawEntry, DrawnWinner, RaffleDrawAlgorithm } from '../raffle-draw';
+import { raffleEntryRulesSchema, type RaffleEntryRules } from './raffle-entry-rules';
 
 export const RAFFLE_ENTRY_TYPES = ['passwordless', 'points', 'password'] as const;
 export type RaffleEntryType = (typeof RAFFLE_ENTRY_TYPES)[number];
@@ -40,11 +41,25 @@ export interface Raffle {
   prize_value_usd: number;
   winners: RaffleUser[];
   user_entries: { passwordless: boolean; password: boolean; points_tickets: number };
+  /** Who may enter (null: anyone with a Kick name who is not banned), shown on the card before anyone tries. */
+  entry_rules: RaffleEntryRules | null;
+  /** Minutes each winner has to claim; an unclaimed prize passes to the next person of the draw order. Null: no claim. */
+  claim_window_minutes: number | null;
+  /** The standing winners' claims, in position order (empty without a claim window or before the draw). */
+  winner_claims: RaffleWinnerClaim[];
   /** sha256 of the secret server seed, published from creation. */
   seed_hash: string;
   /** The seed itself, revealed once the winners are drawn. */
   seed: string | null;
   drawn_at: string | null;
+}
+
+/** A standing winner's claim: open until claim_deadline, then passed on; claim_deadline null once nobody is left to pass to. */
+export interface RaffleWinnerClaim {
+  position: number;
+  user_id: number;
+  claim_deadline: string | null;
+  claimed_at: string | null;
 }
 
 /** One entry row: a member's free entry, password entry, or their accumulated points tickets. */
@@ -144,7 +159,7 @@ export interface RaffleEnterAnswer {
 /** GET /api/r/raffles/{id}/verify: everything needed to recompute the winners. */
 export interface RaffleVerification {
   raffle_id: number;
-  algorithm: string;
+  algorithm: RaffleDrawAlgorithm;
   seed_hash: string;
   seed: string | null;
   drawn: boolean;
@@ -183,6 +198,14 @@ const raffleFields = {
   allow_points_entry: z.boolean().default(false),
   points_per_entry: z.number().int().positive('Must be at least 1.').max(10_000_000).nullable().default(null),
   max_tickets_per_user: z.number().int().positive('Must be at least 1.').max(100_000).nullable().default(null),
+  entry_rules: raffleEntryRulesSchema.nullable().default(null),
+  claim_window_minutes: z
+    .number()
+    .int('Whole minutes only.')
+    .min(1, 'At least 1 minute.')
+    .max(10_080, 'At most 7 days (10,080 minutes).')
+    .nullable()
+    .default(null),
   /** Set to a new password, null to remove password entry; omitted on update keeps it. */
   password: z.string().trim().min(1, 'Password must not be empty.').max(100).nullable().optional(),
 };
@@ -221,8 +244,21 @@ export interface AdminRaffle extends Raffle {
   created_at: string;
 }
 
+/**
+ * Why an entrant may be an alt or a bot, for the streamer only (never in a public answer): an account younger than
+ * FARM_NEW_ACCOUNT_DAYS, no watch time ever credited, no chat message ever counted. No upload or IP fingerprint is
+ * kept for members, so none is compared.
+ */
+export type FarmSignal = 'new-account' | 'no-watch-time' | 'no-chat';
+export const FARM_NEW_ACCOUNT_DAYS = 7;
+
+/** The last three are absent on a row that arrived by push, until the page is read again. */
 export interface AdminRaffleEntry extends RaffleEntry {
   points_spent: number;
+  /** The entry's subscriber multiplier, as the draw counts it. */
+  multiplier?: number;
+  signals?: FarmSignal[];
+  account_age_days?: number;
 }
 
 /** Rows per page of an admin's entry list: a stream raffle reaches 100,000 rows, the CSV export has them all. */

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from './activity.module';
+import { RafflesModule } from '../raffles/raffles.module';
 import { ActivityEventsHandler } from './activity-events.handler';
+import { RaffleChatAnnouncer } from './raffle-chat-announcer.handler';
 
-/** The worker's part: pending credits at first login, the Kick subscriptions on rule changes; its Kick upkeep job uses the exports. */
+/** The worker's part: pending credits at first login, the Kick subscriptions on rule changes, raffle winners named in chat; its Kick upkeep job uses the exports. */
 @Module({
-  imports: [ActivityModule],
-  providers: [ActivityEventsHandler],
+  imports: [ActivityModule, RafflesModule],
+  providers: [ActivityEventsHandler, RaffleChatAnnouncer],
   exports: [ActivityModule],
 })
 export class ActivityJobsModule {}

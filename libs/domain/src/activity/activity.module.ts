@@ -24,6 +24,7 @@ import { KickConnectionService } from './kick-connection.service';
 import { KickChannelService } from './kick-channel.service';
 import { KickTokenCipher } from './kick-token-cipher';
 import { KickUserAuthClient } from './kick-user-auth.client';
+import { KickViewersRepository } from './kick-viewers.repository';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -48,6 +49,7 @@ const PROVIDERS = [
   KickChannelService,
   KickTokenCipher,
   KickUserAuthClient,
+  KickViewersRepository,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
@@ -55,6 +57,7 @@ const PROVIDERS = [
   imports: [EconomyModule, RafflesModule, SiteModule],
   providers: PROVIDERS,
   exports: [
+    ChatCommandsService,
     KickWebhookService,
     KickSubscriptionsService,
     AdminActivityService,

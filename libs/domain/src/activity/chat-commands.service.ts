@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { AppConfig, InjectRedis } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService } from '../raffles/raffles-query.service';
 import { FeaturedRaffleService } from '../raffles/featured-raffle.service';
+import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { ActivityRepository } from './activity.repository';
 import { KickAppClient, KickHttpError } from './kick-app.client';
 import { KickConnectionService } from './kick-connection.service';
@@ -29,6 +30,7 @@ export class ChatCommandsService {
     private readonly featured: FeaturedRaffleService,
     private readonly kick: KickAppClient,
     private readonly connection: KickConnectionService,
+    private readonly entries: RaffleEntryService,
   ) {}
 
   async answer(command: { kickUserId: number; username: string; command: string }): Promise<boolean> {
@@ -37,8 +39,23 @@ export class ChatCommandsService {
     if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return false;
     const fresh = await this.redis.set(`activity:cmd:${command.command}:${command.kickUserId}`, '1', 'EX', COMMAND_WINDOW_SECONDS, 'NX');
     if (fresh !== 'OK') return false;
-    const reply = command.command === 'points' ? await this.points(em, command) : await this.raffle();
+    const reply =
+      command.command === 'points'
+        ? await this.points(em, command)
+        : command.command === 'join'
+          ? await this.join(em, command)
+          : await this.raffle();
     return this.send(rules.broadcaster_user_id, reply);
+  }
+
+  /**
+   * Says something in the channel's chat as the connected account (raffle winners); false when no usable connection
+   * or channel is set. A refusal is recorded for the admin's Kick connection screen, as for command replies.
+   */
+  async announce(content: string): Promise<boolean> {
+    const rules = await this.repository.rules(this.em.fork());
+    if (!rules.broadcaster_user_id) return false;
+    return this.send(rules.broadcaster_user_id, content.slice(0, 500));
   }
 
   /** True when the reply reached Kick's chat. */
@@ -64,6 +81,24 @@ export class ChatCommandsService {
     const member = await this.repository.memberByKickId(em, command.kickUserId);
     if (!member) return `@${command.username} log in at ${this.config.env.APP_URL} with Kick to start collecting points.`;
     return `@${command.username} you have ${(await this.economy.balanceOf(member.id)).toLocaleString('en-US')} points.`;
+  }
+
+  /**
+   * `!join`: the linked member enters the raffle on stream for free through the same service as the site's button and
+   * socket, so the same entry rules refuse with the same words.
+   */
+  private async join(em: EntityManager, command: { kickUserId: number; username: string }): Promise<string> {
+    const member = await this.repository.memberByKickId(em, command.kickUserId);
+    if (!member) return `@${command.username} log in at ${this.config.env.APP_URL} with Kick to enter raffles.`;
+    const raffleId = await this.featured.raffleId();
+    if (!raffleId) return 'No raffle is open right now.';
+    try {
+      const result = await this.entries.enter(member.id, raffleId, { entry_type: 'passwordless' });
+      return `@${command.username} ${result.message}`;
+    } catch (err) {
+      if (err instanceof HttpException) return `@${command.username} ${err.message}`;
+      throw err;
+    }
   }
 
   private async raffle(): Promise<string> {

@@ -6,6 +6,8 @@ import { ActivityAwardsService, type Award } from './activity-awards.service';
 import { KickEventApplier, type Applied } from './kick-event-applier.service';
 import { awardIntent, decideAward, type AwardIntent, type KickMessage } from './kick-award-intents';
 import { payloadBroadcaster } from './kick-event-payloads';
+import { KickViewersRepository } from './kick-viewers.repository';
+import { mergeViewerFacts, viewerFacts, type ViewerFact } from './kick-viewer-facts';
 
 /** The outcome of a message whose payload names another broadcaster than the configured channel: nothing applied. */
 export const OTHER_BROADCASTER = 'other-broadcaster';
@@ -32,13 +34,14 @@ interface Delivery {
  */
 @Injectable()
 export class KickDeliveryBatcher {
-  private readonly batches = new GroupCommit<Delivery, Applied | null>({ write: (batch) => this.write(batch) });
+  private readonly batches = new GroupCommit<Delivery, Applied | null>({ write: (batch) => this.write(batch), take: nextBatch });
 
   constructor(
     private readonly em: EntityManager,
     private readonly repository: ActivityRepository,
     private readonly applier: KickEventApplier,
     private readonly awards: ActivityAwardsService,
+    private readonly viewers: KickViewersRepository,
   ) {}
 
   /** The effect of the message, or null when its id was seen before (a redelivery: nothing applied). */
@@ -55,6 +58,8 @@ export class KickDeliveryBatcher {
       const results: (Applied | null)[] = batch.map(() => null);
       const channel = fresh.size ? (await this.repository.rules(tx)).broadcaster_user_id : null;
       let run: { index: number; intent: AwardIntent }[] = [];
+      // Follows, subscriptions and chat badges the raffle entry rules read: one statement for the batch.
+      const facts: ViewerFact[] = [];
       const settle = async () => {
         if (!run.length) return;
         const applied = await this.applyRun(
@@ -77,6 +82,7 @@ export class KickDeliveryBatcher {
           results[i] = { outcome: OTHER_BROADCASTER, broadcaster };
           continue;
         }
+        facts.push(...viewerFacts(message));
         const intent = awardIntent(message);
         if (intent && 'outcome' in intent) results[i] = intent;
         else if (intent) run.push({ index: i, intent });
@@ -86,6 +92,7 @@ export class KickDeliveryBatcher {
         }
       }
       await settle();
+      await this.viewers.record(tx, mergeViewerFacts(facts));
       return results;
     });
   }
@@ -103,4 +110,21 @@ export class KickDeliveryBatcher {
     let next = 0;
     return decisions.map((d) => ('outcome' in d ? d : { outcome: outcomes[next++]! }));
   }
+}
+
+/**
+ * The deliveries at the front of the line, in arrival order, stopping before a moderation ban; a ban at the front goes
+ * alone. A ban holds the member's row and then the raffles it voids entries in, while an entry holds its member's row
+ * and then the raffle: two bans in one transaction could hold one raffle while waiting for a row an entry holds, and
+ * that entry waits for the raffle.
+ */
+function nextBatch(waiting: readonly Delivery[], maxBatch: number): Delivery[] {
+  const isBan = (d: Delivery) => d.message.type === 'moderation.banned';
+  if (isBan(waiting[0]!)) return [waiting[0]!];
+  const batch: Delivery[] = [];
+  for (const d of waiting) {
+    if (batch.length === maxBatch || isBan(d)) break;
+    batch.push(d);
+  }
+  return batch;
 }

@@ -6,7 +6,15 @@ import { ActivityRepository, type AwardContext } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 import { ActivityStreamsRepository } from './activity-streams.repository';
 import { chatAward, messageFingerprint } from './chat-rules';
-import { chatMessagePayload, livestreamStatusPayload, rewardPayload, type ChatMessagePayload } from './kick-event-payloads';
+import {
+  chatMessagePayload,
+  livestreamStatusPayload,
+  moderationBannedPayload,
+  rewardPayload,
+  type ChatMessagePayload,
+} from './kick-event-payloads';
+import { KickViewersRepository } from './kick-viewers.repository';
+import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
 
 export interface Applied {
@@ -20,6 +28,8 @@ export interface Applied {
   live?: LiveState;
   /** A chat command to answer after commit. */
   command?: { kickUserId: number; username: string; command: string };
+  /** Raffles whose entries a ban voided: their rooms get the new counters after commit. */
+  rafflesChanged?: number[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -35,6 +45,8 @@ export class KickEventApplier {
     private readonly awards: ActivityAwardsService,
     private readonly streams: ActivityStreamsRepository,
     private readonly outbox: OutboxService,
+    private readonly viewers: KickViewersRepository,
+    private readonly raffleVoids: RaffleEntryVoidsService,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -55,9 +67,27 @@ export class KickEventApplier {
         if (points === null) return { outcome: 'reward-unmapped' };
         return this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
       }
+      case 'moderation.banned':
+        return this.banned(tx, message);
       default:
         return { outcome: 'ignored' };
     }
+  }
+
+  /**
+   * A ban or timeout in the channel's chat: nobody banned may enter a raffle while it lasts (the entry rules read it),
+   * and a permanent ban also voids the member's entries in raffles not drawn yet, in the audit log.
+   */
+  private async banned(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const { banned_user, metadata } = moderationBannedPayload.parse(message.payload);
+    const expires = metadata?.expires_at ? Date.parse(metadata.expires_at) : NaN;
+    const expiresAt = Number.isNaN(expires) ? null : new Date(expires);
+    const reason = metadata?.reason?.slice(0, 300) ?? null;
+    const userId = await this.viewers.recordBan(tx, { kickUserId: banned_user.user_id, at: message.sentAt, expiresAt, reason });
+    if (!userId) return { outcome: 'banned-guest', from: banned_user.username };
+    if (expiresAt) return { outcome: 'timed-out', from: banned_user.username };
+    const rafflesChanged = await this.raffleVoids.voidForKickBan(tx, userId, { kickUserId: banned_user.user_id, reason });
+    return { outcome: 'banned', from: banned_user.username, rafflesChanged };
   }
 
   private async liveStatus(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -95,7 +125,7 @@ export class KickEventApplier {
     const kickUserId = chat.sender.user_id;
     if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
     const command =
-      rules.chat_commands_enabled && /^!(points|raffle)\b/i.test(chat.content.trim())
+      rules.chat_commands_enabled && /^!(points|raffle|join)\b/i.test(chat.content.trim())
         ? { kickUserId, username: chat.sender.username, command: chat.content.trim().slice(1).split(/\s/)[0]!.toLowerCase() }
         : undefined;
     // The stream the message was sent in, not the one live now: a delivery hours late still earns for its stream.

@@ -7,9 +7,12 @@ const isoDate = z.string().datetime({ offset: true });
 /** A time Kick sends; read leniently (an odd format must not make a signed message unreadable). */
 const looseDate = z.string().max(64).nullable().optional();
 
+/** The badges Kick shows beside a chatter's name ("subscriber", "moderator", …); only their types are read. */
+const badges = z.array(z.object({ type: z.string().max(64) }).passthrough()).max(50);
+
 export const chatMessagePayload = z.object({
   message_id: z.string().max(100).optional(),
-  sender: kickUser,
+  sender: kickUser.extend({ identity: z.object({ badges: badges.optional() }).passthrough().nullable().optional() }),
   content: z.string().max(10_000),
   /** When the message was sent in chat: a late delivery still earns for the stream it was sent in. */
   created_at: looseDate,
@@ -21,7 +24,7 @@ export const followPayload = z.object({ follower: kickUser });
  * `duration` is not read: Kick never defines it, and its renewal example (3 on a renewal, 1 on a new subscription)
  * looks like months subscribed so far, so multiplying by it would pay a long-time subscriber more each month.
  */
-export const subscriptionPayload = z.object({ subscriber: kickUser });
+export const subscriptionPayload = z.object({ subscriber: kickUser, expires_at: looseDate });
 
 /** An anonymous gifter comes with is_anonymous and null user_id, username and the rest (Kick's docs). */
 export const giftsPayload = z.object({
@@ -30,6 +33,16 @@ export const giftsPayload = z.object({
     .nullable()
     .optional(),
   giftees: z.array(kickUser.partial()).max(1000),
+  expires_at: looseDate,
+});
+
+/** A ban or a timeout in the channel's chat: `metadata.expires_at` is null for a permanent ban. */
+export const moderationBannedPayload = z.object({
+  banned_user: kickUser,
+  metadata: z
+    .object({ reason: z.string().max(1000).nullable().optional(), expires_at: looseDate })
+    .nullable()
+    .optional(),
 });
 
 export const kicksPayload = z.object({ sender: kickUser, gift: z.object({ amount: z.number().int().min(0).max(100_000_000) }) });
@@ -60,6 +73,7 @@ export const KNOWN_EVENTS: Record<string, string[]> = {
   'kicks.gifted': ['1'],
   'channel.reward.redemption.updated': ['1'],
   'livestream.status.updated': ['1'],
+  'moderation.banned': ['1'],
 };
 
 const SCHEMAS: Record<string, z.ZodType> = {
@@ -71,6 +85,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'kicks.gifted': kicksPayload,
   'channel.reward.redemption.updated': rewardPayload,
   'livestream.status.updated': livestreamStatusPayload,
+  'moderation.banned': moderationBannedPayload,
 };
 
 const broadcasterOnly = z.object({ broadcaster: z.object({ user_id: kickId }) });

@@ -8,6 +8,7 @@ import { ChatCommandsService } from './chat-commands.service';
 import { LiveStateService } from './live-state.service';
 import { KickDeliveryBatcher, OTHER_BROADCASTER, type ClaimAs } from './kick-delivery-batcher';
 import { KickDeliveryLog } from './kick-delivery-log';
+import { RaffleLivePublisher } from '../raffles/raffle-live.publisher';
 
 export interface WebhookHeaders {
   messageId?: string;
@@ -46,6 +47,7 @@ export class KickWebhookService {
     private readonly realtime: RealtimeEmitter,
     private readonly commands: ChatCommandsService,
     private readonly liveState: LiveStateService,
+    private readonly raffles: RaffleLivePublisher,
   ) {}
 
   async receive(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookAnswer> {
@@ -111,6 +113,8 @@ export class KickWebhookService {
       await this.liveState.changed(applied.live, sentAt);
       this.realtime.toRoom(SITE_ROOM, 'site:live', applied.live);
     }
+    for (const raffleId of applied.rafflesChanged ?? [])
+      await this.raffles.statusChanged(raffleId).catch((err) => this.logger.warn({ err, raffleId }, 'raffle push after a ban failed'));
     if (applied.command) await this.commands.answer(applied.command).catch((err) => this.logger.warn({ err }, 'chat command failed'));
   }
 }

@@ -3,12 +3,16 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  RAFFLE_DRAW_ALGORITHM_V2,
   sha256Hex,
+  storedEntryRules,
   type AdminRaffle,
   ADMIN_RAFFLE_ENTRIES_PER_PAGE,
   type AdminRaffleEntryList,
   type AdminRaffleInput,
   type AdminRaffleUpdate,
+  FARM_NEW_ACCOUNT_DAYS,
+  type FarmSignal,
   type Pagination,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, csvStream, pagination, unprocessable, type CsvCell } from '@kickback/platform';
@@ -19,6 +23,14 @@ import { hashRafflePassword } from './raffle-password';
 import { toRaffleEntry } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 import { RafflesAdminRepository } from './raffles-admin.repository';
+import { RaffleFarmSignalsRepository, type FarmFacts } from './raffle-farm-signals.repository';
+
+/** The marks an entrant gets in the admin's entry list (AdminRaffleEntry.signals). */
+const farmSignals = (f: FarmFacts): FarmSignal[] => [
+  ...(f.account_age_days < FARM_NEW_ACCOUNT_DAYS ? (['new-account'] as const) : []),
+  ...(f.watched ? [] : (['no-watch-time'] as const)),
+  ...(f.chatted ? [] : (['no-chat'] as const)),
+];
 
 const CSV_HEADER = ['entry_id', 'user_id', 'username', 'kick_username', 'entry_type', 'tickets', 'points_spent', 'created_at'];
 
@@ -34,6 +46,7 @@ export class AdminRafflesService {
     private readonly audit: AuditLogService,
     private readonly economy: EconomyService,
     private readonly live: RaffleLivePublisher,
+    private readonly farm: RaffleFarmSignalsRepository,
   ) {}
 
   async list(page: number, perPage = 25): Promise<{ data: AdminRaffle[]; pagination: Pagination }> {
@@ -72,7 +85,10 @@ export class AdminRafflesService {
         allow_points: input.allow_points_entry,
         points_per_entry: input.allow_points_entry ? input.points_per_entry : null,
         max_tickets_per_user: input.max_tickets_per_user,
+        entry_rules: storedEntryRules(input.entry_rules),
+        claim_window_minutes: input.claim_window_minutes,
         password_hash: passwordHash,
+        draw_algorithm: RAFFLE_DRAW_ALGORITHM_V2,
         seed,
         seed_hash: sha256Hex(seed),
         created_by: actorId,
@@ -115,6 +131,8 @@ export class AdminRafflesService {
         allow_points: input.allow_points_entry ?? before.allow_points,
         points_per_entry: input.points_per_entry === undefined ? before.points_per_entry : input.points_per_entry,
         max_tickets_per_user: input.max_tickets_per_user === undefined ? before.max_tickets_per_user : input.max_tickets_per_user,
+        entry_rules: input.entry_rules === undefined ? before.entry_rules : storedEntryRules(input.entry_rules),
+        claim_window_minutes: input.claim_window_minutes === undefined ? before.claim_window_minutes : input.claim_window_minutes,
       };
       const hasPassword = passwordHash === undefined ? before.has_password : passwordHash !== null;
       if (next.ends_at <= next.starts_at)
@@ -188,8 +206,25 @@ export class AdminRafflesService {
     if (!totals) throw raffleNotFound();
     const perPage = ADMIN_RAFFLE_ENTRIES_PER_PAGE;
     const rows = await this.raffles.entryRowsPage(em, id, perPage, (page - 1) * perPage);
+    const facts = new Map(
+      (
+        await this.farm.facts(
+          em,
+          rows.map((r) => r.id),
+        )
+      ).map((f) => [f.user_id, f]),
+    );
     return {
-      data: rows.map((r) => ({ ...toRaffleEntry(r), points_spent: Number(r.points_spent) })),
+      data: rows.map((r) => {
+        const f = facts.get(r.id);
+        return {
+          ...toRaffleEntry(r),
+          points_spent: Number(r.points_spent),
+          multiplier: r.multiplier,
+          account_age_days: f?.account_age_days ?? 0,
+          signals: f ? farmSignals(f) : [],
+        };
+      }),
       pagination: pagination(page, perPage, totals.rows),
       tickets_total: totals.tickets,
     };

@@ -8,3 +8,5 @@ export * from './raffle-draw.service';
 export * from './raffle-live.publisher';
 export * from './admin-raffles.service';
 export * from './featured-raffle.service';
+export * from './raffle-claims.service';
+export * from './raffle-templates.service';

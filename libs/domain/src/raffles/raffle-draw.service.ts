@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
+import { RAFFLE_DRAW_ALGORITHM_V2, computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
 import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
 import { WinnersService, type MemberWinRecord } from '../winners/winners.service';
@@ -9,6 +9,7 @@ import { RaffleLivePublisher } from './raffle-live.publisher';
 import { toRaffleUser } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 import { RafflesDrawsRepository, type LockedRaffle } from './raffles-draws.repository';
+import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
 
 export type DrawOutcome =
   | { drawn: true; winners: DrawnWinner[] }
@@ -34,6 +35,7 @@ export class RaffleDrawService {
     private readonly giveaways: GiveawaysService,
     private readonly live: RaffleLivePublisher,
     private readonly winnersLedger: WinnersService,
+    private readonly voids: RaffleEntryVoidsService,
   ) {}
 
   /** Scheduled draw: only once the end time has passed. */
@@ -68,15 +70,19 @@ export class RaffleDrawService {
       }
       if (!raffle.due && !actorId) return { drawn: false, reason: 'not-due', endsInMs: Number(raffle.ends_in_ms) };
 
-      const entries = await this.raffles.drawEntries(tx, raffleId);
-      const hash = entriesHash(entries);
-      const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners);
+      const algorithm = raffle.draw_algorithm;
+      // v2 publishes exclusions: a member banned since entering is taken out now, listed as excluded.
+      if (algorithm === RAFFLE_DRAW_ALGORITHM_V2) await this.voids.voidBannedAtDraw(tx, raffleId);
+      const entries = await this.raffles.drawEntries(tx, raffleId, algorithm);
+      const hash = entriesHash(entries, algorithm);
+      const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners, [], algorithm);
       if (!(await this.draws.markDrawn(tx, raffleId, hash))) return { drawn: false, reason: 'already-drawn' };
-      for (const w of winners) await this.draws.insertWinner(tx, raffleId, w);
+      for (const w of winners) await this.draws.insertWinner(tx, raffleId, w, raffle.claim_window_minutes);
       for (const w of winners) await this.winnersLedger.recordMember(tx, this.winnerRecord(raffle, w, winners.length));
       if (winners.length && Number(raffle.prize_value_usd) > 0)
         await this.giveaways.record(tx, 'raffle', `raffle:${raffleId}`, raffle.prize_value_usd);
-      await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: winners.map((w) => w.user_id), reroll: false });
+      const winnerUserIds = winners.map((w) => w.user_id);
+      await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds, reroll: false, newWinnerUserIds: winnerUserIds });
       if (actorId)
         await this.audit.record(tx, {
           actorId,
@@ -101,29 +107,78 @@ export class RaffleDrawService {
       const standing = await this.draws.standingAt(tx, raffleId, position);
       if (!standing)
         throw unprocessable(`There is no winner at position ${position}.`, { position: [`There is no winner at position ${position}.`] });
-      const earlier = await this.draws.rerolledPositions(tx, raffleId);
-      const entries = await this.raffles.drawEntries(tx, raffleId);
-      const before = computeWinners(raffle.seed, entries, raffle.number_of_winners, earlier);
-      const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier, position]);
-      const next = after.find((w) => w.position === position);
-      const previous = before.find((w) => w.position === position);
-      if (!next || !previous || next.user_id === previous.user_id) throw unprocessable('No other participant is left to draw.');
-      await this.draws.markRerolled(tx, standing.id, actorId);
-      await this.draws.insertWinner(tx, raffleId, next);
-      await this.winnersLedger.replaceMember(tx, winnerReference(raffleId, previous), this.winnerRecord(raffle, next, after.length));
-      await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds: after.map((w) => w.user_id), reroll: true });
-      await this.audit.record(tx, {
-        actorId,
-        action: 'raffle.reroll',
-        entity: 'raffle',
-        entityId: raffleId,
-        before: previous,
-        after: next,
-      });
-      return next;
+      const passed = await this.passOn(tx, raffle, { id: standing.id, position }, actorId);
+      if (!passed) throw unprocessable('No other participant is left to draw.');
+      return passed;
     });
     await this.announce(raffleId);
     return replacement;
+  }
+
+  /**
+   * Passes every prize whose claim window closed unclaimed to the next user of the draw order, in position order, each
+   * with a new window (docs/raffle-draws.md §7); a prize with nobody left to pass to closes where it stands. Audited
+   * without an actor. Answers how many prizes were passed on.
+   */
+  async passUnclaimed(raffleId: number): Promise<number> {
+    const passed = await this.em.fork().transactional(async (tx) => {
+      const raffle = await this.draws.lock(tx, raffleId);
+      if (!raffle?.drawn_at) return 0;
+      let count = 0;
+      for (const expired of await this.draws.expiredClaims(tx, raffleId)) {
+        if (await this.passOn(tx, raffle, expired, null)) count++;
+        else await this.draws.closeClaim(tx, expired.id);
+      }
+      return count;
+    });
+    if (passed) await this.announce(raffleId);
+    return passed;
+  }
+
+  /** Passes on every raffle's expired claims (the sweep's catch-up for a lost job). */
+  async passAllUnclaimed(): Promise<number> {
+    let passed = 0;
+    for (const id of await this.draws.rafflesWithExpiredClaims(this.em.fork())) passed += await this.passUnclaimed(id);
+    return passed;
+  }
+
+  /**
+   * The standing winner at a position gives way to the next unused user of the draw order: an admin's reroll, or a
+   * pass for an unclaimed prize (actorId null). Null when nobody is left. The caller holds the raffle lock.
+   */
+  private async passOn(
+    tx: EntityManager,
+    raffle: LockedRaffle,
+    standing: { id: number; position: number },
+    actorId: number | null,
+  ): Promise<DrawnWinner | null> {
+    const { id: raffleId, draw_algorithm: algorithm } = raffle;
+    const position = standing.position;
+    const earlier = await this.draws.rerolledPositions(tx, raffleId);
+    const entries = await this.raffles.drawEntries(tx, raffleId, algorithm);
+    const before = computeWinners(raffle.seed, entries, raffle.number_of_winners, earlier, algorithm);
+    const after = computeWinners(raffle.seed, entries, raffle.number_of_winners, [...earlier, position], algorithm);
+    const next = after.find((w) => w.position === position);
+    const previous = before.find((w) => w.position === position);
+    if (!next || !previous || next.user_id === previous.user_id) return null;
+    await this.draws.markRerolled(tx, standing.id, actorId);
+    await this.draws.insertWinner(tx, raffleId, next, raffle.claim_window_minutes);
+    await this.winnersLedger.replaceMember(tx, winnerReference(raffleId, previous), this.winnerRecord(raffle, next, after.length));
+    await this.outbox.add(tx, 'raffle.drawn', {
+      raffleId,
+      winnerUserIds: after.map((w) => w.user_id),
+      reroll: true,
+      newWinnerUserIds: [next.user_id],
+    });
+    await this.audit.record(tx, {
+      actorId,
+      action: actorId === null ? 'raffle.pass-unclaimed' : 'raffle.reroll',
+      entity: 'raffle',
+      entityId: raffleId,
+      before: previous,
+      after: next,
+    });
+    return next;
   }
 
   /** A standing winner as the winners ledger lists it, with an equal share of the prize's value. */

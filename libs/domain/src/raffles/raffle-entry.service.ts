@@ -10,6 +10,8 @@ import { FreeEntryBatcher } from './free-entry-batcher';
 import { RafflePasswordAttempts } from './raffle-password-attempts';
 import { raffleStatus, toRaffleEntry } from './raffle-rows';
 import { RafflesEntriesRepository, type EntryContext, type InsertedEntry } from './raffles-entries.repository';
+import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
+import { decideEntry } from './raffle-eligibility';
 
 export const ENTER_LOGIN_MESSAGE = 'Please log in to enter raffles';
 export const ENTER_KICK_MESSAGE = 'You need a Kick streaming username to enter raffles. Connect your Kick account in Settings.';
@@ -18,12 +20,19 @@ export const ENTERED_MESSAGE = 'Successfully entered the raffle!';
 /** What to answer, and for an accepted entry the row it wrote: the push needs its first entry id and counters. */
 type Written = { message: string; entry: null } | { message: string; entry: RaffleEntry; row: InsertedEntry };
 
+/** Said after an accepted entry whose tickets a subscriber multiplier weighs. */
+const luckNote = (multiplier: number) => (multiplier > 1 ? ` As a subscriber, your tickets count ×${multiplier} in the draw.` : '');
+
 /**
  * Entering a raffle: one short transaction. Free and password entries are a single statement
  * (entry row, counters and its outbox event; see RafflesEntriesRepository); the once-per-member rule is the
  * partial unique index.
- * Free entries first go through FreeEntryBatcher (many members per statement); only when that
- * wrote nothing does the path below run, to refuse with the reason.
+ * Free entries of raffles without entry rules first go through FreeEntryBatcher (many members per statement); only
+ * when that wrote nothing does the path below run, to decide the rules or refuse with the reason.
+ * The path below holds the member's row FOR SHARE, then decides the entry rules (docs/raffle-draws.md) from what is
+ * committed once that lock is held, then writes: a ban (site or Kick) updates that row, so it either waits for this
+ * entry and voids it, or this entry waits for it and is refused. The subscriber multiplier decided here is written on
+ * the entry row. HTTP and the raffle:enter socket event both call enter(), so both refuse with the same messages.
  * Points entries add the debit through EconomyService in the same transaction.
  */
 @Injectable()
@@ -35,6 +44,7 @@ export class RaffleEntryService {
     private readonly live: RaffleLivePublisher,
     private readonly freeEntries: FreeEntryBatcher,
     private readonly passwordAttempts: RafflePasswordAttempts,
+    private readonly eligibility: RaffleEligibilityRepository,
   ) {}
 
   async enter(
@@ -58,10 +68,15 @@ export class RaffleEntryService {
     if (!ctx.kick_username?.trim()) throw unprocessable(ENTER_KICK_MESSAGE, { kick_username: [ENTER_KICK_MESSAGE] });
     this.assertOpen(ctx);
 
-    let result: Written;
-    if (body.entry_type === 'passwordless') result = await this.enterOnce(em, ctx, 'passwordless');
-    else if (body.entry_type === 'password') result = await this.enterWithPassword(em, ctx, body.password ?? '');
-    else result = await this.enterWithPoints(em, ctx, body.points_spent ?? ctx.points_per_entry ?? 1, requestKey ?? randomUUID());
+    const result = await em.transactional(async (tx): Promise<Written> => {
+      await this.eligibility.lockMember(tx, ctx.id);
+      const decision = decideEntry(ctx.entry_rules, await this.eligibility.facts(tx, ctx.id, ctx.entry_rules));
+      if ('refused' in decision) throw unprocessable(decision.refused);
+      if (body.entry_type === 'passwordless') return this.enterOnce(tx, ctx, 'passwordless', decision.multiplier);
+      if (body.entry_type === 'password') return this.enterWithPassword(tx, ctx, body.password ?? '', decision.multiplier);
+      const points = body.points_spent ?? ctx.points_per_entry ?? 1;
+      return this.enterWithPoints(tx, ctx, points, requestKey ?? randomUUID(), decision.multiplier);
+    });
     if (result.entry)
       await this.live.entryChanged(
         raffleId,
@@ -78,23 +93,30 @@ export class RaffleEntryService {
     if (status === 'Ended') throw unprocessable('This raffle has ended and no longer accepts entries.');
   }
 
-  private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string): Promise<Written> {
+  private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string, multiplier: number): Promise<Written> {
     if (!ctx.password_hash) throw unprocessable('Password entry is not available for this raffle.');
     if (!password.trim()) throw unprocessable('Please enter the raffle password.', { password: ['Please enter the raffle password.'] });
     if (!(await this.passwordAttempts.verify(ctx.raffle_id!, ctx.id, password.trim(), ctx.password_hash))) {
       throw unprocessable('Incorrect password.', { password: ['Incorrect password.'] });
     }
-    return this.enterOnce(em, ctx, 'password');
+    return this.enterOnce(em, ctx, 'password', multiplier);
   }
 
-  private async enterOnce(em: EntityManager, ctx: EntryContext, type: 'passwordless' | 'password'): Promise<Written> {
+  private async enterOnce(em: EntityManager, ctx: EntryContext, type: 'passwordless' | 'password', multiplier: number): Promise<Written> {
     if (type === 'passwordless' && !ctx.allow_passwordless) throw unprocessable('Free entry is not available for this raffle.');
-    const row = await this.entries.insertOnce(em, ctx.raffle_id!, ctx.id, type);
+    const row = await this.entries.insertOnce(em, ctx.raffle_id!, ctx.id, type, multiplier);
     if (!row) return this.explainRefusal(em, ctx, type);
-    return { message: ENTERED_MESSAGE, entry: this.view(ctx, row, type), row };
+    return { message: ENTERED_MESSAGE + luckNote(multiplier), entry: this.view(ctx, row, type), row };
   }
 
-  private async enterWithPoints(em: EntityManager, ctx: EntryContext, pointsSpent: number, requestKey: string): Promise<Written> {
+  /** Runs in the caller's transaction, so a refusal after the debit rolls the debit back. */
+  private async enterWithPoints(
+    tx: EntityManager,
+    ctx: EntryContext,
+    pointsSpent: number,
+    requestKey: string,
+    multiplier: number,
+  ): Promise<Written> {
     const price = ctx.points_per_entry;
     if (!ctx.allow_points || !price) throw unprocessable('Points entry is not available for this raffle.');
     if (pointsSpent % price !== 0) {
@@ -104,31 +126,30 @@ export class RaffleEntryService {
     const tickets = pointsSpent / price;
     if (ctx.max_tickets_per_user && tickets > ctx.max_tickets_per_user) throw this.overLimit(ctx.max_tickets_per_user);
     const raffleId = ctx.raffle_id as number;
-    return em.transactional(async (tx): Promise<Written> => {
-      const debit = await this.economy.debit(tx, {
-        userId: ctx.id,
-        amount: pointsSpent,
-        reason: 'raffle.entry',
-        reference: `raffle:${raffleId}`,
-        idempotencyKey: `raffle-entry:${raffleId}:${ctx.id}:${requestKey}`,
-      });
-      if (!debit.applied) return { message: 'This entry was already recorded.', entry: null };
-      const row = await this.entries.addPointsTickets(tx, {
-        raffleId,
-        userId: ctx.id,
-        tickets,
-        pointsSpent,
-        maxTickets: ctx.max_tickets_per_user,
-      });
-      // No row: the raffle closed meanwhile or the cap was reached; throwing rolls the debit back.
-      if (!row) return this.explainRefusal(tx, ctx, 'points');
-      const word = tickets === 1 ? 'ticket' : 'tickets';
-      return {
-        message: `Successfully entered the raffle with ${tickets} ${word}!`,
-        entry: this.view(ctx, row, 'points'),
-        row,
-      };
+    const debit = await this.economy.debit(tx, {
+      userId: ctx.id,
+      amount: pointsSpent,
+      reason: 'raffle.entry',
+      reference: `raffle:${raffleId}`,
+      idempotencyKey: `raffle-entry:${raffleId}:${ctx.id}:${requestKey}`,
     });
+    if (!debit.applied) return { message: 'This entry was already recorded.', entry: null };
+    const row = await this.entries.addPointsTickets(tx, {
+      raffleId,
+      userId: ctx.id,
+      tickets,
+      pointsSpent,
+      maxTickets: ctx.max_tickets_per_user,
+      multiplier,
+    });
+    // No row: the raffle closed meanwhile or the cap was reached; throwing rolls the debit back.
+    if (!row) return this.explainRefusal(tx, ctx, 'points');
+    const word = tickets === 1 ? 'ticket' : 'tickets';
+    return {
+      message: `Successfully entered the raffle with ${tickets} ${word}!${luckNote(row.multiplier)}`,
+      entry: this.view(ctx, row, 'points'),
+      row,
+    };
   }
 
   /** Nothing was written: say why (closed meanwhile, or already entered). Always throws. */

@@ -1,4 +1,12 @@
-import type { Raffle, RaffleEntry, RaffleEntryType, RaffleStatus, RaffleUser } from '@kickback/contracts';
+import type {
+  Raffle,
+  RaffleEntryRules,
+  RaffleWinnerClaim,
+  RaffleEntry,
+  RaffleEntryType,
+  RaffleStatus,
+  RaffleUser,
+} from '@kickback/contracts';
 
 /** A raffles row as the repositories select it (RAFFLE_SELECT), the totals being its maintained counters. */
 export type RaffleRow = Pick<
@@ -21,6 +29,8 @@ export type RaffleRow = Pick<
   allow_passwordless: boolean;
   allow_points: boolean;
   has_password: boolean;
+  entry_rules: RaffleEntryRules | null;
+  claim_window_minutes: number | null;
   seed: string;
   entries_hash: string | null;
   drawn_at: Date | null;
@@ -43,10 +53,11 @@ export interface EntryRow extends UserRow {
   entry_type: RaffleEntryType;
   tickets: number;
   points_spent: string;
+  multiplier: number;
   created_at: Date;
 }
 
-export const toRaffleEntry = (r: EntryRow): RaffleEntry => ({
+export const toRaffleEntry = (r: Omit<EntryRow, 'multiplier'>): RaffleEntry => ({
   id: Number(r.entry_id),
   entry_type: r.entry_type,
   tickets: r.tickets,
@@ -61,7 +72,13 @@ export function raffleStatus(row: Pick<RaffleRow, 'starts_at' | 'ends_at' | 'dra
   return 'Pending';
 }
 
-export function toRaffle(row: RaffleRow, winners: RaffleUser[], userEntries: Raffle['user_entries'], now = Date.now()): Raffle {
+export function toRaffle(
+  row: RaffleRow,
+  winners: RaffleUser[],
+  userEntries: Raffle['user_entries'],
+  now = Date.now(),
+  claims: RaffleWinnerClaim[] = [],
+): Raffle {
   const status = raffleStatus(row, now);
   return {
     id: row.id,
@@ -86,6 +103,9 @@ export function toRaffle(row: RaffleRow, winners: RaffleUser[], userEntries: Raf
     prize_value_usd: Number(row.prize_value_usd),
     winners,
     user_entries: userEntries,
+    entry_rules: row.entry_rules,
+    claim_window_minutes: row.claim_window_minutes,
+    winner_claims: row.claim_window_minutes ? claims : [],
     seed_hash: row.seed_hash,
     seed: row.drawn_at ? row.seed : null,
     drawn_at: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,

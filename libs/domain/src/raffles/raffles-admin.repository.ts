@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RaffleDrawAlgorithm, RaffleEntryRules } from '@kickback/contracts';
 
 /** The columns an admin edits, as stored; the update and its audit record start from them. */
 export interface EditableRaffle {
@@ -15,6 +16,8 @@ export interface EditableRaffle {
   allow_points: boolean;
   points_per_entry: number | null;
   max_tickets_per_user: number | null;
+  entry_rules: RaffleEntryRules | null;
+  claim_window_minutes: number | null;
   has_password: boolean;
   drawn_at: Date | null;
   cancelled_at: Date | null;
@@ -25,6 +28,7 @@ export type RaffleWrite = Omit<EditableRaffle, 'has_password' | 'drawn_at' | 'ca
 
 export interface NewRaffle extends RaffleWrite {
   password_hash: string | null;
+  draw_algorithm: RaffleDrawAlgorithm;
   seed: string;
   seed_hash: string;
   created_by: number;
@@ -44,6 +48,8 @@ const editedValues = (r: RaffleWrite): unknown[] => [
   r.allow_points,
   r.points_per_entry,
   r.max_tickets_per_user,
+  r.entry_rules === null ? null : JSON.stringify(r.entry_rules),
+  r.claim_window_minutes,
 ];
 
 /** Statements of the admin side: create, edit, cancel and the paid entries a cancel refunds. */
@@ -52,9 +58,9 @@ export class RafflesAdminRepository {
   async insert(em: EntityManager, r: NewRaffle): Promise<{ id: number; starts_at: Date; ends_at: Date }> {
     const [row] = await em.execute<{ id: number; starts_at: Date; ends_at: Date }[]>(
       `insert into raffles (title, description, image, prize_description, prize_value_usd, starts_at, ends_at, number_of_winners,
-         allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, password_hash, seed, seed_hash, created_by)
-       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id, starts_at, ends_at`,
-      [...editedValues(r), r.password_hash, r.seed, r.seed_hash, r.created_by],
+         allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, entry_rules, claim_window_minutes, password_hash, draw_algorithm, seed, seed_hash, created_by)
+       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?) returning id, starts_at, ends_at`,
+      [...editedValues(r), r.password_hash, r.draw_algorithm, r.seed, r.seed_hash, r.created_by],
     );
     return row!;
   }
@@ -63,7 +69,7 @@ export class RafflesAdminRepository {
   async lockEditable(em: EntityManager, id: number): Promise<EditableRaffle | null> {
     const [row] = await em.execute<EditableRaffle[]>(
       `select title, description, image, prize_description, prize_value_usd::text as prize_value_usd, starts_at, ends_at,
-         number_of_winners, allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, (password_hash is not null) as has_password,
+         number_of_winners, allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, entry_rules, claim_window_minutes, (password_hash is not null) as has_password,
          drawn_at, cancelled_at from raffles where id = ? for update`,
       [id],
     );
@@ -74,7 +80,7 @@ export class RafflesAdminRepository {
     const keepPassword = r.password_hash === undefined;
     await em.execute(
       `update raffles set title = ?, description = ?, image = ?, prize_description = ?, prize_value_usd = ?::numeric, starts_at = ?, ends_at = ?,
-         number_of_winners = ?, allow_passwordless = ?, allow_points = ?, points_per_entry = ?, max_tickets_per_user = ?,
+         number_of_winners = ?, allow_passwordless = ?, allow_points = ?, points_per_entry = ?, max_tickets_per_user = ?, entry_rules = ?::jsonb, claim_window_minutes = ?,
          password_hash = ${keepPassword ? 'password_hash' : '?'}, updated_at = now() where id = ?`,
       [...editedValues(r), ...(keepPassword ? [] : [r.password_hash]), id],
     );

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxService, intArrayLiteral } from '@kickback/platform';
+import type { RaffleEntryRules } from '@kickback/contracts';
 import type { UserRow } from './raffle-rows';
+import { MEMBER_NOT_BANNED_SQL } from './raffle-eligibility.repository';
 
 /**
  * The only condition under which an entry row may be written (raffle aliased r). Every entry
@@ -37,6 +39,7 @@ export interface EntryContext extends UserRow {
   points_per_entry: number | null;
   max_tickets_per_user: number | null;
   password_hash: string | null;
+  entry_rules: RaffleEntryRules | null;
 }
 
 /** An entry row as written (or, for points, as it now stands). */
@@ -65,6 +68,8 @@ export interface PointsPurchase {
   tickets: number;
   pointsSpent: number;
   maxTickets: number | null;
+  /** The subscriber multiplier decided for a new row; a top-up keeps the row's (answered with the row). */
+  multiplier: number;
 }
 
 /**
@@ -82,7 +87,7 @@ export class RafflesEntriesRepository {
   async context(em: EntityManager, raffleId: number, userId: number): Promise<EntryContext | null> {
     const [row] = await em.execute<EntryContext[]>(
       `select u.id, u.username, u.kick_username, u.avatar_url, r.id as raffle_id, r.starts_at, r.ends_at, r.drawn_at, r.cancelled_at,
-              r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash
+              r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash, r.entry_rules
        from users u left join raffles r on r.id = ? where u.id = ?`,
       [raffleId, userId],
     );
@@ -94,9 +99,11 @@ export class RafflesEntriesRepository {
   }
 
   /**
-   * Free entries of many members of one raffle in one statement (group commit). Members without a Kick username,
-   * a raffle that is closed or has no free entry, and second free entries get no row back. Rows are written in
-   * member order, so two batches sharing a member can only wait for each other one way.
+   * Free entries of many members of one raffle in one statement (group commit). Members without a Kick username or
+   * banned, a raffle that is closed, has no free entry or has entry rules (decided one member at a time), and second
+   * free entries get no row back. Rows are written in member order, so two batches sharing a member can only wait for
+   * each other one way. Each member's row is held FOR SHARE, as in RaffleEntryService: a ban waits for the batch, or
+   * the batch waits for the ban and re-checks the member's ban columns.
    */
   insertFreeBatch(em: EntityManager, raffleId: number, userIds: number[]): Promise<BatchEntryRow[]> {
     return em.execute<BatchEntryRow[]>(
@@ -105,13 +112,14 @@ export class RafflesEntriesRepository {
        ), u as (
          select req.ord, u.id, u.username, u.kick_username, u.avatar_url
          from req cross join lateral (
-           select id, username, kick_username, avatar_url from users
-           where id = req.user_id and nullif(trim(kick_username), '') is not null limit 1
+           select u.id, u.username, u.kick_username, u.avatar_url from users u
+           where u.id = req.user_id and nullif(trim(u.kick_username), '') is not null and ${MEMBER_NOT_BANNED_SQL}
+           limit 1 for share of u
          ) u
        ), e as (
          insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
          select r.id, u.id, 'passwordless', 1 from u join raffles r on r.id = ?
-         where r.allow_passwordless and ${RAFFLE_OPEN_SQL}
+         where r.allow_passwordless and r.entry_rules is null and ${RAFFLE_OPEN_SQL}
          order by u.ord
          for key share of r
          on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing
@@ -124,18 +132,27 @@ export class RafflesEntriesRepository {
     );
   }
 
-  /** One free or password entry; null when the raffle is not open or the member holds that entry already. */
-  async insertOnce(em: EntityManager, raffleId: number, userId: number, type: 'passwordless' | 'password'): Promise<InsertedEntry | null> {
+  /**
+   * One free or password entry with the multiplier the rules decided; null when the raffle is not open or the member
+   * holds that entry already. The caller holds the member's row (RaffleEligibilityRepository.lockMember).
+   */
+  async insertOnce(
+    em: EntityManager,
+    raffleId: number,
+    userId: number,
+    type: 'passwordless' | 'password',
+    multiplier: number,
+  ): Promise<InsertedEntry | null> {
     const [row] = await em.execute<InsertedEntry[]>(
       `with e as (
-         insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-         select r.id, ?, ?, 1 from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL} for key share of r
+         insert into raffle_entries (raffle_id, user_id, entry_type, tickets, multiplier)
+         select r.id, ?, ?, 1, ? from raffles r where r.id = ? and ${RAFFLE_OPEN_SQL} for key share of r
          on conflict (raffle_id, user_id) where entry_type = '${type === 'password' ? 'password' : 'passwordless'}' do nothing
          returning id, raffle_id, user_id, entry_type, tickets, created_at
        ), ${this.afterEntries('e.tickets', '0')}
        select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
        from e ${JOIN_PERSON} cross join c ${EARLIER_PARTICIPANT}`,
-      [userId, type, raffleId],
+      [userId, type, multiplier, raffleId],
     );
     return row ?? null;
   }
@@ -144,24 +161,32 @@ export class RafflesEntriesRepository {
    * Adds points tickets to the member's one points row; null when the raffle is not open or the cap would be
    * passed. Run it in the transaction that debits the points, so a refusal rolls the debit back.
    */
-  async addPointsTickets(em: EntityManager, purchase: PointsPurchase): Promise<InsertedEntry | null> {
-    const [row] = await em.execute<InsertedEntry[]>(
+  async addPointsTickets(em: EntityManager, purchase: PointsPurchase): Promise<(InsertedEntry & { multiplier: number }) | null> {
+    const [row] = await em.execute<(InsertedEntry & { multiplier: number })[]>(
       `with bought as (
          select ?::int as tickets, ?::bigint as points
        ), e as (
-         insert into raffle_entries (raffle_id, user_id, entry_type, tickets, points_spent)
-         select r.id, ?, 'points', b.tickets, b.points from raffles r cross join bought b
+         insert into raffle_entries (raffle_id, user_id, entry_type, tickets, points_spent, multiplier)
+         select r.id, ?, 'points', b.tickets, b.points, ? from raffles r cross join bought b
          where r.id = ? and ${RAFFLE_OPEN_SQL} for key share of r
          on conflict (raffle_id, user_id) where entry_type = 'points' do update
            set tickets = raffle_entries.tickets + excluded.tickets,
                points_spent = raffle_entries.points_spent + excluded.points_spent,
                updated_at = now()
            where ?::int is null or raffle_entries.tickets + excluded.tickets <= ?::int
-         returning id, raffle_id, user_id, entry_type, tickets, created_at
+         returning id, raffle_id, user_id, entry_type, tickets, created_at, multiplier
        ), ${this.afterEntries('(select tickets from bought)', '(select points from bought)')}
-       select e.id::text as entry_id, e.tickets, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
+       select e.id::text as entry_id, e.tickets, e.multiplier, e.created_at, ${FIRST_ENTRY_ID} as first_entry_id, ${TOTALS_SEEN}, ${PERSON_TICKETS}
        from e ${JOIN_PERSON} cross join c ${EARLIER_PARTICIPANT}`,
-      [purchase.tickets, purchase.pointsSpent, purchase.userId, purchase.raffleId, purchase.maxTickets, purchase.maxTickets],
+      [
+        purchase.tickets,
+        purchase.pointsSpent,
+        purchase.userId,
+        purchase.multiplier,
+        purchase.raffleId,
+        purchase.maxTickets,
+        purchase.maxTickets,
+      ],
     );
     return row ?? null;
   }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  RAFFLE_DRAW_ALGORITHM,
   computeWinners,
   entriesHash,
   type DrawnWinner,
@@ -12,6 +11,7 @@ import {
   type RaffleParticipant,
   type RaffleUser,
   type RaffleVerification,
+  type RaffleWinnerClaim,
 } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
 import { NO_USER_ENTRIES, toRaffle, toRaffleUser, type RaffleRow } from './raffle-rows';
@@ -96,7 +96,7 @@ export class RafflesQueryService {
     if (!raffle) throw raffleNotFound();
     const base = {
       raffle_id: id,
-      algorithm: RAFFLE_DRAW_ALGORITHM,
+      algorithm: raffle.draw_algorithm,
       seed_hash: raffle.seed_hash,
       number_of_winners: raffle.number_of_winners,
     };
@@ -112,15 +112,15 @@ export class RafflesQueryService {
         recomputed_winners: [],
         matches: false,
       };
-    const entries = await this.raffles.drawEntries(em, id);
+    const entries = await this.raffles.drawEntries(em, id, raffle.draw_algorithm);
     const winnerRows = await this.raffles.winnerRecords(em, id);
     const rerolled = winnerRows.filter((w) => w.rerolled_at).map((w) => w.position);
     const winners: DrawnWinner[] = winnerRows
       .filter((w) => !w.rerolled_at)
       .map((w) => ({ position: w.position, user_id: w.user_id, draw_index: w.draw_index }))
       .sort((a, b) => a.position - b.position);
-    const recomputed = computeWinners(raffle.seed, entries, raffle.number_of_winners, rerolled);
-    const hash = entriesHash(entries);
+    const recomputed = computeWinners(raffle.seed, entries, raffle.number_of_winners, rerolled, raffle.draw_algorithm);
+    const hash = entriesHash(entries, raffle.draw_algorithm);
     return {
       ...base,
       seed: raffle.seed,
@@ -139,7 +139,17 @@ export class RafflesQueryService {
     const ids = rows.map((r) => r.id);
     const winners = await this.raffles.standingWinners(em, ids);
     const byRaffle = new Map<number, RaffleUser[]>();
-    for (const w of winners) byRaffle.set(w.raffle_id, [...(byRaffle.get(w.raffle_id) ?? []), toRaffleUser(w)]);
+    const claims = new Map<number, RaffleWinnerClaim[]>();
+    for (const w of winners) {
+      byRaffle.set(w.raffle_id, [...(byRaffle.get(w.raffle_id) ?? []), toRaffleUser(w)]);
+      const claim: RaffleWinnerClaim = {
+        position: w.position,
+        user_id: w.id,
+        claim_deadline: w.claim_deadline ? new Date(w.claim_deadline).toISOString() : null,
+        claimed_at: w.claimed_at ? new Date(w.claimed_at).toISOString() : null,
+      };
+      claims.set(w.raffle_id, [...(claims.get(w.raffle_id) ?? []), claim]);
+    }
     const mine = new Map<number, Raffle['user_entries']>();
     if (viewerId) {
       for (const e of await this.raffles.viewerEntries(em, viewerId, ids)) {
@@ -151,6 +161,6 @@ export class RafflesQueryService {
       }
     }
     const now = Date.now();
-    return rows.map((row) => toRaffle(row, byRaffle.get(row.id) ?? [], mine.get(row.id) ?? NO_USER_ENTRIES, now));
+    return rows.map((row) => toRaffle(row, byRaffle.get(row.id) ?? [], mine.get(row.id) ?? NO_USER_ENTRIES, now, claims.get(row.id)));
   }
 }

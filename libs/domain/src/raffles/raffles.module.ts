@@ -15,6 +15,13 @@ import { RafflesDrawsRepository } from './raffles-draws.repository';
 import { RafflesAdminRepository } from './raffles-admin.repository';
 import { FeaturedRaffleRepository } from './featured-raffle.repository';
 import { FeaturedRaffleService } from './featured-raffle.service';
+import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
+import { RaffleEntryVoidsRepository } from './raffle-entry-voids.repository';
+import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
+import { RaffleClaimsService } from './raffle-claims.service';
+import { RaffleFarmSignalsRepository } from './raffle-farm-signals.repository';
+import { RaffleTemplatesRepository } from './raffle-templates.repository';
+import { RaffleTemplatesService } from './raffle-templates.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -33,7 +40,24 @@ import { FeaturedRaffleService } from './featured-raffle.service';
     AdminRafflesService,
     FeaturedRaffleRepository,
     FeaturedRaffleService,
+    RaffleEligibilityRepository,
+    RaffleEntryVoidsRepository,
+    RaffleEntryVoidsService,
+    RaffleClaimsService,
+    RaffleFarmSignalsRepository,
+    RaffleTemplatesRepository,
+    RaffleTemplatesService,
   ],
-  exports: [RafflesQueryService, RaffleLivePublisher, RaffleEntryService, RaffleDrawService, AdminRafflesService, FeaturedRaffleService],
+  exports: [
+    RaffleClaimsService,
+    RaffleTemplatesService,
+    RafflesQueryService,
+    RaffleLivePublisher,
+    RaffleEntryService,
+    RaffleDrawService,
+    AdminRafflesService,
+    FeaturedRaffleService,
+    RaffleEntryVoidsService,
+  ],
 })
 export class RafflesModule {}

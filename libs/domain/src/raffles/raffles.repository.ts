@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DrawEntry, RaffleEntryLine, RaffleEntryOrder, RaffleEntryType } from '@kickback/contracts';
+import {
+  RAFFLE_DRAW_ALGORITHM,
+  type DrawEntry,
+  type RaffleDrawAlgorithm,
+  type RaffleEntryLine,
+  type RaffleEntryOrder,
+  type RaffleEntryType,
+} from '@kickback/contracts';
 import { intArrayLiteral, queryCursor } from '@kickback/platform';
 import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 
@@ -8,12 +15,12 @@ import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 export const RAFFLE_SELECT = `
   select r.id, r.title, r.description, r.image, r.prize_description, r.prize_value_usd::text as prize_value_usd,
          r.starts_at, r.ends_at, r.number_of_winners, r.allow_passwordless, r.allow_points, r.points_per_entry,
-         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.seed, r.seed_hash, r.entries_hash,
+         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.entry_rules, r.claim_window_minutes, r.seed, r.seed_hash, r.entries_hash,
          r.drawn_at, r.cancelled_at, r.created_at, r.total_entries, r.participants_count
   from raffles r`;
 
 const ENTRY_ROW_SELECT = `
-  select e.id::text as entry_id, e.entry_type, e.tickets, e.points_spent::text as points_spent, e.created_at,
+  select e.id::text as entry_id, e.entry_type, e.tickets, e.multiplier, e.points_spent::text as points_spent, e.created_at,
          u.id, u.username, u.kick_username, u.avatar_url
   from raffle_entries e join users u on u.id = e.user_id`;
 
@@ -40,12 +47,21 @@ export interface EntryExportRow {
 /** A batch is a few megabytes at most; a download that stops reading for this long gives its connection back. */
 const EXPORT_CURSOR = { batchRows: 2000, stallSeconds: 30 };
 
+/** A standing winner with their claim, as a raffle's answer lists them. */
+export interface StandingWinnerRow extends UserRow {
+  raffle_id: number;
+  position: number;
+  claim_deadline: Date | null;
+  claimed_at: Date | null;
+}
+
 export interface VerifyHead {
   seed: string;
   seed_hash: string;
   entries_hash: string | null;
   drawn_at: Date | null;
   number_of_winners: number;
+  draw_algorithm: RaffleDrawAlgorithm;
 }
 
 export interface WinnerRecord {
@@ -123,9 +139,9 @@ export class RafflesRepository {
   }
 
   /** Standing winners of these raffles, in position order. */
-  standingWinners(em: EntityManager, raffleIds: number[]): Promise<(UserRow & { raffle_id: number })[]> {
-    return em.execute<(UserRow & { raffle_id: number })[]>(
-      `select w.raffle_id, u.id, u.username, u.kick_username, u.avatar_url
+  standingWinners(em: EntityManager, raffleIds: number[]): Promise<StandingWinnerRow[]> {
+    return em.execute<StandingWinnerRow[]>(
+      `select w.raffle_id, w.position, w.claim_deadline, w.claimed_at, u.id, u.username, u.kick_username, u.avatar_url
        from raffle_winners w join users u on u.id = w.user_id
        where w.raffle_id = any(?::int[]) and w.rerolled_at is null order by w.raffle_id, w.position`,
       [intArrayLiteral(raffleIds)],
@@ -219,7 +235,7 @@ export class RafflesRepository {
 
   async verifyHead(em: EntityManager, id: number): Promise<VerifyHead | null> {
     const [row] = await em.execute<VerifyHead[]>(
-      'select seed, seed_hash, entries_hash, drawn_at, number_of_winners from raffles where id = ?',
+      'select seed, seed_hash, entries_hash, drawn_at, number_of_winners, draw_algorithm from raffles where id = ?',
       [id],
     );
     return row ?? null;
@@ -234,11 +250,32 @@ export class RafflesRepository {
   }
 
   /** The published entry list: ordered by entry id. */
-  async drawEntries(em: EntityManager, raffleId: number): Promise<DrawEntry[]> {
-    const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
-      'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
-      [raffleId],
+  /**
+   * The draw input in entry id order. v2 adds each entry's multiplier and the entries voided before the draw, marked
+   * excluded; v1 lists the entry rows exactly as it always did.
+   */
+  async drawEntries(em: EntityManager, raffleId: number, algorithm: RaffleDrawAlgorithm): Promise<DrawEntry[]> {
+    if (algorithm === RAFFLE_DRAW_ALGORITHM) {
+      const rows = await em.execute<{ id: string; user_id: number; tickets: number }[]>(
+        'select e.id::text as id, e.user_id, e.tickets from raffle_entries e where e.raffle_id = ? order by e.id',
+        [raffleId],
+      );
+      return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
+    }
+    const rows = await em.execute<{ id: string; user_id: number; tickets: number; multiplier: number; excluded: boolean }[]>(
+      `select id::text as id, user_id, tickets, multiplier, excluded from (
+         select e.id, e.user_id, e.tickets, e.multiplier, false as excluded from raffle_entries e where e.raffle_id = ?
+         union all
+         select v.entry_id, v.user_id, v.tickets, v.multiplier, true from raffle_entry_voids v where v.raffle_id = ?
+       ) x order by x.id`,
+      [raffleId, raffleId],
     );
-    return rows.map((r) => ({ entry_id: Number(r.id), user_id: r.user_id, tickets: r.tickets }));
+    return rows.map((r) => ({
+      entry_id: Number(r.id),
+      user_id: r.user_id,
+      tickets: r.tickets,
+      multiplier: r.multiplier,
+      excluded: r.excluded,
+    }));
   }
 }

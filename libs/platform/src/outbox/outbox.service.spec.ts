@@ -6,12 +6,12 @@ describe('OutboxService.insertSql', () => {
   it('builds one event per source row, every payload field from its SQL expression', () => {
     const sql = outbox.insertSql(
       'raffle.drawn',
-      { raffleId: 'w.raffle_id', winnerUserIds: 'w.user_ids', reroll: 'false' },
+      { raffleId: 'w.raffle_id', winnerUserIds: 'w.user_ids', reroll: 'false', newWinnerUserIds: 'w.user_ids' },
       'from w order by w.raffle_id',
     );
     expect(sql).toBe(
       "insert into outbox_events (type, payload) select 'raffle.drawn', jsonb_build_object('raffleId', w.raffle_id, " +
-        "'winnerUserIds', w.user_ids, 'reroll', false) from w order by w.raffle_id",
+        "'winnerUserIds', w.user_ids, 'reroll', false, 'newWinnerUserIds', w.user_ids) from w order by w.raffle_id",
     );
   });
 

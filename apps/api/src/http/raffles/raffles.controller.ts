@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Query } from
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { raffleEnterSchema, raffleEntriesQuerySchema, type RaffleEnterRequest, type RaffleEntriesQuery } from '@kickback/contracts';
-import { CurrentUser, ok, rowId, tooManyRequests, zodPipe, type SessionUser } from '@kickback/platform';
-import { RaffleEntryService, RafflesQueryService } from '@kickback/domain';
+import { CurrentUser, ok, rowId, tooManyRequests, unauthorized, zodPipe, type SessionUser } from '@kickback/platform';
+import { RaffleClaimsService, RaffleEntryService, RafflesQueryService } from '@kickback/domain';
 import { IDEMPOTENCY_KEY } from './raffle-enter-options';
 import { RaffleEnterLimiter } from './raffle-enter-limiter';
 
@@ -18,6 +18,7 @@ export class RafflesController {
     private readonly raffles: RafflesQueryService,
     private readonly entries: RaffleEntryService,
     private readonly limiter: RaffleEnterLimiter,
+    private readonly claims: RaffleClaimsService,
   ) {}
 
   @Get()
@@ -61,5 +62,14 @@ export class RafflesController {
     const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : undefined;
     const result = await this.entries.enter(user?.id ?? null, id, body, key);
     return ok({ entry: result.entry }, result.message);
+  }
+
+  /** A winner claims their prize within the raffle's claim window; the page and the overlays see it at once. */
+  @Post(':id/claim')
+  @HttpCode(200)
+  async claim(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Raffle not found')) id: number) {
+    if (!user) throw unauthorized('Please log in to claim your prize');
+    const message = await this.claims.claim(user.id, id);
+    return ok(await this.raffles.get(id, user.id), message);
   }
 }

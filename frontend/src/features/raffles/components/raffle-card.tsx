@@ -5,6 +5,7 @@ import { formatNumber } from '../../../lib/format';
 import { entryTypesSummary } from '../raffle-logic';
 import { RaffleStatusBadge } from './raffle-status-badge';
 import { RaffleCardWinners } from './raffle-card-winners';
+import { RaffleEntryRules } from './raffle-entry-rules';
 
 /** One raffle in the list; open raffles stay in their room so the counts move live. */
 export function RaffleCard({ raffle }: { raffle: Raffle }) {
@@ -43,6 +44,7 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
             <li key={type}>{type}</li>
           ))}
         </ul>
+        <RaffleEntryRules raffle={raffle} />
         <RaffleCardWinners winners={raffle.winners} />
         <Link className="button button--primary raffle-card__link" to={`/raffles/${raffle.id}`}>
           View Details

@@ -1,5 +1,6 @@
 import type { Raffle } from '@kickback/contracts';
 import { formatNumber } from '../../../lib/format';
+import { RaffleEntryRules } from './raffle-entry-rules';
 
 export function RaffleEntryMethods({ raffle }: { raffle: Raffle }) {
   return (
@@ -23,6 +24,7 @@ export function RaffleEntryMethods({ raffle }: { raffle: Raffle }) {
           </li>
         )}
       </ul>
+      <RaffleEntryRules raffle={raffle} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Raffle, RaffleVerification } from '@kickback/contracts';
-import { computeWinners, entriesHash, RAFFLE_DRAW_ALGORITHM } from '@kickback/contracts/raffle-draw';
+import { computeWinners, entriesHash, RAFFLE_DRAW_ALGORITHMS } from '@kickback/contracts/raffle-draw';
 import { sha256Hex } from '@kickback/contracts/sha256';
 import { errorMessage } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
@@ -10,15 +10,27 @@ interface Check {
   ok: boolean;
 }
 
-/** Recomputes the draw in this browser from the published data (docs/raffle-draws.md). */
+/**
+ * Recomputes the draw in this browser from the published data (docs/raffle-draws.md), with the algorithm version the
+ * raffle was drawn with: v1 for raffles drawn before v2, v2 (multipliers, excluded entries) since.
+ */
 export function verifyInBrowser(v: RaffleVerification): Check[] {
   if (!v.seed) return [];
-  const recomputed = computeWinners(v.seed, v.entries, v.number_of_winners, v.rerolled_positions);
+  const known = (RAFFLE_DRAW_ALGORITHMS as readonly string[]).includes(v.algorithm);
+  if (!known) return [{ label: `This page knows the algorithm ${v.algorithm}`, ok: false }];
+  const recomputed = computeWinners(v.seed, v.entries, v.number_of_winners, v.rerolled_positions, v.algorithm);
   return [
     { label: 'The revealed seed hashes to the seed hash published before the draw', ok: sha256Hex(v.seed) === v.seed_hash },
-    { label: 'The published entry list hashes to the recorded entries hash', ok: entriesHash(v.entries) === v.entries_hash },
+    { label: 'The published entry list hashes to the recorded entries hash', ok: entriesHash(v.entries, v.algorithm) === v.entries_hash },
     { label: 'Recomputing the draw gives exactly the recorded winners', ok: JSON.stringify(recomputed) === JSON.stringify(v.winners) },
   ];
+}
+
+/** "12 entries (1 excluded)": excluded entries are published in v2 and never drawn. */
+function entryCount(v: RaffleVerification): string {
+  const excluded = v.entries.filter((e) => e.excluded).length;
+  const total = `${formatNumber(v.entries.length)} ${v.entries.length === 1 ? 'entry' : 'entries'}`;
+  return excluded ? `${total} (${formatNumber(excluded)} excluded)` : total;
 }
 
 export function RaffleVerifyPanel({ raffle }: { raffle: Raffle }) {
@@ -53,7 +65,7 @@ export function RaffleVerifyPanel({ raffle }: { raffle: Raffle }) {
             ))}
           </ul>
           <p className="field-hint">
-            Algorithm {RAFFLE_DRAW_ALGORITHM}; {formatNumber(data.entries.length)} entries; entries hash <code>{data.entries_hash}</code>
+            Algorithm {data.algorithm}; {entryCount(data)}; entries hash <code>{data.entries_hash}</code>
             {data.rerolled_positions.length > 0 && `; rerolled positions: ${data.rerolled_positions.join(', ')}`}.
           </p>
         </div>

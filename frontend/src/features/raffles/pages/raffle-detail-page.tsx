@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorStatus } from '../../../lib/api-error';
 import { useToast } from '../../../lib/use-toast';
@@ -10,6 +9,7 @@ import { RaffleEntryMethods } from '../components/raffle-entry-methods';
 import { RaffleStats } from '../components/raffle-stats';
 import { RaffleStatusBadge } from '../components/raffle-status-badge';
 import { RaffleVerifyPanel } from '../components/raffle-verify-panel';
+import { RaffleWinners } from '../components/raffle-winners';
 import { useGetRaffleQuery } from '../raffles-api';
 import '../raffles.css';
 
@@ -79,21 +79,7 @@ export default function RaffleDetailPage() {
           {r.prize_description && <p className="raffle-detail__prize">Prize: {r.prize_description}</p>}
         </div>
       </div>
-      {r.winners.length > 0 && (
-        <section className="card raffle-winners" aria-labelledby="raffle-winners-title">
-          <h2 id="raffle-winners-title">Winners</h2>
-          <ul data-testid="raffle-winners">
-            {r.winners.map((w) => (
-              <li key={w.id}>
-                <Link to={`/profile/${encodeURIComponent(w.username)}`}>
-                  <Avatar user={w} name={w.username} size={32} />
-                  <span>{w.kick_username || w.username}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <RaffleWinners raffle={r} />
       <div className="raffle-detail__grid">
         <div className="raffle-detail__main">
           <RaffleEntriesList raffle={r} onRefresh={() => void raffle.refetch()} refreshing={raffle.isFetching} />

@@ -39,6 +39,9 @@ const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
   prize_value_usd: 0,
   winners: [],
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
+  entry_rules: null,
+  claim_window_minutes: null,
+  winner_claims: [],
   seed_hash: 'a'.repeat(64),
   seed: null,
   drawn_at: null,
@@ -88,6 +91,35 @@ describe('Raffles list', () => {
     expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/raffles/9');
   });
 
+  it('lists the entry rules on the card before anyone tries, in the words the refusals use', async () => {
+    const entry_rules = {
+      followers_only: false,
+      subscribers_only: true,
+      min_level: 5,
+      min_account_age_days: 1,
+      min_watch_minutes: 30,
+      min_chat_messages: 10,
+      activity_days: 7,
+      exclude_winners_days: 1,
+      subscriber_multiplier: 3,
+    };
+    mockFetch((r) => (r.url === '/api/r/raffles' ? { body: { success: true, data: [raffle({ entry_rules })] } } : undefined));
+    renderWithProviders(<RafflesPage />);
+    const rules = await screen.findByTestId('raffle-rules-1');
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Subscribers only',
+      'Level 5 or higher',
+      'Accounts at least 1 day old',
+      'Watched 30 minutes or sent 10 chat messages in the last 7 days',
+      'No winners of the last day',
+      "Subscribers' tickets count ×3",
+    ]);
+  });
+
   it('shows "No Ended Raffles" and updates a card count from a live push', async () => {
     mockFetch((r) => (r.url === '/api/r/raffles' ? { body: { success: true, data: [raffle()] } } : undefined));
     renderWithProviders(<RafflesPage />);
@@ -123,6 +155,66 @@ describe('Raffle detail', () => {
       return undefined;
     });
   }
+
+  it('a winner claims with the Claim button; a prize passed on arrives live with the new winner and their window', async () => {
+    const deadline = new Date(Date.now() + 600_000).toISOString();
+    const me = user(memberFixture.id, 'lou');
+    const other = user(2, 'bob');
+    const drawn = raffle({
+      status: 'Ended',
+      has_ended: true,
+      is_accepting_entries: false,
+      drawn_at: new Date().toISOString(),
+      seed: 'b'.repeat(64),
+      number_of_winners: 2,
+      claim_window_minutes: 10,
+      winners: [me, other],
+      winner_claims: [
+        { position: 1, user_id: me.id, claim_deadline: deadline, claimed_at: null },
+        { position: 2, user_id: other.id, claim_deadline: deadline, claimed_at: null },
+      ],
+    });
+    const claimed = {
+      ...drawn,
+      winner_claims: [{ ...drawn.winner_claims[0]!, claimed_at: new Date().toISOString() }, drawn.winner_claims[1]!],
+    };
+    const calls: string[] = [];
+    mockFetch((r) => {
+      if (r.url === '/api/r/raffles/1') return { body: { success: true, data: drawn } };
+      if (r.url.startsWith('/api/r/raffles/1/entries')) return page(entries);
+      if (r.url === '/api/r/raffles/1/claim' && r.method === 'POST') {
+        calls.push(r.url);
+        return { body: { success: true, message: 'Prize claimed! The streamer will be in touch to deliver it.', data: claimed } };
+      }
+      return undefined;
+    });
+    const { store } = renderWithProviders(<RaffleDetailPage />, { ...routes, user: memberFixture });
+    const claim = await screen.findByTestId('raffle-claim');
+    expect(within(claim).getByRole('timer', { name: 'Time left to claim' })).toBeInTheDocument();
+    fireEvent.click(within(claim).getByRole('button', { name: 'Claim prize' }));
+    await waitFor(() => expect(toasts(store)).toContainEqual(['success', 'Prize claimed! The streamer will be in touch to deliver it.']));
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByTestId('raffle-claim')).toBeNull();
+    const winners = screen.getByTestId('raffle-winners');
+    expect(within(winners).getAllByRole('listitem')[0]).toHaveTextContent('Claimed');
+
+    // Bob's window closed unclaimed: the prize passed to carl, pushed to the open page (raffle:drawn, then raffle:status).
+    const carl = user(3, 'carl');
+    const carlDeadline = new Date(Date.now() + 600_000).toISOString();
+    const passed = {
+      ...claimed,
+      winners: [me, carl],
+      winner_claims: [claimed.winner_claims[0]!, { position: 2, user_id: carl.id, claim_deadline: carlDeadline, claimed_at: null }],
+    };
+    act(() => {
+      createdSockets.at(-1)!.serverEmit('raffle:drawn', { raffle_id: 1, winners: passed.winners, seed: passed.seed });
+      createdSockets.at(-1)!.serverEmit('raffle:status', { raffle_id: 1, raffle: passed });
+    });
+    await waitFor(() => expect(within(screen.getByTestId('raffle-winners')).queryByText('bob_k')).toBeNull());
+    const rows = within(screen.getByTestId('raffle-winners')).getAllByRole('listitem');
+    expect(rows[1]).toHaveTextContent('carl_k');
+    expect(rows[1]).toHaveTextContent('Claim by');
+  });
 
   it('shows people with their win chance, searches on the server, and applies live entries without refetching', async () => {
     const fetchMock = serve(raffle());

@@ -24,6 +24,9 @@ import { Migration20261127140000_hunt_phases } from './Migration20261127140000_h
 import { Migration20261127150000_url_rule } from './Migration20261127150000_url_rule';
 import { Migration20261127160000_featured_items } from './Migration20261127160000_featured_items';
 import { Migration20261127170000_raffle_participant_tickets } from './Migration20261127170000_raffle_participant_tickets';
+import { Migration20261127181000_raffle_entry_rules } from './Migration20261127181000_raffle_entry_rules';
+import { Migration20261127182000_raffle_claims } from './Migration20261127182000_raffle_claims';
+import { Migration20261127183000_raffle_templates } from './Migration20261127183000_raffle_templates';
 import { Migration20261127182000_points_imports } from './Migration20261127182000_points_imports';
 import { Migration20261127183000_read_api_tokens } from './Migration20261127183000_read_api_tokens';
 import { Migration20261127183000_announcements } from './Migration20261127183000_announcements';
@@ -56,6 +59,9 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127150000_url_rule', class: Migration20261127150000_url_rule },
   { name: 'Migration20261127160000_featured_items', class: Migration20261127160000_featured_items },
   { name: 'Migration20261127170000_raffle_participant_tickets', class: Migration20261127170000_raffle_participant_tickets },
+  { name: 'Migration20261127181000_raffle_entry_rules', class: Migration20261127181000_raffle_entry_rules },
+  { name: 'Migration20261127182000_raffle_claims', class: Migration20261127182000_raffle_claims },
+  { name: 'Migration20261127183000_raffle_templates', class: Migration20261127183000_raffle_templates },
   { name: 'Migration20261127182000_points_imports', class: Migration20261127182000_points_imports },
   { name: 'Migration20261127183000_read_api_tokens', class: Migration20261127183000_read_api_tokens },
   { name: 'Migration20261127183000_announcements', class: Migration20261127183000_announcements },

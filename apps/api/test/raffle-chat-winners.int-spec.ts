@@ -1,0 +1,117 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  FakeKickServer,
+  createTestStack,
+  createUser,
+  kickUser,
+  waitFor,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
+
+const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
+
+/** Issue #37: with the streamer's Kick account connected, each new raffle winner is named in chat with where to claim. */
+describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)', () => {
+  const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    await kick.start();
+    kick.nextUser = STREAMER;
+    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
+    api = await stack.api();
+    await stack.worker();
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5252, chat_commands_enabled: true })).status).toBe(
+      200,
+    );
+    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
+    // The streamer connects their Kick account (OAuth with PKCE against the fake Kick).
+    const start = await admin.get('/auth/kick/connect');
+    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    expect((await admin.get(callback.pathname + callback.search)).headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
+  });
+  afterAll(async () => {
+    await stack.close();
+    await kick.stop();
+  });
+
+  it('names the drawn winner, then the next person when the prize passes on unclaimed, with the claim link and window', async () => {
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Friday giveaway',
+      prize_description: 'A $50 gift card',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+      claim_window_minutes: 2880,
+    });
+    const id = created.body.data.id as number;
+    for (const kickName of ['chatty_ann', 'chatty_bob']) {
+      const { id: userId } = await createUser(em, { kickUsername: kickName });
+      const client = api.client();
+      await client.loginAs(userId);
+      expect((await client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    }
+    const drawn = await admin.json('POST', `/api/admin/raffles/${id}/draw`);
+    const first = drawn.body.data.winners[0].kick_username as string;
+    const link = `${stack.env.APP_URL.replace(/\/$/, '')}/raffles/${id}`;
+    await waitFor(() => kick.events.chatMessages.length === 1, 10_000, 'winner named in chat');
+    expect(kick.events.chatMessages[0]).toEqual({
+      content: `@${first} won A $50 gift card in Friday giveaway! Claim it at ${link} within 2 days.`,
+      type: 'bot',
+      broadcaster_user_id: 5252,
+    });
+
+    await em.fork().execute(`update raffle_winners set claim_deadline = clock_timestamp() where raffle_id = ?`, [id]);
+    expect((await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 1 })).status).toBe(200);
+    const second = first === 'chatty_ann' ? 'chatty_bob' : 'chatty_ann';
+    await waitFor(() => kick.events.chatMessages.length === 2, 10_000, 'next winner named in chat');
+    expect(kick.events.chatMessages[1]!.content).toBe(
+      `@${second} won A $50 gift card in Friday giveaway! Claim it at ${link} within 2 days.`,
+    );
+  });
+
+  it('!join in chat enters the raffle on stream under the same rules, and the reply says so', async () => {
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Chat giveaway',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+      entry_rules: { min_level: 3 },
+    });
+    const id = created.body.data.id as number;
+    expect((await admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
+    const linked = async (kickId: number, name: string, level: number) => {
+      const { id: userId } = await createUser(em, { kickUsername: name });
+      await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, userId]);
+      await em.fork().execute('insert into member_xp (user_id, xp, level) values (?, 1000, ?)', [userId, level]);
+      return userId;
+    };
+    const [dora, eli] = [await linked(991_001, 'dora_chat', 3), await linked(991_002, 'eli_chat', 1)];
+    const said = kick.events.chatMessages.length;
+    const join = (kickId: number, name: string) =>
+      kick.events.deliver('chat.message.sent', {
+        broadcaster: kickUser(5252, 'streamer'),
+        sender: kickUser(kickId, name),
+        content: '!join',
+        created_at: new Date().toISOString(),
+      });
+    expect(await join(991_001, 'dora_chat')).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === said + 1, 10_000, 'join reply');
+    expect(kick.events.chatMessages.at(-1)!.content).toBe('@dora_chat Successfully entered the raffle!');
+    expect(await join(991_002, 'eli_chat')).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === said + 2, 10_000, 'refusal reply');
+    expect(kick.events.chatMessages.at(-1)!.content).toBe('@eli_chat Reach level 3 to enter.');
+    const rows = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
+    expect(rows.map((r) => r.user_id)).toEqual([dora]);
+    expect(rows.map((r) => r.user_id)).not.toContain(eli);
+  });
+});

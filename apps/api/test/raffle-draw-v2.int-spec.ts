@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { FakeKickServer, createTestStack, createUser, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+/**
+ * kickback-raffle-v2 implemented from docs/raffle-draws.md §1–§4 and §7 alone: Node's SHA-256, none of our code.
+ * Entries as the verify answer publishes them; answers the entries hash and the standing winners.
+ */
+interface PublishedEntry {
+  entry_id: number;
+  user_id: number;
+  tickets: number;
+  multiplier: number;
+  excluded: boolean;
+}
+const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+function recomputeV2(seed: string, entries: PublishedEntry[], numberOfWinners: number, passedPositions: number[]) {
+  const lines = [...entries].sort((a, b) => a.entry_id - b.entry_id);
+  const entriesHash = sha(lines.map((e) => `${e.entry_id}:${e.user_id}:${e.tickets}:${e.multiplier}:${e.excluded ? 1 : 0}\n`).join(''));
+  // Users in the order of their first line (excluded lines count for the order); weight = tickets × multiplier of kept lines.
+  const weights = new Map<number, bigint>();
+  for (const e of lines) {
+    const before = weights.get(e.user_id) ?? 0n;
+    weights.set(e.user_id, e.excluded ? before : before + BigInt(e.tickets * e.multiplier));
+  }
+  const pool = [...weights].filter(([, w]) => w > 0n).map(([user, weight]) => ({ user, weight }));
+  const order: number[] = [];
+  for (let k = 0; pool.length > 0; k++) {
+    const total = pool.reduce((sum, c) => sum + c.weight, 0n);
+    let r = BigInt(`0x${sha(`${seed}:${entriesHash}:${k}`)}`) % total;
+    let i = 0;
+    while (r >= pool[i]!.weight) r -= pool[i++]!.weight;
+    order.push(pool.splice(i, 1)[0]!.user);
+  }
+  const winners = order.slice(0, numberOfWinners).map((user_id, i) => ({ position: i + 1, user_id, draw_index: i }));
+  let next = winners.length;
+  for (const position of passedPositions) {
+    const slot = winners.findIndex((w) => w.position === position);
+    if (slot < 0 || next >= order.length) continue;
+    winners[slot] = { position, user_id: order[next]!, draw_index: next };
+    next++;
+  }
+  return { entriesHash, winners };
+}
+
+describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis)', () => {
+  const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    await kick.start();
+    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
+    api = await stack.api();
+    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    await stack.close();
+    await kick.stop();
+  });
+
+  it('a raffle with subscriber multipliers, two excluded members and two passed-on positions recomputes exactly', async () => {
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Sub luck giveaway',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 2,
+      allow_points_entry: true,
+      points_per_entry: 10,
+      entry_rules: { subscriber_multiplier: 4 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+
+    const members: { id: number; kickId: number; client: TestClient }[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { id: userId } = await createUser(em, {});
+      const kickId = 880_000 + i;
+      await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, userId]);
+      await em.fork().execute('insert into wallets (user_id, balance) values (?, 100)', [userId]);
+      const client = api.client();
+      await client.loginAs(userId);
+      members.push({ id: userId, kickId, client });
+    }
+    const deliver = (type: string, payload: Record<string, unknown>) =>
+      kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload });
+    // Three subscribers, known from the badge on their chat messages.
+    for (const m of members.slice(0, 3))
+      expect(
+        await deliver('chat.message.sent', {
+          message_id: `v2-${m.kickId}`,
+          sender: {
+            ...kickUser(m.kickId, `sub_${m.kickId}`),
+            identity: { username_color: '#fff', badges: [{ type: 'subscriber', text: 'Subscriber' }] },
+          },
+          content: 'gl',
+          created_at: new Date().toISOString(),
+        }),
+      ).toBe(200);
+    for (const [i, m] of members.entries()) {
+      expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+      if (i % 2 === 0)
+        expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 20 })).status).toBe(200);
+    }
+    // Excluded: one by a Kick ban before the draw, one banned on the site and found at the draw.
+    expect(
+      await deliver('moderation.banned', {
+        moderator: kickUser(2, 'mod'),
+        banned_user: kickUser(members[1]!.kickId, 'banned'),
+        metadata: { reason: 'Alt account', created_at: new Date().toISOString(), expires_at: null },
+      }),
+    ).toBe(200);
+    await em.fork().execute(`update users set banned_at = now(), ban_reason = 'Bot' where id = ?`, [members[4]!.id]);
+
+    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    // Two winners who did not take their prize: both positions passed on, in this order.
+    for (const position of [2, 1]) expect((await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position })).status).toBe(200);
+
+    const v = (await admin.json('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    expect(v.algorithm).toBe('kickback-raffle-v2');
+    expect(v.rerolled_positions).toEqual([2, 1]);
+    const excludedUsers = [...new Set((v.entries as PublishedEntry[]).filter((e) => e.excluded).map((e) => e.user_id))].sort();
+    expect(excludedUsers).toEqual([members[1]!.id, members[4]!.id].sort());
+    const multiplierOf = (userId: number) =>
+      new Set((v.entries as PublishedEntry[]).filter((e) => e.user_id === userId).map((e) => e.multiplier));
+    expect(multiplierOf(members[0]!.id)).toEqual(new Set([4]));
+    expect(multiplierOf(members[2]!.id)).toEqual(new Set([4]));
+    expect(multiplierOf(members[5]!.id)).toEqual(new Set([1]));
+
+    expect(sha(v.seed)).toBe(v.seed_hash);
+    const mine = recomputeV2(v.seed, v.entries, v.number_of_winners, v.rerolled_positions);
+    expect(mine.entriesHash).toBe(v.entries_hash);
+    expect(mine.winners).toEqual(v.winners);
+    expect(v.matches).toBe(true);
+    for (const w of mine.winners) expect(excludedUsers).not.toContain(w.user_id);
+  });
+});

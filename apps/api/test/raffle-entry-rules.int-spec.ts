@@ -1,0 +1,333 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import { ENTRY_RULE_MESSAGES, type RaffleEnterAnswer } from '@kickback/contracts';
+import { FakeKickServer, createTestStack, createUser, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+interface Member {
+  id: number;
+  kickId: number;
+  client: TestClient;
+  socket: Socket;
+}
+
+/** Issue #37: each entry rule refuses with its message over HTTP and the socket alike, and holds under races. */
+describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fake Kick)', () => {
+  const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+  let kickSeq = 770_000;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    await kick.start();
+    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
+    api = await stack.api();
+    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+    await kick.stop();
+  });
+
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+
+  async function member(): Promise<Member> {
+    const { id } = await createUser(em, {});
+    const kickId = ++kickSeq;
+    await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    const client = api.client();
+    await client.loginAs(id);
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: client.cookieHeader },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return { id, kickId, client, socket };
+  }
+
+  async function createRaffle(rules: Record<string, unknown> | null, overrides: Record<string, unknown> = {}): Promise<number> {
+    const res = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Rules raffle',
+      start_datetime: iso(-60_000),
+      end_datetime: iso(3_600_000),
+      number_of_winners: 1,
+      entry_rules: rules,
+      ...overrides,
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+
+  const viaHttp = async (m: Member, raffleId: number, body: Record<string, unknown> = { entry_type: 'passwordless' }) => {
+    const res = await m.client.json('POST', `/api/r/raffles/${raffleId}/enter`, body);
+    return { status: res.status, message: res.body.message as string };
+  };
+  const viaSocket = async (m: Member, raffleId: number, body: Record<string, unknown> = { entry_type: 'passwordless' }) => {
+    const answer: RaffleEnterAnswer = await m.socket.timeout(10_000).emitWithAck('raffle:enter', { raffle_id: raffleId, ...body });
+    return { status: answer.status, message: answer.body.message };
+  };
+  /** Both ways refuse with the rule's message and write nothing. */
+  async function refusedBoth(m: Member, raffleId: number, message: string): Promise<void> {
+    expect(await viaHttp(m, raffleId)).toEqual({ status: 422, message });
+    expect(await viaSocket(m, raffleId)).toEqual({ status: 422, message });
+    expect(await entryCount(raffleId, m.id)).toBe(0);
+  }
+  const entryCount = async (raffleId: number, userId: number) =>
+    Number(
+      (await sql<{ n: string }>('select count(*) as n from raffle_entries where raffle_id = ? and user_id = ?', [raffleId, userId]))[0]!.n,
+    );
+  const deliver = async (type: string, payload: Record<string, unknown>) =>
+    expect(await kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload })).toBe(200);
+  const ban = (m: Member, expiresAt: string | null = null) =>
+    deliver('moderation.banned', {
+      moderator: kickUser(2, 'mod'),
+      banned_user: kickUser(m.kickId, `viewer_${m.kickId}`),
+      metadata: { reason: 'Spam links', created_at: new Date().toISOString(), expires_at: expiresAt },
+    });
+  const chatWithBadges = (m: Member, badges: string[]) =>
+    deliver('chat.message.sent', {
+      message_id: `msg-${m.kickId}-${Math.random()}`,
+      sender: {
+        ...kickUser(m.kickId, `viewer_${m.kickId}`),
+        identity: { username_color: '#fff', badges: badges.map((type) => ({ type, text: type })) },
+      },
+      content: 'hello chat',
+      created_at: new Date().toISOString(),
+    });
+
+  it('shows the rules on the raffle and refuses each unmet rule with its message, over HTTP and the socket alike', async () => {
+    const rules = { followers_only: true, min_level: 5, min_account_age_days: 7, exclude_winners_days: 30 };
+    const id = await createRaffle(rules);
+    const shown = (await admin.json('GET', `/api/r/raffles/${id}`)).body.data;
+    expect(shown.entry_rules).toMatchObject(rules);
+
+    const ann = await member();
+    await refusedBoth(ann, id, ENTRY_RULE_MESSAGES.followersOnly);
+    await deliver('channel.followed', { follower: kickUser(ann.kickId, `viewer_${ann.kickId}`) });
+    await refusedBoth(ann, id, 'Reach level 5 to enter.');
+    await sql('insert into member_xp (user_id, xp, level) values (?, 5000, 5)', [ann.id]);
+    await refusedBoth(ann, id, 'Your account must be at least 7 days old to enter.');
+    await sql(`update users set created_at = now() - interval '8 days' where id = ?`, [ann.id]);
+    await sql(
+      `insert into prize_winners (source, reference, user_id, winner_name, position, prize, subject_id, subject_title, subject_path, won_at)
+       values ('hunt', ?, ?, 'ann', 1, '100 points', 1, 'Bonus Hunt #1', '/bonus-hunts', now() - interval '3 days')`,
+      [`hunt:test:${ann.id}`, ann.id],
+    );
+    await refusedBoth(ann, id, 'Winners of the last 30 days cannot enter this raffle.');
+    await sql(`update prize_winners set won_at = now() - interval '31 days' where user_id = ?`, [ann.id]);
+    expect(await viaSocket(ann, id)).toEqual({ status: 200, message: 'Successfully entered the raffle!' });
+    expect(await entryCount(id, ann.id)).toBe(1);
+  });
+
+  it('subscribers only, with subscriber luck: the badge on the newest chat message decides, and the multiplier is fixed on the row', async () => {
+    const id = await createRaffle({ subscribers_only: true, subscriber_multiplier: 3 }, { allow_points_entry: true, points_per_entry: 10 });
+    const bea = await member();
+    await refusedBoth(bea, id, 'Subscribers only: subscribe to the channel on Kick to enter.');
+    await chatWithBadges(bea, ['subscriber']);
+    expect(await viaHttp(bea, id)).toEqual({
+      status: 200,
+      message: 'Successfully entered the raffle! As a subscriber, your tickets count ×3 in the draw.',
+    });
+    // A newer chat message without the badge: no longer a subscriber.
+    await chatWithBadges(bea, []);
+    await sql('insert into wallets (user_id, balance) values (?, 100) on conflict (user_id) do update set balance = 100', [bea.id]);
+    expect(await viaSocket(bea, id, { entry_type: 'points', points_spent: 10 })).toEqual({
+      status: 422,
+      message: 'Subscribers only: subscribe to the channel on Kick to enter.',
+    });
+    // A subscription event newer than that message makes them one again, until its expiry.
+    await deliver('channel.subscription.new', {
+      subscriber: kickUser(bea.kickId, `viewer_${bea.kickId}`),
+      duration: 1,
+      created_at: new Date().toISOString(),
+      expires_at: iso(30 * 86_400_000),
+    });
+    expect((await viaSocket(bea, id, { entry_type: 'points', points_spent: 10 })).status).toBe(200);
+    expect(
+      await sql('select entry_type, multiplier from raffle_entries where raffle_id = ? and user_id = ? order by id', [id, bea.id]),
+    ).toEqual([
+      { entry_type: 'passwordless', multiplier: 3 },
+      { entry_type: 'points', multiplier: 3 },
+    ]);
+    // Not a subscriber, on a raffle with luck but no subscriber rule: enters at ×1.
+    const open = await createRaffle({ subscriber_multiplier: 2 });
+    const cal = await member();
+    expect(await viaHttp(cal, open)).toEqual({ status: 200, message: 'Successfully entered the raffle!' });
+    expect(await sql('select multiplier from raffle_entries where raffle_id = ? and user_id = ?', [open, cal.id])).toEqual([
+      { multiplier: 1 },
+    ]);
+  });
+
+  it('watch minutes or chat messages during the current stream: either is enough', async () => {
+    const at = Date.now();
+    await deliver('livestream.status.updated', {
+      is_live: true,
+      title: 'Slots',
+      started_at: new Date(at - 60_000).toISOString(),
+      ended_at: null,
+    });
+    const id = await createRaffle({ min_watch_minutes: 20, min_chat_messages: 1 });
+    const message = 'Watch at least 20 minutes or send at least 1 chat message during the current stream to enter.';
+    const [dan, eve] = [await member(), await member()];
+    await refusedBoth(dan, id, message);
+    await refusedBoth(eve, id, message);
+    await chatWithBadges(dan, []);
+    expect((await viaHttp(dan, id)).status).toBe(200);
+    // Two credited watch intervals of 10 minutes in the live stream.
+    const [{ stream_id: streamId }] = await sql<{ stream_id: string }>('select stream_id from activity_live_state');
+    for (const n of [1, 2])
+      await sql(
+        `insert into activity_awards (key, source, user_id, stream_id, points, xp, credited_at) values (?, 'watch', ?, ?, 10, 10, now())`,
+        [`watch:test:${eve.id}:${n}`, eve.id, streamId],
+      );
+    expect((await viaSocket(eve, id)).status).toBe(200);
+  });
+
+  it('a Kick ban voids the member’s entries in open raffles (refunded, audited) and refuses later entries; a timeout only blocks', async () => {
+    const plain = await createRaffle(null, { allow_points_entry: true, points_per_entry: 25 });
+    const ruled = await createRaffle({ min_level: 2 });
+    const [fay, gus] = [await member(), await member()];
+    await sql('insert into member_xp (user_id, xp, level) values (?, 100, 2)', [fay.id]);
+    await sql('insert into wallets (user_id, balance) values (?, 100)', [fay.id]);
+    expect((await viaHttp(fay, plain)).status).toBe(200);
+    expect((await viaHttp(fay, plain, { entry_type: 'points', points_spent: 50 })).status).toBe(200);
+    expect((await viaHttp(fay, ruled)).status).toBe(200);
+    expect((await viaHttp(gus, plain)).status).toBe(200);
+
+    await ban(fay);
+    expect(await entryCount(plain, fay.id)).toBe(0);
+    expect(await entryCount(ruled, fay.id)).toBe(0);
+    expect(await sql('select total_entries, participants_count from raffles where id = ?', [plain])).toEqual([
+      { total_entries: 1, participants_count: 1 },
+    ]);
+    expect(Number((await sql<{ balance: string }>('select balance from wallets where user_id = ?', [fay.id]))[0]!.balance)).toBe(100);
+    const audit = await sql<{ entity_id: string; after: { reason: string; ban_reason: string } }>(
+      `select entity_id, after from audit_logs where action = 'raffle.entries-voided' and before->>'user_id' = ? order by id`,
+      [String(fay.id)],
+    );
+    expect(audit.map((a) => Number(a.entity_id)).sort((a, b) => a - b)).toEqual([plain, ruled].sort((a, b) => a - b));
+    expect(audit[0]!.after).toMatchObject({ reason: 'kick-ban', ban_reason: 'Spam links' });
+    // The batched free entry and the rules path both refuse a banned member.
+    await refusedBoth(fay, plain, ENTRY_RULE_MESSAGES.kickBanned);
+    await refusedBoth(fay, ruled, ENTRY_RULE_MESSAGES.kickBanned);
+
+    // A timeout blocks entering while it lasts but voids nothing.
+    const hal = await member();
+    expect((await viaHttp(hal, plain)).status).toBe(200);
+    await ban(hal, iso(600_000));
+    expect(await entryCount(plain, hal.id)).toBe(1);
+    const other = await createRaffle(null);
+    await refusedBoth(hal, other, ENTRY_RULE_MESSAGES.kickBanned);
+  });
+
+  it('a site ban refuses entries with its message', async () => {
+    const id = await createRaffle(null);
+    const ivy = await member();
+    // Set in the database: a ban through the admin also ends the sessions, so no request would reach the rule.
+    await sql(`update users set banned_at = now(), ban_reason = 'Alt account' where id = ?`, [ivy.id]);
+    expect(await viaSocket(ivy, id)).toEqual({ status: 422, message: ENTRY_RULE_MESSAGES.banned });
+  });
+
+  it('bans racing entries: no banned member keeps an entry, whichever way each race went', async () => {
+    const free = await createRaffle(null);
+    const ruled = await createRaffle({ min_account_age_days: 1 }, { allow_points_entry: true, points_per_entry: 5 });
+    const members = await Promise.all(Array.from({ length: 12 }, () => member()));
+    await sql(`update users set created_at = now() - interval '2 days' where id = any(?::int[])`, [
+      `{${members.map((m) => m.id).join(',')}}`,
+    ]);
+    await sql(`insert into wallets (user_id, balance) select unnest(?::int[]), 50`, [`{${members.map((m) => m.id).join(',')}}`]);
+    const results = await Promise.all(
+      members.map(async (m, i) => {
+        const [, a, b, c] = await Promise.all([
+          ban(m),
+          (i % 2 ? viaSocket : viaHttp)(m, free),
+          (i % 2 ? viaHttp : viaSocket)(m, ruled),
+          viaHttp(m, ruled, { entry_type: 'points', points_spent: 10 }),
+        ]);
+        return [a, b, c];
+      }),
+    );
+    for (const answer of results.flat()) {
+      expect([200, 422]).toContain(answer.status);
+      if (answer.status === 422) expect(answer.message).toBe(ENTRY_RULE_MESSAGES.kickBanned);
+    }
+    for (const m of members) {
+      expect(await entryCount(free, m.id)).toBe(0);
+      expect(await entryCount(ruled, m.id)).toBe(0);
+      // Points paid for an entry the ban voided came back.
+      expect(Number((await sql<{ balance: string }>('select balance from wallets where user_id = ?', [m.id]))[0]!.balance)).toBe(50);
+    }
+    for (const raffle of [free, ruled])
+      expect(await sql('select total_entries, participants_count from raffles where id = ?', [raffle])).toEqual([
+        { total_entries: 0, participants_count: 0 },
+      ]);
+  });
+
+  it('becoming a subscriber while entering: each answer matches what was written', async () => {
+    const id = await createRaffle({ subscribers_only: true, subscriber_multiplier: 2 });
+    const members = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const answers = await Promise.all(
+      members.map(async (m, i) => {
+        const [, answer] = await Promise.all([chatWithBadges(m, ['subscriber']), (i % 2 ? viaSocket : viaHttp)(m, id)]);
+        return { m, answer };
+      }),
+    );
+    for (const { m, answer } of answers) {
+      const rows = await sql<{ multiplier: number }>('select multiplier from raffle_entries where raffle_id = ? and user_id = ?', [
+        id,
+        m.id,
+      ]);
+      if (answer.status === 200) expect(rows).toEqual([{ multiplier: 2 }]);
+      else {
+        expect(answer).toEqual({ status: 422, message: ENTRY_RULE_MESSAGES.subscribersOnly });
+        expect(rows).toEqual([]);
+        // Once the subscription is recorded, the same member enters.
+        expect((await viaHttp(m, id)).status).toBe(200);
+      }
+    }
+  });
+
+  it('the admin entry list marks entrants that look like alts; the public list never carries the marks', async () => {
+    const id = await createRaffle(null);
+    const [fresh, regular] = [await member(), await member()];
+    await sql(`update users set created_at = now() - interval '90 days' where id = ?`, [regular.id]);
+    await sql(`insert into activity_awards (key, source, user_id, points, xp, credited_at) values (?, 'watch', ?, 10, 10, now())`, [
+      `watch:farm:${regular.id}`,
+      regular.id,
+    ]);
+    await sql(
+      `insert into activity_awards (key, source, user_id, kick_user_id, points, xp, credited_at) values (?, 'chat', ?, ?, 5, 5, now())`,
+      [`chat:farm:${regular.id}`, regular.id, regular.kickId],
+    );
+    for (const m of [fresh, regular]) expect((await viaHttp(m, id)).status).toBe(200);
+    const rows = (await admin.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).body.data as {
+      user: { id: number };
+      signals: string[];
+      account_age_days: number;
+      multiplier: number;
+    }[];
+    const of = (userId: number) => rows.find((r) => r.user.id === userId)!;
+    expect(of(fresh.id)).toMatchObject({ signals: ['new-account', 'no-watch-time', 'no-chat'], account_age_days: 0, multiplier: 1 });
+    expect(of(regular.id)).toMatchObject({ signals: [], account_age_days: 90 });
+    const publicList = JSON.stringify((await fresh.client.json('GET', `/api/r/raffles/${id}/entries`)).body);
+    expect(publicList).not.toContain('signals');
+    expect(publicList).not.toContain('account_age_days');
+    // Members cannot read the admin list.
+    expect((await fresh.client.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).status).toBe(403);
+  });
+});

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ViewerFact } from './kick-viewer-facts';
+
+/**
+ * A newer value wins (the later arrival on a tie of Kick's second-precision timestamps); Kick does not promise order,
+ * so a late message never overwrites a fresher state.
+ */
+const IF_NEWER = (at: string, column: string) =>
+  `case when excluded.${at} >= coalesce(kick_viewers.${at}, '-infinity') then excluded.${column} else kick_viewers.${column} end`;
+
+/** kick_viewers: what the channel's webhooks told us about each Kick account (raffle entry rules read it). */
+@Injectable()
+export class KickViewersRepository {
+  /** Facts merged per account (mergeViewerFacts), written in one statement in account order. */
+  async record(em: EntityManager, facts: ViewerFact[]): Promise<void> {
+    if (!facts.length) return;
+    await em.execute(
+      `insert into kick_viewers (kick_user_id, followed_at, subscribed_at, subscribed_until, chat_subscriber, chat_seen_at)
+       select f.kick_user_id, f.followed_at, f.subscribed_at, f.subscribed_until, f.chat_subscriber, f.chat_seen_at
+       from jsonb_to_recordset(?::jsonb) as f(kick_user_id bigint, followed_at timestamptz, subscribed_at timestamptz,
+         subscribed_until timestamptz, chat_subscriber boolean, chat_seen_at timestamptz)
+       order by f.kick_user_id
+       on conflict (kick_user_id) do update set
+         followed_at = coalesce(least(kick_viewers.followed_at, excluded.followed_at), kick_viewers.followed_at, excluded.followed_at),
+         subscribed_until = ${IF_NEWER('subscribed_at', 'subscribed_until')},
+         subscribed_at = ${IF_NEWER('subscribed_at', 'subscribed_at')},
+         chat_subscriber = ${IF_NEWER('chat_seen_at', 'chat_subscriber')},
+         chat_seen_at = ${IF_NEWER('chat_seen_at', 'chat_seen_at')},
+         updated_at = now()`,
+      [JSON.stringify(facts)],
+    );
+  }
+
+  /**
+   * Records a ban or timeout (expiresAt null: permanent) and sets it on the linked member's row, which an entry holds
+   * FOR SHARE: this update waits for entries in flight and later entries see it. Answers the member's id, if linked.
+   */
+  async recordBan(
+    em: EntityManager,
+    ban: { kickUserId: number; at: Date; expiresAt: Date | null; reason: string | null },
+  ): Promise<number | null> {
+    await em.execute(
+      `insert into kick_viewers (kick_user_id, banned_at, ban_expires_at, ban_reason) values (?, ?, ?, ?)
+       on conflict (kick_user_id) do update set banned_at = excluded.banned_at, ban_expires_at = excluded.ban_expires_at,
+         ban_reason = excluded.ban_reason, updated_at = now()
+       where kick_viewers.banned_at is null or excluded.banned_at >= kick_viewers.banned_at`,
+      [ban.kickUserId, ban.at, ban.expiresAt, ban.reason],
+    );
+    const [member] = await em.execute<{ id: number }[]>(
+      `update users set kick_banned_until = coalesce(?::timestamptz, 'infinity'), updated_at = now() where kick_user_id = ? returning id`,
+      [ban.expiresAt, ban.kickUserId],
+    );
+    return member?.id ?? null;
+  }
+}
