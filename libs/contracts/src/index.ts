@@ -29,4 +29,5 @@ export * from './api/kick-connection';
 export * from './api/winners';
 export * from './api/overlays';
 export * from './api/featured';
+export * from './api/admin-live';
 export * from './api/admin-users';

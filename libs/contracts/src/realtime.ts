@@ -7,6 +7,7 @@ import type { FriendsUpdatedPush } from './api/friends';
 import type { WatchHeartbeatAnswer } from './api/activity';
 import type { LedgerEntry } from './api/economy';
 import type { FeaturedChangedPush } from './api/featured';
+import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -84,6 +85,10 @@ export interface ServerToClientEvents {
   'friends:updated': (payload: FriendsUpdatedPush) => void;
   /** Room 'winners': prizes of any source were paid or a win was replaced (raffle draws also send raffle:drawn there). */
   'winners:new': (payload: WinnersNewPush) => void;
+  /** Admin room: a raffle, hunt or tournament was created or changed (the admin lists read their page again). */
+  'admin:changed': (payload: AdminChangedPush) => void;
+  /** Admin room: a raffle's entry counters, once per push window of its entries. */
+  'admin:raffle-totals': (payload: AdminRaffleTotalsPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

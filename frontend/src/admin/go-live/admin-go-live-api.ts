@@ -7,9 +7,10 @@ import type {
   FeaturedItems,
   TournamentListItem,
 } from '@kickback/contracts';
-import { huntRoom, raffleRoom, tournamentRoom } from '@kickback/contracts/realtime';
+import { huntRoom, raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
+import { onAdminChange, patchRaffleTotals } from '../admin-live';
 
 /**
  * The Go live screen: what is running right now (hunt, raffle, tournament) through the same admin routes as
@@ -17,21 +18,36 @@ import { followLive } from '../../lib/live-cache';
  */
 export const goLiveApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLiveHunt: build.query<AdminHuntDetail | null, void>({
-      async queryFn(_arg, _api, _extra, fetch) {
-        const list = await fetch('/api/admin/bonus-hunts?page=1');
-        if (list.error) return { error: list.error };
-        const running = (list.data as AdminHuntListItem[]).find((h) => h.status !== 'completed');
-        if (!running) return { data: null };
-        const detail = await fetch(`/api/admin/bonus-hunts/${running.id}`);
-        return detail.error ? { error: detail.error } : { data: detail.data as AdminHuntDetail };
-      },
-      providesTags: ['BonusHunts'],
+    /** The hunt not yet completed (one at a time), null when none runs: Go live then offers to start one. */
+    getRunningHuntId: build.query<number | null, void>({
+      query: () => '/api/admin/bonus-hunts?page=1',
+      transformResponse: (hunts: AdminHuntListItem[]) => hunts.find((h) => h.status !== 'completed')?.id ?? null,
+      providesTags: [{ type: 'BonusHunts', id: 'LIST' }],
       onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          onAdminChange(live, 'bonus-hunts', () => lifecycle.dispatch(goLiveApi.util.invalidateTags([{ type: 'BonusHunts', id: 'LIST' }]))),
+        ),
+    }),
+    /** The running hunt, kept current by its room (a cache entry per hunt, so a new hunt follows its own room). */
+    getLiveHunt: build.query<AdminHuntDetail, number>({
+      query: (id) => `/api/admin/bonus-hunts/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'BonusHunts', id }],
+      onCacheEntryAdded: (id, lifecycle) =>
         followLive(lifecycle, (live) => {
-          live.join(live.data ? huntRoom(live.data.id) : null);
-          live.on('hunt:game', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['BonusHunts'])));
+          live.join(huntRoom(id));
+          const refresh = () => lifecycle.dispatch(goLiveApi.util.invalidateTags([{ type: 'BonusHunts', id }]));
+          live.on('hunt:game', refresh);
+          live.on('hunt:updated', (push) => push.change !== 'prediction' && refresh());
         }),
+    }),
+    startLiveHunt: build.mutation<AdminHuntDetail, { name: string; starting_balance: string; prize_points: number[] }>({
+      query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
+      invalidatesTags: ['BonusHunts', 'AuditLog'],
+    }),
+    /** Completing scores the predictions and pays the prizes: the one way to make room for the next hunt. */
+    completeLiveHunt: build.mutation<AdminHuntDetail, number>({
+      query: (id) => ({ url: `/api/admin/bonus-hunts/${id}/status`, method: 'POST', body: { status: 'completed' } }),
+      invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
     }),
     enterHuntWin: build.mutation<AdminHuntDetail, { huntId: number; gameId: number; win: string }>({
       query: ({ huntId, gameId, win }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, method: 'PUT', body: { win } }),
@@ -51,6 +67,12 @@ export const goLiveApi = baseApi.injectEndpoints({
       query: () => '/api/admin/raffles?page=1',
       transformResponse: (raffles: AdminRaffle[]) => raffles.filter((r) => r.is_accepting_entries),
       providesTags: ['Raffles'],
+      // One listener for the whole panel: a raffle created, started, drawn or put on stream elsewhere shows here.
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          onAdminChange(live, 'raffles', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Raffles'])));
+          live.on('admin:raffle-totals', (push) => lifecycle.updateCachedData((raffles) => patchRaffleTotals(raffles, push)));
+        }),
     }),
     /** One raffle, kept current by its room (a cache entry per raffle, so putting another on stream follows its room). */
     getLiveRaffle: build.query<AdminRaffle, number>({
@@ -85,8 +107,8 @@ export const goLiveApi = baseApi.injectEndpoints({
       providesTags: ['Tournaments'],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followLive(lifecycle, (live) => {
-          live.join(live.data ? tournamentRoom(live.data.id) : null);
-          live.on('tournament:match', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments'])));
+          // Every tournament change (a match decided, one created or finished elsewhere) reaches the admin room.
+          onAdminChange(live, 'tournaments', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments'])));
         }),
     }),
     setLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
@@ -105,7 +127,10 @@ export const goLiveApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetRunningHuntIdQuery,
   useGetLiveHuntQuery,
+  useStartLiveHuntMutation,
+  useCompleteLiveHuntMutation,
   useEnterHuntWinMutation,
   useGetFeaturedQuery,
   useChooseFeaturedRaffleMutation,

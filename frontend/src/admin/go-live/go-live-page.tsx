@@ -1,27 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
-import {
-  HUNT_PHASE_LABELS,
-  type AdminHuntDetail,
-  type AdminHuntGame,
-  type AdminRaffle,
-  type AdminTournament,
-  type TournamentMatch,
-} from '@kickback/contracts';
+import type { AdminRaffle, AdminTournament, TournamentMatch } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
-import { formatAmount, formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../use-admin-crud';
 import {
   useDrawLiveRaffleMutation,
-  useEnterHuntWinMutation,
-  useGetLiveHuntQuery,
   useGetLiveOverlaysQuery,
   useChooseFeaturedRaffleMutation,
   useGetFeaturedQuery,
@@ -30,9 +20,13 @@ import {
   useGetLiveTournamentQuery,
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
+import { HuntPanel } from './go-live-hunt';
 import './go-live-page.css';
 
-/** One screen to run a stream: the running hunt's wins, the open raffle's draw, the bracket's winners, the overlays. */
+/**
+ * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
+ * stream and its draw, the bracket's winners, the overlays.
+ */
 export default function GoLivePage() {
   return (
     <div className="admin-page go-live">
@@ -46,89 +40,6 @@ export default function GoLivePage() {
         <OverlaysPanel />
       </div>
     </div>
-  );
-}
-
-function HuntPanel() {
-  const { data: hunt, isLoading, isError } = useGetLiveHuntQuery();
-  return (
-    <section className="card go-live__panel go-live__panel--wide" aria-labelledby="go-live-hunt">
-      <h2 id="go-live-hunt">Bonus Hunt</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && !hunt}
-        loadingText="Loading the hunt..."
-        errorText="Failed to load the hunt."
-        emptyText="No hunt is running. Start one in Bonus Hunts."
-      />
-      {hunt && <HuntGames hunt={hunt} />}
-    </section>
-  );
-}
-
-function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
-  const s = hunt.statistics;
-  return (
-    <>
-      <p className="go-live__summary">
-        {hunt.name} · <strong data-testid="go-live-hunt-phase">{HUNT_PHASE_LABELS[hunt.status]}</strong> · predictions{' '}
-        {hunt.predictions_active ? 'open' : 'closed'} · winnings {formatAmount(s.winnings)} of {formatAmount(s.starting_balance)} ·
-        break-even {formatMultiplier(s.break_even_multiplier)} · {s.opened_count}/{s.games_count} opened
-      </p>
-      {hunt.status === 'preparing' && (
-        <p className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</p>
-      )}
-      <DataTable
-        caption={`Games of ${hunt.name}`}
-        columns={['#', 'Slot', 'Bet', 'Win', 'Multiplier']}
-        card={false}
-        className="go-live__games"
-      >
-        {[...hunt.games]
-          .sort((a, b) => a.position - b.position)
-          .map((game, index) => (
-            <tr key={game.id}>
-              <td>{index + 1}</td>
-              <td>{game.slot_name}</td>
-              <td>{formatAmount(game.slot_bet)}</td>
-              <td>
-                <WinEntry huntId={hunt.id} game={game} />
-              </td>
-              <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
-            </tr>
-          ))}
-      </DataTable>
-    </>
-  );
-}
-
-function WinEntry({ huntId, game }: { huntId: number; game: AdminHuntGame }) {
-  const [value, setValue] = useState(game.slot_win === null ? '' : String(game.slot_win));
-  const [enterWin, state] = useEnterHuntWinMutation();
-  const act = useAdminAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void act(
-      () => enterWin({ huntId, gameId: game.id, win: value.trim() }).unwrap(),
-      `${game.slot_name}: win saved`,
-      'Failed to save the win',
-    );
-  };
-  return (
-    <form className="go-live__win" onSubmit={submit}>
-      <input
-        className="input"
-        inputMode="decimal"
-        aria-label={`Win for ${game.slot_name}`}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        required
-      />
-      <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
-        Save
-      </button>
-    </form>
   );
 }
 

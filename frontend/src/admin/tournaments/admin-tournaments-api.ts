@@ -1,5 +1,7 @@
 import type { AdminTournament, TournamentListItem } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { followLive } from '../../lib/live-cache';
+import { onAdminChange } from '../admin-live';
 
 const ADMIN_LIST = { type: 'Tournaments' as const, id: 'ADMIN' };
 const adminOne = (id: number) => ({ type: 'Tournaments' as const, id: `admin-${id}` });
@@ -26,6 +28,10 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
     getAdminTournaments: build.query<TournamentListItem[], void>({
       query: () => '/api/admin/tournaments',
       providesTags: [ADMIN_LIST],
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          onAdminChange(live, 'tournaments', () => lifecycle.dispatch(tournamentsAdminApi.util.invalidateTags([ADMIN_LIST]))),
+        ),
     }),
     getAdminTournament: build.query<AdminTournament, number>({
       query: (id) => `/api/admin/tournaments/${id}`,

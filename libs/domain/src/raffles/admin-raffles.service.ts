@@ -106,6 +106,7 @@ export class AdminRafflesService {
       });
       return row.id;
     });
+    this.live.listChanged(id);
     return this.get(id);
   }
 

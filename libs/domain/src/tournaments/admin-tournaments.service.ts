@@ -8,7 +8,16 @@ import type {
   DomainEventMap,
   TournamentListItem,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, VersionedAnswerCache, conflict, notFound, unprocessable } from '@kickback/platform';
+import { ADMIN_ROOM } from '@kickback/contracts/realtime';
+import {
+  AuditLogService,
+  OutboxService,
+  RealtimeEmitter,
+  VersionedAnswerCache,
+  conflict,
+  notFound,
+  unprocessable,
+} from '@kickback/platform';
 import {
   completeTournament,
   countPicks,
@@ -47,6 +56,7 @@ export class AdminTournamentsService {
     private readonly outbox: OutboxService,
     private readonly prizes: TournamentPrizesService,
     private readonly answers: VersionedAnswerCache,
+    private readonly realtime: RealtimeEmitter,
   ) {}
 
   async list(): Promise<TournamentListItem[]> {
@@ -219,6 +229,8 @@ export class AdminTournamentsService {
         after: null,
       });
     });
+    // A deleted tournament has no page or room left to push to; only the admins' lists still show it.
+    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
   }
 
   /** One change to tournament `id` in its transaction; once committed, its public page answer is rebuilt on its next read. */
