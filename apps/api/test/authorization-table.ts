@@ -275,6 +275,8 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/overlays': admin,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,
+  'GET /api/admin/overlays/:kind/url': admin,
+  'PUT /api/admin/overlays/:kind/settings': admin,
 };
 
 /**

@@ -28,6 +28,7 @@ export * from './api/activity';
 export * from './api/kick-connection';
 export * from './api/winners';
 export * from './api/overlays';
+export * from './api/overlay-settings';
 export * from './api/featured';
 export * from './api/admin-live';
 export * from './api/admin-users';

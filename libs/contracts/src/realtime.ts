@@ -8,6 +8,7 @@ import type { WatchHeartbeatAnswer } from './api/activity';
 import type { LedgerEntry } from './api/economy';
 import type { FeaturedChangedPush } from './api/featured';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
+import type { OverlaySettingsPush } from './api/overlay-settings';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -56,6 +57,8 @@ export interface ServerToClientEvents {
   'site:updated': (payload: { at: string }) => void;
   /** Room overlay:{kind}: the admin put another item on stream; the overlay loads it. */
   'overlay:featured': (payload: FeaturedChangedPush) => void;
+  /** Room overlay:{kind}: the admin saved the overlay's settings (position, size, colours, fields, lines). */
+  'overlay:settings': (payload: OverlaySettingsPush) => void;
   /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
   'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
