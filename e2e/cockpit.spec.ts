@@ -73,3 +73,36 @@ test('the admin opens on Go live; the raffle, hunt and tournament lists follow c
 
   for (const context of [admin.context, elsewhere.context, member.context]) await context.close();
 });
+
+test("Go live archives what is over: a sold-out item leaves the store's list, the rest stays", async ({ browser }) => {
+  const admin = await signedIn(browser, 'StreamBoss');
+  const elsewhere = await signedInApi(browser, 'StreamBoss');
+  const name = `Sold-out cap ${Date.now().toString(36)}`;
+  await elsewhere.call('post', '/api/admin/store-items', { name, cost: 10, category: 'merch', quantity: 0 });
+  const visitor = await browser.newPage();
+  await visitor.goto('/store');
+  await expect(visitor.getByText(name)).toBeVisible();
+
+  await admin.page.goto('/admin-new/go-live');
+  const panel = admin.page.getByRole('region', { name: 'Archive what is over' });
+  // Only store items here: the raffles, hunts and tournaments other browser tests read stay listed.
+  for (const label of ['Drawn and cancelled raffles', 'Completed hunts', 'Finished tournaments']) await panel.getByLabel(label).uncheck();
+  await panel.getByRole('button', { name: 'Archive' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Archive what is over?' });
+  await expect(dialog).toContainText('Sold-out store items leave the site');
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(
+    admin.page.getByRole('region', { name: 'Notifications' }).getByText(/^Archived \d+ sold-out items?\. Their pages and winners stay\.$/),
+  ).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(visitor.getByText(name)).toHaveCount(0);
+  const items = await elsewhere.call<{ name: string }[]>('get', '/api/admin/store-items');
+  expect(items.map((i) => i.name)).not.toContain(name);
+  expect(items.length).toBeGreaterThan(0);
+
+  await visitor.close();
+  await admin.context.close();
+  await elsewhere.context.close();
+});

@@ -277,6 +277,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'DELETE /api/admin/overlays/:kind/token': admin,
   'GET /api/admin/overlays/:kind/url': admin,
   'PUT /api/admin/overlays/:kind/settings': admin,
+  'POST /api/admin/archive': admin,
 };
 
 /**

@@ -31,4 +31,5 @@ export * from './api/overlays';
 export * from './api/overlay-settings';
 export * from './api/featured';
 export * from './api/admin-live';
+export * from './api/archive';
 export * from './api/admin-users';

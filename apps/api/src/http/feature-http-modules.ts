@@ -16,6 +16,7 @@ import { ActivityHttpModule } from './activity/activity-http.module';
 import { WinnersHttpModule } from './winners/winners-http.module';
 import { OverlaysHttpModule } from './overlays/overlays-http.module';
 import { IdentityHttpModule } from './identity/identity-http.module';
+import { ArchiveHttpModule } from './archive/archive-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -37,4 +38,5 @@ export const FEATURE_HTTP_MODULES = [
   WinnersHttpModule,
   OverlaysHttpModule,
   IdentityHttpModule,
+  ArchiveHttpModule,
 ];

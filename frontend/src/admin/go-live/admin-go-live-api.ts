@@ -4,6 +4,7 @@ import type {
   AdminOverlayToken,
   AdminRaffle,
   AdminTournament,
+  ArchiveKind,
   FeaturedItems,
   TournamentListItem,
 } from '@kickback/contracts';
@@ -119,6 +120,12 @@ export const goLiveApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
+    /** Bulk archive of what is over; the toast is the server's count ("Archived 3 ended raffles …"). */
+    archiveOver: build.mutation<{ message?: string }, ArchiveKind[]>({
+      query: (kinds) => ({ url: '/api/admin/archive', method: 'POST', body: { kinds } }),
+      transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
+      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
+    }),
     getLiveOverlays: build.query<AdminOverlayToken[], void>({
       query: () => '/api/admin/overlays',
       providesTags: ['AdminOverlays'],
@@ -140,4 +147,5 @@ export const {
   useGetLiveTournamentQuery,
   useSetLiveMatchWinnerMutation,
   useGetLiveOverlaysQuery,
+  useArchiveOverMutation,
 } = goLiveApi;

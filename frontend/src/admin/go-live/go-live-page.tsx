@@ -20,6 +20,7 @@ import {
   useGetLiveTournamentQuery,
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
+import { ArchivePanel } from './go-live-archive';
 import { HuntPanel } from './go-live-hunt';
 import './go-live-page.css';
 
@@ -38,6 +39,7 @@ export default function GoLivePage() {
         <RafflePanel />
         <TournamentPanel />
         <OverlaysPanel />
+        <ArchivePanel />
       </div>
     </div>
   );

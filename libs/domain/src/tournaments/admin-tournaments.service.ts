@@ -19,6 +19,7 @@ import {
   unprocessable,
 } from '@kickback/platform';
 import {
+  archiveCompleted,
   completeTournament,
   countPicks,
   deleteTournament,
@@ -231,6 +232,24 @@ export class AdminTournamentsService {
     });
     // A deleted tournament has no page or room left to push to; only the admins' lists still show it.
     this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+  }
+
+  /** Archives every completed tournament (audited): out of the lists, its page and prizes kept. */
+  async archiveCompleted(actorId: number): Promise<number> {
+    const archived = await this.em.fork().transactional(async (tx) => {
+      const rows = await archiveCompleted(tx);
+      if (rows.length > 0)
+        await this.audit.record(tx, {
+          actorId,
+          action: 'tournament.archive',
+          entity: 'tournament',
+          entityId: null,
+          after: { archived: rows },
+        });
+      return rows;
+    });
+    for (const { id } of archived) this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    return archived.length;
   }
 
   /** One change to tournament `id` in its transaction; once committed, its public page answer is rebuilt on its next read. */
