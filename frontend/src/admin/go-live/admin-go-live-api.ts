@@ -112,11 +112,11 @@ export const goLiveApi = baseApi.injectEndpoints({
           onAdminChange(live, 'tournaments', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments'])));
         }),
     }),
-    setLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
-      query: ({ id, matchId, winnerName }) => ({
+    setLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string; override?: boolean }>({
+      query: ({ id, matchId, winnerName, override }) => ({
         url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`,
         method: 'POST',
-        body: { winner_name: winnerName },
+        body: override ? { winner_name: winnerName, override } : { winner_name: winnerName },
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),

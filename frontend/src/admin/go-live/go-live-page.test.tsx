@@ -176,7 +176,7 @@ describe('GoLivePage', () => {
     fireEvent.click(within(override).getByRole('button', { name: 'Override: B wins' }));
     await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')).toBe(true));
     const pick = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')!;
-    expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B' });
+    expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B', override: true });
 
     expect(await screen.findByText('URL active')).toBeInTheDocument();
     expect(screen.getAllByText('No URL')).toHaveLength(4);

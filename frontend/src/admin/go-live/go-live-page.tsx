@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
-import type { AdminRaffle, AdminTournament, TournamentMatch } from '@kickback/contracts';
+import { contradictedPick, type AdminRaffle, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
@@ -165,27 +165,22 @@ function TournamentPanel() {
   );
 }
 
-/** The loser's multiplier when the chosen winner has the lower one (a pick the numbers contradict), else null. */
-function contradicted(match: TournamentMatch, winnerName: string): { winner: number; loser: number } | null {
-  const [mine, theirs] =
-    winnerName === match.slot1_name ? [match.slot1_multiplier, match.slot2_multiplier] : [match.slot2_multiplier, match.slot1_multiplier];
-  return mine !== null && theirs !== null && mine < theirs ? { winner: mine, loser: theirs } : null;
-}
-
 function Matches({ tournament }: { tournament: AdminTournament }) {
   const [setWinner, state] = useSetLiveMatchWinnerMutation();
   const act = useAdminAction();
   const [deciding, setDeciding] = useState<{ match: TournamentMatch; winnerName: string } | null>(null);
   const lastRound = Math.max(...tournament.matches.map((m) => m.round));
   const decide = async (match: TournamentMatch, winnerName: string) => {
+    // A pick the multipliers contradict is sent as an override: the dialog asked for exactly that.
+    const override = contradictedPick(match, winnerName) !== null;
     await act(
-      () => setWinner({ id: tournament.id, matchId: match.id, winnerName }).unwrap(),
+      () => setWinner({ id: tournament.id, matchId: match.id, winnerName, override }).unwrap(),
       match.round === lastRound ? `${winnerName} wins ${tournament.name}` : `${winnerName} advances`,
       'Failed to set the winner',
     );
     setDeciding(null);
   };
-  const against = deciding && contradicted(deciding.match, deciding.winnerName);
+  const against = deciding && contradictedPick(deciding.match, deciding.winnerName);
   const playable = tournament.matches
     .filter((m) => !m.winner_name && m.slot1_name && m.slot2_name)
     .sort((a, b) => a.round - b.round || a.match_number - b.match_number);

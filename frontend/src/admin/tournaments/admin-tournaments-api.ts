@@ -49,11 +49,11 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
       query: ({ id, matchId, changes }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}`, method: 'PUT', body: changes }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
-    setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
-      query: ({ id, matchId, winnerName }) => ({
+    setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string; override?: boolean }>({
+      query: ({ id, matchId, winnerName, override }) => ({
         url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`,
         method: 'POST',
-        body: { winner_name: winnerName },
+        body: override ? { winner_name: winnerName, override } : { winner_name: winnerName },
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),

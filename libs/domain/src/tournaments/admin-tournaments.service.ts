@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  AdminTournament,
-  AdminTournamentCreate,
-  AdminTournamentMatchUpdate,
-  AdminTournamentUpdate,
-  DomainEventMap,
-  TournamentListItem,
+import {
+  contradictedPick,
+  type AdminTournament,
+  type AdminTournamentCreate,
+  type AdminTournamentMatchUpdate,
+  type AdminTournamentUpdate,
+  type DomainEventMap,
+  type TournamentListItem,
 } from '@kickback/contracts';
 import { ADMIN_ROOM } from '@kickback/contracts/realtime';
 import {
@@ -173,13 +174,19 @@ export class AdminTournamentsService {
    * Sets (or, while the next round is undecided, corrects) a match winner and moves it into its
    * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1.
    */
-  async setWinner(actorId: number, id: number, matchId: number, winnerName: string): Promise<AdminTournament> {
+  /** `override`: the admin confirmed a winner with the lower multiplier; without it such a pick is refused. */
+  async setWinner(actorId: number, id: number, matchId: number, winnerName: string, override = false): Promise<AdminTournament> {
     return this.changing(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       const match = await this.lockedMatch(tx, id, matchId);
       if (match.slot1_name === null || match.slot2_name === null) throw conflict('Both slots must be filled before a winner is set.');
       if (winnerName !== match.slot1_name && winnerName !== match.slot2_name) {
         throw unprocessable('The winner must be one of the two slots.', { winner_name: ['The winner must be one of the two slots.'] });
+      }
+      const against = contradictedPick(match, winnerName);
+      if (against && !override) {
+        const message = `${winnerName} scored ${against.winner.toFixed(2)}x against ${against.loser.toFixed(2)}x: confirm the override to make the lower multiplier the winner.`;
+        throw unprocessable(message, { winner_name: [message] });
       }
       const isFinal = match.round === roundsOf(tournament.size);
       if (match.winner_name !== null) {
@@ -209,7 +216,7 @@ export class AdminTournamentsService {
         entity: 'tournament',
         entityId: id,
         before: { match_id: matchId, winner_name: match.winner_name },
-        after: { match_id: matchId, winner_name: winnerName, completed: isFinal },
+        after: { match_id: matchId, winner_name: winnerName, completed: isFinal, ...(against ? { override: true } : {}) },
       });
       await this.outbox.add(tx, 'tournament.match-decided', { tournamentId: id, matchIds: changed, at: new Date().toISOString() });
       return this.detailIn(tx, id);
