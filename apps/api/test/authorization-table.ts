@@ -272,6 +272,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'DELETE /api/admin/kick-connection': admin,
   'GET /api/admin/featured': admin,
   'PUT /api/admin/featured/raffle': admin,
+  'PUT /api/admin/featured/tournament': admin,
   'GET /api/admin/overlays': admin,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,

@@ -17,6 +17,7 @@ import { WinnersHttpModule } from './winners/winners-http.module';
 import { OverlaysHttpModule } from './overlays/overlays-http.module';
 import { IdentityHttpModule } from './identity/identity-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
+import { FeaturedHttpModule } from './featured/featured-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -39,4 +40,5 @@ export const FEATURE_HTTP_MODULES = [
   OverlaysHttpModule,
   IdentityHttpModule,
   ArchiveHttpModule,
+  FeaturedHttpModule,
 ];

@@ -57,11 +57,15 @@ export const goLiveApi = baseApi.injectEndpoints({
     /** What is on stream now (the server resolves the default: the newest raffle taking entries). */
     getFeatured: build.query<FeaturedItems, void>({
       query: () => '/api/admin/featured',
-      providesTags: ['Raffles'],
+      providesTags: ['Raffles', 'Tournaments'],
     }),
     chooseFeaturedRaffle: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/raffle', method: 'PUT', body: { id } }),
       invalidatesTags: ['Raffles', 'AuditLog'],
+    }),
+    chooseFeaturedTournament: build.mutation<FeaturedItems, number>({
+      query: (id) => ({ url: '/api/admin/featured/tournament', method: 'PUT', body: { id } }),
+      invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
     /** The raffles taking entries, any of which can be put on stream. */
     getOpenRaffles: build.query<AdminRaffle[], void>({
@@ -96,21 +100,20 @@ export const goLiveApi = baseApi.injectEndpoints({
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       invalidatesTags: ['Raffles', 'RecentWinners', 'AuditLog'],
     }),
-    getLiveTournament: build.query<AdminTournament | null, void>({
-      async queryFn(_arg, _api, _extra, fetch) {
-        const list = await fetch('/api/admin/tournaments');
-        if (list.error) return { error: list.error };
-        const active = (list.data as TournamentListItem[]).filter((t) => t.is_active).sort((a, b) => b.id - a.id)[0];
-        if (!active) return { data: null };
-        const detail = await fetch(`/api/admin/tournaments/${active.id}`);
-        return detail.error ? { error: detail.error } : { data: detail.data as AdminTournament };
-      },
+    /** The active tournaments, any of which can be put on stream; kept current by the admin room. */
+    getActiveTournaments: build.query<TournamentListItem[], void>({
+      query: () => '/api/admin/tournaments',
+      transformResponse: (list: TournamentListItem[]) => list.filter((t) => t.is_active),
       providesTags: ['Tournaments'],
+      // Every tournament change (a match decided, one created, finished or put on stream elsewhere) reaches the admin room.
       onCacheEntryAdded: (_arg, lifecycle) =>
-        followLive(lifecycle, (live) => {
-          // Every tournament change (a match decided, one created or finished elsewhere) reaches the admin room.
-          onAdminChange(live, 'tournaments', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments'])));
-        }),
+        followLive(lifecycle, (live) =>
+          onAdminChange(live, 'tournaments', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments']))),
+        ),
+    }),
+    getLiveTournament: build.query<AdminTournament, number>({
+      query: (id) => `/api/admin/tournaments/${id}`,
+      providesTags: ['Tournaments'],
     }),
     setLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string; override?: boolean }>({
       query: ({ id, matchId, winnerName, override }) => ({
@@ -144,7 +147,9 @@ export const {
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
   useDrawLiveRaffleMutation,
+  useGetActiveTournamentsQuery,
   useGetLiveTournamentQuery,
+  useChooseFeaturedTournamentMutation,
   useSetLiveMatchWinnerMutation,
   useGetLiveOverlaysQuery,
   useArchiveOverMutation,

@@ -121,9 +121,9 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
       if (r.url === '/api/admin/bonus-hunts/4/games/12' && r.method === 'PUT') return ok(hunt);
       if (r.url === '/api/admin/raffles?page=1') return ok([otherRaffle, raffle]);
-      if (r.url === '/api/admin/featured') return ok({ raffle: 7 });
+      if (r.url === '/api/admin/featured') return ok({ raffle: 7, tournament: 3 });
       if (r.url === '/api/admin/raffles/7' && r.method === 'GET') return ok(raffle);
-      if (r.url === '/api/admin/featured/raffle') return ok({ raffle: 8 });
+      if (r.url === '/api/admin/featured/raffle') return ok({ raffle: 8, tournament: 3 });
       if (r.url === '/api/admin/raffles/7/draw')
         return { body: { success: true, data: { ...raffle, drawn_at: 'now' }, message: '1 winner drawn for Chair raffle.' } };
       if (r.url === '/api/admin/tournaments') return ok([tournament]);
@@ -199,7 +199,7 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/bonus-hunts/5') return ok({ ...hunt, id: 5, name: 'Bonus Hunt #5', status: 'preparing', games: [] });
       if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments') return ok([]);
       if (r.url === '/api/admin/overlays') return ok([]);
-      if (r.url === '/api/admin/featured') return ok({ raffle: null });
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
       return undefined;
     });
     const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });
@@ -231,7 +231,7 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
       if (r.url === '/api/admin/bonus-hunts/4/status') return ok({ ...hunt, status: 'completed' });
       if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
-      if (r.url === '/api/admin/featured') return ok({ raffle: null });
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
       return undefined;
     });
     const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });

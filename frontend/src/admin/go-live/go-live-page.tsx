@@ -17,7 +17,9 @@ import {
   useGetFeaturedQuery,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
+  useGetActiveTournamentsQuery,
   useGetLiveTournamentQuery,
+  useChooseFeaturedTournamentMutation,
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
 import { ArchivePanel } from './go-live-archive';
@@ -148,19 +150,50 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
 }
 
 function TournamentPanel() {
-  const { data: tournament, isLoading, isError } = useGetLiveTournamentQuery();
+  const featured = useGetFeaturedQuery();
+  const active = useGetActiveTournamentsQuery();
+  const featuredId = featured.data?.tournament ?? null;
+  const tournament = useGetLiveTournamentQuery(featuredId ?? 0, { skip: featuredId === null });
+  const [choose, chooseState] = useChooseFeaturedTournamentMutation();
+  const act = useAdminAction();
+  const isLoading = featured.isLoading || tournament.isLoading;
+  const isError = featured.isError || tournament.isError;
+  const others = (active.data ?? []).filter((t) => t.id !== featuredId);
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-tournament">
-      <h2 id="go-live-tournament">Tournament</h2>
+      <h2 id="go-live-tournament">Tournament on stream</h2>
       <QueryStatus
         isLoading={isLoading}
         isError={isError}
-        isEmpty={!isLoading && !isError && !tournament}
+        isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the tournament..."
         errorText="Failed to load the tournament."
         emptyText="No tournament is active. Create one in Tournaments."
       />
-      {tournament && <Matches tournament={tournament} />}
+      {tournament.data && featuredId !== null && <Matches tournament={tournament.data} />}
+      {others.length > 0 && (
+        <>
+          <h3 className="go-live__subtitle">Also active</h3>
+          <ul className="go-live__others" aria-label="Other active tournaments">
+            {others.map((t) => (
+              <li key={t.id}>
+                <span>{t.name}</span>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={chooseState.isLoading}
+                  aria-label={`Show ${t.name} on stream`}
+                  onClick={() =>
+                    void act(() => choose(t.id).unwrap(), `${t.name} is on stream now`, 'Failed to change the tournament on stream')
+                  }
+                >
+                  Show on stream
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
@@ -186,7 +219,9 @@ function Matches({ tournament }: { tournament: AdminTournament }) {
     .sort((a, b) => a.round - b.round || a.match_number - b.match_number);
   return (
     <>
-      <p className="go-live__title">{tournament.name}</p>
+      <p className="go-live__title" data-testid="go-live-tournament-name">
+        {tournament.name}
+      </p>
       {tournament.winner && <p>Winner: {tournament.winner}</p>}
       {playable.length === 0 ? (
         <p className="admin-status">No match is waiting for a winner.</p>

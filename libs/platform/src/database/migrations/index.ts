@@ -26,6 +26,7 @@ import { Migration20261127160000_featured_items } from './Migration2026112716000
 import { Migration20261127170000_raffle_participant_tickets } from './Migration20261127170000_raffle_participant_tickets';
 import { Migration20261127184000_overlay_settings } from './Migration20261127184000_overlay_settings';
 import { Migration20261127184500_archive } from './Migration20261127184500_archive';
+import { Migration20261127184600_featured_tournament } from './Migration20261127184600_featured_tournament';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127170000_raffle_participant_tickets', class: Migration20261127170000_raffle_participant_tickets },
   { name: 'Migration20261127184000_overlay_settings', class: Migration20261127184000_overlay_settings },
   { name: 'Migration20261127184500_archive', class: Migration20261127184500_archive },
+  { name: 'Migration20261127184600_featured_tournament', class: Migration20261127184600_featured_tournament },
 ];
