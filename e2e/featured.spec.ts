@@ -68,3 +68,46 @@ test('with two open raffles, the one put on stream is shown on the overlay and d
   await overlayContext.close();
   for (const signed of [admin, member]) await signed.context.close();
 });
+
+test('with two active tournaments, the one put on stream from Go live is the bracket on the overlay', async ({ browser }) => {
+  const admin = await signedIn(browser, 'StreamBoss');
+  const call = await apiCalls(admin.page);
+  const cup = (name: string) =>
+    call<{ id: number }>('post', '/api/admin/tournaments', {
+      name,
+      size: 4,
+      slots: ['Mental', 'Wanted', 'Sugar Rush', 'Gates of Olympus'].map((slot) => ({ name: `${slot} (${name})` })),
+    });
+  const stamp = Date.now().toString(36);
+  const chosen = await cup(`Friday Cup ${stamp}`);
+  const newest = await cup(`Saturday Cup ${stamp}`);
+
+  const { url } = await call<IssuedOverlayToken>('post', '/api/admin/overlays/tournament/token');
+  const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const overlay = await overlayContext.newPage();
+  await overlay.goto(new URL(url).pathname + new URL(url).search);
+  const bracket = overlay.getByTestId('tournament-overlay');
+  await expect(bracket).toContainText(`Saturday Cup ${stamp}`);
+
+  await admin.page.goto('/admin-new/go-live');
+  const name = admin.page.getByTestId('go-live-tournament-name');
+  await expect(name).toHaveText(`Saturday Cup ${stamp}`);
+  await admin.page.getByRole('button', { name: `Show Friday Cup ${stamp} on stream` }).click();
+  await expect(name).toHaveText(`Friday Cup ${stamp}`);
+  await expect(bracket).toContainText(`Friday Cup ${stamp}`);
+  // Go live's match buttons act on the bracket on stream.
+  await expect(admin.page.getByRole('button', { name: `Mental (Friday Cup ${stamp}) wins` })).toBeVisible();
+
+  // Both go again: the overlay test after this one reads the newest active tournament.
+  for (const id of [chosen.id, newest.id]) {
+    const res = await admin.page.request.put(`/api/admin/tournaments/${id}`, {
+      headers: {
+        'x-csrf-token': ((await (await admin.page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } }).data.csrfToken,
+      },
+      data: { is_active: false },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await overlayContext.close();
+  await admin.context.close();
+});

@@ -1,6 +1,6 @@
-import type { AdminHuntDetail, AdminHuntListItem } from '@kickback/contracts';
+import type { AdminHuntDetail, AdminHuntListItem, AdminTournament } from '@kickback/contracts';
 import { expect, test } from './support/fixtures';
-import { signedIn } from './support/signed-in';
+import { signedIn, signedInApi } from './support/signed-in';
 
 test('removing a slot of the running hunt needs a confirmation that says what is lost', async ({ browser }) => {
   const admin = await signedIn(browser, 'StreamBoss');
@@ -30,4 +30,47 @@ test('removing a slot of the running hunt needs a confirmation that says what is
   await expect(remove).toHaveCount(0);
   expect((await read<AdminHuntDetail>(`/api/admin/bonus-hunts/${running.id}`)).games.map((g) => g.id)).not.toContain(opened.id);
   await admin.context.close();
+});
+
+test('a match winner the multipliers contradict needs an explicit override: the server refuses it, the bracket editor asks', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, 'StreamBoss');
+  const api = await signedInApi(browser, 'StreamBoss');
+  const name = `Override Cup ${Date.now().toString(36)}`;
+  const cup = await api.call<AdminTournament>('post', '/api/admin/tournaments', {
+    name,
+    size: 4,
+    slots: [
+      { name: 'Mental', multiplier: '12.80' },
+      { name: 'Wanted', multiplier: '7.41' },
+      { name: 'Sugar Rush' },
+      { name: 'Gates of Olympus' },
+    ],
+  });
+  const first = cup.matches.find((m) => m.round === 1 && m.match_number === 1)!;
+  const session = (await (await api.context.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
+  const refused = await api.context.request.post(`/api/admin/tournaments/${cup.id}/matches/${first.id}/winner`, {
+    headers: { 'x-csrf-token': session.data.csrfToken },
+    data: { winner_name: 'Wanted' },
+  });
+  expect(refused.status()).toBe(422);
+
+  await admin.page.goto('/admin-new/tournaments');
+  await admin.page.getByRole('button', { name: `Manage ${name}` }).click();
+  await admin.page.getByRole('button', { name: 'Wanted wins Round 1 match 1' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Wanted has the lower multiplier' });
+  await expect(dialog).toContainText('Wanted scored 7.41x against 12.80x.');
+  await dialog.getByRole('button', { name: 'Not yet' }).click();
+  await expect(admin.page.getByTestId(`admin-match-${first.id}`).getByRole('cell').nth(4)).toHaveText('—');
+
+  await admin.page.getByRole('button', { name: 'Wanted wins Round 1 match 1' }).click();
+  await dialog.getByRole('button', { name: 'Override: Wanted wins' }).click();
+  await expect(admin.page.getByRole('region', { name: 'Notifications' }).getByText('Wanted advances.')).toBeVisible();
+  await expect(admin.page.getByTestId(`admin-match-${first.id}`).getByRole('cell').nth(4)).toHaveText('Wanted');
+
+  // Go live shows the newest active tournament: this one goes, the seeded one comes back.
+  await api.call('put', `/api/admin/tournaments/${cup.id}`, { is_active: false });
+  await admin.context.close();
+  await api.context.close();
 });

@@ -1,11 +1,25 @@
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import type { CurrentHuntData, IssuedOverlayToken, OverlayKind, TournamentDetail, TournamentListItem } from '@kickback/contracts';
+import {
+  DEFAULT_OVERLAY_SETTINGS,
+  type CurrentHuntData,
+  type IssuedOverlayToken,
+  type OverlayKind,
+  type TournamentDetail,
+  type TournamentListItem,
+} from '@kickback/contracts';
 import { expect, test } from './support/fixtures';
 import { clipboardText } from './support/browser-globals';
 import { signedIn, signedInApi } from './support/signed-in';
 
 const STAGE = { width: 1920, height: 1080 };
+
+/** '#ffcc00' → 'rgb(255, 204, 0)', as computed styles report colours. */
+function hexToRgb(hex: string): string {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
 
 /** The admin's API (session and CSRF token), and overlay tokens issued through it. */
 async function adminApi(browser: Browser) {
@@ -131,8 +145,10 @@ test.describe('OBS overlays', () => {
       .sort((a, b) => b.id - a.id)[0]!;
     const detail = (await admin.call<{ tournament: TournamentDetail }>('get', `/api/r/tournaments/${active.id}`)).tournament;
     const open = detail.matches.find((m) => m.round === 1 && !m.winner_name && m.slot1_name && m.slot2_name)!;
-    await admin.call('post', `/api/admin/tournaments/${active.id}/matches/${open.id}/winner`, { winner_name: open.slot2_name });
-    await expect(bracket.locator(`[data-match="${open.id}"] .is-winner`)).toHaveText(new RegExp(`^${open.slot2_name}`));
+    // The slot the multipliers favour (the other would need an explicit override).
+    const winner = (open.slot2_multiplier ?? 0) >= (open.slot1_multiplier ?? 0) ? open.slot2_name! : open.slot1_name!;
+    await admin.call('post', `/api/admin/tournaments/${active.id}/matches/${open.id}/winner`, { winner_name: winner });
+    await expect(bracket.locator(`[data-match="${open.id}"] .is-winner`)).toHaveText(new RegExp(`^${winner}`));
     await expectTransparentAround(overlay, overlay.getByTestId('tournament-overlay'), 'tournament-overlay');
   });
 
@@ -182,12 +198,83 @@ test.describe('OBS overlays', () => {
     const rotating = (await issue.textContent()) === 'Rotate URL';
     await issue.click();
     if (rotating) await page.getByRole('dialog', { name: 'Rotate overlay URL' }).getByRole('button', { name: 'Rotate' }).click();
-    const field = card.getByLabel('Browser source URL (shown only now)');
+    const field = card.getByLabel('Browser source URL (admins only: anyone with it sees this overlay)');
     await expect(field).toHaveValue(/\/overlay\/leaderboard\?token=[A-Za-z0-9_-]{43}$/);
     await card.getByRole('button', { name: /Copy URL/ }).click();
     expect(await clipboardText(page)).toBe(await field.inputValue());
     const preview = page.frameLocator('iframe[title="Leaderboard preview"]');
     await expect(preview.getByTestId('leaderboard-rows').getByRole('listitem')).toHaveCount(10);
+  });
+
+  test("the admin copies the raffle overlay's URL again without rotating it, and its settings apply to the open overlay at once", async ({
+    browser,
+  }) => {
+    const admin = await adminApi(browser);
+    const title = `Settings raffle ${Date.now()}`;
+    const raffle = await admin.call<{ id: number }>('post', '/api/admin/raffles', {
+      title,
+      description: 'Laid out by the streamer',
+      prize_description: 'Gaming chair',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+    });
+    await admin.call('put', '/api/admin/featured/raffle', { id: raffle.id });
+    const { url } = await admin.issue('raffle');
+    const overlay = await openOverlay(browser, url);
+    const panel = overlay.getByTestId('raffle-overlay');
+    await expect(panel).toContainText(title);
+    await expect(overlay.getByTestId('raffle-prize')).toHaveText('Gaming chair');
+    await expect(overlay.getByTestId('raffle-how-to-enter')).toHaveText(new RegExp(`^Enter at .*/raffles/${raffle.id}$`));
+    const before = (await panel.boundingBox())!;
+    expect([Math.round(before.x), Math.round(before.y)]).toEqual([60, 520]);
+    await admin.call('post', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
+    await expect(overlay.getByTestId('raffle-entrants').getByRole('listitem')).toHaveCount(1);
+
+    const { page, context } = await signedIn(browser, 'StreamBoss');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/admin-new/overlays');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Raffle', exact: true }) });
+    // The URL already in OBS, shown again: the same one, and the overlay stays on.
+    await card.getByRole('button', { name: 'Show URL' }).click();
+    const field = card.getByLabel('Browser source URL (admins only: anyone with it sees this overlay)');
+    await expect(field).toHaveValue(url);
+    await card.getByRole('button', { name: /Copy URL/ }).click();
+    expect(await clipboardText(page)).toBe(url);
+
+    await card.getByText('Position, size, colours and fields').click();
+    const form = card.getByRole('form', { name: 'Raffle settings' });
+    await form.getByLabel('Left edge (px)').fill('1200');
+    await form.getByLabel('Top edge (px)').fill('100');
+    await form.getByLabel('Width (px)').fill('600');
+    await form.getByLabel('Highlight colour').selectOption('accent_color');
+    await form.getByLabel('Latest entrants').uncheck();
+    await form.getByLabel('Prize line').fill('A gaming chair worth $300');
+    await form.getByLabel('How to enter').fill('Type !join in chat');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByText('Raffle: settings saved; open overlays show them now'),
+    ).toBeVisible();
+
+    // The open overlay follows without a reload: new place, lines and colour, the entrants hidden.
+    await expect(overlay.getByTestId('raffle-how-to-enter')).toHaveText('Type !join in chat');
+    await expect(overlay.getByTestId('raffle-prize')).toHaveText('A gaming chair worth $300');
+    await expect(overlay.getByTestId('raffle-entrants')).toBeHidden();
+    await expect.poll(async () => (await panel.boundingBox())?.x).toBe(1200);
+    expect(Math.round((await panel.boundingBox())!.y)).toBe(100);
+    const { theme } = await admin.call<{ theme: { accent_color: string } }>('get', '/api/r/settings');
+    await expect(overlay.getByTestId('raffle-count')).toHaveCSS('color', hexToRgb(theme.accent_color));
+    // Still the same URL and the same page: nothing was rotated.
+    await expect(field).toHaveValue(url);
+    expect(overlay.url()).toContain(new URL(url).search);
+
+    // Back to where the raffle overlay has always been, for the tests after this one.
+    await admin.call('put', '/api/admin/overlays/raffle/settings', DEFAULT_OVERLAY_SETTINGS.raffle);
+    await expect(overlay.getByTestId('raffle-entrants')).toBeVisible();
+    await expect.poll(async () => (await panel.boundingBox())?.x).toBe(60);
+    await overlay.context().close();
+    await context.close();
+    await admin.context.close();
   });
 
   test('a wrong token shows nothing and opens no room', async ({ browser }) => {

@@ -113,7 +113,11 @@ test.describe('profiles and friends', () => {
     await expect(page.getByRole('heading', { name: 'Quick Stats' })).toBeVisible();
     expect(await blockingViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Achievements' }).click();
-    await expect(page.locator('[data-unlocked="false"]').first()).toBeVisible();
+    const locked = page.locator('[data-unlocked="false"]').first();
+    await expect(locked).toBeVisible();
+    // A locked achievement says how far the member is.
+    await expect(locked.getByText(/^Locked · [\d,]+ of [\d,]+$/)).toBeVisible();
+    await expect(locked.getByRole('progressbar')).toBeVisible();
     expect(await blockingViolations(page)).toEqual([]);
     await page.getByTestId('friends-menu-toggle').click();
     await expect(page.getByRole('heading', { name: /^Friend Requests/ })).toBeVisible();

@@ -143,7 +143,7 @@ test.describe('logged-in navigation', () => {
     });
   }
 
-  test('the admin also gets an Admin Panel link that loads /admin-new', async ({ page }) => {
+  test('the admin also gets an Admin Panel link that opens on Go live', async ({ page }) => {
     await loginAs(page, 'StreamBoss');
     const nav = mainNav(page);
     for (const label of ['Profile', 'Settings', 'My Tickets'])
@@ -151,8 +151,11 @@ test.describe('logged-in navigation', () => {
     await expect(nav.getByTestId('nav-login')).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'Admin Panel' }).click();
-    await expect(page).toHaveURL('/admin-new/settings');
-    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Site Settings' })).toBeVisible();
+    await expect(page).toHaveURL('/admin-new/go-live');
+    await expect(page.getByRole('heading', { level: 1, name: 'Go live' })).toBeVisible();
+    const adminNav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(adminNav.getByRole('link').first()).toHaveText('Go live');
+    await expect(adminNav.getByRole('link', { name: 'Site Settings' })).toBeVisible();
   });
 
   test('logout returns to / as an anonymous visitor', async ({ page }) => {
@@ -188,6 +191,7 @@ test('an admin renames the site and changes the primary colour; home shows both'
 
   try {
     await page.getByRole('link', { name: 'Admin Panel' }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Site Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Site name', exact: true }).fill(newName);
     await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill(newPrimary);

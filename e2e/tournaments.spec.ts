@@ -37,9 +37,12 @@ test('an admin creates a 4-slot tournament, a member picks and saves, the admin 
   await expect(row).toContainText('0/0');
 
   // Alpha wins (right pick), Charlie beats Delta (wrong pick): the member's row updates without reload.
+  // Each winner is confirmed in a dialog that says what follows.
   await admin.getByRole('button', { name: 'Alpha wins Round 1 match 1' }).click();
+  await admin.getByRole('dialog', { name: 'Alpha wins Round 1 match 1?' }).getByRole('button', { name: 'Alpha wins' }).click();
   await expect(admin.getByText('Alpha advances.')).toBeVisible();
   await admin.getByRole('button', { name: 'Charlie wins Round 1 match 2' }).click();
+  await admin.getByRole('dialog', { name: 'Charlie wins Round 1 match 2?' }).getByRole('button', { name: 'Charlie wins' }).click();
   await expect(admin.getByText('Charlie advances.')).toBeVisible();
 
   await expect(row).toContainText('50%');

@@ -301,6 +301,10 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'DELETE /api/admin/announcements/:id': admin,
   'POST /api/admin/announcements/:id/test': admin,
   'GET /api/admin/announcements/:id/deliveries': admin,
+  'PUT /api/admin/featured/tournament': admin,
+  'GET /api/admin/overlays/:kind/url': admin,
+  'PUT /api/admin/overlays/:kind/settings': admin,
+  'POST /api/admin/archive': admin,
 };
 
 /**

@@ -44,7 +44,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
   it('defaults to the newest open raffle; the admin puts another on stream and the overlay is told at once', async () => {
     const older = await createRaffle('Older giveaway');
     const newer = await createRaffle('Newer giveaway');
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toEqual({ raffle: newer });
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
     const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body;
     expect(await overlayRaffle(issued.token)).toBe(newer);
 
@@ -69,10 +69,10 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
 
     const chosen = await admin.json('PUT', '/api/admin/featured/raffle', { id: older });
     expect(chosen.status).toBe(200);
-    expect(chosen.body.data).toEqual({ raffle: older });
+    expect(chosen.body.data).toMatchObject({ raffle: older });
     await waitFor(() => pushes.find((p) => p.id === older), 10_000, 'overlay:featured push');
     expect(pushes).toEqual([{ kind: 'raffle', id: older }]);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toEqual({ raffle: older });
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: older });
     expect(await overlayRaffle(issued.token)).toBe(older);
     const [audit] = await em.fork().execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.raffle'`);
     expect(audit).toEqual({ entity_id: String(older) });
@@ -82,11 +82,11 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     await entrant.loginAs((await createUser(em)).id);
     expect((await entrant.json('POST', `/api/r/raffles/${older}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     expect((await admin.json('POST', `/api/admin/raffles/${older}/draw`)).status).toBe(200);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toEqual({ raffle: newer });
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
     const third = await createRaffle('Third giveaway');
     expect((await admin.json('PUT', '/api/admin/featured/raffle', { id: third })).status).toBe(200);
     expect((await admin.json('POST', `/api/admin/raffles/${third}/cancel`)).status).toBe(200);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toEqual({ raffle: newer });
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
 
     const cancelled = await admin.json('PUT', '/api/admin/featured/raffle', { id: third });
     expect(cancelled.status).toBe(422);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import type { IssuedOverlayToken, OverlayPageData } from '@kickback/contracts';
+import { DEFAULT_OVERLAY_SETTINGS, OVERLAY_KINDS, type IssuedOverlayToken, type OverlayPageData } from '@kickback/contracts';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
@@ -81,7 +81,14 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
 
     const listed = await admin.json('GET', '/api/admin/overlays');
     expect(listed.body.data).toEqual(
-      ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'].map((kind) => ({ kind, active: false, issued_at: null, revoked_at: null })),
+      OVERLAY_KINDS.map((kind) => ({
+        kind,
+        active: false,
+        issued_at: null,
+        revoked_at: null,
+        url_kept: false,
+        settings: DEFAULT_OVERLAY_SETTINGS[kind],
+      })),
     );
     const issued = await issue('hunt');
     expect(issued.url).toMatch(/^https?:\/\/[^/]+\/overlay\/hunt\?token=/);
@@ -89,6 +96,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await em.fork().execute<{ token_hash: string }[]>(`select token_hash from overlay_tokens where kind = 'hunt'`);
     expect(row!.token_hash).toBe(createHash('sha256').update(issued.token).digest('hex'));
+    // The token in the clear is nowhere (its kept copy is sealed).
     const dump = JSON.stringify(await em.fork().execute('select * from overlay_tokens'));
     expect(dump).not.toContain(issued.token);
     expect((await admin.json('GET', '/api/admin/overlays')).body.data[0]).toMatchObject({ kind: 'hunt', active: true });
@@ -108,7 +116,14 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     expect(csp).not.toContain('frame-ancestors');
     expect(csp).toContain("script-src 'self' 'nonce-");
     const data = pageData(await res.text());
-    expect(data).toEqual({ overlay: { kind: 'leaderboard', token, data: { kind: 'leaderboard', leaderboard: expect.anything() } } });
+    expect(data).toEqual({
+      overlay: {
+        kind: 'leaderboard',
+        token,
+        data: { kind: 'leaderboard', leaderboard: expect.anything() },
+        look: { settings: DEFAULT_OVERLAY_SETTINGS.leaderboard, colours: expect.objectContaining({ primary_color: expect.any(String) }) },
+      },
+    });
     expect(JSON.stringify(data)).not.toMatch(/csrf|"user"/i);
 
     for (const path of [

@@ -48,7 +48,7 @@ describe('AdminApp', () => {
       if (request.url === '/api/r/settings') return { body: { success: true, data: settingsFixture } };
       return undefined;
     });
-    renderAdmin('/admin-new');
+    renderAdmin('/admin-new/settings');
 
     const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
     expect(nav.getByRole('link', { name: 'Site Settings' })).toHaveAttribute('href', '/admin-new/settings');

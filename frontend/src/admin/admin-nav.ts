@@ -15,6 +15,8 @@ export interface AdminSection {
  * so a new admin screen is added here and nowhere else.
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
+  // First: the panel opens here, on what runs during a stream.
+  { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')) },
   { path: 'settings', label: 'Site Settings', page: lazy(() => import('./site/site-settings-page')) },
   { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./site/affiliates-page')) },
   { path: 'raffles', label: 'Raffles', page: lazy(() => import('./raffles/raffles-admin-page')) },
@@ -35,7 +37,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'overlays', label: 'Overlays', page: lazy(() => import('./overlays/overlays-page')) },
   { path: 'read-api', label: 'Read API', page: lazy(() => import('./read-api/read-api-page')) },
   { path: 'announcements', label: 'Announcements', page: lazy(() => import('./announcements/announcements-page')) },
-  { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')) },
   { path: 'achievements', label: 'Achievements', page: lazy(() => import('./progression/achievements-page')) },
   { path: 'badges', label: 'Badges', page: lazy(() => import('./progression/badges-page')) },
 ];

@@ -1,5 +1,6 @@
 import type { OverlayPageData } from '@kickback/contracts';
 import { connectOverlay } from './overlay-socket';
+import { followLook } from './overlay-look';
 import { mountHuntOverlay } from './hunt/hunt-overlay';
 import { mountRaffleOverlay } from './raffle/raffle-overlay';
 import { mountTournamentOverlay } from './tournament/tournament-overlay';
@@ -19,12 +20,13 @@ function fitStage(stage: HTMLElement): void {
 const page = (window as unknown as { __APP__?: OverlayPageData }).__APP__;
 const stage = document.getElementById('overlay');
 if (page?.overlay && stage) {
-  const { kind, token, data } = page.overlay;
+  const { kind, token, data, look: initialLook } = page.overlay;
   stage.className = `overlay-stage overlay-stage--${kind}`;
   fitStage(stage);
   window.addEventListener('resize', () => fitStage(stage));
   const live = connectOverlay(kind, token);
-  const context = { stage, live, token };
+  const look = followLook(stage, initialLook, (apply) => live.on('overlay:settings', (push) => push.kind === kind && apply(push.look)));
+  const context = { stage, live, token, look };
   if (data.kind === 'hunt') mountHuntOverlay(context, data);
   else if (data.kind === 'raffle') mountRaffleOverlay(context, data);
   else if (data.kind === 'tournament') mountTournamentOverlay(context, data);

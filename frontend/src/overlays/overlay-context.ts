@@ -1,4 +1,5 @@
 import type { OverlayLive } from './overlay-socket';
+import type { OverlayLookState } from './overlay-look';
 
 /** What every overlay kind is mounted with. */
 export interface OverlayContext {
@@ -6,4 +7,6 @@ export interface OverlayContext {
   stage: HTMLElement;
   live: OverlayLive;
   token: string;
+  /** The admin's settings, applied to the stage already; the raffle reads its lines from here. */
+  look: OverlayLookState;
 }

@@ -9,6 +9,8 @@ import type { FriendsUpdatedPush } from './api/friends';
 import type { WatchHeartbeatAnswer } from './api/activity';
 import type { LedgerEntry } from './api/economy';
 import type { FeaturedChangedPush } from './api/featured';
+import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
+import type { OverlaySettingsPush } from './api/overlay-settings';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -57,6 +59,8 @@ export interface ServerToClientEvents {
   'site:updated': (payload: { at: string }) => void;
   /** Room overlay:{kind}: the admin put another item on stream; the overlay loads it. */
   'overlay:featured': (payload: FeaturedChangedPush) => void;
+  /** Room overlay:{kind}: the admin saved the overlay's settings (position, size, colours, fields, lines). */
+  'overlay:settings': (payload: OverlaySettingsPush) => void;
   /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
   'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;
@@ -90,6 +94,10 @@ export interface ServerToClientEvents {
   'friends:updated': (payload: FriendsUpdatedPush) => void;
   /** Room 'winners': prizes of any source were paid or a win was replaced (raffle draws also send raffle:drawn there). */
   'winners:new': (payload: WinnersNewPush) => void;
+  /** Admin room: a raffle, hunt or tournament was created or changed (the admin lists read their page again). */
+  'admin:changed': (payload: AdminChangedPush) => void;
+  /** Admin room: a raffle's entry counters, once per push window of its entries. */
+  'admin:raffle-totals': (payload: AdminRaffleTotalsPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

@@ -20,6 +20,8 @@ import { PointsImportHttpModule } from './points-import/points-import-http.modul
 import { ReadApiHttpModule } from './read-api/read-api-http.module';
 import { AnnouncementsHttpModule } from './announcements/announcements-http.module';
 import { AccountDataHttpModule } from './account-data/account-data-http.module';
+import { ArchiveHttpModule } from './archive/archive-http.module';
+import { FeaturedHttpModule } from './featured/featured-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -45,4 +47,6 @@ export const FEATURE_HTTP_MODULES = [
   ReadApiHttpModule,
   AnnouncementsHttpModule,
   AccountDataHttpModule,
+  ArchiveHttpModule,
+  FeaturedHttpModule,
 ];

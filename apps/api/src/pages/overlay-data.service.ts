@@ -4,6 +4,7 @@ import { AppConfig } from '@kickback/platform';
 import {
   BonusHuntsService,
   FeaturedRaffleService,
+  FeaturedTournamentService,
   LeaderboardReadService,
   RafflesQueryService,
   TournamentsService,
@@ -23,6 +24,7 @@ export class OverlayDataService {
     private readonly raffles: RafflesQueryService,
     private readonly featured: FeaturedRaffleService,
     private readonly tournaments: TournamentsService,
+    private readonly featuredTournament: FeaturedTournamentService,
     private readonly leaderboard: LeaderboardReadService,
     private readonly config: AppConfig,
   ) {}
@@ -55,11 +57,11 @@ export class OverlayDataService {
     return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}` };
   }
 
-  /** The active tournament (the newest one when several are), else none. */
+  /** The tournament on stream (chosen on Go live, else the newest active one), else none. */
   private async tournament(): Promise<OverlayData> {
-    const active = (await this.tournaments.list()).filter((t) => t.is_active).sort((a, b) => b.id - a.id)[0];
-    if (!active) return { kind: 'tournament', tournament: null };
-    return { kind: 'tournament', tournament: (await this.tournaments.page(active.id)).tournament };
+    const id = await this.featuredTournament.tournamentId();
+    if (id === null) return { kind: 'tournament', tournament: null };
+    return { kind: 'tournament', tournament: (await this.tournaments.page(id)).tournament };
   }
 
   private async leaderboardData(): Promise<LeaderboardData | null> {

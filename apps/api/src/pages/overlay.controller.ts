@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { OverlayPageData } from '@kickback/contracts';
 import { notFound, ok } from '@kickback/platform';
-import { OverlayTokensService } from '@kickback/domain';
+import { OverlaySettingsService, OverlayTokensService } from '@kickback/domain';
 import { OverlayDataService } from './overlay-data.service';
 import { SpaTemplateService } from './spa-template.service';
 
@@ -21,6 +21,7 @@ const NOTHING =
 export class OverlayController {
   constructor(
     private readonly tokens: OverlayTokensService,
+    private readonly looks: OverlaySettingsService,
     private readonly overlayData: OverlayDataService,
     private readonly templates: SpaTemplateService,
   ) {}
@@ -34,7 +35,8 @@ export class OverlayController {
       res.status(404).type('html').send(NOTHING);
       return;
     }
-    const page: OverlayPageData = { overlay: { kind: admitted, token: token as string, data: await this.overlayData.build(admitted) } };
+    const [data, look] = await Promise.all([this.overlayData.build(admitted), this.looks.look(admitted)]);
+    const page: OverlayPageData = { overlay: { kind: admitted, token: token as string, data, look } };
     res.type('html').send(this.templates.render('overlay', page, res.locals.cspNonce as string));
   }
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadEnv, mikroOrmOptions } from '@kickback/platform';
-import { SecretsCipher, rekeyAnnouncementSecrets, rekeyCredentials, rekeyKickTokens } from '@kickback/domain';
+import { SecretsCipher, rekeyAnnouncementSecrets, rekeyCredentials, rekeyKickTokens, rekeyOverlayTokens } from '@kickback/domain';
 
 /** `npm run secrets:rekey`: after setting the new SECRETS_KEY and the old one as SECRETS_KEY_PREVIOUS. */
 async function main(): Promise<void> {
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     console.log(`Re-sealed ${kick.resealed} Kick connection(s); ${kick.alreadyCurrent} already used the new key.`);
     const hooks = await rekeyAnnouncementSecrets(orm.em.fork(), env.SECRETS_KEY, env.SECRETS_KEY_PREVIOUS);
     console.log(`Re-sealed ${hooks.resealed} announcement hook(s); ${hooks.alreadyCurrent} already used the new key.`);
+    const overlays = await rekeyOverlayTokens(orm.em.fork(), env.SECRETS_KEY, env.SECRETS_KEY_PREVIOUS);
+    console.log(`Re-sealed ${overlays.resealed} overlay URL(s); ${overlays.alreadyCurrent} already used the new key.`);
   } finally {
     await orm.close(true);
   }

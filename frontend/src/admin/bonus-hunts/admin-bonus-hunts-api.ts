@@ -1,5 +1,7 @@
 import type { AdminHuntDetail, AdminHuntListItem, CatalogueSlot, Pagination, SlotProvider } from '@kickback/contracts';
 import { baseApi, pagedList } from '../../lib/api';
+import { followLive } from '../../lib/live-cache';
+import { onAdminChange } from '../admin-live';
 
 export const adminBonusHuntsApi = baseApi.injectEndpoints({
   endpoints: (build) => {
@@ -24,6 +26,12 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
         query: (page) => `/api/admin/bonus-hunts?page=${page}`,
         transformResponse: (data: AdminHuntListItem[], meta) => pagedList(data, meta),
         providesTags: [{ type: 'BonusHunts', id: 'LIST' }],
+        onCacheEntryAdded: (_page, lifecycle) =>
+          followLive(lifecycle, (live) =>
+            onAdminChange(live, 'bonus-hunts', () =>
+              lifecycle.dispatch(adminBonusHuntsApi.util.invalidateTags([{ type: 'BonusHunts', id: 'LIST' }])),
+            ),
+          ),
       }),
       getAdminHunt: build.query<AdminHuntDetail, number>({
         query: (id) => `/api/admin/bonus-hunts/${id}`,

@@ -82,6 +82,11 @@ export default function BonusHuntsAdminPage() {
       <div className="hunt-admin-layout">
         <aside className="hunt-admin-list" aria-label="Hunts">
           {!running && !list.isLoading && <CreateHuntForm onCreated={setSelected} />}
+          {running && (
+            <p className="field-hint" data-testid="hunt-one-at-a-time">
+              One hunt runs at a time: complete {running.name} to start the next.
+            </p>
+          )}
           <ul className="hunt-admin-list__items">
             {hunts.map((hunt) => (
               <li key={hunt.id}>

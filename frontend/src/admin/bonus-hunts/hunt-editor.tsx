@@ -34,7 +34,7 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
     }
     try {
       await update({ huntId: hunt.id, name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
-      toast.success('Hunt saved');
+      toast.success(`${name.trim() || defaultName} saved`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to save the hunt'));
     }
@@ -43,7 +43,7 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
   const togglePredictions = async () => {
     try {
       await setPredictions({ huntId: hunt.id, active: !hunt.predictions_active }).unwrap();
-      toast.success(hunt.predictions_active ? 'Predictions closed' : 'Predictions opened');
+      toast.success(`${hunt.name}: predictions ${hunt.predictions_active ? 'closed' : 'opened'}`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to change predictions'));
     }
@@ -53,7 +53,11 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
     if (!confirming) return;
     try {
       await setStatus({ huntId: hunt.id, status: confirming }).unwrap();
-      toast.success(confirming === 'opening' ? 'Opening started' : 'Hunt completed; predictions are being scored');
+      toast.success(
+        confirming === 'opening'
+          ? `${hunt.name}: opening started; predictions are closed`
+          : `${hunt.name} completed; predictions are being scored`,
+      );
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to change the hunt status'));
     } finally {

@@ -4,12 +4,14 @@ import type {
   AdminOverlayToken,
   AdminRaffle,
   AdminTournament,
+  ArchiveKind,
   FeaturedItems,
   TournamentListItem,
 } from '@kickback/contracts';
-import { huntRoom, raffleRoom, tournamentRoom } from '@kickback/contracts/realtime';
+import { huntRoom, raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
+import { onAdminChange, patchRaffleTotals } from '../admin-live';
 
 /**
  * The Go live screen: what is running right now (hunt, raffle, tournament) through the same admin routes as
@@ -17,21 +19,36 @@ import { followLive } from '../../lib/live-cache';
  */
 export const goLiveApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLiveHunt: build.query<AdminHuntDetail | null, void>({
-      async queryFn(_arg, _api, _extra, fetch) {
-        const list = await fetch('/api/admin/bonus-hunts?page=1');
-        if (list.error) return { error: list.error };
-        const running = (list.data as AdminHuntListItem[]).find((h) => h.status !== 'completed');
-        if (!running) return { data: null };
-        const detail = await fetch(`/api/admin/bonus-hunts/${running.id}`);
-        return detail.error ? { error: detail.error } : { data: detail.data as AdminHuntDetail };
-      },
-      providesTags: ['BonusHunts'],
+    /** The hunt not yet completed (one at a time), null when none runs: Go live then offers to start one. */
+    getRunningHuntId: build.query<number | null, void>({
+      query: () => '/api/admin/bonus-hunts?page=1',
+      transformResponse: (hunts: AdminHuntListItem[]) => hunts.find((h) => h.status !== 'completed')?.id ?? null,
+      providesTags: [{ type: 'BonusHunts', id: 'LIST' }],
       onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          onAdminChange(live, 'bonus-hunts', () => lifecycle.dispatch(goLiveApi.util.invalidateTags([{ type: 'BonusHunts', id: 'LIST' }]))),
+        ),
+    }),
+    /** The running hunt, kept current by its room (a cache entry per hunt, so a new hunt follows its own room). */
+    getLiveHunt: build.query<AdminHuntDetail, number>({
+      query: (id) => `/api/admin/bonus-hunts/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'BonusHunts', id }],
+      onCacheEntryAdded: (id, lifecycle) =>
         followLive(lifecycle, (live) => {
-          live.join(live.data ? huntRoom(live.data.id) : null);
-          live.on('hunt:game', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['BonusHunts'])));
+          live.join(huntRoom(id));
+          const refresh = () => lifecycle.dispatch(goLiveApi.util.invalidateTags([{ type: 'BonusHunts', id }]));
+          live.on('hunt:game', refresh);
+          live.on('hunt:updated', (push) => push.change !== 'prediction' && refresh());
         }),
+    }),
+    startLiveHunt: build.mutation<AdminHuntDetail, { name: string; starting_balance: string; prize_points: number[] }>({
+      query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
+      invalidatesTags: ['BonusHunts', 'AuditLog'],
+    }),
+    /** Completing scores the predictions and pays the prizes: the one way to make room for the next hunt. */
+    completeLiveHunt: build.mutation<AdminHuntDetail, number>({
+      query: (id) => ({ url: `/api/admin/bonus-hunts/${id}/status`, method: 'POST', body: { status: 'completed' } }),
+      invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
     }),
     enterHuntWin: build.mutation<AdminHuntDetail, { huntId: number; gameId: number; win: string }>({
       query: ({ huntId, gameId, win }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, method: 'PUT', body: { win } }),
@@ -40,17 +57,27 @@ export const goLiveApi = baseApi.injectEndpoints({
     /** What is on stream now (the server resolves the default: the newest raffle taking entries). */
     getFeatured: build.query<FeaturedItems, void>({
       query: () => '/api/admin/featured',
-      providesTags: ['Raffles'],
+      providesTags: ['Raffles', 'Tournaments'],
     }),
     chooseFeaturedRaffle: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/raffle', method: 'PUT', body: { id } }),
       invalidatesTags: ['Raffles', 'AuditLog'],
+    }),
+    chooseFeaturedTournament: build.mutation<FeaturedItems, number>({
+      query: (id) => ({ url: '/api/admin/featured/tournament', method: 'PUT', body: { id } }),
+      invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
     /** The raffles taking entries, any of which can be put on stream. */
     getOpenRaffles: build.query<AdminRaffle[], void>({
       query: () => '/api/admin/raffles?page=1',
       transformResponse: (raffles: AdminRaffle[]) => raffles.filter((r) => r.is_accepting_entries),
       providesTags: ['Raffles'],
+      // One listener for the whole panel: a raffle created, started, drawn or put on stream elsewhere shows here.
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          onAdminChange(live, 'raffles', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Raffles'])));
+          live.on('admin:raffle-totals', (push) => lifecycle.updateCachedData((raffles) => patchRaffleTotals(raffles, push)));
+        }),
     }),
     /** One raffle, kept current by its room (a cache entry per raffle, so putting another on stream follows its room). */
     getLiveRaffle: build.query<AdminRaffle, number>({
@@ -73,29 +100,34 @@ export const goLiveApi = baseApi.injectEndpoints({
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       invalidatesTags: ['Raffles', 'RecentWinners', 'AuditLog'],
     }),
-    getLiveTournament: build.query<AdminTournament | null, void>({
-      async queryFn(_arg, _api, _extra, fetch) {
-        const list = await fetch('/api/admin/tournaments');
-        if (list.error) return { error: list.error };
-        const active = (list.data as TournamentListItem[]).filter((t) => t.is_active).sort((a, b) => b.id - a.id)[0];
-        if (!active) return { data: null };
-        const detail = await fetch(`/api/admin/tournaments/${active.id}`);
-        return detail.error ? { error: detail.error } : { data: detail.data as AdminTournament };
-      },
+    /** The active tournaments, any of which can be put on stream; kept current by the admin room. */
+    getActiveTournaments: build.query<TournamentListItem[], void>({
+      query: () => '/api/admin/tournaments',
+      transformResponse: (list: TournamentListItem[]) => list.filter((t) => t.is_active),
       providesTags: ['Tournaments'],
+      // Every tournament change (a match decided, one created, finished or put on stream elsewhere) reaches the admin room.
       onCacheEntryAdded: (_arg, lifecycle) =>
-        followLive(lifecycle, (live) => {
-          live.join(live.data ? tournamentRoom(live.data.id) : null);
-          live.on('tournament:match', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments'])));
-        }),
+        followLive(lifecycle, (live) =>
+          onAdminChange(live, 'tournaments', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Tournaments']))),
+        ),
     }),
-    setLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
-      query: ({ id, matchId, winnerName }) => ({
+    getLiveTournament: build.query<AdminTournament, number>({
+      query: (id) => `/api/admin/tournaments/${id}`,
+      providesTags: ['Tournaments'],
+    }),
+    setLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string; override?: boolean }>({
+      query: ({ id, matchId, winnerName, override }) => ({
         url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`,
         method: 'POST',
-        body: { winner_name: winnerName },
+        body: override ? { winner_name: winnerName, override } : { winner_name: winnerName },
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+    /** Bulk archive of what is over; the toast is the server's count ("Archived 3 ended raffles …"). */
+    archiveOver: build.mutation<{ message?: string }, ArchiveKind[]>({
+      query: (kinds) => ({ url: '/api/admin/archive', method: 'POST', body: { kinds } }),
+      transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
+      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
     }),
     getLiveOverlays: build.query<AdminOverlayToken[], void>({
       query: () => '/api/admin/overlays',
@@ -105,14 +137,20 @@ export const goLiveApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetRunningHuntIdQuery,
   useGetLiveHuntQuery,
+  useStartLiveHuntMutation,
+  useCompleteLiveHuntMutation,
   useEnterHuntWinMutation,
   useGetFeaturedQuery,
   useChooseFeaturedRaffleMutation,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
   useDrawLiveRaffleMutation,
+  useGetActiveTournamentsQuery,
   useGetLiveTournamentQuery,
+  useChooseFeaturedTournamentMutation,
   useSetLiveMatchWinnerMutation,
   useGetLiveOverlaysQuery,
+  useArchiveOverMutation,
 } = goLiveApi;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminHuntDetail, AdminRaffle, AdminTournament } from '@kickback/contracts';
+import { HUNT_PHASE_LABELS, type AdminHuntDetail, type AdminRaffle, type AdminTournament } from '@kickback/contracts';
 import { resetSocketForTests } from '../../lib/socket';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
@@ -121,9 +121,9 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
       if (r.url === '/api/admin/bonus-hunts/4/games/12' && r.method === 'PUT') return ok(hunt);
       if (r.url === '/api/admin/raffles?page=1') return ok([otherRaffle, raffle]);
-      if (r.url === '/api/admin/featured') return ok({ raffle: 7 });
+      if (r.url === '/api/admin/featured') return ok({ raffle: 7, tournament: 3 });
       if (r.url === '/api/admin/raffles/7' && r.method === 'GET') return ok(raffle);
-      if (r.url === '/api/admin/featured/raffle') return ok({ raffle: 8 });
+      if (r.url === '/api/admin/featured/raffle') return ok({ raffle: 8, tournament: 3 });
       if (r.url === '/api/admin/raffles/7/draw')
         return { body: { success: true, data: { ...raffle, drawn_at: 'now' }, message: '1 winner drawn for Chair raffle.' } };
       if (r.url === '/api/admin/tournaments') return ok([tournament]);
@@ -176,27 +176,73 @@ describe('GoLivePage', () => {
     fireEvent.click(within(override).getByRole('button', { name: 'Override: B wins' }));
     await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')).toBe(true));
     const pick = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/31/winner')!;
-    expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B' });
+    expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B', override: true });
 
     expect(await screen.findByText('URL active')).toBeInTheDocument();
     expect(screen.getAllByText('No URL')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'Overlay URLs and previews' })).toHaveAttribute('href', '/overlays');
   });
 
-  it('says what to do when nothing is running', async () => {
+  it('starts a new hunt when none is running, and says what to do about the rest', async () => {
+    const requests: TestRequest[] = [];
+    let hunts: unknown[] = [];
     mockFetch((r) => {
+      requests.push(r);
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
       });
-      if (r.url === '/api/admin/bonus-hunts?page=1' || r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments')
-        return ok([]);
+      if (r.url === '/api/admin/bonus-hunts' && r.method === 'POST') {
+        hunts = [{ ...hunt, id: 5, name: 'Bonus Hunt #5', status: 'preparing', games: undefined }];
+        return ok({ ...hunt, id: 5, name: 'Bonus Hunt #5', status: 'preparing', predictions_active: true, games: [] });
+      }
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok(hunts);
+      if (r.url === '/api/admin/bonus-hunts/5') return ok({ ...hunt, id: 5, name: 'Bonus Hunt #5', status: 'preparing', games: [] });
+      if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments') return ok([]);
       if (r.url === '/api/admin/overlays') return ok([]);
-      if (r.url === '/api/admin/featured') return ok({ raffle: null });
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
       return undefined;
     });
-    renderWithProviders(<GoLivePage />, { user: adminFixture });
-    expect(await screen.findByText('No hunt is running. Start one in Bonus Hunts.')).toBeInTheDocument();
+    const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });
+    const form = await screen.findByRole('form', { name: 'Start a new hunt' });
+    expect(form).toHaveTextContent('No hunt is running.');
+    fireEvent.change(within(form).getByLabelText('Starting balance ($)'), { target: { value: '1500' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Start hunt' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.items.map((t) => t.message)).toContain('Bonus Hunt #5 started: collecting bonuses, predictions open'),
+    );
+    const post = requests.find((r) => r.url === '/api/admin/bonus-hunts' && r.method === 'POST')!;
+    expect(JSON.parse(String(post.body))).toEqual({ name: '', starting_balance: '1500', prize_points: [1000, 500, 250] });
+    // The new hunt takes the form's place.
+    expect(await screen.findByTestId('go-live-hunt-phase')).toHaveTextContent(HUNT_PHASE_LABELS.preparing);
+    expect(screen.queryByRole('form', { name: 'Start a new hunt' })).toBeNull();
+
     expect(await screen.findByText('No raffle is taking entries. Create one in Raffles.')).toBeInTheDocument();
     expect(await screen.findByText('No tournament is active. Create one in Tournaments.')).toBeInTheDocument();
+  });
+
+  it('completes the running hunt only after a confirmation that says what happens', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...hunt, games: undefined }]);
+      if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
+      if (r.url === '/api/admin/bonus-hunts/4/status') return ok({ ...hunt, status: 'completed' });
+      if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
+      return undefined;
+    });
+    const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Sunday Hunt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Sunday Hunt?' });
+    expect(dialog).toHaveTextContent('Predictions are scored against winnings of $50.00 and the prize points are paid');
+    expect(requests.some((r) => r.url === '/api/admin/bonus-hunts/4/status')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete hunt' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.items.map((t) => t.message)).toContain('Sunday Hunt completed; predictions are being scored'),
+    );
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/status')!.body))).toEqual({ status: 'completed' });
   });
 });

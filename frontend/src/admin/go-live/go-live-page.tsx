@@ -1,19 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
-import {
-  HUNT_PHASE_LABELS,
-  type AdminHuntDetail,
-  type AdminHuntGame,
-  type AdminRaffle,
-  type AdminTournament,
-  type TournamentMatch,
-} from '@kickback/contracts';
+import { contradictedPick, type AdminRaffle, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
-import { formatAmount, formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
@@ -21,19 +13,24 @@ import { useAdminAction } from '../use-admin-crud';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
 import {
   useDrawLiveRaffleMutation,
-  useEnterHuntWinMutation,
-  useGetLiveHuntQuery,
   useGetLiveOverlaysQuery,
   useChooseFeaturedRaffleMutation,
   useGetFeaturedQuery,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
+  useGetActiveTournamentsQuery,
   useGetLiveTournamentQuery,
+  useChooseFeaturedTournamentMutation,
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
+import { ArchivePanel } from './go-live-archive';
+import { HuntPanel } from './go-live-hunt';
 import './go-live-page.css';
 
-/** One screen to run a stream: the running hunt's wins, the open raffle's draw, the bracket's winners, the overlays. */
+/**
+ * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
+ * stream and its draw, the bracket's winners, the overlays.
+ */
 export default function GoLivePage() {
   return (
     <div className="admin-page go-live">
@@ -45,91 +42,9 @@ export default function GoLivePage() {
         <RafflePanel />
         <TournamentPanel />
         <OverlaysPanel />
+        <ArchivePanel />
       </div>
     </div>
-  );
-}
-
-function HuntPanel() {
-  const { data: hunt, isLoading, isError } = useGetLiveHuntQuery();
-  return (
-    <section className="card go-live__panel go-live__panel--wide" aria-labelledby="go-live-hunt">
-      <h2 id="go-live-hunt">Bonus Hunt</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && !hunt}
-        loadingText="Loading the hunt..."
-        errorText="Failed to load the hunt."
-        emptyText="No hunt is running. Start one in Bonus Hunts."
-      />
-      {hunt && <HuntGames hunt={hunt} />}
-    </section>
-  );
-}
-
-function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
-  const s = hunt.statistics;
-  return (
-    <>
-      <p className="go-live__summary">
-        {hunt.name} · <strong data-testid="go-live-hunt-phase">{HUNT_PHASE_LABELS[hunt.status]}</strong> · predictions{' '}
-        {hunt.predictions_active ? 'open' : 'closed'} · winnings {formatAmount(s.winnings)} of {formatAmount(s.starting_balance)} ·
-        break-even {formatMultiplier(s.break_even_multiplier)} · {s.opened_count}/{s.games_count} opened
-      </p>
-      {hunt.status === 'preparing' && (
-        <p className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</p>
-      )}
-      <DataTable
-        caption={`Games of ${hunt.name}`}
-        columns={['#', 'Slot', 'Bet', 'Win', 'Multiplier']}
-        card={false}
-        className="go-live__games"
-      >
-        {[...hunt.games]
-          .sort((a, b) => a.position - b.position)
-          .map((game, index) => (
-            <tr key={game.id}>
-              <td>{index + 1}</td>
-              <td>{game.slot_name}</td>
-              <td>{formatAmount(game.slot_bet)}</td>
-              <td>
-                <WinEntry huntId={hunt.id} game={game} />
-              </td>
-              <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
-            </tr>
-          ))}
-      </DataTable>
-    </>
-  );
-}
-
-function WinEntry({ huntId, game }: { huntId: number; game: AdminHuntGame }) {
-  const [value, setValue] = useState(game.slot_win === null ? '' : String(game.slot_win));
-  const [enterWin, state] = useEnterHuntWinMutation();
-  const act = useAdminAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void act(
-      () => enterWin({ huntId, gameId: game.id, win: value.trim() }).unwrap(),
-      `${game.slot_name}: win saved`,
-      'Failed to save the win',
-    );
-  };
-  return (
-    <form className="go-live__win" onSubmit={submit}>
-      <input
-        className="input"
-        inputMode="decimal"
-        aria-label={`Win for ${game.slot_name}`}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        required
-      />
-      <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
-        Save
-      </button>
-    </form>
   );
 }
 
@@ -237,28 +152,52 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
 }
 
 function TournamentPanel() {
-  const { data: tournament, isLoading, isError } = useGetLiveTournamentQuery();
+  const featured = useGetFeaturedQuery();
+  const active = useGetActiveTournamentsQuery();
+  const featuredId = featured.data?.tournament ?? null;
+  const tournament = useGetLiveTournamentQuery(featuredId ?? 0, { skip: featuredId === null });
+  const [choose, chooseState] = useChooseFeaturedTournamentMutation();
+  const act = useAdminAction();
+  const isLoading = featured.isLoading || tournament.isLoading;
+  const isError = featured.isError || tournament.isError;
+  const others = (active.data ?? []).filter((t) => t.id !== featuredId);
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-tournament">
-      <h2 id="go-live-tournament">Tournament</h2>
+      <h2 id="go-live-tournament">Tournament on stream</h2>
       <QueryStatus
         isLoading={isLoading}
         isError={isError}
-        isEmpty={!isLoading && !isError && !tournament}
+        isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the tournament..."
         errorText="Failed to load the tournament."
         emptyText="No tournament is active. Create one in Tournaments."
       />
-      {tournament && <Matches tournament={tournament} />}
+      {tournament.data && featuredId !== null && <Matches tournament={tournament.data} />}
+      {others.length > 0 && (
+        <>
+          <h3 className="go-live__subtitle">Also active</h3>
+          <ul className="go-live__others" aria-label="Other active tournaments">
+            {others.map((t) => (
+              <li key={t.id}>
+                <span>{t.name}</span>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={chooseState.isLoading}
+                  aria-label={`Show ${t.name} on stream`}
+                  onClick={() =>
+                    void act(() => choose(t.id).unwrap(), `${t.name} is on stream now`, 'Failed to change the tournament on stream')
+                  }
+                >
+                  Show on stream
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
-}
-
-/** The loser's multiplier when the chosen winner has the lower one (a pick the numbers contradict), else null. */
-function contradicted(match: TournamentMatch, winnerName: string): { winner: number; loser: number } | null {
-  const [mine, theirs] =
-    winnerName === match.slot1_name ? [match.slot1_multiplier, match.slot2_multiplier] : [match.slot2_multiplier, match.slot1_multiplier];
-  return mine !== null && theirs !== null && mine < theirs ? { winner: mine, loser: theirs } : null;
 }
 
 function Matches({ tournament }: { tournament: AdminTournament }) {
@@ -267,20 +206,24 @@ function Matches({ tournament }: { tournament: AdminTournament }) {
   const [deciding, setDeciding] = useState<{ match: TournamentMatch; winnerName: string } | null>(null);
   const lastRound = Math.max(...tournament.matches.map((m) => m.round));
   const decide = async (match: TournamentMatch, winnerName: string) => {
+    // A pick the multipliers contradict is sent as an override: the dialog asked for exactly that.
+    const override = contradictedPick(match, winnerName) !== null;
     await act(
-      () => setWinner({ id: tournament.id, matchId: match.id, winnerName }).unwrap(),
+      () => setWinner({ id: tournament.id, matchId: match.id, winnerName, override }).unwrap(),
       match.round === lastRound ? `${winnerName} wins ${tournament.name}` : `${winnerName} advances`,
       'Failed to set the winner',
     );
     setDeciding(null);
   };
-  const against = deciding && contradicted(deciding.match, deciding.winnerName);
+  const against = deciding && contradictedPick(deciding.match, deciding.winnerName);
   const playable = tournament.matches
     .filter((m) => !m.winner_name && m.slot1_name && m.slot2_name)
     .sort((a, b) => a.round - b.round || a.match_number - b.match_number);
   return (
     <>
-      <p className="go-live__title">{tournament.name}</p>
+      <p className="go-live__title" data-testid="go-live-tournament-name">
+        {tournament.name}
+      </p>
       {tournament.winner && <p>Winner: {tournament.winner}</p>}
       {playable.length === 0 ? (
         <p className="admin-status">No match is waiting for a winner.</p>

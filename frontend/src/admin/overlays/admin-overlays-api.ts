@@ -1,7 +1,7 @@
-import type { AdminOverlayToken, IssuedOverlayToken, OverlayKind } from '@kickback/contracts';
+import type { AdminOverlayToken, IssuedOverlayToken, OverlayKind, OverlaySettings } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
-/** The Overlays section: each OBS overlay's token state; issuing (rotating) answers the new URL once. */
+/** The Overlays section: each OBS overlay's token state and settings; issue (rotate), view the URL again, revoke. */
 export const adminOverlaysApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getOverlayTokens: build.query<AdminOverlayToken[], void>({
@@ -12,11 +12,26 @@ export const adminOverlaysApi = baseApi.injectEndpoints({
       query: (kind) => ({ url: `/api/admin/overlays/${kind}/token`, method: 'POST' }),
       invalidatesTags: ['AdminOverlays', 'AuditLog'],
     }),
+    /** The current URL, unchanged (a mutation: each view is audited and nothing should cache a URL). */
+    showOverlayUrl: build.mutation<IssuedOverlayToken, OverlayKind>({
+      query: (kind) => ({ url: `/api/admin/overlays/${kind}/url`, method: 'GET' }),
+      invalidatesTags: ['AuditLog'],
+    }),
     revokeOverlayToken: build.mutation<null, OverlayKind>({
       query: (kind) => ({ url: `/api/admin/overlays/${kind}/token`, method: 'DELETE' }),
+      invalidatesTags: ['AdminOverlays', 'AuditLog'],
+    }),
+    saveOverlaySettings: build.mutation<OverlaySettings, { kind: OverlayKind; settings: OverlaySettings }>({
+      query: ({ kind, settings }) => ({ url: `/api/admin/overlays/${kind}/settings`, method: 'PUT', body: settings }),
       invalidatesTags: ['AdminOverlays', 'AuditLog'],
     }),
   }),
 });
 
-export const { useGetOverlayTokensQuery, useIssueOverlayTokenMutation, useRevokeOverlayTokenMutation } = adminOverlaysApi;
+export const {
+  useGetOverlayTokensQuery,
+  useIssueOverlayTokenMutation,
+  useShowOverlayUrlMutation,
+  useRevokeOverlayTokenMutation,
+  useSaveOverlaySettingsMutation,
+} = adminOverlaysApi;

@@ -7,23 +7,34 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
+import { errorMessage } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../use-admin-crud';
-import { useGetOverlayTokensQuery, useIssueOverlayTokenMutation, useRevokeOverlayTokenMutation } from './admin-overlays-api';
+import {
+  useGetOverlayTokensQuery,
+  useIssueOverlayTokenMutation,
+  useRevokeOverlayTokenMutation,
+  useShowOverlayUrlMutation,
+} from './admin-overlays-api';
+import { OverlaySettingsForm } from './overlay-settings-form';
 import './overlays-page.css';
 
 type Pending = { kind: OverlayKind; action: 'rotate' | 'revoke' };
 
 /**
- * OBS overlays: one URL per overlay. Tokens are stored hashed, so a URL is shown (with a copy button and a
- * live preview) right after it is issued; rotating issues a new one and the old URL stops at once.
+ * OBS overlays: one URL per overlay, shown (with a copy button and a live preview) when issued and again on request
+ * without changing it; rotating issues a new one and the old URL stops at once. Each overlay's settings apply to
+ * the open overlays as soon as they are saved.
  */
 export default function OverlaysPage() {
   const { data, isLoading, isError } = useGetOverlayTokensQuery();
   const [issue, issuing] = useIssueOverlayTokenMutation();
   const [revoke, revoking] = useRevokeOverlayTokenMutation();
+  const [show, showing] = useShowOverlayUrlMutation();
   const [urls, setUrls] = useState<Partial<Record<OverlayKind, string>>>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const act = useAdminAction();
+  const toast = useToast();
 
   const issueUrl = async (kind: OverlayKind) => {
     let url = '';
@@ -35,6 +46,14 @@ export default function OverlaysPage() {
       'Failed to issue the overlay URL',
     );
     if (done) setUrls((current) => ({ ...current, [kind]: url }));
+  };
+  const showUrl = async (kind: OverlayKind) => {
+    try {
+      const { url } = await show(kind).unwrap();
+      setUrls((current) => ({ ...current, [kind]: url }));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to show the overlay URL'));
+    }
   };
   const revokeUrl = async (kind: OverlayKind) => {
     const done = await act(() => revoke(kind).unwrap(), `${OVERLAY_LABELS[kind].name}: URL revoked`, 'Failed to revoke the overlay URL');
@@ -75,7 +94,14 @@ export default function OverlaysPage() {
               kind={kind}
               token={byKind.get(kind)}
               url={urls[kind]}
-              busy={issuing.isLoading || revoking.isLoading}
+              busy={issuing.isLoading || revoking.isLoading || showing.isLoading}
+              onShow={() => void showUrl(kind)}
+              onHide={() =>
+                setUrls((current) => {
+                  const { [kind]: _hidden, ...rest } = current;
+                  return rest;
+                })
+              }
               onIssue={() => (byKind.get(kind)?.active ? setPending({ kind, action: 'rotate' }) : void issueUrl(kind))}
               onRevoke={() => setPending({ kind, action: 'revoke' })}
             />
@@ -87,7 +113,7 @@ export default function OverlaysPage() {
           title={pending.action === 'rotate' ? 'Rotate overlay URL' : 'Revoke overlay URL'}
           message={
             pending.action === 'rotate'
-              ? `The current ${OVERLAY_LABELS[pending.kind].name} URL stops working at once; paste the new one into OBS.`
+              ? `The current ${OVERLAY_LABELS[pending.kind].name} URL stops working at once, in OBS too; paste the new one there. To copy the current URL again, use Show URL instead.`
               : `The ${OVERLAY_LABELS[pending.kind].name} URL stops working at once and the overlay shows nothing.`
           }
           confirmLabel={pending.action === 'rotate' ? 'Rotate' : 'Revoke'}
@@ -105,11 +131,13 @@ interface OverlayCardProps {
   token: AdminOverlayToken | undefined;
   url: string | undefined;
   busy: boolean;
+  onShow: () => void;
+  onHide: () => void;
   onIssue: () => void;
   onRevoke: () => void;
 }
 
-function OverlayCard({ kind, token, url, busy, onIssue, onRevoke }: OverlayCardProps) {
+function OverlayCard({ kind, token, url, busy, onShow, onHide, onIssue, onRevoke }: OverlayCardProps) {
   const label = OVERLAY_LABELS[kind];
   const status = token?.active
     ? `Active since ${formatDateTime(token.issued_at!)}`
@@ -125,7 +153,23 @@ function OverlayCard({ kind, token, url, busy, onIssue, onRevoke }: OverlayCardP
           <p className="overlay-card__status">{status}</p>
         </div>
         <div className="overlay-card__actions">
-          <button type="button" className="button button--primary" onClick={onIssue} disabled={busy}>
+          {token?.active &&
+            token.url_kept &&
+            (url ? (
+              <button type="button" className="button button--ghost" onClick={onHide}>
+                Hide URL
+              </button>
+            ) : (
+              <button type="button" className="button button--primary" onClick={onShow} disabled={busy}>
+                Show URL
+              </button>
+            ))}
+          <button
+            type="button"
+            className={token?.active ? 'button button--ghost' : 'button button--primary'}
+            onClick={onIssue}
+            disabled={busy}
+          >
             {token?.active ? 'Rotate URL' : 'Generate URL'}
           </button>
           {token?.active && (
@@ -137,7 +181,7 @@ function OverlayCard({ kind, token, url, busy, onIssue, onRevoke }: OverlayCardP
       </div>
       {url ? (
         <div className="overlay-card__url">
-          <label htmlFor={`overlay-url-${kind}`}>Browser source URL (shown only now)</label>
+          <label htmlFor={`overlay-url-${kind}`}>Browser source URL (admins only: anyone with it sees this overlay)</label>
           <div className="overlay-card__copy">
             <input id={`overlay-url-${kind}`} className="input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
             <CopyCodeButton code={url} label="Copy URL" context={label.name} />
@@ -147,7 +191,19 @@ function OverlayCard({ kind, token, url, busy, onIssue, onRevoke }: OverlayCardP
           </div>
         </div>
       ) : (
-        token?.active && <p className="field-hint">The URL is stored hashed and cannot be shown again: rotate to get a new one.</p>
+        token?.active &&
+        !token.url_kept && (
+          <p className="field-hint">
+            This URL was issued before URLs were kept and cannot be shown again: rotate it once (and paste the new one into OBS) to be able
+            to copy it later.
+          </p>
+        )
+      )}
+      {token && (
+        <details className="overlay-card__settings">
+          <summary>Position, size, colours and fields</summary>
+          <OverlaySettingsForm kind={kind} name={label.name} settings={token.settings} />
+        </details>
       )}
     </li>
   );

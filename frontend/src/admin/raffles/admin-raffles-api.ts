@@ -2,6 +2,7 @@ import type { AdminRaffle, AdminRaffleEntry, AdminRaffleEntryList, AdminRaffleIn
 import { raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, pagedList, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
+import { onAdminChange, patchRaffleTotals } from '../admin-live';
 import { mergeEntriesPush } from './admin-entries-push';
 
 const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
@@ -12,6 +13,11 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       query: (page) => `/api/admin/raffles?page=${page}`,
       transformResponse: (data: AdminRaffle[], meta) => pagedList(data, meta),
       providesTags: [ADMIN_LIST, 'AuditLog'],
+      onCacheEntryAdded: (_page, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          onAdminChange(live, 'raffles', () => lifecycle.dispatch(rafflesAdminApi.util.invalidateTags([ADMIN_LIST])));
+          live.on('admin:raffle-totals', (push) => lifecycle.updateCachedData((list) => patchRaffleTotals(list.data, push)));
+        }),
     }),
     getAdminRaffleEntries: build.query<AdminRaffleEntryList, { id: number; page: number }>({
       query: ({ id, page }) => `/api/admin/raffles/${id}/entries?page=${page}`,

@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRaffle } from '@kickback/contracts';
+import { getSocket, resetSocketForTests } from '../../lib/socket';
+import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -39,6 +41,38 @@ const raffle = (overrides: Partial<AdminRaffle> = {}): AdminRaffle => ({
 });
 
 describe('Raffles admin', () => {
+  beforeEach(() => resetSocketForTests());
+
+  it('follows the admin room: entry counters patched in place, a raffle created elsewhere listed without a reload', async () => {
+    let listed = [raffle()];
+    let reads = 0;
+    mockFetch((r) => {
+      if (!r.url.startsWith('/api/admin/raffles?page=1')) return undefined;
+      reads += 1;
+      return { body: { success: true, data: listed, pagination: { current_page: 1, last_page: 1, per_page: 25, total: listed.length } } };
+    });
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    const row = (await screen.findByText('Chair')).closest('tr')!;
+    const socket = getSocket() as unknown as FakeSocket;
+
+    // The list listens once its first page is in; pushes are idempotent, so sending again until then is harmless.
+    await waitFor(() => {
+      act(() => socket.serverEmit('admin:raffle-totals', { raffle_id: 5, total_entries: 13, participants_count: 11 }));
+      expect(within(row).getByText('13 tickets (11 people)')).toBeInTheDocument();
+    });
+    // A late push of an older window never counts backwards.
+    act(() => socket.serverEmit('admin:raffle-totals', { raffle_id: 5, total_entries: 12, participants_count: 10 }));
+    expect(within(row).getByText('13 tickets (11 people)')).toBeInTheDocument();
+    expect(reads).toBe(1);
+
+    listed = [raffle({ id: 9, title: 'Friday $50', total_entries: 1, participants_count: 1 }), ...listed];
+    act(() => socket.serverEmit('admin:changed', { section: 'bonus-hunts', id: 3 }));
+    act(() => socket.serverEmit('admin:changed', { section: 'raffles', id: 9 }));
+    const added = (await screen.findByText('Friday $50')).closest('tr')!;
+    expect(within(added).getByText('1 ticket (1 person)')).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
   it('lists raffles with entry counts and a CSV link, and draws after confirmation', async () => {
     const calls: TestRequest[] = [];
     mockFetch((r) => {
@@ -51,7 +85,7 @@ describe('Raffles admin', () => {
     });
     const { store } = renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
     const row = (await screen.findByText('Chair')).closest('tr')!;
-    expect(within(row).getByText('12 (10 members)')).toBeInTheDocument();
+    expect(within(row).getByText('12 tickets (10 people)')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/admin/raffles/5/entries.csv');
     fireEvent.click(within(row).getByRole('button', { name: 'Draw now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Draw winners now?' });

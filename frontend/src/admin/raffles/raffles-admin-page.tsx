@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminRaffle, AdminRaffleInput } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useCreateRaffleMutation, useGetAdminRafflesQuery, useRaffleActionMutation, useUpdateRaffleMutation } from './admin-raffles-api';
 import { PageHeader } from '../../components/ui/page-header';
@@ -48,7 +48,8 @@ export default function RafflesAdminPage() {
     try {
       if (editing?.mode === 'edit') await update({ id: editing.raffle.id, changes: input }).unwrap();
       else await create(input).unwrap();
-      toast.success(editing?.mode === 'edit' ? 'Raffle saved.' : 'Raffle created.');
+      const title = input.title ?? (editing?.mode === 'edit' ? editing.raffle.title : 'Raffle');
+      toast.success(editing?.mode === 'edit' ? `${title} saved.` : `${title} created.`);
       setEditing(null);
     } catch (error) {
       setServerErrors(fieldErrors(error));
@@ -110,8 +111,8 @@ export default function RafflesAdminPage() {
                   <tr key={r.id}>
                     <td>{r.title}</td>
                     <td>{r.cancelled ? 'Cancelled' : r.status}</td>
-                    <td>
-                      {formatNumber(r.total_entries)} ({formatNumber(r.participants_count)} members)
+                    <td data-testid={`admin-raffle-entries-${r.id}`}>
+                      {formatCount(r.total_entries, 'ticket')} ({formatCount(r.participants_count, 'person', 'people')})
                     </td>
                     <td>
                       {r.winners.length ? (

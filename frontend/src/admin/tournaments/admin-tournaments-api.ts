@@ -1,5 +1,7 @@
 import type { AdminTournament, TournamentListItem } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { followLive } from '../../lib/live-cache';
+import { onAdminChange } from '../admin-live';
 
 const ADMIN_LIST = { type: 'Tournaments' as const, id: 'ADMIN' };
 const adminOne = (id: number) => ({ type: 'Tournaments' as const, id: `admin-${id}` });
@@ -26,6 +28,10 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
     getAdminTournaments: build.query<TournamentListItem[], void>({
       query: () => '/api/admin/tournaments',
       providesTags: [ADMIN_LIST],
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          onAdminChange(live, 'tournaments', () => lifecycle.dispatch(tournamentsAdminApi.util.invalidateTags([ADMIN_LIST]))),
+        ),
     }),
     getAdminTournament: build.query<AdminTournament, number>({
       query: (id) => `/api/admin/tournaments/${id}`,
@@ -43,11 +49,11 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
       query: ({ id, matchId, changes }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}`, method: 'PUT', body: changes }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
-    setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string }>({
-      query: ({ id, matchId, winnerName }) => ({
+    setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string; override?: boolean }>({
+      query: ({ id, matchId, winnerName, override }) => ({
         url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`,
         method: 'POST',
-        body: { winner_name: winnerName },
+        body: override ? { winner_name: winnerName, override } : { winner_name: winnerName },
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),

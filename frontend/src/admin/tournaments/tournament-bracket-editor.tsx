@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import type { AdminTournament, TournamentMatch } from '@kickback/contracts';
+import { contradictedPick, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';
+import { formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useSetTournamentWinnerMutation, useUpdateTournamentMatchMutation, type TournamentMatchInput } from './admin-tournaments-api';
 import { DataTable } from '../../components/ui/data-table';
@@ -50,13 +52,17 @@ function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; ma
       toast.error(errorMessage(error, 'Failed to save match'));
     }
   };
+  const [deciding, setDeciding] = useState<string | null>(null);
+  const against = deciding === null ? null : contradictedPick(match, deciding);
   const decide = async (name: string) => {
     try {
-      await setWinner({ id: tournamentId, matchId: match.id, winnerName: name }).unwrap();
+      // Only a pick the dialog asked to override is sent as one.
+      await setWinner({ id: tournamentId, matchId: match.id, winnerName: name, override: contradictedPick(match, name) !== null }).unwrap();
       toast.success(match.round === lastRound ? `${name} wins the tournament.` : `${name} advances.`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to set the winner'));
     }
+    setDeciding(null);
   };
 
   const slotCell = (n: 1 | 2) => {
@@ -110,11 +116,26 @@ function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; ma
                 className="button button--primary button--small"
                 disabled={winnerState.isLoading}
                 aria-label={`${name} wins ${label}`}
-                onClick={() => void decide(name)}
+                onClick={() => setDeciding(name)}
               >
                 {name} wins
               </button>
             ))}
+        {deciding !== null && (
+          <ConfirmDialog
+            title={against ? `${deciding} has the lower multiplier` : `${deciding} wins ${label}?`}
+            message={`${
+              against
+                ? `${deciding} scored ${formatMultiplier(against.winner)} against ${formatMultiplier(against.loser)}. Override only if the bracket's numbers are wrong. `
+                : ''
+            }${match.round === lastRound ? `${deciding} wins the tournament and its prizes are paid` : `${deciding} advances to round ${match.round + 1}`}, and predictions on ${label} are scored.`}
+            confirmLabel={against ? `Override: ${deciding} wins` : `${deciding} wins`}
+            cancelLabel="Not yet"
+            busy={winnerState.isLoading}
+            onConfirm={() => void decide(deciding)}
+            onCancel={() => setDeciding(null)}
+          />
+        )}
       </td>
     </tr>
   );

@@ -81,8 +81,38 @@ describe('TournamentsAdminPage', () => {
     const row = await screen.findByTestId('admin-match-1');
     expect(within(screen.getByTestId('admin-match-3')).queryByRole('button', { name: /wins/ })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'B wins Round 1 match 1' }));
+    // Declaring a winner is confirmed first, with its consequence.
+    const dialog = await screen.findByRole('dialog', { name: 'B wins Round 1 match 1?' });
+    expect(dialog).toHaveTextContent('B advances to round 2, and predictions on Round 1 match 1 are scored.');
+    expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/1/winner')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'B wins' }));
     await waitFor(() => expect(toasts(store)).toContain('B advances.'));
     const winner = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/1/winner')!;
     expect(JSON.parse(String(winner.body))).toEqual({ winner_name: 'B' });
+  });
+
+  it('asks for an explicit override before a winner the multipliers contradict, and sends it as one', async () => {
+    const requests: TestRequest[] = [];
+    const decided = {
+      ...cup,
+      matches: [{ ...match(1, 1, 1, 'A', 'B'), slot1_multiplier: 12.8, slot2_multiplier: 7.41 }, ...cup.matches.slice(1)],
+    };
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/admin/tournaments') return { body: { success: true, data: [decided] } };
+      if (r.url === '/api/admin/tournaments/3' && r.method === 'GET') return { body: { success: true, data: decided } };
+      if (r.url === '/api/admin/tournaments/3/matches/1/winner') return { status: 201, body: { success: true, data: decided } };
+      return undefined;
+    });
+    const { store } = renderWithProviders(<TournamentsAdminPage />, { user: adminFixture });
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage Cup' }));
+    const row = await screen.findByTestId('admin-match-1');
+    fireEvent.click(within(row).getByRole('button', { name: 'B wins Round 1 match 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'B has the lower multiplier' });
+    expect(dialog).toHaveTextContent('B scored 7.41x against 12.80x. Override only if the bracket');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Override: B wins' }));
+    await waitFor(() => expect(toasts(store)).toContain('B advances.'));
+    const winner = requests.find((r) => r.url === '/api/admin/tournaments/3/matches/1/winner')!;
+    expect(JSON.parse(String(winner.body))).toEqual({ winner_name: 'B', override: true });
   });
 });

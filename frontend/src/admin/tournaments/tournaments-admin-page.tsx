@@ -95,7 +95,7 @@ export default function TournamentsAdminPage() {
             <tr key={t.id} data-testid={`admin-tournament-${t.id}`}>
               <td>{t.name}</td>
               <td>{t.size}</td>
-              <td>{t.is_active ? 'Active' : 'Inactive'}</td>
+              <td>{t.winner ? 'Finished' : t.is_active ? 'Active' : 'Inactive'}</td>
               <td>
                 {t.predictions_active ? 'Open' : 'Closed'} ({formatNumber(t.predictions_count)})
               </td>

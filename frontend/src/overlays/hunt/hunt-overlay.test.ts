@@ -1,6 +1,16 @@
-import type { CurrentHuntData, HuntGame, HuntGamePush, HuntStatistics, ServerToClientEvents } from '@kickback/contracts';
+import {
+  DEFAULT_OVERLAY_SETTINGS,
+  type CurrentHuntData,
+  type HuntGame,
+  type HuntGamePush,
+  type HuntStatistics,
+  type ServerToClientEvents,
+} from '@kickback/contracts';
 import type { OverlayLive } from '../overlay-socket';
+import type { OverlayLookState } from '../overlay-look';
 import { mountHuntOverlay } from './hunt-overlay';
+
+const look: OverlayLookState = { settings: () => DEFAULT_OVERLAY_SETTINGS.hunt, onChange: () => undefined };
 
 const stats = (over: Partial<HuntStatistics> = {}): HuntStatistics => ({
   starting_balance: 1000,
@@ -64,7 +74,7 @@ describe('hunt overlay', () => {
   it('lists the slots, joins the hunt rooms and lights up a win as it is pushed, with the new winnings and break-even', () => {
     const stage = document.createElement('div');
     const { live, joined, push } = fakeLive();
-    mountHuntOverlay({ stage, live, token: 't' }, { kind: 'hunt', hunt: hunt('opening') });
+    mountHuntOverlay({ stage, live, token: 't', look }, { kind: 'hunt', hunt: hunt('opening') });
     expect(joined).toEqual(['hunts', 'hunt:4']);
     const rows = stage.querySelectorAll('[data-game]');
     expect([...rows].map((r) => r.textContent)).toEqual(['1Slot 11$10.00—', '2Slot 12$10.00—']);
@@ -89,7 +99,7 @@ describe('hunt overlay', () => {
 
   it('shows nothing once the hunt is completed', () => {
     const stage = document.createElement('div');
-    mountHuntOverlay({ stage, live: fakeLive().live, token: 't' }, { kind: 'hunt', hunt: hunt('completed') });
+    mountHuntOverlay({ stage, live: fakeLive().live, token: 't', look }, { kind: 'hunt', hunt: hunt('completed') });
     expect((stage.querySelector('[data-testid="hunt-overlay"]') as HTMLElement).hidden).toBe(true);
   });
 });

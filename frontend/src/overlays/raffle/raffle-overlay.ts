@@ -1,5 +1,5 @@
 import { raffleRoom } from '@kickback/contracts/realtime';
-import type { OverlayData, Raffle, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
+import type { OverlayData, OverlaySettings, Raffle, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
 import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
@@ -18,7 +18,7 @@ const nameOf = (user: { kick_username: string | null; username: string }) => use
  * The raffle: entrant count ticker and the last entrants while it runs, then the winners revealed one after
  * another on raffle:drawn, with the verify page as a QR code. Follows raffle:{id}.
  */
-export function mountRaffleOverlay({ stage, live, token }: OverlayContext, initial: RaffleOverlayData): void {
+export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext, initial: RaffleOverlayData): void {
   const raffle: Raffle | null = initial.raffle;
   // The admin put another raffle on stream: the page loads it (as after missing pushes while disconnected).
   live.on('overlay:featured', (push) => {
@@ -46,15 +46,30 @@ export function mountRaffleOverlay({ stage, live, token }: OverlayContext, initi
     const progress = Math.min(1, (now - tickerStart) / TICKER_MS);
     shownTotal = Math.round(tickerFrom + (total - tickerFrom) * progress);
     count.textContent = formatNumber(shownTotal);
+    entriesLabel.textContent = shownTotal === 1 ? 'entry' : 'entries';
     if (progress < 1) requestAnimationFrame(tick);
   };
 
+  const prize = el('p', { className: 'ov-raffle__prize', testId: 'raffle-prize' });
+  const howToEnter = el('p', { className: 'ov-raffle__enter', testId: 'raffle-how-to-enter' });
+  // The admin's lines replace the raffle's own prize text and the site address (empty lines show those).
+  const renderLines = (settings: OverlaySettings) => {
+    prize.textContent = settings.prize_line || raffle.prize_description;
+    prize.hidden = !prize.textContent;
+    howToEnter.textContent =
+      settings.how_to_enter || (initial.verify_url ? `Enter at ${initial.verify_url.replace(/^https?:\/\//, '')}` : '');
+    howToEnter.hidden = !howToEnter.textContent;
+  };
+  const entriesLabel = el('span', { text: raffle.total_entries === 1 ? 'entry' : 'entries' });
   fill(panel, [
     el('header', { className: 'ov-title' }, [el('span', { text: raffle.title })]),
-    raffle.prize_description ? el('p', { className: 'ov-raffle__prize', text: raffle.prize_description }) : null,
-    el('div', { className: 'ov-raffle__ticker' }, [count, el('span', { text: 'entries' })]),
+    prize,
+    howToEnter,
+    el('div', { className: 'ov-raffle__ticker' }, [count, entriesLabel]),
     list,
   ]);
+  renderLines(look.settings());
+  look.onChange(renderLines);
   renderEntrants();
 
   live.on('raffle:entries', (push) => {
@@ -86,6 +101,7 @@ export function mountRaffleOverlay({ stage, live, token }: OverlayContext, initi
     else {
       total = next.raffle.total_entries;
       count.textContent = formatNumber(total);
+      entriesLabel.textContent = total === 1 ? 'entry' : 'entries';
       entrants.splice(0, entrants.length, ...next.entries.map((e) => nameOf(e.user)).slice(0, ENTRANTS_SHOWN));
       renderEntrants();
     }
@@ -96,7 +112,7 @@ export function mountRaffleOverlay({ stage, live, token }: OverlayContext, initi
 function reveal(panel: HTMLElement, raffle: Raffle, winners: RaffleUser[], verifyUrl: string | null): void {
   fill(panel, [
     el('header', { className: 'ov-title' }, [el('span', { text: winners.length === 1 ? 'Winner' : 'Winners' })]),
-    el('p', { className: 'ov-raffle__prize', text: raffle.title }),
+    el('p', { className: 'ov-raffle__subtitle', text: raffle.title }),
     el(
       'ol',
       { className: 'ov-raffle__winners', testId: 'raffle-winners' },

@@ -2,17 +2,19 @@ import { z } from 'zod';
 import { rowIdSchema } from './ids';
 
 /**
- * What is "on stream": the item the overlays, Go live's actions and chat commands act on. Raffles so far; a kind's
- * featured id falls back to the newest item of that kind taking part when the admin chose none (or one since cancelled).
+ * What is "on stream": the item the overlays, Go live's actions and chat commands act on (raffles and tournaments); a
+ * kind's featured id falls back to the newest item of that kind taking part when the admin chose none (or one since
+ * ended).
  */
-export const FEATURED_KINDS = ['raffle'] as const;
+export const FEATURED_KINDS = ['raffle', 'tournament'] as const;
 export type FeaturedKind = (typeof FEATURED_KINDS)[number];
 
 /** GET /api/admin/featured: the id each kind resolves to now (null when nothing of that kind runs). */
 export type FeaturedItems = Record<FeaturedKind, number | null>;
 
-/** PUT /api/admin/featured/raffle */
+/** PUT /api/admin/featured/raffle and /api/admin/featured/tournament */
 export const featuredRaffleSchema = z.object({ id: rowIdSchema }).strict();
+export const featuredTournamentSchema = featuredRaffleSchema;
 
 /** Pushed to the overlays of a kind (their server-side room) when its featured item changes. */
 export interface FeaturedChangedPush {

@@ -2,6 +2,7 @@ import type { CurrentHuntData } from './bonus-hunts';
 import type { LeaderboardData } from './leaderboard';
 import type { Raffle, RaffleParticipant } from './raffles';
 import type { TournamentDetail } from './tournaments';
+import type { OverlayLook, OverlaySettings } from './overlay-settings';
 
 /** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
 export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'] as const;
@@ -19,16 +20,22 @@ export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
   alerts: [/^alerts$/],
 };
 
-/** GET /api/admin/overlays: one row per kind; the token itself is stored hashed and shown only when issued. */
+/**
+ * GET /api/admin/overlays: one row per kind. The token is checked by its hash; a sealed copy lets admins see the
+ * URL again (GET /api/admin/overlays/{kind}/url) without rotating it.
+ */
 export interface AdminOverlayToken {
   kind: OverlayKind;
   active: boolean;
   /** When the current token was issued (null if none ever was). */
   issued_at: string | null;
   revoked_at: string | null;
+  /** Whether the active URL can be shown again (false for a URL issued before URLs were kept: rotate it once). */
+  url_kept: boolean;
+  settings: OverlaySettings;
 }
 
-/** POST /api/admin/overlays/{kind}/token: a new token (the previous one stops working at once). */
+/** POST /api/admin/overlays/{kind}/token: a new token (the previous one stops working at once); GET …/url: the current one. */
 export interface IssuedOverlayToken {
   kind: OverlayKind;
   token: string;
@@ -46,7 +53,7 @@ export type OverlayData =
 
 /** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */
 export interface OverlayPageData {
-  overlay: { kind: OverlayKind; token: string; data: OverlayData };
+  overlay: { kind: OverlayKind; token: string; data: OverlayData; look: OverlayLook };
 }
 
 /** Socket.IO handshake auth of an overlay page. */

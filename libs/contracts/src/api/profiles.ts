@@ -90,6 +90,8 @@ export interface ProfileAchievement {
   category: string;
   unlocked: boolean;
   unlocked_at: string | null;
+  /** A locked achievement's way to go: the member's count against the rule's threshold (null once unlocked). */
+  progress: { current: number; target: number } | null;
 }
 
 export interface ProfileHuntPredictionActivity {

@@ -185,7 +185,24 @@ export const adminTournamentMatchUpdateSchema = z
   .strict();
 export type AdminTournamentMatchUpdate = z.infer<typeof adminTournamentMatchUpdateSchema>;
 
-export const adminTournamentWinnerSchema = z.object({ winner_name: slotName }).strict();
+/** `override`: the admin confirmed a winner whose multiplier is the lower one (the server refuses it otherwise). */
+export const adminTournamentWinnerSchema = z.object({ winner_name: slotName, override: z.boolean().optional() }).strict();
+export type AdminTournamentWinner = z.infer<typeof adminTournamentWinnerSchema>;
+
+/**
+ * The two multipliers when `winnerName` scored the lower one (a pick the numbers contradict), else null: with a
+ * multiplier missing on either side nothing contradicts the pick.
+ */
+export function contradictedPick(
+  match: { slot1_name: string | null; slot1_multiplier: number | string | null; slot2_multiplier: number | string | null },
+  winnerName: string,
+): { winner: number; loser: number } | null {
+  const first = winnerName === match.slot1_name;
+  const mine = first ? match.slot1_multiplier : match.slot2_multiplier;
+  const theirs = first ? match.slot2_multiplier : match.slot1_multiplier;
+  if (mine === null || theirs === null) return null;
+  return Number(mine) < Number(theirs) ? { winner: Number(mine), loser: Number(theirs) } : null;
+}
 
 export interface AdminTournament extends TournamentDetail {
   completed_at: string | null;

@@ -251,6 +251,17 @@ export class AdminBonusHuntsService {
   }
 
   /** One change in its transaction; once committed, the public current-hunt answer is rebuilt on its next read. */
+  /** Archives every completed hunt (audited): out of the lists, its page and prizes kept. */
+  async archiveCompleted(actorId: number): Promise<number> {
+    const ids = await this.changing(async (tx) => {
+      const archived = await this.hunts.archiveCompleted(tx);
+      if (archived.length > 0)
+        await this.audit.record(tx, { actorId, action: 'hunt.archive', entity: 'hunt', entityId: null, after: { archived } });
+      return archived;
+    });
+    return ids.length;
+  }
+
   private async changing<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.em.fork().transactional(work);
     await this.answers.invalidate(CURRENT_HUNT_ANSWER);

@@ -56,17 +56,18 @@ export class BonusHuntsRepository {
     return rows[0] ?? null;
   }
 
-  /** Newest first; `completedOnly` for the public history, every hunt for the admin. */
+  /** Newest first; `completedOnly` for the public history, every hunt for the admin; archived hunts in neither. */
   async huntsPage(em: EntityManager, completedOnly: boolean, limit: number, offset: number): Promise<HuntRow[]> {
     return em.execute<HuntRow[]>(
-      `select ${HUNT_COLUMNS} from hunts h where ${completedOnly ? `h.status = 'completed'` : 'true'} order by h.id desc limit ? offset ?`,
+      `select ${HUNT_COLUMNS} from hunts h where h.archived_at is null ${completedOnly ? `and h.status = 'completed'` : ''}
+       order by h.id desc limit ? offset ?`,
       [limit, offset],
     );
   }
 
   async huntsCount(em: EntityManager, completedOnly: boolean): Promise<number> {
     const [{ total }] = await em.execute<{ total: string }[]>(
-      `select count(*)::text as total from hunts${completedOnly ? ` where status = 'completed'` : ''}`,
+      `select count(*)::text as total from hunts where archived_at is null${completedOnly ? ` and status = 'completed'` : ''}`,
     );
     return Number(total);
   }
@@ -231,5 +232,13 @@ export class BonusHuntsRepository {
       `update hunt_games g set position = x.ord - 1, updated_at = now() from unnest(?::int[]) with ordinality as x(id, ord) where g.id = x.id and g.hunt_id = ?`,
       [intArrayLiteral(ids), huntId],
     );
+  }
+
+  /** Archives every completed hunt; answers their ids. */
+  async archiveCompleted(em: EntityManager): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>(
+      `update hunts set archived_at = now() where archived_at is null and status = 'completed' returning id`,
+    );
+    return rows.map((r) => r.id);
   }
 }

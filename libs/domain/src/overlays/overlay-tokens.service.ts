@@ -4,15 +4,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { OVERLAY_KINDS, isOverlayKind, overlayRoom, type AdminOverlayToken, type OverlayKind } from '@kickback/contracts';
 import { AuditLogService, RealtimeEmitter, notFound } from '@kickback/platform';
 import { OverlaysRepository } from './overlays.repository';
+import { OverlaySettingsService } from './overlay-settings.service';
+import { OverlayTokenCipher } from './overlay-token-cipher';
 
 /** 32 random bytes, base64url: what goes into the overlay URL. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
- * Tokens of the OBS overlays, one per kind: issued (or rotated) and revoked by admins, stored as SHA-256 only.
- * A token opens its overlay's page and lets that page's socket join its kind's public rooms; it is accepted
- * nowhere else (no API route reads it). Rotating or revoking disconnects the overlays of that kind at once.
+ * Tokens of the OBS overlays, one per kind: issued (or rotated) and revoked by admins. A token is checked by its
+ * SHA-256; it opens its overlay's page and lets that page's socket join its kind's public rooms, and is accepted
+ * nowhere else. A sealed copy lets admins see the URL again, so getting it once more never breaks the source already
+ * in OBS. Rotating or revoking disconnects the overlays of that kind at once.
  */
 @Injectable()
 export class OverlayTokensService {
@@ -21,18 +24,23 @@ export class OverlayTokensService {
     private readonly repository: OverlaysRepository,
     private readonly audit: AuditLogService,
     private readonly realtime: RealtimeEmitter,
+    private readonly settings: OverlaySettingsService,
+    private readonly cipher: OverlayTokenCipher,
   ) {}
 
   async list(): Promise<AdminOverlayToken[]> {
-    const known = await this.repository.list(this.em.fork());
-    return OVERLAY_KINDS.map((kind) => known.get(kind) ?? { kind, active: false, issued_at: null, revoked_at: null });
+    const [known, settings] = await Promise.all([this.repository.list(this.em.fork()), this.settings.all()]);
+    return OVERLAY_KINDS.map((kind) => ({
+      ...(known.get(kind) ?? { kind, active: false, issued_at: null, revoked_at: null, url_kept: false }),
+      settings: settings[kind],
+    }));
   }
 
-  /** A new token for the kind; the previous one stops working. Answers the token once: only its hash is kept. */
+  /** A new token for the kind; the previous one stops working. */
   async issue(actorId: number, kind: OverlayKind): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.em.fork().transactional(async (tx) => {
-      await this.repository.issue(tx, kind, hashOf(token));
+      await this.repository.issue(tx, kind, hashOf(token), this.cipher.seal(token));
       await this.audit.record(tx, {
         actorId,
         action: 'overlay.token.issue',
@@ -44,6 +52,17 @@ export class OverlayTokensService {
     });
     this.realtime.disconnectRoom(overlayRoom(kind));
     return token;
+  }
+
+  /** The kind's live token, for an admin to see and copy its URL again (audited: a URL opens the overlay to anyone). */
+  async current(actorId: number, kind: OverlayKind): Promise<string> {
+    return this.em.fork().transactional(async (tx) => {
+      const sealed = await this.repository.sealed(tx, kind);
+      if (!sealed)
+        throw notFound('This overlay has no URL that can be shown: generate one (or rotate a URL issued before URLs were kept).');
+      await this.audit.record(tx, { actorId, action: 'overlay.token.view', entity: 'overlay', entityId: kind, before: null, after: null });
+      return this.cipher.open(sealed);
+    });
   }
 
   async revoke(actorId: number, kind: OverlayKind): Promise<void> {

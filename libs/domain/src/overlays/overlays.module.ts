@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { OverlaysRepository } from './overlays.repository';
 import { OverlayTokensService } from './overlay-tokens.service';
+import { SiteModule } from '../site/site.module';
+import { OverlaySettingsRepository } from './overlay-settings.repository';
+import { OverlaySettingsService } from './overlay-settings.service';
+import { OverlayTokenCipher } from './overlay-token-cipher';
 
-/** OBS overlay tokens (the api's admin section, overlay pages and socket gateway). */
+/** OBS overlay tokens and settings (the api's admin section, overlay pages and socket gateway). */
 @Module({
-  providers: [OverlaysRepository, OverlayTokensService],
-  exports: [OverlayTokensService],
+  imports: [SiteModule],
+  providers: [OverlaysRepository, OverlayTokensService, OverlaySettingsRepository, OverlaySettingsService, OverlayTokenCipher],
+  exports: [OverlayTokensService, OverlaySettingsService],
 })
 export class OverlaysModule {}

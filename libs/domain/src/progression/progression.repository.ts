@@ -6,6 +6,7 @@ import {
   type AdminAchievement,
   type AdminBadge,
   type BadgeInput,
+  type ProgressionCounter,
   type XpLedgerEntry,
 } from '@kickback/contracts';
 import { intArrayLiteral } from '@kickback/platform';
@@ -201,6 +202,14 @@ export class ProgressionRepository {
       [afterUserId, limit],
     );
     return rows.map((r) => ({ user_id: r.user_id, xp: Number(r.xp), level: r.level, reached_ledger_id: Number(r.reached_ledger_id) }));
+  }
+
+  /** The member's rule counters (what achievement and badge rules compare with their thresholds). */
+  async counters(em: EntityManager, userId: number): Promise<Partial<Record<ProgressionCounter, number>>> {
+    const [row] = await em.execute<{ c: Partial<Record<ProgressionCounter, number | string>> }[]>(COUNTERS_SQL, [
+      intArrayLiteral([userId]),
+    ]);
+    return Object.fromEntries(Object.entries(row?.c ?? {}).map(([k, v]) => [k, Number(v)]));
   }
 
   async username(em: EntityManager, userId: number): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { levelForXp } from '@kickback/contracts';
+import { levelForXp, type ProgressionCounter } from '@kickback/contracts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxService } from '@kickback/platform';
@@ -68,6 +68,11 @@ export class ProgressionService {
   async levelOf(userId: number): Promise<number> {
     const [totals] = await this.repository.totals(this.em.fork(), [userId]);
     return totals?.level ?? levelForXp(0);
+  }
+
+  /** The member's rule counters, for the progress a locked achievement shows. */
+  counters(userId: number): Promise<Partial<Record<ProgressionCounter, number>>> {
+    return this.repository.counters(this.em.fork(), userId);
   }
 
   async username(userId: number): Promise<string | null> {

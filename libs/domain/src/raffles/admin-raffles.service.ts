@@ -108,6 +108,7 @@ export class AdminRafflesService {
       });
       return row.id;
     });
+    this.live.listChanged(id);
     return this.get(id);
   }
 
@@ -198,6 +199,18 @@ export class AdminRafflesService {
     });
     await this.live.statusChanged(id);
     return this.get(id);
+  }
+
+  /** Archives every drawn or cancelled raffle (audited): out of the lists, its page, verification and winners kept. */
+  async archiveOver(actorId: number): Promise<number> {
+    const archived = await this.em.fork().transactional(async (tx) => {
+      const rows = await this.admin.archiveOver(tx);
+      if (rows.length > 0)
+        await this.audit.record(tx, { actorId, action: 'raffle.archive', entity: 'raffle', entityId: null, after: { archived: rows } });
+      return rows;
+    });
+    for (const { id } of archived) this.live.listChanged(id);
+    return archived.length;
   }
 
   async entries(id: number, page: number): Promise<AdminRaffleEntryList> {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  ADMIN_ROOM,
   RAFFLE_ENTRIES_PAGE,
   WINNERS_ROOM,
   pushedFirstEntryId,
@@ -63,6 +64,12 @@ export class RaffleLivePublisher {
   async statusChanged(raffleId: number): Promise<void> {
     const raffle = await this.query.get(raffleId, null);
     this.realtime.toRoom(raffleRoom(raffleId), 'raffle:status', { raffle_id: raffleId, raffle });
+    this.listChanged(raffleId);
+  }
+
+  /** The admins' raffle lists (Raffles, Go live) read their page again: a raffle was created or changed. */
+  listChanged(raffleId: number): void {
+    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'raffles', id: raffleId });
   }
 
   drawn(raffleId: number, winners: RaffleUser[], seed: string): void {
@@ -86,6 +93,12 @@ export class RaffleLivePublisher {
       participants_count: totals.participants,
       entries: [...sent].sort((a, b) => a[0] - b[0]),
       omitted: changed.length - sent.size,
+    });
+    // The admins' lists count entries of every open raffle without joining each raffle's room.
+    this.realtime.toRoom(ADMIN_ROOM, 'admin:raffle-totals', {
+      raffle_id: raffleId,
+      total_entries: totals.total,
+      participants_count: totals.participants,
     });
   }
 

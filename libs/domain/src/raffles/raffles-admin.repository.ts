@@ -106,4 +106,12 @@ export class RafflesAdminRepository {
       [raffleId],
     );
   }
+
+  /** Archives every raffle that is drawn or cancelled; answers their titles by id. */
+  async archiveOver(em: EntityManager): Promise<{ id: number; title: string }[]> {
+    return em.execute(
+      `update raffles set archived_at = now() where archived_at is null and (drawn_at is not null or cancelled_at is not null)
+       returning id, title`,
+    );
+  }
 }

@@ -105,19 +105,19 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c
 export class RafflesRepository {
   list(em: EntityManager, includeCancelled: boolean): Promise<RaffleRow[]> {
     return em.execute<RaffleRow[]>(
-      `${RAFFLE_SELECT} ${includeCancelled ? '' : 'where r.cancelled_at is null'}
+      `${RAFFLE_SELECT} where r.archived_at is null ${includeCancelled ? '' : 'and r.cancelled_at is null'}
        order by (r.drawn_at is null and r.ends_at > now()) desc, case when r.ends_at > now() then r.ends_at end asc, r.ends_at desc limit 200`,
     );
   }
 
   async count(em: EntityManager): Promise<number> {
-    const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from raffles');
+    const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from raffles where archived_at is null');
     return total;
   }
 
-  /** Newest first, for the admin list. */
+  /** Newest first, for the admin list (archived raffles keep their page, not a row here). */
   page(em: EntityManager, limit: number, offset: number): Promise<RaffleRow[]> {
-    return em.execute<RaffleRow[]>(`${RAFFLE_SELECT} order by r.id desc limit ? offset ?`, [limit, offset]);
+    return em.execute<RaffleRow[]>(`${RAFFLE_SELECT} where r.archived_at is null order by r.id desc limit ? offset ?`, [limit, offset]);
   }
 
   async byId(em: EntityManager, id: number): Promise<RaffleRow | null> {

@@ -6,18 +6,21 @@ import { standaloneWinners } from '../winners/winners.service';
 import { hashRafflePassword } from './raffle-password';
 import { RafflesEntriesRepository } from './raffles-entries.repository';
 
-const FAN_COUNT = 70;
 const DAY = 86_400_000;
+
+/** Handles the crowd goes by: the kind a casino stream's chat is full of, none a demo login's or a test's. */
+const HANDLE_STARTS = ['Spin', 'Reel', 'Bonus', 'Wild', 'Mega', 'Jackpot', 'Scatter', 'Turbo', 'Golden', 'Lucky'];
+const HANDLE_ENDS = ['Chaser', 'Hunter', 'Fox', 'Wolf', 'Maven', 'Rider', 'Ace'];
+const FAN_HANDLES = HANDLE_STARTS.flatMap((start) => HANDLE_ENDS.map((end) => [`${start}${end}`, `${start} ${end}`] as const));
 
 /** Extra demo members so the active raffle has a crowd; demo-loginable like the identity seed's users. */
 async function seedRaffleFans(em: EntityManager): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 1; i <= FAN_COUNT; i++) {
-    const username = `RaffleFan${String(i).padStart(2, '0')}`;
+  for (const [username, name] of FAN_HANDLES) {
     await em.execute(
       `insert into users (username, name, role, kick_username, bio, is_demo, email)
        values (?, ?, 'member', ?, 'Here for the giveaways.', true, ?) on conflict ((lower(username))) do nothing`,
-      [username, `Fan ${i}`, username.toLowerCase(), `${username.toLowerCase()}@demo.kickback.local`],
+      [username, name, username.toLowerCase(), `${username.toLowerCase()}@demo.kickback.local`],
     );
     const [row] = await em.execute<{ id: number }[]>('select id from users where lower(username) = lower(?)', [username]);
     ids.push(row.id);

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PROFILE_RECENT_ACTIVITY_LIMIT, type ProfileAchievement, type ProfileBadge, type ProfileRecentActivity } from '@kickback/contracts';
+import {
+  PROFILE_RECENT_ACTIVITY_LIMIT,
+  type ProfileAchievement,
+  type ProfileBadge,
+  type ProfileRecentActivity,
+  type ProgressionCounter,
+} from '@kickback/contracts';
 import { VISIBLE_USER } from './friendships.repository';
 import type { FriendshipFacts } from './friendship-view';
 
@@ -23,7 +29,7 @@ export interface ProfileRow {
   raffle_entries: number;
   friends_count: number;
   badges: ProfileBadge[];
-  achievements: Omit<ProfileAchievement, 'title'>[];
+  achievements: (Omit<ProfileAchievement, 'title' | 'progress'> & { counter: ProgressionCounter; threshold: number })[];
   recent: ProfileRecentActivity;
   friendship: FriendshipFacts | null;
 }
@@ -51,7 +57,8 @@ const PROFILE_SQL = `
        from member_badges mb join badges b on b.id = mb.badge_id where mb.user_id = u.id) as badges,
     (select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'icon', a.icon, 'description', a.description,
                                                 'category', a.category, 'unlocked', ma.unlocked_at is not null,
-                                                'unlocked_at', ma.unlocked_at)
+                                                'unlocked_at', ma.unlocked_at, 'counter', a.rule_counter,
+                                                'threshold', a.rule_threshold)
                               order by ma.unlocked_at desc nulls last, a.position, a.id), '[]')
        from achievements a left join member_achievements ma on ma.achievement_id = a.id and ma.user_id = u.id
        where a.active or ma.unlocked_at is not null) as achievements,

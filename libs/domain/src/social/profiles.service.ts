@@ -21,10 +21,16 @@ export class ProfilesService {
     if (!isPossibleUsername(username)) throw notFound(PROFILE_NOT_FOUND.title);
     const row = await this.profiles.profile(this.em.fork(), username, viewerId);
     if (!row) throw notFound(PROFILE_NOT_FOUND.title);
-    const rank = await this.progression.rankOf(row.id);
+    const [rank, counters] = await Promise.all([this.progression.rankOf(row.id), this.progression.counters(row.id)]);
     const bar = xpBar(row.xp);
     const friendship = friendshipView(viewerId, row.id, row.friendship);
-    const achievements = row.achievements.map((a) => ({ ...a, title: a.name, unlocked_at: iso(a.unlocked_at) }));
+    const achievements = row.achievements.map(({ counter, threshold, ...a }) => ({
+      ...a,
+      title: a.name,
+      unlocked_at: iso(a.unlocked_at),
+      // Counted the way the rule counts, capped so a count past the threshold (unlocking pending) reads as complete.
+      progress: a.unlocked ? null : { current: Math.min(counters[counter] ?? 0, threshold), target: threshold },
+    }));
     const achievementsCount = achievements.filter((a) => a.unlocked).length;
     const recent = {
       bonus_hunt_predictions: row.recent.bonus_hunt_predictions.map((p) => ({ ...p, created_at: iso(p.created_at)! })),

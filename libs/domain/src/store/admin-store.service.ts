@@ -37,6 +37,16 @@ export class AdminStoreService {
     private readonly codes: StoreCodesRepository,
   ) {}
 
+  /** Archives every sold-out item (audited): out of the store and the admin list, its redemptions kept. */
+  async archiveSoldOut(actorId: number): Promise<number> {
+    return this.em.fork().transactional(async (tx) => {
+      const archived = await this.items.archiveSoldOut(tx);
+      if (archived.length > 0)
+        await this.audit.record(tx, { actorId, action: 'store.items.archive', entity: 'store_item', entityId: null, after: { archived } });
+      return archived.length;
+    });
+  }
+
   async listItems(): Promise<AdminStoreItem[]> {
     return (await this.items.adminItems(this.em.fork())).map(toItem);
   }

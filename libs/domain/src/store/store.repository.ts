@@ -257,6 +257,14 @@ export class StoreRepository {
     return used;
   }
 
+  /** Archives every item out of stock (none left, limited stock only); answers their names by id. */
+  async archiveSoldOut(em: EntityManager): Promise<{ id: number; name: string }[]> {
+    return em.execute(
+      `update store_items set archived_at = now(), is_active = false, updated_at = now()
+       where archived_at is null and quantity is not null and quantity <= 0 returning id, name`,
+    );
+  }
+
   async archiveItem(em: EntityManager, id: number): Promise<void> {
     await em.execute('update store_items set archived_at = now(), is_active = false, updated_at = now() where id = ?', [id]);
   }

@@ -1,15 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  AdminTournament,
-  AdminTournamentCreate,
-  AdminTournamentMatchUpdate,
-  AdminTournamentUpdate,
-  DomainEventMap,
-  TournamentListItem,
-} from '@kickback/contracts';
-import { AuditLogService, OutboxService, VersionedAnswerCache, conflict, notFound, unprocessable } from '@kickback/platform';
 import {
+  contradictedPick,
+  type AdminTournament,
+  type AdminTournamentCreate,
+  type AdminTournamentMatchUpdate,
+  type AdminTournamentUpdate,
+  type DomainEventMap,
+  type TournamentListItem,
+} from '@kickback/contracts';
+import { ADMIN_ROOM } from '@kickback/contracts/realtime';
+import {
+  AuditLogService,
+  OutboxService,
+  RealtimeEmitter,
+  VersionedAnswerCache,
+  conflict,
+  notFound,
+  unprocessable,
+} from '@kickback/platform';
+import {
+  archiveCompleted,
   completeTournament,
   countPicks,
   deleteTournament,
@@ -47,6 +58,7 @@ export class AdminTournamentsService {
     private readonly outbox: OutboxService,
     private readonly prizes: TournamentPrizesService,
     private readonly answers: VersionedAnswerCache,
+    private readonly realtime: RealtimeEmitter,
   ) {}
 
   async list(): Promise<TournamentListItem[]> {
@@ -162,13 +174,19 @@ export class AdminTournamentsService {
    * Sets (or, while the next round is undecided, corrects) a match winner and moves it into its
    * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1.
    */
-  async setWinner(actorId: number, id: number, matchId: number, winnerName: string): Promise<AdminTournament> {
+  /** `override`: the admin confirmed a winner with the lower multiplier; without it such a pick is refused. */
+  async setWinner(actorId: number, id: number, matchId: number, winnerName: string, override = false): Promise<AdminTournament> {
     return this.changing(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       const match = await this.lockedMatch(tx, id, matchId);
       if (match.slot1_name === null || match.slot2_name === null) throw conflict('Both slots must be filled before a winner is set.');
       if (winnerName !== match.slot1_name && winnerName !== match.slot2_name) {
         throw unprocessable('The winner must be one of the two slots.', { winner_name: ['The winner must be one of the two slots.'] });
+      }
+      const against = contradictedPick(match, winnerName);
+      if (against && !override) {
+        const message = `${winnerName} scored ${against.winner.toFixed(2)}x against ${against.loser.toFixed(2)}x: confirm the override to make the lower multiplier the winner.`;
+        throw unprocessable(message, { winner_name: [message] });
       }
       const isFinal = match.round === roundsOf(tournament.size);
       if (match.winner_name !== null) {
@@ -198,7 +216,7 @@ export class AdminTournamentsService {
         entity: 'tournament',
         entityId: id,
         before: { match_id: matchId, winner_name: match.winner_name },
-        after: { match_id: matchId, winner_name: winnerName, completed: isFinal },
+        after: { match_id: matchId, winner_name: winnerName, completed: isFinal, ...(against ? { override: true } : {}) },
       });
       await this.outbox.add(tx, 'tournament.match-decided', { tournamentId: id, matchIds: changed, at: new Date().toISOString() });
       return this.detailIn(tx, id);
@@ -219,6 +237,26 @@ export class AdminTournamentsService {
         after: null,
       });
     });
+    // A deleted tournament has no page or room left to push to; only the admins' lists still show it.
+    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+  }
+
+  /** Archives every completed tournament (audited): out of the lists, its page and prizes kept. */
+  async archiveCompleted(actorId: number): Promise<number> {
+    const archived = await this.em.fork().transactional(async (tx) => {
+      const rows = await archiveCompleted(tx);
+      if (rows.length > 0)
+        await this.audit.record(tx, {
+          actorId,
+          action: 'tournament.archive',
+          entity: 'tournament',
+          entityId: null,
+          after: { archived: rows },
+        });
+      return rows;
+    });
+    for (const { id } of archived) this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    return archived.length;
   }
 
   /** One change to tournament `id` in its transaction; once committed, its public page answer is rebuilt on its next read. */

@@ -193,3 +193,8 @@ export async function predictorIds(em: EntityManager, tournamentId: number): Pro
   ]);
   return rows.map((r) => r.user_id);
 }
+
+/** Archives every completed tournament; answers their names by id. */
+export function archiveCompleted(em: EntityManager): Promise<{ id: number; name: string }[]> {
+  return em.execute(`update tournaments set archived_at = now() where archived_at is null and completed_at is not null returning id, name`);
+}

@@ -6,10 +6,18 @@ import { TournamentPredictionsService } from './tournament-predictions.service';
 import { AdminTournamentsService } from './admin-tournaments.service';
 import { TournamentPrizesService } from './tournament-prizes.service';
 import { TournamentEventsHandler } from './tournament-events.handler';
+import { FeaturedTournamentService } from './featured-tournament.service';
 
 @Module({
   imports: [EconomyModule, WinnersModule],
-  providers: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService, TournamentEventsHandler],
-  exports: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService],
+  providers: [
+    TournamentsService,
+    TournamentPredictionsService,
+    AdminTournamentsService,
+    TournamentPrizesService,
+    TournamentEventsHandler,
+    FeaturedTournamentService,
+  ],
+  exports: [TournamentsService, TournamentPredictionsService, AdminTournamentsService, TournamentPrizesService, FeaturedTournamentService],
 })
 export class TournamentsModule {}

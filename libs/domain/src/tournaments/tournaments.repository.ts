@@ -55,7 +55,9 @@ export async function loadTournament(
 }
 
 export async function loadTournaments(em: EntityManager): Promise<TournamentRow[]> {
-  return em.execute<TournamentRow[]>(`select ${TOURNAMENT_COLUMNS} from tournaments t order by t.created_at desc, t.id desc`);
+  return em.execute<TournamentRow[]>(
+    `select ${TOURNAMENT_COLUMNS} from tournaments t where t.archived_at is null order by t.created_at desc, t.id desc`,
+  );
 }
 
 export async function loadMatches(em: EntityManager, tournamentId: number, lock: '' | 'for update' = ''): Promise<TournamentMatch[]> {

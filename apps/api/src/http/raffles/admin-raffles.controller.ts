@@ -35,7 +35,8 @@ export class AdminRafflesController {
 
   @Post()
   async create(@CurrentUser() actor: SessionUser, @Body(zodPipe(adminRaffleCreateSchema)) body: AdminRaffleInput) {
-    return ok(await this.raffles.create(actor.id, body), 'Raffle created.');
+    const raffle = await this.raffles.create(actor.id, body);
+    return ok(raffle, `${raffle.title} created.`);
   }
 
   @Put(':id')
@@ -44,13 +45,15 @@ export class AdminRafflesController {
     @Param('id', rowId('Raffle not found')) id: number,
     @Body(zodPipe(adminRaffleUpdateSchema)) body: AdminRaffleUpdate,
   ) {
-    return ok(await this.raffles.update(actor.id, id, body), 'Raffle saved.');
+    const raffle = await this.raffles.update(actor.id, id, body);
+    return ok(raffle, `${raffle.title} saved.`);
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   async cancel(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
-    return ok(await this.raffles.cancel(actor.id, id), 'Raffle cancelled; points entries were refunded.');
+    const raffle = await this.raffles.cancel(actor.id, id);
+    return ok(raffle, `${raffle.title} cancelled; any points spent on entries were refunded.`);
   }
 
   @Post(':id/draw')
@@ -70,7 +73,8 @@ export class AdminRafflesController {
     @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number },
   ) {
     await this.draws.reroll(actor.id, id, body.position);
-    return ok(await this.raffles.get(id), `Winner #${body.position} rerolled.`);
+    const raffle = await this.raffles.get(id);
+    return ok(raffle, `Winner #${body.position} of ${raffle.title} rerolled.`);
   }
 
   @Get(':id/entries')

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AdminFeaturedController } from './admin-featured.controller';
 import { RafflesModule } from '@kickback/domain';
 import { AdminRafflesController } from './admin-raffles.controller';
 import { AdminRaffleTemplatesController } from './admin-raffle-templates.controller';
@@ -10,7 +9,7 @@ import { RaffleEnterLimiter } from './raffle-enter-limiter';
 /** Raffles over HTTP (member, public and admin routes) and the raffle page's socket entry. */
 @Module({
   imports: [RafflesModule],
-  controllers: [RafflesController, AdminRafflesController, AdminFeaturedController, AdminRaffleTemplatesController],
+  controllers: [RafflesController, AdminRafflesController, AdminRaffleTemplatesController],
   providers: [RafflesGateway, RaffleEnterLimiter],
 })
 export class RafflesHttpModule {}

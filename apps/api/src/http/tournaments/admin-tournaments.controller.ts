@@ -5,6 +5,7 @@ import {
   adminTournamentMatchUpdateSchema,
   adminTournamentUpdateSchema,
   adminTournamentWinnerSchema,
+  type AdminTournamentWinner,
   type AdminTournamentCreate,
   type AdminTournamentMatchUpdate,
   type AdminTournamentUpdate,
@@ -64,8 +65,12 @@ export class AdminTournamentsController {
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Tournament not found.')) id: number,
     @Param('matchId', rowId('Match not found.')) matchId: number,
-    @Body(zodPipe(adminTournamentWinnerSchema)) body: { winner_name: string },
+    @Body(zodPipe(adminTournamentWinnerSchema)) body: AdminTournamentWinner,
   ) {
-    return ok(await this.tournaments.setWinner(user.id, id, matchId, body.winner_name), 'Winner set.');
+    const tournament = await this.tournaments.setWinner(user.id, id, matchId, body.winner_name, body.override ?? false);
+    return ok(
+      tournament,
+      tournament.winner === body.winner_name ? `${body.winner_name} wins ${tournament.name}.` : `${body.winner_name} advances.`,
+    );
   }
 }

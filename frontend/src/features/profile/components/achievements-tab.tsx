@@ -1,9 +1,9 @@
 import type { PublicProfile } from '@kickback/contracts';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { achievementName } from '../profile-values';
 import { AchievementIcon } from './achievement-icon';
 
-/** SPEC §2 achievements tab: the whole catalogue, locked ones dimmed, unlocked ones marked 'Unlocked'. */
+/** SPEC §2 achievements tab: the whole catalogue, locked ones dimmed with the member's progress, unlocked ones marked 'Unlocked'. */
 export function AchievementsTab({ profile }: { profile: PublicProfile }) {
   const achievements = profile.achievements ?? [];
   if (achievements.length === 0) return <p className="card profile-muted">No achievements available yet</p>;
@@ -26,7 +26,21 @@ export function AchievementsTab({ profile }: { profile: PublicProfile }) {
                 {achievement.unlocked_at && <span className="profile-muted"> · {formatDate(achievement.unlocked_at)}</span>}
               </p>
             ) : (
-              <p className="profile-achievement__status">Locked</p>
+              <>
+                <p className="profile-achievement__status">
+                  Locked
+                  {achievement.progress &&
+                    ` · ${formatNumber(achievement.progress.current)} of ${formatNumber(achievement.progress.target)}`}
+                </p>
+                {achievement.progress && (
+                  <progress
+                    className="profile-achievement__progress"
+                    aria-label={`${achievementName(achievement)} progress`}
+                    max={achievement.progress.target}
+                    value={achievement.progress.current}
+                  />
+                )}
+              </>
             )}
           </div>
         </li>

@@ -28,6 +28,7 @@ const achievement = (id: number, over: Partial<ProfileAchievement> = {}): Profil
   category: 'raffles',
   unlocked: false,
   unlocked_at: null,
+  progress: null,
   ...over,
 });
 
@@ -59,7 +60,7 @@ function profile(over: Partial<PublicProfile> = {}, friendship: Partial<Friendsh
     achievements: [
       achievement(1, { unlocked: true, unlocked_at: '2026-11-01T00:00:00Z' }),
       achievement(2, { unlocked: true, unlocked_at: '2026-11-04T00:00:00Z' }),
-      achievement(3),
+      achievement(3, { progress: { current: 3, target: 10 } }),
       achievement(4, { unlocked: true, unlocked_at: '2026-11-03T00:00:00Z' }),
       achievement(5, { unlocked: true, unlocked_at: '2026-11-02T00:00:00Z' }),
     ],
@@ -316,6 +317,10 @@ describe('ProfilePage', () => {
     expect(items).toHaveLength(5);
     expect(items[2]).toHaveClass('profile-achievement--locked');
     expect(within(items[2]!).queryByText('Unlocked')).toBeNull();
+    // A locked achievement shows how far the member is.
+    expect(within(items[2]!).getByText('Locked · 3 of 10')).toBeInTheDocument();
+    const bar = within(items[2]!).getByRole('progressbar', { name: 'Achievement 3 progress' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([3, 10]);
     expect(items[0]).not.toHaveClass('profile-achievement--locked');
     expect(within(items[0]!).getByText('Unlocked')).toBeInTheDocument();
   });

@@ -31,6 +31,9 @@ import { Migration20261127182000_points_imports } from './Migration2026112718200
 import { Migration20261127183000_read_api_tokens } from './Migration20261127183000_read_api_tokens';
 import { Migration20261127183000_announcements } from './Migration20261127183000_announcements';
 import { Migration20261127183100_account_data } from './Migration20261127183100_account_data';
+import { Migration20261127184000_overlay_settings } from './Migration20261127184000_overlay_settings';
+import { Migration20261127184500_archive } from './Migration20261127184500_archive';
+import { Migration20261127184600_featured_tournament } from './Migration20261127184600_featured_tournament';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -66,4 +69,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127183000_read_api_tokens', class: Migration20261127183000_read_api_tokens },
   { name: 'Migration20261127183000_announcements', class: Migration20261127183000_announcements },
   { name: 'Migration20261127183100_account_data', class: Migration20261127183100_account_data },
+  { name: 'Migration20261127184000_overlay_settings', class: Migration20261127184000_overlay_settings },
+  { name: 'Migration20261127184500_archive', class: Migration20261127184500_archive },
+  { name: 'Migration20261127184600_featured_tournament', class: Migration20261127184600_featured_tournament },
 ];

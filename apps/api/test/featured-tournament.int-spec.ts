@@ -1,0 +1,86 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { io, type Socket } from 'socket.io-client';
+import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+jest.setTimeout(60_000);
+
+/** The tournament on stream: chosen on Go live (else the newest active one); the bracket overlay follows it. */
+describe('featured tournament (real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  const createCup = async (name: string) => {
+    const res = await admin.json('POST', '/api/admin/tournaments', {
+      name,
+      size: 4,
+      slots: ['A', 'B', 'C', 'D'].map((s) => ({ name: `${name} ${s}` })),
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  };
+  const overlayTournament = async (token: string) => {
+    const res = await fetch(`${api.url}/overlay/tournament/data?token=${token}`);
+    return ((await res.json()) as { data: Extract<OverlayData, { kind: 'tournament' }> }).data.tournament?.id ?? null;
+  };
+
+  it('defaults to the newest active tournament; the admin puts another on stream and the bracket overlay is told at once', async () => {
+    const older = await createCup('Older Cup');
+    const newer = await createCup('Newer Cup');
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
+    const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body;
+    expect(await overlayTournament(issued.token)).toBe(newer);
+
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { overlay: 'tournament', token: issued.token },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const pushes: FeaturedChangedPush[] = [];
+    socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
+
+    const member = api.client();
+    await member.loginAs((await createUser(em)).id);
+    expect((await member.json('PUT', '/api/admin/featured/tournament', { id: older })).status).toBe(403);
+
+    const chosen = await admin.json('PUT', '/api/admin/featured/tournament', { id: older });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data).toMatchObject({ tournament: older });
+    await waitFor(() => pushes.find((p) => p.id === older), 10_000, 'overlay:featured push');
+    expect(pushes).toEqual([{ kind: 'tournament', id: older }]);
+    expect(await overlayTournament(issued.token)).toBe(older);
+    const [audit] = await em
+      .fork()
+      .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.tournament'`);
+    expect(audit).toEqual({ entity_id: String(older) });
+
+    // An inactive tournament gives way to the newest active one, and cannot be chosen.
+    expect((await admin.json('PUT', `/api/admin/tournaments/${older}`, { is_active: false })).status).toBe(200);
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
+    const refused = await admin.json('PUT', '/api/admin/featured/tournament', { id: older });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.id).toEqual(['Only an active tournament can go on stream.']);
+  });
+});

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { ARCHIVE_KINDS, type ArchiveKind } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { errorMessage } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
+import { useArchiveOverMutation } from './admin-go-live-api';
+
+const LABELS: Record<ArchiveKind, string> = {
+  raffles: 'Drawn and cancelled raffles',
+  hunts: 'Completed hunts',
+  tournaments: 'Finished tournaments',
+  store_items: 'Sold-out store items',
+};
+
+/** Tidying up after a stream (or after testing): what is over leaves the lists in one go, its pages and winners kept. */
+export function ArchivePanel() {
+  const [kinds, setKinds] = useState<ArchiveKind[]>([...ARCHIVE_KINDS]);
+  const [confirming, setConfirming] = useState(false);
+  const [archive, state] = useArchiveOverMutation();
+  const toast = useToast();
+  const run = async () => {
+    try {
+      const answer = await archive(kinds).unwrap();
+      toast.success(answer.message ?? 'Archived.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to archive'));
+    }
+    setConfirming(false);
+  };
+  return (
+    <section className="card go-live__panel" aria-labelledby="go-live-archive">
+      <h2 id="go-live-archive">Archive what is over</h2>
+      <p className="field-hint">Only what has ended is archived; nothing running is touched.</p>
+      <fieldset className="go-live__archive">
+        <legend className="visually-hidden">What to archive</legend>
+        {ARCHIVE_KINDS.map((kind) => (
+          <label key={kind}>
+            <input
+              type="checkbox"
+              checked={kinds.includes(kind)}
+              onChange={(e) => setKinds((k) => (e.target.checked ? [...k, kind] : k.filter((x) => x !== kind)))}
+            />{' '}
+            {LABELS[kind]}
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={kinds.length === 0 || state.isLoading}
+        onClick={() => setConfirming(true)}
+      >
+        Archive
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title="Archive what is over?"
+          message={`${kinds.map((k) => LABELS[k]).join(', ')} leave the site's and the admin's lists. Their pages, draw verification and winners stay.`}
+          confirmLabel="Archive"
+          cancelLabel="Keep them listed"
+          busy={state.isLoading}
+          onConfirm={() => void run()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

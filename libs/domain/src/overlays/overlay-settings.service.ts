@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DEFAULT_OVERLAY_SETTINGS,
+  OVERLAY_ACCENTS,
+  OVERLAY_PANELS,
+  overlayRoom,
+  type OverlayKind,
+  type OverlayLook,
+  type OverlaySettings,
+  type OverlayThemeColours,
+  type Theme,
+} from '@kickback/contracts';
+import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
+import { SiteSettingsService } from '../site/site-settings.service';
+import { OverlaySettingsRepository } from './overlay-settings.repository';
+
+/**
+ * How each overlay looks on stream (position on the 1920×1080 stage, size, theme colours, hidden fields, the
+ * raffle's prize and how-to-enter lines). Saving is audited and pushed to that kind's open overlays, which apply it
+ * without reloading.
+ */
+@Injectable()
+export class OverlaySettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: OverlaySettingsRepository,
+    private readonly site: SiteSettingsService,
+    private readonly audit: AuditLogService,
+    private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  /** Every kind's settings, the defaults where none were saved. */
+  async all(): Promise<Record<OverlayKind, OverlaySettings>> {
+    const saved = await this.repository.all(this.em.fork());
+    const all = { ...DEFAULT_OVERLAY_SETTINGS };
+    // Saved settings over the defaults, so a setting added later has its default for kinds saved before it existed.
+    for (const [kind, settings] of saved) all[kind] = { ...DEFAULT_OVERLAY_SETTINGS[kind], ...settings };
+    return all;
+  }
+
+  /** What an overlay page starts with: its settings and the theme colours they may name. */
+  async look(kind: OverlayKind): Promise<OverlayLook> {
+    const [all, colours] = await Promise.all([this.all(), this.colours()]);
+    return { settings: all[kind], colours };
+  }
+
+  async save(actorId: number, kind: OverlayKind, settings: OverlaySettings): Promise<OverlaySettings> {
+    await this.em.fork().transactional(async (tx) => {
+      const before = await this.repository.save(tx, kind, settings);
+      await this.audit.record(tx, { actorId, action: 'overlay.settings', entity: 'overlay', entityId: kind, before, after: settings });
+    });
+    this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: { settings, colours: await this.colours() } });
+    return settings;
+  }
+
+  private async colours(): Promise<OverlayThemeColours> {
+    const { theme } = await this.site.getPublic();
+    const keys = [...OVERLAY_ACCENTS, ...OVERLAY_PANELS].filter((key): key is keyof OverlayThemeColours & keyof Theme => key !== 'default');
+    return Object.fromEntries(keys.map((key) => [key, theme[key]])) as OverlayThemeColours;
+  }
+}
