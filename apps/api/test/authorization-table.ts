@@ -142,6 +142,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/r/raffles/:id/entries': everyone,
   'GET /api/r/raffles/:id/verify': everyone,
   'POST /api/r/raffles/:id/enter': { audience: 'members', body: { entry_type: 'passwordless' } },
+  'POST /api/r/raffles/:id/claim': members,
 
   // Tournaments and bonus hunts: predictions are public reading, submitting needs a member.
   'GET /api/r/tournaments': everyone,
@@ -213,6 +214,10 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/store-redemptions/:id/refund': admin,
   'GET /api/admin/raffles': admin,
   'POST /api/admin/raffles': admin,
+  'GET /api/admin/raffle-templates': admin,
+  'POST /api/admin/raffle-templates': admin,
+  'DELETE /api/admin/raffle-templates/:id': admin,
+  'POST /api/admin/raffle-templates/:id/start': admin,
   'GET /api/admin/raffles/:id': admin,
   'PUT /api/admin/raffles/:id': admin,
   'POST /api/admin/raffles/:id/cancel': admin,
