@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { signedIn } from './support/signed-in';
+import { signedIn, signedInApi } from './support/signed-in';
 
 const points = async (page: Page) =>
   Number(((await page.getByTestId('points-banner').locator('.store-banner__value').textContent()) ?? '').replace(/[^0-9]/g, ''));
@@ -10,11 +10,16 @@ test.describe('store', () => {
     const member = await signedIn(browser, 'LuckyLuke');
     const admin = await signedIn(browser, 'StreamBoss');
 
+    // A sold-out item of this test's own: Go live's archive (e2e/cockpit.spec.ts) takes the seeded sold-out ones away.
+    const soldOut = `Sold-out tee ${Date.now().toString(36)}`;
+    await (
+      await signedInApi(browser, 'StreamBoss')
+    ).call('post', '/api/admin/store-items', { name: soldOut, cost: 10, category: 'merch', quantity: 0 });
     await member.page.goto('/store');
     const item = member.page.locator('.store-item', { hasText: 'Discord VIP Role' });
     await expect(item.getByRole('button', { name: 'Redeem' })).toBeEnabled();
-    // Seeded demo states are all on the page (SPEC §4 button states).
-    await expect(member.page.locator('.store-item', { hasText: 'Signed Hoodie' }).getByRole('button')).toHaveText('Out of Stock');
+    // The SPEC §4 button states are all on the page.
+    await expect(member.page.locator('.store-item', { hasText: soldOut }).getByRole('button')).toHaveText('Out of Stock');
     await expect(member.page.locator('.store-item', { hasText: '$100 Bonus Buy' }).getByRole('button')).toHaveText('Not Enough Points');
     const before = await points(member.page);
 
