@@ -21,8 +21,7 @@ const DRAINED_BODY_BYTES = 32 * 1024;
 
 /**
  * The first middleware, before anything reads the request. A penalised client's request is held and answered 429
- * without its body being parsed.
- * Every other request takes one of its client's lanes, waiting its turn when they are busy, and is watched for a
+ * without its body being parsed. Every other request takes one of its client's lanes, waiting its turn when they are busy, and is watched for a
  * refusing answer.
  */
 export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys: ClientKeys) {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { AppConfig, sessionCookieName } from '@kickback/platform';
+import { AppConfig, cookieValue, sessionCookieName } from '@kickback/platform';
+
+/** Whether a client key is an address (everyone behind it who is not signed in) rather than one session. */
+export const isAddressKey = (client: string): boolean => client.startsWith('a:');
 
 /**
  * Who a request comes from, read without I/O: its session id when the session cookie carries a valid signature (one the
@@ -10,18 +13,18 @@ import { AppConfig, sessionCookieName } from '@kickback/platform';
  */
 @Injectable()
 export class ClientKeys {
-  private readonly cookiePrefix: string;
+  private readonly cookieName: string;
   private readonly secrets: string[];
   private readonly trustProxy: boolean;
 
   constructor(config: AppConfig) {
-    this.cookiePrefix = `${sessionCookieName(config)}=`;
+    this.cookieName = sessionCookieName(config);
     this.secrets = [config.env.SESSION_SECRET, config.env.SESSION_SECRET_PREVIOUS].filter((s): s is string => !!s);
     this.trustProxy = config.env.TRUST_PROXY;
   }
 
   of(req: IncomingMessage): string {
-    const sid = this.signedSessionId(req.headers.cookie);
+    const sid = this.signedSessionId(cookieValue(req, this.cookieName));
     return sid ? `s:${sid}` : `a:${this.address(req)}`;
   }
 
@@ -32,16 +35,11 @@ export class ClientKeys {
   }
 
   /** express-session's cookie: `s:` + id + `.` + base64 HMAC-SHA256 of the id, without padding. */
-  private signedSessionId(header: string | undefined): string | null {
-    if (!header) return null;
-    const at = header.indexOf(this.cookiePrefix);
-    if (at === -1) return null;
-    const start = at + this.cookiePrefix.length;
-    const end = header.indexOf(';', start);
-    let value = header.slice(start, end === -1 ? undefined : end).trim();
-    if (value.length > 256) return null;
+  private signedSessionId(cookie: string | undefined): string | null {
+    if (!cookie || cookie.length > 256) return null;
+    let value: string;
     try {
-      value = decodeURIComponent(value);
+      value = decodeURIComponent(cookie);
     } catch {
       return null;
     }

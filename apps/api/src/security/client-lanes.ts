@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@kickback/platform';
+import { isAddressKey } from './client-key';
 import { ADDRESS_SHARE } from './refusal-penalties';
 
 interface Lanes {
@@ -32,7 +33,7 @@ export class ClientLanes {
     let lanes = this.lanes.get(client);
     if (!lanes) this.lanes.set(client, (lanes = { active: 0, waiting: [] }));
     // An address stands for everyone behind it who is not signed in: it gets a few members' lanes.
-    if (lanes.active < (client.startsWith('a:') ? this.perClient * ADDRESS_SHARE : this.perClient)) {
+    if (lanes.active < (isAddressKey(client) ? this.perClient * ADDRESS_SHARE : this.perClient)) {
       lanes.active++;
       start();
       return true;

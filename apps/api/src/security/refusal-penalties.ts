@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '@kickback/platform';
+import { isAddressKey } from './client-key';
 
 interface Window {
   refusals: number;
@@ -59,7 +60,7 @@ export class RefusalPenalties implements OnModuleDestroy {
   penalised(client: string): boolean {
     const window = this.windows.get(client);
     if (!window || window.resetAt <= this.now()) return false;
-    return window.refusals > (client.startsWith('a:') ? this.limit * ADDRESS_SHARE : this.limit);
+    return window.refusals > (isAddressKey(client) ? this.limit * ADDRESS_SHARE : this.limit);
   }
 
   /**

@@ -26,7 +26,8 @@ function validToken(config: AppConfig, value: string | undefined): string | null
   return secrets.some((secret) => csrfTokenMatches(sign(secret, nonce), mac)) ? value : null;
 }
 
-function cookieValue(req: Request, name: string): string | undefined {
+/** The value of cookie `name` in a request's Cookie header, as sent (not URL-decoded). */
+export function cookieValue(req: Pick<Request, 'headers'>, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
