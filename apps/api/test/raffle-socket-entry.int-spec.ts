@@ -1,7 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  socketConnected,
+  testSocket,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
 import { RaffleEnterLimiter } from '../src/http/raffles/raffle-enter-limiter';
 
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -28,20 +36,10 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     await stack.close();
   });
 
-  async function connect(client?: TestClient): Promise<Socket> {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: client ? { cookie: client.cookieHeader } : {},
-      reconnection: false,
-      forceNew: true,
-    });
+  function connect(client?: TestClient): Promise<Socket> {
+    const socket = testSocket(api.url, client);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
+    return socketConnected(socket);
   }
 
   const enter = (socket: Socket, request: unknown): Promise<RaffleEnterAnswer> =>
