@@ -1,4 +1,4 @@
-/** Unit tests run in parallel; integration tests run one file at a time, each on its own database. */
+/** Unit and integration tests run files in parallel; each integration file has its own database and Redis DB. */
 const swc = [
   '@swc/jest',
   {
@@ -25,8 +25,9 @@ const common = {
 };
 
 module.exports = {
-  // Global on purpose: jest ignores testTimeout inside a project entry.
-  testTimeout: 60_000,
+  // Global on purpose: jest ignores testTimeout inside a project entry. A safety net for a hang, not a speed limit:
+  // room for a host three times slower than usual (a capped CPU, a loaded CI machine), where a 30 s test takes 90.
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy-checks,scripts}/**/*.spec.ts'] },
     {

@@ -1,11 +1,20 @@
 import { defineConfig } from '@playwright/test';
 
-const port = process.env.E2E_PORT ?? '3111';
+import { ensureRunSigningKey } from './e2e/support/fake-kick';
+import { FIRST_SERVER_PORT, SERVER_COUNT } from './e2e/support/server-port';
+
+ensureRunSigningKey();
+
+const port = String(FIRST_SERVER_PORT);
 const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
 // Playwright empties outputDir when a run starts, so a run on another port keeps its artifacts apart.
 const runSuffix = port === '3111' ? '' : `-${port}`;
 
-/** Browser tests against the built product (scripts/e2e-server.mjs starts api + worker on a fresh database). */
+/**
+ * Browser tests against the built product. scripts/e2e-server.mjs starts api + worker on a fresh database; the run
+ * starts one such server per worker (E2E_SERVERS, two by default, on E2E_PORT and the ports after it), and each
+ * worker's tests use only its own (e2e/support/server-port.ts), so a worker's site-wide changes never reach the other.
+ */
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/signed-in-state.ts',
@@ -13,8 +22,9 @@ export default defineConfig({
   // a host three times slower than usual, where a multi-browser test of 20 s takes a minute.
   timeout: 120_000,
   expect: { timeout: 15_000 },
+  // Files spread over the workers; a file's tests run in order, in one worker, on one server.
   fullyParallel: false,
-  workers: 1,
+  workers: SERVER_COUNT,
   retries: 0,
   outputDir: `.tmp/e2e-artifacts${runSuffix}`,
   // test.mjs names the JSON file; by hand it goes under .tmp instead of flooding the console.
@@ -40,14 +50,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: SERVER_COUNT }, (_, i) => ({
     // exec: the server is Playwright's own child, so it sees Playwright go (scripts/e2e-server.mjs watches its parent).
     command: 'exec node scripts/e2e-server.mjs',
-    url: `http://localhost:${port}/readyz`,
-    timeout: 120_000,
+    url: `http://localhost:${FIRST_SERVER_PORT + i}/readyz`,
+    timeout: 180_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: port },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    env: { E2E_PORT: String(FIRST_SERVER_PORT + i) },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { FakeKickServer } from '../libs/testing/src/fakes/fake-kick.server';
 import { injectedPageData } from './support/browser-globals';
+import { fakeKick } from './support/fake-kick';
 import { expect, test, waitForShell } from './support/fixtures';
+import { serverPort } from './support/server-port';
 import { createRaffle, endRaffleIn } from './support/raffles-admin';
 import { signedIn } from './support/signed-in';
 
 /** The product's KICK_API_URL and KICK_AUTH_URL point here (scripts/e2e-server.mjs). */
-const port = Number(process.env.E2E_PORT ?? '3111');
-const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+const port = serverPort();
+const kick = fakeKick();
 /** A Kick account the demo seed does not know: logging in with it makes a new member, whom this test may delete. */
 const NEWCOMER = { user_id: 880_377, name: 'DataRightsDana', email: 'dana@example.com', profile_picture: 'https://files.kick.com/d.png' };
 

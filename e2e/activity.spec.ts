@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import type { ActivityRules, LedgerEntry, PointsHistory } from '@kickback/contracts';
-import { FakeKickServer } from '../libs/testing/src/fakes/fake-kick.server';
 import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
 import { emulateVisibility, injectedPageData, visibilityState } from './support/browser-globals';
+import { fakeKick } from './support/fake-kick';
 import { expect, test } from './support/fixtures';
+import { serverPort } from './support/server-port';
 import { signedIn } from './support/signed-in';
 
 /** The product's KICK_API_URL points here (scripts/e2e-server.mjs): the fake signs, our webhook verifies. */
-const port = Number(process.env.E2E_PORT ?? '3111');
-const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+const port = serverPort();
+const kick = fakeKick();
 /** LuckyLuke's Kick user id in the demo seed. */
 const LUKE_KICK_ID = 70_003;
 

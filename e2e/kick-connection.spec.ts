@@ -1,12 +1,13 @@
-import { FakeKickServer } from '../libs/testing/src/fakes/fake-kick.server';
 import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
 import { DEMO_SITE } from './support/demo-data';
+import { fakeKick } from './support/fake-kick';
 import { expect, test } from './support/fixtures';
+import { serverPort } from './support/server-port';
 import { signedIn, signedInApi } from './support/signed-in';
 
 /** The product's KICK_API_URL and KICK_AUTH_URL point here (scripts/e2e-server.mjs). */
-const port = Number(process.env.E2E_PORT ?? '3111');
-const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+const port = serverPort();
+const kick = fakeKick();
 /** StreamBoss's Kick id in the demo seed, and the seeded broadcaster. */
 const STREAMBOSS = 70_001;
 

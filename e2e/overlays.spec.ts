@@ -264,6 +264,15 @@ test.describe('OBS overlays', () => {
     expect(Math.round((await panel.boundingBox())!.y)).toBe(100);
     const { theme } = await admin.call<{ theme: { accent_color: string } }>('get', '/api/r/settings');
     await expect(overlay.getByTestId('raffle-count')).toHaveCSS('color', hexToRgb(theme.accent_color));
+    // The overlay names the theme's accent, so a new accent saved in Site Settings reaches it too, without a reload.
+    const newAccent = theme.accent_color.toLowerCase() === '#12ab34' ? '#ab3412' : '#12ab34';
+    await admin.call('put', '/api/admin/settings', { theme: { ...theme, accent_color: newAccent } });
+    try {
+      await expect(overlay.getByTestId('raffle-count')).toHaveCSS('color', hexToRgb(newAccent));
+    } finally {
+      await admin.call('put', '/api/admin/settings', { theme });
+    }
+    await expect(overlay.getByTestId('raffle-count')).toHaveCSS('color', hexToRgb(theme.accent_color));
     // Still the same URL and the same page: nothing was rotated.
     await expect(field).toHaveValue(url);
     expect(overlay.url()).toContain(new URL(url).search);

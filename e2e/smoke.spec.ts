@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test('the built product serves the home page with the injected site data', async ({ page }) => {
   await page.goto('/');

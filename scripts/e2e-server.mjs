@@ -41,9 +41,11 @@ const adminUrl = process.env.TEST_PG_ADMIN_URL ?? (await findPostgres(root, chil
 // share queue names, which would drop this run's sessions or hand its jobs to another product.
 const privateRedis = await startPrivateRedis(children);
 const redisBase = new URL(privateRedis ?? process.env.TEST_REDIS_URL ?? (await findRedis(root, children)));
-if (!privateRedis) redisBase.pathname = '/14';
+// Without one, a DB per port (10–14), so the run's servers side by side keep apart.
+if (!privateRedis) redisBase.pathname = `/${10 + (Number(port) % 5)}`;
 await dropStaleDatabases(adminUrl, 'kb_e2e_');
-const dbName = `kb_e2e_${Date.now().toString(36)}`;
+// The creation time first (dropStaleDatabases reads it), then the port: a run's servers start in the same moment.
+const dbName = `kb_e2e_${Date.now().toString(36)}_${port}`;
 await ensureDatabase(adminUrl, dbName);
 const env = {
   NODE_ENV: 'test',

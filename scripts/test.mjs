@@ -149,7 +149,7 @@ async function main() {
   await check('format', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level=warn']);
   await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
   await jestStep('unit', ['--selectProjects', 'unit'], cap('unit'));
-  await jestStep('integration', ['--selectProjects', 'integration', '--runInBand'], cap('integration'));
+  await jestStep('integration', ['--selectProjects', 'integration', '--maxWorkers=2'], cap('integration'));
   await jestStep('components', ['-c', 'frontend/jest.config.cjs'], cap('components'));
   await check('deploy-tools', 'bash', ['deploy-checks/install-tools.sh']);
   await nodeTestStep('deploy', ['deploy-checks/'], cap('deploy'));

@@ -1,4 +1,5 @@
 import { expect, test as base, type Page } from '@playwright/test';
+import { serverPort } from './server-port';
 
 export type CookieConsentChoice = 'accepted' | 'declined' | null;
 
@@ -11,11 +12,14 @@ interface ShellFixtures {
 const KICK_PLAYER_STUB = '<!doctype html><html lang="en"><head><title>Kick player</title></head><body></body></html>';
 
 /**
- * The shared test object for browser specs: the Kick player is stubbed in every context, and the cookie
- * banner is answered up front (it sits over the bottom of the page) unless a test opts out.
+ * The shared test object for browser specs: pages go to this worker's server, the Kick player is stubbed in every
+ * context, and the cookie banner is answered up front (it sits over the bottom of the page) unless a test opts out.
  */
 export const test = base.extend<ShellFixtures>({
   cookieConsent: ['accepted', { option: true }],
+  // This worker's own product server (see server-port.ts); every context the test opens starts from it.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => use(`http://localhost:${serverPort()}`),
   context: async ({ context, cookieConsent }, use) => {
     await context.route('https://player.kick.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: KICK_PLAYER_STUB }),

@@ -155,6 +155,22 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
     expect(pushes).toHaveLength(1);
   });
 
+  it('pushes a new look to open overlays when the theme they take their colours from is saved', async () => {
+    await stack.worker();
+    const issued = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body.data;
+    const socket = await overlaySocket('tournament', issued.token);
+    const pushes: OverlaySettingsPush[] = [];
+    socket.on('overlay:settings', (push: OverlaySettingsPush) => pushes.push(push));
+    const { theme } = (await admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
+
+    expect((await admin.json('PUT', '/api/admin/settings', { theme: { ...theme, accent_color: '#12ab34' } })).status).toBe(200);
+    await waitFor(() => pushes[0], 10_000, 'overlay:settings push after the theme changed');
+    expect(pushes[0]).toEqual({
+      kind: 'tournament',
+      look: { settings: DEFAULT_OVERLAY_SETTINGS.tournament, colours: expect.objectContaining({ accent_color: '#12ab34' }) },
+    });
+  });
+
   it('re-seals kept URLs with a new SECRETS_KEY (npm run secrets:rekey), the URL unchanged', async () => {
     const issued = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/alerts/token')).body.data;
     const currentKey = api.app.get(AppConfig).env.SECRETS_KEY;

@@ -114,4 +114,41 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     expect(rows.map((r) => r.user_id)).toEqual([dora]);
     expect(rows.map((r) => r.user_id)).not.toContain(eli);
   });
+
+  it('enters with the keyword the admin chose instead of !join, and refuses a keyword another command has', async () => {
+    const taken = await admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'points' });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.join_keyword[0]).toBe('The join keyword may not be points or raffle: those commands are taken.');
+    const spaced = await admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'enter now' });
+    expect(spaced.body.errors.join_keyword[0]).toBe('The join keyword may only hold letters and digits, at most 20, without the "!".');
+    const saved = await admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'Ticket' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.join_keyword).toBe('ticket');
+
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Keyword giveaway',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+    });
+    const id = created.body.data.id as number;
+    expect((await admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
+    const { id: userId } = await createUser(em, { kickUsername: 'fay_chat' });
+    await em.fork().execute('update users set kick_user_id = ? where id = ?', [991_003, userId]);
+    const say = (content: string) =>
+      kick.events.deliver('chat.message.sent', {
+        broadcaster: kickUser(5252, 'streamer'),
+        sender: kickUser(991_003, 'fay_chat'),
+        content,
+        created_at: new Date().toISOString(),
+      });
+    const said = kick.events.chatMessages.length;
+    // The old word is now plain chat: no reply, no entry.
+    expect(await say('!join')).toBe(200);
+    expect(await say('!TICKET')).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === said + 1, 10_000, 'keyword reply');
+    expect(kick.events.chatMessages.slice(said).map((m) => m.content)).toEqual(['@fay_chat Successfully entered the raffle!']);
+    const rows = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
+    expect(rows.map((r) => r.user_id)).toEqual([userId]);
+  });
 });

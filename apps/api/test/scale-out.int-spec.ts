@@ -51,7 +51,7 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
     proxy = new RoundRobinProxy(apis.map((a) => a.port));
     await proxy.start();
     events = new Queue(QUEUES.domainEvents, { connection: { url: env.REDIS_URL } });
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     socket?.close();
@@ -176,5 +176,5 @@ describe('horizontal scale: 2 api + 2 worker processes', () => {
     }, 45_000);
     expect((await pointsEvents(memberId)).events).toBe(Number(ledger.n));
     console.log(`scale test: ${accepted} writes accepted, ${refused} refused while a replica died`);
-  }, 100_000);
+  }, 240_000);
 });

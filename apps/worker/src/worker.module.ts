@@ -29,6 +29,7 @@ import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
 import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
 import { PointsImportModule } from '@kickback/domain';
+import { OverlaysModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { KickUpkeepProcessor } from './processors/kick-upkeep.processor';
@@ -67,6 +68,8 @@ export class WorkerModule {
         ActivityJobsModule,
         AnnouncementJobsModule,
         AccountDataJobsModule,
+        // Pushes a saved theme to open overlays (OverlayThemePushHandler).
+        OverlaysModule,
       ],
       providers: [
         OutboxListener,

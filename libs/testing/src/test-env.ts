@@ -2,17 +2,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv, type AppEnv } from '@kickback/platform';
+import { REDIS_BASE_ENV } from './run-redis-base';
 
 /** The Redis server for tests; each test stack takes its own DB on it (never DB 0, a local product's). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
 /**
- * A Redis URL on a DB between 1 and 14 picked at random, so test runs that overlap on one
- * machine (developers running files side by side) rarely share keys; CI runs files one by one.
+ * A Redis URL on a DB between 1 and 14. In a jest run each worker takes the next DB after the run's random base, so
+ * files running side by side in one run never share keys (each stack flushes its DB), and runs that overlap on one
+ * machine rarely do; outside one, a DB is picked at random.
  */
 export function testRedisUrl(): string {
   const url = new URL(TEST_REDIS_URL);
-  url.pathname = `/${1 + Math.floor(Math.random() * 14)}`;
+  const worker = Number(process.env.JEST_WORKER_ID);
+  const base = Number(process.env[REDIS_BASE_ENV]);
+  const slot = worker >= 1 && Number.isInteger(base) ? base + worker - 1 : Math.floor(Math.random() * 14);
+  url.pathname = `/${1 + (slot % 14)}`;
   return url.toString();
 }
 

@@ -21,6 +21,7 @@ const rules: ActivityRules = {
   watch_stream_cap: 300,
   min_account_age_days: 0,
   chat_commands_enabled: false,
+  join_keyword: 'join',
 };
 
 const overview: ActivityOverview = {
@@ -72,9 +73,12 @@ describe('ActivityAdminPage', () => {
 
     const points = await screen.findByLabelText('Chat points per interval');
     fireEvent.change(points, { target: { value: '8' } });
+    // Typed as chat shows it; the "!" is not part of the word.
+    fireEvent.change(screen.getByLabelText('Chat keyword to enter the raffle on stream'), { target: { value: '!enter' } });
+    expect(screen.getByText('Viewers type it after "!" in chat, as in !enter. Letters and digits.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     const put = requests.find((r) => r.method === 'PUT')!;
-    expect(JSON.parse(String(put.body))).toEqual({ ...rules, chat_points: 8 });
+    expect(JSON.parse(String(put.body))).toEqual({ ...rules, chat_points: 8, join_keyword: 'enter' });
   });
 });

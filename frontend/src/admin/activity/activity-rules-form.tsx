@@ -4,7 +4,7 @@ import { fieldErrors } from '../../lib/api-error';
 import { useAdminAction } from '../use-admin-crud';
 import { useUpdateActivityRulesMutation } from './admin-activity-api';
 
-type NumberRule = Exclude<keyof ActivityRules, 'broadcaster_user_id' | 'chat_commands_enabled'>;
+type NumberRule = Exclude<keyof ActivityRules, 'broadcaster_user_id' | 'chat_commands_enabled' | 'join_keyword'>;
 
 const FIELDS: { key: NumberRule; label: string; hint?: string }[] = [
   { key: 'chat_points', label: 'Chat points per interval', hint: 'Only while the stream is live.' },
@@ -36,6 +36,7 @@ export function ActivityRulesForm({ rules }: { rules: ActivityRules }) {
       }) as Record<NumberRule | 'broadcaster_user_id', string>,
   );
   const [commands, setCommands] = useState(rules.chat_commands_enabled);
+  const [joinKeyword, setJoinKeyword] = useState(rules.join_keyword);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [update, state] = useUpdateActivityRulesMutation();
   const run = useAdminAction();
@@ -46,6 +47,7 @@ export function ActivityRulesForm({ rules }: { rules: ActivityRules }) {
       ...Object.fromEntries(FIELDS.map(({ key }) => [key, Number(form[key])])),
       broadcaster_user_id: form.broadcaster_user_id.trim() === '' ? null : Number(form.broadcaster_user_id),
       chat_commands_enabled: commands,
+      join_keyword: joinKeyword.trim().replace(/^!/, ''),
     };
     setErrors({});
     await run(
@@ -87,8 +89,25 @@ export function ActivityRulesForm({ rules }: { rules: ActivityRules }) {
       {FIELDS.map(({ key, label, hint }) => numberField(key, label, hint))}
       <label className="checkbox">
         <input type="checkbox" checked={commands} onChange={(event) => setCommands(event.target.checked)} />
-        Answer !points and !raffle in Kick chat (once per viewer every 30 seconds)
+        Answer !points and !raffle in Kick chat, and enter linked members who type !{rules.join_keyword} in the raffle on stream (once per
+        viewer every 30 seconds)
       </label>
+      <div className="field">
+        <label htmlFor="rule-join_keyword">Chat keyword to enter the raffle on stream</label>
+        <input
+          id="rule-join_keyword"
+          className="input"
+          value={joinKeyword}
+          maxLength={21}
+          autoComplete="off"
+          aria-invalid={errors.join_keyword ? true : undefined}
+          onChange={(event) => setJoinKeyword(event.target.value)}
+        />
+        <span className="field-hint">
+          Viewers type it after "!" in chat, as in !{joinKeyword.trim().replace(/^!/, '') || 'join'}. Letters and digits.
+        </span>
+        {errors.join_keyword && <span className="field-error">{errors.join_keyword}</span>}
+      </div>
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={state.isLoading}>
           {state.isLoading ? 'Saving...' : 'Save rules'}

@@ -21,6 +21,18 @@ const seconds = (label: string) =>
     .min(1, `The ${label} must be at least 1 second.`)
     .max(7 * 24 * 3600, `The ${label} may not be more than a week.`);
 
+/** The other chat commands' words, which the join keyword may not take. */
+export const RESERVED_CHAT_COMMANDS = ['points', 'raffle'] as const;
+const joinKeyword = z
+  .string({ invalid_type_error: 'The join keyword must be text.' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,20}$/, 'The join keyword may only hold letters and digits, at most 20, without the "!".')
+  .transform((word) => word.toLowerCase())
+  .refine(
+    (word) => !(RESERVED_CHAT_COMMANDS as readonly string[]).includes(word),
+    'The join keyword may not be points or raffle: those commands are taken.',
+  );
+
 /** The earning rules admins tune in Activity → Rules; every field has a default in the settings row. */
 export const activityRulesSchema = z
   .object({
@@ -40,6 +52,8 @@ export const activityRulesSchema = z
     watch_stream_cap: points('per-stream watch cap'),
     min_account_age_days: points('minimum account age', 3650),
     chat_commands_enabled: z.boolean(),
+    /** The word after "!" that enters the raffle on stream from chat (`!join` by default). */
+    join_keyword: joinKeyword,
   })
   .strict();
 export type ActivityRules = z.infer<typeof activityRulesSchema>;

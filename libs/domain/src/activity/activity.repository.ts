@@ -27,6 +27,7 @@ const RULE_COLUMNS = [
   'watch_stream_cap',
   'min_account_age_days',
   'chat_commands_enabled',
+  'join_keyword',
 ] as const satisfies readonly (keyof ActivityRules)[];
 
 export interface LiveRow {

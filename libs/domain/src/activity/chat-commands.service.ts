@@ -7,6 +7,7 @@ import { RafflesQueryService } from '../raffles/raffles-query.service';
 import { FeaturedRaffleService } from '../raffles/featured-raffle.service';
 import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { ActivityRepository } from './activity.repository';
+import type { ChatCommandName } from './chat-command';
 import { KickAppClient, KickHttpError } from './kick-app.client';
 import { KickConnectionService } from './kick-connection.service';
 
@@ -33,7 +34,7 @@ export class ChatCommandsService {
     private readonly entries: RaffleEntryService,
   ) {}
 
-  async answer(command: { kickUserId: number; username: string; command: string }): Promise<boolean> {
+  async answer(command: { kickUserId: number; username: string; command: ChatCommandName }): Promise<boolean> {
     const em = this.em.fork();
     const rules = await this.repository.rules(em);
     if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return false;

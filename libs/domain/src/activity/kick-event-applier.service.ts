@@ -16,6 +16,7 @@ import {
 import { KickViewersRepository } from './kick-viewers.repository';
 import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
+import { chatCommand, type ChatCommandName } from './chat-command';
 
 export interface Applied {
   /** What happened, kept with the message id: awarded, pending, offline, excluded, spam, interval, capped, … */
@@ -27,7 +28,7 @@ export interface Applied {
   /** Set when the live state changed: pushed to every open page after commit. */
   live?: LiveState;
   /** A chat command to answer after commit. */
-  command?: { kickUserId: number; username: string; command: string };
+  command?: { kickUserId: number; username: string; command: ChatCommandName };
   /** Raffles whose entries a ban voided: their rooms get the new counters after commit. */
   rafflesChanged?: number[];
 }
@@ -124,10 +125,8 @@ export class KickEventApplier {
     const { rules, live, member } = context;
     const kickUserId = chat.sender.user_id;
     if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
-    const command =
-      rules.chat_commands_enabled && /^!(points|raffle|join)\b/i.test(chat.content.trim())
-        ? { kickUserId, username: chat.sender.username, command: chat.content.trim().slice(1).split(/\s/)[0]!.toLowerCase() }
-        : undefined;
+    const name = rules.chat_commands_enabled ? chatCommand(chat.content, rules.join_keyword) : undefined;
+    const command = name ? { kickUserId, username: chat.sender.username, command: name } : undefined;
     // The stream the message was sent in, not the one live now: a delivery hours late still earns for its stream.
     const sentAt = chatSentAt(chat, message);
     const openSince = live.is_live && live.stream_id && live.started_at ? new Date(live.started_at).getTime() : null;

@@ -83,7 +83,7 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     const huge = await postCsv('/api/admin/leaderboard/platforms/import-preview', 'x'.repeat(10 * 1024 * 1024 + 10));
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ success: false, message: 'The CSV is larger than 10 MB.' });
-  }, 30_000);
+  });
 
   it('rollover archives the finished period with its final standings and starts an empty new one', async () => {
     const platform = await manualPlatform('roll');
@@ -169,7 +169,7 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     );
     expect(board.top_three[0]).toMatchObject({ wagered: 42.42 });
     expect(board.prizes).toEqual([75]);
-  }, 40_000);
+  });
 
   it('a refresh after an admin change that meets another refresh under way waits for it instead of giving up', async () => {
     await stack.worker();
@@ -192,5 +192,5 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     const updated = await waitFor(async () => ((await board()).top_three.length ? board() : null), 20_000, 'the retried refresh');
     expect(updated.top_three[0]).toMatchObject({ wagered: 7.5 });
     expect(updated.prizes).toEqual([80]);
-  }, 45_000);
+  });
 });

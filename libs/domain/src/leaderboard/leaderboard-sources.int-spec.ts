@@ -134,7 +134,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
       expect(adminView.body.data.last_error).toBe(errors[0]);
       expect(JSON.stringify(adminView.body)).not.toContain(SECRETS[casino]);
       fake.mode[casino] = 'ok';
-    }, 30_000);
+    });
   }
 
   it('retries a 503 with backoff and then succeeds', async () => {
@@ -146,7 +146,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     fake.failFirst.shuffle = 2;
     expect(await refresher.refresh(platform.id, 'manual')).toMatchObject({ status: 'updated' });
     expect((await board('shuffle-retry')).top_three[0].username).toBe('retryMe');
-  }, 30_000);
+  });
 
   it('answers a conditional GET with 304 until the board changes, then with the new board and a new tag', async () => {
     fake.players.rainbet = [{ username: 'tagOne', wagered: 10 }];
@@ -173,7 +173,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(tag);
     expect(await leader(changed)).toBe('tagTwo');
-  }, 30_000);
+  });
 
   it('gamdom drops hidden players (user_id -1) and counts only months inside the period', async () => {
     const month = new Date().toISOString().slice(0, 7);

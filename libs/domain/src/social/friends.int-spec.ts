@@ -214,7 +214,7 @@ describe('friends and public profiles', () => {
       expect(rows[0]!.status).toBe('accepted');
       expect(answers.map((r) => r.body.data.friendship_id)).toEqual([Number(rows[0]!.id), Number(rows[0]!.id)]);
     }
-  }, 120_000);
+  }, 240_000);
 
   it('hides banned members', async () => {
     const [a, b] = [await member(), await member()];

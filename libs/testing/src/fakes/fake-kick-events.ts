@@ -1,4 +1,4 @@
-import { createSign, generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSign, generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { body, json } from './fake-http';
 
@@ -67,7 +67,7 @@ export function ulid(now = Date.now()): string {
  * unsubscribe (`unsubscribeAfterFailures`).
  */
 export class FakeKickEvents {
-  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly keys: { publicKey: KeyObject; privateKey: KeyObject };
   private readonly forgerKey: KeyObject = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   private readonly appTokens = new Set<string>();
   readonly subscriptions: FakeKickSubscription[] = [];
@@ -88,6 +88,16 @@ export class FakeKickEvents {
   /** The fake's clock: deliveries are stamped (and their ids timed) by it, so a test can send them from the past. */
   now: () => number = () => Date.now();
   webhookUrl = '';
+
+  /**
+   * `signingKey`: the private key to sign with, for fakes that stand in for one Kick in turn (Kick keeps its key, and
+   * the product caches it); a new pair otherwise.
+   */
+  constructor(signingKey?: KeyObject) {
+    this.keys = signingKey
+      ? { privateKey: signingKey, publicKey: createPublicKey(signingKey) }
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  }
 
   issueAppToken(): string {
     const token = randomBytes(20).toString('hex');

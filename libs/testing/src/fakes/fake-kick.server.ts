@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FakeKickEvents, type FakeUserToken } from './fake-kick-events';
 import { body, json } from './fake-http';
@@ -52,12 +52,14 @@ export class FakeKickServer {
   readonly revoked: string[] = [];
   /** expires_in of user tokens (Kick does not document their lifetime). */
   userTokenTtlSeconds = 3600;
-  readonly events = new FakeKickEvents();
+  readonly events: FakeKickEvents;
 
   constructor(
     private readonly clientId: string,
     private readonly clientSecret: string,
+    options: { signingKey?: KeyObject } = {},
   ) {
+    this.events = new FakeKickEvents(options.signingKey);
     this.events.userToken = (token) => this.userToken(token);
   }
 

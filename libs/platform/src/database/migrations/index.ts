@@ -34,6 +34,7 @@ import { Migration20261127183100_account_data } from './Migration20261127183100_
 import { Migration20261127184000_overlay_settings } from './Migration20261127184000_overlay_settings';
 import { Migration20261127184500_archive } from './Migration20261127184500_archive';
 import { Migration20261127184600_featured_tournament } from './Migration20261127184600_featured_tournament';
+import { Migration20261128090000_join_keyword } from './Migration20261128090000_join_keyword';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -72,4 +73,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127184000_overlay_settings', class: Migration20261127184000_overlay_settings },
   { name: 'Migration20261127184500_archive', class: Migration20261127184500_archive },
   { name: 'Migration20261127184600_featured_tournament', class: Migration20261127184600_featured_tournament },
+  { name: 'Migration20261128090000_join_keyword', class: Migration20261128090000_join_keyword },
 ];
