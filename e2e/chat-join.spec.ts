@@ -64,6 +64,8 @@ test.describe('chat-first giveaway: entering the raffle on stream from Kick chat
     await expect(page.getByTestId('raffle-total-entries')).toHaveText('1');
     await expect(page.getByTestId('raffle-entries-list').getByText('spinqueen')).toBeVisible();
 
+    // Later specs on this server start with no raffle chosen for the stream (the newest open one is on stream).
+    await api.call('post', `/api/admin/raffles/${raffle.id}/cancel`);
     await api.call('put', '/api/admin/activity/rules', {
       broadcaster_user_id: seeded.broadcaster_user_id,
       chat_commands_enabled: seeded.chat_commands_enabled,

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { horizontalOverflow } from './support/browser-globals';
 import { expect, test } from './support/fixtures';
 import { withSession } from './support/session';
-import { createRaffle } from './support/raffles-admin';
+import { cancelRaffle, createRaffle } from './support/raffles-admin';
 import { ADMIN_PAGES, forEachTab, inGroups, MEMBER_PAGES, memberDetailPages, openLoaded, TABBED_PAGES } from './support/site-pages';
 
 const PHONE = { width: 390, height: 844 };
@@ -69,6 +69,11 @@ test.describe('phone screen', () => {
     const id = await createRaffle(page, title);
     expect(await overflowing(page, ['/raffles', `/raffles/${id}`])).toEqual([]);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // On Go live it sits in the list of other open raffles (a newer one is on stream): it wraps there too.
+    const newer = await createRaffle(page, 'Short title');
+    expect(await overflowing(page, ['/admin-new/go-live'])).toEqual([]);
+    await expect(page.getByRole('list', { name: 'Other open raffles' })).toContainText(title);
+    await cancelRaffle(page, newer);
   });
 
   for (const group of inGroups(ADMIN_PAGES)) {

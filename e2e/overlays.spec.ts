@@ -171,6 +171,34 @@ test.describe('OBS overlays', () => {
     await expectTransparentAround(overlay, overlay.getByTestId('leaderboard-overlay'), 'leaderboard-overlay');
   });
 
+  test('the admin puts another board on stream on Go live and the open leaderboard overlay switches to it', async ({ browser }) => {
+    const admin = await adminApi(browser);
+    const platforms = await admin.call<{ id: number; name: string; is_active: boolean }[]>('get', '/api/admin/leaderboard/platforms');
+    const { leaderboard: shownId } = await admin.call<{ leaderboard: number }>('get', '/api/admin/featured');
+    const shown = platforms.find((p) => p.id === shownId)!;
+    const other = platforms.find((p) => p.is_active && p.id !== shownId)!;
+    const { url } = await admin.issue('leaderboard');
+    const overlay = await openOverlay(browser, url);
+    const title = overlay.getByTestId('leaderboard-overlay').locator('.ov-title');
+    await expect(title).toContainText(`${shown.name} Leaderboard`);
+
+    const { page, context } = await signedIn(browser, 'StreamBoss');
+    await page.goto('/admin-new/go-live');
+    const panel = page.getByRole('region', { name: 'Leaderboard on stream' });
+    await expect(panel.getByTestId('go-live-leaderboard-name')).toHaveText(shown.name);
+    await panel.getByRole('button', { name: `Show ${other.name} on stream` }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`${other.name} is on stream now`)).toBeVisible();
+    await expect(panel.getByTestId('go-live-leaderboard-name')).toHaveText(other.name);
+    // The open overlay follows without a reload.
+    await expect(title).toContainText(`${other.name} Leaderboard`);
+
+    await admin.call('put', '/api/admin/featured/leaderboard', { id: shown.id });
+    await expect(title).toContainText(`${shown.name} Leaderboard`);
+    await overlay.context().close();
+    await context.close();
+    await admin.context.close();
+  });
+
   test('the alerts ticker shows a store redemption', async ({ browser }) => {
     const admin = await adminApi(browser);
     const { url } = await admin.issue('alerts');

@@ -36,3 +36,11 @@ export async function endRaffleIn(admin: Page, id: number, inMs: number): Promis
   });
   expect(res.status()).toBe(200);
 }
+
+/** Cancels a raffle through the admin API, for tests that leave no extra open raffle behind. */
+export async function cancelRaffle(admin: Page, id: number): Promise<void> {
+  const session = await admin.request.get('/api/r/session');
+  const { data } = (await session.json()) as { data: { csrfToken: string } };
+  const res = await admin.request.post(`/api/admin/raffles/${id}/cancel`, { headers: { 'x-csrf-token': data.csrfToken } });
+  expect(res.status()).toBe(200);
+}

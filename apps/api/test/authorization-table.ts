@@ -307,6 +307,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/announcements/:id/test': admin,
   'GET /api/admin/announcements/:id/deliveries': admin,
   'PUT /api/admin/featured/tournament': admin,
+  'PUT /api/admin/featured/leaderboard': admin,
   'GET /api/admin/overlays/:kind/url': admin,
   'PUT /api/admin/overlays/:kind/settings': admin,
   'POST /api/admin/archive': admin,

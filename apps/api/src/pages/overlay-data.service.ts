@@ -5,6 +5,7 @@ import {
   BonusHuntsService,
   FeaturedRaffleService,
   FeaturedTournamentService,
+  FeaturedLeaderboardService,
   LeaderboardReadService,
   RafflesQueryService,
   TournamentsService,
@@ -26,6 +27,7 @@ export class OverlayDataService {
     private readonly tournaments: TournamentsService,
     private readonly featuredTournament: FeaturedTournamentService,
     private readonly leaderboard: LeaderboardReadService,
+    private readonly featuredLeaderboard: FeaturedLeaderboardService,
     private readonly config: AppConfig,
   ) {}
 
@@ -37,8 +39,10 @@ export class OverlayDataService {
         return this.raffle();
       case 'tournament':
         return this.tournament();
-      case 'leaderboard':
-        return { kind, leaderboard: await this.leaderboardData() };
+      case 'leaderboard': {
+        const [leaderboard, featured] = await Promise.all([this.leaderboardData(), this.featuredLeaderboard.platform()]);
+        return { kind, leaderboard, platform: featured?.slug ?? null };
+      }
       case 'alerts':
         return { kind };
     }

@@ -57,7 +57,7 @@ export const goLiveApi = baseApi.injectEndpoints({
     /** What is on stream now (the server resolves the default: the newest raffle taking entries). */
     getFeatured: build.query<FeaturedItems, void>({
       query: () => '/api/admin/featured',
-      providesTags: ['Raffles', 'Tournaments'],
+      providesTags: ['Raffles', 'Tournaments', 'AdminLeaderboard'],
     }),
     chooseFeaturedRaffle: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/raffle', method: 'PUT', body: { id } }),
@@ -66,6 +66,10 @@ export const goLiveApi = baseApi.injectEndpoints({
     chooseFeaturedTournament: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/tournament', method: 'PUT', body: { id } }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
+    chooseFeaturedLeaderboard: build.mutation<FeaturedItems, number>({
+      query: (id) => ({ url: '/api/admin/featured/leaderboard', method: 'PUT', body: { id } }),
+      invalidatesTags: ['AdminLeaderboard', 'AuditLog'],
     }),
     /** The raffles taking entries, any of which can be put on stream. */
     getOpenRaffles: build.query<AdminRaffle[], void>({
@@ -144,6 +148,7 @@ export const {
   useEnterHuntWinMutation,
   useGetFeaturedQuery,
   useChooseFeaturedRaffleMutation,
+  useChooseFeaturedLeaderboardMutation,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
   useDrawLiveRaffleMutation,

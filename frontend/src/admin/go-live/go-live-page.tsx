@@ -25,11 +25,12 @@ import {
 } from './admin-go-live-api';
 import { ArchivePanel } from './go-live-archive';
 import { HuntPanel } from './go-live-hunt';
+import { LeaderboardPanel } from './go-live-leaderboard';
 import './go-live-page.css';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
- * stream and its draw, the bracket's winners, the overlays.
+ * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the overlays.
  */
 export default function GoLivePage() {
   return (
@@ -41,6 +42,7 @@ export default function GoLivePage() {
         <HuntPanel />
         <RafflePanel />
         <TournamentPanel />
+        <LeaderboardPanel />
         <OverlaysPanel />
         <ArchivePanel />
       </div>

@@ -16,12 +16,16 @@ function countdown(endMs: number, now: number): string {
   return `${days > 0 ? `${days}d ` : ''}${two(Math.floor((left % 86_400) / 3600))}:${two(Math.floor((left % 3600) / 60))}:${two(left % 60)}`;
 }
 
-/** The first board (the site's selected platform): top 10 with prizes and the period's countdown. Follows 'leaderboard'. */
+/**
+ * The board on stream (chosen on Go live, else the site's first): top 10 with prizes and the period's countdown.
+ * Follows 'leaderboard', and switches boards when the admin puts another on stream (overlay:featured).
+ */
 export function mountLeaderboardOverlay(
   { stage, live, token }: OverlayContext,
   initial: Extract<OverlayData, { kind: 'leaderboard' }>,
 ): void {
   let data: LeaderboardData | null = initial.leaderboard;
+  let platform: string | null = initial.platform;
   const panel = el('section', { className: 'ov-panel ov-leaderboard', testId: 'leaderboard-overlay' });
   const clock = el('strong', { className: 'ov-leaderboard__clock', testId: 'leaderboard-countdown' });
   stage.append(panel);
@@ -29,17 +33,21 @@ export function mountLeaderboardOverlay(
 
   const board = (): LeaderboardBoard | null => {
     if (!data) return null;
-    const slug = data.selected_platform ?? data.platforms[0]?.slug;
+    const slug = platform ?? data.selected_platform ?? data.platforms[0]?.slug;
     return slug ? (data.all_leaderboards[slug] ?? null) : null;
   };
   const reload = async () => {
     const next = await refetchOverlayData<Extract<OverlayData, { kind: 'leaderboard' }>>('leaderboard', token);
     if (next) {
       data = next.leaderboard;
+      platform = next.platform;
       render();
     }
   };
   live.on('leaderboard:updated', () => void reload());
+  live.on('overlay:featured', (push) => {
+    if (push.kind === 'leaderboard') void reload();
+  });
   live.onReconnect(() => void reload());
   setInterval(() => {
     const b = board();

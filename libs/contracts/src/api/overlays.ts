@@ -48,7 +48,8 @@ export type OverlayData =
   | { kind: 'hunt'; hunt: CurrentHuntData }
   | { kind: 'raffle'; raffle: Raffle | null; entries: RaffleParticipant[]; verify_url: string | null }
   | { kind: 'tournament'; tournament: TournamentDetail | null }
-  | { kind: 'leaderboard'; leaderboard: LeaderboardData | null }
+  /** `platform`: the slug of the board on stream (chosen on Go live, else the first one); null when there is none. */
+  | { kind: 'leaderboard'; leaderboard: LeaderboardData | null; platform: string | null }
   | { kind: 'alerts' };
 
 /** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */

@@ -1,4 +1,5 @@
 export * from './leaderboard.module';
+export * from './featured-leaderboard.service';
 export * from './leaderboard-cache-keys';
 export * from './leaderboard-cache.service';
 export * from './leaderboard-read.service';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
+import { FeaturedLeaderboardService } from './featured-leaderboard.service';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
 import { LeaderboardReadService } from './leaderboard-read.service';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
@@ -12,7 +13,14 @@ import { SecretsCipher } from './secrets-cipher';
 import { SiteModule } from '../site/site.module';
 import { WinnersModule } from '../winners/winners.module';
 
-const services = [LeaderboardCacheService, LeaderboardRefreshService, LeaderboardReadService, PlatformsService, ManualImportService];
+const services = [
+  LeaderboardCacheService,
+  LeaderboardRefreshService,
+  LeaderboardReadService,
+  PlatformsService,
+  ManualImportService,
+  FeaturedLeaderboardService,
+];
 
 /** Leaderboard services for the api and the worker. */
 @Module({

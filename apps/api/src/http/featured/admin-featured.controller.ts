@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { featuredRaffleSchema, featuredTournamentSchema, type FeaturedItems } from '@kickback/contracts';
+import { featuredLeaderboardSchema, featuredRaffleSchema, featuredTournamentSchema, type FeaturedItems } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
-import { FeaturedRaffleService, FeaturedTournamentService } from '@kickback/domain';
+import { FeaturedLeaderboardService, FeaturedRaffleService, FeaturedTournamentService } from '@kickback/domain';
 
 /** What is on stream: Go live reads and sets it; the overlays and chat commands follow it. */
 @ApiTags('admin')
@@ -12,6 +12,7 @@ export class AdminFeaturedController {
   constructor(
     private readonly raffle: FeaturedRaffleService,
     private readonly tournament: FeaturedTournamentService,
+    private readonly leaderboard: FeaturedLeaderboardService,
   ) {}
 
   @Get()
@@ -31,8 +32,18 @@ export class AdminFeaturedController {
     return ok(await this.featured(), 'The tournament is on stream now: the bracket overlay and Go live follow it.');
   }
 
+  @Put('leaderboard')
+  async chooseLeaderboard(@CurrentUser() actor: SessionUser, @Body(zodPipe(featuredLeaderboardSchema)) body: { id: number }) {
+    await this.leaderboard.choose(actor.id, body.id);
+    return ok(await this.featured(), 'The leaderboard is on stream now: the leaderboard overlay shows it.');
+  }
+
   private async featured(): Promise<FeaturedItems> {
-    const [raffle, tournament] = await Promise.all([this.raffle.raffleId(), this.tournament.tournamentId()]);
-    return { raffle, tournament };
+    const [raffle, tournament, leaderboard] = await Promise.all([
+      this.raffle.raffleId(),
+      this.tournament.tournamentId(),
+      this.leaderboard.platform(),
+    ]);
+    return { raffle, tournament, leaderboard: leaderboard?.id ?? null };
   }
 }

@@ -35,6 +35,7 @@ import { Migration20261127184000_overlay_settings } from './Migration20261127184
 import { Migration20261127184500_archive } from './Migration20261127184500_archive';
 import { Migration20261127184600_featured_tournament } from './Migration20261127184600_featured_tournament';
 import { Migration20261128090000_join_keyword } from './Migration20261128090000_join_keyword';
+import { Migration20261128091000_featured_leaderboard } from './Migration20261128091000_featured_leaderboard';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -74,4 +75,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127184500_archive', class: Migration20261127184500_archive },
   { name: 'Migration20261127184600_featured_tournament', class: Migration20261127184600_featured_tournament },
   { name: 'Migration20261128090000_join_keyword', class: Migration20261128090000_join_keyword },
+  { name: 'Migration20261128091000_featured_leaderboard', class: Migration20261128091000_featured_leaderboard },
 ];

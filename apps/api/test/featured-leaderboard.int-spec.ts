@@ -1,0 +1,90 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Socket } from 'socket.io-client';
+import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
+import { createTestStack, createUser, socketConnected, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { io } from 'socket.io-client';
+
+/** The leaderboard on stream: chosen on Go live (else the site's first board); the leaderboard overlay follows it. */
+describe('featured leaderboard (real PostgreSQL + Redis)', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+  let em: EntityManager;
+  let admin: TestClient;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+    em = api.app.get(EntityManager);
+    admin = api.client();
+    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack.close();
+  });
+
+  const board = async (slug: string, display_order: number) => {
+    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: `Board ${slug}`,
+      slug,
+      currency_symbol: '$',
+      source_type: 'manual_csv',
+      period_type: 'monthly',
+      display_order,
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  };
+  const overlayBoard = async (token: string) => {
+    const res = await fetch(`${api.url}/overlay/leaderboard/data?token=${token}`);
+    return ((await res.json()) as { data: Extract<OverlayData, { kind: 'leaderboard' }> }).data.platform;
+  };
+
+  it("defaults to the site's first board; the admin puts another on stream and the leaderboard overlay is told at once", async () => {
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: null });
+    const first = await board('first-board', 0);
+    const second = await board('second-board', 1);
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
+    const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/leaderboard/token')).body;
+    expect(await overlayBoard(issued.token)).toBe('first-board');
+
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { overlay: 'leaderboard', token: issued.token },
+    });
+    sockets.push(await socketConnected(socket));
+    const pushes: FeaturedChangedPush[] = [];
+    socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
+
+    const member = api.client();
+    await member.loginAs((await createUser(em)).id);
+    expect((await member.json('PUT', '/api/admin/featured/leaderboard', { id: second })).status).toBe(403);
+
+    const chosen = await admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({
+      data: { leaderboard: second },
+      message: 'The leaderboard is on stream now: the leaderboard overlay shows it.',
+    });
+    await waitFor(() => pushes[0], 10_000, 'overlay:featured push');
+    expect(pushes).toEqual([{ kind: 'leaderboard', id: second }]);
+    expect(await overlayBoard(issued.token)).toBe('second-board');
+    const audits = await em
+      .fork()
+      .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.leaderboard'`);
+    expect(audits).toEqual([{ entity_id: String(second) }]);
+
+    // A board taken off the site gives way to the first active one, and cannot be chosen; nothing else changes.
+    expect((await admin.json('PUT', `/api/admin/leaderboard/platforms/${second}`, { is_active: false })).status).toBe(200);
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
+    const refused = await admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ id: ['Only an active leaderboard can go on stream.'] });
+    expect((await admin.json('PUT', '/api/admin/featured/leaderboard', { id: 999_999 })).status).toBe(422);
+    expect(pushes).toHaveLength(1);
+  });
+});
