@@ -4,7 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261128091000_featured_leaderboard extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table featured_items drop constraint if exists featured_items_kind_check;`);
-    this.addSql(`alter table featured_items add constraint featured_items_kind_check check (kind in ('raffle', 'tournament', 'leaderboard'));`);
+    this.addSql(
+      `alter table featured_items add constraint featured_items_kind_check check (kind in ('raffle', 'tournament', 'leaderboard'));`,
+    );
   }
 
   override async down(): Promise<void> {
