@@ -74,7 +74,9 @@ test('the admin opens on Go live; the raffle, hunt and tournament lists follow c
   for (const context of [admin.context, elsewhere.context, member.context]) await context.close();
 });
 
-test("Go live archives what is over: a sold-out item leaves the store's list, the rest stays", async ({ browser }) => {
+test("Go live archives what is over: a sold-out item leaves the store's list, the rest stays, and it can be restored", async ({
+  browser,
+}) => {
   const admin = await signedIn(browser, 'StreamBoss');
   const elsewhere = await signedInApi(browser, 'StreamBoss');
   const name = `Sold-out cap ${Date.now().toString(36)}`;
@@ -101,6 +103,17 @@ test("Go live archives what is over: a sold-out item leaves the store's list, th
   const items = await elsewhere.call<{ name: string }[]>('get', '/api/admin/store-items');
   expect(items.map((i) => i.name)).not.toContain(name);
   expect(items.length).toBeGreaterThan(0);
+
+  // Archived by mistake: the panel lists it, and Restore puts it back in the admin's list (inactive, to restock).
+  await panel.getByText(/^Archived \(\d+\)$/).click();
+  await panel
+    .getByRole('list', { name: 'Archived' })
+    .getByRole('button', { name: `Restore ${name}` })
+    .click();
+  await expect(admin.page.getByRole('region', { name: 'Notifications' }).getByText(`${name} is listed again.`)).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Archived' }).getByText(name)).toHaveCount(0);
+  const restored = await elsewhere.call<{ name: string; is_active: boolean }[]>('get', '/api/admin/store-items');
+  expect(restored.find((i) => i.name === name)).toMatchObject({ is_active: false });
 
   await visitor.close();
   await admin.context.close();

@@ -125,5 +125,51 @@ describe('bulk archive (real PostgreSQL + Redis)', () => {
     const again = await admin.json('POST', '/api/admin/archive', { kinds: ['raffles', 'hunts'] });
     expect(again.body.data).toEqual({ raffles: 0, hunts: 0, tournaments: 0, store_items: 0 });
     expect(again.body.message).toMatch(/^Nothing to archive/);
+
+    // What was archived is listed for the admin, newest first, and each row can be listed again.
+    expect((await member.json('GET', '/api/admin/archive')).status).toBe(403);
+    const list = (await admin.json<{ data: { kind: string; id: number; title: string }[] }>('GET', '/api/admin/archive')).body.data;
+    expect(list.map(({ kind, id, title }) => ({ kind, id, title }))).toEqual(
+      expect.arrayContaining([
+        { kind: 'raffles', id: drawn, title: 'Drawn giveaway' },
+        { kind: 'raffles', id: cancelled, title: 'Cancelled giveaway' },
+        { kind: 'hunts', id: hunt, title: `Bonus Hunt #${hunt}` },
+        { kind: 'tournaments', id: finished, title: 'Done Cup' },
+        { kind: 'store_items', id: soldOut, title: 'Sold-out cap' },
+      ]),
+    );
+    expect(list).toHaveLength(5);
+    expect((await member.json('POST', '/api/admin/archive/restore', { kind: 'raffles', id: drawn })).status).toBe(403);
+    expect((await admin.json('POST', '/api/admin/archive/restore', { kind: 'everything', id: drawn })).status).toBe(422);
+    expect((await admin.json('POST', '/api/admin/archive/restore', { kind: 'raffles', id: 'x' })).status).toBe(422);
+
+    const restored = await admin.json('POST', '/api/admin/archive/restore', { kind: 'raffles', id: drawn });
+    expect(restored.status).toBe(200);
+    expect(restored.body.message).toBe('Drawn giveaway is listed again.');
+    expect(ids((await member.json('GET', '/api/r/raffles')).body.data)).toContain(drawn);
+    expect(ids((await admin.json('GET', '/api/admin/raffles?page=1')).body.data)).toContain(drawn);
+    const twice = await admin.json('POST', '/api/admin/archive/restore', { kind: 'raffles', id: drawn });
+    expect(twice.status).toBe(404);
+    expect(twice.body.message).toBe('This raffle is not archived.');
+    // A raffle that was never archived is refused the same way, and nothing changes.
+    expect((await admin.json('POST', '/api/admin/archive/restore', { kind: 'raffles', id: open })).status).toBe(404);
+
+    expect((await admin.json('POST', '/api/admin/archive/restore', { kind: 'hunts', id: hunt })).body.message).toBe(
+      `Bonus Hunt #${hunt} is listed again.`,
+    );
+    expect(ids((await member.json('GET', '/api/r/bonus-hunts/history')).body.data)).toContain(hunt);
+    expect((await admin.json('POST', '/api/admin/archive/restore', { kind: 'tournaments', id: finished })).status).toBe(200);
+    expect(ids((await member.json('GET', '/api/r/tournaments')).body.data)).toContain(finished);
+    // The sold-out item comes back to the admin's list only: inactive until restocked and activated.
+    expect((await admin.json('POST', '/api/admin/archive/restore', { kind: 'store_items', id: soldOut })).status).toBe(200);
+    expect(ids((await admin.json('GET', '/api/admin/store-items')).body.data)).toContain(soldOut);
+    expect(JSON.stringify((await member.json('GET', '/api/r/store')).body)).not.toContain('Sold-out cap');
+
+    const left = (await admin.json<{ data: { id: number }[] }>('GET', '/api/admin/archive')).body.data;
+    expect(left.map((r) => r.id)).toEqual([cancelled]);
+    const unarchived = await em
+      .fork()
+      .execute<{ action: string }[]>(`select action from audit_logs where action like '%unarchive' order by id`);
+    expect(unarchived.map((a) => a.action)).toEqual(['raffle.unarchive', 'hunt.unarchive', 'tournament.unarchive', 'store.item.unarchive']);
   });
 });

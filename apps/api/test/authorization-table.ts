@@ -311,6 +311,8 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/overlays/:kind/url': admin,
   'PUT /api/admin/overlays/:kind/settings': admin,
   'POST /api/admin/archive': admin,
+  'GET /api/admin/archive': admin,
+  'POST /api/admin/archive/restore': admin,
 };
 
 /**

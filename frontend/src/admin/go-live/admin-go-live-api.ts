@@ -5,6 +5,7 @@ import type {
   AdminRaffle,
   AdminTournament,
   ArchiveKind,
+  ArchivedItem,
   FeaturedItems,
   TournamentListItem,
 } from '@kickback/contracts';
@@ -133,6 +134,16 @@ export const goLiveApi = baseApi.injectEndpoints({
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
     }),
+    /** What is archived, newest first (the archive above refreshes it: the same tags). */
+    getArchived: build.query<ArchivedItem[], void>({
+      query: () => '/api/admin/archive',
+      providesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'AdminStoreItems'],
+    }),
+    restoreArchived: build.mutation<{ message?: string }, { kind: ArchiveKind; id: number }>({
+      query: (body) => ({ url: '/api/admin/archive/restore', method: 'POST', body }),
+      transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
+      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
+    }),
     getLiveOverlays: build.query<AdminOverlayToken[], void>({
       query: () => '/api/admin/overlays',
       providesTags: ['AdminOverlays'],
@@ -158,4 +169,6 @@ export const {
   useSetLiveMatchWinnerMutation,
   useGetLiveOverlaysQuery,
   useArchiveOverMutation,
+  useGetArchivedQuery,
+  useRestoreArchivedMutation,
 } = goLiveApi;

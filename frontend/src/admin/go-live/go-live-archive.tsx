@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useArchiveOverMutation } from './admin-go-live-api';
+import { ArchivedList } from './go-live-archived-list';
 
 const LABELS: Record<ArchiveKind, string> = {
   raffles: 'Drawn and cancelled raffles',
@@ -12,7 +13,10 @@ const LABELS: Record<ArchiveKind, string> = {
   store_items: 'Sold-out store items',
 };
 
-/** Tidying up after a stream (or after testing): what is over leaves the lists in one go, its pages and winners kept. */
+/**
+ * Tidying up after a stream (or after testing): what is over leaves the lists in one go, its pages and winners kept;
+ * what was archived is listed below it to restore.
+ */
 export function ArchivePanel() {
   const [kinds, setKinds] = useState<ArchiveKind[]>([...ARCHIVE_KINDS]);
   const [confirming, setConfirming] = useState(false);
@@ -52,6 +56,7 @@ export function ArchivePanel() {
       >
         Archive
       </button>
+      <ArchivedList />
       {confirming && (
         <ConfirmDialog
           title="Archive what is over?"

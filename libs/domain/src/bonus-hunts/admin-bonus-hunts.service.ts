@@ -262,6 +262,27 @@ export class AdminBonusHuntsService {
     return ids.length;
   }
 
+  archived(limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return this.hunts.archived(this.em.fork(), limit);
+  }
+
+  /** Lists an archived hunt again (audited). */
+  async restoreArchived(actorId: number, id: number): Promise<{ id: number; title: string }> {
+    return this.changing(async (tx) => {
+      const row = await this.hunts.restore(tx, id);
+      if (!row) throw notFound('This hunt is not archived.');
+      await this.audit.record(tx, {
+        actorId,
+        action: 'hunt.unarchive',
+        entity: 'hunt',
+        entityId: id,
+        before: { archived: true },
+        after: { archived: false },
+      });
+      return row;
+    });
+  }
+
   private async changing<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.em.fork().transactional(work);
     await this.answers.invalidate(CURRENT_HUNT_ANSWER);

@@ -234,6 +234,24 @@ export class BonusHuntsRepository {
     );
   }
 
+  /** Archived hunts, the newest archived first, named as the site names them. */
+  async archived(em: EntityManager, limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return em.execute(
+      `select id, coalesce(name, 'Bonus Hunt #' || id) as title, archived_at from hunts where archived_at is not null
+       order by archived_at desc, id desc limit ?`,
+      [limit],
+    );
+  }
+
+  /** Lists an archived hunt again; answers its name, or nothing when it is not archived. */
+  async restore(em: EntityManager, id: number): Promise<{ id: number; title: string } | undefined> {
+    const [row] = await em.execute<{ id: number; title: string }[]>(
+      `update hunts set archived_at = null where id = ? and archived_at is not null returning id, coalesce(name, 'Bonus Hunt #' || id) as title`,
+      [id],
+    );
+    return row;
+  }
+
   /** Archives every completed hunt; answers their ids. */
   async archiveCompleted(em: EntityManager): Promise<number[]> {
     const rows = await em.execute<{ id: number }[]>(

@@ -15,7 +15,7 @@ import {
   type FarmSignal,
   type Pagination,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, csvStream, pagination, unprocessable, type CsvCell } from '@kickback/platform';
+import { AuditLogService, OutboxService, csvStream, notFound, pagination, unprocessable, type CsvCell } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService, raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
@@ -211,6 +211,29 @@ export class AdminRafflesService {
     });
     for (const { id } of archived) this.live.listChanged(id);
     return archived.length;
+  }
+
+  archived(limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return this.admin.archived(this.em.fork(), limit);
+  }
+
+  /** Lists an archived raffle again (audited): back in the site's and the admin's lists. */
+  async restoreArchived(actorId: number, id: number): Promise<{ id: number; title: string }> {
+    const restored = await this.em.fork().transactional(async (tx) => {
+      const row = await this.admin.restore(tx, id);
+      if (!row) throw notFound('This raffle is not archived.');
+      await this.audit.record(tx, {
+        actorId,
+        action: 'raffle.unarchive',
+        entity: 'raffle',
+        entityId: id,
+        before: { archived: true },
+        after: { archived: false },
+      });
+      return row;
+    });
+    this.live.listChanged(id);
+    return restored;
   }
 
   async entries(id: number, page: number): Promise<AdminRaffleEntryList> {

@@ -107,6 +107,23 @@ export class RafflesAdminRepository {
     );
   }
 
+  /** Archived raffles, the newest archived first. */
+  async archived(em: EntityManager, limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return em.execute(
+      `select id, title, archived_at from raffles where archived_at is not null order by archived_at desc, id desc limit ?`,
+      [limit],
+    );
+  }
+
+  /** Lists an archived raffle again; answers its title, or nothing when it is not archived. */
+  async restore(em: EntityManager, id: number): Promise<{ id: number; title: string } | undefined> {
+    const [row] = await em.execute<{ id: number; title: string }[]>(
+      `update raffles set archived_at = null where id = ? and archived_at is not null returning id, title`,
+      [id],
+    );
+    return row;
+  }
+
   /** Archives every raffle that is drawn or cancelled; answers their titles by id. */
   async archiveOver(em: EntityManager): Promise<{ id: number; title: string }[]> {
     return em.execute(

@@ -47,6 +47,27 @@ export class AdminStoreService {
     });
   }
 
+  archived(limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return this.items.archived(this.em.fork(), limit);
+  }
+
+  /** Lists an archived item again (audited), inactive until the admin activates it. */
+  async restoreArchived(actorId: number, id: number): Promise<{ id: number; title: string }> {
+    return this.em.fork().transactional(async (tx) => {
+      const row = await this.items.restore(tx, id);
+      if (!row) throw notFound('This item is not archived.');
+      await this.audit.record(tx, {
+        actorId,
+        action: 'store.item.unarchive',
+        entity: 'store_item',
+        entityId: id,
+        before: { archived: true },
+        after: { archived: false },
+      });
+      return row;
+    });
+  }
+
   async listItems(): Promise<AdminStoreItem[]> {
     return (await this.items.adminItems(this.em.fork())).map(toItem);
   }

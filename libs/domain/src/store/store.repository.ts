@@ -257,6 +257,26 @@ export class StoreRepository {
     return used;
   }
 
+  /** Archived items (sold out, or deleted with redemptions), the newest archived first. */
+  async archived(em: EntityManager, limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return em.execute(
+      `select id, name as title, archived_at from store_items where archived_at is not null order by archived_at desc, id desc limit ?`,
+      [limit],
+    );
+  }
+
+  /**
+   * Lists an archived item again, still inactive: it went out of stock (or was deleted), so it stays off the store
+   * until the admin restocks and activates it. Answers its name, or nothing when it is not archived.
+   */
+  async restore(em: EntityManager, id: number): Promise<{ id: number; title: string } | undefined> {
+    const [row] = await em.execute<{ id: number; title: string }[]>(
+      `update store_items set archived_at = null, updated_at = now() where id = ? and archived_at is not null returning id, name as title`,
+      [id],
+    );
+    return row;
+  }
+
   /** Archives every item out of stock (none left, limited stock only); answers their names by id. */
   async archiveSoldOut(em: EntityManager): Promise<{ id: number; name: string }[]> {
     return em.execute(

@@ -21,6 +21,8 @@ import {
 } from '@kickback/platform';
 import {
   archiveCompleted,
+  archivedTournaments,
+  restoreTournament,
   completeTournament,
   countPicks,
   deleteTournament,
@@ -257,6 +259,29 @@ export class AdminTournamentsService {
     });
     for (const { id } of archived) this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
     return archived.length;
+  }
+
+  archived(limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+    return archivedTournaments(this.em.fork(), limit);
+  }
+
+  /** Lists an archived tournament again (audited). */
+  async restoreArchived(actorId: number, id: number): Promise<{ id: number; title: string }> {
+    const restored = await this.em.fork().transactional(async (tx) => {
+      const row = await restoreTournament(tx, id);
+      if (!row) throw notFound('This tournament is not archived.');
+      await this.audit.record(tx, {
+        actorId,
+        action: 'tournament.unarchive',
+        entity: 'tournament',
+        entityId: id,
+        before: { archived: true },
+        after: { archived: false },
+      });
+      return row;
+    });
+    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    return restored;
   }
 
   /** One change to tournament `id` in its transaction; once committed, its public page answer is rebuilt on its next read. */

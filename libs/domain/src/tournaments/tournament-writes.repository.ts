@@ -198,3 +198,20 @@ export async function predictorIds(em: EntityManager, tournamentId: number): Pro
 export function archiveCompleted(em: EntityManager): Promise<{ id: number; name: string }[]> {
   return em.execute(`update tournaments set archived_at = now() where archived_at is null and completed_at is not null returning id, name`);
 }
+
+/** Archived tournaments, the newest archived first. */
+export function archivedTournaments(em: EntityManager, limit: number): Promise<{ id: number; title: string; archived_at: Date }[]> {
+  return em.execute(
+    `select id, name as title, archived_at from tournaments where archived_at is not null order by archived_at desc, id desc limit ?`,
+    [limit],
+  );
+}
+
+/** Lists an archived tournament again; answers its name, or nothing when it is not archived. */
+export async function restoreTournament(em: EntityManager, id: number): Promise<{ id: number; title: string } | undefined> {
+  const [row] = await em.execute<{ id: number; title: string }[]>(
+    `update tournaments set archived_at = null where id = ? and archived_at is not null returning id, name as title`,
+    [id],
+  );
+  return row;
+}
