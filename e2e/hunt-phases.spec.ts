@@ -77,6 +77,22 @@ test('a hunt collects, opens with its first saved result, and a prediction after
   await expect(viewer.getByTestId('hunt-phase')).toContainText('OpeningThe bonuses are being opened. Predictions are closed.');
   await expect(viewer.getByRole('heading', { name: /Your Prediction$/ })).toHaveCount(0);
 
+  // A mistyped win is put back with one click on Go live: the bonus is unopened again everywhere.
+  const secondWin = admin.page.getByRole('textbox', { name: `Win for ${slots[1]!.name}` });
+  await secondWin.fill('7777');
+  await secondWin.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+  const last = admin.page.getByTestId('go-live-last-change');
+  await expect(last).toContainText(`Last change: ${slots[1]!.name} win $7,777.00 (was not opened).`);
+  await last.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    admin.page.getByRole('region', { name: 'Notifications' }).getByText(`${slots[1]!.name}: win set back to not opened`),
+  ).toBeVisible();
+  await expect(last).toHaveCount(0);
+  await expect(admin.page.getByRole('textbox', { name: `Win for ${slots[1]!.name}` })).toHaveValue('');
+  const after = await call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${hunt.id}`);
+  expect(after.games.find((g) => g.slot_name === slots[1]!.name)).toMatchObject({ slot_win: null, opened: false });
+  expect(after.status).toBe('opening');
+
   await viewer.close();
   for (const signed of [admin, member]) await signed.context.close();
 });

@@ -51,7 +51,7 @@ export const goLiveApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/admin/bonus-hunts/${id}/status`, method: 'POST', body: { status: 'completed' } }),
       invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
     }),
-    enterHuntWin: build.mutation<AdminHuntDetail, { huntId: number; gameId: number; win: string }>({
+    enterHuntWin: build.mutation<AdminHuntDetail, { huntId: number; gameId: number; win: string | null }>({
       query: ({ huntId, gameId, win }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, method: 'PUT', body: { win } }),
       invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
     }),

@@ -94,6 +94,7 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
   const s = hunt.statistics;
   const [confirming, setConfirming] = useState(false);
   const [complete, state] = useCompleteLiveHuntMutation();
+  const [last, setLast] = useState<LastWin | null>(null);
   const act = useAdminAction();
   const finish = async () => {
     await act(() => complete(hunt.id).unwrap(), `${hunt.name} completed; predictions are being scored`, 'Failed to complete the hunt');
@@ -123,12 +124,14 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
               <td>{game.slot_name}</td>
               <td>{formatAmount(game.slot_bet)}</td>
               <td>
-                <WinEntry huntId={hunt.id} game={game} />
+                {/* Keyed by the saved win, so an undo or a save elsewhere shows in the field. */}
+                <WinEntry key={`${game.id}-${game.slot_win}`} huntId={hunt.id} game={game} onSaved={setLast} />
               </td>
               <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
             </tr>
           ))}
       </DataTable>
+      {last && <UndoWin huntId={hunt.id} last={last} onDone={() => setLast(null)} />}
       <p className="field-hint" data-testid="go-live-next-hunt">
         One hunt runs at a time: the next one can start here once {hunt.name} is completed.
       </p>
@@ -152,20 +155,53 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
   );
 }
 
-function WinEntry({ huntId, game }: { huntId: number; game: AdminHuntGame }) {
+/** The last win saved on this screen and what it replaced, for its undo. */
+interface LastWin {
+  gameId: number;
+  slotName: string;
+  before: number | null;
+  after: string;
+}
+
+/** Puts the last saved win back to what it was (a mistyped win on stream); predictions stay as they are. */
+function UndoWin({ huntId, last, onDone }: { huntId: number; last: LastWin; onDone: () => void }) {
+  const [enterWin, state] = useEnterHuntWinMutation();
+  const act = useAdminAction();
+  const was = last.before === null ? 'not opened' : formatAmount(last.before);
+  const undo = async () => {
+    const done = await act(
+      () => enterWin({ huntId, gameId: last.gameId, win: last.before === null ? null : String(last.before) }).unwrap(),
+      `${last.slotName}: win set back to ${was}`,
+      'Failed to undo the win',
+    );
+    if (done) onDone();
+  };
+  return (
+    <p className="go-live__undo" data-testid="go-live-last-change">
+      Last change: {last.slotName} win {formatAmount(last.after)} (was {was}).{' '}
+      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+        Undo
+      </button>
+    </p>
+  );
+}
+
+function WinEntry({ huntId, game, onSaved }: { huntId: number; game: AdminHuntGame; onSaved: (last: LastWin) => void }) {
   const [value, setValue] = useState(game.slot_win === null ? '' : String(game.slot_win));
   const [enterWin, state] = useEnterHuntWinMutation();
   const act = useAdminAction();
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    void act(
-      () => enterWin({ huntId, gameId: game.id, win: value.trim() }).unwrap(),
-      `${game.slot_name}: ${formatAmount(value.trim())} win saved`,
+    const after = value.trim();
+    const saved = await act(
+      () => enterWin({ huntId, gameId: game.id, win: after }).unwrap(),
+      `${game.slot_name}: ${formatAmount(after)} win saved`,
       'Failed to save the win',
     );
+    if (saved) onSaved({ gameId: game.id, slotName: game.slot_name, before: game.slot_win, after });
   };
   return (
-    <form className="go-live__win" onSubmit={submit}>
+    <form className="go-live__win" onSubmit={(e) => void submit(e)}>
       <input
         className="input"
         inputMode="decimal"
