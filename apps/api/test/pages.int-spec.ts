@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { FriendshipsService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import {
+  TEST_REDIS_URL,
+  claimRedisDbs,
+  createTestStack,
+  createUser,
+  releaseRedisDbs,
+  type RunningApi,
+  type TestStack,
+} from '@kickback/testing';
 
 function appData(html: string): any {
   const match = /<script nonce="([^"]+)">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -177,25 +185,34 @@ describe('page serving with injected data', () => {
   });
 
   it('rate-limits login attempts per address with a 429 envelope', async () => {
-    // Its own Redis DB, so the logins of the other tests in this file do not count against it.
+    // A Redis DB of its own, so the logins of the other tests in this file do not count against it; claimed like a
+    // run's, so it is never the DB of a test file running beside this one (flushing that dropped its sessions).
+    const claim = `pages-rate-limit-${process.pid}`;
+    const [db] = await claimRedisDbs(TEST_REDIS_URL, claim, 1);
     const redisUrl = new URL(stack.env.REDIS_URL);
-    redisUrl.pathname = `/${(Number(redisUrl.pathname.slice(1)) % 14) + 1}`;
-    const limited = await stack.api({ AUTH_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: redisUrl.toString() });
+    redisUrl.pathname = `/${db}`;
     const Redis = (await import('ioredis')).default;
     const extra = new Redis(redisUrl.toString());
-    await extra.flushdb();
-    extra.disconnect();
-    const member = await createUser(em);
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const client = limited.client();
-      const token = await client.refreshCsrf();
-      const res = await client.request('POST', '/login/dev', { form: { _csrf: token, user_id: String(member.id) }, csrf: false });
-      statuses.push(res.status);
-      if (res.status === 429)
-        expect(await res.json()).toEqual({ success: false, message: 'Too many requests. Please slow down and try again shortly.' });
+    try {
+      await extra.flushdb();
+      const limited = await stack.api({ AUTH_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: redisUrl.toString() });
+      const member = await createUser(em);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const client = limited.client();
+        const token = await client.refreshCsrf();
+        const res = await client.request('POST', '/login/dev', { form: { _csrf: token, user_id: String(member.id) }, csrf: false });
+        statuses.push(res.status);
+        if (res.status === 429)
+          expect(await res.json()).toEqual({ success: false, message: 'Too many requests. Please slow down and try again shortly.' });
+      }
+      expect(statuses).toEqual([303, 303, 303, 429, 429]);
+      await limited.close();
+      await extra.flushdb();
+    } finally {
+      extra.disconnect();
+      await releaseRedisDbs(TEST_REDIS_URL, claim, [db!]);
     }
-    expect(statuses).toEqual([303, 303, 303, 429, 429]);
   });
 
   it('rotating SESSION_SECRET with SESSION_SECRET_PREVIOUS keeps members logged in', async () => {

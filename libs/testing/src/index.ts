@@ -10,3 +10,4 @@ export * from './round-robin-proxy';
 export * from './product-processes';
 export * from './throwaway-services';
 export * from './test-socket';
+export * from './redis-db-claims';

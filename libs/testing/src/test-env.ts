@@ -2,22 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv, type AppEnv } from '@kickback/platform';
-import { REDIS_BASE_ENV } from './run-redis-base';
-
-/** The Redis server for tests; each test stack takes its own DB on it (never DB 0, a local product's). */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+import { REDIS_DBS_ENV, TEST_REDIS_URL } from './redis-db-claims';
 
 /**
- * A Redis URL on a DB between 1 and 14. In a jest run each worker takes the next DB after the run's random base, so
- * files running side by side in one run never share keys (each stack flushes its DB), and runs that overlap on one
- * machine rarely do; outside one, a DB is picked at random.
+ * A Redis URL on a DB between 1 and 14. In a jest run each worker takes its own of the DBs the run claimed (global
+ * setup), so files running side by side never share keys (each stack flushes its DB), nor do runs that overlap on one
+ * machine; outside one, a DB is picked at random.
  */
 export function testRedisUrl(): string {
   const url = new URL(TEST_REDIS_URL);
   const worker = Number(process.env.JEST_WORKER_ID);
-  const base = Number(process.env[REDIS_BASE_ENV]);
-  const slot = worker >= 1 && Number.isInteger(base) ? base + worker - 1 : Math.floor(Math.random() * 14);
-  url.pathname = `/${1 + (slot % 14)}`;
+  const claimed = (process.env[REDIS_DBS_ENV] ?? '').split(',').filter(Boolean).map(Number);
+  const db = worker >= 1 && claimed.length > 0 ? claimed[(worker - 1) % claimed.length]! : 1 + Math.floor(Math.random() * 14);
+  url.pathname = `/${db}`;
   return url.toString();
 }
 
