@@ -169,6 +169,20 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
       kind: 'tournament',
       look: { settings: DEFAULT_OVERLAY_SETTINGS.tournament, colours: expect.objectContaining({ accent_color: '#12ab34' }) },
     });
+
+    // The worker can take the event before the api has dropped the cached settings the change made stale: the push
+    // reads the theme past that copy, and the copy is dropped before open pages are told to refetch.
+    const cacheKey = 'cache:site:settings:v1';
+    const cached = JSON.parse((await stack.redis.get(cacheKey)) ?? JSON.stringify((await admin.json('GET', '/api/r/settings')).body.data));
+    await stack.redis.set(cacheKey, JSON.stringify({ ...cached, theme: { ...cached.theme, accent_color: '#000001' } }));
+    await em
+      .fork()
+      .execute(`insert into outbox_events (type, payload) values ('site.settings-updated', ?::jsonb)`, [
+        JSON.stringify({ at: new Date().toISOString() }),
+      ]);
+    await waitFor(() => pushes[1], 10_000, 'the second overlay:settings push');
+    expect(pushes[1]!.look.colours.accent_color).toBe('#12ab34');
+    await waitFor(async () => (await stack.redis.exists(cacheKey)) === 0, 10_000, 'the stale settings dropped');
   });
 
   it('re-seals kept URLs with a new SECRETS_KEY (npm run secrets:rekey), the URL unchanged', async () => {

@@ -39,9 +39,12 @@ export class OverlaySettingsService {
     return all;
   }
 
-  /** What an overlay page starts with: its settings and the theme colours they may name. */
-  async look(kind: OverlayKind): Promise<OverlayLook> {
-    const [all, colours] = await Promise.all([this.all(), this.colours()]);
+  /**
+   * What an overlay page starts with: its settings and the theme colours they may name. `fresh` reads the theme past
+   * the site cache (a theme change being pushed).
+   */
+  async look(kind: OverlayKind, fresh = false): Promise<OverlayLook> {
+    const [all, colours] = await Promise.all([this.all(), this.colours(fresh)]);
     return { settings: all[kind], colours };
   }
 
@@ -54,8 +57,8 @@ export class OverlaySettingsService {
     return settings;
   }
 
-  private async colours(): Promise<OverlayThemeColours> {
-    const { theme } = await this.site.getPublic();
+  private async colours(fresh = false): Promise<OverlayThemeColours> {
+    const { theme } = fresh ? await this.site.readPublic() : await this.site.getPublic();
     const keys = [...OVERLAY_ACCENTS, ...OVERLAY_PANELS].filter((key): key is keyof OverlayThemeColours & keyof Theme => key !== 'default');
     return Object.fromEntries(keys.map((key) => [key, theme[key]])) as OverlayThemeColours;
   }

@@ -20,8 +20,9 @@ export class OverlayThemePushHandler implements OnModuleInit {
       consumer: 'overlays.theme-push',
       type: 'site.settings-updated',
       afterCommit: async () => {
+        // Past the cache: this can run before the api has dropped the copy the change made stale.
         for (const kind of OVERLAY_KINDS)
-          this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: await this.overlays.look(kind) });
+          this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: await this.overlays.look(kind, true) });
       },
     });
   }

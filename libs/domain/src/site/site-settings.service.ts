@@ -50,6 +50,14 @@ export class SiteSettingsService {
     return settings;
   }
 
+  /**
+   * The public settings read from the database, past the cache: for what runs on the settings-updated event, which
+   * the worker can take before the api has dropped the cached copy the change made stale.
+   */
+  async readPublic(): Promise<SiteSettings> {
+    return toPublic(await this.loadRow(this.em.fork()));
+  }
+
   async getAdmin(): Promise<AdminSiteSettings> {
     return toAdmin(await this.loadRow(this.em.fork()));
   }
