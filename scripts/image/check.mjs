@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run image:check: builds the image as a streamer would run it and proves it works, without Docker or an image
 // registry. Installs podman, runc and mmdebstrap when missing; builds the base (cached) and the project image; then,
-// against this machine's PostgreSQL (a scratch database) and Redis (a scratch db index), on the host network, with a
+// against this machine's PostgreSQL (a scratch database) and Redis (a redis-server of its own, else a scratch db index), on the host network, with a
 // read-only root filesystem: migrate, seed, api and worker from the image, the pages and API a visitor and a member
 // use, production mode's refusal of the local secrets, and a SIGTERM drain that loses no job. Removes everything it
 // started (the images stay, as the next run's cache). Exit code 1 when any check fails.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import IORedis from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
-import { dropDatabase, ensureDatabase, findPostgres, findRedis, withDatabase } from '../lib/services.mjs';
+import { dropDatabase, ensureDatabase, findPostgres, findRedis, startPrivateRedis, withDatabase } from '../lib/services.mjs';
 import { BASE_IMAGE, buildBase } from './build-base.mjs';
 import { APP_IMAGE, buildApp } from './build-app.mjs';
 import { Containers } from './containers.mjs';
@@ -141,7 +141,9 @@ async function main() {
     await ensureDatabase(adminUrl, database);
     cleanups.push(() => dropDatabase(adminUrl, database));
     const databaseUrl = withDatabase(adminUrl, database);
-    const redisUrl = await scratchRedis(await findRedis(root, children));
+    // A redis-server of its own when there is one to start: an empty DB on the shared server can be one a test run
+    // beside this check has claimed and emptied between two of its files.
+    const redisUrl = (await startPrivateRedis(children)) ?? (await scratchRedis(await findRedis(root, children)));
     cleanups.push(async () => {
       const redis = new IORedis(redisUrl);
       await redis.flushdb();
