@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm run image:check: builds the image as a streamer would run it and proves it works, without Docker or an image
 // registry. Installs podman, runc and mmdebstrap when missing; builds the base (cached) and the project image; then,
-// against this machine's PostgreSQL (a scratch database) and Redis (a redis-server of its own, else a scratch db index), on the host network, with a
-// read-only root filesystem: migrate, seed, api and worker from the image, the pages and API a visitor and a member
+// against this machine's PostgreSQL (a scratch database) and Redis (a redis-server of its own, else a scratch db
+// index), on the host network, with a read-only root filesystem: migrate, seed, api and worker from the image, the pages and API a visitor and a member
 // use, production mode's refusal of the local secrets, and a SIGTERM drain that loses no job. Removes everything it
 // started (the images stay, as the next run's cache). Exit code 1 when any check fails.
 //   npm run image:check [-- --committed]   (--committed: build HEAD, not the working tree)
