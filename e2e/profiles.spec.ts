@@ -4,6 +4,7 @@ import { injectedPageData } from './support/browser-globals';
 import { expect, test, waitForShell } from './support/fixtures';
 import { createRaffle } from './support/raffles-admin';
 import { signedIn } from './support/signed-in';
+import { withApiCallsAnswered } from './support/site-pages';
 
 /**
  * Profiles and friends across three browsers. The demo seed leaves HelpDeskHana and StreamBoss strangers with one
@@ -48,11 +49,12 @@ test.describe('profiles and friends', () => {
     b.page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/r/friends') friendsReads.push(request.method());
     });
-    await b.page.reload();
-    await waitForShell(b.page);
+    await withApiCallsAnswered(b.page, async () => {
+      await b.page.reload();
+      await waitForShell(b.page);
+    });
     expect((await injectedPageData(b.page)).friends).toEqual({ pending_count: 1 });
     await expect(bNav.getByTestId('friends-pending-count')).toContainText('1');
-    await b.page.waitForLoadState('networkidle');
     expect(friendsReads).toEqual([]);
     await bNav.getByTestId('friends-menu-toggle').click();
     await expect.poll(() => friendsReads).toEqual(['GET']);

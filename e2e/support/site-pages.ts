@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, waitForShell } from './fixtures';
 
 /** Every page of the site's navigation and footer an anonymous visitor can open. */
@@ -68,12 +68,44 @@ export function inGroups<T>(paths: readonly T[], size = 5): T[][] {
   return groups;
 }
 
+/**
+ * Runs `step` (a navigation, a tab click), then waits until every API call the page made since has been answered and
+ * none followed for a moment (a list answered, then the page reads its next part). Playwright's 'networkidle' counted
+ * every request instead, and on a host with a capped CPU a page did not reach it within the test's two minutes.
+ */
+export async function withApiCallsAnswered(page: Page, step: () => Promise<void>): Promise<void> {
+  const pending = new Set<Request>();
+  let lastChange = Date.now();
+  const ours = (request: Request) =>
+    (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') && new URL(request.url()).pathname.startsWith('/api/');
+  const sent = (request: Request) => {
+    if (!ours(request)) return;
+    pending.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (pending.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', sent);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await step();
+    await expect.poll(() => pending.size === 0 && Date.now() - lastChange >= 300, { timeout: 60_000, intervals: [100] }).toBe(true);
+  } finally {
+    page.off('request', sent);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** Opens a site or admin page and waits until it has drawn its data (both show a page heading once loaded). */
 export async function openLoaded(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0);
-  await expect(page.locator('h1').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await withApiCallsAnswered(page, async () => {
+    await page.goto(path);
+    await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+    await expect(page.locator('h1').first()).toBeVisible();
+  });
 }
 
 /** The member's pages whose content sits in tabs: the bonus hunts, the first tournament and the own profile. */
@@ -90,9 +122,10 @@ export async function forEachTab(page: Page, check: (tabName: string) => Promise
   expect(count, 'tabs on the page').toBeGreaterThan(1);
   for (let i = 0; i < count; i++) {
     const tab = tabs.nth(i);
-    await tab.click();
-    await expect(tab).toHaveAttribute('aria-selected', 'true');
-    await page.waitForLoadState('networkidle');
+    await withApiCallsAnswered(page, async () => {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+    });
     await check(await tab.innerText());
   }
 }
