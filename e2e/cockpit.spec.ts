@@ -1,6 +1,7 @@
 import type { AdminHuntListItem, AdminRaffle, AdminTournament } from '@kickback/contracts';
 import { expect, test } from './support/fixtures';
 import { signedIn, signedInApi } from './support/signed-in';
+import { withApiCallsAnswered } from './support/site-pages';
 
 test('the admin opens on Go live; the raffle, hunt and tournament lists follow changes made elsewhere; toasts say what happened', async ({
   browser,
@@ -85,10 +86,18 @@ test("Go live archives what is over: a sold-out item leaves the store's list, th
   await visitor.goto('/store');
   await expect(visitor.getByText(name)).toBeVisible();
 
-  await admin.page.goto('/admin-new/go-live');
+  // Every panel of Go live loaded first: on a slow host a click landed while the page was still drawing its panels
+  // and the checkbox kept its state.
+  await withApiCallsAnswered(admin.page, () => admin.page.goto('/admin-new/go-live').then(() => undefined));
   const panel = admin.page.getByRole('region', { name: 'Archive what is over' });
   // Only store items here: the raffles, hunts and tournaments other browser tests read stay listed.
-  for (const label of ['Drawn and cancelled raffles', 'Completed hunts', 'Finished tournaments']) await panel.getByLabel(label).uncheck();
+  for (const label of ['Drawn and cancelled raffles', 'Completed hunts', 'Finished tournaments']) {
+    const box = panel.getByLabel(label);
+    await expect(async () => {
+      await box.uncheck();
+      await expect(box).not.toBeChecked();
+    }).toPass();
+  }
   await panel.getByRole('button', { name: 'Archive' }).click();
   const dialog = admin.page.getByRole('dialog', { name: 'Archive what is over?' });
   await expect(dialog).toContainText('Sold-out store items leave the site');
