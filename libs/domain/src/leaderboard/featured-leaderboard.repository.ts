@@ -19,14 +19,3 @@ export async function resolveFeaturedLeaderboard(em: EntityManager): Promise<{ i
 export async function featurablePlatform(em: EntityManager, id: number): Promise<boolean> {
   return (await em.execute('select 1 from leaderboard_platforms where id = ? and is_active', [id])).length > 0;
 }
-
-/** Puts platform `id` on stream; answers the previous choice (null when none). */
-export async function chooseFeaturedLeaderboard(em: EntityManager, id: number): Promise<number | null> {
-  const [before] = await em.execute<{ item_id: number }[]>(`select item_id from featured_items where kind = 'leaderboard' for update`);
-  await em.execute(
-    `insert into featured_items (kind, item_id) values ('leaderboard', ?)
-     on conflict (kind) do update set item_id = excluded.item_id, updated_at = now()`,
-    [id],
-  );
-  return before?.item_id ?? null;
-}

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { overlayRoom } from '@kickback/contracts/realtime';
-import { AuditLogService, RealtimeEmitter, unprocessable } from '@kickback/platform';
-import { chooseFeaturedLeaderboard, featurablePlatform, resolveFeaturedLeaderboard } from './featured-leaderboard.repository';
-
-const NOT_FEATURABLE = 'Only an active leaderboard can go on stream.';
+import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
+import { putOnStream } from '../featured/put-on-stream';
+import { featurablePlatform, resolveFeaturedLeaderboard } from './featured-leaderboard.repository';
 
 /**
  * The leaderboard on stream: the board the leaderboard overlay shows, chosen on Go live (a streamer with several
@@ -24,19 +22,14 @@ export class FeaturedLeaderboardService {
 
   /** Puts the platform's board on stream (audited) and tells the leaderboard overlays to show it. */
   async choose(actorId: number, id: number): Promise<number> {
-    await this.em.fork().transactional(async (tx) => {
-      if (!(await featurablePlatform(tx, id))) throw unprocessable(NOT_FEATURABLE, { id: [NOT_FEATURABLE] });
-      const before = await chooseFeaturedLeaderboard(tx, id);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'featured.leaderboard',
-        entity: 'leaderboard_platform',
-        entityId: id,
-        before,
-        after: id,
-      });
+    await putOnStream(this.em, this.audit, this.realtime, {
+      actorId,
+      kind: 'leaderboard',
+      entity: 'leaderboard_platform',
+      id,
+      featurable: (tx) => featurablePlatform(tx, id),
+      refusal: 'Only an active leaderboard can go on stream.',
     });
-    this.realtime.toRoom(overlayRoom('leaderboard'), 'overlay:featured', { kind: 'leaderboard', id });
     return id;
   }
 }

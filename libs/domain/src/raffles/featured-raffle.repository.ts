@@ -24,15 +24,4 @@ export class FeaturedRaffleRepository {
     const rows = await em.execute('select 1 from raffles where id = ? and cancelled_at is null and drawn_at is null', [raffleId]);
     return rows.length > 0;
   }
-
-  /** The previous choice (null when none), replaced by `raffleId`. */
-  async choose(em: EntityManager, raffleId: number): Promise<number | null> {
-    const [before] = await em.execute<{ item_id: number }[]>(`select item_id from featured_items where kind = 'raffle' for update`);
-    await em.execute(
-      `insert into featured_items (kind, item_id) values ('raffle', ?)
-       on conflict (kind) do update set item_id = excluded.item_id, updated_at = now()`,
-      [raffleId],
-    );
-    return before?.item_id ?? null;
-  }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { overlayRoom } from '@kickback/contracts/realtime';
-import { AuditLogService, RealtimeEmitter, unprocessable } from '@kickback/platform';
+import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
+import { putOnStream } from '../featured/put-on-stream';
 import { FeaturedRaffleRepository } from './featured-raffle.repository';
 
 /**
@@ -24,16 +24,14 @@ export class FeaturedRaffleService {
 
   /** Puts the raffle on stream (audited) and tells the raffle overlays to load it. */
   async choose(actorId: number, raffleId: number): Promise<number> {
-    await this.em.fork().transactional(async (tx) => {
-      if (!(await this.featured.featurable(tx, raffleId))) {
-        throw unprocessable('Only a raffle that is neither drawn nor cancelled can go on stream.', {
-          id: ['Only a raffle that is neither drawn nor cancelled can go on stream.'],
-        });
-      }
-      const before = await this.featured.choose(tx, raffleId);
-      await this.audit.record(tx, { actorId, action: 'featured.raffle', entity: 'raffle', entityId: raffleId, before, after: raffleId });
+    await putOnStream(this.em, this.audit, this.realtime, {
+      actorId,
+      kind: 'raffle',
+      entity: 'raffle',
+      id: raffleId,
+      featurable: (tx) => this.featured.featurable(tx, raffleId),
+      refusal: 'Only a raffle that is neither drawn nor cancelled can go on stream.',
     });
-    this.realtime.toRoom(overlayRoom('raffle'), 'overlay:featured', { kind: 'raffle', id: raffleId });
     return raffleId;
   }
 }

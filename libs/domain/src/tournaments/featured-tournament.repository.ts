@@ -19,14 +19,3 @@ export async function resolveFeaturedTournament(em: EntityManager): Promise<numb
 export async function featurableTournament(em: EntityManager, id: number): Promise<boolean> {
   return (await em.execute('select 1 from tournaments where id = ? and is_active and archived_at is null', [id])).length > 0;
 }
-
-/** Puts `id` on stream; answers the previous choice (null when none). */
-export async function chooseFeaturedTournament(em: EntityManager, id: number): Promise<number | null> {
-  const [before] = await em.execute<{ item_id: number }[]>(`select item_id from featured_items where kind = 'tournament' for update`);
-  await em.execute(
-    `insert into featured_items (kind, item_id) values ('tournament', ?)
-     on conflict (kind) do update set item_id = excluded.item_id, updated_at = now()`,
-    [id],
-  );
-  return before?.item_id ?? null;
-}

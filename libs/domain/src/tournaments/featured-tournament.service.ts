@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { overlayRoom } from '@kickback/contracts/realtime';
-import { AuditLogService, RealtimeEmitter, unprocessable } from '@kickback/platform';
-import { chooseFeaturedTournament, featurableTournament, resolveFeaturedTournament } from './featured-tournament.repository';
-
-const NOT_FEATURABLE = 'Only an active tournament can go on stream.';
+import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
+import { putOnStream } from '../featured/put-on-stream';
+import { featurableTournament, resolveFeaturedTournament } from './featured-tournament.repository';
 
 /**
  * The tournament on stream: the bracket overlay and Go live's match buttons act on this one, so two active brackets
@@ -24,12 +22,14 @@ export class FeaturedTournamentService {
 
   /** Puts the tournament on stream (audited) and tells the bracket overlays to load it. */
   async choose(actorId: number, id: number): Promise<number> {
-    await this.em.fork().transactional(async (tx) => {
-      if (!(await featurableTournament(tx, id))) throw unprocessable(NOT_FEATURABLE, { id: [NOT_FEATURABLE] });
-      const before = await chooseFeaturedTournament(tx, id);
-      await this.audit.record(tx, { actorId, action: 'featured.tournament', entity: 'tournament', entityId: id, before, after: id });
+    await putOnStream(this.em, this.audit, this.realtime, {
+      actorId,
+      kind: 'tournament',
+      entity: 'tournament',
+      id,
+      featurable: (tx) => featurableTournament(tx, id),
+      refusal: 'Only an active tournament can go on stream.',
     });
-    this.realtime.toRoom(overlayRoom('tournament'), 'overlay:featured', { kind: 'tournament', id });
     return id;
   }
 }

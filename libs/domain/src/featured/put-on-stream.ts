@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FeaturedKind } from '@kickback/contracts';
+import { overlayRoom } from '@kickback/contracts/realtime';
+import { type AuditLogService, type RealtimeEmitter, unprocessable } from '@kickback/platform';
+
+export interface OnStreamChoice {
+  actorId: number;
+  kind: FeaturedKind;
+  /** The item's entity name in the audit log. */
+  entity: string;
+  id: number;
+  /** Whether the item may go on stream, read in the transaction that puts it there. */
+  featurable: (tx: EntityManager) => Promise<boolean>;
+  /** The 422's words when it may not. */
+  refusal: string;
+}
+
+/**
+ * Puts an item on stream (featured_items, one row per kind) for the raffle, tournament and leaderboard alike: refused
+ * unless featurable, the previous choice replaced and audited (`featured.<kind>`) in one transaction, then the kind's
+ * overlays told to load it.
+ */
+export async function putOnStream(
+  em: EntityManager,
+  audit: AuditLogService,
+  realtime: RealtimeEmitter,
+  choice: OnStreamChoice,
+): Promise<void> {
+  const { actorId, kind, entity, id } = choice;
+  await em.fork().transactional(async (tx) => {
+    if (!(await choice.featurable(tx))) throw unprocessable(choice.refusal, { id: [choice.refusal] });
+    const [before] = await tx.execute<{ item_id: number }[]>('select item_id from featured_items where kind = ? for update', [kind]);
+    await tx.execute(
+      `insert into featured_items (kind, item_id) values (?, ?)
+       on conflict (kind) do update set item_id = excluded.item_id, updated_at = now()`,
+      [kind, id],
+    );
+    await audit.record(tx, { actorId, action: `featured.${kind}`, entity, entityId: id, before: before?.item_id ?? null, after: id });
+  });
+  realtime.toRoom(overlayRoom(kind), 'overlay:featured', { kind, id });
+}
