@@ -26,6 +26,7 @@ import {
 import { ArchivePanel } from './go-live-archive';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
+import { OthersOnStream } from './go-live-others';
 import './go-live-page.css';
 
 /**
@@ -56,7 +57,6 @@ function RafflePanel() {
   const featuredId = featured.data?.raffle ?? null;
   const raffle = useGetLiveRaffleQuery(featuredId ?? 0, { skip: featuredId === null });
   const [choose, chooseState] = useChooseFeaturedRaffleMutation();
-  const act = useAdminAction();
   const isLoading = featured.isLoading || raffle.isLoading;
   const isError = featured.isError || raffle.isError;
   const others = (open.data ?? []).filter((r) => r.id !== featuredId);
@@ -72,29 +72,14 @@ function RafflePanel() {
         emptyText="No raffle is taking entries. Create one in Raffles."
       />
       {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
-      {others.length > 0 && (
-        <>
-          <h3 className="go-live__subtitle">Also taking entries</h3>
-          <ul className="go-live__others" aria-label="Other open raffles">
-            {others.map((r) => (
-              <li key={r.id}>
-                <span>{r.title}</span>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={chooseState.isLoading}
-                  aria-label={`Show ${r.title} on stream`}
-                  onClick={() =>
-                    void act(() => choose(r.id).unwrap(), `${r.title} is on stream now`, 'Failed to change the raffle on stream')
-                  }
-                >
-                  Show on stream
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <OthersOnStream
+        heading="Also taking entries"
+        label="Other open raffles"
+        kind="raffle"
+        items={others.map((r) => ({ id: r.id, name: r.title }))}
+        busy={chooseState.isLoading}
+        choose={(id) => choose(id).unwrap()}
+      />
       <StartRaffleFromTemplate />
     </section>
   );
@@ -159,7 +144,6 @@ function TournamentPanel() {
   const featuredId = featured.data?.tournament ?? null;
   const tournament = useGetLiveTournamentQuery(featuredId ?? 0, { skip: featuredId === null });
   const [choose, chooseState] = useChooseFeaturedTournamentMutation();
-  const act = useAdminAction();
   const isLoading = featured.isLoading || tournament.isLoading;
   const isError = featured.isError || tournament.isError;
   const others = (active.data ?? []).filter((t) => t.id !== featuredId);
@@ -175,29 +159,14 @@ function TournamentPanel() {
         emptyText="No tournament is active. Create one in Tournaments."
       />
       {tournament.data && featuredId !== null && <Matches tournament={tournament.data} />}
-      {others.length > 0 && (
-        <>
-          <h3 className="go-live__subtitle">Also active</h3>
-          <ul className="go-live__others" aria-label="Other active tournaments">
-            {others.map((t) => (
-              <li key={t.id}>
-                <span>{t.name}</span>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={chooseState.isLoading}
-                  aria-label={`Show ${t.name} on stream`}
-                  onClick={() =>
-                    void act(() => choose(t.id).unwrap(), `${t.name} is on stream now`, 'Failed to change the tournament on stream')
-                  }
-                >
-                  Show on stream
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <OthersOnStream
+        heading="Also active"
+        label="Other active tournaments"
+        kind="tournament"
+        items={others}
+        busy={chooseState.isLoading}
+        choose={(id) => choose(id).unwrap()}
+      />
     </section>
   );
 }
