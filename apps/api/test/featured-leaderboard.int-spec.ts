@@ -1,8 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import { createTestStack, createUser, socketConnected, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
-import { io } from 'socket.io-client';
+import {
+  createTestStack,
+  createUser,
+  socketConnected,
+  testSocket,
+  waitFor,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
 
 /** The leaderboard on stream: chosen on Go live (else the site's first board); the leaderboard overlay follows it. */
 describe('featured leaderboard (real PostgreSQL + Redis)', () => {
@@ -49,13 +57,7 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/leaderboard/token')).body;
     expect(await overlayBoard(issued.token)).toBe('first-board');
 
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { overlay: 'leaderboard', token: issued.token },
-    });
+    const socket = testSocket(api.url, null, { overlay: 'leaderboard', token: issued.token });
     sockets.push(await socketConnected(socket));
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));

@@ -1,7 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  socketConnected,
+  testSocket,
+  waitFor,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
 
 jest.setTimeout(60_000);
 
@@ -46,18 +55,8 @@ describe('featured tournament (real PostgreSQL + Redis)', () => {
     const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body;
     expect(await overlayTournament(issued.token)).toBe(newer);
 
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { overlay: 'tournament', token: issued.token },
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = testSocket(api.url, null, { overlay: 'tournament', token: issued.token });
+    sockets.push(await socketConnected(socket));
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
 

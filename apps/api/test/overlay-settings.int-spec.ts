@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   DEFAULT_OVERLAY_SETTINGS,
   type AdminOverlayToken,
@@ -13,7 +13,16 @@ import {
 } from '@kickback/contracts';
 import { OVERLAY_TOKEN_PURPOSE, SecretsCipher, rekeyOverlayTokens } from '@kickback/domain';
 import { AppConfig } from '@kickback/platform';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  socketConnected,
+  testSocket,
+  waitFor,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
   const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -53,19 +62,9 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
   });
 
   const overlaySocket = async (kind: string, token: string) => {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { overlay: kind, token },
-    });
+    const socket = testSocket(api.url, null, { overlay: kind, token });
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
+    return socketConnected(socket);
   };
 
   it('shows the live URL again, unchanged and still working, to admins only; a revoked or rotated URL is gone', async () => {

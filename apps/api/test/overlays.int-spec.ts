@@ -3,9 +3,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { DEFAULT_OVERLAY_SETTINGS, OVERLAY_KINDS, type IssuedOverlayToken, type OverlayPageData } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  socketConnected,
+  testSocket,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
   const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -63,13 +71,9 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     return res.body.data;
   };
   const overlaySocket = async (auth: Record<string, unknown>) => {
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth });
+    const socket = testSocket(api.url, null, auth);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
+    return socketConnected(socket);
   };
 
   it('only admins list, issue and revoke; tokens are stored hashed and unknown kinds are 404', async () => {

@@ -1,14 +1,18 @@
 import { io, type Socket } from 'socket.io-client';
 import type { TestClient } from './test-client';
 
-/** A Socket.IO client as the site's pages open one (WebSocket, no reconnection), with `client`'s session when given. */
-export function testSocket(url: string, client?: TestClient | null): Socket {
+/**
+ * A Socket.IO client as the site's pages open one (WebSocket, no reconnection), with `client`'s session when given;
+ * `auth` is the handshake's auth, as an OBS overlay sends its kind and token ({ overlay, token }).
+ */
+export function testSocket(url: string, client?: TestClient | null, auth?: Record<string, unknown>): Socket {
   return io(url, {
     path: '/socket.io',
     transports: ['websocket'],
     extraHeaders: client ? { cookie: client.cookieHeader } : {},
     reconnection: false,
     forceNew: true,
+    ...(auth ? { auth } : {}),
   });
 }
 
