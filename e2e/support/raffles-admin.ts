@@ -1,15 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/** The admin session's CSRF header, which every state change below needs. */
+async function csrfHeaders(admin: Page): Promise<Record<string, string>> {
+  const { data } = (await (await admin.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
+  return { 'x-csrf-token': data.csrfToken };
+}
+
 /**
  * Creates a free-entry raffle through the admin API on the admin's page, open from a minute ago for `endsInMs`;
  * `extra` adds fields of the admin form (entry rules, …).
  */
 export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_000, extra: Record<string, unknown> = {}): Promise<number> {
-  const session = await admin.request.get('/api/r/session');
-  const { data } = (await session.json()) as { data: { csrfToken: string } };
   const res = await admin.request.post('/api/admin/raffles', {
-    headers: { 'x-csrf-token': data.csrfToken },
+    headers: await csrfHeaders(admin),
     data: {
       title,
       description: 'Browser test raffle',
@@ -28,10 +32,8 @@ export async function createRaffle(admin: Page, title: string, endsInMs = 3_600_
  * raffle end this way once they are done entering, so a slow host never sees it end before the entries.
  */
 export async function endRaffleIn(admin: Page, id: number, inMs: number): Promise<void> {
-  const session = await admin.request.get('/api/r/session');
-  const { data } = (await session.json()) as { data: { csrfToken: string } };
   const res = await admin.request.put(`/api/admin/raffles/${id}`, {
-    headers: { 'x-csrf-token': data.csrfToken },
+    headers: await csrfHeaders(admin),
     data: { end_datetime: new Date(Date.now() + inMs).toISOString() },
   });
   expect(res.status()).toBe(200);
@@ -39,8 +41,6 @@ export async function endRaffleIn(admin: Page, id: number, inMs: number): Promis
 
 /** Cancels a raffle through the admin API, for tests that leave no extra open raffle behind. */
 export async function cancelRaffle(admin: Page, id: number): Promise<void> {
-  const session = await admin.request.get('/api/r/session');
-  const { data } = (await session.json()) as { data: { csrfToken: string } };
-  const res = await admin.request.post(`/api/admin/raffles/${id}/cancel`, { headers: { 'x-csrf-token': data.csrfToken } });
+  const res = await admin.request.post(`/api/admin/raffles/${id}/cancel`, { headers: await csrfHeaders(admin) });
   expect(res.status()).toBe(200);
 }
