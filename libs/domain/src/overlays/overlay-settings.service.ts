@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_OVERLAY_SETTINGS,
+  OVERLAY_KINDS,
   OVERLAY_ACCENTS,
   OVERLAY_PANELS,
   overlayRoom,
@@ -39,13 +40,15 @@ export class OverlaySettingsService {
     return all;
   }
 
-  /**
-   * What an overlay page starts with: its settings and the theme colours they may name. `fresh` reads the theme past
-   * the site cache (a theme change being pushed).
-   */
-  async look(kind: OverlayKind, fresh = false): Promise<OverlayLook> {
+  /** What an overlay page starts with: its settings and the theme colours they may name. */
+  async look(kind: OverlayKind): Promise<OverlayLook> {
+    return (await this.looks())[kind];
+  }
+
+  /** Every kind's look from one read of the settings and the theme; `fresh` reads the theme past the site cache. */
+  async looks(fresh = false): Promise<Record<OverlayKind, OverlayLook>> {
     const [all, colours] = await Promise.all([this.all(), this.colours(fresh)]);
-    return { settings: all[kind], colours };
+    return Object.fromEntries(OVERLAY_KINDS.map((kind) => [kind, { settings: all[kind], colours }])) as Record<OverlayKind, OverlayLook>;
   }
 
   async save(actorId: number, kind: OverlayKind, settings: OverlaySettings): Promise<OverlaySettings> {

@@ -21,8 +21,8 @@ export class OverlayThemePushHandler implements OnModuleInit {
       type: 'site.settings-updated',
       afterCommit: async () => {
         // Past the cache: this can run before the api has dropped the copy the change made stale.
-        for (const kind of OVERLAY_KINDS)
-          this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: await this.overlays.look(kind, true) });
+        const looks = await this.overlays.looks(true);
+        for (const kind of OVERLAY_KINDS) this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: looks[kind] });
       },
     });
   }
