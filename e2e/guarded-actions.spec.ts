@@ -28,7 +28,19 @@ test('removing a slot of the running hunt needs a confirmation that says what is
     admin.page.getByRole('region', { name: 'Notifications' }).getByText(`${opened.slot_name} removed from ${running.name}`),
   ).toBeVisible();
   await expect(remove).toHaveCount(0);
-  expect((await read<AdminHuntDetail>(`/api/admin/bonus-hunts/${running.id}`)).games.map((g) => g.id)).not.toContain(opened.id);
+  const without = await read<AdminHuntDetail>(`/api/admin/bonus-hunts/${running.id}`);
+  expect(without.games.map((g) => g.id)).not.toContain(opened.id);
+
+  // A removal clicked on the wrong row is undone: the slot is back at its place with its bet and win.
+  const place = opened.position;
+  await admin.page.getByTestId('hunt-last-removal').getByRole('button', { name: 'Undo removal' }).click();
+  await expect(
+    admin.page.getByRole('region', { name: 'Notifications' }).getByText(`${opened.slot_name} is back at #${place + 1}`),
+  ).toBeVisible();
+  await expect(remove).toBeVisible();
+  await expect(admin.page.getByTestId('hunt-last-removal')).toHaveCount(0);
+  const back = (await read<AdminHuntDetail>(`/api/admin/bonus-hunts/${running.id}`)).games.find((g) => g.position === place)!;
+  expect(back).toMatchObject({ slot_id: opened.slot_id, slot_bet: opened.slot_bet, slot_win: opened.slot_win });
   await admin.context.close();
 });
 
@@ -68,6 +80,16 @@ test('a match winner the multipliers contradict needs an explicit override: the 
   await dialog.getByRole('button', { name: 'Override: Wanted wins' }).click();
   await expect(admin.page.getByRole('region', { name: 'Notifications' }).getByText('Wanted advances.')).toBeVisible();
   await expect(admin.page.getByTestId(`admin-match-${first.id}`).getByRole('cell').nth(4)).toHaveText('Wanted');
+
+  // A winner clicked by mistake is taken back while its next match is undecided; it leaves the final's slot.
+  await admin.page.getByRole('button', { name: 'Undo Wanted winning Round 1 match 1' }).click();
+  const undo = admin.page.getByRole('dialog', { name: 'Undo Wanted winning Round 1 match 1?' });
+  await expect(undo).toContainText('Round 1 match 1 is undecided again and Wanted leaves round 2');
+  await undo.getByRole('button', { name: 'Undo winner' }).click();
+  await expect(admin.page.getByRole('region', { name: 'Notifications' }).getByText('Wanted no longer wins Round 1 match 1')).toBeVisible();
+  await expect(admin.page.getByTestId(`admin-match-${first.id}`).getByRole('cell').nth(4)).toHaveText('—');
+  const final = (await api.call<AdminTournament>('get', `/api/admin/tournaments/${cup.id}`)).matches.find((m) => m.round === 2)!;
+  expect(final.slot1_name).toBeNull();
 
   // Go live shows the newest active tournament: this one goes, the seeded one comes back.
   await api.call('put', `/api/admin/tournaments/${cup.id}`, { is_active: false });

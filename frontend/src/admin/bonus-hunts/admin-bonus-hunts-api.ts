@@ -72,6 +72,13 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
         url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`,
         method: 'DELETE',
       })),
+      restoreHuntGame: huntChange(
+        ({ huntId, ...body }: { huntId: number; slot_id: number; bet: string; win: string | null; position: number }) => ({
+          url: `/api/admin/bonus-hunts/${huntId}/games/restore`,
+          method: 'POST',
+          body,
+        }),
+      ),
       reorderHuntGames: huntChange(({ huntId, ids }: { huntId: number; ids: number[] }) => ({
         url: `/api/admin/bonus-hunts/${huntId}/games/reorder`,
         method: 'POST',
@@ -103,6 +110,7 @@ export const {
   useAddHuntGameMutation,
   useUpdateHuntGameMutation,
   useRemoveHuntGameMutation,
+  useRestoreHuntGameMutation,
   useReorderHuntGamesMutation,
   useLazySearchSlotsQuery,
   useGetProvidersQuery,

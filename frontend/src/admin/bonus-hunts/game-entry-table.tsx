@@ -5,7 +5,12 @@ import { formatAmount, formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { useRemoveHuntGameMutation, useReorderHuntGamesMutation, useUpdateHuntGameMutation } from './admin-bonus-hunts-api';
+import {
+  useRemoveHuntGameMutation,
+  useReorderHuntGamesMutation,
+  useRestoreHuntGameMutation,
+  useUpdateHuntGameMutation,
+} from './admin-bonus-hunts-api';
 
 type Column = 'bet' | 'win';
 
@@ -35,6 +40,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   const [reorder, reorderState] = useReorderHuntGamesMutation();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<AdminHuntGame | null>(null);
+  const [removed, setRemoved] = useState<RemovedGame | null>(null);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   // What each cell last sent, so Enter followed by the blur it causes saves once.
   const sent = useRef(new Map<string, string>());
@@ -106,8 +112,27 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
     );
   };
 
+  const confirmRemoval = async (game: AdminHuntGame) => {
+    const position = hunt.games.findIndex((g) => g.id === game.id);
+    try {
+      await remove({ huntId: hunt.id, gameId: game.id }).unwrap();
+      toast.success(`${game.slot_name} removed from ${hunt.name}`);
+      setRemoved({ game, position });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove the slot'));
+    }
+    setRemoving(null);
+  };
+
+  const undo = removed && !completed && <UndoRemoval huntId={hunt.id} removed={removed} onDone={() => setRemoved(null)} />;
+
   if (hunt.games.length === 0)
-    return <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>;
+    return (
+      <>
+        <p className="admin-status">No slots yet. Search the catalogue below to add the bonuses of this hunt.</p>
+        {undo}
+      </>
+    );
 
   const table = (
     <DataTable
@@ -175,6 +200,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   return (
     <>
       {table}
+      {undo}
       {removing && (
         <ConfirmDialog
           title={`Remove ${removing.slot_name}?`}
@@ -186,16 +212,47 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
           confirmLabel="Remove slot"
           cancelLabel="Keep slot"
           busy={removeState.isLoading}
-          onConfirm={() =>
-            void remove({ huntId: hunt.id, gameId: removing.id })
-              .unwrap()
-              .then(() => toast.success(`${removing.slot_name} removed from ${hunt.name}`))
-              .catch((e) => toast.error(errorMessage(e, 'Failed to remove the slot')))
-              .finally(() => setRemoving(null))
-          }
+          onConfirm={() => void confirmRemoval(removing)}
           onCancel={() => setRemoving(null)}
         />
       )}
     </>
+  );
+}
+
+/** The last slot removed on this screen, with the place it had, for its undo. */
+interface RemovedGame {
+  game: AdminHuntGame;
+  position: number;
+}
+
+/** Puts the last removed slot back with its bet, its win and its place (a Remove clicked on the wrong row on stream). */
+function UndoRemoval({ huntId, removed, onDone }: { huntId: number; removed: RemovedGame; onDone: () => void }) {
+  const toast = useToast();
+  const [restore, state] = useRestoreHuntGameMutation();
+  const { game, position } = removed;
+  const undo = async () => {
+    try {
+      await restore({
+        huntId,
+        slot_id: game.slot_id,
+        bet: game.slot_bet.toFixed(2),
+        win: game.slot_win === null ? null : game.slot_win.toFixed(2),
+        position,
+      }).unwrap();
+      toast.success(`${game.slot_name} is back at #${position + 1}`);
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to put the slot back'));
+    }
+  };
+  return (
+    <p className="admin-status" data-testid="hunt-last-removal">
+      Removed {game.slot_name} (#{position + 1}, bet {formatAmount(game.slot_bet)}
+      {game.slot_win === null ? '' : `, win ${formatAmount(game.slot_win)}`}).{' '}
+      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+        Undo removal
+      </button>
+    </p>
   );
 }

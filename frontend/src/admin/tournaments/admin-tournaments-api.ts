@@ -57,6 +57,10 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
+    clearTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number }>({
+      query: ({ id, matchId }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`, method: 'DELETE' }),
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
     deleteTournament: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/tournaments/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
@@ -71,5 +75,6 @@ export const {
   useUpdateTournamentMutation,
   useUpdateTournamentMatchMutation,
   useSetTournamentWinnerMutation,
+  useClearTournamentWinnerMutation,
   useDeleteTournamentMutation,
 } = tournamentsAdminApi;

@@ -4,10 +4,19 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';
 import { formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { useSetTournamentWinnerMutation, useUpdateTournamentMatchMutation, type TournamentMatchInput } from './admin-tournaments-api';
+import {
+  useClearTournamentWinnerMutation,
+  useSetTournamentWinnerMutation,
+  useUpdateTournamentMatchMutation,
+  type TournamentMatchInput,
+} from './admin-tournaments-api';
 import { DataTable } from '../../components/ui/data-table';
 
 const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
+
+/** The match a winner of `match` moves into (match n feeds match ceil(n/2) of the next round). */
+const nextMatchOf = (t: AdminTournament, match: TournamentMatch) =>
+  t.matches.find((m) => m.round === match.round + 1 && m.match_number === Math.ceil(match.match_number / 2));
 
 /** Every match of the bracket: slot names (round 1, undecided), multipliers, and the winner buttons. */
 export function TournamentBracketEditor({ tournament }: { tournament: AdminTournament }) {
@@ -20,16 +29,27 @@ export function TournamentBracketEditor({ tournament }: { tournament: AdminTourn
           tournamentId={tournament.id}
           match={match}
           lastRound={lastRound}
+          nextDecided={nextMatchOf(tournament, match)?.winner_name != null}
         />
       ))}
     </DataTable>
   );
 }
 
-function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; match: TournamentMatch; lastRound: number }) {
+interface MatchRowProps {
+  tournamentId: number;
+  match: TournamentMatch;
+  lastRound: number;
+  /** Whether the match this winner moved into is decided too (then this winner can no longer be undone). */
+  nextDecided: boolean;
+}
+
+function MatchRow({ tournamentId, match, lastRound, nextDecided }: MatchRowProps) {
   const toast = useToast();
   const [update, updateState] = useUpdateTournamentMatchMutation();
   const [setWinner, winnerState] = useSetTournamentWinnerMutation();
+  const [clearWinner, clearState] = useClearTournamentWinnerMutation();
+  const [undoing, setUndoing] = useState(false);
   const editableNames = match.round === 1 && match.winner_name === null;
   const [draft, setDraft] = useState({
     slot1_name: match.slot1_name ?? '',
@@ -65,6 +85,16 @@ function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; ma
     setDeciding(null);
   };
 
+  const undo = async () => {
+    try {
+      await clearWinner({ id: tournamentId, matchId: match.id }).unwrap();
+      toast.success(`${match.winner_name} no longer wins ${label}; the match is undecided again.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to undo the winner'));
+    }
+    setUndoing(false);
+  };
+
   const slotCell = (n: 1 | 2) => {
     const name = n === 1 ? match.slot1_name : match.slot2_name;
     const nameKey = n === 1 ? 'slot1_name' : 'slot2_name';
@@ -95,6 +125,8 @@ function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; ma
   };
 
   const decidable = match.slot1_name !== null && match.slot2_name !== null && !(match.round === lastRound && match.winner_name !== null);
+  // The final's winner was paid its prizes; any other winner can be taken back while its next match is undecided.
+  const undoable = match.winner_name !== null && match.round !== lastRound && !nextDecided;
   return (
     <tr data-testid={`admin-match-${match.id}`}>
       <td>{match.round === lastRound ? 'Final' : match.round}</td>
@@ -121,6 +153,28 @@ function MatchRow({ tournamentId, match, lastRound }: { tournamentId: number; ma
                 {name} wins
               </button>
             ))}
+        {undoable && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={clearState.isLoading}
+            aria-label={`Undo ${match.winner_name} winning ${label}`}
+            onClick={() => setUndoing(true)}
+          >
+            Undo winner
+          </button>
+        )}
+        {undoing && (
+          <ConfirmDialog
+            title={`Undo ${match.winner_name} winning ${label}?`}
+            message={`${label} is undecided again and ${match.winner_name} leaves round ${match.round + 1}, with any multiplier typed there. Predictions stay as they are.`}
+            confirmLabel="Undo winner"
+            cancelLabel="Keep winner"
+            busy={clearState.isLoading}
+            onConfirm={() => void undo()}
+            onCancel={() => setUndoing(false)}
+          />
+        )}
         {deciding !== null && (
           <ConfirmDialog
             title={against ? `${deciding} has the lower multiplier` : `${deciding} wins ${label}?`}

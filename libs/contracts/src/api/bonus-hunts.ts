@@ -245,6 +245,17 @@ export const adminHuntGameAddSchema = z
   .strict();
 export type AdminHuntGameAdd = z.infer<typeof adminHuntGameAddSchema>;
 
+/** A removed slot put back as it was (the undo of a removal): its bet, its win and its place in the order (0 first). */
+export const adminHuntGameRestoreSchema = z
+  .object({
+    slot_id: rowIdSchema,
+    bet: decimalAmount('bet', 1_000_000),
+    win: decimalAmount('win', 100_000_000).nullable(),
+    position: z.number().int('The position must be a whole number.').min(0).max(500),
+  })
+  .strict();
+export type AdminHuntGameRestore = z.infer<typeof adminHuntGameRestoreSchema>;
+
 export const adminHuntGameUpdateSchema = z
   .object({
     bet: decimalAmount('bet', 1_000_000).optional(),

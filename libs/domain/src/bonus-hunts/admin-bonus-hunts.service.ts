@@ -4,6 +4,7 @@ import type {
   AdminHuntCreate,
   AdminHuntDetail,
   AdminHuntGameAdd,
+  AdminHuntGameRestore,
   AdminHuntGameUpdate,
   AdminHuntListItem,
   AdminHuntUpdate,
@@ -233,6 +234,30 @@ export class AdminBonusHuntsService {
     });
   }
 
+  /**
+   * Undoes a removal: the slot comes back with its bet, its win and its place. A win put back while the hunt is still
+   * collecting starts opening it, as a saved win does.
+   */
+  async restoreGame(actorId: number, huntId: number, input: AdminHuntGameRestore): Promise<AdminHuntDetail> {
+    return this.changing(async (tx) => {
+      const hunt = await this.lockRunning(tx, huntId);
+      const slotName = await this.slots.slotName(tx, input.slot_id);
+      if (slotName === null) throw notFound('Slot not found.');
+      if (input.win !== null && hunt.status === 'preparing') await this.openWith(tx, actorId, hunt, 'removed result put back');
+      const gameId = await this.hunts.insertGameAt(tx, huntId, input.slot_id, input.bet, input.win, input.position);
+      await this.record(
+        tx,
+        actorId,
+        'hunt.game.restore',
+        huntId,
+        null,
+        { game_id: gameId, slot: slotName, bet: input.bet, win: input.win, position: input.position },
+        'games',
+      );
+      return this.detailIn(tx, huntId);
+    });
+  }
+
   /** `ids` lists every game of the hunt once, in the new order. */
   async reorderGames(actorId: number, huntId: number, ids: number[]): Promise<AdminHuntDetail> {
     return this.changing(async (tx) => {
@@ -250,7 +275,6 @@ export class AdminBonusHuntsService {
     });
   }
 
-  /** One change in its transaction; once committed, the public current-hunt answer is rebuilt on its next read. */
   /** Archives every completed hunt (audited): out of the lists, its page and prizes kept. */
   async archiveCompleted(actorId: number): Promise<number> {
     const ids = await this.changing(async (tx) => {
@@ -283,6 +307,7 @@ export class AdminBonusHuntsService {
     });
   }
 
+  /** One change in its transaction; once committed, the public current-hunt answer is rebuilt on its next read. */
   private async changing<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.em.fork().transactional(work);
     await this.answers.invalidate(CURRENT_HUNT_ANSWER);

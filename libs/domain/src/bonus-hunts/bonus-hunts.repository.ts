@@ -187,6 +187,28 @@ export class BonusHuntsRepository {
     return game!.id;
   }
 
+  /**
+   * A game put back at `position` (clamped to the end) with its bet and win; the games from there on move one down. The
+   * (hunt_id, position) unique constraint is deferred, so the shift and the insert may overlap until commit.
+   */
+  async insertGameAt(
+    em: EntityManager,
+    huntId: number,
+    slotId: number,
+    bet: string,
+    win: string | null,
+    position: number,
+  ): Promise<number> {
+    const [{ count }] = await em.execute<{ count: number }[]>('select count(*)::int as count from hunt_games where hunt_id = ?', [huntId]);
+    const at = Math.min(position, count);
+    await em.execute('update hunt_games set position = position + 1, updated_at = now() where hunt_id = ? and position >= ?', [huntId, at]);
+    const [game] = await em.execute<{ id: number }[]>(
+      'insert into hunt_games (hunt_id, slot_id, bet, win, position) values (?, ?, ?::numeric, ?::numeric, ?) returning id',
+      [huntId, slotId, bet, win, at],
+    );
+    return game!.id;
+  }
+
   async lockGame(em: EntityManager, huntId: number, gameId: number): Promise<GameAmounts | null> {
     const [row] = await em.execute<GameAmounts[]>(
       'select bet::text as bet, win::text as win from hunt_games where id = ? and hunt_id = ? for update',

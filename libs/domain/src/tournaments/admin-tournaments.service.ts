@@ -23,9 +23,11 @@ import {
   archiveCompleted,
   archivedTournaments,
   restoreTournament,
+  clearMatchWinner,
   completeTournament,
   countPicks,
   deleteTournament,
+  emptyNextSlot,
   fillNextSlot,
   insertMatch,
   insertTournament,
@@ -174,9 +176,9 @@ export class AdminTournamentsService {
 
   /**
    * Sets (or, while the next round is undecided, corrects) a match winner and moves it into its
-   * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1.
+   * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1. `override`: the admin confirmed a
+   * winner with the lower multiplier; without it such a pick is refused.
    */
-  /** `override`: the admin confirmed a winner with the lower multiplier; without it such a pick is refused. */
   async setWinner(actorId: number, id: number, matchId: number, winnerName: string, override = false): Promise<AdminTournament> {
     return this.changing(id, async (tx) => {
       const tournament = await this.lock(tx, id);
@@ -221,6 +223,37 @@ export class AdminTournamentsService {
         after: { match_id: matchId, winner_name: winnerName, completed: isFinal, ...(against ? { override: true } : {}) },
       });
       await this.outbox.add(tx, 'tournament.match-decided', { tournamentId: id, matchIds: changed, at: new Date().toISOString() });
+      return this.detailIn(tx, id);
+    });
+  }
+
+  /**
+   * Undoes a winner clicked by mistake: the match is undecided again and the winner leaves its next-round slot. Only
+   * while nothing was built on it: the next-round match undecided, and never the final (deciding it paid the prizes).
+   */
+  async clearWinner(actorId: number, id: number, matchId: number): Promise<AdminTournament> {
+    return this.changing(id, async (tx) => {
+      const tournament = await this.lock(tx, id);
+      const match = await this.lockedMatch(tx, id, matchId);
+      if (match.winner_name === null) throw conflict('This match has no winner to undo.');
+      if (match.round === roundsOf(tournament.size)) throw conflict('The final is decided and its prizes are paid; it cannot be undone.');
+      const next = await lockNextMatch(tx, id, match.round + 1, Math.ceil(match.match_number / 2));
+      if (next.winner_name !== null) throw conflict('The next-round match is already decided; undo that winner first.');
+      await clearMatchWinner(tx, matchId);
+      await emptyNextSlot(tx, next.id, match.match_number % 2 === 1 ? 'slot1' : 'slot2');
+      await this.audit.record(tx, {
+        actorId,
+        action: 'tournament.match.winner.undo',
+        entity: 'tournament',
+        entityId: id,
+        before: { match_id: matchId, winner_name: match.winner_name },
+        after: { match_id: matchId, winner_name: null },
+      });
+      await this.outbox.add(tx, 'tournament.match-decided', {
+        tournamentId: id,
+        matchIds: [matchId, next.id],
+        at: new Date().toISOString(),
+      });
       return this.detailIn(tx, id);
     });
   }

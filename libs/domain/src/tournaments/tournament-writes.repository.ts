@@ -123,6 +123,18 @@ export async function lockNextMatch(
   return next!;
 }
 
+/** An undone winner leaves the match undecided again. */
+export async function clearMatchWinner(em: EntityManager, matchId: number): Promise<void> {
+  await em.execute('update tournament_matches set winner_name = null, decided_at = null, updated_at = now() where id = ?', [matchId]);
+}
+
+/** The next match's slot the undone winner had moved into is empty again, with any multiplier typed for it. */
+export async function emptyNextSlot(em: EntityManager, nextMatchId: number, slot: 'slot1' | 'slot2'): Promise<void> {
+  await em.execute(`update tournament_matches set ${slot}_name = null, ${slot}_multiplier = null, updated_at = now() where id = ?`, [
+    nextMatchId,
+  ]);
+}
+
 /** A corrected winner starts the next match without the old slot's multiplier. */
 export async function fillNextSlot(em: EntityManager, nextMatchId: number, slot: 'slot1' | 'slot2', winnerName: string): Promise<void> {
   await em.execute(

@@ -130,6 +130,42 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     await waitFor(() => pushes.some((p) => p.matches.some((m) => m.id === match(t, 2, 1).id && m.winner_name === m2.slot2_name)));
   });
 
+  it('undoing a winner empties its next-round slot (with its multiplier) until that match or the final is decided', async () => {
+    const t = await createTournament(4);
+    const [m1, m2] = [match(t, 1, 1), match(t, 1, 2)];
+    const final = match(t, 2, 1);
+    const undo = (matchId: number) => admin.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`);
+    const m = await member();
+    expect((await m.client.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${m1.id}/winner`)).status).toBe(403);
+    expect((await undo(m1.id)).status).toBe(409);
+
+    await win(t.id, m1.id, m1.slot1_name!);
+    await win(t.id, m2.id, m2.slot2_name!);
+    await admin.json('PUT', `/api/admin/tournaments/${t.id}/matches/${final.id}`, { slot1_multiplier: '3.5' });
+    const undone = await undo(m1.id);
+    expect(undone.status).toBe(200);
+    expect(match(undone.body.data, 1, 1)).toMatchObject({ winner_name: null });
+    expect(match(undone.body.data, 2, 1)).toMatchObject({
+      slot1_name: null,
+      slot1_multiplier: null,
+      slot2_name: m2.slot2_name,
+      winner_name: null,
+    });
+    const [audit] = await rows<{ before: { winner_name: string } }>(
+      `select before from audit_logs where action = 'tournament.match.winner.undo' and entity_id = ? order by id desc limit 1`,
+      [String(t.id)],
+    );
+    expect(audit!.before.winner_name).toBe(m1.slot1_name);
+
+    // Decided again, then the final: neither round 1 nor the paid final can be undone any more.
+    await win(t.id, m1.id, m1.slot2_name!);
+    expect((await win(t.id, final.id, m1.slot2_name!)).status).toBe(201);
+    expect((await undo(m1.id)).body.message).toBe('The next-round match is already decided; undo that winner first.');
+    const paid = await undo(final.id);
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toBe('The final is decided and its prizes are paid; it cannot be undone.');
+  });
+
   it('validates each pick and refuses anonymous, closed and empty submissions with the SPEC messages', async () => {
     const t = await createTournament(4);
     const other = await createTournament(4);

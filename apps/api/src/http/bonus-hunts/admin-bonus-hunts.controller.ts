@@ -4,6 +4,7 @@ import {
   adminHuntCreateSchema,
   adminHuntGameAddSchema,
   adminHuntGameReorderSchema,
+  adminHuntGameRestoreSchema,
   adminHuntGameUpdateSchema,
   adminHuntPredictionsSchema,
   adminHuntStatusSchema,
@@ -11,6 +12,7 @@ import {
   huntPageQuerySchema,
   type AdminHuntCreate,
   type AdminHuntGameAdd,
+  type AdminHuntGameRestore,
   type AdminHuntGameUpdate,
   type AdminHuntUpdate,
 } from '@kickback/contracts';
@@ -75,6 +77,15 @@ export class AdminBonusHuntsController {
     @Body(zodPipe(adminHuntGameAddSchema)) body: AdminHuntGameAdd,
   ) {
     return ok(await this.hunts.addGame(user.id, id, body), 'Slot added.');
+  }
+
+  @Post(':id/games/restore')
+  async restoreGame(
+    @CurrentUser() user: SessionUser,
+    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @Body(zodPipe(adminHuntGameRestoreSchema)) body: AdminHuntGameRestore,
+  ) {
+    return ok(await this.hunts.restoreGame(user.id, id, body), 'Slot put back.');
   }
 
   @Post(':id/games/reorder')

@@ -73,4 +73,13 @@ export class AdminTournamentsController {
       tournament.winner === body.winner_name ? `${body.winner_name} wins ${tournament.name}.` : `${body.winner_name} advances.`,
     );
   }
+
+  @Delete(':id/matches/:matchId/winner')
+  async clearWinner(
+    @CurrentUser() user: SessionUser,
+    @Param('id', rowId('Tournament not found.')) id: number,
+    @Param('matchId', rowId('Match not found.')) matchId: number,
+  ) {
+    return ok(await this.tournaments.clearWinner(user.id, id, matchId), 'Winner undone; the match is undecided again.');
+  }
 }
