@@ -124,6 +124,42 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     expect(events).toHaveLength(5);
   });
 
+  it('a burst is written in shared transactions: a refusal in a batch is its own answer, the others commit, stock never oversells', async () => {
+    const itemId = await item({ cost: 50, quantity: 45 });
+    // 40 funded members with one who cannot pay after every fourth, all at once, on 45 in stock.
+    const members: { id: number; client: TestClient; funded: boolean }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const funded = i % 5 !== 4;
+      members.push({ ...(await member(funded ? 100 : 10)), funded });
+    }
+    const redeemAll = (list: typeof members) =>
+      Promise.all(list.map(async (m) => ({ m, res: await m.client.json('POST', `/api/r/store/${itemId}/redeem`) })));
+    const results = await redeemAll(members);
+    expect(results.filter((r) => r.res.status === 200).map((r) => r.m.funded)).toEqual(Array(40).fill(true));
+    expect(results.filter((r) => r.res.status !== 200).map((r) => [r.m.funded, r.res.body.message])).toEqual(
+      Array(10).fill([false, 'Not enough points.']),
+    );
+    // Rows written in one transaction share its start time (now(), also inside a savepoint): fewer start times than
+    // redemptions means batches formed (the first redemption goes alone; the rest gather while a batch is written).
+    const [{ transactions, rows }] = await em
+      .fork()
+      .execute<{ transactions: number; rows: number }[]>(
+        'select count(distinct created_at)::int as transactions, count(*)::int as rows from store_redemptions where item_id = ?',
+        [itemId],
+      );
+    expect(rows).toBe(40);
+    expect(transactions).toBeLessThan(40);
+
+    // The last 5 in stock, 10 buyers at once: 5 get one, 5 hear it is sold out.
+    const again = await redeemAll(members.filter((m) => m.funded).slice(0, 10));
+    expect(again.map((r) => r.res.status).sort()).toEqual([...Array(5).fill(200), ...Array(5).fill(409)]);
+    expect(again.filter((r) => r.res.status === 409).every((r) => r.res.body.message === 'This item is out of stock.')).toBe(true);
+    expect(await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId])).toEqual([
+      { quantity: 0 },
+    ]);
+    await assertLedgerExplainsBalance(members.map((m) => m.id));
+  });
+
   it('the same Idempotency-Key sent 10 times in parallel makes one redemption and answers each with it', async () => {
     const itemId = await item({ cost: 250, quantity: 100 });
     const m = await member(1000);
