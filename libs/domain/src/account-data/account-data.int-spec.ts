@@ -216,6 +216,77 @@ describe('member data rights: download my data, delete my account (real PostgreS
     expect(login.headers.get('location')).not.toBe('/');
   });
 
+  it("after a deletion no column anywhere holds the member's Kick name or Kick id (imports, ledger keys, Kick facts)", async () => {
+    const t = Math.random().toString(36).slice(2, 7);
+    const kickName = `Leaver_${t}`;
+    const kickId = String(7_000_000 + Math.floor(Math.random() * 1_000_000));
+    // Points imported for the Kick name before the member's first login, credited at that login.
+    const file = JSON.stringify({ _total: 1, users: [{ username: kickName.toLowerCase(), points: 120 }] });
+    const imported = await fetch(new URL('/api/admin/points-imports?format=streamelements', api.url), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: api.url },
+      body: file,
+    });
+    expect(imported.status).toBe(201);
+    const leaving = await createUser(em.fork(), { kickUsername: kickName });
+    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, leaving.id]);
+    const client = await as(leaving.id);
+    await waitFor(
+      async () =>
+        (await em.fork().execute(`select 1 from points_import_rows where user_id = ? and credited_at is not null`, [leaving.id])).length ===
+        1,
+      15_000,
+      'the imported points credited at the first login',
+    );
+    // What Kick's webhooks leave (as the activity service writes them): a follow award and its ledger row, the viewer's
+    // facts, the chatter row, and an award for the Kick id still waiting for a member.
+    await em
+      .fork()
+      .execute(
+        `insert into activity_awards (key, source, kick_user_id, user_id, points, xp, credited_at) values (?, 'follow', ?, ?, 10, 10, now())`,
+        [`follow:${kickId}`, kickId, leaving.id],
+      );
+    await em
+      .fork()
+      .execute(`insert into activity_awards (key, source, kick_user_id, points, xp) values (?, 'chat', ?, 5, 5)`, [
+        `kick:msg-${t}`,
+        kickId,
+      ]);
+    await em
+      .fork()
+      .execute(`insert into points_ledger (user_id, delta, reason, idempotency_key) values (?, 10, 'activity.follow', ?)`, [
+        leaving.id,
+        `activity:follow:${kickId}`,
+      ]);
+    await em.fork().execute(`insert into kick_viewers (kick_user_id, followed_at) values (?, now())`, [kickId]);
+    await em.fork().execute(`insert into activity_chatters (kick_user_id, username) values (?, ?)`, [kickId, kickName]);
+
+    expect((await client.json('POST', '/api/r/account/delete', { confirm_username: leaving.username })).status).toBe(200);
+
+    const columns = await em.fork().execute<{ table_name: string; column_name: string; data_type: string }[]>(
+      `select c.table_name, c.column_name, c.data_type from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+       where c.table_schema = 'public' and c.data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'bigint')`,
+    );
+    const found: string[] = [];
+    for (const { table_name, column_name, data_type } of columns) {
+      const [{ n }] = await em
+        .fork()
+        .execute<{ n: number }[]>(
+          data_type === 'bigint'
+            ? `select count(*)::int as n from "${table_name}" where "${column_name}" = ?::bigint`
+            : `select count(*)::int as n from "${table_name}" where "${column_name}"::text ilike ? or "${column_name}"::text like ?`,
+          data_type === 'bigint' ? [kickId] : [`%${kickName}%`, `%${kickId}%`],
+        );
+      if (n > 0) found.push(`${table_name}.${column_name}`);
+    }
+    expect(found).toEqual([]);
+    // The imported points stay in the member's ledger, so their balance and the import's totals still add up.
+    expect(
+      await em.fork().execute(`select delta::int as delta from points_ledger where user_id = ? and reason = 'import'`, [leaving.id]),
+    ).toEqual([{ delta: 120 }]);
+  });
+
   it('an admin must be made a member before deleting their account', async () => {
     const res = await admin.json('POST', '/api/r/account/delete', { confirm_username: 'x' });
     expect(res.status).toBe(422);

@@ -208,7 +208,25 @@ export class AccountDataRepository {
     await em.execute('delete from tickets where user_id = ?', [userId]);
     await em.execute('delete from contact_messages where user_id = ?', [userId]);
     await em.execute('delete from account_exports where user_id = ?', [userId]);
-    if (kickUserId) await em.execute('delete from activity_chatters where kick_user_id = ?', [kickUserId]);
+    // What ties the member's Kick account to this row: imported names, ledger keys built from a name or a Kick id, and
+    // the Kick facts the webhooks recorded. The rows stay (ledgers and draws keep adding up); the names and ids go.
+    await em.execute(`update points_import_rows set kick_name = 'deleted #' || id where user_id = ?`, [userId]);
+    await em.execute(
+      `update points_ledger set idempotency_key = 'deleted-member:' || id
+       where user_id = ? and (idempotency_key like 'import:%' or idempotency_key like 'import-rollback:%'
+         or idempotency_key like 'activity:follow:%' or idempotency_key like 'demo-seed:%')`,
+      [userId],
+    );
+    await em.execute(
+      `update activity_awards set kick_user_id = null, key = case when key like 'follow:%' then 'deleted-member:' || id else key end
+       where user_id = ?`,
+      [userId],
+    );
+    if (kickUserId) {
+      await em.execute('delete from activity_awards where kick_user_id = ? and user_id is null', [kickUserId]);
+      await em.execute('delete from activity_chatters where kick_user_id = ?', [kickUserId]);
+      await em.execute('delete from kick_viewers where kick_user_id = ?', [kickUserId]);
+    }
     return images.map((i) => i.stored_name);
   }
 }
