@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { runDemoSeed } from '../demo/demo-seed';
 
 const PER_MINUTE = 5;
 
@@ -96,6 +97,40 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
       { action: 'read-api.token.create', actor_id: adminId },
       { action: 'read-api.token.revoke', actor_id: adminId },
     ]);
+  });
+
+  it("every scope answers what a visitor's page shows, and no answer carries a member's private fields", async () => {
+    // A community with raffles and their winners, hunts, tournaments and a leaderboard; every member has an e-mail and a
+    // Kick id the public pages never show.
+    await runDemoSeed(em.fork());
+    await em.fork().execute(`update users set email = 'private-' || id || '@mail.example', kick_user_id = 880000000 + id`);
+    // Two tokens: this stack allows each one PER_MINUTE reads.
+    const board = (await create('Board', ['leaderboard', 'raffles', 'winners'])).token;
+    const stream = (await create('Stream', ['hunts', 'tournaments'])).token;
+    const bodies: string[] = [];
+    for (const [path, publicPath] of [
+      ['/api/v1/leaderboard', '/api/r/leaderboard'],
+      ['/api/v1/raffles', '/api/r/raffles'],
+      ['/api/v1/winners?page=1', '/api/r/winners?page=1'],
+      ['/api/v1/bonus-hunts/current', '/api/r/bonus-hunts/current'],
+      ['/api/v1/bonus-hunts/history', '/api/r/bonus-hunts/history'],
+      ['/api/v1/tournaments', '/api/r/tournaments'],
+    ]) {
+      const res = await read(path, path.includes('hunts') || path.includes('tournaments') ? stream : board);
+      expect([path, res.status]).toEqual([path, 200]);
+      const body = await res.text();
+      expect([path, JSON.parse(body)]).toEqual([path, await (await fetch(new URL(publicPath, api.url))).json()]);
+      bodies.push(body);
+    }
+    const all = bodies.join('\n');
+    // The seed's answers are not empty: winners and raffles are there to leak from.
+    expect(JSON.parse(bodies[1]!).data.length).toBeGreaterThan(0);
+    expect(JSON.parse(bodies[2]!).data.length).toBeGreaterThan(0);
+    expect(all).not.toMatch(/@mail\.example/);
+    expect(all).not.toMatch(/88000\d{4}/);
+    expect(all).not.toMatch(/"(email|kick_user_id|password_hash|role|is_demo|ip|idempotency_key)"/);
+    // The password raffle's password, as typed or as stored (user_entries.password is the visitor's own flag, false).
+    expect(all).not.toMatch(/"password":"|scrypt\$/);
   });
 
   it('rate-limits each token on its own, with Retry-After', async () => {
