@@ -1,11 +1,6 @@
-import { parseStoreCodes, storeItemInputSchema, storeQuerySchema } from './store';
+import { storeItemInputSchema, storeQuerySchema } from './store';
 
 describe('store contracts', () => {
-  it('reads pasted codes one per line or as CSV, trimming quotes, blanks and duplicates', () => {
-    expect(parseStoreCodes('AAA-1\r\nBBB-2\n\n  CCC-3 ,"DDD-4";AAA-1\tEEE-5\n')).toEqual(['AAA-1', 'BBB-2', 'CCC-3', 'DDD-4', 'EEE-5']);
-    expect(parseStoreCodes(' \n , ;')).toEqual([]);
-  });
-
   it('defaults the store query to category all and price_asc, and refuses unknown filters', () => {
     expect(storeQuerySchema.parse({})).toEqual({ search: '', category: 'all', price_range: '', sort: 'price_asc' });
     expect(storeQuerySchema.safeParse({ price_range: '10000+', sort: 'popular' }).success).toBe(true);

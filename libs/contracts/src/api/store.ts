@@ -165,18 +165,6 @@ export interface AdminStoreItem {
 /** Codes pasted one per line, or as CSV (commas/semicolons); blanks and duplicates are skipped. */
 export const storeCodesUploadSchema = z.object({ codes: z.string().max(1_000_000, 'At most 1 MB of codes at once') }).strict();
 
-export function parseStoreCodes(text: string): string[] {
-  const seen = new Set<string>();
-  for (const raw of text.split(/[\r\n,;\t]+/)) {
-    const code = raw
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .trim();
-    if (code) seen.add(code);
-  }
-  return [...seen];
-}
-
 export interface StoreCodesUploadResult {
   added: number;
   skipped: number;

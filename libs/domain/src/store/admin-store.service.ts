@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  parseStoreCodes,
   type AdminRedemptionList,
   type AdminRedemptionsQuery,
   type AdminStoreCode,
@@ -15,6 +14,7 @@ import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 import { StoreRepository, type AdminItemRow } from './store.repository';
 import { StoreCodesRepository } from './store-codes.repository';
+import { storeCodesFrom } from './store-codes-text';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
 
 const toItem = (r: AdminItemRow): AdminStoreItem => ({
@@ -125,7 +125,7 @@ export class AdminStoreService {
   }
 
   async addCodes(actorId: number, itemId: number, text: string): Promise<StoreCodesUploadResult> {
-    const codes = parseStoreCodes(text);
+    const codes = await storeCodesFrom(text);
     if (!codes.length) throw unprocessable('Paste at least one code.', { codes: ['Paste at least one code.'] });
     const tooLong = codes.find((c) => c.length > 200);
     if (tooLong) throw unprocessable('Codes must be at most 200 characters.', { codes: [`Too long: ${tooLong.slice(0, 40)}…`] });

@@ -18,9 +18,14 @@ const READ_OPTIONS: Options = {
 /** A record longer than this is refused: no honest export has a line of a megabyte, and it bounds one record's memory. */
 const MAX_RECORD_CHARS = 1_000_000;
 
-export async function* readCsv(input: string | Buffer | Readable): AsyncGenerator<string[]> {
+export interface CsvReadOptions {
+  /** Cell separators; a comma unless given (pasted lists also use semicolons and tabs). */
+  delimiters?: string[];
+}
+
+export async function* readCsv(input: string | Buffer | Readable, options: CsvReadOptions = {}): AsyncGenerator<string[]> {
   const source = typeof input === 'string' || Buffer.isBuffer(input) ? Readable.from([input]) : input;
-  const parser = source.pipe(parse({ ...READ_OPTIONS, max_record_size: MAX_RECORD_CHARS }));
+  const parser = source.pipe(parse({ ...READ_OPTIONS, delimiter: options.delimiters ?? ',', max_record_size: MAX_RECORD_CHARS }));
   source.once('error', (err) => parser.destroy(err));
   for await (const record of parser as AsyncIterable<string[]>) {
     if (record.every((cell) => cell.trim() === '')) continue;
@@ -29,8 +34,8 @@ export async function* readCsv(input: string | Buffer | Readable): AsyncGenerato
 }
 
 /** A whole small CSV (an HTTP answer, a request body already bounded by its size limit) as rows of cells. */
-export async function readCsvTable(input: string | Buffer): Promise<string[][]> {
+export async function readCsvTable(input: string | Buffer, options: CsvReadOptions = {}): Promise<string[][]> {
   const rows: string[][] = [];
-  for await (const row of readCsv(input)) rows.push(row);
+  for await (const row of readCsv(input, options)) rows.push(row);
   return rows;
 }
