@@ -223,6 +223,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/raffles/:id/cancel': admin,
   'POST /api/admin/raffles/:id/draw': admin,
   'POST /api/admin/raffles/:id/reroll': admin,
+  'POST /api/admin/raffles/:id/apply-rules': admin,
   'GET /api/admin/raffles/:id/entries': admin,
   'GET /api/admin/raffles/:id/entries.csv': admin,
   'GET /api/admin/leaderboard/platforms': admin,

@@ -47,7 +47,10 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       query: ({ id, changes }) => ({ url: `/api/admin/raffles/${id}`, method: 'PUT', body: changes }),
       invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
     }),
-    raffleAction: build.mutation<{ message?: string }, { id: number; action: 'cancel' | 'draw' | 'reroll'; position?: number }>({
+    raffleAction: build.mutation<
+      { message?: string },
+      { id: number; action: 'cancel' | 'draw' | 'reroll' | 'apply-rules'; position?: number }
+    >({
       query: ({ id, action, position }) => ({
         url: `/api/admin/raffles/${id}/${action}`,
         method: 'POST',
@@ -55,7 +58,8 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       }),
       // The toast's text is the envelope's message, which the base query moves out of `data`.
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
-      invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
+      // Applying the rules takes entry rows out: the admin's entry list reads its page again.
+      invalidatesTags: (_r, _e, { id }) => [ADMIN_LIST, 'Raffles', 'AuditLog', { type: 'RaffleEntries', id: `admin-${id}` }],
     }),
   }),
 });

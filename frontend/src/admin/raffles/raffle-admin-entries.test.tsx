@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toRaffleEntryPush, type AdminRaffle, type AdminRaffleEntry } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
@@ -85,5 +85,66 @@ describe('Raffle admin entries', () => {
     const regular = screen.getByText('regular').closest('tr')!;
     expect(within(regular).queryByRole('list', { name: 'Looks like an alt' })).toBeNull();
     expect(regular).toHaveTextContent('×3');
+  });
+
+  it("applies the raffle's rules to its entrants after a confirmation, then reads the entries again", async () => {
+    const requests: TestRequest[] = [];
+    let applied = false;
+    mockFetch((r) => {
+      requests.push(r);
+      if (r.url === '/api/admin/raffles/7/entries?page=1')
+        return page(1, applied ? [entry(51, 'veteran')] : [entry(50, 'fresh'), entry(51, 'veteran')]);
+      if (r.method === 'POST' && r.url === '/api/admin/raffles/7/apply-rules') {
+        applied = true;
+        return {
+          body: {
+            success: true,
+            message: '1 entrant taken out of the draw for not meeting the rules; points spent were refunded.',
+            data: { taken_out: 1, by_rule: [{ rule: 'Your account must be at least 7 days old to enter.', count: 1 }] },
+          },
+        };
+      }
+      return undefined;
+    });
+    const raffle = {
+      id: 7,
+      title: 'Chair',
+      entry_rules: { min_account_age_days: 7 },
+      drawn_at: null,
+      cancelled: false,
+    } as unknown as AdminRaffle;
+    const { store } = renderWithProviders(<RaffleAdminEntries raffle={raffle} onClose={() => undefined} />, { user: adminFixture });
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply rules to entrants' }));
+    const dialog = screen.getByRole('dialog', { name: 'Apply the rules of Chair to its entrants?' });
+    expect(dialog).toHaveTextContent('are taken out of the draw and the points they spent are refunded');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply rules' }));
+    await waitFor(() =>
+      expect(store.getState().toasts.items.map((t) => t.message)).toContain(
+        '1 entrant taken out of the draw for not meeting the rules; points spent were refunded.',
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('fresh')).toBeNull());
+    expect(screen.getByText('veteran')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/admin/raffles/7/apply-rules']);
+  });
+
+  it('offers no rule application without rules or once the raffle is drawn', async () => {
+    mockFetch((r) => (r.url === '/api/admin/raffles/8/entries?page=1' ? page(1, [entry(60, 'ann')]) : undefined));
+    const drawn = {
+      id: 8,
+      title: 'Desk',
+      entry_rules: { min_level: 2 },
+      drawn_at: '2026-11-28T10:00:00Z',
+      cancelled: false,
+    } as unknown as AdminRaffle;
+    const view = renderWithProviders(<RaffleAdminEntries raffle={drawn} onClose={() => undefined} />, { user: adminFixture });
+    await screen.findByText('ann');
+    expect(screen.queryByRole('button', { name: 'Apply rules to entrants' })).toBeNull();
+    view.unmount();
+    renderWithProviders(<RaffleAdminEntries raffle={{ ...drawn, drawn_at: null, entry_rules: null }} onClose={() => undefined} />, {
+      user: adminFixture,
+    });
+    await screen.findByText('ann');
+    expect(screen.queryByRole('button', { name: 'Apply rules to entrants' })).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import type { AdminRaffle, AdminRaffleEntry, FarmSignal } from '@kickback/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Pager } from '../../components/ui/pager';
+import { errorMessage } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
-import { useGetAdminRaffleEntriesQuery } from './admin-raffles-api';
+import { useToast } from '../../lib/use-toast';
+import { useGetAdminRaffleEntriesQuery, useRaffleActionMutation } from './admin-raffles-api';
 
 const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
   'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,
@@ -20,6 +23,40 @@ function FarmSignals({ entry }: { entry: AdminRaffleEntry }) {
         <li key={s}>{SIGNAL_WORDS[s](entry)}</li>
       ))}
     </ul>
+  );
+}
+
+/** Takes entrants who fail the raffle's rules out of the draw, after a confirmation that says what happens. */
+function ApplyRules({ raffle }: { raffle: AdminRaffle }) {
+  const [confirming, setConfirming] = useState(false);
+  const [act, state] = useRaffleActionMutation();
+  const toast = useToast();
+  const apply = async () => {
+    try {
+      const { message } = await act({ id: raffle.id, action: 'apply-rules' }).unwrap();
+      toast.success(message ?? 'Rules applied');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to apply the rules'));
+    }
+    setConfirming(false);
+  };
+  return (
+    <>
+      <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(true)}>
+        Apply rules to entrants
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title={`Apply the rules of ${raffle.title} to its entrants?`}
+          message="Entrants who do not meet the raffle's rules now are taken out of the draw and the points they spent are refunded; the published draw lists their entries as excluded."
+          confirmLabel="Apply rules"
+          cancelLabel="Not now"
+          busy={state.isLoading}
+          onConfirm={() => void apply()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
   );
 }
 
@@ -48,10 +85,11 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
       {!isLoading && data.length === 0 && <p>No entries yet</p>}
       {data.length > 0 && (
         <p className="field-hint">
-          Signals mark entrants that look like alts: a new account, no watch time or no chat. Set an entry rule before the draw to keep them
-          out.
+          Signals mark entrants that look like alts: a new account, no watch time or no chat. Set an entry rule in the raffle form, then
+          apply it here before the draw to take out who fails it.
         </p>
       )}
+      {data.length > 0 && raffle.entry_rules && !raffle.drawn_at && !raffle.cancelled && <ApplyRules raffle={raffle} />}
       {data.length > 0 && (
         <div style={{ maxHeight: 420, overflowY: 'auto' }}>
           <table className="admin-table">

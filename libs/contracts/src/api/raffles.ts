@@ -271,6 +271,12 @@ export interface AdminRaffleEntryList {
   tickets_total: number;
 }
 
+/** What applying a raffle's entry rules to its entrants took out, by the rule each failed. */
+export interface RaffleRulesApplied {
+  taken_out: number;
+  by_rule: { rule: string; count: number }[];
+}
+
 export interface AdminRaffleList {
   data: AdminRaffle[];
   pagination: Pagination;

@@ -10,3 +10,4 @@ export * from './admin-raffles.service';
 export * from './featured-raffle.service';
 export * from './raffle-claims.service';
 export * from './raffle-templates.service';
+export * from './raffle-rules-apply.service';

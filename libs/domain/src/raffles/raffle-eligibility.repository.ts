@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RaffleEntryRules } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 import type { EligibilityFacts } from './raffle-eligibility';
 
 /** A Kick moderation ban in force on the viewer row kv. */
@@ -37,11 +38,18 @@ export class RaffleEligibilityRepository {
   }
 
   async facts(em: EntityManager, userId: number, rules: RaffleEntryRules | null): Promise<EligibilityFacts> {
+    const [row] = await this.factsOf(em, [userId], rules);
+    return row!;
+  }
+
+  /** The same facts for many members in one statement (the rules applied to a raffle's entrants before its draw). */
+  async factsOf(em: EntityManager, userIds: number[], rules: RaffleEntryRules | null): Promise<(EligibilityFacts & { user_id: number })[]> {
+    if (!userIds.length) return [];
     const days = rules?.activity_days ?? null;
     const window = days === null ? `a.stream_id = ${CURRENT_STREAM}` : `a.created_at > now() - make_interval(days => ${Number(days)})`;
     const winnersDays = rules?.exclude_winners_days ?? 0;
-    const [row] = await em.execute<EligibilityFacts[]>(
-      `select u.banned_at is not null as banned,
+    return em.execute<(EligibilityFacts & { user_id: number })[]>(
+      `select u.id as user_id, u.banned_at is not null as banned,
               coalesce(u.kick_banned_until, '-infinity') > now() or coalesce(kv.banned, false) as kick_banned,
               coalesce(kv.followed_at is not null, false) as follower,
               coalesce(kv.subscriber, false) as subscriber,
@@ -57,9 +65,9 @@ export class RaffleEligibilityRepository {
          select kv.followed_at, ${KICK_BAN_IN_FORCE} as banned, ${SUBSCRIBER} as subscriber
          from kick_viewers kv where kv.kick_user_id = u.kick_user_id
        ) kv on true
-       where u.id = ?`,
-      [winnersDays, userId],
+       where u.id = any(?::int[])
+       order by u.id`,
+      [winnersDays, intArrayLiteral(userIds)],
     );
-    return row!;
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RaffleEntryRules } from '@kickback/contracts';
 import { intArrayLiteral } from '@kickback/platform';
 import { MEMBER_NOT_BANNED_SQL } from './raffle-eligibility.repository';
 
-export type VoidReason = 'kick-ban' | 'site-ban';
+export type VoidReason = 'kick-ban' | 'site-ban' | 'rules';
 
 /** An entry row moved to raffle_entry_voids. */
 export interface VoidedEntry {
@@ -42,6 +43,31 @@ export class RaffleEntryVoidsRepository {
        order by u.id`,
       [raffleId],
     );
+  }
+
+  /** The raffle whose rules are applied to its entrants, held FOR UPDATE as a draw holds it (one waits for the other). */
+  async lockForRules(
+    em: EntityManager,
+    raffleId: number,
+  ): Promise<{
+    title: string;
+    drawn_at: Date | null;
+    cancelled_at: Date | null;
+    entry_rules: RaffleEntryRules | null;
+    draw_algorithm: string;
+  } | null> {
+    const [row] = await em.execute<
+      { title: string; drawn_at: Date | null; cancelled_at: Date | null; entry_rules: RaffleEntryRules | null; draw_algorithm: string }[]
+    >('select title, drawn_at, cancelled_at, entry_rules, draw_algorithm from raffles where id = ? for update', [raffleId]);
+    return row ?? null;
+  }
+
+  /** The members with entries in the raffle, in id order. */
+  async entrants(em: EntityManager, raffleId: number): Promise<number[]> {
+    const rows = await em.execute<{ user_id: number }[]>('select user_id from raffle_participants where raffle_id = ? order by user_id', [
+      raffleId,
+    ]);
+    return rows.map((r) => r.user_id);
   }
 
   /**

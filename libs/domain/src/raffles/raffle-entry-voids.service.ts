@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RaffleEntryRules } from '@kickback/contracts';
 import { AuditLogService } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleEntryVoidsRepository, type VoidReason, type VoidedEntry } from './raffle-entry-voids.repository';
+import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
+import { decideEntry } from './raffle-eligibility';
+
+/** Members whose eligibility facts one statement reads. */
+const FACTS_PER_STATEMENT = 1000;
 
 /**
- * Takes a banned member's entries out of raffles that are not drawn yet: the rows move to raffle_entry_voids (a v2
+ * Takes a banned member's entries (or those of members who fail the raffle's rules) out of raffles that are not drawn yet: the rows move to raffle_entry_voids (a v2
  * draw publishes them as excluded), points paid for them are refunded, and the audit log says who, where and why.
  * Runs in the caller's transaction, which holds the member's row (the ban's update of it).
  */
@@ -15,6 +21,7 @@ export class RaffleEntryVoidsService {
     private readonly voids: RaffleEntryVoidsRepository,
     private readonly economy: EconomyService,
     private readonly audit: AuditLogService,
+    private readonly eligibility: RaffleEligibilityRepository,
   ) {}
 
   /** After a Kick moderation ban: every undrawn raffle the member entered. Answers the raffles whose entries changed. */
@@ -34,6 +41,26 @@ export class RaffleEntryVoidsService {
       count += voided.length;
     }
     return count;
+  }
+
+  /**
+   * The raffle's rules applied to everyone who entered (the caller holds the raffle FOR UPDATE): entrants who do not meet
+   * them now are taken out as a ban takes them out, with the rule they fail. Facts are read for a thousand members per
+   * statement, so a stream-sized raffle is checked in a few round trips.
+   */
+  async voidIneligible(tx: EntityManager, raffleId: number, rules: RaffleEntryRules): Promise<{ user_id: number; rule: string }[]> {
+    const out: { user_id: number; rule: string }[] = [];
+    const entrants = await this.voids.entrants(tx, raffleId);
+    for (let i = 0; i < entrants.length; i += FACTS_PER_STATEMENT)
+      for (const facts of await this.eligibility.factsOf(tx, entrants.slice(i, i + FACTS_PER_STATEMENT), rules)) {
+        const decision = decideEntry(rules, facts);
+        if ('refused' in decision) out.push({ user_id: facts.user_id, rule: decision.refused });
+      }
+    for (const { user_id, rule } of out) {
+      const voided = await this.voids.voidEntries(tx, [raffleId], user_id, 'rules');
+      await this.settle(tx, voided, 'rules', { rule });
+    }
+    return out;
   }
 
   private async settle(tx: EntityManager, voided: VoidedEntry[], reason: VoidReason, detail: Record<string, unknown>): Promise<void> {

@@ -22,6 +22,7 @@ import { RaffleClaimsService } from './raffle-claims.service';
 import { RaffleFarmSignalsRepository } from './raffle-farm-signals.repository';
 import { RaffleTemplatesRepository } from './raffle-templates.repository';
 import { RaffleTemplatesService } from './raffle-templates.service';
+import { RaffleRulesApplyService } from './raffle-rules-apply.service';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -47,8 +48,10 @@ import { RaffleTemplatesService } from './raffle-templates.service';
     RaffleFarmSignalsRepository,
     RaffleTemplatesRepository,
     RaffleTemplatesService,
+    RaffleRulesApplyService,
   ],
   exports: [
+    RaffleRulesApplyService,
     RaffleClaimsService,
     RaffleTemplatesService,
     RafflesQueryService,

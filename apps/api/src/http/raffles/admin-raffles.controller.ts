@@ -9,7 +9,7 @@ import {
   type AdminRaffleUpdate,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
-import { AdminRafflesService, RaffleDrawService } from '@kickback/domain';
+import { AdminRafflesService, RaffleDrawService, RaffleRulesApplyService } from '@kickback/domain';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
 
@@ -20,6 +20,7 @@ export class AdminRafflesController {
   constructor(
     private readonly raffles: AdminRafflesService,
     private readonly draws: RaffleDrawService,
+    private readonly rules: RaffleRulesApplyService,
   ) {}
 
   @Get()
@@ -75,6 +76,19 @@ export class AdminRafflesController {
     await this.draws.reroll(actor.id, id, body.position);
     const raffle = await this.raffles.get(id);
     return ok(raffle, `Winner #${body.position} of ${raffle.title} rerolled.`);
+  }
+
+  @Post(':id/apply-rules')
+  @HttpCode(200)
+  async applyRules(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
+    const applied = await this.rules.apply(actor.id, id);
+    const n = applied.taken_out;
+    return ok(
+      applied,
+      n === 0
+        ? 'Every entrant meets the rules; nobody was taken out.'
+        : `${n} ${n === 1 ? 'entrant' : 'entrants'} taken out of the draw for not meeting the rules; points spent were refunded.`,
+    );
   }
 
   @Get(':id/entries')
