@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, createUser, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { CLAIM_MESSAGES, RaffleScheduler } from '@kickback/domain';
+import {
+  FakeKickServer,
+  createTestStack,
+  createUser,
+  kickUser,
+  waitFor,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+} from '@kickback/testing';
 
 /**
  * kickback-raffle-v2 implemented from docs/raffle-draws.md §1–§4 and §7 alone: Node's SHA-256, none of our code.
@@ -47,6 +58,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   let stack: TestStack;
   let api: RunningApi;
+  let worker: INestApplicationContext;
   let em: EntityManager;
   let admin: TestClient;
 
@@ -54,6 +66,8 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     await kick.start();
     stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
     api = await stack.api();
+    // The worker runs the claim-deadline jobs that pass unclaimed prizes on.
+    worker = await stack.worker();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
     admin = api.client();
@@ -138,5 +152,129 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     expect(mine.winners).toEqual(v.winners);
     expect(v.matches).toBe(true);
     for (const w of mine.winners) expect(excludedUsers).not.toContain(w.user_id);
+  });
+
+  it('a claim window where two winners never claim: the automatic passes, multipliers and exclusions recompute exactly', async () => {
+    const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+    const created = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Claim or lose it',
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 3,
+      claim_window_minutes: 10,
+      allow_points_entry: true,
+      points_per_entry: 10,
+      entry_rules: { subscriber_multiplier: 3 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+
+    const members: { id: number; kickId: number; client: TestClient }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { id: userId } = await createUser(em, {});
+      const kickId = 881_000 + i;
+      await sql('update users set kick_user_id = ? where id = ?', [kickId, userId]);
+      await sql('insert into wallets (user_id, balance) values (?, 100)', [userId]);
+      const client = api.client();
+      await client.loginAs(userId);
+      members.push({ id: userId, kickId, client });
+    }
+    const deliver = (type: string, payload: Record<string, unknown>) =>
+      kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload });
+    // Four subscribers, known from the badge on their chat messages.
+    for (const m of members.slice(0, 4))
+      expect(
+        await deliver('chat.message.sent', {
+          message_id: `v2-claims-${m.kickId}`,
+          sender: {
+            ...kickUser(m.kickId, `sub_${m.kickId}`),
+            identity: { username_color: '#fff', badges: [{ type: 'subscriber', text: 'Subscriber' }] },
+          },
+          content: 'gl',
+          created_at: new Date().toISOString(),
+        }),
+      ).toBe(200);
+    for (const [i, m] of members.entries()) {
+      expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+      if (i % 3 !== 1)
+        expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 30 })).status).toBe(200);
+    }
+    // Excluded: a subscriber banned on the site by an admin (taken out at the draw), and a member banned in the Kick chat.
+    expect((await admin.json('POST', `/api/admin/users/${members[2]!.id}/ban`, { reason: 'Ban evasion' })).status).toBe(200);
+    expect(
+      await deliver('moderation.banned', {
+        moderator: kickUser(2, 'mod'),
+        banned_user: kickUser(members[6]!.kickId, 'banned'),
+        metadata: { reason: 'Alt account', created_at: new Date().toISOString(), expires_at: null },
+      }),
+    ).toBe(200);
+
+    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    const standing = () =>
+      sql<{ position: number; user_id: number; draw_index: number }>(
+        'select position, user_id, draw_index from raffle_winners where raffle_id = ? and rerolled_at is null order by position',
+        [id],
+      );
+    const drawn = await standing();
+    expect(drawn.map((w) => [w.position, w.draw_index])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ]);
+    const winner = (position: number) => members.find((m) => m.id === drawn[position - 1]!.user_id)!;
+    // Position 1 claims; positions 3 and 2 let their windows close, one after the other.
+    expect((await winner(1).client.json('POST', `/api/r/raffles/${id}/claim`)).body.message).toBe(CLAIM_MESSAGES.claimed);
+    for (const position of [3, 2]) {
+      await sql(
+        `update raffle_winners set claim_deadline = clock_timestamp() + interval '200 milliseconds'
+         where raffle_id = ? and position = ? and rerolled_at is null`,
+        [id, position],
+      );
+      await worker.get(RaffleScheduler).scheduleClaims(id);
+      await waitFor(
+        async () =>
+          (await sql('select 1 from raffle_winners where raffle_id = ? and position = ? and unclaimed', [id, position])).length === 1,
+        10_000,
+        `position ${position} passed on`,
+      );
+    }
+
+    const v = (await admin.json('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    expect(v.algorithm).toBe('kickback-raffle-v2');
+    // Both passes were automatic (no actor), nothing was rerolled by hand, and verify lists them in the order they happened.
+    expect(
+      await sql(
+        `select action, actor_id from audit_logs where action in ('raffle.pass-unclaimed', 'raffle.reroll') and entity_id = ? order by id`,
+        [String(id)],
+      ),
+    ).toEqual([
+      { action: 'raffle.pass-unclaimed', actor_id: null },
+      { action: 'raffle.pass-unclaimed', actor_id: null },
+    ]);
+    expect(v.rerolled_positions).toEqual([3, 2]);
+    const entries = v.entries as PublishedEntry[];
+    const excludedUsers = [...new Set(entries.filter((e) => e.excluded).map((e) => e.user_id))].sort((a, b) => a - b);
+    expect(excludedUsers).toEqual([members[2]!.id, members[6]!.id].sort((a, b) => a - b));
+    const multipliersOf = (userId: number) => new Set(entries.filter((e) => e.user_id === userId).map((e) => e.multiplier));
+    for (const m of members.slice(0, 4)) expect(multipliersOf(m.id)).toEqual(new Set([3]));
+    for (const m of members.slice(4)) expect(multipliersOf(m.id)).toEqual(new Set([1]));
+
+    expect(sha(v.seed)).toBe(v.seed_hash);
+    const mine = recomputeV2(v.seed, entries, v.number_of_winners, [3, 2]);
+    expect(mine.entriesHash).toBe(v.entries_hash);
+    expect(mine.winners).toEqual(v.winners);
+    // The recomputation is what stands in the database: the claimer kept the prize, the next two of the order took the others.
+    expect(mine.winners).toEqual(await standing());
+    expect(mine.winners.map((w) => [w.position, w.draw_index])).toEqual([
+      [1, 0],
+      [2, 4],
+      [3, 3],
+    ]);
+    expect(mine.winners[0]!.user_id).toBe(winner(1).id);
+    for (const w of mine.winners) {
+      expect(excludedUsers).not.toContain(w.user_id);
+      expect([winner(2).id, winner(3).id]).not.toContain(w.user_id);
+    }
+    expect(v.matches).toBe(true);
   });
 });
