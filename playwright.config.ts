@@ -37,8 +37,6 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
-    // The site honours prefers-reduced-motion; without animations the browser composites far fewer frames.
-    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
