@@ -70,4 +70,30 @@ describe('clientGate middleware', () => {
     responses[0]!.emit('close');
     expect(reached).toEqual([0, 1, 2, 3, 5]);
   });
+
+  it('serves a client refused a few times this minute one request at a time, its running requests finishing first', () => {
+    const gate = clientGate(penalties, new ClientLanes(config), keys);
+    const res = () => Object.assign(new EventEmitter(), { statusCode: 200, locals: {} }) as unknown as Response;
+    const running = Array.from({ length: LANES_PER_CLIENT }, res);
+    const reached: string[] = [];
+    running.forEach((r, i) => gate({ headers: {} } as Request, r, (() => reached.push(`run${i}`)) as NextFunction));
+    // Refused five times (SUSPECT_REFUSALS) while its four lanes are busy; still short of the hold.
+    for (let i = 0; i < 5; i++) penalties.record('s:member');
+    expect(penalties.penalised('s:member')).toBe(false);
+    const waiting = Array.from({ length: 2 }, res);
+    waiting.forEach((r, i) => gate({ headers: {} } as Request, r, (() => reached.push(`wait${i}`)) as NextFunction));
+    // Three of the four running ones end: the lanes shrink to one, so nothing waiting starts yet.
+    for (const r of running.slice(0, 3)) {
+      r.emit('finish');
+      r.emit('close');
+    }
+    expect(reached).toEqual(['run0', 'run1', 'run2', 'run3']);
+    // The last one ends: the first waiting request takes the one lane, the second waits for it.
+    running[3]!.emit('finish');
+    running[3]!.emit('close');
+    expect(reached).toEqual(['run0', 'run1', 'run2', 'run3', 'wait0']);
+    waiting[0]!.emit('finish');
+    waiting[0]!.emit('close');
+    expect(reached).toEqual(['run0', 'run1', 'run2', 'run3', 'wait0', 'wait1']);
+  });
 });

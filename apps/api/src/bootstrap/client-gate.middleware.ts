@@ -48,8 +48,8 @@ export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys
       });
       next();
     };
-    res.once('close', () => (started ? lanes.release(client) : lanes.abandon(client, start)));
-    if (lanes.enter(client, start)) return;
+    res.once('close', () => (started ? lanes.release(client, penalties.suspect(client)) : lanes.abandon(client, start)));
+    if (lanes.enter(client, start, penalties.suspect(client))) return;
     // Too many of this client's requests already wait: a flood, refused at once and counted.
     penalties.record(client, MALFORMED);
     refuse();

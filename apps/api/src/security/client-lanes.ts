@@ -29,11 +29,10 @@ export class ClientLanes {
    * Calls `start` when the client has a free lane (at once, or when one of its earlier requests ends); `release` must
    * be called once when the request ends. Answers false, calling nothing, when too many of its requests already wait.
    */
-  enter(client: string, start: () => void): boolean {
+  enter(client: string, start: () => void, suspect = false): boolean {
     let lanes = this.lanes.get(client);
     if (!lanes) this.lanes.set(client, (lanes = { active: 0, waiting: [] }));
-    // An address stands for everyone behind it who is not signed in: it gets a few members' lanes.
-    if (lanes.active < (isAddressKey(client) ? this.perClient * ADDRESS_SHARE : this.perClient)) {
+    if (lanes.active < this.limit(client, suspect)) {
       lanes.active++;
       start();
       return true;
@@ -44,12 +43,26 @@ export class ClientLanes {
   }
 
   /** A request of the client ended (answered or aborted): its lane passes to the next waiting one. */
-  release(client: string): void {
+  release(client: string, suspect = false): void {
     const lanes = this.lanes.get(client);
     if (!lanes) return;
+    // A client that became suspect while several of its requests ran keeps fewer lanes from now on.
+    if (lanes.active > this.limit(client, suspect)) {
+      lanes.active--;
+      return;
+    }
     const next = lanes.waiting.shift();
     if (next) return next();
     if (--lanes.active === 0) this.lanes.delete(client);
+  }
+
+  /**
+   * Requests of the client served at once: an address stands for everyone behind it who is not signed in, so it gets a
+   * few members' lanes; a client refused a few times this minute (RefusalPenalties.suspect) gets one lane of its share.
+   */
+  private limit(client: string, suspect: boolean): number {
+    const members = isAddressKey(client) ? ADDRESS_SHARE : 1;
+    return suspect ? members : this.perClient * members;
   }
 
   /** Drops a waiting request whose client went away before its turn. */

@@ -15,6 +15,8 @@ const MINUTE = 60_000;
  * this many times a member's refusals before its visitors are held.
  */
 export const ADDRESS_SHARE = 4;
+/** Refusals in a minute after which a client's requests are served one at a time (RefusalPenalties.suspect). */
+export const SUSPECT_REFUSALS = 5;
 /** What one malformed request or oversized message counts as (RefusalPenalties.record). */
 export const MALFORMED = 3;
 /** Held requests per client at once (each is an open connection and a timer, a few KB); past it a request's connection is closed at once (no timer, no answer). */
@@ -55,6 +57,16 @@ export class RefusalPenalties implements OnModuleDestroy {
     const window = this.windows.get(client);
     if (!window || window.resetAt <= now) this.windows.set(client, { refusals: weight, resetAt: now + MINUTE, held: 0 });
     else window.refusals += weight;
+  }
+
+  /**
+   * Whether the client was refused a few times this minute: short of a hold, but no longer served on several lanes at
+   * once (ClientLanes), so what it sends in parallel is worked through one request at a time.
+   */
+  suspect(client: string): boolean {
+    const window = this.windows.get(client);
+    if (!window || window.resetAt <= this.now()) return false;
+    return window.refusals >= (isAddressKey(client) ? SUSPECT_REFUSALS * ADDRESS_SHARE : SUSPECT_REFUSALS);
   }
 
   penalised(client: string): boolean {
