@@ -133,6 +133,54 @@ describe('member data rights: download my data, delete my account (real PostgreS
     expect(audits).toHaveLength(1);
   });
 
+  it('the archive tells a raffle win with its claim, and entries taken out of a draw with the reason', async () => {
+    const member = await createUser(em.fork(), {});
+    const client = await as(member.id);
+    const won = (
+      await admin.json('POST', '/api/admin/raffles', {
+        title: 'Claimed prize',
+        start_datetime: iso(-60_000),
+        end_datetime: iso(3_600_000),
+        number_of_winners: 1,
+        claim_window_minutes: 60,
+      })
+    ).body.data.id as number;
+    expect((await client.json('POST', `/api/r/raffles/${won}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [won]);
+    expect((await worker.get(RaffleDrawService).drawIfDue(won)).drawn).toBe(true);
+    expect((await client.json('POST', `/api/r/raffles/${won}/claim`)).status).toBe(200);
+    // A raffle whose rules, applied after the entry, take the new account out.
+    const ruled = (
+      await admin.json('POST', '/api/admin/raffles', {
+        title: 'Veterans only',
+        start_datetime: iso(-60_000),
+        end_datetime: iso(3_600_000),
+        number_of_winners: 1,
+      })
+    ).body.data.id as number;
+    expect((await client.json('POST', `/api/r/raffles/${ruled}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    await admin.json('PUT', `/api/admin/raffles/${ruled}`, { entry_rules: { min_account_age_days: 30 } });
+    expect((await admin.json('POST', `/api/admin/raffles/${ruled}/apply-rules`)).body.data.taken_out).toBe(1);
+
+    expect((await client.json('POST', '/api/r/account/export')).status).toBe(202);
+    const ready = await waitFor(async () => {
+      const latest = (await client.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data;
+      return latest.status === 'ready' ? latest : null;
+    }, 15_000);
+    const archive = (await (await client.get(ready.download_url!)).json()) as { raffle_entries: Record<string, unknown>[] };
+    const byRaffle = new Map(archive.raffle_entries.map((e) => [e.raffle_id, e]));
+    expect(byRaffle.get(won)).toMatchObject({
+      raffle_title: 'Claimed prize',
+      won: true,
+      win_position: 1,
+      excluded: false,
+      prize_passed_on: false,
+    });
+    expect(byRaffle.get(won)!.claimed_at).not.toBeNull();
+    expect(byRaffle.get(won)!.claim_deadline).not.toBeNull();
+    expect(byRaffle.get(ruled)).toMatchObject({ raffle_title: 'Veterans only', won: false, excluded: true, excluded_because: 'rules' });
+  });
+
   it("deleting an account removes personal data, ends sessions and sockets, and the member's raffle draw still verifies", async () => {
     const created = await admin.json('POST', '/api/admin/raffles', {
       title: 'Data rights raffle',

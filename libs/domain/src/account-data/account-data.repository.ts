@@ -96,12 +96,27 @@ export class AccountDataRepository {
     );
   }
 
+  /**
+   * The member's entries, with the ones taken out of a draw (a ban, the raffle's rules) marked `excluded`, and for a win
+   * its place and claim: the deadline, when it was claimed, or whether the prize passed on unclaimed.
+   */
   raffleEntries(em: EntityManager, userId: number): Promise<Rows> {
     return em.execute<Rows>(
-      `select e.id::text as id, e.raffle_id, r.title as raffle_title, e.entry_type, e.tickets, e.points_spent::text as points_spent,
-              e.created_at, exists (select 1 from raffle_winners w where w.raffle_id = e.raffle_id and w.user_id = e.user_id) as won
-       from raffle_entries e join raffles r on r.id = e.raffle_id where e.user_id = ? order by e.id`,
-      [userId],
+      `with mine as (
+         select e.id, e.raffle_id, e.entry_type, e.tickets, e.multiplier, e.points_spent, e.created_at, false as excluded, null::text as excluded_because
+         from raffle_entries e where e.user_id = ?
+         union all
+         select v.entry_id, v.raffle_id, v.entry_type, v.tickets, v.multiplier, v.points_spent, v.voided_at, true, v.reason
+         from raffle_entry_voids v where v.user_id = ?
+       )
+       select m.id::text as id, m.raffle_id, r.title as raffle_title, m.entry_type, m.tickets, m.multiplier,
+              m.points_spent::text as points_spent, m.created_at, m.excluded, m.excluded_because,
+              w.position is not null as won, w.position as win_position, w.claim_deadline, w.claimed_at,
+              coalesce(w.unclaimed, false) as prize_passed_on
+       from mine m join raffles r on r.id = m.raffle_id
+       left join raffle_winners w on w.raffle_id = m.raffle_id and w.user_id = ?
+       order by m.id`,
+      [userId, userId, userId],
     );
   }
 
