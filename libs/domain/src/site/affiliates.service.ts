@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type Redis from 'ioredis';
 import type { AdminAffiliate, Affiliate, AffiliateInput } from '@kickback/contracts';
-import { AuditLogService, InjectRedis, OutboxService, notFound, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, VersionedAnswerCache, notFound, unprocessable } from '@kickback/platform';
 import { AffiliateRow } from './affiliate.entity';
-import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
+import { SITE_ANSWERS } from './site-cache';
 import { SiteRepository } from './site.repository';
 
 function toPublic(row: AffiliateRow): Affiliate {
@@ -19,19 +18,18 @@ function toAdmin(row: AffiliateRow): AdminAffiliate {
 export class AffiliatesService {
   constructor(
     private readonly em: EntityManager,
-    @InjectRedis() private readonly redis: Redis,
+    private readonly answers: VersionedAnswerCache,
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
     private readonly repository: SiteRepository,
   ) {}
 
   async listPublic(): Promise<Affiliate[]> {
-    const cached = await this.redis.get(SITE_CACHE_KEYS.affiliates);
-    if (cached) return JSON.parse(cached) as Affiliate[];
-    const rows = await this.em.fork().find(AffiliateRow, { isActive: true }, { orderBy: { position: 'asc', id: 'asc' } });
-    const list = rows.map(toPublic);
-    await this.redis.set(SITE_CACHE_KEYS.affiliates, JSON.stringify(list), 'EX', SITE_CACHE_TTL_SECONDS);
-    return list;
+    const answer = await this.answers.read(SITE_ANSWERS.affiliates, async () => {
+      const rows = await this.em.fork().find(AffiliateRow, { isActive: true }, { orderBy: { position: 'asc', id: 'asc' } });
+      return { body: JSON.stringify(rows.map(toPublic)), meta: null };
+    });
+    return JSON.parse(answer.body) as Affiliate[];
   }
 
   async listAdmin(): Promise<AdminAffiliate[]> {
@@ -115,7 +113,7 @@ export class AffiliatesService {
       await this.outbox.add(tx, 'site.affiliates-updated', { at: new Date().toISOString() });
       return r.after;
     });
-    await this.redis.del(SITE_CACHE_KEYS.affiliates);
+    await this.answers.invalidate(SITE_ANSWERS.affiliates);
     return result;
   }
 }

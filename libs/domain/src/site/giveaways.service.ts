@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { InjectRedis } from '@kickback/platform';
-import { SITE_CACHE_KEYS } from './site-cache';
+import { TOTAL_GIVEN_AWAY_KEY } from './site-cache';
 import { SiteRepository, type GiveawaySource } from './site.repository';
 
 export type { GiveawaySource };
@@ -29,16 +29,16 @@ export class GiveawaysService {
   }
 
   async invalidate(): Promise<void> {
-    await this.redis.del(SITE_CACHE_KEYS.totalGivenAway);
+    await this.redis.del(TOTAL_GIVEN_AWAY_KEY);
   }
 
   async total(): Promise<{ total: number; formatted_total: string }> {
-    const cached = await this.redis.get(SITE_CACHE_KEYS.totalGivenAway);
+    const cached = await this.redis.get(TOTAL_GIVEN_AWAY_KEY);
     if (cached) return JSON.parse(cached) as { total: number; formatted_total: string };
     const sum = await this.repository.totalGivenAway(this.em.fork());
     // Sum in PostgreSQL (numeric) and only format here; the number is for clients that chart it.
     const result = { total: Number(sum), formatted_total: usd.format(Number(sum)) };
-    await this.redis.set(SITE_CACHE_KEYS.totalGivenAway, JSON.stringify(result), 'EX', 300);
+    await this.redis.set(TOTAL_GIVEN_AWAY_KEY, JSON.stringify(result), 'EX', 300);
     return result;
   }
 }

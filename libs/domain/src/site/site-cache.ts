@@ -1,8 +1,11 @@
-/** Redis keys of the cached public site data; deleted whenever an admin changes the source. */
-export const SITE_CACHE_KEYS = {
-  settings: 'cache:site:settings:v1',
-  affiliates: 'cache:site:affiliates:v1',
-  totalGivenAway: 'cache:site:total-given-away:v1',
+/**
+ * The shared answers of the public site data (VersionedAnswerCache): each change bumps its answer's version after the
+ * commit, so a copy built from the row as it was before a change is never served after it.
+ */
+export const SITE_ANSWERS = {
+  settings: 'site:settings',
+  affiliates: 'site:affiliates',
 } as const;
 
-export const SITE_CACHE_TTL_SECONDS = 3600;
+/** Redis key of the total given away, which no admin edit changes (giveaways are recorded as they happen). */
+export const TOTAL_GIVEN_AWAY_KEY = 'cache:site:total-given-away:v1';

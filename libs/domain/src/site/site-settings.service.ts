@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type Redis from 'ioredis';
 import {
   DEFAULT_THEME,
   type AdminSiteSettings,
@@ -9,10 +8,10 @@ import {
   type SiteSettings,
   type UpdateSiteSettingsRequest,
 } from '@kickback/contracts';
-import { AuditLogService, InjectRedis, OutboxService } from '@kickback/platform';
+import { AuditLogService, OutboxService, VersionedAnswerCache } from '@kickback/platform';
 import { SiteSettingsRow } from './site-settings.entity';
 import { SiteRepository } from './site.repository';
-import { SITE_CACHE_KEYS, SITE_CACHE_TTL_SECONDS } from './site-cache';
+import { SITE_ANSWERS } from './site-cache';
 
 function toPublic(row: SiteSettingsRow): SiteSettings {
   return {
@@ -35,19 +34,19 @@ function toAdmin(row: SiteSettingsRow): AdminSiteSettings {
 export class SiteSettingsService {
   constructor(
     private readonly em: EntityManager,
-    @InjectRedis() private readonly redis: Redis,
+    private readonly answers: VersionedAnswerCache,
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
     private readonly repository: SiteRepository,
   ) {}
 
-  /** Public settings, served from Redis; the row is created with defaults on first read. */
+  /** Public settings, one shared answer per change; the row is created with defaults on first read. */
   async getPublic(): Promise<SiteSettings> {
-    const cached = await this.redis.get(SITE_CACHE_KEYS.settings);
-    if (cached) return JSON.parse(cached) as SiteSettings;
-    const settings = toPublic(await this.loadRow(this.em.fork()));
-    await this.redis.set(SITE_CACHE_KEYS.settings, JSON.stringify(settings), 'EX', SITE_CACHE_TTL_SECONDS);
-    return settings;
+    const answer = await this.answers.read(SITE_ANSWERS.settings, async () => ({
+      body: JSON.stringify(toPublic(await this.loadRow(this.em.fork()))),
+      meta: null,
+    }));
+    return JSON.parse(answer.body) as SiteSettings;
   }
 
   /**
@@ -99,7 +98,7 @@ export class SiteSettingsService {
       await this.outbox.add(tx, 'site.settings-updated', { at: after.updated_at });
       return after;
     });
-    await this.redis.del(SITE_CACHE_KEYS.settings);
+    await this.answers.invalidate(SITE_ANSWERS.settings);
     return result;
   }
 

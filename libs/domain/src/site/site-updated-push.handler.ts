@@ -1,26 +1,25 @@
-import type Redis from 'ioredis';
 import { SITE_ROOM } from '@kickback/contracts';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DomainEventHandlers, InjectRedis, RealtimeEmitter } from '@kickback/platform';
+import { DomainEventHandlers, RealtimeEmitter, VersionedAnswerCache } from '@kickback/platform';
 import type { DomainEvent } from '@kickback/contracts';
-import { SITE_CACHE_KEYS } from './site-cache';
+import { SITE_ANSWERS } from './site-cache';
 
-const STALE_KEY = {
-  'site.settings-updated': SITE_CACHE_KEYS.settings,
-  'site.affiliates-updated': SITE_CACHE_KEYS.affiliates,
+const CHANGED_ANSWER = {
+  'site.settings-updated': SITE_ANSWERS.settings,
+  'site.affiliates-updated': SITE_ANSWERS.affiliates,
 } as const;
 
 /**
- * Tells open pages that settings or affiliates changed so they refetch (theme, names, cards). The cached copy is dropped
- * first: the api drops it only after its commit, and this can run in between, when the pages' refetch would get the
- * old copy and keep it.
+ * Tells open pages that settings or affiliates changed so they refetch (theme, names, cards). The shared answer's version
+ * is bumped first: the api bumps it only after its commit, and this can run in between, when the pages' refetch would
+ * get the old answer.
  */
 @Injectable()
 export class SiteUpdatedPushHandler implements OnModuleInit {
   constructor(
     private readonly handlers: DomainEventHandlers,
     private readonly realtime: RealtimeEmitter,
-    @InjectRedis() private readonly redis: Redis,
+    private readonly answers: VersionedAnswerCache,
   ) {}
 
   onModuleInit(): void {
@@ -29,7 +28,7 @@ export class SiteUpdatedPushHandler implements OnModuleInit {
         consumer: `site.push.${type}`,
         type,
         afterCommit: async (event: DomainEvent<typeof type>) => {
-          await this.redis.del(STALE_KEY[type]);
+          await this.answers.invalidate(CHANGED_ANSWER[type]);
           this.realtime.toRoom(SITE_ROOM, 'site:updated', { at: event.payload.at });
         },
       });
