@@ -42,6 +42,32 @@ describe('member data rights: download my data, delete my account (real PostgreS
     return client;
   }
 
+  /** A raffle taking entries now, an hour long; `fields` adds to or overrides that. */
+  async function openRaffle(title: string, fields: Record<string, unknown> = {}): Promise<number> {
+    const res = await admin.json('POST', '/api/admin/raffles', {
+      title,
+      start_datetime: iso(-60_000),
+      end_datetime: iso(3_600_000),
+      number_of_winners: 1,
+      ...fields,
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+
+  /** Ends the raffle now and draws it as the worker does at its end. */
+  async function drawNow(raffleId: number): Promise<void> {
+    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [raffleId]);
+    expect((await worker.get(RaffleDrawService).drawIfDue(raffleId)).drawn).toBe(true);
+  }
+
+  /** The member's latest archive once the worker has built it. */
+  const archiveReady = (client: TestClient) =>
+    waitFor(async () => {
+      const latest = (await client.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data;
+      return latest.status === 'ready' ? latest : null;
+    }, 15_000);
+
   it('the archive holds every listed part (tickets with their images, redemptions with their codes), for its owner only, for a limited time', async () => {
     // A demo member who has points and has entered raffles and predicted hunts and tournaments (the demo seed's data).
     const [chosen] = await em.fork().execute<{ id: number; username: string }[]>(
@@ -84,10 +110,7 @@ describe('member data rights: download my data, delete my account (real PostgreS
     const requested = await member.json<{ data: AccountExport }>('POST', '/api/r/account/export');
     expect(requested.status).toBe(202);
     expect(requested.body.data).toMatchObject({ status: 'pending', download_url: null });
-    const ready = await waitFor(async () => {
-      const latest = (await member.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data;
-      return latest.status === 'ready' ? latest : null;
-    }, 15_000);
+    const ready = await archiveReady(member);
     expect(await pushed).toEqual(ready);
     socket.close();
     expect(new Date(ready.expires_at!).getTime() - new Date(ready.ready_at!).getTime()).toBe(48 * 3_600_000);
@@ -136,37 +159,18 @@ describe('member data rights: download my data, delete my account (real PostgreS
   it('the archive tells a raffle win with its claim, and entries taken out of a draw with the reason', async () => {
     const member = await createUser(em.fork(), {});
     const client = await as(member.id);
-    const won = (
-      await admin.json('POST', '/api/admin/raffles', {
-        title: 'Claimed prize',
-        start_datetime: iso(-60_000),
-        end_datetime: iso(3_600_000),
-        number_of_winners: 1,
-        claim_window_minutes: 60,
-      })
-    ).body.data.id as number;
+    const won = await openRaffle('Claimed prize', { claim_window_minutes: 60 });
     expect((await client.json('POST', `/api/r/raffles/${won}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [won]);
-    expect((await worker.get(RaffleDrawService).drawIfDue(won)).drawn).toBe(true);
+    await drawNow(won);
     expect((await client.json('POST', `/api/r/raffles/${won}/claim`)).status).toBe(200);
     // A raffle whose rules, applied after the entry, take the new account out.
-    const ruled = (
-      await admin.json('POST', '/api/admin/raffles', {
-        title: 'Veterans only',
-        start_datetime: iso(-60_000),
-        end_datetime: iso(3_600_000),
-        number_of_winners: 1,
-      })
-    ).body.data.id as number;
+    const ruled = await openRaffle('Veterans only');
     expect((await client.json('POST', `/api/r/raffles/${ruled}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     await admin.json('PUT', `/api/admin/raffles/${ruled}`, { entry_rules: { min_account_age_days: 30 } });
     expect((await admin.json('POST', `/api/admin/raffles/${ruled}/apply-rules`)).body.data.taken_out).toBe(1);
 
     expect((await client.json('POST', '/api/r/account/export')).status).toBe(202);
-    const ready = await waitFor(async () => {
-      const latest = (await client.json<{ data: AccountExport }>('GET', '/api/r/account/export')).body.data;
-      return latest.status === 'ready' ? latest : null;
-    }, 15_000);
+    const ready = await archiveReady(client);
     const archive = (await (await client.get(ready.download_url!)).json()) as { raffle_entries: Record<string, unknown>[] };
     const byRaffle = new Map(archive.raffle_entries.map((e) => [e.raffle_id, e]));
     expect(byRaffle.get(won)).toMatchObject({
@@ -182,21 +186,12 @@ describe('member data rights: download my data, delete my account (real PostgreS
   });
 
   it("deleting an account removes personal data, ends sessions and sockets, and the member's raffle draw still verifies", async () => {
-    const created = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Data rights raffle',
-      description: 'Win a prize',
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 3,
-      prize_value_usd: 10,
-    });
-    const raffleId = created.body.data.id as number;
+    const raffleId = await openRaffle('Data rights raffle', { description: 'Win a prize', number_of_winners: 3, prize_value_usd: 10 });
     const members = await Promise.all([0, 1, 2, 3].map(() => createUser(em.fork())));
     const clients = await Promise.all(members.map((m) => as(m.id)));
     for (const c of clients)
       expect((await c.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [raffleId]);
-    expect((await worker.get(RaffleDrawService).drawIfDue(raffleId)).drawn).toBe(true);
+    await drawNow(raffleId);
     const before = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${raffleId}/verify`)).body.data;
     const winnerId = before.winners[0]!.user_id;
     const leaving = members.find((m) => m.id === winnerId)!;
