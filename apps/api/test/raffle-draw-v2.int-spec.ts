@@ -78,6 +78,46 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     await kick.stop();
   });
 
+  type Member = { id: number; kickId: number; client: TestClient };
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+  const deliver = (type: string, payload: Record<string, unknown>) =>
+    kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload });
+
+  /** Signed-in members with Kick accounts `firstKickId`, `firstKickId + 1`, … and 100 points each. */
+  async function members(count: number, firstKickId: number): Promise<Member[]> {
+    const list: Member[] = [];
+    for (let i = 0; i < count; i++) {
+      const { id } = await createUser(em, {});
+      const kickId = firstKickId + i;
+      await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
+      await sql('insert into wallets (user_id, balance) values (?, 100)', [id]);
+      const client = api.client();
+      await client.loginAs(id);
+      list.push({ id, kickId, client });
+    }
+    return list;
+  }
+
+  /** A chat message with the subscriber badge: how the site learns a viewer subscribes. */
+  const chatAsSubscriber = (m: Member) =>
+    deliver('chat.message.sent', {
+      message_id: `v2-${m.kickId}`,
+      sender: {
+        ...kickUser(m.kickId, `sub_${m.kickId}`),
+        identity: { username_color: '#fff', badges: [{ type: 'subscriber', text: 'Subscriber' }] },
+      },
+      content: 'gl',
+      created_at: new Date().toISOString(),
+    });
+
+  /** A permanent ban in the Kick chat. */
+  const kickBan = (m: Member) =>
+    deliver('moderation.banned', {
+      moderator: kickUser(2, 'mod'),
+      banned_user: kickUser(m.kickId, 'banned'),
+      metadata: { reason: 'Alt account', created_at: new Date().toISOString(), expires_at: null },
+    });
+
   it('a raffle with subscriber multipliers, two excluded members and two passed-on positions recomputes exactly', async () => {
     const created = await admin.json('POST', '/api/admin/raffles', {
       title: 'Sub luck giveaway',
@@ -91,45 +131,17 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
 
-    const members: { id: number; kickId: number; client: TestClient }[] = [];
-    for (let i = 0; i < 9; i++) {
-      const { id: userId } = await createUser(em, {});
-      const kickId = 880_000 + i;
-      await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, userId]);
-      await em.fork().execute('insert into wallets (user_id, balance) values (?, 100)', [userId]);
-      const client = api.client();
-      await client.loginAs(userId);
-      members.push({ id: userId, kickId, client });
-    }
-    const deliver = (type: string, payload: Record<string, unknown>) =>
-      kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload });
+    const crowd = await members(9, 880_000);
     // Three subscribers, known from the badge on their chat messages.
-    for (const m of members.slice(0, 3))
-      expect(
-        await deliver('chat.message.sent', {
-          message_id: `v2-${m.kickId}`,
-          sender: {
-            ...kickUser(m.kickId, `sub_${m.kickId}`),
-            identity: { username_color: '#fff', badges: [{ type: 'subscriber', text: 'Subscriber' }] },
-          },
-          content: 'gl',
-          created_at: new Date().toISOString(),
-        }),
-      ).toBe(200);
-    for (const [i, m] of members.entries()) {
+    for (const m of crowd.slice(0, 3)) expect(await chatAsSubscriber(m)).toBe(200);
+    for (const [i, m] of crowd.entries()) {
       expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
       if (i % 2 === 0)
         expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 20 })).status).toBe(200);
     }
     // Excluded: one by a Kick ban before the draw, one banned on the site and found at the draw.
-    expect(
-      await deliver('moderation.banned', {
-        moderator: kickUser(2, 'mod'),
-        banned_user: kickUser(members[1]!.kickId, 'banned'),
-        metadata: { reason: 'Alt account', created_at: new Date().toISOString(), expires_at: null },
-      }),
-    ).toBe(200);
-    await em.fork().execute(`update users set banned_at = now(), ban_reason = 'Bot' where id = ?`, [members[4]!.id]);
+    expect(await kickBan(crowd[1]!)).toBe(200);
+    await sql(`update users set banned_at = now(), ban_reason = 'Bot' where id = ?`, [crowd[4]!.id]);
 
     expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
     // Two winners who did not take their prize: both positions passed on, in this order.
@@ -139,12 +151,12 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     expect(v.algorithm).toBe('kickback-raffle-v2');
     expect(v.rerolled_positions).toEqual([2, 1]);
     const excludedUsers = [...new Set((v.entries as PublishedEntry[]).filter((e) => e.excluded).map((e) => e.user_id))].sort();
-    expect(excludedUsers).toEqual([members[1]!.id, members[4]!.id].sort());
+    expect(excludedUsers).toEqual([crowd[1]!.id, crowd[4]!.id].sort());
     const multiplierOf = (userId: number) =>
       new Set((v.entries as PublishedEntry[]).filter((e) => e.user_id === userId).map((e) => e.multiplier));
-    expect(multiplierOf(members[0]!.id)).toEqual(new Set([4]));
-    expect(multiplierOf(members[2]!.id)).toEqual(new Set([4]));
-    expect(multiplierOf(members[5]!.id)).toEqual(new Set([1]));
+    expect(multiplierOf(crowd[0]!.id)).toEqual(new Set([4]));
+    expect(multiplierOf(crowd[2]!.id)).toEqual(new Set([4]));
+    expect(multiplierOf(crowd[5]!.id)).toEqual(new Set([1]));
 
     expect(sha(v.seed)).toBe(v.seed_hash);
     const mine = recomputeV2(v.seed, v.entries, v.number_of_winners, v.rerolled_positions);
@@ -155,7 +167,6 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
   });
 
   it('a claim window where two winners never claim: the automatic passes, multipliers and exclusions recompute exactly', async () => {
-    const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
     const created = await admin.json('POST', '/api/admin/raffles', {
       title: 'Claim or lose it',
       start_datetime: new Date(Date.now() - 60_000).toISOString(),
@@ -169,45 +180,17 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
 
-    const members: { id: number; kickId: number; client: TestClient }[] = [];
-    for (let i = 0; i < 10; i++) {
-      const { id: userId } = await createUser(em, {});
-      const kickId = 881_000 + i;
-      await sql('update users set kick_user_id = ? where id = ?', [kickId, userId]);
-      await sql('insert into wallets (user_id, balance) values (?, 100)', [userId]);
-      const client = api.client();
-      await client.loginAs(userId);
-      members.push({ id: userId, kickId, client });
-    }
-    const deliver = (type: string, payload: Record<string, unknown>) =>
-      kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload });
+    const crowd = await members(10, 881_000);
     // Four subscribers, known from the badge on their chat messages.
-    for (const m of members.slice(0, 4))
-      expect(
-        await deliver('chat.message.sent', {
-          message_id: `v2-claims-${m.kickId}`,
-          sender: {
-            ...kickUser(m.kickId, `sub_${m.kickId}`),
-            identity: { username_color: '#fff', badges: [{ type: 'subscriber', text: 'Subscriber' }] },
-          },
-          content: 'gl',
-          created_at: new Date().toISOString(),
-        }),
-      ).toBe(200);
-    for (const [i, m] of members.entries()) {
+    for (const m of crowd.slice(0, 4)) expect(await chatAsSubscriber(m)).toBe(200);
+    for (const [i, m] of crowd.entries()) {
       expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
       if (i % 3 !== 1)
         expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 30 })).status).toBe(200);
     }
     // Excluded: a subscriber banned on the site by an admin (taken out at the draw), and a member banned in the Kick chat.
-    expect((await admin.json('POST', `/api/admin/users/${members[2]!.id}/ban`, { reason: 'Ban evasion' })).status).toBe(200);
-    expect(
-      await deliver('moderation.banned', {
-        moderator: kickUser(2, 'mod'),
-        banned_user: kickUser(members[6]!.kickId, 'banned'),
-        metadata: { reason: 'Alt account', created_at: new Date().toISOString(), expires_at: null },
-      }),
-    ).toBe(200);
+    expect((await admin.json('POST', `/api/admin/users/${crowd[2]!.id}/ban`, { reason: 'Ban evasion' })).status).toBe(200);
+    expect(await kickBan(crowd[6]!)).toBe(200);
 
     expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
     const standing = () =>
@@ -221,7 +204,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
       [2, 1],
       [3, 2],
     ]);
-    const winner = (position: number) => members.find((m) => m.id === drawn[position - 1]!.user_id)!;
+    const winner = (position: number) => crowd.find((m) => m.id === drawn[position - 1]!.user_id)!;
     // Position 1 claims; positions 3 and 2 let their windows close, one after the other.
     expect((await winner(1).client.json('POST', `/api/r/raffles/${id}/claim`)).body.message).toBe(CLAIM_MESSAGES.claimed);
     for (const position of [3, 2]) {
@@ -254,10 +237,10 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     expect(v.rerolled_positions).toEqual([3, 2]);
     const entries = v.entries as PublishedEntry[];
     const excludedUsers = [...new Set(entries.filter((e) => e.excluded).map((e) => e.user_id))].sort((a, b) => a - b);
-    expect(excludedUsers).toEqual([members[2]!.id, members[6]!.id].sort((a, b) => a - b));
+    expect(excludedUsers).toEqual([crowd[2]!.id, crowd[6]!.id].sort((a, b) => a - b));
     const multipliersOf = (userId: number) => new Set(entries.filter((e) => e.user_id === userId).map((e) => e.multiplier));
-    for (const m of members.slice(0, 4)) expect(multipliersOf(m.id)).toEqual(new Set([3]));
-    for (const m of members.slice(4)) expect(multipliersOf(m.id)).toEqual(new Set([1]));
+    for (const m of crowd.slice(0, 4)) expect(multipliersOf(m.id)).toEqual(new Set([3]));
+    for (const m of crowd.slice(4)) expect(multipliersOf(m.id)).toEqual(new Set([1]));
 
     expect(sha(v.seed)).toBe(v.seed_hash);
     const mine = recomputeV2(v.seed, entries, v.number_of_winners, [3, 2]);
