@@ -51,7 +51,7 @@ export class SiteSettingsService {
 
   /**
    * The public settings read from the database, past the cache: for what runs on the settings-updated event, which
-   * the worker can take before the api has dropped the cached copy the change made stale.
+   * the worker can take before the api has bumped the shared answer's version (until then the old answer is served).
    */
   async readPublic(): Promise<SiteSettings> {
     return toPublic(await this.loadRow(this.em.fork()));
