@@ -6,6 +6,14 @@ import { MEMBER_NOT_BANNED_SQL } from './raffle-eligibility.repository';
 
 export type VoidReason = 'kick-ban' | 'site-ban' | 'rules';
 
+/** What decides whether a raffle's rules can still be applied to its entrants. */
+interface RulesState {
+  drawn_at: Date | null;
+  cancelled_at: Date | null;
+  entry_rules: RaffleEntryRules | null;
+  draw_algorithm: string;
+}
+
 /** An entry row moved to raffle_entry_voids. */
 export interface VoidedEntry {
   entry_id: string;
@@ -46,19 +54,11 @@ export class RaffleEntryVoidsRepository {
   }
 
   /** The raffle whose rules are applied to its entrants, held FOR UPDATE as a draw holds it (one waits for the other). */
-  async lockForRules(
-    em: EntityManager,
-    raffleId: number,
-  ): Promise<{
-    title: string;
-    drawn_at: Date | null;
-    cancelled_at: Date | null;
-    entry_rules: RaffleEntryRules | null;
-    draw_algorithm: string;
-  } | null> {
-    const [row] = await em.execute<
-      { title: string; drawn_at: Date | null; cancelled_at: Date | null; entry_rules: RaffleEntryRules | null; draw_algorithm: string }[]
-    >('select title, drawn_at, cancelled_at, entry_rules, draw_algorithm from raffles where id = ? for update', [raffleId]);
+  async lockForRules(em: EntityManager, raffleId: number): Promise<RulesState | null> {
+    const [row] = await em.execute<RulesState[]>(
+      'select drawn_at, cancelled_at, entry_rules, draw_algorithm from raffles where id = ? for update',
+      [raffleId],
+    );
     return row ?? null;
   }
 

@@ -11,8 +11,9 @@ import { decideEntry } from './raffle-eligibility';
 const FACTS_PER_STATEMENT = 1000;
 
 /**
- * Takes a banned member's entries (or those of members who fail the raffle's rules) out of raffles that are not drawn yet: the rows move to raffle_entry_voids (a v2
- * draw publishes them as excluded), points paid for them are refunded, and the audit log says who, where and why.
+ * Takes a banned member's entries, or those of members who fail a raffle's rules, out of raffles that are not drawn yet:
+ * the rows move to raffle_entry_voids (a v2 draw publishes them as excluded), points paid for them are refunded, and the
+ * audit log says who, where and why.
  * Runs in the caller's transaction, which holds the member's row (the ban's update of it).
  */
 @Injectable()
@@ -27,8 +28,7 @@ export class RaffleEntryVoidsService {
   /** After a Kick moderation ban: every undrawn raffle the member entered. Answers the raffles whose entries changed. */
   async voidForKickBan(tx: EntityManager, userId: number, ban: { kickUserId: number; reason: string | null }): Promise<number[]> {
     const raffleIds = await this.voids.lockOpenRafflesOf(tx, userId);
-    const voided = await this.voids.voidEntries(tx, raffleIds, userId, 'kick-ban');
-    await this.settle(tx, voided, 'kick-ban', { kick_user_id: ban.kickUserId, ban_reason: ban.reason });
+    const voided = await this.takeOut(tx, raffleIds, userId, 'kick-ban', { kick_user_id: ban.kickUserId, ban_reason: ban.reason });
     return [...new Set(voided.map((v) => v.raffle_id))];
   }
 
@@ -36,9 +36,7 @@ export class RaffleEntryVoidsService {
   async voidBannedAtDraw(tx: EntityManager, raffleId: number): Promise<number> {
     let count = 0;
     for (const { user_id, reason } of await this.voids.bannedEntrants(tx, raffleId)) {
-      const voided = await this.voids.voidEntries(tx, [raffleId], user_id, reason);
-      await this.settle(tx, voided, reason, { at_draw: true });
-      count += voided.length;
+      count += (await this.takeOut(tx, [raffleId], user_id, reason, { at_draw: true })).length;
     }
     return count;
   }
@@ -56,11 +54,21 @@ export class RaffleEntryVoidsService {
         const decision = decideEntry(rules, facts);
         if ('refused' in decision) out.push({ user_id: facts.user_id, rule: decision.refused });
       }
-    for (const { user_id, rule } of out) {
-      const voided = await this.voids.voidEntries(tx, [raffleId], user_id, 'rules');
-      await this.settle(tx, voided, 'rules', { rule });
-    }
+    for (const { user_id, rule } of out) await this.takeOut(tx, [raffleId], user_id, 'rules', { rule });
     return out;
+  }
+
+  /** Moves the member's entries in these raffles out, refunds them and records why; answers what was moved. */
+  private async takeOut(
+    tx: EntityManager,
+    raffleIds: number[],
+    userId: number,
+    reason: VoidReason,
+    detail: Record<string, unknown>,
+  ): Promise<VoidedEntry[]> {
+    const voided = await this.voids.voidEntries(tx, raffleIds, userId, reason);
+    await this.settle(tx, voided, reason, detail);
+    return voided;
   }
 
   private async settle(tx: EntityManager, voided: VoidedEntry[], reason: VoidReason, detail: Record<string, unknown>): Promise<void> {

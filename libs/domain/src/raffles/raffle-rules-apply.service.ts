@@ -24,7 +24,7 @@ export class RaffleRulesApplyService {
   ) {}
 
   async apply(actorId: number, raffleId: number): Promise<RaffleRulesApplied> {
-    const applied = await this.em.fork().transactional(async (tx) => {
+    const out = await this.em.fork().transactional(async (tx) => {
       const raffle = await this.voidsRepository.lockForRules(tx, raffleId);
       if (!raffle) throw raffleNotFound();
       if (raffle.drawn_at) throw conflict('The winners are drawn: the rules can no longer change who is in the draw.');
@@ -32,19 +32,19 @@ export class RaffleRulesApplyService {
       if (!raffle.entry_rules) throw unprocessable('This raffle has no entry rules to apply. Add rules in the raffle form first.');
       if (raffle.draw_algorithm !== RAFFLE_DRAW_ALGORITHM_V2)
         throw conflict('This raffle was created before entries could be excluded from a draw; its entrants stay as they are.');
-      const out = await this.voids.voidIneligible(tx, raffleId, raffle.entry_rules);
+      const takenOut = await this.voids.voidIneligible(tx, raffleId, raffle.entry_rules);
       await this.audit.record(tx, {
         actorId,
         action: 'raffle.rules-applied',
         entity: 'raffle',
         entityId: raffleId,
-        after: { taken_out: out.length, rules: raffle.entry_rules },
+        after: { taken_out: takenOut.length, rules: raffle.entry_rules },
       });
-      return { title: raffle.title, out };
+      return takenOut;
     });
-    if (applied.out.length) await this.live.statusChanged(raffleId);
+    if (out.length) await this.live.statusChanged(raffleId);
     const byRule = new Map<string, number>();
-    for (const { rule } of applied.out) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
-    return { taken_out: applied.out.length, by_rule: [...byRule].map(([rule, count]) => ({ rule, count })) };
+    for (const { rule } of out) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+    return { taken_out: out.length, by_rule: [...byRule].map(([rule, count]) => ({ rule, count })) };
   }
 }
