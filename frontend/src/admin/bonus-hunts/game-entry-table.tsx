@@ -5,6 +5,7 @@ import { formatAmount, formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
+import { useAdminAction } from '../use-admin-crud';
 import {
   useRemoveHuntGameMutation,
   useReorderHuntGamesMutation,
@@ -41,6 +42,7 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<AdminHuntGame | null>(null);
   const [removed, setRemoved] = useState<RemovedGame | null>(null);
+  const act = useAdminAction();
   const inputs = useRef(new Map<string, HTMLInputElement>());
   // What each cell last sent, so Enter followed by the blur it causes saves once.
   const sent = useRef(new Map<string, string>());
@@ -114,13 +116,12 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
 
   const confirmRemoval = async (game: AdminHuntGame) => {
     const position = hunt.games.findIndex((g) => g.id === game.id);
-    try {
-      await remove({ huntId: hunt.id, gameId: game.id }).unwrap();
-      toast.success(`${game.slot_name} removed from ${hunt.name}`);
-      setRemoved({ game, position });
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to remove the slot'));
-    }
+    const done = await act(
+      () => remove({ huntId: hunt.id, gameId: game.id }).unwrap(),
+      `${game.slot_name} removed from ${hunt.name}`,
+      'Failed to remove the slot',
+    );
+    if (done) setRemoved({ game, position });
     setRemoving(null);
   };
 
@@ -228,23 +229,17 @@ interface RemovedGame {
 
 /** Puts the last removed slot back with its bet, its win and its place (a Remove clicked on the wrong row on stream). */
 function UndoRemoval({ huntId, removed, onDone }: { huntId: number; removed: RemovedGame; onDone: () => void }) {
-  const toast = useToast();
   const [restore, state] = useRestoreHuntGameMutation();
+  const act = useAdminAction();
   const { game, position } = removed;
   const undo = async () => {
-    try {
-      await restore({
-        huntId,
-        slot_id: game.slot_id,
-        bet: game.slot_bet.toFixed(2),
-        win: game.slot_win === null ? null : game.slot_win.toFixed(2),
-        position,
-      }).unwrap();
-      toast.success(`${game.slot_name} is back at #${position + 1}`);
-      onDone();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to put the slot back'));
-    }
+    const win = game.slot_win === null ? null : game.slot_win.toFixed(2);
+    const done = await act(
+      () => restore({ huntId, slot_id: game.slot_id, bet: game.slot_bet.toFixed(2), win, position }).unwrap(),
+      `${game.slot_name} is back at #${position + 1}`,
+      'Failed to put the slot back',
+    );
+    if (done) onDone();
   };
   return (
     <p className="admin-status" data-testid="hunt-last-removal">

@@ -11,6 +11,7 @@ import {
   type TournamentMatchInput,
 } from './admin-tournaments-api';
 import { DataTable } from '../../components/ui/data-table';
+import { useAdminAction } from '../use-admin-crud';
 
 const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
 
@@ -85,13 +86,13 @@ function MatchRow({ tournamentId, match, lastRound, nextDecided }: MatchRowProps
     setDeciding(null);
   };
 
+  const act = useAdminAction();
   const undo = async () => {
-    try {
-      await clearWinner({ id: tournamentId, matchId: match.id }).unwrap();
-      toast.success(`${match.winner_name} no longer wins ${label}; the match is undecided again.`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to undo the winner'));
-    }
+    await act(
+      () => clearWinner({ id: tournamentId, matchId: match.id }).unwrap(),
+      `${match.winner_name} no longer wins ${label}; the match is undecided again.`,
+      'Failed to undo the winner',
+    );
     setUndoing(false);
   };
 

@@ -175,9 +175,9 @@ export class AdminTournamentsService {
   }
 
   /**
-   * Sets (or, while the next round is undecided, corrects) a match winner and moves it into its
-   * slot of the next-round match: match n feeds match ceil(n/2), odd n into slot 1. `override`: the admin confirmed a
-   * winner with the lower multiplier; without it such a pick is refused.
+   * Sets (or, while the next round is undecided, corrects) a match winner and moves it into its slot of the next-round
+   * match (lockNextMatch). `override`: the admin confirmed a winner with the lower multiplier; without it such a pick is
+   * refused.
    */
   async setWinner(actorId: number, id: number, matchId: number, winnerName: string, override = false): Promise<AdminTournament> {
     return this.changing(id, async (tx) => {
@@ -200,10 +200,9 @@ export class AdminTournamentsService {
       const changed = [matchId];
       await setMatchWinner(tx, matchId, winnerName);
       if (!isFinal) {
-        const next = await lockNextMatch(tx, id, match.round + 1, Math.ceil(match.match_number / 2));
+        const next = await lockNextMatch(tx, id, match);
         if (next.winner_name !== null) throw conflict('The next-round match is already decided; this winner can no longer change.');
-        const slot = match.match_number % 2 === 1 ? 'slot1' : 'slot2';
-        await fillNextSlot(tx, next.id, slot, winnerName);
+        await fillNextSlot(tx, next.id, next.slot, winnerName);
         changed.push(next.id);
       } else {
         await completeTournament(tx, id);
@@ -237,10 +236,10 @@ export class AdminTournamentsService {
       const match = await this.lockedMatch(tx, id, matchId);
       if (match.winner_name === null) throw conflict('This match has no winner to undo.');
       if (match.round === roundsOf(tournament.size)) throw conflict('The final is decided and its prizes are paid; it cannot be undone.');
-      const next = await lockNextMatch(tx, id, match.round + 1, Math.ceil(match.match_number / 2));
+      const next = await lockNextMatch(tx, id, match);
       if (next.winner_name !== null) throw conflict('The next-round match is already decided; undo that winner first.');
       await clearMatchWinner(tx, matchId);
-      await emptyNextSlot(tx, next.id, match.match_number % 2 === 1 ? 'slot1' : 'slot2');
+      await emptyNextSlot(tx, next.id, next.slot);
       await this.audit.record(tx, {
         actorId,
         action: 'tournament.match.winner.undo',

@@ -110,17 +110,20 @@ export async function setMatchWinner(em: EntityManager, matchId: number, winnerN
   ]);
 }
 
+/**
+ * The match a winner of `from` moves into, locked: match n of a round feeds match ceil(n/2) of the next, an odd n into
+ * its slot 1.
+ */
 export async function lockNextMatch(
   em: EntityManager,
   tournamentId: number,
-  round: number,
-  matchNumber: number,
-): Promise<{ id: number; winner_name: string | null }> {
+  from: { round: number; match_number: number },
+): Promise<{ id: number; winner_name: string | null; slot: 'slot1' | 'slot2' }> {
   const [next] = await em.execute<{ id: number; winner_name: string | null }[]>(
     'select id, winner_name from tournament_matches where tournament_id = ? and round = ? and match_number = ? for update',
-    [tournamentId, round, matchNumber],
+    [tournamentId, from.round + 1, Math.ceil(from.match_number / 2)],
   );
-  return next!;
+  return { ...next!, slot: from.match_number % 2 === 1 ? 'slot1' : 'slot2' };
 }
 
 /** An undone winner leaves the match undecided again. */
