@@ -131,6 +131,34 @@ export class EconomyRepository {
     );
   }
 
+  /**
+   * Debits already decided by the caller from balances it read, several per member allowed, in one statement: each
+   * member's wallet is debited by the sum of their lines, only if it covers it. Answers the lines written with each
+   * member's balance after all of them; a member whose wallet did not cover the sum has no rows (nor any line written
+   * for them, as the caller then fails the transaction).
+   */
+  debitSeveral(em: EntityManager, lines: LedgerLine[]): Promise<AppliedManyRow[]> {
+    return em.execute<AppliedManyRow[]>(
+      `with l as (
+         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
+         select user_id, delta, reason, reference, idempotency_key, actor_id, note
+         from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
+           actor_id int, note text, ord int)
+         order by ord
+         on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key
+       ), t as (
+         select user_id, sum(delta) as delta from l group by user_id
+       ), w as (
+         update wallets w set balance = w.balance + t.delta, updated_at = now() from t
+         where w.user_id = t.user_id and w.balance + t.delta >= 0
+         returning w.user_id, w.balance
+       )
+       select l.id::text as ledger_id, l.created_at as ledger_created_at, l.idempotency_key, w.balance::text as balance
+       from l join w using (user_id) order by l.id`,
+      [JSON.stringify(lines.map((l, ord) => ({ ...ledgerJson(l), ord })))],
+    );
+  }
+
   /** These members' balances, their wallets locked in member order (a member without a wallet has none to lock). */
   async lockBalances(em: EntityManager, userIds: number[]): Promise<Map<number, number>> {
     const rows = await em.execute<{ user_id: number; balance: string }[]>(

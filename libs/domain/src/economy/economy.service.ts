@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEventMap, LedgerEntry, PointsHistory } from '@kickback/contracts';
 import { OutboxService, pagination } from '@kickback/platform';
-import { InsufficientPointsError } from './points.errors';
+import { InsufficientPointsError, StaleBalanceError } from './points.errors';
 import { EconomyRepository, type LedgerLine } from './economy.repository';
 
 export interface PointsChange {
@@ -134,6 +134,39 @@ export class EconomyService {
         return pointsChanged(change.userId, ledgerEntry(row.ledger_id, row.ledger_created_at, change, -change.amount), Number(row.balance));
       }),
     );
+  }
+
+  /**
+   * Debits the caller decided from balances it read (several per member allowed, fresh idempotency keys), in one
+   * statement and their events in another. Each change gets the balance its member had right after it, in the given
+   * order. If any wallet no longer covers its member's debits, nothing is debited and StaleBalanceError fails the
+   * caller's transaction, which should then redo its changes one at a time.
+   */
+  async debitPlanned(tx: EntityManager, changes: PointsChange[]): Promise<{ balance: number; entry: LedgerEntry }[]> {
+    if (!changes.length) return [];
+    for (const change of changes) this.assertAmount(change.amount);
+    const rows = await this.repository.debitSeveral(
+      tx,
+      changes.map((change) => ledgerLine(change, -change.amount)),
+    );
+    if (rows.length !== changes.length) throw new StaleBalanceError();
+    const written = new Map(rows.map((row) => [row.idempotency_key, row]));
+    // Each row carries its member's balance after the whole statement: start from the balance before it.
+    const running = new Map<number, number>();
+    for (const change of changes)
+      running.set(change.userId, (running.get(change.userId) ?? Number(written.get(change.idempotencyKey)!.balance)) + change.amount);
+    const results = changes.map((change) => {
+      const row = written.get(change.idempotencyKey)!;
+      const balance = running.get(change.userId)! - change.amount;
+      running.set(change.userId, balance);
+      return { balance, entry: ledgerEntry(row.ledger_id, row.ledger_created_at, change, -change.amount) };
+    });
+    await this.outbox.addMany(
+      tx,
+      'points.changed',
+      results.map((result, i) => pointsChanged(changes[i]!.userId, result.entry, result.balance)),
+    );
+    return results;
   }
 
   async balanceOf(userId: number): Promise<number> {

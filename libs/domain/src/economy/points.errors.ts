@@ -10,3 +10,13 @@ export class InsufficientPointsError extends ApiError {
     super(422, message, { points: [message] });
   }
 }
+
+/**
+ * Debits decided from balances read earlier found a wallet that no longer covers them (another change came in
+ * between). Not an answer to anyone: the caller's transaction fails and is redone one change at a time.
+ */
+export class StaleBalanceError extends Error {
+  constructor() {
+    super('a planned debit was no longer covered by its wallet');
+  }
+}

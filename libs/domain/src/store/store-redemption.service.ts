@@ -3,7 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { RedeemResult } from '@kickback/contracts';
 import { ApiError, GroupCommit, OutboxService, conflict, notFound } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
+import { InsufficientPointsError } from '../economy/points.errors';
 import { ItemUnavailableError, OutOfStockError, PurchaseLimitError, STORE_MESSAGES } from './store.errors';
+import { planBatch, purchaseKey, type Verdict } from './redemption-batch-plan';
+import { StoreBatchRepository, type OpenedBatch } from './store-batch.repository';
 import { StoreRepository } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
 import { toRedemption } from './store-views';
@@ -16,16 +19,27 @@ interface Redeeming {
 
 type Outcome = { result: RedeemResult } | { refused: ApiError };
 
+/** A batch's answer for a request whose Idempotency-Key was used before: replayed once the batch has committed. */
+const REPLAY = Symbol('replay');
+
+/** A guarded write of a batch found a counter or a stock another transaction changed since the batch read it. */
+class BatchRacedError extends Error {
+  constructor() {
+    super('a redemption batch raced another transaction');
+  }
+}
+
 /**
  * Redemptions arriving within the same moment are written in one transaction (group commit): a limited item released
  * on stream has every buyer waiting for its one stock row, which a transaction per redemption holds until its commit,
- * so one commit per batch is what lifts the item past one-row-per-commit. Each redemption runs in a savepoint of the
- * batch: a refusal (no points, sold out, limit reached) rolls back that redemption alone and is its answer.
+ * so one commit per batch is what lifts the item past one-row-per-commit. The batch is written set-wise, a fixed
+ * number of statements whatever its size: each redemption is decided in order from what the batch read, as it would
+ * be alone, and every write is guarded by the condition it was decided on.
  *
- * Within a redemption locks are taken in one order (idempotency slot → wallet → purchase counter → item stock, the
- * hottest row last), and every check is a conditional write rather than a read followed by a write. Batches of one
- * process are written one at a time, their redemptions in item order, so two batches never hold each other's stock
- * rows; a batch that fails as a whole (a deadlock with another process) is retried redemption by redemption.
+ * A lone redemption (and every redemption of a batch that failed as a whole: a guard tripped by another
+ * transaction, a deadlock with another process) runs its own statements, locks in one order (idempotency slot →
+ * wallet → purchase counter → item stock, the hottest row last), every check a conditional write. Batches of one
+ * process are written one at a time, their redemptions in item order, so two batches never hold each other's rows.
  */
 @Injectable()
 export class StoreRedemptionService {
@@ -42,6 +56,7 @@ export class StoreRedemptionService {
     private readonly outbox: OutboxService,
     private readonly items: StoreRepository,
     private readonly redemptions: StoreRedemptionsRepository,
+    private readonly batchRows: StoreBatchRepository,
   ) {}
 
   async redeem(userId: number, itemId: number, idempotencyKey: string | null): Promise<RedeemResult> {
@@ -50,15 +65,142 @@ export class StoreRedemptionService {
     return outcome.result;
   }
 
-  /** One transaction for the batch; a lone redemption needs no savepoint, its refusal rolls the transaction back. */
+  /**
+   * A lone redemption runs its statements alone (also how a failed batch is redone, one by one); a batch is decided
+   * and written set-wise. A request repeating another's Idempotency-Key in the same batch waits for the batch and is
+   * then answered as any repeat is.
+   */
   private async write(batch: Redeeming[]): Promise<Outcome[]> {
-    if (batch.length === 1) return [await refusalAsOutcome(() => this.em.fork().transactional((tx) => this.redeemIn(tx, batch[0]!)))];
-    return this.em.fork().transactional(async (tx) => {
-      const outcomes: Outcome[] = [];
-      for (const redeeming of batch)
-        outcomes.push(await refusalAsOutcome(() => tx.transactional((savepoint) => this.redeemIn(savepoint, redeeming))));
-      return outcomes;
+    if (batch.length === 1) return [await this.writeAlone(batch[0]!)];
+    const seen = new Set<string>();
+    const together: number[] = [];
+    const repeats: number[] = [];
+    batch.forEach(({ userId, idempotencyKey }, i) => {
+      const key = idempotencyKey === null ? null : `${userId}:${idempotencyKey}`;
+      if (key !== null && seen.has(key)) return repeats.push(i);
+      if (key !== null) seen.add(key);
+      together.push(i);
     });
+    const written = await this.em.fork().transactional((tx) =>
+      this.writeTogether(
+        tx,
+        together.map((i) => batch[i]!),
+      ),
+    );
+    const outcomes: Outcome[] = new Array(batch.length);
+    for (const [j, i] of together.entries()) {
+      const answer = written[j]!;
+      const { userId, itemId, idempotencyKey } = batch[i]!;
+      outcomes[i] =
+        answer === REPLAY
+          ? await refusalAsOutcome(() => this.em.fork().transactional((tx) => this.replay(tx, userId, itemId, idempotencyKey!)))
+          : answer;
+    }
+    for (const i of repeats) outcomes[i] = await this.writeAlone(batch[i]!);
+    return outcomes;
+  }
+
+  private writeAlone(redeeming: Redeeming): Promise<Outcome> {
+    return refusalAsOutcome(() => this.em.fork().transactional((tx) => this.redeemIn(tx, redeeming)));
+  }
+
+  /**
+   * The whole batch in five statements whatever its size: open every redemption row while reading items, balances
+   * and counters; decide each redemption in order as if alone; debit the accepted (and write their events); drop the
+   * refused rows; take the purchases and the stock. Every write is guarded by the condition the decision read, so a
+   * fact another transaction changed meanwhile fails the batch (StaleBalanceError, BatchRacedError), which is then
+   * redone one redemption at a time.
+   */
+  private async writeTogether(tx: EntityManager, batch: Redeeming[]): Promise<(Outcome | typeof REPLAY)[]> {
+    const opened = await this.batchRows.open(tx, batch);
+    const plan = planBatch(batch, opened);
+    const accepted = batch.flatMap((_, i) => (plan.verdicts[i] === 'accepted' ? [i] : []));
+    const refusedRows = batch.flatMap((_, i) => (plan.verdicts[i] !== 'accepted' && opened.slots[i] ? [opened.slots[i]!.id] : []));
+
+    const debits = await this.economy.debitPlanned(
+      tx,
+      accepted.map((i) => {
+        const redemptionId = opened.slots[i]!.id;
+        return {
+          userId: batch[i]!.userId,
+          amount: opened.items.get(batch[i]!.itemId)!.cost,
+          reason: 'store.redeem',
+          reference: `redemption:${redemptionId}`,
+          idempotencyKey: `store-redeem:${redemptionId}`,
+        };
+      }),
+    );
+    await this.outbox.addMany(
+      tx,
+      'redemption.created',
+      accepted.map((i) => ({ redemptionId: opened.slots[i]!.id, userId: batch[i]!.userId, itemId: batch[i]!.itemId })),
+    );
+    await this.batchRows.drop(tx, refusedRows);
+    const taken = await this.takeAccepted(tx, batch, accepted, opened);
+
+    const debitOf = new Map(accepted.map((i, j) => [i, debits[j]!]));
+    return plan.verdicts.map((verdict, i) => {
+      if (verdict === 'replay') return REPLAY;
+      if (verdict !== 'accepted') return { refused: refusal(verdict) };
+      const { userId, itemId } = batch[i]!;
+      const item = opened.items.get(itemId)!;
+      const after = plan.after[i]!;
+      const slot = opened.slots[i]!;
+      const debit = debitOf.get(i)!;
+      return {
+        result: {
+          redemption: {
+            id: slot.id,
+            item: { id: item.id, name: item.name, image: item.image_url, cost: item.cost },
+            created_at: slot.createdAt.toISOString(),
+            is_processed: false,
+            status: 'pending',
+            code: null,
+          },
+          user_points: debit.balance,
+          item: {
+            id: itemId,
+            quantity: after.quantity === null ? null : after.quantity + taken.stockDrift.get(itemId)!,
+            user_purchases: after.purchases + taken.purchaseDrift.get(purchaseKey(userId, itemId))!,
+          },
+          points_entry: debit.entry,
+          replayed: false,
+        },
+      };
+    });
+  }
+
+  /**
+   * Takes the accepted purchases and stock, and answers by how much each final value differs from what the plan
+   * expected (an admin's restock in between), so each answer shows the value right after its own redemption.
+   */
+  private async takeAccepted(
+    tx: EntityManager,
+    batch: Redeeming[],
+    accepted: number[],
+    facts: OpenedBatch,
+  ): Promise<{ stockDrift: Map<number, number>; purchaseDrift: Map<string, number> }> {
+    const perMember = new Map<string, { userId: number; itemId: number; n: number }>();
+    const perItem = new Map<number, number>();
+    for (const i of accepted) {
+      const { userId, itemId } = batch[i]!;
+      const key = purchaseKey(userId, itemId);
+      const counted = perMember.get(key) ?? { userId, itemId, n: 0 };
+      counted.n++;
+      perMember.set(key, counted);
+      perItem.set(itemId, (perItem.get(itemId) ?? 0) + 1);
+    }
+    const items = facts.items;
+    const limited = [...perItem.keys()].filter((id) => items.get(id)!.quantity !== null);
+    const unlimited = [...perItem.keys()].filter((id) => items.get(id)!.quantity === null);
+    const taken = await this.batchRows.take(tx, [...perMember.values()], limited, unlimited);
+    if (taken.purchases.size !== perMember.size || taken.quantities.size !== limited.length || taken.unlimitedOnSale !== unlimited.length)
+      throw new BatchRacedError();
+    const stockDrift = new Map(limited.map((id) => [id, taken.quantities.get(id)! - (items.get(id)!.quantity! - perItem.get(id)!)]));
+    const purchaseDrift = new Map(
+      [...perMember.entries()].map(([key, { n }]) => [key, taken.purchases.get(key)! - ((facts.purchases.get(key) ?? 0) + n)]),
+    );
+    return { stockDrift, purchaseDrift };
   }
 
   private async redeemIn(tx: EntityManager, { userId, itemId, idempotencyKey }: Redeeming): Promise<RedeemResult> {
@@ -114,6 +256,21 @@ export class StoreRedemptionService {
       points_entry: null,
       replayed: true,
     };
+  }
+}
+
+function refusal(verdict: Exclude<Verdict, 'accepted' | 'replay'>): ApiError {
+  switch (verdict) {
+    case 'not-found':
+      return notFound(STORE_MESSAGES.itemNotFound);
+    case 'unavailable':
+      return new ItemUnavailableError();
+    case 'out-of-stock':
+      return new OutOfStockError();
+    case 'no-points':
+      return new InsufficientPointsError();
+    case 'limit':
+      return new PurchaseLimitError();
   }
 }
 

@@ -8,6 +8,7 @@ import { AdminStoreService } from './admin-store.service';
 import { StoreEventsHandler } from './store-events.handler';
 import { StoreRepository } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
+import { StoreBatchRepository } from './store-batch.repository';
 import { StoreCodesRepository } from './store-codes.repository';
 
 @Module({
@@ -15,6 +16,7 @@ import { StoreCodesRepository } from './store-codes.repository';
   providers: [
     StoreRepository,
     StoreRedemptionsRepository,
+    StoreBatchRepository,
     StoreCodesRepository,
     StoreCatalogService,
     StoreRedemptionService,
