@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../lib/api';
-import { friendsApi } from '../lib/friends-api';
+import { friendsBadgeApi } from '../lib/friends-badge-api';
 import { liveApi } from '../lib/live-api';
 import type { PageBootstrap } from '../lib/page-data';
 import { sessionSlice } from '../lib/session-slice';
@@ -43,7 +43,7 @@ export function makeStoreFromPageData(page: PageBootstrap): AppStore {
   if (entries.length > 0) store.dispatch(siteApi.util.upsertQueryEntries(entries));
   if (page.live) store.dispatch(liveApi.util.upsertQueryEntries([{ endpointName: 'getLiveState', arg: undefined, value: page.live }]));
   if (page.user && page.friends) {
-    store.dispatch(friendsApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: page.friends }]));
+    store.dispatch(friendsBadgeApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: page.friends }]));
   }
   return store;
 }

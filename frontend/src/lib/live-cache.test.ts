@@ -19,9 +19,9 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('followLive', () => {
   let socket: FakeSocket;
-  beforeEach(() => {
+  beforeEach(async () => {
     resetSocketForTests();
-    socket = getSocket() as unknown as FakeSocket;
+    socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
   });
 

@@ -1,5 +1,6 @@
-import { levelFromNotification, type MemberStanding } from '@kickback/contracts';
+import type { MemberStanding } from '@kickback/contracts';
 import { baseApi } from './api';
+import { levelFromNotification } from './level-notification';
 import { followLive } from './live-cache';
 
 /** GET /api/r/points/standing: the member's balance and level for the header, kept current by their own pushes. */

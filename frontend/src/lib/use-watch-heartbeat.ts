@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { WatchHeartbeatAnswer } from '@kickback/contracts';
-import { getSocket } from './socket';
+import { withSocket } from './socket';
 
 /** When the server does not answer (disconnected), try again after this long. */
 const RETRY_MS = 30_000;
@@ -13,31 +13,32 @@ const RETRY_MS = 30_000;
 export function useWatchHeartbeat(active: boolean): void {
   useEffect(() => {
     if (!active) return;
-    const socket = getSocket();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const beat = async () => {
-      clearTimeout(timer);
-      let answer: WatchHeartbeatAnswer | null = null;
-      try {
-        answer = await socket
-          .timeout(10_000)
-          .emitWithAck('activity:heartbeat', { visible: document.visibilityState === 'visible', player: true });
-      } catch {
-        answer = null;
-      }
-      if (stopped || answer?.next_beat_seconds === null) return;
-      timer = setTimeout(() => void beat(), answer ? answer.next_beat_seconds * 1000 : RETRY_MS);
-    };
-    const onVisibility = () => void beat();
-    document.addEventListener('visibilitychange', onVisibility);
-    void beat();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-      // Tell the server this page stopped watching so another tab can count at once.
-      if (socket.connected) socket.emit('activity:heartbeat', { visible: false, player: false }, () => undefined);
-    };
+    return withSocket((socket) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let stopped = false;
+      const beat = async () => {
+        clearTimeout(timer);
+        let answer: WatchHeartbeatAnswer | null = null;
+        try {
+          answer = await socket
+            .timeout(10_000)
+            .emitWithAck('activity:heartbeat', { visible: document.visibilityState === 'visible', player: true });
+        } catch {
+          answer = null;
+        }
+        if (stopped || answer?.next_beat_seconds === null) return;
+        timer = setTimeout(() => void beat(), answer ? answer.next_beat_seconds * 1000 : RETRY_MS);
+      };
+      const onVisibility = () => void beat();
+      document.addEventListener('visibilitychange', onVisibility);
+      void beat();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+        document.removeEventListener('visibilitychange', onVisibility);
+        // Tell the server this page stopped watching so another tab can count at once.
+        if (socket.connected) socket.emit('activity:heartbeat', { visible: false, player: false }, () => undefined);
+      };
+    });
   }, [active]);
 }

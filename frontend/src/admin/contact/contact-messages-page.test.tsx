@@ -72,7 +72,7 @@ describe('ContactMessagesPage', () => {
     expect(screen.getByTestId('contact-message-1')).toBeInTheDocument();
 
     messages.unshift(message(3, 'read'));
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     act(() => socket.serverEmit('user:notification', { type: 'info', message: 'New contact message from Sender 3: Subject 3' }));
     expect(await screen.findByTestId('contact-message-3')).toBeInTheDocument();
     expect(toasts(store)).toContain('info: New contact message from Sender 3: Subject 3');

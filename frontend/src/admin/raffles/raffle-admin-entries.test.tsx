@@ -48,7 +48,7 @@ describe('Raffle admin entries', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('cat')).toBeInTheDocument();
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     const reads = requests.length;
     act(() =>
       socket.serverEmit('raffle:entries', {

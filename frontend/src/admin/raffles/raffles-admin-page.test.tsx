@@ -53,7 +53,7 @@ describe('Raffles admin', () => {
     });
     renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
     const row = (await screen.findByText('Chair')).closest('tr')!;
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
 
     // The list listens once its first page is in; pushes are idempotent, so sending again until then is harmless.
     await waitFor(() => {

@@ -57,7 +57,7 @@ describe('StoreRedemptionsPage', () => {
     await waitFor(() => expect(within(screen.getByTestId('admin-redemption-8')).getByText('Processed')).toBeInTheDocument());
     expect(toasts(store)).toEqual([expect.objectContaining({ type: 'success', message: 'Redemption #8 marked as processed' })]);
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     const before = requests.filter((r) => r.method === 'GET').length;
     act(() => socket.serverEmit('store:admin-redemption', { id: 9, status: 'pending', item_name: 'Hoodie', username: 'ann' }));
     await waitFor(() => expect(requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(before));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useGetFriendsBadgeQuery } from '../../lib/friends-api';
+import { useGetFriendsBadgeQuery } from '../../lib/friends-badge-api';
 import { useDismiss } from './use-dismiss';
 import './friends-menu.css';
 

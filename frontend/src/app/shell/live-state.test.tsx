@@ -31,7 +31,7 @@ describe('live state on the page', () => {
     // Synchronous queries: the very first render is already right, there is no 'Offline' moment.
     expect(screen.getByTestId('live-badge')).toHaveTextContent('LIVE');
     expect(screen.getByTestId('home-live-status')).toHaveTextContent('LIVE');
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await waitFor(() => expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'site']])));
     act(() => socket.serverEmit('site:live', { is_live: false, started_at: live.started_at, ended_at: new Date().toISOString() }));
@@ -47,7 +47,7 @@ describe('live state on the page', () => {
     renderWithProviders(<LivePage />);
     expect(await screen.findByTestId('home-live-status')).toHaveTextContent('Offline');
     expect(screen.queryByTestId('live-badge')).not.toBeInTheDocument();
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await waitFor(() => expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'site']])));
     act(() => socket.serverEmit('site:live', { is_live: true, started_at: new Date().toISOString(), ended_at: null }));
@@ -59,7 +59,7 @@ describe('live state on the page', () => {
 
   it('a member watching a live stream sends visibility heartbeats; a guest sends none', async () => {
     const live = { is_live: true, started_at: new Date().toISOString(), ended_at: null };
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.ackAnswers.set('activity:heartbeat', () => ({ counted: true, awarded: 0, next_beat_seconds: 30 }));
     const guest = renderWithProviders(<LiveStream channelSlug="SpinCity" live={live} />);
     expect(socket.emitted.filter(([event]) => event === 'activity:heartbeat')).toEqual([]);

@@ -27,7 +27,7 @@ describe('the header shows a member their points and level, live', () => {
     expect(standing).toHaveTextContent('Lvl 3');
     expect(standing).toHaveAttribute('href', '/profile');
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,8 +1,8 @@
-import type { PublicProfile } from '@kickback/contracts';
+import type { MutualFriends, PublicProfile } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
-/** GET /api/r/user/{username}: the public profile with the viewer's friendship flags. */
+/** GET /api/r/user/{username}: the public profile with the viewer's friendship flags, and the friends in common. */
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<PublicProfile, string>({
@@ -19,7 +19,11 @@ export const profileApi = baseApi.injectEndpoints({
           live.on('user:points', refresh);
         }),
     }),
+    getMutualFriends: build.query<MutualFriends, number>({
+      query: (userId) => `/api/r/friends/mutual/${userId}`,
+      providesTags: ['Friends'],
+    }),
   }),
 });
 
-export const { useGetProfileQuery } = profileApi;
+export const { useGetProfileQuery, useGetMutualFriendsQuery } = profileApi;

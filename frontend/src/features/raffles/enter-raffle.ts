@@ -18,7 +18,7 @@ const newKey = (): string =>
  */
 export async function enterRaffle(id: number, body: RaffleEnterRequest, http: Http): Promise<Outcome> {
   const key = newKey();
-  const socket = getSocket();
+  const socket = await getSocket();
   if (socket.connected) {
     try {
       const answer: RaffleEnterAnswer = await socket

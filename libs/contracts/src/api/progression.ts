@@ -159,10 +159,5 @@ export interface AdminXpLedger {
 /** user:notification texts the worker pushes (the site shows them as toasts). */
 export const achievementUnlockedNotification = (name: string) => `Achievement unlocked: ${name}`;
 export const levelReachedNotification = (level: number) => `Level ${level}!`;
-/** The level a 'user:notification' announces, or null for any other notice (the header follows level-ups with it). */
-export const levelFromNotification = (message: string): number | null => {
-  const match = /^Level (\d+)!$/.exec(message);
-  return match ? Number(match[1]) : null;
-};
 export const achievementAlertText = (username: string, name: string) => `${username} unlocked ${name}`;
 export const levelAlertText = (username: string, level: number) => `${username} reached level ${level}`;

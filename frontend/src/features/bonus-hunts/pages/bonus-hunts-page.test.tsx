@@ -106,7 +106,7 @@ describe('BonusHuntsPage', () => {
     const requests = serve(currentHunt());
     renderWithProviders(<BonusHuntsPage />, { user: memberFixture });
     await screen.findByTestId('tile-winnings');
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     // Let the cache entry finish subscribing to pushes once its data has loaded (RTK batches store notifications).
     await act(async () => {

@@ -136,7 +136,7 @@ describe('LeaderboardPage', () => {
     serve(() => (version === 0 ? data(Date.now() + 86_400_000) : data(Date.now() + 86_400_000, [player('newcomer', 777)])));
     renderWithProviders(<LeaderboardPage />);
     await screen.findByText('delta');
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'leaderboard']]));
     version = 1;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PublicProfile } from '@kickback/contracts';
 import { PROFILE_FRIENDS_TAB } from '@kickback/contracts/api/profiles';
 import { Avatar } from '../../../components/ui/avatar';
-import { useGetMutualFriendsQuery } from '../../../lib/friends-api';
+import { useGetMutualFriendsQuery } from '../profile-api';
 import { personName } from '../../../lib/person-name';
 import { LoginCta } from '../../../components/ui/login-cta';
 

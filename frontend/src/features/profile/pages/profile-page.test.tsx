@@ -371,9 +371,11 @@ describe('ProfilePage', () => {
     });
     const { store } = renderProfile({ user: memberFixture });
     // The navigation's friends badge, as a member's page brings it: it follows the push without reading the menu.
-    const { friendsApi } = await import('../../../lib/friends-api');
-    store.dispatch(friendsApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: { pending_count: 0 } }]));
-    void store.dispatch(friendsApi.endpoints.getFriendsBadge.initiate());
+    const { friendsBadgeApi } = await import('../../../lib/friends-badge-api');
+    store.dispatch(
+      friendsBadgeApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: { pending_count: 0 } }]),
+    );
+    void store.dispatch(friendsBadgeApi.endpoints.getFriendsBadge.initiate());
     expect(await screen.findByRole('button', { name: 'Request Sent' })).toBeDisabled();
     await waitFor(() => expect(createdSockets.length).toBeGreaterThan(0));
     accepted = true;

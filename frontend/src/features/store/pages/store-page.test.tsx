@@ -99,7 +99,7 @@ describe('StorePage', () => {
     const entry = await screen.findByTestId('redemption-77');
     expect(entry).toHaveTextContent('Pending');
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -148,7 +148,7 @@ describe('StorePage', () => {
     expect(screen.getByTestId('points-banner')).toHaveTextContent('500');
     expect(screen.getByTestId('redemption-77')).toHaveTextContent('Pending');
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));

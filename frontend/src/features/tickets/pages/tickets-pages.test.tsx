@@ -149,7 +149,7 @@ describe('Ticket detail', () => {
     });
     renderWithProviders(<TicketDetailPage />, { user: memberFixture, route: '/tickets/12', path: '/tickets/:id' });
     await screen.findByRole('heading', { name: 'Prize missing' });
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     act(() => socket.serverEmit('user:notification', { type: 'info', message: 'Support replied to your ticket #99' }));
     act(() => socket.serverEmit('user:notification', { type: 'info', message: 'Support replied to your ticket #12' }));
     await waitFor(() => expect(loads).toBe(2));

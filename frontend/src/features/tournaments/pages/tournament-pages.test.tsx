@@ -142,7 +142,7 @@ describe('TournamentDetailPage', () => {
     expect(within(final).getByText('TBD')).toBeInTheDocument();
     expect(within(screen.getByTestId('match-1')).getByText('12.35x')).toBeInTheDocument();
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -254,7 +254,7 @@ describe('TournamentDetailPage', () => {
     const dialog = await screen.findByRole('dialog', { name: "alice's Predictions" });
     await waitFor(() => expect(within(dialog).getByText('Pending')).toBeInTheDocument());
 
-    const socket = getSocket() as unknown as FakeSocket;
+    const socket = (await getSocket()) as unknown as FakeSocket;
     socket.serverConnect();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
