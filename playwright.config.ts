@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 import { ensureRunSigningKey } from './e2e/support/fake-kick';
@@ -6,7 +7,9 @@ import { FIRST_SERVER_PORT, SERVER_COUNT } from './e2e/support/server-port';
 ensureRunSigningKey();
 
 const port = String(FIRST_SERVER_PORT);
-const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
+// The same choice as scripts/lib/chromium.mjs (npm test passes it as CHROMIUM_PATH): the headless shell, else Chromium.
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH || (existsSync(headlessShell) ? headlessShell : '/usr/lib/chromium/chromium');
 // Playwright empties outputDir when a run starts, so a run on another port keeps its artifacts apart.
 const runSuffix = port === '3111' ? '' : `-${port}`;
 
