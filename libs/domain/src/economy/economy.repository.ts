@@ -42,6 +42,20 @@ const ledgerJson = (l: LedgerLine) => ({
   note: l.note,
 });
 
+/**
+ * The ledger rows of a statement of many changes, from one JSON parameter (ledgerLinesJson), in their order; a
+ * repeated idempotency key writes nothing again. The body of its `l` CTE, which the wallet update reads.
+ */
+const LEDGER_LINES_INSERT = `
+  insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
+  select user_id, delta, reason, reference, idempotency_key, actor_id, note
+  from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
+    actor_id int, note text, ord int)
+  order by ord
+  on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key`;
+
+const ledgerLinesJson = (lines: LedgerLine[]) => JSON.stringify(lines.map((l, ord) => ({ ...ledgerJson(l), ord })));
+
 const ledgerParams = (line: LedgerLine) => [
   line.userId,
   line.delta,
@@ -100,34 +114,14 @@ export class EconomyRepository {
    */
   creditMany(em: EntityManager, lines: LedgerLine[]): Promise<AppliedManyRow[]> {
     return em.execute<AppliedManyRow[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         select user_id, delta, reason, reference, idempotency_key, actor_id, note
-         from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
-           actor_id int, note text, ord int)
-         order by ord
-         on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key
-       ), w as (
+      `with l as (${LEDGER_LINES_INSERT}), w as (
          insert into wallets (user_id, balance) select user_id, sum(delta) from l group by user_id order by user_id
          on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
          returning user_id, balance
        )
        select l.id::text as ledger_id, l.created_at as ledger_created_at, l.idempotency_key, w.balance::text as balance
        from l join w using (user_id) order by l.id`,
-      [
-        JSON.stringify(
-          lines.map((l, ord) => ({
-            user_id: l.userId,
-            delta: l.delta,
-            reason: l.reason,
-            reference: l.reference,
-            idempotency_key: l.idempotencyKey,
-            actor_id: l.actorId,
-            note: l.note,
-            ord,
-          })),
-        ),
-      ],
+      [ledgerLinesJson(lines)],
     );
   }
 
@@ -139,14 +133,7 @@ export class EconomyRepository {
    */
   debitSeveral(em: EntityManager, lines: LedgerLine[]): Promise<AppliedManyRow[]> {
     return em.execute<AppliedManyRow[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         select user_id, delta, reason, reference, idempotency_key, actor_id, note
-         from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
-           actor_id int, note text, ord int)
-         order by ord
-         on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key
-       ), t as (
+      `with l as (${LEDGER_LINES_INSERT}), t as (
          select user_id, sum(delta) as delta from l group by user_id
        ), w as (
          update wallets w set balance = w.balance + t.delta, updated_at = now() from t
@@ -155,7 +142,7 @@ export class EconomyRepository {
        )
        select l.id::text as ledger_id, l.created_at as ledger_created_at, l.idempotency_key, w.balance::text as balance
        from l join w using (user_id) order by l.id`,
-      [JSON.stringify(lines.map((l, ord) => ({ ...ledgerJson(l), ord })))],
+      [ledgerLinesJson(lines)],
     );
   }
 
@@ -174,20 +161,13 @@ export class EconomyRepository {
    */
   debitMany(em: EntityManager, lines: LedgerLine[]): Promise<AppliedManyRow[]> {
     return em.execute<AppliedManyRow[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         select user_id, delta, reason, reference, idempotency_key, actor_id, note
-         from json_to_recordset(?::json) as i(user_id int, delta bigint, reason text, reference text, idempotency_key text,
-           actor_id int, note text, ord int)
-         order by ord
-         on conflict (idempotency_key) do nothing returning id, created_at, user_id, delta, idempotency_key
-       ), w as (
+      `with l as (${LEDGER_LINES_INSERT}), w as (
          update wallets w set balance = w.balance + l.delta, updated_at = now() from l where w.user_id = l.user_id
          returning w.user_id, w.balance
        )
        select l.id::text as ledger_id, l.created_at as ledger_created_at, l.idempotency_key, w.balance::text as balance
        from l join w using (user_id) order by l.id`,
-      [JSON.stringify(lines.map((l, ord) => ({ ...ledgerJson(l), ord })))],
+      [ledgerLinesJson(lines)],
     );
   }
 
