@@ -3,6 +3,9 @@ import { LEADERBOARD_PAGE_CACHE_KEY } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
+import { loadStandings, manualEntries, replaceManualEntries } from './leaderboard-standings.repository';
+import { centsToDecimal, toCents } from './decimal-amount';
+import { rankWagers } from './ranking';
 
 /** Manual CSV import, period rollover with archive, browsable periods, and the worker's scheduled refresh. */
 describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () => {
@@ -118,6 +121,28 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
         platform.id,
       ]);
     expect(n).toBe('1');
+  });
+
+  // Names the array texts must quote and escape, and totals past 2^53 cents. With a control character the usernames are
+  // bound as an array instead of sent as the literal built by JSON.stringify, so both ways are checked.
+  it.each([
+    ['quotes, backslashes, braces, commas, NULL, astral characters', ['quo"te', 'back\\slash', '{brace}', 'a,b', 'NULL', ' \u{1F600} ']],
+    ['control characters', ['tab\tname', 'line\nbreak', 'bell\u0007', '\u001fsep', 'back\\nslash']],
+  ])('reads and stores usernames exactly: %s', async (_, names) => {
+    const platform = await manualPlatform(`odd-${names.length}`);
+    await refresher.refresh(platform.id, 'manual');
+    const [{ id }] = await em
+      .fork()
+      .execute<{ id: string }[]>(`select id from leaderboard_periods where platform_id = ? and status = 'current'`, [platform.id]);
+    const amounts = ['9999999999999999.99', '90071992547409.92', '90071992547409.91', '5.00', '5.00', '5.00', '0.01'];
+    const entries = names.map((username, i) => ({ username, wagered: amounts[i] }));
+    await em.fork().transactional((tx) => replaceManualEntries(tx, Number(id), entries));
+
+    const read = await manualEntries(em.fork(), Number(id));
+    expect(read.map((r) => [r.username, centsToDecimal(r.cents)]).sort()).toEqual(entries.map((e) => [e.username, e.wagered]).sort());
+    expect(await refresher.refresh(platform.id, 'manual')).toMatchObject({ status: 'updated' });
+    const ranked = rankWagers(entries.map((e) => ({ username: e.username, cents: toCents(e.wagered) })));
+    expect(await loadStandings(em.fork(), Number(id), 100)).toEqual(ranked.map((r) => ({ username: r.username, wagered: r.wagered })));
   });
 
   it('concurrent refreshes of one platform never overlap (one runs, the others report busy)', async () => {

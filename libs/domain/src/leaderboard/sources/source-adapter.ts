@@ -1,10 +1,11 @@
 import type { LeaderboardSourceType } from '@kickback/contracts';
+import type { Cents } from '../decimal-amount';
 import type { PeriodWindow } from '../period-window';
 
 /** One player's total for the period as a source reports it, normalised to cents. */
 export interface SourceRow {
   username: string;
-  cents: bigint;
+  cents: Cents;
 }
 
 export interface SourceContext {
