@@ -11,6 +11,7 @@ import {
   openLoaded,
   TABBED_PAGES,
   VISITOR_PAGES,
+  walkPages,
 } from './support/site-pages';
 
 /** axe's findings of moderate impact and above on the page as it is now, as "where rule: first offending element". */
@@ -23,10 +24,9 @@ async function findings(page: Page, where: string): Promise<string[]> {
 
 async function violations(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
-  for (const path of paths) {
-    await openLoaded(page, path);
+  await walkPages(page, paths, async (path) => {
     found.push(...(await findings(page, path)));
-  }
+  });
   return found;
 }
 

@@ -3,7 +3,16 @@ import { horizontalOverflow } from './support/browser-globals';
 import { expect, test } from './support/fixtures';
 import { withSession } from './support/session';
 import { cancelRaffle, createRaffle } from './support/raffles-admin';
-import { ADMIN_PAGES, forEachTab, inGroups, MEMBER_PAGES, memberDetailPages, openLoaded, TABBED_PAGES } from './support/site-pages';
+import {
+  ADMIN_PAGES,
+  forEachTab,
+  inGroups,
+  MEMBER_PAGES,
+  memberDetailPages,
+  openLoaded,
+  TABBED_PAGES,
+  walkPages,
+} from './support/site-pages';
 
 const PHONE = { width: 390, height: 844 };
 /** Half of a 1920 px screen: the admin panel beside the streaming software. */
@@ -12,11 +21,10 @@ const HALF_SCREEN = { width: 960, height: 1080 };
 /** The pages that reach past the window's right edge, with by how many pixels. */
 async function overflowing(page: Page, paths: string[]): Promise<[string, number][]> {
   const found: [string, number][] = [];
-  for (const path of paths) {
-    await openLoaded(page, path);
+  await walkPages(page, paths, async (path) => {
     const px = await horizontalOverflow(page);
     if (px > 0) found.push([path, px]);
-  }
+  });
   return found;
 }
 

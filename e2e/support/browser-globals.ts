@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { ElementHandle, Page } from '@playwright/test';
 
 /**
  * The server tsconfig (which also checks e2e/) has no DOM lib, so code run inside the page reaches the
@@ -9,8 +9,12 @@ interface BrowserWindow {
     documentElement: { scrollWidth: number; clientWidth: number };
     visibilityState: string;
     dispatchEvent(event: unknown): boolean;
+    querySelector(selector: string): { textContent: string | null } | null;
   };
   Event: new (type: string) => unknown;
+  PopStateEvent: new (type: string, init: { state: null }) => unknown;
+  history: { pushState(state: null, unused: string, url: string): void };
+  dispatchEvent(event: unknown): boolean;
   getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
   navigator: { clipboard: { readText(): Promise<string> } };
   localStorage: { getItem(key: string): string | null };
@@ -66,4 +70,24 @@ export function horizontalOverflow(page: Page): Promise<number> {
     const root = (globalThis as unknown as BrowserWindow).document.documentElement;
     return root.scrollWidth - root.clientWidth;
   });
+}
+
+/** Moves the running app to `path` as a link of its router does: a history entry, then the popstate it listens to. */
+export function navigateInApp(page: Page, path: string): Promise<void> {
+  return page.evaluate((to) => {
+    const win = globalThis as unknown as BrowserWindow;
+    win.history.pushState(null, '', to);
+    win.dispatchEvent(new win.PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
+/** Whether the page's first heading is another element, or has another text, than `before` (read before a move). */
+export function headingReplaced(page: Page, before: ElementHandle | null, beforeText: string | null): Promise<boolean> {
+  return page.evaluate(
+    ([old, text]) => {
+      const heading = (globalThis as unknown as BrowserWindow).document.querySelector('h1');
+      return heading !== null && (heading !== old || heading.textContent !== text);
+    },
+    [before, beforeText] as const,
+  );
 }

@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { headingReplaced, navigateInApp } from './browser-globals';
 import { expect, waitForShell } from './fixtures';
 
 /** Every page of the site's navigation and footer an anonymous visitor can open. */
@@ -106,6 +107,32 @@ export async function openLoaded(page: Page, path: string): Promise<void> {
     await expect(page.getByTestId('loading-screen')).toHaveCount(0);
     await expect(page.locator('h1').first()).toBeVisible();
   });
+}
+
+/**
+ * Opens each page of a walk in turn: the first by a full load, the rest inside the running app, as a member's link
+ * does (a history entry and its popstate), which spares a load of the whole app per page. A page counts as drawn once
+ * its heading is another element or another text than the page before's, the loading screen is gone and its API
+ * calls are answered, so a check never runs on the page before; two pages with the same heading fail here instead.
+ */
+export async function walkPages(page: Page, paths: readonly string[], check: (path: string) => Promise<void>): Promise<void> {
+  for (const [i, path] of paths.entries()) {
+    if (i === 0) await openLoaded(page, path);
+    else await moveLoaded(page, path);
+    await check(path);
+  }
+}
+
+async function moveLoaded(page: Page, path: string): Promise<void> {
+  const before = await page.locator('h1').first().elementHandle();
+  const beforeText = (await before?.textContent()) ?? null;
+  await withApiCallsAnswered(page, async () => {
+    await navigateInApp(page, path);
+    await expect.poll(() => headingReplaced(page, before, beforeText)).toBe(true);
+    await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+    await expect(page.locator('h1').first()).toBeVisible();
+  });
+  await before?.dispose();
 }
 
 /** The member's pages whose content sits in tabs: the bonus hunts, the first tournament and the own profile. */
