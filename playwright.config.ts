@@ -15,7 +15,7 @@ const runSuffix = port === '3111' ? '' : `-${port}`;
 
 /**
  * Browser tests against the built product. scripts/e2e-server.mjs starts api + worker on a fresh database; the run
- * starts one such server per worker (E2E_SERVERS, two by default, on E2E_PORT and the ports after it), and each
+ * starts one such server per worker (E2E_SERVERS, three by default, on E2E_PORT and the ports after it), and each
  * worker's tests use only its own (e2e/support/server-port.ts), so a worker's site-wide changes never reach the other.
  */
 export default defineConfig({

@@ -1,8 +1,12 @@
 /** The first product server's port; the config starts one server per worker on the ports after it. */
 export const FIRST_SERVER_PORT = Number(process.env.E2E_PORT ?? '3111');
 
-/** How many product servers (and so Playwright workers) a run starts: E2E_SERVERS, two by default. */
-export const SERVER_COUNT = Math.max(1, Number(process.env.E2E_SERVERS ?? '2') || 1);
+/**
+ * How many product servers (and so Playwright workers) a run starts: E2E_SERVERS, three by default. On two cores a
+ * third worker still gains, as some tests wait on real time (a claim minute, watch intervals) while others run
+ * (docs/operations.md §10).
+ */
+export const SERVER_COUNT = Math.max(1, Number(process.env.E2E_SERVERS ?? '3') || 1);
 
 /**
  * The port of the product server this worker's tests use. Each worker has a server of its own (its own database,
