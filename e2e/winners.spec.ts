@@ -17,7 +17,10 @@ test.describe('recent winners', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Recent Winners' })).toBeVisible();
     // Other browser tests draw raffles too, so the newest raffle win is whichever came last, not a seeded one.
     await page.getByRole('button', { name: 'Raffles' }).click();
+    // The rows of every source stay on screen until the filtered answer arrives (a slow host showed a hunt's row here).
+    await expect(page.getByTestId('recent-winners').locator('li:not([data-source="raffle"])')).toHaveCount(0);
     const win = page.getByTestId('recent-winners').getByRole('listitem').first();
+    await expect(win).toHaveAttribute('data-source', 'raffle');
     await expect(win.locator('.winners__prize')).not.toBeEmpty();
     const raffle = win.locator('.winners__what').getByRole('link');
     const title = (await raffle.textContent())!.trim();
