@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { RedeemResult } from '@kickback/contracts';
 import { ApiError, GroupCommit, OutboxService, conflict, notFound } from '@kickback/platform';
-import { EconomyService } from '../economy/economy.service';
+import { EconomyService, type PointsChange, type PointsResult } from '../economy/economy.service';
 import { InsufficientPointsError } from '../economy/points.errors';
 import { ItemUnavailableError, OutOfStockError, PurchaseLimitError, STORE_MESSAGES } from './store.errors';
 import { planBatch, purchaseKey, type Verdict } from './redemption-batch-plan';
 import { StoreBatchRepository, type OpenedBatch } from './store-batch.repository';
-import { StoreRepository } from './store.repository';
+import { StoreRepository, type RedeemStart } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
 import { toRedemption } from './store-views';
 
@@ -119,16 +119,7 @@ export class StoreRedemptionService {
 
     const debits = await this.economy.debitPlanned(
       tx,
-      accepted.map((i) => {
-        const redemptionId = opened.slots[i]!.id;
-        return {
-          userId: batch[i]!.userId,
-          amount: opened.items.get(batch[i]!.itemId)!.cost,
-          reason: 'store.redeem',
-          reference: `redemption:${redemptionId}`,
-          idempotencyKey: `store-redeem:${redemptionId}`,
-        };
-      }),
+      accepted.map((i) => redemptionDebit(batch[i]!.userId, opened.items.get(batch[i]!.itemId)!.cost, opened.slots[i]!.id)),
     );
     await this.outbox.addMany(
       tx,
@@ -143,29 +134,14 @@ export class StoreRedemptionService {
       if (verdict === 'replay') return REPLAY;
       if (verdict !== 'accepted') return { refused: refusal(verdict) };
       const { userId, itemId } = batch[i]!;
-      const item = opened.items.get(itemId)!;
       const after = plan.after[i]!;
       const slot = opened.slots[i]!;
-      const debit = debitOf.get(i)!;
       return {
-        result: {
-          redemption: {
-            id: slot.id,
-            item: { id: item.id, name: item.name, image: item.image_url, cost: item.cost },
-            created_at: slot.createdAt.toISOString(),
-            is_processed: false,
-            status: 'pending',
-            code: null,
-          },
-          user_points: debit.balance,
-          item: {
-            id: itemId,
-            quantity: after.quantity === null ? null : after.quantity + taken.stockDrift.get(itemId)!,
-            user_purchases: after.purchases + taken.purchaseDrift.get(purchaseKey(userId, itemId))!,
-          },
-          points_entry: debit.entry,
-          replayed: false,
-        },
+        result: writtenAnswer(slot.id, slot.createdAt, opened.items.get(itemId)!, debitOf.get(i)!, {
+          id: itemId,
+          quantity: after.quantity === null ? null : after.quantity + taken.stockDrift.get(itemId)!,
+          user_purchases: after.purchases + taken.purchaseDrift.get(purchaseKey(userId, itemId))!,
+        }),
       };
     });
   }
@@ -212,13 +188,7 @@ export class StoreRedemptionService {
     if (!item.is_active) throw new ItemUnavailableError();
     if (item.quantity !== null && item.quantity <= 0) throw new OutOfStockError();
 
-    const { balance, entry } = await this.economy.debit(tx, {
-      userId,
-      amount: item.cost,
-      reason: 'store.redeem',
-      reference: `redemption:${redemptionId}`,
-      idempotencyKey: `store-redeem:${redemptionId}`,
-    });
+    const debit = await this.economy.debit(tx, redemptionDebit(userId, item.cost, redemptionId));
     await this.outbox.add(tx, 'redemption.created', { redemptionId, userId, itemId });
 
     // Only limited stock locks the item row; see StoreRepository.
@@ -228,20 +198,11 @@ export class StoreRedemptionService {
         : await this.items.takeLimitedPurchase(tx, userId, itemId, item.max_purchases_per_user);
     if (state.purchases === null) throw new PurchaseLimitError();
     if (!state.stocked) throw (await this.items.isActive(tx, itemId)) ? new OutOfStockError() : new ItemUnavailableError();
-    return {
-      redemption: {
-        id: redemptionId,
-        item: { id: item.id, name: item.name, image: item.image_url, cost: item.cost },
-        created_at: new Date(item.created_at!).toISOString(),
-        is_processed: false,
-        status: 'pending',
-        code: null,
-      },
-      user_points: balance,
-      item: { id: itemId, quantity: state.quantity, user_purchases: state.purchases },
-      points_entry: entry,
-      replayed: false,
-    };
+    return writtenAnswer(redemptionId, item.created_at!, item, debit, {
+      id: itemId,
+      quantity: state.quantity,
+      user_purchases: state.purchases,
+    });
   }
 
   private async replay(tx: EntityManager, userId: number, itemId: number, key: string): Promise<RedeemResult> {
@@ -257,6 +218,39 @@ export class StoreRedemptionService {
       replayed: true,
     };
   }
+}
+
+/** A redemption's ledger line: its id names the reference and the idempotency key, so no retry debits it twice. */
+const redemptionDebit = (userId: number, cost: number, redemptionId: number): PointsChange => ({
+  userId,
+  amount: cost,
+  reason: 'store.redeem',
+  reference: `redemption:${redemptionId}`,
+  idempotencyKey: `store-redeem:${redemptionId}`,
+});
+
+/** The answer to a redemption written now (not replayed), alone or in a batch. */
+function writtenAnswer(
+  redemptionId: number,
+  createdAt: Date,
+  item: Pick<RedeemStart, 'id' | 'name' | 'image_url' | 'cost'>,
+  debit: Pick<PointsResult, 'balance' | 'entry'>,
+  stock: RedeemResult['item'],
+): RedeemResult {
+  return {
+    redemption: {
+      id: redemptionId,
+      item: { id: item.id, name: item.name, image: item.image_url, cost: item.cost },
+      created_at: new Date(createdAt).toISOString(),
+      is_processed: false,
+      status: 'pending',
+      code: null,
+    },
+    user_points: debit.balance,
+    item: stock,
+    points_entry: debit.entry,
+    replayed: false,
+  };
 }
 
 function refusal(verdict: Exclude<Verdict, 'accepted' | 'replay'>): ApiError {
