@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { clipboardText, injectedPageData, localStorageItem, rootCssVariable } from './support/browser-globals';
+import {
+  clipboardText,
+  injectedPageData,
+  documentHeight,
+  localStorageItem,
+  rootCssVariable,
+  windowScrollY,
+} from './support/browser-globals';
 import { DEMO_SITE } from './support/demo-data';
 import { expect, test, waitForShell } from './support/fixtures';
 import { loginAs, loginThroughPage } from './support/session';
@@ -94,6 +101,25 @@ test.describe('anonymous home', () => {
     await expect(poweredBy).toHaveAttribute('href', DEMO_SITE.poweredBy.url);
     await expect(poweredBy).toHaveAttribute('target', '_blank');
     await expect(poweredBy).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('a link opens its page at the top, and Back returns to where the reader was', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await openHome(page);
+    const storeCard = page.getByRole('region', { name: 'Explore' }).getByRole('link', { name: /^Store/ });
+    await storeCard.scrollIntoViewIfNeeded();
+    const readerWasAt = await windowScrollY(page);
+    expect(readerWasAt).toBeGreaterThan(0);
+
+    await storeCard.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+    // The store is tall enough to stay scrolled where home was, so only the restoration brings it to its top.
+    await expect.poll(() => documentHeight(page)).toBeGreaterThan(readerWasAt + 667);
+    await expect.poll(() => windowScrollY(page)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect.poll(() => windowScrollY(page)).toBe(readerWasAt);
   });
 });
 

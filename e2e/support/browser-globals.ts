@@ -6,7 +6,7 @@ import type { ElementHandle, Page } from '@playwright/test';
  */
 interface BrowserWindow {
   document: {
-    documentElement: { scrollWidth: number; clientWidth: number };
+    documentElement: { scrollWidth: number; clientWidth: number; scrollHeight: number };
     visibilityState: string;
     dispatchEvent(event: unknown): boolean;
     querySelector(selector: string): { textContent: string | null } | null;
@@ -15,6 +15,7 @@ interface BrowserWindow {
   PopStateEvent: new (type: string, init: { state: null }) => unknown;
   history: { pushState(state: null, unused: string, url: string): void };
   dispatchEvent(event: unknown): boolean;
+  scrollY: number;
   getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
   navigator: { clipboard: { readText(): Promise<string> } };
   localStorage: { getItem(key: string): string | null };
@@ -62,6 +63,16 @@ export function emulateVisibility(page: Page, state: 'hidden' | 'visible'): Prom
 
 export function visibilityState(page: Page): Promise<string> {
   return page.evaluate(() => (globalThis as unknown as BrowserWindow).document.visibilityState);
+}
+
+/** How far the window is scrolled down, in CSS pixels. */
+export function windowScrollY(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollY);
+}
+
+/** The page's full height, in CSS pixels. */
+export function documentHeight(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as BrowserWindow).document.documentElement.scrollHeight);
 }
 
 /** How far the page reaches past the window's right edge (0 when nothing sticks out, so it cannot scroll sideways). */

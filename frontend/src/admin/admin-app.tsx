@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppStore } from '../app/store';
 import { useAppSelector } from '../app/hooks';
 import { selectCurrentUser } from '../lib/session-slice';
@@ -16,9 +16,9 @@ export const ADMIN_BASENAME = '/admin-new';
 function AdminRoot() {
   const user = useAppSelector(selectCurrentUser);
   const settings = useSiteSettings();
-  const [router] = useState(() => {
+  const [routes] = useState((): RouteObject[] => {
     const sections = adminSectionsFor(user?.role);
-    const routes: RouteObject[] = [
+    return [
       {
         path: '/',
         element: <AdminShellRoute />,
@@ -29,7 +29,6 @@ function AdminRoot() {
         ],
       },
     ];
-    return createBrowserRouter(routes, { basename: ADMIN_BASENAME });
   });
 
   useEffect(() => {
@@ -39,7 +38,15 @@ function AdminRoot() {
 
   // The server already refuses members; this keeps a stale or spoofed page from showing a dead panel.
   if (adminSectionsFor(user?.role).length === 0) return <Forbidden />;
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter basename={ADMIN_BASENAME}>
+      <AdminRoutes routes={routes} />
+    </BrowserRouter>
+  );
+}
+
+function AdminRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 function AdminShellRoute() {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageRedirect } from './shell/full-page-redirect';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -54,4 +54,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The site's routes in the declarative router (see ScrollRestoration for why not the data router). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

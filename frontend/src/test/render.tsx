@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
 import { makeStore, type AppStore } from '../app/store';
 import { siteApi } from '../lib/site-api';
@@ -36,13 +36,18 @@ export function renderWithProviders(
   options: RenderOptions & { store?: AppStore } = {},
 ): RenderResult & { store: AppStore } {
   const store = options.store ?? makeTestStore(options);
-  const router = createMemoryRouter([{ path: options.path ?? '*', element: ui }, ...(options.extraRoutes ?? [])], {
-    initialEntries: [options.route ?? '/'],
-  });
+  const routes = [{ path: options.path ?? '*', element: ui }, ...(options.extraRoutes ?? [])];
+  // The same declarative router as the app (app.tsx), so a page meets the router it meets in the browser.
   const result = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        <TestRoutes routes={routes} />
+      </MemoryRouter>
     </Provider>,
   );
   return { ...result, store };
+}
+
+function TestRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { fullPageLoad, postLogout } from '../../lib/http';
 import { useGetLiveStateQuery } from '../../lib/live-api';
@@ -8,6 +8,7 @@ import { useSiteSettings } from '../../lib/use-site-settings';
 import { CookieBanner } from './cookie-banner';
 import { LoadingGate } from './loading-gate';
 import { RouteFallback } from './route-fallback';
+import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { Toaster } from './toaster';
