@@ -96,4 +96,29 @@ describe('clientGate middleware', () => {
     waiting[0]!.emit('close');
     expect(reached).toEqual(['run0', 'run1', 'run2', 'run3', 'wait0', 'wait1']);
   });
+
+  it('holds the requests that waited for a lane when their client was penalised meanwhile, instead of serving them', () => {
+    const gate = clientGate(penalties, new ClientLanes(config), keys);
+    const res = () =>
+      Object.assign(new EventEmitter(), { statusCode: 422, locals: {}, destroyed: false, setHeader: jest.fn() }) as unknown as Response;
+    const requests = Array.from({ length: LANES_PER_CLIENT + 3 }, res);
+    const reached: number[] = [];
+    const answered: number[] = [];
+    requests.forEach((r, i) => {
+      Object.assign(r, { status: () => ({ json: () => answered.push(i) }) });
+      gate({ headers: {}, resume: jest.fn() } as unknown as Request, r, (() => reached.push(i)) as NextFunction);
+    });
+    expect(reached).toEqual([0, 1, 2, 3]);
+    // The client is refused past its limit while three requests wait (ABUSE_REFUSALS_PER_MINUTE is 6 here).
+    for (let i = 0; i < 7; i++) penalties.record('s:member');
+    for (const r of requests.slice(0, LANES_PER_CLIENT)) {
+      r.emit('finish');
+      r.emit('close');
+    }
+    // None of the waiting ones reached the route: each is held and answered 429 after the hold.
+    expect(reached).toEqual([0, 1, 2, 3]);
+    expect(answered).toEqual([]);
+    jest.advanceTimersByTime(1500);
+    expect(answered.sort()).toEqual([4, 5, 6]);
+  });
 });

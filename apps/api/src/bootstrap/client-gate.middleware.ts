@@ -21,8 +21,8 @@ const DRAINED_BODY_BYTES = 32 * 1024;
 
 /**
  * The first middleware, before anything reads the request. A penalised client's request is held and answered 429
- * without its body being parsed. Every other request takes one of its client's lanes, waiting its turn when they are busy, and is watched for a
- * refusing answer.
+ * without its body being parsed, whether it arrives penalised or becomes so while it waits for a lane. Every other
+ * request takes one of its client's lanes, waiting its turn when they are busy, and is watched for a refusing answer.
  */
 export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys: ClientKeys) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -41,6 +41,12 @@ export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys
     const upload = req.headers['content-type']?.startsWith('multipart/') ?? false;
     let started = false;
     const start = () => {
+      // A request that waited for a lane while its client's other requests were refused may find the client penalised
+      // by now: it is held like any later one instead of being served in full.
+      if (penalties.penalised(client)) {
+        lanes.release(client, true);
+        return penalties.hold(client, refuse, () => req.socket.destroy());
+      }
       started = true;
       res.once('finish', () => {
         const weight = REFUSALS.get(res.statusCode);

@@ -67,13 +67,16 @@ export class RaffleEntryService {
     if (!ctx.raffle_id) throw raffleNotFound();
     if (!ctx.kick_username?.trim()) throw unprocessable(ENTER_KICK_MESSAGE, { kick_username: [ENTER_KICK_MESSAGE] });
     this.assertOpen(ctx);
+    // Checked before the transaction: a guess can wait its turn for the hash, and it must not hold a database
+    // connection and the member's row while it waits (guesses from many accounts at once would take the pool).
+    if (body.entry_type === 'password') await this.checkPassword(ctx, body.password ?? '');
 
     const result = await em.transactional(async (tx): Promise<Written> => {
       await this.eligibility.lockMember(tx, ctx.id);
       const decision = decideEntry(ctx.entry_rules, await this.eligibility.facts(tx, ctx.id, ctx.entry_rules));
       if ('refused' in decision) throw unprocessable(decision.refused);
       if (body.entry_type === 'passwordless') return this.enterOnce(tx, ctx, 'passwordless', decision.multiplier);
-      if (body.entry_type === 'password') return this.enterWithPassword(tx, ctx, body.password ?? '', decision.multiplier);
+      if (body.entry_type === 'password') return this.enterOnce(tx, ctx, 'password', decision.multiplier);
       const points = body.points_spent ?? ctx.points_per_entry ?? 1;
       return this.enterWithPoints(tx, ctx, points, requestKey ?? randomUUID(), decision.multiplier);
     });
@@ -93,13 +96,12 @@ export class RaffleEntryService {
     if (status === 'Ended') throw unprocessable('This raffle has ended and no longer accepts entries.');
   }
 
-  private async enterWithPassword(em: EntityManager, ctx: EntryContext, password: string, multiplier: number): Promise<Written> {
+  private async checkPassword(ctx: EntryContext, password: string): Promise<void> {
     if (!ctx.password_hash) throw unprocessable('Password entry is not available for this raffle.');
     if (!password.trim()) throw unprocessable('Please enter the raffle password.', { password: ['Please enter the raffle password.'] });
     if (!(await this.passwordAttempts.verify(ctx.raffle_id!, ctx.id, password.trim(), ctx.password_hash))) {
       throw unprocessable('Incorrect password.', { password: ['Incorrect password.'] });
     }
-    return this.enterOnce(em, ctx, 'password', multiplier);
   }
 
   private async enterOnce(em: EntityManager, ctx: EntryContext, type: 'passwordless' | 'password', multiplier: number): Promise<Written> {

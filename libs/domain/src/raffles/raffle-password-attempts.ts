@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { InjectRedis, WorkPool, tooManyRequests } from '@kickback/platform';
+import { InjectRedis, WorkPool, insistentRequest } from '@kickback/platform';
 import { verifyRafflePassword } from './raffle-password';
 
 /** Wrong passwords one member may try on one raffle per window: enough for typos, far too few to guess. */
@@ -81,7 +81,7 @@ export class RafflePasswordAttempts {
       PASSWORD_TRIES_PER_RAFFLE.limit,
       PASSWORD_TRIES_PER_RAFFLE.windowMs,
     );
-    if (reserved !== 1) throw tooManyRequests(PASSWORD_LOCKED_MESSAGE);
+    if (reserved !== 1) throw insistentRequest(PASSWORD_LOCKED_MESSAGE);
     const right = await this.check(password, stored);
     if (right) await this.redis.rafflePasswordGiveBack(...keys);
     return right;

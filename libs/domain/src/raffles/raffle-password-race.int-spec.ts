@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { AppConfig, TOO_MANY_REQUESTS } from '@kickback/platform';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { PASSWORD_LOCKED_MESSAGE, PASSWORD_TRIES_PER_RAFFLE } from './raffle-password-attempts';
 
@@ -14,7 +15,8 @@ describe('raffle password tries are reserved before the check', () => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    // The refusal hold at its production setting (30 a minute), held 100 ms: the last test counts what reaches the route.
+    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', ABUSE_REFUSALS_PER_MINUTE: '30', ABUSE_HOLD_MS: '100' });
     api = await stack.api();
     em = api.app.get(EntityManager);
     admin = api.client();
@@ -96,5 +98,45 @@ describe('raffle password tries are reserved before the check', () => {
     expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
     expect((await enter(await member(), raffle.id, 'letmeout')).status).toBe(422);
     expect(raffle.checks()).toBe(1);
+  });
+
+  it('guesses waiting for their check hold no database connection, so everyone else is still served', async () => {
+    const scrypt = crypto.scrypt;
+    const raffle = await passwordRaffle();
+    // Every scrypt waits until the test lets it run, so the guesses pile up behind the first check.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    jest.spyOn(crypto, 'scrypt').mockImplementation(((...args: Parameters<typeof crypto.scrypt>) => {
+      void released.then(() => scrypt(...args));
+    }) as typeof crypto.scrypt);
+    const guessers = api.app.get(AppConfig).env.DB_POOL_MAX + 2;
+    const clients = await Promise.all(Array.from({ length: guessers }, () => member()));
+    const answers = Promise.all(clients.map((c, i) => enter(c, raffle.id, `wrong-${i}`)));
+    // Each guess reserves its try just before its check: once all are reserved, all are waiting for scrypt.
+    while (Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`)) < guessers) await new Promise((r) => setTimeout(r, 20));
+
+    // More guesses wait than the api has database connections: a guess that waited inside its transaction would
+    // hold them all, and this read would wait for the guesses, which wait for it.
+    const [row] = await api.app.get(EntityManager).fork().execute<{ ok: number }[]>('select 1 as ok');
+    expect(row).toEqual({ ok: 1 });
+
+    release();
+    expect(statuses(await answers)).toEqual({ 422: guessers });
+  });
+
+  it('a member who keeps guessing after the lockout is held after a few more guesses, not thirty', async () => {
+    const raffle = await passwordRaffle();
+    const client = await member();
+    const answers: { status: number; body: { message?: string } }[] = [];
+    // One at a time, as a person pressing the button again and again would.
+    for (let i = 0; i < 20; i++) answers.push(await enter(client, raffle.id, `wrong-${i}`));
+    const locked = answers.filter((a) => a.body.message === PASSWORD_LOCKED_MESSAGE).length;
+    const held = answers.filter((a) => a.status === 429 && a.body.message === TOO_MANY_REQUESTS.body.message).length;
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([422, 422, 422, 422, 422]);
+    // Five wrong guesses count once each and each guess after the lockout three times (ABUSE_REFUSALS_PER_MINUTE 30):
+    // the tenth of those is the first the route never sees.
+    expect(locked).toBe(9);
+    expect(held).toBe(20 - 5 - 9);
+    expect(raffle.checks()).toBe(5);
   });
 });

@@ -27,7 +27,19 @@ export class MalformedInputError extends ApiError {
 }
 export const malformedInput = (message: string, errors?: Record<string, string[]>) => new MalformedInputError(message, errors);
 
-/** Where the answer to a request says it refused malformed input (res.locals), for the refusal count before Nest. */
+/**
+ * A 429 for a request repeated after the client was told to stop (a password guess after the lockout): answered like
+ * any 429, and counted as malformed against the client, so one that keeps insisting is held after a few more tries
+ * instead of after thirty fully served ones.
+ */
+export class InsistentRequestError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.TOO_MANY_REQUESTS, message);
+  }
+}
+export const insistentRequest = (message: string) => new InsistentRequestError(message);
+
+/** Where the answer to a request says it refused malformed or insistent input (res.locals), for the refusal count before Nest. */
 export const MALFORMED_INPUT_LOCAL = 'malformedInput';
 export const tooManyRequests = (message = 'Too many requests. Please slow down and try again shortly.') =>
   new ApiError(HttpStatus.TOO_MANY_REQUESTS, message);
