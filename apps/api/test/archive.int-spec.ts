@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentMatch } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 
 jest.setTimeout(60_000);
 
@@ -23,17 +23,7 @@ describe('bulk archive (real PostgreSQL + Redis)', () => {
   });
   afterAll(() => stack.close());
 
-  const raffle = async (title: string) => {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title,
-      description: 'Archive test',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  };
+  const raffle = (title: string) => openRaffle(admin, { title, description: 'Archive test' });
   const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
 
   it('archives drawn and cancelled raffles, completed hunts and tournaments and sold-out items, nothing still running', async () => {

@@ -13,11 +13,11 @@ import {
   waitFor,
   type RunningApi,
   type TestClient,
+  openRaffle,
 } from '@kickback/testing';
 
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 async function readiness(api: RunningApi): Promise<number> {
   return (await fetch(`${api.url}/readyz`).catch(() => ({ status: 0 }))).status;
@@ -40,13 +40,7 @@ describe('fault drills', () => {
       const em = api.app.get(EntityManager).fork();
       const admin = api.client();
       await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-      const raffle = await admin.json('POST', '/api/admin/raffles', {
-        title: 'Drill raffle',
-        start_datetime: iso(-60_000),
-        end_datetime: iso(3_600_000),
-        number_of_winners: 1,
-      });
-      const raffleId = raffle.body.data.id as number;
+      const raffleId = await openRaffle(admin, { title: 'Drill raffle' });
       const members: TestClient[] = [];
       for (let i = 0; i < 60; i++) {
         const client = api.client();

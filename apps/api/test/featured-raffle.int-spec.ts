@@ -10,6 +10,7 @@ import {
   type RunningApi,
   type TestClient,
   type TestStack,
+  openRaffle,
 } from '@kickback/testing';
 
 jest.setTimeout(60_000);
@@ -34,17 +35,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     await stack.close();
   });
 
-  const createRaffle = async (title: string) => {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title,
-      description: 'On stream or not',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  };
+  const createRaffle = (title: string) => openRaffle(admin, { title, description: 'On stream or not' });
   const overlayRaffle = async (token: string) => {
     const res = await fetch(`${api.url}/overlay/raffle/data?token=${token}`);
     return ((await res.json()) as { data: Extract<OverlayData, { kind: 'raffle' }> }).data.raffle?.id ?? null;

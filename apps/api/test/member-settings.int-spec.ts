@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 
 const SETTINGS_COLUMNS = `bio, crypto, crypto2, crypto3, twitter_user, instagram_user, youtube_user, tiktok_user,
   kick_user_id::text as kick_user_id, kick_username`;
@@ -172,15 +172,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   it('disconnecting Kick clears the Kick username (keeping the login identity), after which raffle entry is refused', async () => {
     const admin = api.client();
     await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-    const raffle = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Settings raffle',
-      description: 'Needs Kick',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-    });
-    expect(raffle.status).toBe(201);
-    const raffleId = raffle.body.data.id as number;
+    const raffleId = await openRaffle(admin, { title: 'Settings raffle', description: 'Needs Kick' });
 
     const { id, client } = await member('kicker');
     await em.fork().execute(`update users set kick_user_id = 4242, crypto = 'stays' where id = ?`, [id]);

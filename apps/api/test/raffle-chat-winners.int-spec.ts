@@ -8,6 +8,7 @@ import {
   type RunningApi,
   type TestClient,
   type TestStack,
+  openRaffle,
 } from '@kickback/testing';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
@@ -45,15 +46,7 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
   });
 
   it('names the drawn winner, then the next person when the prize passes on unclaimed, with the claim link and window', async () => {
-    const created = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Friday giveaway',
-      prize_description: 'A $50 gift card',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-      claim_window_minutes: 2880,
-    });
-    const id = created.body.data.id as number;
+    const id = await openRaffle(admin, { title: 'Friday giveaway', prize_description: 'A $50 gift card', claim_window_minutes: 2880 });
     for (const kickName of ['chatty_ann', 'chatty_bob']) {
       const { id: userId } = await createUser(em, { kickUsername: kickName });
       const client = api.client();
@@ -80,14 +73,7 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
   });
 
   it('!join in chat enters the raffle on stream under the same rules, and the reply says so', async () => {
-    const created = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Chat giveaway',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-      entry_rules: { min_level: 3 },
-    });
-    const id = created.body.data.id as number;
+    const id = await openRaffle(admin, { title: 'Chat giveaway', entry_rules: { min_level: 3 } });
     expect((await admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
     const linked = async (kickId: number, name: string, level: number) => {
       const { id: userId } = await createUser(em, { kickUsername: name });
@@ -125,13 +111,7 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     expect(saved.status).toBe(200);
     expect(saved.body.data.join_keyword).toBe('ticket');
 
-    const created = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Keyword giveaway',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-    });
-    const id = created.body.data.id as number;
+    const id = await openRaffle(admin, { title: 'Keyword giveaway' });
     expect((await admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
     const { id: userId } = await createUser(em, { kickUsername: 'fay_chat' });
     await em.fork().execute('update users set kick_user_id = ? where id = ?', [991_003, userId]);

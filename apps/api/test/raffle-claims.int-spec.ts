@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { Raffle, RaffleVerification } from '@kickback/contracts';
 import { CLAIM_MESSAGES, RaffleDrawService, RaffleScheduler } from '@kickback/domain';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 
 interface Member {
   id: number;
@@ -64,16 +64,12 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
 
   /** A drawn raffle with a claim window and `entrants` members entered; answers it with its standing winners. */
   async function drawnRaffle(entrants: number, winners: number) {
-    const created = await admin.json('POST', '/api/admin/raffles', {
+    const id = await openRaffle(admin, {
       title: `Claim raffle ${Date.now()}`,
       prize_description: 'A gaming chair',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
       number_of_winners: winners,
       claim_window_minutes: 10,
     });
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as number;
     const members = await Promise.all(Array.from({ length: entrants }, () => member()));
     for (const m of members)
       expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);

@@ -11,6 +11,7 @@ import {
   type RunningApi,
   type TestClient,
   type TestStack,
+  openRaffle,
 } from '@kickback/testing';
 
 /**
@@ -119,17 +120,13 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     });
 
   it('a raffle with subscriber multipliers, two excluded members and two passed-on positions recomputes exactly', async () => {
-    const created = await admin.json('POST', '/api/admin/raffles', {
+    const id = await openRaffle(admin, {
       title: 'Sub luck giveaway',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
       number_of_winners: 2,
       allow_points_entry: true,
       points_per_entry: 10,
       entry_rules: { subscriber_multiplier: 4 },
     });
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as number;
 
     const crowd = await members(9, 880_000);
     // Three subscribers, known from the badge on their chat messages.
@@ -167,18 +164,14 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
   });
 
   it('a claim window where two winners never claim: the automatic passes, multipliers and exclusions recompute exactly', async () => {
-    const created = await admin.json('POST', '/api/admin/raffles', {
+    const id = await openRaffle(admin, {
       title: 'Claim or lose it',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
       number_of_winners: 3,
       claim_window_minutes: 10,
       allow_points_entry: true,
       points_per_entry: 10,
       entry_rules: { subscriber_multiplier: 3 },
     });
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as number;
 
     const crowd = await members(10, 881_000);
     // Four subscribers, known from the badge on their chat messages.

@@ -2,7 +2,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { ENTRY_RULE_MESSAGES, type RaffleEnterAnswer } from '@kickback/contracts';
 import { ENTER_LOGIN_MESSAGE } from '@kickback/domain';
-import { FakeKickServer, createTestStack, createUser, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  FakeKickServer,
+  createTestStack,
+  createUser,
+  kickUser,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+  openRaffle,
+} from '@kickback/testing';
 
 const ALREADY_FREE = 'You have already entered this raffle for free.';
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -62,18 +71,8 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     return { id, kickId, client, socket };
   }
 
-  async function createRaffle(rules: Record<string, unknown> | null, overrides: Record<string, unknown> = {}): Promise<number> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Rules raffle',
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 1,
-      entry_rules: rules,
-      ...overrides,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  }
+  const createRaffle = (rules: Record<string, unknown> | null, overrides: Record<string, unknown> = {}) =>
+    openRaffle(admin, { title: 'Rules raffle', entry_rules: rules, ...overrides });
 
   const viaHttp = async (m: Member, raffleId: number, body: Record<string, unknown> = { entry_type: 'passwordless' }) => {
     const res = await m.client.json('POST', `/api/r/raffles/${raffleId}/enter`, body);

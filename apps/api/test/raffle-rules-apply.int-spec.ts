@@ -1,9 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ENTRY_RULE_MESSAGES, computeWinners, type RaffleVerification } from '@kickback/contracts';
 import { EconomyService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
-
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 
 /**
  * Issue #37 item 4: the anti-farm marks show the streamer who looks like an alt; applying the raffle's rules (added
@@ -41,19 +39,8 @@ describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)"
     return { id, client };
   }
 
-  async function raffle(overrides: Record<string, unknown> = {}): Promise<number> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Community raffle',
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 2,
-      allow_points_entry: true,
-      points_per_entry: 10,
-      ...overrides,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  }
+  const raffle = (overrides: Record<string, unknown> = {}) =>
+    openRaffle(admin, { title: 'Community raffle', number_of_winners: 2, allow_points_entry: true, points_per_entry: 10, ...overrides });
 
   const apply = (id: number, client = admin) => client.json('POST', `/api/admin/raffles/${id}/apply-rules`);
 

@@ -9,10 +9,10 @@ import {
   type RunningApi,
   type TestClient,
   type TestStack,
+  openRaffle,
 } from '@kickback/testing';
 import { RaffleEnterLimiter } from '../src/http/raffles/raffle-enter-limiter';
 
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 /** The session id in a logged-in client's signed cookie: its key in the store is `sess:<id>`. */
 const sessionIdOf = (client: TestClient) => /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(client.cookieHeader))![1]!;
 
@@ -52,17 +52,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     return { id: user.id, client, socket: await connect(client) };
   }
 
-  async function createRaffle(overrides: Record<string, unknown> = {}): Promise<number> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Socket raffle',
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 1,
-      ...overrides,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  }
+  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(admin, { title: 'Socket raffle', ...overrides });
 
   const entriesOf = async (raffleId: number) =>
     Number(

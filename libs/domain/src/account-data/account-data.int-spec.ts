@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { ACCOUNT_ARCHIVE_PARTS, computeWinners, type AccountExport, type RaffleVerification } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { runDemoSeed } from '../demo/demo-seed';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -11,8 +11,6 @@ const png = (color: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
     .png()
     .toBuffer();
-
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 function connect(url: string, cookie: string): Socket {
   return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
@@ -42,18 +40,7 @@ describe('member data rights: download my data, delete my account (real PostgreS
     return client;
   }
 
-  /** A raffle taking entries now, an hour long; `fields` adds to or overrides that. */
-  async function openRaffle(title: string, fields: Record<string, unknown> = {}): Promise<number> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title,
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 1,
-      ...fields,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  }
+  const raffleTakingEntries = (title: string, fields: Record<string, unknown> = {}) => openRaffle(admin, { title, ...fields });
 
   /** Ends the raffle now and draws it as the worker does at its end. */
   async function drawNow(raffleId: number): Promise<void> {
@@ -159,12 +146,12 @@ describe('member data rights: download my data, delete my account (real PostgreS
   it('the archive tells a raffle win with its claim, and entries taken out of a draw with the reason', async () => {
     const member = await createUser(em.fork(), {});
     const client = await as(member.id);
-    const won = await openRaffle('Claimed prize', { claim_window_minutes: 60 });
+    const won = await raffleTakingEntries('Claimed prize', { claim_window_minutes: 60 });
     expect((await client.json('POST', `/api/r/raffles/${won}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     await drawNow(won);
     expect((await client.json('POST', `/api/r/raffles/${won}/claim`)).status).toBe(200);
     // A raffle whose rules, applied after the entry, take the new account out.
-    const ruled = await openRaffle('Veterans only');
+    const ruled = await raffleTakingEntries('Veterans only');
     expect((await client.json('POST', `/api/r/raffles/${ruled}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     await admin.json('PUT', `/api/admin/raffles/${ruled}`, { entry_rules: { min_account_age_days: 30 } });
     expect((await admin.json('POST', `/api/admin/raffles/${ruled}/apply-rules`)).body.data.taken_out).toBe(1);
@@ -186,7 +173,11 @@ describe('member data rights: download my data, delete my account (real PostgreS
   });
 
   it("deleting an account removes personal data, ends sessions and sockets, and the member's raffle draw still verifies", async () => {
-    const raffleId = await openRaffle('Data rights raffle', { description: 'Win a prize', number_of_winners: 3, prize_value_usd: 10 });
+    const raffleId = await raffleTakingEntries('Data rights raffle', {
+      description: 'Win a prize',
+      number_of_winners: 3,
+      prize_value_usd: 10,
+    });
     const members = await Promise.all([0, 1, 2, 3].map(() => createUser(em.fork())));
     const clients = await Promise.all(members.map((m) => as(m.id)));
     for (const c of clients)

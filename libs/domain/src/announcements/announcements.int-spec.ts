@@ -5,7 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { FakeDiscordServer } from '../../../testing/src/fakes/fake-discord.server';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 import { rekeyAnnouncementSecrets } from './announcement-secrets-rekey';
@@ -187,16 +187,13 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     const hooks = (await admin.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data;
     const channel = hooks.find((h) => h.kind === 'discord')!;
     const before = discord.delivered('1122334455').length;
-    const created = await admin.json('POST', '/api/admin/raffles', {
+    const raffleId = await openRaffle(admin, {
       title: 'Weekend @everyone raffle',
       description: 'Win a prize',
       start_datetime: iso(-1000),
-      end_datetime: iso(3_600_000),
       number_of_winners: 2,
       prize_value_usd: 150.5,
     });
-    expect(created.status).toBe(201);
-    const raffleId = created.body.data.id as number;
     await waitFor(() => discord.delivered('1122334455').length === before + 1, 10_000, 'the raffle start announcement');
     expect(discord.delivered('1122334455').at(-1)!.body.embeds[0].title).toBe('Raffle started: Weekend @everyone raffle');
 

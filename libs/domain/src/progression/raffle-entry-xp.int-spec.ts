@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvent, RaffleEntryAdded } from '@kickback/contracts';
 import { DomainEventDispatcher } from '@kickback/platform';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { awardKeys, XP_AWARDS } from './xp-awards';
@@ -29,17 +29,7 @@ describe('raffle entry XP through the worker', () => {
   });
   afterAll(() => stack.close());
 
-  async function createRaffle(overrides: Record<string, unknown> = {}): Promise<number> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title: 'XP raffle',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-      ...overrides,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  }
+  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(admin, { title: 'XP raffle', ...overrides });
 
   interface StoredEvent {
     id: string;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AppConfig, TOO_MANY_REQUESTS } from '@kickback/platform';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { PASSWORD_LOCKED_MESSAGE, PASSWORD_TRIES_PER_RAFFLE } from './raffle-password-attempts';
 
 /**
@@ -27,18 +27,7 @@ describe('raffle password tries are reserved before the check', () => {
 
   /** An open password-only raffle, and a counter of the scrypt checks run against its password. */
   async function passwordRaffle(): Promise<{ id: number; checks: () => number }> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Password raffle',
-      description: 'Guess it',
-      start_datetime: new Date(Date.now() - 60_000).toISOString(),
-      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-      number_of_winners: 1,
-      prize_value_usd: 10,
-      allow_passwordless_entry: false,
-      password: 'letmein',
-    });
-    expect(res.status).toBe(201);
-    const id = res.body.data.id as number;
+    const id = await openRaffle(admin, { title: 'Password raffle', allow_passwordless_entry: false, password: 'letmein' });
     const [row] = await em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
     const salt = Buffer.from(row!.password_hash.split('$')[4]!, 'base64url');
     const scrypt = jest.spyOn(crypto, 'scrypt');

@@ -14,7 +14,7 @@ import {
   type RaffleVerification,
   type RecentWinner,
 } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
@@ -62,19 +62,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     await stack.close();
   });
 
-  async function createRaffle(overrides: Record<string, unknown> = {}): Promise<number> {
-    const res = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Weekend raffle',
-      description: 'Win a prize',
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 3,
-      prize_value_usd: 150.5,
-      ...overrides,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.id as number;
-  }
+  const createRaffle = (overrides: Record<string, unknown> = {}) =>
+    openRaffle(admin, { title: 'Weekend raffle', description: 'Win a prize', number_of_winners: 3, prize_value_usd: 150.5, ...overrides });
 
   async function member(
     kick: string | null = undefined as unknown as null,

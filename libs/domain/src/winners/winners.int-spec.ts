@@ -2,13 +2,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { RecentWinner, TournamentMatch, WinnerSource, WinnersNewPush } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { HuntScoringService } from '../bonus-hunts/hunt-scoring.service';
 import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.service';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 import { TournamentPrizesService } from '../tournaments/tournament-prizes.service';
-
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 jest.setTimeout(90_000);
 
@@ -61,17 +59,12 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
 
   it('a raffle draw, a scored hunt, a completed tournament and an archived leaderboard period each list their winners', async () => {
     // Raffle: one entrant, $120 prize.
-    const raffle = await admin.json('POST', '/api/admin/raffles', {
+    ids.raffle = await openRaffle(admin, {
       title: 'Headset raffle',
       description: 'Win a headset',
       prize_description: 'Headset',
       prize_value_usd: 120,
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 1,
     });
-    expect(raffle.status).toBe(201);
-    ids.raffle = raffle.body.data.id;
     const r = await member();
     users.raffle = r.id;
     expect((await r.client.json('POST', `/api/r/raffles/${ids.raffle}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
@@ -234,15 +227,7 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
 
   it('a rerolled raffle winner leaves the list and the new one takes the place', async () => {
     const second = await member();
-    const raffle = await admin.json('POST', '/api/admin/raffles', {
-      title: 'Reroll raffle',
-      description: 'Two entrants',
-      prize_value_usd: 0,
-      start_datetime: iso(-60_000),
-      end_datetime: iso(3_600_000),
-      number_of_winners: 1,
-    });
-    const id = raffle.body.data.id as number;
+    const id = await openRaffle(admin, { title: 'Reroll raffle', description: 'Two entrants', prize_value_usd: 0 });
     const first = await member();
     for (const m of [first, second]) await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
     await admin.json('POST', `/api/admin/raffles/${id}/draw`);
