@@ -23,6 +23,7 @@ import Redis from 'ioredis';
 import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
+import { openRaffle } from '../libs/testing/src/admin-api-fixtures';
 import { TestClient } from '../libs/testing/src/test-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
@@ -353,19 +354,8 @@ async function main(): Promise<void> {
         `abuse-${i}`,
       ]);
     await db.query('insert into wallets (user_id, balance) values ($1, 400)', [reader.id]);
-    const raffle = async (extra: Record<string, unknown>) => {
-      const res = await admin.json('POST', '/api/admin/raffles', {
-        title: 'Abuse bench',
-        start_datetime: new Date(Date.now() - 60_000).toISOString(),
-        end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-        number_of_winners: 1,
-        ...extra,
-      });
-      if (res.status !== 201) throw new Error(`raffle: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.id as number;
-    };
-    const raffleId = await raffle({});
-    const passwordRaffleId = await raffle({ allow_passwordless_entry: false, password: 'open sesame' });
+    const raffleId = await openRaffle(admin, { title: 'Abuse bench' });
+    const passwordRaffleId = await openRaffle(admin, { title: 'Abuse bench', allow_passwordless_entry: false, password: 'open sesame' });
     const categoryId = (await db.query(`insert into ticket_categories (name) values ('Bench') returning id`)).rows[0].id as number;
     /**
      * Each attack gets attackers of its own, all signed in before any attack: a client refused again and again is held
