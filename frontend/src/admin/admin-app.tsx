@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import type { AppStore } from '../app/store';
 import { useAppSelector } from '../app/hooks';
 import { selectCurrentUser } from '../lib/session-slice';
+import { RouteObjects } from '../lib/route-objects';
 import { useSiteSettings } from '../lib/use-site-settings';
 import { applyTheme } from '../lib/theme';
 import { AdminLayout } from './admin-layout';
@@ -40,13 +41,9 @@ function AdminRoot() {
   if (adminSectionsFor(user?.role).length === 0) return <Forbidden />;
   return (
     <BrowserRouter basename={ADMIN_BASENAME}>
-      <AdminRoutes routes={routes} />
+      <RouteObjects routes={routes} />
     </BrowserRouter>
   );
-}
-
-function AdminRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
 }
 
 function AdminShellRoute() {

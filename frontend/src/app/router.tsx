@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { FullPageRedirect } from './shell/full-page-redirect';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -53,8 +53,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The site's routes in the declarative router (see ScrollRestoration for why not the data router). */
-export function AppRoutes() {
-  return useRoutes(routes);
-}

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
 import { makeStore, type AppStore } from '../app/store';
+import { RouteObjects } from '../lib/route-objects';
 import { siteApi } from '../lib/site-api';
 import { settingsFixture } from './fixtures';
 
@@ -41,13 +42,9 @@ export function renderWithProviders(
   const result = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[options.route ?? '/']}>
-        <TestRoutes routes={routes} />
+        <RouteObjects routes={routes} />
       </MemoryRouter>
     </Provider>,
   );
   return { ...result, store };
-}
-
-function TestRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
 }

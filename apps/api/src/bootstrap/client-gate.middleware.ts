@@ -36,7 +36,8 @@ export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys
       else res.setHeader('Connection', 'close');
       res.status(TOO_MANY_REQUESTS.status).json(TOO_MANY_REQUESTS.body);
     };
-    if (penalties.penalised(client)) return penalties.hold(client, refuse, () => req.socket.destroy());
+    const hold = () => penalties.hold(client, refuse, () => req.socket.destroy());
+    if (penalties.penalised(client)) return hold();
     // An upload is costly to receive and check: one refused counts as a malformed request.
     const upload = req.headers['content-type']?.startsWith('multipart/') ?? false;
     let started = false;
@@ -44,8 +45,8 @@ export function clientGate(penalties: RefusalPenalties, lanes: ClientLanes, keys
       // A request that waited for a lane while its client's other requests were refused may find the client penalised
       // by now: it is held like any later one instead of being served in full.
       if (penalties.penalised(client)) {
-        lanes.release(client, true);
-        return penalties.hold(client, refuse, () => req.socket.destroy());
+        lanes.release(client, penalties.suspect(client));
+        return hold();
       }
       started = true;
       res.once('finish', () => {

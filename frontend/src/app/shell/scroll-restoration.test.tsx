@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { ScrollRestoration } from './scroll-restoration';
 

@@ -17,10 +17,17 @@ export const unprocessable = (message: string, errors?: Record<string, string[]>
   new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, message, errors);
 
 /**
- * A 422 for input no page of the site sends (an array past its bound, a field the route does not declare, more values
- * than can be scanned): answered like any 422, and counted as malformed against the client that sent it.
+ * A refusal answered like any other of its status, but counted as malformed against the client that caused it
+ * (api-exception.filter.ts marks it for the refusal count before Nest): what no page sends, or sends again after being
+ * told to stop.
  */
-export class MalformedInputError extends ApiError {
+export abstract class CountedAsMalformed extends ApiError {}
+
+/**
+ * A 422 for input no page of the site sends (an array past its bound, a field the route does not declare, more values
+ * than can be scanned).
+ */
+export class MalformedInputError extends CountedAsMalformed {
   constructor(message: string, errors?: Record<string, string[]>) {
     super(HttpStatus.UNPROCESSABLE_ENTITY, message, errors);
   }
@@ -28,11 +35,10 @@ export class MalformedInputError extends ApiError {
 export const malformedInput = (message: string, errors?: Record<string, string[]>) => new MalformedInputError(message, errors);
 
 /**
- * A 429 for a request repeated after the client was told to stop (a password guess after the lockout): answered like
- * any 429, and counted as malformed against the client, so one that keeps insisting is held after a few more tries
- * instead of after thirty fully served ones.
+ * A 429 for a request repeated after the client was told to stop (a password guess after the lockout): one that keeps
+ * insisting is held after a few more tries instead of after thirty fully served ones.
  */
-export class InsistentRequestError extends ApiError {
+export class InsistentRequestError extends CountedAsMalformed {
   constructor(message: string) {
     super(HttpStatus.TOO_MANY_REQUESTS, message);
   }

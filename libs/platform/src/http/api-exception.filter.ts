@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { INTERNAL_ERROR, SERVICE_UNAVAILABLE, errorEnvelope } from './error-envelope';
-import { InsistentRequestError, MALFORMED_INPUT_LOCAL, MalformedInputError } from './api-errors';
+import { CountedAsMalformed, MALFORMED_INPUT_LOCAL } from './api-errors';
 
 /** The one place that shapes every HTTP error answer: the SPEC envelope, never a stack trace. */
 @Catch()
@@ -17,7 +17,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (!known) this.logger.error({ err: exception, path: req.originalUrl }, 'unhandled error');
     // Outages are answered 503 but still logged: a bug must not hide behind one.
     else if (known === SERVICE_UNAVAILABLE) this.logger.warn({ err: exception, path: req.originalUrl }, 'database or Redis unavailable');
-    if (exception instanceof MalformedInputError || exception instanceof InsistentRequestError) res.locals[MALFORMED_INPUT_LOCAL] = true;
+    if (exception instanceof CountedAsMalformed) res.locals[MALFORMED_INPUT_LOCAL] = true;
     const { status, body } = known ?? INTERNAL_ERROR;
     res.status(status).json(body);
   }
