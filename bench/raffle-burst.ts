@@ -75,9 +75,9 @@ const ENTRY_PATH = process.env.BENCH_ENTRY_PATH === 'http' ? 'http' : 'socket';
 const WARM_UP = process.env.BENCH_WARM_UP !== '0';
 
 const now = () => performance.now();
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
@@ -420,8 +420,13 @@ async function main(): Promise<void> {
 
     const redisBefore = await redisCpuMs(redis);
     const machineCpu = machineCpuWindow();
+    const burstMonotonicUs = process.hrtime.bigint() / 1000n;
     const { seconds, latencies, ok, unexpected, entryBytes, afterFailed, sampleAnswer, answeredAt } = await enterAll(raffleId);
     const burstEnded = now();
+    // A --cpu-prof profile's sample times are on the same monotonic clock: this window picks the burst out of it.
+    if (nodeArgs.some((arg) => arg.startsWith('--cpu-prof'))) {
+      console.log(`burst window, monotonic µs: ${burstMonotonicUs}–${process.hrtime.bigint() / 1000n}`);
+    }
     const redisBurstCpuMs = (await redisCpuMs(redis)) - redisBefore;
     const machineCpuMs = machineCpu({ api: apiPids, worker: [workerPid], watchers: [watchers.pid!], 'bench (members)': [process.pid] });
     const apiCpuMs = machineCpuMs.api ?? 0;
@@ -515,14 +520,21 @@ async function main(): Promise<void> {
     );
     for (const line of machineShare(machineCpuMs, seconds, bare)) console.log(line);
     console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
+    // Issue #35's goals (the rate ratio against the bare server is reported above, no longer a goal: it depends on
+    // the load generators sharing the two cores), with the earlier rate, latency and size goals.
+    const apiCpuPerEntryUs = (apiCpuMs * 1000) / USERS;
     const goals = [
       ['≥ 3,000 entries/s', ok / seconds >= 3000],
       ['p99 < 250 ms', percentile(latencies, 99) < 250],
-      ['push lag p95 < 300 ms', report.lagP95 < 300],
+      ['push lag p95 < 250 ms', report.lagP95 < 250],
       ['≤ 2 KB served per entry', entryBytes / USERS <= 2048],
       [
-        ENTRY_PATH === 'socket' ? '≥ 25% of the bare Socket.IO ack' : '≥ 40% of the bare NestJS POST',
-        ok / seconds / bare.perSecond >= (ENTRY_PATH === 'socket' ? 0.25 : 0.4),
+        `api CPU per entry ≤ 3× the bare server's per round trip (${(apiCpuPerEntryUs / bare.cpuPerRoundTripUs).toFixed(1)}×)`,
+        apiCpuPerEntryUs <= 3 * bare.cpuPerRoundTripUs,
+      ],
+      [
+        `viewers' CPU ≤ 10 µs per entry (${(((machineCpuMs.watchers ?? 0) * 1000) / USERS).toFixed(0)} µs)`,
+        ((machineCpuMs.watchers ?? 0) * 1000) / USERS <= 10,
       ],
     ] as const;
     for (const [goal, met] of goals) console.log(`${met ? 'met' : 'MISSED'}: ${goal}`);

@@ -14,11 +14,10 @@ export class RedisConnections implements OnApplicationShutdown {
 
   constructor(private readonly config: AppConfig) {}
 
-  create(name: string, options: { blocking?: boolean } = {}): Redis {
+  create(name: string): Redis {
     const client = new Redis(this.config.env.REDIS_URL, {
       connectionName: `kickback:${name}`,
-      // BullMQ's blocking connections must never give up a command.
-      maxRetriesPerRequest: options.blocking ? null : 3,
+      maxRetriesPerRequest: 3,
       enableReadyCheck: true,
       lazyConnect: false,
     });
