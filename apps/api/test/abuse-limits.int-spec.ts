@@ -1,7 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 const LIMIT_PER_MINUTE = 5;
 const TOO_MANY = 'Too many requests. Please slow down and try again shortly.';
@@ -48,15 +47,12 @@ const upload = (name: string, type: string, bytes: Buffer | string) => {
 describe('abuse limits and hostile uploads', () => {
   let stack: TestStack;
   let api: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
 
   beforeAll(async () => {
     stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: String(LIMIT_PER_MINUTE) });
     api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 
@@ -70,9 +66,7 @@ describe('abuse limits and hostile uploads', () => {
   }
 
   it('limits redeeming and hunt and tournament predictions per member per minute (RATE_LIMIT_PER_MINUTE), members apart', async () => {
-    const [grinder, bystander] = [api.client(), api.client()];
-    await grinder.loginAs((await createUser(em)).id);
-    await bystander.loginAs((await createUser(em)).id);
+    const [grinder, bystander] = [await api.signedIn(), await api.signedIn()];
     for (const [path, body] of [
       ['/api/r/store/2147483000/redeem', {}],
       ['/api/r/bonus-hunts/2147483000/predict', { end_balance: 10, highest_multiplier: 2, highest_multiplier_game: 'Wanted' }],
@@ -86,8 +80,7 @@ describe('abuse limits and hostile uploads', () => {
   });
 
   it('limits ticket creation to 10 per member in 10 minutes and captchas to 30 a minute per address', async () => {
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     // The route's own limit replaces the default one (which would refuse the sixth).
     const tickets = await statuses(member, 'POST', '/api/r/tickets', 11);
     expect(tickets.slice(0, 10).every((a) => a.status === 422)).toBe(true);

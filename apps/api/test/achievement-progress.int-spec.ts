@@ -15,8 +15,7 @@ describe('achievement progress on profiles (real PostgreSQL + Redis)', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 

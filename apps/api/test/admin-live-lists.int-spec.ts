@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 jest.setTimeout(60_000);
 
@@ -9,7 +8,6 @@ jest.setTimeout(60_000);
 describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)', () => {
   let stack: TestStack;
   let api: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
   const sockets: Socket[] = [];
 
@@ -17,9 +15,7 @@ describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)
     stack = await createTestStack();
     api = await stack.api();
     await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -49,8 +45,7 @@ describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)
 
   it('pushes raffle, hunt and tournament changes and raffle entry counters to admins only', async () => {
     const watching = await listen(admin);
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     const bystander = await listen(member);
 
     const raffle = await admin.json('POST', '/api/admin/raffles', {

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentMatch } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 
 jest.setTimeout(60_000);
 
@@ -16,10 +16,8 @@ describe('bulk archive (real PostgreSQL + Redis)', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-    member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    admin = await api.signedIn({ role: 'Admin' });
+    member = await api.signedIn();
   });
   afterAll(() => stack.close());
 

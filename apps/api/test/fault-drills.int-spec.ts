@@ -38,13 +38,11 @@ describe('fault drills', () => {
     const socket: Socket = io(api.url, { path: '/socket.io', transports: ['websocket'], forceNew: true });
     try {
       const em = api.app.get(EntityManager).fork();
-      const admin = api.client();
-      await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+      const admin = await api.signedIn({ role: 'Admin' });
       const raffleId = await openRaffle(admin, { title: 'Drill raffle' });
       const members: TestClient[] = [];
       for (let i = 0; i < 60; i++) {
-        const client = api.client();
-        await client.loginAs((await createUser(em)).id);
+        const client = await api.signedIn();
         members.push(client);
       }
       const pushes: RaffleEntriesPush[] = [];
@@ -96,8 +94,7 @@ describe('fault drills', () => {
     const api = await startApi(testEnv(postgres.url('drill'), { RATE_LIMIT_PER_MINUTE: '1000000', DB_POOL_MAX: '4' }));
     try {
       const em = api.app.get(EntityManager).fork();
-      const admin = api.client();
-      await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+      const admin = await api.signedIn({ role: 'Admin' });
       const memberId = (await createUser(em)).id;
       const statuses: number[] = [];
       let stop = false;

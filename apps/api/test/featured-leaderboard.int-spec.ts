@@ -1,16 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import {
-  createTestStack,
-  createUser,
-  socketConnected,
-  testSocket,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 /** The leaderboard on stream: chosen on Go live (else the site's first board); the leaderboard overlay follows it. */
 describe('featured leaderboard (real PostgreSQL + Redis)', () => {
@@ -24,8 +15,7 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -62,8 +52,7 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
 
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/leaderboard', { id: second })).status).toBe(403);
 
     const chosen = await admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });

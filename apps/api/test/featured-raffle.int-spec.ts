@@ -3,7 +3,6 @@ import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
 import {
   createTestStack,
-  createUser,
   socketConnected,
   testSocket,
   waitFor,
@@ -27,8 +26,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -53,8 +51,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
 
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/raffle', { id: older })).status).toBe(403);
 
     const chosen = await admin.json('PUT', '/api/admin/featured/raffle', { id: older });
@@ -68,8 +65,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     expect(audit).toEqual({ entity_id: String(older) });
 
     // A drawn or cancelled raffle gives way to the newest raffle taking entries.
-    const entrant = api.client();
-    await entrant.loginAs((await createUser(em)).id);
+    const entrant = await api.signedIn();
     expect((await entrant.json('POST', `/api/r/raffles/${older}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     expect((await admin.json('POST', `/api/admin/raffles/${older}/draw`)).status).toBe(200);
     expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { io, type Socket } from 'socket.io-client';
 import { READ_API_SCOPES } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { concretePath, listRoutes, listSocketEvents, type RouteInfo } from '../src/bootstrap/route-inventory';
 import { SOCKET_EVENT_POLICIES } from '../src/realtime/socket-event-policies';
 
@@ -127,8 +127,7 @@ describe('fuzzing every route and socket event with hostile input', () => {
   beforeAll(async () => {
     stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', READ_API_PER_MINUTE: '1000000' });
     api = await stack.api();
-    admin = api.client();
-    await admin.loginAs((await createUser(stack.em(api.app), { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     const token = await admin.json('POST', '/api/admin/read-api/tokens', { name: 'fuzz', scopes: [...READ_API_SCOPES] });
     readApiHeaders = { authorization: `Bearer ${token.body.data.token as string}` };
   });

@@ -29,8 +29,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' });
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterEach(() => jest.restoreAllMocks());
   afterAll(async () => {

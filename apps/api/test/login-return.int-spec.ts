@@ -106,8 +106,7 @@ describe('login returns the visitor to the page they came from, and only to a pa
   });
 
   it('an already logged-in member opening /login?next= goes straight there', async () => {
-    const client = api.client();
-    await client.loginAs((await createUser(em)).id);
+    const client = await api.signedIn();
     const res = await client.get('/login?next=%2Ftournaments%2F3');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/tournaments/3');

@@ -170,8 +170,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('disconnecting Kick clears the Kick username (keeping the login identity), after which raffle entry is refused', async () => {
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const raffleId = await openRaffle(admin, { title: 'Settings raffle', description: 'Needs Kick' });
 
     const { id, client } = await member('kicker');

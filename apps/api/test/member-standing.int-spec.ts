@@ -82,8 +82,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
       message: ADMIN_USER_MESSAGES.notFound,
     });
     for (const role of ['staff', 'member'] as const) {
-      const other = api1.client();
-      await other.loginAs((await createUser(em, { role })).id);
+      const other = await api1.signedIn({ role });
       expect((await other.json('GET', `/api/admin/users/${member.id}`)).status).toBe(403);
       expect((await other.json('POST', `/api/admin/users/${member.id}/ban`, { reason: 'x' })).status).toBe(403);
     }
@@ -171,8 +170,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   });
 
   it('a member session made before the session list existed is ended at its next request', async () => {
-    const client = api1.client();
-    await client.loginAs((await createUser(em)).id);
+    const client = await api1.signedIn();
     const key = `sess:${sid(client)}`;
     const { listed, ...legacy } = JSON.parse((await stack.redis.get(key))!);
     expect(listed).toBe(true);

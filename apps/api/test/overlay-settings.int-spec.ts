@@ -13,16 +13,7 @@ import {
 } from '@kickback/contracts';
 import { OVERLAY_TOKEN_PURPOSE, SecretsCipher, rekeyOverlayTokens } from '@kickback/domain';
 import { AppConfig } from '@kickback/platform';
-import {
-  createTestStack,
-  createUser,
-  socketConnected,
-  testSocket,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
   const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -51,10 +42,8 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
     stack = await createTestStack({ FRONTEND_DIST: dist });
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-    member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    admin = await api.signedIn({ role: 'Admin' });
+    member = await api.signedIn();
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());

@@ -5,15 +5,7 @@ import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import { DEFAULT_OVERLAY_SETTINGS, OVERLAY_KINDS, type IssuedOverlayToken, type OverlayPageData } from '@kickback/contracts';
-import {
-  createTestStack,
-  createUser,
-  socketConnected,
-  testSocket,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { createTestStack, socketConnected, testSocket, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
   const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -57,8 +49,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     stack = await createTestStack({ FRONTEND_DIST: dist });
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -77,8 +68,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
   };
 
   it('only admins list, issue and revoke; tokens are stored hashed and unknown kinds are 404', async () => {
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     expect((await member.json('GET', '/api/admin/overlays')).status).toBe(403);
     expect((await member.json('POST', '/api/admin/overlays/hunt/token')).status).toBe(403);
     expect((await api.client().json('GET', '/api/admin/overlays')).status).toBe(401);

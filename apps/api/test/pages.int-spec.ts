@@ -153,14 +153,12 @@ describe('page serving with injected data', () => {
     expect(anon.status).toBe(302);
     expect(anon.headers.get('location')).toBe('/login');
 
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     const forbidden = await member.get('/admin-new/settings');
     expect(forbidden.status).toBe(403);
     expect(await forbidden.text()).toContain('Admins only');
 
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const page = await admin.get('/admin-new/affiliates');
     expect(page.status).toBe(200);
     const html = await page.text();

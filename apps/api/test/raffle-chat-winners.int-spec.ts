@@ -28,8 +28,7 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     api = await stack.api();
     await stack.worker();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5252, chat_commands_enabled: true })).status).toBe(
       200,
     );

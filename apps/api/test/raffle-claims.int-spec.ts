@@ -26,8 +26,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     api = await stack.api();
     worker = await stack.worker();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());

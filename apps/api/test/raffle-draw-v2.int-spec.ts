@@ -71,8 +71,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     worker = await stack.worker();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     await stack.close();

@@ -39,8 +39,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     api = await stack.api();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());

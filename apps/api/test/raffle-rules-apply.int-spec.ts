@@ -18,8 +18,7 @@ describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)"
     stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 

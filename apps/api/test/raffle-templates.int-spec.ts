@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 /** Issue #37: a raffle's rules saved as a template, and a raffle started from it (Go live). */
 describe('raffle templates (real PostgreSQL + Redis)', () => {
@@ -12,8 +12,7 @@ describe('raffle templates (real PostgreSQL + Redis)', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 
@@ -26,8 +25,7 @@ describe('raffle templates (real PostgreSQL + Redis)', () => {
   };
 
   it('saves a template (admins only, names unique), starts a raffle from it now, and deletes it; all audited', async () => {
-    const member = api.client();
-    await member.loginAs((await createUser(em, {})).id);
+    const member = await api.signedIn({});
     expect((await member.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings })).status).toBe(403);
 
     const saved = await admin.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings });

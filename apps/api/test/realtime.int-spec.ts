@@ -92,11 +92,9 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
   });
 
   it('admin feeds go per permission: staff hear ticket notices, only admins the redemption and contact feeds', async () => {
-    const em = api1.app.get(EntityManager);
     const sockets: Record<string, Socket> = {};
     for (const role of ['staff', 'Admin', 'member'] as const) {
-      const client = api1.client();
-      await client.loginAs((await createUser(em, { role })).id);
+      const client = await api1.signedIn({ role });
       sockets[role] = connect(api1.url, { cookie: client.cookieHeader });
       await once(sockets[role]!, 'connect');
     }
@@ -135,8 +133,8 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
   it('an open socket whose session expired or changed role is disconnected at the next re-check', async () => {
     const quick = await stack.api({ SOCKET_SESSION_CHECK_SECONDS: 1 });
     const em = quick.app.get(EntityManager);
-    const [expiring, promoted] = [quick.client(), quick.client()];
-    await expiring.loginAs((await createUser(em)).id);
+    const expiring = await quick.signedIn();
+    const promoted = quick.client();
     const promotedId = (await createUser(em, { role: 'staff' })).id;
     await promoted.loginAs(promotedId);
     const a = connect(quick.url, { cookie: expiring.cookieHeader });

@@ -47,8 +47,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   });
 
   async function member(): Promise<TestClient> {
-    const client = api.client();
-    await client.loginAs((await createUser(em)).id);
+    const client = await api.signedIn();
     return client;
   }
 

@@ -109,8 +109,7 @@ describe('session lifetimes and personal answers', () => {
   });
 
   it('a login gives the member lifetime; logout deletes the session and clears the cookie', async () => {
-    const client = api.client();
-    await client.loginAs((await createUser(em)).id);
+    const client = await api.signedIn();
     const [key] = await sessionKeys();
     expect(await stack.redis.ttl(key!)).toBeGreaterThan(29 * 24 * 3600);
 
@@ -126,8 +125,7 @@ describe('session lifetimes and personal answers', () => {
   });
 
   it('a member session past its absolute lifetime is anonymous on the next request, however active', async () => {
-    const client = api.client();
-    await client.loginAs((await createUser(em)).id);
+    const client = await api.signedIn();
     expect((await client.get('/api/r/points/history')).status).toBe(200);
     const [key] = (await sessionKeys()).filter(Boolean);
     const data = JSON.parse((await stack.redis.get(key!))!);
@@ -138,12 +136,10 @@ describe('session lifetimes and personal answers', () => {
   });
 
   it('personal answers are never cached; public reads for anonymous visitors may be', async () => {
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     expect((await member.get('/api/r/points/history')).headers.get('cache-control')).toBe('no-store');
     expect((await member.get('/api/r/raffles')).headers.get('cache-control')).toBe('no-store');
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     expect((await admin.get('/api/admin/settings')).headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${api.url}/api/r/raffles`)).headers.get('cache-control')).not.toBe('no-store');
   });

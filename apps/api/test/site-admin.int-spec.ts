@@ -164,9 +164,7 @@ describe('queue inspection for admins', () => {
 
   it('lists every queue with its counts and the failed jobs, and retries one', async () => {
     const { Queue, Worker } = await import('bullmq');
-    const em = api.app.get(EntityManager);
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const queue = new Queue('domain-events', { connection: { url: stack.env.REDIS_URL } });
     await queue.add('test.failing', { n: 1 }, { jobId: 'failing-1', attempts: 1 });
     const worker = new Worker(

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { imageRef, webUrl } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 /** Values at the edges of the URL rule: what browsers or decoding proxies read differently than they look. */
 const LINKS = [
@@ -39,8 +39,7 @@ describe('one URL rule for the schemas and the database', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     // The settings row exists once an admin saved them.
     expect((await admin.json('PUT', '/api/admin/settings', { site_name: 'Kickback' })).status).toBe(200);
   });

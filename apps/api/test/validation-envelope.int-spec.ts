@@ -56,8 +56,7 @@ describe('request validation answers in the SPEC envelope', () => {
   });
 
   it('fields named like Object.prototype members are ordinary unknown fields → 422, never 500', async () => {
-    const member = api.client();
-    await member.loginAs((await createUser(stack.em(api.app))).id);
+    const member = await api.signedIn();
     for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
       const query = await member.json('GET', `/api/r/store?${key}=1`);
       expect(query).toEqual({ status: 422, body: expect.objectContaining({ success: false, errors: { [key]: ['Unknown field.'] } }) });

@@ -8,11 +8,14 @@ import { createWorker, type WorkerOptions } from '../../../apps/worker/src/creat
 import { createTestDatabase } from './test-database';
 import { testEnv } from './test-env';
 import { TestClient } from './test-client';
+import { createUser, type UserFactoryInput } from './factories';
 
 export interface RunningApi {
   app: NestExpressApplication;
   url: string;
   client: () => TestClient;
+  /** A client logged in as a new member made from `fields` (role, names…). */
+  signedIn: (fields?: UserFactoryInput) => Promise<TestClient>;
   close: () => Promise<void>;
 }
 
@@ -21,7 +24,13 @@ export async function startApi(env: AppEnv): Promise<RunningApi> {
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  return { app, url, client: () => new TestClient(url, env.APP_URL.replace(/\/$/, '')), close: () => app.close() };
+  const client = () => new TestClient(url, env.APP_URL.replace(/\/$/, ''));
+  const signedIn = async (fields?: UserFactoryInput) => {
+    const signed = client();
+    await signed.loginAs((await createUser(app.get(EntityManager), fields)).id);
+    return signed;
+  };
+  return { app, url, client, signedIn, close: () => app.close() };
 }
 
 export async function startWorker(env: AppEnv, options?: WorkerOptions): Promise<INestApplicationContext> {

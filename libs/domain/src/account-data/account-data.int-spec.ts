@@ -29,8 +29,7 @@ describe('member data rights: download my data, delete my account (real PostgreS
     worker = await stack.worker();
     em = api.app.get(EntityManager);
     await runDemoSeed(em.fork());
-    admin = api.client();
-    await admin.loginAs((await createUser(em.fork(), { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 

@@ -70,8 +70,7 @@ describe('Kick events: signed webhooks award points once', () => {
     await stack.worker();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     await stack.close();

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, createUser, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { FakeKickServer, createTestStack, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { SecretsCipher } from '../leaderboard/secrets-cipher';
 import { KickConnectionService } from './kick-connection.service';
 import { KICK_TOKEN_PURPOSE } from './kick-token-cipher';
@@ -45,8 +45,7 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
     api = await stack.api();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151, chat_commands_enabled: true })).status).toBe(
       200,
     );

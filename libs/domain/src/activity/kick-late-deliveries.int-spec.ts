@@ -74,8 +74,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     await stack.worker();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     await em.fork().execute('update activity_settings set broadcaster_user_id = ?, chat_interval_seconds = 1 where id = 1', [CHANNEL]);
   });
   afterAll(async () => {

@@ -6,7 +6,6 @@ import { KICK_EVENT_SUBSCRIPTIONS, QUEUES } from '@kickback/contracts';
 import {
   FakeKickServer,
   createTestStack,
-  createUser,
   kickUser,
   ulid,
   waitFor,
@@ -59,8 +58,7 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     api = await stack.api();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     // Another channel of the same Kick app (a second site on the same credentials): never ours to remove.
     plant(kick, 'chat.message.sent', OTHER_BROADCASTER);
     plant(kick, 'channel.followed', OTHER_BROADCASTER);

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { LEADERBOARD_PAGE_CACHE_KEY } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { loadStandings, manualEntries, replaceManualEntries } from './leaderboard-standings.repository';
@@ -20,8 +20,7 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     api = await stack.api();
     em = api.app.get(EntityManager);
     refresher = api.app.get(LeaderboardRefreshService);
-    admin = api.client();
-    await admin.loginAs((await createUser(em.fork(), { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 

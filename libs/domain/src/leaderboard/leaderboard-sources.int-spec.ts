@@ -208,8 +208,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
   it('with private hosts not allowed (production), Test connection refuses loopback and metadata addresses and shows no answer', async () => {
     const platform = await createPlatform('generic', { slug: 'generic-ssrf' });
     const guarded = await stack.api({ LEADERBOARD_ALLOW_PRIVATE_HOSTS: false });
-    const guardedAdmin = guarded.client();
-    await guardedAdmin.loginAs((await createUser(em.fork(), { role: 'Admin' })).id);
+    const guardedAdmin = await guarded.signedIn({ role: 'Admin' });
     const before = fake.requests.length;
     const test = await guardedAdmin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
     expect(test.body.data).toMatchObject({ ok: false, entry_count: 0, sample: [] });

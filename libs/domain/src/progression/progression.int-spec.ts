@@ -64,8 +64,7 @@ describe('progression in the worker', () => {
     api = await stack.api();
     worker = await stack.worker();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -206,8 +205,7 @@ describe('progression in the worker', () => {
     const ticketId = ((await created.json()) as { data: { id: number } }).data.id;
     await waitFor(async () => (await xpOf(user.id)) === XP_AWARDS.login + XP_AWARDS.ticket, 10_000, 'ticket XP');
 
-    const staff = api.client();
-    await staff.loginAs((await createUser(em, { role: 'staff' })).id);
+    const staff = await api.signedIn({ role: 'staff' });
     expect((await staff.json('PATCH', `/api/admin/tickets/${ticketId}`, { status: 'resolved' })).status).toBe(200);
     expect((await staff.json('PATCH', `/api/admin/tickets/${ticketId}`, { priority: 'low' })).status).toBe(200);
     const total = XP_AWARDS.login + XP_AWARDS.ticket + XP_AWARDS.ticket_resolved;

@@ -24,8 +24,7 @@ describe('raffle entry XP through the worker', () => {
     api = await stack.api();
     worker = await stack.worker();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 

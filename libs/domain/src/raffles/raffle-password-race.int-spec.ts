@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AppConfig, TOO_MANY_REQUESTS } from '@kickback/platform';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { PASSWORD_LOCKED_MESSAGE, PASSWORD_TRIES_PER_RAFFLE } from './raffle-password-attempts';
 
 /**
@@ -19,8 +19,7 @@ describe('raffle password tries are reserved before the check', () => {
     stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', ABUSE_REFUSALS_PER_MINUTE: '30', ABUSE_HOLD_MS: '100' });
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterEach(() => jest.restoreAllMocks());
   afterAll(() => stack.close());
@@ -34,8 +33,7 @@ describe('raffle password tries are reserved before the check', () => {
     return { id, checks: () => scrypt.mock.calls.filter((call) => Buffer.isBuffer(call[1]) && salt.equals(call[1])).length };
   }
   const member = async () => {
-    const client = api.client();
-    await client.loginAs((await createUser(em, {})).id);
+    const client = await api.signedIn({});
     return client;
   };
   const enter = (client: TestClient, raffleId: number, password: string) =>

@@ -155,8 +155,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     const unknown = await admin.json('POST', '/api/admin/read-api/tokens', { name: 'x', scopes: ['ledger'] });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors)).toEqual(['scopes.0']);
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
+    const member = await api.signedIn();
     expect((await member.json('POST', '/api/admin/read-api/tokens', { name: 'x', scopes: ['winners'] })).status).toBe(403);
   });
 

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
 
 describe('store edge cases answer 4xx, never 500', () => {
   jest.setTimeout(60_000);
@@ -15,10 +15,8 @@ describe('store edge cases answer 4xx, never 500', () => {
   afterAll(() => stack.close());
 
   it('odd ids, queries and bodies', async () => {
-    const member = api.client();
-    await member.loginAs((await createUser(em)).id);
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const member = await api.signedIn();
+    const admin = await api.signedIn({ role: 'Admin' });
     const cases: [typeof member, string, string, unknown, number][] = [
       [member, 'POST', '/api/r/store/99999999999/redeem', {}, 404],
       [member, 'POST', '/api/r/store/abc/redeem', {}, 404],
@@ -43,8 +41,7 @@ describe('store edge cases answer 4xx, never 500', () => {
   });
 
   it('an admin edit that lowers stock is pushed to open store pages and audited; a created item is listed', async () => {
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const created = await admin.json('POST', '/api/admin/store-items', {
       name: 'Edge Cap',
       cost: 250,

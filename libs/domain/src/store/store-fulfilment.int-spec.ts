@@ -159,8 +159,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(assigned[0].n).toBe(3);
 
     // New codes go to the members who were waiting, oldest first; duplicates are skipped.
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const upload = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: 'ONE\nFOUR, FIVE\n"SIX"\n\n' });
     expect(upload.body).toEqual({
       success: true,
@@ -183,8 +182,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
       .execute<{ id: number }[]>(
         `insert into store_items (name, cost, quantity, max_purchases_per_user, fulfilment, value_usd, category) values ('Shout-out', 300, 4, 1, 'manual', '25.00', 'perks') returning id`,
       );
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const buyerA = await member(1000);
     const buyerB = await member(1000);
     const a = (await buyerA.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
@@ -221,8 +219,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     await worker();
     const itemId = await codeItem(['LIVE-CODE-1']);
     const buyer = await member(1000);
-    const adminClient = api.client();
-    await adminClient.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const adminClient = await api.signedIn({ role: 'Admin' });
     const keys = await stack.redis.keys('{*:default}:*');
     if (keys.length) await stack.redis.del(...keys);
     const store = await listen(null, 'store');

@@ -170,8 +170,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   it('an admin edit does not wait for redemptions in flight', async () => {
     const itemId = await item(10, null);
     const buyer = await createUser(em);
-    const adminClient = api.client();
-    await adminClient.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const adminClient = await api.signedIn({ role: 'Admin' });
     // A redemption in flight: its redemption row is written, the transaction still open (a key-share lock on the item).
     const inFlight = await holdItemRow(`insert into store_redemptions (user_id, item_id, cost) values ($1, $2, 10)`, [buyer.id, itemId]);
     try {

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { EntityManager } from '@mikro-orm/postgresql';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_BUSY_MESSAGE } from '@kickback/platform';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { seedTickets } from './tickets.seed';
 
 /** A grayscale PNG 1 pixel wide and `height` rows tall: a few tens of KB that cost seconds to decode. */
@@ -52,8 +52,7 @@ describe('uploaded images: checked by their header, decoded in a bounded pool', 
   afterAll(() => stack.close());
 
   async function member(): Promise<TestClient> {
-    const client = api.client();
-    await client.loginAs((await createUser(em, {})).id);
+    const client = await api.signedIn({});
     return client;
   }
   async function send(client: TestClient, path: string, fields: Record<string, string>, images: { name: string; data: Buffer }[] = []) {

@@ -63,8 +63,7 @@ describe('support tickets', () => {
     em = api.app.get(EntityManager);
     await em.fork().transactional((tx) => seedTickets(tx));
     [{ id: categoryId }] = await em.fork().execute<{ id: number }[]>('select id from ticket_categories order by position limit 1');
-    staff = api.client();
-    await staff.loginAs((await createUser(em, { role: 'staff' })).id);
+    staff = await api.signedIn({ role: 'staff' });
   });
   afterAll(() => stack.close());
 
@@ -339,8 +338,7 @@ describe('support tickets', () => {
     expect(list.body.data.map((t: { id: number }) => t.id)).toEqual([ticketId]);
     expect(list.body.data[0].user.username).toEqual(expect.any(String));
     expect((await staff.json('GET', '/api/admin/ticket-categories')).status).toBe(403);
-    const admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    const admin = await api.signedIn({ role: 'Admin' });
     const category = await admin.json('POST', '/api/admin/ticket-categories', { name: 'Billing', description: 'Payments' });
     expect(category.status).toBe(201);
     const removed = await admin.json('DELETE', `/api/admin/ticket-categories/${categoryId}`);

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentMatch } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 jest.setTimeout(60_000);
 
@@ -15,8 +15,7 @@ describe('match winner override (real PostgreSQL + Redis)', () => {
     stack = await createTestStack();
     api = await stack.api();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(() => stack.close());
 

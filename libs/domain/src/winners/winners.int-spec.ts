@@ -31,8 +31,7 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     api = await stack.api();
     worker = await stack.worker();
     em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+    admin = await api.signedIn({ role: 'Admin' });
     socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     await new Promise<void>((resolve) => {
       socket.once('room:joined', () => resolve());
