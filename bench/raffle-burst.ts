@@ -207,7 +207,9 @@ function machineShare(byRole: Record<string, number>, seconds: number, bare: Cei
   const besidesApi = perEntryUs(total - (byRole.api ?? 0));
   const bareMachine = bare.cpuPerRoundTripUs + bare.clientCpuPerRoundTripUs;
   return [
+    // Processes under half a µs per entry (the machine's other daemons, kernel threads) count in the total only.
     `the machine's CPU during the burst, per entry: ${Object.entries(byRole)
+      .filter(([, ms]) => perEntryUs(ms) >= 0.5)
       .sort(([, a], [, b]) => b - a)
       .map(([role, ms]) => `${role} ${perEntryUs(ms).toFixed(0)} µs`)
       .join(', ')}; ${perEntryUs(total).toFixed(0)} µs in all (${(total / 10 / seconds).toFixed(0)}% of one core over the burst)`,
@@ -533,7 +535,7 @@ async function main(): Promise<void> {
         apiCpuPerEntryUs <= 3 * bare.cpuPerRoundTripUs,
       ],
       [
-        `viewers' CPU ≤ 10 µs per entry (${(((machineCpuMs.watchers ?? 0) * 1000) / USERS).toFixed(0)} µs)`,
+        `viewers' CPU ≤ 10 µs per entry (${(((machineCpuMs.watchers ?? 0) * 1000) / USERS).toFixed(1)} µs)`,
         ((machineCpuMs.watchers ?? 0) * 1000) / USERS <= 10,
       ],
     ] as const;
