@@ -25,6 +25,18 @@ function refusal(run: () => unknown): { status: number; body: { errors?: Record<
 }
 
 describe('boundsViolation and the schema pipe', () => {
+  it('checks the fields an extended schema adds, the same on every call', () => {
+    const base = z.object({ entry_type: z.string().max(20, 'Type too long.') });
+    const pipe = zodPipe(base.extend({ note: z.string().max(3, 'Note too long.') }).strict());
+    for (let i = 0; i < 2; i++) {
+      expect(refusal(() => pipe.transform({ entry_type: 'x'.repeat(21), note: 'long' })).body.errors).toEqual({
+        entry_type: ['Type too long.'],
+        note: ['Note too long.'],
+      });
+      expect(pipe.transform({ entry_type: 'free', note: 'ok' })).toEqual({ entry_type: 'free', note: 'ok' });
+    }
+  });
+
   it('refuses an over-long array before zod looks at a single element, with one short error', () => {
     const { seen, schema } = counted();
     const answer = refusal(() => zodPipe(schema).transform({ list: new Array(120_000).fill('x') }));

@@ -54,7 +54,7 @@ export function boundsViolation(schema: ZodTypeAny, value: unknown, path: (strin
   }
   if (!isRecord(value)) return null;
   if (schema instanceof z.ZodObject) {
-    const shape = schema.shape as Record<string, ZodTypeAny>;
+    const shape = shapeOf(schema);
     return firstOf(Object.keys(value), (key) =>
       Object.hasOwn(shape, key) ? boundsViolation(shape[key]!, value[key], [...path, key]) : null,
     );
@@ -82,7 +82,7 @@ export function boundsViolations(schema: ZodTypeAny, value: unknown, limit = 10)
     const found = boundsViolation(schema, value);
     return found ? [found] : [];
   }
-  const shape = object.shape as Record<string, ZodTypeAny>;
+  const shape = shapeOf(object);
   const found: BoundsViolation[] = [];
   for (const key of Object.keys(value)) {
     if (found.length >= limit) break;
@@ -90,6 +90,21 @@ export function boundsViolations(schema: ZodTypeAny, value: unknown, limit = 10)
     if (violation) found.push(violation);
   }
   return found;
+}
+
+const shapes = new WeakMap<z.AnyZodObject, Record<string, ZodTypeAny>>();
+
+/**
+ * An object schema's fields. Zod builds the shape of an extended or merged schema anew on every `.shape` read (zod's
+ * own parse caches it); schemas never change, so the bounds check reads each one once.
+ */
+function shapeOf(schema: z.AnyZodObject): Record<string, ZodTypeAny> {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = schema.shape as Record<string, ZodTypeAny>;
+    shapes.set(schema, shape);
+  }
+  return shape;
 }
 
 /** The object schema under the wrappers a body schema may carry (optional, default, refinements), if any. */
