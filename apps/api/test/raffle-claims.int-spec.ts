@@ -164,11 +164,12 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
       await sql(`update raffle_winners set claim_deadline = clock_timestamp() + interval '40 milliseconds' where raffle_id = ?`, [id]);
       await new Promise((r) => setTimeout(r, 35));
       const [answer] = await Promise.all([claim(winners[0]!, id), worker.get(RaffleDrawService).passUnclaimed(id)]);
-      const rows = await sql<{ user_id: number; claimed_at: Date | null; unclaimed: boolean }>(
+      // Raw rows: the driver gives timestamps as text.
+      const rows = await sql<{ user_id: number; claimed_at: string | null; unclaimed: boolean }>(
         'select user_id, claimed_at, unclaimed from raffle_winners where raffle_id = ? order by id',
         [id],
       );
-      if (answer.status === 200) expect(rows).toEqual([{ user_id: winners[0]!.id, claimed_at: expect.any(Date), unclaimed: false }]);
+      if (answer.status === 200) expect(rows).toEqual([{ user_id: winners[0]!.id, claimed_at: expect.any(String), unclaimed: false }]);
       else {
         expect([CLAIM_MESSAGES.closed, CLAIM_MESSAGES.notAWinner]).toContain(answer.message);
         expect(rows[0]).toMatchObject({ user_id: winners[0]!.id, claimed_at: null });
