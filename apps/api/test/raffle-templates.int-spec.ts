@@ -25,7 +25,7 @@ describe('raffle templates (real PostgreSQL + Redis)', () => {
   };
 
   it('saves a template (admins only, names unique), starts a raffle from it now, and deletes it; all audited', async () => {
-    const member = await api.signedIn({});
+    const member = await api.signedIn();
     expect((await member.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings })).status).toBe(403);
 
     const saved = await admin.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings });

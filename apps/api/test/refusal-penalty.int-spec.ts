@@ -46,11 +46,6 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     await stack.close();
   });
 
-  async function member(): Promise<TestClient> {
-    const client = await api.signedIn();
-    return client;
-  }
-
   function connect(client?: TestClient): Promise<Socket> {
     const socket = testSocket(api.url, client);
     sockets.push(socket);
@@ -64,8 +59,8 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     });
 
   it('after its refusals, a member’s every request is held and answered 429 unread; another member and a visitor at the same address are served', async () => {
-    const attacker = await member();
-    const bystander = await member();
+    const attacker = await api.signedIn();
+    const bystander = await api.signedIn();
     const updates = jest.spyOn(api.app.get(MemberSettingsService), 'update');
     // A body over its limit is nothing a page sends: it counts as MALFORMED refusals. The one that goes past the limit
     // is still answered by its route; from then on nothing of this client is served.
@@ -84,7 +79,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   });
 
   it('holds at most a few requests of a penalised client at once; the rest lose their connection without an answer', async () => {
-    const attacker = await member();
+    const attacker = await api.signedIn();
     for (let i = 0; i <= REFUSALS / MALFORMED; i++) await oversized(attacker);
     // Each request on a connection of its own, all connections open before any request is written: they reach the api
     // together, well inside the shortest hold.
@@ -121,7 +116,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   });
 
   it('a member socket past its refused messages is disconnected and cannot reconnect while penalised; another member’s can', async () => {
-    const attacker = await member();
+    const attacker = await api.signedIn();
     const socket = await connect(attacker);
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const beat = { visible: true, player: true };
@@ -145,14 +140,14 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     expect(await disconnected).toBe('io server disconnect');
 
     await expect(connect(attacker)).rejects.toThrow();
-    await expect(connect(await member())).resolves.toBeDefined();
+    await expect(connect(await api.signedIn())).resolves.toBeDefined();
   });
 
   it('serves a client’s parallel requests a few at a time, the rest waiting their turn, while another member is served', async () => {
     const { id: attackerId } = await createUser(em);
     const attacker = api.client();
     await attacker.loginAs(attackerId);
-    const bystander = await member();
+    const bystander = await api.signedIn();
     const settings = api.app.get(MemberSettingsService);
     const real = settings.get.bind(settings);
     let running = 0;
@@ -178,7 +173,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   // Last: the flood leaves this address penalised for the rest of the minute (visitors there cannot log in).
   it('an anonymous socket that keeps sending oversized frames is held at the handshake by its address; a member there still connects', async () => {
     // Signed in before the flood: a visitor at the address could not log in until the minute is over.
-    const neighbour = await member();
+    const neighbour = await api.signedIn();
     for (let i = 0; i <= (REFUSALS * ADDRESS_SHARE) / MALFORMED; i++) {
       const socket = await connect();
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));

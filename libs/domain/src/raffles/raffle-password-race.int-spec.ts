@@ -32,10 +32,6 @@ describe('raffle password tries are reserved before the check', () => {
     const scrypt = jest.spyOn(crypto, 'scrypt');
     return { id, checks: () => scrypt.mock.calls.filter((call) => Buffer.isBuffer(call[1]) && salt.equals(call[1])).length };
   }
-  const member = async () => {
-    const client = await api.signedIn({});
-    return client;
-  };
   const enter = (client: TestClient, raffleId: number, password: string) =>
     client.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'password', password });
   const statuses = (answers: { status: number }[]) =>
@@ -43,7 +39,7 @@ describe('raffle password tries are reserved before the check', () => {
 
   it('25 parallel entries (24 wrong, 1 right) check at most 5 wrong passwords; once locked, the right one is refused', async () => {
     const raffle = await passwordRaffle();
-    const client = await member();
+    const client = await api.signedIn();
     const guesses = Array.from({ length: 25 }, (_, i) => (i === 12 ? 'letmein' : `wrong-${i}`));
     const answers = await Promise.all(guesses.map((g) => enter(client, raffle.id, g)));
     const wrongAnswered = answers.filter((a, i) => i !== 12 && a.status === 422);
@@ -64,7 +60,7 @@ describe('raffle password tries are reserved before the check', () => {
     const raffle = await passwordRaffle();
     // Two wrong tries left on the raffle; five members fire five wrong guesses each, all together.
     await stack.redis.set(`raffle:${raffle.id}:password-misses`, String(PASSWORD_TRIES_PER_RAFFLE.limit - 2), 'PX', 60_000);
-    const clients = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => api.signedIn()));
     const answers = await Promise.all(clients.flatMap((c) => Array.from({ length: 5 }, (_, i) => enter(c, raffle.id, `nope-${i}`))));
     expect(statuses(answers)).toEqual({ 422: 2, 429: 23 });
     expect(raffle.checks()).toBe(2);
@@ -72,18 +68,18 @@ describe('raffle password tries are reserved before the check', () => {
 
   it('a right password gives its try back, so entering never uses up the budget', async () => {
     const raffle = await passwordRaffle();
-    const clients = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => api.signedIn()));
     expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
     expect(Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`))).toBe(0);
   });
 
   it('once scrypt has accepted the password, later entries and wrong guesses are matched without it', async () => {
     const raffle = await passwordRaffle();
-    expect((await enter(await member(), raffle.id, 'letmein')).status).toBe(200);
+    expect((await enter(await api.signedIn(), raffle.id, 'letmein')).status).toBe(200);
     expect(raffle.checks()).toBe(1);
-    const clients = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => api.signedIn()));
     expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
-    expect((await enter(await member(), raffle.id, 'letmeout')).status).toBe(422);
+    expect((await enter(await api.signedIn(), raffle.id, 'letmeout')).status).toBe(422);
     expect(raffle.checks()).toBe(1);
   });
 
@@ -97,7 +93,7 @@ describe('raffle password tries are reserved before the check', () => {
       void released.then(() => scrypt(...args));
     }) as typeof crypto.scrypt);
     const guessers = api.app.get(AppConfig).env.DB_POOL_MAX + 2;
-    const clients = await Promise.all(Array.from({ length: guessers }, () => member()));
+    const clients = await Promise.all(Array.from({ length: guessers }, () => api.signedIn()));
     const answers = Promise.all(clients.map((c, i) => enter(c, raffle.id, `wrong-${i}`)));
     // Each guess reserves its try just before its check: once all are reserved, all are waiting for scrypt.
     while (Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`)) < guessers) await new Promise((r) => setTimeout(r, 20));
@@ -113,7 +109,7 @@ describe('raffle password tries are reserved before the check', () => {
 
   it('a member who keeps guessing after the lockout is held after a few more guesses, not thirty', async () => {
     const raffle = await passwordRaffle();
-    const client = await member();
+    const client = await api.signedIn();
     const answers: { status: number; body: { message?: string } }[] = [];
     // One at a time, as a person pressing the button again and again would.
     for (let i = 0; i < 20; i++) answers.push(await enter(client, raffle.id, `wrong-${i}`));

@@ -51,10 +51,6 @@ describe('uploaded images: checked by their header, decoded in a bounded pool', 
   afterEach(() => jest.restoreAllMocks());
   afterAll(() => stack.close());
 
-  async function member(): Promise<TestClient> {
-    const client = await api.signedIn({});
-    return client;
-  }
   async function send(client: TestClient, path: string, fields: Record<string, string>, images: { name: string; data: Buffer }[] = []) {
     const body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.append(k, v);
@@ -77,7 +73,7 @@ describe('uploaded images: checked by their header, decoded in a bounded pool', 
   it('a 1×10,000,000 PNG reply image is refused with a 422 from its header, never decoded', async () => {
     const tall = tallPng(10_000_000);
     expect(tall.length).toBeLessThan(100_000);
-    const client = await member();
+    const client = await api.signedIn();
     const ticketId = await ticketOf(client);
     const decoded = decodes();
     const res = await send(client, `/api/r/tickets/${ticketId}/reply`, { message: 'see picture' }, [{ name: 'tall.png', data: tall }]);
@@ -92,7 +88,7 @@ describe('uploaded images: checked by their header, decoded in a bounded pool', 
   });
 
   it("one member's images are decoded one at a time, and the pool bounds everyone's together", async () => {
-    const [alice, bob] = [await member(), await member()];
+    const [alice, bob] = [await api.signedIn(), await api.signedIn()];
     const [aliceTicket, aliceOther, bobTicket] = [await ticketOf(alice), await ticketOf(alice), await ticketOf(bob)];
     const image = { name: 'shot.png', data: await smallPng() };
     // Decoding waits until released, so the requests overlap for certain.
