@@ -53,7 +53,7 @@ import type { RaffleEnterAnswer, RaffleEntriesPush } from '../libs/contracts/src
 import { io, type Socket } from 'socket.io-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
-import { bareNestPost, bareSocketAck, type CeilingResult } from './lib/bare-ceilings';
+import { bareBroadcastCpuMs, bareNestPost, bareSocketAck, type CeilingResult } from './lib/bare-ceilings';
 import { pagePattern } from './lib/page-pattern';
 import { closeGetPools, replayReads } from './lib/pooled-get';
 import { closePools, pooledPost } from './lib/pooled-post';
@@ -471,6 +471,9 @@ async function main(): Promise<void> {
             JSON.parse(sampleAnswer),
           )
         : await bareNestPost(USERS, CONCURRENCY, ENTER_BODY, sampleAnswer);
+    // The same pushes to as many viewers from a bare server: what the framework alone spends on the burst's fan-out.
+    const bareFanOutPerEntryUs =
+      WATCHERS && report.pushed.length ? ((await bareBroadcastCpuMs(WATCHERS, report.pushed, 20)) * 1000) / USERS : 0;
     // Context: one entry per statement without HTTP, sessions or sockets, against a second raffle.
     const { rows: rawRaffle } = await db.query<{ id: number }>(
       `insert into raffles (title, starts_at, ends_at, number_of_winners, seed, seed_hash)
@@ -522,6 +525,11 @@ async function main(): Promise<void> {
       `CPU per entry during the burst: api ${apiCpuPerEntryUs.toFixed(0)} µs, Redis ${((redisBurstCpuMs * 1000) / USERS).toFixed(0)} µs (Redis also serves the worker's queues); ` +
         `the bare server's per round trip: ${bare.cpuPerRoundTripUs.toFixed(0)} µs (by CPU, the entry runs at ${((bare.cpuPerRoundTripUs / apiCpuPerEntryUs) * 100).toFixed(0)}% of its framework)`,
     );
+    const floorUs = bare.cpuPerRoundTripUs + bareFanOutPerEntryUs;
+    console.log(
+      `bare Socket.IO broadcast of the burst's ${report.pushed.length} pushes to ${WATCHERS} watchers: ${bareFanOutPerEntryUs.toFixed(1)} µs of CPU per entry; ` +
+        `with the ${bareName}, the framework's own floor for an entry is ${floorUs.toFixed(0)} µs, and the api spends ${(apiCpuPerEntryUs / floorUs).toFixed(1)}× that`,
+    );
     for (const line of machineShare(machineCpuMs, seconds, bare)) console.log(line);
     console.log(`entries ok ${ok}/${USERS}; problems: ${problems.length ? problems.join('; ') : 'none (zero lost, zero duplicated)'}`);
     // Issue #35's goals (the rate ratio against the bare server is reported above, no longer a goal: it depends on
@@ -561,6 +569,8 @@ interface WatcherReport {
   pushes: number;
   /** What watcher 0 received of the pushes, in bytes as they travel (Socket.IO frames). */
   pushBytes: number;
+  /** Watcher 0's pushes as event and payload, for the bare broadcast of the same bytes. */
+  pushed: [event: string, payload: unknown][];
   lastTotal: number;
 }
 
@@ -642,6 +652,7 @@ function runWatchers(): void {
           dupAt,
           pushes: sockets[0]?.frames.length ?? 0,
           pushBytes: (sockets[0]?.frames ?? []).reduce((sum, frame) => sum + frame.raw.length, 0),
+          pushed: (sockets[0]?.frames ?? []).map((frame) => JSON.parse(frameText(frame).slice(2)) as [string, unknown]),
           lastTotal,
         };
         process.send!(report);

@@ -65,13 +65,26 @@ async function loop(total: number, concurrency: number, serverPid: number, once:
   };
 }
 
-async function startChild(kind: 'io' | 'nest', answer: string): Promise<{ stop: () => Promise<void>; port: number; pid: number }> {
+interface BareChild {
+  port: number;
+  pid: number;
+  stop: () => Promise<void>;
+  /** Sends the child a message and waits for its answer. */
+  request: (message: unknown) => Promise<unknown>;
+}
+
+async function startChild(kind: 'io' | 'nest' | 'broadcast', answer: string): Promise<BareChild> {
   const child = fork(__filename, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, BARE_ANSWER: answer } });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bare ${kind} server exited with ${code}`)));
     child.once('message', (m: { port: number }) => resolve(m.port));
   });
-  return { port, pid: child.pid!, stop: () => stopProcess(child) };
+  const request = (message: unknown) =>
+    new Promise<unknown>((resolve) => {
+      child.once('message', resolve);
+      child.send(message as object);
+    });
+  return { port, pid: child.pid!, stop: () => stopProcess(child), request };
 }
 
 /** A bare Socket.IO acknowledgement round trip: `sockets` connections, `total` emits with ack answering `answer`. */
@@ -124,11 +137,72 @@ export async function bareNestPost(total: number, concurrency: number, body: str
   }
 }
 
+/**
+ * A bare Socket.IO broadcast of the burst's pushes: `watchers` connections in one room, and the same pushes (event and
+ * payload as watcher 0 received them, so the same bytes) emitted to that room, a window apart as in the burst. Answers
+ * the server's CPU for all of them, the median of ROUNDS after a warm-up round: the framework's own cost of the pushes an
+ * entry burst sends, which the product's api pays on top of its acknowledgements.
+ */
+export async function bareBroadcastCpuMs(watchers: number, pushes: [event: string, payload: unknown][], gapMs: number): Promise<number> {
+  const server = await startChild('broadcast', '');
+  const clients: Socket[] = [];
+  try {
+    for (let i = 0; i < watchers; i += 50) {
+      clients.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, watchers - i) }, async () => {
+            const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+            await new Promise<void>((resolve, reject) => {
+              socket.once('joined', resolve);
+              socket.once('connect_error', reject);
+            });
+            return socket;
+          }),
+        )),
+      );
+    }
+    let received = 0;
+    for (const client of clients) client.onAny(() => received++);
+    const round = async (): Promise<number> => {
+      const expected = received + pushes.length * clients.length;
+      const before = processCpuMs(server.pid);
+      await server.request({ pushes, gapMs });
+      while (received < expected) await new Promise((r) => setTimeout(r, 10));
+      return processCpuMs(server.pid) - before;
+    };
+    await round();
+    const measured: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) measured.push(await round());
+    return measured.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+  } finally {
+    clients.forEach((c) => c.close());
+    await server.stop();
+  }
+}
+
 function ioServer(): void {
   const { event, answer } = JSON.parse(process.env.BARE_ANSWER!) as { event: string; answer: unknown };
   const http = createServer();
   const server = new Server(http, { path: '/socket.io', transports: ['websocket'] });
   server.on('connection', (socket) => socket.on(event, (_request: unknown, ack: (a: unknown) => void) => ack(answer)));
+  http.listen(0, '127.0.0.1', () => process.send!({ port: (http.address() as { port: number }).port }));
+}
+
+/** Joins every connection to one room; on a message from the bench, emits its pushes to the room a gap apart. */
+function broadcastServer(): void {
+  const http = createServer();
+  const server = new Server(http, { path: '/socket.io', transports: ['websocket'], perMessageDeflate: false });
+  server.on('connection', (socket) => {
+    void socket.join('room');
+    socket.emit('joined');
+  });
+  process.on('message', async ({ pushes, gapMs }: { pushes: [string, unknown][]; gapMs: number }) => {
+    for (const [event, payload] of pushes) {
+      server.to('room').emit(event, payload);
+      await new Promise((r) => setTimeout(r, gapMs));
+    }
+    process.send!('sent');
+  });
   http.listen(0, '127.0.0.1', () => process.send!({ port: (http.address() as { port: number }).port }));
 }
 
@@ -153,4 +227,5 @@ async function nestServer(): Promise<void> {
 if (require.main === module) {
   if (process.argv[2] === 'io') ioServer();
   else if (process.argv[2] === 'nest') void nestServer();
+  else if (process.argv[2] === 'broadcast') broadcastServer();
 }
