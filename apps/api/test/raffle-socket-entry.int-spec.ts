@@ -137,6 +137,17 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     expect(await entriesOf(id)).toBe(0);
   });
 
+  it('a session that changed in the store since the last entry is read anew: one past its lifetime enters nothing', async () => {
+    const [first, second] = [await createRaffle(), await createRaffle()];
+    const hal = await member();
+    expect(await enter(hal.socket, { raffle_id: first, entry_type: 'passwordless' })).toMatchObject({ status: 200 });
+    const key = `sess:${sessionIdOf(hal.client)}`;
+    const stored = JSON.parse((await stack.redis.get(key))!) as { startedAt: number };
+    await stack.redis.set(key, JSON.stringify({ ...stored, startedAt: stored.startedAt - 400 * 24 * 3600 * 1000 }), 'KEEPTTL');
+    expect(await enter(hal.socket, { raffle_id: second, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
+    expect(await entriesOf(second)).toBe(0);
+  });
+
   it('one budget of 30 entries a minute per member, shared by the socket and HTTP', async () => {
     const id = await createRaffle();
     const dee = await member();

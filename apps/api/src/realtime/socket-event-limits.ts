@@ -41,7 +41,8 @@ type Packet = [event: unknown, ...args: unknown[]];
  * with the room:error event the page already listens to; its payload is never looked at beyond that.
  */
 export class SocketEventLimits {
-  private readonly perMember = new Map<string, Window>();
+  /** Per event, each member's window: keyed by the policy's own event name and the member id, nothing built per message. */
+  private readonly perMember = new Map<string, Map<number, Window>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -64,7 +65,7 @@ export class SocketEventLimits {
   ): (packet: Packet, next: (err?: Error) => void) => void {
     const perConnection = new Map<string, Bucket>();
     return (packet, next) => {
-      const [event, ...args] = packet;
+      const event = packet[0];
       const policy = typeof event === 'string' && Object.hasOwn(this.policies, event) ? this.policies[event]! : null;
       if (!policy) return;
       const member = memberId();
@@ -72,12 +73,12 @@ export class SocketEventLimits {
         member === null && policy.membersOnly
           ? 401
           : !this.drain(perConnection, event as string, policy.perConnection) ||
-              (member !== null && !this.take(this.perMember, `${event as string}:${member}`, policy.perMember))
+              (member !== null && !this.take(this.windowsOf(event as string), member, policy.perMember))
             ? 429
             : null;
       if (refused === null) return next();
-      const answer = policy.refusal(refused, args[0]);
-      const ack = args[args.length - 1];
+      const answer = policy.refusal(refused, packet[1]);
+      const ack = packet.length > 1 ? packet[packet.length - 1] : undefined;
       if (typeof ack === 'function') (ack as (answer: unknown) => void)(answer);
       else if ((event as string).startsWith('room:')) socket.emit('room:error', answer);
       onRefused();
@@ -103,7 +104,13 @@ export class SocketEventLimits {
     return true;
   }
 
-  private take(windows: Map<string, Window>, key: string, { limit, windowMs }: Limit): boolean {
+  private windowsOf(event: string): Map<number, Window> {
+    let windows = this.perMember.get(event);
+    if (!windows) this.perMember.set(event, (windows = new Map()));
+    return windows;
+  }
+
+  private take(windows: Map<number, Window>, key: number, { limit, windowMs }: Limit): boolean {
     const now = this.now();
     const window = windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -115,6 +122,7 @@ export class SocketEventLimits {
 
   private sweep(): void {
     const now = this.now();
-    for (const [key, window] of this.perMember) if (window.resetAt <= now) this.perMember.delete(key);
+    for (const windows of this.perMember.values())
+      for (const [member, window] of windows) if (window.resetAt <= now) windows.delete(member);
   }
 }

@@ -55,7 +55,17 @@ export class FreeEntryBatcher {
     const written = new Map<number, ChangedEntry>();
     for (const row of rows)
       written.set(row.id, {
-        entry: toRaffleEntry({ ...row, entry_type: 'passwordless', points_spent: '0' }),
+        entry: toRaffleEntry({
+          entry_id: row.entry_id,
+          entry_type: 'passwordless',
+          tickets: row.tickets,
+          points_spent: '0',
+          created_at: row.created_at,
+          id: row.id,
+          username: row.username,
+          kick_username: row.kick_username,
+          avatar_url: row.avatar_url,
+        }),
         firstEntryId: Number(row.first_entry_id),
         personTickets: row.person_tickets,
       });

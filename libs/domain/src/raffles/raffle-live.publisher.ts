@@ -16,6 +16,7 @@ import { PushCoalescer, RealtimeEmitter, type PushMarks } from '@kickback/platfo
 import { RafflesQueryService } from './raffles-query.service';
 import { RafflesRepository } from './raffles.repository';
 import type { RaffleTotalsSeen } from './raffles-entries.repository';
+import { pendingItem, pushedRowsOf } from './pending-push-rows';
 
 /**
  * Live raffle pushes to room raffle:{id}. Entries are coalesced by the shared PushCoalescer, so every api
@@ -49,9 +50,10 @@ export class RaffleLivePublisher {
    * retried and each member told they had already entered). The next push carries totals that count them.
    */
   async entriesChanged(raffleId: number, entries: ChangedEntry[], totals: RaffleTotalsSeen): Promise<void> {
-    const items = entries.map(({ entry, firstEntryId, personTickets }) =>
-      JSON.stringify(toRaffleEntryPush(entry, firstEntryId, personTickets)),
-    );
+    // One pending item per call, however many entries it brings (a batch): one list element to write and read back.
+    const items = [
+      pendingItem(entries.map(({ entry, firstEntryId, personTickets }) => toRaffleEntryPush(entry, firstEntryId, personTickets))),
+    ];
     const marks: PushMarks = { [TOTAL]: totals.total_entries, [PARTICIPANTS]: totals.participants_count };
     try {
       await this.pushes.request(raffleRoom(raffleId), (pending, highs) => this.flush(raffleId, pending, highs), items, marks);
@@ -79,11 +81,11 @@ export class RaffleLivePublisher {
   private async flush(raffleId: number, items: string[], marks: PushMarks): Promise<void> {
     // A points row can change several times in one window; the latest state wins.
     const byId = new Map<number, RaffleEntryPush>();
-    for (const item of items) {
-      const entry = JSON.parse(item) as RaffleEntryPush;
-      const seen = byId.get(entry[0]);
-      if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
-    }
+    for (const item of items)
+      for (const entry of pushedRowsOf(item)) {
+        const seen = byId.get(entry[0]);
+        if (!seen || seen[2] <= entry[2]) byId.set(entry[0], entry);
+      }
     const changed = [...byId.values()];
     const sent = new Set([...firstPage(changed, newestFirst), ...firstPage(changed, mostTicketsFirst)]);
     const totals = await this.totals(raffleId, marks);

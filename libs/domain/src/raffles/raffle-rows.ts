@@ -61,7 +61,7 @@ export const toRaffleEntry = (r: Omit<EntryRow, 'multiplier'>): RaffleEntry => (
   id: Number(r.entry_id),
   entry_type: r.entry_type,
   tickets: r.tickets,
-  created_at: new Date(r.created_at).toISOString(),
+  created_at: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
   user: toRaffleUser(r),
 });
 

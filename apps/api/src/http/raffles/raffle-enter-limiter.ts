@@ -77,11 +77,16 @@ export class RaffleEnterLimiter {
 
   /**
    * Counts the member's entry and reads the session the entry comes from, as it is now in the store. The count comes
-   * first, so an entry from a socket whose session just ended still counts for its member.
+   * first, so an entry from a socket whose session just ended still counts for its member. `parse` turns the stored
+   * text into the session (a caller that sees the same text again may keep what it parsed before).
    */
-  async blockedWithSession(userId: number, sessionId: string): Promise<{ blocked: boolean; session: SessionData | null }> {
+  async blockedWithSession(
+    userId: number,
+    sessionId: string,
+    parse: (stored: string | null) => SessionData | null = parseStoredSession,
+  ): Promise<{ blocked: boolean; session: SessionData | null }> {
     const [count, stored] = await this.counts.submit({ userId, sessionId });
-    return { blocked: count > RAFFLE_ENTER_LIMIT.limit, session: parseStoredSession(typeof stored === 'string' ? stored : null) };
+    return { blocked: count > RAFFLE_ENTER_LIMIT.limit, session: parse(typeof stored === 'string' ? stored : null) };
   }
 
   private countAll(batch: Counted[]): Promise<[number, string | number | null][]> {

@@ -4,7 +4,17 @@ import type { Request } from 'express';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
-import { AppConfig, INTERNAL_ERROR, TOO_MANY_REQUESTS, errorEnvelope, ok, sessionTooOld, zodPipe } from '@kickback/platform';
+import type { SessionData } from 'express-session';
+import {
+  AppConfig,
+  INTERNAL_ERROR,
+  TOO_MANY_REQUESTS,
+  errorEnvelope,
+  ok,
+  parseStoredSession,
+  sessionTooOld,
+  zodPipe,
+} from '@kickback/platform';
 import { RaffleEntryService, raffleNotFound } from '@kickback/domain';
 import { IDEMPOTENCY_KEY } from './raffle-enter-options';
 import { RaffleEnterLimiter } from './raffle-enter-limiter';
@@ -39,6 +49,8 @@ const validMessage = zodPipe(
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
 export class RafflesGateway implements OnGatewayConnection {
   private readonly logger = new Logger(RafflesGateway.name);
+  /** Each socket's session as last read from the store, with its stored text: a session that did not change is not parsed again. */
+  private readonly sessions = new WeakMap<Socket, { stored: string; session: SessionData }>();
 
   constructor(
     private readonly entries: RaffleEntryService,
@@ -86,8 +98,17 @@ export class RafflesGateway implements OnGatewayConnection {
     const req = socket.request as unknown as Partial<Pick<Request, 'session' | 'sessionID'>>;
     const userId = req.session?.userId;
     if (!userId || !req.sessionID) return null;
-    const { blocked, session } = await this.limiter.blockedWithSession(userId, req.sessionID);
+    const { blocked, session } = await this.limiter.blockedWithSession(userId, req.sessionID, (stored) => this.parsed(socket, stored));
     if (!session?.listed || session.userId !== userId || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
     return { userId, blocked };
+  }
+
+  private parsed(socket: Socket, stored: string | null): SessionData | null {
+    const last = this.sessions.get(socket);
+    if (stored !== null && last?.stored === stored) return last.session;
+    const session = parseStoredSession(stored);
+    if (stored !== null && session) this.sessions.set(socket, { stored, session });
+    else this.sessions.delete(socket);
+    return session;
   }
 }
