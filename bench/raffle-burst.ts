@@ -21,7 +21,9 @@
  * fixture's action reads; none since the entry stopped refetching). Bytes per entry = the answer plus those reads
  * (pushes to viewers excluded). In the same run, the framework's bare ceiling for the entry path: a bare Socket.IO
  * acknowledgement round trip (socket path) or a bare NestJS POST in an empty app (HTTP path), with the same members'
- * count, concurrency and answer bytes; the product is reported as a ratio of it.
+ * count, concurrency and answer bytes; the product is reported as a ratio of it. Then a bare Socket.IO server sends
+ * the pushes watcher 0 received (same bytes) to as many watchers: the framework's own cost of the burst's fan-out, which
+ * with the bare ceiling makes the floor the api is also reported against.
  *
  * Warm, as during a stream: before the measured burst every member enters a raffle nobody watches (its rate is the
  * cold api's), and the burst starts once the worker has awarded that raffle's XP; the bare ceilings warm up likewise
