@@ -12,12 +12,14 @@ import type {
 import { huntRoom, raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
-import { onAdminChange, patchRaffleTotals } from '../admin-live';
+import { onAdminChange, raffleTotalsFollower } from '../admin-live';
 
 /**
  * The Go live screen: what is running right now (hunt, raffle, tournament) through the same admin routes as
  * their own sections, kept current by their rooms, and the few actions a stream needs.
  */
+const openTotals = raffleTotalsFollower((raffles: AdminRaffle[]) => raffles);
+
 export const goLiveApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The hunt not yet completed (one at a time), null when none runs: Go live then offers to start one. */
@@ -78,10 +80,11 @@ export const goLiveApi = baseApi.injectEndpoints({
       transformResponse: (raffles: AdminRaffle[]) => raffles.filter((r) => r.is_accepting_entries),
       providesTags: ['Raffles'],
       // One listener for the whole panel: a raffle created, started, drawn or put on stream elsewhere shows here.
+      onQueryStarted: (_arg, { queryFulfilled, updateCachedData }) => openTotals.reapplyAfter(queryFulfilled, updateCachedData),
       onCacheEntryAdded: (_arg, lifecycle) =>
         followLive(lifecycle, (live) => {
           onAdminChange(live, 'raffles', () => lifecycle.dispatch(goLiveApi.util.invalidateTags(['Raffles'])));
-          live.on('admin:raffle-totals', (push) => lifecycle.updateCachedData((raffles) => patchRaffleTotals(raffles, push)));
+          openTotals.follow(live, lifecycle.updateCachedData);
         }),
     }),
     /** One raffle, kept current by its room (a cache entry per raffle, so putting another on stream follows its room). */

@@ -2,10 +2,11 @@ import type { AdminRaffle, AdminRaffleEntry, AdminRaffleEntryList, AdminRaffleIn
 import { raffleRoom } from '@kickback/contracts/realtime';
 import { baseApi, pagedList, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
-import { onAdminChange, patchRaffleTotals } from '../admin-live';
+import { onAdminChange, raffleTotalsFollower } from '../admin-live';
 import { mergeEntriesPush } from './admin-entries-push';
 
 const ADMIN_LIST = { type: 'Raffles' as const, id: 'ADMIN' };
+const totals = raffleTotalsFollower((list: { data: AdminRaffle[] }) => list.data);
 
 export const rafflesAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -13,10 +14,11 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       query: (page) => `/api/admin/raffles?page=${page}`,
       transformResponse: (data: AdminRaffle[], meta) => pagedList(data, meta),
       providesTags: [ADMIN_LIST, 'AuditLog'],
+      onQueryStarted: (_page, { queryFulfilled, updateCachedData }) => totals.reapplyAfter(queryFulfilled, updateCachedData),
       onCacheEntryAdded: (_page, lifecycle) =>
         followLive(lifecycle, (live) => {
           onAdminChange(live, 'raffles', () => lifecycle.dispatch(rafflesAdminApi.util.invalidateTags([ADMIN_LIST])));
-          live.on('admin:raffle-totals', (push) => lifecycle.updateCachedData((list) => patchRaffleTotals(list.data, push)));
+          totals.follow(live, lifecycle.updateCachedData);
         }),
     }),
     getAdminRaffleEntries: build.query<AdminRaffleEntryList, { id: number; page: number }>({
