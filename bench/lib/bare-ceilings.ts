@@ -99,20 +99,7 @@ export async function bareSocketAck(
   const server = await startChild('io', JSON.stringify({ event, answer }));
   const clients: Socket[] = [];
   try {
-    for (let i = 0; i < sockets; i += 50) {
-      clients.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(50, sockets - i) }, async () => {
-            const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-            await new Promise<void>((resolve, reject) => {
-              socket.once('connect', resolve);
-              socket.once('connect_error', reject);
-            });
-            return socket;
-          }),
-        )),
-      );
-    }
+    clients.push(...(await connectClients(server.port, sockets, 'connect')));
     return await rounds(total, concurrency, server.pid, async (i) => {
       await clients[i % clients.length]!.timeout(30_000).emitWithAck(event, request);
     });
@@ -147,20 +134,7 @@ export async function bareBroadcastCpuMs(watchers: number, pushes: [event: strin
   const server = await startChild('broadcast', '');
   const clients: Socket[] = [];
   try {
-    for (let i = 0; i < watchers; i += 50) {
-      clients.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(50, watchers - i) }, async () => {
-            const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-            await new Promise<void>((resolve, reject) => {
-              socket.once('joined', resolve);
-              socket.once('connect_error', reject);
-            });
-            return socket;
-          }),
-        )),
-      );
-    }
+    clients.push(...(await connectClients(server.port, watchers, 'joined')));
     let received = 0;
     for (const client of clients) client.onAny(() => received++);
     const round = async (): Promise<number> => {
@@ -178,6 +152,26 @@ export async function bareBroadcastCpuMs(watchers: number, pushes: [event: strin
     clients.forEach((c) => c.close());
     await server.stop();
   }
+}
+
+/** `count` Socket.IO clients of the bare server on `port`, 50 connecting at a time, each ready once it hears `ready`. */
+async function connectClients(port: number, count: number, ready: 'connect' | 'joined'): Promise<Socket[]> {
+  const clients: Socket[] = [];
+  for (let i = 0; i < count; i += 50) {
+    clients.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, count - i) }, async () => {
+          const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+          await new Promise<void>((resolve, reject) => {
+            socket.once(ready, resolve);
+            socket.once('connect_error', reject);
+          });
+          return socket;
+        }),
+      )),
+    );
+  }
+  return clients;
 }
 
 function ioServer(): void {
