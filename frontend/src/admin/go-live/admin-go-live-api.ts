@@ -14,12 +14,13 @@ import { baseApi, type EnvelopeMeta } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 import { onAdminChange, raffleTotalsFollower } from '../admin-live';
 
+/** The open raffles' entry counters, kept from the admin room's pushes across the list's reads. */
+const openTotals = raffleTotalsFollower((raffles: AdminRaffle[]) => raffles);
+
 /**
  * The Go live screen: what is running right now (hunt, raffle, tournament) through the same admin routes as
  * their own sections, kept current by their rooms, and the few actions a stream needs.
  */
-const openTotals = raffleTotalsFollower((raffles: AdminRaffle[]) => raffles);
-
 export const goLiveApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The hunt not yet completed (one at a time), null when none runs: Go live then offers to start one. */
