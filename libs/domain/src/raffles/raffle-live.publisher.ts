@@ -50,7 +50,6 @@ export class RaffleLivePublisher {
    * retried and each member told they had already entered). The next push carries totals that count them.
    */
   async entriesChanged(raffleId: number, entries: ChangedEntry[], totals: RaffleTotalsSeen): Promise<void> {
-    // One pending item per call, however many entries it brings (a batch): one list element to write and read back.
     const items = [
       pendingItem(entries.map(({ entry, firstEntryId, personTickets }) => toRaffleEntryPush(entry, firstEntryId, personTickets))),
     ];
