@@ -119,8 +119,10 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     expect(countsByEvent(kick.events.subscriptions, BROADCASTER)['channel.followed']).toBeUndefined();
     kick.events.drop('livestream.status.updated', BROADCASTER);
 
-    // What the worker's repeatable job runs each period.
-    await workers[1]!.get(KickSubscriptionsService).reconcile();
+    // What the worker's repeatable job runs each period, on another worker. It waits for a run already in progress (a
+    // worker's own job can be running at this moment, and it listed Kick before the drop); the job itself would skip
+    // and leave the repair to the next period.
+    await workers[1]!.get(KickSubscriptionsService).reconcile({ wait: true });
     expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
     const rows = await em
       .fork()
