@@ -7,6 +7,7 @@ import { Controller, Header, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { processCpuMs } from './cpu-time';
+import { RawRoomSocket } from './raw-room-socket';
 import { percentile } from './percentile';
 import { closePools, pooledPost } from './pooled-post';
 import { stopProcess } from './stop-process';
@@ -99,7 +100,7 @@ export async function bareSocketAck(
   const server = await startChild('io', JSON.stringify({ event, answer }));
   const clients: Socket[] = [];
   try {
-    clients.push(...(await connectClients(server.port, sockets, 'connect')));
+    clients.push(...(await connectClients(server.port, sockets)));
     return await rounds(total, concurrency, server.pid, async (i) => {
       await clients[i % clients.length]!.timeout(30_000).emitWithAck(event, request);
     });
@@ -124,38 +125,58 @@ export async function bareNestPost(total: number, concurrency: number, body: str
   }
 }
 
+/** What a bare broadcast of the burst's pushes cost, in ms of CPU (the median round of each). */
+export interface BroadcastCpu {
+  /** The bare server's: the framework's own cost of the fan-out. */
+  serverMs: number;
+  /** The receivers': the viewers' own clients (RawRoomSocket, this process) taking the same frames in. */
+  receiversMs: number;
+}
+
 /**
  * A bare Socket.IO broadcast of the burst's pushes: `watchers` connections in one room, and the same pushes (event and
  * payload as watcher 0 received them, so the same bytes) emitted to that room, a window apart as in the burst. Answers
- * the server's CPU for all of them, the median of ROUNDS after a warm-up round: the framework's own cost of the pushes an
- * entry burst sends, which the product's api pays on top of its acknowledgements.
+ * the CPU of the server and of the receivers for all of them, the median of ROUNDS after a warm-up round: the
+ * framework's own cost of the pushes an entry burst sends, which the product's api pays on top of its
+ * acknowledgements, and the cost of taking them in, which the viewers pay whoever sends them. The receivers are the
+ * burst's own watcher client, joined as a page joins, so the two figures compare like with like.
  */
-export async function bareBroadcastCpuMs(watchers: number, pushes: [event: string, payload: unknown][], gapMs: number): Promise<number> {
+export async function bareBroadcastCpuMs(
+  watchers: number,
+  pushes: [event: string, payload: unknown][],
+  gapMs: number,
+): Promise<BroadcastCpu> {
   const server = await startChild('broadcast', '');
-  const clients: Socket[] = [];
+  const base = `http://127.0.0.1:${server.port}`;
+  const receivers: RawRoomSocket[] = [];
   try {
-    clients.push(...(await connectClients(server.port, watchers, 'joined')));
-    let received = 0;
-    for (const client of clients) client.onAny(() => received++);
-    const round = async (): Promise<number> => {
-      const expected = received + pushes.length * clients.length;
-      const before = processCpuMs(server.pid);
+    for (let i = 0; i < watchers; i += 50)
+      receivers.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, watchers - i) }, () => RawRoomSocket.join(base, base, 'room', pushes[0]![0])),
+        )),
+      );
+    const received = () => receivers.reduce((n, r) => n + r.frames.length, 0);
+    const round = async (): Promise<BroadcastCpu> => {
+      const expected = received() + pushes.length * receivers.length;
+      const before = { server: processCpuMs(server.pid), receivers: processCpuMs(process.pid) };
       await server.request({ pushes, gapMs });
-      while (received < expected) await new Promise((r) => setTimeout(r, 10));
-      return processCpuMs(server.pid) - before;
+      while (received() < expected) await new Promise((r) => setTimeout(r, 10));
+      return { serverMs: processCpuMs(server.pid) - before.server, receiversMs: processCpuMs(process.pid) - before.receivers };
     };
     await round();
-    const measured: number[] = [];
+    const measured: BroadcastCpu[] = [];
     for (let r = 0; r < ROUNDS; r++) measured.push(await round());
-    return measured.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+    const median = (pick: (c: BroadcastCpu) => number) => measured.map(pick).sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+    return { serverMs: median((c) => c.serverMs), receiversMs: median((c) => c.receiversMs) };
   } finally {
-    clients.forEach((c) => c.close());
+    receivers.forEach((r) => r.close());
     await server.stop();
   }
 }
 
-/** `count` Socket.IO clients of the bare server on `port`, 50 connecting at a time, each ready once it hears `ready`. */
-async function connectClients(port: number, count: number, ready: 'connect' | 'joined'): Promise<Socket[]> {
+/** `count` Socket.IO clients of the bare server on `port`, 50 connecting at a time. */
+async function connectClients(port: number, count: number): Promise<Socket[]> {
   const clients: Socket[] = [];
   for (let i = 0; i < count; i += 50) {
     clients.push(
@@ -163,7 +184,7 @@ async function connectClients(port: number, count: number, ready: 'connect' | 'j
         Array.from({ length: Math.min(50, count - i) }, async () => {
           const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
           await new Promise<void>((resolve, reject) => {
-            socket.once(ready, resolve);
+            socket.once('connect', resolve);
             socket.once('connect_error', reject);
           });
           return socket;
@@ -186,10 +207,12 @@ function ioServer(): void {
 function broadcastServer(): void {
   const http = createServer();
   const server = new Server(http, { path: '/socket.io', transports: ['websocket'], perMessageDeflate: false });
-  server.on('connection', (socket) => {
-    void socket.join('room');
-    socket.emit('joined');
-  });
+  server.on('connection', (socket) =>
+    socket.on('room:join', async (room: string) => {
+      await socket.join(room);
+      socket.emit('room:joined', room);
+    }),
+  );
   process.on('message', async ({ pushes, gapMs }: { pushes: [string, unknown][]; gapMs: number }) => {
     for (const [event, payload] of pushes) {
       server.to('room').emit(event, payload);
