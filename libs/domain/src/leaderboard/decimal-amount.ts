@@ -39,7 +39,7 @@ export function addCents(a: Cents, b: Cents): Cents {
   return BigInt(a) + BigInt(b);
 }
 
-/** `123456` → `"1234.56"` */
+/** `123456` → `"1234.56"`. Wagered amounts are never negative (toCents refuses them), so no sign is written. */
 export function centsToDecimal(cents: Cents): string {
   if (typeof cents === 'number') {
     const fraction = cents % 100;
