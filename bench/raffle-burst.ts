@@ -56,6 +56,7 @@ import type { RaffleEnterAnswer, RaffleEntriesPush } from '../libs/contracts/src
 import { io, type Socket } from 'socket.io-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
+import { inBatches } from './lib/in-batches';
 import { bareBroadcastCpuMs, bareNestPost, bareSocketAck, type CeilingResult } from './lib/bare-ceilings';
 import { pagePattern } from './lib/page-pattern';
 import { closeGetPools, replayReads } from './lib/pooled-get';
@@ -142,10 +143,6 @@ async function login(client: TestClient, userId: number, n: number): Promise<voi
     if (attempt === 3) throw new Error(`login failed for ${userId}: ${res.status}`);
   }
   await client.refreshCsrf();
-}
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((item, j) => fn(item, i + j)));
 }
 
 /**

@@ -32,6 +32,7 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
+import { makeInBatches } from './lib/in-batches';
 import { percentile } from './lib/percentile';
 import { RawRoomSocket } from './lib/raw-room-socket';
 import { stopProcess } from './lib/stop-process';
@@ -93,12 +94,7 @@ async function clientProcess(): Promise<void> {
   let sockets: RawRoomSocket[] = [];
   process.on('message', async (command: ClientCommand) => {
     if (command.type === 'connect') {
-      for (let i = 0; i < command.count!; i += 100) {
-        const batch = Math.min(100, command.count! - i);
-        sockets.push(
-          ...(await Promise.all(Array.from({ length: batch }, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT)))),
-        );
-      }
+      sockets.push(...(await makeInBatches(command.count!, 100, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT))));
       process.send!({ type: 'connected', total: sockets.length });
     } else if (command.type === 'report') {
       // Per socket: the arrival time of each push, by its sequence number (read from the payload now, after the pushes).

@@ -7,6 +7,7 @@ import { Controller, Header, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { processCpuMs } from './cpu-time';
+import { makeInBatches } from './in-batches';
 import { RawRoomSocket } from './raw-room-socket';
 import { percentile } from './percentile';
 import { closePools, pooledPost } from './pooled-post';
@@ -150,12 +151,7 @@ export async function bareBroadcastCpuMs(
   const base = `http://127.0.0.1:${server.port}`;
   const receivers: RawRoomSocket[] = [];
   try {
-    for (let i = 0; i < watchers; i += 50)
-      receivers.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(50, watchers - i) }, () => RawRoomSocket.join(base, base, 'room', pushes[0]![0])),
-        )),
-      );
+    receivers.push(...(await makeInBatches(watchers, 50, () => RawRoomSocket.join(base, base, 'room', pushes[0]![0]))));
     const received = () => receivers.reduce((n, r) => n + r.frames.length, 0);
     const round = async (): Promise<BroadcastCpu> => {
       const expected = received() + pushes.length * receivers.length;
@@ -176,23 +172,15 @@ export async function bareBroadcastCpuMs(
 }
 
 /** `count` Socket.IO clients of the bare server on `port`, 50 connecting at a time. */
-async function connectClients(port: number, count: number): Promise<Socket[]> {
-  const clients: Socket[] = [];
-  for (let i = 0; i < count; i += 50) {
-    clients.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(50, count - i) }, async () => {
-          const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-          await new Promise<void>((resolve, reject) => {
-            socket.once('connect', resolve);
-            socket.once('connect_error', reject);
-          });
-          return socket;
-        }),
-      )),
-    );
-  }
-  return clients;
+function connectClients(port: number, count: number): Promise<Socket[]> {
+  return makeInBatches(count, 50, async () => {
+    const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  });
 }
 
 function ioServer(): void {
@@ -203,7 +191,7 @@ function ioServer(): void {
   http.listen(0, '127.0.0.1', () => process.send!({ port: (http.address() as { port: number }).port }));
 }
 
-/** Joins every connection to one room; on a message from the bench, emits its pushes to the room a gap apart. */
+/** Joins each connection to the room it asks for, as the product's rooms do; on a message from the bench, emits its pushes to `room` a gap apart. */
 function broadcastServer(): void {
   const http = createServer();
   const server = new Server(http, { path: '/socket.io', transports: ['websocket'], perMessageDeflate: false });

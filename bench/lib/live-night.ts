@@ -25,6 +25,7 @@ import { runMigrations } from '../../libs/platform/src/database/run-migrations';
 import { TestClient } from '../../libs/testing/src/test-client';
 import { createBenchDatabase } from './bench-database';
 import { freePort } from './free-port';
+import { makeInBatches } from './in-batches';
 import { pagePattern } from './page-pattern';
 import { percentile } from './percentile';
 import { RawRoomSocket } from './raw-room-socket';
@@ -130,13 +131,8 @@ function pushResult(scenario: LiveNightScenario, viewers: RawRoomSocket[], sentA
   };
 }
 
-async function connectViewers(base: string, origin: string, rooms: string[], event: string): Promise<RawRoomSocket[]> {
-  const viewers: RawRoomSocket[] = [];
-  for (let i = 0; i < VIEWERS; i += 100)
-    viewers.push(
-      ...(await Promise.all(Array.from({ length: Math.min(100, VIEWERS - i) }, () => RawRoomSocket.join(base, origin, rooms, event)))),
-    );
-  return viewers;
+function connectViewers(base: string, origin: string, rooms: string[], event: string): Promise<RawRoomSocket[]> {
+  return makeInBatches(VIEWERS, 100, () => RawRoomSocket.join(base, origin, rooms, event));
 }
 
 function reportRow(target: string, load: { seconds: number; bytes: number }, push: PushResult) {
