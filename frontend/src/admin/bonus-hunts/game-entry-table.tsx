@@ -227,15 +227,14 @@ interface RemovedGame {
   position: number;
 }
 
-/** Puts the last removed slot back with its bet, its win and its place (a Remove clicked on the wrong row on stream). */
+/** Puts the last removed slot back (the server keeps the removed row: its bet, its win and its place), once. */
 function UndoRemoval({ huntId, removed, onDone }: { huntId: number; removed: RemovedGame; onDone: () => void }) {
   const [restore, state] = useRestoreHuntGameMutation();
   const act = useAdminAction();
   const { game, position } = removed;
   const undo = async () => {
-    const win = game.slot_win === null ? null : game.slot_win.toFixed(2);
     const done = await act(
-      () => restore({ huntId, slot_id: game.slot_id, bet: game.slot_bet.toFixed(2), win, position }).unwrap(),
+      () => restore({ huntId, game_id: game.id }).unwrap(),
       `${game.slot_name} is back at #${position + 1}`,
       'Failed to put the slot back',
     );
