@@ -5,11 +5,13 @@ import { WinnersModule } from '../winners/winners.module';
 import { AccountDataRepository } from './account-data.repository';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
+import { AccountKickTracesRepository } from './account-kick-traces.repository';
+import { KickTraceRedisScrubber } from './kick-trace-redis-scrubber';
 
 /** Member data rights for the api: the archive's request and download, and account deletion. */
 @Module({
   imports: [StorageModule, IdentityModule, WinnersModule],
-  providers: [AccountDataRepository, AccountExportService, AccountDeletionService],
+  providers: [AccountDataRepository, AccountExportService, AccountDeletionService, AccountKickTracesRepository, KickTraceRedisScrubber],
   exports: [AccountExportService, AccountDeletionService],
 })
 export class AccountDataModule {}
