@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Kick's payload fields this feature reads (INTEGRATIONS.md "Kick events"); anything else in a payload is ignored. */
+/** Kick's payload fields this feature reads (docs/kick.md, with their sources); anything else in a payload is ignored. */
 const kickId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const kickUser = z.object({ user_id: kickId, username: z.string().max(200), is_anonymous: z.boolean().optional() });
 const isoDate = z.string().datetime({ offset: true });

@@ -58,7 +58,7 @@ export function ulid(now = Date.now()): string {
 }
 
 /**
- * Kick's events side (INTEGRATIONS.md "Kick events", "Kick chat"): an RSA key pair whose public half is served at
+ * Kick's events side (docs/kick.md "Webhooks & subscriptions", "Chat"): an RSA key pair whose public half is served at
  * GET /public/v1/public-key, app-token-only subscriptions (POST/GET/DELETE /public/v1/events/subscriptions; the same
  * subscription can be made twice, as on Kick), the channels lookup (GET /public/v1/channels), the chat API
  * (POST /public/v1/chat: user tokens with chat:write only, the app token is refused), and `deliver`, which signs a

@@ -25,7 +25,7 @@ interface IssuedToken {
 }
 
 /**
- * Kick's OAuth 2.1 server and users endpoint as INTEGRATIONS.md describes them: authorization
+ * Kick's OAuth 2.1 server and users endpoint as docs/kick.md describes them: authorization
  * code + PKCE S256, form-encoded token exchange with client secret, single-use codes, user tokens
  * carrying the scopes asked for, single-use refresh tokens, POST /oauth/revoke, and
  * GET /public/v1/users for the token's owner. `nextUser` picks who "logs in"; `deny` makes the
