@@ -148,8 +148,8 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     expect((await live()).is_live).toBe(false);
     expect(await openStream()).toBeNull();
 
-    // The next stream starts: a new id, and the member earns again under its own cap.
-    const nextStart = Date.now() - 10 * MINUTE;
+    // The next stream starts after the end the poll found: a new id, and the member earns again under its own cap.
+    const nextStart = Date.now() - 90_000;
     expect(await status(true, nextStart, Date.now())).toBe(200);
     const second = await openStream();
     expect(second).not.toBeNull();

@@ -73,10 +73,12 @@ export class KickLivePollService {
       // applied while this call was out) wins over what the API said.
       const orderAt = new Date(askedAt.getTime() - SETTLE_MS);
       if (live.is_live && !channel.is_live) {
-        // The end of the stream the site has open (its start says which), as of when Kick was asked.
-        const startedAt = live.started_at ? new Date(live.started_at).toISOString() : null;
+        // The end of the stream the site has open (its start says which). Dated SETTLE_MS before Kick was asked: a
+        // stream that started within Kick's lag before this answer must not look older than this end.
+        const startedAt = live.started_at ? new Date(live.started_at) : null;
+        const endedAt = new Date(Math.max(orderAt.getTime(), startedAt?.getTime() ?? 0));
         const outcome = await this.webhooks.applyPolledStatus(
-          { is_live: false, started_at: startedAt, ended_at: askedAt.toISOString(), title: channel.title },
+          { is_live: false, started_at: startedAt?.toISOString() ?? null, ended_at: endedAt.toISOString(), title: channel.title },
           orderAt,
         );
         if (outcome === 'out-of-order') return 'stale';

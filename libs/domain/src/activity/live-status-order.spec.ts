@@ -24,6 +24,8 @@ describe('live statuses are ordered by the stream’s own times first', () => {
   it('an "ended" of an older stream cannot close the open one; the open stream’s own "ended" closes it', () => {
     expect(isStaleStatus(open, { is_live: false, started_at: t('01:00'), ended_at: t('04:00') }, at('06:00'))).toBe(true);
     expect(isStaleStatus(open, { is_live: false, started_at: null, ended_at: t('04:00') }, at('06:00'))).toBe(true);
+    // Within a minute of the open stream's start, yet ended before it began: not the open stream's end.
+    expect(isStaleStatus(open, { is_live: false, started_at: t('04:59'), ended_at: t('04:59') }, at('06:00'))).toBe(true);
     expect(isStaleStatus(open, { is_live: false, started_at: t('05:00'), ended_at: t('07:00') }, at('04:00'))).toBe(false);
   });
 

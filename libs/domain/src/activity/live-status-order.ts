@@ -23,7 +23,8 @@ export interface IncomingStatus {
  * Whether a livestream status is older than the state applied, so applying it would move the site back in time. The
  * stream's own times decide where they say something: a "live" that started before the last applied end (Kick re-sent
  * it late, or its API still lists the stream) cannot reopen a stream that ended, a "live" of a stream older than the
- * open one changes nothing, and an "ended" of a stream older than the open one cannot close it. Otherwise the
+ * open one changes nothing, and an "ended" of a stream older than the open one (or dated before it began) cannot close
+ * it. Otherwise the
  * delivery's signed timestamp orders them.
  */
 export function isStaleStatus(current: AppliedLive, status: IncomingStatus, sentAt: Date): boolean {
@@ -36,8 +37,10 @@ export function isStaleStatus(current: AppliedLive, status: IncomingStatus, sent
     if (!Number.isNaN(lastEnd)) return started <= lastEnd;
   }
   if (!status.is_live && !Number.isNaN(openSince)) {
+    // An end before the open stream began, or of a stream that began before it, is an older stream's.
+    if (!Number.isNaN(ended) && ended < openSince) return true;
     if (!Number.isNaN(started)) return started < openSince - SAME_START_MS;
-    if (!Number.isNaN(ended)) return ended < openSince;
+    if (!Number.isNaN(ended)) return false;
   }
   return sentAt.getTime() < ms(current.as_of);
 }
