@@ -28,9 +28,9 @@ describe("the live poll follows Kick's channel lookup", () => {
     (
       await em
         .fork()
-        .execute<
-          { is_live: boolean; stream_id: string | null; started_at: Date | null }[]
-        >('select is_live, stream_id::text as stream_id, started_at from activity_live_state where id = 1')
+        .execute<{ is_live: boolean; stream_id: string | null; started_at: Date | null }[]>(
+          'select is_live, stream_id::text as stream_id, started_at from activity_live_state where id = 1',
+        )
     )[0]!;
   const status = (isLive: boolean, startedAt: number, endedAt: number | null = null) =>
     kick.events.deliver(
@@ -91,7 +91,12 @@ describe("the live poll follows Kick's channel lookup", () => {
         'livestream.metadata.updated',
         {
           broadcaster,
-          metadata: { title: 'Bonus hunt #12', language: 'en', has_mature_content: true, category: { id: 28, name: 'Slots & Casino', thumbnail: '' } },
+          metadata: {
+            title: 'Bonus hunt #12',
+            language: 'en',
+            has_mature_content: true,
+            category: { id: 28, name: 'Slots & Casino', thumbnail: '' },
+          },
         },
         { timestamp: rfc3339(now()) },
       ),
@@ -108,6 +113,8 @@ describe("the live poll follows Kick's channel lookup", () => {
     expect(kick.channels.channelRequests).toBeGreaterThanOrEqual(58);
     expect(kick.channels.livestreamRequests).toBe(0);
     expect(await liveState.get()).toMatchObject({ is_live: true, title: 'Bonus hunt #12', category: 'Slots & Casino' });
+    const answer = (await (await api.client().get('/api/r/live')).json()) as { data: unknown };
+    expect(answer.data).toMatchObject({ is_live: true, title: 'Bonus hunt #12', category: 'Slots & Casino' });
   });
 
   it('a lost "ended" is still found, and neither a late "live" nor Kick still listing that stream reopens it', async () => {
