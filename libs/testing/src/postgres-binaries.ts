@@ -20,8 +20,7 @@ export function postgresUser(): PostgresUser {
 /** Whether every folder above `path` lets others in: what the postgres user needs to run a binary inside it. */
 export function othersCanReach(path: string): boolean {
   for (let dir = dirname(path); ; dir = dirname(dir)) {
-    // eslint-disable-next-line no-bitwise -- a mode bit: "others may search this folder"
-    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if ((statSync(dir).mode & 0o001) === 0) return false; // "others may search this folder"
     if (dir === parse(dir).root) return true;
   }
 }
