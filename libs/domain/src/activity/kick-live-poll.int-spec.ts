@@ -113,6 +113,14 @@ describe("the live poll follows Kick's channel lookup", () => {
     expect(kick.channels.channelRequests).toBeGreaterThanOrEqual(58);
     expect(kick.channels.livestreamRequests).toBe(0);
     expect(await liveState.get()).toMatchObject({ is_live: true, title: 'Bonus hunt #12', category: 'Slots & Casino' });
+    // A metadata delivery older than the one applied (Kick does not promise order) changes nothing.
+    expect(
+      await kick.events.deliver(
+        'livestream.metadata.updated',
+        { broadcaster, metadata: { title: 'Old title', language: 'en', has_mature_content: false, category: null } },
+        { timestamp: rfc3339(start - MINUTE) },
+      ),
+    ).toBe(200);
     const answer = (await (await api.client().get('/api/r/live')).json()) as { data: unknown };
     expect(answer.data).toMatchObject({ is_live: true, title: 'Bonus hunt #12', category: 'Slots & Casino' });
   });
