@@ -34,13 +34,13 @@ describe('CSRF: the Origin (or Referer) of a state-changing request is checked t
 
   it('lets the site itself, the configured origins and clients that name no origin through', async () => {
     const appOrigin = new URL(stack.env.APP_URL).origin;
-    for (const headers of [
+    const allowed: Record<string, string>[] = [
       { origin: appOrigin },
       { origin: api.url },
       { origin: 'http://localhost:5173' },
       { referer: `${api.url}/settings` },
       {},
-    ])
-      expect((await send(headers)).status).toBe(422);
+    ];
+    for (const headers of allowed) expect((await send(headers)).status).toBe(422);
   });
 });

@@ -42,9 +42,8 @@ export class AccountKickTracesRepository {
     // Events about the member (30 days of them are kept): rewritten in place, so a consumer that has not read one yet
     // still applies it, under the rewritten key.
     const events = await em.execute<{ id: string; payload: string }[]>(
-      `select id::text as id, payload::text as payload from outbox_events
-       where payload->>'userId' = ? or payload::text ~ ? or payload::text ilike ?`,
-      [String(userId), `(^|[^0-9])${kickUserId}([^0-9]|$)`, member.kick_username ? `%${member.kick_username}%` : ''],
+      `select id::text as id, payload::text as payload from outbox_events where payload->>'userId' = ? or payload::text ~ ?`,
+      [String(userId), `(^|[^0-9])${kickUserId}([^0-9]|$)`],
     );
     for (const event of events)
       if (mentionsKick(event.payload, traces))

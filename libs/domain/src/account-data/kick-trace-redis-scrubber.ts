@@ -7,6 +7,8 @@ import { mentionsKick, scrubKickText, type KickTraces } from './kick-trace-text'
 const QUEUE_PREFIX = 'bull:';
 /** The fields of a job hash that carry what the job was given, answered or failed with. */
 const JOB_TEXT_FIELDS = ['data', 'returnvalue', 'failedReason', 'stacktrace'];
+/** Of those, the ones that are prose (an error's message and stack), read word by word even when they are JSON. */
+const JOB_PROSE_FIELDS = new Set(['failedReason', 'stacktrace']);
 const SCAN_COUNT = 500;
 
 /**
@@ -75,7 +77,9 @@ export class KickTraceRedisScrubber {
     const values = await this.redis.hmget(key, ...JOB_TEXT_FIELDS);
     const rewritten: Record<string, string> = {};
     values.forEach((value, i) => {
-      if (value !== null && mentionsKick(value, traces)) rewritten[JOB_TEXT_FIELDS[i]!] = scrubKickText(value, traces);
+      const field = JOB_TEXT_FIELDS[i]!;
+      const prose = JOB_PROSE_FIELDS.has(field);
+      if (value !== null && mentionsKick(value, traces, prose)) rewritten[field] = scrubKickText(value, traces, prose);
     });
     if (!Object.keys(rewritten).length) return false;
     // Only a job still there is rewritten: one removed meanwhile must not come back as a bare hash.

@@ -13,6 +13,16 @@ describe('Kick traces in stored text', () => {
     expect(mentionsKick('{"from":"leaver_X"}', traces)).toBe(true);
     expect(mentionsKick('{"at":17123456789,"n":71234567}', traces)).toBe(false);
     expect(mentionsKick('{"from":"Leaver_xy","to":"my_Leaver_x"}', traces)).toBe(false);
+    expect(mentionsKick('Kick refused the reply to Leaver_x.', traces)).toBe(true);
+  });
+
+  it('in JSON, takes the name only as a name field, so a name that is a common word rewrites nothing else', () => {
+    const live = { ...traces, kickName: 'live' };
+    const batch = JSON.stringify({ events: [{ change: 'live', status: 'live' }, { sender: { username: 'LIVE' } }] });
+    expect(mentionsKick(JSON.stringify({ change: 'live' }), live)).toBe(false);
+    expect(JSON.parse(scrubKickText(batch, live))).toEqual({
+      events: [{ change: 'live', status: 'live' }, { sender: { username: 'Deleted member #12' } }],
+    });
   });
 
   it('rewrites the follow key first, then the name and the bare id, and JSON stays JSON', () => {
@@ -26,5 +36,6 @@ describe('Kick traces in stored text', () => {
     const odd = { ...traces, kickName: 'a.b' };
     expect(mentionsKick('axb', odd)).toBe(false);
     expect(scrubKickText('hi a.b', odd)).toBe('hi Deleted member #12');
+    expect(scrubKickText('{"kick_username":"a.b"}', odd)).toBe('{"kick_username":"Deleted member #12"}');
   });
 });

@@ -229,7 +229,7 @@ export class AdminBonusHuntsService {
       const removed = await this.hunts.deleteGame(tx, huntId, gameId);
       if (!removed) throw notFound('Slot not found in this hunt.');
       await this.hunts.renumberGames(tx, huntId);
-      await this.record(tx, actorId, 'hunt.game.remove', huntId, { game_id: gameId, ...removed }, null, 'games');
+      await this.record(tx, actorId, 'hunt.game.remove', huntId, removed, null, 'games');
       return this.detailIn(tx, huntId);
     });
   }
