@@ -92,7 +92,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     const member = await createUser(em);
     const bad = await admin.json('PUT', `/api/admin/users/${member.id}/role`, { role: 'root' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.role).toEqual(['The role must be member, staff or Admin.']);
+    expect(bad.body.errors.role).toEqual(['The role must be member, moderator, staff or Admin.']);
     expect((await admin.json('POST', `/api/admin/users/${member.id}/ban`, { reason: '   ' })).body.errors.reason).toEqual([
       'The reason field is required.',
     ]);

@@ -9,6 +9,8 @@ import { formatDateTime, formatMultiplier, formatNumber } from '../../lib/format
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../lib/session-slice';
 import { useAdminAction } from '../use-admin-crud';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
 import {
@@ -241,6 +243,8 @@ function Matches({ tournament }: { tournament: AdminTournament }) {
 
 function OverlaysPanel() {
   const { data, isLoading, isError } = useGetLiveOverlaysQuery();
+  // The URLs are the overlays' secrets: a moderator sees whether each is live, an admin manages them.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
   const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-overlays">
@@ -265,9 +269,11 @@ function OverlaysPanel() {
           ))}
         </ul>
       )}
-      <Link to="/overlays" className="button button--ghost">
-        Overlay URLs and previews
-      </Link>
+      {isAdmin && (
+        <Link to="/overlays" className="button button--ghost">
+          Overlay URLs and previews
+        </Link>
+      )}
     </section>
   );
 }

@@ -80,6 +80,13 @@ export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHea
                     </a>
                   </li>
                 )}
+                {user.role === 'moderator' && (
+                  <li>
+                    <a href={`${ADMIN_PATH}/go-live`} className="nav-link nav-link--admin" data-testid="nav-go-live">
+                      Go live
+                    </a>
+                  </li>
+                )}
                 <li>
                   <button type="button" className="nav-link nav-link--button" onClick={onLogout}>
                     Logout

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ADMIN_ROOM,
+  LIVE_ROOM,
   RAFFLE_ENTRIES_PAGE,
   WINNERS_ROOM,
   pushedFirstEntryId,
@@ -70,7 +70,7 @@ export class RaffleLivePublisher {
 
   /** The admins' raffle lists (Raffles, Go live) read their page again: a raffle was created or changed. */
   listChanged(raffleId: number): void {
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'raffles', id: raffleId });
+    this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'raffles', id: raffleId });
   }
 
   drawn(raffleId: number, winners: RaffleUser[], seed: string): void {
@@ -96,7 +96,7 @@ export class RaffleLivePublisher {
       omitted: changed.length - sent.size,
     });
     // The admins' lists count entries of every open raffle without joining each raffle's room.
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:raffle-totals', {
+    this.realtime.toRoom(LIVE_ROOM, 'admin:raffle-totals', {
       raffle_id: raffleId,
       total_entries: totals.total,
       participants_count: totals.participants,

@@ -9,7 +9,7 @@ import {
   type DomainEventMap,
   type TournamentListItem,
 } from '@kickback/contracts';
-import { ADMIN_ROOM } from '@kickback/contracts/realtime';
+import { LIVE_ROOM } from '@kickback/contracts/realtime';
 import {
   AuditLogService,
   OutboxService,
@@ -272,7 +272,7 @@ export class AdminTournamentsService {
       });
     });
     // A deleted tournament has no page or room left to push to; only the admins' lists still show it.
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
   }
 
   /** Archives every completed tournament (audited): out of the lists, its page and prizes kept. */
@@ -289,7 +289,7 @@ export class AdminTournamentsService {
         });
       return rows;
     });
-    for (const { id } of archived) this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    for (const { id } of archived) this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
     return archived.length;
   }
 
@@ -312,7 +312,7 @@ export class AdminTournamentsService {
       });
       return row;
     });
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
     return restored;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_ROOM, tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
+import { LIVE_ROOM, tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
 import { DomainEventHandlers, PushCoalescer, RealtimeEmitter, VersionedAnswerCache } from '@kickback/platform';
 import { loadDetail, loadStandings, loadTournament } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
@@ -73,7 +73,7 @@ export class TournamentEventsHandler implements OnModuleInit {
       at,
     });
     // Not per prediction window: a burst of picks would have every admin list read its page several times a second.
-    if (change !== 'prediction') this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id: tournamentId });
+    if (change !== 'prediction') this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id: tournamentId });
   }
 
   private async notifyWinners(tournamentId: number): Promise<void> {
