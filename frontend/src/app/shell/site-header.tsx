@@ -4,7 +4,7 @@ import type { CurrentUser, SiteSettings } from '@kickback/contracts';
 import { loginHref } from '../../lib/login-link';
 import { ADMIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
 import { FriendsMenu } from './friends-menu';
-import { MemberStanding } from './member-standing';
+import { MemberStanding, MemberStandingChip } from './member-standing';
 import { StreamMenu } from './stream-menu';
 import './site-header.css';
 
@@ -37,6 +37,7 @@ export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHea
             LIVE
           </Link>
         )}
+        {user && <MemberStandingChip />}
         <button
           type="button"
           className="nav-toggle"

@@ -1,4 +1,5 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
+import { personName } from '../../lib/person-name';
 import {
   RAFFLE_ENTRIES_PAGE,
   fromRaffleEntryPush,
@@ -76,7 +77,7 @@ const firstEntryOf = (person: RaffleParticipant): number => Math.min(...person.e
 const personPlace = (order: RaffleEntryOrder, person: RaffleParticipant): Place => placeOf(order, person.tickets, firstEntryOf(person));
 
 /** SPEC §5: a person is named by kick_username, falling back to username. */
-export const participantName = (user: RaffleUser): string => user.kick_username?.trim() || user.username;
+export const participantName = (user: RaffleUser): string => personName(user);
 
 /** The server's search (case-insensitive substring of the username or Kick username), for people pushes add. */
 export function matchesSearch(user: RaffleUser, search: string): boolean {

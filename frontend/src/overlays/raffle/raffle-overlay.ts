@@ -1,6 +1,7 @@
 import { raffleRoom } from '@kickback/contracts/realtime';
 import type { OverlayData, OverlaySettings, Raffle, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
+import { personName } from '../../lib/person-name';
 import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
@@ -12,7 +13,7 @@ const ENTRANTS_SHOWN = 8;
 /** The count rolls up to a new total over this long, so a burst of entries reads as a ticker, not a jump. */
 const TICKER_MS = 800;
 
-const nameOf = (user: { kick_username: string | null; username: string }) => user.kick_username || user.username;
+const nameOf = (user: { kick_username: string | null; username: string }) => personName(user);
 
 /**
  * The raffle: entrant count ticker and the last entrants while it runs, then the winners revealed one after
