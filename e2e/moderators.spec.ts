@@ -51,8 +51,10 @@ test('a moderator starts and draws a raffle and runs a hunt from Go live, and is
     .getByRole('dialog', { name: `Draw the winners of ${raffleTitle} now?` })
     .getByRole('button', { name: 'Draw' })
     .click();
-  await expect(page.getByText('Winners drawn.')).toBeVisible();
-  expect((await admin.call<AdminRaffle>('get', `/api/admin/raffles/${raffle.id}`)).drawn_at).not.toBeNull();
+  await expect(notifications.getByText(`1 winner drawn for ${raffleTitle}.`)).toBeVisible();
+  const drawn = await admin.call<AdminRaffle>('get', `/api/admin/raffles/${raffle.id}`);
+  expect(drawn.drawn_at).not.toBeNull();
+  expect(drawn.winners.map((w) => w.username)).toEqual(['LuckyLuke']);
 
   // A hunt started on Go live; its slot (added by the streamer) gets its win from the moderator.
   const huntName = `Mod hunt ${suffix}`;
