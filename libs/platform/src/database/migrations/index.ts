@@ -37,6 +37,8 @@ import { Migration20261127184600_featured_tournament } from './Migration20261127
 import { Migration20261128090000_join_keyword } from './Migration20261128090000_join_keyword';
 import { Migration20261128091000_featured_leaderboard } from './Migration20261128091000_featured_leaderboard';
 import { Migration20261128120000_void_reason_rules } from './Migration20261128120000_void_reason_rules';
+import { Migration20261129053417_void_reason_account_deleted } from './Migration20261129053417_void_reason_account_deleted';
+import { Migration20261129053418_raffle_entries_luck_index } from './Migration20261129053418_raffle_entries_luck_index';
 import { Migration20261128130000_standings_uncompressed } from './Migration20261128130000_standings_uncompressed';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
@@ -80,4 +82,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128091000_featured_leaderboard', class: Migration20261128091000_featured_leaderboard },
   { name: 'Migration20261128120000_void_reason_rules', class: Migration20261128120000_void_reason_rules },
   { name: 'Migration20261128130000_standings_uncompressed', class: Migration20261128130000_standings_uncompressed },
+  { name: 'Migration20261129053417_void_reason_account_deleted', class: Migration20261129053417_void_reason_account_deleted },
+  { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
 ];
