@@ -21,8 +21,6 @@ import {
   type TestStack,
 } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 interface Member {
   id: number;
   username: string;
