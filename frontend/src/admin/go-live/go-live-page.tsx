@@ -13,6 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../lib/session-slice';
 import { useAdminAction } from '../use-admin-crud';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
+import { GoLiveRaffleWinners } from './go-live-raffle-winners';
 import {
   useDrawLiveRaffleMutation,
   useGetLiveOverlaysQuery,
@@ -73,7 +74,7 @@ function RafflePanel() {
         isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the raffle..."
         errorText="Failed to load the raffle."
-        emptyText="No raffle is taking entries. Create one in Raffles."
+        emptyText="No raffle is on stream. Start one below or create one in Raffles."
       />
       {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
       <OthersOnStream
@@ -122,12 +123,13 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
       ) : (
         <p className="field-hint">
           {raffle.drawn_at
-            ? 'Winners drawn.'
+            ? 'Winners drawn. They stay on stream until you start a raffle or put another on stream.'
             : raffle.is_accepting_entries
               ? 'Winners can be drawn once someone has entered.'
               : 'This raffle is not taking entries.'}
         </p>
       )}
+      {raffle.drawn_at && <GoLiveRaffleWinners raffle={raffle} />}
       {confirming && (
         <ConfirmDialog
           title={`Draw the winners of ${raffle.title} now?`}

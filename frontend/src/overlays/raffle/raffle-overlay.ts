@@ -21,9 +21,10 @@ const nameOf = (user: { kick_username: string | null; username: string }) => per
  */
 export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext, initial: RaffleOverlayData): void {
   const raffle: Raffle | null = initial.raffle;
-  // The admin put another raffle on stream: the page loads it (as after missing pushes while disconnected).
+  // Another raffle is on stream (chosen, started, or the one shown cancelled or archived): the page loads it, as after
+  // missing pushes while disconnected. The raffle drawn here stays until the streamer moves on, so its winners stay too.
   live.on('overlay:featured', (push) => {
-    if (push.kind === 'raffle' && push.id !== raffle?.id) window.location.reload();
+    if (push.kind === 'raffle' && push.id !== (raffle?.id ?? null)) window.location.reload();
   });
   if (!raffle) return;
   const panel = el('section', { className: 'ov-panel ov-raffle', testId: 'raffle-overlay' });

@@ -43,6 +43,7 @@ import {
 } from './tournament-writes.repository';
 import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
+import { FeaturedTournamentService } from './featured-tournament.service';
 import { TOURNAMENT_NOT_FOUND, tournamentAnswer } from './tournaments.service';
 
 type TournamentChange = DomainEventMap['tournament.updated']['change'];
@@ -63,6 +64,7 @@ export class AdminTournamentsService {
     private readonly prizes: TournamentPrizesService,
     private readonly answers: VersionedAnswerCache,
     private readonly realtime: RealtimeEmitter,
+    private readonly featured: FeaturedTournamentService,
   ) {}
 
   async list(): Promise<TournamentListItem[]> {
@@ -273,6 +275,7 @@ export class AdminTournamentsService {
     });
     // A deleted tournament has no page or room left to push to; only the admins' lists still show it.
     this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
+    await this.featured.announce();
   }
 
   /** Archives every completed tournament (audited): out of the lists, its page and prizes kept. */
@@ -290,6 +293,7 @@ export class AdminTournamentsService {
       return rows;
     });
     for (const { id } of archived) this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
+    if (archived.length) await this.featured.announce();
     return archived.length;
   }
 
@@ -313,6 +317,7 @@ export class AdminTournamentsService {
       return row;
     });
     this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
+    await this.featured.announce();
     return restored;
   }
 

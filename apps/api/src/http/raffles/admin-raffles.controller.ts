@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   adminRaffleCreateSchema,
   adminRaffleRerollSchema,
+  type AdminRaffleReroll,
   adminRaffleUpdateSchema,
   type AdminRaffleInput,
   type AdminRaffleUpdate,
@@ -75,9 +76,9 @@ export class AdminRafflesController {
   async reroll(
     @CurrentUser() actor: SessionUser,
     @Param('id', rowId('Raffle not found')) id: number,
-    @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number },
+    @Body(zodPipe(adminRaffleRerollSchema)) body: AdminRaffleReroll,
   ) {
-    await this.draws.reroll(actor.id, id, body.position);
+    await this.draws.reroll(actor.id, id, body.position, body.reason?.trim() || null);
     const raffle = await this.raffles.get(id);
     return ok(raffle, `Winner #${body.position} of ${raffle.title} rerolled.`);
   }
