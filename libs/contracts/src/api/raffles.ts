@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
+import { scheduleDate } from './schedule-date';
 import type { ApiEnvelope, Pagination } from './envelope';
 import type { DrawEntry, DrawnWinner, RaffleDrawAlgorithm } from '../raffle-draw';
 import { raffleEntryRulesSchema, type RaffleEntryRules } from './raffle-entry-rules';
@@ -175,10 +176,12 @@ export interface RaffleVerification {
   matches: boolean;
 }
 
-const isoDate = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.');
+const isoDate = scheduleDate(
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.'),
+);
 
 const raffleFields = {
   title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
