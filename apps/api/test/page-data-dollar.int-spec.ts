@@ -13,8 +13,6 @@ function pageData(html: string): any {
   return JSON.parse(match[1]!);
 }
 
-jest.setTimeout(60_000);
-
 /**
  * Text from outside (a casino's player names) and from admins goes into the pages' data script as it is: a `$` in it
  * is never read as a replacement pattern that splices the page template into the data.
