@@ -22,7 +22,7 @@ const IMAGES = [
  * `//evil.example/x.png`) and encoded control characters before the query. The checks are rebuilt from the current
  * rule; stored values that break it were never safe to show: images are cleared and the footer link hidden first.
  */
-export class Migration20261129050417_url_control_characters extends Migration {
+export class Migration20261129054417_url_control_characters extends Migration {
   override async up(): Promise<void> {
     this.addChecks(URL_REFUSED);
   }
