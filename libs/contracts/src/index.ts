@@ -16,6 +16,7 @@ export * from './api/raffles';
 export * from './api/schedule-date';
 export * from './api/raffle-entry-rules';
 export * from './api/raffle-templates';
+export * from './api/raffle-reroll';
 export * from './raffle-draw';
 export * from './sha256';
 export * from './api/contact';
