@@ -87,7 +87,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128130000_standings_uncompressed', class: Migration20261128130000_standings_uncompressed },
   { name: 'Migration20261129050300_moderator_role', class: Migration20261129050300_moderator_role },
   { name: 'Migration20261129050417_live_stream_metadata', class: Migration20261129050417_live_stream_metadata },
-  { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
   { name: 'Migration20261129053417_void_reason_account_deleted', class: Migration20261129053417_void_reason_account_deleted },
   { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
+  { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
 ];
