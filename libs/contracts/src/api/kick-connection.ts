@@ -44,6 +44,23 @@ export interface KickConnectionStatus {
   missing_scopes: string[];
   expires_at: string | null;
   connected_at: string | null;
-  chat_replies: { on: boolean; reason: string | null };
+  chat_replies: {
+    on: boolean;
+    reason: string | null;
+    /** How replies are posted: 'user' as the connected account, 'bot' as the app's bot account (falls back to 'user'). */
+    as: KickChatAs;
+    /** Sends that failed since the account was connected, the last failure and when, and the last that reached chat. */
+    failures: number;
+    last_failure: string | null;
+    last_failed_at: string | null;
+    last_sent_at: string | null;
+  };
   channel: KickChannelView;
 }
+
+export const KICK_CHAT_AS = ['user', 'bot'] as const;
+export type KickChatAs = (typeof KICK_CHAT_AS)[number];
+
+/** PUT /api/admin/kick-connection/chat: how chat replies are posted. */
+export const kickChatInputSchema = z.object({ as: z.enum(KICK_CHAT_AS, { errorMap: () => ({ message: 'Choose user or bot.' }) }) }).strict();
+export type KickChatInput = z.infer<typeof kickChatInputSchema>;

@@ -25,6 +25,8 @@ import { KickChannelService } from './kick-channel.service';
 import { KickTokenCipher } from './kick-token-cipher';
 import { KickUserAuthClient } from './kick-user-auth.client';
 import { KickViewersRepository } from './kick-viewers.repository';
+import { KickChatSender } from './kick-chat-sender';
+import { KickOwnMessages } from './kick-own-messages';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -50,6 +52,8 @@ const PROVIDERS = [
   KickTokenCipher,
   KickUserAuthClient,
   KickViewersRepository,
+  KickChatSender,
+  KickOwnMessages,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */

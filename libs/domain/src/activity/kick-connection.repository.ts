@@ -10,6 +10,11 @@ export interface KickConnectionRow {
   expires_at: Date;
   chat_error: string | null;
   connected_at: Date;
+  chat_as: 'user' | 'bot';
+  chat_failures: number;
+  chat_last_failure: string | null;
+  chat_failed_at: Date | null;
+  chat_sent_at: Date | null;
 }
 
 export interface SealedTokens {
@@ -20,7 +25,8 @@ export interface SealedTokens {
 }
 
 const COLUMNS =
-  'kick_user_id::float8 as kick_user_id, username, scopes, access_token_enc, refresh_token_enc, expires_at, chat_error, connected_at';
+  'kick_user_id::float8 as kick_user_id, username, scopes, access_token_enc, refresh_token_enc, expires_at, chat_error, connected_at, ' +
+  'chat_as, chat_failures, chat_last_failure, chat_failed_at, chat_sent_at';
 
 /** Every statement on kick_connection (one row: the account the streamer connected). */
 @Injectable()
@@ -42,7 +48,8 @@ export class KickConnectionRepository {
        values (1, ?, ?, ?, ?, ?, ?, ?)
        on conflict (id) do update set kick_user_id = excluded.kick_user_id, username = excluded.username, scopes = excluded.scopes,
          access_token_enc = excluded.access_token_enc, refresh_token_enc = excluded.refresh_token_enc, expires_at = excluded.expires_at,
-         connected_by = excluded.connected_by, chat_error = null, connected_at = now(), updated_at = now()`,
+         connected_by = excluded.connected_by, chat_error = null, connected_at = now(), updated_at = now(),
+         chat_failures = 0, chat_last_failure = null, chat_failed_at = null, chat_sent_at = null`,
       [
         account.kick_user_id,
         account.username,
@@ -67,6 +74,28 @@ export class KickConnectionRepository {
       error,
       error,
     ]);
+  }
+
+  /** A chat send that reached Kick: the reason replies were off (a refused token) no longer holds. */
+  async chatSent(em: EntityManager): Promise<void> {
+    await em.execute(`update kick_connection set chat_sent_at = now(), chat_error = null, updated_at = now() where id = 1`);
+  }
+
+  /** A chat send that failed: counted, and kept as the last failure; `offReason` also turns replies off until one succeeds. */
+  async chatFailed(em: EntityManager, failure: string, offReason: string | null): Promise<void> {
+    await em.execute(
+      `update kick_connection set chat_failures = chat_failures + 1, chat_last_failure = ?, chat_failed_at = now(),
+         chat_error = coalesce(?, chat_error), updated_at = now() where id = 1`,
+      [failure, offReason],
+    );
+  }
+
+  async setChatAs(em: EntityManager, chatAs: 'user' | 'bot'): Promise<KickConnectionRow | null> {
+    const [row] = await em.execute<KickConnectionRow[]>(
+      `update kick_connection set chat_as = ?, updated_at = now() where id = 1 returning ${COLUMNS}`,
+      [chatAs],
+    );
+    return row ?? null;
   }
 
   async delete(em: EntityManager): Promise<KickConnectionRow | null> {

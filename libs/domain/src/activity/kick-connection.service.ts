@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { KICK_CONNECTION_SCOPES, type KickConnectionStatus } from '@kickback/contracts';
-import { AuditLogService, InjectRedis } from '@kickback/platform';
+import { KICK_CONNECTION_SCOPES, type KickChatAs, type KickConnectionStatus } from '@kickback/contracts';
+import { AuditLogService, InjectRedis, unprocessable } from '@kickback/platform';
 import { KickConnectionRepository, type KickConnectionRow } from './kick-connection.repository';
 import { KickTokenCipher } from './kick-token-cipher';
 import { KickUserAuthClient, type KickTokenSet } from './kick-user-auth.client';
@@ -17,6 +17,8 @@ export interface ConnectedToken {
   accessToken: string;
   kickUserId: number;
   scopes: string[];
+  /** How the admin chose to post replies (docs/kick.md "Chat"). */
+  chatAs: KickChatAs;
 }
 
 /**
@@ -49,7 +51,15 @@ export class KickConnectionService {
       missing_scopes: missing,
       expires_at: row ? new Date(row.expires_at).toISOString() : null,
       connected_at: row ? new Date(row.connected_at).toISOString() : null,
-      chat_replies: { on: !this.offReason(row), reason: this.offReason(row) },
+      chat_replies: {
+        on: !this.offReason(row),
+        reason: this.offReason(row),
+        as: row?.chat_as ?? 'user',
+        failures: row?.chat_failures ?? 0,
+        last_failure: row?.chat_last_failure ?? null,
+        last_failed_at: row?.chat_failed_at ? new Date(row.chat_failed_at).toISOString() : null,
+        last_sent_at: row?.chat_sent_at ? new Date(row.chat_sent_at).toISOString() : null,
+      },
     };
   }
 
@@ -102,7 +112,12 @@ export class KickConnectionService {
     if (!row) return null;
     if (this.due(row)) row = await this.refresh(row);
     if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
-    return { accessToken: this.cipher.open(row.access_token_enc), kickUserId: row.kick_user_id, scopes: row.scopes.split(' ') };
+    return {
+      accessToken: this.cipher.open(row.access_token_enc),
+      kickUserId: row.kick_user_id,
+      scopes: row.scopes.split(' '),
+      chatAs: row.chat_as,
+    };
   }
 
   /** The worker's upkeep: keeps an unused connection alive. */
@@ -111,9 +126,34 @@ export class KickConnectionService {
     if (row && this.due(row)) await this.refresh(row);
   }
 
-  /** What the last bot reply met: null when it reached chat. */
-  async recordChatResult(error: string | null): Promise<void> {
-    await this.repository.setChatError(this.em.fork(), error === null ? null : error.slice(0, 300));
+  /** A chat send reached Kick. */
+  async recordChatSent(): Promise<void> {
+    await this.repository.chatSent(this.em.fork());
+  }
+
+  /**
+   * A chat send failed: counted and shown as the last failure on the Kick connection screen; `offReason` when replies
+   * cannot work until the admin acts (a refused token), shown as why they are off.
+   */
+  async recordChatFailure(failure: string, offReason: string | null = null): Promise<void> {
+    await this.repository.chatFailed(this.em.fork(), failure.slice(0, 300), offReason?.slice(0, 300) ?? null);
+  }
+
+  /** The admin's choice of how replies are posted (audited). */
+  async setChatAs(actorId: number, chatAs: KickChatAs): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const before = await this.repository.get(tx, true);
+      if (!before) throw unprocessable('Connect a Kick account first.', { as: ['Connect a Kick account first.'] });
+      await this.repository.setChatAs(tx, chatAs);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'kick.connection.chat-as',
+        entity: 'kick_connection',
+        entityId: 1,
+        before: { chat_as: before.chat_as },
+        after: { chat_as: chatAs },
+      });
+    });
   }
 
   private offReason(row: KickConnectionRow | null): string | null {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LiveState } from '@kickback/contracts';
-import { OutboxService } from '@kickback/platform';
+import { AppConfig, OutboxService } from '@kickback/platform';
 import { ActivityRepository, type AwardContext } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 import { ActivityStreamsRepository } from './activity-streams.repository';
@@ -16,7 +16,8 @@ import {
 import { KickViewersRepository } from './kick-viewers.repository';
 import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
-import { chatCommand, type ChatCommandName } from './chat-command';
+import { chatCommand } from './chat-command';
+import { KickOwnMessages } from './kick-own-messages';
 
 export interface Applied {
   /** What happened, kept with the message id: awarded, pending, offline, excluded, spam, interval, capped, … */
@@ -27,8 +28,8 @@ export interface Applied {
   broadcaster?: number;
   /** Set when the live state changed: pushed to every open page after commit. */
   live?: LiveState;
-  /** A chat command to answer after commit. */
-  command?: { kickUserId: number; username: string; command: ChatCommandName };
+  /** A chat command in the message: queued for the worker to answer, or too old to answer (docs/activity.md). */
+  command?: 'queued' | 'stale';
   /** Raffles whose entries a ban voided: their rooms get the new counters after commit. */
   rafflesChanged?: number[];
 }
@@ -48,6 +49,8 @@ export class KickEventApplier {
     private readonly outbox: OutboxService,
     private readonly viewers: KickViewersRepository,
     private readonly raffleVoids: RaffleEntryVoidsService,
+    private readonly own: KickOwnMessages,
+    private readonly config: AppConfig,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -58,7 +61,9 @@ export class KickEventApplier {
         return this.liveStatus(tx, message);
       case 'chat.message.sent': {
         const chat = chatMessagePayload.parse(message.payload);
-        return this.chat(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
+        // Our own replies come back as deliveries too: they neither earn nor count as chatters.
+        if (await this.own.isOwn(chat.message_id, chat.content)) return { outcome: 'own-message' };
+        return this.chatCommand(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
       }
       case 'channel.reward.redemption.updated': {
         const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
@@ -121,17 +126,37 @@ export class KickEventApplier {
     return { outcome: payload.is_live ? 'live' : 'offline', live: await this.repository.liveState(tx) };
   }
 
+  /**
+   * A chat message's award, and its command queued for the worker in the same transaction (the webhook's answer never
+   * waits for chat), unless it was typed longer ago than KICK_COMMAND_MAX_AGE_SECONDS: then it is recorded as stale.
+   */
+  private async chatCommand(tx: EntityManager, context: AwardContext, message: KickMessage, chat: ChatMessagePayload): Promise<Applied> {
+    const { rules } = context;
+    const kickUserId = chat.sender.user_id;
+    if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
+    const applied = await this.chat(tx, context, message, chat);
+    const name = rules.chat_commands_enabled ? chatCommand(chat.content, rules.join_keyword) : undefined;
+    if (!name) return applied;
+    const sentAt = chatSentAt(chat, message);
+    if (Date.now() - sentAt.getTime() > this.config.env.KICK_COMMAND_MAX_AGE_SECONDS * 1000) return { ...applied, command: 'stale' };
+    await this.outbox.add(tx, 'activity.chat-command', {
+      kickUserId,
+      username: chat.sender.username,
+      command: name,
+      messageId: chat.message_id ?? null,
+      sentAt: sentAt.toISOString(),
+    });
+    return { ...applied, command: 'queued' };
+  }
+
   private async chat(tx: EntityManager, context: AwardContext, message: KickMessage, chat: ChatMessagePayload): Promise<Applied> {
     const { rules, live, member } = context;
     const kickUserId = chat.sender.user_id;
-    if (rules.broadcaster_user_id === kickUserId || context.excluded) return { outcome: 'excluded' };
-    const name = rules.chat_commands_enabled ? chatCommand(chat.content, rules.join_keyword) : undefined;
-    const command = name ? { kickUserId, username: chat.sender.username, command: name } : undefined;
     // The stream the message was sent in, not the one live now: a delivery hours late still earns for its stream.
     const sentAt = chatSentAt(chat, message);
     const openSince = live.is_live && live.stream_id && live.started_at ? new Date(live.started_at).getTime() : null;
     const streamId = openSince !== null && sentAt.getTime() >= openSince ? live.stream_id : await this.streams.streamAt(tx, sentAt);
-    if (!streamId) return { outcome: 'offline', command };
+    if (!streamId) return { outcome: 'offline' };
     await this.repository.lockKickUser(tx, kickUserId);
     const before = await this.repository.touchChatter(tx, kickUserId, chat.sender.username);
     const hash = messageFingerprint(chat.content);
@@ -149,15 +174,16 @@ export class KickEventApplier {
     );
     if ('refused' in decision) {
       await this.repository.setChatterMessage(tx, kickUserId, hash, null);
-      return { outcome: decision.refused, command };
+      return { outcome: decision.refused };
     }
     if (!oldEnough(rules, member)) {
       await this.repository.setChatterMessage(tx, kickUserId, hash, null);
-      return { outcome: 'too-new', command };
+      return { outcome: 'too-new' };
     }
     await this.repository.setChatterMessage(tx, kickUserId, hash, now);
     const outcome = await this.awards.award(tx, {
-      key: `kick:${message.id}`,
+      // Kick's id of the chat message, so the same message delivered under two subscriptions earns once.
+      key: chat.message_id ? `chat:${chat.message_id}` : `kick:${message.id}`,
       source: 'chat',
       kickUserId,
       userId: member?.id ?? null,
@@ -165,7 +191,7 @@ export class KickEventApplier {
       points: decision.points,
       xp: decision.xp,
     });
-    return { outcome, command };
+    return { outcome };
   }
 
   private async simple(tx: EntityManager, intent: AwardIntent): Promise<Applied> {
@@ -174,11 +200,15 @@ export class KickEventApplier {
   }
 }
 
+/** The signed timestamp is whole seconds: a created_at within the same second is not later than it. */
+const SIGNED_PRECISION_MS = 1000;
+
 /**
  * When a chat message was sent: its created_at, or the delivery's signed timestamp when that is missing, unreadable or
  * later (the signed time is never in our future, see KickWebhookService).
  */
 function chatSentAt(chat: ChatMessagePayload, message: KickMessage): Date {
   const created = chat.created_at ? Date.parse(chat.created_at) : NaN;
-  return Number.isNaN(created) || created > message.sentAt.getTime() ? message.sentAt : new Date(created);
+  const latest = Math.min(message.sentAt.getTime() + SIGNED_PRECISION_MS, Date.now());
+  return Number.isNaN(created) || created > latest ? message.sentAt : new Date(created);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Kick's payload fields this feature reads (INTEGRATIONS.md "Kick events"); anything else in a payload is ignored. */
+/** Kick's payload fields this feature reads (docs/kick.md "Events"); anything else in a payload is ignored. */
 const kickId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const kickUser = z.object({ user_id: kickId, username: z.string().max(200), is_anonymous: z.boolean().optional() });
 const isoDate = z.string().datetime({ offset: true });
@@ -24,7 +24,7 @@ export const followPayload = z.object({ follower: kickUser });
  * `duration` is not read: Kick never defines it, and its renewal example (3 on a renewal, 1 on a new subscription)
  * looks like months subscribed so far, so multiplying by it would pay a long-time subscriber more each month.
  */
-export const subscriptionPayload = z.object({ subscriber: kickUser, expires_at: looseDate });
+export const subscriptionPayload = z.object({ subscriber: kickUser, created_at: looseDate, expires_at: looseDate });
 
 /** An anonymous gifter comes with is_anonymous and null user_id, username and the rest (Kick's docs). */
 export const giftsPayload = z.object({
@@ -33,6 +33,7 @@ export const giftsPayload = z.object({
     .nullable()
     .optional(),
   giftees: z.array(kickUser.partial()).max(1000),
+  created_at: looseDate,
   expires_at: looseDate,
 });
 
@@ -45,7 +46,11 @@ export const moderationBannedPayload = z.object({
     .optional(),
 });
 
-export const kicksPayload = z.object({ sender: kickUser, gift: z.object({ amount: z.number().int().min(0).max(100_000_000) }) });
+export const kicksPayload = z.object({
+  sender: kickUser,
+  gift: z.object({ amount: z.number().int().min(0).max(100_000_000) }),
+  created_at: looseDate,
+});
 
 export const rewardPayload = z.object({
   id: z.string().max(100),

@@ -19,6 +19,26 @@ export class FeaturedRaffleRepository {
     return row?.id ?? null;
   }
 
+  /**
+   * The raffle that was on stream and taking entries at `at` (resolve's rule, read as of then), or null when none was;
+   * `known` is false when the admin chose another raffle since `at`, since which one was on stream before is not kept.
+   */
+  async resolveAt(em: EntityManager, at: Date): Promise<{ id: number | null; known: boolean }> {
+    const live = `(r.cancelled_at is null or r.cancelled_at > ?::timestamptz) and (r.drawn_at is null or r.drawn_at > ?::timestamptz)`;
+    const open = `r.created_at <= ?::timestamptz and r.starts_at <= ?::timestamptz and r.ends_at > ?::timestamptz`;
+    const [row] = await em.execute<{ chosen_since: Date | null; chosen: number | null; chosen_open: boolean | null; newest: number | null }[]>(
+      `select f.updated_at as chosen_since, r.id as chosen, (${open}) as chosen_open,
+         (select r.id from raffles r where ${live} and ${open} order by r.id desc limit 1) as newest
+       from (select 1) one
+       left join featured_items f on f.kind = 'raffle'
+       left join raffles r on r.id = f.item_id and ${live}`,
+      Array.from({ length: 10 }, () => at),
+    );
+    if (row?.chosen_since && new Date(row.chosen_since).getTime() > at.getTime()) return { id: null, known: false };
+    if (row?.chosen !== null && row?.chosen !== undefined) return { id: row.chosen_open ? row.chosen : null, known: true };
+    return { id: row?.newest ?? null, known: true };
+  }
+
   /** Whether the raffle exists and is neither cancelled nor drawn: only such a raffle can go on stream. */
   async featurable(em: EntityManager, raffleId: number): Promise<boolean> {
     const rows = await em.execute('select 1 from raffles where id = ? and cancelled_at is null and drawn_at is null', [raffleId]);

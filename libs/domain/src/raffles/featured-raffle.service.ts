@@ -22,6 +22,11 @@ export class FeaturedRaffleService {
     return this.featured.resolve(this.em.fork());
   }
 
+  /** The raffle on stream and taking entries at a past moment (a chat command's); see FeaturedRaffleRepository.resolveAt. */
+  raffleIdAt(at: Date): Promise<{ id: number | null; known: boolean }> {
+    return this.featured.resolveAt(this.em.fork(), at);
+  }
+
   /** Puts the raffle on stream (audited) and tells the raffle overlays to load it. */
   async choose(actorId: number, raffleId: number): Promise<number> {
     await putOnStream(this.em, this.audit, this.realtime, {

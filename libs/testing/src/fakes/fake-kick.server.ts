@@ -66,7 +66,7 @@ export class FakeKickServer {
   /** Who a live user access token belongs to and what it may do. */
   userToken(token: string): FakeUserToken | undefined {
     const issued = this.tokens.get(token);
-    return issued ? { user_id: issued.user.user_id, scopes: issued.scopes } : undefined;
+    return issued ? { user_id: issued.user.user_id, username: issued.user.name, scopes: issued.scopes } : undefined;
   }
 
   /** Listens on `port` (0: any free one; the browser tests use a fixed one the product is configured with). */
