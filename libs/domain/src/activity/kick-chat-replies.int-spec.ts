@@ -45,9 +45,11 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   /** The job that answers the newest queued command, once it has finished. */
   const lastCommandJob = async (): Promise<Job> => {
     const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
-    const [row] = await em.fork().execute<{ id: string }[]>(
-      `select id::text as id from outbox_events where type = 'activity.chat-command' order by id desc limit 1`,
-    );
+    const [row] = await em
+      .fork()
+      .execute<{ id: string }[]>(
+        `select id::text as id from outbox_events where type = 'activity.chat-command' order by outbox_events.id desc limit 1`,
+      );
     return waitFor(
       async () => {
         const job = await queue.getJob(`evt-${row!.id}`);
@@ -106,7 +108,12 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     expect(kick.events.chatRequests.slice(requests)).toEqual([
       {
         status: 500,
-        body: { type: 'user', content: 'No raffle is open right now.', broadcaster_user_id: STREAMER.user_id, reply_to_message_id: 'ask-500' },
+        body: {
+          type: 'user',
+          content: 'No raffle is open right now.',
+          broadcaster_user_id: STREAMER.user_id,
+          reply_to_message_id: 'ask-500',
+        },
       },
     ]);
     const after = (await status()).chat_replies;
@@ -185,5 +192,110 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     await waitFor(() => kick.events.chatMessages.length === sent + 2, 10_000, 'the entry');
     expect(kick.events.chatMessages.at(-1)!.content).toContain('Successfully entered the raffle!');
     expect(await count('select count(*) as n from raffle_entries where user_id = ? and raffle_id = ?', [nowId, raffleId])).toBe(1);
+  });
+
+  it('posts as the bot only when the admin chose it, falling back to "user" when Kick refuses the bot ("Channel not found")', async () => {
+    const refused = await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'robot' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.as).toEqual(['Choose user or bot.']);
+    const chosen = await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'bot' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data.chat_replies.as).toBe('bot');
+
+    kick.events.botChat = 'channel-not-found';
+    const requests = kick.events.chatRequests.length;
+    const sent = kick.events.chatMessages.length;
+    expect(await kick.events.deliver('chat.message.sent', chat('!raffle', { messageId: 'ask-bot' }))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === sent + 1, 10_000, 'the reply as the account');
+    expect(kick.events.chatRequests.slice(requests).map((r) => [r.body.type, r.status])).toEqual([
+      ['bot', 400],
+      ['user', 200],
+    ]);
+    expect(kick.events.chatMessages.at(-1)).toEqual(expect.objectContaining({ type: 'user', reply_to_message_id: 'ask-bot' }));
+    expect((await status()).chat_replies.last_failure).toContain('Channel not found');
+
+    // A 500 for the bot may have posted (Kick issue 343): never sent again, not even as "user".
+    kick.events.botChat = 'server-error';
+    const before = kick.events.chatRequests.length;
+    expect(await kick.events.deliver('chat.message.sent', chat('!raffle'))).toBe(200);
+    await lastCommandJob();
+    expect(kick.events.chatRequests.slice(before).map((r) => [r.body.type, r.status])).toEqual([['bot', 500]]);
+
+    kick.events.botChat = 'enabled';
+    const posted = kick.events.chatMessages.length;
+    expect(await kick.events.deliver('chat.message.sent', chat('!raffle'))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === posted + 1, 10_000, 'the bot reply');
+    expect(kick.events.chatMessages.at(-1)).toEqual(expect.objectContaining({ type: 'bot' }));
+    expect((await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'user' })).status).toBe(200);
+  });
+
+  it('our own replies echoed back by Kick neither earn nor count as chatters, from the bot or the connected account', async () => {
+    await admin.json('PUT', '/api/admin/activity/rules', { chat_points: 5 });
+    await kick.events.deliver('livestream.status.updated', {
+      broadcaster: kickUser(STREAMER.user_id, 'streamer'),
+      is_live: true,
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+      ended_at: null,
+    });
+    kick.events.echoChat = true;
+    kick.events.botChat = 'enabled';
+    expect((await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'bot' })).status).toBe(200);
+    const echoes = kick.events.echoes.length;
+    try {
+      expect(await kick.events.deliver('chat.message.sent', chat('!raffle'))).toBe(200);
+      await waitFor(() => kick.events.echoes.length === echoes + 1, 10_000, 'the bot reply echoed');
+      expect(await kick.events.echoes.at(-1)).toBe(200);
+      expect((await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'user' })).status).toBe(200);
+      expect(await kick.events.deliver('chat.message.sent', chat('!points'))).toBe(200);
+      await waitFor(() => kick.events.echoes.length === echoes + 2, 10_000, 'the account reply echoed');
+      expect(await kick.events.echoes.at(-1)).toBe(200);
+    } finally {
+      kick.events.echoChat = false;
+    }
+    const posters = [kick.events.botAccount.user_id, STREAMER.user_id];
+    expect(await count('select count(*) as n from activity_awards where kick_user_id = any(?::bigint[])', [`{${posters}}`])).toBe(0);
+    expect(await count('select count(*) as n from activity_chatters where kick_user_id = any(?::bigint[])', [`{${posters}}`])).toBe(0);
+    const results = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries
+      .slice(0, 6)
+      .map((d: { result: string }) => d.result);
+    expect(results.filter((r: string) => r === 'own-message')).toHaveLength(2);
+  });
+
+  it('a delivery under a second subscription id for the event pays nothing; the recorded one pays once', async () => {
+    await em.fork().execute(
+      `insert into activity_subscriptions (event, version, subscription_id, status) values ('channel.subscription.new', 1, 'SUB-OURS', 'subscribed')
+       on conflict (event) do update set subscription_id = excluded.subscription_id, status = excluded.status`,
+    );
+    const kickId = ++viewer;
+    await admin.json('PUT', '/api/admin/activity/rules', { subscription_points: 100 });
+    const payload = {
+      broadcaster: kickUser(STREAMER.user_id, 'streamer'),
+      subscriber: kickUser(kickId, `sub${kickId}`),
+      duration: 1,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
+    };
+    expect(await kick.events.deliverUnder('channel.subscription.new', payload, ['SUB-STAGING', 'SUB-OURS'])).toEqual([200, 200]);
+    const results = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries
+      .slice(0, 2)
+      .map((d: { result: string }) => d.result);
+    expect(results.sort()).toEqual(['other-subscription', 'pending']);
+    expect(await count('select coalesce(sum(points), 0) as n from activity_awards where kick_user_id = ?', [kickId])).toBe(100);
+  });
+
+  it('the same event under two message ids (two subscriptions before the first is recorded) pays once, keyed on its own facts', async () => {
+    await em.fork().execute(`delete from activity_subscriptions`);
+    const kickId = ++viewer;
+    const payload = {
+      broadcaster: kickUser(STREAMER.user_id, 'streamer'),
+      subscriber: kickUser(kickId, `sub${kickId}`),
+      duration: 1,
+      created_at: new Date().toISOString(),
+    };
+    expect(await kick.events.deliverUnder('channel.subscription.new', payload, ['SUB-A', 'SUB-B'])).toEqual([200, 200]);
+    const message = chat('hello there', { from: kickId, messageId: 'one-chat-message' });
+    expect(await kick.events.deliverUnder('chat.message.sent', message, ['SUB-A', 'SUB-B'])).toEqual([200, 200]);
+    expect(await count(`select count(*) as n from activity_awards where kick_user_id = ? and source = 'subscription'`, [kickId])).toBe(1);
+    expect(await count(`select count(*) as n from activity_awards where kick_user_id = ? and source = 'chat'`, [kickId])).toBe(1);
   });
 });

@@ -16,7 +16,7 @@ export interface FakeKickSubscription {
 export interface FakeChatMessage {
   content: string;
   type: 'bot' | 'user';
-  /** The channel it was posted in: the body's broadcaster for `user`; for an enabled bot, the bot account's own channel. */
+  /** The channel it was posted in: the body's broadcaster for `user`; for an enabled bot, the token owner's channel. */
   broadcaster_user_id: number | undefined;
   /** The message it answers, when the body named one (Kick threads the reply under it). */
   reply_to_message_id?: string;
@@ -34,7 +34,8 @@ export interface FakeChatRequest {
  * How the fake answers `type: "bot"` (docs/kick.md "Chat"): 'channel-not-found' until the app's bot account is enabled
  * in Kick's developer settings (KickDevDocs issue 123: HTTP 400 `{"data":"Channel not found","message":"Bad request"}`),
  * 'server-error' as many developers report with the bot enabled, the channel owner's token included (issue 343: 500),
- * 'enabled' posting as the app's bot account into the bot's own channel (issue 402).
+ * 'enabled' posting as the app's bot account into the token owner's channel (apis/chat.md; issue 402 reports it
+ * landing in the bot's own channel for some).
  */
 export type FakeBotChat = 'channel-not-found' | 'server-error' | 'enabled';
 
@@ -364,13 +365,15 @@ export class FakeKickEvents {
       return answer(400, { data: {}, message: 'Invalid request' });
     const scripted = this.chatScript.shift();
     if (scripted) return answer(scripted.status, scripted.body ?? { data: {}, message: 'Server error' }, scripted.headers);
-    if (input.type === 'bot' && this.botChat === 'channel-not-found') return answer(400, { data: 'Channel not found', message: 'Bad request' });
+    if (input.type === 'bot' && this.botChat === 'channel-not-found')
+      return answer(400, { data: 'Channel not found', message: 'Bad request' });
     if (input.type === 'bot' && this.botChat === 'server-error') return answer(500, { data: {}, message: 'Internal server error' });
     const asBot = input.type === 'bot';
     const message: FakeChatMessage = {
       content: input.content,
       type: asBot ? 'bot' : 'user',
-      broadcaster_user_id: asBot ? this.botAccount.user_id : (input.broadcaster_user_id as number),
+      // apis/chat.md: a bot message goes to the channel of the token's owner, whatever the body says.
+      broadcaster_user_id: asBot ? sender.user_id : (input.broadcaster_user_id as number),
       ...(typeof input.reply_to_message_id === 'string' ? { reply_to_message_id: input.reply_to_message_id } : {}),
       message_id: randomUUID(),
     };
