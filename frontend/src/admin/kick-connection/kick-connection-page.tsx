@@ -9,6 +9,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { formatDateTime } from '../activity/activity-format';
 import { useAdminAction } from '../use-admin-crud';
+import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
 
 const RETURN_MESSAGES: Record<string, string> = {
@@ -66,9 +67,7 @@ function KickAccount({ status }: { status: KickConnectionStatus }) {
       ) : (
         <p>No Kick account is connected.</p>
       )}
-      <p role="status" data-testid="chat-replies">
-        Bot replies in chat: {status.chat_replies.on ? 'on' : `off — ${status.chat_replies.reason}`}
-      </p>
+      <KickChatReplies status={status} />
       {status.account && status.missing_scopes.length > 0 && (
         <p className="field-hint">Not granted: {status.missing_scopes.join(', ')}. Reconnect and allow them.</p>
       )}
