@@ -30,7 +30,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
 
   const status = async () => (await admin.json('GET', '/api/admin/kick-connection')).body.data;
   const count = async (sql: string, params: unknown[] = []) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0]!.n);
-  /** A chat message as Kick sends it (KickDevDocs events/chat-message.md), typed `ago` ms before now. */
+  /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
   const chat = (content: string, options: { ago?: number; from?: number; messageId?: string } = {}) => {
     const from = options.from ?? ++viewer;
     return {

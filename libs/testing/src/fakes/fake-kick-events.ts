@@ -338,7 +338,7 @@ export class FakeKickEvents {
   }
 
   /**
-   * POST /public/v1/chat (KickDevDocs apis/chat.md): `{ type: "user" | "bot", content (at most 500 characters),
+   * POST /public/v1/chat (KickDevDocs apis/chat.md and the swagger it embeds): `{ type: "user" | "bot", content (at most 500 characters),
    * broadcaster_user_id (required for "user"), reply_to_message_id? }` → `{ data: { is_sent, message_id }, message }`.
    * `bot` answers as `botChat` says; a scripted answer (`chatScript`) posts nothing.
    */
@@ -383,7 +383,7 @@ export class FakeKickEvents {
     if (this.echoChat && this.webhookUrl) this.echoes.push(this.deliver('chat.message.sent', this.echo(message, poster)));
   }
 
-  /** The `chat.message.sent` payload Kick sends for a posted message (KickDevDocs events/chat-message.md). */
+  /** The `chat.message.sent` payload Kick sends for a posted message (KickDevDocs events/event-types.md). */
   private echo(message: FakeChatMessage, poster: { user_id: number; username: string }) {
     return {
       message_id: message.message_id,
