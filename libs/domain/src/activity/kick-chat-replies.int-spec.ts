@@ -298,4 +298,26 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     expect(await count(`select count(*) as n from activity_awards where kick_user_id = ? and source = 'subscription'`, [kickId])).toBe(1);
     expect(await count(`select count(*) as n from activity_awards where kick_user_id = ? and source = 'chat'`, [kickId])).toBe(1);
   });
+
+  it('the connected account earns nothing even in a channel it does not own (a bot account made moderator)', async () => {
+    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 6161, chat_points: 5 })).status).toBe(200);
+    const live = {
+      broadcaster: kickUser(6161, 'other_streamer'),
+      is_live: true,
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+      ended_at: null,
+    };
+    expect(await kick.events.deliver('livestream.status.updated', live)).toBe(200);
+    const message = { ...chat('hello chat', { from: STREAMER.user_id }), broadcaster: kickUser(6161, 'other_streamer') };
+    expect(await kick.events.deliver('chat.message.sent', message)).toBe(200);
+    const someone = ++viewer;
+    const other = { ...chat('hello too', { from: someone }), broadcaster: kickUser(6161, 'other_streamer') };
+    expect(await kick.events.deliver('chat.message.sent', other)).toBe(200);
+    const results = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries
+      .slice(0, 2)
+      .map((d: { result: string }) => d.result);
+    expect(results).toEqual(['pending', 'excluded']);
+    expect(await count('select count(*) as n from activity_awards where kick_user_id = ?', [STREAMER.user_id])).toBe(0);
+    expect(await count('select count(*) as n from activity_awards where kick_user_id = ?', [someone])).toBe(1);
+  });
 });
