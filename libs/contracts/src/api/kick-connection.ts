@@ -62,5 +62,7 @@ export const KICK_CHAT_AS = ['user', 'bot'] as const;
 export type KickChatAs = (typeof KICK_CHAT_AS)[number];
 
 /** PUT /api/admin/kick-connection/chat: how chat replies are posted. */
-export const kickChatInputSchema = z.object({ as: z.enum(KICK_CHAT_AS, { errorMap: () => ({ message: 'Choose user or bot.' }) }) }).strict();
+export const kickChatInputSchema = z
+  .object({ as: z.enum(KICK_CHAT_AS, { errorMap: () => ({ message: 'Choose user or bot.' }) }) })
+  .strict();
 export type KickChatInput = z.infer<typeof kickChatInputSchema>;

@@ -55,7 +55,10 @@ export class ChatCommandsService {
     if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return 'skipped';
     const sentAt = new Date(command.sentAt);
     if (this.stale(sentAt)) {
-      this.logger.log({ command: command.command, kickUserId: command.kickUserId, sentAt: command.sentAt }, 'stale chat command not answered');
+      this.logger.log(
+        { command: command.command, kickUserId: command.kickUserId, sentAt: command.sentAt },
+        'stale chat command not answered',
+      );
       return 'stale';
     }
     const claim = `activity:chat:job:${jobKey}`;

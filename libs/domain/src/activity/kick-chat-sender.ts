@@ -33,8 +33,7 @@ export class KickChatSender {
     // No usable connection: the Kick connection screen already says why replies are off.
     if (!token || !token.scopes.includes('chat:write')) return 'not-sent';
     await this.own.expect(chatContent(content));
-    const post = (type: KickChatType) =>
-      this.kick.sendChatMessage(token.accessToken, { broadcasterUserId, type, content, replyTo });
+    const post = (type: KickChatType) => this.kick.sendChatMessage(token.accessToken, { broadcasterUserId, type, content, replyTo });
     try {
       let sent: { messageId: string | null };
       try {

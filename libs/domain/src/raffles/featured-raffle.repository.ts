@@ -26,7 +26,9 @@ export class FeaturedRaffleRepository {
   async resolveAt(em: EntityManager, at: Date): Promise<{ id: number | null; known: boolean }> {
     const live = `(r.cancelled_at is null or r.cancelled_at > ?::timestamptz) and (r.drawn_at is null or r.drawn_at > ?::timestamptz)`;
     const open = `r.created_at <= ?::timestamptz and r.starts_at <= ?::timestamptz and r.ends_at > ?::timestamptz`;
-    const [row] = await em.execute<{ chosen_since: Date | null; chosen: number | null; chosen_open: boolean | null; newest: number | null }[]>(
+    const [row] = await em.execute<
+      { chosen_since: Date | null; chosen: number | null; chosen_open: boolean | null; newest: number | null }[]
+    >(
       `select f.updated_at as chosen_since, r.id as chosen, (${open}) as chosen_open,
          (select r.id from raffles r where ${live} and ${open} order by r.id desc limit 1) as newest
        from (select 1) one

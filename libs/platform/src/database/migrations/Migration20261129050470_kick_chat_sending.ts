@@ -17,6 +17,8 @@ export class Migration20261129050470_kick_chat_sending extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('alter table kick_connection drop column if exists chat_as, drop column if exists chat_failures, drop column if exists chat_last_failure, drop column if exists chat_failed_at, drop column if exists chat_sent_at;');
+    this.addSql(
+      'alter table kick_connection drop column if exists chat_as, drop column if exists chat_failures, drop column if exists chat_last_failure, drop column if exists chat_failed_at, drop column if exists chat_sent_at;',
+    );
   }
 }
