@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { kickChannelsAnswer, kickChatAnswer, kickLivestreamsV2Answer, kickTokenAnswer } from '@kickback/domain/activity/kick-api-schemas';
+import {
+  kickChannelsAnswer,
+  kickChatAnswer,
+  kickChatChannelNotFound,
+  kickLivestreamsV2Answer,
+  kickTokenAnswer,
+} from '@kickback/domain/activity/kick-api-schemas';
 import { FakeKickServer } from './fake-kick.server';
 
 const CLIENT = 'shape-client';
@@ -137,6 +143,26 @@ describe("the fake Kick's answers have Kick's documented shapes", () => {
       });
       expect(res.status).toBe(200);
       expectShape(kickChatAnswer, await res.json());
+    });
+
+    it('POST /public/v1/chat as "bot" answers as Kick reports: "Channel not found" until enabled (issue 123), 500 (issue 343)', async () => {
+      const token = String((await userTokens('user:read chat:write')).body.access_token);
+      const bot = () =>
+        fetch(`${kick.url}/public/v1/chat`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'bot', content: 'hello' }),
+        });
+      kick.events.botChat = 'channel-not-found';
+      const refused = await bot();
+      expect(refused.status).toBe(400);
+      expectShape(kickChatChannelNotFound, await refused.json());
+      kick.events.botChat = 'server-error';
+      expect((await bot()).status).toBe(500);
+      kick.events.botChat = 'enabled';
+      const sent = await bot();
+      expect(sent.status).toBe(200);
+      expectShape(kickChatAnswer, await sent.json());
     });
   });
 });
