@@ -11,6 +11,7 @@ import { formatDateTime } from '../activity/activity-format';
 import { useAdminAction } from '../use-admin-crud';
 import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
+import { KickModeratorsNote } from './kick-moderators-note';
 
 const RETURN_MESSAGES: Record<string, string> = {
   connected: 'Kick account connected.',
@@ -46,6 +47,7 @@ export default function KickConnectionPage() {
         <>
           <KickAccount status={status.data} />
           <KickChannel status={status.data} />
+          <KickModeratorsNote />
         </>
       )}
     </div>
