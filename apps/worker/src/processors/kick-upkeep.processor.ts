@@ -11,7 +11,8 @@ const JOB_OPTS = { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: {
 
 /**
  * Kick upkeep at startup and every few minutes: the subscriptions reconciled with Kick's own list (single-flight across
- * replicas by its Redis lock) and the connected account's token refreshed before it expires. Every replica upserts
+ * replicas by its Redis lock), the connected account's token refreshed before it expires, and the admins told once
+ * when the connection nears the age at which Kick's refresh tokens die. Every replica upserts
  * the same job scheduler by id, so one replica runs each period.
  */
 @Processor(QUEUES.kickUpkeep, { concurrency: 1, ...STALLED_JOB_RECOVERY })
@@ -34,5 +35,6 @@ export class KickUpkeepProcessor extends WorkerHost implements OnApplicationBoot
   async process(): Promise<void> {
     await this.subscriptions.reconcile();
     await this.connection.refreshIfDue().catch((err: unknown) => this.logger.warn({ err }, 'Kick token refresh failed'));
+    await this.connection.warnIfAging().catch((err: unknown) => this.logger.warn({ err }, 'Kick connection age check failed'));
   }
 }

@@ -25,6 +25,8 @@ import { KickChannelService } from './kick-channel.service';
 import { KickTokenCipher } from './kick-token-cipher';
 import { KickUserAuthClient } from './kick-user-auth.client';
 import { KickViewersRepository } from './kick-viewers.repository';
+import { KickChannelAdminClient } from './kick-channel-admin.client';
+import { KickMemberStandingService } from './kick-member-standing.service';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -50,6 +52,8 @@ const PROVIDERS = [
   KickTokenCipher,
   KickUserAuthClient,
   KickViewersRepository,
+  KickChannelAdminClient,
+  KickMemberStandingService,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
@@ -69,6 +73,7 @@ const PROVIDERS = [
     KickConnectionService,
     KickChannelService,
     KickUserAuthClient,
+    KickMemberStandingService,
   ],
 })
 export class ActivityModule {}

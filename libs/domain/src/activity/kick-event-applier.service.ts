@@ -84,7 +84,14 @@ export class KickEventApplier {
     const expires = metadata?.expires_at ? Date.parse(metadata.expires_at) : NaN;
     const expiresAt = Number.isNaN(expires) ? null : new Date(expires);
     const reason = metadata?.reason?.slice(0, 300) ?? null;
-    const userId = await this.viewers.recordBan(tx, { kickUserId: banned_user.user_id, at: message.sentAt, expiresAt, reason });
+    const { applied, userId } = await this.viewers.recordBan(tx, {
+      kickUserId: banned_user.user_id,
+      at: message.sentAt,
+      expiresAt,
+      reason,
+    });
+    // Older than the moment an admin cleared this account's ban: Kick may have lifted it since (no unban event exists).
+    if (!applied) return { outcome: 'ban-cleared', from: banned_user.username };
     if (!userId) return { outcome: 'banned-guest', from: banned_user.username };
     if (expiresAt) return { outcome: 'timed-out', from: banned_user.username };
     const rafflesChanged = await this.raffleVoids.voidForKickBan(tx, userId, { kickUserId: banned_user.user_id, reason });
