@@ -40,7 +40,7 @@ export interface FakeKickRedemption {
  *   answer `{ data: [redemptions changed], failed: [{ id, reason }] }` with reasons NOT_FOUND, NOT_OWNED, NOT_PENDING
  *   (seen in client code that tracks the swagger); more than 25 ids is a 400.
  */
-export class FakeKickChannel {
+export class FakeKickChannelSettings {
   /** Banned Kick user ids per broadcaster. */
   readonly bans = new Map<number, Set<number>>();
   /** Moderators per broadcaster (besides the broadcaster), who may unban there. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FakeKickEvents, type FakeUserToken } from './fake-kick-events';
-import { FakeKickChannel } from './fake-kick-channel';
+import { FakeKickChannelSettings } from './fake-kick-channel';
 import { body, json } from './fake-http';
 
 export interface FakeKickUser {
@@ -57,7 +57,7 @@ export class FakeKickServer {
   refreshFailure: number | null = null;
   readonly events: FakeKickEvents;
   /** The channel's bans, rewards and redemptions, changed with user tokens. */
-  readonly channel: FakeKickChannel;
+  readonly channel: FakeKickChannelSettings;
 
   constructor(
     private readonly clientId: string,
@@ -66,7 +66,7 @@ export class FakeKickServer {
   ) {
     this.events = new FakeKickEvents(options.signingKey);
     this.events.userToken = (token) => this.userToken(token);
-    this.channel = new FakeKickChannel((token) => this.userToken(token));
+    this.channel = new FakeKickChannelSettings((token) => this.userToken(token));
   }
 
   /** Who a live user access token belongs to and what it may do. */
