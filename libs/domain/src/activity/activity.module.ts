@@ -27,6 +27,8 @@ import { KickUserAuthClient } from './kick-user-auth.client';
 import { KickViewersRepository } from './kick-viewers.repository';
 import { KickChannelAdminClient } from './kick-channel-admin.client';
 import { KickMemberStandingService } from './kick-member-standing.service';
+import { KickRedemptionActionsRepository } from './kick-redemption-actions.repository';
+import { KickRewardsService } from './kick-rewards.service';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -54,6 +56,8 @@ const PROVIDERS = [
   KickViewersRepository,
   KickChannelAdminClient,
   KickMemberStandingService,
+  KickRedemptionActionsRepository,
+  KickRewardsService,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
@@ -74,6 +78,7 @@ const PROVIDERS = [
     KickChannelService,
     KickUserAuthClient,
     KickMemberStandingService,
+    KickRewardsService,
   ],
 })
 export class ActivityModule {}

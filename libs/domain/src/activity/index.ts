@@ -15,3 +15,4 @@ export * from './kick-live-poll.service';
 export * from './kick-message-retention.service';
 export * from './kick-member-standing.service';
 export * from './kick-token-expiry';
+export * from './kick-rewards.service';

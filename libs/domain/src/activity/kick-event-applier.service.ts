@@ -14,6 +14,7 @@ import {
   type ChatMessagePayload,
 } from './kick-event-payloads';
 import { KickViewersRepository } from './kick-viewers.repository';
+import { KickRedemptionActionsRepository } from './kick-redemption-actions.repository';
 import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
 import { chatCommand, type ChatCommandName } from './chat-command';
@@ -34,6 +35,8 @@ export interface Applied {
 }
 
 const HOUR_MS = 3_600_000;
+/** Award outcomes that mean the site granted a redemption (now, kept for a future member, or already). */
+const GRANTED = new Set(['awarded', 'pending', 'duplicate']);
 /** Two start times this close name the same stream (Kick's webhook and its API may round differently). */
 const SAME_START_MS = 60_000;
 const sameStart = (a: Date | string, b: Date) => Math.abs(new Date(a).getTime() - b.getTime()) <= SAME_START_MS;
@@ -48,6 +51,7 @@ export class KickEventApplier {
     private readonly outbox: OutboxService,
     private readonly viewers: KickViewersRepository,
     private readonly raffleVoids: RaffleEntryVoidsService,
+    private readonly redemptionActions: KickRedemptionActionsRepository,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -60,19 +64,34 @@ export class KickEventApplier {
         const chat = chatMessagePayload.parse(message.payload);
         return this.chat(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
       }
-      case 'channel.reward.redemption.updated': {
-        const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
-        // Pending and rejected redemptions earn nothing; the redemption id keeps pending → accepted to one grant.
-        if (status !== 'accepted') return { outcome: `reward-${status}`.slice(0, 32) };
-        const points = await this.repository.rewardPoints(tx, reward.id);
-        if (points === null) return { outcome: 'reward-unmapped' };
-        return this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
-      }
+      case 'channel.reward.redemption.updated':
+        return this.redemption(tx, message);
       case 'moderation.banned':
         return this.banned(tx, message);
       default:
         return { outcome: 'ignored' };
     }
+  }
+
+  /**
+   * A mapped reward's redemption. Accepted (by the streamer on Kick, or at once for a reward that skips the request
+   * queue) earns its points; pending is the site's to decide: the points are granted (or kept for a chatter without an
+   * account) and Kick is told to accept it, or the rules refuse it (excluded, too new) and Kick is told to reject it,
+   * which refunds the viewer's channel points. The redemption id keeps pending → accepted to one grant; rejected
+   * redemptions and unmapped rewards earn nothing here.
+   */
+  private async redemption(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
+    if (status !== 'accepted' && status !== 'pending') return { outcome: `reward-${status}`.slice(0, 32) };
+    const points = await this.repository.rewardPoints(tx, reward.id);
+    if (points === null) return { outcome: 'reward-unmapped' };
+    const applied = await this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
+    if (status === 'pending') {
+      const action = GRANTED.has(applied.outcome) ? 'accept' : 'reject';
+      if (await this.redemptionActions.queue(tx, id, action))
+        await this.outbox.add(tx, 'activity.redemption-decided', { redemptionId: id, action });
+    }
+    return applied;
   }
 
   /**
@@ -84,9 +103,12 @@ export class KickEventApplier {
     const expires = metadata?.expires_at ? Date.parse(metadata.expires_at) : NaN;
     const expiresAt = Number.isNaN(expires) ? null : new Date(expires);
     const reason = metadata?.reason?.slice(0, 300) ?? null;
+    // When the ban was made (a retry's signed timestamp may be its resend time), never later than the signed time.
+    const created = metadata?.created_at ? Date.parse(metadata.created_at) : NaN;
+    const at = Number.isNaN(created) || created > message.sentAt.getTime() ? message.sentAt : new Date(created);
     const { applied, userId } = await this.viewers.recordBan(tx, {
       kickUserId: banned_user.user_id,
-      at: message.sentAt,
+      at,
       expiresAt,
       reason,
     });

@@ -35,7 +35,8 @@ export class KickViewersRepository {
   /**
    * Records a ban or timeout (expiresAt null: permanent) and sets it on the linked member's row, which an entry holds
    * FOR SHARE: this update waits for entries in flight and later entries see it. A ban from before an admin cleared
-   * the account's ban (a late delivery) changes nothing. Answers whether it applied and the linked member's id.
+   * the account's ban (a late delivery) changes nothing; Kick's times have whole seconds, so a ban in the clear's own
+   * second counts (a ban is the safer reading). Answers whether it applied and the linked member's id.
    */
   async recordBan(
     em: EntityManager,
@@ -46,7 +47,7 @@ export class KickViewersRepository {
        on conflict (kick_user_id) do update set banned_at = excluded.banned_at, ban_expires_at = excluded.ban_expires_at,
          ban_reason = excluded.ban_reason, updated_at = now()
        where (kick_viewers.banned_at is null or excluded.banned_at >= kick_viewers.banned_at)
-         and excluded.banned_at > coalesce(kick_viewers.ban_cleared_at, '-infinity')
+         and excluded.banned_at >= date_trunc('second', coalesce(kick_viewers.ban_cleared_at, '-infinity'))
        returning 1`,
       [ban.kickUserId, ban.at, ban.expiresAt, ban.reason],
     );
