@@ -220,6 +220,27 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
     expect((await connection()).reconnect_by).toEqual(expect.any(String));
   });
 
+  it('the login and the connection share one redirect URL, told apart by their state', async () => {
+    const login = new URL((await api.client().get('/auth/kick')).headers.get('location')!);
+    const start = await admin.get('/auth/kick/connect');
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(login.searchParams.get('redirect_uri'));
+    expect(new URL(authorize.searchParams.get('redirect_uri')!).pathname).toBe('/auth/kick/callback');
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    expect(callback.pathname).toBe('/auth/kick/callback');
+    expect((await admin.get(callback.pathname + callback.search)).headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
+    // With a login in progress in the same session, a state that is not the connection's is the login's to refuse.
+    await admin.get('/auth/kick/connect');
+    await admin.get('/auth/kick');
+    const stray = await admin.get('/auth/kick/callback?code=x&state=nobody');
+    expect(stray.headers.get('location')).not.toContain('kick-connection');
+    expect(await connection()).toEqual(expect.objectContaining({ connected: true }));
+    // A member who is not an admin cannot finish a connection even with a matching state.
+    const member = await api.signedIn({});
+    expect((await member.get('/auth/kick/connect')).status).toBe(403);
+  });
+
   it('expires_in "" (as in Kick\'s own examples) breaks neither the connection nor a member\'s login', async () => {
     kick.userTokenTtlSeconds = '';
     try {

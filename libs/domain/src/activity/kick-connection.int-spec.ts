@@ -96,7 +96,7 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
       'moderation:ban',
       'user:read',
     ]);
-    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/auth\/kick\/connect\/callback$/);
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/auth\/kick\/callback$/);
 
     const issued = kick.issued.at(-1)!;
     const row = (await stored())!;

@@ -175,7 +175,12 @@ export class KickConnectionService {
         } catch (err) {
           this.logger.warn({ err }, 'Kick token refresh failed');
           if (err instanceof KickTokenRefusal && err.reconnectNeeded)
-            await this.refreshFailed(em, row, 'reconnect', "Kick refused to refresh the connected account's token (invalid_grant): reconnect it.");
+            await this.refreshFailed(
+              em,
+              row,
+              'reconnect',
+              `Kick refused to refresh the connected account's token (${err.message}): reconnect it.`,
+            );
           else
             await this.refreshFailed(
               em,

@@ -19,8 +19,9 @@ const usersSchema = z.object({
 });
 
 /**
- * Kick refused a token request. `invalid_grant` (RFC 6749: the refresh token is revoked, expired or already used) means
- * only a new connection helps; anything else (a 5xx, a rate limit, an outage) may pass.
+ * Kick refused a token request. `invalid_grant` (OAuth: the refresh token is revoked, expired or already used), or any
+ * other 4xx but 429 (Kick documents a refused refresh as 400 `{ error: "Invalid request" }`), means only a new
+ * connection helps; a 5xx or 429 (after kickRequest's retries) may pass.
  */
 export class KickTokenRefusal extends KickHttpError {
   readonly reconnectNeeded: boolean;
@@ -30,8 +31,8 @@ export class KickTokenRefusal extends KickHttpError {
     what: string,
     readonly oauthError: string | null,
   ) {
-    super(status, what);
-    this.reconnectNeeded = oauthError === 'invalid_grant';
+    super(status, oauthError ? `${what}: ${oauthError}` : what);
+    this.reconnectNeeded = oauthError === 'invalid_grant' || (status >= 400 && status < 500 && status !== 429);
   }
 }
 
@@ -47,8 +48,9 @@ export interface KickTokenSet {
 export class KickUserAuthClient {
   constructor(private readonly config: AppConfig) {}
 
+  /** The app's one registered redirect URL, shared with the member login (the state tells the two apart). */
   get redirectUri(): string {
-    return `${this.config.env.APP_URL.replace(/\/$/, '')}/auth/kick/connect/callback`;
+    return this.config.kickRedirectUri;
   }
 
   authorizeUrl(state: string, challenge: string): string {
