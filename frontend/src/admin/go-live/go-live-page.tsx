@@ -27,6 +27,7 @@ import { ArchivePanel } from './go-live-archive';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
 import { OthersOnStream } from './go-live-others';
+import { WorkerAlert } from './go-live-worker-alert';
 import './go-live-page.css';
 
 /**
@@ -39,6 +40,7 @@ export default function GoLivePage() {
       <PageHeader title="Go live">
         <p className="field-hint">Everything running right now, in one tab. Changes go out to the site and the overlays at once.</p>
       </PageHeader>
+      <WorkerAlert />
       <div className="go-live__grid">
         <HuntPanel />
         <RafflePanel />
