@@ -1,11 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  KICK_STANDING_MESSAGES,
-  type AdminKickBanCleared,
-  type AdminKickStanding,
-  type KickUnbanResult,
-} from '@kickback/contracts';
+import { KICK_STANDING_MESSAGES, type AdminKickBanCleared, type AdminKickStanding, type KickUnbanResult } from '@kickback/contracts';
 import { AuditLogService, conflict, notFound } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickChannelAdminClient } from './kick-channel-admin.client';
@@ -17,12 +12,8 @@ const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 /** A ban or timeout in force, from the member's row (set when the ban was delivered) or the viewer row. */
 function banInForce(f: MemberKickFacts, now = Date.now()): AdminKickStanding['ban'] {
   const viewerBan = f.banned_at && (!f.ban_expires_at || new Date(f.ban_expires_at).getTime() > now);
-  const memberBan = f.kick_banned_until && new Date(f.kick_banned_until).getTime() > now;
-  if (!viewerBan && !memberBan) return null;
-  const until = viewerBan ? f.ban_expires_at : f.kick_banned_until;
-  // 'infinity' (a permanent ban on the member's row) reads back as an invalid date.
-  const expires = until && Number.isFinite(new Date(until).getTime()) ? iso(until) : null;
-  return { banned_at: iso(f.banned_at), expires_at: expires, reason: f.ban_reason };
+  if (!viewerBan && !f.member_ban_in_force) return null;
+  return { banned_at: iso(f.banned_at), expires_at: iso(viewerBan ? f.ban_expires_at : f.kick_banned_until), reason: f.ban_reason };
 }
 
 const toStanding = (f: MemberKickFacts): AdminKickStanding => ({

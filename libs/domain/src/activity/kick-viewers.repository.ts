@@ -62,7 +62,9 @@ export class KickViewersRepository {
   /** The channel's facts about one member's Kick account, locking the member's row when asked (a clear). */
   async ofMember(em: EntityManager, userId: number, lock = false): Promise<MemberKickFacts | null> {
     const [row] = await em.execute<MemberKickFacts[]>(
-      `select u.id as user_id, u.kick_user_id::float8 as kick_user_id, u.kick_banned_until,
+      `select u.id as user_id, u.kick_user_id::float8 as kick_user_id,
+              coalesce(u.kick_banned_until > now(), false) as member_ban_in_force,
+              case when u.kick_banned_until = 'infinity' then null else u.kick_banned_until end as kick_banned_until,
               kv.banned_at, kv.ban_expires_at, kv.ban_reason, kv.ban_cleared_at, kv.followed_at
        from users u left join kick_viewers kv on kv.kick_user_id = u.kick_user_id
        where u.id = ? and u.deleted_at is null${lock ? ' for update of u' : ''}`,
@@ -95,6 +97,9 @@ export class KickViewersRepository {
 export interface MemberKickFacts {
   user_id: number;
   kick_user_id: number | null;
+  /** The ban set on the member's row (kick_banned_until) is in force. */
+  member_ban_in_force: boolean;
+  /** Its end; null when permanent or none. */
   kick_banned_until: Date | null;
   banned_at: Date | null;
   ban_expires_at: Date | null;

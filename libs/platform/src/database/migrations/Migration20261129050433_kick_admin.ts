@@ -9,7 +9,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - kick_redemption_actions: pending channel-reward redemptions the site acted on, to accept (or reject) on Kick in
  *   batches; sent_at is set once Kick answered.
  */
-export class Migration20261129050417_kick_admin extends Migration {
+export class Migration20261129050433_kick_admin extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       alter table kick_viewers add column ban_cleared_at timestamptz null;
