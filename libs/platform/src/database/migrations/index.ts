@@ -39,6 +39,7 @@ import { Migration20261128091000_featured_leaderboard } from './Migration2026112
 import { Migration20261128120000_void_reason_rules } from './Migration20261128120000_void_reason_rules';
 import { Migration20261128130000_standings_uncompressed } from './Migration20261128130000_standings_uncompressed';
 import { Migration20261129050433_kick_admin } from './Migration20261129050433_kick_admin';
+import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -82,4 +83,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128120000_void_reason_rules', class: Migration20261128120000_void_reason_rules },
   { name: 'Migration20261128130000_standings_uncompressed', class: Migration20261128130000_standings_uncompressed },
   { name: 'Migration20261129050433_kick_admin', class: Migration20261129050433_kick_admin },
+  { name: 'Migration20261129050417_live_stream_metadata', class: Migration20261129050417_live_stream_metadata },
 ];
