@@ -16,10 +16,10 @@ const rewardSchema = z
     should_redemptions_skip_request_queue: z.boolean().optional(),
   })
   .passthrough();
-const rewardsSchema = z.object({ data: z.array(rewardSchema) });
-const createdSchema = z.object({ data: rewardSchema });
+export const kickRewardsAnswer = z.object({ data: z.array(rewardSchema) });
+export const kickRewardCreatedAnswer = z.object({ data: rewardSchema });
 /** accept/reject: the redemptions Kick changed, and the ones it did not with why (NOT_PENDING, NOT_FOUND, …). */
-const decidedSchema = z.object({
+export const kickRedemptionsDecidedAnswer = z.object({
   data: z.array(z.object({ id: z.string() }).passthrough()).nullish(),
   failed: z.array(z.object({ id: z.string(), reason: z.string().nullish() }).passthrough()).nullish(),
 });
@@ -52,7 +52,7 @@ export class KickChannelAdminClient {
       await res.body?.cancel().catch(() => undefined);
       throw new KickHttpError(res.status, 'GET /public/v1/channels/rewards');
     }
-    return rewardsSchema.parse(await res.json()).data;
+    return kickRewardsAnswer.parse(await res.json()).data;
   }
 
   /**
@@ -69,7 +69,7 @@ export class KickChannelAdminClient {
       await res.body?.cancel().catch(() => undefined);
       throw new KickHttpError(res.status, 'POST /public/v1/channels/rewards');
     }
-    return createdSchema.parse(await res.json()).data;
+    return kickRewardCreatedAnswer.parse(await res.json()).data;
   }
 
   /**
@@ -77,7 +77,11 @@ export class KickChannelAdminClient {
    * it changed and those it refused for good (no longer pending, unknown, not this channel's). Deciding twice is
    * harmless (the second is NOT_PENDING), so retries are safe.
    */
-  async decide(token: string, action: 'accept' | 'reject', ids: string[]): Promise<{ done: string[]; failed: { id: string; reason: string }[] }> {
+  async decide(
+    token: string,
+    action: 'accept' | 'reject',
+    ids: string[],
+  ): Promise<{ done: string[]; failed: { id: string; reason: string }[] }> {
     if (ids.length < 1 || ids.length > REDEMPTION_BATCH) throw new Error(`1 to ${REDEMPTION_BATCH} redemption ids per call`);
     const path = `/public/v1/channels/rewards/redemptions/${action}`;
     const res = await this.request(token, 'POST', path, { body: { ids } });
@@ -85,7 +89,7 @@ export class KickChannelAdminClient {
       await res.body?.cancel().catch(() => undefined);
       throw new KickHttpError(res.status, `POST ${path}`);
     }
-    const body = decidedSchema.parse(await res.json());
+    const body = kickRedemptionsDecidedAnswer.parse(await res.json());
     return {
       done: (body.data ?? []).map((r) => r.id),
       failed: (body.failed ?? []).map((f) => ({ id: f.id, reason: f.reason ?? 'UNKNOWN' })),
