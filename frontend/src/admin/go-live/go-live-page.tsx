@@ -9,8 +9,11 @@ import { formatDateTime, formatMultiplier, formatNumber } from '../../lib/format
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../lib/session-slice';
 import { useAdminAction } from '../use-admin-crud';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
+import { GoLiveRaffleWinners } from './go-live-raffle-winners';
 import {
   useDrawLiveRaffleMutation,
   useGetLiveOverlaysQuery,
@@ -71,7 +74,7 @@ function RafflePanel() {
         isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the raffle..."
         errorText="Failed to load the raffle."
-        emptyText="No raffle is taking entries. Create one in Raffles."
+        emptyText="No raffle is on stream. Start one below or create one in Raffles."
       />
       {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
       <OthersOnStream
@@ -120,12 +123,13 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
       ) : (
         <p className="field-hint">
           {raffle.drawn_at
-            ? 'Winners drawn.'
+            ? 'Winners drawn. They stay on stream until you start a raffle or put another on stream.'
             : raffle.is_accepting_entries
               ? 'Winners can be drawn once someone has entered.'
               : 'This raffle is not taking entries.'}
         </p>
       )}
+      {raffle.drawn_at && <GoLiveRaffleWinners raffle={raffle} />}
       {confirming && (
         <ConfirmDialog
           title={`Draw the winners of ${raffle.title} now?`}
@@ -243,6 +247,8 @@ function Matches({ tournament }: { tournament: AdminTournament }) {
 
 function OverlaysPanel() {
   const { data, isLoading, isError } = useGetLiveOverlaysQuery();
+  // The URLs are the overlays' secrets: a moderator sees whether each is live, an admin manages them.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
   const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-overlays">
@@ -267,9 +273,11 @@ function OverlaysPanel() {
           ))}
         </ul>
       )}
-      <Link to="/overlays" className="button button--ghost">
-        Overlay URLs and previews
-      </Link>
+      {isAdmin && (
+        <Link to="/overlays" className="button button--ghost">
+          Overlay URLs and previews
+        </Link>
+      )}
     </section>
   );
 }
