@@ -114,6 +114,8 @@ export interface DomainEventMap {
     messageId: string | null;
     sentAt: string;
   };
+  /** The site acted on a pending channel-reward redemption; the worker tells Kick (accept, or reject to refund). */
+  'activity.redemption-decided': { redemptionId: string; action: 'accept' | 'reject' };
   /** Kick said the stream went live and a new stream was opened (not a repeated status of the open one). */
   'activity.stream-started': { streamId: string; startedAt: string };
   /** Announcement deliveries were written (an event's fan-out to the hooks, or an admin's test); the worker sends them. */

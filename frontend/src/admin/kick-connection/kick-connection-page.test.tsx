@@ -12,6 +12,8 @@ const disconnected: KickConnectionStatus = {
   missing_scopes: ['user:read', 'channel:read', 'chat:write', 'events:subscribe'],
   expires_at: null,
   connected_at: null,
+  reconnect_by: null,
+  token_refresh: { state: 'ok', message: null },
   chat_replies: {
     on: false,
     reason: 'No Kick account is connected: bot replies to chat commands are off (commands still work on the site).',
@@ -37,6 +39,7 @@ const connected: KickConnectionStatus = {
   missing_scopes: [],
   expires_at: '2026-11-27T14:00:00Z',
   connected_at: '2026-11-27T12:00:00Z',
+  reconnect_by: '2026-12-27T12:00:00Z',
   chat_replies: {
     on: true,
     reason: null,
@@ -50,6 +53,30 @@ const connected: KickConnectionStatus = {
 };
 
 describe('KickConnectionPage', () => {
+  it('tells a refresh that needs a reconnect from one that is retrying, and when to reconnect by', async () => {
+    const needsReconnect: KickConnectionStatus = {
+      ...connected,
+      token_refresh: {
+        state: 'reconnect',
+        message: "Kick refused to refresh the connected account's token (invalid_grant): reconnect it.",
+      },
+    };
+    mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: needsReconnect } } : undefined));
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/' });
+    expect(await screen.findByTestId('token-refresh')).toHaveTextContent('Reconnect needed: Kick refused to refresh');
+    expect(screen.getByText(/reconnect before/)).toBeInTheDocument();
+  });
+
+  it('a retrying refresh says so; a healthy one shows nothing', async () => {
+    const retrying: KickConnectionStatus = {
+      ...connected,
+      token_refresh: { state: 'retrying', message: 'HTTP 503: retrying at the next use.' },
+    };
+    mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: retrying } } : undefined));
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/' });
+    expect(await screen.findByTestId('token-refresh')).toHaveTextContent('Token refresh retrying: HTTP 503');
+  });
+
   it('without a connection: says why bot replies are off, links to the Kick login, shows the channel mismatch', async () => {
     mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: disconnected } } : undefined));
     renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/?error=denied' });

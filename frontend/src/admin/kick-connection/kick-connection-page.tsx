@@ -64,10 +64,16 @@ function KickAccount({ status }: { status: KickConnectionStatus }) {
       {status.account ? (
         <p>
           Connected as <strong>{status.account.username}</strong> (Kick id {status.account.kick_user_id}) since{' '}
-          {formatDateTime(status.connected_at)}. Token valid until {formatDateTime(status.expires_at)}; it is refreshed before then.
+          {formatDateTime(status.connected_at)}. Token valid until {formatDateTime(status.expires_at)}; it is refreshed before then. Kick's
+          refresh tokens stop working about 30 days after connecting: reconnect before {formatDateTime(status.reconnect_by)}.
         </p>
       ) : (
         <p>No Kick account is connected.</p>
+      )}
+      {status.account && status.token_refresh.state !== 'ok' && (
+        <p role="alert" className="admin-status" data-testid="token-refresh">
+          {status.token_refresh.state === 'reconnect' ? 'Reconnect needed' : 'Token refresh retrying'}: {status.token_refresh.message}
+        </p>
       )}
       <KickChatReplies status={status} />
       {status.account && status.missing_scopes.length > 0 && (

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
-/** Scopes the connected account grants: chat replies, event subscriptions, channel lookups, who the account is. */
-export const KICK_CONNECTION_SCOPES = ['user:read', 'channel:read', 'chat:write', 'events:subscribe'] as const;
+/**
+ * Scopes the connected account grants: chat replies, event subscriptions, channel lookups, who the account is, lifting
+ * chat bans (Clear Kick ban) and the channel rewards (listing, creating, accepting and rejecting redemptions).
+ */
+export const KICK_CONNECTION_SCOPES = [
+  'user:read',
+  'channel:read',
+  'chat:write',
+  'events:subscribe',
+  'moderation:ban',
+  'channel:rewards:read',
+  'channel:rewards:write',
+] as const;
 
 /** PUT /api/admin/kick-connection/channel: the channel by its slug or by its broadcaster id; the other is resolved. */
 export const kickChannelInputSchema = z
@@ -44,6 +55,10 @@ export interface KickConnectionStatus {
   missing_scopes: string[];
   expires_at: string | null;
   connected_at: string | null;
+  /** Kick's refresh tokens reportedly die about 30 days after the account was connected: reconnect before then. */
+  reconnect_by: string | null;
+  /** The last token refresh: ok, failed in a way that may pass (retrying), or refused by Kick (reconnect needed). */
+  token_refresh: { state: 'ok' | 'retrying' | 'reconnect'; message: string | null };
   chat_replies: {
     on: boolean;
     reason: string | null;

@@ -107,8 +107,16 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
   it('connects with the scopes the features need, stores the tokens sealed, and replies reach chat with the user token', async () => {
     const { authorize, location } = await connect();
     expect(location).toBe(`${SCREEN}?connected=1`);
-    expect(authorize.searchParams.get('scope')!.split(' ').sort()).toEqual(['channel:read', 'chat:write', 'events:subscribe', 'user:read']);
-    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/auth\/kick\/connect\/callback$/);
+    expect(authorize.searchParams.get('scope')!.split(' ').sort()).toEqual([
+      'channel:read',
+      'channel:rewards:read',
+      'channel:rewards:write',
+      'chat:write',
+      'events:subscribe',
+      'moderation:ban',
+      'user:read',
+    ]);
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/auth\/kick\/callback$/);
 
     const issued = kick.issued.at(-1)!;
     const row = (await stored())!;

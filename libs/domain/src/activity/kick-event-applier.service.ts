@@ -15,6 +15,7 @@ import {
   type ChatMessagePayload,
 } from './kick-event-payloads';
 import { KickViewersRepository } from './kick-viewers.repository';
+import { KickRedemptionActionsRepository } from './kick-redemption-actions.repository';
 import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
 import { chatCommand } from './chat-command';
@@ -39,6 +40,8 @@ export interface Applied {
 }
 
 const HOUR_MS = 3_600_000;
+/** Award outcomes that mean the site granted a redemption (now, kept for a future member, or already). */
+const GRANTED = new Set(['awarded', 'pending', 'duplicate']);
 
 /** The earning rules: turns one verified Kick message into awards and live-state changes, inside the caller's transaction. */
 @Injectable()
@@ -52,6 +55,7 @@ export class KickEventApplier {
     private readonly raffleVoids: RaffleEntryVoidsService,
     private readonly own: KickOwnMessages,
     private readonly config: AppConfig,
+    private readonly redemptionActions: KickRedemptionActionsRepository,
   ) {}
 
   async apply(tx: EntityManager, message: KickMessage): Promise<Applied> {
@@ -68,19 +72,34 @@ export class KickEventApplier {
         if (await this.own.isOwn(chat.message_id, chat.content)) return { outcome: 'own-message' };
         return this.chatCommand(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
       }
-      case 'channel.reward.redemption.updated': {
-        const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
-        // Pending and rejected redemptions earn nothing; the redemption id keeps pending → accepted to one grant.
-        if (status !== 'accepted') return { outcome: `reward-${status}`.slice(0, 32) };
-        const points = await this.repository.rewardPoints(tx, reward.id);
-        if (points === null) return { outcome: 'reward-unmapped' };
-        return this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
-      }
+      case 'channel.reward.redemption.updated':
+        return this.redemption(tx, message);
       case 'moderation.banned':
         return this.banned(tx, message);
       default:
         return { outcome: 'ignored' };
     }
+  }
+
+  /**
+   * A mapped reward's redemption. Accepted (by the streamer on Kick, or at once for a reward that skips the request
+   * queue) earns its points; pending is the site's to decide: the points are granted (or kept for a chatter without an
+   * account) and Kick is told to accept it, or the rules refuse it (excluded, too new) and Kick is told to reject it,
+   * which refunds the viewer's channel points. The redemption id keeps pending → accepted to one grant; rejected
+   * redemptions and unmapped rewards earn nothing here.
+   */
+  private async redemption(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const { id, status, redeemer, reward } = rewardPayload.parse(message.payload);
+    if (status !== 'accepted' && status !== 'pending') return { outcome: `reward-${status}`.slice(0, 32) };
+    const points = await this.repository.rewardPoints(tx, reward.id);
+    if (points === null) return { outcome: 'reward-unmapped' };
+    const applied = await this.simple(tx, { source: 'reward', key: `reward:${id}`, kickUserId: redeemer.user_id, pointsFor: () => points });
+    if (status === 'pending') {
+      const action = GRANTED.has(applied.outcome) ? 'accept' : 'reject';
+      if (await this.redemptionActions.queue(tx, id, action))
+        await this.outbox.add(tx, 'activity.redemption-decided', { redemptionId: id, action });
+    }
+    return applied;
   }
 
   /**
@@ -92,7 +111,17 @@ export class KickEventApplier {
     const expires = metadata?.expires_at ? Date.parse(metadata.expires_at) : NaN;
     const expiresAt = Number.isNaN(expires) ? null : new Date(expires);
     const reason = metadata?.reason?.slice(0, 300) ?? null;
-    const userId = await this.viewers.recordBan(tx, { kickUserId: banned_user.user_id, at: message.sentAt, expiresAt, reason });
+    // When the ban was made (a retry's signed timestamp may be its resend time), never later than the signed time.
+    const created = metadata?.created_at ? Date.parse(metadata.created_at) : NaN;
+    const at = Number.isNaN(created) || created > message.sentAt.getTime() ? message.sentAt : new Date(created);
+    const { applied, userId } = await this.viewers.recordBan(tx, {
+      kickUserId: banned_user.user_id,
+      at,
+      expiresAt,
+      reason,
+    });
+    // Older than the moment an admin cleared this account's ban: Kick may have lifted it since (no unban event exists).
+    if (!applied) return { outcome: 'ban-cleared', from: banned_user.username };
     if (!userId) return { outcome: 'banned-guest', from: banned_user.username };
     if (expiresAt) return { outcome: 'timed-out', from: banned_user.username };
     const rafflesChanged = await this.raffleVoids.voidForKickBan(tx, userId, { kickUserId: banned_user.user_id, reason });

@@ -41,7 +41,7 @@ export const giftsPayload = z.object({
 export const moderationBannedPayload = z.object({
   banned_user: kickUser,
   metadata: z
-    .object({ reason: z.string().max(1000).nullable().optional(), expires_at: looseDate })
+    .object({ reason: z.string().max(1000).nullable().optional(), created_at: looseDate, expires_at: looseDate })
     .nullable()
     .optional(),
 });
