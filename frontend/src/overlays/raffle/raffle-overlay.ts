@@ -12,6 +12,13 @@ const ENTRANTS_SHOWN = 8;
 /** The count rolls up to a new total over this long, so a burst of entries reads as a ticker, not a jump. */
 const TICKER_MS = 800;
 
+/** "Type !join in chat or enter at site/raffles/5", from the keyword set in Activity and the raffle's page. */
+export function defaultHowToEnter({ join_command, verify_url }: Pick<RaffleOverlayData, 'join_command' | 'verify_url'>): string {
+  const site = verify_url ? verify_url.replace(/^https?:\/\//, '') : null;
+  if (join_command) return site ? `Type ${join_command} in chat or enter at ${site}` : `Type ${join_command} in chat`;
+  return site ? `Enter at ${site}` : '';
+}
+
 const nameOf = (user: { kick_username: string | null; username: string }) => user.kick_username || user.username;
 
 /**
@@ -52,12 +59,12 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
 
   const prize = el('p', { className: 'ov-raffle__prize', testId: 'raffle-prize' });
   const howToEnter = el('p', { className: 'ov-raffle__enter', testId: 'raffle-how-to-enter' });
-  // The admin's lines replace the raffle's own prize text and the site address (empty lines show those).
+  // The admin's lines replace the raffle's own prize text and the default way in: the chat keyword as it is set now
+  // and the site address (empty lines show those).
   const renderLines = (settings: OverlaySettings) => {
     prize.textContent = settings.prize_line || raffle.prize_description;
     prize.hidden = !prize.textContent;
-    howToEnter.textContent =
-      settings.how_to_enter || (initial.verify_url ? `Enter at ${initial.verify_url.replace(/^https?:\/\//, '')}` : '');
+    howToEnter.textContent = settings.how_to_enter || defaultHowToEnter(initial);
     howToEnter.hidden = !howToEnter.textContent;
   };
   const entriesLabel = el('span', { text: raffle.total_entries === 1 ? 'entry' : 'entries' });
