@@ -5,19 +5,13 @@ import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
+import { defaultHowToEnter } from './how-to-enter';
 
 type RaffleOverlayData = Extract<OverlayData, { kind: 'raffle' }>;
 
 const ENTRANTS_SHOWN = 8;
 /** The count rolls up to a new total over this long, so a burst of entries reads as a ticker, not a jump. */
 const TICKER_MS = 800;
-
-/** "Type !join in chat or enter at site/raffles/5", from the keyword set in Activity and the raffle's page. */
-export function defaultHowToEnter({ join_command, verify_url }: Pick<RaffleOverlayData, 'join_command' | 'verify_url'>): string {
-  const site = verify_url ? verify_url.replace(/^https?:\/\//, '') : null;
-  if (join_command) return site ? `Type ${join_command} in chat or enter at ${site}` : `Type ${join_command} in chat`;
-  return site ? `Enter at ${site}` : '';
-}
 
 const nameOf = (user: { kick_username: string | null; username: string }) => user.kick_username || user.username;
 
