@@ -14,7 +14,7 @@ import {
   startPrivateRedis,
   withDatabase,
 } from './lib/services.mjs';
-import { startProduct } from './lib/processes.mjs';
+import { describeExit, startProduct } from './lib/processes.mjs';
 
 /**
  * Watching earns per `watch_interval_seconds` (an admin rule, 600 s by default); e2e/activity.spec.ts watches a few
@@ -87,7 +87,10 @@ const shutdown = async () => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-product.api.on('exit', () => shutdown());
+product.onFirstExit((exit) => {
+  console.error(describeExit(exit));
+  void shutdown();
+});
 // Playwright killed without its clean-up (SIGKILL, a crash) leaves this server orphaned: it stops by itself then.
 const parentAtStart = process.ppid;
 setInterval(() => {

@@ -11,7 +11,8 @@ async function main() {
   await ensureDependencies(root);
   // Loaded after the install: these helpers import packages from node_modules.
   const { findPostgres, findRedis, ensureDatabase, withDatabase } = await import('./lib/services.mjs');
-  const { startProduct, waitForHttp } = await import('./lib/processes.mjs');
+  const { describeExit, startProduct, waitForHttp } = await import('./lib/processes.mjs');
+  const { freePort } = await import('./lib/free-port.mjs');
   const children = [];
   console.log('Building…');
   await mustRun('npm', ['run', 'build', '--silent'], { cwd: root });
@@ -27,22 +28,34 @@ async function main() {
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
     AUTH_DEV_LOGIN: process.env.AUTH_DEV_LOGIN ?? 'true',
     UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(root, '.data', 'uploads'),
+    // Its default, 9464, is also OpenTelemetry's Prometheus port, often taken on a developer's machine.
+    WORKER_HEALTH_PORT: process.env.WORKER_HEALTH_PORT ?? String(await freePort()),
   };
   await mustRun(process.execPath, ['dist/libs/platform/src/database/cli/migrate.js'], { cwd: root, env });
   await mustRun(process.execPath, ['dist/apps/worker/src/cli/seed.js', '--if-empty'], { cwd: root, env });
   const product = startProduct(root, env);
-  const shutdown = async () => {
+  let stopping = false;
+  const shutdown = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
     await product.stop();
     for (const c of children.reverse()) await c.stop();
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  product.api.on('exit', (code) => code && shutdown());
-  await waitForHttp(`http://127.0.0.1:${port}/readyz`);
+  process.on('SIGINT', () => shutdown());
+  process.on('SIGTERM', () => shutdown());
+  // Either process stopping on its own stops both: a site whose worker is gone draws, redeems and awards nothing.
+  product.onFirstExit((exit) => {
+    console.error(`\n${describeExit(exit)}\nKickback stopped, as it cannot run without both.`);
+    void shutdown(1);
+  });
+  const workerHealth = env.WORKER_HEALTH_PORT === '0' ? null : `http://127.0.0.1:${env.WORKER_HEALTH_PORT}`;
+  await Promise.all([waitForHttp(`http://127.0.0.1:${port}/readyz`), workerHealth && waitForHttp(`${workerHealth}/readyz`)]);
+  if (stopping) return;
   console.log(`
 Kickback is running at ${env.APP_URL}
   Admin panel: ${env.APP_URL}/admin-new
+  Worker health: ${workerHealth ? `${workerHealth}/healthz` : 'off (WORKER_HEALTH_PORT=0)'}
   Demo logins (at ${env.APP_URL}/login): StreamBoss (Admin), HelpDeskHana (staff), LuckyLuke, SpinQueen, NoKickNick (members)
 Press Ctrl+C to stop.`);
 }

@@ -6,7 +6,6 @@
 // use, production mode's refusal of the local secrets, and a SIGTERM drain that loses no job. Removes everything it
 // started (the images stay, as the next run's cache). Exit code 1 when any check fails.
 //   npm run image:check [-- --committed]   (--committed: build HEAD, not the working tree)
-import { createServer } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,7 @@ import {
 } from './image-properties.mjs';
 import { JobLedger } from './job-ledger.mjs';
 import { ensureTools, podman, podmanEnv, podmanOut } from './podman.mjs';
+import { freePort } from '../lib/free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** docker-compose.yml's stop_grace_period and the worker's terminationGracePeriodSeconds. */
@@ -51,17 +51,6 @@ const must = (label, problems) => {
   if (!check(label, problems)) throw new Error(`stopped after: ${label}`);
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An empty Redis db index other than 0 (the development one), so FLUSHDB at the end touches only this run's keys. */
 async function scratchRedis(baseUrl) {

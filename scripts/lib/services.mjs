@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 function portOpen(host, port, timeoutMs = 800) {
   return new Promise((resolve) => {
@@ -132,17 +133,6 @@ export async function dropStaleDatabases(adminUrl, prefix) {
   } finally {
     await client.end();
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -2,8 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileAchievement } from '@kickback/contracts';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 /** A locked achievement on a profile shows the member's count against its rule's threshold. */
 describe('achievement progress on profiles (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -2,8 +2,6 @@ import { io, type Socket } from 'socket.io-client';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from '@kickback/contracts';
 import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 /** The admin's lists of live things follow the admin room: raffles, hunts and tournaments created or changed, entry counters. */
 describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)', () => {
   let stack: TestStack;

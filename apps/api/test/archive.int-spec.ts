@@ -2,8 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentMatch } from '@kickback/contracts';
 import { createTestStack, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 /** Bulk archive: what is over leaves the public and admin lists; its page, verification and winners stay. */
 describe('bulk archive (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -86,7 +86,6 @@ const SOCKET_PROBES: Record<string, (socket: Socket) => Promise<number>> = {
 };
 
 describe('authorization matrix: every route and socket event, every actor, one table', () => {
-  jest.setTimeout(120_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

@@ -196,6 +196,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/queues': admin,
   'GET /api/admin/queues/:name/failed': admin,
   'POST /api/admin/queues/:name/jobs/:id/retry': admin,
+  'GET /api/admin/worker-status': admin,
   'GET /api/admin/contact-messages': admin,
   'POST /api/admin/contact-messages/:id/status': admin,
   'GET /api/admin/ticket-categories': admin,

@@ -29,8 +29,6 @@ async function readiness(api: RunningApi): Promise<number> {
  * drilled in scale-out.int-spec.ts.
  */
 describe('fault drills', () => {
-  jest.setTimeout(90_000);
-
   it('Redis restarted during a raffle burst: every entry commits or fails with a clear 503, none is lost, the push catches up', async () => {
     const redis = await ThrowawayRedis.start();
     const db = await createTestDatabase();

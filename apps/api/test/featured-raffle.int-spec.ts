@@ -12,8 +12,6 @@ import {
   openRaffle,
 } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 /** The raffle on stream: chosen by the admin (else the newest taking entries); the overlay and Go live's draw follow it. */
 describe('featured raffle (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -3,8 +3,6 @@ import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
 import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 /** The tournament on stream: chosen on Go live (else the newest active one); the bracket overlay follows it. */
 describe('featured tournament (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -21,8 +21,6 @@ function pageData(html: string): OverlayPageData {
   return JSON.parse(match[1]!) as OverlayPageData;
 }
 
-jest.setTimeout(60_000);
-
 /** Overlays streamers can use: settings applied live, and the current URL shown again to admins without rotating it. */
 describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -29,8 +29,6 @@ function tryJoin(socket: Socket, room: string): Promise<string> {
   });
 }
 
-jest.setTimeout(60_000);
-
 /** OBS overlays: tokens per kind (hashed, rotatable, revocable), token-checked pages and data, token-gated socket rooms. */
 describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -13,7 +13,6 @@ const casinoKey = (name: string) => `${name}-key-${randomBytes(12).toString('hex
  * captured: no session id, CSRF token, OAuth code, state or token, casino key or signature appears.
  */
 describe('secrets never reach the logs (api and worker processes, LOG_LEVEL=info)', () => {
-  jest.setTimeout(90_000);
   const output: string[] = [];
   const procs: ChildProcess[] = [];
   const secrets: FakeCasino[] = ['roobet', 'shuffle', 'rainbet', 'gamdom', 'stake', 'generic'];

@@ -15,6 +15,14 @@ export async function createWorker(env?: AppEnv, options: WorkerOptions = {}): P
   app.useLogger(app.get(NestPinoLogger));
   app.enableShutdownHooks();
   if (options.relay !== false) app.get(OutboxRelayService).start();
-  if (options.healthServer !== false) app.get(WorkerHealthServer).listen();
+  if (options.healthServer !== false) {
+    await app
+      .get(WorkerHealthServer)
+      .listen()
+      .catch(async (err: unknown) => {
+        await app.close();
+        throw err;
+      });
+  }
   return app;
 }

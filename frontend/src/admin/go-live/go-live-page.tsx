@@ -24,6 +24,7 @@ import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
 import { OthersOnStream } from './go-live-others';
 import { TournamentPanel } from './go-live-tournament';
+import { WorkerAlert } from './go-live-worker-alert';
 import './go-live-page.css';
 
 /**
@@ -36,6 +37,7 @@ export default function GoLivePage() {
       <PageHeader title="Go live">
         <p className="field-hint">Everything running right now, in one tab. Changes go out to the site and the overlays at once.</p>
       </PageHeader>
+      <WorkerAlert />
       <div className="go-live__grid">
         <HuntPanel />
         <RafflePanel />

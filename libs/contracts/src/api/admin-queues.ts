@@ -13,3 +13,9 @@ export interface FailedJob {
   failed_at: string | null;
   data: unknown;
 }
+
+/** GET /api/admin/worker-status: "stale" after a minute without a beat, "unknown" when no worker ever beat. */
+export interface WorkerStatus {
+  status: 'up' | 'stale' | 'unknown';
+  last_beat_at: string | null;
+}

@@ -9,8 +9,6 @@ import { awardKeys, XP_AWARDS } from './xp-awards';
 
 const CONSUMER = 'progression.xp.raffle.entries-added';
 
-jest.setTimeout(60_000);
-
 /** Raffle entries reach progression as one event per entry statement; the worker awards each entry once. */
 describe('raffle entry XP through the worker', () => {
   let stack: TestStack;

@@ -38,8 +38,6 @@ async function loginFrom(client: TestClient, userId: number): Promise<void> {
   await client.refreshCsrf();
 }
 
-jest.setTimeout(60_000);
-
 describe('raffles (real PostgreSQL + Redis)', () => {
   let stack: TestStack;
   let api: RunningApi;

@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
 
 describe('store edge cases answer 4xx, never 500', () => {
-  jest.setTimeout(60_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

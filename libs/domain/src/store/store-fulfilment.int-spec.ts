@@ -7,7 +7,6 @@ import { EconomyService } from '../economy/economy.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
 describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)', () => {
-  jest.setTimeout(60_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

@@ -10,7 +10,6 @@ import { StoreRedemptionService } from './store-redemption.service';
  * the same redemptions would one after another.
  */
 describe('store redemptions written set-wise (real PostgreSQL)', () => {
-  jest.setTimeout(60_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

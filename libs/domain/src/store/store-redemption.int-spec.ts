@@ -3,7 +3,6 @@ import { createTestStack, createUser, type RunningApi, type TestClient, type Tes
 import { EconomyService } from '../economy/economy.service';
 
 describe('store redemptions over HTTP (real PostgreSQL)', () => {
-  jest.setTimeout(60_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

@@ -3,7 +3,6 @@ import { createTestStack, type RunningApi, type TestStack } from '@kickback/test
 import { runDemoSeed } from '../demo/demo-seed';
 
 describe('store demo seed (real PostgreSQL)', () => {
-  jest.setTimeout(60_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

@@ -10,7 +10,6 @@ import { EconomyService } from '../economy/economy.service';
  * spurious "out of stock".
  */
 describe('store items with unlimited stock (real PostgreSQL)', () => {
-  jest.setTimeout(60_000);
   let stack: TestStack;
   let api: RunningApi;
   let em: EntityManager;

@@ -2,8 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentMatch } from '@kickback/contracts';
 import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
-jest.setTimeout(60_000);
-
 /** A match winner the multipliers contradict needs an explicit override; the server refuses it otherwise. */
 describe('match winner override (real PostgreSQL + Redis)', () => {
   let stack: TestStack;

@@ -8,8 +8,6 @@ import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.se
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 import { TournamentPrizesService } from '../tournaments/tournament-prizes.service';
 
-jest.setTimeout(90_000);
-
 /**
  * Recent Winners for every prize: raffles, hunt and tournament predictions and leaderboard periods each
  * enter their winners in the ledger when they pay, once; the total given away counts each prize once.

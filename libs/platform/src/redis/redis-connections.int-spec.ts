@@ -8,7 +8,6 @@ const LOST = 'Redis connection lost; reconnecting';
 const BACK = 'Redis connection back';
 
 describe('RedisConnections (its own redis-server, stopped and started)', () => {
-  jest.setTimeout(30_000);
   afterEach(() => jest.restoreAllMocks());
 
   it('reports an outage once however often the connection retries, and once more when Redis is back', async () => {

@@ -1,0 +1,43 @@
+import { WORKER_HEARTBEAT_KEY } from '@kickback/platform';
+import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+
+/** A stopped worker is visible: Go live's status call and /readyz say when no worker has beaten for a minute. */
+describe('worker heartbeat', () => {
+  let stack: TestStack;
+  let api: RunningApi;
+
+  beforeAll(async () => {
+    stack = await createTestStack();
+    api = await stack.api();
+  });
+  afterAll(() => stack.close());
+
+  let admin: TestClient;
+  const workerStatus = async () => {
+    admin ??= await api.signedIn({ role: 'Admin' });
+    const res = await admin.json<{ data: { status: string; last_beat_at: string | null } }>('GET', '/api/admin/worker-status');
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  const readiness = async () => {
+    const res = await fetch(`${api.url}/readyz`);
+    return [res.status, ((await res.json()) as { worker: unknown }).worker] as const;
+  };
+
+  it('reports "unknown" before any worker ran, without failing readiness', async () => {
+    await stack.redis.del(WORKER_HEARTBEAT_KEY);
+    expect(await workerStatus()).toEqual({ status: 'unknown', last_beat_at: null });
+    expect(await readiness()).toEqual([200, { status: 'unknown', last_beat_at: null }]);
+  });
+
+  it('reports "up" once a worker runs, and "stale" after a minute without a beat', async () => {
+    const worker = await stack.worker({ relay: false, healthServer: false });
+    await waitFor(async () => (await workerStatus()).status === 'up', 10_000, 'the first beat');
+    await worker.close();
+
+    const old = new Date(Date.now() - 61_000).toISOString();
+    await stack.redis.set(WORKER_HEARTBEAT_KEY, old);
+    expect(await workerStatus()).toEqual({ status: 'stale', last_beat_at: old });
+    expect(await readiness()).toEqual([200, { status: 'stale', last_beat_at: old }]);
+  });
+});
