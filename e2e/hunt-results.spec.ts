@@ -44,7 +44,8 @@ test('a hunt started on Go live takes predictions at once, and its results reach
   // Two bonuses added from Go live: search the catalogue, type the bet, Add.
   const slots = await api.call<{ id: number; name: string }[]>('get', '/api/admin/hunt-catalogue/slots?search=');
   const [first, second] = [slots[0]!, slots[1]!];
-  await huntPanel.getByText('Add a slot').click();
+  // A hunt without slots shows the slot search unfolded.
+  await expect(huntPanel.getByText('No slots yet: add the bonuses below.')).toBeVisible();
   for (const slot of [first, second]) {
     await huntPanel.getByRole('searchbox', { name: 'Search slots' }).fill(slot.name);
     await huntPanel.getByRole('textbox', { name: 'Bet ($)' }).fill('10');

@@ -10,8 +10,16 @@ const BET = /^\d+(\.\d{1,2})?$/;
 const SHOWN_MATCHES = 5;
 
 /** Adds a bonus to the running hunt from Go live: search the slot catalogue, type the bet, Add (Enter adds the first match). */
-export function AddLiveSlot({ huntId }: { huntId: number }) {
+export function AddLiveSlot({
+  huntId,
+  startOpen,
+}: {
+  huntId: number;
+  /** Unfolded at first (a hunt with no slot yet). */
+  startOpen: boolean;
+}) {
   const toast = useToast();
+  const [open, setOpen] = useState(startOpen);
   const act = useAdminAction();
   const [term, setTerm] = useState('');
   const [bet, setBet] = useState('');
@@ -42,7 +50,7 @@ export function AddLiveSlot({ huntId }: { huntId: number }) {
     if (matches[0]) void addSlot(matches[0]);
   };
   return (
-    <details className="go-live__add-slot">
+    <details className="go-live__add-slot" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Add a slot</summary>
       <form className="go-live__add-slot-form" aria-label="Add a slot to the hunt" onSubmit={onSubmit}>
         <input

@@ -150,11 +150,13 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
         ))}
       </DataTable>
       <p className="field-hint go-live__rows-hint">
-        {showAll
-          ? `All ${ordered.length} slots.`
-          : unopened.length === 0
-            ? 'Every slot is opened.'
-            : `Showing the next ${shown.length} of ${unopened.length} unopened.`}{' '}
+        {ordered.length === 0
+          ? 'No slots yet: add the bonuses below.'
+          : showAll
+            ? `All ${ordered.length} slots.`
+            : unopened.length === 0
+              ? 'Every slot is opened.'
+              : `Showing the next ${shown.length} of ${unopened.length} unopened.`}{' '}
         {ordered.length > shown.length || showAll ? (
           <button type="button" className="button button--ghost button--small" onClick={() => setShowAll(!showAll)}>
             {showAll ? 'Show only the next slots' : `Show all ${ordered.length} slots`}
@@ -162,7 +164,7 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
         ) : null}
       </p>
       {last && <UndoWin huntId={hunt.id} last={last} onDone={() => setLast(null)} />}
-      <AddLiveSlot huntId={hunt.id} />
+      <AddLiveSlot huntId={hunt.id} startOpen={ordered.length === 0} />
       <p className="field-hint" data-testid="go-live-next-hunt">
         One hunt runs at a time: the next one can start here once {hunt.name} is completed.
       </p>

@@ -270,6 +270,48 @@ describe('GoLivePage', () => {
     );
   });
 
+  it('adds a slot by search and bet, and closes predictions while the hunt collects', async () => {
+    const requests: TestRequest[] = [];
+    const collecting: AdminHuntDetail = {
+      ...hunt,
+      status: 'preparing',
+      predictions_active: true,
+      games_count: 0,
+      games: [],
+      statistics: { ...stats, games_count: 0, opened_count: 0, winnings: 0 },
+    };
+    mockFetch((r) => {
+      requests.push(r);
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...collecting, games: undefined }]);
+      if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(collecting);
+      if (r.url === '/api/admin/hunt-catalogue/slots?search=gates')
+        return ok([{ id: 9, name: 'Gates of Olympus', image_url: null, provider: { id: 1, name: 'Pragmatic Play' } }]);
+      if (r.url === '/api/admin/bonus-hunts/4/games' || r.url === '/api/admin/bonus-hunts/4/predictions') return ok(collecting);
+      if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
+      return undefined;
+    });
+    const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });
+    expect(await screen.findByText('No slots yet: add the bonuses below.')).toBeInTheDocument();
+    // Completing an empty hunt is refused on screen, with the reason.
+    expect(screen.getByRole('button', { name: 'Complete Sunday Hunt' })).toHaveAccessibleDescription(
+      'Add at least one slot before completing the hunt.',
+    );
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search slots' }), { target: { value: 'gates' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bet ($)' }), { target: { value: '2.50' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Gates of Olympus' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/bonus-hunts/4/games' && r.method === 'POST')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/games')!.body))).toEqual({ slot_id: 9, bet: '2.50' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close predictions' }));
+    await waitFor(() => expect(store.getState().toasts.items.map((t) => t.message)).toContain('Predictions closed for Sunday Hunt'));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/predictions')!.body))).toEqual({ active: false });
+  });
+
   it('keeps Complete disabled with the reason while a slot is unopened', async () => {
     mockFetch((r) => {
       const ok = (data: unknown) => ({
