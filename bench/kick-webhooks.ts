@@ -3,8 +3,8 @@
  * (RSA-SHA256 with the public key fetched from a local fake Kick), checked for freshness, deduplicated and applied in
  * one transaction: the message row, the award, the economy credit (ledger + wallet) and two outbox rows. Every
  * delivery is a `kicks.gifted` from one of BENCH_MEMBERS members, so every one awards points (the heaviest path);
- * a tenth are re-sent as duplicates, which must award nothing. A second phase sends as many deliveries of a type this
- * build does not apply (`livestream.metadata.updated`): signature, freshness and the message row only, the floor the
+ * a tenth are re-sent as duplicates, which must award nothing. A second phase sends as many deliveries of a version
+ * this build does not apply (`livestream.metadata.updated` version 2): signature, freshness and the message row only, the floor the
  * apply path adds to. Afterwards the database must hold exactly one award per distinct message and every balance must
  * equal its ledger.
  *
@@ -199,7 +199,8 @@ async function main(): Promise<void> {
     const applied = await blast(bases, [...signed, ...duplicates], pids);
     // The same number of deliveries of a type this build does not apply: signature, freshness and the message row only.
     const ignored: SignedDelivery[] = [];
-    for (let i = 0; i < DELIVERIES; i++) ignored.push(kick.events.sign('livestream.metadata.updated', { title: `Stream title ${i}` }));
+    for (let i = 0; i < DELIVERIES; i++)
+      ignored.push(kick.events.sign('livestream.metadata.updated', { title: `Stream title ${i}` }, { version: 2 }));
     const acknowledged = await blast(bases, ignored, pids);
 
     // The framework's bare ceiling in the same run: a POST of the same bytes to an empty NestJS app answering 200.

@@ -6,7 +6,7 @@ import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournamen
 import type { WinnersNewPush } from './api/winners';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
 import type { FriendsUpdatedPush } from './api/friends';
-import type { WatchHeartbeatAnswer } from './api/activity';
+import type { LiveState, WatchHeartbeatAnswer } from './api/activity';
 import type { LedgerEntry } from './api/economy';
 import type { FeaturedChangedPush } from './api/featured';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
@@ -87,7 +87,7 @@ export interface ServerToClientEvents {
   /** Room tournament:{id}: the tournament, its counts or its standings changed. */
   'tournament:updated': (payload: TournamentUpdatedPush) => void;
   /** Room 'site': the streamer went live or offline (Kick's livestream.status.updated). */
-  'site:live': (payload: { is_live: boolean; started_at: string | null; ended_at: string | null }) => void;
+  'site:live': (payload: LiveState) => void;
   /** Room 'alerts': a stream alert (a redemption, an unlocked achievement, a level-up), public names only. */
   'alerts:item': (payload: { kind: 'redemption' | 'achievement' | 'level-up'; username: string; text: string; at: string }) => void;
   /** Room user:{id}: the member's friends menu changed (a request arrived, was answered, or a friend left); carries the pending count. */

@@ -35,7 +35,7 @@ const usersSchema = z.object({
 export class KickOAuthError extends Error {}
 
 /**
- * Kick's OAuth 2.1 endpoints for members' login (INTEGRATIONS.md); every URL comes from configuration and every call
+ * Kick's OAuth 2.1 endpoints for members' login (docs/kick.md "Login / OAuth"); every URL comes from configuration and every call
  * goes through kickRequest (retries on 429/5xx). The tokens are only needed to read who logged in, so they are
  * revoked right after.
  */

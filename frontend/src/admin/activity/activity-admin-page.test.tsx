@@ -45,6 +45,7 @@ const overview: ActivityOverview = {
   subscriptions_enabled: false,
   kick_events: [],
   delivery_warning: null,
+  live_poll_warning: null,
 };
 
 describe('ActivityAdminPage', () => {

@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ActivitySubscriptions } from './activity-subscriptions';
 
-const view: Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | 'kick_events' | 'delivery_warning'> = {
+const view: Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | 'kick_events' | 'delivery_warning' | 'live_poll_warning'> = {
   subscriptions_enabled: true,
   subscriptions: [
     {
@@ -38,9 +38,17 @@ const view: Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | '
     { event: 'channel.followed', subscribed: false, last_delivery_at: null, deliveries_last_hour: 0, failures_last_hour: 0 },
   ],
   delivery_warning: 'The stream is live but Kick has sent no delivery since 2026-11-27T11:50:00Z: check the subscriptions below.',
+  live_poll_warning: null,
 };
 
 describe('ActivitySubscriptions', () => {
+  it("warns when Kick's channel lookup answers in a shape the live poll cannot trust", () => {
+    const warning =
+      "Kick's channel lookup answered in an unexpected shape at 2026-11-27T12:00:00.000Z (data: Required); the live state was left as it was.";
+    renderWithProviders(<ActivitySubscriptions {...view} delivery_warning={null} live_poll_warning={warning} />, { user: adminFixture });
+    expect(screen.getByTestId('activity-live-poll-warning')).toHaveTextContent(warning);
+  });
+
   it("shows Kick's view per event, warns when live and quiet, and reconciles on demand", async () => {
     const requests: TestRequest[] = [];
     mockFetch((request) => {

@@ -4,7 +4,7 @@ import { useAdminAction } from '../use-admin-crud';
 import { useResubscribeMutation } from './admin-activity-api';
 import { formatDateTime } from './activity-format';
 
-type Props = Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | 'kick_events' | 'delivery_warning'>;
+type Props = Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | 'kick_events' | 'delivery_warning' | 'live_poll_warning'>;
 
 /**
  * Kick's view of each event: whether Kick listed our subscription at the last reconcile (the worker runs it every
@@ -15,6 +15,7 @@ export function ActivitySubscriptions({
   subscriptions_enabled: enabled,
   kick_events: events,
   delivery_warning: warning,
+  live_poll_warning: pollWarning,
 }: Props) {
   const [resubscribe, state] = useResubscribeMutation();
   const run = useAdminAction();
@@ -26,6 +27,11 @@ export function ActivitySubscriptions({
       {warning && (
         <p role="alert" className="admin-status">
           {warning}
+        </p>
+      )}
+      {pollWarning && (
+        <p role="alert" className="admin-status" data-testid="activity-live-poll-warning">
+          {pollWarning}
         </p>
       )}
       {!enabled && (

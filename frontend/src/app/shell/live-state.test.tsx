@@ -57,6 +57,29 @@ describe('live state on the page', () => {
     await waitFor(() => expect(screen.queryByTestId('live-badge')).not.toBeInTheDocument());
   });
 
+  it("shows the stream's title and category while live, and follows them over site:live", async () => {
+    mockFetch(() => undefined);
+    const live = {
+      is_live: true,
+      started_at: new Date().toISOString(),
+      ended_at: null,
+      title: 'Bonus hunt #12',
+      category: 'Slots & Casino',
+    };
+    const store = makeStoreFromPageData(readPageData({ user: null, csrfToken: 'csrf-1', settings: settingsFixture, affiliates: [], live }));
+    renderWithProviders(<LivePage />, { store });
+    expect(screen.getByTestId('home-live-now')).toHaveTextContent('Bonus hunt #12');
+    expect(screen.getByTestId('home-live-now')).toHaveTextContent('Slots & Casino');
+    const socket = (await getSocket()) as unknown as FakeSocket;
+    socket.serverConnect();
+    await waitFor(() => expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'site']])));
+    act(() => socket.serverEmit('site:live', { ...live, title: 'Wager race', category: null }));
+    await waitFor(() => expect(screen.getByTestId('home-live-now')).toHaveTextContent('Wager race'));
+    expect(screen.getByTestId('home-live-now')).not.toHaveTextContent('Slots & Casino');
+    act(() => socket.serverEmit('site:live', { ...live, is_live: false, ended_at: new Date().toISOString() }));
+    await waitFor(() => expect(screen.queryByTestId('home-live-now')).not.toBeInTheDocument());
+  });
+
   it('a member watching a live stream sends visibility heartbeats; a guest sends none', async () => {
     const live = { is_live: true, started_at: new Date().toISOString(), ended_at: null };
     const socket = (await getSocket()) as unknown as FakeSocket;

@@ -6,6 +6,9 @@ export interface LiveState {
   is_live: boolean;
   started_at: string | null;
   ended_at: string | null;
+  /** The stream's title and category name as Kick last gave them (status and metadata events); absent from states cached before they existed. */
+  title?: string | null;
+  category?: string | null;
 }
 
 const points = (label: string, max = 1_000_000) =>
@@ -132,6 +135,8 @@ export interface ActivityOverview {
   kick_events: KickEventHealth[];
   /** Set while the stream is live and no delivery arrived for 10 minutes. */
   delivery_warning: string | null;
+  /** Set while Kick's channel lookup answers in a shape the live-state poll cannot trust (it then changes nothing). */
+  live_poll_warning: string | null;
 }
 
 /** 'activity:heartbeat' over the page's socket while the Kick player is shown. */
@@ -156,5 +161,6 @@ export const KICK_EVENT_SUBSCRIPTIONS = [
   'kicks.gifted',
   'channel.reward.redemption.updated',
   'livestream.status.updated',
+  'livestream.metadata.updated',
   'moderation.banned',
 ] as const;

@@ -19,6 +19,7 @@ import { ActivityStreamsRepository } from './activity-streams.repository';
 import { KickMessagesRepository } from './kick-messages.repository';
 import { KickMessageRetentionService } from './kick-message-retention.service';
 import { KickLivePollService } from './kick-live-poll.service';
+import { KickLivePollHealth } from './kick-live-poll-health';
 import { KickConnectionRepository } from './kick-connection.repository';
 import { KickConnectionService } from './kick-connection.service';
 import { KickChannelService } from './kick-channel.service';
@@ -44,6 +45,7 @@ const PROVIDERS = [
   KickMessagesRepository,
   KickMessageRetentionService,
   KickLivePollService,
+  KickLivePollHealth,
   KickConnectionRepository,
   KickConnectionService,
   KickChannelService,

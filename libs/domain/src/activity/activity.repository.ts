@@ -36,6 +36,9 @@ export interface LiveRow {
   ended_at: Date | null;
   stream_id: string | null;
   as_of: Date;
+  stream_title: string | null;
+  stream_category: string | null;
+  metadata_as_of: Date | null;
 }
 
 /** Everything an award decision reads, in one round trip: the rules, the live state, and who the Kick account is here. */
@@ -83,6 +86,8 @@ export const toLive = (row: LiveRow): LiveState => ({
   is_live: row.is_live,
   started_at: row.started_at ? new Date(row.started_at).toISOString() : null,
   ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+  title: row.stream_title,
+  category: row.stream_category,
 });
 
 /** Every statement on the activity tables. */
@@ -143,7 +148,8 @@ export class ActivityRepository {
 
   async live(em: EntityManager, forUpdate = false): Promise<LiveRow> {
     const [row] = await em.execute<LiveRow[]>(
-      `select is_live, started_at, ended_at, stream_id::text as stream_id, as_of from activity_live_state where id = 1${forUpdate ? ' for update' : ''}`,
+      `select is_live, started_at, ended_at, stream_id::text as stream_id, as_of, stream_title, stream_category, metadata_as_of
+       from activity_live_state where id = 1${forUpdate ? ' for update' : ''}`,
     );
     return row!;
   }
@@ -174,6 +180,18 @@ export class ActivityRepository {
       state.streamId,
       state.asOf,
     ]);
+  }
+
+  /** The stream's title and category (a field left out keeps its value), as of the Kick time that gave them. */
+  async setStreamMetadata(em: EntityManager, metadata: { title?: string | null; category?: string | null; asOf: Date }) {
+    await em.execute(
+      `update activity_live_state set
+         stream_title = case when ? then ? else stream_title end,
+         stream_category = case when ? then ? else stream_category end,
+         metadata_as_of = greatest(metadata_as_of, ?)
+       where id = 1`,
+      [metadata.title !== undefined, metadata.title ?? null, metadata.category !== undefined, metadata.category ?? null, metadata.asOf],
+    );
   }
 
   /** Records a Kick message as applied; false when it was seen before (the caller then does nothing). */

@@ -13,6 +13,7 @@ import { AppConfig, AuditLogService, OutboxService, notFound } from '@kickback/p
 import { ActivityRepository } from './activity.repository';
 import { KickWebhookService } from './kick-webhook.service';
 import { KickDeliveryLog } from './kick-delivery-log';
+import { KickLivePollHealth } from './kick-live-poll-health';
 
 /** While live, this long without any delivery means Kick is not sending (dropped subscriptions, a dead webhook). */
 const QUIET_WARNING_MS = 10 * 60_000;
@@ -28,11 +29,12 @@ export class AdminActivityService {
     private readonly repository: ActivityRepository,
     private readonly webhooks: KickWebhookService,
     private readonly deliveryLog: KickDeliveryLog,
+    private readonly livePoll: KickLivePollHealth,
   ) {}
 
   async overview(): Promise<ActivityOverview> {
     const em = this.em.fork();
-    const [live, today, top, pending, deliveries, subscriptions, stats, lastAny] = await Promise.all([
+    const [live, today, top, pending, deliveries, subscriptions, stats, lastAny, livePollWarning] = await Promise.all([
       this.repository.liveState(em),
       this.repository.todayBySource(em),
       this.repository.topEarners(em, 10),
@@ -41,6 +43,7 @@ export class AdminActivityService {
       this.repository.subscriptions(em),
       this.deliveryLog.stats(KICK_EVENT_SUBSCRIPTIONS),
       this.deliveryLog.lastAny(),
+      this.livePoll.warning(),
     ]);
     const byEvent = new Map(subscriptions.map((s) => [s.event, s]));
     const quiet = live.is_live && (!lastAny || Date.now() - Date.parse(lastAny) > QUIET_WARNING_MS);
@@ -53,6 +56,7 @@ export class AdminActivityService {
       delivery_warning: quiet
         ? `The stream is live but Kick has sent no delivery ${lastAny ? `since ${lastAny}` : 'yet'}: check the subscriptions below.`
         : null,
+      live_poll_warning: livePollWarning,
       live,
       today_by_source: today,
       top_earners: top,

@@ -11,7 +11,7 @@ import type { ChatCommandName } from './chat-command';
 import { KickAppClient, KickHttpError } from './kick-app.client';
 import { KickConnectionService } from './kick-connection.service';
 
-/** One answer per Kick user and command in this window (INTEGRATIONS.md "Kick chat"). */
+/** One answer per Kick user and command in this window (docs/kick.md "Chat"). */
 const COMMAND_WINDOW_SECONDS = 30;
 
 /**

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@kickback/platform';
+import type { ZodError } from 'zod';
+import { channelLiveAnswer } from './kick-api-schemas';
 import { kickRequest } from './kick-request';
 
 export interface SubscribeResult {
@@ -21,6 +23,25 @@ export interface KickChannel {
   broadcaster_user_id: number;
   slug: string;
 }
+
+/** The live state Kick's channel lookup gives, with the stream's title and category as the channel shows them. */
+export type ChannelLive = { title: string | null; category: string | null } & ({ is_live: true; started_at: string } | { is_live: false });
+
+/** Kick answered 200 with something that is not its documented shape (docs/kick.md). */
+export class KickShapeError extends Error {
+  constructor(
+    readonly what: string,
+    readonly reason: string,
+  ) {
+    super(`Kick ${what}: unexpected answer (${reason})`);
+  }
+}
+
+const describeIssues = (error: ZodError) =>
+  error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'answer'}: ${i.message}`)
+    .join('; ');
 
 /** Kick answered a call with an error status (after the retries kickRequest makes on 429/5xx). */
 export class KickHttpError extends Error {
@@ -61,16 +82,29 @@ export class KickAppClient {
   }
 
   /**
-   * The broadcaster's stream while Kick lists it live (GET /public/v2/livestreams; v1 is deprecated), else null. Kick
-   * gives a stream no id here, so its start time is what tells two streams apart.
+   * Whether the broadcaster's channel is live, from the per-channel lookup (GET /public/v1/channels; docs/kick.md "Live
+   * state": v2 livestreams lists every channel and cannot be asked about one). An answer that is not Kick's documented
+   * shape, or names no channel for the broadcaster, is a KickShapeError: the caller must not act on it.
    */
-  async livestream(broadcasterUserId: number): Promise<{ started_at: string | null } | null> {
-    const body = await this.call<{ data?: { broadcaster_user_id?: number | string; started_at?: string | null }[] }>(
-      'GET',
-      `/public/v2/livestreams?broadcaster_user_id=${broadcasterUserId}`,
-    );
-    const stream = body.data?.find((s) => Number(s.broadcaster_user_id) === broadcasterUserId);
-    return stream ? { started_at: stream.started_at ?? null } : null;
+  async channelLive(broadcasterUserId: number): Promise<ChannelLive> {
+    const what = 'GET /public/v1/channels';
+    let body: unknown;
+    try {
+      body = await this.call<unknown>('GET', `/public/v1/channels?broadcaster_user_id=${broadcasterUserId}`);
+    } catch (err) {
+      if (err instanceof SyntaxError) throw new KickShapeError(what, 'not JSON');
+      throw err;
+    }
+    const parsed = channelLiveAnswer.safeParse(body);
+    if (!parsed.success) throw new KickShapeError(what, describeIssues(parsed.error));
+    const channel = parsed.data.data.find((c) => c.broadcaster_user_id === broadcasterUserId);
+    if (!channel) throw new KickShapeError(what, `no channel for broadcaster ${broadcasterUserId}`);
+    const title = channel.stream_title?.trim() || null;
+    const category = channel.category?.name.trim() || null;
+    if (!channel.stream.is_live) return { is_live: false, title, category };
+    const startedAt = channel.stream.start_time ? Date.parse(channel.stream.start_time) : NaN;
+    if (Number.isNaN(startedAt)) throw new KickShapeError(what, 'a live stream without a readable start_time');
+    return { is_live: true, started_at: new Date(startedAt).toISOString(), title, category };
   }
 
   async unsubscribe(ids: string[]): Promise<void> {

@@ -8,6 +8,7 @@ import { ActivityStreamsRepository } from './activity-streams.repository';
 import { chatAward, messageFingerprint } from './chat-rules';
 import {
   chatMessagePayload,
+  livestreamMetadataPayload,
   livestreamStatusPayload,
   moderationBannedPayload,
   rewardPayload,
@@ -17,6 +18,7 @@ import { KickViewersRepository } from './kick-viewers.repository';
 import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
 import { chatCommand, type ChatCommandName } from './chat-command';
+import { isStaleStatus, sameStart } from './live-status-order';
 
 export interface Applied {
   /** What happened, kept with the message id: awarded, pending, offline, excluded, spam, interval, capped, … */
@@ -27,6 +29,8 @@ export interface Applied {
   broadcaster?: number;
   /** Set when the live state changed: pushed to every open page after commit. */
   live?: LiveState;
+  /** The Kick time `live` is cached as of (LiveStateService.changed); the message's own time when absent. */
+  liveAsOf?: Date;
   /** A chat command to answer after commit. */
   command?: { kickUserId: number; username: string; command: ChatCommandName };
   /** Raffles whose entries a ban voided: their rooms get the new counters after commit. */
@@ -34,9 +38,6 @@ export interface Applied {
 }
 
 const HOUR_MS = 3_600_000;
-/** Two start times this close name the same stream (Kick's webhook and its API may round differently). */
-const SAME_START_MS = 60_000;
-const sameStart = (a: Date | string, b: Date) => Math.abs(new Date(a).getTime() - b.getTime()) <= SAME_START_MS;
 
 /** The earning rules: turns one verified Kick message into awards and live-state changes, inside the caller's transaction. */
 @Injectable()
@@ -56,6 +57,8 @@ export class KickEventApplier {
     switch (message.type) {
       case 'livestream.status.updated':
         return this.liveStatus(tx, message);
+      case 'livestream.metadata.updated':
+        return this.liveMetadata(tx, message);
       case 'chat.message.sent': {
         const chat = chatMessagePayload.parse(message.payload);
         return this.chat(tx, await this.repository.context(tx, chat.sender.user_id), message, chat);
@@ -94,9 +97,11 @@ export class KickEventApplier {
   private async liveStatus(tx: EntityManager, message: KickMessage): Promise<Applied> {
     const payload = livestreamStatusPayload.parse(message.payload);
     const current = await this.repository.live(tx, true);
-    // Kick does not promise order: a status older than the one applied changes nothing.
-    if (message.sentAt.getTime() < new Date(current.as_of).getTime()) return { outcome: 'out-of-order' };
+    // Kick does not promise order: a status older than the state applied (by the stream's own times first) changes nothing.
+    if (isStaleStatus(current, payload, message.sentAt)) return { outcome: 'out-of-order' };
+    const asOf = new Date(Math.max(message.sentAt.getTime(), new Date(current.as_of).getTime()));
     const startedAt = payload.started_at ? new Date(payload.started_at) : message.sentAt;
+    const title = payload.title?.trim() ? payload.title.trim().slice(0, 300) : undefined;
     if (payload.is_live) {
       // A start that is not the open stream's (its "ended" was lost) closes that one: a new stream gets a new id and caps.
       const same =
@@ -106,7 +111,10 @@ export class KickEventApplier {
       const streamId = opened ?? current.stream_id!;
       // Announced once per stream: a repeated "live" of the open stream opens nothing.
       if (opened) await this.outbox.add(tx, 'activity.stream-started', { streamId: opened, startedAt: startedAt.toISOString() });
-      await this.repository.setLive(tx, { isLive: true, startedAt, endedAt: null, streamId, asOf: message.sentAt });
+      await this.repository.setLive(tx, { isLive: true, startedAt, endedAt: null, streamId, asOf });
+      // A new stream starts with the title its status names; the previous stream's category may no longer apply.
+      if (opened) await this.repository.setStreamMetadata(tx, { title: title ?? null, category: null, asOf: message.sentAt });
+      else if (title) await this.repository.setStreamMetadata(tx, { title, asOf: message.sentAt });
     } else {
       const endedAt = payload.ended_at ? new Date(payload.ended_at) : message.sentAt;
       await this.repository.closeStreams(tx, endedAt);
@@ -115,10 +123,25 @@ export class KickEventApplier {
         startedAt: current.started_at ?? (payload.started_at ? startedAt : null),
         endedAt,
         streamId: null,
-        asOf: message.sentAt,
+        asOf,
       });
     }
-    return { outcome: payload.is_live ? 'live' : 'offline', live: await this.repository.liveState(tx) };
+    return { outcome: payload.is_live ? 'live' : 'offline', live: await this.repository.liveState(tx), liveAsOf: asOf };
+  }
+
+  /** Title and category of the stream (livestream.metadata.updated); a metadata older than the one applied is dropped. */
+  private async liveMetadata(tx: EntityManager, message: KickMessage): Promise<Applied> {
+    const { metadata } = livestreamMetadataPayload.parse(message.payload);
+    const current = await this.repository.live(tx, true);
+    if (current.metadata_as_of && message.sentAt.getTime() < new Date(current.metadata_as_of).getTime()) return { outcome: 'out-of-order' };
+    await this.repository.setStreamMetadata(tx, {
+      title: metadata.title?.trim().slice(0, 300) || null,
+      category: metadata.category?.name.trim().slice(0, 200) || null,
+      asOf: message.sentAt,
+    });
+    // Pushed and cached as of the status applied (or this message, when newer): a title never dates the live state back.
+    const liveAsOf = new Date(Math.max(message.sentAt.getTime(), new Date(current.as_of).getTime()));
+    return { outcome: 'metadata', live: await this.repository.liveState(tx), liveAsOf };
   }
 
   private async chat(tx: EntityManager, context: AwardContext, message: KickMessage, chat: ChatMessagePayload): Promise<Applied> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Kick's payload fields this feature reads (INTEGRATIONS.md "Kick events"); anything else in a payload is ignored. */
+/** Kick's payload fields this feature reads (docs/kick.md, with their sources); anything else in a payload is ignored. */
 const kickId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const kickUser = z.object({ user_id: kickId, username: z.string().max(200), is_anonymous: z.boolean().optional() });
 const isoDate = z.string().datetime({ offset: true });
@@ -56,8 +56,21 @@ export const rewardPayload = z.object({
 
 export const livestreamStatusPayload = z.object({
   is_live: z.boolean(),
+  title: z.string().max(1000).nullable().optional(),
   started_at: isoDate.nullable().optional(),
   ended_at: isoDate.nullable().optional(),
+});
+
+/** The stream's title and category as the streamer changes them; other metadata (language, mature) is not read. */
+export const livestreamMetadataPayload = z.object({
+  metadata: z.object({
+    title: z.string().max(1000).nullable().optional(),
+    category: z
+      .object({ name: z.string().max(200) })
+      .passthrough()
+      .nullable()
+      .optional(),
+  }),
 });
 
 export type ChatMessagePayload = z.infer<typeof chatMessagePayload>;
@@ -73,6 +86,7 @@ export const KNOWN_EVENTS: Record<string, string[]> = {
   'kicks.gifted': ['1'],
   'channel.reward.redemption.updated': ['1'],
   'livestream.status.updated': ['1'],
+  'livestream.metadata.updated': ['1'],
   'moderation.banned': ['1'],
 };
 
@@ -85,6 +99,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'kicks.gifted': kicksPayload,
   'channel.reward.redemption.updated': rewardPayload,
   'livestream.status.updated': livestreamStatusPayload,
+  'livestream.metadata.updated': livestreamMetadataPayload,
   'moderation.banned': moderationBannedPayload,
 };
 

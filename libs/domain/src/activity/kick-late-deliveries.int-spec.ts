@@ -136,18 +136,20 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     expect(await kick.events.send(chatAt(m.kickId, 'two', Date.now()))).toBe(200);
     expect(await balance(m.id)).toBe(5);
 
-    // Kick lists the stream: the poll changes nothing. Then the stream ends and its "ended" never arrives.
-    kick.events.liveStreams.push({ broadcaster_user_id: CHANNEL, started_at: new Date(streamStart).toISOString() });
+    // Kick's channel lookup shows the stream live: the poll changes nothing. Then the stream ends and its "ended" never
+    // arrives.
+    kick.channels.goLive(CHANNEL, new Date(streamStart).toISOString());
     expect(await poll.poll()).toBe('unchanged');
-    kick.events.liveStreams.length = 0;
-    const asked = kick.events.livestreamRequests;
+    kick.channels.goOffline(CHANNEL);
+    const asked = kick.channels.channelRequests;
     expect(await poll.poll()).toBe('ended');
-    expect(kick.events.livestreamRequests).toBe(asked + 1);
+    expect(kick.channels.channelRequests).toBe(asked + 1);
+    expect(kick.channels.livestreamRequests).toBe(0);
     expect((await live()).is_live).toBe(false);
     expect(await openStream()).toBeNull();
 
-    // The next stream starts: a new id, and the member earns again under its own cap.
-    const nextStart = Date.now() - 10 * MINUTE;
+    // The next stream starts after the end the poll found: a new id, and the member earns again under its own cap.
+    const nextStart = Date.now() - 90_000;
     expect(await status(true, nextStart, Date.now())).toBe(200);
     const second = await openStream();
     expect(second).not.toBeNull();

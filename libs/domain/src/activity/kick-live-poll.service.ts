@@ -4,9 +4,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { InjectRedis } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
-import { KickAppClient } from './kick-app.client';
+import { KickAppClient, KickShapeError, type ChannelLive } from './kick-app.client';
+import { KickLivePollHealth } from './kick-live-poll-health';
 import { KickWebhookService } from './kick-webhook.service';
 import { LiveStateService } from './live-state.service';
+import { sameStart } from './live-status-order';
 
 /** The worker's schedule for the poll (docs/activity.md, "Live state from Kick's API": the polling budget). */
 export const LIVE_POLL_EVERY_MS = 60_000;
@@ -17,13 +19,17 @@ const LOCK_KEY = 'activity:live-poll:lock';
 const LOCK_MS = 50_000;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 
-export type LivePollResult = 'idle' | 'busy' | 'settling' | 'unchanged' | 'ended' | 'started';
+/** `invalid`: Kick's answer was not its documented shape; `stale`: what Kick said is older than the state applied. */
+export type LivePollResult = 'idle' | 'busy' | 'settling' | 'unchanged' | 'ended' | 'started' | 'stale' | 'invalid';
 
 /**
- * Kick's livestreams API as a second source for the live state, so one lost livestream.status.updated cannot leave the
- * site LIVE (paying watch points) or keep the next stream on the old stream's id and caps. It asks only while the site
- * believes the stream is live, or while a member's page with the player is open; a difference is applied through the
- * same path as a delivery of that status (KickWebhookService.applyPolledStatus). Single-flight across workers.
+ * Kick's per-channel lookup (GET /public/v1/channels, `stream.is_live` and `stream.start_time`) as a second source for
+ * the live state, so one lost livestream.status.updated cannot leave the site LIVE (paying watch points) or keep the
+ * next stream on the old stream's id and caps. It asks only while the site believes the stream is live, or while a
+ * member's page with the player is open; a difference is applied through the same path as a delivery of that status
+ * (KickWebhookService.applyPolledStatus), ordered by the stream's own start and end. An answer that is not Kick's
+ * documented shape changes nothing: it is logged, counted and shown to the admins (KickLivePollHealth).
+ * Single-flight across workers.
  */
 @Injectable()
 export class KickLivePollService {
@@ -35,6 +41,7 @@ export class KickLivePollService {
     private readonly kick: KickAppClient,
     private readonly webhooks: KickWebhookService,
     private readonly liveState: LiveStateService,
+    private readonly health: KickLivePollHealth,
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
@@ -48,21 +55,46 @@ export class KickLivePollService {
     const token = randomUUID();
     if ((await this.redis.set(LOCK_KEY, token, 'PX', LOCK_MS, 'NX')) !== 'OK') return 'busy';
     try {
-      const stream = await this.kick.livestream(broadcaster);
-      const now = new Date();
+      const askedAt = new Date();
+      let channel: ChannelLive;
+      try {
+        channel = await this.kick.channelLive(broadcaster);
+      } catch (err) {
+        if (!(err instanceof KickShapeError)) throw err;
+        this.logger.error(
+          { broadcaster, reason: err.reason },
+          "Kick's channel lookup answered an unexpected shape: live state left as it was",
+        );
+        await this.health.invalid(err.reason, askedAt);
+        return 'invalid';
+      }
+      await this.health.valid();
       // Ordered as if seen SETTLE_MS ago: Kick's API lags its webhook, so a delivery stamped within that window (or
       // applied while this call was out) wins over what the API said.
-      const orderAt = new Date(now.getTime() - SETTLE_MS);
-      if (live.is_live && !stream) {
-        await this.webhooks.applyPolledStatus({ is_live: false, started_at: null, ended_at: now.toISOString() }, orderAt);
-        this.logger.log({ broadcaster }, 'Kick no longer lists the stream: ended by the poll');
+      const orderAt = new Date(askedAt.getTime() - SETTLE_MS);
+      if (live.is_live && !channel.is_live) {
+        // The end of the stream the site has open (its start says which). Dated SETTLE_MS before Kick was asked: a
+        // stream that started within Kick's lag before this answer must not look older than this end.
+        const startedAt = live.started_at ? new Date(live.started_at) : null;
+        const endedAt = new Date(Math.max(orderAt.getTime(), startedAt?.getTime() ?? 0));
+        const outcome = await this.webhooks.applyPolledStatus(
+          { is_live: false, started_at: startedAt?.toISOString() ?? null, ended_at: endedAt.toISOString(), title: channel.title },
+          orderAt,
+        );
+        if (outcome === 'out-of-order') return 'stale';
+        this.logger.log({ broadcaster }, 'Kick says the channel is offline: ended by the poll');
         return 'ended';
       }
-      const startedAt = stream?.started_at && !Number.isNaN(Date.parse(stream.started_at)) ? stream.started_at : null;
-      const differentStart = live.is_live && startedAt && live.started_at && !sameStart(live.started_at, startedAt);
-      if (stream && (!live.is_live || differentStart)) {
-        await this.webhooks.applyPolledStatus({ is_live: true, started_at: startedAt ?? now.toISOString(), ended_at: null }, orderAt);
-        this.logger.log({ broadcaster, startedAt }, 'Kick lists a stream the site did not know: started by the poll');
+      if (channel.is_live && (!live.is_live || !live.started_at || !sameStart(live.started_at, channel.started_at))) {
+        const outcome = await this.webhooks.applyPolledStatus(
+          { is_live: true, started_at: channel.started_at, ended_at: null, title: channel.title },
+          orderAt,
+        );
+        if (outcome === 'out-of-order') return 'stale';
+        this.logger.log(
+          { broadcaster, startedAt: channel.started_at },
+          'Kick says a stream the site did not know is live: started by the poll',
+        );
         return 'started';
       }
       return 'unchanged';
@@ -71,5 +103,3 @@ export class KickLivePollService {
     }
   }
 }
-
-const sameStart = (a: Date | string, b: string) => Math.abs(new Date(a).getTime() - Date.parse(b)) <= 60_000;

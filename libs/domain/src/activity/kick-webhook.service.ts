@@ -97,8 +97,8 @@ export class KickWebhookService {
   }
 
   /**
-   * A live status read from Kick's livestreams API (KickLivePollService), applied exactly as a delivery of it: under its
-   * own message id, ordered by `orderAt` against the statuses already applied.
+   * A live status read from Kick's channel lookup (KickLivePollService), applied exactly as a delivery of it: under its
+   * own message id, ordered like a delivery stamped `orderAt`. Answers the outcome (`out-of-order` when it was older).
    */
   async applyPolledStatus(payload: LivestreamStatusPayload, orderAt: Date): Promise<string> {
     const id = `poll:${orderAt.toISOString()}`;
@@ -110,7 +110,7 @@ export class KickWebhookService {
 
   private async afterCommit(applied: Applied, sentAt: Date): Promise<void> {
     if (applied.live) {
-      await this.liveState.changed(applied.live, sentAt);
+      await this.liveState.changed(applied.live, applied.liveAsOf ?? sentAt);
       this.realtime.toRoom(SITE_ROOM, 'site:live', applied.live);
     }
     for (const raffleId of applied.rafflesChanged ?? [])

@@ -23,7 +23,7 @@ export interface RecordedRequest {
 }
 
 /**
- * The casino affiliate statistics APIs as INTEGRATIONS.md documents them, on one local port:
+ * The casino affiliate statistics APIs as docs/leaderboard.md documents them, on one local port:
  * Roobet  GET /affiliate/v2/stats?userId&startDate&endDate  (Bearer token) → array
  * Shuffle GET /stats/<uuid>?startTime&endTime                               → array
  * Rainbet GET /v1/external/affiliates?start_at&end_at&key                  → { affiliates, cache_updated_at }

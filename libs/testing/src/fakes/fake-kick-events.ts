@@ -1,6 +1,7 @@
 import { createPublicKey, createSign, generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { body, json } from './fake-http';
+import type { FakeKickChannel } from './fake-kick-channels';
 
 export interface FakeKickSubscription {
   id: string;
@@ -24,11 +25,6 @@ export interface FakeChatMessage {
 export interface FakeUserToken {
   user_id: number;
   scopes: string[];
-}
-
-export interface FakeKickChannel {
-  broadcaster_user_id: number;
-  slug: string;
 }
 
 export interface DeliveryOptions {
@@ -58,9 +54,9 @@ export function ulid(now = Date.now()): string {
 }
 
 /**
- * Kick's events side (INTEGRATIONS.md "Kick events", "Kick chat"): an RSA key pair whose public half is served at
+ * Kick's events side (docs/kick.md "Webhooks & subscriptions", "Chat"): an RSA key pair whose public half is served at
  * GET /public/v1/public-key, app-token-only subscriptions (POST/GET/DELETE /public/v1/events/subscriptions; the same
- * subscription can be made twice, as on Kick), the channels lookup (GET /public/v1/channels), the chat API
+ * subscription can be made twice, as on Kick), the chat API
  * (POST /public/v1/chat: user tokens with chat:write only, the app token is refused), and `deliver`, which signs a
  * payload exactly as Kick does (RSA PKCS#1 v1.5 SHA-256 over `messageId.timestamp.body`, base64) and POSTs it to the
  * webhook URL with every Kick header; `deliverToSubscribers` sends one per subscription, and failed deliveries can
@@ -75,16 +71,13 @@ export class FakeKickEvents {
   publicKeyRequests = 0;
   /** Looks up a user token (set by FakeKickServer); chat takes only these, with chat:write, as Kick does. */
   userToken: (token: string) => FakeUserToken | undefined = () => undefined;
-  /** Channels GET /public/v1/channels knows, by slug or broadcaster id. */
+  /** Channels GET /public/v1/channels knows, by slug or broadcaster id (served by FakeKickChannels). */
   readonly channels: FakeKickChannel[] = [];
   /** Kick drops a subscription whose deliveries keep failing (a day of it); here after this many in a row (0: never). */
   unsubscribeAfterFailures = 0;
   private readonly failuresInARow = new Map<string, number>();
   /** When set, GET /public/v1/public-key answers this status (Kick's has answered 403) instead of the key. */
   publicKeyFailure: number | null = null;
-  /** Streams GET /public/v2/livestreams lists as live now (Kick's API side of the live state; no stream id, as Kick). */
-  readonly liveStreams: { broadcaster_user_id: number; started_at: string }[] = [];
-  livestreamRequests = 0;
   /** The fake's clock: deliveries are stamped (and their ids timed) by it, so a test can send them from the past. */
   now: () => number = () => Date.now();
   webhookUrl = '';
@@ -194,26 +187,9 @@ export class FakeKickEvents {
       else json(res, 200, { data: { public_key: this.publicKeyPem }, message: 'OK' });
       return true;
     }
-    if (
-      path !== '/public/v1/events/subscriptions' &&
-      path !== '/public/v1/chat' &&
-      path !== '/public/v1/channels' &&
-      path !== '/public/v2/livestreams'
-    )
-      return false;
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (path !== '/public/v1/events/subscriptions' && path !== '/public/v1/chat') return false;
+    const token = bearer(req);
     const user = this.userToken(token);
-    if (req.method === 'GET' && path === '/public/v2/livestreams') {
-      this.livestreamRequests++;
-      if (!this.appTokens.has(token) && !user) json(res, 401, { message: 'Unauthorized' });
-      else this.livestreams(url, res);
-      return true;
-    }
-    if (req.method === 'GET' && path === '/public/v1/channels') {
-      if (!this.appTokens.has(token) && !user) json(res, 401, { message: 'Unauthorized' });
-      else this.channelLookup(url, res);
-      return true;
-    }
     // Scopes apply to user tokens only: chat takes a user token with chat:write and refuses the app's token.
     if (path === '/public/v1/chat') {
       if (!user || !user.scopes.includes('chat:write')) json(res, 401, { data: {}, message: 'Unauthorized' });
@@ -265,29 +241,6 @@ export class FakeKickEvents {
     res.end();
   }
 
-  private livestreams(url: URL, res: ServerResponse): void {
-    const ids = url.searchParams.getAll('broadcaster_user_id').map(Number);
-    const data = this.liveStreams
-      .filter((l) => !ids.length || ids.includes(l.broadcaster_user_id))
-      .map((l) => ({
-        ...l,
-        channel_id: l.broadcaster_user_id,
-        slug: `channel-${l.broadcaster_user_id}`,
-        stream_title: 'Live',
-        viewer_count: 1,
-      }));
-    json(res, 200, { data, message: 'OK' });
-  }
-
-  private channelLookup(url: URL, res: ServerResponse): void {
-    const slugs = url.searchParams.getAll('slug');
-    const ids = url.searchParams.getAll('broadcaster_user_id').map(Number);
-    const data = this.channels
-      .filter((c) => slugs.includes(c.slug) || ids.includes(c.broadcaster_user_id))
-      .map((c) => ({ ...c, channel_description: '', banner_picture: '', stream_title: '', category: null }));
-    json(res, 200, { data, message: 'OK' });
-  }
-
   private chat(raw: string, res: ServerResponse, sender: FakeUserToken): void {
     const input = parse(raw) as { content?: unknown; type?: unknown; broadcaster_user_id?: unknown };
     if (
@@ -305,7 +258,15 @@ export class FakeKickEvents {
     });
     json(res, 200, { data: { is_sent: true, message_id: ulid() }, message: 'OK' });
   }
+
+  /** Whether a request carries a token Kick issued (an app token or a live user token). */
+  isIssued(req: IncomingMessage): boolean {
+    const token = bearer(req);
+    return this.appTokens.has(token) || !!this.userToken(token);
+  }
 }
+
+const bearer = (req: IncomingMessage) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
 
 function parse(raw: string): unknown {
   try {

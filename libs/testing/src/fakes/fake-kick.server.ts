@@ -1,5 +1,6 @@
 import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { FakeKickChannels } from './fake-kick-channels';
 import { FakeKickEvents, type FakeUserToken } from './fake-kick-events';
 import { body, json } from './fake-http';
 
@@ -24,10 +25,16 @@ interface IssuedToken {
   scopes: string[];
 }
 
+interface IssuedRefreshToken extends IssuedToken {
+  /** By the fake's clock (`events.now`). */
+  expiresAt: number;
+}
+
 /**
- * Kick's OAuth 2.1 server and users endpoint as INTEGRATIONS.md describes them: authorization
+ * Kick's OAuth 2.1 server and users endpoint as docs/kick.md describes them: authorization
  * code + PKCE S256, form-encoded token exchange with client secret, single-use codes, user tokens
- * carrying the scopes asked for, single-use refresh tokens, POST /oauth/revoke, and
+ * carrying the scopes asked for, refresh tokens reusable until they expire (docs/kick.md "Tokens": KickDevDocs issue
+ * 52 and pull request 291 made them reusable, issue 397 reports them dying 30 days after issue), POST /oauth/revoke, and
  * GET /public/v1/users for the token's owner. `nextUser` picks who "logs in"; `deny` makes the
  * consent screen refuse. `events` is Kick's events side: app tokens (client_credentials), the
  * public key, subscriptions, the chat API and signed webhook deliveries.
@@ -36,7 +43,7 @@ export class FakeKickServer {
   private server: Server | null = null;
   private readonly codes = new Map<string, IssuedCode>();
   private readonly tokens = new Map<string, IssuedToken>();
-  private readonly refreshTokens = new Map<string, IssuedToken>();
+  private readonly refreshTokens = new Map<string, IssuedRefreshToken>();
   nextUser: FakeKickUser = {
     user_id: 9001,
     name: 'kick_viewer',
@@ -52,7 +59,11 @@ export class FakeKickServer {
   readonly revoked: string[] = [];
   /** expires_in of user tokens (Kick does not document their lifetime). */
   userTokenTtlSeconds = 3600;
+  /** How long a refresh token keeps working after it was issued, however often it is used (KickDevDocs issue 397). */
+  refreshTokenTtlSeconds = 30 * 24 * 3600;
   readonly events: FakeKickEvents;
+  /** Kick's channel lookup and livestream listing, over `events.channels`. */
+  readonly channels: FakeKickChannels;
 
   constructor(
     private readonly clientId: string,
@@ -61,6 +72,7 @@ export class FakeKickServer {
   ) {
     this.events = new FakeKickEvents(options.signingKey);
     this.events.userToken = (token) => this.userToken(token);
+    this.channels = new FakeKickChannels(this.events.channels);
   }
 
   /** Who a live user access token belongs to and what it may do. */
@@ -87,6 +99,7 @@ export class FakeKickServer {
     if (req.method === 'POST' && url.pathname === '/oauth/token') return this.token(await body(req), res);
     if (req.method === 'POST' && url.pathname === '/oauth/revoke') return this.revoke(url, res);
     if (req.method === 'GET' && url.pathname === '/public/v1/users') return this.users(req, res);
+    if (this.channels.route(req, url, res, this.events.isIssued(req))) return;
     if (/^\/public\/v[12]\//.test(url.pathname) && (await this.events.route(req, url, res))) return;
     json(res, 404, { message: 'not found' });
   }
@@ -133,10 +146,9 @@ export class FakeKickServer {
     if (form.grant_type === 'refresh_token') {
       if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
       const held = this.refreshTokens.get(form.refresh_token ?? '');
-      if (!held) return json(res, 400, { error: 'invalid_grant' });
-      // Refresh tokens are single-use: a refresh returns a new pair.
-      this.refreshTokens.delete(form.refresh_token!);
-      return json(res, 200, this.issue(held));
+      if (!held || held.expiresAt <= this.events.now()) return json(res, 400, { error: 'invalid_grant' });
+      // A refresh returns a new pair; the refresh token used stays valid until its own expiry.
+      return json(res, 200, this.issue({ user: held.user, scopes: held.scopes }));
     }
     const issued = this.codes.get(form.code ?? '');
     if (form.grant_type !== 'authorization_code' || form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
@@ -155,7 +167,7 @@ export class FakeKickServer {
     const accessToken = randomBytes(20).toString('hex');
     const refreshToken = randomBytes(20).toString('hex');
     this.tokens.set(accessToken, grant);
-    this.refreshTokens.set(refreshToken, grant);
+    this.refreshTokens.set(refreshToken, { ...grant, expiresAt: this.events.now() + this.refreshTokenTtlSeconds * 1000 });
     this.issued.push({ access_token: accessToken, refresh_token: refreshToken });
     return {
       access_token: accessToken,

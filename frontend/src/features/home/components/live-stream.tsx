@@ -7,6 +7,7 @@ export function kickPlayerUrl(channelSlug: string): string {
   return `https://player.kick.com/${encodeURIComponent(channelSlug.trim().toLowerCase())}?autoplay=true&muted=true`;
 }
 
+/** The player with the stream's state; while live, the title and category Kick last gave for it. */
 export function LiveStream({ channelSlug, live }: { channelSlug: string; live: LiveState | undefined }) {
   const user = useCurrentUser();
   const isLive = live?.is_live === true;
@@ -23,6 +24,12 @@ export function LiveStream({ channelSlug, live }: { channelSlug: string; live: L
           </span>
         )}
       </h2>
+      {isLive && (live.title || live.category) && (
+        <p className="live-stream__now" data-testid="home-live-now">
+          {live.title && <span className="live-stream__title">{live.title}</span>}
+          {live.category && <span className="live-stream__category">{live.category}</span>}
+        </p>
+      )}
       {isLive && user && <p className="live-stream__hint">Watching here while the stream is live earns you points.</p>}
       <div className="live-stream card">
         <iframe

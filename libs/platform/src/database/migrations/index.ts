@@ -38,6 +38,7 @@ import { Migration20261128090000_join_keyword } from './Migration20261128090000_
 import { Migration20261128091000_featured_leaderboard } from './Migration20261128091000_featured_leaderboard';
 import { Migration20261128120000_void_reason_rules } from './Migration20261128120000_void_reason_rules';
 import { Migration20261128130000_standings_uncompressed } from './Migration20261128130000_standings_uncompressed';
+import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -80,4 +81,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128091000_featured_leaderboard', class: Migration20261128091000_featured_leaderboard },
   { name: 'Migration20261128120000_void_reason_rules', class: Migration20261128120000_void_reason_rules },
   { name: 'Migration20261128130000_standings_uncompressed', class: Migration20261128130000_standings_uncompressed },
+  { name: 'Migration20261129050417_live_stream_metadata', class: Migration20261129050417_live_stream_metadata },
 ];
