@@ -15,6 +15,7 @@ export * from './api/tournaments';
 export * from './api/raffles';
 export * from './api/raffle-entry-rules';
 export * from './api/raffle-templates';
+export * from './api/raffle-reroll';
 export * from './raffle-draw';
 export * from './sha256';
 export * from './api/contact';

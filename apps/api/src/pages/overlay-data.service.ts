@@ -50,16 +50,15 @@ export class OverlayDataService {
     }
   }
 
-  /** The raffle on stream (chosen on Go live, else the newest taking entries), else the one drawn last. */
+  /**
+   * The raffle on stream, exactly what Go live shows (chosen, else the newest taking entries; a raffle drawn on stream
+   * stays with its winners until the streamer moves on), else none.
+   */
   private async raffle(): Promise<OverlayData> {
-    const list = await this.raffles.list(null);
     const featuredId = await this.featured.raffleId();
-    const raffle =
-      list.find((r) => r.id === featuredId) ??
-      list.filter((r) => r.has_ended && r.winners.length > 0).sort((a, b) => b.end_datetime.localeCompare(a.end_datetime))[0] ??
-      null;
     const join_command = await this.joinCommand();
-    if (!raffle) return { kind: 'raffle', raffle: null, entries: [], verify_url: null, join_command };
+    if (featuredId === null) return { kind: 'raffle', raffle: null, entries: [], verify_url: null, join_command };
+    const raffle = await this.raffles.get(featuredId, null);
     const { data: entries } = await this.raffles.entries(raffle.id, { order: 'newest', limit: RAFFLE_ENTRANTS_SHOWN, search: '' });
     return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}`, join_command };
   }

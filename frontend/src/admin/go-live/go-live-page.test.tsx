@@ -223,7 +223,7 @@ describe('GoLivePage', () => {
     expect(await screen.findByTestId('go-live-hunt-phase')).toHaveTextContent(HUNT_PHASE_LABELS.preparing);
     expect(screen.queryByRole('form', { name: 'Start a new hunt' })).toBeNull();
 
-    expect(await screen.findByText('No raffle is taking entries. Create one in Raffles.')).toBeInTheDocument();
+    expect(await screen.findByText('No raffle is on stream. Start one below or create one in Raffles.')).toBeInTheDocument();
     expect(await screen.findByText('No tournament is active. Create one in Tournaments.')).toBeInTheDocument();
   });
 
@@ -363,5 +363,44 @@ describe('GoLivePage', () => {
       expect(store.getState().toasts.items.map((t) => t.message)).toContain('Sunday Hunt completed; predictions are being scored'),
     );
     expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/status')!.body))).toEqual({ status: 'completed' });
+  });
+
+  it('keeps a raffle drawn on stream with its winners and their claims, and offers no second draw', async () => {
+    const drawn = {
+      ...raffle,
+      id: 9,
+      title: 'Drawn raffle',
+      is_accepting_entries: false,
+      status: 'Ended',
+      drawn_at: '2026-11-25T10:00:00.000Z',
+      claim_window_minutes: 10,
+      winners: [
+        { id: 1, username: 'ann', kick_username: 'ann_k', avatar: null, avatar_url: null },
+        { id: 2, username: 'bob', kick_username: null, avatar: null, avatar_url: null },
+      ],
+      winner_claims: [
+        { position: 1, user_id: 1, claim_deadline: '2026-11-25T10:10:00.000Z', claimed_at: '2026-11-25T10:02:00.000Z' },
+        { position: 2, user_id: 2, claim_deadline: null, claimed_at: null },
+      ],
+    } as AdminRaffle;
+    mockFetch((r) => {
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([]);
+      if (r.url === '/api/admin/raffles?page=1') return ok([drawn]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: 9, tournament: null, leaderboard: null });
+      if (r.url === '/api/admin/raffles/9') return ok(drawn);
+      if (r.url === '/api/admin/tournaments') return ok([]);
+      if (r.url === '/api/admin/overlays') return ok([]);
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+    const winners = await screen.findByTestId('go-live-raffle-winners');
+    expect(within(winners).getByText('ann_k')).toBeInTheDocument();
+    expect(screen.getByTestId('go-live-raffle-claim-1')).toHaveTextContent(/^Claimed /);
+    expect(screen.getByTestId('go-live-raffle-claim-2')).toHaveTextContent('Unclaimed');
+    expect(screen.getByText('Winners drawn. They stay on stream until you start a raffle or put another on stream.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Draw winners now' })).toBeNull();
   });
 });

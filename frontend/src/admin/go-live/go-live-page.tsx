@@ -10,7 +10,10 @@ import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetActivityRulesQuery } from '../activity/admin-activity-api';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../lib/session-slice';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
+import { GoLiveRaffleWinners } from './go-live-raffle-winners';
 import {
   useDrawLiveRaffleMutation,
   useGetLiveOverlaysQuery,
@@ -68,7 +71,7 @@ function RafflePanel() {
         isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the raffle..."
         errorText="Failed to load the raffle."
-        emptyText="No raffle is taking entries. Create one in Raffles."
+        emptyText="No raffle is on stream. Start one below or create one in Raffles."
       />
       {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
       <JoinKeyword />
@@ -87,7 +90,9 @@ function RafflePanel() {
 
 /** How viewers enter from chat: the keyword set in Activity, the one the raffle overlay shows by default. */
 function JoinKeyword() {
-  const { data } = useGetActivityRulesQuery();
+  // Activity's rules are an admin's: a moderator's Go live does without the line rather than meet a 403.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
+  const { data } = useGetActivityRulesQuery(undefined, { skip: !isAdmin });
   if (!data) return null;
   return (
     <p className="field-hint" data-testid="go-live-join-keyword">
@@ -136,12 +141,13 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
       ) : (
         <p className="field-hint">
           {raffle.drawn_at
-            ? 'Winners drawn.'
+            ? 'Winners drawn. They stay on stream until you start a raffle or put another on stream.'
             : raffle.is_accepting_entries
               ? 'Winners can be drawn once someone has entered.'
               : 'This raffle is not taking entries.'}
         </p>
       )}
+      {raffle.drawn_at && <GoLiveRaffleWinners raffle={raffle} />}
       {confirming && (
         <ConfirmDialog
           title={`Draw the winners of ${raffle.title} now?`}
@@ -158,6 +164,8 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
 
 function OverlaysPanel() {
   const { data, isLoading, isError } = useGetLiveOverlaysQuery();
+  // The URLs are the overlays' secrets: a moderator sees whether each is live, an admin manages them.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
   const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-overlays">
@@ -182,9 +190,11 @@ function OverlaysPanel() {
           ))}
         </ul>
       )}
-      <Link to="/overlays" className="button button--ghost">
-        Overlay URLs and previews
-      </Link>
+      {isAdmin && (
+        <Link to="/overlays" className="button button--ghost">
+          Overlay URLs and previews
+        </Link>
+      )}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { useToast } from '../../lib/use-toast';
 import { formatDateTime } from '../activity/activity-format';
 import { useAdminAction } from '../use-admin-crud';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
+import { KickModeratorsNote } from './kick-moderators-note';
 
 const RETURN_MESSAGES: Record<string, string> = {
   connected: 'Kick account connected.',
@@ -45,6 +46,7 @@ export default function KickConnectionPage() {
         <>
           <KickAccount status={status.data} />
           <KickChannel status={status.data} />
+          <KickModeratorsNote />
         </>
       )}
     </div>

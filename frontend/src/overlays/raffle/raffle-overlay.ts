@@ -1,6 +1,7 @@
 import { raffleRoom } from '@kickback/contracts/realtime';
 import type { OverlayData, OverlaySettings, Raffle, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
+import { personName } from '../../lib/person-name';
 import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
@@ -13,7 +14,7 @@ const ENTRANTS_SHOWN = 8;
 /** The count rolls up to a new total over this long, so a burst of entries reads as a ticker, not a jump. */
 const TICKER_MS = 800;
 
-const nameOf = (user: { kick_username: string | null; username: string }) => user.kick_username || user.username;
+const nameOf = (user: { kick_username: string | null; username: string }) => personName(user);
 
 /**
  * The raffle: entrant count ticker and the last entrants while it runs, then the winners revealed one after
@@ -21,9 +22,10 @@ const nameOf = (user: { kick_username: string | null; username: string }) => use
  */
 export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext, initial: RaffleOverlayData): void {
   const raffle: Raffle | null = initial.raffle;
-  // The admin put another raffle on stream: the page loads it (as after missing pushes while disconnected).
+  // Another raffle is on stream (chosen, started, or the one shown cancelled or archived): the page loads it, as after
+  // missing pushes while disconnected. The raffle drawn here stays until the streamer moves on, so its winners stay too.
   live.on('overlay:featured', (push) => {
-    if (push.kind === 'raffle' && push.id !== raffle?.id) window.location.reload();
+    if (push.kind === 'raffle' && push.id !== (raffle?.id ?? null)) window.location.reload();
   });
   if (!raffle) return;
   const panel = el('section', { className: 'ov-panel ov-raffle', testId: 'raffle-overlay' });

@@ -16,7 +16,7 @@ export function mountTournamentOverlay(
   let tournament: TournamentDetail | null = initial.tournament;
   // The admin put another tournament on stream: the page loads it.
   live.on('overlay:featured', (push) => {
-    if (push.kind === 'tournament' && push.id !== tournament?.id) window.location.reload();
+    if (push.kind === 'tournament' && push.id !== (tournament?.id ?? null)) window.location.reload();
   });
   if (!tournament) return;
   const panel = el('section', { className: 'ov-panel ov-bracket', testId: 'tournament-overlay' });

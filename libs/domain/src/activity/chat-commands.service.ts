@@ -91,7 +91,8 @@ export class ChatCommandsService {
   private async join(em: EntityManager, command: { kickUserId: number; username: string }): Promise<string> {
     const member = await this.repository.memberByKickId(em, command.kickUserId);
     if (!member) return `@${command.username} log in at ${this.config.env.APP_URL} with Kick to enter raffles.`;
-    const raffleId = await this.featured.raffleId();
+    // The raffle on stream may be one drawn a moment ago (its winners stay on stream): nothing to join then.
+    const raffleId = await this.featured.openRaffleId();
     if (!raffleId) return 'No raffle is open right now.';
     try {
       const result = await this.entries.enter(member.id, raffleId, { entry_type: 'passwordless' });

@@ -37,7 +37,10 @@ import { Migration20261127184600_featured_tournament } from './Migration20261127
 import { Migration20261128090000_join_keyword } from './Migration20261128090000_join_keyword';
 import { Migration20261128091000_featured_leaderboard } from './Migration20261128091000_featured_leaderboard';
 import { Migration20261128120000_void_reason_rules } from './Migration20261128120000_void_reason_rules';
+import { Migration20261129053417_void_reason_account_deleted } from './Migration20261129053417_void_reason_account_deleted';
+import { Migration20261129053418_raffle_entries_luck_index } from './Migration20261129053418_raffle_entries_luck_index';
 import { Migration20261128130000_standings_uncompressed } from './Migration20261128130000_standings_uncompressed';
+import { Migration20261129050300_moderator_role } from './Migration20261129050300_moderator_role';
 import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
@@ -81,5 +84,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128091000_featured_leaderboard', class: Migration20261128091000_featured_leaderboard },
   { name: 'Migration20261128120000_void_reason_rules', class: Migration20261128120000_void_reason_rules },
   { name: 'Migration20261128130000_standings_uncompressed', class: Migration20261128130000_standings_uncompressed },
+  { name: 'Migration20261129050300_moderator_role', class: Migration20261129050300_moderator_role },
   { name: 'Migration20261129050417_live_stream_metadata', class: Migration20261129050417_live_stream_metadata },
+  { name: 'Migration20261129053417_void_reason_account_deleted', class: Migration20261129053417_void_reason_account_deleted },
+  { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
 ];
