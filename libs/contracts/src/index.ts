@@ -13,6 +13,7 @@ export * from './api/store';
 export * from './api/bonus-hunts';
 export * from './api/tournaments';
 export * from './api/raffles';
+export * from './api/schedule-date';
 export * from './api/raffle-entry-rules';
 export * from './api/raffle-templates';
 export * from './api/raffle-reroll';

@@ -7,6 +7,7 @@ export * from './test-stack';
 export * from './wait-for';
 export * from './fakes/fake-kick.server';
 export * from './fakes/fake-kick-events';
+export * from './fakes/flood-server';
 export * from './fakes/fake-kick-channels';
 export * from './round-robin-proxy';
 export * from './product-processes';

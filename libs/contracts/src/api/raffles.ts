@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
+import { scheduleDate } from './schedule-date';
 import type { ApiEnvelope, Pagination } from './envelope';
 import type { DrawEntry, DrawnWinner, RaffleDrawAlgorithm } from '../raffle-draw';
 import { raffleEntryRulesSchema, type RaffleEntryRules } from './raffle-entry-rules';
@@ -189,10 +190,12 @@ export interface RaffleVerification {
   matches: boolean;
 }
 
-const isoDate = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.');
+const isoDate = scheduleDate(
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.'),
+);
 
 /** A raffle's fields as the admin writes them (templates keep every one but the title, schedule and password). */
 export const raffleFields = {

@@ -1,3 +1,5 @@
+import { cappedResponse } from '@kickback/platform';
+
 /**
  * Every HTTP call to Kick (API and OAuth hosts) goes through here: Kick answers 429 under load and has had 5xx
  * episodes, and a single failed call must not lose a token exchange, a subscription or a live-state poll.
@@ -12,13 +14,22 @@ export interface KickRequestOptions extends Omit<RequestInit, 'signal'> {
   maxDelayMs?: number;
   /** Per attempt. */
   timeoutMs?: number;
+  /** The most of the answer's body its reader gets; reading past it rejects (AnswerTooLarge). */
+  maxAnswerBytes?: number;
   /** Test seam: how a wait happens. */
   sleep?: (ms: number) => Promise<void>;
   /** Test seam: where jitter comes from (0 ≤ x < 1). */
   random?: () => number;
 }
 
-export const KICK_REQUEST_DEFAULTS = { retries: 3, baseDelayMs: 250, maxDelayMs: 10_000, timeoutMs: 10_000 } as const;
+// Kick's answers (a user, a token, a channel, a key) are a few KB: 1 MB leaves room and still bounds a broken one.
+export const KICK_REQUEST_DEFAULTS = {
+  retries: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 10_000,
+  timeoutMs: 10_000,
+  maxAnswerBytes: 1024 * 1024,
+} as const;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -37,6 +48,7 @@ export async function kickRequest(url: URL | string, options: KickRequestOptions
     baseDelayMs,
     maxDelayMs,
     timeoutMs,
+    maxAnswerBytes,
     sleep = wait,
     random = Math.random,
     ...init
@@ -51,7 +63,7 @@ export async function kickRequest(url: URL | string, options: KickRequestOptions
       await sleep(backoff(attempt, baseDelayMs, maxDelayMs, random));
       continue;
     }
-    if (last || !retryableStatus(res.status)) return res;
+    if (last || !retryableStatus(res.status)) return cappedResponse(res, maxAnswerBytes);
     const asked = retryAfterMs(res.headers.get('retry-after'));
     await res.body?.cancel().catch(() => undefined);
     await sleep(asked === null ? backoff(attempt, baseDelayMs, maxDelayMs, random) : Math.min(asked, maxDelayMs));

@@ -135,6 +135,23 @@ export const envSchema = z
      * never in production, where a generic webhook must be a public https host.
      */
     WEBHOOKS_ALLOW_PRIVATE_HOSTS: bool.default('false'),
+    /**
+     * The most of a leaderboard source's answer read (bytes): a whole month of players is a few hundred KB; a casino
+     * API answering more is cut off and the refresh fails with that reason.
+     */
+    LEADERBOARD_SOURCE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    /** The most of an announcement webhook's or Discord's answer read (bytes); only its status and a short error matter. */
+    OUTBOUND_ANSWER_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(64 * 1024),
     /** Discord's API base: hooks are stored as discord.com URLs and executed at `{base}/webhooks/{id}/{token}`. */
     DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
     /** First retry delay of a failed announcement delivery; each later one doubles it (6 attempts in all). */

@@ -42,6 +42,7 @@ import { Migration20261129053418_raffle_entries_luck_index } from './Migration20
 import { Migration20261128130000_standings_uncompressed } from './Migration20261128130000_standings_uncompressed';
 import { Migration20261129050300_moderator_role } from './Migration20261129050300_moderator_role';
 import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
+import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -88,4 +89,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129050417_live_stream_metadata', class: Migration20261129050417_live_stream_metadata },
   { name: 'Migration20261129053417_void_reason_account_deleted', class: Migration20261129053417_void_reason_account_deleted },
   { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
+  { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
 ];
