@@ -30,6 +30,8 @@ export * from './api/friends';
 export * from './api/progression';
 export * from './api/activity';
 export * from './api/kick-connection';
+export * from './api/kick-member';
+export * from './api/kick-rewards';
 export * from './api/winners';
 export * from './api/overlays';
 export * from './api/overlay-settings';

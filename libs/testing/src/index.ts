@@ -9,6 +9,7 @@ export * from './fakes/fake-kick.server';
 export * from './fakes/fake-kick-events';
 export * from './fakes/flood-server';
 export * from './fakes/fake-kick-channels';
+export * from './fakes/fake-kick-channel-settings';
 export * from './round-robin-proxy';
 export * from './product-processes';
 export * from './throwaway-services';

@@ -6,6 +6,7 @@ import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
+import { defaultHowToEnter } from './how-to-enter';
 
 type RaffleOverlayData = Extract<OverlayData, { kind: 'raffle' }>;
 
@@ -54,12 +55,12 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
 
   const prize = el('p', { className: 'ov-raffle__prize', testId: 'raffle-prize' });
   const howToEnter = el('p', { className: 'ov-raffle__enter', testId: 'raffle-how-to-enter' });
-  // The admin's lines replace the raffle's own prize text and the site address (empty lines show those).
+  // The admin's lines replace the raffle's own prize text and the default way in: the chat keyword as it is set now
+  // and the site address (empty lines show those).
   const renderLines = (settings: OverlaySettings) => {
     prize.textContent = settings.prize_line || raffle.prize_description;
     prize.hidden = !prize.textContent;
-    howToEnter.textContent =
-      settings.how_to_enter || (initial.verify_url ? `Enter at ${initial.verify_url.replace(/^https?:\/\//, '')}` : '');
+    howToEnter.textContent = settings.how_to_enter || defaultHowToEnter(initial);
     howToEnter.hidden = !howToEnter.textContent;
   };
   const entriesLabel = el('span', { text: raffle.total_entries === 1 ? 'entry' : 'entries' });

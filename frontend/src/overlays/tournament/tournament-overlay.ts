@@ -84,5 +84,14 @@ function matchCard(m: TournamentMatch, justDecided: boolean): HTMLElement {
   return el('li', { className: `ov-match${justDecided ? ' is-latest' : ''}`, attrs: { 'data-match': String(m.id) } }, [
     slot(m.slot1_name, m.slot1_multiplier),
     slot(m.slot2_name, m.slot2_multiplier),
+    overridden(m) ? el('span', { className: 'ov-match__note', text: 'decided by the streamer', testId: 'match-override' }) : null,
   ]);
+}
+
+/** A winner with the lower multiplier was the streamer's override: said so, so it does not read as a bug. */
+function overridden(m: TournamentMatch): boolean {
+  if (!m.winner_name || m.slot1_multiplier === null || m.slot2_multiplier === null) return false;
+  const [mine, theirs] =
+    m.winner_name === m.slot1_name ? [m.slot1_multiplier, m.slot2_multiplier] : [m.slot2_multiplier, m.slot1_multiplier];
+  return Number(mine) < Number(theirs);
 }

@@ -83,10 +83,12 @@ export class HuntEventsHandler implements OnModuleInit {
   }
 
   private async notifyWinners(huntId: number): Promise<void> {
+    const state = await this.hunts.huntState(huntId);
+    if (!state) return;
     for (const winner of await this.hunts.prizeWinners(huntId)) {
       this.realtime.toRoom(userRoom(winner.userId), 'user:notification', {
         type: 'success',
-        message: `You placed #${winner.rank} in Bonus Hunt #${huntId} and won ${winner.points.toLocaleString('en-US')} points!`,
+        message: `You placed #${winner.rank} in ${state.name} and won ${winner.points.toLocaleString('en-US')} points!`,
       });
     }
   }

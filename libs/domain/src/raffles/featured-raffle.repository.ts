@@ -26,11 +26,43 @@ export class FeaturedRaffleRepository {
     return row?.id ?? null;
   }
 
-  /** The raffle on stream unless it is drawn already. */
-  async resolveUndrawn(em: EntityManager): Promise<number | null> {
-    const id = await this.resolve(em);
-    if (id === null) return null;
-    return (await this.featurable(em, id)) ? id : null;
+  /**
+   * The raffle that was on stream and taking entries at `at` (a chat command's moment): resolve's rule read as of then,
+   * null when the raffle on stream then was drawn, not open yet or over. `known` is false when the admin chose another
+   * raffle (or a draw kept one on stream) since `at`: which one was on stream before is not kept.
+   */
+  async resolveAt(em: EntityManager, at: Date): Promise<{ id: number | null; known: boolean }> {
+    const open = (t: string) => `${t}.created_at <= ? and ${t}.starts_at <= ? and ${t}.ends_at > ?`;
+    const standing = (t: string) =>
+      `(${t}.cancelled_at is null or ${t}.cancelled_at > ?) and (${t}.archived_at is null or ${t}.archived_at > ?)`;
+    const [row] = await em.execute<
+      {
+        chosen_since: Date | null;
+        chosen: number | null;
+        drawn: boolean | null;
+        moved_on: boolean;
+        chosen_open: boolean | null;
+        newest: number | null;
+      }[]
+    >(
+      `select f.updated_at as chosen_since, r.id as chosen, r.drawn_at <= ? as drawn,
+         exists (select 1 from raffles n where n.starts_at <= ? and n.created_at <= ?
+           and greatest(n.starts_at, n.created_at) > r.drawn_at) as moved_on,
+         (${open('r')}) as chosen_open,
+         (select n.id from raffles n where ${standing('n')} and (n.drawn_at is null or n.drawn_at > ?) and ${open('n')}
+          order by n.id desc limit 1) as newest
+       from (select 1) one
+       left join featured_items f on f.kind = 'raffle'
+       left join raffles r on r.id = f.item_id and ${standing('r')}`,
+      Array.from({ length: 14 }, () => at),
+    );
+    if (row?.chosen_since && new Date(row.chosen_since).getTime() > at.getTime()) return { id: null, known: false };
+    if (row?.chosen !== null && row?.chosen !== undefined) {
+      // Drawn by then: its winners were on stream (nothing to join) until a raffle started after the draw.
+      if (row.drawn && !row.moved_on) return { id: null, known: true };
+      if (!row.drawn) return { id: row.chosen_open ? row.chosen : null, known: true };
+    }
+    return { id: row?.newest ?? null, known: true };
   }
 
   /** Whether the raffle exists and is neither cancelled nor drawn: only such a raffle can go on stream. */

@@ -22,9 +22,9 @@ export class FeaturedRaffleService {
     return this.featured.resolve(this.em.fork());
   }
 
-  /** The raffle on stream while it is not drawn (what `!join` enters), else null. */
-  openRaffleId(): Promise<number | null> {
-    return this.featured.resolveUndrawn(this.em.fork());
+  /** The raffle on stream and taking entries at a past moment (a chat command's); see FeaturedRaffleRepository.resolveAt. */
+  raffleIdAt(at: Date): Promise<{ id: number | null; known: boolean }> {
+    return this.featured.resolveAt(this.em.fork(), at);
   }
 
   /** Tells the raffle overlays which raffle is on stream now: after any raffle was created, started, drawn, cancelled or archived. */

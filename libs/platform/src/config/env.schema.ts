@@ -61,6 +61,8 @@ export const envSchema = z
     KICK_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
     /** Subscribe the channel to Kick's events with the app's credentials (KICK_CLIENT_ID/SECRET); off for local use. */
     KICK_EVENTS_SUBSCRIBE: bool.default('false'),
+    /** A chat command sent longer ago than this (its created_at, else the signed timestamp) is recorded as stale, not answered. */
+    KICK_COMMAND_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     FRONTEND_DIST: z.string().min(1).default('./frontend/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
