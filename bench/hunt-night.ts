@@ -3,7 +3,8 @@
  * while an admin enters BENCH_WINS wins (default 30) over BENCH_WIN_SECONDS (default 60); each win is announced by
  * `hunt:game`. What is measured and the ceilings beside it: bench/lib/live-night.ts.
  *
- * Run: npm run build:frontend && npm run bench hunt-night   (regenerate the fixture when the page changes: docs/performance.md)
+ * Run: npm run build:frontend && npm run bench hunt-night
+ *   (regenerate the fixture when the page changes: docs/performance.md "Page request patterns")
  */
 import { runLiveNight, type LiveChange } from './lib/live-night';
 

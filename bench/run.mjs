@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [name…]`: compiles the TypeScript benchmarks with the server build and runs them.
-// Without names it runs every bench/*.ts (and the bundle budget). Figures go to docs/performance.md by hand,
-// with the command that produced them.
+// Without names it runs every bench/*.ts (and the bundle budget). Figures go in by hand, with the command that produced them:
+// the latest to docs/performance.md, the sitting to docs/performance/history.md.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -63,9 +63,10 @@ test.describe('member data rights', () => {
     await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
     await dialog.getByLabel(/Type your username/).fill('datarightsdana');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL('/');
+    await page.waitForURL('/account-deleted');
     await waitForShell(page);
     expect((await injectedPageData(page)).user).toBeNull();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
 
     await page.goto(`/raffles/${raffleId}`);
     await expect(page.getByText(`Deleted member #${archive.profile.id}`).first()).toBeVisible();

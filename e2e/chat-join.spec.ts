@@ -55,12 +55,14 @@ test.describe('chat-first giveaway: entering the raffle on stream from Kick chat
         content,
         created_at: new Date().toISOString(),
       });
-    // The default word is plain chat once another is chosen. A delivery's command is carried out before Kick gets its
-    // 200, so the raffle's count is final when the call returns.
+    // The default word is plain chat once another is chosen: its delivery queues no command for the worker (the
+    // delivery list says "…, command queued" for one that does).
     expect(await say('!join')).toBe(200);
-    const afterJoin = (await (await page.request.get(`/api/r/raffles/${raffle.id}`)).json()) as { data: { total_entries: number } };
-    expect(afterJoin.data.total_entries).toBe(0);
+    const [joinDelivery] = (await api.call<{ deliveries: { result: string }[] }>('get', '/api/admin/activity')).deliveries;
+    expect(joinDelivery!.result).not.toContain('command');
     expect(await say('!Ticket')).toBe(200);
+    const [ticketDelivery] = (await api.call<{ deliveries: { result: string }[] }>('get', '/api/admin/activity')).deliveries;
+    expect(ticketDelivery!.result).toContain('command queued');
     await expect(page.getByTestId('raffle-total-entries')).toHaveText('1');
     await expect(page.getByTestId('raffle-entries-list').getByText('spinqueen')).toBeVisible();
 

@@ -60,10 +60,17 @@ test('with two open raffles, the one put on stream is shown on the overlay and d
   await expect(overlay.getByTestId('raffle-winners').getByRole('listitem')).toHaveCount(1);
   await expect(overlay.getByTestId('raffle-winners')).toContainText('luckyluke');
 
-  // The other raffle is untouched and now on stream on Go live.
+  // The other raffle is untouched; the drawn one stays on stream with its winner until the streamer moves on.
   const other = await call<{ is_accepting_entries: boolean; winners: unknown[] }>('get', `/api/r/raffles/${newest.id}`);
   expect(other).toMatchObject({ is_accepting_entries: true, winners: [] });
+  await expect(title).toHaveText('Gaming chair giveaway');
+  await expect(admin.page.getByTestId('go-live-raffle-winners')).toContainText('luckyluke');
+  await admin.page.getByRole('button', { name: 'Show Headset giveaway on stream' }).click();
   await expect(title).toHaveText('Headset giveaway');
+  await expect(panel).toContainText('Headset giveaway');
+  // Cancelled, the chosen raffle leaves the stream: the tests after this one see the newest raffle they start.
+  await call('post', `/api/admin/raffles/${newest.id}/cancel`);
+  await expect(title).not.toHaveText('Headset giveaway');
 
   await overlayContext.close();
   for (const signed of [admin, member]) await signed.context.close();

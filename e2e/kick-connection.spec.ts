@@ -48,7 +48,7 @@ test.describe('admin: the streamer connects the Kick channel', () => {
       });
     expect(await say('!raffle')).toBe(200);
     await expect.poll(() => kick.events.chatMessages.length).toBe(1);
-    expect(kick.events.chatMessages[0]).toEqual(expect.objectContaining({ type: 'bot', broadcaster_user_id: STREAMBOSS }));
+    expect(kick.events.chatMessages[0]).toEqual(expect.objectContaining({ type: 'user', broadcaster_user_id: STREAMBOSS }));
 
     await page.getByLabel('Channel slug').fill('StreamBoss');
     await page.getByRole('button', { name: 'Save by slug' }).click();

@@ -71,6 +71,23 @@ test.describe('phone screen', () => {
     expect(spilling).toEqual([]);
   });
 
+  test("points and level sit beside Menu, and a raffle's Enter card comes before its entry list", async ({ page }) => {
+    await withSession(page, 'LuckyLuke');
+    const [raffle] = await memberDetailPages(page);
+    await openLoaded(page, raffle!);
+    const chip = page.getByTestId('member-standing-chip');
+    await expect(chip).toBeVisible();
+    await expect(chip).toContainText(/pts\s*Lvl \d+/);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const [chipBox, menuBox] = [await chip.boundingBox(), await menu.boundingBox()];
+    // One row: the chip ends where Menu begins, and neither is hidden behind the menu.
+    expect(Math.abs(chipBox!.y + chipBox!.height / 2 - (menuBox!.y + menuBox!.height / 2))).toBeLessThan(4);
+    expect(chipBox!.x + chipBox!.width).toBeLessThanOrEqual(menuBox!.x);
+    const enter = page.getByRole('region', { name: 'Enter Raffle' }).or(page.getByRole('region', { name: 'Enter raffle' }));
+    const entries = page.getByRole('heading', { level: 2, name: /Entries/ }).first();
+    expect((await enter.boundingBox())!.y).toBeLessThan((await entries.boundingBox())!.y);
+  });
+
   test('a long title without spaces breaks inside its heading and card', async ({ page }) => {
     await withSession(page, 'StreamBoss');
     const title = `${'W'.repeat(60)}${Date.now()}`;

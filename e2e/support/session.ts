@@ -5,8 +5,8 @@ import { injectedPageData } from './browser-globals';
 import { expect, waitForShell } from './fixtures';
 import { signedInStateDir } from './signed-in-state';
 
-/** Seeded demo accounts (libs/domain/src/demo); StreamBoss is the only admin. */
-export type DemoUser = 'StreamBoss' | 'HelpDeskHana' | 'LuckyLuke' | 'SpinQueen' | 'NoKickNick';
+/** Seeded demo accounts (libs/domain/src/demo); StreamBoss is the only admin, ModMila the moderator. */
+export type DemoUser = 'StreamBoss' | 'HelpDeskHana' | 'LuckyLuke' | 'SpinQueen' | 'NoKickNick' | 'ModMila';
 
 /**
  * Logs in the way a person does locally: the server-rendered /login page and its demo buttons. Tests about

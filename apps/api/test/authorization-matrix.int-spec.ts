@@ -23,6 +23,8 @@ const inAudience = (audience: Audience, actor: Actor): boolean =>
   audience === 'everyone' ||
   (audience === 'members' && !DENIED_LOGGED_OUT.includes(actor)) ||
   (audience === 'staff' && (actor === 'staff' || actor === 'Admin')) ||
+  (audience === 'live' && (actor === 'moderator' || actor === 'Admin')) ||
+  (audience === 'panel' && (actor === 'staff' || actor === 'moderator' || actor === 'Admin')) ||
   actor === audience;
 
 /** What the table says `actor` must get: 'pass' (any answer but 401/403/5xx) or an exact status. */
@@ -170,12 +172,14 @@ describe('authorization matrix: every route and socket event, every actor, one t
     ids.member = await userId('LuckyLuke');
     ids.otherMember = await userId('SpinQueen');
     ids.banned = (await createUser(em)).id;
+    ids.moderator = (await createUser(em)).id;
     for (const actor of ACTORS) {
       clients[actor] = api.client();
       if (actor === 'anonymous') await clients[actor].refreshCsrf();
       else await clients[actor].loginAs(ids[actor]);
     }
     expect((await clients.Admin.json('POST', `/api/admin/users/${ids.banned}/ban`, { reason: 'Matrix' })).status).toBe(200);
+    expect((await clients.Admin.json('PUT', `/api/admin/users/${ids.moderator}/role`, { role: 'moderator' })).status).toBe(200);
     await clients.banned.refreshCsrf();
     await seedOwnedResources(clients.member);
   });

@@ -4,14 +4,15 @@
  * any route or event missing here. Add a row with every new route.
  */
 
-export const ACTORS = ['anonymous', 'member', 'otherMember', 'banned', 'staff', 'Admin'] as const;
+export const ACTORS = ['anonymous', 'member', 'otherMember', 'banned', 'moderator', 'staff', 'Admin'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /**
  * everyone: no login needed (a banned member is anonymous); members: any logged-in, unbanned account;
- * staff: staff and admins; Admin: admins only.
+ * staff: staff and admins; live: moderators and admins (Go live's routes); panel: the admin panel's page, for
+ * staff, moderators and admins; Admin: admins only.
  */
-export type Audience = 'everyone' | 'members' | 'staff' | 'Admin';
+export type Audience = 'everyone' | 'members' | 'staff' | 'live' | 'panel' | 'Admin';
 
 /**
  * Resources that belong to one member; the matrix seeds one of each, made by `member` (seedOwnedResources in
@@ -54,6 +55,7 @@ export interface HttpRule {
 const everyone: HttpRule = { audience: 'everyone' };
 const members: HttpRule = { audience: 'members' };
 const staff: HttpRule = { audience: 'staff' };
+const live: HttpRule = { audience: 'live' };
 const admin: HttpRule = { audience: 'Admin' };
 
 export const HTTP_RULES: Record<string, HttpRule> = {
@@ -64,12 +66,11 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /auth/kick': everyone,
   'GET /auth/kick/callback': everyone,
   'GET /auth/kick/connect': admin,
-  'GET /auth/kick/connect/callback': admin,
   'GET /healthz': everyone,
   'GET /readyz': everyone,
   'GET /metrics': everyone,
-  'GET /admin-new': { audience: 'staff', deniedAs: { anonymous: 302, banned: 302 } },
-  'GET /admin-new/{*path}': { audience: 'staff', deniedAs: { anonymous: 302, banned: 302 } },
+  'GET /admin-new': { audience: 'panel', deniedAs: { anonymous: 302, banned: 302 } },
+  'GET /admin-new/{*path}': { audience: 'panel', deniedAs: { anonymous: 302, banned: 302 } },
   'GET /{*path}': everyone,
   // OpenAPI documentation (API_DOCS; off in production).
   'GET /api/docs': everyone,
@@ -176,12 +177,15 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/tickets/:id/reply': staff,
   'PATCH /api/admin/tickets/:id': staff,
 
-  // Admins only.
+  // Admins only; the `live` rows are the Go live screen's calls, which moderators may make too.
   'GET /api/admin/users': admin,
   'GET /api/admin/users/:id': admin,
   'PUT /api/admin/users/:id/role': admin,
   'POST /api/admin/users/:id/ban': admin,
   'POST /api/admin/users/:id/unban': admin,
+  'GET /api/admin/users/:id/kick': admin,
+  'POST /api/admin/users/:id/kick/clear-ban': admin,
+  'POST /api/admin/users/:id/kick/follower': admin,
   'GET /api/admin/users/:id/points': admin,
   'POST /api/admin/users/:id/points': admin,
   'GET /api/admin/audit-log': admin,
@@ -196,7 +200,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/queues': admin,
   'GET /api/admin/queues/:name/failed': admin,
   'POST /api/admin/queues/:name/jobs/:id/retry': admin,
-  'GET /api/admin/worker-status': admin,
+  'GET /api/admin/worker-status': live,
   'GET /api/admin/contact-messages': admin,
   'POST /api/admin/contact-messages/:id/status': admin,
   'GET /api/admin/ticket-categories': admin,
@@ -213,21 +217,21 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/store-redemptions': admin,
   'POST /api/admin/store-redemptions/:id/process': admin,
   'POST /api/admin/store-redemptions/:id/refund': admin,
-  'GET /api/admin/raffles': admin,
+  'GET /api/admin/raffles': live,
   'POST /api/admin/raffles': admin,
-  'GET /api/admin/raffle-templates': admin,
+  'GET /api/admin/raffle-templates': live,
   'POST /api/admin/raffle-templates': admin,
   'DELETE /api/admin/raffle-templates/:id': admin,
-  'POST /api/admin/raffle-templates/:id/start': admin,
-  'GET /api/admin/raffles/:id': admin,
+  'POST /api/admin/raffle-templates/:id/start': live,
+  'GET /api/admin/raffles/:id': live,
   'PUT /api/admin/raffles/:id': admin,
   'POST /api/admin/raffles/:id/cancel': admin,
-  'POST /api/admin/raffles/:id/draw': admin,
-  'POST /api/admin/raffles/:id/reroll': admin,
+  'POST /api/admin/raffles/:id/draw': live,
+  'POST /api/admin/raffles/:id/reroll': live,
   'POST /api/admin/raffles/:id/apply-rules': admin,
   'GET /api/admin/raffles/:id/entries': admin,
   'GET /api/admin/raffles/:id/entries.csv': admin,
-  'GET /api/admin/leaderboard/platforms': admin,
+  'GET /api/admin/leaderboard/platforms': live,
   'POST /api/admin/leaderboard/platforms': admin,
   'POST /api/admin/leaderboard/platforms/import-preview': admin,
   'GET /api/admin/points-imports': admin,
@@ -241,29 +245,29 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/leaderboard/platforms/:id/test': admin,
   'GET /api/admin/leaderboard/platforms/:id/fetches': admin,
   'POST /api/admin/leaderboard/platforms/:id/import': admin,
-  'GET /api/admin/bonus-hunts': admin,
-  'POST /api/admin/bonus-hunts': admin,
-  'GET /api/admin/bonus-hunts/:id': admin,
+  'GET /api/admin/bonus-hunts': live,
+  'POST /api/admin/bonus-hunts': live,
+  'GET /api/admin/bonus-hunts/:id': live,
   'PUT /api/admin/bonus-hunts/:id': admin,
-  'POST /api/admin/bonus-hunts/:id/predictions': admin,
-  'POST /api/admin/bonus-hunts/:id/status': admin,
-  'POST /api/admin/bonus-hunts/:id/games': admin,
-  'POST /api/admin/bonus-hunts/:id/games/restore': admin,
+  'POST /api/admin/bonus-hunts/:id/predictions': live,
+  'POST /api/admin/bonus-hunts/:id/status': live,
+  'POST /api/admin/bonus-hunts/:id/games': live,
+  'POST /api/admin/bonus-hunts/:id/games/restore': live,
   'POST /api/admin/bonus-hunts/:id/games/reorder': admin,
-  'PUT /api/admin/bonus-hunts/:id/games/:gameId': admin,
-  'DELETE /api/admin/bonus-hunts/:id/games/:gameId': admin,
-  'GET /api/admin/hunt-catalogue/slots': admin,
+  'PUT /api/admin/bonus-hunts/:id/games/:gameId': live,
+  'DELETE /api/admin/bonus-hunts/:id/games/:gameId': live,
+  'GET /api/admin/hunt-catalogue/slots': live,
   'POST /api/admin/hunt-catalogue/slots': admin,
-  'GET /api/admin/hunt-catalogue/providers': admin,
+  'GET /api/admin/hunt-catalogue/providers': live,
   'POST /api/admin/hunt-catalogue/providers': admin,
-  'GET /api/admin/tournaments': admin,
+  'GET /api/admin/tournaments': live,
   'POST /api/admin/tournaments': admin,
-  'GET /api/admin/tournaments/:id': admin,
+  'GET /api/admin/tournaments/:id': live,
   'PUT /api/admin/tournaments/:id': admin,
   'DELETE /api/admin/tournaments/:id': admin,
-  'PUT /api/admin/tournaments/:id/matches/:matchId': admin,
-  'POST /api/admin/tournaments/:id/matches/:matchId/winner': admin,
-  'DELETE /api/admin/tournaments/:id/matches/:matchId/winner': admin,
+  'PUT /api/admin/tournaments/:id/matches/:matchId': live,
+  'POST /api/admin/tournaments/:id/matches/:matchId/winner': live,
+  'DELETE /api/admin/tournaments/:id/matches/:matchId/winner': live,
   'GET /api/admin/achievements': admin,
   'POST /api/admin/achievements': admin,
   'PUT /api/admin/achievements/:id': admin,
@@ -285,11 +289,13 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/activity/rewards': admin,
   'POST /api/admin/activity/rewards': admin,
   'DELETE /api/admin/activity/rewards/:rewardId': admin,
+  'GET /api/admin/activity/kick-rewards': admin,
+  'POST /api/admin/activity/kick-rewards': admin,
   'GET /api/admin/kick-connection': admin,
   'PUT /api/admin/kick-connection/channel': admin,
   'DELETE /api/admin/kick-connection': admin,
-  'GET /api/admin/featured': admin,
-  'PUT /api/admin/featured/raffle': admin,
+  'GET /api/admin/featured': live,
+  'PUT /api/admin/featured/raffle': live,
   // The read API admits by its token alone (no session counts): the matrix sends none, so every actor gets 401
   // (read-api.int-spec.ts shows tokens with and without the scope, revoked tokens and the rate limit).
   'GET /api/v1/leaderboard': { audience: 'everyone', everyActorGets: 401 },
@@ -301,7 +307,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/read-api/tokens': admin,
   'POST /api/admin/read-api/tokens': admin,
   'DELETE /api/admin/read-api/tokens/:id': admin,
-  'GET /api/admin/overlays': admin,
+  'GET /api/admin/overlays': live,
   'POST /api/admin/overlays/:kind/token': admin,
   'DELETE /api/admin/overlays/:kind/token': admin,
   'GET /api/admin/announcements': admin,
@@ -311,13 +317,13 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/announcements/:id/test': admin,
   'POST /api/admin/announcements/:id/signing-secret': admin,
   'GET /api/admin/announcements/:id/deliveries': admin,
-  'PUT /api/admin/featured/tournament': admin,
-  'PUT /api/admin/featured/leaderboard': admin,
+  'PUT /api/admin/featured/tournament': live,
+  'PUT /api/admin/featured/leaderboard': live,
   'GET /api/admin/overlays/:kind/url': admin,
   'PUT /api/admin/overlays/:kind/settings': admin,
-  'POST /api/admin/archive': admin,
-  'GET /api/admin/archive': admin,
-  'POST /api/admin/archive/restore': admin,
+  'POST /api/admin/archive': live,
+  'GET /api/admin/archive': live,
+  'POST /api/admin/archive/restore': live,
 };
 
 /**

@@ -69,13 +69,16 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
       .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.leaderboard'`);
     expect(audits).toEqual([{ entity_id: String(second) }]);
 
-    // A board taken off the site gives way to the first active one, and cannot be chosen; nothing else changes.
+    // A board taken off the site gives way to the first active one (the overlay is told), and cannot be chosen.
     expect((await admin.json('PUT', `/api/admin/leaderboard/platforms/${second}`, { is_active: false })).status).toBe(200);
     expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
+    await waitFor(() => pushes[1], 10_000, 'overlay:featured push after the board left');
+    expect(pushes[1]).toEqual({ kind: 'leaderboard', id: first });
     const refused = await admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ id: ['Only an active leaderboard can go on stream.'] });
     expect((await admin.json('PUT', '/api/admin/featured/leaderboard', { id: 999_999 })).status).toBe(422);
-    expect(pushes).toHaveLength(1);
+    // Refusals change nothing on stream and push nothing.
+    expect(pushes).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
+import { FeaturedRaffleService } from '@kickback/domain';
 import {
   createTestStack,
   socketConnected,
@@ -62,20 +63,50 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     const [audit] = await em.fork().execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.raffle'`);
     expect(audit).toEqual({ entity_id: String(older) });
 
-    // A drawn or cancelled raffle gives way to the newest raffle taking entries.
+    // Drawn on stream, it stays there with its winners (Go live and the overlay alike) until the streamer moves on.
     const entrant = await api.signedIn();
     expect((await entrant.json('POST', `/api/r/raffles/${older}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     expect((await admin.json('POST', `/api/admin/raffles/${older}/draw`)).status).toBe(200);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: older });
+    expect(await overlayRaffle(issued.token)).toBe(older);
+    // A raffle started after the draw takes over, and the overlay is told without anyone choosing.
     const third = await createRaffle('Third giveaway');
-    expect((await admin.json('PUT', '/api/admin/featured/raffle', { id: third })).status).toBe(200);
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: third });
+    await waitFor(() => pushes.at(-1)?.id === third, 10_000, 'overlay:featured for the new raffle');
+    expect(await overlayRaffle(issued.token)).toBe(third);
+    // Cancelled, it gives way to the newest raffle taking entries, and the overlay is told.
     expect((await admin.json('POST', `/api/admin/raffles/${third}/cancel`)).status).toBe(200);
     expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
+    await waitFor(() => pushes.at(-1)?.id === newer, 10_000, 'overlay:featured after the cancel');
+    expect(await overlayRaffle(issued.token)).toBe(newer);
+    // Every push named what Go live resolved at that moment: never a raffle Go live did not show.
+    expect(pushes.every((p) => p.kind === 'raffle' && [older, third, newer].includes(p.id!))).toBe(true);
 
     const cancelled = await admin.json('PUT', '/api/admin/featured/raffle', { id: third });
     expect(cancelled.status).toBe(422);
     expect(cancelled.body.errors.id).toEqual(['Only a raffle that is neither drawn nor cancelled can go on stream.']);
     expect((await admin.json('PUT', '/api/admin/featured/raffle', { id: older })).status).toBe(422);
     expect((await admin.json('PUT', '/api/admin/featured/raffle', { id: 'x' })).status).toBe(422);
+  });
+
+  it('a raffle on stream only by default is kept there once drawn; a template start takes over; !join finds nothing drawn', async () => {
+    // From the test above: nothing chosen is open, so the newest raffle taking entries is on stream.
+    const shown = (await admin.json('GET', '/api/admin/featured')).body.data.raffle as number;
+    const entrant = await api.signedIn();
+    expect((await entrant.json('POST', `/api/r/raffles/${shown}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    expect((await admin.json('POST', `/api/admin/raffles/${shown}/draw`)).status).toBe(200);
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: shown });
+    expect(await em.fork().execute(`select item_id from featured_items where kind = 'raffle'`)).toEqual([{ item_id: shown }]);
+    expect(await api.app.get(FeaturedRaffleService).raffleIdAt(new Date())).toEqual({ id: null, known: true });
+
+    const template = await admin.json('POST', '/api/admin/raffle-templates', {
+      name: 'Quick one',
+      settings: { prize_description: 'Sticker pack', prize_value_usd: 5, number_of_winners: 1, duration_minutes: 15 },
+    });
+    expect(template.status).toBe(201);
+    const started = await admin.json('POST', `/api/admin/raffle-templates/${template.body.data.id}/start`, { title: 'Quick one #1' });
+    expect(started.status).toBe(201);
+    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: started.body.data.id });
+    expect(await api.app.get(FeaturedRaffleService).raffleIdAt(new Date())).toEqual({ id: started.body.data.id, known: true });
   });
 });

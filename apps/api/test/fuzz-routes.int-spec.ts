@@ -223,6 +223,86 @@ describe('fuzzing every route and socket event with hostile input', () => {
     expect(statuses.get(404) ?? 0).toBeGreaterThan(20);
   });
 
+  it('dates at the ends of what Date.parse reads are refused by name on every route that takes one, never a 500', async () => {
+    const now = Date.now();
+    const raffle = await admin.json('POST', '/api/admin/raffles', {
+      title: 'Date bounds',
+      start_datetime: new Date(now).toISOString(),
+      end_datetime: new Date(now + 3_600_000).toISOString(),
+      number_of_winners: 1,
+    });
+    const board = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+      name: 'Date bounds',
+      slug: 'date-bounds',
+      currency_symbol: '$',
+      source_type: 'manual_csv',
+      period_type: 'monthly',
+    });
+    expect([raffle.status, board.status]).toEqual([201, 201]);
+    const ok = { start: '2030-01-01T00:00:00Z', end: '2030-02-01T00:00:00Z' };
+    // Each route and how it carries a start and an end.
+    const targets = [
+      {
+        method: 'POST',
+        path: '/api/admin/raffles',
+        start: 'start_datetime',
+        end: 'end_datetime',
+        base: { title: 'x', number_of_winners: 1 },
+      },
+      { method: 'PUT', path: `/api/admin/raffles/${raffle.body.data.id}`, start: 'start_datetime', end: 'end_datetime', base: {} },
+      {
+        method: 'POST',
+        path: '/api/admin/leaderboard/platforms',
+        start: 'custom_start',
+        end: 'custom_end',
+        base: { name: 'x', slug: 'date-bound-new', currency_symbol: '$', source_type: 'manual_csv', period_type: 'custom' },
+      },
+      {
+        method: 'PUT',
+        path: `/api/admin/leaderboard/platforms/${board.body.data.id}`,
+        start: 'custom_start',
+        end: 'custom_end',
+        base: { period_type: 'custom' },
+      },
+    ] as const;
+    const extremes = [
+      '0000-01-01T00:00:00Z',
+      '0000-01-01T00:00:00.000Z',
+      '-000001-01-01T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '-271821-04-20T00:00:00.000Z',
+      '+010000-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59Z',
+      '0001-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2101-01-01T00:00:00Z',
+    ];
+    const generated = fc.sample(fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }), {
+      numRuns: 12,
+      seed: 20261129,
+    });
+    const problems: string[] = [];
+    for (const target of targets) {
+      for (const date of [...extremes, ...generated.map((d) => d.toISOString())]) {
+        const year = new Date(date).getUTCFullYear();
+        const inRange = year >= 2000 && year <= 2100;
+        for (const field of [target.start, target.end]) {
+          const body = { ...target.base, [target.start]: ok.start, [target.end]: ok.end, [field]: date };
+          // A date in range may still be refused for its order (an end before the start), never for its year.
+          const res = await admin.json(target.method, target.path, body);
+          const errors = (res.body as { errors?: Record<string, string[]> }).errors ?? {};
+          if (inRange) {
+            if (res.status >= 500 || (errors[field] ?? []).some((m) => /2000/.test(m)))
+              problems.push(`${target.method} ${target.path} ${field}=${date} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          } else if (res.status !== 422 || !(errors[field] ?? []).some((m) => /2000 and 2100/.test(m))) {
+            problems.push(`${target.method} ${target.path} ${field}=${date} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('every /api route refuses an undeclared field, a NUL byte and prototype keys in its query and body, even a route that reads nothing', async () => {
     // The OpenAPI pages (swagger-ui's own Express routes, off in production) serve static files and read nothing.
     const routes = listRoutes(api.app).filter((r) => r.path.startsWith('/api/') && !SKIPPED.test(r.path) && !/^\/api\/docs/.test(r.path));

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { ADMIN_USER_MESSAGES, STAFF_ROOM, userRoom } from '@kickback/contracts';
+import { ADMIN_ROOM, ADMIN_USER_MESSAGES, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { MemberSessionStore, RealtimeEmitter, SESSION_TTL_SECONDS, memberSessionsKey } from '@kickback/platform';
 import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
@@ -92,7 +92,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     const member = await createUser(em);
     const bad = await admin.json('PUT', `/api/admin/users/${member.id}/role`, { role: 'root' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.role).toEqual(['The role must be member, staff or Admin.']);
+    expect(bad.body.errors.role).toEqual(['The role must be member, moderator, staff or Admin.']);
     expect((await admin.json('POST', `/api/admin/users/${member.id}/ban`, { reason: '   ' })).body.errors.reason).toEqual([
       'The reason field is required.',
     ]);
@@ -205,6 +205,40 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     emitter.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: 'another ticket' });
     expect(await silent).toBe(false);
     expect((await client.json('GET', '/api/admin/tickets')).status).toBe(403);
+    expect(await auditActions(member.id)).toEqual(['user.role', 'user.role']);
+  });
+
+  it("a moderator granted by an admin runs Go live's calls and nothing else; removing the role ends it at once, both audited", async () => {
+    const member = await createUser(em);
+    const client = api2.client();
+    await client.loginAs(member.id);
+    expect((await client.json('GET', '/api/admin/featured')).status).toBe(403);
+    expect((await admin.json('PUT', `/api/admin/users/${member.id}/role`, { role: 'moderator' })).body).toMatchObject({
+      success: true,
+      data: { role: 'moderator' },
+    });
+    expect((await client.json('GET', '/api/admin/featured')).status).toBe(200);
+    expect((await client.json('GET', '/api/admin/raffles?page=1')).status).toBe(200);
+    for (const [method, path] of [
+      ['GET', '/api/admin/settings'],
+      ['GET', `/api/admin/users/${member.id}`],
+      ['PUT', `/api/admin/users/${member.id}/role`],
+      ['GET', '/api/admin/tickets'],
+      ['GET', '/api/admin/store-redemptions'],
+    ] as const)
+      expect([path, (await client.json(method, path, method === 'PUT' ? { role: 'Admin' } : undefined)).status]).toEqual([path, 403]);
+    // Its socket hears Go live's changes, never the admins' feed.
+    const socket = await open(api2.url, client);
+    const live = heard(socket, 'admin:changed', 2000);
+    const adminFeed = heard(socket, 'store:admin-redemption');
+    const emitter = api1.app.get(RealtimeEmitter);
+    emitter.toRoom(LIVE_ROOM, 'admin:changed', { section: 'raffles', id: 1 });
+    emitter.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: 1, status: 'pending', item_name: 'x', username: 'y' });
+    expect(await live).toBe(true);
+    expect(await adminFeed).toBe(false);
+
+    await admin.json('PUT', `/api/admin/users/${member.id}/role`, { role: 'member' });
+    expect((await client.json('GET', '/api/admin/featured')).status).toBe(403);
     expect(await auditActions(member.id)).toEqual(['user.role', 'user.role']);
   });
 

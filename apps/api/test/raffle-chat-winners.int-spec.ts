@@ -58,8 +58,9 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     await waitFor(() => kick.events.chatMessages.length === 1, 10_000, 'winner named in chat');
     expect(kick.events.chatMessages[0]).toEqual({
       content: `@${first} won A $50 gift card in Friday giveaway! Claim it at ${link} within 2 days.`,
-      type: 'bot',
+      type: 'user',
       broadcaster_user_id: 5252,
+      message_id: expect.any(String),
     });
 
     await em.fork().execute(`update raffle_winners set claim_deadline = clock_timestamp() where raffle_id = ?`, [id]);
@@ -129,5 +130,21 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     expect(kick.events.chatMessages.slice(said).map((m) => m.content)).toEqual(['@fay_chat Successfully entered the raffle!']);
     const rows = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
     expect(rows.map((r) => r.user_id)).toEqual([userId]);
+  });
+
+  it('cuts a long announcement to 500 code points by whole graphemes: never half an emoji', async () => {
+    const family = '👨‍👩‍👧';
+    const prefix = '@chatty_cy won ';
+    // The family emoji (five code points) starts at code point 497, so a cut at 500 would split it.
+    const prize = `${'x'.repeat(497 - prefix.length)}${family}`;
+    const id = await openRaffle(admin, { title: 'Long prize', prize_description: prize });
+    const { id: userId } = await createUser(em, { kickUsername: 'chatty_cy' });
+    const client = api.client();
+    await client.loginAs(userId);
+    expect((await client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+    const said = kick.events.chatMessages.length;
+    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === said + 1, 10_000, 'the long announcement');
+    expect(kick.events.chatMessages.at(-1)!.content).toBe(`${prefix}${'x'.repeat(497 - prefix.length)}`);
   });
 });

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { ADMIN_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
+import { ADMIN_ROOM, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { RealtimeEmitter } from '@kickback/platform';
 import { EconomyService } from '@kickback/domain';
 import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
@@ -91,24 +91,31 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     expect(await pushed).toMatchObject({ balance: 75, delta: 75, entry: { delta: 75, reason: 'test.grant', reference: null } });
   });
 
-  it('admin feeds go per permission: staff hear ticket notices, only admins the redemption and contact feeds', async () => {
+  it("admin feeds go per permission: staff hear ticket notices, moderators Go live's changes, only admins the redemption and contact feeds", async () => {
     const sockets: Record<string, Socket> = {};
-    for (const role of ['staff', 'Admin', 'member'] as const) {
+    for (const role of ['staff', 'moderator', 'Admin', 'member'] as const) {
       const client = await api1.signedIn({ role });
       sockets[role] = connect(api1.url, { cookie: client.cookieHeader });
       await once(sockets[role]!, 'connect');
     }
-    const heard: Record<string, string[]> = { staff: [], Admin: [], member: [] };
+    const heard: Record<string, string[]> = { staff: [], moderator: [], Admin: [], member: [] };
     for (const [role, socket] of Object.entries(sockets)) {
       socket.on('store:admin-redemption', () => heard[role]!.push('redemption'));
+      socket.on('admin:changed', () => heard[role]!.push('live'));
       socket.on('user:notification', (n: { message: string }) => heard[role]!.push(n.message));
     }
     const emitter = worker.get(RealtimeEmitter);
     emitter.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: 'ticket' });
     emitter.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: 1, status: 'pending', item_name: 'x', username: 'y' });
     emitter.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: 'contact' });
+    emitter.toRoom(LIVE_ROOM, 'admin:changed', { section: 'raffles', id: 1 });
     await new Promise((r) => setTimeout(r, 500));
-    expect(heard).toEqual({ staff: ['ticket'], Admin: ['ticket', 'redemption', 'contact'], member: [] });
+    expect(heard).toEqual({
+      staff: ['ticket'],
+      moderator: ['live'],
+      Admin: ['ticket', 'redemption', 'contact', 'live'],
+      member: [],
+    });
     Object.values(sockets).forEach((s) => s.close());
   });
 

@@ -134,4 +134,59 @@ describe('secrets never reach the logs (api and worker processes, LOG_LEVEL=info
     expect(leaks.map(([name, secret]) => `${name}: ${logs.split('\n').find((line) => line.includes(secret))}`)).toEqual([]);
     expect(logs).not.toContain(kickSecret);
   });
+
+  it("logs a failed statement by its code, constraint and shape, never its parameters (a raffle's password hash and seed)", async () => {
+    const [{ id: adminId }] = (
+      await pg.query(`insert into users (username, name, role, is_demo) values ('LogRaffler', 'LogRaffler', 'Admin', true) returning id`)
+    ).rows as { id: number }[];
+    const admin = new TestClient(url, appUrl);
+    await admin.loginAs(adminId);
+    const raffle = (title: string) => ({
+      title,
+      description: `private note ${randomBytes(8).toString('hex')}`,
+      start_datetime: new Date(Date.now() - 60_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+      number_of_winners: 1,
+      password: `stream-word-${randomBytes(8).toString('hex')}`,
+    });
+    const kept = await admin.json('POST', '/api/admin/raffles', raffle('Kept raffle'));
+    expect(kept.status).toBe(201);
+    // A statement the database refuses after every check of ours passed: the refused title stands for any failure.
+    await pg.query(`alter table raffles add constraint log_probe_refuses check (title <> 'Refused by the probe')`);
+    const outputBefore = output.length;
+    const created = raffle('Refused by the probe');
+    const updated = raffle('Refused by the probe');
+    expect((await admin.json('POST', '/api/admin/raffles', created)).status).toBe(500);
+    expect((await admin.json('PUT', `/api/admin/raffles/${kept.body.data.id}`, updated)).status).toBe(500);
+    await waitFor(
+      async () =>
+        (
+          output
+            .slice(outputBefore)
+            .join('')
+            .match(/log_probe_refuses/g) ?? []
+        ).length >= 2,
+      10_000,
+    );
+    await pg.query('alter table raffles drop constraint log_probe_refuses');
+
+    const lines = output
+      .slice(outputBefore)
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('log_probe_refuses'));
+    const logs = lines.join('\n');
+    for (const value of [created.title, created.description, created.password, updated.description, updated.password])
+      expect([value, logs.includes(value)]).toEqual([value, false]);
+    // The new password's scrypt hash and the secret seed (64 hex digits) are nowhere.
+    expect(logs).not.toMatch(/scrypt\$/);
+    expect(logs).not.toMatch(/[0-9a-f]{64}/);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const { err } = JSON.parse(line) as { err: { code: string; constraint: string; message: string; statement: string } };
+      expect(err).toMatchObject({ code: '23514', constraint: 'log_probe_refuses' });
+      expect(err.statement).toMatch(/^(insert into|update) "?raffles"? /);
+      expect(err.message).toContain('PostgreSQL error 23514, constraint log_probe_refuses in: ');
+    }
+  });
 });

@@ -15,7 +15,13 @@ const LINKS = [
   'HTTPS://kick.com',
   'https:evil.example',
   'javascript:alert(1)',
+  'https://kick.com/\t/x',
+  'https://kick.com/a b',
+  'https://kick.com/a\u00a0b',
+  'https://kick.com/%09/evil.example',
 ];
+/** Whitespace and control characters browsers drop or read differently: `/\t/host` loads `//host`. */
+const CONTROLS = ['\t', '\n', '\r', '\u0001', '\u001f', ' ', '\u007f', '\u0085', '\u00a0', '\u2028', '\u3000', '\ufeff'];
 const IMAGES = [
   '/uploads/abc.webp',
   'https://cdn.example/x.png',
@@ -27,6 +33,11 @@ const IMAGES = [
   'https:/\\evil.example/x.png',
   'https://cdn.example/a%2Fb.png',
   'http://cdn.example/x.png',
+  ...CONTROLS.map((c) => `/${c}/evil.example/x.png`),
+  ...CONTROLS.map((c) => `https://cdn.example/x${c}y.png`),
+  '/%09/evil.example/x.png',
+  '/uploads/%0a.png',
+  '/uploads/%7F.png',
 ];
 
 describe('one URL rule for the schemas and the database', () => {
@@ -79,6 +90,15 @@ describe('one URL rule for the schemas and the database', () => {
         '/%2F%2Fhost',
         '/uploads/%5Cx.png',
         '//host/x.png',
+        'https://kick.com/\t/x',
+        'https://kick.com/a b',
+        'https://kick.com/a\u00a0b',
+        'https://kick.com/%09/evil.example',
+        ...CONTROLS.map((c) => `/${c}/evil.example/x.png`),
+        ...CONTROLS.map((c) => `https://cdn.example/x${c}y.png`),
+        '/%09/evil.example/x.png',
+        '/uploads/%0a.png',
+        '/uploads/%7F.png',
       ]),
     );
     expect(verdicts.filter((v) => v.schema).map((v) => v.value)).toEqual([
@@ -93,7 +113,7 @@ describe('one URL rule for the schemas and the database', () => {
   it("the footer link `https:/\\evil.example` is a 422 on the field, not a 500; the admin's image fields refuse `/\\host` and `/%2F%2Fhost`", async () => {
     const footer = await admin.json('PUT', '/api/admin/settings', { powered_by: { label: 'x', url: 'https:/\\evil.example' } });
     expect(footer).toMatchObject({ status: 422, body: { success: false, errors: { 'powered_by.url': ['Must be a full http(s) URL'] } } });
-    for (const logo of ['/\\host', '/%2F%2Fhost']) {
+    for (const logo of ['/\\host', '/%2F%2Fhost', '/\t/evil.example/x.png', '/%09/evil.example/x.png']) {
       const res = await admin.json('PUT', '/api/admin/settings', { logo_url: logo });
       expect([logo, res.status, res.body.errors]).toEqual([logo, 422, { logo_url: ['Upload an image or give an https:// address.'] }]);
       const raffle = await admin.json('POST', '/api/admin/raffles', {

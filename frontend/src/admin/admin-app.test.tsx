@@ -33,6 +33,15 @@ describe('AdminApp', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
+  it('gives a moderator Go live alone: the navigation lists it, any other section answers 403 inside the panel', async () => {
+    renderAdmin('/admin-new/settings', { ...adminFixture, role: 'moderator' });
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
+    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Go live']);
+    expect(await screen.findByTestId('admin-section-forbidden')).toHaveTextContent('Access Denied');
+    expect(screen.queryByLabelText('Site name')).not.toBeInTheDocument();
+    expect(screen.getByText('Moderator')).toBeInTheDocument();
+  });
+
   it('refuses anonymous visitors too', () => {
     renderAdmin('/admin-new', null);
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();

@@ -8,8 +8,8 @@ import { RouteObjects } from '../lib/route-objects';
 import { useSiteSettings } from '../lib/use-site-settings';
 import { applyTheme } from '../lib/theme';
 import { AdminLayout } from './admin-layout';
-import { adminSectionsFor } from './admin-nav';
-import { Forbidden } from './forbidden';
+import { ADMIN_SECTIONS, adminSectionsFor, mayOpen } from './admin-nav';
+import { Forbidden, SectionForbidden } from './forbidden';
 import AdminNotFoundPage from './admin-not-found-page';
 
 export const ADMIN_BASENAME = '/admin-new';
@@ -25,7 +25,11 @@ function AdminRoot() {
         element: <AdminShellRoute />,
         children: [
           ...(sections[0] ? [{ index: true, element: <Navigate to={`/${sections[0].path}`} replace /> }] : []),
-          ...sections.map(({ path, page: Page }) => ({ path, element: <Page /> })),
+          // A section the role may not open answers 403 in the panel (its API calls would be refused anyway).
+          ...ADMIN_SECTIONS.map((section) => ({
+            path: section.path,
+            element: mayOpen(user?.role, section) ? <section.page /> : <SectionForbidden />,
+          })),
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -5,6 +5,9 @@ import { RouteFallback } from '../app/shell/route-fallback';
 import { Toaster } from '../app/shell/toaster';
 import { adminSectionsFor } from './admin-nav';
 
+/** The panel's badge beside the site name: who is signed in, so a moderator knows why most sections are missing. */
+const ROLE_BADGES: Record<CurrentUser['role'], string> = { Admin: 'Admin', staff: 'Staff', moderator: 'Moderator', member: 'Member' };
+
 export function AdminLayout({ siteName, user }: { siteName: string; user: CurrentUser }) {
   return (
     <div className="admin-shell">
@@ -14,7 +17,7 @@ export function AdminLayout({ siteName, user }: { siteName: string; user: Curren
       <aside className="admin-sidebar" aria-label="Admin panel">
         <p className="admin-sidebar__brand">
           {siteName}
-          <span className="admin-sidebar__badge">Admin</span>
+          <span className="admin-sidebar__badge">{ROLE_BADGES[user.role]}</span>
         </p>
         <nav aria-label="Admin">
           <ul className="admin-nav">

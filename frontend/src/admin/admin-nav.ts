@@ -6,8 +6,8 @@ export interface AdminSection {
   path: string;
   label: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Support staff may open this section too; every other section is for admins only. */
-  staff?: boolean;
+  /** The non-admin roles that may open this section too; every other section is for admins only. */
+  alsoFor?: readonly ('staff' | 'moderator')[];
 }
 
 /**
@@ -16,7 +16,7 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
   // First: the panel opens here, on what runs during a stream.
-  { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')) },
+  { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')), alsoFor: ['moderator'] },
   { path: 'settings', label: 'Site Settings', page: lazy(() => import('./site/site-settings-page')) },
   { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./site/affiliates-page')) },
   { path: 'raffles', label: 'Raffles', page: lazy(() => import('./raffles/raffles-admin-page')) },
@@ -30,7 +30,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'activity', label: 'Activity', page: lazy(() => import('./activity/activity-admin-page')) },
   { path: 'kick-connection', label: 'Kick connection', page: lazy(() => import('./kick-connection/kick-connection-page')) },
   { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./contact/contact-messages-page')) },
-  { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./tickets/tickets-admin-page')), staff: true },
+  { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./tickets/tickets-admin-page')), alsoFor: ['staff'] },
   { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./tickets/ticket-categories-page')) },
   { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./ops/audit-log-page')) },
   { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./ops/queues-page')) },
@@ -41,6 +41,9 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'badges', label: 'Badges', page: lazy(() => import('./progression/badges-page')) },
 ];
 
-/** The sections a role may open: admins all of them, staff only the support ones, members none. */
-export const adminSectionsFor = (role: Role | undefined): AdminSection[] =>
-  ADMIN_SECTIONS.filter((section) => role === 'Admin' || (role === 'staff' && section.staff === true));
+/** Whether a role may open a section: admins every one, staff the support ones, moderators Go live, members none. */
+export const mayOpen = (role: Role | undefined, section: AdminSection): boolean =>
+  role === 'Admin' || ((role === 'staff' || role === 'moderator') && (section.alsoFor ?? []).includes(role));
+
+/** The sections a role may open, in navigation order. */
+export const adminSectionsFor = (role: Role | undefined): AdminSection[] => ADMIN_SECTIONS.filter((section) => mayOpen(role, section));

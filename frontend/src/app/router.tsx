@@ -22,6 +22,7 @@ const CreateTicketPage = lazy(() => import('../features/tickets/pages/create-tic
 const TicketDetailPage = lazy(() => import('../features/tickets/pages/ticket-detail-page'));
 const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
 const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
+const AccountDeletedPage = lazy(() => import('../features/settings/pages/account-deleted-page'));
 const NotFoundPage = lazy(() => import('./shell/not-found-page'));
 
 /** SPEC §2 routes. /login and /admin-new are server pages; reaching them in the router hands over to the server. */
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'tickets/:id', element: <TicketDetailPage /> },
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'account-deleted', element: <AccountDeletedPage /> },
       { path: 'login', element: <FullPageRedirect label="Login" /> },
       { path: 'admin-new/*', element: <FullPageRedirect label="Admin Panel" /> },
       { path: '*', element: <NotFoundPage /> },

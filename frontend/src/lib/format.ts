@@ -20,6 +20,14 @@ export function formatMultiplier(value: number | string | null | undefined): str
   return `${twoDecimals.format(toNumber(value))}x`;
 }
 
+/**
+ * A hunt's break-even: the multiplier the unopened bonuses still need, or "In profit" once the winnings reach the start
+ * (the statistic is then 0, which read as "0.00x" looks like a hunt that cannot recover).
+ */
+export function formatBreakEven(s: { winnings: number; starting_balance: number; break_even_multiplier: number }): string {
+  return s.starting_balance > 0 && s.winnings >= s.starting_balance ? 'In profit' : formatMultiplier(s.break_even_multiplier);
+}
+
 /** Whole numbers with en-US grouping, for points and counts. */
 export function formatNumber(value: number | string | null | undefined): string {
   return wholeNumber.format(toNumber(value));

@@ -3,5 +3,5 @@
  * are told apart by kick_username falling back to username), so a member never shows as two different names.
  */
 export function personName(user: { kick_username?: string | null; username: string }): string {
-  return user.kick_username || user.username;
+  return user.kick_username?.trim() || user.username;
 }

@@ -10,6 +10,8 @@ export interface Toast {
   id: string;
   type: ToastType;
   message: string;
+  /** A button in the toast ("Undo"); what it runs is kept beside the store (toast-actions.ts), as the store holds data only. */
+  actionLabel?: string;
 }
 
 export interface ToastsState {
@@ -26,7 +28,7 @@ export const toastsSlice = createSlice({
       reducer(state, action: PayloadAction<Toast>) {
         state.items.push(action.payload);
       },
-      prepare(payload: { type: ToastType; message: string }) {
+      prepare(payload: { type: ToastType; message: string; actionLabel?: string }) {
         return { payload: { id: nanoid(), ...payload } };
       },
     },

@@ -103,6 +103,19 @@ export interface DomainEventMap {
    * raffle winner's), removed in the same transaction. The Recent Winners page updates live.
    */
   'winner.recorded': { source: WinnerSource; winnerId: number; replacesId?: number; at: string };
+  /**
+   * A chat command (`!points`, `!raffle`, `!join`) arrived fresh enough to answer; the worker answers it in chat,
+   * threaded under `messageId` (Kick's chat message id) when Kick gave one. `sentAt` is when it was typed.
+   */
+  'activity.chat-command': {
+    kickUserId: number;
+    username: string;
+    command: 'points' | 'raffle' | 'join';
+    messageId: string | null;
+    sentAt: string;
+  };
+  /** The site acted on a pending channel-reward redemption; the worker tells Kick (accept, or reject to refund). */
+  'activity.redemption-decided': { redemptionId: string; action: 'accept' | 'reject' };
   /** Kick said the stream went live and a new stream was opened (not a repeated status of the open one). */
   'activity.stream-started': { streamId: string; startedAt: string };
   /** Announcement deliveries were written (an event's fan-out to the hooks, or an admin's test); the worker sends them. */

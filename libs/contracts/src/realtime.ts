@@ -44,6 +44,11 @@ export const WINNERS_ROOM = 'winners';
 export const ALERTS_ROOM = 'alerts';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
+/**
+ * Admins and moderators: what Go live follows (admin:changed of raffles, hunts and tournaments, the raffles' entry
+ * totals), nothing of the members' data.
+ */
+export const LIVE_ROOM = 'live-admin';
 /** Staff and admins: support ticket notices. */
 export const STAFF_ROOM = 'staff';
 /** Server-side only (never joinable by request): the admitted overlay sockets of a kind, disconnected when its token changes. */

@@ -13,6 +13,9 @@ describe('URL fields', () => {
       'https:/\\evil.example',
       'https://evil.example\\@kick.com',
       'https://kick.com/%2F%2Fevil.example',
+      'https://kick.com/\t/x',
+      'https://kick.com/a b',
+      'https://kick.com/%0a',
     ])
       expect([bad, webUrl().safeParse(bad).success]).toEqual([bad, false]);
   });
@@ -28,6 +31,11 @@ describe('URL fields', () => {
       '/\\host',
       '/%2F%2Fhost',
       '/%5chost',
+      '/\t/evil.example/x.png',
+      '/\n/evil.example/x.png',
+      '/\u00a0/evil.example/x.png',
+      'https://cdn.example/a\u2028b.png',
+      '/%09/evil.example/x.png',
     ])
       expect([bad, imageRef().safeParse(bad).success]).toEqual([bad, false]);
   });

@@ -15,8 +15,18 @@ export const URL_RULES = {
   /** An image: one of our paths (`/uploads/…`, never `//host`) or an https address. */
   image: '^(/[^/\\\\]|https://[^/\\\\?#])',
 } as const;
-/** Refused in any stored URL: a backslash anywhere; `%2F` or `%5C` before the query or fragment. */
-export const URL_REFUSED = ['\\\\', '^[^?#]*%(2[fF]|5[cC])'] as const;
+/**
+ * Whitespace and control characters: C0, space, DEL, C1 and the Unicode spaces. Browsers drop a tab or newline inside
+ * a URL (`/\t/host` loads `//host`) and strip the others at its ends, so none may stand anywhere in a stored one.
+ */
+const URL_WHITESPACE = '[\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200B\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]';
+
+/**
+ * Refused in any stored URL: a backslash or whitespace or a control character anywhere; before the query or fragment,
+ * `%2F` or `%5C` and an encoded control character (`%00`–`%1F`, `%7F`), which a decoding server or proxy turns back
+ * into the plain forms above.
+ */
+export const URL_REFUSED = ['\\\\', URL_WHITESPACE, '^[^?#]*%(2[fF]|5[cC]|[01][0-9a-fA-F]|7[fF])'] as const;
 
 const shapes = { link: new RegExp(URL_RULES.link), image: new RegExp(URL_RULES.image) };
 const refused = URL_REFUSED.map((pattern) => new RegExp(pattern));

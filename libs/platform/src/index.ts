@@ -21,6 +21,7 @@ export * from './http/zod-bounds';
 export * from './http/api-exception.filter';
 export * from './http/error-envelope';
 export * from './http/backend-outage';
+export * from './http/capped-answer';
 export * from './database/pagination';
 export * from './database/int-array-literal';
 export * from './database/unique-violation';

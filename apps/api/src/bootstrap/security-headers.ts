@@ -41,7 +41,7 @@ function headersOf(middleware: RequestHandler): [string, string][] {
  * helmet's headers on every answer. HTML pages get a fresh CSP nonce (their inline page data and scripts carry
  * it); every other answer gets the same policy without a nonce (no inline script can run in JSON, an image or a
  * built asset), computed once at boot and copied onto the response: on a cached API read the per-request helmet
- * run and the nonce's random bytes were a measurable share of the request (docs/performance.md).
+ * run and the nonce's random bytes were a measurable share of the request (docs/performance/history.md, "Request path").
  */
 export function securityHeaders(config: AppConfig): RequestHandler {
   const pages = helmet(helmetOptions(config, ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`]));

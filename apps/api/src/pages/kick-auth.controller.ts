@@ -3,12 +3,13 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { AuthThrottle } from '../security/auth-throttle';
 import type { Request, Response } from 'express';
 import { UsersService } from '@kickback/domain';
+import { KickConnectCallback } from './kick-connect-callback';
 import { KickOAuthClient } from './kick-oauth.client';
 import { oauthAttemptMatches, startOAuthAttempt } from './oauth-attempt';
 import { loginPath, safeReturnPath } from './return-path';
 import { SessionLoginService } from './session-login.service';
 
-/** GET /auth/kick starts login (or linking, when already logged in); the callback finishes it. */
+/** GET /auth/kick starts login (or linking, when already logged in); the callback finishes it, or an admin's Kick connection. */
 @ApiExcludeController()
 @Controller('auth/kick')
 export class KickAuthController {
@@ -18,6 +19,7 @@ export class KickAuthController {
     private readonly kick: KickOAuthClient,
     private readonly users: UsersService,
     private readonly sessions: SessionLoginService,
+    private readonly connect: KickConnectCallback,
   ) {}
 
   @Get()
@@ -38,6 +40,8 @@ export class KickAuthController {
     @Query('state') state?: string,
     @Query('error') error?: string,
   ): Promise<void> {
+    // One redirect URL for the app: an admin's Kick connection comes back here too, told apart by its state.
+    if (this.connect.owns(req, state)) return this.connect.finish(req, res, { code, state, error });
     const pending = req.session.oauth;
     // One use only: a replayed callback finds nothing to match.
     delete req.session.oauth;

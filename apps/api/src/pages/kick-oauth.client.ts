@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { AppConfig } from '@kickback/platform';
-import { kickRequest, type KickProfile } from '@kickback/domain';
+import { kickExpiresIn, kickRequest, type KickProfile } from '@kickback/domain';
 
 const tokenSchema = z
   .object({
     access_token: z.string().min(1),
     refresh_token: z.string().min(1).optional(),
     token_type: z.string(),
-    expires_in: z.number().optional(),
+    // Kick's own examples show "": the login never reads it, and it must not refuse the answer.
+    expires_in: kickExpiresIn,
   })
   .passthrough();
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CurrentHuntData, LeaderboardData, OverlayData, OverlayKind } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
 import {
+  AdminActivityService,
   BonusHuntsService,
   FeaturedRaffleService,
   FeaturedTournamentService,
@@ -29,6 +30,7 @@ export class OverlayDataService {
     private readonly leaderboard: LeaderboardReadService,
     private readonly featuredLeaderboard: FeaturedLeaderboardService,
     private readonly config: AppConfig,
+    private readonly activity: AdminActivityService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -48,17 +50,23 @@ export class OverlayDataService {
     }
   }
 
-  /** The raffle on stream (chosen on Go live, else the newest taking entries), else the one drawn last. */
+  /**
+   * The raffle on stream, exactly what Go live shows (chosen, else the newest taking entries; a raffle drawn on stream
+   * stays with its winners until the streamer moves on), else none.
+   */
   private async raffle(): Promise<OverlayData> {
-    const list = await this.raffles.list(null);
     const featuredId = await this.featured.raffleId();
-    const raffle =
-      list.find((r) => r.id === featuredId) ??
-      list.filter((r) => r.has_ended && r.winners.length > 0).sort((a, b) => b.end_datetime.localeCompare(a.end_datetime))[0] ??
-      null;
-    if (!raffle) return { kind: 'raffle', raffle: null, entries: [], verify_url: null };
+    const join_command = await this.joinCommand();
+    if (featuredId === null) return { kind: 'raffle', raffle: null, entries: [], verify_url: null, join_command };
+    const raffle = await this.raffles.get(featuredId, null);
     const { data: entries } = await this.raffles.entries(raffle.id, { order: 'newest', limit: RAFFLE_ENTRANTS_SHOWN, search: '' });
-    return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}` };
+    return { kind: 'raffle', raffle, entries, verify_url: `${this.config.appOrigin}/raffles/${raffle.id}`, join_command };
+  }
+
+  /** The chat keyword that enters the raffle on stream, as viewers type it; null while chat commands are off. */
+  private async joinCommand(): Promise<string | null> {
+    const rules = await this.activity.rules();
+    return rules.chat_commands_enabled ? `!${rules.join_keyword}` : null;
   }
 
   /** The tournament on stream (chosen on Go live, else the newest active one), else none. */

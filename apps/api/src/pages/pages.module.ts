@@ -1,3 +1,4 @@
+import { KickConnectCallback } from './kick-connect-callback';
 import { Module } from '@nestjs/common';
 import {
   ActivityModule,
@@ -35,6 +36,6 @@ import { SpaTemplateService } from './spa-template.service';
     SocialModule,
   ],
   controllers: [LoginController, KickConnectController, KickAuthController, OverlayController, SpaController],
-  providers: [KickOAuthClient, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService],
+  providers: [KickOAuthClient, KickConnectCallback, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService],
 })
 export class PagesModule {}

@@ -24,7 +24,8 @@ export class SpaTemplateService {
 
   render(entry: SpaEntry, data: unknown, nonce: string): string {
     const script = `<script nonce="${nonce}">window.__APP__=${jsonForScript(data)};</script>`;
-    return this.template(entry).replace(MARKER, script);
+    // A function replacement: the data is inserted as it is, never read for `$'`, `$&` or `$$` patterns.
+    return this.template(entry).replace(MARKER, () => script);
   }
 
   private template(entry: SpaEntry): string {

@@ -20,8 +20,8 @@ export class SpaController {
   async admin(@Req() req: Request, @Res() res: Response): Promise<void> {
     const data = await this.pageData.build(req, res);
     if (!data.user) return res.redirect(302, '/login');
-    // Support staff get the panel for their sections (tickets); the API still checks every call.
-    if (data.user.role !== 'Admin' && data.user.role !== 'staff') {
+    // Support staff and moderators get the panel for their sections (tickets; Go live); the API still checks every call.
+    if (data.user.role === 'member') {
       res.status(403).type('html').send(forbiddenPage(data.settings.site_name));
       return;
     }

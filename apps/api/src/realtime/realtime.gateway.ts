@@ -13,6 +13,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Session, SessionData, Store } from 'express-session';
 import {
   ADMIN_ROOM,
+  LIVE_ROOM,
   OVERLAY_ROOM_PATTERNS,
   STAFF_ROOM,
   isPublicRoom,
@@ -55,10 +56,14 @@ function overlayAuth(socket: AppSocket): { overlay: unknown; token?: unknown } |
   return auth && typeof auth === 'object' && 'overlay' in auth ? (auth as { overlay: unknown; token?: unknown }) : null;
 }
 
-/** The private rooms a role may hear: admin feeds per permission, so staff get ticket notices and nothing of the admins'. */
+/**
+ * The private rooms a role may hear: admin feeds per permission, so staff get ticket notices and moderators Go live's
+ * changes, and neither anything else of the admins'.
+ */
 function privateRooms(userId: number, role: Role, sessionId: string): string[] {
   const rooms = [userRoom(userId), sessionRoom(sessionId)];
-  if (role === 'Admin') rooms.push(ADMIN_ROOM, STAFF_ROOM);
+  if (role === 'Admin') rooms.push(ADMIN_ROOM, LIVE_ROOM, STAFF_ROOM);
+  if (role === 'moderator') rooms.push(LIVE_ROOM);
   if (role === 'staff') rooms.push(STAFF_ROOM);
   return rooms;
 }

@@ -40,7 +40,7 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, {
       ...options,
-      // Stream-scale settings (docs/performance.md "Sockets at stream scale"): no per-message compression (a zlib
+      // Stream-scale settings (docs/performance/history.md "Sockets at stream scale"): no per-message compression (a zlib
       // context per socket costs memory and every push's CPU; pushes are small), and the client script is bundled by
       // the site, not served from here.
       perMessageDeflate: false,

@@ -2,7 +2,7 @@ import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { KickConnectionService, KickSubscriptionsService } from '@kickback/domain';
+import { KickConnectionService, KickRewardsService, KickSubscriptionsService } from '@kickback/domain';
 import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
 
 /** Kick drops a subscription after a day of failed deliveries; this period brings it back long before anyone notices. */
@@ -11,7 +11,8 @@ const JOB_OPTS = { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: {
 
 /**
  * Kick upkeep at startup and every few minutes: the subscriptions reconciled with Kick's own list (single-flight across
- * replicas by its Redis lock) and the connected account's token refreshed before it expires. Every replica upserts
+ * replicas by its Redis lock), the connected account's token refreshed before it expires, and the admins told once
+ * when the connection nears the age at which Kick's refresh tokens die, and redemption decisions Kick missed sent again. Every replica upserts
  * the same job scheduler by id, so one replica runs each period.
  */
 @Processor(QUEUES.kickUpkeep, { concurrency: 1, ...STALLED_JOB_RECOVERY })
@@ -21,6 +22,7 @@ export class KickUpkeepProcessor extends WorkerHost implements OnApplicationBoot
   constructor(
     private readonly subscriptions: KickSubscriptionsService,
     private readonly connection: KickConnectionService,
+    private readonly rewards: KickRewardsService,
     @InjectQueue(QUEUES.kickUpkeep) private readonly queue: Queue,
   ) {
     super();
@@ -34,5 +36,7 @@ export class KickUpkeepProcessor extends WorkerHost implements OnApplicationBoot
   async process(): Promise<void> {
     await this.subscriptions.reconcile();
     await this.connection.refreshIfDue().catch((err: unknown) => this.logger.warn({ err }, 'Kick token refresh failed'));
+    await this.connection.warnIfAging().catch((err: unknown) => this.logger.warn({ err }, 'Kick connection age check failed'));
+    await this.rewards.flush().catch((err: unknown) => this.logger.warn({ err }, 'Kick redemption decisions failed'));
   }
 }

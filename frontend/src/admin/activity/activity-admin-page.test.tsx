@@ -60,6 +60,8 @@ describe('ActivityAdminPage', () => {
           : { body: { success: true, data: rules } };
       if (request.url === '/api/admin/activity/exclusions') return { body: { success: true, data: [] } };
       if (request.url === '/api/admin/activity/rewards') return { body: { success: true, data: [] } };
+      if (request.url === '/api/admin/activity/kick-rewards')
+        return { body: { success: true, data: { available: true, reason: null, rewards: [], waiting_decisions: 0 } } };
       return undefined;
     });
     renderWithProviders(<ActivityAdminPage />, { user: adminFixture });

@@ -1,74 +1,67 @@
 import { useState, type FormEvent } from 'react';
+import type { KickChannelReward } from '@kickback/contracts';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
+import { TextField } from '../../components/ui/text-field';
 import { fieldErrors } from '../../lib/api-error';
 import { useAdminAction } from '../use-admin-crud';
-import { useGetRewardMappingsQuery, useRemoveRewardMappingMutation, useSaveRewardMappingMutation } from './admin-activity-api';
+import {
+  useCreateKickRewardMutation,
+  useGetKickRewardsQuery,
+  useGetRewardMappingsQuery,
+  useRemoveRewardMappingMutation,
+  useSaveRewardMappingMutation,
+} from './admin-activity-api';
 
-/** Kick channel rewards mapped to a points grant, given when a redemption is accepted. */
+const rewardState = (r: KickChannelReward) =>
+  [!r.enabled && 'disabled', r.paused && 'paused', r.skips_queue && 'accepted by Kick at once'].filter(Boolean).join(', ') || 'active';
+
+/**
+ * The channel's rewards as Kick lists them, each with the points a redemption grants here: the site grants them when a
+ * redemption comes in and tells Kick to accept it (or to reject it, refunding the viewer, when the earning rules
+ * refuse it). A new reward can be created on Kick from here, mapped in the same step.
+ */
 export function ActivityRewards() {
-  const { data: rewards = [], isLoading, isError } = useGetRewardMappingsQuery();
-  const [save, saveState] = useSaveRewardMappingMutation();
+  const kickRewards = useGetKickRewardsQuery();
+  const mappings = useGetRewardMappingsQuery();
   const [remove, removeState] = useRemoveRewardMappingMutation();
-  const [form, setForm] = useState({ reward_id: '', title: '', points: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const run = useAdminAction();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const saved = await run(
-      async () => {
-        try {
-          await save({ reward_id: form.reward_id, title: form.title, points: Number(form.points) }).unwrap();
-        } catch (error) {
-          setErrors(fieldErrors(error));
-          throw error;
-        }
-      },
-      'Reward mapping saved.',
-      'Failed to save the reward mapping.',
-    );
-    if (saved) setForm({ reward_id: '', title: '', points: '' });
-  };
-
-  const field = (key: keyof typeof form, label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`reward-${key}`}>{label}</label>
-      <input
-        id={`reward-${key}`}
-        className="input"
-        type={type}
-        required
-        value={form[key]}
-        onChange={(event) => setForm((current) => ({ ...current, [key]: event.target.value }))}
-      />
-      {errors[key] && <span className="field-error">{errors[key]}</span>}
-    </div>
-  );
+  const data = kickRewards.data;
+  const listed = new Set(data?.rewards.map((r) => r.id) ?? []);
+  const orphans = (mappings.data ?? []).filter((m) => data?.available && !listed.has(m.reward_id));
 
   return (
     <section aria-labelledby="activity-rewards">
       <h2 id="activity-rewards">Channel reward grants</h2>
-      <form className="admin-inline-form" onSubmit={(event) => void submit(event)}>
-        {field('reward_id', 'Kick reward id')}
-        {field('title', 'Title')}
-        {field('points', 'Points', 'number')}
-        <button type="submit" className="button button--primary" disabled={saveState.isLoading}>
-          Save grant
-        </button>
-      </form>
       <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && rewards.length === 0}
-        loadingText="Loading reward grants..."
-        errorText="Failed to load reward grants."
-        emptyText="No channel rewards mapped. Redemptions of unmapped rewards earn nothing here."
+        isLoading={kickRewards.isLoading}
+        isError={kickRewards.isError}
+        isEmpty={!!data?.available && data.rewards.length === 0}
+        loadingText="Loading the channel's rewards from Kick..."
+        errorText="Failed to load the channel's rewards."
+        emptyText="The channel has no rewards on Kick yet: create one below."
       />
-      {rewards.length > 0 && (
-        <DataTable caption="Kick channel rewards and their points" columns={['Reward id', 'Title', 'Points']} actions>
-          {rewards.map((row) => (
+      {data && !data.available && (
+        <p role="alert" className="admin-status" data-testid="kick-rewards-unavailable">
+          {data.reason}
+        </p>
+      )}
+      {data && data.waiting_decisions > 0 && (
+        <p className="field-hint" data-testid="kick-rewards-waiting">
+          {data.waiting_decisions.toLocaleString('en-US')} redemption decision(s) wait to be sent to Kick (sent when the connection allows
+          channel:rewards:write).
+        </p>
+      )}
+      {data?.available && data.rewards.length > 0 && (
+        <DataTable caption="The channel's rewards on Kick and their points here" columns={['Reward', 'Cost', 'State', 'Points here']}>
+          {data.rewards.map((reward) => (
+            <RewardRow key={reward.id} reward={reward} />
+          ))}
+        </DataTable>
+      )}
+      {orphans.length > 0 && (
+        <DataTable caption="Grants for rewards Kick no longer lists" columns={['Reward id', 'Title', 'Points']} actions>
+          {orphans.map((row) => (
             <tr key={row.reward_id}>
               <td>
                 <code>{row.reward_id}</code>
@@ -92,6 +85,144 @@ export function ActivityRewards() {
           ))}
         </DataTable>
       )}
+      {data?.available && <CreateKickReward />}
     </section>
+  );
+}
+
+/** One Kick reward: its points here, saved (or removed) on its own. */
+function RewardRow({ reward }: { reward: KickChannelReward }) {
+  const [points, setPoints] = useState(reward.points === null ? '' : String(reward.points));
+  const [error, setError] = useState<string | undefined>();
+  const [save, saving] = useSaveRewardMappingMutation();
+  const [remove, removing] = useRemoveRewardMappingMutation();
+  const run = useAdminAction();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    await run(
+      async () => {
+        try {
+          await save({ reward_id: reward.id, title: reward.title.slice(0, 100), points: Number(points) }).unwrap();
+        } catch (err) {
+          setError(fieldErrors(err).points);
+          throw err;
+        }
+      },
+      'Reward mapping saved.',
+      'Failed to save the reward mapping.',
+    );
+  };
+
+  return (
+    <tr>
+      <th scope="row">
+        {reward.title}
+        {reward.description && <span className="field-hint"> — {reward.description}</span>}
+      </th>
+      <td>{reward.cost.toLocaleString('en-US')}</td>
+      <td>{rewardState(reward)}</td>
+      <td>
+        <form className="admin-inline-form" onSubmit={(event) => void submit(event)}>
+          <label htmlFor={`reward-points-${reward.id}`} className="visually-hidden">
+            Points for {reward.title}
+          </label>
+          <input
+            id={`reward-points-${reward.id}`}
+            className="input"
+            type="number"
+            min={1}
+            required
+            value={points}
+            onChange={(event) => setPoints(event.target.value)}
+          />
+          <button type="submit" className="button button--primary button--small" disabled={saving.isLoading}>
+            Save grant
+          </button>
+          {reward.points !== null && (
+            <button
+              type="button"
+              className="button button--danger button--small"
+              disabled={removing.isLoading}
+              aria-label={`Remove grant for ${reward.title}`}
+              onClick={() =>
+                void run(() => remove(reward.id).unwrap(), 'Reward mapping removed.', 'Failed to remove the reward mapping.').then(
+                  (done) => done && setPoints(''),
+                )
+              }
+            >
+              Remove
+            </button>
+          )}
+          {error && <span className="field-error">{error}</span>}
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+const EMPTY = { title: '', description: '', cost: '', points: '' };
+
+/** A new reward on Kick for a site action, mapped to its points in the same step. */
+function CreateKickReward() {
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [create, creating] = useCreateKickRewardMutation();
+  const run = useAdminAction();
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    const done = await run(
+      async () => {
+        try {
+          await create({
+            title: form.title,
+            description: form.description,
+            cost: Number(form.cost),
+            points: Number(form.points),
+          }).unwrap();
+        } catch (err) {
+          setErrors(fieldErrors(err));
+          throw err;
+        }
+      },
+      'Reward created on Kick and mapped.',
+      'Failed to create the reward on Kick.',
+    );
+    if (done) setForm(EMPTY);
+  };
+
+  return (
+    <form className="admin-fieldset" aria-label="Create a reward on Kick" onSubmit={(event) => void submit(event)}>
+      <h3>Create a reward on Kick</h3>
+      <div className="admin-grid">
+        <TextField label="Reward title" value={form.title} onChange={set('title')} error={errors.title} required maxLength={50} />
+        <TextField
+          label="Description"
+          value={form.description}
+          onChange={set('description')}
+          error={errors.description}
+          maxLength={200}
+          hint="Shown to viewers on Kick."
+        />
+        <TextField label="Cost (channel points)" value={form.cost} onChange={set('cost')} error={errors.cost} required />
+        <TextField
+          label="Points here"
+          value={form.points}
+          onChange={set('points')}
+          error={errors.points}
+          required
+          hint="Granted when a redemption comes in; Kick is then told to accept it."
+        />
+      </div>
+      <div className="admin-form-actions">
+        <button type="submit" className="button button--primary" disabled={creating.isLoading}>
+          {creating.isLoading ? 'Creating...' : 'Create on Kick'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -4,12 +4,15 @@ import type {
   ActivityOverview,
   ActivityRules,
   ActivitySubscription,
+  CreateKickReward,
+  KickChannelReward,
+  KickRewardsView,
   RewardMapping,
   UpdateActivityRules,
 } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
-/** Admin → Activity: the overview, the earning rules, exclusions, reward mappings and Reconcile now (subscriptions). */
+/** Admin → Activity: the overview, the earning rules, exclusions, the channel's rewards from Kick and their points, and Reconcile now (subscriptions). */
 export const adminActivityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getActivityOverview: build.query<ActivityOverview, void>({
@@ -48,6 +51,14 @@ export const adminActivityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/admin/activity/rewards', method: 'POST', body }),
       invalidatesTags: ['AdminActivity', 'AuditLog'],
     }),
+    getKickRewards: build.query<KickRewardsView, void>({
+      query: () => '/api/admin/activity/kick-rewards',
+      providesTags: ['AdminActivity'],
+    }),
+    createKickReward: build.mutation<KickChannelReward, CreateKickReward>({
+      query: (body) => ({ url: '/api/admin/activity/kick-rewards', method: 'POST', body }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
     removeRewardMapping: build.mutation<null, string>({
       query: (rewardId) => ({ url: `/api/admin/activity/rewards/${encodeURIComponent(rewardId)}`, method: 'DELETE' }),
       invalidatesTags: ['AdminActivity', 'AuditLog'],
@@ -66,4 +77,6 @@ export const {
   useGetRewardMappingsQuery,
   useSaveRewardMappingMutation,
   useRemoveRewardMappingMutation,
+  useGetKickRewardsQuery,
+  useCreateKickRewardMutation,
 } = adminActivityApi;

@@ -42,7 +42,6 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<AdminHuntGame | null>(null);
   const [removed, setRemoved] = useState<RemovedGame | null>(null);
-  const act = useAdminAction();
   const inputs = useRef(new Map<string, HTMLInputElement>());
   // What each cell last sent, so Enter followed by the blur it causes saves once.
   const sent = useRef(new Map<string, string>());
@@ -114,14 +113,22 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
     );
   };
 
+  const undoRemoval = useUndoRemoval(hunt.id);
   const confirmRemoval = async (game: AdminHuntGame) => {
     const position = hunt.games.findIndex((g) => g.id === game.id);
-    const done = await act(
-      () => remove({ huntId: hunt.id, gameId: game.id }).unwrap(),
-      `${game.slot_name} removed from ${hunt.name}`,
-      'Failed to remove the slot',
-    );
-    if (done) setRemoved({ game, position });
+    try {
+      await remove({ huntId: hunt.id, gameId: game.id }).unwrap();
+      const gone = { game, position };
+      setRemoved(gone);
+      // Undo right where the eye is; the line under the table keeps it after the toast is gone.
+      toast.successWithAction(
+        `${game.slot_name} removed from ${hunt.name}`,
+        'Undo',
+        () => void undoRemoval(gone).then((done) => done && setRemoved((current) => (current === gone ? null : current))),
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove the slot'));
+    }
     setRemoving(null);
   };
 
@@ -227,24 +234,37 @@ interface RemovedGame {
   position: number;
 }
 
-/** Puts the last removed slot back (the server keeps the removed row: its bet, its win and its place), once. */
-function UndoRemoval({ huntId, removed, onDone }: { huntId: number; removed: RemovedGame; onDone: () => void }) {
-  const [restore, state] = useRestoreHuntGameMutation();
+/**
+ * Puts a removed slot back (a Remove clicked on the wrong row on stream): the server kept the removed row, its bet,
+ * its win and its place, and puts it back once (a second undo, from the toast or the line under the table, is a 409).
+ */
+function useUndoRemoval(huntId: number) {
+  const [restore] = useRestoreHuntGameMutation();
   const act = useAdminAction();
-  const { game, position } = removed;
-  const undo = async () => {
-    const done = await act(
+  return ({ game, position }: RemovedGame): Promise<boolean> => {
+    return act(
       () => restore({ huntId, game_id: game.id }).unwrap(),
       `${game.slot_name} is back at #${position + 1}`,
       'Failed to put the slot back',
     );
+  };
+}
+
+function UndoRemoval({ huntId, removed, onDone }: { huntId: number; removed: RemovedGame; onDone: () => void }) {
+  const undoRemoval = useUndoRemoval(huntId);
+  const [busy, setBusy] = useState(false);
+  const { game, position } = removed;
+  const undo = async () => {
+    setBusy(true);
+    const done = await undoRemoval(removed);
+    setBusy(false);
     if (done) onDone();
   };
   return (
     <p className="admin-status" data-testid="hunt-last-removal">
       Removed {game.slot_name} (#{position + 1}, bet {formatAmount(game.slot_bet)}
       {game.slot_win === null ? '' : `, win ${formatAmount(game.slot_win)}`}).{' '}
-      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+      <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void undo()}>
         Undo removal
       </button>
     </p>

@@ -45,9 +45,19 @@ export const goLiveApi = baseApi.injectEndpoints({
           live.on('hunt:updated', (push) => push.change !== 'prediction' && refresh());
         }),
     }),
+    /** Go live starts a hunt with predictions open: members can predict from the first moment. */
     startLiveHunt: build.mutation<AdminHuntDetail, { name: string; starting_balance: string; prize_points: number[] }>({
-      query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
+      query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body: { ...body, open_predictions: true } }),
       invalidatesTags: ['BonusHunts', 'AuditLog'],
+    }),
+    addLiveHuntGame: build.mutation<AdminHuntDetail, { huntId: number; slot_id: number; bet?: string }>({
+      query: ({ huntId, ...body }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, { type: 'BonusHunts', id: 'LIST' }, 'AuditLog'],
+    }),
+    /** Opens or closes predictions while the hunt collects (the first saved win closes them for good). */
+    setLivePredictions: build.mutation<AdminHuntDetail, { huntId: number; active: boolean }>({
+      query: ({ huntId, active }) => ({ url: `/api/admin/bonus-hunts/${huntId}/predictions`, method: 'POST', body: { active } }),
+      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, 'HuntPredictions', 'AuditLog'],
     }),
     /** Completing scores the predictions and pays the prizes: the one way to make room for the next hunt. */
     completeLiveHunt: build.mutation<AdminHuntDetail, number>({
@@ -132,6 +142,11 @@ export const goLiveApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['Tournaments', 'AuditLog'],
     }),
+    /** Takes back a winner clicked by mistake (only while the match it moved into is undecided). */
+    clearLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number }>({
+      query: ({ id, matchId }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`, method: 'DELETE' }),
+      invalidatesTags: ['Tournaments', 'AuditLog'],
+    }),
     /** Bulk archive of what is over; the toast is the server's count ("Archived 3 ended raffles …"). */
     archiveOver: build.mutation<{ message?: string }, ArchiveKind[]>({
       query: (kinds) => ({ url: '/api/admin/archive', method: 'POST', body: { kinds } }),
@@ -159,6 +174,8 @@ export const {
   useGetRunningHuntIdQuery,
   useGetLiveHuntQuery,
   useStartLiveHuntMutation,
+  useAddLiveHuntGameMutation,
+  useSetLivePredictionsMutation,
   useCompleteLiveHuntMutation,
   useEnterHuntWinMutation,
   useGetFeaturedQuery,
@@ -171,6 +188,7 @@ export const {
   useGetLiveTournamentQuery,
   useChooseFeaturedTournamentMutation,
   useSetLiveMatchWinnerMutation,
+  useClearLiveMatchWinnerMutation,
   useGetLiveOverlaysQuery,
   useArchiveOverMutation,
   useGetArchivedQuery,

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { HUNT_PHASE_LABELS, type AdminHuntDetail, type AdminHuntGame } from '@kickback/contracts';
+import { HUNT_PHASE_LABELS, type AdminHuntDetail } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
-import { formatAmount, formatMultiplier } from '../../lib/format';
+import { formatAmount, formatBreakEven, formatMultiplier } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../use-admin-crud';
@@ -11,13 +11,18 @@ import { HuntSettingsFields } from '../bonus-hunts/hunt-settings-fields';
 import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
 import {
   useCompleteLiveHuntMutation,
-  useEnterHuntWinMutation,
   useGetLiveHuntQuery,
   useGetRunningHuntIdQuery,
+  useSetLivePredictionsMutation,
   useStartLiveHuntMutation,
 } from './admin-go-live-api';
+import { AddLiveSlot } from './go-live-add-slot';
+import { UndoWin, WinEntry, type LastWin } from './go-live-hunt-wins';
 
-/** Go live's hunt: the running hunt's wins and its completion, or, when none runs, a new hunt in one form. */
+/** Unopened bonuses listed at once: the next ones to open, so the panel never pushes the raffle off the screen. */
+const NEXT_ROWS = 4;
+
+/** Go live's hunt: the running hunt's slots, predictions, wins and completion, or, when none runs, a new hunt in one form. */
 export function HuntPanel() {
   const running = useGetRunningHuntIdQuery();
   const huntId = running.data ?? null;
@@ -25,7 +30,7 @@ export function HuntPanel() {
   const isLoading = running.isLoading || hunt.isLoading;
   const isError = running.isError || hunt.isError;
   return (
-    <section className="card go-live__panel go-live__panel--wide" aria-labelledby="go-live-hunt">
+    <section className="card go-live__panel go-live__panel--hunt" aria-labelledby="go-live-hunt">
       <h2 id="go-live-hunt">Bonus Hunt</h2>
       <QueryStatus
         isLoading={isLoading}
@@ -55,7 +60,8 @@ function StartHunt() {
     if (!prizePoints) return;
     try {
       const hunt = await start({ name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
-      toast.success(`${hunt.name} started: collecting bonuses, predictions open`);
+      // Said from the answer, so the toast can never claim what the server did not do.
+      toast.success(`${hunt.name} started: collecting bonuses, predictions ${hunt.predictions_active ? 'open' : 'closed'}`);
       setName('');
       setBalance('');
     } catch (error) {
@@ -64,7 +70,9 @@ function StartHunt() {
   };
   return (
     <form className="go-live__start-hunt" aria-label="Start a new hunt" onSubmit={(e) => void submit(e)}>
-      <p className="field-hint">No hunt is running. Start the next one here; its slots are added in Bonus Hunts.</p>
+      <p className="field-hint">
+        No hunt is running. Start the next one here: predictions open at once and close with the first saved win.
+      </p>
       <HuntSettingsFields
         nameId="go-live-hunt-name"
         name={name}
@@ -90,9 +98,18 @@ function StartHunt() {
   );
 }
 
+/** Why "Complete" cannot be pressed yet, or null when it can (the server refuses the same cases). */
+export function completionBlocker(hunt: Pick<AdminHuntDetail, 'games_count' | 'statistics'>): string | null {
+  if (hunt.games_count === 0) return 'Add at least one slot before completing the hunt.';
+  const unopened = hunt.statistics.games_count - hunt.statistics.opened_count;
+  if (unopened > 0) return `Enter the win of every slot before completing the hunt (${unopened} unopened).`;
+  return null;
+}
+
 function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
   const s = hunt.statistics;
   const [confirming, setConfirming] = useState(false);
+  const [showAll, setShowAll] = useState(false);
   const [complete, state] = useCompleteLiveHuntMutation();
   const [last, setLast] = useState<LastWin | null>(null);
   const act = useAdminAction();
@@ -100,50 +117,77 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
     await act(() => complete(hunt.id).unwrap(), `${hunt.name} completed; predictions are being scored`, 'Failed to complete the hunt');
     setConfirming(false);
   };
+  const ordered = [...hunt.games].sort((a, b) => a.position - b.position);
+  const unopened = ordered.filter((g) => !g.opened);
+  const shown = showAll ? ordered : unopened.slice(0, NEXT_ROWS);
+  const blocker = completionBlocker(hunt);
   return (
     <>
       <p className="go-live__summary">
         {hunt.name} · <strong data-testid="go-live-hunt-phase">{HUNT_PHASE_LABELS[hunt.status]}</strong> · predictions{' '}
-        {hunt.predictions_active ? 'open' : 'closed'} · winnings {formatAmount(s.winnings)} of {formatAmount(s.starting_balance)} ·
-        break-even {formatMultiplier(s.break_even_multiplier)} · {s.opened_count}/{s.games_count} opened
+        <span data-testid="go-live-hunt-predictions">{hunt.predictions_active ? 'open' : 'closed'}</span> ({hunt.predictions_count}) ·
+        winnings {formatAmount(s.winnings)} of {formatAmount(s.starting_balance)} · break-even {formatBreakEven(s)} · {s.opened_count}/
+        {s.games_count} opened
       </p>
-      {hunt.status === 'preparing' && (
-        <p className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</p>
-      )}
+      {hunt.status === 'preparing' && <PredictionsSwitch hunt={hunt} />}
       <DataTable
-        caption={`Games of ${hunt.name}`}
+        caption={showAll ? `Games of ${hunt.name}` : `Next slots of ${hunt.name}`}
         columns={['#', 'Slot', 'Bet', 'Win', 'Multiplier']}
         card={false}
         className="go-live__games"
       >
-        {[...hunt.games]
-          .sort((a, b) => a.position - b.position)
-          .map((game, index) => (
-            <tr key={game.id}>
-              <td>{index + 1}</td>
-              <td>{game.slot_name}</td>
-              <td>{formatAmount(game.slot_bet)}</td>
-              <td>
-                {/* Keyed by the saved win, so an undo or a save elsewhere shows in the field. */}
-                <WinEntry key={`${game.id}-${game.slot_win}`} huntId={hunt.id} game={game} onSaved={setLast} />
-              </td>
-              <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
-            </tr>
-          ))}
+        {shown.map((game) => (
+          <tr key={game.id}>
+            <td>{ordered.indexOf(game) + 1}</td>
+            <td>{game.slot_name}</td>
+            <td>{formatAmount(game.slot_bet)}</td>
+            <td>
+              {/* Keyed by the saved win, so an undo or a save elsewhere shows in the field. */}
+              <WinEntry key={`${game.id}-${game.slot_win}`} huntId={hunt.id} game={game} onSaved={setLast} />
+            </td>
+            <td>{game.multiplier === null ? '—' : formatMultiplier(game.multiplier)}</td>
+          </tr>
+        ))}
       </DataTable>
+      <p className="field-hint go-live__rows-hint">
+        {ordered.length === 0
+          ? 'No slots yet: add the bonuses below.'
+          : showAll
+            ? `All ${ordered.length} slots.`
+            : unopened.length === 0
+              ? 'Every slot is opened.'
+              : `Showing the next ${shown.length} of ${unopened.length} unopened.`}{' '}
+        {ordered.length > shown.length || showAll ? (
+          <button type="button" className="button button--ghost button--small" onClick={() => setShowAll(!showAll)}>
+            {showAll ? 'Show only the next slots' : `Show all ${ordered.length} slots`}
+          </button>
+        ) : null}
+      </p>
       {last && <UndoWin huntId={hunt.id} last={last} onDone={() => setLast(null)} />}
+      <AddLiveSlot huntId={hunt.id} startOpen={ordered.length === 0} />
       <p className="field-hint" data-testid="go-live-next-hunt">
         One hunt runs at a time: the next one can start here once {hunt.name} is completed.
       </p>
-      {hunt.status === 'opening' && (
-        <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+      <div className="go-live__complete">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={blocker !== null}
+          aria-describedby={blocker ? 'go-live-complete-blocker' : undefined}
+          onClick={() => setConfirming(true)}
+        >
           Complete {hunt.name}
         </button>
-      )}
+        {blocker && (
+          <span id="go-live-complete-blocker" className="field-hint" data-testid="go-live-complete-blocker">
+            {blocker}
+          </span>
+        )}
+      </div>
       {confirming && (
         <ConfirmDialog
           title={`Complete ${hunt.name}?`}
-          message={`Predictions are scored against winnings of ${formatAmount(s.winnings)} and the prize points are paid; the hunt cannot be reopened. Go live then offers to start the next hunt.`}
+          message={`Predictions are scored against winnings of ${formatAmount(s.winnings)} and the prize points are paid; the hunt cannot be reopened. The results stay on the site and the hunt overlay until the next hunt starts here.`}
           confirmLabel="Complete hunt"
           cancelLabel="Keep opening"
           busy={state.isLoading}
@@ -155,64 +199,28 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
   );
 }
 
-/** The last win saved on this screen and what it replaced, for its undo. */
-interface LastWin {
-  gameId: number;
-  slotName: string;
-  before: number | null;
-  after: string;
-}
-
-/** Puts the last saved win back to what it was (a mistyped win on stream); predictions stay as they are. */
-function UndoWin({ huntId, last, onDone }: { huntId: number; last: LastWin; onDone: () => void }) {
-  const [enterWin, state] = useEnterHuntWinMutation();
+/** While the hunt collects: predictions open or closed by hand (the first saved win closes them for good). */
+function PredictionsSwitch({ hunt }: { hunt: AdminHuntDetail }) {
+  const [setPredictions, state] = useSetLivePredictionsMutation();
   const act = useAdminAction();
-  const was = last.before === null ? 'not opened' : formatAmount(last.before);
-  const undo = async () => {
-    const done = await act(
-      () => enterWin({ huntId, gameId: last.gameId, win: last.before === null ? null : String(last.before) }).unwrap(),
-      `${last.slotName}: win set back to ${was}`,
-      'Failed to undo the win',
-    );
-    if (done) onDone();
-  };
+  const next = !hunt.predictions_active;
   return (
-    <p className="go-live__undo" data-testid="go-live-last-change">
-      Last change: {last.slotName} win {formatAmount(last.after)} (was {was}).{' '}
-      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
-        Undo
+    <p className="go-live__undo">
+      <span className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</span>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={state.isLoading}
+        onClick={() =>
+          void act(
+            () => setPredictions({ huntId: hunt.id, active: next }).unwrap(),
+            next ? `Predictions open for ${hunt.name}` : `Predictions closed for ${hunt.name}`,
+            'Failed to change predictions',
+          )
+        }
+      >
+        {next ? 'Open predictions' : 'Close predictions'}
       </button>
     </p>
-  );
-}
-
-function WinEntry({ huntId, game, onSaved }: { huntId: number; game: AdminHuntGame; onSaved: (last: LastWin) => void }) {
-  const [value, setValue] = useState(game.slot_win === null ? '' : String(game.slot_win));
-  const [enterWin, state] = useEnterHuntWinMutation();
-  const act = useAdminAction();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const after = value.trim();
-    const saved = await act(
-      () => enterWin({ huntId, gameId: game.id, win: after }).unwrap(),
-      `${game.slot_name}: ${formatAmount(after)} win saved`,
-      'Failed to save the win',
-    );
-    if (saved) onSaved({ gameId: game.id, slotName: game.slot_name, before: game.slot_win, after });
-  };
-  return (
-    <form className="go-live__win" onSubmit={(e) => void submit(e)}>
-      <input
-        className="input"
-        inputMode="decimal"
-        aria-label={`Win for ${game.slot_name}`}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        required
-      />
-      <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
-        Save
-      </button>
-    </form>
   );
 }

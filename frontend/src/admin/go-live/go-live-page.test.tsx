@@ -212,25 +212,143 @@ describe('GoLivePage', () => {
       expect(store.getState().toasts.items.map((t) => t.message)).toContain('Bonus Hunt #5 started: collecting bonuses, predictions open'),
     );
     const post = requests.find((r) => r.url === '/api/admin/bonus-hunts' && r.method === 'POST')!;
-    expect(JSON.parse(String(post.body))).toEqual({ name: '', starting_balance: '1500', prize_points: [1000, 500, 250] });
+    // Go live opens predictions with the hunt: members can predict at once.
+    expect(JSON.parse(String(post.body))).toEqual({
+      name: '',
+      starting_balance: '1500',
+      prize_points: [1000, 500, 250],
+      open_predictions: true,
+    });
     // The new hunt takes the form's place.
     expect(await screen.findByTestId('go-live-hunt-phase')).toHaveTextContent(HUNT_PHASE_LABELS.preparing);
     expect(screen.queryByRole('form', { name: 'Start a new hunt' })).toBeNull();
 
-    expect(await screen.findByText('No raffle is taking entries. Create one in Raffles.')).toBeInTheDocument();
+    expect(await screen.findByText('No raffle is on stream. Start one below or create one in Raffles.')).toBeInTheDocument();
     expect(await screen.findByText('No tournament is active. Create one in Tournaments.')).toBeInTheDocument();
   });
 
-  it('completes the running hunt only after a confirmation that says what happens', async () => {
+  it('shows each match with its multipliers, undoes the last decided match and keeps decided winners behind Change winner', async () => {
     const requests: TestRequest[] = [];
     mockFetch((r) => {
       requests.push(r);
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
       });
+      if (r.url === '/api/admin/bonus-hunts?page=1' || r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/overlays')
+        return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: 3 });
+      if (r.url === '/api/admin/tournaments') return ok([tournament]);
+      if (r.url === '/api/admin/tournaments/3' && r.method === 'GET') return ok(tournament);
+      if (r.url.startsWith('/api/admin/tournaments/3/matches/')) return ok(tournament);
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+
+    const match = await screen.findByRole('listitem', { name: 'Round 1, match 1' });
+    expect(within(match).getByRole('textbox', { name: 'A multiplier' })).toHaveValue('12.8');
+    fireEvent.change(within(match).getByRole('textbox', { name: 'B multiplier' }), { target: { value: '15' } });
+    fireEvent.click(within(match).getByRole('button', { name: 'Save x' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/31' && r.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/tournaments/3/matches/31')!.body))).toEqual({
+      slot1_multiplier: '12.8',
+      slot2_multiplier: '15',
+    });
+
+    // The decided match offers no bright winner buttons, only "Change winner…", which then offers the other slot.
+    const decided = screen.getByRole('listitem', { name: 'Round 1, match 2, decided' });
+    expect(within(decided).queryByRole('button', { name: 'D wins' })).toBeNull();
+    fireEvent.click(within(decided).getByRole('button', { name: 'Change winner…' }));
+    fireEvent.click(within(decided).getByRole('button', { name: 'D wins' }));
+    expect(await screen.findByRole('dialog', { name: 'D wins this match?' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Not yet' }));
+
+    const last = screen.getByTestId('go-live-last-match');
+    expect(last).toHaveTextContent('Last decided: Round 1 · match 2, C won.');
+    fireEvent.click(within(last).getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url === '/api/admin/tournaments/3/matches/32/winner' && r.method === 'DELETE')).toBe(true),
+    );
+  });
+
+  it('adds a slot by search and bet, and closes predictions while the hunt collects', async () => {
+    const requests: TestRequest[] = [];
+    const collecting: AdminHuntDetail = {
+      ...hunt,
+      status: 'preparing',
+      predictions_active: true,
+      games_count: 0,
+      games: [],
+      statistics: { ...stats, games_count: 0, opened_count: 0, winnings: 0 },
+    };
+    mockFetch((r) => {
+      requests.push(r);
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...collecting, games: undefined }]);
+      if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(collecting);
+      if (r.url === '/api/admin/hunt-catalogue/slots?search=gates')
+        return ok([{ id: 9, name: 'Gates of Olympus', image_url: null, provider: { id: 1, name: 'Pragmatic Play' } }]);
+      if (r.url === '/api/admin/bonus-hunts/4/games' || r.url === '/api/admin/bonus-hunts/4/predictions') return ok(collecting);
+      if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
+      return undefined;
+    });
+    const { store } = renderWithProviders(<GoLivePage />, { user: adminFixture });
+    expect(await screen.findByText('No slots yet: add the bonuses below.')).toBeInTheDocument();
+    // Completing an empty hunt is refused on screen, with the reason.
+    expect(screen.getByRole('button', { name: 'Complete Sunday Hunt' })).toHaveAccessibleDescription(
+      'Add at least one slot before completing the hunt.',
+    );
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search slots' }), { target: { value: 'gates' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bet ($)' }), { target: { value: '2.50' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Gates of Olympus' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/bonus-hunts/4/games' && r.method === 'POST')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/games')!.body))).toEqual({ slot_id: 9, bet: '2.50' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close predictions' }));
+    await waitFor(() => expect(store.getState().toasts.items.map((t) => t.message)).toContain('Predictions closed for Sunday Hunt'));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/predictions')!.body))).toEqual({ active: false });
+  });
+
+  it('keeps Complete disabled with the reason while a slot is unopened', async () => {
+    mockFetch((r) => {
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
       if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...hunt, games: undefined }]);
       if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(hunt);
-      if (r.url === '/api/admin/bonus-hunts/4/status') return ok({ ...hunt, status: 'completed' });
+      if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+    const complete = await screen.findByRole('button', { name: 'Complete Sunday Hunt' });
+    expect(complete).toBeDisabled();
+    expect(complete).toHaveAccessibleDescription('Enter the win of every slot before completing the hunt (1 unopened).');
+    // Only the next unopened slot is listed; every slot on request.
+    expect(screen.getByRole('textbox', { name: 'Win for Sugar Rush' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Win for Mental' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 2 slots' }));
+    expect(screen.getByRole('textbox', { name: 'Win for Mental' })).toBeInTheDocument();
+  });
+
+  it('completes the running hunt only after a confirmation that says what happens', async () => {
+    const requests: TestRequest[] = [];
+    const opened: AdminHuntDetail = {
+      ...hunt,
+      statistics: { ...stats, opened_count: 2, winnings: 50 },
+      games: hunt.games.map((g) => ({ ...g, slot_win: g.slot_win ?? 0, multiplier: g.multiplier ?? 0, opened: true })),
+    };
+    mockFetch((r) => {
+      requests.push(r);
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...hunt, games: undefined }]);
+      if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(opened);
+      if (r.url === '/api/admin/bonus-hunts/4/status') return ok({ ...opened, status: 'completed' });
       if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
       if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
       return undefined;
@@ -245,5 +363,44 @@ describe('GoLivePage', () => {
       expect(store.getState().toasts.items.map((t) => t.message)).toContain('Sunday Hunt completed; predictions are being scored'),
     );
     expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/status')!.body))).toEqual({ status: 'completed' });
+  });
+
+  it('keeps a raffle drawn on stream with its winners and their claims, and offers no second draw', async () => {
+    const drawn = {
+      ...raffle,
+      id: 9,
+      title: 'Drawn raffle',
+      is_accepting_entries: false,
+      status: 'Ended',
+      drawn_at: '2026-11-25T10:00:00.000Z',
+      claim_window_minutes: 10,
+      winners: [
+        { id: 1, username: 'ann', kick_username: 'ann_k', avatar: null, avatar_url: null },
+        { id: 2, username: 'bob', kick_username: null, avatar: null, avatar_url: null },
+      ],
+      winner_claims: [
+        { position: 1, user_id: 1, claim_deadline: '2026-11-25T10:10:00.000Z', claimed_at: '2026-11-25T10:02:00.000Z' },
+        { position: 2, user_id: 2, claim_deadline: null, claimed_at: null },
+      ],
+    } as AdminRaffle;
+    mockFetch((r) => {
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([]);
+      if (r.url === '/api/admin/raffles?page=1') return ok([drawn]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: 9, tournament: null, leaderboard: null });
+      if (r.url === '/api/admin/raffles/9') return ok(drawn);
+      if (r.url === '/api/admin/tournaments') return ok([]);
+      if (r.url === '/api/admin/overlays') return ok([]);
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+    const winners = await screen.findByTestId('go-live-raffle-winners');
+    expect(within(winners).getByText('ann_k')).toBeInTheDocument();
+    expect(screen.getByTestId('go-live-raffle-claim-1')).toHaveTextContent(/^Claimed /);
+    expect(screen.getByTestId('go-live-raffle-claim-2')).toHaveTextContent('Unclaimed');
+    expect(screen.getByText('Winners drawn. They stay on stream until you start a raffle or put another on stream.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Draw winners now' })).toBeNull();
   });
 });

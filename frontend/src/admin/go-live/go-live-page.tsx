@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
-import { contradictedPick, type AdminRaffle, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
+import type { AdminRaffle } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
-import { formatDateTime, formatMultiplier, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
-import { useAdminAction } from '../use-admin-crud';
+import { useGetActivityRulesQuery } from '../activity/admin-activity-api';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../lib/session-slice';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
+import { GoLiveRaffleWinners } from './go-live-raffle-winners';
 import {
   useDrawLiveRaffleMutation,
   useGetLiveOverlaysQuery,
@@ -18,15 +21,12 @@ import {
   useGetFeaturedQuery,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
-  useGetActiveTournamentsQuery,
-  useGetLiveTournamentQuery,
-  useChooseFeaturedTournamentMutation,
-  useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
 import { ArchivePanel } from './go-live-archive';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
 import { OthersOnStream } from './go-live-others';
+import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
 import './go-live-page.css';
 
@@ -71,9 +71,10 @@ function RafflePanel() {
         isEmpty={!isLoading && !isError && featuredId === null}
         loadingText="Loading the raffle..."
         errorText="Failed to load the raffle."
-        emptyText="No raffle is taking entries. Create one in Raffles."
+        emptyText="No raffle is on stream. Start one below or create one in Raffles."
       />
       {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
+      <JoinKeyword />
       <OthersOnStream
         heading="Also taking entries"
         label="Other open raffles"
@@ -84,6 +85,26 @@ function RafflePanel() {
       />
       <StartRaffleFromTemplate />
     </section>
+  );
+}
+
+/** How viewers enter from chat: the keyword set in Activity, the one the raffle overlay shows by default. */
+function JoinKeyword() {
+  // Activity's rules are an admin's: a moderator's Go live does without the line rather than meet a 403.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
+  const { data } = useGetActivityRulesQuery(undefined, { skip: !isAdmin });
+  if (!data) return null;
+  return (
+    <p className="field-hint" data-testid="go-live-join-keyword">
+      {data.chat_commands_enabled ? (
+        <>
+          Chat: linked members type <strong>!{data.join_keyword}</strong> to enter the raffle on stream.
+        </>
+      ) : (
+        'Chat commands are off: viewers enter on the raffle page.'
+      )}{' '}
+      <Link to="/activity">Change</Link>
+    </p>
   );
 }
 
@@ -120,12 +141,13 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
       ) : (
         <p className="field-hint">
           {raffle.drawn_at
-            ? 'Winners drawn.'
+            ? 'Winners drawn. They stay on stream until you start a raffle or put another on stream.'
             : raffle.is_accepting_entries
               ? 'Winners can be drawn once someone has entered.'
               : 'This raffle is not taking entries.'}
         </p>
       )}
+      {raffle.drawn_at && <GoLiveRaffleWinners raffle={raffle} />}
       {confirming && (
         <ConfirmDialog
           title={`Draw the winners of ${raffle.title} now?`}
@@ -140,109 +162,10 @@ function OpenRaffle({ raffle }: { raffle: AdminRaffle }) {
   );
 }
 
-function TournamentPanel() {
-  const featured = useGetFeaturedQuery();
-  const active = useGetActiveTournamentsQuery();
-  const featuredId = featured.data?.tournament ?? null;
-  const tournament = useGetLiveTournamentQuery(featuredId ?? 0, { skip: featuredId === null });
-  const [choose, chooseState] = useChooseFeaturedTournamentMutation();
-  const isLoading = featured.isLoading || tournament.isLoading;
-  const isError = featured.isError || tournament.isError;
-  const others = (active.data ?? []).filter((t) => t.id !== featuredId);
-  return (
-    <section className="card go-live__panel" aria-labelledby="go-live-tournament">
-      <h2 id="go-live-tournament">Tournament on stream</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && featuredId === null}
-        loadingText="Loading the tournament..."
-        errorText="Failed to load the tournament."
-        emptyText="No tournament is active. Create one in Tournaments."
-      />
-      {tournament.data && featuredId !== null && <Matches tournament={tournament.data} />}
-      <OthersOnStream
-        heading="Also active"
-        label="Other active tournaments"
-        kind="tournament"
-        items={others}
-        busy={chooseState.isLoading}
-        choose={(id) => choose(id).unwrap()}
-      />
-    </section>
-  );
-}
-
-function Matches({ tournament }: { tournament: AdminTournament }) {
-  const [setWinner, state] = useSetLiveMatchWinnerMutation();
-  const act = useAdminAction();
-  const [deciding, setDeciding] = useState<{ match: TournamentMatch; winnerName: string } | null>(null);
-  const lastRound = Math.max(...tournament.matches.map((m) => m.round));
-  const decide = async (match: TournamentMatch, winnerName: string) => {
-    // A pick the multipliers contradict is sent as an override: the dialog asked for exactly that.
-    const override = contradictedPick(match, winnerName) !== null;
-    await act(
-      () => setWinner({ id: tournament.id, matchId: match.id, winnerName, override }).unwrap(),
-      match.round === lastRound ? `${winnerName} wins ${tournament.name}` : `${winnerName} advances`,
-      'Failed to set the winner',
-    );
-    setDeciding(null);
-  };
-  const against = deciding && contradictedPick(deciding.match, deciding.winnerName);
-  const playable = tournament.matches
-    .filter((m) => !m.winner_name && m.slot1_name && m.slot2_name)
-    .sort((a, b) => a.round - b.round || a.match_number - b.match_number);
-  return (
-    <>
-      <p className="go-live__title" data-testid="go-live-tournament-name">
-        {tournament.name}
-      </p>
-      {tournament.winner && <p>Winner: {tournament.winner}</p>}
-      {playable.length === 0 ? (
-        <p className="admin-status">No match is waiting for a winner.</p>
-      ) : (
-        <ul className="go-live__matches">
-          {playable.map((m) => (
-            <li key={m.id} aria-label={`Round ${m.round}, match ${m.match_number}`}>
-              <span className="field-hint">
-                Round {m.round} · match {m.match_number}
-              </span>
-              {[m.slot1_name!, m.slot2_name!].map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={state.isLoading}
-                  onClick={() => setDeciding({ match: m, winnerName: name })}
-                >
-                  {name} wins
-                </button>
-              ))}
-            </li>
-          ))}
-        </ul>
-      )}
-      {deciding && (
-        <ConfirmDialog
-          title={against ? `${deciding.winnerName} has the lower multiplier` : `${deciding.winnerName} wins this match?`}
-          message={`${
-            against
-              ? `${deciding.winnerName} scored ${formatMultiplier(against.winner)} against ${formatMultiplier(against.loser)}. Override only if the bracket's numbers are wrong. `
-              : ''
-          }${deciding.match.round === lastRound ? `${deciding.winnerName} wins ${tournament.name}` : `${deciding.winnerName} advances to round ${deciding.match.round + 1}`}, and predictions on round ${deciding.match.round}, match ${deciding.match.match_number} are scored.`}
-          confirmLabel={against ? `Override: ${deciding.winnerName} wins` : `${deciding.winnerName} wins`}
-          cancelLabel="Not yet"
-          busy={state.isLoading}
-          onConfirm={() => void decide(deciding.match, deciding.winnerName)}
-          onCancel={() => setDeciding(null)}
-        />
-      )}
-    </>
-  );
-}
-
 function OverlaysPanel() {
   const { data, isLoading, isError } = useGetLiveOverlaysQuery();
+  // The URLs are the overlays' secrets: a moderator sees whether each is live, an admin manages them.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
   const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-overlays">
@@ -267,9 +190,11 @@ function OverlaysPanel() {
           ))}
         </ul>
       )}
-      <Link to="/overlays" className="button button--ghost">
-        Overlay URLs and previews
-      </Link>
+      {isAdmin && (
+        <Link to="/overlays" className="button button--ghost">
+          Overlay URLs and previews
+        </Link>
+      )}
     </section>
   );
 }

@@ -10,7 +10,10 @@ const template = (id: number, name: string, rules: RaffleTemplate['settings']['e
   name,
   created_at: '2026-11-27T10:00:00Z',
   settings: {
+    description: '',
+    image: null,
     prize_description: '$25 gift card',
+    prize_value_usd: 25,
     number_of_winners: 1,
     duration_minutes: 30,
     allow_passwordless_entry: true,
@@ -46,10 +49,12 @@ describe('Go live: start a raffle from a template', () => {
     });
     const { store } = renderWithProviders(<StartRaffleFromTemplate />, { user: adminFixture });
     const form = await screen.findByRole('form', { name: 'Start a raffle from a template' });
-    expect(screen.getByTestId('go-live-template-summary')).toHaveTextContent('1 winner, open for 30 minutes.');
+    expect(screen.getByTestId('go-live-template-summary')).toHaveTextContent(
+      '$25 gift card (worth $25.00): 1 winner, open for 30 minutes.',
+    );
     fireEvent.change(screen.getByLabelText('Template'), { target: { value: '4' } });
     expect(screen.getByTestId('go-live-template-summary')).toHaveTextContent(
-      "1 winner, open for 30 minutes; Subscribers only; Subscribers' tickets count ×2.",
+      "$25 gift card (worth $25.00): 1 winner, open for 30 minutes; Subscribers only; Subscribers' tickets count ×2.",
     );
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Friday subs' } });
     fireEvent.submit(form);

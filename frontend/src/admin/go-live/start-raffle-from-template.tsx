@@ -1,8 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { describeEntryRules } from '@kickback/contracts';
-import { formatCount } from '../../lib/format';
+import { describeEntryRules, type RaffleTemplateSettings } from '@kickback/contracts';
+import { formatAmount, formatCount } from '../../lib/format';
 import { useGetRaffleTemplatesQuery, useStartRaffleFromTemplateMutation } from '../raffles/raffle-templates-api';
 import { useAdminAction } from '../use-admin-crud';
+
+/** The prize and what it is worth (what the draw adds to Total Given Away), so a $0 value is seen before starting. */
+const prizeWords = (settings: RaffleTemplateSettings) =>
+  `${settings.prize_description || 'No prize text'} (worth ${formatAmount(settings.prize_value_usd)}): `;
 
 /** Go live: a new raffle from a saved template in one step, taking entries from now for the template's duration. */
 export function StartRaffleFromTemplate() {
@@ -35,6 +39,7 @@ export function StartRaffleFromTemplate() {
         </select>
       </label>
       <p className="field-hint" data-testid="go-live-template-summary">
+        {prizeWords(chosen.settings)}
         {formatCount(chosen.settings.number_of_winners, 'winner')}, open for {formatCount(chosen.settings.duration_minutes, 'minute')}
         {rules.length ? `; ${rules.join('; ')}` : ''}.
       </p>

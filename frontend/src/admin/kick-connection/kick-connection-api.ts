@@ -1,4 +1,4 @@
-import type { KickChannelInput, KickConnectionStatus } from '@kickback/contracts';
+import type { KickChannelInput, KickChatInput, KickConnectionStatus } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 /** Admin → Kick connection: the connected account, bot reply status, the channel; connecting is a full-page redirect. */
@@ -12,6 +12,10 @@ export const kickConnectionApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/admin/kick-connection/channel', method: 'PUT', body }),
       invalidatesTags: ['AdminActivity', 'SiteSettings', 'AuditLog'],
     }),
+    saveKickChat: build.mutation<KickConnectionStatus, KickChatInput>({
+      query: (body) => ({ url: '/api/admin/kick-connection/chat', method: 'PUT', body }),
+      invalidatesTags: ['AdminActivity', 'AuditLog'],
+    }),
     disconnectKick: build.mutation<KickConnectionStatus, void>({
       query: () => ({ url: '/api/admin/kick-connection', method: 'DELETE' }),
       invalidatesTags: ['AdminActivity', 'AuditLog'],
@@ -19,4 +23,5 @@ export const kickConnectionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetKickConnectionQuery, useSaveKickChannelMutation, useDisconnectKickMutation } = kickConnectionApi;
+export const { useGetKickConnectionQuery, useSaveKickChannelMutation, useSaveKickChatMutation, useDisconnectKickMutation } =
+  kickConnectionApi;

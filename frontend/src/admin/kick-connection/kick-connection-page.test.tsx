@@ -12,9 +12,16 @@ const disconnected: KickConnectionStatus = {
   missing_scopes: ['user:read', 'channel:read', 'chat:write', 'events:subscribe'],
   expires_at: null,
   connected_at: null,
+  reconnect_by: null,
+  token_refresh: { state: 'ok', message: null },
   chat_replies: {
     on: false,
     reason: 'No Kick account is connected: bot replies to chat commands are off (commands still work on the site).',
+    as: 'user',
+    failures: 0,
+    last_failure: null,
+    last_failed_at: null,
+    last_sent_at: null,
   },
   channel: {
     slug: 'streamer',
@@ -32,11 +39,44 @@ const connected: KickConnectionStatus = {
   missing_scopes: [],
   expires_at: '2026-11-27T14:00:00Z',
   connected_at: '2026-11-27T12:00:00Z',
-  chat_replies: { on: true, reason: null },
+  reconnect_by: '2026-12-27T12:00:00Z',
+  chat_replies: {
+    on: true,
+    reason: null,
+    as: 'user',
+    failures: 2,
+    last_failure: 'The last chat message could not be sent: Kick POST /public/v1/chat: HTTP 500.',
+    last_failed_at: '2026-11-27T13:00:00Z',
+    last_sent_at: '2026-11-27T13:30:00Z',
+  },
   channel: { slug: 'streamer', broadcaster_user_id: 5151, resolved_broadcaster_user_id: 5151, mismatch: null },
 };
 
 describe('KickConnectionPage', () => {
+  it('tells a refresh that needs a reconnect from one that is retrying, and when to reconnect by', async () => {
+    const needsReconnect: KickConnectionStatus = {
+      ...connected,
+      token_refresh: {
+        state: 'reconnect',
+        message: "Kick refused to refresh the connected account's token (invalid_grant): reconnect it.",
+      },
+    };
+    mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: needsReconnect } } : undefined));
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/' });
+    expect(await screen.findByTestId('token-refresh')).toHaveTextContent('Reconnect needed: Kick refused to refresh');
+    expect(screen.getByText(/reconnect before/)).toBeInTheDocument();
+  });
+
+  it('a retrying refresh says so; a healthy one shows nothing', async () => {
+    const retrying: KickConnectionStatus = {
+      ...connected,
+      token_refresh: { state: 'retrying', message: 'HTTP 503: retrying at the next use.' },
+    };
+    mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: retrying } } : undefined));
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/' });
+    expect(await screen.findByTestId('token-refresh')).toHaveTextContent('Token refresh retrying: HTTP 503');
+  });
+
   it('without a connection: says why bot replies are off, links to the Kick login, shows the channel mismatch', async () => {
     mockFetch((request) => (request.url === '/api/admin/kick-connection' ? { body: { success: true, data: disconnected } } : undefined));
     renderWithProviders(<KickConnectionPage />, { user: adminFixture, route: '/?error=denied' });
@@ -98,5 +138,24 @@ describe('KickConnectionPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
     expect(await screen.findByRole('link', { name: 'Connect with Kick' })).toBeInTheDocument();
+  });
+
+  it('connected: shows how sending fared and saves how replies are posted', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((request) => {
+      requests.push(request);
+      if (request.url === '/api/admin/kick-connection/chat')
+        return { body: { success: true, data: { ...connected, chat_replies: { ...connected.chat_replies, as: 'bot' } } } };
+      if (request.url === '/api/admin/kick-connection') return { body: { success: true, data: connected } };
+      return undefined;
+    });
+    renderWithProviders(<KickConnectionPage />, { user: adminFixture });
+    const sends = await screen.findByTestId('chat-sends');
+    expect(sends).toHaveTextContent('2 sends failed; the last at');
+    expect(sends).toHaveTextContent('HTTP 500');
+    expect(screen.getByLabelText('Post replies as')).toHaveValue('user');
+    fireEvent.change(screen.getByLabelText('Post replies as'), { target: { value: 'bot' } });
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/kick-connection/chat')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/kick-connection/chat')!.body))).toEqual({ as: 'bot' });
   });
 });

@@ -9,7 +9,9 @@ import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { formatDateTime } from '../activity/activity-format';
 import { useAdminAction } from '../use-admin-crud';
+import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
+import { KickModeratorsNote } from './kick-moderators-note';
 
 const RETURN_MESSAGES: Record<string, string> = {
   connected: 'Kick account connected.',
@@ -45,6 +47,7 @@ export default function KickConnectionPage() {
         <>
           <KickAccount status={status.data} />
           <KickChannel status={status.data} />
+          <KickModeratorsNote />
         </>
       )}
     </div>
@@ -61,14 +64,18 @@ function KickAccount({ status }: { status: KickConnectionStatus }) {
       {status.account ? (
         <p>
           Connected as <strong>{status.account.username}</strong> (Kick id {status.account.kick_user_id}) since{' '}
-          {formatDateTime(status.connected_at)}. Token valid until {formatDateTime(status.expires_at)}; it is refreshed before then.
+          {formatDateTime(status.connected_at)}. Token valid until {formatDateTime(status.expires_at)}; it is refreshed before then. Kick's
+          refresh tokens stop working about 30 days after connecting: reconnect before {formatDateTime(status.reconnect_by)}.
         </p>
       ) : (
         <p>No Kick account is connected.</p>
       )}
-      <p role="status" data-testid="chat-replies">
-        Bot replies in chat: {status.chat_replies.on ? 'on' : `off — ${status.chat_replies.reason}`}
-      </p>
+      {status.account && status.token_refresh.state !== 'ok' && (
+        <p role="alert" className="admin-status" data-testid="token-refresh">
+          {status.token_refresh.state === 'reconnect' ? 'Reconnect needed' : 'Token refresh retrying'}: {status.token_refresh.message}
+        </p>
+      )}
+      <KickChatReplies status={status} />
       {status.account && status.missing_scopes.length > 0 && (
         <p className="field-hint">Not granted: {status.missing_scopes.join(', ')}. Reconnect and allow them.</p>
       )}

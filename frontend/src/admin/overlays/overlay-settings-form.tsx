@@ -183,7 +183,7 @@ export function OverlaySettingsForm({ kind, name, settings }: { kind: OverlayKin
             value={howToEnter}
             onChange={setHowToEnter}
             maxLength={160}
-            hint="For example: Type !join in chat. Empty shows the raffle's address on the site."
+            hint="Empty shows the chat keyword set in Activity (Type !join in chat) and the raffle's address on the site."
             error={errors.how_to_enter}
           />
         </fieldset>

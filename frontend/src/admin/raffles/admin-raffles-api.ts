@@ -51,12 +51,12 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
     }),
     raffleAction: build.mutation<
       { message?: string },
-      { id: number; action: 'cancel' | 'draw' | 'reroll' | 'apply-rules'; position?: number }
+      { id: number; action: 'cancel' | 'draw' | 'reroll' | 'apply-rules'; position?: number; reason?: string }
     >({
-      query: ({ id, action, position }) => ({
+      query: ({ id, action, position, reason }) => ({
         url: `/api/admin/raffles/${id}/${action}`,
         method: 'POST',
-        body: action === 'reroll' ? { position } : {},
+        body: action === 'reroll' ? (reason ? { position, reason } : { position }) : {},
       }),
       // The toast's text is the envelope's message, which the base query moves out of `data`.
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),

@@ -149,7 +149,10 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       />
       <SaveRaffleTemplate
         settings={() => ({
+          description,
+          image,
           prize_description: prize,
+          prize_value_usd: Number(prizeValue) || 0,
           number_of_winners: Number(winners),
           duration_minutes: Math.max(1, Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000)),
           allow_passwordless_entry: free,

@@ -1,4 +1,5 @@
 import type { RaffleEntryRules } from '@kickback/contracts';
+import { FOLLOWS_KNOWN_HINT } from '@kickback/contracts/api/kick-member';
 import { TextField } from '../../components/ui/text-field';
 
 /** The rule fields as typed: numbers stay text until submit, so an empty field means "no such rule". */
@@ -63,6 +64,11 @@ export function RaffleRulesFields({ draft, onChange, error }: Props) {
       <label className="checkbox">
         <input type="checkbox" checked={draft.followers_only} onChange={(e) => set('followers_only')(e.target.checked)} /> Followers only
       </label>
+      {draft.followers_only && (
+        <p className="field-hint" data-testid="followers-only-hint">
+          {FOLLOWS_KNOWN_HINT} A member's page under Users has Mark as follower.
+        </p>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={draft.subscribers_only} onChange={(e) => set('subscribers_only')(e.target.checked)} /> Subscribers
         only

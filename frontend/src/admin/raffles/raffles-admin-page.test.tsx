@@ -146,6 +146,48 @@ describe('Raffles admin', () => {
     expect(within(row).queryByRole('button', { name: 'Edit Chair' })).toBeNull();
   });
 
+  it("shows each winner's claim; a claimed prize offers no reroll; inside the window a reroll names the time left and needs a reason", async () => {
+    const inTwelveMinutes = new Date(Date.now() + 12 * 60_000 + 30_000).toISOString();
+    const drawn = raffle({
+      drawn_at: '2026-11-22T00:00:00Z',
+      status: 'Ended',
+      has_ended: true,
+      claim_window_minutes: 15,
+      winners: [
+        { id: 1, username: 'ann', kick_username: 'ann_k', avatar: null, avatar_url: null },
+        { id: 2, username: 'bob', kick_username: 'bob_k', avatar: null, avatar_url: null },
+      ],
+      winner_claims: [
+        { position: 1, user_id: 1, claim_deadline: '2026-11-22T00:15:00Z', claimed_at: '2026-11-22T00:03:00Z' },
+        { position: 2, user_id: 2, claim_deadline: inTwelveMinutes, claimed_at: null },
+      ],
+    });
+    const calls: TestRequest[] = [];
+    mockFetch((r) => {
+      calls.push(r);
+      if (r.url.startsWith('/api/admin/raffles?page=1'))
+        return { body: { success: true, data: [drawn], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (r.url === '/api/admin/raffles/5/reroll') return { body: { success: true, message: 'Winner #2 of Chair rerolled.', data: drawn } };
+      return undefined;
+    });
+    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    const row = (await screen.findByText('Chair')).closest('tr')!;
+    expect(within(row).getByTestId('admin-raffle-claim-5-1')).toHaveTextContent(/^Claimed /);
+    expect(within(row).getByTestId('admin-raffle-claim-5-2')).toHaveTextContent(/^Claim by .* \(12 minutes left\)$/);
+    expect(within(row).queryByRole('button', { name: 'Reroll #1' })).toBeNull();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Reroll #2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('reroll-message')).toHaveTextContent('bob_k still has 12 minutes to claim the prize.');
+    const confirm = within(dialog).getByRole('button', { name: 'Reroll' });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (the winner sees it)'), { target: { value: 'Left the stream' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/raffles/5/reroll')).toBe(true));
+    const sent = calls.find((c) => c.url === '/api/admin/raffles/5/reroll')!;
+    expect(JSON.parse(String(sent.body))).toEqual({ position: 2, reason: 'Left the stream' });
+  });
+
   it("shows the server's field errors under the form, and a reopened form starts without them", async () => {
     mockFetch((r) => {
       if (r.url.startsWith('/api/admin/raffles?page=1'))

@@ -10,14 +10,15 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { RaffleForm } from './raffle-form';
 import { RaffleAdminEntries } from './raffle-admin-entries';
 import { Pager } from '../../components/ui/pager';
+import { RerollDialog } from './reroll-dialog';
+import { WinnerClaim, claimOf } from './winner-claim';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; raffle: AdminRaffle } | null;
 type Pending = { raffle: AdminRaffle; action: 'cancel' | 'draw' | 'reroll'; position?: number } | null;
 
-const CONFIRM: Record<'cancel' | 'draw' | 'reroll', { title: string; label: string; back: string }> = {
+const CONFIRM: Record<'cancel' | 'draw', { title: string; label: string; back: string }> = {
   cancel: { title: 'Cancel raffle?', label: 'Cancel raffle', back: 'Keep raffle' },
   draw: { title: 'Draw winners now?', label: 'Draw now', back: 'Not yet' },
-  reroll: { title: 'Reroll this winner?', label: 'Reroll', back: 'Keep winner' },
 };
 
 /** Said when an answer carries no message of its own. */
@@ -57,10 +58,10 @@ export default function RafflesAdminPage() {
     }
   };
 
-  const confirm = async () => {
+  const confirm = async (reason?: string) => {
     if (!pending) return;
     try {
-      const answer = await act({ id: pending.raffle.id, action: pending.action, position: pending.position }).unwrap();
+      const answer = await act({ id: pending.raffle.id, action: pending.action, position: pending.position, reason }).unwrap();
       toast.success(answer.message ?? ACTION_DONE[pending.action]);
     } catch (error) {
       toast.error(errorMessage(error, 'The action failed'));
@@ -117,18 +118,24 @@ export default function RafflesAdminPage() {
                     <td>
                       {r.winners.length ? (
                         <ol>
-                          {r.winners.map((w, i) => (
-                            <li key={w.id}>
-                              {w.kick_username || w.username}{' '}
-                              <button
-                                type="button"
-                                className="button button--ghost button--small"
-                                onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}
-                              >
-                                Reroll #{i + 1}
-                              </button>
-                            </li>
-                          ))}
+                          {r.winners.map((w, i) => {
+                            const claim = claimOf(r, w.id);
+                            return (
+                              <li key={w.id}>
+                                {w.kick_username || w.username} <WinnerClaim claim={claim} testId={`admin-raffle-claim-${r.id}-${i + 1}`} />{' '}
+                                {/* A claimed prize is the winner's: the server refuses to reroll it, so it is not offered. */}
+                                {!claim?.claimed_at && (
+                                  <button
+                                    type="button"
+                                    className="button button--ghost button--small"
+                                    onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}
+                                  >
+                                    Reroll #{i + 1}
+                                  </button>
+                                )}
+                              </li>
+                            );
+                          })}
                         </ol>
                       ) : (
                         formatNumber(r.number_of_winners)
@@ -184,15 +191,22 @@ export default function RafflesAdminPage() {
         </div>
       )}
       {viewing && <RaffleAdminEntries raffle={viewing} onClose={() => setViewing(null)} />}
-      {pending && (
+      {pending?.action === 'reroll' && (
+        <RerollDialog
+          raffle={pending.raffle}
+          position={pending.position!}
+          busy={actState.isLoading}
+          onConfirm={(reason) => void confirm(reason)}
+          onCancel={() => setPending(null)}
+        />
+      )}
+      {pending && pending.action !== 'reroll' && (
         <ConfirmDialog
           title={CONFIRM[pending.action].title}
           message={
             pending.action === 'cancel'
               ? `${pending.raffle.title} will stop accepting entries and every points entry is refunded.`
-              : pending.action === 'draw'
-                ? `${pending.raffle.title} ends now and ${pending.raffle.number_of_winners === 1 ? 'its winner is' : `its ${pending.raffle.number_of_winners} winners are`} drawn from ${formatNumber(pending.raffle.total_entries)} ${pending.raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`
-                : `Winner #${pending.position} of ${pending.raffle.title} is replaced by the next participant in the draw order.`
+              : `${pending.raffle.title} ends now and ${pending.raffle.number_of_winners === 1 ? 'its winner is' : `its ${pending.raffle.number_of_winners} winners are`} drawn from ${formatNumber(pending.raffle.total_entries)} ${pending.raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`
           }
           confirmLabel={CONFIRM[pending.action].label}
           cancelLabel={CONFIRM[pending.action].back}

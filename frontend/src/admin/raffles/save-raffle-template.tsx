@@ -5,8 +5,8 @@ import { useToast } from '../../lib/use-toast';
 import { useSaveRaffleTemplateMutation } from './raffle-templates-api';
 
 /**
- * Saves the form's settings (prize, winners, how long it runs, entry options, rules, luck, claim window) under a name,
- * for Go live to start raffles from; the title, description, image, schedule and password are not kept.
+ * Saves the form's settings (description, image, prize and its value, winners, how long it runs, entry options, rules,
+ * luck, claim window) under a name, for Go live to start raffles from; the title, schedule and password are not kept.
  */
 export function SaveRaffleTemplate({ settings }: { settings: () => RaffleTemplateSettings }) {
   const [name, setName] = useState('');

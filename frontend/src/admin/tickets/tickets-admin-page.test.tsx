@@ -28,6 +28,7 @@ const ticket: AdminTicket = {
 describe('TicketsAdminPage', () => {
   it('is the only admin section staff get', () => {
     expect(adminSectionsFor('staff').map((s) => s.path)).toEqual(['tickets']);
+    expect(adminSectionsFor('moderator').map((s) => s.path)).toEqual(['go-live']);
     expect(adminSectionsFor('member')).toEqual([]);
     expect(adminSectionsFor('Admin').map((s) => s.path)).toContain('tickets');
   });

@@ -94,7 +94,9 @@ describe('Admin user detail', () => {
           },
         };
       if (r.url === '/api/admin/users/5') return { body: { success: true, data: detail() } };
-      return { body: { success: true, data: { balance: 0, entries: [], pagination: page } } };
+      if (r.url.startsWith('/api/admin/users/5/points?'))
+        return { body: { success: true, data: { balance: 0, entries: [], pagination: page } } };
+      return undefined;
     });
     renderWithProviders(<StoreUsersPointsPage />, { user: adminFixture, path: '/users', route: '/users' });
     fireEvent.click(await screen.findByRole('link', { name: 'Details of ann' }));

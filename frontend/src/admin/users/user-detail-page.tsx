@@ -5,10 +5,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { UserPointsPanel } from '../economy/user-points-panel';
 import { useGetAdminUserQuery } from './admin-users-api';
 import { UserBadgesPanel } from './user-badges-panel';
+import { UserKickPanel } from './user-kick-panel';
 import { UserStandingPanel } from './user-standing-panel';
 import { UserXpPanel } from './user-xp-panel';
 
-/** One member for admins: who they are, role and ban, the points ledger next to the XP ledger, and badges. */
+/** One member for admins: who they are, role and ban, their Kick ban and follow, the points ledger next to the XP ledger, and badges. */
 export function UserDetailPage({ userId }: { userId: number }) {
   const { data: user, isLoading, isError, error } = useGetAdminUserQuery(userId);
   const back = (
@@ -48,6 +49,7 @@ export function UserDetailPage({ userId }: { userId: number }) {
         </p>
       </PageHeader>
       <UserStandingPanel key={`${user.role}-${user.banned_at ?? ''}`} user={user} />
+      <UserKickPanel userId={user.id} username={user.username} />
       <div className="admin-user-ledgers">
         <UserPointsPanel user={user} />
         <UserXpPanel userId={user.id} />

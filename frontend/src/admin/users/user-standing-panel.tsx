@@ -66,6 +66,10 @@ export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
             </option>
           ))}
         </SelectField>
+        <p className="field-hint" data-testid="user-role-hint">
+          A moderator runs Go live (raffles, hunts, tournaments, what is on stream) and opens nothing else of the panel; staff answer
+          support tickets.
+        </p>
         <div className="admin-form-actions">
           <button type="submit" className="button button--primary" disabled={roleState.isLoading || role === user.role}>
             {roleState.isLoading ? 'Saving...' : 'Change Role'}

@@ -4,7 +4,7 @@ import type { CurrentUser, SiteSettings } from '@kickback/contracts';
 import { loginHref } from '../../lib/login-link';
 import { ADMIN_PATH, MEMBER_LINKS, SITE_LINKS } from './nav-links';
 import { FriendsMenu } from './friends-menu';
-import { MemberStanding } from './member-standing';
+import { MemberStanding, MemberStandingChip } from './member-standing';
 import { StreamMenu } from './stream-menu';
 import './site-header.css';
 
@@ -37,6 +37,7 @@ export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHea
             LIVE
           </Link>
         )}
+        {user && <MemberStandingChip />}
         <button
           type="button"
           className="nav-toggle"
@@ -77,6 +78,13 @@ export function SiteHeader({ settings, user, onLogout, isLive = false }: SiteHea
                   <li>
                     <a href={ADMIN_PATH} className="nav-link nav-link--admin">
                       Admin Panel
+                    </a>
+                  </li>
+                )}
+                {user.role === 'moderator' && (
+                  <li>
+                    <a href={`${ADMIN_PATH}/go-live`} className="nav-link nav-link--admin" data-testid="nav-go-live">
+                      Go live
                     </a>
                   </li>
                 )}

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { showToast, TOAST_DURATION_MS } from '../../lib/toasts-slice';
+import { registerToastAction } from '../../lib/toast-actions';
 import { renderWithProviders } from '../../test/render';
 import { Toaster } from './toaster';
 
@@ -22,6 +23,18 @@ describe('Toaster', () => {
     // Still a list of four items (a role on the item itself would hide that), each announcing its message.
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getAllByRole('status')).toHaveLength(3);
+  });
+
+  it("runs a toast's action once when its button is pressed, and closes the toast", () => {
+    const { store } = renderWithProviders(<Toaster />);
+    const run = jest.fn();
+    act(() => {
+      const shown = store.dispatch(showToast({ type: 'success', message: 'Mental removed from Friday Hunt', actionLabel: 'Undo' }));
+      registerToastAction(shown.payload.id, run);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Mental removed from Friday Hunt')).not.toBeInTheDocument();
   });
 
   it('dismisses each toast after 5000 ms', () => {

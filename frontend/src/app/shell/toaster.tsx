@@ -1,14 +1,22 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { dismissToast, selectToasts, TOAST_DURATION_MS, type Toast } from '../../lib/toasts-slice';
+import { forgetToastAction, runToastAction } from '../../lib/toast-actions';
 import './toaster.css';
 
 const TOAST_ICONS: Record<Toast['type'], string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
+  const dismiss = () => {
+    forgetToastAction(toast.id);
+    dispatch(dismissToast(toast.id));
+  };
   useEffect(() => {
-    const timer = setTimeout(() => dispatch(dismissToast(toast.id)), TOAST_DURATION_MS);
+    const timer = setTimeout(() => {
+      forgetToastAction(toast.id);
+      dispatch(dismissToast(toast.id));
+    }, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [dispatch, toast.id]);
 
@@ -21,7 +29,19 @@ function ToastItem({ toast }: { toast: Toast }) {
         </span>
         <span className="toast__message">{toast.message}</span>
       </div>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dispatch(dismissToast(toast.id))}>
+      {toast.actionLabel && (
+        <button
+          type="button"
+          className="toast__action"
+          onClick={() => {
+            runToastAction(toast.id);
+            dispatch(dismissToast(toast.id));
+          }}
+        >
+          {toast.actionLabel}
+        </button>
+      )}
+      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={dismiss}>
         ×
       </button>
     </li>

@@ -1,4 +1,5 @@
 import { formatAmount } from '../../lib/format';
+import { personName } from '../../lib/person-name';
 
 /** SPEC §2: accuracy as a plus/minus dollar difference ("+$12.50", "-$3.00", "$0.00"). */
 export function formatDifference(value: number): string {
@@ -6,7 +7,7 @@ export function formatDifference(value: number): string {
   return value > 0 ? `+${formatAmount(value)}` : formatAmount(value);
 }
 
-/** The name shown for a member: their Kick username when linked, else the site username. */
+/** The name shown for a member: the one rule of personName. */
 export function displayName(user: { username: string; kick_username: string | null }): string {
-  return user.kick_username || user.username;
+  return personName(user);
 }

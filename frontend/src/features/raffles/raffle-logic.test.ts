@@ -208,8 +208,13 @@ describe('raffle logic', () => {
   });
 
   it('win chance has 2 decimals', () => {
-    expect(winChance(1, 3)).toBe('33.33%');
-    expect(winChance(0, 0)).toBe('0.00%');
+    expect(winChance({ tickets: 1 }, 3, { total_tickets: 3, total_weight: 3 })).toBe('33.33%');
+    expect(winChance({ tickets: 0 }, 0, undefined)).toBe('0.00%');
+    // Subscriber luck: a ×3 subscriber with 1 ticket beside 2 plain tickets holds 3 of 5 weight, the others 1 of 5 each.
+    expect(winChance({ tickets: 1, multiplier: 3 }, 3, { total_tickets: 3, total_weight: 5 })).toBe('60.00%');
+    expect(winChance({ tickets: 1, multiplier: 1 }, 3, { total_tickets: 3, total_weight: 5 })).toBe('20.00%');
+    // Two tickets pushed since the read count ×1 until the list is read again.
+    expect(winChance({ tickets: 1, multiplier: 3 }, 5, { total_tickets: 3, total_weight: 5 })).toBe('42.86%');
   });
 
   it('status labels follow SPEC §4', () => {

@@ -1,4 +1,5 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
+import { personName } from '../../lib/person-name';
 import {
   RAFFLE_ENTRIES_PAGE,
   fromRaffleEntryPush,
@@ -11,6 +12,7 @@ import {
   type RaffleEntryOrder,
   type RaffleParticipant,
   type RaffleUser,
+  type RaffleWeights,
 } from '@kickback/contracts';
 
 /** SPEC §9: a card shows this many winners, then 'and N more winner(s)'. */
@@ -43,6 +45,8 @@ export function entryTypesSummary(
 export interface RaffleEntriesPage {
   data: RaffleParticipant[];
   cursor: RaffleEntriesCursor;
+  /** The raffle's tickets and weight when the first page was read (later pages carry none). */
+  weights?: RaffleWeights;
 }
 
 /** The entry list as cached: every page loaded so far, newest entrants first. */
@@ -76,7 +80,7 @@ const firstEntryOf = (person: RaffleParticipant): number => Math.min(...person.e
 const personPlace = (order: RaffleEntryOrder, person: RaffleParticipant): Place => placeOf(order, person.tickets, firstEntryOf(person));
 
 /** SPEC §5: a person is named by kick_username, falling back to username. */
-export const participantName = (user: RaffleUser): string => user.kick_username?.trim() || user.username;
+export const participantName = (user: RaffleUser): string => personName(user);
 
 /** The server's search (case-insensitive substring of the username or Kick username), for people pushes add. */
 export function matchesSearch(user: RaffleUser, search: string): boolean {
@@ -186,10 +190,20 @@ export function pushedRows(push: RaffleEntriesPush): ShownEntry[] {
   }));
 }
 
-/** The person's tickets over all entries, as a percentage with 2 decimals. */
-export function winChance(tickets: number, totalEntries: number): string {
-  if (totalEntries <= 0) return '0.00%';
-  return `${((tickets / totalEntries) * 100).toFixed(2)}%`;
+/**
+ * The person's chance to be drawn first, as a percentage with 2 decimals, counting subscriber luck as the v2 draw does:
+ * their weight (tickets × multiplier) over the raffle's total weight. Tickets that arrived by push since the list was
+ * read count ×1 until it is read again (a push does not say whose luck they carry).
+ */
+export function winChance(
+  person: Pick<RaffleParticipant, 'tickets' | 'multiplier'>,
+  totalEntries: number,
+  weights: RaffleWeights | undefined,
+): string {
+  const weight = person.tickets * (person.multiplier ?? 1);
+  const total = Math.max(weight, (weights?.total_weight ?? 0) + Math.max(0, totalEntries - (weights?.total_tickets ?? 0)));
+  if (total <= 0) return '0.00%';
+  return `${((weight / total) * 100).toFixed(2)}%`;
 }
 
 export function applyTotals(raffle: Raffle, push: RaffleEntriesPush): void {

@@ -7,6 +7,7 @@ import type {
   RaffleEnterRequest,
   RaffleEnterResult,
   RaffleEntriesCursor,
+  RaffleWeights,
   RaffleEntry,
   RaffleEntryOrder,
   RaffleParticipant,
@@ -111,7 +112,11 @@ export const rafflesApi = baseApi.injectEndpoints({
         getNextPageParam: (last) => last.cursor.next ?? undefined,
       },
       query: ({ queryArg, pageParam }) => entriesUrl(queryArg, pageParam),
-      transformResponse: (data: RaffleParticipant[], meta) => ({ data, cursor: meta?.extra.cursor as RaffleEntriesCursor }),
+      transformResponse: (data: RaffleParticipant[], meta) => ({
+        data,
+        cursor: meta?.extra.cursor as RaffleEntriesCursor,
+        weights: meta?.extra.weights as RaffleWeights | undefined,
+      }),
       providesTags: (_result, _error, { id }) => [{ type: 'RaffleEntries', id }],
       onCacheEntryAdded: (args, lifecycle) =>
         followLive(lifecycle, (live) => {

@@ -34,7 +34,10 @@ const own = (status: StoreRedemption['status'], code: string | null = null): Sto
 describe('store cache updates', () => {
   it('a community purchase is listed once and lowers the stock', () => {
     const draft = data();
-    const push = { purchase: { id: 9, item: summary, user: { username: 'ann' }, created_at: 'x' }, item: { id: 3, quantity: 3 } };
+    const push = {
+      purchase: { id: 9, item: summary, user: { username: 'ann', kick_username: 'ann' }, created_at: 'x' },
+      item: { id: 3, quantity: 3 },
+    };
     applyPurchase(draft, push);
     applyPurchase(draft, push);
     expect(draft.community_purchases).toHaveLength(1);
@@ -55,7 +58,7 @@ describe('store cache updates', () => {
 
   it('a refund removes the purchase from the community list', () => {
     const draft = data();
-    draft.community_purchases = [{ id: 9, item: summary, user: { username: 'me' }, created_at: 'x' }];
+    draft.community_purchases = [{ id: 9, item: summary, user: { username: 'me', kick_username: null }, created_at: 'x' }];
     applyOwnRedemption(draft, own('refunded'));
     expect(draft.community_purchases).toEqual([]);
   });

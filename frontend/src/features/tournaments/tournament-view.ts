@@ -15,6 +15,15 @@ export function matchesFilter(t: TournamentListItem, filter: TournamentFilter): 
   return true;
 }
 
+/**
+ * The status badge: Active or Inactive (SPEC §4), except that a tournament with its winner decided is Finished — an
+ * "Inactive" bracket with a champion reads as a fault.
+ */
+export function statusLabel(t: Pick<TournamentListItem, 'is_active' | 'winner'>): 'Active' | 'Inactive' | 'Finished' {
+  if (t.winner) return 'Finished';
+  return t.is_active ? 'Active' : 'Inactive';
+}
+
 export function cardLinkLabel(t: TournamentListItem): string {
   if (t.predictions_active) return 'Make Predictions';
   return t.is_active ? 'View Tournament' : 'View Results';

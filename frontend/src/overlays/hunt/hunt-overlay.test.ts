@@ -3,6 +3,8 @@ import {
   type CurrentHuntData,
   type HuntGame,
   type HuntGamePush,
+  type HuntPrediction,
+  type HuntResults,
   type HuntStatistics,
   type ServerToClientEvents,
 } from '@kickback/contracts';
@@ -68,6 +70,7 @@ const hunt = (status: 'opening' | 'completed'): CurrentHuntData => ({
   games: [game(11, 0), game(12, 1)],
   user_prediction: null,
   top_predictions: [],
+  results: null,
 });
 
 describe('hunt overlay', () => {
@@ -97,9 +100,54 @@ describe('hunt overlay', () => {
     expect(stage.querySelector('[data-game="11"]')!.textContent).toBe('1Slot 11$10.00—');
   });
 
-  it('shows nothing once the hunt is completed', () => {
+  it('shows nothing once the hunt is completed and before any results exist', () => {
     const stage = document.createElement('div');
     mountHuntOverlay({ stage, live: fakeLive().live, token: 't', look }, { kind: 'hunt', hunt: hunt('completed') });
     expect((stage.querySelector('[data-testid="hunt-overlay"]') as HTMLElement).hidden).toBe(true);
+  });
+
+  it("shows the last hunt's results scene while no hunt runs: final balance, loss against the start, best slot, podium", () => {
+    const stage = document.createElement('div');
+    const podium = (rank: number, name: string, points: number) =>
+      ({
+        id: rank,
+        rank,
+        end_balance: 900 + rank,
+        points_awarded: points,
+        user: { id: rank, username: name, kick_username: null, avatar_url: null },
+      }) as HuntPrediction;
+    const results: HuntResults = {
+      hunt_id: 4,
+      name: 'Friday Hunt',
+      completed_at: null,
+      scored: true,
+      starting_balance: 1000,
+      final_balance: 812.5,
+      profit: -187.5,
+      best_slot: { slot_name: 'Mental', win: 500, multiplier: 250 },
+      predictions_count: 3,
+      top_predictions: [podium(1, 'ann', 1000), podium(2, 'bob', 500), podium(3, 'cid', 250)],
+    };
+    mountHuntOverlay(
+      { stage, live: fakeLive().live, token: 't', look },
+      { kind: 'hunt', hunt: { ...hunt('opening'), hunt: null, statistics: null, games: [], results } },
+    );
+    const panel = stage.querySelector('[data-testid="hunt-overlay"]') as HTMLElement;
+    expect(panel.hidden).toBe(false);
+    expect(panel.querySelector('[data-testid="hunt-final-balance"]')!.textContent).toBe('$812.50');
+    expect(panel.querySelector('[data-testid="hunt-profit"]')!.textContent).toBe('-$187.50');
+    expect(panel.querySelector('[data-testid="hunt-best-slot"]')!.textContent).toBe('Mental 250.00x');
+    expect([...panel.querySelectorAll('[data-testid="hunt-podium"] li')].map((li) => li.textContent)).toEqual([
+      '#1ann$901.001,000 pts',
+      '#2bob$902.00500 pts',
+      '#3cid$903.00250 pts',
+    ]);
+  });
+
+  it('says In profit instead of a 0.00x break-even once the winnings pass the start', () => {
+    const stage = document.createElement('div');
+    const rich = stats({ winnings: 1500, break_even_multiplier: 0 });
+    mountHuntOverlay({ stage, live: fakeLive().live, token: 't', look }, { kind: 'hunt', hunt: { ...hunt('opening'), statistics: rich } });
+    expect(stage.querySelector('[data-testid="hunt-break-even"]')!.textContent).toBe('In profit');
   });
 });

@@ -1,6 +1,6 @@
 import { huntRoom, HUNTS_ROOM } from '@kickback/contracts/realtime';
-import type { CurrentHuntData, HuntGame, HuntStatistics, OverlayData } from '@kickback/contracts';
-import { formatAmount, formatMultiplier } from '../../lib/format';
+import type { CurrentHuntData, HuntGame, HuntResults, HuntStatistics, OverlayData } from '@kickback/contracts';
+import { formatAmount, formatBreakEven, formatMultiplier, formatNumber } from '../../lib/format';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
@@ -47,7 +47,9 @@ export function mountHuntOverlay({ stage, live, token }: OverlayContext, initial
 
   function render(): void {
     if (!hunt.hunt || !hunt.statistics || hunt.hunt.status === 'completed') {
-      panel.hidden = true;
+      // The last hunt's results stay on stream until the next hunt starts; nothing at all before the first one.
+      panel.hidden = !hunt.results;
+      if (hunt.results) fill(panel, resultsScene(hunt.results));
       return;
     }
     panel.hidden = false;
@@ -75,9 +77,39 @@ function statistics(s: HuntStatistics): HTMLElement {
   return el('div', { className: 'ov-stats' }, [
     cell('Start', formatAmount(s.starting_balance), 'hunt-start'),
     cell('Winnings', formatAmount(s.winnings), 'hunt-winnings'),
-    cell('Break-even', formatMultiplier(s.break_even_multiplier), 'hunt-break-even'),
+    cell('Break-even', formatBreakEven(s), 'hunt-break-even'),
     cell('Opened', `${s.opened_count}/${s.games_count}`, 'hunt-opened'),
   ]);
+}
+
+/** The climax of a completed hunt: final balance, profit or loss against the start, best slot, the closest three. */
+function resultsScene(r: HuntResults): HTMLElement[] {
+  const cell = (label: string, value: string, testId: string, className = '') =>
+    el('div', { className: 'ov-stat' }, [
+      el('span', { className: 'ov-stat__label', text: label }),
+      el('strong', { text: value, testId, className }),
+    ]);
+  const profit = r.profit >= 0 ? `+${formatAmount(r.profit)}` : formatAmount(r.profit);
+  return [
+    el('header', { className: 'ov-title' }, [el('span', { text: r.name }), el('span', { className: 'ov-badge', text: 'Results' })]),
+    el('div', { className: 'ov-stats', testId: 'hunt-results' }, [
+      cell('Final balance', formatAmount(r.final_balance), 'hunt-final-balance'),
+      cell(r.profit >= 0 ? 'Profit' : 'Loss', profit, 'hunt-profit', r.profit >= 0 ? 'ov-up' : 'ov-down'),
+      cell('Best slot', r.best_slot ? `${r.best_slot.slot_name} ${formatMultiplier(r.best_slot.multiplier)}` : '—', 'hunt-best-slot'),
+    ]),
+    el(
+      'ol',
+      { className: 'ov-hunt__podium', testId: 'hunt-podium' },
+      r.top_predictions.map((p) =>
+        el('li', { className: 'ov-slot is-opened' }, [
+          el('span', { className: 'ov-slot__pos', text: `#${p.rank}` }),
+          el('span', { className: 'ov-slot__name', text: p.user.kick_username || p.user.username }),
+          el('span', { className: 'ov-slot__bet', text: formatAmount(p.end_balance) }),
+          el('span', { className: 'ov-slot__win', text: r.scored ? `${formatNumber(p.points_awarded)} pts` : '' }),
+        ]),
+      ),
+    ),
+  ];
 }
 
 /** The window of slots around the last opened one (or the first unopened), at most VISIBLE_SLOTS. */

@@ -1,10 +1,12 @@
 import { raffleRoom } from '@kickback/contracts/realtime';
 import type { OverlayData, OverlaySettings, Raffle, RaffleEntryPush, RaffleUser } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
+import { personName } from '../../lib/person-name';
 import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
+import { defaultHowToEnter } from './how-to-enter';
 
 type RaffleOverlayData = Extract<OverlayData, { kind: 'raffle' }>;
 
@@ -12,7 +14,7 @@ const ENTRANTS_SHOWN = 8;
 /** The count rolls up to a new total over this long, so a burst of entries reads as a ticker, not a jump. */
 const TICKER_MS = 800;
 
-const nameOf = (user: { kick_username: string | null; username: string }) => user.kick_username || user.username;
+const nameOf = (user: { kick_username: string | null; username: string }) => personName(user);
 
 /**
  * The raffle: entrant count ticker and the last entrants while it runs, then the winners revealed one after
@@ -20,9 +22,10 @@ const nameOf = (user: { kick_username: string | null; username: string }) => use
  */
 export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext, initial: RaffleOverlayData): void {
   const raffle: Raffle | null = initial.raffle;
-  // The admin put another raffle on stream: the page loads it (as after missing pushes while disconnected).
+  // Another raffle is on stream (chosen, started, or the one shown cancelled or archived): the page loads it, as after
+  // missing pushes while disconnected. The raffle drawn here stays until the streamer moves on, so its winners stay too.
   live.on('overlay:featured', (push) => {
-    if (push.kind === 'raffle' && push.id !== raffle?.id) window.location.reload();
+    if (push.kind === 'raffle' && push.id !== (raffle?.id ?? null)) window.location.reload();
   });
   if (!raffle) return;
   const panel = el('section', { className: 'ov-panel ov-raffle', testId: 'raffle-overlay' });
@@ -52,12 +55,12 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
 
   const prize = el('p', { className: 'ov-raffle__prize', testId: 'raffle-prize' });
   const howToEnter = el('p', { className: 'ov-raffle__enter', testId: 'raffle-how-to-enter' });
-  // The admin's lines replace the raffle's own prize text and the site address (empty lines show those).
+  // The admin's lines replace the raffle's own prize text and the default way in: the chat keyword as it is set now
+  // and the site address (empty lines show those).
   const renderLines = (settings: OverlaySettings) => {
     prize.textContent = settings.prize_line || raffle.prize_description;
     prize.hidden = !prize.textContent;
-    howToEnter.textContent =
-      settings.how_to_enter || (initial.verify_url ? `Enter at ${initial.verify_url.replace(/^https?:\/\//, '')}` : '');
+    howToEnter.textContent = settings.how_to_enter || defaultHowToEnter(initial);
     howToEnter.hidden = !howToEnter.textContent;
   };
   const entriesLabel = el('span', { text: raffle.total_entries === 1 ? 'entry' : 'entries' });

@@ -16,7 +16,7 @@ export function mountTournamentOverlay(
   let tournament: TournamentDetail | null = initial.tournament;
   // The admin put another tournament on stream: the page loads it.
   live.on('overlay:featured', (push) => {
-    if (push.kind === 'tournament' && push.id !== tournament?.id) window.location.reload();
+    if (push.kind === 'tournament' && push.id !== (tournament?.id ?? null)) window.location.reload();
   });
   if (!tournament) return;
   const panel = el('section', { className: 'ov-panel ov-bracket', testId: 'tournament-overlay' });
@@ -84,5 +84,14 @@ function matchCard(m: TournamentMatch, justDecided: boolean): HTMLElement {
   return el('li', { className: `ov-match${justDecided ? ' is-latest' : ''}`, attrs: { 'data-match': String(m.id) } }, [
     slot(m.slot1_name, m.slot1_multiplier),
     slot(m.slot2_name, m.slot2_multiplier),
+    overridden(m) ? el('span', { className: 'ov-match__note', text: 'decided by the streamer', testId: 'match-override' }) : null,
   ]);
+}
+
+/** A winner with the lower multiplier was the streamer's override: said so, so it does not read as a bug. */
+function overridden(m: TournamentMatch): boolean {
+  if (!m.winner_name || m.slot1_multiplier === null || m.slot2_multiplier === null) return false;
+  const [mine, theirs] =
+    m.winner_name === m.slot1_name ? [m.slot1_multiplier, m.slot2_multiplier] : [m.slot2_multiplier, m.slot1_multiplier];
+  return Number(mine) < Number(theirs);
 }

@@ -33,7 +33,7 @@ export const adminUserRoleSchema = z
   .object({
     role: z.enum(ROLES, {
       errorMap: (_issue, ctx) => ({
-        message: ctx.data === undefined ? 'The role field is required.' : 'The role must be member, staff or Admin.',
+        message: ctx.data === undefined ? 'The role field is required.' : 'The role must be member, moderator, staff or Admin.',
       }),
     }),
   })

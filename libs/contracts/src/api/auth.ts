@@ -1,4 +1,4 @@
-export const ROLES = ['member', 'staff', 'Admin'] as const;
+export const ROLES = ['member', 'moderator', 'staff', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The current user as injected into the page (SPEC §3 User). */

@@ -99,6 +99,28 @@ export interface HuntPrediction {
   points_awarded: number;
 }
 
+/** How many predictions a completed hunt's results name. */
+export const HUNT_RESULTS_PODIUM = 3;
+
+/**
+ * The climax of the last completed hunt, shown on the site and the hunt overlay while no other hunt runs (the next
+ * hunt replaces it). `top_predictions` are the best three by the final ranking, with the points they won once scored.
+ */
+export interface HuntResults {
+  hunt_id: number;
+  name: string;
+  completed_at: string | null;
+  /** False until the worker has ranked the predictions and paid the prizes (points_awarded are 0 until then). */
+  scored: boolean;
+  starting_balance: number;
+  final_balance: number;
+  /** final_balance − starting_balance: negative for a loss. */
+  profit: number;
+  best_slot: { slot_name: string; win: number; multiplier: number } | null;
+  predictions_count: number;
+  top_predictions: HuntPrediction[];
+}
+
 /** GET /api/r/bonus-hunts/current */
 export interface CurrentHuntData {
   hunt: HuntSummary | null;
@@ -106,6 +128,8 @@ export interface CurrentHuntData {
   games: HuntGame[];
   user_prediction: HuntPrediction | null;
   top_predictions: HuntPrediction[];
+  /** With no hunt running: the results of the last completed hunt (null when none, or when it was archived). */
+  results: HuntResults | null;
 }
 
 /** GET /api/r/bonus-hunts/stats */
@@ -220,6 +244,8 @@ export const adminHuntCreateSchema = z
     name: huntName.optional(),
     starting_balance: decimalAmount('starting balance', 100_000_000),
     prize_points: prizePoints.default([1000, 500, 250]),
+    /** Open predictions with the hunt (Go live): members can predict from the first moment. */
+    open_predictions: z.boolean({ invalid_type_error: 'open_predictions must be true or false.' }).default(false),
   })
   .strict();
 export type AdminHuntCreate = z.infer<typeof adminHuntCreateSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { webUrl } from '../urls';
+import { scheduleDate } from './schedule-date';
 
 /** Redis key of the page-injected leaderboard (window.__APP__.leaderboard): the SPEC §3 object. */
 export const LEADERBOARD_PAGE_CACHE_KEY = 'cache:leaderboard:page:v1';
@@ -121,7 +122,7 @@ export const sourceConfigSchemas = {
 /** Source types that cannot work without a secret. */
 export const SOURCES_NEEDING_CREDENTIALS: readonly LeaderboardSourceType[] = ['roobet', 'shuffle', 'rainbet', 'gamdom', 'stake'];
 
-const isoDate = z.string().datetime({ offset: true, message: 'Must be an ISO date-time' });
+const isoDate = scheduleDate(z.string().datetime({ offset: true, message: 'Must be an ISO date-time' }));
 const money = z.number().min(0).max(1_000_000_000).multipleOf(0.01, 'At most 2 decimals');
 
 export const platformInputSchema = z

@@ -46,7 +46,8 @@ export interface IssuedOverlayToken {
 /** What an overlay starts from: injected into its page and answered by GET /overlay/{kind}/data?token=… */
 export type OverlayData =
   | { kind: 'hunt'; hunt: CurrentHuntData }
-  | { kind: 'raffle'; raffle: Raffle | null; entries: RaffleParticipant[]; verify_url: string | null }
+  /** `join_command`: what viewers type in chat to enter ("!join"), null while chat commands are off. */
+  | { kind: 'raffle'; raffle: Raffle | null; entries: RaffleParticipant[]; verify_url: string | null; join_command: string | null }
   | { kind: 'tournament'; tournament: TournamentDetail | null }
   /** `platform`: the slug of the board on stream (chosen on Go live, else the first one); null when there is none. */
   | { kind: 'leaderboard'; leaderboard: LeaderboardData | null; platform: string | null }

@@ -52,7 +52,8 @@ function activityWords(rules: RaffleEntryRules, watch: string, send: string): st
 export const ENTRY_RULE_MESSAGES = {
   banned: 'Banned members cannot enter raffles.',
   kickBanned: 'You are banned from the Kick chat, so you cannot enter raffles.',
-  followersOnly: 'Followers only: follow the channel on Kick to enter.',
+  followersOnly:
+    'Followers only: follow the channel on Kick to enter. Follows are known only from the day the channel was connected to this site: if you followed before, unfollow and follow again to be counted.',
   subscribersOnly: 'Subscribers only: subscribe to the channel on Kick to enter.',
   minLevel: (level: number) => `Reach level ${level} to enter.`,
   accountAge: (days: number) => `Your account must be at least ${plural(days, 'day', 'days')} old to enter.`,

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { raffleEntryRulesSchema } from './raffle-entry-rules';
+import { raffleFields } from './raffles';
 
-/** What a template keeps: everything of a raffle but its title, description, image, schedule and password. */
+/**
+ * What a template keeps: every field of a raffle but its title (given at the start), schedule (a duration instead) and
+ * password (a secret per raffle), so a raffle started from it is the raffle the form described, prize value included.
+ */
 export const raffleTemplateSettingsSchema = z
   .object({
-    prize_description: z.string().trim().max(500).default(''),
-    number_of_winners: z.number().int().min(1, 'At least 1 winner.').max(100, 'At most 100 winners.'),
+    description: raffleFields.description,
+    image: raffleFields.image,
+    prize_description: raffleFields.prize_description,
+    prize_value_usd: raffleFields.prize_value_usd,
+    number_of_winners: raffleFields.number_of_winners,
     /** How long a raffle started from the template takes entries. */
     duration_minutes: z.number().int('Whole minutes only.').min(1, 'At least 1 minute.').max(525_600, 'At most a year.'),
     allow_passwordless_entry: z.boolean().default(true),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRef } from '../urls';
+import { scheduleDate } from './schedule-date';
 import type { ApiEnvelope, Pagination } from './envelope';
 import type { DrawEntry, DrawnWinner, RaffleDrawAlgorithm } from '../raffle-draw';
 import { raffleEntryRulesSchema, type RaffleEntryRules } from './raffle-entry-rules';
@@ -85,6 +86,20 @@ export interface RaffleParticipant {
   /** When the person first entered. */
   entered_at: string;
   entries: RaffleEntryLine[];
+  /**
+   * The person's subscriber luck: their weight in the draw (tickets × multiplier over their rows) ÷ their tickets; 1
+   * without luck. Absent on a person a push added, until the list is read again (counted ×1 meanwhile).
+   */
+  multiplier?: number;
+}
+
+/**
+ * Beside `data` on the first page of GET /api/r/raffles/{id}/entries: the raffle's tickets and their total weight as the
+ * v2 draw counts it (tickets × multiplier), so a win chance is a person's weight over total_weight.
+ */
+export interface RaffleWeights {
+  total_tickets: number;
+  total_weight: number;
 }
 
 /**
@@ -175,12 +190,15 @@ export interface RaffleVerification {
   matches: boolean;
 }
 
-const isoDate = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.');
+const isoDate = scheduleDate(
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.'),
+);
 
-const raffleFields = {
+/** A raffle's fields as the admin writes them (templates keep every one but the title, schedule and password). */
+export const raffleFields = {
   title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   description: z.string().trim().max(5000, 'Description must be at most 5000 characters.').default(''),
   image: imageRef('Upload an image or give an https URL.').nullable().default(null),
@@ -236,8 +254,6 @@ export const adminRaffleUpdateSchema = z
   .strict()
   .superRefine((v, ctx) => checkRaffle(v as Partial<AdminRaffleInput>, ctx));
 export type AdminRaffleUpdate = z.infer<typeof adminRaffleUpdateSchema>;
-
-export const adminRaffleRerollSchema = z.object({ position: z.number().int().min(1).max(100) }).strict();
 
 /** Admin view: the public raffle plus what only admins see. */
 export interface AdminRaffle extends Raffle {

@@ -61,7 +61,8 @@ export interface StoreRedemption {
 export interface CommunityPurchase {
   id: number;
   item: RedemptionItemSummary;
-  user: { username: string };
+  /** SPEC §3 user.username, and the Kick name the member goes by everywhere else (personName). */
+  user: { username: string; kick_username: string | null };
   created_at: string;
 }
 

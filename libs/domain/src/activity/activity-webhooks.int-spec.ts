@@ -303,11 +303,13 @@ describe('Kick events: signed webhooks award points once', () => {
       redeemer: kickUser(m.kickId, 'x'),
       reward: { id: 'hydrate', title: 'Hydrate', cost: 100 },
     });
+    // Pending is the site's to decide: granted now (and queued to be accepted on Kick); Kick's later "accepted" pays nothing more.
     await kick.events.deliver('channel.reward.redemption.updated', redemption('pending'));
-    expect(await balance(m.id)).toBe(1050);
+    expect(await balance(m.id)).toBe(1050 + 77);
     await kick.events.deliver('channel.reward.redemption.updated', redemption('accepted'));
     await kick.events.deliver('channel.reward.redemption.updated', redemption('accepted'));
     expect(await balance(m.id)).toBe(1050 + 77);
+    expect(await count(`select count(*) as n from kick_redemption_actions where redemption_id = 'R1' and action = 'accept'`)).toBe(1);
   });
 
   it('a chatter without an account is recorded and credited at first login', async () => {

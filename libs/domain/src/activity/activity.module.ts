@@ -26,6 +26,12 @@ import { KickChannelService } from './kick-channel.service';
 import { KickTokenCipher } from './kick-token-cipher';
 import { KickUserAuthClient } from './kick-user-auth.client';
 import { KickViewersRepository } from './kick-viewers.repository';
+import { KickChatSender } from './kick-chat-sender';
+import { KickOwnMessages } from './kick-own-messages';
+import { KickChannelAdminClient } from './kick-channel-admin.client';
+import { KickMemberStandingService } from './kick-member-standing.service';
+import { KickRedemptionActionsRepository } from './kick-redemption-actions.repository';
+import { KickRewardsService } from './kick-rewards.service';
 
 const PROVIDERS = [
   ActivityRepository,
@@ -52,6 +58,12 @@ const PROVIDERS = [
   KickTokenCipher,
   KickUserAuthClient,
   KickViewersRepository,
+  KickChatSender,
+  KickOwnMessages,
+  KickChannelAdminClient,
+  KickMemberStandingService,
+  KickRedemptionActionsRepository,
+  KickRewardsService,
 ];
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
@@ -71,6 +83,8 @@ const PROVIDERS = [
     KickConnectionService,
     KickChannelService,
     KickUserAuthClient,
+    KickMemberStandingService,
+    KickRewardsService,
   ],
 })
 export class ActivityModule {}

@@ -108,7 +108,10 @@ export class ActivityRepository {
   async contexts(em: EntityManager, kickUserIds: number[]): Promise<Map<number, AwardContext>> {
     const rows = await em.execute<(ActivityRules & Record<string, unknown>)[]>(
       `select ${RULE_COLUMNS.map((c) => `s.${c}`).join(', ')}, l.is_live, l.stream_id::text as stream_id, l.started_at,
-         k.id::text as kick_user_id, exists (select 1 from activity_exclusions e where e.kick_user_id = k.id) as excluded,
+         k.id::text as kick_user_id,
+         -- Accounts the admin excluded, and the connected account itself: it posts our replies.
+         (exists (select 1 from activity_exclusions e where e.kick_user_id = k.id)
+           or exists (select 1 from kick_connection c where c.kick_user_id = k.id)) as excluded,
          u.id as member_id, u.created_at as member_created_at
        from activity_settings s cross join activity_live_state l
        cross join (select distinct id from unnest(?::bigint[]) as k(id)) k

@@ -1,26 +1,33 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
+import type { DomainEventMap } from '@kickback/contracts';
 import { AppConfig, InjectRedis } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { RafflesQueryService } from '../raffles/raffles-query.service';
 import { FeaturedRaffleService } from '../raffles/featured-raffle.service';
 import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { ActivityRepository } from './activity.repository';
-import type { ChatCommandName } from './chat-command';
-import { KickAppClient, KickHttpError } from './kick-app.client';
-import { KickConnectionService } from './kick-connection.service';
+import { ChatSendRetryable, KickChatSender } from './kick-chat-sender';
 
 /** One answer per Kick user and command in this window (docs/kick.md "Chat"). */
 const COMMAND_WINDOW_SECONDS = 30;
+/** A queued chat send is tried by one job at a time and sent at most once; kept longer than the queue retries a job. */
+const SEND_CLAIM_SECONDS = 86_400;
+
+export type ChatCommand = DomainEventMap['activity.chat-command'];
 
 /**
- * `!points` and `!raffle` in the channel's chat, answered when the admin turned commands on. The reply goes to chat
- * with the connected account's user token (Kick refuses the app's token there); without a usable connection the
- * reply is not sent, the delivery is still applied, and the admin's Kick connection screen says why.
+ * `!points`, `!raffle` and `!join` in the channel's chat, answered from the worker's queue (the webhook only records
+ * them) when the admin turned commands on, threaded under the asker's message. A command older than
+ * KICK_COMMAND_MAX_AGE_SECONDS when its turn comes is not answered; `!join` enters the raffle that was on stream and
+ * open when the message was typed. Raffle winners are named in chat the same way. Each queued send goes out at most
+ * once: a job retried after Kick may have posted it does not post again.
  */
 @Injectable()
 export class ChatCommandsService {
+  private readonly logger = new Logger(ChatCommandsService.name);
+
   constructor(
     private readonly em: EntityManager,
     @InjectRedis() private readonly redis: Redis,
@@ -29,72 +36,101 @@ export class ChatCommandsService {
     private readonly economy: EconomyService,
     private readonly raffles: RafflesQueryService,
     private readonly featured: FeaturedRaffleService,
-    private readonly kick: KickAppClient,
-    private readonly connection: KickConnectionService,
+    private readonly sender: KickChatSender,
     private readonly entries: RaffleEntryService,
   ) {}
 
-  async answer(command: { kickUserId: number; username: string; command: ChatCommandName }): Promise<boolean> {
-    const em = this.em.fork();
-    const rules = await this.repository.rules(em);
-    if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return false;
-    const fresh = await this.redis.set(`activity:cmd:${command.command}:${command.kickUserId}`, '1', 'EX', COMMAND_WINDOW_SECONDS, 'NX');
-    if (fresh !== 'OK') return false;
-    const reply =
-      command.command === 'points'
-        ? await this.points(em, command)
-        : command.command === 'join'
-          ? await this.join(em, command)
-          : await this.raffle();
-    return this.send(rules.broadcaster_user_id, reply);
+  /** Whether a command typed at `sentAt` is too old to answer (docs/activity.md "Chat commands"). */
+  stale(sentAt: Date, now = Date.now()): boolean {
+    return now - sentAt.getTime() > this.config.env.KICK_COMMAND_MAX_AGE_SECONDS * 1000;
   }
 
   /**
-   * Says something in the channel's chat as the connected account (raffle winners); false when no usable connection
-   * or channel is set. A refusal is recorded for the admin's Kick connection screen, as for command replies.
+   * Answers a queued command (`jobKey`: the queue's id of it); 'stale' when its moment passed while it waited,
+   * 'skipped' when commands are off, the asker was answered within the window, or the job ran before.
    */
-  async announce(content: string): Promise<boolean> {
-    const rules = await this.repository.rules(this.em.fork());
-    if (!rules.broadcaster_user_id) return false;
-    return this.send(rules.broadcaster_user_id, content.slice(0, 500));
-  }
-
-  /** True when the reply reached Kick's chat. */
-  private async send(broadcasterUserId: number, content: string): Promise<boolean> {
-    const token = await this.connection.token();
-    if (!token || !token.scopes.includes('chat:write')) return false;
-    try {
-      await this.kick.sendChatMessage(token.accessToken, { broadcasterUserId, asBot: token.kickUserId === broadcasterUserId, content });
-    } catch (err) {
-      const refused = err instanceof KickHttpError && (err.status === 401 || err.status === 403);
-      await this.connection.recordChatResult(
-        refused
-          ? `Kick refused the connected account's token for chat (HTTP ${(err as KickHttpError).status}): reconnect it with chat:write.`
-          : `The last bot reply could not be sent: ${(err as Error).message}.`,
+  async answer(command: ChatCommand, jobKey: string): Promise<'sent' | 'not-sent' | 'stale' | 'skipped'> {
+    const em = this.em.fork();
+    const rules = await this.repository.rules(em);
+    if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return 'skipped';
+    const sentAt = new Date(command.sentAt);
+    if (this.stale(sentAt)) {
+      this.logger.log(
+        { command: command.command, kickUserId: command.kickUserId, sentAt: command.sentAt },
+        'stale chat command not answered',
       );
+      return 'stale';
+    }
+    const claim = `activity:chat:job:${jobKey}`;
+    const window = `activity:cmd:${command.command}:${command.kickUserId}`;
+    if (!(await this.claim(claim))) return 'skipped';
+    let reply: string;
+    try {
+      if ((await this.redis.set(window, '1', 'EX', COMMAND_WINDOW_SECONDS, 'NX')) !== 'OK') return 'skipped';
+      reply =
+        command.command === 'points'
+          ? await this.points(em, command)
+          : command.command === 'join'
+            ? await this.join(em, command, sentAt)
+            : await this.raffle();
+    } catch (err) {
+      // Nothing was sent: the queue's retry may answer.
+      await this.redis.del(claim, window);
       throw err;
     }
-    await this.connection.recordChatResult(null);
-    return true;
+    return this.sendOnce(claim, rules.broadcaster_user_id, reply, command.messageId, [window]);
   }
 
-  private async points(em: EntityManager, command: { kickUserId: number; username: string }): Promise<string> {
+  /**
+   * Says something in the channel's chat (raffle winners), once per `jobKey`; 'not-sent' when no usable connection or
+   * channel is set or Kick failed it (the Kick connection screen counts it).
+   */
+  async announce(content: string, jobKey: string): Promise<'sent' | 'not-sent' | 'skipped'> {
+    const rules = await this.repository.rules(this.em.fork());
+    if (!rules.broadcaster_user_id) return 'not-sent';
+    const key = `activity:chat:job:${jobKey}`;
+    if (!(await this.claim(key))) return 'skipped';
+    return this.sendOnce(key, rules.broadcaster_user_id, content, null, []);
+  }
+
+  /** Sends under a claim taken by the caller; a send that reached nobody releases it (and `release`) for the retry. */
+  private async sendOnce(
+    claim: string,
+    broadcasterUserId: number,
+    content: string,
+    replyTo: string | null,
+    release: string[],
+  ): Promise<'sent' | 'not-sent'> {
+    try {
+      return await this.sender.send(broadcasterUserId, content, replyTo);
+    } catch (err) {
+      if (err instanceof ChatSendRetryable) await this.redis.del(claim, ...release);
+      throw err;
+    }
+  }
+
+  private async claim(key: string): Promise<boolean> {
+    return (await this.redis.set(key, '1', 'EX', SEND_CLAIM_SECONDS, 'NX')) === 'OK';
+  }
+
+  private async points(em: EntityManager, command: ChatCommand): Promise<string> {
     const member = await this.repository.memberByKickId(em, command.kickUserId);
     if (!member) return `@${command.username} log in at ${this.config.env.APP_URL} with Kick to start collecting points.`;
     return `@${command.username} you have ${(await this.economy.balanceOf(member.id)).toLocaleString('en-US')} points.`;
   }
 
   /**
-   * `!join`: the linked member enters the raffle on stream for free through the same service as the site's button and
-   * socket, so the same entry rules refuse with the same words.
+   * `!join`: the linked member enters, for free, the raffle that was on stream and open when the message was typed,
+   * through the same service as the site's button and socket (so the same entry rules refuse with the same words).
    */
-  private async join(em: EntityManager, command: { kickUserId: number; username: string }): Promise<string> {
+  private async join(em: EntityManager, command: ChatCommand, sentAt: Date): Promise<string> {
     const member = await this.repository.memberByKickId(em, command.kickUserId);
     if (!member) return `@${command.username} log in at ${this.config.env.APP_URL} with Kick to enter raffles.`;
-    const raffleId = await this.featured.raffleId();
-    if (!raffleId) return 'No raffle is open right now.';
+    const featured = await this.featured.raffleIdAt(sentAt);
+    if (!featured.known) return `@${command.username} the raffle on stream changed after you typed that: type it again to enter.`;
+    if (!featured.id) return `@${command.username} no raffle was open when you typed that.`;
     try {
-      const result = await this.entries.enter(member.id, raffleId, { entry_type: 'passwordless' });
+      const result = await this.entries.enter(member.id, featured.id, { entry_type: 'passwordless' });
       return `@${command.username} ${result.message}`;
     } catch (err) {
       if (err instanceof HttpException) return `@${command.username} ${err.message}`;

@@ -13,3 +13,6 @@ export * from './kick-user-auth.client';
 export * from './kick-tokens-rekey';
 export * from './kick-live-poll.service';
 export * from './kick-message-retention.service';
+export * from './kick-member-standing.service';
+export * from './kick-token-expiry';
+export * from './kick-rewards.service';

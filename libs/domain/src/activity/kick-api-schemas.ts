@@ -101,3 +101,6 @@ export const kickChatAnswer = z.object({
   data: z.object({ is_sent: z.boolean(), message_id: z.string() }),
   message: z.string(),
 });
+
+/** POST /public/v1/chat with `type: "bot"` before the app's bot account is enabled: HTTP 400 (KickDevDocs issue 123). */
+export const kickChatChannelNotFound = z.object({ data: z.literal('Channel not found'), message: z.literal('Bad request') });

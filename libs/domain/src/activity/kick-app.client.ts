@@ -48,13 +48,57 @@ export class KickHttpError extends Error {
   constructor(
     readonly status: number,
     what: string,
+    /** Kick's own words, when its answer carried some ("Channel not found"). */
+    readonly kickSays: string | null = null,
   ) {
-    super(`Kick ${what}: HTTP ${status}`);
+    super(`Kick ${what}: HTTP ${status}${kickSays ? ` (${kickSays})` : ''}`);
   }
 }
 
-/** Kick caps a chat message at 500 characters; cutting by code point never splits a surrogate pair. */
-export const chatContent = (content: string): string => Array.from(content).slice(0, 500).join('');
+/** Kick's error text: `data` when it is a string ("Channel not found"), else `message`; at most 120 characters. */
+function kickMessage(text: string): string | null {
+  const body = parseJson(text) as { data?: unknown; message?: unknown } | null;
+  const said = typeof body?.data === 'string' ? body.data : typeof body?.message === 'string' ? body.message : null;
+  return said ? said.slice(0, 120) : null;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const CHAT_MAX_CODE_POINTS = 500;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Kick caps a chat message at 500 characters (docs/kick.md "Chat"): the text is cut after the last whole grapheme
+ * that fits in 500 code points, so neither a surrogate pair nor an emoji sequence (a flag, a family, a skin tone) is
+ * ever cut in half.
+ */
+export function chatContent(content: string): string {
+  if (Array.from(content).length <= CHAT_MAX_CODE_POINTS) return content;
+  let kept = '';
+  let codePoints = 0;
+  for (const { segment } of graphemes.segment(content)) {
+    codePoints += Array.from(segment).length;
+    if (codePoints > CHAT_MAX_CODE_POINTS) break;
+    kept += segment;
+  }
+  return kept;
+}
+
+export type KickChatType = 'user' | 'bot';
+
+export interface ChatMessageToSend {
+  broadcasterUserId: number;
+  type: KickChatType;
+  content: string;
+  /** Kick's id of the message this one answers: the reply is threaded under it. */
+  replyTo?: string | null;
+}
 
 /**
  * Kick's API: event subscriptions and channel lookups with the app's own token (client_credentials,
@@ -125,21 +169,28 @@ export class KickAppClient {
   }
 
   /**
-   * Posts as the connected account: `bot` when that account is the broadcaster (Kick then posts to the token owner's
-   * channel), otherwise `user` into the broadcaster's chat (a bot account the streamer made a moderator).
+   * POST /public/v1/chat with the connected account's user token; answers Kick's id of the posted message. Sent once:
+   * a 5xx or a timeout may have posted it, so only a 429 (honouring Retry-After) or a refused connection is tried
+   * again (kickRequest's `idempotent: false`). Throws KickHttpError with Kick's answer when it is not a success.
    */
-  async sendChatMessage(userToken: string, message: { broadcasterUserId: number; asBot: boolean; content: string }): Promise<void> {
+  async sendChatMessage(userToken: string, message: ChatMessageToSend): Promise<{ messageId: string | null }> {
     const res = await kickRequest(new URL('/public/v1/chat', this.config.env.KICK_API_URL), {
       method: 'POST',
+      idempotent: false,
       headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        broadcaster_user_id: message.broadcasterUserId,
+        type: message.type,
         content: chatContent(message.content),
-        type: message.asBot ? 'bot' : 'user',
+        // Required for `user`; `bot` posts where Kick decides (the bot account's channel for some, docs/kick.md).
+        broadcaster_user_id: message.broadcasterUserId,
+        ...(message.replyTo ? { reply_to_message_id: message.replyTo } : {}),
       }),
     });
-    await res.body?.cancel().catch(() => undefined);
-    if (!res.ok) throw new KickHttpError(res.status, 'POST /public/v1/chat');
+    const text = await res.text().catch(() => '');
+    if (!res.ok) throw new KickHttpError(res.status, 'POST /public/v1/chat', kickMessage(text));
+    const body = parseJson(text) as { data?: { message_id?: unknown } } | null;
+    const id = body?.data?.message_id;
+    return { messageId: typeof id === 'string' && id.length <= 100 ? id : null };
   }
 
   private async call<T>(method: string, path: string, json?: unknown): Promise<T> {

@@ -9,6 +9,8 @@ export interface KickMessage {
   version: string;
   sentAt: Date;
   payload: unknown;
+  /** Kick-Event-Subscription-Id: which subscription delivered it (absent for statuses read from Kick's API). */
+  subscriptionId?: string;
 }
 
 /** How a gift whose gifter Kick hides is shown. */
@@ -37,24 +39,38 @@ export function awardIntent(message: KickMessage): AwardIntent | { outcome: stri
     case 'channel.subscription.new':
     case 'channel.subscription.renewal': {
       // Once per new or renewal event, whatever its `duration` (docs/activity.md, "Payload truth").
-      const { subscriber } = subscriptionPayload.parse(message.payload);
+      const { subscriber, created_at } = subscriptionPayload.parse(message.payload);
       const kickUserId = subscriber.user_id;
-      return { source: 'subscription', key: `kick:${message.id}`, kickUserId, pointsFor: (r) => r.subscription_points };
+      return { source: 'subscription', key: factKey(message, kickUserId, created_at), kickUserId, pointsFor: (r) => r.subscription_points };
     }
     case 'channel.subscription.gifts': {
-      const { gifter, giftees } = giftsPayload.parse(message.payload);
+      const { gifter, giftees, created_at } = giftsPayload.parse(message.payload);
       // No account to credit: acknowledged, and the admin's delivery list names the gifter "Anonymous".
       if (!gifter?.user_id || gifter.is_anonymous) return { outcome: 'anonymous', from: ANONYMOUS };
       const kickUserId = gifter.user_id;
-      return { source: 'gifted-subs', key: `kick:${message.id}`, kickUserId, pointsFor: (r) => r.gifted_sub_points * giftees.length };
+      return {
+        source: 'gifted-subs',
+        key: factKey(message, kickUserId, created_at),
+        kickUserId,
+        pointsFor: (r) => r.gifted_sub_points * giftees.length,
+      };
     }
     case 'kicks.gifted': {
-      const { sender, gift } = kicksPayload.parse(message.payload);
-      return { source: 'kicks', key: `kick:${message.id}`, kickUserId: sender.user_id, pointsFor: (r) => r.kick_points * gift.amount };
+      const { sender, gift, created_at } = kicksPayload.parse(message.payload);
+      const kickUserId = sender.user_id;
+      return { source: 'kicks', key: factKey(message, kickUserId, created_at), kickUserId, pointsFor: (r) => r.kick_points * gift.amount };
     }
     default:
       return null;
   }
+}
+
+/**
+ * An award's key from the event's own facts (its type, who, and Kick's created_at), so one event delivered under two
+ * subscriptions (two message ids) pays once; the message id when the payload has no created_at.
+ */
+function factKey(message: KickMessage, kickUserId: number, createdAt: string | null | undefined): string {
+  return createdAt ? `${message.type}:${kickUserId}:${createdAt}` : `kick:${message.id}`;
 }
 
 /** The award to write for an intent, or why there is none: the streamer or an excluded bot, no points set, too new. */

@@ -21,3 +21,16 @@ describe('chatContent: a bot reply cut to Kick’s 500 characters never splits a
     expect(wellFormed(cut)).toBe(true);
   });
 });
+
+describe('chatContent: never half an emoji sequence', () => {
+  it('drops a family emoji (a ZWJ sequence) whole when it would straddle the limit', () => {
+    const family = '👨‍👩‍👧';
+    const cut = chatContent(`${'a'.repeat(498)}${family}`);
+    expect(cut).toBe('a'.repeat(498));
+  });
+
+  it('keeps a flag whole or not at all', () => {
+    expect(chatContent(`${'a'.repeat(499)}🇩🇪`)).toBe('a'.repeat(499));
+    expect(chatContent(`${'a'.repeat(498)}🇩🇪x`)).toBe(`${'a'.repeat(498)}🇩🇪`);
+  });
+});

@@ -1,5 +1,9 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, kickUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { QUEUES } from '@kickback/contracts';
+import { FakeKickServer, createTestStack, kickUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { SecretsCipher } from '../leaderboard/secrets-cipher';
 import { KickConnectionService } from './kick-connection.service';
 import { KICK_TOKEN_PURPOSE } from './kick-token-cipher';
@@ -8,10 +12,11 @@ import { rekeyKickTokens } from './kick-tokens-rekey';
 const STREAMER = { user_id: 5151, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 const SCREEN = '/admin-new/kick-connection';
 
-describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot replies with the user token", () => {
+describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat replies with the user token", () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   let stack: TestStack;
   let api: RunningApi;
+  let worker: INestApplicationContext;
   let em: EntityManager;
   let admin: TestClient;
   let viewer = 6000;
@@ -43,6 +48,8 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
     kick.nextUser = STREAMER;
     stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url });
     api = await stack.api();
+    // Replies are sent by the worker, from the queue the webhook writes to.
+    worker = await stack.worker();
     kick.events.webhookUrl = `${api.url}/webhooks/kick`;
     em = api.app.get(EntityManager);
     admin = await api.signedIn({ role: 'Admin' });
@@ -58,8 +65,21 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
   it('without a connection the command is applied but no reply is sent, and the screen says why; Kick refuses the app token on chat', async () => {
     const before = await status();
     expect(before).toEqual(expect.objectContaining({ connected: false, account: null }));
-    expect(before.chat_replies).toEqual({ on: false, reason: expect.stringContaining('No Kick account is connected') });
+    expect(before.chat_replies).toEqual(
+      expect.objectContaining({ on: false, reason: expect.stringContaining('No Kick account is connected'), failures: 0 }),
+    );
     expect(await command('!points')).toBe(200);
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    await waitFor(
+      async () => {
+        const [row] = await em
+          .fork()
+          .execute<{ id: string }[]>(`select id::text as id from outbox_events where type = 'activity.chat-command'`);
+        return row && (await (await queue.getJob(`evt-${row.id}`))?.isCompleted());
+      },
+      10_000,
+      'the command answered from the queue',
+    );
     expect(kick.events.chatMessages).toEqual([]);
 
     const app = await fetch(`${kick.url}/oauth/token`, {
@@ -87,8 +107,16 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
   it('connects with the scopes the features need, stores the tokens sealed, and replies reach chat with the user token', async () => {
     const { authorize, location } = await connect();
     expect(location).toBe(`${SCREEN}?connected=1`);
-    expect(authorize.searchParams.get('scope')!.split(' ').sort()).toEqual(['channel:read', 'chat:write', 'events:subscribe', 'user:read']);
-    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/auth\/kick\/connect\/callback$/);
+    expect(authorize.searchParams.get('scope')!.split(' ').sort()).toEqual([
+      'channel:read',
+      'channel:rewards:read',
+      'channel:rewards:write',
+      'chat:write',
+      'events:subscribe',
+      'moderation:ban',
+      'user:read',
+    ]);
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/auth\/kick\/callback$/);
 
     const issued = kick.issued.at(-1)!;
     const row = (await stored())!;
@@ -101,19 +129,23 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
     expect(after).toEqual(
       expect.objectContaining({ connected: true, account: { kick_user_id: 5151, username: 'streamer' }, missing_scopes: [] }),
     );
-    expect(after.chat_replies).toEqual({ on: true, reason: null });
+    expect(after.chat_replies).toEqual(expect.objectContaining({ on: true, reason: null, as: 'user' }));
 
     expect(await command('!points')).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === 1, 10_000, 'the reply');
     expect(kick.events.chatMessages).toEqual([
-      { content: expect.stringContaining(`@viewer${viewer}`), type: 'bot', broadcaster_user_id: 5151 },
+      { content: expect.stringContaining(`@viewer${viewer}`), type: 'user', broadcaster_user_id: 5151, message_id: expect.any(String) },
     ]);
   });
 
   it('a token Kick refuses turns bot replies off and the screen says why', async () => {
     await fetch(`${kick.url}/oauth/revoke?token=${kick.issued.at(-1)!.access_token}`, { method: 'POST' });
     expect(await command('!raffle')).toBe(200);
+    await waitFor(async () => !(await status()).chat_replies.on, 10_000, 'replies off');
     expect(kick.events.chatMessages).toHaveLength(1);
-    expect((await status()).chat_replies).toEqual({ on: false, reason: expect.stringContaining('HTTP 401') });
+    expect((await status()).chat_replies).toEqual(
+      expect.objectContaining({ on: false, reason: expect.stringContaining('HTTP 401'), failures: 1 }),
+    );
   });
 
   it('refreshes a token about to expire once, however many callers need it at the same time', async () => {
@@ -132,8 +164,10 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, bot re
     expect(refreshes()).toBe(before + 2);
     kick.userTokenTtlSeconds = 3600;
     await connection.refreshIfDue();
+    const said = kick.events.chatMessages.length;
     expect(await command('!points')).toBe(200);
-    expect(kick.events.chatMessages.at(-1)).toEqual(expect.objectContaining({ type: 'bot', broadcaster_user_id: 5151 }));
+    await waitFor(() => kick.events.chatMessages.length === said + 1, 10_000, 'the reply with the refreshed token');
+    expect(kick.events.chatMessages.at(-1)).toEqual(expect.objectContaining({ type: 'user', broadcaster_user_id: 5151 }));
   });
 
   it('disconnecting revokes both tokens at Kick and forgets them', async () => {

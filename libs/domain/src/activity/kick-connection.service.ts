@@ -1,22 +1,36 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { KICK_CONNECTION_SCOPES, type KickConnectionStatus } from '@kickback/contracts';
-import { AuditLogService, InjectRedis } from '@kickback/platform';
-import { KickConnectionRepository, type KickConnectionRow } from './kick-connection.repository';
+import { ADMIN_ROOM, KICK_CONNECTION_SCOPES, type KickChatAs, type KickConnectionStatus } from '@kickback/contracts';
+import { AuditLogService, InjectRedis, RealtimeEmitter, unprocessable } from '@kickback/platform';
+import { KickConnectionRepository, type KickConnectionRow, type RefreshFailureKind } from './kick-connection.repository';
 import { KickTokenCipher } from './kick-token-cipher';
-import { KickUserAuthClient, type KickTokenSet } from './kick-user-auth.client';
+import { KickTokenRefusal, KickUserAuthClient, type KickTokenSet } from './kick-user-auth.client';
 import { withRedisLock } from './kick-redis-lock';
 
 /** A token this close to its expiry is refreshed before use (and by the worker's Kick upkeep job). */
 export const REFRESH_BEFORE_MS = 10 * 60_000;
 const REFRESH_LOCK = 'kick:connection:refresh';
 const REFRESH_LOCK_MS = 30_000;
+/** Kick's refresh tokens reportedly stop working about this long after the account was connected (docs/kick.md). */
+export const KICK_CONNECTION_LIFETIME_DAYS = 30;
+/** The admins are told this many days before. */
+export const KICK_CONNECTION_WARN_DAYS = 3;
+const DAY_MS = 86_400_000;
 
+/** The admins' notices about the connection's token (pushed to the admin room, where the panel shows them). */
+export const KICK_CONNECTION_NOTICES = {
+  reconnect: (username: string) =>
+    `Kick refused to refresh ${username}'s token: reconnect the Kick account (Admin → Kick connection). Bot replies and calls to Kick stop when its token expires.`,
+  aging: (username: string, by: Date) =>
+    `The Kick connection of ${username} is nearly ${KICK_CONNECTION_LIFETIME_DAYS} days old and Kick's refresh tokens stop working about then: reconnect it before ${by.toISOString().slice(0, 10)}.`,
+} as const;
 export interface ConnectedToken {
   accessToken: string;
   kickUserId: number;
   scopes: string[];
+  /** How the admin chose to post replies (docs/kick.md "Chat"). */
+  chatAs: KickChatAs;
 }
 
 /**
@@ -35,6 +49,7 @@ export class KickConnectionService {
     private readonly repository: KickConnectionRepository,
     private readonly cipher: KickTokenCipher,
     private readonly auth: KickUserAuthClient,
+    private readonly realtime: RealtimeEmitter,
   ) {}
 
   /** The screen's account half; the channel half is KickChannelService's. */
@@ -49,7 +64,17 @@ export class KickConnectionService {
       missing_scopes: missing,
       expires_at: row ? new Date(row.expires_at).toISOString() : null,
       connected_at: row ? new Date(row.connected_at).toISOString() : null,
-      chat_replies: { on: !this.offReason(row), reason: this.offReason(row) },
+      reconnect_by: row ? new Date(new Date(row.connected_at).getTime() + KICK_CONNECTION_LIFETIME_DAYS * DAY_MS).toISOString() : null,
+      token_refresh: { state: row?.refresh_error_kind ?? 'ok', message: row?.refresh_error ?? null },
+      chat_replies: {
+        on: !this.offReason(row),
+        reason: this.offReason(row),
+        as: row?.chat_as ?? 'user',
+        failures: row?.chat_failures ?? 0,
+        last_failure: row?.chat_last_failure ?? null,
+        last_failed_at: row?.chat_failed_at ? new Date(row.chat_failed_at).toISOString() : null,
+        last_sent_at: row?.chat_sent_at ? new Date(row.chat_sent_at).toISOString() : null,
+      },
     };
   }
 
@@ -102,7 +127,12 @@ export class KickConnectionService {
     if (!row) return null;
     if (this.due(row)) row = await this.refresh(row);
     if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
-    return { accessToken: this.cipher.open(row.access_token_enc), kickUserId: row.kick_user_id, scopes: row.scopes.split(' ') };
+    return {
+      accessToken: this.cipher.open(row.access_token_enc),
+      kickUserId: row.kick_user_id,
+      scopes: row.scopes.split(' '),
+      chatAs: row.chat_as,
+    };
   }
 
   /** The worker's upkeep: keeps an unused connection alive. */
@@ -111,15 +141,49 @@ export class KickConnectionService {
     if (row && this.due(row)) await this.refresh(row);
   }
 
-  /** What the last bot reply met: null when it reached chat. */
-  async recordChatResult(error: string | null): Promise<void> {
-    await this.repository.setChatError(this.em.fork(), error === null ? null : error.slice(0, 300));
+  /** A chat send reached Kick. */
+  async recordChatSent(): Promise<void> {
+    await this.repository.chatSent(this.em.fork());
+  }
+
+  /**
+   * A chat send failed: counted and shown as the last failure on the Kick connection screen; `offReason` when replies
+   * cannot work until the admin acts (a refused token), shown as why they are off.
+   */
+  async recordChatFailure(failure: string, offReason: string | null = null): Promise<void> {
+    await this.repository.chatFailed(this.em.fork(), failure.slice(0, 300), offReason?.slice(0, 300) ?? null);
+  }
+
+  /** The admin's choice of how replies are posted (audited). */
+  async setChatAs(actorId: number, chatAs: KickChatAs): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const before = await this.repository.get(tx, true);
+      if (!before) throw unprocessable('Connect a Kick account first.', { as: ['Connect a Kick account first.'] });
+      await this.repository.setChatAs(tx, chatAs);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'kick.connection.chat-as',
+        entity: 'kick_connection',
+        entityId: 1,
+        before: { chat_as: before.chat_as },
+        after: { chat_as: chatAs },
+      });
+    });
+  }
+
+  /** The worker's upkeep: tells the admins, once per connection, that it nears the age at which Kick's refresh dies. */
+  async warnIfAging(): Promise<void> {
+    const row = await this.repository.markAgeNotified(this.em.fork(), KICK_CONNECTION_LIFETIME_DAYS - KICK_CONNECTION_WARN_DAYS);
+    if (!row) return;
+    const by = new Date(new Date(row.connected_at).getTime() + KICK_CONNECTION_LIFETIME_DAYS * DAY_MS);
+    this.realtime.toRoom(ADMIN_ROOM, 'user:notification', { type: 'warning', message: KICK_CONNECTION_NOTICES.aging(row.username, by) });
   }
 
   private offReason(row: KickConnectionRow | null): string | null {
     if (!row) return 'No Kick account is connected: bot replies to chat commands are off (commands still work on the site).';
     if (!row.scopes.split(' ').includes('chat:write'))
       return `${row.username} did not grant chat:write: reconnect and allow sending chat messages.`;
+    if (row.refresh_error_kind === 'reconnect') return row.refresh_error;
     return row.chat_error;
   }
 
@@ -127,7 +191,11 @@ export class KickConnectionService {
     return new Date(row.expires_at).getTime() - Date.now() < REFRESH_BEFORE_MS;
   }
 
-  /** One refresh at a time; whoever waited finds the token changed since `seen` and reads what the holder stored. */
+  /**
+   * One refresh at a time; whoever waited finds the token changed since `seen` and reads what the holder stored. A
+   * failure is recorded by kind (Kick refused the grant: reconnect; anything else: retried at the next use or upkeep)
+   * and the next success clears it; the admins are told when a reconnect becomes needed.
+   */
   private async refresh(seen: KickConnectionRow): Promise<KickConnectionRow | null> {
     await withRedisLock(
       this.redis,
@@ -138,7 +206,7 @@ export class KickConnectionService {
         const row = await this.repository.get(em);
         if (!row || row.access_token_enc !== seen.access_token_enc || !this.due(row)) return;
         if (!row.refresh_token_enc) {
-          await this.repository.setChatError(em, 'The connected account has no refresh token: reconnect it.');
+          await this.refreshFailed(em, row, 'reconnect', 'The connected account has no refresh token: reconnect it.');
           return;
         }
         try {
@@ -146,15 +214,31 @@ export class KickConnectionService {
           await this.repository.setTokens(em, this.seal(tokens, row));
         } catch (err) {
           this.logger.warn({ err }, 'Kick token refresh failed');
-          await this.repository.setChatError(
-            em,
-            `Kick refused to refresh the connected account's token (${(err as Error).message}): reconnect it.`,
-          );
+          if (err instanceof KickTokenRefusal && err.reconnectNeeded)
+            await this.refreshFailed(
+              em,
+              row,
+              'reconnect',
+              `Kick refused to refresh the connected account's token (${err.message}): reconnect it.`,
+            );
+          else
+            await this.refreshFailed(
+              em,
+              row,
+              'retrying',
+              `Refreshing the connected account's token failed (${(err as Error).message}): retrying at the next use.`,
+            );
         }
       },
       REFRESH_LOCK_MS,
     );
     return this.repository.get(this.em.fork());
+  }
+
+  private async refreshFailed(em: EntityManager, row: KickConnectionRow, kind: RefreshFailureKind, message: string): Promise<void> {
+    const before = await this.repository.setRefreshFailure(em, kind, message);
+    if (kind === 'reconnect' && before !== 'reconnect')
+      this.realtime.toRoom(ADMIN_ROOM, 'user:notification', { type: 'error', message: KICK_CONNECTION_NOTICES.reconnect(row.username) });
   }
 
   private seal(tokens: KickTokenSet, previous?: KickConnectionRow) {

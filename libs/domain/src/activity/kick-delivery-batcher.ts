@@ -11,6 +11,8 @@ import { mergeViewerFacts, viewerFacts, type ViewerFact } from './kick-viewer-fa
 
 /** The outcome of a message whose payload names another broadcaster than the configured channel: nothing applied. */
 export const OTHER_BROADCASTER = 'other-broadcaster';
+/** The outcome of a message delivered under a subscription that is not the one recorded for its event: nothing applied. */
+export const OTHER_SUBSCRIPTION = 'other-subscription';
 
 /** What a verified delivery is kept as: 'applied' for a type this build reads, else acknowledged without effect. */
 export type ClaimAs = 'applied' | 'ignored' | 'unreadable';
@@ -57,6 +59,7 @@ export class KickDeliveryBatcher {
       );
       const results: (Applied | null)[] = batch.map(() => null);
       const channel = fresh.size ? (await this.repository.rules(tx)).broadcaster_user_id : null;
+      const recorded = fresh.size ? await this.recordedSubscriptions(tx) : new Map<string, string>();
       let run: { index: number; intent: AwardIntent }[] = [];
       // Follows, subscriptions and chat badges the raffle entry rules read: one statement for the batch.
       const facts: ViewerFact[] = [];
@@ -82,6 +85,12 @@ export class KickDeliveryBatcher {
           results[i] = { outcome: OTHER_BROADCASTER, broadcaster };
           continue;
         }
+        // Kick delivers an event once per subscription: only the one we recorded counts (a duplicate, a staging deploy's).
+        const ours = recorded.get(message.type);
+        if (ours && message.subscriptionId && message.subscriptionId !== ours) {
+          results[i] = { outcome: OTHER_SUBSCRIPTION };
+          continue;
+        }
         facts.push(...viewerFacts(message));
         const intent = awardIntent(message);
         if (intent && 'outcome' in intent) results[i] = intent;
@@ -95,6 +104,12 @@ export class KickDeliveryBatcher {
       await this.viewers.record(tx, mergeViewerFacts(facts));
       return results;
     });
+  }
+
+  /** Per event type, the subscription id the last reconcile recorded (docs/activity.md "Subscriptions"). */
+  private async recordedSubscriptions(tx: EntityManager): Promise<Map<string, string>> {
+    const subs = await this.repository.subscriptions(tx);
+    return new Map(subs.filter((s) => s.subscription_id).map((s) => [s.event, s.subscription_id!]));
   }
 
   private async applyRun(tx: EntityManager, intents: AwardIntent[]): Promise<Applied[]> {

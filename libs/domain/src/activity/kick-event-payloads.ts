@@ -24,7 +24,7 @@ export const followPayload = z.object({ follower: kickUser });
  * `duration` is not read: Kick never defines it, and its renewal example (3 on a renewal, 1 on a new subscription)
  * looks like months subscribed so far, so multiplying by it would pay a long-time subscriber more each month.
  */
-export const subscriptionPayload = z.object({ subscriber: kickUser, expires_at: looseDate });
+export const subscriptionPayload = z.object({ subscriber: kickUser, created_at: looseDate, expires_at: looseDate });
 
 /** An anonymous gifter comes with is_anonymous and null user_id, username and the rest (Kick's docs). */
 export const giftsPayload = z.object({
@@ -33,6 +33,7 @@ export const giftsPayload = z.object({
     .nullable()
     .optional(),
   giftees: z.array(kickUser.partial()).max(1000),
+  created_at: looseDate,
   expires_at: looseDate,
 });
 
@@ -40,12 +41,16 @@ export const giftsPayload = z.object({
 export const moderationBannedPayload = z.object({
   banned_user: kickUser,
   metadata: z
-    .object({ reason: z.string().max(1000).nullable().optional(), expires_at: looseDate })
+    .object({ reason: z.string().max(1000).nullable().optional(), created_at: looseDate, expires_at: looseDate })
     .nullable()
     .optional(),
 });
 
-export const kicksPayload = z.object({ sender: kickUser, gift: z.object({ amount: z.number().int().min(0).max(100_000_000) }) });
+export const kicksPayload = z.object({
+  sender: kickUser,
+  gift: z.object({ amount: z.number().int().min(0).max(100_000_000) }),
+  created_at: looseDate,
+});
 
 export const rewardPayload = z.object({
   id: z.string().max(100),

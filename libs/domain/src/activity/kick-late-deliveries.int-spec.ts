@@ -174,10 +174,16 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
 
   it('a renewal awards the subscription bonus once per renewal event, whatever its duration', async () => {
     const m = await member();
-    const renewal = (duration: number) => ({ broadcaster, subscriber: kickUser(m.kickId, 'x'), duration, created_at: rfc3339(Date.now()) });
-    expect(await kick.events.deliver('channel.subscription.renewal', renewal(12))).toBe(200);
+    // Two monthly renewals: their own created_at tells them apart (two deliveries of one event share it).
+    const renewal = (duration: number, at: number) => ({
+      broadcaster,
+      subscriber: kickUser(m.kickId, 'x'),
+      duration,
+      created_at: rfc3339(at),
+    });
+    expect(await kick.events.deliver('channel.subscription.renewal', renewal(12, Date.now() - 30 * 86_400_000))).toBe(200);
     expect(await balance(m.id)).toBe(500);
-    expect(await kick.events.deliver('channel.subscription.renewal', renewal(13))).toBe(200);
+    expect(await kick.events.deliver('channel.subscription.renewal', renewal(13, Date.now()))).toBe(200);
     expect(await balance(m.id)).toBe(1000);
   });
 

@@ -72,6 +72,28 @@ describe('kickRequest: retries 429/5xx with backoff and jitter, honouring Retry-
     await start([]);
   });
 
+  it('sends a call that is not idempotent once on a 5xx, and again only after a 429 as Retry-After asks', async () => {
+    await start([{ status: 500 }]);
+    expect((await kickRequest(url, { method: 'POST', body: 'hi', idempotent: false, sleep })).status).toBe(500);
+    expect(seen).toEqual(['hi']);
+    expect(waits).toEqual([]);
+
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await start([{ status: 429, headers: { 'retry-after': '1' } }, { status: 502 }]);
+    expect((await kickRequest(url, { method: 'POST', body: 'hi', idempotent: false, sleep })).status).toBe(502);
+    expect(seen).toEqual(['hi', 'hi']);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('tries a call that is not idempotent again when the connection was refused (nothing was sent)', async () => {
+    await start([]);
+    const closed = url;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await expect(kickRequest(closed, { retries: 2, idempotent: false, sleep, random: () => 0 })).rejects.toThrow();
+    expect(waits).toHaveLength(2);
+    await start([]);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(retryAfterMs('7', now)).toBe(7000);

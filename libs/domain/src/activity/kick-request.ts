@@ -1,3 +1,5 @@
+import { cappedResponse } from '@kickback/platform';
+
 /**
  * Every HTTP call to Kick (API and OAuth hosts) goes through here: Kick answers 429 under load and has had 5xx
  * episodes, and a single failed call must not lose a token exchange, a subscription or a live-state poll.
@@ -12,13 +14,28 @@ export interface KickRequestOptions extends Omit<RequestInit, 'signal'> {
   maxDelayMs?: number;
   /** Per attempt. */
   timeoutMs?: number;
+  /** The most of the answer's body its reader gets; reading past it rejects (AnswerTooLarge). */
+  maxAnswerBytes?: number;
   /** Test seam: how a wait happens. */
   sleep?: (ms: number) => Promise<void>;
   /** Test seam: where jitter comes from (0 ≤ x < 1). */
   random?: () => number;
+  /**
+   * False for a call Kick may have acted on even when its answer is lost or an error (sending a chat message): then
+   * only a 429 (Kick refused it unread) and a connection refused before anything was sent are tried again, never a
+   * 5xx or a timeout, which could post the message twice.
+   */
+  idempotent?: boolean;
 }
 
-export const KICK_REQUEST_DEFAULTS = { retries: 3, baseDelayMs: 250, maxDelayMs: 10_000, timeoutMs: 10_000 } as const;
+// Kick's answers (a user, a token, a channel, a key) are a few KB: 1 MB leaves room and still bounds a broken one.
+export const KICK_REQUEST_DEFAULTS = {
+  retries: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 10_000,
+  timeoutMs: 10_000,
+  maxAnswerBytes: 1024 * 1024,
+} as const;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +43,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export const retryableStatus = (status: number) => status === 429 || status >= 500;
 
 /**
- * `fetch` with exponential backoff and full jitter on network errors, timeouts, 429 and 5xx, honouring Retry-After
+ * `fetch` with exponential backoff and full jitter on network errors, timeouts, 429 and 5xx (429 and a refused
+ * connection only, when not idempotent), honouring Retry-After
  * (seconds or an HTTP date, capped at maxDelayMs). Resolves with the first answer that is not retryable, or with the
  * last answer once the retries are spent (callers read its status as they would a single fetch); rejects only when
  * the last attempt could not reach Kick at all. The body must be replayable (string, URLSearchParams, Buffer).
@@ -37,8 +55,10 @@ export async function kickRequest(url: URL | string, options: KickRequestOptions
     baseDelayMs,
     maxDelayMs,
     timeoutMs,
+    maxAnswerBytes,
     sleep = wait,
     random = Math.random,
+    idempotent = true,
     ...init
   } = { ...KICK_REQUEST_DEFAULTS, ...options };
   for (let attempt = 0; ; attempt++) {
@@ -47,15 +67,20 @@ export async function kickRequest(url: URL | string, options: KickRequestOptions
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
-      if (last) throw err;
+      if (last || (!idempotent && !refusedBeforeSending(err))) throw err;
       await sleep(backoff(attempt, baseDelayMs, maxDelayMs, random));
       continue;
     }
-    if (last || !retryableStatus(res.status)) return res;
+    if (last || !(idempotent ? retryableStatus(res.status) : res.status === 429)) return cappedResponse(res, maxAnswerBytes);
     const asked = retryAfterMs(res.headers.get('retry-after'));
     await res.body?.cancel().catch(() => undefined);
     await sleep(asked === null ? backoff(attempt, baseDelayMs, maxDelayMs, random) : Math.min(asked, maxDelayMs));
   }
+}
+
+/** The connection was refused: the request never reached Kick. */
+function refusedBeforeSending(err: unknown): boolean {
+  return (err as { cause?: { code?: string } } | null)?.cause?.code === 'ECONNREFUSED';
 }
 
 function backoff(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number): number {

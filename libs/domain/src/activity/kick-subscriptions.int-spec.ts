@@ -110,6 +110,17 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     expect(await kick.events.deliverToSubscribers('chat.message.sent', chat, BROADCASTER)).toEqual([200]);
   });
 
+  it('a delivery under a subscription that is not the recorded one is acknowledged, not applied, and makes the api reconcile', async () => {
+    await stack.redis.del('kick:subscriptions:reconcile-asked');
+    const stray = plant(kick, 'kicks.gifted', BROADCASTER);
+    const payload = { broadcaster: kickUser(BROADCASTER, 'streamer'), sender: kickUser(5003, 'fan'), gift: { amount: 100 } };
+    expect(await kick.events.deliver('kicks.gifted', payload, { subscriptionId: stray.id })).toBe(200);
+    const [latest] = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries;
+    expect(latest).toEqual(expect.objectContaining({ type: 'kicks.gifted', result: 'other-subscription' }));
+    await waitFor(() => !kick.events.subscriptions.some((s) => s.id === stray.id), 10_000, 'the stray subscription removed');
+    expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
+  });
+
   it('a subscription Kick drops after failing deliveries is back after one run of the job', async () => {
     kick.events.unsubscribeAfterFailures = 3;
     const followed = kick.events.subscriptions.find((s) => s.broadcaster_user_id === BROADCASTER && s.event === 'channel.followed')!;

@@ -4,18 +4,37 @@ import { KICK_CONNECTION_SCOPES } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
 import { KickHttpError } from './kick-app.client';
 import { kickRequest } from './kick-request';
+import { kickExpiresIn, tokenExpiresAt } from './kick-token-expiry';
 
 const tokenSchema = z
   .object({
     access_token: z.string().min(1),
     refresh_token: z.string().min(1).optional(),
-    expires_in: z.coerce.number().positive().optional(),
+    expires_in: kickExpiresIn,
     scope: z.string().optional(),
   })
   .passthrough();
 const usersSchema = z.object({
   data: z.array(z.object({ user_id: z.coerce.number().int().positive(), name: z.string().min(1) }).passthrough()).min(1),
 });
+
+/**
+ * Kick refused a token request. `invalid_grant` (OAuth: the refresh token is revoked, expired or already used), or any
+ * other 4xx but 429 (Kick documents a refused refresh as 400 `{ error: "Invalid request" }`), means only a new
+ * connection helps; a 5xx or 429 (after kickRequest's retries) may pass.
+ */
+export class KickTokenRefusal extends KickHttpError {
+  readonly reconnectNeeded: boolean;
+
+  constructor(
+    status: number,
+    what: string,
+    readonly oauthError: string | null,
+  ) {
+    super(status, oauthError ? `${what}: ${oauthError}` : what);
+    this.reconnectNeeded = oauthError === 'invalid_grant' || (status >= 400 && status < 500 && status !== 429);
+  }
+}
 
 export interface KickTokenSet {
   accessToken: string;
@@ -29,8 +48,9 @@ export interface KickTokenSet {
 export class KickUserAuthClient {
   constructor(private readonly config: AppConfig) {}
 
+  /** The app's one registered redirect URL, shared with the member login (the state tells the two apart). */
   get redirectUri(): string {
-    return `${this.config.env.APP_URL.replace(/\/$/, '')}/auth/kick/connect/callback`;
+    return this.config.kickRedirectUri;
   }
 
   authorizeUrl(state: string, challenge: string): string {
@@ -79,15 +99,15 @@ export class KickUserAuthClient {
       body: new URLSearchParams({ ...grant, client_id: this.config.env.KICK_CLIENT_ID, client_secret: this.config.env.KICK_CLIENT_SECRET }),
     });
     if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new KickHttpError(res.status, `token (${grant.grant_type})`);
+      const refusal = (await res.json().catch(() => null)) as { error?: unknown } | null;
+      throw new KickTokenRefusal(res.status, `token (${grant.grant_type})`, typeof refusal?.error === 'string' ? refusal.error : null);
     }
     const body = tokenSchema.parse(await res.json());
     return {
       accessToken: body.access_token,
       refreshToken: body.refresh_token ?? null,
-      // Kick documents expires_in without a unit or a default; seconds, and an hour when absent.
-      expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000),
+      // Kick documents expires_in without a unit or a default (its examples show ""): seconds, an hour when unknown.
+      expiresAt: tokenExpiresAt(body.expires_in),
       scopes: (body.scope ?? '').split(/[\s,]+/).filter(Boolean),
     };
   }

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SITE_ROOM, type ActivityDelivery } from '@kickback/contracts';
-import { RealtimeEmitter } from '@kickback/platform';
+import type Redis from 'ioredis';
+import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
 import { KickPublicKeyService } from './kick-public-key.service';
 import { KNOWN_EVENTS, readablePayload, type LivestreamStatusPayload } from './kick-event-payloads';
 import type { Applied } from './kick-event-applier.service';
-import { ChatCommandsService } from './chat-commands.service';
+import { KickSubscriptionsService } from './kick-subscriptions.service';
 import { LiveStateService } from './live-state.service';
-import { KickDeliveryBatcher, OTHER_BROADCASTER, type ClaimAs } from './kick-delivery-batcher';
+import { KickDeliveryBatcher, OTHER_BROADCASTER, OTHER_SUBSCRIPTION, type ClaimAs } from './kick-delivery-batcher';
 import { KickDeliveryLog } from './kick-delivery-log';
 import { RaffleLivePublisher } from '../raffles/raffle-live.publisher';
 
@@ -16,6 +17,7 @@ export interface WebhookHeaders {
   signature?: string;
   type?: string;
   version?: string;
+  subscriptionId?: string;
 }
 
 export interface WebhookAnswer {
@@ -26,6 +28,8 @@ export interface WebhookAnswer {
 }
 
 const HEADER_ID = /^[0-9A-Za-z_-]{1,64}$/;
+const RECONCILE_ASKED_KEY = 'kick:subscriptions:reconcile-asked';
+const RECONCILE_ASKED_SECONDS = 60;
 const HEADER_NAME = /^[a-z0-9._-]{1,64}$/;
 
 /**
@@ -33,8 +37,10 @@ const HEADER_NAME = /^[a-z0-9._-]{1,64}$/;
  * (KickDeliveryBatcher), so a redelivery (even ten at once) finds the row or waits on it and applies nothing. Kick
  * documents no replay window and retries for hours, so a verified delivery is acknowledged whatever its age: the
  * message id (kept KICK_MESSAGE_RETENTION_DAYS) is what stops a replay, and effects use the event's own time. Only a
- * malformed, unsigned or forged delivery is refused. Unknown types and versions, and messages for another broadcaster,
- * are acknowledged and ignored; every delivery lands in a short Redis list the admin panel shows.
+ * malformed, unsigned or forged delivery is refused. Unknown types and versions, messages for another broadcaster and
+ * deliveries under a subscription that is not the one recorded for their event are acknowledged and ignored; every
+ * delivery lands in a short Redis list the admin panel shows. The answer goes as soon as the transaction commits:
+ * chat replies are queued in it (the outbox) and sent by the worker, never awaited here.
  */
 @Injectable()
 export class KickWebhookService {
@@ -45,9 +51,10 @@ export class KickWebhookService {
     private readonly batcher: KickDeliveryBatcher,
     private readonly log: KickDeliveryLog,
     private readonly realtime: RealtimeEmitter,
-    private readonly commands: ChatCommandsService,
+    private readonly subscriptions: KickSubscriptionsService,
     private readonly liveState: LiveStateService,
     private readonly raffles: RaffleLivePublisher,
+    @InjectRedis() private readonly redis: Redis,
   ) {}
 
   async receive(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookAnswer> {
@@ -68,7 +75,7 @@ export class KickWebhookService {
   }
 
   private async handle(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookAnswer> {
-    const { messageId, timestamp, signature, type, version } = headers;
+    const { messageId, timestamp, signature, type, version, subscriptionId } = headers;
     if (!messageId || !timestamp || !signature || !type || !version || !HEADER_ID.test(messageId) || !HEADER_NAME.test(type))
       return { status: 400, result: 'malformed' };
     const signedAt = Date.parse(timestamp);
@@ -88,12 +95,36 @@ export class KickWebhookService {
       // A signed payload without the fields we read: acknowledged (Kick would only retry it), nothing applied.
       if (!readablePayload(type, payload)) claimAs = 'unreadable';
     }
-    const applied = await this.batcher.apply({ id: messageId, type, version: version.slice(0, 16), sentAt, payload }, claimAs);
+    const message = {
+      id: messageId,
+      type,
+      version: version.slice(0, 16),
+      sentAt,
+      payload,
+      ...(subscriptionId && HEADER_ID.test(subscriptionId) ? { subscriptionId } : {}),
+    };
+    const applied = await this.batcher.apply(message, claimAs);
     if (!applied) return { status: 200, result: 'duplicate' };
     if (applied.outcome === OTHER_BROADCASTER)
       this.logger.warn({ messageId, type, broadcaster: applied.broadcaster }, 'Kick delivery for another broadcaster ignored');
+    if (applied.outcome === OTHER_SUBSCRIPTION) {
+      this.logger.warn({ messageId, type, subscriptionId }, 'Kick delivery under a subscription that is not ours ignored');
+      this.reconcileSoon();
+    }
     await this.afterCommit(applied, sentAt);
-    return { status: 200, result: applied.outcome, from: applied.from };
+    const result = applied.command ? `${applied.outcome}, command ${applied.command}` : applied.outcome;
+    return { status: 200, result, from: applied.from };
+  }
+
+  /**
+   * A second subscription for an event is delivering: the reconcile removes it. Not awaited (the answer goes now) and
+   * asked at most once a minute, however many deliveries it sends.
+   */
+  private reconcileSoon(): void {
+    void this.redis
+      .set(RECONCILE_ASKED_KEY, '1', 'EX', RECONCILE_ASKED_SECONDS, 'NX')
+      .then((asked) => (asked === 'OK' ? this.subscriptions.reconcile() : undefined))
+      .catch((err: unknown) => this.logger.warn({ err }, 'Kick subscriptions reconcile after a foreign delivery failed'));
   }
 
   /**
@@ -115,6 +146,5 @@ export class KickWebhookService {
     }
     for (const raffleId of applied.rafflesChanged ?? [])
       await this.raffles.statusChanged(raffleId).catch((err) => this.logger.warn({ err, raffleId }, 'raffle push after a ban failed'));
-    if (applied.command) await this.commands.answer(applied.command).catch((err) => this.logger.warn({ err }, 'chat command failed'));
   }
 }

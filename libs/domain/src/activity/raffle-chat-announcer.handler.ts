@@ -8,7 +8,8 @@ import { ChatCommandsService } from './chat-commands.service';
 /**
  * Names each new raffle winner in the channel's chat (the draw, a reroll, a prize passed on), with where and by when to
  * claim, when the streamer connected a Kick account that may write in chat. Without one nothing is said; the site's
- * notification still reaches the winner.
+ * notification still reaches the winner. It runs from the domain-event queue: a send that reached nobody is retried
+ * with the job, one Kick may have posted is not sent again.
  */
 @Injectable()
 export class RaffleChatAnnouncer implements OnModuleInit {
@@ -25,11 +26,12 @@ export class RaffleChatAnnouncer implements OnModuleInit {
     this.handlers.register({
       consumer: 'activity.raffle-winners-in-chat',
       type: 'raffle.drawn',
-      afterCommit: (event: DomainEvent<'raffle.drawn'>) => this.announce(event.payload.raffleId, event.payload.newWinnerUserIds ?? []),
+      afterCommit: (event: DomainEvent<'raffle.drawn'>) =>
+        this.announce(event.id, event.payload.raffleId, event.payload.newWinnerUserIds ?? []),
     });
   }
 
-  private async announce(raffleId: number, userIds: number[]): Promise<void> {
+  private async announce(eventId: string, raffleId: number, userIds: number[]): Promise<void> {
     if (!userIds.length) return;
     const raffle = await this.raffles.get(raffleId, null);
     const names = raffle.winners.filter((w) => userIds.includes(w.id)).map((w) => `@${w.kick_username || w.username}`);
@@ -40,6 +42,8 @@ export class RaffleChatAnnouncer implements OnModuleInit {
       ? ` Claim it at ${link} within ${claimWindowWords(raffle.claim_window_minutes)}.`
       : ` ${link}`;
     const message = `${names.join(', ')} won ${prize} in ${raffle.title}!${claim}`;
-    await this.chat.announce(message).catch((err) => this.logger.warn({ err, raffleId }, 'raffle winner announcement failed'));
+    // Cut to Kick's limit by whole graphemes when sent (chatContent); a send that reached nobody throws and the job retries.
+    const result = await this.chat.announce(message, `raffle-drawn:${eventId}`);
+    if (result === 'not-sent') this.logger.warn({ raffleId }, 'raffle winner announcement not sent');
   }
 }

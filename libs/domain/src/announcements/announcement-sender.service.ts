@@ -9,7 +9,7 @@ import { toDelivery } from './delivery-view';
 import { AnnouncementsRepository, type DeliveryRow, type HookRow } from './announcements.repository';
 import { DiscordRateLimits } from './discord-rate-limits';
 import { discordMessage } from './discord-embed';
-import { OutboundRefused, OutboundUnreachable, postJson, type OutboundAnswer } from './outbound-post';
+import { OutboundAnswerTooLarge, OutboundRefused, OutboundUnreachable, postJson, type OutboundAnswer } from './outbound-post';
 import { WEBHOOK_HEADERS, webhookSignature } from './webhook-signature';
 
 /** What the queue does next with a delivery job. */
@@ -54,6 +54,8 @@ export class AnnouncementSenderService {
     } catch (err) {
       const message = (err as Error).message;
       if (err instanceof OutboundRefused) return this.finish(em, deliveryId, { status: 'failed', httpStatus: null, error: message });
+      if (err instanceof OutboundAnswerTooLarge)
+        return this.finish(em, deliveryId, { status: 'failed', httpStatus: err.status, error: message });
       if (!(err instanceof OutboundUnreachable)) throw err;
       return this.retryOrFail(em, deliveryId, lastAttempt, null, message);
     }
@@ -72,13 +74,14 @@ export class AnnouncementSenderService {
 
   private async post(hook: HookRow, delivery: DeliveryRow): Promise<OutboundAnswer> {
     const allowPrivate = this.config.env.WEBHOOKS_ALLOW_PRIVATE_HOSTS;
+    const maxBytes = this.config.env.OUTBOUND_ANSWER_MAX_BYTES;
     const announcement = delivery.payload;
     if (hook.kind === 'discord') {
       const [, id, token] = DISCORD_WEBHOOK_URL.exec(this.cipher.open(hook.url_sealed)) ?? [];
       if (!id || !token) throw new OutboundRefused('The stored Discord webhook URL is not one.');
       const url = new URL(`${this.config.env.DISCORD_API_URL.replace(/\/$/, '')}/webhooks/${id}/${token}`);
       const siteName = (await this.site.getPublic()).site_name;
-      return postJson(url, JSON.stringify(discordMessage(announcement, siteName)), {}, allowPrivate);
+      return postJson(url, JSON.stringify(discordMessage(announcement, siteName)), {}, allowPrivate, maxBytes);
     }
     const body = JSON.stringify(webhookBody(delivery.id, announcement));
     const timestamp = Math.floor(Date.now() / 1000);
@@ -92,6 +95,7 @@ export class AnnouncementSenderService {
         [WEBHOOK_HEADERS.delivery]: String(delivery.id),
       },
       allowPrivate,
+      maxBytes,
     );
   }
 

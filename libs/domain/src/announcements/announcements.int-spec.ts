@@ -7,6 +7,7 @@ import type { AnnouncementDelivery, AnnouncementHook, AnnouncementSigningSecret 
 import { OutboxService } from '@kickback/platform';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { FakeDiscordServer } from '../../../testing/src/fakes/fake-discord.server';
+import { FloodServer } from '../../../testing/src/fakes/flood-server';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 import { rekeyAnnouncementSecrets } from './announcement-secrets-rekey';
 import { runDemoSeed } from '../demo/demo-seed';
@@ -343,6 +344,29 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     expect(text).not.toContain('no-such-hook');
     expect(text).not.toContain('token-abc_DEF');
     expect(text).not.toContain('whsec_');
+  });
+
+  it('a receiver answering a flood is read up to 64 KB: the delivery fails at once with the reason in its log', async () => {
+    const flood = new FloodServer();
+    await flood.start();
+    try {
+      flood.totalBytes = 48 * 1024 * 1024;
+      const hook = await addHook({ kind: 'webhook', name: 'Flood', url: `${flood.url}/hook`, events: ['stream.live'] });
+      expect((await admin.json('POST', `/api/admin/announcements/${hook.id}/test`)).status).toBe(202);
+      const failed = await waitFor(async () => {
+        const d = (await deliveries(hook.id))[0];
+        return d?.status === 'failed' ? d : null;
+      }, 10_000);
+      expect(failed).toMatchObject({
+        attempts: 1,
+        last_status: 200,
+        last_error: 'HTTP 200 with an answer over 64 KB (OUTBOUND_ANSWER_MAX_BYTES); the rest was not read.',
+      });
+      expect(flood.requests).toBe(1);
+      expect(flood.written).toBeLessThan(24 * 1024 * 1024);
+    } finally {
+      await flood.stop();
+    }
   });
 
   it('finished hunts go out with their result and a decided tournament with its winner', async () => {

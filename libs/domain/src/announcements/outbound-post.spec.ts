@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
-import { OutboundRefused, postJson } from './outbound-post';
+import { FloodServer } from '../../../testing/src/fakes/flood-server';
+import { OutboundAnswerTooLarge, OutboundRefused, postJson } from './outbound-post';
 
 /**
  * The guard as a delivery meets it at send time (the admin form checks a URL when it is saved; a hook's host can
@@ -28,12 +29,29 @@ describe('outbound POST through the SSRF guard', () => {
     ['plain http', 'http://127.0.0.1:{port}/hook'],
   ])('refuses %s without connecting', async (_what, template) => {
     const url = new URL(template.replace('{port}', String(port)));
-    await expect(postJson(url, '{}', {}, false)).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(postJson(url, '{}', {}, false, 65_536)).rejects.toBeInstanceOf(OutboundRefused);
     expect(connections).toBe(0);
   });
 
   it('connects to a local receiver only where private hosts are allowed (tests and local development)', async () => {
-    await expect(postJson(new URL(`http://127.0.0.1:${port}/hook`), '{}', {}, true)).rejects.toThrow('Could not be reached');
+    await expect(postJson(new URL(`http://127.0.0.1:${port}/hook`), '{}', {}, true, 65_536)).rejects.toThrow('Could not be reached');
     expect(connections).toBe(1);
+  });
+
+  it('reads at most the cap of an answer: a receiver answering a flood fails the delivery with its status and the reason', async () => {
+    const flood = new FloodServer();
+    await flood.start();
+    try {
+      flood.totalBytes = 48 * 1024 * 1024;
+      const failure = await postJson(new URL(`${flood.url}/hook`), '{}', {}, true, 65_536).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(OutboundAnswerTooLarge);
+      expect(failure).toMatchObject({
+        status: 200,
+        message: 'HTTP 200 with an answer over 64 KB (OUTBOUND_ANSWER_MAX_BYTES); the rest was not read.',
+      });
+      expect(flood.written).toBeLessThan(24 * 1024 * 1024);
+    } finally {
+      await flood.stop();
+    }
   });
 });

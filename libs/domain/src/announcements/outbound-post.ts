@@ -1,4 +1,5 @@
 import { fetch, type Dispatcher } from 'undici';
+import { AnswerTooLarge, describeBytes, readCappedText } from '@kickback/platform';
 import { checkHost } from '../leaderboard/sources/public-address';
 import { pinnedAgent } from '../leaderboard/sources/pinned-agent';
 
@@ -16,17 +17,28 @@ export class OutboundRefused extends Error {}
 /** The request did not get an answer (DNS, connection, timeout): worth retrying. */
 export class OutboundUnreachable extends Error {}
 
+/** The receiver answered more than we read (OUTBOUND_ANSWER_MAX_BYTES): asking again would read the same flood. */
+export class OutboundAnswerTooLarge extends Error {
+  constructor(
+    readonly status: number,
+    maxBytes: number,
+  ) {
+    super(`HTTP ${status} with an answer over ${describeBytes(maxBytes)} (OUTBOUND_ANSWER_MAX_BYTES); the rest was not read.`);
+  }
+}
+
 /**
  * A JSON POST through the SSRF guard: the host is resolved once, every address must be public, and the connection
  * goes to those checked addresses (no DNS rebinding); redirects are refused, so an answer cannot send us elsewhere.
  * `allowPrivateHosts` (tests and local receivers only; production refuses the setting) lifts the address check and
- * permits http.
+ * permits http. At most `maxAnswerBytes` of the answer are read (only its status and the start of an error matter).
  */
 export async function postJson(
   url: URL,
   body: string,
   headers: Record<string, string>,
   allowPrivateHosts: boolean,
+  maxAnswerBytes: number,
 ): Promise<OutboundAnswer> {
   if (url.protocol !== 'https:' && !(allowPrivateHosts && url.protocol === 'http:'))
     throw new OutboundRefused('Only https:// URLs may be called.');
@@ -36,6 +48,7 @@ export async function postJson(
     if ('refused' in check) throw new OutboundRefused(check.refused);
     dispatcher = pinnedAgent(check.addresses);
   }
+  let status = 0;
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -45,8 +58,11 @@ export async function postJson(
       signal: AbortSignal.timeout(TIMEOUT_MS),
       dispatcher,
     });
-    return { status: res.status, headers: res.headers as unknown as Headers, text: (await res.text()).slice(0, 2000) };
+    status = res.status;
+    const text = await readCappedText(res, maxAnswerBytes);
+    return { status: res.status, headers: res.headers as unknown as Headers, text: text.slice(0, 2000) };
   } catch (err) {
+    if (err instanceof AnswerTooLarge) throw new OutboundAnswerTooLarge(status, err.maxBytes);
     const name = (err as Error).name;
     throw new OutboundUnreachable(
       name === 'TimeoutError' || name === 'AbortError'

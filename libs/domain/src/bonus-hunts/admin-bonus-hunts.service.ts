@@ -84,7 +84,7 @@ export class AdminBonusHuntsService {
       return await this.changing(async (tx) => {
         const running = await this.hunts.runningHuntId(tx);
         if (running !== null) throw conflict(`Complete hunt #${running} before starting a new one.`);
-        const id = await this.hunts.insertHunt(tx, input.name ?? null, input.starting_balance, input.prize_points);
+        const id = await this.hunts.insertHunt(tx, input.name ?? null, input.starting_balance, input.prize_points, input.open_predictions);
         const detail = await this.detailIn(tx, id);
         await this.record(
           tx,
@@ -92,7 +92,12 @@ export class AdminBonusHuntsService {
           'hunt.create',
           detail.id,
           null,
-          { name: detail.name, starting_balance: detail.starting_balance, prize_points: detail.prize_points },
+          {
+            name: detail.name,
+            starting_balance: detail.starting_balance,
+            prize_points: detail.prize_points,
+            predictions_active: detail.predictions_active,
+          },
           'created',
         );
         return detail;

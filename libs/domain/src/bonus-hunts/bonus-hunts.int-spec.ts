@@ -407,11 +407,12 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(blank.body.errors.username).toEqual(['Please enter a username to search']);
   });
 
-  it('stats and history summarise completed hunts; no running hunt gives the empty current answer', async () => {
+  it("stats and history summarise completed hunts; no running hunt gives no hunt and the last one's results", async () => {
     const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
-    expect(current.body).toEqual({
+    const newest = await one<{ id: number }>(`select max(id) as id from hunts where status = 'completed'`);
+    expect(current.body).toMatchObject({
       success: true,
-      data: { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] },
+      data: { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [], results: { hunt_id: newest.id } },
     });
     const stats = await api.client().json('GET', '/api/r/bonus-hunts/stats');
     const counts = await one<{ hunts: string; predictions: string }>(

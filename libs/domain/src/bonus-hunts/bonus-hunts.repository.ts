@@ -63,6 +63,14 @@ export class BonusHuntsRepository {
     return rows[0] ?? null;
   }
 
+  /** The newest completed hunt still listed (its results stay on stream until the next hunt starts). */
+  async lastCompletedHunt(em: EntityManager): Promise<HuntRow | null> {
+    const rows = await em.execute<HuntRow[]>(
+      `select ${HUNT_COLUMNS} from hunts h where h.status = 'completed' and h.archived_at is null order by h.id desc limit 1`,
+    );
+    return rows[0] ?? null;
+  }
+
   /** Newest first; `completedOnly` for the public history, every hunt for the admin; archived hunts in neither. */
   async huntsPage(em: EntityManager, completedOnly: boolean, limit: number, offset: number): Promise<HuntRow[]> {
     return em.execute<HuntRow[]>(
@@ -127,10 +135,16 @@ export class BonusHuntsRepository {
   }
 
   /** A new hunt; the partial unique index on running hunts refuses a second one (a unique violation). */
-  async insertHunt(em: EntityManager, name: string | null, startingBalance: string, prizePoints: number[]): Promise<number> {
+  async insertHunt(
+    em: EntityManager,
+    name: string | null,
+    startingBalance: string,
+    prizePoints: number[],
+    predictionsActive: boolean,
+  ): Promise<number> {
     const [row] = await em.execute<{ id: number }[]>(
-      'insert into hunts (name, starting_balance, prize_points) values (?, ?::numeric, ?::int[]) returning id',
-      [name, startingBalance, intArrayLiteral(prizePoints)],
+      'insert into hunts (name, starting_balance, prize_points, predictions_active) values (?, ?::numeric, ?::int[], ?) returning id',
+      [name, startingBalance, intArrayLiteral(prizePoints), predictionsActive],
     );
     return row!.id;
   }

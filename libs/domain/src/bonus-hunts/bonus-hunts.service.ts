@@ -7,7 +7,9 @@ import {
   type HuntOverallStats,
   type HuntPage,
   type HuntPrediction,
+  type HuntResults,
   type HuntSummary,
+  HUNT_RESULTS_PODIUM,
 } from '@kickback/contracts';
 import { VersionedAnswerCache, notFound, ok, pagination, type SharedAnswer } from '@kickback/platform';
 import { BonusHuntsRepository, type GameRow, type HuntRow } from './bonus-hunts.repository';
@@ -21,7 +23,7 @@ export const TOP_PREDICTIONS = 10;
 /** The shared answer of GET /current (VersionedAnswerCache); every change to a hunt invalidates it. */
 export const CURRENT_HUNT_ANSWER = 'hunts:current';
 
-const NO_HUNT: CurrentHuntData = { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] };
+const NO_HUNT: CurrentHuntData = { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [], results: null };
 
 function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
   return {
@@ -64,7 +66,7 @@ export class BonusHuntsService {
   private async sharedCurrent(): Promise<SharedAnswer<RankingTarget | null>> {
     const em = this.em.fork();
     const hunt = await this.hunts.runningHunt(em);
-    if (!hunt) return { body: JSON.stringify(ok(NO_HUNT)), meta: null };
+    if (!hunt) return { body: JSON.stringify(ok({ ...NO_HUNT, results: await this.lastResults(em) })), meta: null };
     const games = await this.hunts.games(em, [hunt.id]);
     const summary = toSummary(hunt, games);
     const target = rankingTarget(hunt, summary.statistics);
@@ -75,8 +77,30 @@ export class BonusHuntsService {
       games: games.map(toGame),
       user_prediction: null,
       top_predictions: top,
+      results: null,
     };
     return { body: JSON.stringify(ok(data)), meta: target };
+  }
+
+  /** The last completed hunt's results, ranked against its final balance (the order scoring stores). */
+  private async lastResults(em: EntityManager): Promise<HuntResults | null> {
+    const hunt = await this.hunts.lastCompletedHunt(em);
+    if (!hunt) return null;
+    const statistics = statisticsOf(hunt, await this.hunts.games(em, [hunt.id]));
+    const finalBalance = hunt.final_balance === null ? statistics.winnings : Number(hunt.final_balance);
+    return {
+      hunt_id: hunt.id,
+      name: hunt.name ?? defaultHuntName(hunt.id),
+      completed_at: hunt.completed_at ? new Date(hunt.completed_at).toISOString() : null,
+      scored: hunt.scored_at !== null,
+      starting_balance: statistics.starting_balance,
+      final_balance: finalBalance,
+      // In cents, so 1000.10 − 999.90 is 0.2 and not 0.20000000000005.
+      profit: Math.round(finalBalance * 100 - statistics.starting_balance * 100) / 100,
+      best_slot: statistics.highest_multiplier_game,
+      predictions_count: Number(hunt.predictions_count),
+      top_predictions: await this.ranked(em, hunt.id, rankingTarget(hunt, statistics), { limit: HUNT_RESULTS_PODIUM, offset: 0 }),
+    };
   }
 
   async predictions(huntId: number, page: number): Promise<HuntPage<HuntPrediction>> {
@@ -151,10 +175,17 @@ export class BonusHuntsService {
     return this.ranked(em, huntId, rankingTarget(hunt, stats), { limit: TOP_PREDICTIONS, offset: 0 });
   }
 
-  async huntState(huntId: number): Promise<{ status: HuntRow['status']; predictions_active: boolean; predictions_count: number } | null> {
+  async huntState(
+    huntId: number,
+  ): Promise<{ name: string; status: HuntRow['status']; predictions_active: boolean; predictions_count: number } | null> {
     const hunt = await this.hunts.hunt(this.em.fork(), huntId);
     return hunt
-      ? { status: hunt.status, predictions_active: hunt.predictions_active, predictions_count: Number(hunt.predictions_count) }
+      ? {
+          name: hunt.name ?? defaultHuntName(hunt.id),
+          status: hunt.status,
+          predictions_active: hunt.predictions_active,
+          predictions_count: Number(hunt.predictions_count),
+        }
       : null;
   }
 

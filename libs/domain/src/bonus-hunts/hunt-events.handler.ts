@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ADMIN_ROOM, HUNTS_ROOM, huntRoom, userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
+import { LIVE_ROOM, HUNTS_ROOM, huntRoom, userRoom, type DomainEvent, type HuntUpdatedPush } from '@kickback/contracts';
 import { DomainEventHandlers, PushCoalescer, RealtimeEmitter, VersionedAnswerCache } from '@kickback/platform';
 import { HuntScoringService } from './hunt-scoring.service';
 import { BonusHuntsService, CURRENT_HUNT_ANSWER } from './bonus-hunts.service';
@@ -79,14 +79,16 @@ export class HuntEventsHandler implements OnModuleInit {
     this.realtime.toRoom(huntRoom(huntId), 'hunt:updated', payload);
     if (change === 'created' || change === 'scored' || change === 'status') this.realtime.toRoom(HUNTS_ROOM, 'hunt:updated', payload);
     // Not per prediction window: a burst of predictions would have every admin list read its page several times a second.
-    if (change !== 'prediction') this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'bonus-hunts', id: huntId });
+    if (change !== 'prediction') this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'bonus-hunts', id: huntId });
   }
 
   private async notifyWinners(huntId: number): Promise<void> {
+    const state = await this.hunts.huntState(huntId);
+    if (!state) return;
     for (const winner of await this.hunts.prizeWinners(huntId)) {
       this.realtime.toRoom(userRoom(winner.userId), 'user:notification', {
         type: 'success',
-        message: `You placed #${winner.rank} in Bonus Hunt #${huntId} and won ${winner.points.toLocaleString('en-US')} points!`,
+        message: `You placed #${winner.rank} in ${state.name} and won ${winner.points.toLocaleString('en-US')} points!`,
       });
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { defaultHuntName } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { WinnersService } from '../winners/winners.service';
@@ -43,6 +44,7 @@ export class HuntScoringService {
     const target = rankingTarget(hunt, statisticsOf(hunt, await this.hunts.games(tx, [huntId])));
     const ranked = await this.predictions.storeRanks(tx, huntId, target);
     const prizes = hunt.prize_points;
+    const title = hunt.name ?? defaultHuntName(huntId);
     const winners = ranked
       .filter((r) => r.rank <= prizes.length && (prizes[r.rank - 1] ?? 0) > 0)
       .sort((a, b) => a.rank - b.rank)
@@ -55,7 +57,7 @@ export class HuntScoringService {
         reason: 'hunt.prize',
         reference: `hunt:${huntId}`,
         idempotencyKey: `hunt-prize:${huntId}:${winner.userId}`,
-        note: `Bonus Hunt #${huntId}: rank ${winner.rank}`,
+        note: `${title}: rank ${winner.rank}`,
       });
       if (result.applied) newlyPaid += 1;
       await this.predictions.setPointsAwarded(tx, huntId, winner.userId, winner.points);
@@ -67,7 +69,7 @@ export class HuntScoringService {
         prize: `${winner.points.toLocaleString('en-US')} points`,
         prizeValueUsd: null,
         prizePoints: winner.points,
-        subject: { id: huntId, title: `Bonus Hunt #${huntId}`, path: '/bonus-hunts' },
+        subject: { id: huntId, title, path: '/bonus-hunts' },
       });
     }
     await this.hunts.markScored(tx, huntId);

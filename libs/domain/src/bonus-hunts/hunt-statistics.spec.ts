@@ -54,7 +54,7 @@ describe('computeHuntStatistics (docs/bonus-hunt-statistics.md worked examples)'
     });
   });
 
-  it('example 3: no games at all', () => {
+  it('example 3: no games at all projects the start, so early predictions rank by distance to it', () => {
     expect(computeHuntStatistics('250.00', [])).toEqual({
       starting_balance: 250,
       winnings: 0,
@@ -62,7 +62,7 @@ describe('computeHuntStatistics (docs/bonus-hunt-statistics.md worked examples)'
       break_even_multiplier: 0,
       biggest_win: 0,
       highest_multiplier_game: null,
-      projected_end_balance: 0,
+      projected_end_balance: 250,
       games_count: 0,
       opened_count: 0,
     });

@@ -25,7 +25,8 @@ export interface StatisticsGameInput {
  *   goes to the game earlier in the hunt's order; null when there is none.
  * - projected_end_balance: winnings + unopened bets × average multiplier so far (the break-even
  *   multiplier while no game with a bet is opened). It equals the starting balance before
- *   anything is opened and the final balance once everything is; live standings rank against it.
+ *   anything is opened (even with no slots yet) and the final balance once everything is; live
+ *   standings rank against it.
  */
 export function computeHuntStatistics(startingBalance: string, games: StatisticsGameInput[]): HuntStatistics {
   const start = toCents(startingBalance);
@@ -59,7 +60,9 @@ export function computeHuntStatistics(startingBalance: string, games: Statistics
 
   const remaining = start - winnings;
   let projected = winnings;
-  if (unopenedBets > 0n) {
+  // Nothing opened yet (no slots, or only unopened zero bets): the hunt is heading for its start, not for $0.
+  if (openedCount === 0) projected = start;
+  else if (unopenedBets > 0n) {
     if (openedBets > 0n) projected += roundedDivision(unopenedBets * openedWinsWithBet, openedBets);
     else if (remaining > 0n) projected = start;
   }

@@ -37,5 +37,14 @@ export async function putOnStream(
     );
     await audit.record(tx, { actorId, action: `featured.${kind}`, entity, entityId: id, before: before?.item_id ?? null, after: id });
   });
+  announceOnStream(realtime, kind, id);
+}
+
+/**
+ * Tells the kind's overlays what is on stream now. Sent after every change that can move it (a choice, a start, a draw,
+ * a cancel, an end, an archive), resolved or not: an overlay already showing that item ignores it, so a push too many
+ * costs nothing and a push too few would leave the overlay disagreeing with Go live.
+ */
+export function announceOnStream(realtime: RealtimeEmitter, kind: FeaturedKind, id: number | null): void {
   realtime.toRoom(overlayRoom(kind), 'overlay:featured', { kind, id });
 }

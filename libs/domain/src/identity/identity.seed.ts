@@ -7,6 +7,7 @@ export const DEMO_USERS: { username: string; name: string; role: Role; kick: str
   { username: 'LuckyLuke', name: 'Luke', role: 'member', kick: 'luckyluke', bio: 'Bonus hunt regular.' },
   { username: 'SpinQueen', name: 'Maria', role: 'member', kick: 'spinqueen', bio: 'Never misses a raffle.' },
   { username: 'NoKickNick', name: 'Nick', role: 'member', kick: null, bio: 'Has not linked Kick yet.' },
+  { username: 'ModMila', name: 'Mila', role: 'moderator', kick: 'modmila', bio: 'Runs the raffles from Go live.' },
 ];
 
 /** The demo accounts' Kick user ids, so Kick events (the activity feature's fake deliveries) match them by id. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
-import { putOnStream } from '../featured/put-on-stream';
+import { announceOnStream, putOnStream } from '../featured/put-on-stream';
 import { featurablePlatform, resolveFeaturedLeaderboard } from './featured-leaderboard.repository';
 
 /**
@@ -18,6 +18,11 @@ export class FeaturedLeaderboardService {
 
   platform(): Promise<{ id: number; slug: string } | null> {
     return resolveFeaturedLeaderboard(this.em.fork());
+  }
+
+  /** Tells the leaderboard overlays which board is on stream now: after a board was added, made (in)active or removed. */
+  async announce(): Promise<void> {
+    announceOnStream(this.realtime, 'leaderboard', (await this.platform())?.id ?? null);
   }
 
   /** Puts the platform's board on stream (audited) and tells the leaderboard overlays to show it. */

@@ -151,6 +151,7 @@ export class LeaderboardRefreshService {
       config: platform.sourceConfig,
       credentials: platform.credentialsSealed ? this.cipher.open(platform.credentialsSealed) : null,
       allowPrivateHosts: this.config.env.LEADERBOARD_ALLOW_PRIVATE_HOSTS,
+      maxAnswerBytes: this.config.env.LEADERBOARD_SOURCE_MAX_BYTES,
       loadManualRows: async () => {
         if (periodId === null) return [];
         return manualEntries(this.em.fork(), periodId);

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { FloodServer, createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { FakeCasinoServer, type FakeCasino } from '../../../testing/src/fakes/casino-affiliates.server';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 
@@ -224,6 +224,43 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
         false,
         expect.stringMatching(/resolves to a private or reserved address/),
       ]);
+    }
+  });
+
+  it('a source answering a flood is read up to LEADERBOARD_SOURCE_MAX_BYTES: Test connection and the refresh log say why', async () => {
+    const flood = new FloodServer();
+    await flood.start();
+    try {
+      flood.totalBytes = 64 * 1024 * 1024;
+      const platform = await createPlatform('generic', { slug: 'generic-flood' });
+      await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, {
+        source_config: {
+          url: `${flood.url}/stats?x={start}`,
+          array_path: 'rows',
+          username_field: 'name',
+          wagered_field: 'total',
+          retries: 2,
+        },
+      });
+      const test = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+      const reason = `${flood.url}/stats answered more than 5 MB (LEADERBOARD_SOURCE_MAX_BYTES); the rest was not read`;
+      expect(test.body.data).toMatchObject({ ok: false, error: reason });
+      expect(flood.requests).toBe(1);
+      expect(flood.written).toBeLessThan(32 * 1024 * 1024);
+      // The scheduled refresh meets the same cap and records it beside the test.
+      await refresher.refresh(platform.id);
+      expect(flood.requests).toBe(2);
+      const logged = await em
+        .fork()
+        .execute<{ trigger: string; error: string }[]>('select trigger, error from leaderboard_fetches where platform_id = ? order by id', [
+          platform.id,
+        ]);
+      expect(logged).toEqual([
+        { trigger: 'test', error: reason },
+        { trigger: 'schedule', error: reason },
+      ]);
+    } finally {
+      await flood.stop();
     }
   });
 

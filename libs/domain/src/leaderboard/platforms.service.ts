@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminPlatform, LeaderboardFetchRecord, PlatformInput, PlatformUpdate, TestConnectionResult } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound } from '@kickback/platform';
+import { FeaturedLeaderboardService } from './featured-leaderboard.service';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { currentPeriod } from './leaderboard-periods.repository';
@@ -33,6 +34,7 @@ export class PlatformsService {
     private readonly outbox: OutboxService,
     private readonly cache: LeaderboardCacheService,
     private readonly refresher: LeaderboardRefreshService,
+    private readonly featured: FeaturedLeaderboardService,
   ) {}
 
   async list(): Promise<AdminPlatform[]> {
@@ -56,6 +58,7 @@ export class PlatformsService {
       return { id, before: null, after: after && this.safe(after) };
     });
     await this.cache.publish([id], [input.slug]);
+    await this.featured.announce();
     return this.get(id);
   }
 
@@ -84,6 +87,7 @@ export class PlatformsService {
     });
     if (oldSlug !== newSlug) await this.cache.forgetBoard(oldSlug);
     await this.cache.publish([id], [newSlug]);
+    await this.featured.announce();
     return this.get(id);
   }
 
@@ -97,6 +101,7 @@ export class PlatformsService {
     });
     await this.cache.forgetBoard(slug);
     await this.cache.publish([], [slug]);
+    await this.featured.announce();
   }
 
   async fetchHistory(id: number, limit = 50): Promise<LeaderboardFetchRecord[]> {

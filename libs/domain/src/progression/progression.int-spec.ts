@@ -172,7 +172,12 @@ describe('progression in the worker', () => {
         ]);
     expect(await ruleBadgeHolders()).toEqual([{ user_id: user.id, granted_by: 'rule' }]);
     await waitFor(() => notices.includes(achievementUnlockedNotification('Two Tickets')), 10_000, 'achievement toast');
-    await waitFor(() => items.some((i) => i.kind === 'achievement' && i.username === user.username), 10_000, 'achievement alert');
+    // The alert names the member by their Kick name (the factory's is the username in lower case).
+    await waitFor(
+      () => items.some((i) => i.kind === 'achievement' && i.username === user.username.toLowerCase()),
+      10_000,
+      'achievement alert',
+    );
     const unlocks = await em
       .fork()
       .execute('select 1 from member_achievements where user_id = ? and achievement_id = ?', [user.id, created.body.data.id]);

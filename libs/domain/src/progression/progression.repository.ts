@@ -212,8 +212,12 @@ export class ProgressionRepository {
     return Object.fromEntries(Object.entries(row?.c ?? {}).map(([k, v]) => [k, Number(v)]));
   }
 
+  /** The name the member goes by in public (stream alerts): the Kick name, else the username, as every list shows it. */
   async username(em: EntityManager, userId: number): Promise<string | null> {
-    const [row] = await em.execute<{ username: string }[]>('select username from users where id = ?', [userId]);
+    const [row] = await em.execute<{ username: string }[]>(
+      `select coalesce(nullif(kick_username, ''), username) as username from users where id = ?`,
+      [userId],
+    );
     return row?.username ?? null;
   }
 

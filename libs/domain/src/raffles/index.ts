@@ -11,3 +11,4 @@ export * from './featured-raffle.service';
 export * from './raffle-claims.service';
 export * from './raffle-templates.service';
 export * from './raffle-rules-apply.service';
+export { LOSER_MESSAGES } from './raffle-loser-notices';

@@ -1,7 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { RAFFLE_DRAW_ALGORITHM_V2, computeWinners, entriesHash, type DrawnWinner, type RaffleUser } from '@kickback/contracts';
-import { AuditLogService, OutboxService, unprocessable } from '@kickback/platform';
+import {
+  RAFFLE_DRAW_ALGORITHM_V2,
+  REROLL_MESSAGES,
+  claimTimeLeftWords,
+  computeWinners,
+  entriesHash,
+  type DrawnWinner,
+  type RaffleUser,
+} from '@kickback/contracts';
+import { AuditLogService, OutboxService, conflict, unprocessable } from '@kickback/platform';
 import { GiveawaysService } from '../site/giveaways.service';
 import { WinnersService, type MemberWinRecord } from '../winners/winners.service';
 import { raffleNotFound } from './raffles-query.service';
@@ -10,6 +18,8 @@ import { toRaffleUser } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 import { RafflesDrawsRepository, type LockedRaffle } from './raffles-draws.repository';
 import { RaffleEntryVoidsService } from './raffle-entry-voids.service';
+import { FeaturedRaffleRepository } from './featured-raffle.repository';
+import { RaffleLoserNotices, type LostWin } from './raffle-loser-notices';
 
 export type DrawOutcome =
   | { drawn: true; winners: DrawnWinner[] }
@@ -36,6 +46,8 @@ export class RaffleDrawService {
     private readonly live: RaffleLivePublisher,
     private readonly winnersLedger: WinnersService,
     private readonly voids: RaffleEntryVoidsService,
+    private readonly featured: FeaturedRaffleRepository,
+    private readonly losers: RaffleLoserNotices,
   ) {}
 
   /** Scheduled draw: only once the end time has passed. */
@@ -76,7 +88,10 @@ export class RaffleDrawService {
       const entries = await this.raffles.drawEntries(tx, raffleId, algorithm);
       const hash = entriesHash(entries, algorithm);
       const winners = computeWinners(raffle.seed, entries, raffle.number_of_winners, [], algorithm);
+      // Drawn on stream, it stays there with its winners until the streamer moves on (featured-raffle.repository).
+      const onStream = (await this.featured.resolve(tx)) === raffleId;
       if (!(await this.draws.markDrawn(tx, raffleId, hash))) return { drawn: false, reason: 'already-drawn' };
+      if (onStream) await this.featured.keepOnStream(tx, raffleId);
       for (const w of winners) await this.draws.insertWinner(tx, raffleId, w, raffle.claim_window_minutes);
       for (const w of winners) await this.winnersLedger.recordMember(tx, this.winnerRecord(raffle, w, winners.length));
       if (winners.length && Number(raffle.prize_value_usd) > 0)
@@ -98,21 +113,30 @@ export class RaffleDrawService {
     return outcome;
   }
 
-  /** Replaces one standing winner with the next user of the draw order (audited). */
-  async reroll(actorId: number, raffleId: number, position: number): Promise<DrawnWinner> {
-    const replacement = await this.em.fork().transactional(async (tx) => {
+  /**
+   * Replaces one standing winner with the next user of the draw order (audited with the reason). Never a prize already
+   * claimed (409); a winner still inside their claim window only with a reason. The member who lost it is told.
+   */
+  async reroll(actorId: number, raffleId: number, position: number, reason: string | null = null): Promise<DrawnWinner> {
+    const { next, lost } = await this.em.fork().transactional(async (tx) => {
       const raffle = await this.draws.lock(tx, raffleId);
       if (!raffle) throw raffleNotFound();
       if (!raffle.drawn_at) throw unprocessable('Draw the winners before rerolling one.');
       const standing = await this.draws.standingAt(tx, raffleId, position);
       if (!standing)
         throw unprocessable(`There is no winner at position ${position}.`, { position: [`There is no winner at position ${position}.`] });
-      const passed = await this.passOn(tx, raffle, { id: standing.id, position }, actorId);
+      if (standing.claimed) throw conflict(REROLL_MESSAGES.claimed(position));
+      if (standing.claim_seconds_left !== null && !reason) {
+        const message = REROLL_MESSAGES.reasonNeeded(position, claimTimeLeftWords(standing.claim_seconds_left));
+        throw unprocessable(message, { reason: [message] });
+      }
+      const passed = await this.passOn(tx, raffle, { id: standing.id, position }, actorId, reason);
       if (!passed) throw unprocessable('No other participant is left to draw.');
-      return passed;
+      return { next: passed, lost: lostWin(raffle, standing.user_id, { reason }) };
     });
+    this.losers.tell([lost]);
     await this.announce(raffleId);
-    return replacement;
+    return next;
   }
 
   /**
@@ -121,18 +145,21 @@ export class RaffleDrawService {
    * without an actor. Answers how many prizes were passed on.
    */
   async passUnclaimed(raffleId: number): Promise<number> {
-    const passed = await this.em.fork().transactional(async (tx) => {
+    const lost = await this.em.fork().transactional(async (tx) => {
       const raffle = await this.draws.lock(tx, raffleId);
-      if (!raffle?.drawn_at) return 0;
-      let count = 0;
+      if (!raffle?.drawn_at) return [];
+      const passedFrom: LostWin[] = [];
       for (const expired of await this.draws.expiredClaims(tx, raffleId)) {
-        if (await this.passOn(tx, raffle, expired, null)) count++;
+        if (await this.passOn(tx, raffle, expired, null, null)) passedFrom.push(lostWin(raffle, expired.user_id, null));
         else await this.draws.closeClaim(tx, expired.id);
       }
-      return count;
+      return passedFrom;
     });
-    if (passed) await this.announce(raffleId);
-    return passed;
+    if (lost.length) {
+      this.losers.tell(lost);
+      await this.announce(raffleId);
+    }
+    return lost.length;
   }
 
   /** Passes on every raffle's expired claims (the sweep's catch-up for a lost job). */
@@ -151,6 +178,7 @@ export class RaffleDrawService {
     raffle: LockedRaffle,
     standing: { id: number; position: number },
     actorId: number | null,
+    reason: string | null,
   ): Promise<DrawnWinner | null> {
     const { id: raffleId, draw_algorithm: algorithm } = raffle;
     const position = standing.position;
@@ -176,7 +204,7 @@ export class RaffleDrawService {
       entity: 'raffle',
       entityId: raffleId,
       before: previous,
-      after: next,
+      after: reason ? { ...next, reason } : next,
     });
     return next;
   }
@@ -209,6 +237,13 @@ export class RaffleDrawService {
     }
   }
 }
+
+const lostWin = (raffle: LockedRaffle, userId: number, rerolled: LostWin['rerolled']): LostWin => ({
+  userId,
+  prize: raffle.prize_description || raffle.title,
+  title: raffle.title,
+  rerolled,
+});
 
 const winnerReference = (raffleId: number, w: DrawnWinner): string => `raffle:${raffleId}:${w.position}:${w.user_id}`;
 

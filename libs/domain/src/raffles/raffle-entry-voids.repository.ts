@@ -4,7 +4,7 @@ import type { RaffleEntryRules } from '@kickback/contracts';
 import { intArrayLiteral } from '@kickback/platform';
 import { MEMBER_NOT_BANNED_SQL } from './raffle-eligibility.repository';
 
-export type VoidReason = 'kick-ban' | 'site-ban' | 'rules';
+export type VoidReason = 'kick-ban' | 'site-ban' | 'rules' | 'account-deleted';
 
 /** What decides whether a raffle's rules can still be applied to its entrants. */
 interface RulesState {

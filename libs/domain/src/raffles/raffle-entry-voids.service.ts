@@ -32,6 +32,16 @@ export class RaffleEntryVoidsService {
     return [...new Set(voided.map((v) => v.raffle_id))];
   }
 
+  /**
+   * The member deleted their account (the caller holds their row): their entries leave every raffle not yet drawn, as a
+   * ban takes them out, so a pseudonym never wins a prize nobody can claim; drawn raffles keep theirs for verifiability.
+   * Answers the raffles whose entries changed.
+   */
+  async voidForDeletedAccount(tx: EntityManager, userId: number): Promise<number[]> {
+    const voided = await this.takeOut(tx, await this.voids.lockOpenRafflesOf(tx, userId), userId, 'account-deleted', {});
+    return [...new Set(voided.map((v) => v.raffle_id))];
+  }
+
   /** At the draw (the caller holds the raffle FOR UPDATE): members banned since they entered are excluded. */
   async voidBannedAtDraw(tx: EntityManager, raffleId: number): Promise<number> {
     let count = 0;

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ADMIN_ROOM,
+  LIVE_ROOM,
   RAFFLE_ENTRIES_PAGE,
   WINNERS_ROOM,
   pushedFirstEntryId,
@@ -13,6 +13,7 @@ import {
   type RaffleUser,
 } from '@kickback/contracts';
 import { PushCoalescer, RealtimeEmitter, type PushMarks } from '@kickback/platform';
+import { FeaturedRaffleService } from './featured-raffle.service';
 import { RafflesQueryService } from './raffles-query.service';
 import { RafflesRepository } from './raffles.repository';
 import type { RaffleTotalsSeen } from './raffles-entries.repository';
@@ -37,6 +38,7 @@ export class RaffleLivePublisher {
     private readonly pushes: PushCoalescer,
     private readonly realtime: RealtimeEmitter,
     private readonly query: RafflesQueryService,
+    private readonly featured: FeaturedRaffleService,
   ) {}
 
   entryChanged(raffleId: number, entry: ChangedEntry, totals: RaffleTotalsSeen): Promise<void> {
@@ -68,9 +70,13 @@ export class RaffleLivePublisher {
     this.listChanged(raffleId);
   }
 
-  /** The admins' raffle lists (Raffles, Go live) read their page again: a raffle was created or changed. */
+  /**
+   * The admins' raffle lists (Raffles, Go live) read their page again: a raffle was created or changed. Any such change
+   * can move what is on stream, so the raffle overlays are told too (never failing the caller, whose change is committed).
+   */
   listChanged(raffleId: number): void {
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'raffles', id: raffleId });
+    this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'raffles', id: raffleId });
+    this.featured.announce().catch((err) => this.logger.warn({ err, raffleId }, 'raffle on stream push lost'));
   }
 
   drawn(raffleId: number, winners: RaffleUser[], seed: string): void {
@@ -96,7 +102,7 @@ export class RaffleLivePublisher {
       omitted: changed.length - sent.size,
     });
     // The admins' lists count entries of every open raffle without joining each raffle's room.
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:raffle-totals', {
+    this.realtime.toRoom(LIVE_ROOM, 'admin:raffle-totals', {
       raffle_id: raffleId,
       total_entries: totals.total,
       participants_count: totals.participants,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RaffleTemplateSettings } from '@kickback/contracts';
+import { raffleTemplateSettingsSchema, type RaffleTemplateSettings } from '@kickback/contracts';
 
 export interface TemplateRow {
   id: number;
@@ -9,15 +9,19 @@ export interface TemplateRow {
   created_at: Date;
 }
 
+/** Templates saved before a field joined the settings read with that field's default (an older one: no prize value). */
+const withDefaults = (row: TemplateRow): TemplateRow => ({ ...row, settings: raffleTemplateSettingsSchema.parse(row.settings) });
+
 @Injectable()
 export class RaffleTemplatesRepository {
-  list(em: EntityManager): Promise<TemplateRow[]> {
-    return em.execute<TemplateRow[]>('select id, name, settings, created_at from raffle_templates order by lower(name)');
+  async list(em: EntityManager): Promise<TemplateRow[]> {
+    const rows = await em.execute<TemplateRow[]>('select id, name, settings, created_at from raffle_templates order by lower(name)');
+    return rows.map(withDefaults);
   }
 
   async byId(em: EntityManager, id: number): Promise<TemplateRow | null> {
     const [row] = await em.execute<TemplateRow[]>('select id, name, settings, created_at from raffle_templates where id = ?', [id]);
-    return row ?? null;
+    return row ? withDefaults(row) : null;
   }
 
   /** Null when a template of that name (any case) exists. */

@@ -14,7 +14,7 @@ const toTemplate = (row: TemplateRow): RaffleTemplate => ({
   created_at: new Date(row.created_at).toISOString(),
 });
 
-/** Raffle templates: saved settings (rules, luck, claim window, winners, duration); starting one creates a raffle now. Audited. */
+/** Raffle templates: every raffle field but title, schedule and password, with a duration; starting one creates a raffle now. Audited. */
 @Injectable()
 export class RaffleTemplatesService {
   constructor(
@@ -68,9 +68,6 @@ export class RaffleTemplatesService {
     return this.raffles.create(actorId, {
       ...settings,
       title,
-      description: '',
-      image: null,
-      prize_value_usd: 0,
       start_datetime: new Date(now).toISOString(),
       end_datetime: new Date(now + duration_minutes * 60_000).toISOString(),
     });

@@ -20,6 +20,15 @@ export interface LockedRaffle {
   ends_in_ms: number;
 }
 
+/** A standing winner as a reroll decides on it. */
+export interface StandingWinner {
+  id: number;
+  user_id: number;
+  claimed: boolean;
+  /** Whole seconds until the claim window closes; null without an open window. */
+  claim_seconds_left: number | null;
+}
+
 const DRAW_HEAD = `select id, title, prize_description, seed, draw_algorithm, claim_window_minutes, number_of_winners,
     prize_value_usd::text as prize_value_usd, ends_at, drawn_at, cancelled_at, ends_at <= now() as due,
     (extract(epoch from ends_at - now()) * 1000)::float8 as ends_in_ms
@@ -67,10 +76,13 @@ export class RafflesDrawsRepository {
     );
   }
 
-  /** The standing winner row at a position, if any. */
-  async standingAt(em: EntityManager, raffleId: number, position: number): Promise<{ id: number; user_id: number } | null> {
-    const [row] = await em.execute<{ id: number; user_id: number }[]>(
-      'select id, user_id from raffle_winners where raffle_id = ? and position = ? and rerolled_at is null',
+  /** The standing winner row at a position, if any, with its claim: claimed, or the seconds left of an open window. */
+  async standingAt(em: EntityManager, raffleId: number, position: number): Promise<StandingWinner | null> {
+    const [row] = await em.execute<StandingWinner[]>(
+      `select id, user_id, claimed_at is not null as claimed,
+         case when claimed_at is null and claim_deadline > clock_timestamp()
+           then ceil(extract(epoch from claim_deadline - clock_timestamp()))::int end as claim_seconds_left
+       from raffle_winners where raffle_id = ? and position = ? and rerolled_at is null`,
       [raffleId, position],
     );
     return row ?? null;

@@ -9,6 +9,7 @@ import {
   type RaffleEntriesQuery,
   type RaffleEntryLine,
   type RaffleParticipant,
+  type RaffleWeights,
   type RaffleUser,
   type RaffleVerification,
   type RaffleWinnerClaim,
@@ -44,7 +45,10 @@ export class RafflesQueryService {
    * rows and ticket total (SPEC §5 groups per person), and the cursor of the next page. Two index walks whatever the
    * raffle's size.
    */
-  async entries(id: number, query: RaffleEntriesQuery): Promise<{ data: RaffleParticipant[]; cursor: RaffleEntriesCursor }> {
+  async entries(
+    id: number,
+    query: RaffleEntriesQuery,
+  ): Promise<{ data: RaffleParticipant[]; cursor: RaffleEntriesCursor; weights: RaffleWeights | null }> {
     const em = this.em.fork();
     if (!(await this.raffles.exists(em, id))) throw raffleNotFound();
     const people = await this.raffles.participantsPage(em, id, {
@@ -62,7 +66,9 @@ export class RafflesQueryService {
         )
       : [];
     const byUser = new Map<number, RaffleEntryLine[]>();
+    const weightOf = new Map<number, number>();
     for (const line of lines) {
+      weightOf.set(line.user_id, (weightOf.get(line.user_id) ?? 0) + line.tickets * line.multiplier);
       const entry: RaffleEntryLine = {
         id: Number(line.id),
         entry_type: line.entry_type,
@@ -73,11 +79,13 @@ export class RafflesQueryService {
     }
     const data = page.map((person): RaffleParticipant => {
       const entries = byUser.get(person.id) ?? [];
+      const tickets = entries.reduce((sum, e) => sum + e.tickets, 0);
       return {
         user: toRaffleUser(person),
-        tickets: entries.reduce((sum, e) => sum + e.tickets, 0),
+        tickets,
         entered_at: entries[0]?.created_at ?? new Date(0).toISOString(),
         entries,
+        multiplier: tickets > 0 ? (weightOf.get(person.id) ?? tickets) / tickets : 1,
       };
     });
     const last = page[page.length - 1];
@@ -87,7 +95,9 @@ export class RafflesQueryService {
           ? last.first_entry_id
           : `${last.tickets}.${last.first_entry_id}`
         : null;
-    return { data, cursor: { next, limit: query.limit } };
+    // The first page carries the raffle's weights; later pages keep the list's first read.
+    const weights = query.cursor ? null : await this.raffles.weights(em, id);
+    return { data, cursor: { next, limit: query.limit }, weights };
   }
 
   async verify(id: number): Promise<RaffleVerification> {

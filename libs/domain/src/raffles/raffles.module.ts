@@ -23,6 +23,7 @@ import { RaffleFarmSignalsRepository } from './raffle-farm-signals.repository';
 import { RaffleTemplatesRepository } from './raffle-templates.repository';
 import { RaffleTemplatesService } from './raffle-templates.service';
 import { RaffleRulesApplyService } from './raffle-rules-apply.service';
+import { RaffleLoserNotices } from './raffle-loser-notices';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
@@ -49,6 +50,7 @@ import { RaffleRulesApplyService } from './raffle-rules-apply.service';
     RaffleTemplatesRepository,
     RaffleTemplatesService,
     RaffleRulesApplyService,
+    RaffleLoserNotices,
   ],
   exports: [
     RaffleRulesApplyService,

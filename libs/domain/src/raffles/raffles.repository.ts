@@ -7,6 +7,7 @@ import {
   type RaffleEntryLine,
   type RaffleEntryOrder,
   type RaffleEntryType,
+  type RaffleWeights,
 } from '@kickback/contracts';
 import { intArrayLiteral, queryCursor } from '@kickback/platform';
 import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
@@ -74,7 +75,12 @@ export interface WinnerRecord {
 /** A person of the entry list: the user and the cursor value (their first entry id). */
 export type ParticipantRow = UserRow & { first_entry_id: string; tickets: number };
 
-export type EntryLineRow = Omit<RaffleEntryLine, 'id' | 'created_at'> & { id: string; user_id: number; created_at: Date };
+export type EntryLineRow = Omit<RaffleEntryLine, 'id' | 'created_at'> & {
+  id: string;
+  user_id: number;
+  created_at: Date;
+  multiplier: number;
+};
 
 export interface ParticipantsPageQuery {
   order: RaffleEntryOrder;
@@ -204,10 +210,26 @@ export class RafflesRepository {
   /** The entry rows of these members in the raffle (at most one per entry type each). */
   entryLines(em: EntityManager, raffleId: number, userIds: number[]): Promise<EntryLineRow[]> {
     return em.execute<EntryLineRow[]>(
-      `select id::text as id, user_id, entry_type, tickets, created_at from raffle_entries
+      `select id::text as id, user_id, entry_type, tickets, multiplier, created_at from raffle_entries
        where raffle_id = ? and user_id = any(?::int[]) order by id`,
       [raffleId, intArrayLiteral(userIds)],
     );
+  }
+
+  /**
+   * The raffle's tickets (its counter) and their weight as the v2 draw counts it: every ticket once, plus what subscriber
+   * luck adds (tickets × (multiplier − 1)), read through the partial index of lucky rows only.
+   */
+  async weights(em: EntityManager, raffleId: number): Promise<RaffleWeights> {
+    const [row] = await em.execute<{ total_tickets: number; luck: string }[]>(
+      `select r.total_entries as total_tickets,
+         coalesce((select sum(e.tickets::bigint * (e.multiplier - 1)) from raffle_entries e
+                   where e.raffle_id = r.id and e.multiplier > 1), 0)::text as luck
+       from raffles r where r.id = ?`,
+      [raffleId],
+    );
+    const tickets = row?.total_tickets ?? 0;
+    return { total_tickets: tickets, total_weight: tickets + Number(row?.luck ?? 0) };
   }
 
   /** The raffle's entry rows in entry order, a batch at a time from one snapshot (the CSV export). */

@@ -6,7 +6,7 @@ import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 import { StoreRepository } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
-import { toRedemption } from './store-views';
+import { toCommunityPurchase, toRedemption } from './store-views';
 
 /**
  * The worker side of the store: fulfils new redemptions exactly once (inside the event's
@@ -57,17 +57,19 @@ export class StoreEventsHandler implements OnModuleInit {
     if (!row) return;
     const { username } = row;
     const own = toRedemption(row);
+    const purchase = toCommunityPurchase(row);
     const quantity = await this.items.quantity(em, own.item.id);
     // A redemption refunded at once (no stock left for it) was never a purchase.
     if (own.status !== 'refunded') {
       this.realtime.toRoom(STORE_ROOM, 'store:purchase', {
-        purchase: { id: own.id, item: own.item, user: { username }, created_at: own.created_at },
+        purchase,
         item: { id: own.item.id, quantity },
       });
       // Stream alerts (the alerts overlay): public names only.
       this.realtime.toRoom(ALERTS_ROOM, 'alerts:item', {
         kind: 'redemption',
-        username,
+        // The name viewers know from chat, as every public list shows it.
+        username: row.kick_username || username,
         text: `redeemed ${own.item.name}`,
         at: own.created_at,
       });

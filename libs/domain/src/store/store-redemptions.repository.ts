@@ -11,11 +11,12 @@ export type RedemptionRow = Pick<StoreRedemption, 'status' | 'code'> & {
   cost: number;
   created_at: Date;
   username: string;
+  kick_username: string | null;
 };
 
 const SELECT_REDEMPTION = `
   select r.id::text as id, r.item_id, i.name as item_name, i.image_url as item_image, r.cost, r.status,
-         c.code, r.created_at, u.username
+         c.code, r.created_at, u.username, u.kick_username
   from store_redemptions r
   join store_items i on i.id = r.item_id
   join users u on u.id = r.user_id

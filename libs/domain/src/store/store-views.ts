@@ -18,7 +18,7 @@ export function toCommunityPurchase(r: RedemptionRow): CommunityPurchase {
   return {
     id: Number(r.id),
     item: { id: r.item_id, name: r.item_name, image: r.item_image, cost: r.cost },
-    user: { username: r.username },
+    user: { username: r.username, kick_username: r.kick_username },
     created_at: new Date(r.created_at).toISOString(),
   };
 }

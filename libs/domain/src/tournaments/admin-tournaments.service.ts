@@ -9,7 +9,7 @@ import {
   type DomainEventMap,
   type TournamentListItem,
 } from '@kickback/contracts';
-import { ADMIN_ROOM } from '@kickback/contracts/realtime';
+import { LIVE_ROOM } from '@kickback/contracts/realtime';
 import {
   AuditLogService,
   OutboxService,
@@ -43,6 +43,7 @@ import {
 } from './tournament-writes.repository';
 import { loadDetail, loadTournament, loadTournaments, toListItem, type TournamentRow } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
+import { FeaturedTournamentService } from './featured-tournament.service';
 import { TOURNAMENT_NOT_FOUND, tournamentAnswer } from './tournaments.service';
 
 type TournamentChange = DomainEventMap['tournament.updated']['change'];
@@ -63,6 +64,7 @@ export class AdminTournamentsService {
     private readonly prizes: TournamentPrizesService,
     private readonly answers: VersionedAnswerCache,
     private readonly realtime: RealtimeEmitter,
+    private readonly featured: FeaturedTournamentService,
   ) {}
 
   async list(): Promise<TournamentListItem[]> {
@@ -272,7 +274,8 @@ export class AdminTournamentsService {
       });
     });
     // A deleted tournament has no page or room left to push to; only the admins' lists still show it.
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
+    await this.featured.announce();
   }
 
   /** Archives every completed tournament (audited): out of the lists, its page and prizes kept. */
@@ -289,7 +292,8 @@ export class AdminTournamentsService {
         });
       return rows;
     });
-    for (const { id } of archived) this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    for (const { id } of archived) this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
+    if (archived.length) await this.featured.announce();
     return archived.length;
   }
 
@@ -312,7 +316,8 @@ export class AdminTournamentsService {
       });
       return row;
     });
-    this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id });
+    this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id });
+    await this.featured.announce();
     return restored;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
-import { putOnStream } from '../featured/put-on-stream';
+import { announceOnStream, putOnStream } from '../featured/put-on-stream';
 import { featurableTournament, resolveFeaturedTournament } from './featured-tournament.repository';
 
 /**
@@ -18,6 +18,11 @@ export class FeaturedTournamentService {
 
   tournamentId(): Promise<number | null> {
     return resolveFeaturedTournament(this.em.fork());
+  }
+
+  /** Tells the bracket overlays which tournament is on stream now: after one was created, made (in)active, deleted, archived or restored. */
+  async announce(): Promise<void> {
+    announceOnStream(this.realtime, 'tournament', await this.tournamentId());
   }
 
   /** Puts the tournament on stream (audited) and tells the bracket overlays to load it. */

@@ -1,9 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ADMIN_ROOM, tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
+import { LIVE_ROOM, tournamentRoom, userRoom, type DomainEvent, type TournamentUpdatedPush } from '@kickback/contracts';
 import { DomainEventHandlers, PushCoalescer, RealtimeEmitter, VersionedAnswerCache } from '@kickback/platform';
 import { loadDetail, loadStandings, loadTournament } from './tournaments.repository';
 import { TournamentPrizesService } from './tournament-prizes.service';
+import { FeaturedTournamentService } from './featured-tournament.service';
 import { tournamentAnswer } from './tournaments.service';
 
 /**
@@ -20,6 +21,7 @@ export class TournamentEventsHandler implements OnModuleInit {
     private readonly prizes: TournamentPrizesService,
     private readonly pushes: PushCoalescer,
     private readonly answers: VersionedAnswerCache,
+    private readonly featured: FeaturedTournamentService,
   ) {}
 
   onModuleInit(): void {
@@ -73,7 +75,9 @@ export class TournamentEventsHandler implements OnModuleInit {
       at,
     });
     // Not per prediction window: a burst of picks would have every admin list read its page several times a second.
-    if (change !== 'prediction') this.realtime.toRoom(ADMIN_ROOM, 'admin:changed', { section: 'tournaments', id: tournamentId });
+    if (change !== 'prediction') this.realtime.toRoom(LIVE_ROOM, 'admin:changed', { section: 'tournaments', id: tournamentId });
+    // A tournament created, started or ended can change which one is on stream: the bracket overlays follow at once.
+    if (change === 'created' || change === 'status') await this.featured.announce();
   }
 
   private async notifyWinners(tournamentId: number): Promise<void> {

@@ -61,6 +61,8 @@ export const envSchema = z
     KICK_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(30),
     /** Subscribe the channel to Kick's events with the app's credentials (KICK_CLIENT_ID/SECRET); off for local use. */
     KICK_EVENTS_SUBSCRIBE: bool.default('false'),
+    /** A chat command sent longer ago than this (its created_at, else the signed timestamp) is recorded as stale, not answered. */
+    KICK_COMMAND_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
     UPLOAD_DIR: z.string().min(1).default('./uploads'),
     FRONTEND_DIST: z.string().min(1).default('./frontend/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -137,6 +139,23 @@ export const envSchema = z
      * never in production, where a generic webhook must be a public https host.
      */
     WEBHOOKS_ALLOW_PRIVATE_HOSTS: bool.default('false'),
+    /**
+     * The most of a leaderboard source's answer read (bytes): a whole month of players is a few hundred KB; a casino
+     * API answering more is cut off and the refresh fails with that reason.
+     */
+    LEADERBOARD_SOURCE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    /** The most of an announcement webhook's or Discord's answer read (bytes); only its status and a short error matter. */
+    OUTBOUND_ANSWER_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(64 * 1024),
     /** Discord's API base: hooks are stored as discord.com URLs and executed at `{base}/webhooks/{id}/{token}`. */
     DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
     /** First retry delay of a failed announcement delivery; each later one doubles it (6 attempts in all). */

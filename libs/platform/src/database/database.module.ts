@@ -14,7 +14,7 @@ import { mikroOrmOptions } from './mikro-orm.options';
         ...mikroOrmOptions(config.env.DATABASE_URL, { pool: { min: 0, max: config.env.DB_POOL_MAX } }),
         autoLoadEntities: true,
         // Every service forks its own EntityManager (this.em.fork()), so no code reads a per-request context; the
-        // middleware that made one forked an EntityManager on every request, reads included (docs/performance.md).
+        // middleware that made one forked an EntityManager on every request, reads included (docs/performance/history.md, "Request path").
         registerRequestContext: false,
       }),
     }),

@@ -96,7 +96,7 @@ export class EventRetentionService {
   /**
    * Deletes by consecutive key ranges of `chunk` ids from the lowest up to the bound. Each statement reads only its own
    * range, where a delete of the next `chunk` rows by `order by … limit` would first walk past every row the previous
-   * statements deleted (the backlog purge took three times as long that way; docs/performance.md).
+   * statements deleted (the backlog purge took three times as long that way; docs/performance/history.md, "Event retention").
    */
   private async deleteByIdRange(
     em: EntityManager,

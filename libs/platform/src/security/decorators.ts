@@ -11,6 +11,11 @@ export const SKIP_CSRF_KEY = 'kickback:skip-csrf';
 export const Authenticated = () => SetMetadata(AUTH_KEY, true);
 /** The route needs one of these roles (checked against the database, not the session copy). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+/**
+ * The route is one of the stream's live actions (the admin panel's Go live screen): admins and moderators. A moderator
+ * may call nothing else of the admin API, so a route gets this only when Go live needs it.
+ */
+export const GoLive = () => Roles('Admin', 'moderator');
 /** For server-to-server callbacks signed by other means (webhooks). Never for browser routes. */
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);
 

@@ -1,4 +1,4 @@
-import { createPublicKey, createSign, generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSign, generateKeyPairSync, randomBytes, randomInt, randomUUID, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { body, json } from './fake-http';
 import type { FakeKickChannel } from './fake-kick-channels';
@@ -17,13 +17,33 @@ export interface FakeKickSubscription {
 export interface FakeChatMessage {
   content: string;
   type: 'bot' | 'user';
-  /** Where Kick posts it: with `bot`, the token owner's channel whatever the body says. */
+  /** The channel it was posted in: the body's broadcaster for `user`; for an enabled bot, the token owner's channel. */
   broadcaster_user_id: number | undefined;
+  /** The message it answers, when the body named one (Kick threads the reply under it). */
+  reply_to_message_id?: string;
+  /** Kick's id of the posted message (the answer's `data.message_id`). */
+  message_id: string;
 }
+
+/** Every POST /public/v1/chat the fake received, posted or not, in order. */
+export interface FakeChatRequest {
+  body: Record<string, unknown>;
+  status: number;
+}
+
+/**
+ * How the fake answers `type: "bot"` (docs/kick.md "Chat"): 'channel-not-found' until the app's bot account is enabled
+ * in Kick's developer settings (KickDevDocs issue 123: HTTP 400 `{"data":"Channel not found","message":"Bad request"}`),
+ * 'server-error' as many developers report with the bot enabled, the channel owner's token included (issue 343: 500),
+ * 'enabled' posting as the app's bot account into the token owner's channel (apis/chat.md; issue 402 reports it
+ * landing in the bot's own channel for some).
+ */
+export type FakeBotChat = 'channel-not-found' | 'server-error' | 'enabled';
 
 /** A user token as Kick's OAuth side issued it (FakeKickServer): whose it is and what it may do. */
 export interface FakeUserToken {
   user_id: number;
+  username?: string;
   scopes: string[];
 }
 
@@ -67,7 +87,26 @@ export class FakeKickEvents {
   private readonly forgerKey: KeyObject = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   private readonly appTokens = new Set<string>();
   readonly subscriptions: FakeKickSubscription[] = [];
+  /** Messages the chat API posted. */
   readonly chatMessages: FakeChatMessage[] = [];
+  readonly chatRequests: FakeChatRequest[] = [];
+  botChat: FakeBotChat = 'channel-not-found';
+  /** The app's bot account (what `bot` posts as once enabled). */
+  botAccount = { user_id: 4_242_424, username: 'kickback_bot' };
+  /** Answers the next chat POSTs give instead of Kick's usual one, in order (a 500, a 429 with Retry-After). */
+  readonly chatScript: { status: number; headers?: Record<string, string>; body?: unknown }[] = [];
+  /** While set, every chat POST waits for it before answering (a slow Kick); `chatWaiting` counts the held ones. */
+  chatGate: Promise<void> | null = null;
+  chatWaiting = 0;
+  /** Chat POSTs answered so far (a held one counts once its answer is written). */
+  chatAnswered = 0;
+  /**
+   * Kick delivers every posted chat message back to the app's webhook as `chat.message.sent` (docs/kick.md "Chat"):
+   * when on, the fake does so right after answering the send, from the account that posted it.
+   */
+  echoChat = false;
+  /** The echo deliveries' statuses, in order. */
+  readonly echoes: Promise<number>[] = [];
   publicKeyRequests = 0;
   /** Looks up a user token (set by FakeKickServer); chat takes only these, with chat:write, as Kick does. */
   userToken: (token: string) => FakeUserToken | undefined = () => undefined;
@@ -159,6 +198,16 @@ export class FakeKickEvents {
     return statuses;
   }
 
+  /**
+   * One event delivered under each of these subscription ids, each with its own message id, as Kick does when an app
+   * holds two subscriptions for it (docs/kick.md "Events": a duplicate made by hand, a second deploy of the same app).
+   */
+  async deliverUnder(type: string, payload: unknown, subscriptionIds: string[], options: DeliveryOptions = {}): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const subscriptionId of subscriptionIds) statuses.push(await this.deliver(type, payload, { ...options, subscriptionId }));
+    return statuses;
+  }
+
   /** Kick's automatic unsubscribe: the subscription is gone, as after a day of failed deliveries. */
   drop(event: string, broadcasterUserId?: number): void {
     for (let i = this.subscriptions.length - 1; i >= 0; i--) {
@@ -193,7 +242,7 @@ export class FakeKickEvents {
     // Scopes apply to user tokens only: chat takes a user token with chat:write and refuses the app's token.
     if (path === '/public/v1/chat') {
       if (!user || !user.scopes.includes('chat:write')) json(res, 401, { data: {}, message: 'Unauthorized' });
-      else if (req.method === 'POST') this.chat(await body(req), res, user);
+      else if (req.method === 'POST') await this.chat(await body(req), res, user);
       else json(res, 405, { message: 'Method not allowed' });
       return true;
     }
@@ -241,22 +290,63 @@ export class FakeKickEvents {
     res.end();
   }
 
-  private chat(raw: string, res: ServerResponse, sender: FakeUserToken): void {
-    const input = parse(raw) as { content?: unknown; type?: unknown; broadcaster_user_id?: unknown };
+  /**
+   * POST /public/v1/chat (KickDevDocs apis/chat.md and the swagger it embeds): `{ type: "user" | "bot", content (at most 500 characters),
+   * broadcaster_user_id (required for "user"), reply_to_message_id? }` → `{ data: { is_sent, message_id }, message }`.
+   * `bot` answers as `botChat` says; a scripted answer (`chatScript`) posts nothing.
+   */
+  private async chat(raw: string, res: ServerResponse, sender: FakeUserToken): Promise<void> {
+    const input = parse(raw) as Record<string, unknown> | null;
+    const answer = async (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      this.chatRequests.push({ body: input ?? {}, status });
+      if (this.chatGate) {
+        this.chatWaiting++;
+        await this.chatGate;
+        this.chatWaiting--;
+      }
+      json(res, status, body, headers);
+      this.chatAnswered++;
+    };
     if (
       !input ||
       typeof input.content !== 'string' ||
       Array.from(input.content).length > 500 ||
-      !['bot', 'user'].includes(String(input.type))
+      !['bot', 'user'].includes(String(input.type)) ||
+      (input.type === 'user' && typeof input.broadcaster_user_id !== 'number') ||
+      (input.reply_to_message_id !== undefined && typeof input.reply_to_message_id !== 'string')
     )
-      return json(res, 400, { message: 'Invalid request' });
-    this.chatMessages.push({
+      return answer(400, { data: {}, message: 'Invalid request' });
+    const scripted = this.chatScript.shift();
+    if (scripted) return answer(scripted.status, scripted.body ?? { data: {}, message: 'Server error' }, scripted.headers);
+    if (input.type === 'bot' && this.botChat === 'channel-not-found')
+      return answer(400, { data: 'Channel not found', message: 'Bad request' });
+    if (input.type === 'bot' && this.botChat === 'server-error') return answer(500, { data: {}, message: 'Internal server error' });
+    const asBot = input.type === 'bot';
+    const message: FakeChatMessage = {
       content: input.content,
-      type: input.type as 'bot' | 'user',
-      broadcaster_user_id:
-        input.type === 'bot' ? sender.user_id : typeof input.broadcaster_user_id === 'number' ? input.broadcaster_user_id : undefined,
-    });
-    json(res, 200, { data: { is_sent: true, message_id: ulid() }, message: 'OK' });
+      type: asBot ? 'bot' : 'user',
+      // apis/chat.md: a bot message goes to the channel of the token's owner, whatever the body says.
+      broadcaster_user_id: asBot ? sender.user_id : (input.broadcaster_user_id as number),
+      ...(typeof input.reply_to_message_id === 'string' ? { reply_to_message_id: input.reply_to_message_id } : {}),
+      message_id: randomUUID(),
+    };
+    this.chatMessages.push(message);
+    await answer(200, { data: { is_sent: true, message_id: message.message_id }, message: 'OK' });
+    const poster = asBot ? this.botAccount : { user_id: sender.user_id, username: sender.username ?? `user_${sender.user_id}` };
+    if (this.echoChat && this.webhookUrl) this.echoes.push(this.deliver('chat.message.sent', this.echo(message, poster)));
+  }
+
+  /** The `chat.message.sent` payload Kick sends for a posted message (KickDevDocs events/event-types.md). */
+  private echo(message: FakeChatMessage, poster: { user_id: number; username: string }) {
+    return {
+      message_id: message.message_id,
+      ...(message.reply_to_message_id ? { replies_to: { message_id: message.reply_to_message_id } } : {}),
+      broadcaster: kickUser(message.broadcaster_user_id ?? 0, `channel_${message.broadcaster_user_id}`),
+      sender: kickUser(poster.user_id, poster.username),
+      content: message.content,
+      emotes: [],
+      created_at: new Date(this.now()).toISOString(),
+    };
   }
 
   /** Whether a request carries a token Kick issued (an app token or a live user token). */

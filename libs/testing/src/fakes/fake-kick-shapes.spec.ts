@@ -1,6 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { kickChannelsAnswer, kickChatAnswer, kickLivestreamsV2Answer, kickTokenAnswer } from '@kickback/domain/activity/kick-api-schemas';
+import {
+  kickChannelsAnswer,
+  kickChatAnswer,
+  kickChatChannelNotFound,
+  kickLivestreamsV2Answer,
+  kickTokenAnswer,
+} from '@kickback/domain/activity/kick-api-schemas';
+import {
+  kickRedemptionsDecidedAnswer,
+  kickRewardCreatedAnswer,
+  kickRewardsAnswer,
+} from '@kickback/domain/activity/kick-channel-admin.client';
 import { FakeKickServer } from './fake-kick.server';
 
 const CLIENT = 'shape-client';
@@ -137,6 +148,76 @@ describe("the fake Kick's answers have Kick's documented shapes", () => {
       });
       expect(res.status).toBe(200);
       expectShape(kickChatAnswer, await res.json());
+    });
+
+    it('POST /public/v1/chat as "bot" answers as Kick reports: "Channel not found" until enabled (issue 123), 500 (issue 343)', async () => {
+      const token = String((await userTokens('user:read chat:write')).body.access_token);
+      const bot = () =>
+        fetch(`${kick.url}/public/v1/chat`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'bot', content: 'hello' }),
+        });
+      kick.events.botChat = 'channel-not-found';
+      const refused = await bot();
+      expect(refused.status).toBe(400);
+      expectShape(kickChatChannelNotFound, await refused.json());
+      kick.events.botChat = 'server-error';
+      expect((await bot()).status).toBe(500);
+      kick.events.botChat = 'enabled';
+      const sent = await bot();
+      expect(sent.status).toBe(200);
+      expectShape(kickChatAnswer, await sent.json());
+    });
+  });
+
+  describe('moderation and channel rewards (docs/kick.md "Moderation", "Rewards")', () => {
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${kick.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+
+    it('DELETE /public/v1/moderation/bans lifts a ban with moderation:ban, for the broadcaster only', async () => {
+      const owner = kick.nextUser.user_id;
+      const token = String((await userTokens('user:read moderation:ban')).body.access_token);
+      kick.channel.ban(owner, 77);
+      expect((await call('DELETE', '/public/v1/moderation/bans', token, { broadcaster_user_id: owner + 1, user_id: 77 })).status).toBe(403);
+      expect(await call('DELETE', '/public/v1/moderation/bans', token, { broadcaster_user_id: owner, user_id: 77 })).toEqual({
+        status: 200,
+        body: { data: {}, message: 'OK' },
+      });
+      expect(kick.channel.isBanned(owner, 77)).toBe(false);
+      const noScope = String((await userTokens('user:read')).body.access_token);
+      expect((await call('DELETE', '/public/v1/moderation/bans', noScope, { broadcaster_user_id: owner, user_id: 77 })).status).toBe(401);
+    });
+
+    it('lists and creates rewards, and decides 1 to 25 redemptions with the failed ones named', async () => {
+      const owner = kick.nextUser.user_id;
+      const token = String((await userTokens('channel:rewards:read channel:rewards:write')).body.access_token);
+      const created = await call('POST', '/public/v1/channels/rewards', token, { title: 'Hydrate', cost: 100, description: 'Water' });
+      expectShape(kickRewardCreatedAnswer, created.body);
+      expect((await call('POST', '/public/v1/channels/rewards', token, { title: 'x'.repeat(51), cost: 1 })).status).toBe(400);
+      const listed = await get('/public/v1/channels/rewards', token);
+      expectShape(kickRewardsAnswer, listed.body);
+      const reward = (listed.body as { data: { id: string; is_enabled: boolean; should_redemptions_skip_request_queue: boolean }[] })
+        .data[0]!;
+      expect(reward).toMatchObject({ is_enabled: true, should_redemptions_skip_request_queue: false });
+
+      const pending = kick.channel.redeem(owner, reward.id, 501);
+      const decided = await call('POST', '/public/v1/channels/rewards/redemptions/accept', token, { ids: [pending.id, 'missing'] });
+      expectShape(kickRedemptionsDecidedAnswer, decided.body);
+      expect(decided.body).toMatchObject({
+        data: [{ id: pending.id, status: 'accepted' }],
+        failed: [{ id: 'missing', reason: 'NOT_FOUND' }],
+      });
+      const again = await call('POST', '/public/v1/channels/rewards/redemptions/reject', token, { ids: [pending.id] });
+      expect(again.body).toMatchObject({ data: [], failed: [{ id: pending.id, reason: 'NOT_PENDING' }] });
+      const tooMany = Array.from({ length: 26 }, (_, i) => `id${i}`);
+      expect((await call('POST', '/public/v1/channels/rewards/redemptions/accept', token, { ids: tooMany })).status).toBe(400);
     });
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FakeKickChannels } from './fake-kick-channels';
 import { FakeKickEvents, type FakeUserToken } from './fake-kick-events';
+import { FakeKickChannelSettings } from './fake-kick-channel-settings';
 import { body, json } from './fake-http';
 
 export interface FakeKickUser {
@@ -57,13 +58,17 @@ export class FakeKickServer {
   readonly issued: { access_token: string; refresh_token: string }[] = [];
   /** Tokens revoked through POST /oauth/revoke, in order. */
   readonly revoked: string[] = [];
-  /** expires_in of user tokens (Kick does not document their lifetime). */
-  userTokenTtlSeconds = 3600;
+  /** expires_in of user tokens (Kick does not document their lifetime; its own examples show `""`). */
+  userTokenTtlSeconds: number | '' = 3600;
   /** How long a refresh token keeps working after it was issued, however often it is used (KickDevDocs issue 397). */
   refreshTokenTtlSeconds = 30 * 24 * 3600;
+  /** When set, refresh grants answer this status (a 5xx: Kick's outage, not a refused grant). */
+  refreshFailure: number | null = null;
   readonly events: FakeKickEvents;
   /** Kick's channel lookup and livestream listing, over `events.channels`. */
   readonly channels: FakeKickChannels;
+  /** The channel's bans, rewards and redemptions, changed with user tokens. */
+  readonly channel: FakeKickChannelSettings;
 
   constructor(
     private readonly clientId: string,
@@ -73,12 +78,13 @@ export class FakeKickServer {
     this.events = new FakeKickEvents(options.signingKey);
     this.events.userToken = (token) => this.userToken(token);
     this.channels = new FakeKickChannels(this.events.channels);
+    this.channel = new FakeKickChannelSettings((token) => this.userToken(token));
   }
 
   /** Who a live user access token belongs to and what it may do. */
   userToken(token: string): FakeUserToken | undefined {
     const issued = this.tokens.get(token);
-    return issued ? { user_id: issued.user.user_id, scopes: issued.scopes } : undefined;
+    return issued ? { user_id: issued.user.user_id, username: issued.user.name, scopes: issued.scopes } : undefined;
   }
 
   /** Listens on `port` (0: any free one; the browser tests use a fixed one the product is configured with). */
@@ -99,6 +105,7 @@ export class FakeKickServer {
     if (req.method === 'POST' && url.pathname === '/oauth/token') return this.token(await body(req), res);
     if (req.method === 'POST' && url.pathname === '/oauth/revoke') return this.revoke(url, res);
     if (req.method === 'GET' && url.pathname === '/public/v1/users') return this.users(req, res);
+    if (/^\/public\/v1\//.test(url.pathname) && (await this.channel.route(req, url, res))) return;
     if (this.channels.route(req, url, res, this.events.isIssued(req))) return;
     if (/^\/public\/v[12]\//.test(url.pathname) && (await this.events.route(req, url, res))) return;
     json(res, 404, { message: 'not found' });
@@ -145,6 +152,7 @@ export class FakeKickServer {
     }
     if (form.grant_type === 'refresh_token') {
       if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
+      if (this.refreshFailure) return json(res, this.refreshFailure, { message: 'Server Error' });
       const held = this.refreshTokens.get(form.refresh_token ?? '');
       if (!held || held.expiresAt <= this.events.now()) return json(res, 400, { error: 'invalid_grant' });
       // A refresh returns a new pair; the refresh token used stays valid until its own expiry.

@@ -1,7 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  KICK_REWARD_MESSAGES,
   activityExclusionSchema,
+  createKickRewardSchema,
+  type CreateKickReward,
   rewardMappingSchema,
   updateActivityRulesSchema,
   type ActivityExclusionInput,
@@ -9,7 +12,7 @@ import {
   type UpdateActivityRules,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, notFound, ok, zodPipe, type SessionUser } from '@kickback/platform';
-import { AdminActivityService, KickSubscriptionsService } from '@kickback/domain';
+import { AdminActivityService, KickRewardsService, KickSubscriptionsService } from '@kickback/domain';
 
 const kickUserId = (raw: string): number => {
   const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
@@ -24,6 +27,7 @@ export class AdminActivityController {
   constructor(
     private readonly admin: AdminActivityService,
     private readonly subscriptions: KickSubscriptionsService,
+    private readonly kickRewards: KickRewardsService,
   ) {}
 
   @Get()
@@ -62,6 +66,18 @@ export class AdminActivityController {
   async deleteExclusion(@CurrentUser() user: SessionUser, @Param('kickUserId') raw: string) {
     await this.admin.deleteExclusion(user.id, kickUserId(raw));
     return ok(undefined, 'Exclusion removed.');
+  }
+
+  /** The channel's rewards as Kick lists them, with the points mapped to each. */
+  @Get('kick-rewards')
+  async kickRewardsList() {
+    return ok(await this.kickRewards.list());
+  }
+
+  @Post('kick-rewards')
+  @HttpCode(201)
+  async createKickReward(@CurrentUser() user: SessionUser, @Body(zodPipe(createKickRewardSchema)) body: CreateKickReward) {
+    return ok(await this.kickRewards.create(user.id, body), KICK_REWARD_MESSAGES.created);
   }
 
   @Get('rewards')

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { kickChannelInputSchema, type KickChannelInput, type KickConnectionStatus } from '@kickback/contracts';
+import {
+  kickChannelInputSchema,
+  kickChatInputSchema,
+  type KickChannelInput,
+  type KickChatInput,
+  type KickConnectionStatus,
+} from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { KickChannelService, KickConnectionService } from '@kickback/domain';
 
@@ -23,6 +29,13 @@ export class AdminKickConnectionController {
   async saveChannel(@CurrentUser() user: SessionUser, @Body(zodPipe(kickChannelInputSchema)) body: KickChannelInput) {
     await this.channels.save(user.id, body);
     return ok(await this.view(), 'Channel saved.');
+  }
+
+  /** How chat replies are posted: as the connected account ('user', the default) or as the app's bot account. */
+  @Put('chat')
+  async saveChat(@CurrentUser() user: SessionUser, @Body(zodPipe(kickChatInputSchema)) body: KickChatInput) {
+    await this.connection.setChatAs(user.id, body.as);
+    return ok(await this.view(), 'Chat replies saved.');
   }
 
   @Delete()

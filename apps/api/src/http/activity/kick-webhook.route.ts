@@ -38,6 +38,7 @@ export function mountKickWebhook(app: NestExpressApplication): void {
       signature: header(req, 'Kick-Event-Signature'),
       type: header(req, 'Kick-Event-Type'),
       version: header(req, 'Kick-Event-Version'),
+      subscriptionId: header(req, 'Kick-Event-Subscription-Id'),
     };
     webhooks.receive(headers, raw).then(
       (answer) =>

@@ -10,7 +10,7 @@ import {
   type ArchivedItem,
   type RestoreArchivedRequest,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { AdminBonusHuntsService, AdminRafflesService, AdminStoreService, AdminTournamentsService } from '@kickback/domain';
 import { archivedSummary } from './archived-summary';
 
@@ -24,7 +24,7 @@ interface Archivable {
  * keeps them for their pages, draw verification and winners. What was archived can be listed again, one row at a time.
  */
 @ApiTags('admin')
-@Roles('Admin')
+@GoLive()
 @Controller('api/admin/archive')
 export class AdminArchiveController {
   private readonly features: Record<ArchiveKind, Archivable>;

@@ -16,7 +16,7 @@ import {
   type AdminHuntGameUpdate,
   type AdminHuntUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminBonusHuntsService } from '@kickback/domain';
 
 /** Building and running hunts on stream; every change is audited and pushed live. */
@@ -27,17 +27,20 @@ export class AdminBonusHuntsController {
   constructor(private readonly hunts: AdminBonusHuntsService) {}
 
   @Get()
+  @GoLive()
   async list(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
     const { data, pagination } = await this.hunts.list(query.page);
     return { success: true as const, data, pagination };
   }
 
   @Post()
+  @GoLive()
   async create(@CurrentUser() user: SessionUser, @Body(zodPipe(adminHuntCreateSchema)) body: AdminHuntCreate) {
     return ok(await this.hunts.create(user.id, body), 'Hunt created.');
   }
 
   @Get(':id')
+  @GoLive()
   async detail(@Param('id', rowId('Bonus hunt not found.')) id: number) {
     return ok(await this.hunts.detail(id));
   }
@@ -52,6 +55,7 @@ export class AdminBonusHuntsController {
   }
 
   @Post(':id/predictions')
+  @GoLive()
   async predictions(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Bonus hunt not found.')) id: number,
@@ -61,6 +65,7 @@ export class AdminBonusHuntsController {
   }
 
   @Post(':id/status')
+  @GoLive()
   async status(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Bonus hunt not found.')) id: number,
@@ -71,6 +76,7 @@ export class AdminBonusHuntsController {
   }
 
   @Post(':id/games')
+  @GoLive()
   async addGame(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Bonus hunt not found.')) id: number,
@@ -80,6 +86,7 @@ export class AdminBonusHuntsController {
   }
 
   @Post(':id/games/restore')
+  @GoLive()
   async restoreGame(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Bonus hunt not found.')) id: number,
@@ -98,6 +105,7 @@ export class AdminBonusHuntsController {
   }
 
   @Put(':id/games/:gameId')
+  @GoLive()
   async updateGame(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Bonus hunt not found.')) id: number,
@@ -108,6 +116,7 @@ export class AdminBonusHuntsController {
   }
 
   @Delete(':id/games/:gameId')
+  @GoLive()
   async removeGame(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Bonus hunt not found.')) id: number,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { adminProviderCreateSchema, adminSlotCreateSchema, adminSlotSearchSchema, type AdminSlotCreate } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { SlotCatalogueService } from '@kickback/domain';
 
 /** The slot catalogue hunts are built from. */
@@ -12,6 +12,7 @@ export class AdminHuntSlotsController {
   constructor(private readonly catalogue: SlotCatalogueService) {}
 
   @Get('slots')
+  @GoLive()
   async search(@Query(zodPipe(adminSlotSearchSchema)) query: { search: string }) {
     return ok(await this.catalogue.search(query.search));
   }
@@ -22,6 +23,7 @@ export class AdminHuntSlotsController {
   }
 
   @Get('providers')
+  @GoLive()
   async providers() {
     return ok(await this.catalogue.providers());
   }

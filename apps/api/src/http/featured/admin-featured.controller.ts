@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { featuredLeaderboardSchema, featuredRaffleSchema, featuredTournamentSchema, type FeaturedItems } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { FeaturedLeaderboardService, FeaturedRaffleService, FeaturedTournamentService } from '@kickback/domain';
 
 /** What is on stream: Go live reads and sets it; the overlays and chat commands follow it. */
 @ApiTags('admin')
-@Roles('Admin')
+@GoLive()
 @Controller('api/admin/featured')
 export class AdminFeaturedController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/co
 import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { platformInputSchema, platformUpdateSchema, type PlatformInput, type PlatformUpdate } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { ManualImportService, PlatformsService } from '@kickback/domain';
 import { csvFromRequest } from './csv-request-body';
 import { ReadsRawBody } from '../../security/declared-input';
@@ -17,6 +17,7 @@ export class AdminLeaderboardController {
   ) {}
 
   @Get()
+  @GoLive()
   async list() {
     return ok(await this.platforms.list());
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { overlaySettingsSchema, type IssuedOverlayToken, type OverlayKind, type OverlaySettings } from '@kickback/contracts';
-import { AppConfig, CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { AppConfig, CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { OverlaySettingsService, OverlayTokensService } from '@kickback/domain';
 import { OverlayKindPipe } from './overlay-kind.pipe';
 import { OVERLAY_LABELS } from './overlay-labels';
@@ -18,6 +18,7 @@ export class AdminOverlaysController {
   ) {}
 
   @Get()
+  @GoLive()
   async list() {
     return ok(await this.tokens.list());
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { raffleTemplateCreateSchema, raffleTemplateStartSchema, type RaffleTemplateInput } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
 import { RaffleTemplatesService } from '@kickback/domain';
 
 /** Raffle templates for the admin: save settings once, start a raffle from them on Go live. */
@@ -12,6 +12,7 @@ export class AdminRaffleTemplatesController {
   constructor(private readonly templates: RaffleTemplatesService) {}
 
   @Get()
+  @GoLive()
   async list() {
     return ok(await this.templates.list());
   }
@@ -30,6 +31,7 @@ export class AdminRaffleTemplatesController {
   }
 
   @Post(':id/start')
+  @GoLive()
   async start(
     @CurrentUser() actor: SessionUser,
     @Param('id', rowId('Template not found')) id: number,

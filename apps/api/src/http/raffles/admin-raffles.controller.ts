@@ -4,11 +4,12 @@ import { z } from 'zod';
 import {
   adminRaffleCreateSchema,
   adminRaffleRerollSchema,
+  type AdminRaffleReroll,
   adminRaffleUpdateSchema,
   type AdminRaffleInput,
   type AdminRaffleUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminRafflesService, RaffleDrawService, RaffleRulesApplyService } from '@kickback/domain';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
@@ -24,12 +25,14 @@ export class AdminRafflesController {
   ) {}
 
   @Get()
+  @GoLive()
   async list(@Query(zodPipe(pageQuery)) query: { page: number }) {
     const { data, pagination } = await this.raffles.list(query.page);
     return { success: true as const, data, pagination };
   }
 
   @Get(':id')
+  @GoLive()
   async get(@Param('id', rowId('Raffle not found')) id: number) {
     return ok(await this.raffles.get(id));
   }
@@ -58,6 +61,7 @@ export class AdminRafflesController {
   }
 
   @Post(':id/draw')
+  @GoLive()
   @HttpCode(200)
   async draw(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
     await this.draws.drawNow(actor.id, id);
@@ -67,13 +71,14 @@ export class AdminRafflesController {
   }
 
   @Post(':id/reroll')
+  @GoLive()
   @HttpCode(200)
   async reroll(
     @CurrentUser() actor: SessionUser,
     @Param('id', rowId('Raffle not found')) id: number,
-    @Body(zodPipe(adminRaffleRerollSchema)) body: { position: number },
+    @Body(zodPipe(adminRaffleRerollSchema)) body: AdminRaffleReroll,
   ) {
-    await this.draws.reroll(actor.id, id, body.position);
+    await this.draws.reroll(actor.id, id, body.position, body.reason?.trim() || null);
     const raffle = await this.raffles.get(id);
     return ok(raffle, `Winner #${body.position} of ${raffle.title} rerolled.`);
   }

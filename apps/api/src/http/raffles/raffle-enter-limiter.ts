@@ -49,7 +49,8 @@ interface Counted {
  *
  * The socket path reads its session again for every entry; that read runs in the count's script. Entries that arrive
  * together (in one turn of the event loop, or while the previous command is in flight) are counted by one command:
- * during a stream burst that is one Redis round trip for several entries instead of one each (docs/performance.md).
+ * during a stream burst that is one Redis round trip for several entries instead of one each
+ * (docs/performance/history.md, "Warm measurements").
  */
 @Injectable()
 export class RaffleEnterLimiter {

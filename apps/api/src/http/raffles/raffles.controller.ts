@@ -31,14 +31,17 @@ export class RafflesController {
     return ok(await this.raffles.get(id, user?.id ?? null));
   }
 
-  /** SPEC §7 `data` (entrants, each with their user), newest first, and the cursor of the next page beside it. */
+  /**
+   * SPEC §7 `data` (entrants, each with their user), newest first, and the cursor of the next page beside it; the first
+   * page also the raffle's weights, for win chances that count subscriber luck.
+   */
   @Get(':id/entries')
   async listEntries(
     @Param('id', rowId('Raffle not found')) id: number,
     @Query(zodPipe(raffleEntriesQuerySchema)) query: RaffleEntriesQuery,
   ) {
-    const { data, cursor } = await this.raffles.entries(id, query);
-    return { success: true as const, data, cursor };
+    const { data, cursor, weights } = await this.raffles.entries(id, query);
+    return { success: true as const, data, cursor, ...(weights ? { weights } : {}) };
   }
 
   @Get(':id/verify')

@@ -38,13 +38,13 @@ const validMessage = zodPipe(
  * Why a second path: during a stream thousands of viewers enter within seconds from the page
  * that already holds this connection, and an event costs the server a fraction of an HTTP
  * request (no routing, cookie parsing, session load or response headers); see
- * docs/performance.md. Cross-site use is refused as for the CSRF-checked route, at the handshake
+ * docs/performance/history.md, "How an entry is processed now". Cross-site use is refused as for the CSRF-checked route, at the handshake
  * (foreign origins cannot connect). The session is read again for every entry, so a logout in
  * another tab takes effect at once; that read and the entry budget's count share one Redis round trip.
  *
  * The event is a plain Socket.IO listener (PlainSocketEvent) rather than a Nest @SubscribeMessage handler: Nest runs
  * every message through an rxjs pipeline of its own, measurable in a raffle burst for an event that has no guard,
- * pipe or interceptor to run (docs/performance.md).
+ * pipe or interceptor to run (docs/performance/history.md, "Progression in batches").
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
 export class RafflesGateway implements OnGatewayConnection {

@@ -10,7 +10,7 @@ import {
   type AdminTournamentMatchUpdate,
   type AdminTournamentUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminTournamentsService } from '@kickback/domain';
 
 /** Building and running tournament brackets; every change is audited and pushed live. */
@@ -21,6 +21,7 @@ export class AdminTournamentsController {
   constructor(private readonly tournaments: AdminTournamentsService) {}
 
   @Get()
+  @GoLive()
   async list() {
     return ok(await this.tournaments.list());
   }
@@ -31,6 +32,7 @@ export class AdminTournamentsController {
   }
 
   @Get(':id')
+  @GoLive()
   async detail(@Param('id', rowId('Tournament not found.')) id: number) {
     return ok(await this.tournaments.detail(id));
   }
@@ -51,6 +53,7 @@ export class AdminTournamentsController {
   }
 
   @Put(':id/matches/:matchId')
+  @GoLive()
   async updateMatch(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Tournament not found.')) id: number,
@@ -61,6 +64,7 @@ export class AdminTournamentsController {
   }
 
   @Post(':id/matches/:matchId/winner')
+  @GoLive()
   async setWinner(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Tournament not found.')) id: number,
@@ -75,6 +79,7 @@ export class AdminTournamentsController {
   }
 
   @Delete(':id/matches/:matchId/winner')
+  @GoLive()
   async clearWinner(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Tournament not found.')) id: number,

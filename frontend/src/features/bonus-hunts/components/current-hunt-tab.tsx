@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { useCurrentUser } from '../../../lib/session';
 import { HighestMultiplierCard } from './highest-multiplier-card';
 import { HuntPhaseBanner } from './hunt-phase-banner';
+import { HuntResultsScene } from './hunt-results';
 import { HuntStatTiles } from './hunt-stat-tiles';
 import { PredictionForm } from './prediction-form';
 import { SlotGrid } from './slot-grid';
@@ -11,7 +12,12 @@ import { TopPredictions } from './top-predictions';
 export function CurrentHuntTab({ data }: { data: CurrentHuntData | undefined }) {
   const user = useCurrentUser();
   if (!data?.hunt || !data.statistics) {
-    return <EmptyState title="No Active Hunt" text="Check back later for the next bonus hunt!" />;
+    return (
+      <>
+        {data?.results && <HuntResultsScene results={data.results} />}
+        <EmptyState title="No Active Hunt" text="Check back later for the next bonus hunt!" />
+      </>
+    );
   }
   const { hunt, statistics, games } = data;
   const slotNames = [...new Set(games.map((game) => game.slot_name))];
@@ -43,7 +49,10 @@ export function CurrentHuntTab({ data }: { data: CurrentHuntData | undefined }) 
                 </a>
               </section>
             ))}
-          <TopPredictions predictions={data.top_predictions} />
+          <TopPredictions
+            predictions={data.top_predictions}
+            rankedAgainst={hunt.status === 'completed' ? null : statistics.projected_end_balance}
+          />
         </aside>
       </div>
     </div>

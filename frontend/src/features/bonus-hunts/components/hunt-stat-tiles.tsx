@@ -1,5 +1,5 @@
 import type { HuntStatistics } from '@kickback/contracts';
-import { formatAmount, formatMultiplier } from '../../../lib/format';
+import { formatAmount, formatBreakEven, formatMultiplier } from '../../../lib/format';
 
 /** SPEC §2: Starting Balance, Winnings, Avg Multiplier, Break-Even X. */
 export function HuntStatTiles({ statistics }: { statistics: HuntStatistics }) {
@@ -7,7 +7,7 @@ export function HuntStatTiles({ statistics }: { statistics: HuntStatistics }) {
     { label: 'Starting Balance', value: formatAmount(statistics.starting_balance), testId: 'tile-starting-balance' },
     { label: 'Winnings', value: formatAmount(statistics.winnings), testId: 'tile-winnings' },
     { label: 'Avg Multiplier', value: formatMultiplier(statistics.average_multiplier), testId: 'tile-average-multiplier' },
-    { label: 'Break-Even X', value: formatMultiplier(statistics.break_even_multiplier), testId: 'tile-break-even' },
+    { label: 'Break-Even X', value: formatBreakEven(statistics), testId: 'tile-break-even' },
   ];
   return (
     <dl className="hunt-tiles">

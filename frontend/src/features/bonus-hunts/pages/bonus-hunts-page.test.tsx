@@ -63,6 +63,7 @@ function currentHunt(overrides: Partial<CurrentHuntData['hunt'] & object> = {}):
     games: [game(1, 'Gates of Olympus', 2, 250.5, 125.25), game(2, 'Sweet Bonanza', 4, 12, 3), game(3, 'Mental', 5, null, null)],
     user_prediction: null,
     top_predictions: [prediction(1, 1, 'alice'), prediction(2, 2, 'bob')],
+    results: null,
   };
 }
 
@@ -194,10 +195,45 @@ describe('BonusHuntsPage', () => {
   });
 
   it('shows No Active Hunt when nothing runs', async () => {
-    serve({ hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [] });
+    serve({ hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [], results: null });
     renderWithProviders(<BonusHuntsPage />);
     expect(await screen.findByRole('heading', { name: 'No Active Hunt' })).toBeInTheDocument();
     expect(screen.getByText('Check back later for the next bonus hunt!')).toBeInTheDocument();
+    expect(screen.queryByTestId('hunt-results')).toBeNull();
+  });
+
+  it("keeps the last hunt's results above No Active Hunt until the next one starts", async () => {
+    serve({
+      hunt: null,
+      statistics: null,
+      games: [],
+      user_prediction: null,
+      top_predictions: [],
+      results: {
+        hunt_id: 7,
+        name: 'Friday Hunt',
+        completed_at: '2026-11-22T02:00:00Z',
+        scored: true,
+        starting_balance: 1000,
+        final_balance: 1250.5,
+        profit: 250.5,
+        best_slot: { slot_name: 'Mental', win: 500, multiplier: 100 },
+        predictions_count: 2,
+        top_predictions: [
+          { ...prediction(1, 1, 'alice'), points_awarded: 1000 },
+          { ...prediction(2, 2, 'bob'), points_awarded: 500 },
+        ],
+      },
+    });
+    renderWithProviders(<BonusHuntsPage />);
+    const results = await screen.findByTestId('hunt-results');
+    expect(within(results).getByRole('heading', { name: 'Friday Hunt: final results' })).toBeInTheDocument();
+    expect(within(results).getByTestId('results-final-balance')).toHaveTextContent('$1,250.50');
+    expect(within(results).getByTestId('results-profit')).toHaveTextContent('+$250.50 vs $1,000.00 start');
+    expect(within(results).getByTestId('results-best-slot')).toHaveTextContent('Mental 100.00x');
+    const podium = within(within(results).getByTestId('results-podium')).getAllByRole('listitem');
+    expect(podium.map((li) => li.textContent)).toEqual([expect.stringContaining('1,000 points'), expect.stringContaining('500 points')]);
+    expect(screen.getByRole('heading', { name: 'No Active Hunt' })).toBeInTheDocument();
   });
 
   it('predictions tab: accuracy in ± dollars, pager, username search and clear', async () => {

@@ -31,7 +31,17 @@ export function ProfileHeader({ profile, viewerLoggedIn, isOwn }: ProfileHeaderP
         </div>
         <div className="profile-header__names">
           <h1 className="page-title">{name}</h1>
-          <p className="profile-header__username">@{profile.username}</p>
+          {/* SPEC §2 names the site's display name and username here; the Kick name beside them is the one every list,
+              winner and overlay shows (personName), so the profile is recognisably the same person. */}
+          <p className="profile-header__username">
+            @{profile.username}
+            {profile.kick_username && profile.kick_username !== profile.username && (
+              <span className="profile-header__kick" data-testid="profile-kick-name">
+                {' '}
+                · on Kick: {profile.kick_username}
+              </span>
+            )}
+          </p>
           <p className="profile-rank" data-testid="profile-rank">
             Rank #{formatNumber(counts.rank)} <span className="profile-rank__scope">by XP among all members</span>
           </p>

@@ -1,6 +1,7 @@
 import type { RaffleUser } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { CARD_WINNERS_SHOWN } from '../raffle-logic';
+import { personName } from '../../../lib/person-name';
 
 /** SPEC §2/§9: up to 3 winners, then 'and N more winner(s)'. */
 export function RaffleCardWinners({ winners }: { winners: RaffleUser[] }) {
@@ -13,8 +14,8 @@ export function RaffleCardWinners({ winners }: { winners: RaffleUser[] }) {
       <ul>
         {shown.map((w) => (
           <li key={w.id}>
-            <Avatar user={w} name={w.username} size={20} />
-            <span>{w.kick_username || w.username}</span>
+            <Avatar user={w} name={personName(w)} size={20} />
+            <span>{personName(w)}</span>
           </li>
         ))}
       </ul>

@@ -30,6 +30,7 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
   const search = useDebounced(query.trim());
   const entries = useGetRaffleEntriesInfiniteQuery({ id: raffle.id, order, search });
   const people = useMemo(() => loadedParticipants(entries.data?.pages), [entries.data]);
+  const weights = entries.data?.pages[0]?.weights;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = entries;
   const listRef = useRef<HTMLElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
@@ -85,7 +86,7 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
                 {formatNumber(p.tickets)} {p.tickets === 1 ? 'ticket' : 'tickets'}
               </span>
               <span className="raffle-entries__chance" title="Win chance">
-                {winChance(p.tickets, Math.max(raffle.total_entries, p.tickets))}
+                {winChance(p, raffle.total_entries, weights)}
               </span>
             </li>
           );
@@ -106,6 +107,9 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
         </h2>
         <p id="raffle-entries-summary" className="raffle-entries__summary" data-testid="raffle-entries-summary">
           {formatCount(raffle.participants_count, 'person', 'people')} holding {formatCount(raffle.total_entries, 'ticket')}
+        </p>
+        <p className="field-hint" data-testid="raffle-chance-rule">
+          Win chance counts subscriber luck: a person's tickets × their multiplier, over every ticket's weight.
         </p>
         <button type="button" className="button button--ghost button--small" onClick={refresh} disabled={refreshing || entries.isFetching}>
           {refreshing || (entries.isFetching && !entries.isFetchingNextPage) ? 'Refreshing...' : 'Refresh'}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import type { Raffle } from '@kickback/contracts';
@@ -60,5 +60,34 @@ describe('RaffleEntryActions points entry', () => {
     mockFetch((r) => (r.url === '/api/r/points/standing' ? { body: { success: true, data: { balance: 1200, level: 2 } } } : undefined));
     renderWithProviders(<RaffleEntryActions raffle={raffle} />, { user: memberFixture });
     expect(await screen.findByTestId('raffle-points-balance')).toHaveTextContent('Your balance: 1,200 points');
+  });
+});
+
+describe('RaffleEntryActions points entry confirmation', () => {
+  it('spends points only after the member confirms the sum, as the store does', async () => {
+    const posts: string[] = [];
+    mockFetch((r) => {
+      if (r.url === '/api/r/points/standing') return { body: { success: true, data: { balance: 1200, level: 2 } } };
+      if (r.url === '/api/r/raffles/7/enter' && r.method === 'POST') {
+        posts.push(String(r.body));
+        return { body: { success: true, message: 'Entered with 200 points.', data: null } };
+      }
+      return undefined;
+    });
+    const titled = { ...raffle, title: 'Friday $50' };
+    renderWithProviders(<RaffleEntryActions raffle={titled} />, { user: memberFixture });
+    await screen.findByTestId('raffle-points-balance');
+    fireEvent.change(screen.getByLabelText('Tickets'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enter with 200 Points' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Entry' });
+    expect(dialog).toHaveTextContent('Spend 200 points on 2 tickets for Friday $50? You have 1,200 points; 1,000 points will be left.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Confirm Entry' })).not.toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enter with 200 Points' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Entry' })).getByRole('button', { name: 'Spend 200 points' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(JSON.parse(posts[0]!)).toMatchObject({ entry_type: 'points', points_spent: 200 });
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Raffle, RaffleEnterRequest } from '@kickback/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoginCta } from '../../../components/ui/login-cta';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatNumber } from '../../../lib/format';
@@ -22,6 +23,8 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
   const standing = useGetStandingQuery(undefined, { skip: !user || !raffle.allow_points_entry });
   const [password, setPassword] = useState('');
   const [tickets, setTickets] = useState(1);
+  // Points are spent only after the member confirms the sum, as a store purchase asks.
+  const [confirmingPoints, setConfirmingPoints] = useState(false);
   const price = raffle.points_per_entry ?? 1;
   const maxTickets = raffle.max_tickets_per_user ? Math.max(0, raffle.max_tickets_per_user - raffle.user_entries.points_tickets) : 1000;
 
@@ -118,7 +121,9 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
             type="button"
             className="button button--primary"
             disabled={isLoading || maxTickets === 0}
-            onClick={() => void submit({ entry_type: 'points', points_spent: tickets * price })}
+            onClick={() =>
+              user?.kick_username ? setConfirmingPoints(true) : void submit({ entry_type: 'points', points_spent: tickets * price })
+            }
           >
             Enter with {formatNumber(tickets * price)} Points
           </button>
@@ -129,6 +134,19 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
           )}
           {raffle.user_entries.points_tickets > 0 && (
             <p className="field-hint">You hold {formatCount(raffle.user_entries.points_tickets, 'points ticket')}.</p>
+          )}
+          {confirmingPoints && (
+            <ConfirmDialog
+              title="Confirm Entry"
+              message={pointsEntryMessage(raffle.title, tickets, tickets * price, standing.data?.balance ?? null)}
+              confirmLabel={`Spend ${formatCount(tickets * price, 'point')}`}
+              busy={isLoading}
+              onConfirm={() => {
+                setConfirmingPoints(false);
+                void submit({ entry_type: 'points', points_spent: tickets * price });
+              }}
+              onCancel={() => setConfirmingPoints(false)}
+            />
           )}
         </div>
       )}
@@ -158,4 +176,11 @@ export function RaffleEntryActions({ raffle }: { raffle: Raffle }) {
       )}
     </section>
   );
+}
+
+/** The confirmation's sum: what is spent, on what, and the balance left when the balance is known. */
+export function pointsEntryMessage(title: string, tickets: number, cost: number, balance: number | null): string {
+  const spend = `Spend ${formatCount(cost, 'point')} on ${formatCount(tickets, 'ticket')} for ${title}?`;
+  if (balance === null) return spend;
+  return `${spend} You have ${formatCount(balance, 'point')}; ${formatCount(balance - cost, 'point')} will be left.`;
 }

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useToast } from '../../../lib/use-toast';
 import { useClaimRafflePrizeMutation } from '../raffles-api';
+import { personName } from '../../../lib/person-name';
 
 /** Where a winner's claim stands, for everyone to see; nothing for a raffle without a claim window. */
 function claimState(claim: RaffleWinnerClaim | undefined, now: number): string | null {
@@ -60,8 +61,8 @@ export function RaffleWinners({ raffle }: { raffle: Raffle }) {
           return (
             <li key={w.id}>
               <Link to={`/profile/${encodeURIComponent(w.username)}`}>
-                <Avatar user={w} name={w.username} size={32} />
-                <span>{w.kick_username || w.username}</span>
+                <Avatar user={w} name={personName(w)} size={32} />
+                <span>{personName(w)}</span>
               </Link>
               {state && <span className="raffle-winners__claim">{state}</span>}
             </li>

@@ -80,16 +80,17 @@ export default function RaffleDetailPage() {
         </div>
       </div>
       <RaffleWinners raffle={r} />
+      {/* The Enter card comes first in the page's order, so a phone (one column) shows it right under the raffle. */}
       <div className="raffle-detail__grid">
+        <aside className="raffle-detail__side">
+          <RaffleEntryActions raffle={r} />
+          <RaffleStats raffle={r} />
+          <RaffleEntryMethods raffle={r} />
+        </aside>
         <div className="raffle-detail__main">
           <RaffleEntriesList raffle={r} onRefresh={() => void raffle.refetch()} refreshing={raffle.isFetching} />
           {r.has_ended && <RaffleVerifyPanel raffle={r} />}
         </div>
-        <aside className="raffle-detail__side">
-          <RaffleStats raffle={r} />
-          <RaffleEntryMethods raffle={r} />
-          <RaffleEntryActions raffle={r} />
-        </aside>
       </div>
     </section>
   );

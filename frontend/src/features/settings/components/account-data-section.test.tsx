@@ -61,7 +61,7 @@ describe('AccountDataSection', () => {
     fireEvent.change(within(dialog).getByLabelText(/Type your username/), { target: { value: memberFixture.username.toUpperCase() } });
     expect(confirm).toBeEnabled();
     fireEvent.click(confirm);
-    await waitFor(() => expect(go).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/account-deleted'));
     expect(JSON.parse(String(requests.find((r) => r.url === '/api/r/account/delete')!.body))).toEqual({
       confirm_username: memberFixture.username.toUpperCase(),
     });

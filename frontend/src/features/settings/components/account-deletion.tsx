@@ -37,8 +37,8 @@ function DeleteDialog({ username, onCancel }: { username: string; onCancel: () =
     event.preventDefault();
     try {
       await remove({ confirm_username: typed }).unwrap();
-      // The session is gone: a full load starts the site fresh as a visitor.
-      fullPageNavigation.go('/');
+      // The session is gone: a full load starts the site fresh as a visitor, on the page that says what happened.
+      fullPageNavigation.go('/account-deleted');
     } catch (failure) {
       setError(fieldErrors(failure).confirm_username ?? null);
       toast.error(errorMessage(failure, 'Your account could not be deleted. Please try again.'));

@@ -1,5 +1,6 @@
 import type { CommunityPurchase } from '@kickback/contracts';
 import { formatRelativeTime } from '../../../lib/format';
+import { personName } from '../../../lib/person-name';
 import { ScrollingList } from '../../../components/ui/scrolling-list';
 
 /** Everyone's latest purchases, updated live from room 'store'. */
@@ -15,7 +16,7 @@ export function CommunityPurchases({ purchases }: { purchases: CommunityPurchase
             <li key={p.id} className="store-list__row">
               <div className="store-list__main">
                 <span className="store-list__name">
-                  <strong>{p.user.username}</strong> redeemed {p.item.name}
+                  <strong>{personName(p.user)}</strong> redeemed {p.item.name}
                 </span>
                 <span className="store-list__meta">{formatRelativeTime(p.created_at)}</span>
               </div>

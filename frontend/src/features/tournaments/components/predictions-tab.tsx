@@ -3,8 +3,9 @@ import type { TournamentTopPrediction } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PickBreakdownModal } from './pick-breakdown-modal';
+import { personName } from '../../../lib/person-name';
 
-const nameOf = (p: TournamentTopPrediction) => p.user.kick_username ?? p.user.username;
+const nameOf = (p: TournamentTopPrediction) => personName(p.user);
 
 /** SPEC §4 predictions tab: Top Performers (first 3) and All Predictions with accuracy and correct/total. */
 export function PredictionsTab({ tournamentId, standings }: { tournamentId: number; standings: TournamentTopPrediction[] }) {

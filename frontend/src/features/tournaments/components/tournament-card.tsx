@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { TournamentListItem } from '@kickback/contracts';
 import { formatNumber } from '../../../lib/format';
-import { cardLinkLabel } from '../tournament-view';
+import { cardLinkLabel, statusLabel } from '../tournament-view';
 
 export function TournamentCard({ tournament: t }: { tournament: TournamentListItem }) {
   return (
@@ -12,9 +12,7 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentListIt
           <p className="tournament-muted">{t.size} Slot Tournament</p>
         </div>
         <div className="tournament-badges">
-          <span className={t.is_active ? 'tournament-badge tournament-badge--active' : 'tournament-badge'}>
-            {t.is_active ? 'Active' : 'Inactive'}
-          </span>
+          <span className={t.is_active ? 'tournament-badge tournament-badge--active' : 'tournament-badge'}>{statusLabel(t)}</span>
           {t.predictions_active && <span className="tournament-badge tournament-badge--open">Predictions Open</span>}
         </div>
       </header>

@@ -9,6 +9,7 @@ import { BracketView } from '../components/bracket-view';
 import { PredictTab } from '../components/predict-tab';
 import { PredictionsTab } from '../components/predictions-tab';
 import { useGetTournamentQuery } from '../tournaments-api';
+import { statusLabel } from '../tournament-view';
 import '../tournaments.css';
 
 const TABS = [
@@ -65,7 +66,7 @@ export default function TournamentDetailPage() {
   const tiles = [
     { label: 'Matches', value: formatNumber(tournament.matches_count) },
     { label: 'Predictions', value: formatNumber(tournament.predictions_count) },
-    { label: 'Status', value: tournament.is_active ? 'Active' : 'Inactive' },
+    { label: 'Status', value: statusLabel(tournament) },
     { label: 'Size', value: String(tournament.size) },
   ];
   return (

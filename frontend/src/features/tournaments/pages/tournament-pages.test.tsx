@@ -91,7 +91,8 @@ describe('TournamentsPage', () => {
     expect(within(screen.getByTestId('tournament-card-2')).getByRole('link', { name: 'View Tournament' })).toBeInTheDocument();
     const done = screen.getByTestId('tournament-card-3');
     expect(within(done).getByRole('link', { name: 'View Results' })).toBeInTheDocument();
-    expect(within(done).getByText('Inactive')).toBeInTheDocument();
+    expect(within(done).getByText('Finished')).toBeInTheDocument();
+    expect(within(screen.getByTestId('tournament-card-4')).getByText('Inactive')).toBeInTheDocument();
     expect(within(done).getByTestId('tournament-winner')).toHaveTextContent('Mental');
     expect(within(done).getByText('100%')).toBeInTheDocument();
 

@@ -1,4 +1,5 @@
 import { fetch, type Dispatcher } from 'undici';
+import { AnswerTooLarge, describeBytes, readCappedText } from '@kickback/platform';
 import { SourceError, num, type SourceContext } from './source-adapter';
 import { checkHost } from './public-address';
 import { pinnedAgent } from './pinned-agent';
@@ -22,8 +23,9 @@ function redact(message: string, secret: string | null): string {
 }
 
 /**
- * GET with a per-attempt timeout (AbortSignal) and exponential backoff between attempts.
- * Retries network errors, timeouts, 429 and 5xx; any other status fails at once.
+ * GET with a per-attempt timeout (AbortSignal) and exponential backoff between attempts, reading at most
+ * ctx.maxAnswerBytes of the answer. Retries network errors, timeouts, 429 and 5xx; any other status, and an answer
+ * over the cap, fails at once.
  */
 export async function httpGet(ctx: SourceContext, url: URL, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   try {
@@ -66,7 +68,7 @@ async function attemptAll(
         redirect: 'error',
         dispatcher,
       });
-      const text = await res.text();
+      const text = await readCappedText(res, ctx.maxAnswerBytes);
       if (res.ok) return { status: res.status, text };
       const retryable = res.status === 429 || res.status >= 500;
       lastError = new SourceError(`${describe(url)} answered HTTP ${res.status}${snippet(text)}`, retryable);
@@ -74,6 +76,11 @@ async function attemptAll(
     } catch (err) {
       if (err instanceof SourceError && !err.retryable) throw err;
       if (err instanceof SourceError) continue;
+      // Asking again would read the same flood: the fetch fails at once, saying why.
+      if (err instanceof AnswerTooLarge)
+        throw new SourceError(
+          `${describe(url)} answered more than ${describeBytes(err.maxBytes)} (LEADERBOARD_SOURCE_MAX_BYTES); the rest was not read`,
+        );
       const name = (err as Error).name;
       lastError =
         name === 'TimeoutError' || name === 'AbortError'

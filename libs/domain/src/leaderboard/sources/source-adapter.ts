@@ -16,6 +16,8 @@ export interface SourceContext {
   credentials: string | null;
   /** LEADERBOARD_ALLOW_PRIVATE_HOSTS: local fakes and development only; production fetches public hosts alone. */
   allowPrivateHosts: boolean;
+  /** LEADERBOARD_SOURCE_MAX_BYTES: the most of an answer read; a longer one fails the fetch. */
+  maxAnswerBytes: number;
   /** Rows stored by the manual CSV import for this period. */
   loadManualRows: () => Promise<SourceRow[]>;
 }
