@@ -19,22 +19,32 @@ export class AccountKickTracesRepository {
     await em.execute('update users set kick_banned_until = null where id = ?', [userId]);
     if (!member?.kick_user_id) return null;
     const kickUserId = member.kick_user_id;
-    const followKey = `follow:${kickUserId}`;
-    const [award] = await em.execute<{ id: string }[]>('select id::text as id from activity_awards where key = ?', [followKey]);
-    const followAs = `deleted-member:${award ? award.id : `follow-${userId}`}`;
+    // Award keys built from the Kick id (`follow:<id>`, `<event type>:<id>:<time>`) become `deleted-member:<award id>`,
+    // and so does every copy of them: the ledger's reference and idempotency key, the XP award key, events and jobs.
+    const awards = await em.execute<{ id: string; key: string }[]>(
+      `select id::text as id, key from activity_awards where (user_id = ? or kick_user_id = ?::bigint) and key ~ ?`,
+      [userId, kickUserId, `(^|[^0-9])${kickUserId}([^0-9]|$)`],
+    );
+    const rewrites: [string, string][] = awards.map((a) => [a.key, `deleted-member:${a.id}`]);
     const traces: KickTraces = {
       kickUserId,
       kickName: member.kick_username,
       pseudonym: `${DELETED_MEMBER_NAME} #${userId}`,
-      rewrites: [[followKey, followAs]],
+      rewrites: rewrites.sort(([a], [b]) => b.length - a.length),
     };
-    await em.execute('update activity_awards set key = ? where key = ?', [followAs, followKey]);
-    await em.execute('update points_ledger set reference = ? where user_id = ? and reference = ?', [followAs, userId, followKey]);
-    await em.execute('update xp_ledger set award_key = ? where user_id = ? and award_key = ?', [
-      `activity:${followAs}`,
-      userId,
-      `activity:${followKey}`,
-    ]);
+    for (const [from, to] of rewrites) {
+      await em.execute('update activity_awards set key = ? where key = ?', [to, from]);
+      await em.execute('update points_ledger set reference = ? where user_id = ? and reference = ?', [to, userId, from]);
+      await em.execute(`update points_ledger set idempotency_key = 'deleted-member:' || id where user_id = ? and idempotency_key = ?`, [
+        userId,
+        `activity:${from}`,
+      ]);
+      await em.execute('update xp_ledger set award_key = ? where user_id = ? and award_key = ?', [
+        `activity:${to}`,
+        userId,
+        `activity:${from}`,
+      ]);
+    }
     await em.execute(
       `update audit_logs set after = after - 'kick_user_id' where action = 'raffle.entries-voided' and after->>'kick_user_id' = ?`,
       [kickUserId],
