@@ -293,6 +293,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/activity/kick-rewards': admin,
   'GET /api/admin/kick-connection': admin,
   'PUT /api/admin/kick-connection/channel': admin,
+  'PUT /api/admin/kick-connection/chat': admin,
   'DELETE /api/admin/kick-connection': admin,
   'GET /api/admin/featured': live,
   'PUT /api/admin/featured/raffle': live,
