@@ -50,7 +50,8 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
     const realClear = global.clearInterval;
     jest.spyOn(global, 'setInterval').mockImplementation(((...args: Parameters<typeof realSet>) => {
       const timer = realSet(...args);
-      created.add(timer);
+      // Only the gateway's: the database pool, for one, starts its own reaping timer whenever it fills up again.
+      if (new Error().stack?.includes('realtime.gateway')) created.add(timer);
       return timer;
     }) as typeof realSet);
     jest.spyOn(global, 'clearInterval').mockImplementation((timer) => {
@@ -70,7 +71,7 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
     }).toEqual({ sockets: 0, engineClients: 0, rooms: 0, socketRooms: 0 });
     expect(listenerCounts()).toEqual(listenersBefore);
     // Each member and admin connection starts its session re-check; each must have been cleared when it closed.
-    expect(created.size).toBeGreaterThanOrEqual(ROUNDS * 2);
+    expect(created.size).toBe(ROUNDS * 2);
     expect([...created].filter((timer) => !cleared.has(timer)).length).toBe(0);
   });
 });
