@@ -90,4 +90,20 @@ describe('SocketEventLimits', () => {
     expect(h.emitted).toEqual([{ refused: 429 }]);
     h.limits.close();
   });
+
+  it('drops each member’s window once its minute is over, so quiet members leave no entries', () => {
+    jest.useFakeTimers();
+    const h = harness(null);
+    const perMember = (h.limits as unknown as { perMember: Map<string, Map<number, unknown>> }).perMember;
+    for (let member = 1; member <= 500; member++)
+      h.send(
+        h.limits.middleware(h.socket, () => member),
+        'x:member',
+      );
+    expect(perMember.get('x:member')?.size).toBe(500);
+    h.later(60_000);
+    jest.advanceTimersByTime(60_000);
+    expect(perMember.get('x:member')?.size).toBe(0);
+    h.limits.close();
+  });
 });

@@ -73,4 +73,19 @@ describe('RefusalPenalties', () => {
     );
     expect(dropped).not.toContain(-1);
   });
+
+  it('forgets clients whose minute is over and who have nothing held, so a night of refused clients leaves no entries', () => {
+    const windows = (penalties as unknown as { windows: Map<string, unknown> }).windows;
+    for (let i = 0; i < 1_000; i++) penalties.record(`a:10.0.${i >> 8}.${i & 255}`);
+    for (let i = 0; i < 4; i++) penalties.record('s:held');
+    penalties.hold(
+      's:held',
+      () => undefined,
+      () => undefined,
+    );
+    expect(windows.size).toBe(1_001);
+    now += 60_000;
+    jest.advanceTimersByTime(60_000);
+    expect([...windows.keys()]).toEqual([]);
+  });
 });

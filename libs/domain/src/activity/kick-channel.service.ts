@@ -18,7 +18,8 @@ const LOOKUP_TTL_MS = 60_000;
 @Injectable()
 export class KickChannelService {
   private readonly logger = new Logger(KickChannelService.name);
-  private readonly lookups = new Map<string, { at: number; channel: KickChannel | null }>();
+  /** Only the last slug's answer: the screen only ever asks for the site's one slug, and any other is stale once saved over. */
+  private lookup: { slug: string; at: number; channel: KickChannel | null } | null = null;
 
   constructor(
     private readonly em: EntityManager,
@@ -67,16 +68,16 @@ export class KickChannelService {
       throw new ApiError(502, 'Kick could not be asked for the channel; try again shortly.');
     }
     if (!channel) throw unprocessable('Kick knows no such channel.', { [field]: ['Kick knows no such channel.'] });
-    this.lookups.set(channel.slug, { at: Date.now(), channel });
+    this.lookup = { slug: channel.slug, at: Date.now(), channel };
     await this.site.update(actorId, { kick_channel_slug: channel.slug });
     await this.activity.updateRules(actorId, { broadcaster_user_id: channel.broadcaster_user_id });
   }
 
   private async bySlug(slug: string): Promise<KickChannel | null> {
-    const cached = this.lookups.get(slug);
-    if (cached && Date.now() - cached.at < LOOKUP_TTL_MS) return cached.channel;
+    const cached = this.lookup;
+    if (cached?.slug === slug && Date.now() - cached.at < LOOKUP_TTL_MS) return cached.channel;
     const channel = await this.kick.channel({ slug });
-    this.lookups.set(slug, { at: Date.now(), channel });
+    this.lookup = { slug, at: Date.now(), channel };
     return channel;
   }
 }

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { testRedisUrl } from '@kickback/testing';
-import { SHARED_ANSWER_MAX_AGE_MS, VersionedAnswerCache, type SharedAnswer } from './versioned-answer-cache';
+import { ANSWER_VERSION_KEPT_MS, SHARED_ANSWER_MAX_AGE_MS, VersionedAnswerCache, type SharedAnswer } from './versioned-answer-cache';
 
 const meta = { endBalance: '120.00', highestMultiplier: '25.25', gameName: 'Slot A', final: false };
 type Meta = typeof meta | null;
@@ -92,5 +92,23 @@ describe('VersionedAnswerCache (two api processes on one Redis)', () => {
     expect(b.runs.count).toBe(1);
     await processes[1]!.read('tournament:1', a.build);
     expect(a.runs.count).toBe(2);
+  });
+
+  it('lets a version key expire after its last change, and never serves an answer of the version before it', async () => {
+    await processes[0]!.invalidate('tournament:3');
+    const ttl = await redis.pttl('cache:tournament:3:version');
+    expect(ttl).toBeGreaterThan(SHARED_ANSWER_MAX_AGE_MS);
+    expect(ttl).toBeLessThanOrEqual(ANSWER_VERSION_KEPT_MS);
+
+    let state = 'before';
+    const build = async (): Promise<SharedAnswer<Meta>> => ({ body: `"${state}"`, meta: null });
+    expect((await processes[0]!.read('tournament:3', build)).body).toBe('"before"');
+    // The version key expires (as after a week without changes) while the answer built under it is still kept: the
+    // next change must not come back to that same version.
+    await redis.del('cache:tournament:3:version');
+    expect(await redis.exists('cache:tournament:3')).toBe(1);
+    await processes[0]!.invalidate('tournament:3');
+    state = 'after';
+    expect((await processes[1]!.read('tournament:3', build)).body).toBe('"after"');
   });
 });

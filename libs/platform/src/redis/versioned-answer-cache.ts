@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { InjectRedis } from './redis.token';
@@ -10,6 +11,13 @@ const versionKey = (name: string) => `cache:${name}:version`;
  * inside a shared answer.
  */
 export const SHARED_ANSWER_MAX_AGE_MS = 10_000;
+
+/**
+ * How long a name's version outlives its last change: far longer than any answer built under an earlier version can be
+ * stored (SHARED_ANSWER_MAX_AGE_MS), and then it goes, so the names of things no longer shown (a deleted tournament's)
+ * leave no key behind.
+ */
+export const ANSWER_VERSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 /** A serialised answer every viewer shares, with what a member's own part is read against (JSON). */
 export interface SharedAnswer<M> {
@@ -59,7 +67,9 @@ export class VersionedAnswerCache {
 
   /** Called after a change committed and before it is pushed, so a page reloading on the push reads the change. */
   async invalidate(name: string): Promise<void> {
-    await this.redis.incr(versionKey(name));
+    // A new random version, not a count: a count restarting after its key expired could meet an answer stored under
+    // the same number before.
+    await this.redis.set(versionKey(name), randomBytes(9).toString('base64url'), 'PX', ANSWER_VERSION_KEPT_MS);
   }
 
   private async buildAndStore<M>(name: string, version: string, build: () => Promise<SharedAnswer<M>>): Promise<SharedAnswer<M>> {
