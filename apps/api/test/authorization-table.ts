@@ -281,6 +281,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'DELETE /api/admin/users/:id/badges/:badgeId': admin,
   'GET /api/admin/activity': admin,
   'GET /api/admin/activity/rules': admin,
+  'GET /api/admin/activity/join-keyword': live,
   'PUT /api/admin/activity/rules': admin,
   'POST /api/admin/activity/resubscribe': admin,
   'GET /api/admin/activity/exclusions': admin,

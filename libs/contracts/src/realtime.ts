@@ -11,6 +11,7 @@ import type { LedgerEntry } from './api/economy';
 import type { FeaturedChangedPush } from './api/featured';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
 import type { OverlaySettingsPush } from './api/overlay-settings';
+import type { JoinCommandPush } from './api/activity';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -66,6 +67,8 @@ export interface ServerToClientEvents {
   'overlay:featured': (payload: FeaturedChangedPush) => void;
   /** Room overlay:{kind}: the admin saved the overlay's settings (position, size, colours, fields, lines). */
   'overlay:settings': (payload: OverlaySettingsPush) => void;
+  /** Room overlay:raffle: the admin changed the chat keyword or turned chat commands on or off ("How to enter"). */
+  'overlay:join-command': (payload: JoinCommandPush) => void;
   /** The member's own room: a balance change and the ledger row it wrote (absent from pushes of events stored before). */
   'user:points': (payload: { balance: number; delta: number; reason: string; entry?: LedgerEntry }) => void;
   'user:notification': (payload: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) => void;

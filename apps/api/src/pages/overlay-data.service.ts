@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CurrentHuntData, LeaderboardData, OverlayData, OverlayKind } from '@kickback/contracts';
+import { joinCommand, type CurrentHuntData, type LeaderboardData, type OverlayData, type OverlayKind } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
 import {
   AdminActivityService,
@@ -65,8 +65,7 @@ export class OverlayDataService {
 
   /** The chat keyword that enters the raffle on stream, as viewers type it; null while chat commands are off. */
   private async joinCommand(): Promise<string | null> {
-    const rules = await this.activity.rules();
-    return rules.chat_commands_enabled ? `!${rules.join_keyword}` : null;
+    return joinCommand(await this.activity.rules());
   }
 
   /** The tournament on stream (chosen on Go live, else the newest active one), else none. */

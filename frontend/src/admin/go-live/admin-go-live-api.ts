@@ -7,6 +7,7 @@ import type {
   ArchiveKind,
   ArchivedItem,
   FeaturedItems,
+  JoinKeywordView,
   TournamentListItem,
 } from '@kickback/contracts';
 import { huntRoom, raffleRoom } from '@kickback/contracts/realtime';
@@ -163,6 +164,11 @@ export const goLiveApi = baseApi.injectEndpoints({
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
     }),
+    /** The chat keyword that enters the raffle on stream, from a route moderators may read (the rules are the admin's). */
+    getJoinKeyword: build.query<JoinKeywordView, void>({
+      query: () => '/api/admin/activity/join-keyword',
+      providesTags: ['AdminActivity'],
+    }),
     getLiveOverlays: build.query<AdminOverlayToken[], void>({
       query: () => '/api/admin/overlays',
       providesTags: ['AdminOverlays'],
@@ -189,6 +195,7 @@ export const {
   useChooseFeaturedTournamentMutation,
   useSetLiveMatchWinnerMutation,
   useClearLiveMatchWinnerMutation,
+  useGetJoinKeywordQuery,
   useGetLiveOverlaysQuery,
   useArchiveOverMutation,
   useGetArchivedQuery,

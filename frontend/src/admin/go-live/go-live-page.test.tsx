@@ -184,6 +184,24 @@ describe('GoLivePage', () => {
     expect(screen.getByRole('link', { name: 'Overlay URLs and previews' })).toHaveAttribute('href', '/overlays');
   });
 
+  it("shows a moderator the chat keyword from Go live's own route, without the admin's link to change it", async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((r) => {
+      requests.push(r);
+      const ok = (data: unknown) => ({ body: { success: true, data } });
+      if (r.url === '/api/admin/activity/join-keyword') return ok({ join_keyword: 'enter', chat_commands_enabled: true });
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null, leaderboard: null });
+      if (r.url === '/api/admin/raffles?page=1') return ok([]);
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: { ...adminFixture, role: 'moderator' } });
+
+    const keyword = await screen.findByTestId('go-live-join-keyword');
+    expect(keyword).toHaveTextContent('Chat: linked members type !enter to enter the raffle on stream.');
+    expect(within(keyword).queryByRole('link', { name: 'Change' })).toBeNull();
+    expect(requests.some((r) => r.url === '/api/admin/activity/rules')).toBe(false);
+  });
+
   it('starts a new hunt when none is running, and says what to do about the rest', async () => {
     const requests: TestRequest[] = [];
     let hunts: unknown[] = [];

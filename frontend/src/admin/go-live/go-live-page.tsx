@@ -9,7 +9,6 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
-import { useGetActivityRulesQuery } from '../activity/admin-activity-api';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../lib/session-slice';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
@@ -19,6 +18,7 @@ import {
   useGetLiveOverlaysQuery,
   useChooseFeaturedRaffleMutation,
   useGetFeaturedQuery,
+  useGetJoinKeywordQuery,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
 } from './admin-go-live-api';
@@ -90,9 +90,8 @@ function RafflePanel() {
 
 /** How viewers enter from chat: the keyword set in Activity, the one the raffle overlay shows by default. */
 function JoinKeyword() {
-  // Activity's rules are an admin's: a moderator's Go live does without the line rather than meet a 403.
   const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
-  const { data } = useGetActivityRulesQuery(undefined, { skip: !isAdmin });
+  const { data } = useGetJoinKeywordQuery();
   if (!data) return null;
   return (
     <p className="field-hint" data-testid="go-live-join-keyword">
@@ -102,8 +101,14 @@ function JoinKeyword() {
         </>
       ) : (
         'Chat commands are off: viewers enter on the raffle page.'
-      )}{' '}
-      <Link to="/activity">Change</Link>
+      )}
+      {/* Activity is the admin's: a moderator reads the keyword here but changes it there through an admin. */}
+      {isAdmin && (
+        <>
+          {' '}
+          <Link to="/activity">Change</Link>
+        </>
+      )}
     </p>
   );
 }

@@ -56,12 +56,18 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
   const prize = el('p', { className: 'ov-raffle__prize', testId: 'raffle-prize' });
   const howToEnter = el('p', { className: 'ov-raffle__enter', testId: 'raffle-how-to-enter' });
   // The admin's lines replace the raffle's own prize text and the default way in: the chat keyword as it is set now
-  // and the site address (empty lines show those).
+  // (overlay:join-command keeps it current) and the site address (empty lines show those).
+  let joinCommand = initial.join_command;
   const renderLines = (settings: OverlaySettings) => {
     prize.textContent = settings.prize_line || raffle.prize_description;
     prize.hidden = !prize.textContent;
-    howToEnter.textContent = settings.how_to_enter || defaultHowToEnter(initial);
+    howToEnter.textContent = settings.how_to_enter || defaultHowToEnter({ join_command: joinCommand, verify_url: initial.verify_url });
     howToEnter.hidden = !howToEnter.textContent;
+  };
+  const followJoinCommand = (next: string | null) => {
+    if (next === joinCommand) return;
+    joinCommand = next;
+    renderLines(look.settings());
   };
   const entriesLabel = el('span', { text: raffle.total_entries === 1 ? 'entry' : 'entries' });
   fill(panel, [
@@ -73,6 +79,7 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
   ]);
   renderLines(look.settings());
   look.onChange(renderLines);
+  live.on('overlay:join-command', (push) => followJoinCommand(push.join_command));
   renderEntrants();
 
   live.on('raffle:entries', (push) => {
@@ -100,6 +107,7 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
       window.location.reload();
       return;
     }
+    followJoinCommand(next.join_command);
     if (next.raffle.has_ended && next.raffle.winners.length > 0) reveal(panel, next.raffle, next.raffle.winners, next.verify_url);
     else {
       total = next.raffle.total_entries;

@@ -60,7 +60,17 @@ export const activityRulesSchema = z
   })
   .strict();
 export type ActivityRules = z.infer<typeof activityRulesSchema>;
+/** How viewers enter the raffle on stream from chat, for Go live (moderators too): a part of the rules, read-only. */
+export type JoinKeywordView = Pick<ActivityRules, 'join_keyword' | 'chat_commands_enabled'>;
 export const updateActivityRulesSchema = activityRulesSchema.partial().strict();
+
+/** The chat command that enters the raffle on stream as viewers type it ("!join"); null while chat commands are off. */
+export function joinCommand(rules: Pick<ActivityRules, 'join_keyword' | 'chat_commands_enabled'>): string | null {
+  return rules.chat_commands_enabled ? `!${rules.join_keyword}` : null;
+}
+export interface JoinCommandPush {
+  join_command: string | null;
+}
 export type UpdateActivityRules = z.infer<typeof updateActivityRulesSchema>;
 
 /** A Kick account that never earns (bots, the streamer). */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   KICK_EVENT_SUBSCRIPTIONS,
+  joinCommand,
+  overlayRoom,
   type ActivityExclusion,
   type ActivityExclusionInput,
   type ActivityOverview,
@@ -9,7 +11,7 @@ import {
   type RewardMapping,
   type UpdateActivityRules,
 } from '@kickback/contracts';
-import { AppConfig, AuditLogService, OutboxService, notFound } from '@kickback/platform';
+import { AppConfig, AuditLogService, OutboxService, RealtimeEmitter, notFound } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickWebhookService } from './kick-webhook.service';
 import { KickDeliveryLog } from './kick-delivery-log';
@@ -30,6 +32,7 @@ export class AdminActivityService {
     private readonly webhooks: KickWebhookService,
     private readonly deliveryLog: KickDeliveryLog,
     private readonly livePoll: KickLivePollHealth,
+    private readonly realtime: RealtimeEmitter,
   ) {}
 
   async overview(): Promise<ActivityOverview> {
@@ -76,14 +79,18 @@ export class AdminActivityService {
   }
 
   async updateRules(actorId: number, input: UpdateActivityRules): Promise<ActivityRules> {
-    return this.em.fork().transactional(async (tx) => {
+    const { before, after } = await this.em.fork().transactional(async (tx) => {
       const before = await this.repository.rules(tx);
       await this.repository.updateRules(tx, input);
       const after = await this.repository.rules(tx);
       await this.audit.record(tx, { actorId, action: 'activity.rules.update', entity: 'activity_settings', entityId: 1, before, after });
       await this.outbox.add(tx, 'activity.settings-updated', { at: new Date().toISOString() });
-      return after;
+      return { before, after };
     });
+    // The raffle overlay's default "How to enter" names the command; OBS keeps it open for hours, so it is told now.
+    const command = joinCommand(after);
+    if (command !== joinCommand(before)) this.realtime.toRoom(overlayRoom('raffle'), 'overlay:join-command', { join_command: command });
+    return after;
   }
 
   exclusions(): Promise<ActivityExclusion[]> {

@@ -58,6 +58,15 @@ export const channelLiveAnswer = z.object({
 export type ChannelLiveAnswer = z.infer<typeof channelLiveAnswer>;
 
 /**
+ * What the admin's channel resolve reads of that answer: the id and slug it saves are required and must be Kick's
+ * documented types (a string id or an empty slug is not an answer to save); the fields it does not read are not
+ * checked, so Kick changing one of them does not stop the admin saving the channel.
+ */
+export const channelLookupAnswer = z.object({
+  data: z.array(kickChannel.pick({ broadcaster_user_id: true }).extend({ slug: z.string().min(1).max(200) })),
+});
+
+/**
  * One item of GET /public/v2/livestreams, a listing of every live stream (KickDevDocs apis/livestreams.md; fields as
  * Scorfly/gokick's TestGetLivestreamsV2Success shows them; stream ids: KickDevDocs issue 382). Strict: it has no
  * `broadcaster_user_id`, and an item that grows one is not Kick's shape.

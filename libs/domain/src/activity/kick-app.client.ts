@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@kickback/platform';
 import type { ZodError } from 'zod';
-import { channelLiveAnswer } from './kick-api-schemas';
+import { channelLiveAnswer, channelLookupAnswer } from './kick-api-schemas';
 import { kickRequest } from './kick-request';
+import { kickExpiresIn, tokenExpiresAt } from './kick-token-expiry';
 
 export interface SubscribeResult {
   name: string;
@@ -157,15 +158,28 @@ export class KickAppClient {
     await this.call('DELETE', `/public/v1/events/subscriptions?${query}`);
   }
 
-  /** The channel by slug or broadcaster id; null when Kick knows none. */
+  /**
+   * The channel by slug or broadcaster id; null when Kick knows none. An answer that is not Kick's documented shape,
+   * or names a channel other than the one asked for, is a KickShapeError: nothing may be saved from it.
+   */
   async channel(by: { slug: string } | { broadcaster_user_id: number }): Promise<KickChannel | null> {
+    const what = 'GET /public/v1/channels';
     const query = 'slug' in by ? `slug=${encodeURIComponent(by.slug)}` : `broadcaster_user_id=${by.broadcaster_user_id}`;
-    const body = await this.call<{ data?: { broadcaster_user_id: number | string; slug: string }[] }>(
-      'GET',
-      `/public/v1/channels?${query}`,
-    );
-    const found = body.data?.[0];
-    return found ? { broadcaster_user_id: Number(found.broadcaster_user_id), slug: found.slug } : null;
+    let body: unknown;
+    try {
+      body = await this.call<unknown>('GET', `/public/v1/channels?${query}`);
+    } catch (err) {
+      if (err instanceof SyntaxError) throw new KickShapeError(what, 'not JSON');
+      throw err;
+    }
+    const parsed = channelLookupAnswer.safeParse(body);
+    if (!parsed.success) throw new KickShapeError(what, describeIssues(parsed.error));
+    const [found, ...more] = parsed.data.data;
+    if (!found) return null;
+    // Slugs are matched without case: Kick's are lower case, and an admin may type "Streamer".
+    const asked = 'slug' in by ? found.slug.toLowerCase() === by.slug.toLowerCase() : found.broadcaster_user_id === by.broadcaster_user_id;
+    if (!asked || more.length) throw new KickShapeError(what, 'the answer names a channel other than the one asked for');
+    return { broadcaster_user_id: found.broadcaster_user_id, slug: found.slug };
   }
 
   /**
@@ -219,8 +233,11 @@ export class KickAppClient {
       }),
     });
     if (!res.ok) throw new KickHttpError(res.status, 'app token');
-    const body = (await res.json()) as { access_token: string; expires_in?: number };
-    this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(60, (body.expires_in ?? 3600) - 60) * 1000 };
+    const body = (await res.json()) as { access_token: string; expires_in?: unknown };
+    // `expires_in` may be "" (Kick's own examples) or missing: both mean the safe default, never "expired already".
+    const expiresAt = tokenExpiresAt(kickExpiresIn.parse(body.expires_in)).getTime();
+    // Renewed a minute early, so a call made just before expiry does not carry a token Kick already refuses.
+    this.token = { value: body.access_token, expiresAt: Math.max(Date.now() + 60_000, expiresAt - 60_000) };
     return this.token.value;
   }
 }

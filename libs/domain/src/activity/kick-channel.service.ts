@@ -5,7 +5,7 @@ import { ApiError, unprocessable } from '@kickback/platform';
 import { SiteSettingsService } from '../site/site-settings.service';
 import { ActivityRepository } from './activity.repository';
 import { AdminActivityService } from './admin-activity.service';
-import { KickAppClient, type KickChannel } from './kick-app.client';
+import { KickAppClient, KickShapeError, type KickChannel } from './kick-app.client';
 
 /** A slug's answer is reused this long, so the admin screen does not ask Kick on every view. */
 const LOOKUP_TTL_MS = 60_000;
@@ -65,6 +65,8 @@ export class KickChannelService {
       );
     } catch (err) {
       this.logger.warn({ err }, 'Kick channel lookup failed');
+      if (err instanceof KickShapeError)
+        throw new ApiError(502, "Kick's answer about the channel could not be read, so nothing was saved; try again later.");
       throw new ApiError(502, 'Kick could not be asked for the channel; try again shortly.');
     }
     if (!channel) throw unprocessable('Kick knows no such channel.', { [field]: ['Kick knows no such channel.'] });

@@ -224,4 +224,31 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
     expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
     expect((await status()).channel.mismatch).toContain('broadcaster 5151');
   });
+
+  it("an answer about the channel that is not Kick's documented shape is an error shown to the admin, and nothing is saved", async () => {
+    const saved = async () => ({
+      slug: (await em.fork().execute('select kick_channel_slug from site_settings'))[0],
+      broadcaster: (await em.fork().execute('select broadcaster_user_id from activity_settings where id = 1'))[0],
+    });
+    const before = await saved();
+    const refused = async (answer: unknown, input: object) => {
+      kick.channels.channelsAnswer = answer;
+      const res = await admin.json('PUT', '/api/admin/kick-connection/channel', input);
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual(
+        expect.objectContaining({ success: false, message: expect.stringContaining("Kick's answer about the channel could not be read") }),
+      );
+    };
+    try {
+      // A string id, a missing slug, no `data` list, and a channel other than the one asked for.
+      await refused({ data: [{ broadcaster_user_id: '7777', slug: 'streamer' }], message: 'OK' }, { slug: 'streamer' });
+      await refused({ data: [{ broadcaster_user_id: 7777 }], message: 'OK' }, { broadcaster_user_id: 7777 });
+      await refused({ message: 'OK' }, { slug: 'streamer' });
+      await refused({ data: [{ broadcaster_user_id: 7777, slug: 'someone-else' }], message: 'OK' }, { slug: 'streamer' });
+      await refused({ data: [{ broadcaster_user_id: 7777, slug: 'streamer' }], message: 'OK' }, { broadcaster_user_id: 5151 });
+    } finally {
+      kick.channels.channelsAnswer = undefined;
+    }
+    expect(await saved()).toEqual(before);
+  });
 });

@@ -60,6 +60,8 @@ export class FakeKickServer {
   readonly revoked: string[] = [];
   /** expires_in of user tokens (Kick does not document their lifetime; its own examples show `""`). */
   userTokenTtlSeconds: number | '' = 3600;
+  /** expires_in of app tokens (client_credentials); Kick's examples show `""` here too. */
+  appTokenTtlSeconds: number | '' = 3600;
   /** How long a refresh token keeps working after it was issued, however often it is used (KickDevDocs issue 397). */
   refreshTokenTtlSeconds = 30 * 24 * 3600;
   /** When set, refresh grants answer this status (a 5xx: Kick's outage, not a refused grant). */
@@ -148,7 +150,7 @@ export class FakeKickServer {
     this.tokenRequests.push(form);
     if (form.grant_type === 'client_credentials') {
       if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
-      return json(res, 200, { access_token: this.events.issueAppToken(), token_type: 'Bearer', expires_in: 3600 });
+      return json(res, 200, { access_token: this.events.issueAppToken(), token_type: 'Bearer', expires_in: this.appTokenTtlSeconds });
     }
     if (form.grant_type === 'refresh_token') {
       if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(res, 401, { error: 'invalid_client' });
