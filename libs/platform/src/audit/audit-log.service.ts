@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditLogEntry, Pagination } from '@kickback/contracts';
+import { pagination } from '../database/pagination';
 
 export interface AuditRecord {
   actorId: number | null;
@@ -45,7 +46,6 @@ export class AuditLogService {
   async list(page: number, perPage = 50): Promise<{ data: AuditLogEntry[]; pagination: Pagination }> {
     const em = this.em.fork();
     const [{ count }] = await em.execute<{ count: string }[]>('select count(*)::text as count from audit_logs');
-    const total = Number(count);
     const rows: AuditRow[] = await em.execute(
       `select a.*, u.username as actor_username from audit_logs a left join users u on u.id = a.actor_id
        order by a.id desc limit ? offset ?`,
@@ -62,7 +62,7 @@ export class AuditLogService {
         after: r.after,
         created_at: new Date(r.created_at).toISOString(),
       })),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      pagination: pagination(page, perPage, count),
     };
   }
 }
