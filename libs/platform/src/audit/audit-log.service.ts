@@ -24,6 +24,9 @@ interface AuditRow {
   created_at: Date;
 }
 
+/** What an audited change touched: the row's id and its state before and after (left out stays SQL null). */
+export type AuditedChange<A> = Pick<AuditRecord, 'entityId' | 'before'> & { after?: A };
+
 /** Who changed what and when, written in the same transaction as the admin's change. */
 @Injectable()
 export class AuditLogService {
@@ -41,6 +44,21 @@ export class AuditLogService {
         rec.after === undefined ? null : JSON.stringify(rec.after),
       ],
     );
+  }
+
+  /**
+   * The admin change recipe: `work` makes the change in a transaction of its own and says what it touched, and the
+   * audit row is written in that same transaction, so no change is kept without its record. Answers the `after` state.
+   */
+  async audited<A>(
+    who: { actorId: number; action: string; entity: string },
+    work: (tx: EntityManager) => Promise<AuditedChange<A>>,
+  ): Promise<A> {
+    return this.em.fork().transactional(async (tx) => {
+      const change = await work(tx);
+      await this.record(tx, { ...who, ...change });
+      return change.after as A;
+    });
   }
 
   async list(page: number, perPage = 50): Promise<{ data: AuditLogEntry[]; pagination: Pagination }> {
