@@ -301,6 +301,7 @@ async function main(): Promise<void> {
       AUTH_DEV_LOGIN: 'true',
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: '10000000',
+      SOCKETS_PER_ADDRESS: '1000000',
       RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
       DB_POOL_MAX: '12',
       WORKER_HEALTH_PORT: '0',

@@ -124,6 +124,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'silent',
         AUTH_DEV_LOGIN: 'true',
         RATE_LIMIT_PER_MINUTE: '10000000',
+        SOCKETS_PER_ADDRESS: '1000000',
         RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
         WORKER_HEALTH_PORT: '0',
         REALTIME_CHANNEL: `kb-bench-${database.name}`,

@@ -256,6 +256,8 @@ async function main(): Promise<void> {
         REDIS_URL,
         LOG_LEVEL: 'silent',
         REALTIME_CHANNEL: channel,
+        // Every bench socket comes from this host: the per-address cap would refuse all but the first hundred.
+        SOCKETS_PER_ADDRESS: '1000000',
         PORT: String(port),
         APP_URL: `http://localhost:${port}`,
         UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),

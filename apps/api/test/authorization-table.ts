@@ -315,6 +315,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'PUT /api/admin/announcements/:id': admin,
   'DELETE /api/admin/announcements/:id': admin,
   'POST /api/admin/announcements/:id/test': admin,
+  'POST /api/admin/announcements/:id/signing-secret': admin,
   'GET /api/admin/announcements/:id/deliveries': admin,
   'PUT /api/admin/featured/tournament': live,
   'PUT /api/admin/featured/leaderboard': live,

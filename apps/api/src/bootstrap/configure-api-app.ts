@@ -19,6 +19,7 @@ import {
 } from '@kickback/platform';
 import type Redis from 'ioredis';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
+import { AddressSocketCap } from '../realtime/address-socket-cap';
 import { metricsMiddleware } from '../ops/metrics.middleware';
 import { answerClientErrorsWithEnvelope } from './client-errors';
 import { securityHeaders } from './security-headers';
@@ -92,6 +93,7 @@ export function configureApiApp(app: NestExpressApplication): void {
       config.env.REALTIME_CHANNEL,
       app.get(RefusalPenalties),
       app.get(ClientKeys),
+      new AddressSocketCap(config.env.SOCKETS_PER_ADDRESS),
     ),
   );
 

@@ -8,15 +8,18 @@ import type { Server, ServerOptions } from 'socket.io';
 import { TOO_MANY_REQUESTS, lossyPublish, type RedisConnections } from '@kickback/platform';
 import type { ClientKeys } from '../security/client-key';
 import type { RefusalPenalties } from '../security/refusal-penalties';
+import { AddressSocketCap } from './address-socket-cap';
 
 /** The largest message a client may send (the JSON body limit of most HTTP routes). */
 export const SOCKET_MESSAGE_LIMIT_BYTES = 32 * 1024;
+const TOO_MANY_SOCKETS = 'Too many connections from this address.';
 
 /**
  * Socket.IO with the Redis adapter (broadcasts reach every api replica) and the HTTP session
  * middleware on the handshake, so sockets know their user. Origins other than the app's are
  * refused to stop cross-site WebSocket hijacking; clients without an Origin (servers, tests)
- * are not browsers and carry no ambient cookie risk.
+ * are not browsers and carry no ambient cookie risk. Sockets are capped per client (SOCKETS_PER_ADDRESS per address
+ * for visitors without a session, per session otherwise; per replica), so one address cannot hold thousands.
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly logger = new Logger(RedisIoAdapter.name);
@@ -29,6 +32,7 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly channel: string,
     private readonly penalties: RefusalPenalties,
     private readonly keys: ClientKeys,
+    private readonly perAddress: AddressSocketCap,
   ) {
     super(app);
   }
@@ -50,11 +54,19 @@ export class RedisIoAdapter extends IoAdapter {
         if (origin && !this.allowedOrigins.includes(origin)) return callback(null, false);
         // A client whose messages keep being refused (see RealtimeGateway) reconnects no faster than the hold.
         const client = this.keys.of(req);
-        if (!this.penalties.penalised(client)) return callback(null, true);
+        const admit = () => {
+          if (this.perAddress.take(req, client)) return callback(null, true);
+          callback(TOO_MANY_SOCKETS, false);
+        };
+        if (!this.penalties.penalised(client)) return admit();
         const refuse = () => callback(TOO_MANY_REQUESTS.body.message, false);
         this.penalties.hold(client, refuse, refuse);
       },
     });
+    server.engine.on('connection', (socket: { request: IncomingMessage; once: (event: 'close', fn: () => void) => void }) =>
+      socket.once('close', () => this.perAddress.release(socket.request)),
+    );
+    server.engine.on('connection_error', (err: { req: IncomingMessage }) => this.perAddress.release(err.req));
     // The adapter's publish to the other replicas must not reject either (lossyPublish); this replica's sockets
     // already have the push.
     const publisher = this.connections.create('io-pub');

@@ -1,4 +1,10 @@
-import type { AnnouncementDelivery, AnnouncementHook, AnnouncementHookCreate, AnnouncementHookUpdate } from '@kickback/contracts';
+import type {
+  AnnouncementDelivery,
+  AnnouncementHook,
+  AnnouncementHookCreate,
+  AnnouncementHookUpdate,
+  AnnouncementSigningSecret,
+} from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
@@ -25,6 +31,11 @@ export const adminAnnouncementsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/admin/announcements/${id}/test`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'AdminAnnouncementDeliveries', id }, 'AuditLog'],
     }),
+    /** Audited on the server: the audit log gains a row. */
+    revealAnnouncementSecret: build.mutation<AnnouncementSigningSecret, number>({
+      query: (id) => ({ url: `/api/admin/announcements/${id}/signing-secret`, method: 'POST' }),
+      invalidatesTags: ['AuditLog'],
+    }),
     getAnnouncementDeliveries: build.query<AnnouncementDelivery[], number>({
       query: (id) => `/api/admin/announcements/${id}/deliveries`,
       providesTags: (_result, _error, id) => [{ type: 'AdminAnnouncementDeliveries', id }],
@@ -50,5 +61,6 @@ export const {
   useUpdateAnnouncementHookMutation,
   useDeleteAnnouncementHookMutation,
   useSendAnnouncementTestMutation,
+  useRevealAnnouncementSecretMutation,
   useGetAnnouncementDeliveriesQuery,
 } = adminAnnouncementsApi;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
@@ -16,7 +16,7 @@ describe('AnnouncementsPage', () => {
         url_display: 'https://deck.example/hook',
         events: ['stream.live'],
         enabled: true,
-        signing_secret: 'whsec_secret123',
+        signing_secret_hint: 'whsec_…t123',
         created_at: '2026-11-27T12:00:00.000Z',
       },
     ];
@@ -32,11 +32,13 @@ describe('AnnouncementsPage', () => {
           id: 2,
           url_display: 'https://discord.com/api/webhooks/123/••••••',
           enabled: true,
-          signing_secret: null,
+          signing_secret_hint: null,
           created_at: '',
         });
         return { status: 201, body: { success: true, data: hooks[1] } };
       }
+      if (request.url === '/api/admin/announcements/1/signing-secret' && request.method === 'POST')
+        return { body: { success: true, data: { signing_secret: 'whsec_secret123' } } };
       if (request.url === '/api/admin/announcements/1/test') {
         deliveries.unshift({
           id: 9,
@@ -101,8 +103,13 @@ describe('AnnouncementsPage', () => {
     expect(await within(log).findByText('Delivered (3 attempts)')).toBeInTheDocument();
     expect(within(log).getByText('HTTP 200')).toBeInTheDocument();
     const secret = screen.getByLabelText('Signing secret of Stream deck');
-    expect(secret).not.toHaveTextContent('whsec_secret123');
+    // Only the masked hint until Show asks the server for the secret (an audited reveal); Hide forgets it.
+    expect(secret).toHaveTextContent('whsec_…t123');
+    expect(requests.some((r) => r.url.endsWith('/signing-secret'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
-    expect(secret).toHaveTextContent('whsec_secret123');
+    await waitFor(() => expect(secret).toHaveTextContent('whsec_secret123'));
+    expect(requests.filter((r) => r.url === '/api/admin/announcements/1/signing-secret' && r.method === 'POST')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(secret).toHaveTextContent('whsec_…t123');
   });
 });

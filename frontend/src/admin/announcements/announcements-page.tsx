@@ -117,7 +117,7 @@ export default function AnnouncementsPage() {
         </DataTable>
       )}
 
-      {openLog?.signing_secret && <SigningSecret hookName={openLog.name} secret={openLog.signing_secret} />}
+      {openLog?.signing_secret_hint && <SigningSecret key={openLog.id} hook={openLog} />}
       {openLog && <AnnouncementDeliveries hook={openLog} />}
 
       {deleting && (

@@ -72,13 +72,11 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
         url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`,
         method: 'DELETE',
       })),
-      restoreHuntGame: huntChange(
-        ({ huntId, ...body }: { huntId: number; slot_id: number; bet: string; win: string | null; position: number }) => ({
-          url: `/api/admin/bonus-hunts/${huntId}/games/restore`,
-          method: 'POST',
-          body,
-        }),
-      ),
+      restoreHuntGame: huntChange(({ huntId, ...body }: { huntId: number; game_id: number }) => ({
+        url: `/api/admin/bonus-hunts/${huntId}/games/restore`,
+        method: 'POST',
+        body,
+      })),
       reorderHuntGames: huntChange(({ huntId, ids }: { huntId: number; ids: number[] }) => ({
         url: `/api/admin/bonus-hunts/${huntId}/games/reorder`,
         method: 'POST',

@@ -234,14 +234,16 @@ interface RemovedGame {
   position: number;
 }
 
-/** Puts a removed slot back with its bet, its win and its place (a Remove clicked on the wrong row on stream). */
+/**
+ * Puts a removed slot back (a Remove clicked on the wrong row on stream): the server kept the removed row, its bet,
+ * its win and its place, and puts it back once (a second undo, from the toast or the line under the table, is a 409).
+ */
 function useUndoRemoval(huntId: number) {
   const [restore] = useRestoreHuntGameMutation();
   const act = useAdminAction();
   return ({ game, position }: RemovedGame): Promise<boolean> => {
-    const win = game.slot_win === null ? null : game.slot_win.toFixed(2);
     return act(
-      () => restore({ huntId, slot_id: game.slot_id, bet: game.slot_bet.toFixed(2), win, position }).unwrap(),
+      () => restore({ huntId, game_id: game.id }).unwrap(),
       `${game.slot_name} is back at #${position + 1}`,
       'Failed to put the slot back',
     );

@@ -72,9 +72,17 @@ export interface AnnouncementHook {
   url_display: string;
   events: AnnouncementEvent[];
   enabled: boolean;
-  /** Generic webhooks: the HMAC key receivers verify signatures with (docs/announcements.md). Null for Discord. */
-  signing_secret: string | null;
+  /**
+   * Generic webhooks: the signing secret masked (`whsec_…` and its last 4 characters), to tell secrets apart; the secret
+   * itself only comes from the audited reveal (AnnouncementSigningSecret). Null for Discord.
+   */
+  signing_secret_hint: string | null;
   created_at: string;
+}
+
+/** POST /api/admin/announcements/{id}/signing-secret: the HMAC key receivers verify signatures with (audited). */
+export interface AnnouncementSigningSecret {
+  signing_secret: string;
 }
 
 export type AnnouncementDeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';

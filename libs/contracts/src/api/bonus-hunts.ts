@@ -271,15 +271,8 @@ export const adminHuntGameAddSchema = z
   .strict();
 export type AdminHuntGameAdd = z.infer<typeof adminHuntGameAddSchema>;
 
-/** A removed slot put back as it was (the undo of a removal): its bet, its win and its place in the order (0 first). */
-export const adminHuntGameRestoreSchema = z
-  .object({
-    slot_id: rowIdSchema,
-    bet: decimalAmount('bet', 1_000_000),
-    win: decimalAmount('win', 100_000_000).nullable(),
-    position: z.number().int('The position must be a whole number.').min(0).max(500),
-  })
-  .strict();
+/** Undo of a removal: the removed game's id (the removal kept the row; it comes back once). */
+export const adminHuntGameRestoreSchema = z.object({ game_id: rowIdSchema }).strict();
 export type AdminHuntGameRestore = z.infer<typeof adminHuntGameRestoreSchema>;
 
 export const adminHuntGameUpdateSchema = z

@@ -7,6 +7,7 @@ import {
   type AnnouncementHook,
   type AnnouncementHookCreate,
   type AnnouncementHookUpdate,
+  type AnnouncementSigningSecret,
 } from '@kickback/contracts';
 import { AppConfig, AuditLogService, notFound, unprocessable } from '@kickback/platform';
 import { checkHost } from '../leaderboard/sources/public-address';
@@ -26,6 +27,9 @@ function displayUrl(kind: HookRow['kind'], url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`.slice(0, 200);
 }
+
+/** Enough of a secret to tell it from another (its prefix and last 4 characters), too little to sign with. */
+const secretHint = (secret: string) => `${secret.slice(0, secret.indexOf('_') + 1)}…${secret.slice(-4)}`;
 
 /** The admin's Announcements section: Discord and generic webhooks, their delivery log, and "Send test". */
 @Injectable()
@@ -118,6 +122,23 @@ export class AnnouncementHooksService {
     return toDelivery((await this.repository.delivery(em, deliveryId))!);
   }
 
+  /** The signing secret itself, only on this explicit request, which the audit log records (who, which hook). */
+  async revealSecret(actorId: number, id: number): Promise<AnnouncementSigningSecret> {
+    return this.em.fork().transactional(async (tx) => {
+      const row = await this.repository.get(tx, id);
+      if (!row) throw notFound('Announcement hook not found.');
+      if (!row.secret_sealed) throw notFound('This hook has no signing secret: only generic webhooks are signed.');
+      await this.audit.record(tx, {
+        actorId,
+        action: 'announcement.secret.reveal',
+        entity: 'announcement_hook',
+        entityId: id,
+        after: { name: row.name },
+      });
+      return { signing_secret: this.cipher.open(row.secret_sealed) };
+    });
+  }
+
   async deliveries(id: number): Promise<AnnouncementDelivery[]> {
     const em = this.em.fork();
     if (!(await this.repository.get(em, id))) throw notFound('Announcement hook not found.');
@@ -141,7 +162,7 @@ export class AnnouncementHooksService {
       url_display: row.url_display,
       events: row.events,
       enabled: row.enabled,
-      signing_secret: row.secret_sealed ? this.cipher.open(row.secret_sealed) : null,
+      signing_secret_hint: row.secret_sealed ? secretHint(this.cipher.open(row.secret_sealed)) : null,
       created_at: new Date(row.created_at).toISOString(),
     };
   }

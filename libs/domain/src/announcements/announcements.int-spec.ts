@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { io } from 'socket.io-client';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
+import type { AnnouncementDelivery, AnnouncementHook, AnnouncementSigningSecret } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
 import { FakeDiscordServer } from '../../../testing/src/fakes/fake-discord.server';
@@ -141,13 +141,30 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
       events: ['stream.live', 'raffle.started', 'raffle.winners'],
     });
     expect(channel.url_display).toBe('https://discord.com/api/webhooks/1122334455/••••••');
-    expect(channel.signing_secret).toBeNull();
+    expect(channel.signing_secret_hint).toBeNull();
     const tool = await addHook({ kind: 'webhook', name: 'Stream deck', url: receiver.url, events: ['stream.live'] });
-    expect(tool.signing_secret).toMatch(/^whsec_[\w-]{43}$/);
     expect(tool.url_display).toBe(receiver.url.replace(/\?.*$/, '?…'));
+    // The secret is never in a list or a hook's answer, only masked; the explicit reveal answers it and is audited.
+    const revealed = await admin.json<{ data: AnnouncementSigningSecret }>('POST', `/api/admin/announcements/${tool.id}/signing-secret`);
+    expect(revealed.status).toBe(200);
+    const secret = revealed.body.data.signing_secret;
+    expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+    expect(tool.signing_secret_hint).toBe(`whsec_…${secret.slice(-4)}`);
+    const listed = JSON.stringify((await admin.json('GET', '/api/admin/announcements')).body);
+    expect(listed).not.toContain(secret);
+    expect(listed).not.toContain(secret.slice(6, 30));
+    const [audit] = await em
+      .fork()
+      .execute(`select actor_id, after from audit_logs where action = 'announcement.secret.reveal' and entity_id = ?`, [String(tool.id)]);
+    expect(audit).toMatchObject({ after: { name: 'Stream deck' } });
+    expect(JSON.stringify(audit)).not.toContain(secret);
+    expect((await admin.json('POST', `/api/admin/announcements/${channel.id}/signing-secret`)).status).toBe(404);
+    expect((await (await api.signedIn({ role: 'member' })).json('POST', `/api/admin/announcements/${tool.id}/signing-secret`)).status).toBe(
+      403,
+    );
     const stored = await em.fork().execute('select url_sealed, secret_sealed from announcement_hooks where id = ?', [tool.id]);
     expect(JSON.stringify(stored)).not.toContain('127.0.0.1');
-    expect(JSON.stringify(stored)).not.toContain(tool.signing_secret);
+    expect(JSON.stringify(stored)).not.toContain(secret);
 
     receiver.failFirst = 2;
     await emit('activity.stream-started', { streamId: '501', startedAt: iso(0) });
@@ -166,8 +183,8 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     expect(b - a).toBeGreaterThanOrEqual(RETRY_BASE_MS * 0.9);
     expect(c - b).toBeGreaterThanOrEqual(RETRY_BASE_MS * 2 * 0.9);
     for (const r of receiver.received) {
-      expect(verifiedByTheDocs(tool.signing_secret!, r.headers, r.body)).toBe(true);
-      expect(verifiedByTheDocs(tool.signing_secret!, r.headers, r.body.replace('stream.live', 'stream.live '))).toBe(false);
+      expect(verifiedByTheDocs(secret, r.headers, r.body)).toBe(true);
+      expect(verifiedByTheDocs(secret, r.headers, r.body.replace('stream.live', 'stream.live '))).toBe(false);
       expect(verifiedByTheDocs('whsec_wrong', r.headers, r.body)).toBe(false);
       expect(r.headers['x-kickback-event']).toBe('stream.live');
       expect(r.headers['x-kickback-delivery']).toBe(String(delivered.id));
@@ -315,7 +332,13 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
         `select action, before, after from audit_logs where entity = 'announcement_hook' order by id`,
       );
     expect(new Set(audits.map((a) => a.action))).toEqual(
-      new Set(['announcement.hook.create', 'announcement.hook.update', 'announcement.hook.delete', 'announcement.hook.test']),
+      new Set([
+        'announcement.hook.create',
+        'announcement.hook.update',
+        'announcement.hook.delete',
+        'announcement.hook.test',
+        'announcement.secret.reveal',
+      ]),
     );
     const text = JSON.stringify(audits);
     expect(text).not.toContain('no-such-hook');

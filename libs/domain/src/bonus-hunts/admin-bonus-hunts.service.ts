@@ -234,31 +234,24 @@ export class AdminBonusHuntsService {
       const removed = await this.hunts.deleteGame(tx, huntId, gameId);
       if (!removed) throw notFound('Slot not found in this hunt.');
       await this.hunts.renumberGames(tx, huntId);
-      await this.record(tx, actorId, 'hunt.game.remove', huntId, { game_id: gameId, ...removed }, null, 'games');
+      await this.record(tx, actorId, 'hunt.game.remove', huntId, removed, null, 'games');
       return this.detailIn(tx, huntId);
     });
   }
 
   /**
-   * Undoes a removal: the slot comes back with its bet, its win and its place. A win put back while the hunt is still
+   * Undoes a removal: that removed row comes back with its id, bet, win and place, once; an undo of a removal already
+   * put back (or never made) is a 409, so parallel undos give one row. A win put back while the hunt is still
    * collecting starts opening it, as a saved win does.
    */
   async restoreGame(actorId: number, huntId: number, input: AdminHuntGameRestore): Promise<AdminHuntDetail> {
     return this.changing(async (tx) => {
       const hunt = await this.lockRunning(tx, huntId);
-      const slotName = await this.slots.slotName(tx, input.slot_id);
-      if (slotName === null) throw notFound('Slot not found.');
-      if (input.win !== null && hunt.status === 'preparing') await this.openWith(tx, actorId, hunt, 'removed result put back');
-      const gameId = await this.hunts.insertGameAt(tx, huntId, input.slot_id, input.bet, input.win, input.position);
-      await this.record(
-        tx,
-        actorId,
-        'hunt.game.restore',
-        huntId,
-        null,
-        { game_id: gameId, slot: slotName, bet: input.bet, win: input.win, position: input.position },
-        'games',
-      );
+      const restored = await this.hunts.restoreRemovedGame(tx, huntId, input.game_id);
+      if (!restored) throw conflict('This slot is not removed from this hunt (it may have been put back already).');
+      if (restored.win !== null && hunt.status === 'preparing') await this.openWith(tx, actorId, hunt, 'removed result put back');
+      const slotName = await this.slots.slotName(tx, restored.slot_id);
+      await this.record(tx, actorId, 'hunt.game.restore', huntId, null, { ...restored, slot: slotName }, 'games');
       return this.detailIn(tx, huntId);
     });
   }

@@ -90,15 +90,17 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     const removed = await admin.json('DELETE', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`);
     expect(removed.body.data.games.map((g: { position: number }) => g.position)).toEqual([0, 1]);
 
-    // Undoing the removal puts the slot back at its place with its bet and win.
+    // Undoing the removal puts that removed row back at its place with its bet and win, once: six parallel undos of one
+    // removal give one row and five 409s. The undo names the removed game; it cannot bring in a slot with a result.
     const slotId = (reordered.body.data.games as { id: number; slot_id: number }[]).find((g) => g.id === gameIds[0])!.slot_id;
     const restore = (body: Record<string, unknown>) => admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/restore`, body);
-    expect((await restore({ slot_id: 999_999, bet: '1.00', win: '10.00', position: 1 })).status).toBe(404);
-    const badPosition = await restore({ slot_id: slotId, bet: '1.00', win: '10.00', position: -1 });
-    expect(badPosition.status).toBe(422);
-    expect(badPosition.body.errors.position).toBeDefined();
-    const restored = await restore({ slot_id: slotId, bet: '1.00', win: '10.00', position: 1 });
-    expect(restored.status).toBe(201);
+    const forged = await restore({ slot_id: slotId, bet: '1.00', win: '10.00', position: 1 });
+    expect(forged.status).toBe(422);
+    expect(forged.body.errors.game_id).toBeDefined();
+    expect((await restore({ game_id: gameIds[1] })).status).toBe(409);
+    const undos = await Promise.all([0, 1, 2, 3, 4, 5].map(() => restore({ game_id: gameIds[0] })));
+    expect(undos.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const restored = undos.find((r) => r.status === 201)!;
     const games = restored.body.data.games as {
       id: number;
       slot_id: number;
@@ -106,13 +108,15 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       slot_bet: number;
       slot_win: number | null;
     }[];
-    expect(games.map((g) => [g.position, g.slot_id === slotId ? 'back' : g.id])).toEqual([
+    expect(games.map((g) => [g.position, g.id])).toEqual([
       [0, gameIds[2]],
-      [1, 'back'],
+      [1, gameIds[0]],
       [2, gameIds[1]],
     ]);
-    expect(games[1]).toMatchObject({ slot_bet: 1, slot_win: 10 });
+    expect(games[1]).toMatchObject({ slot_id: slotId, slot_bet: 1, slot_win: 10 });
     expect(restored.body.data.statistics.winnings).toBe(10);
+    expect((await restore({ game_id: gameIds[0] })).status).toBe(409);
+    expect((await one<{ n: number }>('select count(*)::int as n from hunt_games where hunt_id = ?', [huntId])).n).toBe(3);
 
     // Completing needs every win entered.
     const incomplete = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });

@@ -31,6 +31,13 @@ export interface GameAmounts {
   win: string | null;
 }
 
+/** A removed game as kept for its undo: the row's own id, slot, place, bet and win. */
+export interface RemovedGame extends GameAmounts {
+  game_id: number;
+  slot_id: number;
+  position: number;
+}
+
 const HUNT_COLUMNS = `h.id, h.name, h.starting_balance::text as starting_balance, h.status, h.predictions_active, h.prize_points,
   h.final_balance::text as final_balance, h.created_at, h.completed_at, h.scored_at,
   (select count(*) from hunt_predictions p where p.hunt_id = h.id)::text as predictions_count`;
@@ -202,25 +209,30 @@ export class BonusHuntsRepository {
   }
 
   /**
-   * A game put back at `position` (clamped to the end) with its bet and win; the games from there on move one down. The
+   * Takes a removed game out of hunt_game_removals and puts that row back (same id, slot, bet and win) at its place,
+   * clamped to the end; the games from there on move one down. Answers null when there is no such removal, or it was
+   * already put back: the delete is the one-time claim, so parallel undos of one removal restore it once. The
    * (hunt_id, position) unique constraint is deferred, so the shift and the insert may overlap until commit.
    */
-  async insertGameAt(
-    em: EntityManager,
-    huntId: number,
-    slotId: number,
-    bet: string,
-    win: string | null,
-    position: number,
-  ): Promise<number> {
-    const [{ count }] = await em.execute<{ count: number }[]>('select count(*)::int as count from hunt_games where hunt_id = ?', [huntId]);
-    const at = Math.min(position, count);
-    await em.execute('update hunt_games set position = position + 1, updated_at = now() where hunt_id = ? and position >= ?', [huntId, at]);
-    const [game] = await em.execute<{ id: number }[]>(
-      'insert into hunt_games (hunt_id, slot_id, bet, win, position) values (?, ?, ?::numeric, ?::numeric, ?) returning id',
-      [huntId, slotId, bet, win, at],
+  async restoreRemovedGame(em: EntityManager, huntId: number, gameId: number): Promise<RemovedGame | null> {
+    const [removed] = await em.execute<RemovedGame[]>(
+      `delete from hunt_game_removals where game_id = ? and hunt_id = ?
+       returning game_id, slot_id, position, bet::text as bet, win::text as win`,
+      [gameId, huntId],
     );
-    return game!.id;
+    if (!removed) return null;
+    const [{ count }] = await em.execute<{ count: number }[]>('select count(*)::int as count from hunt_games where hunt_id = ?', [huntId]);
+    const at = Math.min(removed.position, count);
+    await em.execute('update hunt_games set position = position + 1, updated_at = now() where hunt_id = ? and position >= ?', [huntId, at]);
+    await em.execute('insert into hunt_games (id, hunt_id, slot_id, bet, win, position) values (?, ?, ?, ?::numeric, ?::numeric, ?)', [
+      removed.game_id,
+      huntId,
+      removed.slot_id,
+      removed.bet,
+      removed.win,
+      at,
+    ]);
+    return { ...removed, position: at };
   }
 
   async lockGame(em: EntityManager, huntId: number, gameId: number): Promise<GameAmounts | null> {
@@ -241,9 +253,13 @@ export class BonusHuntsRepository {
     return row!;
   }
 
-  async deleteGame(em: EntityManager, huntId: number, gameId: number): Promise<(GameAmounts & { slot_id: number }) | null> {
-    const [row] = await em.execute<(GameAmounts & { slot_id: number })[]>(
-      'delete from hunt_games where id = ? and hunt_id = ? returning slot_id, bet::text as bet, win::text as win',
+  /** Removes a game and keeps it in hunt_game_removals, so its removal can be undone once (restoreRemovedGame). */
+  async deleteGame(em: EntityManager, huntId: number, gameId: number): Promise<RemovedGame | null> {
+    const [row] = await em.execute<RemovedGame[]>(
+      `with removed as (delete from hunt_games where id = ? and hunt_id = ? returning id, hunt_id, slot_id, position, bet, win)
+       insert into hunt_game_removals (game_id, hunt_id, slot_id, position, bet, win)
+       select id, hunt_id, slot_id, position, bet, win from removed
+       returning game_id, slot_id, position, bet::text as bet, win::text as win`,
       [gameId, huntId],
     );
     return row ?? null;

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
@@ -247,6 +248,29 @@ describe('points import (real PostgreSQL + Redis)', () => {
     });
     expect((await admin.json('GET', '/api/admin/points-imports?page=1')).body.data.map((b: { id: number }) => b.id)).toContain(id);
     expect((await admin.json('GET', '/api/admin/points-imports/999999')).status).toBe(404);
+  });
+
+  it('a file refused for too many rows is read to its end, so the next request on the keep-alive connection is answered', async () => {
+    const rows = Array.from({ length: 160_000 }, (_, i) => `viewer_${i},1\n`).join('');
+    const file = Buffer.from(`username,points\n${rows}`);
+    const { hostname: host, port } = new URL(api.url);
+    const head = (method: string, path: string, extra: string) =>
+      `${method} ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nCookie: ${admin.cookieHeader}\r\nX-CSRF-Token: ${admin.csrfToken}\r\n` +
+      `Origin: ${api.url}\r\n${extra}\r\n`;
+    // Both requests on one connection, the second right behind the refused file (the second asks to close afterwards).
+    const socket = connect(Number(port), host);
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()).once('error', () => resolve()));
+    socket.write(
+      head('POST', '/api/admin/points-imports/dry-run?format=csv', `Content-Type: text/csv\r\nContent-Length: ${file.length}\r\n`),
+    );
+    socket.write(file);
+    socket.write(head('GET', '/api/admin/points-imports?page=1', 'Connection: close\r\n'));
+    await ended;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([422, 200]);
+    expect(received).toContain('At most 100,000 rows per import.');
   });
 
   it('a file of 20,000 names: 12,000 members credited in chunks, the rest waiting; re-applied and rolled back whole', async () => {

@@ -92,7 +92,9 @@ export const envSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** How often an open member socket re-reads its session (logout elsewhere, expiry, role change, ban). */
     SOCKET_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    /** Comma-separated extra origins allowed to open sockets (the Vite dev server). */
+    /** Open sockets per client and api replica: per address for visitors without a session, per session otherwise. */
+    SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Comma-separated extra origins allowed to open sockets and send state-changing requests (the Vite dev server). */
     EXTRA_ORIGINS: z
       .string()
       .default('')

@@ -43,6 +43,22 @@ describe('CSV (csv-parse and csv-stringify)', () => {
     );
   });
 
+  it('a formula behind leading spaces, tabs, line breaks or separators is written as text too', async () => {
+    const cells = [' =1+1', ';=1+1', ',+1', '\t=1', '\r\n@SUM(A1)', ' ; -2', 'plain; text', 'a-b', ' spaced '];
+    const written = await text(
+      csvStream(
+        ['cell'],
+        cells.map((cell) => [cell]),
+      ),
+    );
+    // A semicolon or tab keeps the cell quoted, so a spreadsheet splitting on it cannot start a cell with a formula.
+    expect(written).toContain(`"';=1+1"`);
+    expect(written).toContain(`"plain; text"`);
+    // Read back, every guarded cell starts with the apostrophe and nothing else changed.
+    const back = (await readCsvTable(written)).slice(1).map(([cell]) => cell);
+    expect(back).toEqual(cells.map((cell, i) => (i < 6 ? `'${cell}` : cell)));
+  });
+
   it('what it writes reads back the same', async () => {
     const rows = [['line\nbreak', 'quote"d', ' spaced ', 'é']];
     expect(await readCsvTable(await text(csvStream(['a', 'b', 'c', 'd'], rows)))).toEqual([['a', 'b', 'c', 'd'], ...rows]);

@@ -50,6 +50,13 @@ export class AdminAnnouncementsController {
     return ok(await this.hooks.sendTest(user.id, id), 'A test announcement is on its way; its result appears in the delivery log.');
   }
 
+  /** The signing secret, shown only on this explicit (audited) request; the list carries a masked hint. */
+  @Post(':id/signing-secret')
+  @HttpCode(200)
+  async revealSecret(@CurrentUser() user: SessionUser, @Param('id', rowId(HOOK)) id: number) {
+    return ok(await this.hooks.revealSecret(user.id, id));
+  }
+
   @Get(':id/deliveries')
   async deliveries(@Param('id', rowId(HOOK)) id: number) {
     return ok(await this.hooks.deliveries(id));

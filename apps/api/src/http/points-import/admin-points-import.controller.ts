@@ -7,7 +7,7 @@ import { pointsImportQuerySchema, type PointsImportQuery } from '@kickback/contr
 import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser, paged } from '@kickback/platform';
 import { PointsImportService } from '@kickback/domain';
 import { ReadsRawBody } from '../../security/declared-input';
-import { importFileBody, refuseBodyFields } from './import-file-body';
+import { importFileBody, readingUpload, refuseBodyFields } from './import-file-body';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
 
@@ -47,14 +47,14 @@ export class AdminPointsImportController {
   @ReadsRawBody()
   @ApiConsumes('text/csv', 'text/plain')
   async dryRun(@Query() query: unknown, @Req() req: Request) {
-    return ok(await this.imports.dryRun(...upload(query, req)));
+    return ok(await readingUpload(req, () => this.imports.dryRun(...upload(query, req))));
   }
 
   @Post()
   @ReadsRawBody()
   @ApiConsumes('text/csv', 'text/plain')
   async apply(@CurrentUser() actor: SessionUser, @Query() query: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const result = await this.imports.apply(actor.id, ...upload(query, req));
+    const result = await readingUpload(req, () => this.imports.apply(actor.id, ...upload(query, req)));
     const { batch } = result;
     if (!result.applied) {
       res.status(200);

@@ -42,3 +42,27 @@ export function importFileBody(req: Request): Readable {
   limited.once('error', () => req.resume());
   return req.pipe(limited);
 }
+
+/**
+ * Runs the import's reading of the body and then reads what it left of the upload (a file refused before its end: too
+ * many rows, an unreadable record), so the answer reaches the client and the next request on the keep-alive
+ * connection is read as a request. Draining stops at the size limit: past it the connection is closed.
+ */
+export async function readingUpload<T>(req: Request, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } finally {
+    drainUnread(req);
+  }
+}
+
+function drainUnread(req: Request): void {
+  if (req.readableEnded || req.destroyed) return;
+  req.unpipe();
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > POINTS_IMPORT_MAX_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}

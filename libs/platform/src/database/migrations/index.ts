@@ -40,6 +40,7 @@ import { Migration20261128120000_void_reason_rules } from './Migration2026112812
 import { Migration20261129053417_void_reason_account_deleted } from './Migration20261129053417_void_reason_account_deleted';
 import { Migration20261129053418_raffle_entries_luck_index } from './Migration20261129053418_raffle_entries_luck_index';
 import { Migration20261128130000_standings_uncompressed } from './Migration20261128130000_standings_uncompressed';
+import { Migration20261129050742_hunt_game_removals } from './Migration20261129050742_hunt_game_removals';
 import { Migration20261129050470_kick_chat_sending } from './Migration20261129050470_kick_chat_sending';
 import { Migration20261129050433_kick_admin } from './Migration20261129050433_kick_admin';
 import { Migration20261129050300_moderator_role } from './Migration20261129050300_moderator_role';
@@ -87,6 +88,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128091000_featured_leaderboard', class: Migration20261128091000_featured_leaderboard },
   { name: 'Migration20261128120000_void_reason_rules', class: Migration20261128120000_void_reason_rules },
   { name: 'Migration20261128130000_standings_uncompressed', class: Migration20261128130000_standings_uncompressed },
+  { name: 'Migration20261129050742_hunt_game_removals', class: Migration20261129050742_hunt_game_removals },
   { name: 'Migration20261129050300_moderator_role', class: Migration20261129050300_moderator_role },
   { name: 'Migration20261129050417_live_stream_metadata', class: Migration20261129050417_live_stream_metadata },
   { name: 'Migration20261129050470_kick_chat_sending', class: Migration20261129050470_kick_chat_sending },
