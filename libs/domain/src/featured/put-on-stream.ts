@@ -2,6 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FeaturedKind } from '@kickback/contracts';
 import { overlayRoom } from '@kickback/contracts/realtime';
 import { type AuditLogService, type RealtimeEmitter, unprocessable } from '@kickback/platform';
+import { FeaturedItemsRepository } from './featured-items.repository';
+
+// Stateless, so one instance serves every caller of this plain function.
+const featuredItems = new FeaturedItemsRepository();
 
 export interface OnStreamChoice {
   actorId: number;
@@ -29,13 +33,9 @@ export async function putOnStream(
   const { actorId, kind, entity, id } = choice;
   await em.fork().transactional(async (tx) => {
     if (!(await choice.featurable(tx))) throw unprocessable(choice.refusal, { id: [choice.refusal] });
-    const [before] = await tx.execute<{ item_id: number }[]>('select item_id from featured_items where kind = ? for update', [kind]);
-    await tx.execute(
-      `insert into featured_items (kind, item_id) values (?, ?)
-       on conflict (kind) do update set item_id = excluded.item_id, updated_at = now()`,
-      [kind, id],
-    );
-    await audit.record(tx, { actorId, action: `featured.${kind}`, entity, entityId: id, before: before?.item_id ?? null, after: id });
+    const before = await featuredItems.lockChoice(tx, kind);
+    await featuredItems.choose(tx, kind, id);
+    await audit.record(tx, { actorId, action: `featured.${kind}`, entity, entityId: id, before, after: id });
   });
   announceOnStream(realtime, kind, id);
 }

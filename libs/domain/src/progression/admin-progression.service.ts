@@ -33,48 +33,30 @@ export class AdminProgressionService {
   }
 
   async createAchievement(actorId: number, input: AchievementInput): Promise<AdminAchievement> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'progression.achievement.create', entity: 'achievement' }, async (tx) => {
       if (await this.repository.achievementNameTaken(tx, input.name, null)) throw conflict('An achievement with this name already exists.');
       const id = await this.repository.insertAchievement(tx, input);
       if (id === null) throw conflict('An achievement with this name already exists.');
-      const after = (await this.repository.achievements(tx, id))[0]!;
-      await this.audit.record(tx, { actorId, action: 'progression.achievement.create', entity: 'achievement', entityId: id, after });
-      return after;
+      return { entityId: id, after: (await this.repository.achievements(tx, id))[0]! };
     });
   }
 
   async updateAchievement(actorId: number, id: number, input: AchievementInput): Promise<AdminAchievement> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'progression.achievement.update', entity: 'achievement' }, async (tx) => {
       const before = await this.repository.lockAchievement(tx, id);
       if (!before) throw notFound(ACHIEVEMENT_NOT_FOUND);
       if (await this.repository.achievementNameTaken(tx, input.name, id)) throw conflict('An achievement with this name already exists.');
       await this.repository.updateAchievement(tx, id, input);
-      const after = (await this.repository.achievements(tx, id))[0]!;
-      await this.audit.record(tx, {
-        actorId,
-        action: 'progression.achievement.update',
-        entity: 'achievement',
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
+      return { entityId: id, before, after: (await this.repository.achievements(tx, id))[0]! };
     });
   }
 
   async deleteAchievement(actorId: number, id: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'progression.achievement.delete', entity: 'achievement' }, async (tx) => {
       const before = await this.repository.lockAchievement(tx, id);
       if (!before) throw notFound(ACHIEVEMENT_NOT_FOUND);
       await this.repository.deleteAchievement(tx, id);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'progression.achievement.delete',
-        entity: 'achievement',
-        entityId: id,
-        before,
-        after: null,
-      });
+      return { entityId: id, before, after: null };
     });
   }
 
@@ -83,34 +65,30 @@ export class AdminProgressionService {
   }
 
   async createBadge(actorId: number, input: BadgeInput): Promise<AdminBadge> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'progression.badge.create', entity: 'badge' }, async (tx) => {
       if (await this.repository.badgeNameTaken(tx, input.name, null)) throw conflict('A badge with this name already exists.');
       const id = await this.repository.insertBadge(tx, input);
       if (id === null) throw conflict('A badge with this name already exists.');
-      const after = (await this.repository.badges(tx, id))[0]!;
-      await this.audit.record(tx, { actorId, action: 'progression.badge.create', entity: 'badge', entityId: id, after });
-      return after;
+      return { entityId: id, after: (await this.repository.badges(tx, id))[0]! };
     });
   }
 
   async updateBadge(actorId: number, id: number, input: BadgeInput): Promise<AdminBadge> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'progression.badge.update', entity: 'badge' }, async (tx) => {
       const before = await this.repository.lockBadge(tx, id);
       if (!before) throw notFound(BADGE_NOT_FOUND);
       if (await this.repository.badgeNameTaken(tx, input.name, id)) throw conflict('A badge with this name already exists.');
       await this.repository.updateBadge(tx, id, input);
-      const after = (await this.repository.badges(tx, id))[0]!;
-      await this.audit.record(tx, { actorId, action: 'progression.badge.update', entity: 'badge', entityId: id, before, after });
-      return after;
+      return { entityId: id, before, after: (await this.repository.badges(tx, id))[0]! };
     });
   }
 
   async deleteBadge(actorId: number, id: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'progression.badge.delete', entity: 'badge' }, async (tx) => {
       const before = await this.repository.lockBadge(tx, id);
       if (!before) throw notFound(BADGE_NOT_FOUND);
       await this.repository.deleteBadge(tx, id);
-      await this.audit.record(tx, { actorId, action: 'progression.badge.delete', entity: 'badge', entityId: id, before, after: null });
+      return { entityId: id, before, after: null };
     });
   }
 

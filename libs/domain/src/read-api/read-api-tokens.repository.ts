@@ -23,6 +23,11 @@ export class ReadApiTokensRepository {
     return em.execute<TokenRow[]>(`${TOKEN_SELECT} order by t.revoked_at is not null, t.id desc`);
   }
 
+  /** Holds every other token creation until this transaction ends. */
+  async lockCreations(em: EntityManager): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(hashtextextended('read-api-tokens', 0))`);
+  }
+
   async activeCount(em: EntityManager): Promise<number> {
     const [row] = await em.execute<{ n: number }[]>('select count(*)::int as n from read_api_tokens where revoked_at is null');
     return row!.n;

@@ -35,7 +35,7 @@ export class ReadApiTokensService {
     const token = `kbr_${randomBytes(32).toString('base64url')}`;
     const row = await this.em.fork().transactional(async (tx) => {
       // Serialises creations, so the cap holds under concurrent requests.
-      await tx.execute(`select pg_advisory_xact_lock(hashtextextended('read-api-tokens', 0))`);
+      await this.repository.lockCreations(tx);
       if ((await this.repository.activeCount(tx)) >= READ_API_MAX_ACTIVE_TOKENS) {
         throw conflict(`At most ${READ_API_MAX_ACTIVE_TOKENS} active tokens: revoke one you no longer use first.`);
       }

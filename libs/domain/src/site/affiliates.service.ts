@@ -107,11 +107,10 @@ export class AffiliatesService {
     action: string,
     work: (tx: EntityManager) => Promise<{ id: number | null; before: unknown; after: T }>,
   ): Promise<T> {
-    const result = await this.em.fork().transactional(async (tx) => {
+    const result = await this.audit.audited({ actorId, action, entity: 'affiliate' }, async (tx) => {
       const r = await work(tx);
-      await this.audit.record(tx, { actorId, action, entity: 'affiliate', entityId: r.id, before: r.before, after: r.after });
       await this.outbox.add(tx, 'site.affiliates-updated', { at: new Date().toISOString() });
-      return r.after;
+      return { entityId: r.id, before: r.before, after: r.after };
     });
     await this.answers.invalidate(SITE_ANSWERS.affiliates);
     return result;

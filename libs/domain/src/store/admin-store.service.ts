@@ -73,24 +73,21 @@ export class AdminStoreService {
   }
 
   async createItem(actorId: number, input: StoreItemInput): Promise<AdminStoreItem> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'store.item.create', entity: 'store_item' }, async (tx) => {
       const id = await this.items.insertItem(tx, input);
-      const item = await this.itemIn(tx, id);
-      await this.audit.record(tx, { actorId, action: 'store.item.create', entity: 'store_item', entityId: id, before: null, after: item });
-      return item;
+      return { entityId: id, before: null, after: await this.itemIn(tx, id) };
     });
   }
 
   async updateItem(actorId: number, id: number, input: StoreItemUpdate): Promise<AdminStoreItem> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'store.item.update', entity: 'store_item' }, async (tx) => {
       const before = await this.itemIn(tx, id, 'for no key update');
       await this.items.updateItem(tx, id, input);
       const after = await this.itemIn(tx, id);
-      await this.audit.record(tx, { actorId, action: 'store.item.update', entity: 'store_item', entityId: id, before, after });
       if (before.quantity !== after.quantity || before.is_active !== after.is_active) {
         await this.outbox.add(tx, 'store.item-changed', { itemId: id });
       }
-      return after;
+      return { entityId: id, before, after };
     });
   }
 

@@ -61,30 +61,20 @@ export class AdminTicketsService {
   }
 
   async createCategory(actorId: number, input: TicketCategoryInput): Promise<AdminTicketCategory> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'ticket.category.create', entity: 'ticket_category' }, async (tx) => {
       if (await this.categoryRows.nameTaken(tx, input.name)) throw conflict('A category with this name already exists.');
       const row = await this.categoryRows.insert(tx, input);
       if (!row) throw conflict('A category with this name already exists.');
-      await this.audit.record(tx, { actorId, action: 'ticket.category.create', entity: 'ticket_category', entityId: row.id, after: row });
-      return row;
+      return { entityId: row.id, after: row };
     });
   }
 
   async updateCategory(actorId: number, id: number, input: TicketCategoryInput): Promise<AdminTicketCategory> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'ticket.category.update', entity: 'ticket_category' }, async (tx) => {
       const before = await this.categoryRows.lock(tx, id);
       if (!before) throw notFound('Category not found.');
       if (await this.categoryRows.nameTaken(tx, input.name, id)) throw conflict('A category with this name already exists.');
-      const row = await this.categoryRows.update(tx, id, input);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'ticket.category.update',
-        entity: 'ticket_category',
-        entityId: id,
-        before,
-        after: row,
-      });
-      return row;
+      return { entityId: id, before, after: await this.categoryRows.update(tx, id, input) };
     });
   }
 

@@ -341,10 +341,26 @@ describe('support tickets', () => {
     const admin = await api.signedIn({ role: 'Admin' });
     const category = await admin.json('POST', '/api/admin/ticket-categories', { name: 'Billing', description: 'Payments' });
     expect(category.status).toBe(201);
+    const renamed = await admin.json('PUT', `/api/admin/ticket-categories/${category.body.data.id}`, {
+      name: 'Billing and payouts',
+      description: 'Payments',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.name).toBe('Billing and payouts');
+    const audited = await em
+      .fork()
+      .execute<{ action: string; before: { name: string } | null; after: { name: string } }[]>(
+        `select action, before, after from audit_logs where entity = 'ticket_category' and entity_id = ? order by id`,
+        [String(category.body.data.id)],
+      );
+    expect(audited.map((a) => [a.action, a.before?.name ?? null, a.after.name])).toEqual([
+      ['ticket.category.create', null, 'Billing'],
+      ['ticket.category.update', 'Billing', 'Billing and payouts'],
+    ]);
     const removed = await admin.json('DELETE', `/api/admin/ticket-categories/${categoryId}`);
     expect(removed.body.data).toEqual({ deleted: false });
     const categories = await client.json('GET', '/api/r/tickets/categories');
-    expect(categories.body.data.map((c: { name: string }) => c.name)).toContain('Billing');
+    expect(categories.body.data.map((c: { name: string }) => c.name)).toContain('Billing and payouts');
     expect(categories.body.data.map((c: { id: number }) => c.id)).not.toContain(categoryId);
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditLogEntry, Pagination } from '@kickback/contracts';
+import { pagination } from '../database/pagination';
 
 export interface AuditRecord {
   actorId: number | null;
@@ -23,6 +24,9 @@ interface AuditRow {
   created_at: Date;
 }
 
+/** What an audited change touched: the row's id and its state before and after (left out stays SQL null). */
+export type AuditedChange<A> = Pick<AuditRecord, 'entityId' | 'before'> & { after?: A };
+
 /** Who changed what and when, written in the same transaction as the admin's change. */
 @Injectable()
 export class AuditLogService {
@@ -42,10 +46,24 @@ export class AuditLogService {
     );
   }
 
+  /**
+   * The admin change recipe: `work` makes the change in a transaction of its own and says what it touched, and the
+   * audit row is written in that same transaction, so no change is kept without its record. Answers the `after` state.
+   */
+  async audited<A>(
+    who: { actorId: number; action: string; entity: string },
+    work: (tx: EntityManager) => Promise<AuditedChange<A>>,
+  ): Promise<A> {
+    return this.em.fork().transactional(async (tx) => {
+      const change = await work(tx);
+      await this.record(tx, { ...who, ...change });
+      return change.after as A;
+    });
+  }
+
   async list(page: number, perPage = 50): Promise<{ data: AuditLogEntry[]; pagination: Pagination }> {
     const em = this.em.fork();
     const [{ count }] = await em.execute<{ count: string }[]>('select count(*)::text as count from audit_logs');
-    const total = Number(count);
     const rows: AuditRow[] = await em.execute(
       `select a.*, u.username as actor_username from audit_logs a left join users u on u.id = a.actor_id
        order by a.id desc limit ? offset ?`,
@@ -62,7 +80,7 @@ export class AuditLogService {
         after: r.after,
         created_at: new Date(r.created_at).toISOString(),
       })),
-      pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+      pagination: pagination(page, perPage, count),
     };
   }
 }

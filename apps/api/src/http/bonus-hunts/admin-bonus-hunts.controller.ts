@@ -16,7 +16,7 @@ import {
   type AdminHuntGameUpdate,
   type AdminHuntUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { AdminBonusHuntsService } from '@kickback/domain';
 
 /** Building and running hunts on stream; every change is audited and pushed live. */
@@ -29,8 +29,7 @@ export class AdminBonusHuntsController {
   @Get()
   @GoLive()
   async list(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
-    const { data, pagination } = await this.hunts.list(query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.hunts.list(query.page));
   }
 
   @Post()

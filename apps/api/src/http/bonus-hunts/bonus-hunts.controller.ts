@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
-import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { HuntPredictionsService, BonusHuntsService } from '@kickback/domain';
 
 /** SPEC §7 bonus hunt calls; anyone may read, members predict. */
@@ -27,14 +27,12 @@ export class BonusHuntsController {
 
   @Get('history')
   async history(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
-    const { data, pagination } = await this.hunts.history(query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.hunts.history(query.page));
   }
 
   @Get(':id/predictions')
   async list(@Param('id', rowId('Bonus hunt not found.')) id: number, @Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
-    const { data, pagination } = await this.hunts.predictions(id, query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.hunts.predictions(id, query.page));
   }
 
   @Get(':huntId/predictions/search')

@@ -6,7 +6,7 @@ import {
   type AdminContactMessagesQuery,
   type ContactStatusUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { AdminContactService } from '@kickback/domain';
 
 @ApiTags('admin')
@@ -17,8 +17,8 @@ export class AdminContactMessagesController {
 
   @Get()
   async list(@Query(zodPipe(adminContactMessagesQuerySchema)) query: AdminContactMessagesQuery) {
-    const { data, pagination, new_total } = await this.admin.list(query);
-    return { success: true as const, data, pagination, new_total };
+    const list = await this.admin.list(query);
+    return paged(list, { new_total: list.new_total });
   }
 
   @Post(':id/status')

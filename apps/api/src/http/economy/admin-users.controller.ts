@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { adminPointsAdjustSchema, type AdminPointsAdjust } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { AdminPointsService, AdminUsersService, EconomyService } from '@kickback/domain';
 
 const listQuery = z
@@ -22,8 +22,7 @@ export class AdminUsersController {
 
   @Get()
   async list(@Query(zodPipe(listQuery)) query: { page: number; search: string }) {
-    const { data, pagination } = await this.users.list(query.search, query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.users.list(query.search, query.page));
   }
 
   @Get(':id/points')

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { pointsImportQuerySchema, type PointsImportQuery } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser, paged } from '@kickback/platform';
 import { PointsImportService } from '@kickback/domain';
 import { ReadsRawBody } from '../../security/declared-input';
 import { importFileBody, readingUpload, refuseBodyFields } from './import-file-body';
@@ -33,8 +33,7 @@ export class AdminPointsImportController {
 
   @Get()
   async list(@Query(zodPipe(pageQuery)) query: { page: number }) {
-    const { data, pagination } = await this.imports.list(query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.imports.list(query.page));
   }
 
   @Get(':id')

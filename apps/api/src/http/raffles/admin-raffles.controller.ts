@@ -9,7 +9,7 @@ import {
   type AdminRaffleInput,
   type AdminRaffleUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { AdminRafflesService, RaffleDrawService, RaffleRulesApplyService } from '@kickback/domain';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
@@ -27,8 +27,7 @@ export class AdminRafflesController {
   @Get()
   @GoLive()
   async list(@Query(zodPipe(pageQuery)) query: { page: number }) {
-    const { data, pagination } = await this.raffles.list(query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.raffles.list(query.page));
   }
 
   @Get(':id')
@@ -98,8 +97,8 @@ export class AdminRafflesController {
 
   @Get(':id/entries')
   async entries(@Param('id', rowId('Raffle not found')) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
-    const { data, pagination, tickets_total } = await this.raffles.entries(id, query.page);
-    return { success: true as const, data, pagination, tickets_total };
+    const list = await this.raffles.entries(id, query.page);
+    return paged(list, { tickets_total: list.tickets_total });
   }
 
   @Get(':id/entries.csv')

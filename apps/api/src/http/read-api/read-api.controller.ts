@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, recentWinnersQuerySchema, type RecentWinnersQuery } from '@kickback/contracts';
-import { ok, zodPipe } from '@kickback/platform';
+import { ok, zodPipe, paged } from '@kickback/platform';
 import { BonusHuntsService, LeaderboardReadService, RafflesQueryService, TournamentsService, WinnersService } from '@kickback/domain';
 import { ReadScope } from './read-api-scope';
 import { ReadApiTokenGuard } from './read-api-token.guard';
@@ -42,8 +42,7 @@ export class ReadApiController {
   @ReadScope('winners')
   @ApiOperation({ summary: 'Recent winners of every source, newest first, paged (scope: winners)' })
   async winnerList(@Query(zodPipe(recentWinnersQuerySchema)) query: RecentWinnersQuery) {
-    const { data, pagination } = await this.winners.page(query.page, query.source ?? null);
-    return { success: true as const, data, pagination };
+    return paged(await this.winners.page(query.page, query.source ?? null));
   }
 
   @Get('bonus-hunts/current')
@@ -58,8 +57,7 @@ export class ReadApiController {
   @ReadScope('hunts')
   @ApiOperation({ summary: 'Finished bonus hunts, newest first, paged (scope: hunts)' })
   async huntHistory(@Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
-    const { data, pagination } = await this.hunts.history(query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.hunts.history(query.page));
   }
 
   @Get('tournaments')

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { AuditLogService, Roles, zodPipe } from '@kickback/platform';
+import { AuditLogService, Roles, zodPipe, paged } from '@kickback/platform';
 
 const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
 
@@ -13,7 +13,6 @@ export class AdminAuditController {
 
   @Get()
   async list(@Query(zodPipe(querySchema)) query: { page: number }) {
-    const { data, pagination } = await this.audit.list(query.page);
-    return { success: true as const, data, pagination };
+    return paged(await this.audit.list(query.page));
   }
 }

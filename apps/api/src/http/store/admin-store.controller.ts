@@ -9,7 +9,7 @@ import {
   type StoreItemInput,
   type StoreItemUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { RedemptionFulfilmentService, AdminStoreService } from '@kickback/domain';
 
 @ApiTags('admin')
@@ -83,8 +83,8 @@ export class AdminStoreRedemptionsController {
 
   @Get()
   async list(@Query(zodPipe(adminRedemptionsQuerySchema)) query: AdminRedemptionsQuery) {
-    const { data, pagination, pending_total } = await this.admin.listRedemptions(query);
-    return { success: true as const, data, pagination, pending_total };
+    const list = await this.admin.listRedemptions(query);
+    return paged(list, { pending_total: list.pending_total });
   }
 
   @Post(':id/process')

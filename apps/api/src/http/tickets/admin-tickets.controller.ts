@@ -12,7 +12,7 @@ import {
   type AdminTicketsQuery,
   type TicketReplyInput,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged } from '@kickback/platform';
 import { AdminTicketsService, TicketsService } from '@kickback/domain';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
 import { rowId } from '@kickback/platform';
@@ -29,8 +29,7 @@ export class AdminTicketsController {
 
   @Get()
   async list(@Query(zodPipe(adminTicketsQuerySchema)) query: AdminTicketsQuery) {
-    const { data, pagination } = await this.admin.list(query);
-    return { success: true as const, data, pagination };
+    return paged(await this.admin.list(query));
   }
 
   @Get(':id')

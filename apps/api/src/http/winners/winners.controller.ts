@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { recentWinnersQuerySchema, type RecentWinnersQuery } from '@kickback/contracts';
-import { zodPipe } from '@kickback/platform';
+import { zodPipe, paged } from '@kickback/platform';
 import { WinnersService } from '@kickback/domain';
 
 /** The Recent Winners page's data: every prize paid (raffles, hunts, tournaments, leaderboards), public, paged. */
@@ -12,7 +12,6 @@ export class WinnersController {
 
   @Get()
   async list(@Query(zodPipe(recentWinnersQuerySchema)) query: RecentWinnersQuery) {
-    const { data, pagination } = await this.winners.page(query.page, query.source ?? null);
-    return { success: true as const, data, pagination };
+    return paged(await this.winners.page(query.page, query.source ?? null));
   }
 }
