@@ -56,7 +56,7 @@ async function main() {
 Kickback is running at ${env.APP_URL}
   Admin panel: ${env.APP_URL}/admin-new
   Worker health: ${workerHealth ? `${workerHealth}/healthz` : 'off (WORKER_HEALTH_PORT=0)'}
-  Demo logins (at ${env.APP_URL}/login): StreamBoss (Admin), HelpDeskHana (staff), LuckyLuke, SpinQueen, NoKickNick (members)
+  Demo logins (at ${env.APP_URL}/login): StreamBoss (Admin), ModMila (moderator: Go live only), HelpDeskHana (staff), LuckyLuke, SpinQueen, NoKickNick (members)
 Press Ctrl+C to stop.`);
 }
 
