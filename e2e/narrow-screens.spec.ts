@@ -3,6 +3,7 @@ import { horizontalOverflow } from './support/browser-globals';
 import { expect, test } from './support/fixtures';
 import { withSession } from './support/session';
 import { cancelRaffle, createRaffle } from './support/raffles-admin';
+import { ensureViewerHunt } from './support/viewer-hunt';
 import {
   ADMIN_PAGES,
   forEachTab,
@@ -58,7 +59,8 @@ test.describe('phone screen', () => {
     });
   }
 
-  test("the hunt's predictions put the guess under the name, so neither covers the other", async ({ page }) => {
+  test("the hunt's predictions put the guess under the name, so neither covers the other", async ({ page, browser }) => {
+    await ensureViewerHunt(browser);
     await withSession(page, 'LuckyLuke');
     await openLoaded(page, '/bonus-hunts');
     await page.getByRole('tab', { name: 'Predictions', exact: true }).click();

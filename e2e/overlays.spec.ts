@@ -11,6 +11,7 @@ import {
 import { expect, test } from './support/fixtures';
 import { clipboardText } from './support/browser-globals';
 import { signedIn, signedInApi } from './support/signed-in';
+import { ensureViewerHunt } from './support/viewer-hunt';
 
 const STAGE = { width: 1920, height: 1080 };
 
@@ -80,6 +81,7 @@ async function expectTransparentAround(page: Page, widget: Locator | null, name:
 
 test.describe('OBS overlays', () => {
   test('the hunt board shows a win the moment the admin enters it on the Go live screen, highlighted', async ({ browser }) => {
+    await ensureViewerHunt(browser);
     const admin = await adminApi(browser);
     const { url } = await admin.issue('hunt');
     const overlay = await openOverlay(browser, url);

@@ -5,6 +5,7 @@ import { format, resolveConfig } from 'prettier';
 import { expect, test } from './support/fixtures';
 import { RequestRecorder } from './support/request-recorder';
 import { signedIn } from './support/signed-in';
+import { ensureViewerHunt } from './support/viewer-hunt';
 
 /**
  * What the raffle, bonus hunt, store and tournament pages ask of the server on first load and after their one action,
@@ -106,6 +107,7 @@ test.describe('request patterns the benchmarks replay', () => {
   });
 
   test('bonus hunt page: first load of a viewer and what a win entered by the admin makes it do', async ({ browser, baseURL }) => {
+    await ensureViewerHunt(browser);
     const viewer = await anonymousPage(browser);
     const recorder = new RequestRecorder(viewer, baseURL!);
     await viewer.goto('/bonus-hunts');

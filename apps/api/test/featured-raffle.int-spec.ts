@@ -50,6 +50,13 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
 
+    // A moderator running Go live beside the admin is told to read what is on stream again.
+    const moderator = await api.signedIn({ role: 'moderator' });
+    const goLive = testSocket(api.url, moderator);
+    sockets.push(await socketConnected(goLive));
+    const liveChanges: { section: string; id: number }[] = [];
+    goLive.on('admin:changed', (push: { section: string; id: number }) => liveChanges.push(push));
+
     const member = await api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/raffle', { id: older })).status).toBe(403);
 
@@ -58,6 +65,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     expect(chosen.body.data).toMatchObject({ raffle: older });
     await waitFor(() => pushes.find((p) => p.id === older), 10_000, 'overlay:featured push');
     expect(pushes).toEqual([{ kind: 'raffle', id: older }]);
+    await waitFor(() => liveChanges.find((c) => c.section === 'raffles' && c.id === older), 10_000, "Go live's admin:changed");
     expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: older });
     expect(await overlayRaffle(issued.token)).toBe(older);
     const [audit] = await em.fork().execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.raffle'`);

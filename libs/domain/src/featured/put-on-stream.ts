@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FeaturedKind } from '@kickback/contracts';
-import { overlayRoom } from '@kickback/contracts/realtime';
+import type { AdminLiveSection, FeaturedKind } from '@kickback/contracts';
+import { LIVE_ROOM, overlayRoom } from '@kickback/contracts/realtime';
 import { type AuditLogService, type RealtimeEmitter, unprocessable } from '@kickback/platform';
 import { FeaturedItemsRepository } from './featured-items.repository';
 
@@ -38,7 +38,12 @@ export async function putOnStream(
     await audit.record(tx, { actorId, action: `featured.${kind}`, entity, entityId: id, before, after: id });
   });
   announceOnStream(realtime, kind, id);
+  // Everyone else running Go live (another admin, a moderator) reads what is on stream again.
+  const section = GO_LIVE_SECTION[kind];
+  if (section) realtime.toRoom(LIVE_ROOM, 'admin:changed', { section, id });
 }
+
+const GO_LIVE_SECTION: Record<FeaturedKind, AdminLiveSection | null> = { raffle: 'raffles', tournament: 'tournaments', leaderboard: null };
 
 /**
  * Tells the kind's overlays what is on stream now. Sent after every change that can move it (a choice, a start, a draw,

@@ -1,0 +1,50 @@
+import type { Browser } from '@playwright/test';
+import type { AdminHuntDetail, AdminHuntListItem } from '@kickback/contracts';
+import { signedInApi } from './signed-in';
+
+/**
+ * A running hunt as viewers meet it mid-stream: unopened bonuses and members' predictions. Files that start and finish
+ * hunts of their own (hunt phases, results, moderators) share the server with files that need one, and only one hunt
+ * runs at a time; so a test that needs this state makes sure of it through the API instead of relying on file order.
+ */
+export async function ensureViewerHunt(browser: Browser): Promise<AdminHuntDetail> {
+  const admin = await signedInApi(browser, 'StreamBoss');
+  try {
+    const running = (await admin.call<AdminHuntListItem[]>('get', '/api/admin/bonus-hunts?page=1')).find((h) => h.status !== 'completed');
+    if (running) {
+      const detail = await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${running.id}`);
+      if (detail.predictions_count > 0 && detail.games.some((g) => !g.opened)) return detail;
+      const slots = await admin.call<{ id: number }[]>('get', '/api/admin/hunt-catalogue/slots?search=');
+      // A hunt completes with at least one bonus, every one opened.
+      if (detail.games.length === 0)
+        await admin.call('post', `/api/admin/bonus-hunts/${running.id}/games`, { slot_id: slots[0]!.id, bet: '2' });
+      const games = (await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${running.id}`)).games;
+      for (const game of games.filter((g) => !g.opened))
+        await admin.call('put', `/api/admin/bonus-hunts/${running.id}/games/${game.id}`, { win: '40' });
+      await admin.call('post', `/api/admin/bonus-hunts/${running.id}/status`, { status: 'completed' });
+    }
+    const hunt = await admin.call<AdminHuntDetail>('post', '/api/admin/bonus-hunts', {
+      name: `Viewers' Hunt ${Date.now()}`,
+      starting_balance: '800',
+      open_predictions: true,
+    });
+    const slots = await admin.call<{ id: number; name: string }[]>('get', '/api/admin/hunt-catalogue/slots?search=');
+    for (const slot of slots.slice(0, 4))
+      await admin.call('post', `/api/admin/bonus-hunts/${hunt.id}/games`, { slot_id: slot.id, bet: '2' });
+    for (const [member, end] of [
+      ['LuckyLuke', '650.00'],
+      ['SpinQueen', '900.00'],
+    ] as const) {
+      const api = await signedInApi(browser, member);
+      await api.call('post', `/api/r/bonus-hunts/${hunt.id}/predict`, {
+        end_balance: end,
+        highest_multiplier: '150',
+        highest_multiplier_game: slots[0]!.name,
+      });
+      await api.context.close();
+    }
+    return await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${hunt.id}`);
+  } finally {
+    await admin.context.close();
+  }
+}
