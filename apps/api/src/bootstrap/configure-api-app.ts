@@ -83,7 +83,7 @@ export function configureApiApp(app: NestExpressApplication): void {
     notStatic.test(req.path) || !namesFile.test(req.path) ? next() : assets(req, res, next),
   );
 
-  const allowedOrigins = [config.appOrigin, ...config.env.EXTRA_ORIGINS];
+  const allowedOrigins = [...config.siteOrigins];
   app.useWebSocketAdapter(
     new RedisIoAdapter(
       app,

@@ -1,15 +1,5 @@
 import type { Request } from 'express';
-import type { AppConfig } from '../config/app-config';
-
-/** The origin of a URL, or null when it is not one (an unreadable Referer). */
-function originOf(value: string): string | null {
-  try {
-    const { origin } = new URL(value);
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
+import { originOf, type AppConfig } from '../config/app-config';
 
 /**
  * Defence in depth beside the CSRF token: a state-changing request that names where it comes from (Origin, else the
@@ -26,8 +16,7 @@ export function requestOriginAllowed(config: AppConfig, req: Request): boolean {
   if (origin === undefined && referer === undefined) return true;
   const from = origin !== undefined ? originOf(origin) : originOf(referer!);
   if (from === null) return false;
+  if (config.siteOrigins.includes(from)) return true;
   const host = req.get('host');
-  const allowed = [config.appOrigin, ...config.env.EXTRA_ORIGINS.map(originOf)];
-  if (host) allowed.push(`${req.protocol}://${host}`.toLowerCase());
-  return allowed.includes(from);
+  return host !== undefined && `${req.protocol}://${host}`.toLowerCase() === from;
 }
