@@ -32,7 +32,7 @@ export const contactMessagesApi = baseApi.injectEndpoints({
     }),
     setContactMessageStatus: build.mutation<AdminContactMessage, { id: number; status: ContactStatus }>({
       query: ({ id, status }) => ({ url: `/api/admin/contact-messages/${id}/status`, method: 'POST', body: { status } }),
-      invalidatesTags: ['AdminContactMessages', 'AuditLog'],
+      invalidatesTags: ['AdminContactMessages'],
     }),
   }),
 });

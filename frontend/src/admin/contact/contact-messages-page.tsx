@@ -15,7 +15,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import './contact-messages-page.css';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 const FILTERS: { value: AdminContactMessagesQuery['status']; label: string }[] = [
   { value: 'all', label: 'All' },

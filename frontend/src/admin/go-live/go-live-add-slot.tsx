@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CatalogueSlot } from '@kickback/contracts';
 import { useToast } from '../../lib/use-toast';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useLazySearchSlotsQuery } from '../bonus-hunts/admin-bonus-hunts-api';
 import { useAddLiveHuntGameMutation } from './admin-go-live-api';
 

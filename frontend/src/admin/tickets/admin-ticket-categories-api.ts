@@ -10,17 +10,17 @@ export const adminTicketCategoriesApi = baseApi.injectEndpoints({
     }),
     createTicketCategory: build.mutation<AdminTicketCategory, TicketCategoryInput>({
       query: (body) => ({ url: '/api/admin/ticket-categories', method: 'POST', body }),
-      invalidatesTags: ['TicketCategories', 'AuditLog'],
+      invalidatesTags: ['TicketCategories'],
     }),
     updateTicketCategory: build.mutation<AdminTicketCategory, { id: number; input: TicketCategoryInput }>({
       query: ({ id, input }) => ({ url: `/api/admin/ticket-categories/${id}`, method: 'PUT', body: input }),
-      invalidatesTags: ['TicketCategories', 'AuditLog'],
+      invalidatesTags: ['TicketCategories'],
     }),
     /** Deletes an unused category; one with tickets is archived (made inactive) and the answer says so. */
     archiveTicketCategory: build.mutation<string, number>({
       query: (id) => ({ url: `/api/admin/ticket-categories/${id}`, method: 'DELETE' }),
       transformResponse: (_data: unknown, meta) => meta?.message ?? 'Category deleted.',
-      invalidatesTags: ['TicketCategories', 'AuditLog'],
+      invalidatesTags: ['TicketCategories'],
     }),
   }),
 });

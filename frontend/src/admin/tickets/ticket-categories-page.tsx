@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useAdminCrud } from '../use-admin-crud';
+import { useAdminCrud } from '../kit/use-admin-crud';
 import {
   useArchiveTicketCategoryMutation,
   useCreateTicketCategoryMutation,
@@ -11,7 +11,7 @@ import {
   useUpdateTicketCategoryMutation,
 } from './admin-ticket-categories-api';
 import { TicketCategoryForm } from './ticket-category-form';
-import { RowActions } from '../row-actions';
+import { RowActions } from '../kit/row-actions';
 
 /** The categories members file support tickets under: list, create, edit, and archive (never delete one in use). */
 export default function TicketCategoriesPage() {
