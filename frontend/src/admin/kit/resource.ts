@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { CrudHooks } from './crud-endpoints';
+import type { FormLayout, FormTexts } from './form-layout';
+
+/** One column of a declared list: its header and what a row shows in it. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The cell that names the row for screen readers (a `th scope="row"`). */
+  rowHeader?: boolean;
+}
+
+/** The lines a list shows while loading, after a failure and when empty, and its table's caption. */
+export interface ListTexts {
+  loading: string;
+  error: string;
+  empty: string;
+  caption: string;
+}
+
+/** What a row's own buttons may do through the kit. */
+export interface RowKit<T> {
+  edit: (row: T) => void;
+  /** Runs a one-off action with its toasts; answers whether it succeeded. */
+  act: (run: () => Promise<unknown>, success: string, failure: string) => Promise<boolean>;
+  /** Saves a partial change to a row (archive, restore) with its toasts. */
+  change: (row: T, changes: Record<string, unknown>, success: string, failure: string) => Promise<boolean>;
+  /** Whether a change to a row is on its way, to disable the row's buttons. */
+  busy: boolean;
+  /** Shows the resource's panel for this row. */
+  openPanel: (row: T) => void;
+}
+
+/**
+ * A catalogue screen: a list the admin creates, edits and deletes records in. The kit draws the header, the
+ * create/edit form from the contract, the status lines, the table and its action cell, and the delete confirmation.
+ */
+export interface CatalogueResource<T extends { id: number }, Input> {
+  title: string;
+  addLabel: string;
+  /** Under the title: a hint or a counter. */
+  header?: (rows: T[]) => ReactNode;
+  endpoints: CrudHooks<T, Input>;
+  /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"). */
+  name: (row: T) => string;
+  texts: ListTexts;
+  /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
+  toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
+  columns: Column<T>[];
+  form: {
+    schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+    layout: FormLayout;
+    texts: FormTexts<T>;
+    /** A new record's values that depend on the list (the next position). */
+    defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
+  };
+  remove?: {
+    label?: 'Delete' | 'Remove' | 'Archive';
+    /** Rows that offer the destructive action; every row when left out. */
+    when?: (row: T) => boolean;
+    title: string;
+    message: (row: T) => string;
+  };
+  /** The row's own buttons, between Edit and the destructive one. */
+  rowActions?: (row: T, kit: RowKit<T>) => ReactNode;
+  /** Shown under the list for the row it names (a code pool, a delivery log); opened by a row action. */
+  panel?: (row: T, close: () => void) => ReactNode;
+  /** Anything else the screen shows after the list. */
+  footer?: ReactNode;
+}
