@@ -33,12 +33,19 @@ const NAMED_ROLES = new Set([
  */
 export function screenOutline(root: Element = document.body): string[] {
   const lines: string[] = [];
+  // Adjacent text nodes are one text to a reader ("{count} new" renders as two nodes).
+  let text = '';
+  const flush = () => {
+    const line = text.replace(/\s+/g, ' ').trim();
+    if (line) lines.push(line);
+    text = '';
+  };
   const visit = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) {
-      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-      if (text) lines.push(text);
+      text += node.textContent ?? '';
       return;
     }
+    flush();
     if (!(node instanceof Element)) return;
     if (node.getAttribute('aria-hidden') === 'true' || node.tagName === 'SCRIPT' || node.tagName === 'STYLE') return;
     const role = getRole(node);
@@ -48,7 +55,9 @@ export function screenOutline(root: Element = document.body): string[] {
       lines.push(`${role} "${computeAccessibleName(node)}"${value !== null && !state ? ` = "${value}"` : ''}${state}`);
     }
     node.childNodes.forEach(visit);
+    flush();
   };
   visit(root);
+  flush();
   return lines;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Column } from './resource';
+import { ResourceCells } from './resource-cells';
 import { RowActions } from './row-actions';
 
 interface ResourceRowsProps<T extends { id: number }> {
@@ -21,15 +22,7 @@ export function ResourceRows<T extends { id: number }>({ rows, columns, name, on
     <>
       {rows.map((row) => (
         <tr key={row.id} {...rowProps?.(row)}>
-          {columns.map((column) =>
-            column.rowHeader ? (
-              <th scope="row" key={column.header}>
-                {column.cell(row)}
-              </th>
-            ) : (
-              <td key={column.header}>{column.cell(row)}</td>
-            ),
-          )}
+          <ResourceCells row={row} columns={columns} />
           {hasActions && (
             <RowActions name={name(row)} onEdit={onEdit && (() => onEdit(row))} onDelete={onDelete?.(row)} deleteLabel={deleteLabel}>
               {actions?.(row)}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { FilterDeclaration } from './filter-bar';
 import type { z } from 'zod';
 import type { CrudHooks } from './crud-endpoints';
 import type { FormLayout, FormTexts } from './form-layout';
@@ -68,4 +69,38 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   panel?: (row: T, close: () => void) => ReactNode;
   /** Anything else the screen shows after the list. */
   footer?: ReactNode;
+}
+
+/** A page of a queue as the list endpoint answers it, with the queue's own totals beside it. */
+export interface QueuePage<T> {
+  data: T[];
+  pagination: { last_page: number };
+}
+
+/** The list hook's state a queue screen reads. */
+export interface QueueQuery<P> {
+  data?: P;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+}
+
+/**
+ * A queue screen: a paged list filtered by its URL (`?status=&page=`), worked row by row. The kit draws the header,
+ * the filter bar, the status lines, the table, its action cell and the pager.
+ */
+export interface QueueResource<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T> = QueuePage<T>> {
+  title: string;
+  /** Under the title: a hint or the queue's counter. */
+  header?: (page: P | undefined) => ReactNode;
+  filters?: { defaults: F; declarations: readonly FilterDeclaration[] };
+  useList: (arg: F & { page: number }) => QueueQuery<P>;
+  texts: ListTexts;
+  pagerLabel: string;
+  columns: Column<T>[];
+  rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
+  /** The queue's row buttons; a hook, so they may hold the page's mutations. */
+  useRowActions?: () => (row: T) => ReactNode;
+  /** Shown above the list (a search box, a detail panel). */
+  aboveList?: ReactNode;
 }
