@@ -4,7 +4,6 @@ import { centsToDecimal } from './decimal-amount';
 import { periodWindow } from './period-window';
 import { rankWagers } from './ranking';
 import { writeStandings } from './leaderboard-standings.repository';
-import { standaloneGiveawayRecorder } from '../site/giveaways.service';
 import { standaloneWinners } from '../winners/winners.service';
 import { recordPeriodWinners } from './period-prize-winners';
 
@@ -120,7 +119,7 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
       if (status === 'archived')
         await recordPeriodWinners(
           em,
-          { winners: standaloneWinners(em), giveaways: standaloneGiveawayRecorder() },
+          standaloneWinners(em),
           {
             periodId: Number(periodId),
             platform: { name: p.name, currencySymbol: p.symbol, maskUsernames: true },
