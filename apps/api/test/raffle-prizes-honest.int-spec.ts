@@ -218,9 +218,9 @@ describe('raffle prizes are never taken silently (real PostgreSQL + Redis)', () 
     await sql('update raffles set entry_rules = null where id = ?', [raffle.id]);
     await enter(entrant, raffle.id);
     expect((await admin.json('POST', `/api/admin/raffles/${raffle.id}/draw`)).status).toBe(200);
-    expect(await sql(`select value_usd::text as value_usd, status from payouts where source = 'raffle' and source_id = ?`, [raffle.id])).toEqual([
-      { value_usd: '50.00', status: 'waiting_approval' },
-    ]);
+    expect(
+      await sql(`select value_usd::text as value_usd, status from payouts where source = 'raffle' and source_id = ?`, [raffle.id]),
+    ).toEqual([{ value_usd: '50.00', status: 'waiting_approval' }]);
   });
 
   it('a template saved before the prize value joined it starts a raffle worth $0, not an error', async () => {

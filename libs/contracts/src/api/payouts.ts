@@ -75,8 +75,7 @@ export const PAYOUT_MESSAGES = {
 } as const;
 
 /** The member's notice for a change of one of their payouts (a site notification). */
-export const payoutNotification = (prize: string, status: PayoutStatus) =>
-  `Your prize ${prize} is now ${PAYOUT_STATUS_LABELS[status]}.`;
+export const payoutNotification = (prize: string, status: PayoutStatus) => `Your prize ${prize} is now ${PAYOUT_STATUS_LABELS[status]}.`;
 
 const reasonText = z.string().trim().min(1, PAYOUT_MESSAGES.reasonRequired).max(500);
 
@@ -116,7 +115,11 @@ export const payoutPageQuerySchema = z.object({ page: z.coerce.number().int().mi
 /** The streamer's payout promise and what the public sees. */
 export const payoutSettingsSchema = z
   .object({
-    promise_hours: z.number().int().min(1).max(24 * 90),
+    promise_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90),
     show_pending_total: z.boolean(),
     proof_public_sources: z.array(z.enum(PAYOUT_SOURCES)).max(PAYOUT_SOURCES.length),
   })

@@ -83,11 +83,7 @@ export class LeaderboardRefreshService {
     await this.em.fork().transactional(async (tx) => {
       if (existing) {
         await archivePeriod(tx, existing.id, platform.prizes);
-        await recordPeriodWinners(
-          tx,
-          this.winners,
-          { periodId: existing.id, platform, startsAt: existing.start, prizes: platform.prizes },
-        );
+        await recordPeriodWinners(tx, this.winners, { periodId: existing.id, platform, startsAt: existing.start, prizes: platform.prizes });
       }
       await openPeriod(tx, platform.id, window.start, window.end);
     });

@@ -39,6 +39,9 @@ export class PayoutEventsHandler implements OnModuleInit {
     const prize = toMyPrize(row);
     this.realtime.toRoom(userRoom(row.user_id), 'payout:changed', { prize });
     if (!(p.created && p.status === 'paid'))
-      this.realtime.toRoom(userRoom(row.user_id), 'user:notification', { type: 'info', message: payoutNotification(prize.prize, p.status) });
+      this.realtime.toRoom(userRoom(row.user_id), 'user:notification', {
+        type: 'info',
+        message: payoutNotification(prize.prize, p.status),
+      });
   }
 }

@@ -48,7 +48,6 @@ export class PayoutLedgerService {
         at: new Date().toISOString(),
       });
   }
-
 }
 
 /** The payout ledger for code that runs outside Nest (the demo seed): the same rows, on the connection it is given. */

@@ -15,7 +15,8 @@ const proofOf = (r: PayoutRow): PayoutProof => ({
 });
 
 /** The recipient's name: the member's Kick name (else username), or the casino username of an unlinked player. */
-const recipientName = (r: PayoutRow): string => (r.user_id !== null && r.username !== null ? r.kick_username || r.username : (r.casino_username ?? ''));
+const recipientName = (r: PayoutRow): string =>
+  r.user_id !== null && r.username !== null ? r.kick_username || r.username : (r.casino_username ?? '');
 
 export const toAdminPayout = (r: PayoutRow): AdminPayout => ({
   id: Number(r.id),
@@ -38,7 +39,8 @@ export const toAdminPayout = (r: PayoutRow): AdminPayout => ({
   proof: proofOf(r),
   created_at: iso(r.created_at)!,
   status_changed_at: iso(r.status_changed_at)!,
-  changed_by: r.status_changed_by !== null && r.changed_by_username !== null ? { id: r.status_changed_by, username: r.changed_by_username } : null,
+  changed_by:
+    r.status_changed_by !== null && r.changed_by_username !== null ? { id: r.status_changed_by, username: r.changed_by_username } : null,
   paid_at: iso(r.paid_at),
   overdue: r.overdue,
 });

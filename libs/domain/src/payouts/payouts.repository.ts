@@ -163,7 +163,12 @@ export class PayoutsRepository {
     return rows[0];
   }
 
-  async page(em: EntityManager, filters: AdminPayoutsFilters, limit: number, offset: number): Promise<{ rows: PayoutRow[]; total: number }> {
+  async page(
+    em: EntityManager,
+    filters: AdminPayoutsFilters,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: PayoutRow[]; total: number }> {
     const where = filterClause(filters);
     const [{ total }] = await em.execute<{ total: number }[]>(
       `select count(*)::int as total from payouts p cross join payout_settings s ${where.sql}`,
@@ -195,7 +200,11 @@ export class PayoutsRepository {
 
   async ofMember(em: EntityManager, userId: number, limit: number, offset: number): Promise<{ rows: PayoutRow[]; total: number }> {
     const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from payouts where user_id = ?', [userId]);
-    const rows = await em.execute<PayoutRow[]>(`${SELECT} where p.user_id = ? order by p.id desc limit ? offset ?`, [userId, limit, offset]);
+    const rows = await em.execute<PayoutRow[]>(`${SELECT} where p.user_id = ? order by p.id desc limit ? offset ?`, [
+      userId,
+      limit,
+      offset,
+    ]);
     return { rows, total };
   }
 

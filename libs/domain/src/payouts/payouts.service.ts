@@ -78,4 +78,3 @@ export class PayoutsService {
     await this.redis.del(TOTAL_GIVEN_AWAY_KEY);
   }
 }
-

@@ -6,4 +6,3 @@ export const SITE_ANSWERS = {
   settings: 'site:settings',
   affiliates: 'site:affiliates',
 } as const;
-

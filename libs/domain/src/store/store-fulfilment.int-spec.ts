@@ -112,9 +112,10 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(free).toHaveLength(2);
     const payouts = await em
       .fork()
-      .execute<{ value_usd: string; status: string }[]>(`select value_usd::text as value_usd, status from payouts where source = 'store' and source_id = ?`, [
-        redemptionId,
-      ]);
+      .execute<{ value_usd: string; status: string }[]>(
+        `select value_usd::text as value_usd, status from payouts where source = 'store' and source_id = ?`,
+        [redemptionId],
+      );
     expect(payouts).toEqual([{ value_usd: '10.00', status: 'paid' }]);
 
     const page = await m.client.json('GET', '/api/r/store');
@@ -201,7 +202,9 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     // The refund gives the member's one allowed purchase back.
     const again = await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`);
     expect({ status: again.status, body: again.body.message }).toEqual({ status: 200, body: 'Item redeemed successfully!' });
-    expect(await em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ? and status = 'paid'`, [a])).toHaveLength(1);
+    expect(await em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ? and status = 'paid'`, [a])).toHaveLength(
+      1,
+    );
     expect(await em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ?`, [b])).toHaveLength(0);
     const audits = await em
       .fork()

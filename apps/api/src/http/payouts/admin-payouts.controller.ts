@@ -1,5 +1,18 @@
 import 'multer';
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -13,7 +26,18 @@ import {
   type PayoutSettingsUpdate,
   type PayoutTransition,
 } from '@kickback/contracts';
-import { CurrentUser, ImageUploadService, MAX_IMAGE_BYTES, Roles, ok, paged, rowId, unprocessable, zodPipe, type SessionUser } from '@kickback/platform';
+import {
+  CurrentUser,
+  ImageUploadService,
+  MAX_IMAGE_BYTES,
+  Roles,
+  ok,
+  paged,
+  rowId,
+  unprocessable,
+  zodPipe,
+  type SessionUser,
+} from '@kickback/platform';
 import { PayoutAdminService } from '@kickback/domain';
 
 /** The payout queue: filters, compare-and-set status moves, bulk approval, proof screenshots, the CSV export, settings. */

@@ -25,7 +25,11 @@ export class PayoutsController {
 
   /** A proof screenshot, for whoever may see it (PayoutsService.proofImageFor); any other caller gets 404. */
   @Get(':id/proof-image')
-  async proofImage(@CurrentUser() user: SessionUser | null, @Param('id', rowId(PAYOUT_MESSAGES.notFound)) id: number, @Res() res: Response) {
+  async proofImage(
+    @CurrentUser() user: SessionUser | null,
+    @Param('id', rowId(PAYOUT_MESSAGES.notFound)) id: number,
+    @Res() res: Response,
+  ) {
     const path = await this.payouts.proofImageFor(id, user);
     if (!path) throw notFound(PAYOUT_MESSAGES.notFound);
     // A server-made name under UPLOAD_DIR (dot-folders allowed); the image headers go with the file only.
