@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./tournaments/tournaments-admin-page')) },
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
+  { path: 'payouts', label: 'Payouts', page: lazy(() => import('./payouts/payouts-queue-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },
   { path: 'points-import', label: 'Import points', page: lazy(() => import('./points-import/points-import-page')) },
   { path: 'activity', label: 'Activity', page: lazy(() => import('./activity/activity-admin-page')) },
