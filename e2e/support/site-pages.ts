@@ -12,12 +12,13 @@ export const VISITOR_PAGES = [
   '/store',
   '/contact',
   '/winners',
+  '/payouts',
   '/terms',
   '/privacy',
 ];
 
 /** Every page of the site's navigation and footer a logged-in member can open (no ids in the path). */
-export const MEMBER_PAGES = [...VISITOR_PAGES, '/profile', '/settings', '/tickets', '/tickets/create'];
+export const MEMBER_PAGES = [...VISITOR_PAGES, '/profile', '/settings', '/tickets', '/tickets/create', '/prizes'];
 
 /** Every section of the admin panel (its side navigation), as paths. */
 export const ADMIN_PAGES = [
@@ -29,6 +30,7 @@ export const ADMIN_PAGES = [
   'tournaments',
   'store-items',
   'store-redemptions',
+  'payouts',
   'users',
   'points-import',
   'activity',
