@@ -34,6 +34,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
   };
   const removable = resource.remove;
   const panelRow = panelFor === null ? undefined : rows.find((row) => row.id === panelFor);
+  const panel = panelRow && resource.panel?.(panelRow, () => setPanelFor(null));
 
   return (
     <div className="admin-page">
@@ -59,6 +60,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
           onCancel={crud.form.close}
         />
       )}
+      {resource.panelAboveList && panel}
 
       <QueryStatus
         isLoading={isLoading}
@@ -83,7 +85,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
         </DataTable>
       )}
 
-      {panelRow && resource.panel?.(panelRow, () => setPanelFor(null))}
+      {!resource.panelAboveList && panel}
       {resource.footer}
 
       {crud.deleting && removable && (

@@ -67,6 +67,8 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   rowActions?: (row: T, kit: RowKit<T>) => ReactNode;
   /** Shown under the list for the row it names (a code pool, a delivery log); opened by a row action. */
   panel?: (row: T, close: () => void) => ReactNode;
+  /** Shows the panel between the form and the list, where a screen has always shown it, instead of under the list. */
+  panelAboveList?: boolean;
   /** Anything else the screen shows after the list. */
   footer?: ReactNode;
 }
