@@ -6,7 +6,14 @@ export interface CustomField<Draft = unknown> {
   draft: (value: unknown) => Draft;
   /** The value sent, from the draft. */
   value: (draft: Draft) => unknown;
-  render: (props: { draft: Draft; set: (draft: Draft) => void; error?: string; errors: Record<string, string> }) => ReactNode;
+  render: (props: {
+    draft: Draft;
+    set: (draft: Draft) => void;
+    error?: string;
+    errors: Record<string, string>;
+    /** Every field's draft, for a control that reads another field (a preview named after the record). */
+    drafts: Record<string, unknown>;
+  }) => ReactNode;
 }
 
 /** One input of a declared form; kind, limits, required and options come from the contract's schema. */
