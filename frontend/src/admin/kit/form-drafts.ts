@@ -38,9 +38,10 @@ export function initialDrafts(
 }
 
 /**
- * The input to validate, from the drafts. An empty box is null where the contract allows null; an empty number box
- * is "not given" (the contract's default on create, the kept value on a partial update), while an emptied text is
- * sent empty so clearing a description clears it. Numbers are read as numbers so the contract's message names a bad one.
+ * The input to validate, from the drafts. An empty box is null where the contract allows null, and "not given" where
+ * the contract has a default (so the contract's default applies: an emptied amount is '0' again, an emptied
+ * description is ''); any other emptied text is sent empty for the contract to judge. Numbers are read as numbers
+ * so the contract's message names a bad one.
  */
 export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFacts>, drafts: Drafts): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -56,7 +57,7 @@ export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFact
       continue;
     }
     const text = String(draft);
-    if (text.trim() === '' && (fact.nullable || (fact.kind === 'number' && fact.defaultValue !== undefined))) {
+    if (text.trim() === '' && (fact.nullable || fact.defaultValue !== undefined)) {
       input[field.name] = fact.nullable ? null : undefined;
       continue;
     }
