@@ -21,7 +21,10 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     nameOf: (value) => resource.name(value as T),
     create: (input) => create(input).unwrap(),
     update: (item, input) => update({ id: item.id, changes: input }).unwrap(),
-    remove: (item) => remove(item.id).unwrap(),
+    remove: async (item) => {
+      const answer = await remove(item.id).unwrap();
+      return resource.toasts.ownRemovedToast ? undefined : answer;
+    },
     texts: resource.toasts,
     afterRemove: (item) => setPanelFor((open) => (open === item.id ? null : open)),
   });

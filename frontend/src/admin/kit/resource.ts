@@ -46,8 +46,11 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"). */
   name: (row: T) => string;
   texts: ListTexts;
-  /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
-  toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
+  /**
+   * Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. A delete the server answers
+   * with a message toasts that message, unless `ownRemovedToast` keeps the screen's own words.
+   */
+  toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string; ownRemovedToast?: boolean };
   columns: Column<T>[];
   form: {
     schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
