@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
@@ -34,7 +34,17 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     change: (row, changes, success, failure) => act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
     busy: updateState.isLoading,
     openPanel: (row) => setPanelFor(row.id),
+    togglePanel: (row) => setPanelFor((open) => (open === row.id ? null : row.id)),
+    panelOpen: (row) => panelFor === row.id,
   };
+  const formProps = {
+    initial: crud.form.editingItem,
+    saving: createState.isLoading || updateState.isLoading,
+    serverErrors: crud.form.serverErrors,
+    onSubmit: crud.save,
+    onCancel: crud.form.close,
+  };
+  const form = resource.form;
   const removable = resource.remove;
   const panelRow = panelFor === null ? undefined : rows.find((row) => row.id === panelFor);
   const panel = panelRow && resource.panel?.(panelRow, () => setPanelFor(null));
@@ -49,20 +59,19 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
         {resource.header?.(rows)}
       </PageHeader>
 
-      {crud.form.editing && (
-        <ContractForm
-          key={crud.form.formKey}
-          schema={resource.form.schema}
-          layout={resource.form.layout}
-          texts={resource.form.texts}
-          initial={crud.form.editingItem}
-          defaults={resource.form.defaults?.(rows)}
-          saving={createState.isLoading || updateState.isLoading}
-          serverErrors={crud.form.serverErrors}
-          onSubmit={crud.save}
-          onCancel={crud.form.close}
-        />
-      )}
+      {crud.form.editing &&
+        ('own' in form ? (
+          <Fragment key={crud.form.formKey}>{form.own(formProps)}</Fragment>
+        ) : (
+          <ContractForm
+            key={crud.form.formKey}
+            schema={form.schema}
+            layout={form.layout}
+            texts={form.texts}
+            defaults={form.defaults?.(rows)}
+            {...formProps}
+          />
+        ))}
       {resource.panelAboveList && panel}
 
       <QueryStatus

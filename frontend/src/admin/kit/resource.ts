@@ -31,6 +31,15 @@ export interface RowKit<T> {
   busy: boolean;
   /** Shows the resource's panel for this row. */
   openPanel: (row: T) => void;
+  /** Shows this row's panel, or hides it when it is the one shown (a button with `aria-expanded`). */
+  togglePanel: (row: T) => void;
+  /** Whether the panel shown is this row's. */
+  panelOpen: (row: T) => boolean;
+}
+
+/** A form the contract form cannot draw (settings that depend on other fields, its own groups): the resource's own. */
+export interface OwnForm<T, Input> {
+  own: (props: { initial: T | null; saving: boolean; serverErrors: Record<string, string>; onSubmit: (input: Input) => void; onCancel: () => void }) => ReactNode;
 }
 
 /**
@@ -52,13 +61,15 @@ export interface CatalogueResource<T extends { id: number }, Input> {
    */
   toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string; ownRemovedToast?: boolean };
   columns: Column<T>[];
-  form: {
-    schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
-    layout: FormLayout;
-    texts: FormTexts<T>;
-    /** A new record's values that depend on the list (the next position). */
-    defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
-  };
+  form:
+    | {
+        schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+        layout: FormLayout;
+        texts: FormTexts<T>;
+        /** A new record's values that depend on the list (the next position). */
+        defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
+      }
+    | OwnForm<T, Input>;
   remove?: {
     label?: 'Delete' | 'Remove' | 'Archive';
     /** Rows that offer the destructive action; every row when left out. */
