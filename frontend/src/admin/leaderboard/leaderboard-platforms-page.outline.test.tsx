@@ -89,6 +89,7 @@ describe('Leaderboard platforms screen outline', () => {
   });
   afterAll(() => jest.useRealTimers());
 
+  // Eleven states in one walk: on a machine shared by several test runs it can outlast jest's default 5 s.
   it('list, new form with its errors, other sources and a custom period, edit form, panels, delete confirmation', async () => {
     mockFetch(({ url, method, body }) => {
       if (url === '/api/admin/leaderboard/platforms' && method === 'GET') return { body: { success: true, data: platforms } };
@@ -128,7 +129,7 @@ describe('Leaderboard platforms screen outline', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Roobet' }));
     expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('delete confirmation');
-  });
+  }, 30_000);
 
   it('empty and failed lists', async () => {
     mockFetch(() => ({ body: { success: true, data: [] } }));
