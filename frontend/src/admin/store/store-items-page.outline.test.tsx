@@ -44,6 +44,7 @@ describe('Store Items screen outline', () => {
   });
   afterAll(() => jest.useRealTimers());
 
+  // Seven states in one walk: on a machine shared by several test runs it can outlast jest's default 5 s.
   it('list, new form with its errors, edit form, codes panel, remove confirmations', async () => {
     mockFetch(({ url, method }) => {
       if (url === '/api/admin/store-items' && method === 'GET') return { body: { success: true, data: items } };
@@ -70,7 +71,7 @@ describe('Store Items screen outline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Shout-out' }));
     expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('remove confirmation, deleted');
-  });
+  }, 30_000);
 
   it('empty and failed lists', async () => {
     mockFetch(() => ({ body: { success: true, data: [] } }));
