@@ -52,10 +52,11 @@ export class OverlaySettingsService {
   }
 
   async save(actorId: number, kind: OverlayKind, settings: OverlaySettings): Promise<OverlaySettings> {
-    await this.em.fork().transactional(async (tx) => {
-      const before = await this.repository.save(tx, kind, settings);
-      await this.audit.record(tx, { actorId, action: 'overlay.settings', entity: 'overlay', entityId: kind, before, after: settings });
-    });
+    await this.audit.audited({ actorId, action: 'overlay.settings', entity: 'overlay' }, async (tx) => ({
+      entityId: kind,
+      before: await this.repository.save(tx, kind, settings),
+      after: settings,
+    }));
     this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: { settings, colours: await this.colours() } });
     return settings;
   }

@@ -42,16 +42,16 @@ export class AdminTicketsService {
   }
 
   async update(actorId: number, id: number, change: AdminTicketUpdate): Promise<AdminTicket> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'ticket.update', entity: 'ticket' }, async (tx) => {
       const before = await this.tickets.lockStatusAndPriority(tx, id);
       if (!before) throw notFound(TICKET_MESSAGES.notFound);
       const after = { status: change.status ?? before.status, priority: change.priority ?? before.priority };
       await this.tickets.setStatusAndPriority(tx, id, after.status, after.priority);
-      await this.audit.record(tx, { actorId, action: 'ticket.update', entity: 'ticket', entityId: id, before, after });
       if (after.status === 'resolved' && before.status !== 'resolved') {
         const owner = await this.tickets.titleAndOwner(tx, id);
         if (owner) await this.outbox.add(tx, 'ticket.resolved', { ticketId: id, userId: owner.user_id });
       }
+      return { entityId: id, before, after };
     });
     return (await this.get(id)).ticket;
   }

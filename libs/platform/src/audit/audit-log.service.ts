@@ -24,8 +24,11 @@ interface AuditRow {
   created_at: Date;
 }
 
-/** What an audited change touched: the row's id and its state before and after (left out stays SQL null). */
-export type AuditedChange<A> = Pick<AuditRecord, 'entityId' | 'before'> & { after?: A };
+/**
+ * What an audited change touched: the row's id and its state before and after (left out stays SQL null), and what
+ * the caller answers when that is not the recorded `after` (a view the audit log must not hold, such as a new secret).
+ */
+export type AuditedChange<A, R = A> = Pick<AuditRecord, 'entityId' | 'before'> & { after?: A; answer?: R };
 
 /** Who changed what and when, written in the same transaction as the admin's change. */
 @Injectable()
@@ -48,16 +51,17 @@ export class AuditLogService {
 
   /**
    * The admin change recipe: `work` makes the change in a transaction of its own and says what it touched, and the
-   * audit row is written in that same transaction, so no change is kept without its record. Answers the `after` state.
+   * audit row is written in that same transaction, so no change is kept without its record. Answers `answer` when
+   * `work` gives one, else the `after` state.
    */
-  async audited<A>(
+  async audited<A, R = A>(
     who: { actorId: number; action: string; entity: string },
-    work: (tx: EntityManager) => Promise<AuditedChange<A>>,
-  ): Promise<A> {
+    work: (tx: EntityManager) => Promise<AuditedChange<A, R>>,
+  ): Promise<R> {
     return this.em.fork().transactional(async (tx) => {
-      const change = await work(tx);
+      const { answer, ...change } = await work(tx);
       await this.record(tx, { ...who, ...change });
-      return change.after as A;
+      return (answer === undefined ? change.after : answer) as R;
     });
   }
 
