@@ -20,7 +20,8 @@ interface AnnouncementHookFormProps {
   initial: AnnouncementHook | null;
   saving: boolean;
   serverErrors: Record<string, string>;
-  onSubmit: (input: AnnouncementHookCreate | AnnouncementHookUpdate) => void;
+  /** An edit sends the whole form (every field the update accepts). */
+  onSubmit: (input: AnnouncementHookCreate | Required<AnnouncementHookUpdate>) => void;
   onCancel: () => void;
 }
 
@@ -45,7 +46,7 @@ export function AnnouncementHookForm({ initial, saving, serverErrors, onSubmit, 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = initial
-      ? announcementHookUpdateSchema.safeParse({ name, events, enabled })
+      ? announcementHookUpdateSchema.required().safeParse({ name, events, enabled })
       : announcementHookCreateSchema.safeParse({ kind, name, url: url.trim(), events });
     if (!parsed.success) {
       setLocalErrors(firstIssuePerField(parsed.error.issues));

@@ -29,7 +29,7 @@ export default function AnnouncementsPage() {
   const act = useAdminAction();
   const { form, save, deleting, askDelete, cancelDelete, confirmDelete } = useAdminCrud<
     AnnouncementHook,
-    AnnouncementHookCreate | AnnouncementHookUpdate
+    AnnouncementHookCreate | Required<AnnouncementHookUpdate>
   >({
     nameOf: (value) => value.name,
     create: (input) => create(input as AnnouncementHookCreate).unwrap(),

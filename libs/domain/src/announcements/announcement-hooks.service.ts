@@ -63,11 +63,16 @@ export class AnnouncementHooksService {
     return this.view(row);
   }
 
+  /** A field the body leaves out keeps its value. */
   async update(actorId: number, id: number, input: AnnouncementHookUpdate): Promise<AnnouncementHook> {
     const row = await this.audit.audited({ actorId, action: 'announcement.hook.update', entity: 'announcement_hook' }, async (tx) => {
       const before = await this.repository.get(tx, id, true);
       if (!before) throw notFound('Announcement hook not found.');
-      const after = (await this.repository.update(tx, id, input))!;
+      const after = (await this.repository.update(tx, id, {
+        name: input.name ?? before.name,
+        events: input.events ?? before.events,
+        enabled: input.enabled ?? before.enabled,
+      }))!;
       return { entityId: id, before: this.auditView(before), after: this.auditView(after), answer: after };
     });
     return this.view(row);

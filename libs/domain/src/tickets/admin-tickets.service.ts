@@ -9,6 +9,7 @@ import {
   type AdminTicketWithReplies,
   type AdminTicketsQuery,
   type TicketCategoryInput,
+  type TicketCategoryUpdate,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound, pagination } from '@kickback/platform';
 import { TicketCategoriesRepository } from './ticket-categories.repository';
@@ -69,10 +70,18 @@ export class AdminTicketsService {
     });
   }
 
-  async updateCategory(actorId: number, id: number, input: TicketCategoryInput): Promise<AdminTicketCategory> {
+  /** A field the body leaves out keeps its value. */
+  async updateCategory(actorId: number, id: number, changes: TicketCategoryUpdate): Promise<AdminTicketCategory> {
     return this.audit.audited({ actorId, action: 'ticket.category.update', entity: 'ticket_category' }, async (tx) => {
       const before = await this.categoryRows.lock(tx, id);
       if (!before) throw notFound('Category not found.');
+      const input: TicketCategoryInput = {
+        name: before.name,
+        description: before.description,
+        position: before.position,
+        active: before.active,
+        ...changes,
+      };
       if (await this.categoryRows.nameTaken(tx, input.name, id)) throw conflict('A category with this name already exists.');
       return { entityId: id, before, after: await this.categoryRows.update(tx, id, input) };
     });
