@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { IdentityRepository } from '../identity/identity.repository';
 import { seedDemoUsers } from '../identity/identity.seed';
 import { seedSite } from '../site/site.seed';
 import { seedRaffles } from '../raffles/raffles.seed';
@@ -31,4 +32,9 @@ export async function runDemoSeed(em: EntityManager, log: (line: string) => void
     await em.transactional((tx) => step.run(tx));
     log(`seeded ${step.name}`);
   }
+}
+
+/** Whether the database is still empty (no users), which is when `npm start` seeds the demo data. */
+export async function demoSeedWanted(em: EntityManager): Promise<boolean> {
+  return !(await new IdentityRepository().anyUser(em));
 }
