@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditLogEntry, Pagination } from '@kickback/contracts';
 import { pagination } from '../database/pagination';
+import { AuditLogRepository } from './audit-log.repository';
 
 export interface AuditRecord {
   actorId: number | null;
@@ -10,18 +11,6 @@ export interface AuditRecord {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
-}
-
-interface AuditRow {
-  id: string;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: Date;
 }
 
 /**
@@ -33,20 +22,20 @@ export type AuditedChange<A, R = A> = Pick<AuditRecord, 'entityId' | 'before'> &
 /** Who changed what and when, written in the same transaction as the admin's change. */
 @Injectable()
 export class AuditLogService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: AuditLogRepository,
+  ) {}
 
   async record(tx: EntityManager, rec: AuditRecord): Promise<void> {
-    await tx.execute(
-      'insert into audit_logs (actor_id, action, entity, entity_id, before, after) values (?, ?, ?, ?, ?::jsonb, ?::jsonb)',
-      [
-        rec.actorId,
-        rec.action,
-        rec.entity,
-        rec.entityId == null ? null : String(rec.entityId),
-        rec.before === undefined ? null : JSON.stringify(rec.before),
-        rec.after === undefined ? null : JSON.stringify(rec.after),
-      ],
-    );
+    await this.repository.insert(tx, {
+      actorId: rec.actorId,
+      action: rec.action,
+      entity: rec.entity,
+      entityId: rec.entityId == null ? null : String(rec.entityId),
+      beforeJson: rec.before === undefined ? null : JSON.stringify(rec.before),
+      afterJson: rec.after === undefined ? null : JSON.stringify(rec.after),
+    });
   }
 
   /**
@@ -67,12 +56,7 @@ export class AuditLogService {
 
   async list(page: number, perPage = 50): Promise<{ data: AuditLogEntry[]; pagination: Pagination }> {
     const em = this.em.fork();
-    const [{ count }] = await em.execute<{ count: string }[]>('select count(*)::text as count from audit_logs');
-    const rows: AuditRow[] = await em.execute(
-      `select a.*, u.username as actor_username from audit_logs a left join users u on u.id = a.actor_id
-       order by a.id desc limit ? offset ?`,
-      [perPage, (page - 1) * perPage],
-    );
+    const [count, rows] = await Promise.all([this.repository.count(em), this.repository.page(em, perPage, (page - 1) * perPage)]);
     return {
       data: rows.map((r) => ({
         id: Number(r.id),
