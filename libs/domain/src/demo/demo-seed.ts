@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IdentityRepository } from '../identity/identity.repository';
-import { seedDemoUsers } from '../identity/identity.seed';
+import { anyUser, seedDemoUsers } from '../identity/identity.seed';
 import { seedSite } from '../site/site.seed';
 import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
@@ -36,5 +35,5 @@ export async function runDemoSeed(em: EntityManager, log: (line: string) => void
 
 /** Whether the database is still empty (no users), which is when `npm start` seeds the demo data. */
 export async function demoSeedWanted(em: EntityManager): Promise<boolean> {
-  return !(await new IdentityRepository().anyUser(em));
+  return !(await anyUser(em));
 }
