@@ -17,24 +17,23 @@ export const adminAnnouncementsApi = baseApi.injectEndpoints({
     }),
     createAnnouncementHook: build.mutation<AnnouncementHook, AnnouncementHookCreate>({
       query: (body) => ({ url: '/api/admin/announcements', method: 'POST', body }),
-      invalidatesTags: ['AdminAnnouncements', 'AuditLog'],
+      invalidatesTags: ['AdminAnnouncements'],
     }),
     updateAnnouncementHook: build.mutation<AnnouncementHook, { id: number; input: AnnouncementHookUpdate }>({
       query: ({ id, input }) => ({ url: `/api/admin/announcements/${id}`, method: 'PUT', body: input }),
-      invalidatesTags: ['AdminAnnouncements', 'AuditLog'],
+      invalidatesTags: ['AdminAnnouncements'],
     }),
     deleteAnnouncementHook: build.mutation<null, number>({
       query: (id) => ({ url: `/api/admin/announcements/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminAnnouncements', 'AuditLog'],
+      invalidatesTags: ['AdminAnnouncements'],
     }),
     sendAnnouncementTest: build.mutation<AnnouncementDelivery, number>({
       query: (id) => ({ url: `/api/admin/announcements/${id}/test`, method: 'POST' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'AdminAnnouncementDeliveries', id }, 'AuditLog'],
+      invalidatesTags: (_result, _error, id) => [{ type: 'AdminAnnouncementDeliveries', id }],
     }),
     /** Audited on the server: the audit log gains a row. */
     revealAnnouncementSecret: build.mutation<AnnouncementSigningSecret, number>({
       query: (id) => ({ url: `/api/admin/announcements/${id}/signing-secret`, method: 'POST' }),
-      invalidatesTags: ['AuditLog'],
     }),
     getAnnouncementDeliveries: build.query<AnnouncementDelivery[], number>({
       query: (id) => `/api/admin/announcements/${id}/deliveries`,

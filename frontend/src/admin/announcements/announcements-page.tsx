@@ -5,8 +5,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useAdminAction, useAdminCrud } from '../use-admin-crud';
-import { RowActions } from '../row-actions';
+import { useAdminAction, useAdminCrud } from '../kit/use-admin-crud';
+import { RowActions } from '../kit/row-actions';
 import {
   useCreateAnnouncementHookMutation,
   useDeleteAnnouncementHookMutation,

@@ -4,7 +4,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatNumber } from '../../lib/format';
-import { useAdminAction, useAdminCrud } from '../use-admin-crud';
+import { useAdminAction, useAdminCrud } from '../kit/use-admin-crud';
 import {
   useCreateAchievementMutation,
   useDeleteAchievementMutation,
@@ -13,7 +13,7 @@ import {
 } from './admin-progression-api';
 import { AchievementForm } from './achievement-form';
 import { ruleLabel } from './rule-fields';
-import { RowActions } from '../row-actions';
+import { RowActions } from '../kit/row-actions';
 
 const inputOf = (item: AdminAchievement, active: boolean): AchievementInput => ({
   name: item.name,

@@ -10,16 +10,16 @@ export const adminProgressionApi = baseApi.injectEndpoints({
     }),
     createAchievement: build.mutation<AdminAchievement, AchievementInput>({
       query: (body) => ({ url: '/api/admin/achievements', method: 'POST', body }),
-      invalidatesTags: ['AdminAchievements', 'Profile', 'AuditLog'],
+      invalidatesTags: ['AdminAchievements', 'Profile'],
     }),
     updateAchievement: build.mutation<AdminAchievement, { id: number; input: AchievementInput }>({
       query: ({ id, input }) => ({ url: `/api/admin/achievements/${id}`, method: 'PUT', body: input }),
-      invalidatesTags: ['AdminAchievements', 'Profile', 'AuditLog'],
+      invalidatesTags: ['AdminAchievements', 'Profile'],
     }),
     deleteAchievement: build.mutation<string, number>({
       query: (id) => ({ url: `/api/admin/achievements/${id}`, method: 'DELETE' }),
       transformResponse: (_data: unknown, meta) => meta?.message ?? 'Achievement deleted.',
-      invalidatesTags: ['AdminAchievements', 'Profile', 'AuditLog'],
+      invalidatesTags: ['AdminAchievements', 'Profile'],
     }),
     getAdminBadges: build.query<AdminBadge[], void>({
       query: () => '/api/admin/badges',
@@ -27,16 +27,16 @@ export const adminProgressionApi = baseApi.injectEndpoints({
     }),
     createBadge: build.mutation<AdminBadge, BadgeInput>({
       query: (body) => ({ url: '/api/admin/badges', method: 'POST', body }),
-      invalidatesTags: ['AdminBadges', 'AuditLog'],
+      invalidatesTags: ['AdminBadges'],
     }),
     updateBadge: build.mutation<AdminBadge, { id: number; input: BadgeInput }>({
       query: ({ id, input }) => ({ url: `/api/admin/badges/${id}`, method: 'PUT', body: input }),
-      invalidatesTags: ['AdminBadges', 'Profile', 'AdminUserXp', 'AuditLog'],
+      invalidatesTags: ['AdminBadges', 'Profile', 'AdminUserXp'],
     }),
     deleteBadge: build.mutation<string, number>({
       query: (id) => ({ url: `/api/admin/badges/${id}`, method: 'DELETE' }),
       transformResponse: (_data: unknown, meta) => meta?.message ?? 'Badge deleted.',
-      invalidatesTags: ['AdminBadges', 'Profile', 'AdminUserXp', 'AuditLog'],
+      invalidatesTags: ['AdminBadges', 'Profile', 'AdminUserXp'],
     }),
   }),
 });

@@ -4,11 +4,11 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatNumber } from '../../lib/format';
-import { useAdminCrud } from '../use-admin-crud';
+import { useAdminCrud } from '../kit/use-admin-crud';
 import { useCreateBadgeMutation, useDeleteBadgeMutation, useGetAdminBadgesQuery, useUpdateBadgeMutation } from './admin-progression-api';
 import { BadgeForm } from './badge-form';
 import { ruleLabel } from './rule-fields';
-import { RowActions } from '../row-actions';
+import { RowActions } from '../kit/row-actions';
 
 /** The badges catalogue: badges with a rule are granted by the worker, the others by admins on a member's page. */
 export default function BadgesAdminPage() {

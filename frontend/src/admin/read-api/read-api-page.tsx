@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useCreateReadApiTokenMutation, useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
 import './read-api-page.css';
 
