@@ -94,9 +94,9 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
       { name: 'url', label: 'URL', custom: urlField },
       { name: 'events', label: 'Events', custom: eventsField },
     ],
-    // A hook's URL stays: a new one is a new hook.
+    // A hook's URL stays: a new one is a new hook. The edit form holds every field the update takes, each required.
     edit: {
-      schema: announcementHookUpdateSchema,
+      schema: announcementHookUpdateSchema.required(),
       layout: [
         [{ name: 'name', label: 'Name' }],
         { name: 'url_display', label: 'URL', custom: { draft: (value) => String(value), render: ({ draft }) => <p className="admin-status">URL: {draft}</p> } },

@@ -6,16 +6,6 @@ import type { CatalogueResource } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 
-// The whole record with its new state: the server's PUT takes an achievement in full.
-const withActive = ({ name, icon, description, category, rule }: AdminAchievement, active: boolean): AchievementInput => ({
-  name,
-  icon,
-  description,
-  category,
-  rule,
-  active,
-});
-
 /**
  * The achievements catalogue: what members can unlock and the rule that unlocks it. Archiving hides one from
  * profiles and stops new unlocks while members keep theirs; deleting removes it and every unlock.
@@ -66,7 +56,7 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
       onClick={() =>
         void kit.change(
           item,
-          withActive(item, !item.active),
+          { active: !item.active },
           `${item.name} ${item.active ? 'archived' : 'restored'}`,
           item.active ? 'Failed to archive achievement' : 'Failed to restore achievement',
         )
