@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { ContractForm } from './contract-form';
 import { ResourceRows } from './resource-rows';
-import type { CatalogueResource, RowKit } from './resource';
+import type { CatalogueResource, DeclaredForm, RowKit } from './resource';
 import { useAdminAction, useAdminCrud } from './use-admin-crud';
 
 /** Draws a declared catalogue screen: header, contract form, status lines, table with row actions, delete confirmation. */
@@ -21,10 +21,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     nameOf: (value) => resource.name(value as T),
     create: (input) => create(input).unwrap(),
     update: (item, input) => update({ id: item.id, changes: input }).unwrap(),
-    remove: async (item) => {
-      const answer = await remove(item.id).unwrap();
-      return resource.toasts.ownRemovedToast ? undefined : answer;
-    },
+    remove: (item) => remove(item.id).unwrap(),
     texts: resource.toasts,
     afterRemove: (item) => setPanelFor((open) => (open === item.id ? null : open)),
   });
@@ -34,9 +31,10 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     change: (row, changes, success, failure) => act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
     busy: updateState.isLoading,
     openPanel: (row) => setPanelFor(row.id),
-    togglePanel: (row) => setPanelFor((open) => (open === row.id ? null : row.id)),
     panelOpen: (row) => panelFor === row.id,
+    closePanel: () => setPanelFor(null),
   };
+  const declared = resource.form;
   const formProps = {
     initial: crud.form.editingItem,
     saving: createState.isLoading || updateState.isLoading,
@@ -44,7 +42,6 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     onSubmit: crud.save,
     onCancel: crud.form.close,
   };
-  const form = resource.form;
   const removable = resource.remove;
   const panelRow = panelFor === null ? undefined : rows.find((row) => row.id === panelFor);
   const panel = panelRow && resource.panel?.(panelRow, () => setPanelFor(null));
@@ -60,15 +57,14 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
       </PageHeader>
 
       {crud.form.editing &&
-        ('own' in form ? (
-          <Fragment key={crud.form.formKey}>{form.own(formProps)}</Fragment>
+        ('own' in declared ? (
+          <Fragment key={crud.form.formKey}>{declared.own(formProps)}</Fragment>
         ) : (
           <ContractForm
             key={crud.form.formKey}
-            schema={form.schema}
-            layout={form.layout}
-            texts={form.texts}
-            defaults={form.defaults?.(rows)}
+            {...contractOf(declared, crud.form.editingItem !== null)}
+            texts={declared.texts}
+            defaults={declared.defaults?.(rows)}
             {...formProps}
           />
         ))}
@@ -113,3 +109,9 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     </div>
   );
 }
+
+/** The contract and layout a declared form validates with: the edit form's where it has its own. */
+const contractOf = <T, Input>(form: DeclaredForm<T, Input>, editing: boolean) => {
+  const { schema, layout } = (editing && form.edit) || form;
+  return { schema, layout };
+};

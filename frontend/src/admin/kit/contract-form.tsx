@@ -54,9 +54,9 @@ export function ContractForm<T, Input>(props: ContractFormProps<T, Input>) {
       field={layoutField}
       fact={facts.get(layoutField.name)!}
       draft={drafts[layoutField.name]}
-      drafts={drafts}
       set={(value) => set(layoutField.name, value)}
       errors={errors}
+      drafts={drafts}
       id={layoutField.id ?? `${idPrefix}-${layoutField.name}`}
     />
   );
@@ -91,15 +91,15 @@ interface ContractFieldProps {
   field: FieldLayout;
   fact: FieldFacts;
   draft: unknown;
-  drafts: Drafts;
   set: (value: unknown) => void;
   errors: Record<string, string>;
+  drafts: Drafts;
   id: string;
 }
 
-function ContractField({ field, fact, draft, drafts, set, errors, id }: ContractFieldProps) {
+function ContractField({ field, fact, draft, set, errors, drafts, id }: ContractFieldProps) {
   const error = errors[field.name];
-  if (field.custom) return <>{field.custom.render({ draft, set, error, errors, drafts })}</>;
+  if (field.custom) return <>{field.custom.render({ draft, set, error, errors, fact, drafts })}</>;
   if (fact.kind === 'boolean') return <CheckboxField label={field.label} checked={draft as boolean} onChange={set} error={error} />;
   if (fact.kind === 'enum')
     return (

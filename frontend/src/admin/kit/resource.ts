@@ -31,10 +31,20 @@ export interface RowKit<T> {
   busy: boolean;
   /** Shows the resource's panel for this row. */
   openPanel: (row: T) => void;
-  /** Shows this row's panel, or hides it when it is the one shown (a button with `aria-expanded`). */
-  togglePanel: (row: T) => void;
-  /** Whether the panel shown is this row's. */
+  /** Whether the panel shows this row, for a button that toggles it (`aria-pressed`). */
   panelOpen: (row: T) => boolean;
+  closePanel: () => void;
+}
+
+/** A form drawn from the contract: its schema, layout and texts. */
+export interface DeclaredForm<T, Input> {
+  schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+  layout: FormLayout;
+  texts: FormTexts<T>;
+  /** A new record's values that depend on the list (the next position). */
+  defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
+  /** When editing takes other fields than creating (a URL fixed once created): the edit form's contract and layout. */
+  edit?: { schema: z.ZodType<Input, z.ZodTypeDef, unknown>; layout: FormLayout };
 }
 
 /** A form the contract form cannot draw (settings that depend on other fields, its own groups): the resource's own. */
@@ -55,21 +65,11 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"). */
   name: (row: T) => string;
   texts: ListTexts;
-  /**
-   * Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. A delete the server answers
-   * with a message toasts that message, unless `ownRemovedToast` keeps the screen's own words.
-   */
-  toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string; ownRemovedToast?: boolean };
+  /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
+  toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
   columns: Column<T>[];
-  form:
-    | {
-        schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
-        layout: FormLayout;
-        texts: FormTexts<T>;
-        /** A new record's values that depend on the list (the next position). */
-        defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
-      }
-    | OwnForm<T, Input>;
+  /** The contract form's declaration, or the resource's own form. */
+  form: DeclaredForm<T, Input> | OwnForm<T, Input>;
   remove?: {
     label?: 'Delete' | 'Remove' | 'Archive';
     /** Rows that offer the destructive action; every row when left out. */

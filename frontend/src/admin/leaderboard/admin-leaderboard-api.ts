@@ -10,6 +10,8 @@ export const platformsAdmin = crudEndpoints<AdminPlatform, PlatformInput>({
   url: BASE,
   tag: 'AdminLeaderboard',
   alsoInvalidates: ['Leaderboard'],
+  // The toast names the record ("Roobet deleted"), where the server answers a generic message.
+  removeToast: 'own',
 });
 /** Go live reads the same list. */
 export const useGetLeaderboardPlatformsQuery = platformsAdmin.useList;

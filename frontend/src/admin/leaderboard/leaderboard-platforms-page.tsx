@@ -19,7 +19,7 @@ const platforms: CatalogueResource<AdminPlatform, PlatformInput> = {
   name: (platform) => platform.name,
   // The table has never had a caption: its row headers name the platforms.
   texts: { loading: 'Loading platforms...', error: 'Failed to load platforms.', empty: 'No platforms yet. Add the first casino above.', caption: '' },
-  toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save platform', removeFailed: 'Failed to delete platform', ownRemovedToast: true },
+  toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save platform', removeFailed: 'Failed to delete platform' },
   columns: [
     { header: 'Order', cell: (platform) => platform.display_order },
     {
@@ -69,7 +69,7 @@ const platforms: CatalogueResource<AdminPlatform, PlatformInput> = {
         <button
           type="button"
           className="button button--ghost button--small"
-          onClick={() => kit.togglePanel(platform)}
+          onClick={() => (kit.panelOpen(platform) ? kit.closePanel() : kit.openPanel(platform))}
           aria-expanded={kit.panelOpen(platform)}
           aria-label={`${manual ? 'Import and history' : 'History'} of ${platform.name}`}
         >

@@ -8,6 +8,8 @@ export const affiliatesAdmin = crudEndpoints<AdminAffiliate, AffiliateInput>({
   url: '/api/admin/affiliates',
   tag: 'AdminAffiliates',
   alsoInvalidates: ['Affiliates'],
+  // The toast names the record ("Stake deleted"), where the server answers a generic message.
+  removeToast: 'own',
 });
 
 const reorderApi = baseApi.injectEndpoints({

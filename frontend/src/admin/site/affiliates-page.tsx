@@ -19,7 +19,7 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
     empty: 'No affiliates yet. Add the first partner above.',
     caption: 'Affiliates in home page order',
   },
-  toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save affiliate', removeFailed: 'Failed to delete affiliate', ownRemovedToast: true },
+  toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save affiliate', removeFailed: 'Failed to delete affiliate' },
   columns: [
     { header: 'Order', cell: (affiliate) => <AffiliateMoveButtons affiliate={affiliate} /> },
     {

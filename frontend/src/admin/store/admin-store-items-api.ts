@@ -7,4 +7,6 @@ export const storeItemsAdmin = crudEndpoints<AdminStoreItem, StoreItemInput>({
   url: '/api/admin/store-items',
   tag: 'AdminStoreItems',
   alsoInvalidates: ['Store'],
+  // The toast names the record ("Gift Card removed"), where the server answers a generic message.
+  removeToast: 'own',
 });

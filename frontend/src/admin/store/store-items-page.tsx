@@ -19,7 +19,7 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
     empty: 'No items yet. Add the first one above.',
     caption: 'Store items',
   },
-  toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save item', removeFailed: 'Failed to remove item', ownRemovedToast: true },
+  toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save item', removeFailed: 'Failed to remove item' },
   columns: [
     {
       header: 'Item',
