@@ -5,7 +5,8 @@ import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
 import { FilterBar } from './filter-bar';
 import { ResourceCells } from './resource-cells';
-import type { QueuePage, QueueResource } from './resource';
+import type { QueuePage, QueueResource, QueueRowKit } from './resource';
+import { useConfirmation } from './use-confirmation';
 import { useListParams } from './use-list-params';
 
 const noRowActions = () => () => null;
@@ -20,7 +21,9 @@ export function QueueScreen<T extends { id: number }, F extends Record<string, s
   const allowed = Object.fromEntries((resource.filters?.declarations ?? []).map((filter) => [filter.name, filter.options.map((o) => o.value)]));
   const list = useListParams((resource.filters?.defaults ?? noFilters) as F, allowed as unknown as { [K in keyof F]?: readonly string[] });
   const { data, isLoading, isFetching, isError } = resource.useList({ ...list.filters, page: list.page });
-  const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)();
+  const confirmation = useConfirmation();
+  const kit: QueueRowKit = { confirm: confirmation.ask };
+  const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)(kit);
   const { texts } = resource;
   const hasActions = Boolean(resource.useRowActions);
 
@@ -54,6 +57,7 @@ export function QueueScreen<T extends { id: number }, F extends Record<string, s
         </DataTable>
       )}
       {data && <Pager label={resource.pagerLabel} page={list.page} lastPage={data.pagination.last_page} onPage={list.setPage} />}
+      {confirmation.dialog}
     </div>
   );
 }

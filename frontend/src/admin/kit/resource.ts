@@ -3,6 +3,7 @@ import type { FilterDeclaration } from './filter-bar';
 import type { z } from 'zod';
 import type { CrudHooks } from './crud-endpoints';
 import type { FormLayout, FormTexts } from './form-layout';
+import type { Confirmation } from './use-confirmation';
 
 /** One column of a declared list: its header and what a row shows in it. */
 export interface Column<T> {
@@ -85,6 +86,12 @@ export interface QueueQuery<P> {
   isError: boolean;
 }
 
+/** What a queue's row buttons may do through the kit. */
+export interface QueueRowKit {
+  /** Asks before acting; the action runs only once the admin confirms. */
+  confirm: (confirmation: Confirmation) => void;
+}
+
 /**
  * A queue screen: a paged list filtered by its URL (`?status=&page=`), worked row by row. The kit draws the header,
  * the filter bar, the status lines, the table, its action cell and the pager.
@@ -100,7 +107,7 @@ export interface QueueResource<T extends { id: number }, F extends Record<string
   columns: Column<T>[];
   rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
   /** The queue's row buttons; a hook, so they may hold the page's mutations. */
-  useRowActions?: () => (row: T) => ReactNode;
+  useRowActions?: (kit: QueueRowKit) => (row: T) => ReactNode;
   /** Shown above the list (a search box, a detail panel). */
   aboveList?: ReactNode;
 }
