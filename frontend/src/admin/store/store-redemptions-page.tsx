@@ -16,7 +16,7 @@ import {
 const STATUS_LABEL: Record<AdminRedemption['status'], string> = { pending: 'Pending', processed: 'Processed', refunded: 'Refunded' };
 
 /** A pending redemption is marked processed at once, or refunded after the admin confirms. */
-function useRedemptionActions({ confirm }: QueueRowKit) {
+function useRedemptionActions({ confirm }: QueueRowKit<AdminRedemption>) {
   const [process, processState] = useProcessRedemptionMutation();
   const [refund] = useRefundRedemptionMutation();
   const act = useAdminAction();
