@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
@@ -33,7 +33,7 @@ export function QueueScreen<T extends { id: number }, F extends Record<string, s
   return <QueueList resource={resource} openDetail={(row) => showDetail(row.id)} />;
 }
 
-/** The header, filters kept in the URL, status lines, rows with their actions, pager and any confirmation. */
+/** The header, filters kept in the URL, the open panel, status lines, rows with their actions, pager and any confirmation. */
 function QueueList<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>>({
   resource,
   openDetail,
@@ -41,7 +41,8 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
   const list = useQueueFilters(resource.filters);
   const { data, isLoading, isFetching, isError } = resource.useList({ ...list.filters, page: list.page });
   const confirmation = useConfirmation();
-  const kit: QueueRowKit<T> = { confirm: confirmation.ask, openDetail };
+  const [panelRow, setPanelRow] = useState<T | null>(null);
+  const kit: QueueRowKit<T> = { confirm: confirmation.ask, openDetail, openPanel: setPanelRow };
   const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)(kit);
   const { texts } = resource;
   const hasActions = Boolean(resource.useRowActions);
@@ -58,6 +59,7 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
         />
       )}
       {resource.aboveList}
+      {panelRow && resource.panel && <Fragment key={panelRow.id}>{resource.panel(panelRow, () => setPanelRow(null))}</Fragment>}
       <QueryStatus
         isLoading={isLoading}
         isError={isError}

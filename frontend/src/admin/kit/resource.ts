@@ -92,6 +92,8 @@ export interface QueueRowKit<T> {
   confirm: (confirmation: Confirmation) => void;
   /** Shows the row's detail in place of the list, named in the URL (`?ticket=12`). */
   openDetail: (row: T) => void;
+  /** Shows the resource's panel for this row above the list (a member's points). */
+  openPanel: (row: T) => void;
 }
 
 /** A queue's filters: their defaults, drop-downs and search box, all kept in the URL. */
@@ -124,6 +126,8 @@ export interface QueueResource<T extends { id: number }, F extends Record<string
   useRowActions?: (kit: QueueRowKit<T>) => (row: T) => ReactNode;
   /** Shown above the list (a search box, a detail panel). */
   aboveList?: ReactNode;
+  /** Shown above the list for the row a row button opened (`openPanel`); a new row's panel starts afresh. */
+  panel?: (row: T, close: () => void) => ReactNode;
   /** A row's own screen, shown in place of the list while the URL names the row (`?ticket=12`); `close` goes back. */
   detail?: { param: string; render: (id: number, close: () => void) => ReactNode };
 }
