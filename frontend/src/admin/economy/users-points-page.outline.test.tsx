@@ -45,8 +45,9 @@ describe('Users & Points screen outline', () => {
     expect(screenOutline()).toMatchSnapshot('points panel with an error');
     fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
 
-    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'nobody' } });
-    fireEvent.submit(screen.getByLabelText('Search users'));
+    const search = screen.getByLabelText<HTMLInputElement>('Search users');
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    fireEvent.submit(search.form!);
     await screen.findByText('No users found.');
     expect(screenOutline()).toMatchSnapshot('searched to nothing');
     unmount();
