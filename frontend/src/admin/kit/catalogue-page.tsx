@@ -31,7 +31,10 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     change: (row, changes, success, failure) => act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
     busy: updateState.isLoading,
     openPanel: (row) => setPanelFor(row.id),
+    panelOpen: (row) => panelFor === row.id,
+    closePanel: () => setPanelFor(null),
   };
+  const form = (crud.form.editingItem && resource.form.edit) || resource.form;
   const removable = resource.remove;
   const panelRow = panelFor === null ? undefined : rows.find((row) => row.id === panelFor);
 
@@ -48,8 +51,8 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
       {crud.form.editing && (
         <ContractForm
           key={crud.form.formKey}
-          schema={resource.form.schema}
-          layout={resource.form.layout}
+          schema={form.schema}
+          layout={form.layout}
           texts={resource.form.texts}
           initial={crud.form.editingItem}
           defaults={resource.form.defaults?.(rows)}

@@ -20,6 +20,8 @@ interface CrudSpec<ListArg, List> {
   /** The tag the list provides; changes invalidate its type and `alsoInvalidates` (the public views of the same data). */
   tag: TagType | { type: TagType; id: string };
   alsoInvalidates?: TagType[];
+  /** `own`: the screen's toast names the removed record, where the server's message is generic ("Hook deleted."). */
+  removeToast?: 'server' | 'own';
   /** A paged or filtered list builds its URL and reads its envelope itself. */
   list?: { query: (arg: ListArg) => string; transform: (data: never, meta: EnvelopeMeta | undefined) => List };
 }
@@ -50,7 +52,7 @@ export function crudEndpoints<T, Input, Update = Partial<Input>, ListArg = void,
       }),
       [`${spec.name}Remove`]: build.mutation<string | undefined, number>({
         query: (id) => ({ url: `${spec.url}/${id}`, method: 'DELETE' }),
-        transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => meta?.message,
+        transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => (spec.removeToast === 'own' ? undefined : meta?.message),
         invalidatesTags: changed,
       }),
     }),

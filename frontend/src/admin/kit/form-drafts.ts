@@ -12,6 +12,7 @@ export function formFacts(schema: z.ZodTypeAny, layout: FormLayout): Map<string,
   return new Map(
     layoutFields(layout).map((field) => {
       const fieldSchema = shape[field.name];
+      if (!fieldSchema && field.custom && !field.custom.value) return [field.name, { kind: 'other', required: false, nullable: false }];
       if (!fieldSchema) throw new Error(`The contract has no field ${field.name}`);
       return [field.name, fieldFacts(fieldSchema)];
     }),
@@ -48,7 +49,7 @@ export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFact
     const fact = facts.get(field.name)!;
     const draft = drafts[field.name];
     if (field.custom) {
-      input[field.name] = field.custom.value(draft);
+      if (field.custom.value) input[field.name] = field.custom.value(draft);
       continue;
     }
     if (fact.kind === 'boolean' || fact.kind === 'enum') {

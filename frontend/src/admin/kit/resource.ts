@@ -32,6 +32,9 @@ export interface RowKit<T> {
   busy: boolean;
   /** Shows the resource's panel for this row. */
   openPanel: (row: T) => void;
+  /** Whether the panel shows this row, for a button that toggles it (`aria-pressed`). */
+  panelOpen: (row: T) => boolean;
+  closePanel: () => void;
 }
 
 /**
@@ -56,6 +59,8 @@ export interface CatalogueResource<T extends { id: number }, Input> {
     texts: FormTexts<T>;
     /** A new record's values that depend on the list (the next position). */
     defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
+    /** When editing takes other fields than creating (a URL fixed once created): the edit form's contract and layout. */
+    edit?: { schema: z.ZodType<Input, z.ZodTypeDef, unknown>; layout: FormLayout };
   };
   remove?: {
     label?: 'Delete' | 'Remove' | 'Archive';
