@@ -62,7 +62,10 @@ describe('MyPrizesPage', () => {
     act(() =>
       socket.serverEmit('payout:changed', { prize: prize(9, { source: 'leaderboard', prize: '$75.00', amount: 75, currency: '$' }) }),
     );
-    const order = () => within(screen.getByTestId('my-prizes')).getAllByRole('listitem').map((li) => li.getAttribute('data-testid'));
+    const order = () =>
+      within(screen.getByTestId('my-prizes'))
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-testid'));
     await waitFor(() => expect(order()).toEqual(['my-prize-9', 'my-prize-4']));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
