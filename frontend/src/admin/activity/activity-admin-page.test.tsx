@@ -3,7 +3,7 @@ import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ActivityAdminPage from './activity-admin-page';
-import { overview, rules } from './activity-fixtures';
+import { overview, rules } from '../../test/activity-fixtures';
 
 describe('ActivityAdminPage', () => {
   it('shows the live state, awards, deliveries with their verification result, and saves the rules', async () => {
