@@ -4,7 +4,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import ActivityAdminPage from './activity-admin-page';
-import { overview, rules } from '../../test/activity-fixtures';
+import { overview, rules } from './activity-fixtures';
 
 const kickRewards = {
   available: true,
@@ -22,10 +22,10 @@ describe('Activity screen outline', () => {
 
   it('rules, exclusions and rewards, with the server refusing each form', async () => {
     mockFetch(({ url, method }) => {
-      if (method !== 'GET') return { status: 422, body: { success: false, message: 'Check the fields.', errors: { chat_points: ['Too many'], username: ['Unknown name'], title: ['Taken'], points: ['Too many points'] } } };
+      if (method !== 'GET') return { status: 422, body: { success: false, message: 'Check the fields.', errors: { chat_points: ['Too many'], label: ['Unknown name'], title: ['Taken'], points: ['Too many points'] } } };
       if (url === '/api/admin/activity') return { body: { success: true, data: overview } };
       if (url === '/api/admin/activity/rules') return { body: { success: true, data: rules } };
-      if (url === '/api/admin/activity/exclusions') return { body: { success: true, data: [{ username: 'botrix', created_at: '2026-11-20T10:00:00Z' }] } };
+      if (url === '/api/admin/activity/exclusions') return { body: { success: true, data: [{ kick_user_id: 4242, label: 'botrix', created_at: '2026-11-20T10:00:00Z' }] } };
       if (url === '/api/admin/activity/rewards') return { body: { success: true, data: [{ reward_id: 'gone', title: 'Old reward', points: 5 }] } };
       if (url === '/api/admin/activity/kick-rewards') return { body: { success: true, data: kickRewards } };
       return undefined;
@@ -42,8 +42,12 @@ describe('Activity screen outline', () => {
     fireEvent.change(create.getByLabelText('Points here'), { target: { value: '10' } });
     fireEvent.click(create.getByRole('button', { name: 'Create on Kick' }));
     await screen.findByText('Taken');
+    fireEvent.change(screen.getByLabelText('Kick user id'), { target: { value: '77' } });
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'bot2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Exclude' }));
+    await screen.findByText('Unknown name');
     fireEvent.click(screen.getByRole('button', { name: 'Save grant' }));
     await screen.findByText('Too many points');
     expect(screenOutline()).toMatchSnapshot('refused');
-  });
+  }, 30_000);
 });
