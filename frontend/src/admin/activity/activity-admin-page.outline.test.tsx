@@ -4,7 +4,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import ActivityAdminPage from './activity-admin-page';
-import { overview, rules } from './activity-fixtures';
+import { overview, rules } from '../../test/activity-fixtures';
 
 const kickRewards = {
   available: true,
