@@ -1,16 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer, RoomJoinAnswer, WatchHeartbeatAnswer } from '@kickback/contracts';
 import { RaffleEntryService } from '@kickback/domain';
-import {
-  createTestStack,
-  createUser,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  socketConnected,
-  testSocket,
-} from '@kickback/testing';
+import { integrationStack, createUser, type TestClient, socketConnected, testSocket } from '@kickback/testing';
 
 const INVALID = 'The given data was invalid.';
 
@@ -19,33 +10,23 @@ const INVALID = 'The given data was invalid.';
  * work, every socket event is rate-limited per connection and per member, and input a route does not read is refused.
  */
 describe('hostile load: cheap checks first, strict input everywhere', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' } });
   afterEach(() => jest.restoreAllMocks());
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
   async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    const client = api.client();
+    const { id } = await createUser(stack.em);
+    const client = stack.api.client();
     await client.loginAs(id);
     return { id, client };
   }
 
   function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(api.url, client);
+    const socket = testSocket(stack.api.url, client);
     sockets.push(socket);
     return socketConnected(socket);
   }
@@ -62,7 +43,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   }
 
   it('finding 1: an anonymous socket’s raffle:enter is refused before any handler work; a 300,000-element one ends the connection unread', async () => {
-    const entries = jest.spyOn(api.app.get(RaffleEntryService), 'enter');
+    const entries = jest.spyOn(stack.api.app.get(RaffleEntryService), 'enter');
     const anonymous = await connect();
     // Within the socket's message limit: answered at once by the event check, the payload never looked at.
     const large = { raffle_id: 1, entry_type: 'passwordless', junk: new Array(10_000).fill(0) };
@@ -101,7 +82,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
       expect([path, answer.status, answer.body]).toEqual([path, 413, { success: false, message: 'The request is too large.' }]);
     }
     // The admin's settings carry two 50,000-character texts: parsed, and answered by the route itself.
-    const settings = await send(admin, 'PUT', '/api/admin/settings', JSON.stringify({ terms_text: 'x'.repeat(100_000) }));
+    const settings = await send(stack.admin, 'PUT', '/api/admin/settings', JSON.stringify({ terms_text: 'x'.repeat(100_000) }));
     expect(settings.status).toBe(422);
     expect(settings.body.errors?.terms_text).toEqual([expect.stringMatching(/50000/)]);
   });
@@ -136,10 +117,10 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 7: a route that reads no body or query refuses NUL bytes, prototype keys and unknown fields, and does nothing', async () => {
-    const item = await admin.json('POST', '/api/admin/store-items', { name: 'Sticker', cost: 5, category: 'merch' });
+    const item = await stack.admin.json('POST', '/api/admin/store-items', { name: 'Sticker', cost: 5, category: 'merch' });
     expect(item.status).toBe(201);
     const { id, client } = await member();
-    expect((await admin.json('POST', `/api/admin/users/${id}/points`, { delta: 100, note: 'test grant' })).status).toBeLessThan(300);
+    expect((await stack.admin.json('POST', `/api/admin/users/${id}/points`, { delta: 100, note: 'test grant' })).status).toBeLessThan(300);
     const redeem = `/api/r/store/${item.body.data.id as number}/redeem`;
     for (const [body, field] of [
       ['{"a":"\\u0000"}', 'a'],
@@ -156,7 +137,9 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     }
     expect((await send(client, 'POST', `${redeem}?x=%00`, '{}')).status).toBe(422);
     const redemptions = async () =>
-      Number((await em.fork().execute<{ n: string }[]>('select count(*)::text as n from store_redemptions where user_id = ?', [id]))[0]!.n);
+      Number(
+        (await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from store_redemptions where user_id = ?', [id]))[0]!.n,
+      );
     expect(await redemptions()).toBe(0);
     // The page's own request (an empty body and its Idempotency-Key) still redeems.
     const ok = await client.request('POST', redeem, { json: {}, headers: { 'idempotency-key': 'hostile-load-test-1' } });

@@ -1,9 +1,7 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { Raffle, RaffleVerification } from '@kickback/contracts';
 import { CLAIM_MESSAGES, RaffleDrawService, RaffleScheduler } from '@kickback/domain';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
 
 interface Member {
   id: number;
@@ -14,29 +12,17 @@ interface Member {
 
 /** Issue #37: claim windows, and unclaimed prizes passed on automatically in the verifiable order. */
 describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
+  const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
   async function connect(cookie?: string): Promise<Socket> {
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: cookie ? { cookie } : {},
@@ -52,8 +38,8 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
   }
 
   async function member(): Promise<Member> {
-    const { id } = await createUser(em, {});
-    const client = api.client();
+    const { id } = await createUser(stack.em, {});
+    const client = stack.api.client();
     await client.loginAs(id);
     const socket = await connect(client.cookieHeader);
     const notices: string[] = [];
@@ -63,7 +49,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
 
   /** A drawn raffle with a claim window and `entrants` members entered; answers it with its standing winners. */
   async function drawnRaffle(entrants: number, winners: number) {
-    const id = await openRaffle(admin, {
+    const id = await openRaffle(stack.admin, {
       title: `Claim raffle ${Date.now()}`,
       prize_description: 'A gaming chair',
       number_of_winners: winners,
@@ -72,8 +58,8 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     const members = await Promise.all(Array.from({ length: entrants }, () => member()));
     for (const m of members)
       expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
-    const raffle = (await admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    const raffle = (await stack.admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
     const byId = new Map(members.map((m) => [m.id, m]));
     return { id, raffle, members, winners: raffle.winner_claims.map((c) => byId.get(c.user_id)!) };
   }
@@ -104,7 +90,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     expect(await claim(winners[0]!, id)).toEqual({ status: 409, message: CLAIM_MESSAGES.already });
     const loser = members.find((m) => !winners.includes(m))!;
     expect(await claim(loser, id)).toEqual({ status: 422, message: CLAIM_MESSAGES.notAWinner });
-    const after = (await admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
+    const after = (await stack.admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
     expect(after.winner_claims.find((c) => c.user_id === winners[0]!.id)!.claimed_at).not.toBeNull();
   });
 
@@ -125,13 +111,13 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
       `update raffle_winners set claim_deadline = clock_timestamp() + interval '900 milliseconds' where raffle_id = ? and position = 1`,
       [id],
     );
-    await worker.get(RaffleScheduler).scheduleClaims(id);
+    await stack.worker.get(RaffleScheduler).scheduleClaims(id);
     await waitFor(
       async () => (await sql('select 1 from raffle_winners where raffle_id = ? and position = 2 and unclaimed', [id])).length === 1,
       10_000,
       'pass 2',
     );
-    await worker.get(RaffleScheduler).scheduleClaims(id);
+    await stack.worker.get(RaffleScheduler).scheduleClaims(id);
     await waitFor(
       async () => (await sql('select 1 from raffle_winners where raffle_id = ? and position = 1 and unclaimed', [id])).length === 1,
       10_000,
@@ -139,7 +125,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     );
     await waitFor(() => drawnPushes.length >= 2, 10_000, 'two raffle:drawn pushes');
 
-    const v = (await admin.json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.admin.json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.rerolled_positions).toEqual([2, 1]);
     expect(v.matches).toBe(true);
     const standing = v.winners.map((w) => w.user_id);
@@ -147,7 +133,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     expect(standing).not.toContain(winners[1]!.id);
     expect(drawnPushes.at(-1)!.winners.map((w) => w.id)).toEqual(standing);
     // The new winners get their own window and are told.
-    const fresh = (await admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data.winner_claims;
+    const fresh = (await stack.admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data.winner_claims;
     for (const c of fresh) expect(Date.parse(c.claim_deadline!)).toBeGreaterThan(Date.now() + 9 * 60_000);
     for (const userId of standing)
       await waitFor(() => members.find((m) => m.id === userId)!.notices.length > 0, 10_000, 'new winner notice');
@@ -163,7 +149,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
       const { id, winners } = await drawnRaffle(3, 1);
       await sql(`update raffle_winners set claim_deadline = clock_timestamp() + interval '40 milliseconds' where raffle_id = ?`, [id]);
       await new Promise((r) => setTimeout(r, 35));
-      const [answer] = await Promise.all([claim(winners[0]!, id), worker.get(RaffleDrawService).passUnclaimed(id)]);
+      const [answer] = await Promise.all([claim(winners[0]!, id), stack.worker.get(RaffleDrawService).passUnclaimed(id)]);
       // Raw rows: the driver gives timestamps as text.
       const rows = await sql<{ user_id: number; claimed_at: string | null; unclaimed: boolean }>(
         'select user_id, claimed_at, unclaimed from raffle_winners where raffle_id = ? order by id',

@@ -1,17 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { ENTRY_RULE_MESSAGES, type RaffleEnterAnswer } from '@kickback/contracts';
 import { ENTER_LOGIN_MESSAGE } from '@kickback/domain';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  openRaffle,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, type TestClient, openRaffle } from '@kickback/testing';
 
 const ALREADY_FREE = 'You have already entered this raffle for free.';
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -26,36 +16,23 @@ interface Member {
 /** Issue #37: each entry rule refuses with its message over HTTP and the socket alike, and holds under races. */
 describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fake Kick)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 770_000;
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
+  const stack = integrationStack({ admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
-    await kick.stop();
   });
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
   async function member(): Promise<Member> {
-    const { id } = await createUser(em, {});
+    const { id } = await createUser(stack.em, {});
     const kickId = ++kickSeq;
     await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = api.client();
+    const client = stack.api.client();
     await client.loginAs(id);
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: { cookie: client.cookieHeader },
@@ -71,7 +48,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   }
 
   const createRaffle = (rules: Record<string, unknown> | null, overrides: Record<string, unknown> = {}) =>
-    openRaffle(admin, { title: 'Rules raffle', entry_rules: rules, ...overrides });
+    openRaffle(stack.admin, { title: 'Rules raffle', entry_rules: rules, ...overrides });
 
   const viaHttp = async (m: Member, raffleId: number, body: Record<string, unknown> = { entry_type: 'passwordless' }) => {
     const res = await m.client.json('POST', `/api/r/raffles/${raffleId}/enter`, body);
@@ -115,7 +92,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('shows the rules on the raffle and refuses each unmet rule with its message, over HTTP and the socket alike', async () => {
     const rules = { followers_only: true, min_level: 5, min_account_age_days: 7, exclude_winners_days: 30 };
     const id = await createRaffle(rules);
-    const shown = (await admin.json('GET', `/api/r/raffles/${id}`)).body.data;
+    const shown = (await stack.admin.json('GET', `/api/r/raffles/${id}`)).body.data;
     expect(shown.entry_rules).toMatchObject(rules);
 
     const ann = await member();
@@ -140,7 +117,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     const won = await createRaffle(null);
     const [kim, lou] = [await member(), await member()];
     for (const m of [kim, lou]) expect((await viaHttp(m, won)).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffles/${won}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${won}/draw`)).status).toBe(200);
     const [{ user_id: winnerId }] = await sql<{ user_id: number }>('select user_id from raffle_winners where raffle_id = ?', [won]);
     const [winner, loser] = winnerId === kim.id ? [kim, lou] : [lou, kim];
     // The draw wrote the win into the winners ledger, the rule's only source.
@@ -230,7 +207,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('watch minutes or chat messages in the last N days: activity of any stream in the period counts, older activity does not', async () => {
     const rules = { min_watch_minutes: 20, min_chat_messages: 3, activity_days: 7 };
     const id = await createRaffle(rules);
-    expect((await admin.json('GET', `/api/r/raffles/${id}`)).body.data.entry_rules).toMatchObject(rules);
+    expect((await stack.admin.json('GET', `/api/r/raffles/${id}`)).body.data.entry_rules).toMatchObject(rules);
     const message = 'Watch at least 20 minutes or send at least 3 chat messages in the last 7 days to enter.';
     const [{ watch_interval_seconds: interval }] = await sql<{ watch_interval_seconds: number }>(
       'select watch_interval_seconds from activity_settings',
@@ -351,7 +328,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
         const half = tries.length / 2;
         const [before, ban, after] = await Promise.all([
           Promise.all(tries.slice(0, half).map(attempt)),
-          admin.json('POST', `/api/admin/users/${m.id}/ban`, { reason: 'Alt account' }),
+          stack.admin.json('POST', `/api/admin/users/${m.id}/ban`, { reason: 'Alt account' }),
           Promise.all(tries.slice(half).map(attempt)),
         ]);
         expect(ban.status).toBe(200);
@@ -405,8 +382,8 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
     const targetIds = new Set(targets.map((m) => m.id));
     for (const raffle of raffles) {
-      expect((await admin.json('POST', `/api/admin/raffles/${raffle}/draw`)).status).toBe(200);
-      const v = (await admin.json('GET', `/api/r/raffles/${raffle}/verify`)).body.data as {
+      expect((await stack.admin.json('POST', `/api/admin/raffles/${raffle}/draw`)).status).toBe(200);
+      const v = (await stack.admin.json('GET', `/api/r/raffles/${raffle}/verify`)).body.data as {
         algorithm: string;
         matches: boolean;
         entries: { user_id: number; tickets: number; excluded: boolean }[];
@@ -508,7 +485,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
       [`chat:farm:${regular.id}`, regular.id, regular.kickId],
     );
     for (const m of [fresh, regular]) expect((await viaHttp(m, id)).status).toBe(200);
-    const rows = (await admin.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).body.data as {
+    const rows = (await stack.admin.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).body.data as {
       user: { id: number };
       signals: string[];
       account_age_days: number;

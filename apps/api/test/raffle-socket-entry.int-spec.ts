@@ -1,16 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer } from '@kickback/contracts';
-import {
-  createTestStack,
-  createUser,
-  socketConnected,
-  testSocket,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  openRaffle,
-} from '@kickback/testing';
+import { integrationStack, createUser, socketConnected, testSocket, type TestClient, openRaffle } from '@kickback/testing';
 import { RaffleEnterLimiter } from '../src/http/raffles/raffle-enter-limiter';
 
 /** The session id in a logged-in client's signed cookie: its key in the store is `sess:<id>`. */
@@ -18,25 +8,15 @@ const sessionIdOf = (client: TestClient) => /kb\.sid=s:([^.;]+)/.exec(decodeURIC
 
 /** Entering over the socket gives exactly what POST /api/r/raffles/{id}/enter gives, and no more. */
 describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
   function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(api.url, client);
+    const socket = testSocket(stack.api.url, client);
     sockets.push(socket);
     return socketConnected(socket);
   }
@@ -45,17 +25,18 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     socket.timeout(10_000).emitWithAck('raffle:enter', request);
 
   async function member(kick?: string | null): Promise<{ id: number; client: TestClient; socket: Socket }> {
-    const user = await createUser(em, kick === undefined ? {} : { kickUsername: kick });
-    const client = api.client();
+    const user = await createUser(stack.em, kick === undefined ? {} : { kickUsername: kick });
+    const client = stack.api.client();
     await client.loginAs(user.id);
     return { id: user.id, client, socket: await connect(client) };
   }
 
-  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(admin, { title: 'Socket raffle', ...overrides });
+  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(stack.admin, { title: 'Socket raffle', ...overrides });
 
   const entriesOf = async (raffleId: number) =>
     Number(
-      (await em.fork().execute<{ n: string }[]>('select count(*)::text as n from raffle_entries where raffle_id = ?', [raffleId]))[0]!.n,
+      (await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from raffle_entries where raffle_id = ?', [raffleId]))[0]!
+        .n,
     );
 
   it('answers with the HTTP statuses and SPEC messages: login, Kick username, success, repeat, bad input, unknown raffle', async () => {
@@ -111,7 +92,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     expect(await enter(ann.socket, { raffle_id: id, entry_type: 'points', points_spent: 10 })).toMatchObject({ status: 422 });
     expect(await entriesOf(id)).toBe(1);
     // Socket answers are timed like HTTP requests, by status.
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = await (await fetch(`${stack.api.url}/metrics`)).text();
     expect(metrics).toMatch(/socketio_request_duration_seconds_count\{event="raffle:enter",status="200"\} 1\b/);
     expect(metrics).toMatch(/socketio_request_duration_seconds_count\{event="raffle:enter",status="409"\} 1\b/);
   });
@@ -173,7 +154,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
   });
 
   it('entries that arrive together are counted by one Redis command, each with its own count and session', async () => {
-    const limiter = api.app.get(RaffleEnterLimiter);
+    const limiter = stack.api.app.get(RaffleEnterLimiter);
     const [ann, bob] = [await member(), await member()];
     await limiter.blocked(ann.id); // the script is loaded once; what follows is measured
     const scriptCalls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await stack.redis.info('commandstats'))?.[1] ?? 0);

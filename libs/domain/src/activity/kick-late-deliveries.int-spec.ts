@@ -1,14 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  ulid,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, ulid } from '@kickback/testing';
 import { KickLivePollService } from './kick-live-poll.service';
 import { KickMessageRetentionService } from './kick-message-retention.service';
 
@@ -24,26 +14,24 @@ const CHANNEL = 4242;
  */
 describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, for other channels', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 700_000;
 
   const member = async () => {
-    const { id } = await createUser(em, {});
+    const { id } = await createUser(stack.em, {});
     const kickId = ++kickSeq;
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
     return { id, kickId };
   };
   const balance = async (userId: number) =>
     Number(
-      (await em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId]))[0].b,
+      (
+        await stack.em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId])
+      )[0].b,
     );
-  const count = async (sql: string, params: unknown[] = []) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0].n);
-  const live = async () => (await admin.json('GET', '/api/r/live')).body.data as { is_live: boolean; started_at: string | null };
+  const count = async (sql: string, params: unknown[] = []) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0].n);
+  const live = async () => (await stack.admin.json('GET', '/api/r/live')).body.data as { is_live: boolean; started_at: string | null };
   const openStream = async () =>
-    (await em.fork().execute<{ id: string | null }[]>('select stream_id::text as id from activity_live_state where id = 1'))[0].id;
+    (await stack.em.fork().execute<{ id: string | null }[]>('select stream_id::text as id from activity_live_state where id = 1'))[0].id;
   const broadcaster = kickUser(CHANNEL, 'streamer');
   /** A status delivery stamped `at` (Kick's clock), for a stream that started at `startedAt`. */
   const status = (isLive: boolean, startedAt: number, at: number) =>
@@ -65,21 +53,14 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
       { timestamp: rfc3339(sentAt) },
     );
 
+  // Kick's key endpoint is down from the start: only the configured fallback key can verify anything.
+  kick.events.publicKeyFailure = 403;
+  const stack = integrationStack({ worker: true, admin: true, kick, env: { KICK_PUBLIC_KEY: kick.events.publicKeyPem } });
+
   beforeAll(async () => {
-    await kick.start();
-    // Kick's key endpoint is down from the start: only the configured fallback key can verify anything.
-    kick.events.publicKeyFailure = 403;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, KICK_PUBLIC_KEY: kick.events.publicKeyPem });
-    api = await stack.api();
-    await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    await em.fork().execute('update activity_settings set broadcaster_user_id = ?, chat_interval_seconds = 1 where id = 1', [CHANNEL]);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
+    await stack.em
+      .fork()
+      .execute('update activity_settings set broadcaster_user_id = ?, chat_interval_seconds = 1 where id = 1', [CHANNEL]);
   });
 
   it('while the key endpoint answers 403, the fallback key verifies genuine deliveries and still refuses forgeries', async () => {
@@ -111,7 +92,10 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     const again = await Promise.all([threeHoursLate, twentyMinutesLate, threeHoursLate].map((d) => kick.events.send(d)));
     expect(again).toEqual([200, 200, 200]);
     expect(await balance(m.id)).toBe(10);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries as { message_id: string; result: string }[];
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries as {
+      message_id: string;
+      result: string;
+    }[];
     expect(deliveries.filter((d) => d.message_id === threeHoursLate.headers['kick-event-message-id']).map((d) => d.result)).toContain(
       'duplicate',
     );
@@ -125,9 +109,9 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it('a lost "ended" is found by the poll; the next start is a new stream with fresh caps; a late old "ended" changes nothing', async () => {
-    const poll = api.app.get(KickLivePollService);
+    const poll = stack.api.app.get(KickLivePollService);
     const streamStart = Date.now() - 4 * HOUR;
-    await em.fork().execute('update activity_settings set chat_stream_cap = 5 where id = 1');
+    await stack.em.fork().execute('update activity_settings set chat_stream_cap = 5 where id = 1');
     const m = await member();
     const first = await openStream();
     expect(first).not.toBeNull();
@@ -207,7 +191,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
       ),
     ).toBe(200);
     expect(await count('select count(*) as n from activity_awards')).toBe(awardsBefore);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries as {
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries as {
       message_id: string;
       result: string;
       from?: string;
@@ -226,7 +210,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     expect(await balance(m.id)).toBe(0);
     expect((await live()).is_live).toBe(true);
     expect(await openStream()).toBe(stream);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries as { result: string }[];
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries as { result: string }[];
     expect(deliveries[0]!.result).toBe('other-broadcaster');
   });
 
@@ -234,9 +218,9 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     const old = chatAt((await member()).kickId, 'ancient', Date.now() - 10 * MINUTE);
     expect(await kick.events.send(old)).toBe(200);
     const id = old.headers['kick-event-message-id'];
-    await em.fork().execute(`update kick_messages set received_at = now() - interval '31 days' where message_id = ?`, [id]);
+    await stack.em.fork().execute(`update kick_messages set received_at = now() - interval '31 days' where message_id = ?`, [id]);
     const recent = await count("select count(*) as n from kick_messages where received_at > now() - interval '30 days'");
-    expect(await api.app.get(KickMessageRetentionService).purge()).toBeGreaterThanOrEqual(1);
+    expect(await stack.api.app.get(KickMessageRetentionService).purge()).toBeGreaterThanOrEqual(1);
     expect(await count('select count(*) as n from kick_messages where message_id = ?', [id])).toBe(0);
     expect(await count('select count(*) as n from kick_messages')).toBe(recent);
   });

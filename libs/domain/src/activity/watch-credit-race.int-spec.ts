@@ -1,37 +1,36 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type RunningApi, type TestClient } from '@kickback/testing';
 
 /**
  * Heartbeats racing each other: many beats of one member at the same moment, on one socket or on sockets of two api
  * replicas sharing Redis, are credited for the elapsed time once, never once per beat.
  */
 describe('watch heartbeats are credited atomically', () => {
-  let stack: TestStack;
   let apis: RunningApi[];
-  let em: EntityManager;
   let streamId: string;
   const sockets: Socket[] = [];
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    apis = [await stack.api(), await stack.api()];
-    em = apis[0]!.app.get(EntityManager);
-    await em.fork().execute('update activity_settings set watch_interval_seconds = 2, watch_points = 10, watch_stream_cap = 1000');
-    const [stream] = await em
+    apis = [stack.api, await stack.processes.api()];
+    await stack.em.fork().execute('update activity_settings set watch_interval_seconds = 2, watch_points = 10, watch_stream_cap = 1000');
+    const [stream] = await stack.em
       .fork()
       .execute<{ id: string }[]>(`insert into activity_streams (started_at) values (now()) returning id::text as id`);
     streamId = stream!.id;
-    await em.fork().execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [streamId]);
+    await stack.em
+      .fork()
+      .execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [streamId]);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await stack.close();
   });
 
   const member = async () => {
-    const { id } = await createUser(em, {});
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [900_000 + id, id]);
+    const { id } = await createUser(stack.em, {});
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [900_000 + id, id]);
     const client = apis[0]!.client();
     await client.loginAs(id);
     return { id, client };
@@ -55,7 +54,7 @@ describe('watch heartbeats are credited atomically', () => {
     stack.redis.hset(`activity:watch:progress:${userId}:${streamId}`, 'last', String(Date.now() - 2_000));
   const watchAwards = async (userId: number) =>
     (
-      await em
+      await stack.em
         .fork()
         .execute<{ n: string; points: string }[]>(
           `select count(*) as n, coalesce(sum(delta), 0) as points from points_ledger where user_id = ? and reason = 'activity.watch'`,

@@ -1,16 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { CONTACT_MESSAGES } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { captchaKey } from './captcha.service';
 import { seedContact } from './contact.seed';
 
 const message = { name: 'Ada Viewer', email: 'ada@example.com', subject: 'Giveaway question', message: 'When is the next raffle?' };
 
 describe('contact form with an image captcha', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
   let adminId: number;
 
@@ -24,27 +20,24 @@ describe('contact form with an image captcha', () => {
   }
 
   async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em, {});
-    const client = api.client();
+    const { id } = await createUser(stack.em, {});
+    const client = stack.api.client();
     await client.loginAs(id);
     return { id, client };
   }
 
-  const count = async () => Number((await em.fork().execute<{ n: string }[]>('select count(*) as n from contact_messages'))[0].n);
+  const count = async () => Number((await stack.em.fork().execute<{ n: string }[]>('select count(*) as n from contact_messages'))[0].n);
+
+  const stack = integrationStack({ worker: true });
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    adminId = (await createUser(em, { role: 'Admin' })).id;
-    admin = api.client();
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    admin = stack.api.client();
     await admin.loginAs(adminId);
   });
-  afterAll(() => stack.close());
 
   it('issues an SVG image whose answer lives only in Redis for ten minutes', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     const res = await client.get('/api/r/captcha');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as { data: { token: string; image: string } };
@@ -61,7 +54,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('stores an anonymous message with a hashed address after a correct (case-insensitive) answer', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     await client.refreshCsrf();
     const { token, answer } = await captcha(client);
     const res = await client.json('POST', '/api/r/contact', {
@@ -72,7 +65,7 @@ describe('contact form with an image captcha', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: CONTACT_MESSAGES.sent });
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<
         { name: string; email: string; subject: string; message: string; user_id: number | null; ip_hash: string; status: string }[]
@@ -80,7 +73,7 @@ describe('contact form with an image captcha', () => {
     expect(row).toMatchObject({ ...message, user_id: null, status: 'new' });
     expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.ip_hash).not.toContain('127.0.0.1');
-    const [outbox] = await em
+    const [outbox] = await stack.em
       .fork()
       .execute<{ payload: { messageId: number } }[]>(
         `select payload from outbox_events where type = 'contact.message-received' order by id desc limit 1`,
@@ -89,7 +82,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('records the member who wrote and tells admins live', async () => {
-    const watcher: Socket = io(api.url, {
+    const watcher: Socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: { cookie: admin.cookieHeader },
@@ -113,7 +106,7 @@ describe('contact form with an image captcha', () => {
     expect(res.status).toBe(200);
     expect(await pushed).toEqual({ type: 'info', message: 'New contact message from Ada Viewer: Subject for admins' });
     watcher.close();
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ user_id: number }[]>(`select user_id from contact_messages where subject = 'Subject for admins'`);
     expect(row.user_id).toBe(id);
@@ -228,15 +221,15 @@ describe('contact form with an image captcha', () => {
   it('keeps members and anonymous visitors out of the inbox', async () => {
     const { client } = await member();
     expect((await client.json('GET', '/api/admin/contact-messages')).status).toBe(403);
-    expect((await api.client().json('GET', '/api/admin/contact-messages')).status).toBe(401);
+    expect((await stack.api.client().json('GET', '/api/admin/contact-messages')).status).toBe(401);
   });
 
   it('the demo seed adds one message per status, once', async () => {
-    await em.fork().transactional((tx) => seedContact(tx));
+    await stack.em.fork().transactional((tx) => seedContact(tx));
     const before = await count();
-    await em.fork().transactional((tx) => seedContact(tx));
+    await stack.em.fork().transactional((tx) => seedContact(tx));
     expect(await count()).toBe(before);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ status: string }[]>(
         `select status from contact_messages where subject in ('Sponsorship for next month', 'Raffle prize not received', 'Love the stream') order by status`,

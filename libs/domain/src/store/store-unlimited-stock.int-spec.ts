@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 /**
@@ -10,21 +9,16 @@ import { EconomyService } from '../economy/economy.service';
  * spurious "out of stock".
  */
 describe('store items with unlimited stock (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let economy: EconomyService;
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    economy = api.app.get(EconomyService);
+    economy = stack.api.app.get(EconomyService);
   });
-  afterAll(() => stack.close());
 
   async function item(cost: number, quantity: number | null, max: number | null = null): Promise<number> {
-    const [{ id }] = await em
+    const [{ id }] = await stack.em
       .fork()
       .execute<{ id: number }[]>(
         `insert into store_items (name, cost, quantity, max_purchases_per_user, category) values (?, ?, ?, ?, 'test') returning id`,
@@ -34,11 +28,11 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   }
 
   async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    await em
+    const { id } = await createUser(stack.em);
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    const client = api.client();
+    const client = stack.api.client();
     await client.loginAs(id);
     // Every test login comes from 127.0.0.1; the demo login's per-address limit is not under test here.
     const keys = await stack.redis.keys('{*:default}:*');
@@ -49,7 +43,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   const redeem = (m: { client: TestClient }, itemId: number) => m.client.json('POST', `/api/r/store/${itemId}/redeem`);
 
   const quantityOf = async (itemId: number) =>
-    (await em.fork().execute<{ quantity: number | null }[]>('select quantity from store_items where id = ?', [itemId]))[0]!.quantity;
+    (await stack.em.fork().execute<{ quantity: number | null }[]>('select quantity from store_items where id = ?', [itemId]))[0]!.quantity;
 
   /** A second connection that holds the item's row lock, as an admin's edit does until it commits. */
   async function holdItemRow(sql: string, params: unknown[]): Promise<Client> {
@@ -63,7 +57,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   /** Waits until `n` statements of this database wait for a lock (the redemptions reached the held row). */
   async function waitingForLocks(n: number): Promise<void> {
     for (let tries = 0; tries < 200; tries++) {
-      const [{ waiting }] = await em
+      const [{ waiting }] = await stack.em
         .fork()
         .execute<{ waiting: number }[]>(
           `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
@@ -106,7 +100,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
     for (const m of rich) expect(await economy.balanceOf(m.id)).toBe(700);
     for (const m of poor) expect(await economy.balanceOf(m.id)).toBe(50);
-    const counters = await em
+    const counters = await stack.em
       .fork()
       .execute<{ user_id: number; purchases: number; redemptions: number }[]>(
         `select pc.user_id, pc.purchases, (select count(*)::int from store_redemptions r where r.user_id = pc.user_id and r.item_id = pc.item_id) as redemptions from store_purchase_counters pc where pc.item_id = ?`,
@@ -114,7 +108,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
       );
     expect(counters).toHaveLength(12);
     expect(counters.every((c) => c.purchases === c.redemptions && c.purchases <= 3)).toBe(true);
-    const [{ events }] = await em
+    const [{ events }] = await stack.em
       .fork()
       .execute<{ events: number }[]>(
         `select count(*)::int as events from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = ?`,
@@ -141,7 +135,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
     expect(after.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
     expect(after.filter((r) => r.status === 409).every((r) => r.body.message === 'This item is out of stock.')).toBe(true);
     expect(await quantityOf(itemId)).toBe(0);
-    const [{ n }] = await em
+    const [{ n }] = await stack.em
       .fork()
       .execute<{ n: number }[]>('select count(*)::int as n from store_redemptions where item_id = ?', [itemId]);
     expect(n).toBe(7);
@@ -168,8 +162,8 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
   it('an admin edit does not wait for redemptions in flight', async () => {
     const itemId = await item(10, null);
-    const buyer = await createUser(em);
-    const adminClient = await api.signedIn({ role: 'Admin' });
+    const buyer = await createUser(stack.em);
+    const adminClient = await stack.api.signedIn({ role: 'Admin' });
     // A redemption in flight: its redemption row is written, the transaction still open (a key-share lock on the item).
     const inFlight = await holdItemRow(`insert into store_redemptions (user_id, item_id, cost) values ($1, $2, 10)`, [buyer.id, itemId]);
     try {
