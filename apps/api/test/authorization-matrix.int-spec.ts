@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { runDemoSeed } from '@kickback/domain';

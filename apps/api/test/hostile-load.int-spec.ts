@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer, RoomJoinAnswer, WatchHeartbeatAnswer } from '@kickback/contracts';
 import { RaffleEntryService } from '@kickback/domain';
-import { integrationStack, createUser, type TestClient, socketConnected, testSocket } from '@kickback/testing';
+import { integrationStack, type TestClient, socketConnected, testSocket } from '@kickback/testing';
 
 const INVALID = 'The given data was invalid.';
 
@@ -17,13 +17,6 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
-
-  async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em);
-    const client = stack.api.client();
-    await client.loginAs(id);
-    return { id, client };
-  }
 
   function connect(client?: TestClient): Promise<Socket> {
     const socket = testSocket(stack.api.url, client);
@@ -59,7 +52,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 1: a member’s oversized raffle entry is refused by shape, the hostile-text scan never walking what the schema refused', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const socket = await connect(client);
     // A NUL at the end of an unknown field: only a scan of the whole message would find it.
     const answer = (await socket.timeout(20_000).emitWithAck('raffle:enter', {
@@ -71,7 +64,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 1: HTTP bodies have a small limit by default, a larger one only on the routes (and roles) that need it', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const big = JSON.stringify({ entry_type: 'passwordless', kick_username: 'x'.repeat(240_000) });
     for (const [path, body] of [
       ['/api/r/raffles/1/enter', big],
@@ -88,7 +81,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 2: a 10,000-element predictions array is one short 422; a 120,000-element one is a 413 before parsing', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const tenThousand = await send(
       client,
       'POST',
@@ -119,7 +112,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   it('finding 7: a route that reads no body or query refuses NUL bytes, prototype keys and unknown fields, and does nothing', async () => {
     const item = await stack.admin.json('POST', '/api/admin/store-items', { name: 'Sticker', cost: 5, category: 'merch' });
     expect(item.status).toBe(201);
-    const { id, client } = await member();
+    const { id, client } = await stack.member();
     expect((await stack.admin.json('POST', `/api/admin/users/${id}/points`, { delta: 100, note: 'test grant' })).status).toBeLessThan(300);
     const redeem = `/api/r/store/${item.body.data.id as number}/redeem`;
     for (const [body, field] of [
@@ -178,7 +171,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
 
     // One connection: a page's few at once reach the watch service (then 1.5 a second refill the allowance), the
     // rest are refused before any work.
-    const one = await member();
+    const one = await stack.member();
     const socket = await connect(one.client);
     const sentAt = performance.now();
     const answers = await beats(socket, 150);
@@ -187,7 +180,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     expect(150 - refused(answers)).toBeLessThanOrEqual(4 + refill);
 
     // Fifty tabs of one member, each within its own allowance: the member's 180 a minute hold across them.
-    const tabs = await member();
+    const tabs = await stack.member();
     const sockets = await Promise.all(Array.from({ length: 50 }, () => connect(tabs.client)));
     const tabAnswers = await Promise.all(sockets.map((tab) => beats(tab, 4)));
     expect(refused(tabAnswers.flat())).toBe(20);
@@ -209,7 +202,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 1: the HTTP raffle entry keeps its member limit and gets a per-address one (300 a minute across members)', async () => {
-    const members = await Promise.all(Array.from({ length: 11 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 11 }, () => stack.member()));
     const statuses = (
       await Promise.all(
         members.map(async ({ client }) => {

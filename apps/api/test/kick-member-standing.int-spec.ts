@@ -20,14 +20,6 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   afterEach(() => jest.restoreAllMocks());
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
-  async function member() {
-    const { id } = await createUser(stack.em, {});
-    const kickId = ++kickSeq;
-    await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = stack.api.client();
-    await client.loginAs(id);
-    return { id, kickId, client };
-  }
   const deliver = async (type: string, payload: Record<string, unknown>, timestamp?: string) =>
     expect(
       await kick.events.deliver(type, { broadcaster: kickUser(STREAMER.user_id, 'streamer'), ...payload }, timestamp ? { timestamp } : {}),
@@ -62,7 +54,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
 
   it('shows a Kick ban with its time and reason; "Clear Kick ban" lifts it (audited) and the viewer can enter again; a late older ban stays lifted', async () => {
     const raffle = await openRaffle(stack.admin, { title: 'After the ban' });
-    const ann = await member();
+    const ann = await stack.member({ kickId: ++kickSeq });
     const bannedAt = new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     await ban(ann.kickId, bannedAt);
     expect(await standing(ann.id)).toEqual({
@@ -99,7 +91,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   });
 
   it('refuses what cannot be cleared: no ban, no Kick account, an unknown member, a staff member asking', async () => {
-    const bo = await member();
+    const bo = await stack.member({ kickId: ++kickSeq });
     expect(await clear(bo.id)).toMatchObject({ status: 409, body: { success: false, message: KICK_STANDING_MESSAGES.notBanned } });
     const { id: noKick } = await createUser(stack.em, {});
     expect(await clear(noKick)).toMatchObject({ status: 409, body: { message: KICK_STANDING_MESSAGES.noKickAccount } });
@@ -112,7 +104,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
 
   it('with moderation:ban granted the clear also unbans on Kick, so both sides agree; without it the answer says so', async () => {
     await connect('user:read channel:read chat:write events:subscribe');
-    const cy = await member();
+    const cy = await stack.member({ kickId: ++kickSeq });
     kick.channel.ban(STREAMER.user_id, cy.kickId);
     await ban(cy.kickId);
     const notGranted = await clear(cy.id);
@@ -122,7 +114,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
 
     await connect();
     expect((await connection()).missing_scopes).toEqual([]);
-    const dee = await member();
+    const dee = await stack.member({ kickId: ++kickSeq });
     kick.channel.ban(STREAMER.user_id, dee.kickId);
     await ban(dee.kickId);
     const sent = await clear(dee.id);
@@ -136,7 +128,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
 
   it('"followers only" says follows are known from the connection day; an admin can mark a follower (audited) who then enters', async () => {
     const raffle = await openRaffle(stack.admin, { title: 'Followers', entry_rules: { followers_only: true } });
-    const eve = await member();
+    const eve = await stack.member({ kickId: ++kickSeq });
     const refused = await enter(eve.client, raffle);
     expect(refused).toEqual({ status: 422, message: ENTRY_RULE_MESSAGES.followersOnly });
     expect(refused.message).toContain('Follows are known only from the day the channel was connected');

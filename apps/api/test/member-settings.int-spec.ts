@@ -1,17 +1,10 @@
-import { integrationStack, createUser, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, openRaffle } from '@kickback/testing';
 
 const SETTINGS_COLUMNS = `bio, crypto, crypto2, crypto3, twitter_user, instagram_user, youtube_user, tiktok_user,
   kick_user_id::text as kick_user_id, kick_username`;
 
 describe('member settings (real PostgreSQL + Redis)', () => {
   const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-
-  async function member(kickUsername?: string | null): Promise<{ id: number; client: TestClient }> {
-    const user = await createUser(stack.em, kickUsername === undefined ? {} : { kickUsername });
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { id: user.id, client };
-  }
 
   const row = async (userId: number) =>
     (await stack.em.fork().execute<Record<string, string | null>[]>(`select ${SETTINGS_COLUMNS} from users where id = ?`, [userId]))[0];
@@ -25,7 +18,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
       );
 
   it('reads the settings of the logged-in member', async () => {
-    const { id, client } = await member('readme');
+    const { id, client } = await stack.member({ kickUsername: 'readme' });
     await stack.em.fork().execute(`update users set kick_user_id = 991, bio = 'hi', crypto = 'stakey' where id = ?`, [id]);
     const res = await client.json('GET', '/api/r/profile/settings');
     expect(res).toEqual({
@@ -49,7 +42,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('each section updates only its own fields, answers with the SPEC message and the user, and writes one outbox event', async () => {
-    const { id, client } = await member('sections');
+    const { id, client } = await stack.member({ kickUsername: 'sections' });
     await stack.em
       .fork()
       .execute(
@@ -103,7 +96,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('refuses unknown fields, mixed sections, a too-long bio and bad usernames with 422 per field, changing nothing', async () => {
-    const { id, client } = await member('strict');
+    const { id, client } = await stack.member({ kickUsername: 'strict' });
     await stack.em.fork().execute(`update users set bio = 'keep me', crypto = 'keep' where id = ?`, [id]);
     const before = await row(id);
 
@@ -153,7 +146,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('refuses a state change without the CSRF header', async () => {
-    const { id, client } = await member('csrf');
+    const { id, client } = await stack.member({ kickUsername: 'csrf' });
     const res = await client.json('POST', '/api/r/profile/update', { bio: 'forged' }, { csrf: false });
     expect(res.status).toBe(403);
     expect((await row(id)).bio).toBe('');
@@ -163,7 +156,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
     const admin = await stack.api.signedIn({ role: 'Admin' });
     const raffleId = await openRaffle(admin, { title: 'Settings raffle', description: 'Needs Kick' });
 
-    const { id, client } = await member('kicker');
+    const { id, client } = await stack.member({ kickUsername: 'kicker' });
     await stack.em.fork().execute(`update users set kick_user_id = 4242, crypto = 'stays' where id = ?`, [id]);
 
     const res = await client.json('POST', '/api/r/profile/disconnect-kick', {});
@@ -192,7 +185,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('concurrent saves of different sections all land (no section overwrites another)', async () => {
-    const { id, client } = await member('parallel');
+    const { id, client } = await stack.member({ kickUsername: 'parallel' });
     const results = await Promise.all([
       client.json('POST', '/api/r/profile/update', { bio: 'parallel bio' }),
       client.json('POST', '/api/r/profile/update', { crypto: 'p1', crypto2: 'p2', crypto3: 'p3' }),

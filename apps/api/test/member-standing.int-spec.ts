@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN_ROOM, ADMIN_USER_MESSAGES, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { MemberSessionStore, RealtimeEmitter, SESSION_TTL_SECONDS, memberSessionsKey } from '@kickback/platform';

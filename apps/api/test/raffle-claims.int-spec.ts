@@ -1,7 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 import type { Raffle, RaffleVerification } from '@kickback/contracts';
 import { CLAIM_MESSAGES, RaffleDrawService, RaffleScheduler } from '@kickback/domain';
-import { integrationStack, createUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient, openRaffle } from '@kickback/testing';
 
 interface Member {
   id: number;
@@ -12,39 +12,16 @@ interface Member {
 
 /** Issue #37: claim windows, and unclaimed prizes passed on automatically in the verifiable order. */
 describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () => {
-  const sockets: Socket[] = [];
-
   const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
-  async function connect(cookie?: string): Promise<Socket> {
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: cookie ? { cookie } : {},
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-
+  /** A member with the site open, keeping what their notifications said. */
   async function member(): Promise<Member> {
-    const { id } = await createUser(stack.em, {});
-    const client = stack.api.client();
-    await client.loginAs(id);
-    const socket = await connect(client.cookieHeader);
+    const signedIn = await stack.member({ socket: true });
     const notices: string[] = [];
-    socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
-    return { id, client, socket, notices };
+    signedIn.socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
+    return { ...signedIn, notices };
   }
 
   /** A drawn raffle with a claim window and `entrants` members entered; answers it with its standing winners. */
@@ -96,7 +73,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
 
   it('two winners who do not claim: each prize passes on at its deadline, live, in the order verify replays', async () => {
     const { id, winners, members } = await drawnRaffle(6, 2);
-    const watcher = await connect();
+    const watcher = await stack.socket();
     const drawnPushes: { winners: { id: number }[] }[] = [];
     watcher.on('raffle:drawn', (p: { winners: { id: number }[] }) => drawnPushes.push(p));
     watcher.emit('room:join', `raffle:${id}`);

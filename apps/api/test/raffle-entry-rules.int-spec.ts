@@ -1,7 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 import { ENTRY_RULE_MESSAGES, type RaffleEnterAnswer } from '@kickback/contracts';
 import { ENTER_LOGIN_MESSAGE } from '@kickback/domain';
-import { integrationStack, FakeKickServer, createUser, kickUser, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, type TestClient, openRaffle } from '@kickback/testing';
 
 const ALREADY_FREE = 'You have already entered this raffle for free.';
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -17,35 +17,10 @@ interface Member {
 describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fake Kick)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   let kickSeq = 770_000;
-  const sockets: Socket[] = [];
 
   const stack = integrationStack({ admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
-
-  async function member(): Promise<Member> {
-    const { id } = await createUser(stack.em, {});
-    const kickId = ++kickSeq;
-    await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = stack.api.client();
-    await client.loginAs(id);
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: client.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return { id, kickId, client, socket };
-  }
 
   const createRaffle = (rules: Record<string, unknown> | null, overrides: Record<string, unknown> = {}) =>
     openRaffle(stack.admin, { title: 'Rules raffle', entry_rules: rules, ...overrides });
@@ -95,7 +70,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     const shown = (await stack.admin.json('GET', `/api/r/raffles/${id}`)).body.data;
     expect(shown.entry_rules).toMatchObject(rules);
 
-    const ann = await member();
+    const ann = await stack.member({ kickId: ++kickSeq, socket: true });
     await refusedBoth(ann, id, ENTRY_RULE_MESSAGES.followersOnly);
     await deliver('channel.followed', { follower: kickUser(ann.kickId, `viewer_${ann.kickId}`) });
     await refusedBoth(ann, id, 'Reach level 5 to enter.');
@@ -115,7 +90,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('exclude_winners_days: a win from a real raffle draw refuses the winner, not the other entrants, for the period', async () => {
     const won = await createRaffle(null);
-    const [kim, lou] = [await member(), await member()];
+    const [kim, lou] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
     for (const m of [kim, lou]) expect((await viaHttp(m, won)).status).toBe(200);
     expect((await stack.admin.json('POST', `/api/admin/raffles/${won}/draw`)).status).toBe(200);
     const [{ user_id: winnerId }] = await sql<{ user_id: number }>('select user_id from raffle_winners where raffle_id = ?', [won]);
@@ -142,7 +117,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('subscribers only, with subscriber luck: the badge on the newest chat message decides, and the multiplier is fixed on the row', async () => {
     const id = await createRaffle({ subscribers_only: true, subscriber_multiplier: 3 }, { allow_points_entry: true, points_per_entry: 10 });
-    const bea = await member();
+    const bea = await stack.member({ kickId: ++kickSeq, socket: true });
     await refusedBoth(bea, id, 'Subscribers only: subscribe to the channel on Kick to enter.');
     await chatWithBadges(bea, ['subscriber']);
     expect(await viaHttp(bea, id)).toEqual({
@@ -172,7 +147,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     ]);
     // Not a subscriber, on a raffle with luck but no subscriber rule: enters at ×1.
     const open = await createRaffle({ subscriber_multiplier: 2 });
-    const cal = await member();
+    const cal = await stack.member({ kickId: ++kickSeq, socket: true });
     expect(await viaHttp(cal, open)).toEqual({ status: 200, message: 'Successfully entered the raffle!' });
     expect(await sql('select multiplier from raffle_entries where raffle_id = ? and user_id = ?', [open, cal.id])).toEqual([
       { multiplier: 1 },
@@ -189,7 +164,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     });
     const id = await createRaffle({ min_watch_minutes: 20, min_chat_messages: 1 });
     const message = 'Watch at least 20 minutes or send at least 1 chat message during the current stream to enter.';
-    const [dan, eve] = [await member(), await member()];
+    const [dan, eve] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
     await refusedBoth(dan, id, message);
     await refusedBoth(eve, id, message);
     await chatWithBadges(dan, []);
@@ -223,7 +198,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
           [`${source}:days:${m.id}:${++seq}`, source, byKickIdOnly ? null : m.id, m.kickId, daysAgo],
         );
     };
-    const [wes, cat] = [await member(), await member()];
+    const [wes, cat] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
 
     // Watch time: enough of it 8 days ago, one interval short of it within the 7 days; other sources are not activity.
     await award(wes, 'watch', 8, intervalsFor20Minutes);
@@ -249,7 +224,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('a Kick ban voids the member’s entries in open raffles (refunded, audited) and refuses later entries; a timeout only blocks', async () => {
     const plain = await createRaffle(null, { allow_points_entry: true, points_per_entry: 25 });
     const ruled = await createRaffle({ min_level: 2 });
-    const [fay, gus] = [await member(), await member()];
+    const [fay, gus] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
     await sql('insert into member_xp (user_id, xp, level) values (?, 100, 2)', [fay.id]);
     await sql('insert into wallets (user_id, balance) values (?, 100)', [fay.id]);
     expect((await viaHttp(fay, plain)).status).toBe(200);
@@ -275,7 +250,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     await refusedBoth(fay, ruled, ENTRY_RULE_MESSAGES.kickBanned);
 
     // A timeout blocks entering while it lasts but voids nothing.
-    const hal = await member();
+    const hal = await stack.member({ kickId: ++kickSeq, socket: true });
     expect((await viaHttp(hal, plain)).status).toBe(200);
     await ban(hal, iso(600_000));
     expect(await entryCount(plain, hal.id)).toBe(1);
@@ -285,7 +260,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('a site ban refuses entries with its message, over HTTP and the socket alike', async () => {
     const [free, ruled] = [await createRaffle(null), await createRaffle({ min_account_age_days: 1 })];
-    const ivy = await member();
+    const ivy = await stack.member({ kickId: ++kickSeq, socket: true });
     await sql(`update users set created_at = now() - interval '2 days' where id = ?`, [ivy.id]);
     // Set in the database: a ban through the admin also ends the sessions, so no request would reach the rule.
     await sql(`update users set banned_at = now(), ban_reason = 'Alt account' where id = ?`, [ivy.id]);
@@ -298,8 +273,8 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     const options = { allow_points_entry: true, points_per_entry: 5, number_of_winners: 20 };
     // One raffle on the batched free-entry path (no rules), one on the rules path.
     const raffles = [await createRaffle(null, options), await createRaffle({ min_account_age_days: 1 }, options)];
-    const targets = await Promise.all(Array.from({ length: 4 }, () => member()));
-    const others = await Promise.all(Array.from({ length: 3 }, () => member()));
+    const targets = await Promise.all(Array.from({ length: 4 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
+    const others = await Promise.all(Array.from({ length: 3 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
     const everyone = `{${[...targets, ...others].map((m) => m.id).join(',')}}`;
     await sql(`update users set created_at = now() - interval '2 days' where id = any(?::int[])`, [everyone]);
     await sql(`insert into wallets (user_id, balance) select unnest(?::int[]), 100`, [everyone]);
@@ -416,7 +391,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('bans racing entries: no banned member keeps an entry, whichever way each race went', async () => {
     const free = await createRaffle(null);
     const ruled = await createRaffle({ min_account_age_days: 1 }, { allow_points_entry: true, points_per_entry: 5 });
-    const members = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 12 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
     await sql(`update users set created_at = now() - interval '2 days' where id = any(?::int[])`, [
       `{${members.map((m) => m.id).join(',')}}`,
     ]);
@@ -450,7 +425,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('becoming a subscriber while entering: each answer matches what was written', async () => {
     const id = await createRaffle({ subscribers_only: true, subscriber_multiplier: 2 });
-    const members = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 10 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
     const answers = await Promise.all(
       members.map(async (m, i) => {
         const [, answer] = await Promise.all([chatWithBadges(m, ['subscriber']), (i % 2 ? viaSocket : viaHttp)(m, id)]);
@@ -474,7 +449,10 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('the admin entry list marks entrants that look like alts; the public list never carries the marks', async () => {
     const id = await createRaffle(null);
-    const [fresh, regular] = [await member(), await member()];
+    const [fresh, regular] = [
+      await stack.member({ kickId: ++kickSeq, socket: true }),
+      await stack.member({ kickId: ++kickSeq, socket: true }),
+    ];
     await sql(`update users set created_at = now() - interval '90 days' where id = ?`, [regular.id]);
     await sql(`insert into activity_awards (key, source, user_id, points, xp, credited_at) values (?, 'watch', ?, 10, 10, now())`, [
       `watch:farm:${regular.id}`,

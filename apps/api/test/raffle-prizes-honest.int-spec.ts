@@ -1,4 +1,3 @@
-import type { Socket } from 'socket.io-client';
 import {
   REROLL_MESSAGES,
   type AdminRaffle,
@@ -8,7 +7,7 @@ import {
   type RaffleWeights,
 } from '@kickback/contracts';
 import { LOSER_MESSAGES, RaffleDrawService } from '@kickback/domain';
-import { integrationStack, createUser, openRaffle, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, openRaffle, waitFor, type TestClient } from '@kickback/testing';
 
 interface Member {
   id: number;
@@ -19,25 +18,16 @@ interface Member {
 
 /** Issue #50: a prize is never taken silently, templates keep every field, a deleted member leaves open raffles. */
 describe('raffle prizes are never taken silently (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-
   const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
+  /** A member with the site open, keeping what their notifications said. */
   async function member(points = 0): Promise<Member> {
-    const { id, username } = await createUser(stack.em, {});
-    if (points) await sql('insert into wallets (user_id, balance) values (?, ?)', [id, points]);
-    const client = stack.api.client();
-    await client.loginAs(id);
-    const socket = testSocket(stack.api.url, client);
-    sockets.push(await socketConnected(socket));
+    const { socket, ...signedIn } = await stack.member({ points, socket: true });
     const notices: string[] = [];
     socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
-    return { id, username, client, notices };
+    return { ...signedIn, notices };
   }
 
   const enter = async (m: Member, id: number) =>

@@ -1,6 +1,6 @@
 import { ENTRY_RULE_MESSAGES, computeWinners, type RaffleVerification } from '@kickback/contracts';
 import { EconomyService } from '@kickback/domain';
-import { integrationStack, createUser, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, openRaffle } from '@kickback/testing';
 
 /**
  * Issue #37 item 4: the anti-farm marks show the streamer who looks like an alt; applying the raffle's rules (added
@@ -12,18 +12,11 @@ describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)"
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
-  async function member(accountAgeDays: number, points = 0): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em);
-    await sql(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [accountAgeDays, id]);
-    if (points)
-      await stack.em
-        .fork()
-        .transactional((tx) =>
-          stack.api.app.get(EconomyService).credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }),
-        );
-    const client = stack.api.client();
-    await client.loginAs(id);
-    return { id, client };
+  /** A member whose account is `accountAgeDays` old. */
+  async function member(accountAgeDays: number, points = 0) {
+    const signedIn = await stack.member({ points });
+    await sql(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [accountAgeDays, signedIn.id]);
+    return signedIn;
   }
 
   const raffle = (overrides: Record<string, unknown> = {}) =>

@@ -1,5 +1,4 @@
 import { Client } from 'pg';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { integrationStack, waitFor } from '@kickback/testing';
 import { OUTBOX_LISTENER_APP, OutboxService } from '@kickback/platform';
 import { settingsUpdatedEvent } from './settings-updated-event';

@@ -9,15 +9,6 @@ describe('Kick events: signed webhooks award points once', () => {
   let kickSeq = 500_000;
 
   /** A member whose Kick account is `kickId` (matched by id only: the Kick username differs on purpose). */
-  async function member(): Promise<{ id: number; kickId: number; client: TestClient }> {
-    const { id } = await createUser(stack.em, {});
-    const kickId = ++kickSeq;
-    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = stack.api.client();
-    await client.loginAs(id);
-    return { id, kickId, client };
-  }
-
   const balance = async (userId: number) =>
     Number(
       (
@@ -104,7 +95,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('offline chat earns nothing; livestream.status.updated sets the live state and pushes site:live', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     expect(await kick.events.deliver('chat.message.sent', chat(m.kickId, 'hello before the stream'))).toBe(200);
     expect(await balance(m.id)).toBe(0);
 
@@ -141,7 +132,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('chat while live awards once per message id, through the ledger, with activity.awarded', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const messageId = ulid();
     expect(await kick.events.deliver('chat.message.sent', chat(m.kickId, 'gg'), { messageId })).toBe(200);
     expect(await balance(m.id)).toBe(5);
@@ -165,7 +156,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('a valid delivery sent 10 times in parallel awards exactly once', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const delivery = kick.events.sign('kicks.gifted', {
       sender: kickUser(m.kickId, 'x'),
       gift: { amount: 100, name: 'Rage', type: 'BASIC' },
@@ -181,7 +172,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('a burst of mixed deliveries in parallel applies each once, and every push carries the balance after its change', async () => {
-    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 8 }, () => stack.member({ kickId: ++kickSeq })));
     const deliveries = members.flatMap((m) => {
       const sender = kickUser(m.kickId, 'x');
       const kicks = [10, 20, 30].map((amount) =>
@@ -228,7 +219,7 @@ describe('Kick events: signed webhooks award points once', () => {
   // However long the burst takes on this host, it stays inside the cap's hour, so the cap is the bound.
   it('1,000 chat messages from one member in a burst award no more than the hourly cap', async () => {
     await setRules({ chat_interval_seconds: 1, chat_points: 5, chat_hour_cap: 20 });
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     for (let batch = 0; batch < 20; batch++)
       await Promise.all(
         Array.from({ length: 50 }, (_, i) => kick.events.deliver('chat.message.sent', chat(m.kickId, `message ${batch}-${i}`))),
@@ -241,7 +232,7 @@ describe('Kick events: signed webhooks award points once', () => {
 
   it('identical messages earn nothing, however they are spaced', async () => {
     await setRules({ chat_interval_seconds: 1 });
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     await kick.events.deliver('chat.message.sent', chat(m.kickId, 'FREE POINTS'));
     await new Promise((r) => setTimeout(r, 1100));
     await kick.events.deliver('chat.message.sent', chat(m.kickId, 'free   points'));
@@ -250,7 +241,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('an excluded account (a bot) earns nothing', async () => {
-    const bot = await member();
+    const bot = await stack.member({ kickId: ++kickSeq });
     expect((await stack.admin.json('POST', '/api/admin/activity/exclusions', { kick_user_id: bot.kickId, label: 'BotRix' })).status).toBe(
       200,
     );
@@ -262,7 +253,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('follows earn once per member; subscriptions, gifts and mapped rewards earn their bonus', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     await kick.events.deliver('channel.followed', { follower: kickUser(m.kickId, 'x') });
     await kick.events.deliver('channel.followed', { follower: kickUser(m.kickId, 'x') });
     expect(await balance(m.id)).toBe(50);
@@ -349,7 +340,7 @@ describe('Kick events: signed webhooks award points once', () => {
     });
 
     it('two tabs of one member earn once', async () => {
-      const m = await member();
+      const m = await stack.member({ kickId: ++kickSeq });
       const [a, b] = [await connect(m.client), await connect(m.client)];
       const started = Date.now();
       const counted = await watchFor(
@@ -372,7 +363,7 @@ describe('Kick events: signed webhooks award points once', () => {
     });
 
     it('a hidden tab earns nothing, and a visible one takes over from it at once', async () => {
-      const m = await member();
+      const m = await stack.member({ kickId: ++kickSeq });
       const [hidden, shown] = [await connect(m.client), await connect(m.client)];
       expect(await watchFor([{ socket: hidden, visible: false }], 3_000)).toEqual([0]);
       expect(await balance(m.id)).toBe(0);
@@ -394,7 +385,7 @@ describe('Kick events: signed webhooks award points once', () => {
         awarded: 0,
         next_beat_seconds: null,
       });
-      const m = await member();
+      const m = await stack.member({ kickId: ++kickSeq });
       const tab = await connect(m.client);
       expect(await goLive(false)).toBe(200);
       await watchFor([{ socket: tab, visible: true }], 2_600);

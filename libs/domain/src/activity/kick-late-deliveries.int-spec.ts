@@ -1,4 +1,4 @@
-import { integrationStack, FakeKickServer, createUser, kickUser, ulid } from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, ulid } from '@kickback/testing';
 import { KickLivePollService } from './kick-live-poll.service';
 import { KickMessageRetentionService } from './kick-message-retention.service';
 
@@ -16,12 +16,6 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   let kickSeq = 700_000;
 
-  const member = async () => {
-    const { id } = await createUser(stack.em, {});
-    const kickId = ++kickSeq;
-    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    return { id, kickId };
-  };
   const balance = async (userId: number) =>
     Number(
       (
@@ -74,7 +68,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     const now = Date.now();
     expect(await status(true, now - 4 * HOUR, now - 4 * HOUR)).toBe(200);
     expect((await live()).is_live).toBe(true);
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
 
     const threeHoursLate = chatAt(m.kickId, 'from three hours ago', now - 3 * HOUR);
     const twentyMinutesLate = chatAt(m.kickId, 'from twenty minutes ago', now - 20 * MINUTE);
@@ -112,7 +106,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     const poll = stack.api.app.get(KickLivePollService);
     const streamStart = Date.now() - 4 * HOUR;
     await stack.em.fork().execute('update activity_settings set chat_stream_cap = 5 where id = 1');
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
     const first = await openStream();
     expect(first).not.toBeNull();
     // The cap of this stream is reached.
@@ -157,7 +151,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it('a renewal awards the subscription bonus once per renewal event, whatever its duration', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
     // Two monthly renewals: their own created_at tells them apart (two deliveries of one event share it).
     const renewal = (duration: number, at: number) => ({
       broadcaster,
@@ -200,7 +194,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it("another broadcaster's deliveries are acknowledged and ignored", async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
     const other = kickUser(CHANNEL + 1, 'someone_else');
     expect(await kick.events.deliver('channel.followed', { broadcaster: other, follower: kickUser(m.kickId, 'x') })).toBe(200);
     const stream = await openStream();
@@ -215,7 +209,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it('message ids older than the retention are purged; newer ones still stop a redelivery', async () => {
-    const old = chatAt((await member()).kickId, 'ancient', Date.now() - 10 * MINUTE);
+    const old = chatAt((await stack.member({ kickId: ++kickSeq, signedIn: false })).kickId, 'ancient', Date.now() - 10 * MINUTE);
     expect(await kick.events.send(old)).toBe(200);
     const id = old.headers['kick-event-message-id'];
     await stack.em.fork().execute(`update kick_messages set received_at = now() - interval '31 days' where message_id = ?`, [id]);

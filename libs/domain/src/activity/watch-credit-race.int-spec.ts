@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { integrationStack, createUser, type RunningApi, type TestClient } from '@kickback/testing';
+import { integrationStack, type RunningApi, type TestClient } from '@kickback/testing';
 
 /**
  * Heartbeats racing each other: many beats of one member at the same moment, on one socket or on sockets of two api
@@ -9,6 +8,7 @@ import { integrationStack, createUser, type RunningApi, type TestClient } from '
 describe('watch heartbeats are credited atomically', () => {
   let apis: RunningApi[];
   let streamId: string;
+  let kickSeq = 900_000;
   const sockets: Socket[] = [];
 
   const stack = integrationStack();
@@ -28,13 +28,6 @@ describe('watch heartbeats are credited atomically', () => {
     for (const s of sockets) s.close();
   });
 
-  const member = async () => {
-    const { id } = await createUser(stack.em, {});
-    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [900_000 + id, id]);
-    const client = apis[0]!.client();
-    await client.loginAs(id);
-    return { id, client };
-  };
   const connect = async (api: RunningApi, client: TestClient) => {
     const socket = io(api.url, {
       path: '/socket.io',
@@ -63,7 +56,7 @@ describe('watch heartbeats are credited atomically', () => {
     )[0]!;
 
   it('20 beats on one socket after an interval earn one award', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const socket = await connect(apis[0]!, m.client);
     expect(await beat(socket)).toMatchObject({ counted: true, awarded: 0 });
     await intervalPassed(m.id);
@@ -73,7 +66,7 @@ describe('watch heartbeats are credited atomically', () => {
   });
 
   it('beats from two api replicas count one connection, credited once', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const [first, second] = [await connect(apis[0]!, m.client), await connect(apis[1]!, m.client)];
     expect(await beat(first)).toMatchObject({ counted: true });
     await intervalPassed(m.id);

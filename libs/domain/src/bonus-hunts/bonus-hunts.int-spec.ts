@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { HuntGamePush, HuntUpdatedPush } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
 import type { TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { HuntScoringService } from './hunt-scoring.service';
@@ -14,12 +14,6 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     sockets.forEach((s) => s.close());
   });
 
-  const member = async () => {
-    const user = await createUser(stack.em);
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
   const one = async <T>(sql: string, params: unknown[] = []) => (await stack.em.fork().execute<T[]>(sql, params))[0]!;
 
   /** Creates a hunt with the given slots (bets) through the admin API; returns ids. */
@@ -47,7 +41,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
   }
 
   it('only admins manage hunts; bad input is a 422 with field errors; one running hunt at a time', async () => {
-    const m = await member();
+    const m = await stack.member();
     expect((await m.client.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100 })).status).toBe(403);
     expect((await stack.api.client().json('GET', '/api/admin/bonus-hunts')).status).toBe(401);
 
@@ -119,7 +113,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
   it('predictions: login and open window required, parallel submits by one member give one row, updates while open', async () => {
     const { huntId } = await buildHunt(1000, [10, 20]);
-    const m = await member();
+    const m = await stack.member();
     const body = { end_balance: 850.5, highest_multiplier: 120.25, highest_multiplier_game: 'Slot A' };
 
     const anonymous = await stack.api.client().json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body, { csrf: false });
@@ -259,7 +253,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
     expect((await read(anonymous)).hunt.predictions_active).toBe(true);
 
-    const m = await member();
+    const m = await stack.member();
     const predicted = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: 150,
       highest_multiplier: 10,
@@ -300,7 +294,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       socket.once('room:joined', () => resolve());
       socket.emit('room:join', `hunt:${huntId}`);
     });
-    const members = await Promise.all(Array.from({ length: 30 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 30 }, () => stack.member()));
     const results = await Promise.all(
       members.map((m, i) =>
         m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
@@ -325,7 +319,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     const { huntId, gameIds } = await buildHunt(1000, [10, 20], [700, 300]);
     await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
     const slotName = (await stack.admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games[0].slot_name as string;
-    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
+    const [a, b, c, d] = [await stack.member(), await stack.member(), await stack.member(), await stack.member()];
     // Final balance will be 600 (500 + 100); slot 0 will be the highest multiplier (50x).
     await a.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: 650,

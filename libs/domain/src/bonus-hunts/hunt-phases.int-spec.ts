@@ -1,14 +1,8 @@
-import { integrationStack, createUser } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 describe('hunt phases: collecting → opening → finished (real PostgreSQL and api)', () => {
   const stack = integrationStack({ admin: true });
 
-  const member = async () => {
-    const user = await createUser(stack.em);
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
   const prediction = (endBalance: number) => ({ end_balance: endBalance, highest_multiplier: 50, highest_multiplier_game: 'Slot A' });
 
   /** A collecting hunt with open predictions and `slots` slots. */
@@ -40,7 +34,7 @@ describe('hunt phases: collecting → opening → finished (real PostgreSQL and 
   it('the first saved result closes predictions for good; a prediction after it gets a 422; hunts carry a name', async () => {
     const { huntId, gameIds, created } = await collectingHunt(2, 'Friday Night Hunt');
     expect(created.name).toBe('Friday Night Hunt');
-    const m = await member();
+    const m = await stack.member();
     expect((await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, prediction(400))).status).toBe(200);
     const collecting = await stack.api.client().json('GET', '/api/r/bonus-hunts/current');
     expect(collecting.body.data.hunt).toMatchObject({
@@ -100,7 +94,7 @@ describe('hunt phases: collecting → opening → finished (real PostgreSQL and 
       create constraint trigger test_prediction_before_result after insert or update on hunt_predictions
       deferrable initially deferred for each row execute function test_prediction_before_result();`);
     try {
-      const members = await Promise.all(Array.from({ length: 24 }, () => member()));
+      const members = await Promise.all(Array.from({ length: 24 }, () => stack.member()));
       const half = members.length / 2;
       const send = (m: (typeof members)[number], i: number) =>
         m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, prediction(100 + i));

@@ -1,16 +1,10 @@
 import type { CurrentHuntData, HuntPrediction } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 describe('honest hunts: predictions open from the start, live standings, completion rules, results (real PostgreSQL, Redis, api and worker)', () => {
   const stack = integrationStack({ worker: true, admin: true });
 
-  const member = async () => {
-    const user = await createUser(stack.em);
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
   const predict = (client: TestClient, huntId: number, endBalance: number) =>
     client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: endBalance,
@@ -45,7 +39,7 @@ describe('honest hunts: predictions open from the start, live standings, complet
     const huntId: number = created.body.data.id;
 
     // No slot yet: the projection is the start, so the guess nearest $1,000 leads (not the one nearest $0).
-    const [low, near, high] = [await member(), await member(), await member()];
+    const [low, near, high] = [await stack.member(), await stack.member(), await stack.member()];
     expect((await predict(low.client, huntId, 100)).status).toBe(200);
     expect((await predict(near.client, huntId, 1100)).status).toBe(200);
     expect((await predict(high.client, huntId, 5000)).status).toBe(200);

@@ -19,13 +19,6 @@ describe('contact form with an image captcha', () => {
     return { token: res.body.data.token, answer };
   }
 
-  async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em, {});
-    const client = stack.api.client();
-    await client.loginAs(id);
-    return { id, client };
-  }
-
   const count = async () => Number((await stack.em.fork().execute<{ n: string }[]>('select count(*) as n from contact_messages'))[0].n);
 
   const stack = integrationStack({ worker: true });
@@ -95,7 +88,7 @@ describe('contact form with an image captcha', () => {
         if (p.message.includes('Subject for admins')) resolve(p);
       }),
     );
-    const { id, client } = await member();
+    const { id, client } = await stack.member();
     const { token, answer } = await captcha(client);
     const res = await client.json('POST', '/api/r/contact', {
       ...message,
@@ -113,7 +106,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('a wrong answer is refused and kills the token, so the right answer no longer works', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const before = await count();
     const { token, answer } = await captcha(client);
     const wrong = await client.json('POST', '/api/r/contact', { ...message, captcha_token: token, captcha_answer: 'zzzzzz' });
@@ -131,7 +124,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('a solved token cannot be reused, and an unknown token is refused', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const { token, answer } = await captcha(client);
     const body = { ...message, captcha_token: token, captcha_answer: answer };
     expect((await client.json('POST', '/api/r/contact', body)).status).toBe(200);
@@ -143,7 +136,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('twenty parallel submits with one solved token store exactly one message', async () => {
-    const senders = await Promise.all(Array.from({ length: 20 }, () => member()));
+    const senders = await Promise.all(Array.from({ length: 20 }, () => stack.member()));
     const { token, answer } = await captcha(senders[0].client);
     const before = await count();
     const results = await Promise.all(
@@ -157,7 +150,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('answers 422 with an error under each invalid field and stores nothing', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const before = await count();
     const res = await client.json('POST', '/api/r/contact', {
       name: ' ',
@@ -181,7 +174,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('limits each member to five messages in ten minutes', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const { token, answer } = await captcha(client);
@@ -219,7 +212,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('keeps members and anonymous visitors out of the inbox', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     expect((await client.json('GET', '/api/admin/contact-messages')).status).toBe(403);
     expect((await stack.api.client().json('GET', '/api/admin/contact-messages')).status).toBe(401);
   });

@@ -54,14 +54,12 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       ...overrides,
     });
 
-  async function member(
-    kick: string | null = undefined as unknown as null,
-    username?: string,
-  ): Promise<{ id: number; client: TestClient }> {
-    const user = await createUser(stack.em, { ...(kick === undefined ? {} : { kickUsername: kick }), ...(username ? { username } : {}) });
-    const client = stack.api.client();
-    await loginFrom(client, user.id);
-    return { id: user.id, client };
+  /** A member logged in from an address of their own (see loginFrom). */
+  async function member(kick: string | null = undefined as unknown as null, username?: string) {
+    const kickUsername = kick === undefined ? {} : { kickUsername: kick };
+    const signedIn = await stack.member({ ...kickUsername, ...(username ? { username } : {}), signedIn: false });
+    await loginFrom(signedIn.client, signedIn.id);
+    return signedIn;
   }
 
   const count = async (sql: string, params: unknown[]) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0].n);

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { FRIEND_ERRORS, FRIEND_MESSAGES, PROFILE_NOT_FOUND, friendRequestReceivedNotification } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 
 describe('friends and public profiles', () => {
   const sockets: Socket[] = [];
@@ -9,13 +9,6 @@ describe('friends and public profiles', () => {
     id: number;
     username: string;
     client: TestClient;
-  }
-
-  async function member(): Promise<Member> {
-    const user = await createUser(stack.em, {});
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
   }
 
   const flagsOf = (d: any) => ({
@@ -51,7 +44,7 @@ describe('friends and public profiles', () => {
   });
 
   it('walks every transition of SPEC §4 with the SPEC §8 messages and the flags of sender, receiver, friend, stranger, self and anonymous', async () => {
-    const [a, b, stranger] = [await member(), await member(), await member()];
+    const [a, b, stranger] = [await stack.member(), await stack.member(), await stack.member()];
     const anonymous = stack.api.client();
 
     expect(flagsOf(await view(a.client, b.username))).toEqual({
@@ -128,7 +121,7 @@ describe('friends and public profiles', () => {
   });
 
   it('refuses requests to yourself, unknown members, bad ids and anonymous callers with 4xx envelopes', async () => {
-    const a = await member();
+    const a = await stack.member();
     expect(await request(a, a.id)).toMatchObject({
       status: 422,
       body: { success: false, message: FRIEND_ERRORS.self, errors: { user_id: [FRIEND_ERRORS.self] } },
@@ -157,7 +150,7 @@ describe('friends and public profiles', () => {
   });
 
   it('tells the other member live: a notification and the pending count for the navigation', async () => {
-    const [a, b] = [await member(), await member()];
+    const [a, b] = [await stack.member(), await stack.member()];
     const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: b.client.cookieHeader } });
     sockets.push(socket);
     const notices: string[] = [];
@@ -177,7 +170,7 @@ describe('friends and public profiles', () => {
   });
 
   it('finds members by name with their friendship, and lists mutual friends', async () => {
-    const [a, b, c] = [await member(), await member(), await member()];
+    const [a, b, c] = [await stack.member(), await stack.member(), await stack.member()];
     for (const [x, y] of [
       [a, c],
       [b, c],
@@ -195,7 +188,7 @@ describe('friends and public profiles', () => {
 
   it('crossed requests A→B and B→A fired together 50 times always end in one accepted friendship', async () => {
     for (let i = 0; i < 50; i++) {
-      const [a, b] = [await member(), await member()];
+      const [a, b] = [await stack.member(), await stack.member()];
       const answers = await Promise.all([request(a, b.id), request(b, a.id)]);
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       expect(answers.map((r) => r.body.message).sort()).toEqual([FRIEND_MESSAGES.accepted, FRIEND_MESSAGES.sent].sort());
@@ -207,7 +200,7 @@ describe('friends and public profiles', () => {
   }, 240_000);
 
   it('hides banned members', async () => {
-    const [a, b] = [await member(), await member()];
+    const [a, b] = [await stack.member(), await stack.member()];
     await stack.em.fork().execute(`update users set banned_at = now(), ban_reason = 'Spam.' where id = ?`, [b.id]);
     expect((await a.client.json('GET', `/api/r/user/${b.username}`)).status).toBe(404);
     expect(await request(a, b.id)).toMatchObject({ status: 404, body: { message: FRIEND_ERRORS.userNotFound } });

@@ -1,14 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
 describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)', () => {
   let economy: EconomyService;
 
-  const stack = integrationStack();
+  // Every request comes from 127.0.0.1; the per-address limit is not under test here.
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
     economy = stack.api.app.get(EconomyService);
@@ -46,18 +47,6 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     return got;
   }
 
-  async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em);
-    await stack.em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    const client = stack.api.client();
-    await client.loginAs(id);
-    const keys = await stack.redis.keys('{*:default}:*');
-    if (keys.length) await stack.redis.del(...keys);
-    return { id, client };
-  }
-
   async function codeItem(codes: string[], value = '10.00') {
     const [{ id }] = await stack.em
       .fork()
@@ -83,7 +72,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
 
   it('a worker that dies between claiming a code and committing: the next worker processes it once, with one code', async () => {
     const itemId = await codeItem(['CODE-A', 'CODE-B', 'CODE-C']);
-    const m = await member(1000);
+    const m = await stack.member({ points: 1000 });
     const first = await stack.processes.worker();
     let crashed = 0;
     first.get(RedemptionFulfilmentService).hooks.afterClaim = async () => {
@@ -126,7 +115,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     await worker();
     const itemId = await codeItem(['ONE', 'TWO', 'THREE']);
     const members = [];
-    for (let i = 0; i < 5; i++) members.push(await member(500));
+    for (let i = 0; i < 5; i++) members.push(await stack.member({ points: 500 }));
     const answers = await Promise.all(members.map((m) => m.client.json('POST', `/api/r/store/${itemId}/redeem`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const ids: number[] = answers.map((a) => a.body.data.redemption.id);
@@ -176,8 +165,8 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
         `insert into store_items (name, cost, quantity, max_purchases_per_user, fulfilment, value_usd, category) values ('Shout-out', 300, 4, 1, 'manual', '25.00', 'perks') returning id`,
       );
     const admin = await stack.api.signedIn({ role: 'Admin' });
-    const buyerA = await member(1000);
-    const buyerB = await member(1000);
+    const buyerA = await stack.member({ points: 1000 });
+    const buyerB = await stack.member({ points: 1000 });
     const a = (await buyerA.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
     const b = (await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
 
@@ -217,7 +206,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
   it('pushes live: the store room sees the purchase and stock, the member their code, admins the queue', async () => {
     await worker();
     const itemId = await codeItem(['LIVE-CODE-1']);
-    const buyer = await member(1000);
+    const buyer = await stack.member({ points: 1000 });
     const adminClient = await stack.api.signedIn({ role: 'Admin' });
     const keys = await stack.redis.keys('{*:default}:*');
     if (keys.length) await stack.redis.del(...keys);

@@ -1,4 +1,4 @@
-import { integrationStack, createUser } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { StoreBatchRepository } from './store-batch.repository';
 import { StoreRedemptionService } from './store-redemption.service';
@@ -22,13 +22,8 @@ describe('store redemptions written set-wise (real PostgreSQL)', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  async function member(points: number): Promise<number> {
-    const { id } = await createUser(stack.em);
-    await stack.em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    return id;
-  }
+  /** A member with `points` who acts through the service, never logged in: answers their id. */
+  const member = async (points: number) => (await stack.member({ points, signedIn: false })).id;
 
   async function item(cost: number, quantity: number | null, max: number | null = null): Promise<number> {
     const [{ id }] = await stack.em.fork().execute<{ id: number }[]>(

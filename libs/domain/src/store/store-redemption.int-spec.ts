@@ -1,19 +1,15 @@
-import { integrationStack, createUser, type TestClient } from '@kickback/testing';
+import { integrationStack, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 describe('store redemptions over HTTP (real PostgreSQL)', () => {
   let economy: EconomyService;
 
-  const stack = integrationStack();
+  // Every request comes from 127.0.0.1; the per-address limit is not under test here.
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
     economy = stack.api.app.get(EconomyService);
   });
-
-  const grant = (userId: number, amount: number) =>
-    stack.em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${userId}-${amount}` }));
 
   async function item(fields: {
     cost: number;
@@ -41,21 +37,6 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     return id;
   }
 
-  /** Every test login comes from 127.0.0.1; the demo login's per-address limit is not under test here. */
-  async function resetLoginThrottle() {
-    const keys = await stack.redis.keys('{*:default}:*');
-    if (keys.length) await stack.redis.del(...keys);
-  }
-
-  async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em);
-    if (points > 0) await grant(id, points);
-    const client = stack.api.client();
-    await client.loginAs(id);
-    await resetLoginThrottle();
-    return { id, client };
-  }
-
   async function assertLedgerExplainsBalance(userIds: number[]) {
     const rows = await stack.em.fork().execute<{ user_id: number; balance: string; ledger: string }[]>(
       `select u.id as user_id, coalesce(w.balance, 0)::text as balance, coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)::text as ledger
@@ -73,7 +54,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const itemId = await item({ cost: 100, quantity: 5, max: 1 });
     // 14 members can afford it, 6 cannot: at most 5 redemptions, all by distinct funded members.
     const members: { id: number; client: TestClient }[] = [];
-    for (let i = 0; i < 20; i++) members.push(await member(i < 14 ? 1000 : 40));
+    for (let i = 0; i < 20; i++) members.push(await stack.member({ points: i < 14 ? 1000 : 40 }));
     const funded = new Set(members.slice(0, 14).map((m) => m.id));
     const attempts = members.flatMap((m) =>
       Array.from({ length: 5 }, () => ({ m, p: m.client.json('POST', `/api/r/store/${itemId}/redeem`) })),
@@ -125,7 +106,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const members: { id: number; client: TestClient; funded: boolean }[] = [];
     for (let i = 0; i < 50; i++) {
       const funded = i % 5 !== 4;
-      members.push({ ...(await member(funded ? 100 : 10)), funded });
+      members.push({ ...(await stack.member({ points: funded ? 100 : 10 })), funded });
     }
     const redeemAll = (list: typeof members) =>
       Promise.all(list.map(async (m) => ({ m, res: await m.client.json('POST', `/api/r/store/${itemId}/redeem`) })));
@@ -157,7 +138,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
 
   it('the same Idempotency-Key sent 10 times in parallel makes one redemption and answers each with it', async () => {
     const itemId = await item({ cost: 250, quantity: 100 });
-    const m = await member(1000);
+    const m = await stack.member({ points: 1000 });
     const key = `double-click-${m.id}-abcdef`;
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -207,7 +188,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     // The api's pool holds 10 connections (testEnv DB_POOL_MAX). A replay that asked the pool for another
     // connection while holding its transaction's would starve every request for the 60 s acquire timeout.
     const itemId = await item({ cost: 5, quantity: 1000 });
-    const m = await member(1000);
+    const m = await stack.member({ points: 1000 });
     const key = `burst-${m.id}-abcdef`;
     const replays = Promise.all(
       Array.from({ length: 30 }, () =>
@@ -222,7 +203,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
   });
 
   it('refuses with clear messages and writes nothing', async () => {
-    const m = await member(300);
+    const m = await stack.member({ points: 300 });
     const pricey = await item({ cost: 301 });
     const soldOut = await item({ cost: 10, quantity: 0 });
     const hidden = await item({ cost: 10, active: false });
@@ -254,7 +235,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
   });
 
   it('GET /api/r/store filters, sorts and personalises (SPEC §3, §9)', async () => {
-    const m = await member(5000);
+    const m = await stack.member({ points: 5000 });
     const a = await item({ cost: 900, name: 'Zeta Mug', max: 2, category: 'sorting' });
     const b = await item({ cost: 1000, name: 'Alpha Cap', category: 'sorting' });
     const c = await item({ cost: 12000, name: 'Gamma Chair', category: 'sorting' });

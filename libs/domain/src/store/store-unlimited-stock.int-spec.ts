@@ -11,7 +11,8 @@ import { EconomyService } from '../economy/economy.service';
 describe('store items with unlimited stock (real PostgreSQL)', () => {
   let economy: EconomyService;
 
-  const stack = integrationStack();
+  // Every request comes from 127.0.0.1; the per-address limit is not under test here.
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
     economy = stack.api.app.get(EconomyService);
@@ -25,19 +26,6 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
         [`Item ${Math.random().toString(36).slice(2, 7)}`, cost, quantity, max],
       );
     return id;
-  }
-
-  async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em);
-    await stack.em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    const client = stack.api.client();
-    await client.loginAs(id);
-    // Every test login comes from 127.0.0.1; the demo login's per-address limit is not under test here.
-    const keys = await stack.redis.keys('{*:default}:*');
-    if (keys.length) await stack.redis.del(...keys);
-    return { id, client };
   }
 
   const redeem = (m: { client: TestClient }, itemId: number) => m.client.json('POST', `/api/r/store/${itemId}/redeem`);
@@ -78,8 +66,8 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   it('parallel redemptions of an unlimited item: every legal one succeeds, limits and balances hold', async () => {
     const itemId = await item(100, null, 3);
     // 8 members can afford all their attempts (the limit of 3 stops them), 4 can afford exactly one.
-    const rich = await Promise.all(Array.from({ length: 8 }, () => member(1000)));
-    const poor = await Promise.all(Array.from({ length: 4 }, () => member(150)));
+    const rich = await Promise.all(Array.from({ length: 8 }, () => stack.member({ points: 1000 })));
+    const poor = await Promise.all(Array.from({ length: 4 }, () => stack.member({ points: 150 })));
     const attempts = [...rich, ...poor].flatMap((m) => Array.from({ length: 5 }, () => ({ m, answer: redeem(m, itemId) })));
     const results = await Promise.all(attempts.map(async ({ m, answer }) => ({ userId: m.id, ...(await answer) })));
 
@@ -119,7 +107,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
   it('redemptions of an unlimited item do not wait for a transaction holding the item row; stock an admin sets afterwards is never oversold', async () => {
     const itemId = await item(10, null);
-    const members = await Promise.all(Array.from({ length: 9 }, () => member(100)));
+    const members = await Promise.all(Array.from({ length: 9 }, () => stack.member({ points: 100 })));
     // An admin limiting the stock to 2, not yet committed: the item row is locked.
     const admin = await holdItemRow('update store_items set quantity = 2, updated_at = now() where id = $1', [itemId]);
     try {
@@ -143,7 +131,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
   it('limited stock that an admin makes unlimited while redemptions wait for its row: all of them succeed, none "out of stock"', async () => {
     const itemId = await item(10, 2);
-    const members = await Promise.all(Array.from({ length: 6 }, () => member(100)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => stack.member({ points: 100 })));
     const admin = await holdItemRow('update store_items set quantity = null, updated_at = now() where id = $1', [itemId]);
     let answers: Promise<{ status: number; body: { message?: string } }[]>;
     try {

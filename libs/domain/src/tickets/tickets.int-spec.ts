@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { TICKET_MESSAGES } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { io } from 'socket.io-client';
 import { seedTickets } from './tickets.seed';
 
@@ -14,13 +14,6 @@ const png = (color: string) =>
 describe('support tickets', () => {
   let categoryId: number;
   let staff: TestClient;
-
-  async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(stack.em, {});
-    const client = stack.api.client();
-    await client.loginAs(id);
-    return { id, client };
-  }
 
   /** `field` names each file's part: `images[]` by default, or a function of its index for `images[0]`-style names. */
   function form(
@@ -61,7 +54,7 @@ describe('support tickets', () => {
   });
 
   it('creates a ticket with images and shows it in the SPEC shape to its owner', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const res = await send(
       client,
       '/api/r/tickets',
@@ -113,7 +106,7 @@ describe('support tickets', () => {
   });
 
   it('defaults the priority to medium and lists categories', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const { priority: _p, ...fields } = ticketFields();
     const res = await send(client, '/api/r/tickets', form(fields));
     expect(res.status).toBe(200);
@@ -124,7 +117,7 @@ describe('support tickets', () => {
   });
 
   it('answers the SPEC validation messages per field', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const empty = await send(client, '/api/r/tickets', form({ title: ' ', description: '', category_id: '' }));
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
@@ -139,7 +132,7 @@ describe('support tickets', () => {
   });
 
   it('refuses a text file named .png, six images and a file over 5 MB, storing nothing', async () => {
-    const { id, client } = await member();
+    const { id, client } = await stack.member();
     const fake = await send(
       client,
       '/api/r/tickets',
@@ -162,8 +155,8 @@ describe('support tickets', () => {
   });
 
   it("never reveals another member's ticket or its images", async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await stack.member();
+    const other = await stack.member();
     const created = await send(owner.client, '/api/r/tickets', form(ticketFields(), [{ name: 'secret.png', data: await png('#123456') }]));
     const ticketId = created.body.data.id;
     const [{ id: imageId, stored_name }] = await stack.em
@@ -188,7 +181,7 @@ describe('support tickets', () => {
   });
 
   it('flags staff replies, moves the status both ways and notifies the member live', async () => {
-    const { id: userId, client } = await member();
+    const { id: userId, client } = await stack.member();
     const ticketId = await createTicket(client);
     const socket = io(stack.api.url, {
       path: '/socket.io',
@@ -235,7 +228,7 @@ describe('support tickets', () => {
   });
 
   it('validates replies: message required, at most three images', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const ticketId = await createTicket(client);
     const empty = await send(client, `/api/r/tickets/${ticketId}/reply`, form({ message: '  ' }));
     expect(empty.status).toBe(422);
@@ -247,7 +240,7 @@ describe('support tickets', () => {
   });
 
   it('accepts indexed image fields (images[0] …) with the same limits, and refuses an index beyond them', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const image = await png('#ff00ff');
     const indexed = (i: number) => `images[${i}]`;
     const files = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}.png`, data: image }));
@@ -285,7 +278,7 @@ describe('support tickets', () => {
   });
 
   it('refuses replies on a closed ticket, and records the staff status change in the audit log', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const ticketId = await createTicket(client);
     const update = await staff.json('PATCH', `/api/admin/tickets/${ticketId}`, { status: 'closed', priority: 'urgent' });
     expect(update.status).toBe(200);
@@ -310,7 +303,7 @@ describe('support tickets', () => {
   });
 
   it('keeps every one of many parallel replies', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const ticketId = await createTicket(client);
     const results = await Promise.all([
       ...Array.from({ length: 8 }, (_, i) => send(client, `/api/r/tickets/${ticketId}/reply`, form({ message: `member ${i}` }))),
@@ -325,7 +318,7 @@ describe('support tickets', () => {
   });
 
   it('lets staff filter the queue but not manage categories; admins manage categories', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const created = await send(client, '/api/r/tickets', form({ ...ticketFields(), title: 'Withdrawal stuck in queue' }));
     const ticketId = created.body.data.id;
     const list = await staff.json('GET', '/api/admin/tickets?status=open&priority=high&search=stuck%20in%20QUEUE');

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { TournamentMatch, TournamentMatchPush, TournamentUpdatedPush } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { TournamentPrizesService } from './tournament-prizes.service';
 
 describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
@@ -11,12 +11,6 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     sockets.forEach((s) => s.close());
   });
 
-  const member = async () => {
-    const user = await createUser(stack.em);
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
   const rows = <T>(sql: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(sql, params);
   let counter = 0;
 
@@ -50,7 +44,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     });
     expect(match(t, 2, 1)).toMatchObject({ slot1_name: null, slot2_name: null, winner_name: null });
 
-    const m = await member();
+    const m = await stack.member();
     expect((await m.client.json('POST', '/api/admin/tournaments', { name: 'x', size: 4, slots: [] })).status).toBe(403);
     const bad = await stack.admin.json('POST', '/api/admin/tournaments', { name: 'Bad', size: 6, slots: [] });
     expect(bad.status).toBe(422);
@@ -121,7 +115,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     const [m1, m2] = [match(t, 1, 1), match(t, 1, 2)];
     const final = match(t, 2, 1);
     const undo = (matchId: number) => stack.admin.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`);
-    const m = await member();
+    const m = await stack.member();
     expect((await m.client.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${m1.id}/winner`)).status).toBe(403);
     expect((await undo(m1.id)).status).toBe(409);
 
@@ -155,7 +149,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
   it('validates each pick and refuses anonymous, closed and empty submissions with the SPEC messages', async () => {
     const t = await createTournament(4);
     const other = await createTournament(4);
-    const m = await member();
+    const m = await stack.member();
     const r1 = match(t, 1, 1);
     const r2 = match(t, 1, 2);
     await win(t.id, r2.id, r2.slot1_name!);
@@ -254,7 +248,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
   it('parallel predict calls by one member leave exactly one pick per match; the standings are pushed live', async () => {
     const t = await createTournament(8);
-    const m = await member();
+    const m = await stack.member();
     const updates = await watch(t.id);
     const round1 = t.matches.filter((x) => x.round === 1);
     const calls = Array.from({ length: 12 }, (_, i) =>
@@ -283,7 +277,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     const read = async (client: TestClient) => (await client.json('GET', `/api/r/tournaments/${t.id}`)).body.data;
     expect((await read(anonymous)).tournament.predictions_active).toBe(true);
 
-    const m = await member();
+    const m = await stack.member();
     const first = match(t, 1, 1);
     expect(
       (
@@ -321,7 +315,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
   it('computes accuracy and standings; completing pays prizes through the ledger exactly once', async () => {
     const t = await createTournament(4, { prize_points: [300, 100] });
-    const [a, b, c] = [await member(), await member(), await member()];
+    const [a, b, c] = [await stack.member(), await stack.member(), await stack.member()];
     const [m1, m2] = [match(t, 1, 1), match(t, 1, 2)];
     const pick = (u: { client: TestClient }, picks: [number, string][]) =>
       u.client.json('POST', `/api/r/tournaments/${t.id}/predict`, {

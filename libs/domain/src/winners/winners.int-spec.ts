@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { RecentWinner, TournamentMatch, WinnerSource, WinnersNewPush } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, openRaffle } from '@kickback/testing';
+import { integrationStack, waitFor, openRaffle } from '@kickback/testing';
 import { HuntScoringService } from '../bonus-hunts/hunt-scoring.service';
 import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.service';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -32,12 +32,11 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     socket.close();
   });
 
+  /** A member, with the crypto (casino) name they linked when given. */
   const member = async (extra: { crypto?: string } = {}) => {
-    const user = await createUser(stack.em);
-    if (extra.crypto) await stack.em.fork().execute('update users set crypto = ? where id = ?', [extra.crypto, user.id]);
-    const client = stack.api.client();
-    await client.loginAs(user.id);
-    return { id: user.id, client };
+    const signedIn = await stack.member();
+    if (extra.crypto) await stack.em.fork().execute('update users set crypto = ? where id = ?', [extra.crypto, signedIn.id]);
+    return signedIn;
   };
   const winners = (query = '') =>
     stack.api.client().json<{ data: RecentWinner[]; pagination: { total: number } }>('GET', `/api/r/winners${query}`);
