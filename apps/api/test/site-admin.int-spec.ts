@@ -1,15 +1,7 @@
 import sharp from 'sharp';
 import { io } from 'socket.io-client';
 import { GiveawaysService } from '@kickback/domain';
-import {
-  integrationStack,
-  createTestStack,
-  createUser,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
 
 describe('site settings, affiliates, uploads and the audit log', () => {
   let admin: TestClient;
@@ -154,18 +146,11 @@ describe('site settings, affiliates, uploads and the audit log', () => {
 });
 
 describe('queue inspection for admins', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack();
 
   it('lists every queue with its counts and the failed jobs, and retries one', async () => {
     const { Queue, Worker } = await import('bullmq');
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const queue = new Queue('domain-events', { connection: { url: stack.env.REDIS_URL } });
     await queue.add('test.failing', { n: 1 }, { jobId: 'failing-1', attempts: 1 });
     const worker = new Worker(

@@ -11,7 +11,7 @@ import {
 } from '@kickback/contracts';
 import type Redis from 'ioredis';
 import { DomainEventDispatcher, REDIS } from '@kickback/platform';
-import { integrationStack, createTestStack, createUser, waitFor, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
 import { runDemoSeed } from '../demo/demo-seed';
 import { seedTickets } from '../tickets/tickets.seed';
 import { ProgressionBackfillService } from './progression-backfill.service';
@@ -458,29 +458,25 @@ describe('progression in the worker', () => {
 });
 
 describe('progression backfill', () => {
-  let stack: TestStack;
-  let em: EntityManager;
   let backfill: ProgressionBackfillService;
   let redis: Redis;
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    const api = await stack.api();
-    em = api.app.get(EntityManager);
-    backfill = api.app.get(ProgressionBackfillService);
-    redis = api.app.get<Redis>(REDIS);
-    await runDemoSeed(em.fork());
+    backfill = stack.api.app.get(ProgressionBackfillService);
+    redis = stack.api.app.get<Redis>(REDIS);
+    await runDemoSeed(stack.em.fork());
     // As if progression had just landed: the demo's tables are full, the ledger empty.
     // member_xp_sources is left as the seed wrote it: counts the emptied ledger no longer holds, for the backfill to
     // replace.
-    await em.fork().execute('truncate xp_ledger, member_xp, member_achievements, member_badges');
+    await stack.em.fork().execute('truncate xp_ledger, member_xp, member_achievements, member_badges');
   });
-  afterAll(() => stack.close());
 
   const snapshot = async () => ({
-    totals: await em.fork().execute('select user_id, xp, level from member_xp order by user_id'),
-    unlocks: await em.fork().execute('select user_id, achievement_id from member_achievements order by 1, 2'),
-    ledger: await em.fork().execute('select count(*)::int as n, sum(xp)::int as xp from xp_ledger'),
+    totals: await stack.em.fork().execute('select user_id, xp, level from member_xp order by user_id'),
+    unlocks: await stack.em.fork().execute('select user_id, achievement_id from member_achievements order by 1, 2'),
+    ledger: await stack.em.fork().execute('select count(*)::int as n, sum(xp)::int as xp from xp_ledger'),
   });
 
   it('computes XP and achievements from the existing tables, and a second run changes nothing', async () => {
@@ -489,7 +485,7 @@ describe('progression backfill', () => {
     expect(first.unlocked).toBeGreaterThan(0);
     const after = await snapshot();
 
-    const [counts] = await em.fork().execute<{ entries: number; awarded: number; predictions: number; hunt: number }[]>(
+    const [counts] = await stack.em.fork().execute<{ entries: number; awarded: number; predictions: number; hunt: number }[]>(
       `select (select count(*)::int from raffle_entries) as entries,
               (select count(*)::int from xp_ledger where source = 'raffle_entry') as awarded,
               (select count(*)::int from hunt_predictions) as predictions,
@@ -497,15 +493,15 @@ describe('progression backfill', () => {
     );
     expect(counts!.awarded).toBe(counts!.entries);
     expect(counts!.hunt).toBe(counts!.predictions);
-    const [sums] = await em.fork().execute<{ bad: number }[]>(
+    const [sums] = await stack.em.fork().execute<{ bad: number }[]>(
       `select count(*)::int as bad from member_xp m where m.xp <> (select sum(xp) from xp_ledger l where l.user_id = m.user_id)
            or m.level <> floor(m.xp / 1000) + 1`,
     );
     expect(sums!.bad).toBe(0);
-    expect(await sourceCountsOffLedger(em)).toBe(0);
+    expect(await sourceCountsOffLedger(stack.em)).toBe(0);
 
     expect(await redis.zcard(RANK_KEY)).toBe(first.members);
-    const [top] = await em
+    const [top] = await stack.em
       .fork()
       .execute<{ user_id: number }[]>('select user_id from member_xp order by xp desc, reached_ledger_id limit 1');
     expect(await redis.zrevrange(RANK_KEY, 0, 0)).toEqual([String(top!.user_id)]);
