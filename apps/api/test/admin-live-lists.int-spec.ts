@@ -5,11 +5,11 @@ import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 /** The admin's lists of live things follow the admin room: raffles, hunts and tournaments created or changed, entry counters. */
 describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ worker: true, admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ worker: true, admin: true });
 
   /** A socket with the client's session, recording the admin room's pushes. */
   async function listen(client: TestClient) {

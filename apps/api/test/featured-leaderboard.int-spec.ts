@@ -5,11 +5,11 @@ import { integrationStack, socketConnected, testSocket, waitFor } from '@kickbac
 /** The leaderboard on stream: chosen on Go live (else the site's first board); the leaderboard overlay follows it. */
 describe('featured leaderboard (real PostgreSQL + Redis)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ admin: true });
 
   const board = async (slug: string, display_order: number) => {
     const res = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {

@@ -6,11 +6,11 @@ import { integrationStack, socketConnected, testSocket, waitFor, openRaffle } fr
 /** The raffle on stream: chosen by the admin (else the newest taking entries); the overlay and Go live's draw follow it. */
 describe('featured raffle (real PostgreSQL + Redis)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ admin: true });
 
   const createRaffle = (title: string) => openRaffle(stack.admin, { title, description: 'On stream or not' });
   const overlayRaffle = async (token: string) => {

@@ -5,11 +5,11 @@ import { integrationStack, socketConnected, testSocket, waitFor } from '@kickbac
 /** The tournament on stream: chosen on Go live (else the newest active one); the bracket overlay follows it. */
 describe('featured tournament (real PostgreSQL + Redis)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ admin: true });
 
   const createCup = async (name: string) => {
     const res = await stack.admin.json('POST', '/api/admin/tournaments', {

@@ -120,15 +120,15 @@ describe('fuzzing every route and socket event with hostile input', () => {
   // Generous: the sweeps take minutes on a busy 2-core machine.
   jest.setTimeout(480_000);
   const sockets: Socket[] = [];
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+  });
 
   const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', READ_API_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
     const token = await stack.admin.json('POST', '/api/admin/read-api/tokens', { name: 'fuzz', scopes: [...READ_API_SCOPES] });
     readApiHeaders = { authorization: `Bearer ${token.body.data.token as string}` };
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
   });
 
   /** A digest of every application table, to prove a refused request wrote nothing. */

@@ -11,12 +11,12 @@ const INVALID = 'The given data was invalid.';
  */
 describe('hostile load: cheap checks first, strict input everywhere', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' } });
-  afterEach(() => jest.restoreAllMocks());
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' } });
+  afterEach(() => jest.restoreAllMocks());
 
   function connect(client?: TestClient): Promise<Socket> {
     const socket = testSocket(stack.api.url, client);

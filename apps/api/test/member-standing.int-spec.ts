@@ -45,6 +45,9 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
         String(userId),
       ])
     ).map((r) => r.action);
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+  });
 
   const stack = integrationStack();
 
@@ -54,9 +57,6 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     adminId = (await createUser(stack.em, { role: 'Admin' })).id;
     admin = api1.client();
     await admin.loginAs(adminId);
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
   });
 
   it('an admin reads a member; staff and members are refused; unknown ids are 404', async () => {

@@ -34,13 +34,14 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
       '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
     );
   });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+  });
+
   const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
 
   beforeAll(async () => {
     member = await stack.api.signedIn();
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
   });
 
   const overlaySocket = async (kind: string, token: string) => {

@@ -41,10 +41,11 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
       '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
     );
   });
-  const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
 
   const issue = async (kind: string) => {
     const res = await stack.admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`);

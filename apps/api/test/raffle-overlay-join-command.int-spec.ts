@@ -8,11 +8,11 @@ import { integrationStack, socketConnected, testSocket, waitFor } from '@kickbac
  */
 describe('the join keyword on stream (real PostgreSQL + Redis)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ admin: true });
 
   const saveRules = async (rules: Record<string, unknown>) =>
     expect((await stack.admin.json('PUT', '/api/admin/activity/rules', rules)).status).toBe(200);

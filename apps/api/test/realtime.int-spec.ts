@@ -23,15 +23,15 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
   let api1: RunningApi;
   let api2: RunningApi;
   const sockets: Socket[] = [];
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+  });
 
   const stack = integrationStack({ worker: true });
 
   beforeAll(async () => {
     api1 = stack.api;
     api2 = await stack.processes.api();
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
   });
 
   /** A client on each api instance, both in room site. */

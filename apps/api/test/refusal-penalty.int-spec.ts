@@ -17,6 +17,9 @@ const TOO_MANY = { success: false, message: 'Too many requests. Please slow down
  */
 describe('refusal penalty: a client that keeps being refused is slowed down, nobody else', () => {
   const sockets: Socket[] = [];
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+  });
 
   const stack = integrationStack({
     env: {
@@ -27,9 +30,6 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     },
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
 
   function connect(client?: TestClient): Promise<Socket> {
     const socket = testSocket(stack.api.url, client);

@@ -6,11 +6,11 @@ const CAP = 5;
 /** Issue #49: one address cannot hold any number of sockets; the cap reads the client address behind a trusted proxy. */
 describe('sockets per address are capped at the handshake (real api, TRUST_PROXY)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ env: { SOCKETS_PER_ADDRESS: String(CAP), TRUST_PROXY: 'true' } });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ env: { SOCKETS_PER_ADDRESS: String(CAP), TRUST_PROXY: 'true' } });
 
   /** A socket from `address` (as the proxy forwards it); answers whether it connected or the error it was refused with. */
   function open(address: string, cookie?: string): Promise<{ socket: Socket; connected: boolean; error?: string }> {

@@ -13,6 +13,9 @@ const ROUNDS = 15;
 describe('sockets that connect and disconnect over and over (real PostgreSQL + Redis)', () => {
   let server: Server;
   let clients: (TestClient | null)[];
+  afterAll(async () => {
+    jest.restoreAllMocks();
+  });
 
   const stack = integrationStack();
 
@@ -20,9 +23,6 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
     // The gateway hands its server to the emitter (useLocalServer); the test reads it there rather than widen the api.
     server = (stack.api.app.get(RealtimeEmitter) as unknown as { local: Server }).local;
     clients = [null, await stack.api.signedIn(), await stack.api.signedIn({ role: 'Admin' })];
-  });
-  afterAll(async () => {
-    jest.restoreAllMocks();
   });
 
   /** Connects as `client`, joins a public room, disconnects, and waits until the server has seen it go. */

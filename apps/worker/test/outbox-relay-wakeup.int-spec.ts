@@ -11,6 +11,9 @@ import { settingsUpdatedEvent } from './settings-updated-event';
 describe('outbox relay: woken by NOTIFY, recovers when the listening connection drops', () => {
   let outbox: OutboxService;
   let admin: Client;
+  afterAll(async () => {
+    await admin.end();
+  });
 
   const stack = integrationStack({ api: false, worker: { healthServer: false }, env: { OUTBOX_POLL_MS: '600000' } });
 
@@ -18,9 +21,6 @@ describe('outbox relay: woken by NOTIFY, recovers when the listening connection 
     outbox = stack.worker.get(OutboxService);
     admin = new Client({ connectionString: stack.databaseUrl });
     await admin.connect();
-  });
-  afterAll(async () => {
-    await admin.end();
   });
 
   /** The backend pid of the relay's listening session once it is LISTENing, in this test's database. */

@@ -33,11 +33,11 @@ describe('account deletion leaves no Kick trace (real PostgreSQL + Redis, api + 
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   const probe = 'deletion-probe';
   const queues: Queue[] = [];
-
-  const stack = integrationStack({ worker: true, admin: true, kick });
   afterAll(async () => {
     await Promise.all(queues.map((q) => q.close()));
   });
+
+  const stack = integrationStack({ worker: true, admin: true, kick });
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
   const deliver = async (type: string, payload: Record<string, unknown>) =>

@@ -44,6 +44,10 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   };
 
   kick.nextUser = STREAMER;
+  afterAll(async () => {
+    kick.events.chatGate = null;
+  });
+
   const stack = integrationStack({ worker: true, admin: true, kick });
 
   beforeAll(async () => {
@@ -56,9 +60,6 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
     expect((await stack.admin.get(callback.pathname + callback.search)).status).toBe(302);
-  });
-  afterAll(async () => {
-    kick.events.chatGate = null;
   });
 
   it('answers a command with one type "user" POST into the channel, threaded under the asker’s message', async () => {

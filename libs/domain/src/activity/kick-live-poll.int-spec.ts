@@ -62,15 +62,16 @@ describe("the live poll follows Kick's channel lookup", () => {
       ],
     });
   });
+  afterAll(async () => {
+    jest.useRealTimers();
+  });
+
   const stack = integrationStack({ kick, env: { KICK_PUBLIC_KEY: kick.events.publicKeyPem } });
 
   beforeAll(async () => {
     poll = stack.api.app.get(KickLivePollService);
     liveState = stack.api.app.get(LiveStateService);
     await stack.em.fork().execute('update activity_settings set broadcaster_user_id = ? where id = 1', [CHANNEL]);
-  });
-  afterAll(async () => {
-    jest.useRealTimers();
   });
 
   it('a live stream stays live through an hour of polls, and home gets its title and category', async () => {

@@ -10,6 +10,9 @@ describe('watch heartbeats are credited atomically', () => {
   let streamId: string;
   let kickSeq = 900_000;
   const sockets: Socket[] = [];
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+  });
 
   const stack = integrationStack();
 
@@ -23,9 +26,6 @@ describe('watch heartbeats are credited atomically', () => {
     await stack.em
       .fork()
       .execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [streamId]);
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
   });
 
   const connect = async (api: RunningApi, client: TestClient) => {

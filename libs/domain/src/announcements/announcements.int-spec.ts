@@ -70,14 +70,15 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     discord.webhooks.set('1122334455', 'token-abc_DEF');
     discord.webhooks.set('9988776655', 'other-token');
   });
+  afterAll(async () => {
+    await discord.stop();
+    await receiver.stop();
+  });
+
   const stack = integrationStack({
     worker: true,
     admin: true,
     env: () => ({ DISCORD_API_URL: discord.apiBase, ANNOUNCEMENT_RETRY_BASE_MS: String(RETRY_BASE_MS) }),
-  });
-  afterAll(async () => {
-    await discord.stop();
-    await receiver.stop();
   });
 
   async function addHook(input: Record<string, unknown>): Promise<AnnouncementHook> {

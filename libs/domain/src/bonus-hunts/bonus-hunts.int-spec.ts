@@ -8,11 +8,11 @@ import { HuntScoringService } from './hunt-scoring.service';
 
 describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ worker: true, admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ worker: true, admin: true });
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await stack.em.fork().execute<T[]>(sql, params))[0]!;
 

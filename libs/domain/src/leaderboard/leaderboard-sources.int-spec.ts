@@ -23,15 +23,15 @@ const PLAYERS = [
 describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () => {
   let refresher: LeaderboardRefreshService;
   const fake = new FakeCasinoServer(SECRETS);
+  afterAll(async () => {
+    await fake.stop();
+  });
 
   const stack = integrationStack({ admin: true });
 
   beforeAll(async () => {
     refresher = stack.api.app.get(LeaderboardRefreshService);
     await fake.start();
-  });
-  afterAll(async () => {
-    await fake.stop();
   });
 
   const configs: Record<Exclude<FakeCasino, 'generic'>, Record<string, unknown>> = {

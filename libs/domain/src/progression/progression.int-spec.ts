@@ -52,11 +52,11 @@ describe('progression in the worker', () => {
     sockets.push(socket);
     return socket;
   }
-
-  const stack = integrationStack({ worker: true, admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ worker: true, admin: true });
 
   it('awards XP once for the same event delivered twice, or the same action sent as two events', async () => {
     const { id: userId } = await createUser(stack.em, {});

@@ -39,11 +39,11 @@ async function loginFrom(client: TestClient, userId: number): Promise<void> {
 
 describe('raffles (real PostgreSQL + Redis)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' } });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' } });
 
   const createRaffle = (overrides: Record<string, unknown> = {}) =>
     openRaffle(stack.admin, {

@@ -37,11 +37,11 @@ describe('friends and public profiles', () => {
         [Math.min(a, b), Math.max(a, b)],
       );
   }
-
-  const stack = integrationStack({ worker: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ worker: true });
 
   it('walks every transition of SPEC §4 with the SPEC §8 messages and the flags of sender, receiver, friend, stranger, self and anonymous', async () => {
     const [a, b, stranger] = [await stack.member(), await stack.member(), await stack.member()];

@@ -7,6 +7,9 @@ import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
 describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)', () => {
   let economy: EconomyService;
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+  });
 
   // Every request comes from 127.0.0.1; the per-address limit is not under test here.
   const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -18,9 +21,6 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
   /** The healthy worker the tests share; the crash test replaces its first one. */
   let running: INestApplicationContext | null = null;
   const worker = async () => (running ??= await stack.processes.worker());
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-  });
 
   /** A socket with the client's session, recording every push it receives. */
   async function listen(client: TestClient | null, room?: string) {

@@ -5,11 +5,11 @@ import { TournamentPrizesService } from './tournament-prizes.service';
 
 describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
   const sockets: Socket[] = [];
-
-  const stack = integrationStack({ worker: true, admin: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
   });
+
+  const stack = integrationStack({ worker: true, admin: true });
 
   const rows = <T>(sql: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(sql, params);
   let counter = 0;

@@ -17,6 +17,9 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
   const pushed = (id: number) => pushes.flatMap((p) => p.winners).find((w) => w.id === id);
   const ids = { raffle: 0, hunt: 0, tournament: 0, period: 0 };
   const users: Record<'raffle' | 'hunt' | 'tournament' | 'leaderboard', number> = { raffle: 0, hunt: 0, tournament: 0, leaderboard: 0 };
+  afterAll(async () => {
+    socket.close();
+  });
 
   const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
@@ -27,9 +30,6 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
       socket.emit('room:join', 'winners');
     });
     socket.on('winners:new', (p: WinnersNewPush) => pushes.push(p));
-  });
-  afterAll(async () => {
-    socket.close();
   });
 
   /** A member, with the crypto (casino) name they linked when given. */
