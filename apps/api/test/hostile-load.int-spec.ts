@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer, RoomJoinAnswer, WatchHeartbeatAnswer } from '@kickback/contracts';
 import { RaffleEntryService } from '@kickback/domain';
-import { integrationStack, type TestClient, socketConnected, testSocket } from '@kickback/testing';
+import { integrationStack, type TestClient } from '@kickback/testing';
 
 const INVALID = 'The given data was invalid.';
 
@@ -10,19 +10,8 @@ const INVALID = 'The given data was invalid.';
  * work, every socket event is rate-limited per connection and per member, and input a route does not read is refused.
  */
 describe('hostile load: cheap checks first, strict input everywhere', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' } });
   afterEach(() => jest.restoreAllMocks());
-
-  function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(stack.api.url, client);
-    sockets.push(socket);
-    return socketConnected(socket);
-  }
 
   /** The raw answer of a JSON request whose body is sent as given. */
   async function send(client: TestClient, method: string, path: string, body: string) {
@@ -37,7 +26,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
 
   it('finding 1: an anonymous socket’s raffle:enter is refused before any handler work; a 300,000-element one ends the connection unread', async () => {
     const entries = jest.spyOn(stack.api.app.get(RaffleEntryService), 'enter');
-    const anonymous = await connect();
+    const anonymous = await stack.socket();
     // Within the socket's message limit: answered at once by the event check, the payload never looked at.
     const large = { raffle_id: 1, entry_type: 'passwordless', junk: new Array(10_000).fill(0) };
     const answers = await Promise.all(
@@ -53,7 +42,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
 
   it('finding 1: a member’s oversized raffle entry is refused by shape, the hostile-text scan never walking what the schema refused', async () => {
     const { client } = await stack.member();
-    const socket = await connect(client);
+    const socket = await stack.socket(client);
     // A NUL at the end of an unknown field: only a scan of the whole message would find it.
     const answer = (await socket.timeout(20_000).emitWithAck('raffle:enter', {
       raffle_id: 1,
@@ -150,7 +139,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 7: room:join with a non-string room is answered with a clear refusal, never an internal error', async () => {
-    const socket = await connect();
+    const socket = await stack.socket();
     const exceptions: unknown[] = [];
     socket.on('exception', (e: unknown) => exceptions.push(e));
     for (const room of [{ toString: 1 }, { __proto__: 1 }, ['site'], 42, null, 'no-such-room']) {
@@ -172,7 +161,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     // One connection: a page's few at once reach the watch service (then 1.5 a second refill the allowance), the
     // rest are refused before any work.
     const one = await stack.member();
-    const socket = await connect(one.client);
+    const socket = await stack.socket(one.client);
     const sentAt = performance.now();
     const answers = await beats(socket, 150);
     const refill = Math.ceil(((performance.now() - sentAt) / 1000) * 1.5);
@@ -181,12 +170,12 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
 
     // Fifty tabs of one member, each within its own allowance: the member's 180 a minute hold across them.
     const tabs = await stack.member();
-    const sockets = await Promise.all(Array.from({ length: 50 }, () => connect(tabs.client)));
+    const sockets = await Promise.all(Array.from({ length: 50 }, () => stack.socket(tabs.client)));
     const tabAnswers = await Promise.all(sockets.map((tab) => beats(tab, 4)));
     expect(refused(tabAnswers.flat())).toBe(20);
 
     // A visitor's heartbeat and raffle entry are refused outright; its room joins are limited per connection.
-    const visitor = await connect();
+    const visitor = await stack.socket();
     expect(refused(await beats(visitor, 3))).toBe(3);
     const errors: string[] = [];
     visitor.on('room:error', (e: { message: string }) => errors.push(e.message));

@@ -64,6 +64,8 @@ export interface IntegrationStack {
 /**
  * One test file's running product: declare it at the top of a describe and it starts in beforeAll (database, Redis DB,
  * api, and the worker, fake Kick and admin when asked) and closes in afterAll. Its parts are read inside tests and hooks.
+ * Jest runs a block's afterAll hooks in the order they were declared, so cleanup that needs the product still running
+ * (sockets or database clients a file opened itself) is an afterAll declared above this call.
  */
 export function integrationStack(options: IntegrationStackOptions = {}): IntegrationStack {
   let stack: TestStack | undefined;
