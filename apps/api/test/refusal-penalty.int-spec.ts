@@ -1,8 +1,7 @@
 import { createConnection, type Socket as TcpSocket } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import type { WatchHeartbeatAnswer } from '@kickback/contracts';
 import { MemberSettingsService } from '@kickback/domain';
-import { integrationStack, createUser, type TestClient, socketConnected, testSocket } from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { ADDRESS_SHARE, MALFORMED, MAX_HELD_PER_CLIENT } from '../src/security/refusal-penalties';
 
 const REFUSALS = 5;
@@ -16,11 +15,6 @@ const TOO_MANY = { success: false, message: 'Too many requests. Please slow down
  * the hold's lower bound, which a timer never undercuts on any host.
  */
 describe('refusal penalty: a client that keeps being refused is slowed down, nobody else', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({
     env: {
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -30,12 +24,6 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     },
   });
   afterEach(() => jest.restoreAllMocks());
-
-  function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(stack.api.url, client);
-    sockets.push(socket);
-    return socketConnected(socket);
-  }
 
   const oversized = (client: TestClient) =>
     client.request('POST', '/api/r/profile/update', {
@@ -102,7 +90,7 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
 
   it('a member socket past its refused messages is disconnected and cannot reconnect while penalised; another member’s can', async () => {
     const attacker = await stack.api.signedIn();
-    const socket = await connect(attacker);
+    const socket = await stack.socket(attacker);
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const beat = { visible: true, player: true };
     const beats = (n: number) =>
@@ -124,8 +112,8 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     expect(answers.filter((a) => a === 'counted').length).toBeLessThanOrEqual(4 + 1);
     expect(await disconnected).toBe('io server disconnect');
 
-    await expect(connect(attacker)).rejects.toThrow();
-    await expect(connect(await stack.api.signedIn())).resolves.toBeDefined();
+    await expect(stack.socket(attacker)).rejects.toThrow();
+    await expect(stack.socket(await stack.api.signedIn())).resolves.toBeDefined();
   });
 
   it('serves a client’s parallel requests a few at a time, the rest waiting their turn, while another member is served', async () => {
@@ -160,12 +148,12 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     // Signed in before the flood: a visitor at the address could not log in until the minute is over.
     const neighbour = await stack.api.signedIn();
     for (let i = 0; i <= (REFUSALS * ADDRESS_SHARE) / MALFORMED; i++) {
-      const socket = await connect();
+      const socket = await stack.socket();
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
       socket.emit('raffle:enter', { raffle_id: 1, entry_type: 'passwordless', junk: new Array(300_000).fill(0) });
       await closed;
     }
-    await expect(connect()).rejects.toThrow();
-    await expect(connect(neighbour)).resolves.toBeDefined();
+    await expect(stack.socket()).rejects.toThrow();
+    await expect(stack.socket(neighbour)).resolves.toBeDefined();
   });
 });
