@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
 import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutation } from './admin-activity-api';
 
 /** Kick accounts that never earn: chat bots, the streamer, alternate accounts. */

@@ -4,7 +4,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import {
   useCreateKickRewardMutation,
   useGetKickRewardsQuery,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ActivityRules } from '@kickback/contracts';
 import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useUpdateActivityRulesMutation } from './admin-activity-api';
 
 type NumberRule = Exclude<keyof ActivityRules, 'broadcaster_user_id' | 'chat_commands_enabled' | 'join_keyword'>;

@@ -26,7 +26,7 @@ export const adminEconomyApi = baseApi.injectEndpoints({
     adjustUserPoints: build.mutation<{ balance: number; message: string }, { userId: number; delta: number; note: string }>({
       query: ({ userId, delta, note }) => ({ url: `/api/admin/users/${userId}/points`, method: 'POST', body: { delta, note } }),
       transformResponse: (data: { balance: number } | undefined, meta) => ({ balance: data?.balance ?? 0, message: meta?.message ?? '' }),
-      invalidatesTags: ['AdminUsers', 'AdminUserLedger', 'AuditLog'],
+      invalidatesTags: ['AdminUsers', 'AdminUserLedger'],
     }),
   }),
 });

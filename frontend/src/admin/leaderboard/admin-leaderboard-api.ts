@@ -18,15 +18,15 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
     }),
     createLeaderboardPlatform: build.mutation<AdminPlatform, PlatformInput>({
       query: (body) => ({ url: BASE, method: 'POST', body }),
-      invalidatesTags: ['AdminLeaderboard', 'Leaderboard', 'AuditLog'],
+      invalidatesTags: ['AdminLeaderboard', 'Leaderboard'],
     }),
     updateLeaderboardPlatform: build.mutation<AdminPlatform, { id: number; changes: PlatformUpdate }>({
       query: ({ id, changes }) => ({ url: `${BASE}/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminLeaderboard', 'Leaderboard', 'AuditLog'],
+      invalidatesTags: ['AdminLeaderboard', 'Leaderboard'],
     }),
     deleteLeaderboardPlatform: build.mutation<void, number>({
       query: (id) => ({ url: `${BASE}/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminLeaderboard', 'Leaderboard', 'AuditLog'],
+      invalidatesTags: ['AdminLeaderboard', 'Leaderboard'],
     }),
     testLeaderboardPlatform: build.mutation<TestConnectionResult, number>({
       query: (id) => ({ url: `${BASE}/${id}/test`, method: 'POST', body: {} }),
@@ -44,7 +44,6 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [
         'AdminLeaderboard',
         'Leaderboard',
-        'AuditLog',
         { type: 'AdminLeaderboard', id: `fetches-${id}` },
       ],
     }),

@@ -17,8 +17,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LeaderboardCsvImport } from './leaderboard-csv-import';
 import { LeaderboardFetchHistory } from './leaderboard-fetch-history';
 import { LeaderboardPlatformForm } from './leaderboard-platform-form';
-import { useAdminCrud } from '../use-admin-crud';
-import { RowActions } from '../row-actions';
+import { useAdminCrud } from '../kit/use-admin-crud';
+import { RowActions } from '../kit/row-actions';
 
 export default function LeaderboardPlatformsPage() {
   const { data: platforms = [], isLoading, isError } = useGetLeaderboardPlatformsQuery();

@@ -9,15 +9,15 @@ export const adminAffiliatesApi = baseApi.injectEndpoints({
     }),
     createAffiliate: build.mutation<AdminAffiliate, AffiliateInput>({
       query: (body) => ({ url: '/api/admin/affiliates', method: 'POST', body }),
-      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
     }),
     updateAffiliate: build.mutation<AdminAffiliate, { id: number; changes: Partial<AffiliateInput> }>({
       query: ({ id, changes }) => ({ url: `/api/admin/affiliates/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
     }),
     deleteAffiliate: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/affiliates/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
     }),
     reorderAffiliates: build.mutation<void, number[]>({
       query: (ids) => ({ url: '/api/admin/affiliates/reorder', method: 'POST', body: { ids } }),
@@ -38,7 +38,7 @@ export const adminAffiliatesApi = baseApi.injectEndpoints({
           patch.undo();
         }
       },
-      invalidatesTags: ['AdminAffiliates', 'Affiliates', 'AuditLog'],
+      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
     }),
   }),
 });

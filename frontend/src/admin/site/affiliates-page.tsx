@@ -13,8 +13,8 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { AffiliateForm } from './affiliate-form';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useAdminCrud } from '../use-admin-crud';
-import { RowActions } from '../row-actions';
+import { useAdminCrud } from '../kit/use-admin-crud';
+import { RowActions } from '../kit/row-actions';
 
 /** Ids with the row at `index` swapped with its neighbour in `direction`. */
 export function moveId(list: AdminAffiliate[], index: number, direction: -1 | 1): number[] {

@@ -26,15 +26,15 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     createStoreItem: build.mutation<AdminStoreItem, StoreItemInput>({
       query: (body) => ({ url: '/api/admin/store-items', method: 'POST', body }),
-      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+      invalidatesTags: ['AdminStoreItems', 'Store'],
     }),
     updateStoreItem: build.mutation<AdminStoreItem, { id: number; changes: StoreItemUpdate }>({
       query: ({ id, changes }) => ({ url: `/api/admin/store-items/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+      invalidatesTags: ['AdminStoreItems', 'Store'],
     }),
     deleteStoreItem: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/store-items/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
+      invalidatesTags: ['AdminStoreItems', 'Store'],
     }),
     getStoreCodes: build.query<AdminStoreCode[], number>({
       query: (itemId) => `/api/admin/store-items/${itemId}/codes`,
@@ -43,11 +43,11 @@ export const storeAdminApi = baseApi.injectEndpoints({
     addStoreCodes: build.mutation<StoreCodesUploadResult & { message: string }, { itemId: number; codes: string }>({
       query: ({ itemId, codes }) => ({ url: `/api/admin/store-items/${itemId}/codes`, method: 'POST', body: { codes } }),
       transformResponse: (data: StoreCodesUploadResult, meta) => ({ ...data, message: meta?.message ?? '' }),
-      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems'],
     }),
     removeStoreCode: build.mutation<void, { itemId: number; codeId: number }>({
       query: ({ itemId, codeId }) => ({ url: `/api/admin/store-items/${itemId}/codes/${codeId}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems'],
     }),
     getAdminRedemptions: build.query<RedemptionsPage, AdminRedemptionsQuery>({
       query: ({ status, page }) => `/api/admin/store-redemptions?status=${status}&page=${page}`,
@@ -72,11 +72,11 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     processRedemption: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/store-redemptions/${id}/process`, method: 'POST', body: {} }),
-      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems'],
     }),
     refundRedemption: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/store-redemptions/${id}/refund`, method: 'POST', body: {} }),
-      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AdminUsers', 'AuditLog'],
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AdminUsers'],
     }),
   }),
 });

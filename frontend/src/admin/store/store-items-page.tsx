@@ -13,8 +13,8 @@ import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StoreCodesPanel } from './store-codes-panel';
 import { StoreItemForm } from './store-item-form';
-import { useAdminCrud } from '../use-admin-crud';
-import { RowActions } from '../row-actions';
+import { useAdminCrud } from '../kit/use-admin-crud';
+import { RowActions } from '../kit/row-actions';
 
 const stock = (item: AdminStoreItem) => (item.quantity === null ? 'Unlimited' : formatNumber(item.quantity));
 

@@ -10,7 +10,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/select-field';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 const FILTERS: { value: AdminRedemptionsQuery['status']; label: string }[] = [
   { value: 'all', label: 'All (pending first)' },

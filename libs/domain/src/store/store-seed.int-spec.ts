@@ -1,5 +1,5 @@
 import { integrationStack } from '@kickback/testing';
-import { runDemoSeed } from '../demo/demo-seed';
+import { demoSeedWanted, runDemoSeed } from '../demo/demo-seed';
 
 describe('store demo seed (real PostgreSQL)', () => {
   const stack = integrationStack();
@@ -14,7 +14,10 @@ describe('store demo seed (real PostgreSQL)', () => {
   });
 
   it('seeds items in every state and demo points once; seeding again changes nothing', async () => {
+    // `npm start` seeds an empty database only.
+    expect(await demoSeedWanted(stack.em.fork())).toBe(true);
     await runDemoSeed(stack.em.fork());
+    expect(await demoSeedWanted(stack.em.fork())).toBe(false);
     const first = await snapshot();
     const items = first.items as {
       name: string;

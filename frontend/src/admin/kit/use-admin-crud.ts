@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../lib/api-error';
-import { useToast } from '../lib/use-toast';
+import { errorMessage } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
 import { useEditingState } from './use-editing-state';
 
 /** What an admin list page says and calls; the texts are the page's own (SPEC-facing toasts stay as they were). */

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { adminFixture } from '../test/fixtures';
-import { renderWithProviders } from '../test/render';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 import { useAdminCrud } from './use-admin-crud';
 
 interface Thing {

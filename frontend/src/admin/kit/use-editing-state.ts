@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../lib/api-error';
+import { fieldErrors } from '../../lib/api-error';
 
 export type Editing<T> = { mode: 'create' } | { mode: 'edit'; item: T } | null;
 

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import type { FilterDeclaration } from './filter-bar';
+import type { z } from 'zod';
+import type { CrudHooks } from './crud-endpoints';
+import type { FormLayout, FormTexts } from './form-layout';
+
+/** One column of a declared list: its header and what a row shows in it. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The cell that names the row for screen readers (a `th scope="row"`). */
+  rowHeader?: boolean;
+}
+
+/** The lines a list shows while loading, after a failure and when empty, and its table's caption. */
+export interface ListTexts {
+  loading: string;
+  error: string;
+  empty: string;
+  caption: string;
+}
+
+/** What a row's own buttons may do through the kit. */
+export interface RowKit<T> {
+  edit: (row: T) => void;
+  /** Runs a one-off action with its toasts; answers whether it succeeded. */
+  act: (run: () => Promise<unknown>, success: string, failure: string) => Promise<boolean>;
+  /** Saves a partial change to a row (archive, restore) with its toasts. */
+  change: (row: T, changes: Record<string, unknown>, success: string, failure: string) => Promise<boolean>;
+  /** Whether a change to a row is on its way, to disable the row's buttons. */
+  busy: boolean;
+  /** Shows the resource's panel for this row. */
+  openPanel: (row: T) => void;
+  /** Whether the panel shows this row, for a button that toggles it (`aria-pressed`). */
+  panelOpen: (row: T) => boolean;
+  closePanel: () => void;
+}
+
+/**
+ * A catalogue screen: a list the admin creates, edits and deletes records in. The kit draws the header, the
+ * create/edit form from the contract, the status lines, the table and its action cell, and the delete confirmation.
+ */
+export interface CatalogueResource<T extends { id: number }, Input> {
+  title: string;
+  addLabel: string;
+  /** Under the title: a hint or a counter. */
+  header?: (rows: T[]) => ReactNode;
+  endpoints: CrudHooks<T, Input>;
+  /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"). */
+  name: (row: T) => string;
+  texts: ListTexts;
+  /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
+  toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
+  columns: Column<T>[];
+  form: {
+    schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+    layout: FormLayout;
+    texts: FormTexts<T>;
+    /** A new record's values that depend on the list (the next position). */
+    defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
+    /** When editing takes other fields than creating (a URL fixed once created): the edit form's contract and layout. */
+    edit?: { schema: z.ZodType<Input, z.ZodTypeDef, unknown>; layout: FormLayout };
+  };
+  remove?: {
+    label?: 'Delete' | 'Remove' | 'Archive';
+    /** Rows that offer the destructive action; every row when left out. */
+    when?: (row: T) => boolean;
+    title: string;
+    message: (row: T) => string;
+  };
+  /** The row's own buttons, between Edit and the destructive one. */
+  rowActions?: (row: T, kit: RowKit<T>) => ReactNode;
+  /** Shown under the list for the row it names (a code pool, a delivery log); opened by a row action. */
+  panel?: (row: T, close: () => void) => ReactNode;
+  /** Anything else the screen shows after the list. */
+  footer?: ReactNode;
+}
+
+/** A page of a queue as the list endpoint answers it, with the queue's own totals beside it. */
+export interface QueuePage<T> {
+  data: T[];
+  pagination: { last_page: number };
+}
+
+/** The list hook's state a queue screen reads. */
+export interface QueueQuery<P> {
+  data?: P;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+}
+
+/**
+ * A queue screen: a paged list filtered by its URL (`?status=&page=`), worked row by row. The kit draws the header,
+ * the filter bar, the status lines, the table, its action cell and the pager.
+ */
+export interface QueueResource<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T> = QueuePage<T>> {
+  title: string;
+  /** Under the title: a hint or the queue's counter. */
+  header?: (page: P | undefined) => ReactNode;
+  filters?: { defaults: F; declarations: readonly FilterDeclaration[] };
+  useList: (arg: F & { page: number }) => QueueQuery<P>;
+  texts: ListTexts;
+  pagerLabel: string;
+  columns: Column<T>[];
+  rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
+  /** The queue's row buttons; a hook, so they may hold the page's mutations. */
+  useRowActions?: () => (row: T) => ReactNode;
+  /** Shown above the list (a search box, a detail panel). */
+  aboveList?: ReactNode;
+}
