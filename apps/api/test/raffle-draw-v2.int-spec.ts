@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CLAIM_MESSAGES, RaffleScheduler } from '@kickback/domain';
-import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
 
 /**
  * kickback-raffle-v2 implemented from docs/raffle-draws.md §1–§4 and §7 alone: Node's SHA-256, none of our code.
@@ -57,15 +57,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
   /** Signed-in members with Kick accounts `firstKickId`, `firstKickId + 1`, … and 100 points each. */
   async function members(count: number, firstKickId: number): Promise<Member[]> {
     const list: Member[] = [];
-    for (let i = 0; i < count; i++) {
-      const { id } = await createUser(stack.em, {});
-      const kickId = firstKickId + i;
-      await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-      await sql('insert into wallets (user_id, balance) values (?, 100)', [id]);
-      const client = stack.api.client();
-      await client.loginAs(id);
-      list.push({ id, kickId, client });
-    }
+    for (let i = 0; i < count; i++) list.push(await stack.member({ kickId: firstKickId + i, points: 100 }));
     return list;
   }
 
