@@ -1,0 +1,2 @@
+export * from './slot-catalogue-admin.service';
+export * from './slots.module';
