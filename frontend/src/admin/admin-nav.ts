@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./leaderboard/leaderboard-platforms-page')) },
   { path: 'bonus-hunts', label: 'Bonus Hunts', page: lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')) },
   { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./tournaments/tournaments-admin-page')) },
+  { path: 'slots', label: 'Slot Catalogue', page: lazy(() => import('./slots/slot-catalogue-page')) },
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },
   { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
   { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },

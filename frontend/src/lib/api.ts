@@ -49,6 +49,7 @@ export const TAG_TYPES = [
   'AdminBadges',
   'AdminUserXp',
   'AdminPointsImports',
+  'AdminSlots',
   'AdminReadApiTokens',
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
