@@ -72,7 +72,13 @@ const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
   ],
   form: {
     schema: adminCatalogueSlotCreateSchema,
-    layout: [[{ name: 'name', label: 'Name' }, { name: 'provider_name', label: 'Provider' }], ...facts],
+    layout: [
+      [
+        { name: 'name', label: 'Name' },
+        { name: 'provider_name', label: 'Provider' },
+      ],
+      ...facts,
+    ],
     texts: { title: { create: 'New Slot', edit: (slot) => `Edit ${slot.name}` }, submit: { create: 'Add Slot', edit: 'Save Changes' } },
     // The provider is fixed once the slot exists: hunts and history name it with the slot.
     edit: { schema: adminCatalogueSlotUpdateSchema as never, layout: [{ name: 'name', label: 'Name' }, ...facts] },

@@ -19,7 +19,9 @@ export function listField(name: string, label: string, hint: string): CustomFiel
         .split(/[,|]/)
         .map((item) => item.trim())
         .filter((item) => item !== ''),
-    render: ({ draft, set, errors }) => <TextField label={label} hint={hint} value={draft} onChange={set} error={listError(name, errors)} />,
+    render: ({ draft, set, errors }) => (
+      <TextField label={label} hint={hint} value={draft} onChange={set} error={listError(name, errors)} />
+    ),
   };
 }
 

@@ -92,7 +92,12 @@ export function SlotImportPanel() {
         )}
       </div>
       <div className="admin-form-actions">
-        <button type="button" className="button button--ghost" disabled={file === null || dryRunning.isLoading} onClick={() => void runDryRun()}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={file === null || dryRunning.isLoading}
+          onClick={() => void runDryRun()}
+        >
           {dryRunning.isLoading ? 'Reading...' : 'Dry run'}
         </button>
       </div>
