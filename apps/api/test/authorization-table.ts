@@ -154,6 +154,8 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/r/bonus-hunts/stats': everyone,
   'GET /api/r/bonus-hunts/history': everyone,
   'GET /api/r/bonus-hunts/:id/predictions': everyone,
+  'GET /api/r/slots': everyone,
+  'GET /api/r/slots/:id': everyone,
   'GET /api/r/bonus-hunts/:huntId/predictions/search': everyone,
   'POST /api/r/bonus-hunts/:huntId/predict': {
     audience: 'members',

@@ -193,3 +193,57 @@ export interface SlotImportApplied {
   unchanged: number;
   new_providers: number;
 }
+
+/** How the public catalogue sorts: by its own figures, or by name. */
+export const SLOT_SORTS = ['most_played', 'best_average', 'biggest_win', 'name'] as const;
+export type SlotSort = (typeof SLOT_SORTS)[number];
+
+const rtpBound = z.coerce.number().min(50).max(100).optional();
+
+/** GET /api/slots: the public catalogue, sorted by a figure and filtered by provider, volatility and RTP range. */
+export const slotCatalogueQuerySchema = z
+  .object({
+    search: z.string().trim().max(100).default(''),
+    sort: z.enum(SLOT_SORTS).default('most_played'),
+    provider_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    volatility: z.enum(SLOT_VOLATILITIES).optional(),
+    rtp_min: rtpBound,
+    rtp_max: rtpBound,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type SlotCatalogueQuery = z.infer<typeof slotCatalogueQuerySchema>;
+
+/** A slot's figures across every finished hunt on the site; null where nothing was measured yet. */
+export interface SlotFigures {
+  times_opened: number;
+  total_bet: number;
+  total_won: number;
+  average_multiplier: number | null;
+  best_multiplier: number | null;
+  biggest_win: number | null;
+  biggest_win_hunt: { id: number; name: string } | null;
+  last_played_at: string | null;
+}
+
+export interface SlotCatalogueItem extends CatalogueSlotDetail {
+  figures: SlotFigures;
+}
+
+export interface SlotCatalogueList {
+  data: SlotCatalogueItem[];
+  pagination: Pagination;
+}
+
+/** One finished hunt a slot appeared in, with its game there. */
+export interface SlotHuntAppearance {
+  hunt: { id: number; name: string };
+  completed_at: string;
+  bet: number;
+  win: number | null;
+  multiplier: number | null;
+}
+
+export interface SlotPublicDetail extends SlotCatalogueItem {
+  hunts: SlotHuntAppearance[];
+}

@@ -1,2 +1,3 @@
 export * from './slot-catalogue-admin.service';
+export * from './slot-catalogue.service';
 export * from './slots.module';

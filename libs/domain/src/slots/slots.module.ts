@@ -1,10 +1,21 @@
 import { Module } from '@nestjs/common';
 import { SlotFactsRepository } from './slot-facts.repository';
 import { SlotCatalogueAdminService } from './slot-catalogue-admin.service';
+import { SlotCatalogueReadRepository } from './slot-catalogue.repository';
+import { SlotCatalogueReadService } from './slot-catalogue.service';
+import { SlotStatsRepository } from './slot-stats.repository';
+import { SlotStatsHandler } from './slot-stats.handler';
 
-/** The slot catalogue's facts: admin editing and file import (docs/slots.md). */
+/** The slot catalogue (docs/slots.md): facts, admin editing and file import, the figures the worker keeps, public reads. */
 @Module({
-  providers: [SlotFactsRepository, SlotCatalogueAdminService],
-  exports: [SlotCatalogueAdminService],
+  providers: [
+    SlotFactsRepository,
+    SlotCatalogueAdminService,
+    SlotCatalogueReadRepository,
+    SlotCatalogueReadService,
+    SlotStatsRepository,
+    SlotStatsHandler,
+  ],
+  exports: [SlotCatalogueAdminService, SlotCatalogueReadService],
 })
 export class SlotsModule {}
