@@ -247,3 +247,68 @@ export interface SlotHuntAppearance {
 export interface SlotPublicDetail extends SlotCatalogueItem {
   hunts: SlotHuntAppearance[];
 }
+
+export const SLOT_REQUEST_TEXTS = {
+  closed: 'Slot requests are closed right now.',
+  blockedSlot: 'That slot cannot be requested.',
+  blockedProvider: "That provider's slots cannot be requested.",
+  already: 'You already asked for this slot; it is in the queue.',
+  cooldown: (seconds: number) => `Wait ${seconds} s before your next request.`,
+  limit: (limit: number) => `You have ${limit} open ${limit === 1 ? 'request' : 'requests'}; wait until one is played.`,
+  notEnoughPoints: 'You do not have enough points for a request.',
+  notFound: 'Request not found in the queue.',
+  queued: 'Your request is in the queue.',
+  merged: 'Someone asked for this slot already: you were added to that request and it moved up.',
+} as const;
+
+export const slotRequestCreateSchema = z.object({ slot_id: z.number().int().positive().max(2_147_483_647) }).strict();
+export type SlotRequestCreate = z.infer<typeof slotRequestCreateSchema>;
+
+export const slotRequestSettingsSchema = z
+  .object({
+    open: z.boolean(),
+    price: z.number().int('Whole points only').min(0).max(10_000_000),
+    cooldown_seconds: z.number().int().min(0).max(86_400),
+    open_limit: z.number().int().min(1).max(50),
+    blocked_slot_ids: z.array(z.number().int().positive()).max(1000),
+    blocked_provider_ids: z.array(z.number().int().positive()).max(1000),
+  })
+  .partial()
+  .strict();
+export type SlotRequestSettingsUpdate = z.infer<typeof slotRequestSettingsSchema>;
+export type SlotRequestSettings = Required<SlotRequestSettingsUpdate>;
+
+export const slotRequestPlayedSchema = z
+  .object({
+    bet: z.number().min(0).max(1_000_000).multipleOf(0.01).optional(),
+    win: z.number().min(0).max(99_999_999).multipleOf(0.01).optional(),
+  })
+  .strict();
+export type SlotRequestPlayed = z.infer<typeof slotRequestPlayedSchema>;
+
+/** A queued request as the queue, Go live and the overlay show it. */
+export interface SlotRequestEntry {
+  id: number;
+  place: number;
+  slot: { id: number; name: string; provider: string; image_url: string | null };
+  requesters: string[];
+  requesters_count: number;
+  created_at: string;
+}
+
+export interface SlotRequestOutcome {
+  request: SlotRequestEntry;
+  merged: boolean;
+  points_spent: number;
+}
+
+/** A member's own requests, newest first, with their place while queued. */
+export interface MySlotRequest {
+  request_id: number;
+  slot: { id: number; name: string; provider: string };
+  status: 'queued' | 'played' | 'skipped' | 'cleared';
+  place: number | null;
+  points: number;
+  refunded: boolean;
+  requested_at: string;
+}

@@ -5,10 +5,16 @@ import { SlotCatalogueReadRepository } from './slot-catalogue.repository';
 import { SlotCatalogueReadService } from './slot-catalogue.service';
 import { SlotStatsRepository } from './slot-stats.repository';
 import { SlotStatsHandler } from './slot-stats.handler';
+import { SlotRequestsRepository } from './slot-requests.repository';
+import { SlotRequestsService } from './slot-requests.service';
+import { EconomyModule } from '../economy/economy.module';
 
 /** The slot catalogue (docs/slots.md): facts, admin editing and file import, the figures the worker keeps, public reads. */
 @Module({
+  imports: [EconomyModule],
   providers: [
+    SlotRequestsRepository,
+    SlotRequestsService,
     SlotFactsRepository,
     SlotCatalogueAdminService,
     SlotCatalogueReadRepository,
@@ -16,6 +22,6 @@ import { SlotStatsHandler } from './slot-stats.handler';
     SlotStatsRepository,
     SlotStatsHandler,
   ],
-  exports: [SlotCatalogueAdminService, SlotCatalogueReadService],
+  exports: [SlotCatalogueAdminService, SlotCatalogueReadService, SlotRequestsService],
 })
 export class SlotsModule {}

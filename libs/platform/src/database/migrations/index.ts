@@ -48,6 +48,7 @@ import { Migration20261129050417_live_stream_metadata } from './Migration2026112
 import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
 import { Migration20261129090000_slot_facts } from './Migration20261129090000_slot_facts';
 import { Migration20261129091000_slot_stats } from './Migration20261129091000_slot_stats';
+import { Migration20261129092000_slot_requests } from './Migration20261129092000_slot_requests';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -100,4 +101,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
   { name: 'Migration20261129090000_slot_facts', class: Migration20261129090000_slot_facts },
   { name: 'Migration20261129091000_slot_stats', class: Migration20261129091000_slot_stats },
+  { name: 'Migration20261129092000_slot_requests', class: Migration20261129092000_slot_requests },
 ];
