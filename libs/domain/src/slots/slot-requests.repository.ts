@@ -101,6 +101,29 @@ export class SlotRequestsRepository {
     return true;
   }
 
+  /**
+   * The catalogue's closest names to what chat typed: letters and digits only, without case ("gates olympus" finds
+   * "Gates of Olympus" through its words), an exact name first, then names starting with it, then containing it.
+   */
+  async closest(
+    em: EntityManager,
+    typed: string,
+    limit: number,
+  ): Promise<{ id: number; name: string; provider: string; exact: boolean }[]> {
+    const words = typed.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+    if (!words.length) return [];
+    const key = words.join('');
+    const pattern = `%${words.join('%')}%`;
+    return em.execute(
+      `select s.id, s.name, p.name as provider, m.key = ? as exact
+       from slots s join slot_providers p on p.id = s.provider_id
+       cross join lateral (select regexp_replace(lower(s.name), '[^a-z0-9]+', '', 'g') as key) m
+       where m.key like ? or lower(s.name) like ?
+       order by m.key = ? desc, m.key like ? desc, length(s.name), lower(s.name), s.id limit ?`,
+      [key, `%${key}%`, pattern, key, `${key}%`, limit],
+    );
+  }
+
   async queue(em: EntityManager, limit: number): Promise<SlotRequestEntry[]> {
     return (await em.execute<EntryRow[]>(`${ENTRY_SQL} order by ${QUEUE_ORDER} limit ?`, [limit])).map(toEntry);
   }

@@ -68,6 +68,20 @@ export class SlotRequestsService {
     });
   }
 
+  /**
+   * `!sr <name>`: the catalogue's best match is requested when it is the name typed (letters and digits, any case) or
+   * the only match; otherwise nothing is queued and the two closest names are answered, so chat never queues a guess.
+   */
+  async requestByName(
+    userId: number,
+    typed: string,
+  ): Promise<{ outcome: SlotRequestOutcome } | { closest: { name: string; provider: string }[] }> {
+    const matches = await this.requests.closest(this.em.fork(), typed, 2);
+    const [best] = matches;
+    if (!best || (!best.exact && matches.length > 1)) return { closest: matches.map(({ name, provider }) => ({ name, provider })) };
+    return { outcome: await this.request(userId, best.id, 'chat') };
+  }
+
   async queue(): Promise<{ queue: SlotRequestEntry[]; open: boolean; price: number; refund: { requests: number; points: number } }> {
     const em = this.em.fork();
     const [queue, rules, refund] = await Promise.all([

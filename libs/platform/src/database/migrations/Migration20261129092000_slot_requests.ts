@@ -43,9 +43,15 @@ export class Migration20261129092000_slot_requests extends Migration {
         primary key (request_id, user_id)
       );`);
     this.addSql('create index slot_request_requesters_user on slot_request_requesters (user_id, created_at desc);');
+    // `!sr` is chat's slot request now: a join keyword of "sr" would never be read as one.
+    this.addSql(`update activity_settings set join_keyword = 'join' where join_keyword = 'sr';`);
+    this.addSql(`alter table activity_settings drop constraint activity_settings_join_keyword_check,
+      add constraint activity_settings_join_keyword_check check (join_keyword ~ '^[a-z0-9]{1,20}$' and join_keyword not in ('points', 'raffle', 'sr'));`);
   }
 
   override async down(): Promise<void> {
     this.addSql('drop table if exists slot_request_requesters, slot_requests, slot_request_settings;');
+    this.addSql(`alter table activity_settings drop constraint activity_settings_join_keyword_check,
+      add constraint activity_settings_join_keyword_check check (join_keyword ~ '^[a-z0-9]{1,20}$' and join_keyword not in ('points', 'raffle'));`);
   }
 }
