@@ -23,13 +23,15 @@ type Input = AdminCatalogueSlotCreate;
 /** The catalogue's search and page live in the URL (`?search=gates&page=2`), so the list hook reads them there. */
 const useCatalogueParams = () => useListParams({ search: '' });
 
-const endpoints: CrudHooks<CatalogueSlotDetail, Input> = {
+// The kit's catalogue lists without an argument; this list's argument is the URL's search and page, read by its hook.
+// The screen declares no reorder, so the kit never calls `updateList`.
+const endpoints = {
   ...slotCatalogueAdmin,
-  useList: (() => {
+  useList: () => {
     const { filters, page } = useCatalogueParams();
     return slotCatalogueAdmin.useList({ search: filters.search, page });
-  }) as unknown as CrudHooks<CatalogueSlotDetail, Input>['useList'],
-};
+  },
+} as unknown as CrudHooks<CatalogueSlotDetail, Input>;
 
 const facts: FormLayout = [
   [
