@@ -50,6 +50,8 @@ export const TAG_TYPES = [
   'AdminUserXp',
   'AdminPointsImports',
   'AdminSlots',
+  'Slots',
+  'SlotRequests',
   'AdminReadApiTokens',
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
