@@ -16,6 +16,7 @@ const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
   'bonus-hunts': lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')),
   tournaments: lazy(() => import('./tournaments/tournaments-admin-page')),
   slots: lazy(() => import('./slots/slot-catalogue-page')),
+  'slot-requests': lazy(() => import('./slots/slot-requests-page')),
   'store-items': lazy(() => import('./store/store-items-page')),
   'store-redemptions': lazy(() => import('./store/store-redemptions-page')),
   users: lazy(() => import('./economy/users-points-page')),

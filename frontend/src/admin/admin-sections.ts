@@ -21,6 +21,7 @@ export const ADMIN_SECTION_LIST = [
   { path: 'bonus-hunts', label: 'Bonus Hunts' },
   { path: 'tournaments', label: 'Tournaments' },
   { path: 'slots', label: 'Slot Catalogue' },
+  { path: 'slot-requests', label: 'Slot Requests' },
   { path: 'store-items', label: 'Store Items' },
   { path: 'store-redemptions', label: 'Redemptions' },
   { path: 'users', label: 'Users & Points' },
