@@ -24,6 +24,7 @@ export const ADMIN_SECTION_LIST = [
   { path: 'slot-requests', label: 'Slot Requests' },
   { path: 'store-items', label: 'Store Items' },
   { path: 'store-redemptions', label: 'Redemptions' },
+  { path: 'payouts', label: 'Payouts' },
   { path: 'users', label: 'Users & Points' },
   { path: 'points-import', label: 'Import points' },
   { path: 'activity', label: 'Activity' },

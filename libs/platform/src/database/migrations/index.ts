@@ -49,6 +49,7 @@ import { Migration20261129054417_url_control_characters } from './Migration20261
 import { Migration20261129090000_slot_facts } from './Migration20261129090000_slot_facts';
 import { Migration20261129091000_slot_stats } from './Migration20261129091000_slot_stats';
 import { Migration20261129092000_slot_requests } from './Migration20261129092000_slot_requests';
+import { Migration20261129090000_payouts } from './Migration20261129090000_payouts';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -102,4 +103,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129090000_slot_facts', class: Migration20261129090000_slot_facts },
   { name: 'Migration20261129091000_slot_stats', class: Migration20261129091000_slot_stats },
   { name: 'Migration20261129092000_slot_requests', class: Migration20261129092000_slot_requests },
+  { name: 'Migration20261129090000_payouts', class: Migration20261129090000_payouts },
 ];
