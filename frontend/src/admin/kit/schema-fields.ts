@@ -60,3 +60,26 @@ export function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> 
   if (!(current instanceof z.ZodObject)) throw new Error('A contract form needs an object schema');
   return current.shape as Record<string, z.ZodTypeAny>;
 }
+
+/** The schema under a field's wrappers (default, optional, nullable, effects), for walking into it. */
+function unwrapped(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let current = schema;
+  for (;;) {
+    if (current instanceof z.ZodDefault) current = current._def.innerType;
+    else if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+    else if (current instanceof z.ZodEffects) current = current.innerType();
+    else return current;
+  }
+}
+
+/** The facts of a field named by its dotted path in a contract (`title`, `entry_rules.min_level`, `slots.0.name`). */
+export function contractFieldFacts(schema: z.ZodTypeAny, path: string): FieldFacts {
+  let current = schema;
+  for (const key of path.split('.')) {
+    const container = unwrapped(current);
+    const next = container instanceof z.ZodArray ? (container.element as z.ZodTypeAny) : objectShape(container)[key];
+    if (!next) throw new Error(`The contract has no field ${path}`);
+    current = next;
+  }
+  return fieldFacts(current);
+}
