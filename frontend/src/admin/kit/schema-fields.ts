@@ -7,6 +7,9 @@ export interface FieldFacts {
   required: boolean;
   nullable: boolean;
   maxLength?: number;
+  /** A number's bounds. */
+  min?: number;
+  max?: number;
   /** An enum's values, in the contract's order. */
   options?: readonly string[];
   /** The contract's default, used for a new record's form. */
@@ -45,7 +48,8 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
     const refusesEmpty = (current.minLength ?? 0) > 0 || current.isURL || current.isEmail;
     return { ...base, kind: 'text', required: refusesEmpty && !optional && !nullable, maxLength: current.maxLength ?? undefined };
   }
-  if (current instanceof z.ZodNumber) return { ...base, kind: 'number', required: !optional && !nullable };
+  if (current instanceof z.ZodNumber)
+    return { ...base, kind: 'number', required: !optional && !nullable, min: current.minValue ?? undefined, max: current.maxValue ?? undefined };
   if (current instanceof z.ZodBoolean) return { ...base, kind: 'boolean', required: false };
   if (current instanceof z.ZodEnum) return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
   if (current instanceof z.ZodNativeEnum)
