@@ -19,7 +19,9 @@
  * Run: npm run bench socket-scale
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_SOCKETS (10000), BENCH_CLIENT_PROCESSES (4), BENCH_PUSHES (10), BENCH_PUSH_ENTRIES (8 entry rows per push),
- *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling).
+ *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling),
+ *      BENCH_HEAP_SNAPSHOTS (socket counts, e.g. "5000,20000": heap snapshots of each server there, and what each socket
+ *      added between the first and the last by kind of object; the memory readings of such a run are not figures).
  */
 import 'reflect-metadata';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +34,7 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
+import { HeapSnapshots } from './lib/heap-snapshots';
 import { makeInBatches } from './lib/in-batches';
 import { percentile } from './lib/percentile';
 import { RawRoomSocket } from './lib/raw-room-socket';
@@ -44,6 +47,7 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 10);
 const PUSH_ENTRIES = Number(process.env.BENCH_PUSH_ENTRIES ?? 8);
+const SNAPSHOTS_AT = (process.env.BENCH_HEAP_SNAPSHOTS ?? '').split(',').filter(Boolean).map(Number);
 const STEP = 1000;
 const EVENT = 'raffle:entries';
 const RAFFLE_ID = 1;
@@ -170,6 +174,7 @@ interface Target {
   base: string;
   origin: string;
   emit: (payload: RaffleEntriesPush) => void;
+  snapshots?: HeapSnapshots;
 }
 
 interface Measured {
@@ -188,7 +193,9 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     await clients.connect(target.base, target.origin, Math.min(STEP, SOCKETS - connected));
     await sleep(500);
     steps.push(rssMb(target.pid));
-    process.stdout.write(`${connected + Math.min(STEP, SOCKETS - connected)} `);
+    const total = connected + Math.min(STEP, SOCKETS - connected);
+    process.stdout.write(`${total} `);
+    if (target.snapshots?.wants(total)) await target.snapshots.take(target.pid, total);
   }
   console.log('sockets connected');
   const sentAt: number[] = [];
@@ -238,6 +245,29 @@ function summary(m: Measured) {
   };
 }
 
+/** The kinds of object each api socket added most between its snapshots, beside what the bare server's sockets added. */
+async function printHeapPerSocket(api?: HeapSnapshots, bare?: HeapSnapshots): Promise<void> {
+  const product = await api?.perSocket();
+  if (!product) return;
+  const ceiling = await bare?.perSocket();
+  const bareBytes = new Map(ceiling?.kinds.map((k) => [k.kind, k]));
+  const total = (kinds: { bytes: number }[]) => kinds.reduce((n, k) => n + k.bytes, 0);
+  console.log(
+    `heap per socket between ${product.sockets.join(' and ')} sockets (self sizes after a full collection): api ${total(product.kinds).toFixed(0)} B` +
+      (ceiling ? `, bare ${total(ceiling.kinds).toFixed(0)} B` : '') +
+      ` (snapshots in ${api!.dir}${bare ? ` and ${bare.dir}` : ''})`,
+  );
+  console.table(
+    product.kinds.slice(0, 30).map((k) => ({
+      kind: k.kind.slice(0, 60),
+      'api objects': k.count.toFixed(2),
+      'api B': k.bytes.toFixed(0),
+      'bare objects': bareBytes.get(k.kind)?.count.toFixed(2) ?? '',
+      'bare B': bareBytes.get(k.kind)?.bytes.toFixed(0) ?? '',
+    })),
+  );
+}
+
 async function main(): Promise<void> {
   const database = await createBenchDatabase(ADMIN_URL, 'kb_bench_sockets');
   const redis = new Redis(REDIS_URL);
@@ -248,7 +278,8 @@ async function main(): Promise<void> {
     await runMigrations(database.url);
     const port = await freePort();
     const channel = `kb-bench-${database.name}`;
-    const api = spawn(process.execPath, [join(__dirname, '..', 'apps/api/src/main.js')], {
+    const apiSnapshots = SNAPSHOTS_AT.length ? new HeapSnapshots(SNAPSHOTS_AT) : undefined;
+    const api = spawn(process.execPath, [...(apiSnapshots?.args ?? []), join(__dirname, '..', 'apps/api/src/main.js')], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -270,6 +301,7 @@ async function main(): Promise<void> {
     await waitForApi(api, base);
     console.log(`api pid ${api.pid}, open files limit (soft / hard) ${openFilesLimit(api.pid!)}; ${SOCKETS} sockets, ${PUSHES} pushes`);
     const emitter = new Emitter(new Redis(REDIS_URL), { key: channel });
+    const snapshots = { api: apiSnapshots, bare: SNAPSHOTS_AT.length ? new HeapSnapshots(SNAPSHOTS_AT) : undefined };
     const results = [
       await measure(
         {
@@ -278,6 +310,7 @@ async function main(): Promise<void> {
           base,
           origin: `http://localhost:${port}`,
           emit: (payload) => emitter.to(ROOM).emit(EVENT, payload),
+          snapshots: snapshots.api,
         },
         clients,
       ),
@@ -287,6 +320,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_SKIP_BARE !== '1') {
       const bare = fork(join(__dirname, 'lib', 'bare-page-servers.js'), ['bare-io', EVENT], {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        ...(snapshots.bare ? { execArgv: snapshots.bare.args } : {}),
       });
       children.push(bare);
       const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
@@ -298,6 +332,7 @@ async function main(): Promise<void> {
             base: `http://127.0.0.1:${barePort}`,
             origin: `http://localhost:${barePort}`,
             emit: (payload) => bare.send({ room: ROOM, payload }),
+            snapshots: snapshots.bare,
           },
           clients,
         ),
@@ -314,6 +349,7 @@ async function main(): Promise<void> {
         `push to all ${SOCKETS} (median of max): api ${product!['push max ms (all reached)']} ms vs bare ${ceiling!['push max ms (all reached)']} ms; memory per 1,000: api ${product!['MB per 1,000 sockets']} MB vs bare ${ceiling!['MB per 1,000 sockets']} MB`,
       );
     }
+    await printHeapPerSocket(snapshots.api, snapshots.bare);
     if (results.some((r) => r.pushes.some((p) => p.lost > 0))) {
       console.error('FAIL: some sockets missed pushes');
       process.exitCode = 1;

@@ -7,8 +7,8 @@ type Tagged = IncomingMessage & { [HELD]?: string };
  * Open sockets per client on this replica, the client as ClientKeys reads it: the session when the cookie carries one
  * the server signed (members behind one address are told apart), otherwise the address (TRUST_PROXY's forwarded
  * client, not the proxy). A handshake takes a place before it is accepted, so a thousand parallel handshakes cannot
- * all pass a count read before any connected; the place is given back when the connection closes, or when its
- * handshake fails after being allowed.
+ * all pass a count read before any connected; an accepted connection claims the place and gives it back when it
+ * closes, and a handshake that fails after being allowed releases it.
  */
 export class AddressSocketCap {
   private readonly open = new Map<string, number>();
@@ -24,13 +24,25 @@ export class AddressSocketCap {
     return true;
   }
 
-  /** Gives back the handshake's place, once (a close after a failed handshake finds it already given back). */
-  release(req: IncomingMessage): void {
+  /**
+   * The client whose place the handshake took, now held by its connection, which gives it back with giveBack when it
+   * closes: the connection keeps this string, not the request.
+   */
+  claim(req: IncomingMessage): string | undefined {
     const client = (req as Tagged)[HELD];
-    if (client === undefined) return;
     delete (req as Tagged)[HELD];
+    return client;
+  }
+
+  giveBack(client: string): void {
     const count = (this.open.get(client) ?? 1) - 1;
     if (count > 0) this.open.set(client, count);
     else this.open.delete(client);
+  }
+
+  /** Gives back a failed handshake's place, once (the place is claimed or released only once). */
+  release(req: IncomingMessage): void {
+    const client = this.claim(req);
+    if (client !== undefined) this.giveBack(client);
   }
 }
