@@ -20,6 +20,18 @@ const TOO_MANY_SOCKETS = 'Too many connections from this address.';
 /** How an Engine.IO connection ends when its client sent a frame over the size limit or one that does not parse. */
 const MALFORMED_CLOSE = new Set(['transport error', 'parse error']);
 
+/**
+ * Once Socket.IO's middlewares (the gateway's handshake: session, member, role) have run, the connection lets go of its
+ * request: its headers, cookies, session and parser state would otherwise stay for as long as the socket is open.
+ * Engine.IO itself still holds the upgrade request until the TCP connection closes (its WebSocketResponse relays the
+ * socket's "close"), so the member's session read from it is cleared from it too.
+ */
+function forgetRequest(connection: EngineConnection): void {
+  const request = connection.request as (IncomingMessage & { session?: unknown }) | null;
+  connection.request = null;
+  if (request?.session) request.session = undefined;
+}
+
 /** The parts of an Engine.IO connection read here. */
 interface EngineConnection {
   request: IncomingMessage | null;
@@ -91,11 +103,7 @@ export class RedisIoAdapter extends IoAdapter {
     ) as Redis['publish'];
     server.adapter(createAdapter(publisher, this.connections.create('io-sub'), { key: this.channel }));
     server.engine.use(this.session);
-    // Socket.IO's middlewares (the gateway's handshake: session, member, role) have run; the request's headers, cookies,
-    // session and parser state would otherwise stay with the socket for as long as it is open.
-    server.on('connection', (socket: Socket) => {
-      (socket.conn as unknown as EngineConnection).request = null;
-    });
+    server.on('connection', (socket: Socket) => forgetRequest(socket.conn as unknown as EngineConnection));
     return server;
   }
 
