@@ -1,8 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 
-const HELD = Symbol('address-socket-cap');
-type Tagged = IncomingMessage & { [HELD]?: string };
-
 /**
  * Open sockets per client on this replica, the client as ClientKeys reads it: the session when the cookie carries one
  * the server signed (members behind one address are told apart), otherwise the address (TRUST_PROXY's forwarded
@@ -12,6 +9,12 @@ type Tagged = IncomingMessage & { [HELD]?: string };
  */
 export class AddressSocketCap {
   private readonly open = new Map<string, number>();
+  /**
+   * Handshakes between their allowance and their connection (or failure), by request. Beside the request rather than a
+   * property on it: Engine.IO deletes a property of its own from the request after this one is added, which turns the
+   * request, still held by Engine.IO for the connection's life, into a slow dictionary of 1.6 KB.
+   */
+  private readonly handshakes = new WeakMap<IncomingMessage, string>();
 
   constructor(private readonly limit: number) {}
 
@@ -20,7 +23,7 @@ export class AddressSocketCap {
     const count = this.open.get(client) ?? 0;
     if (count >= this.limit) return false;
     this.open.set(client, count + 1);
-    (req as Tagged)[HELD] = client;
+    this.handshakes.set(req, client);
     return true;
   }
 
@@ -29,8 +32,8 @@ export class AddressSocketCap {
    * closes: the connection keeps this string, not the request.
    */
   claim(req: IncomingMessage): string | undefined {
-    const client = (req as Tagged)[HELD];
-    delete (req as Tagged)[HELD];
+    const client = this.handshakes.get(req);
+    this.handshakes.delete(req);
     return client;
   }
 
