@@ -19,6 +19,7 @@
  * Run: npm run bench socket-scale
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_SOCKETS (10000), BENCH_CLIENT_PROCESSES (4), BENCH_PUSHES (10), BENCH_PUSH_ENTRIES (8 entry rows per push),
+ *      BENCH_PUSH_SPACING_MS (1500, or 0.15 ms per socket above 10,000),
  *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling),
  *      BENCH_HEAP_SNAPSHOTS (socket counts, e.g. "5000,20000": heap snapshots of each server there, and what each socket
  *      added between the first and the last by kind of object; the memory readings of such a run are not figures).
@@ -49,6 +50,9 @@ const PUSHES = Number(process.env.BENCH_PUSHES ?? 10);
 const PUSH_ENTRIES = Number(process.env.BENCH_PUSH_ENTRIES ?? 8);
 const SNAPSHOTS_AT = (process.env.BENCH_HEAP_SNAPSHOTS ?? '').split(',').filter(Boolean).map(Number);
 const STEP = 1000;
+// Time between pushes: 1.5 s up to 10,000 sockets, longer above so one push has reached everyone before the next.
+const PUSH_SPACING_MS = Number(process.env.BENCH_PUSH_SPACING_MS ?? Math.max(1500, SOCKETS * 0.15));
+const SETTLE_MS = 2000;
 const EVENT = 'raffle:entries';
 const RAFFLE_ID = 1;
 const ROOM = `raffle:${RAFFLE_ID}`;
@@ -88,7 +92,7 @@ function pushPayload(seq: number): RaffleEntriesPush {
 // ---------------------------------------------------------------- client processes
 
 interface ClientCommand {
-  type: 'connect' | 'report' | 'close';
+  type: 'connect' | 'count' | 'report' | 'close';
   base?: string;
   origin?: string;
   count?: number;
@@ -100,6 +104,8 @@ async function clientProcess(): Promise<void> {
     if (command.type === 'connect') {
       sockets.push(...(await makeInBatches(command.count!, 100, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT))));
       process.send!({ type: 'connected', total: sockets.length });
+    } else if (command.type === 'count') {
+      process.send!({ type: 'count', frames: sockets.reduce((n, s) => n + s.frames.length, 0) });
     } else if (command.type === 'report') {
       // Per socket: the arrival time of each push, by its sequence number (read from the payload now, after the pushes).
       const arrivals = sockets.map((s) =>
@@ -147,6 +153,12 @@ class Clients {
         this.ask(child, { type: 'connect', base, origin, count: Math.max(0, Math.min(share, count - i * share)) }, 'connected'),
       ),
     );
+  }
+
+  /** Frames received so far by every socket together. */
+  async frames(): Promise<number> {
+    const counts = await Promise.all(this.children.map((c) => this.ask<{ frames: number }>(c, { type: 'count' }, 'count')));
+    return counts.reduce((n, c) => n + c.frames, 0);
   }
 
   /** Arrival times per socket: [push sequence, ms][] each. */
@@ -203,7 +215,12 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     sentAt[seq] = Date.now();
     target.emit(pushPayload(seq));
     // Spaced like the raffle flush (at most 4 a second) and far enough apart that pushes do not overlap.
-    await sleep(1500);
+    await sleep(PUSH_SPACING_MS);
+  }
+  // A push still on its way is late, not lost: wait until every frame is in or none came for SETTLE_MS.
+  for (let last = -1, frames = await clients.frames(); frames < SOCKETS * PUSHES && frames !== last; ) {
+    await sleep(SETTLE_MS);
+    [last, frames] = [frames, await clients.frames()];
   }
   const arrivals = await clients.arrivals();
   const pushes = sentAt.map((sent, seq) => {
