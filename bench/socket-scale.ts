@@ -218,7 +218,7 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     await sleep(PUSH_SPACING_MS);
   }
   // A push still on its way is late, not lost: wait until every frame is in or none came for SETTLE_MS.
-  for (let last = -1, frames = await clients.frames(); frames < SOCKETS * PUSHES && frames !== last; ) {
+  for (let last = -1, frames = await clients.frames(); frames < SOCKETS * PUSHES && frames !== last;) {
     await sleep(SETTLE_MS);
     [last, frames] = [frames, await clients.frames()];
   }

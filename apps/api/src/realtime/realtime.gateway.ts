@@ -113,7 +113,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    */
   afterInit(server: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
     server.use((socket, next) => {
-      this.limit(socket);
+      this.applyLimits(socket);
       void this.identify(socket).then(() => next());
     });
     this.realtime.useLocalServer(server);
@@ -144,8 +144,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * Out of afterInit's middleware so the listener does not share its scope: a closure there would keep Socket.IO's
    * middleware chain (`next` and what it holds) for the socket's whole life.
    */
-  private limit(socket: AppSocket): void {
-    socket.use(this.eventLimits.middleware(socket as Socket, memberIdOf as (socket: Socket) => number | null, this.onRefused as (socket: Socket) => void));
+  private applyLimits(socket: AppSocket): void {
+    socket.use(
+      this.eventLimits.middleware(
+        socket as Socket,
+        memberIdOf as (socket: Socket) => number | null,
+        this.onRefused as (socket: Socket) => void,
+      ),
+    );
   }
 
   /**

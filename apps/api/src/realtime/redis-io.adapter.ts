@@ -107,7 +107,11 @@ export class RedisIoAdapter extends IoAdapter {
     return server;
   }
 
-  override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
     listenForMessages(socket, handlers, transform, (payload) => this.mapPayload(payload) as { data?: unknown; ack?: Ack }, this.logger);
   }
 
