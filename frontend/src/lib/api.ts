@@ -53,9 +53,18 @@ export const TAG_TYPES = [
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
   'AccountExport',
+  'MyPrizes',
+  'PublicPayouts',
+  'AdminPayouts',
+  'AdminPayoutSettings',
+  'PayoutsOverdue',
 ] as const;
+export type TagType = (typeof TAG_TYPES)[number];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ADMIN_API = '/api/admin/';
+
+const requestPath = (arg: string | FetchArgs): string => (typeof arg === 'string' ? arg : arg.url);
 
 export const requestMethod = (arg: string | { method?: string }): string =>
   (typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET')).toUpperCase();
@@ -99,6 +108,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const result = await fetchQuery(args, api, extraOptions);
   const meta: EnvelopeMeta = { ...result.meta, extra: {} } as EnvelopeMeta;
   if (result.error || !isSuccessEnvelope(result.data)) return { ...result, meta };
+  // The server audits every admin action (even one that only reveals a secret), so the log is stale after any of them.
+  if (api.type === 'mutation' && requestPath(args).startsWith(ADMIN_API)) api.dispatch(baseApi.util.invalidateTags(['AuditLog']));
   const {
     success: _success,
     data,

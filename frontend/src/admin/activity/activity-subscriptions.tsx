@@ -1,6 +1,6 @@
 import type { ActivityOverview } from '@kickback/contracts';
 import { DataTable } from '../../components/ui/data-table';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useResubscribeMutation } from './admin-activity-api';
 import { formatDateTime } from './activity-format';
 

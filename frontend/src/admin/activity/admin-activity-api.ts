@@ -25,7 +25,7 @@ export const adminActivityApi = baseApi.injectEndpoints({
     }),
     updateActivityRules: build.mutation<ActivityRules, UpdateActivityRules>({
       query: (body) => ({ url: '/api/admin/activity/rules', method: 'PUT', body }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
     resubscribe: build.mutation<ActivitySubscription[], void>({
       query: () => ({ url: '/api/admin/activity/resubscribe', method: 'POST' }),
@@ -37,11 +37,11 @@ export const adminActivityApi = baseApi.injectEndpoints({
     }),
     addExclusion: build.mutation<ActivityExclusion[], ActivityExclusionInput>({
       query: (body) => ({ url: '/api/admin/activity/exclusions', method: 'POST', body }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
     removeExclusion: build.mutation<null, number>({
       query: (kickUserId) => ({ url: `/api/admin/activity/exclusions/${kickUserId}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
     getRewardMappings: build.query<RewardMapping[], void>({
       query: () => '/api/admin/activity/rewards',
@@ -49,7 +49,7 @@ export const adminActivityApi = baseApi.injectEndpoints({
     }),
     saveRewardMapping: build.mutation<RewardMapping[], RewardMapping>({
       query: (body) => ({ url: '/api/admin/activity/rewards', method: 'POST', body }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
     getKickRewards: build.query<KickRewardsView, void>({
       query: () => '/api/admin/activity/kick-rewards',
@@ -57,11 +57,11 @@ export const adminActivityApi = baseApi.injectEndpoints({
     }),
     createKickReward: build.mutation<KickChannelReward, CreateKickReward>({
       query: (body) => ({ url: '/api/admin/activity/kick-rewards', method: 'POST', body }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
     removeRewardMapping: build.mutation<null, string>({
       query: (rewardId) => ({ url: `/api/admin/activity/rewards/${encodeURIComponent(rewardId)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
   }),
 });

@@ -18,7 +18,7 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
           }
         },
         // The public page and the list follow (counts, status); the detail itself was just replaced.
-        invalidatesTags: ['HuntPredictions', { type: 'BonusHunts', id: 'LIST' }, 'AuditLog'],
+        invalidatesTags: ['HuntPredictions', { type: 'BonusHunts', id: 'LIST' }],
       });
 
     return {
@@ -39,7 +39,7 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
       }),
       createHunt: build.mutation<AdminHuntDetail, { name: string; starting_balance: string; prize_points: number[] }>({
         query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body }),
-        invalidatesTags: ['BonusHunts', 'AuditLog'],
+        invalidatesTags: ['BonusHunts'],
       }),
       updateHunt: huntChange(
         ({ huntId, ...body }: { huntId: number; name?: string; starting_balance?: string; prize_points?: number[] }) => ({
@@ -92,7 +92,7 @@ export const adminBonusHuntsApi = baseApi.injectEndpoints({
       createSlot: build.mutation<CatalogueSlot, { name: string; provider_id?: number; provider_name?: string; image_url: string | null }>({
         query: (body) => ({ url: '/api/admin/hunt-catalogue/slots', method: 'POST', body }),
         // A slot named with a new provider creates that provider too.
-        invalidatesTags: [{ type: 'BonusHunts', id: 'PROVIDERS' }, 'AuditLog'],
+        invalidatesTags: [{ type: 'BonusHunts', id: 'PROVIDERS' }],
       }),
     };
   },

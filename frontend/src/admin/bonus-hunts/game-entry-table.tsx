@@ -5,7 +5,7 @@ import { formatAmount, formatMultiplier } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import {
   useRemoveHuntGameMutation,
   useReorderHuntGamesMutation,

@@ -1,41 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { ImageUpload } from '../../components/ui/image-upload';
-import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery, useLazySearchSlotsQuery } from './admin-bonus-hunts-api';
+import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery } from './admin-bonus-hunts-api';
+import { SlotMatches } from './slot-matches';
+import { useSlotSearch } from './use-slot-search';
 
 /** Adds bonuses to a hunt: search the catalogue (Enter adds the first match) or add a new slot and provider. */
 export function SlotPicker({ huntId }: { huntId: number }) {
-  const toast = useToast();
-  const [term, setTerm] = useState('');
-  const [bet, setBet] = useState('');
-  const [search, { data: results = [], isFetching }] = useLazySearchSlotsQuery();
-  const [add, addState] = useAddHuntGameMutation();
+  const [add] = useAddHuntGameMutation();
+  const picker = useSlotSearch((slot_id, bet) => add({ huntId, slot_id, ...(bet ? { bet } : {}) }).unwrap(), { searchWhenEmpty: true });
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => void search(term.trim(), true), 200);
-    return () => clearTimeout(timer);
-  }, [term, search]);
-
-  const addSlot = async (slotId: number, name: string) => {
-    if (bet.trim() !== '' && !/^\d+(\.\d{1,2})?$/.test(bet.trim())) {
-      toast.error('Enter the bet with at most 2 decimals.');
-      return;
-    }
-    try {
-      await add({ huntId, slot_id: slotId, ...(bet.trim() ? { bet: bet.trim() } : {}) }).unwrap();
-      toast.success(`${name} added`);
-      setTerm('');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to add the slot'));
-    }
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const first = results[0];
-    if (first) void addSlot(first.id, first.name);
+    const first = picker.results[0];
+    if (first) void picker.addSlot(first);
   };
 
   return (
@@ -48,8 +28,8 @@ export function SlotPicker({ huntId }: { huntId: number }) {
             id="hunt-slot-search"
             className="input"
             type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
+            value={picker.term}
+            onChange={(e) => picker.setTerm(e.target.value)}
             placeholder="Slot or provider name"
           />
         </div>
@@ -59,33 +39,17 @@ export function SlotPicker({ huntId }: { huntId: number }) {
             id="hunt-slot-bet"
             className="input"
             inputMode="decimal"
-            value={bet}
-            onChange={(e) => setBet(e.target.value)}
+            value={picker.bet}
+            onChange={(e) => picker.setBet(e.target.value)}
             placeholder="0.00"
           />
         </div>
       </form>
-      {isFetching && <p className="admin-status">Searching...</p>}
-      <ul className="hunt-picker__results">
-        {results.map((slot) => (
-          <li key={slot.id}>
-            <span>
-              {slot.name} <small>({slot.provider.name})</small>
-            </span>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              disabled={addState.isLoading}
-              onClick={() => void addSlot(slot.id, slot.name)}
-            >
-              Add
-            </button>
-          </li>
-        ))}
-      </ul>
-      {!isFetching && term.trim() !== '' && results.length === 0 && <p className="admin-status">No slot matches “{term.trim()}”.</p>}
+      {picker.isFetching && <p className="admin-status">Searching...</p>}
+      <SlotMatches className="hunt-picker__results" slots={picker.results} disabled={picker.adding} onAdd={(slot) => void picker.addSlot(slot)} />
+      {picker.noMatch && <p className="admin-status">No slot matches “{picker.searched}”.</p>}
       {creating ? (
-        <NewSlotForm initialName={term.trim()} onDone={() => setCreating(false)} onCreated={(id, name) => void addSlot(id, name)} />
+        <NewSlotForm initialName={picker.searched} onDone={() => setCreating(false)} onCreated={(id, name) => void picker.addSlot({ id, name })} />
       ) : (
         <button type="button" className="button button--ghost" onClick={() => setCreating(true)}>
           New slot…

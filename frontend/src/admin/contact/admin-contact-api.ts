@@ -30,9 +30,9 @@ export const contactMessagesApi = baseApi.injectEndpoints({
         off();
       },
     }),
-    setContactMessageStatus: build.mutation<AdminContactMessage, { id: number; status: ContactStatus }>({
-      query: ({ id, status }) => ({ url: `/api/admin/contact-messages/${id}/status`, method: 'POST', body: { status } }),
-      invalidatesTags: ['AdminContactMessages', 'AuditLog'],
+    setContactMessageStatus: build.mutation<AdminContactMessage, { id: number; changes: { status: ContactStatus } }>({
+      query: ({ id, changes }) => ({ url: `/api/admin/contact-messages/${id}/status`, method: 'POST', body: changes }),
+      invalidatesTags: ['AdminContactMessages'],
     }),
   }),
 });

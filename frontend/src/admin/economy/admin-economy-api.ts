@@ -11,10 +11,15 @@ export interface AdminUserRow {
   last_seen_at: string | null;
 }
 
+export interface AdminUsersPage {
+  data: AdminUserRow[];
+  pagination: Pagination;
+}
+
 /** The members directory with balances, each member's points ledger and manual adjustments. */
 export const adminEconomyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: build.query<{ data: AdminUserRow[]; pagination: Pagination }, { search: string; page: number }>({
+    getAdminUsers: build.query<AdminUsersPage, { search: string; page: number }>({
       query: ({ search, page }) => `/api/admin/users?page=${page}&search=${encodeURIComponent(search)}`,
       transformResponse: (data: AdminUserRow[], meta) => pagedList(data, meta),
       providesTags: ['AdminUsers'],
@@ -26,7 +31,7 @@ export const adminEconomyApi = baseApi.injectEndpoints({
     adjustUserPoints: build.mutation<{ balance: number; message: string }, { userId: number; delta: number; note: string }>({
       query: ({ userId, delta, note }) => ({ url: `/api/admin/users/${userId}/points`, method: 'POST', body: { delta, note } }),
       transformResponse: (data: { balance: number } | undefined, meta) => ({ balance: data?.balance ?? 0, message: meta?.message ?? '' }),
-      invalidatesTags: ['AdminUsers', 'AdminUserLedger', 'AuditLog'],
+      invalidatesTags: ['AdminUsers', 'AdminUserLedger'],
     }),
   }),
 });

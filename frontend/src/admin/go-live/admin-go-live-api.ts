@@ -49,25 +49,25 @@ export const goLiveApi = baseApi.injectEndpoints({
     /** Go live starts a hunt with predictions open: members can predict from the first moment. */
     startLiveHunt: build.mutation<AdminHuntDetail, { name: string; starting_balance: string; prize_points: number[] }>({
       query: (body) => ({ url: '/api/admin/bonus-hunts', method: 'POST', body: { ...body, open_predictions: true } }),
-      invalidatesTags: ['BonusHunts', 'AuditLog'],
+      invalidatesTags: ['BonusHunts'],
     }),
     addLiveHuntGame: build.mutation<AdminHuntDetail, { huntId: number; slot_id: number; bet?: string }>({
       query: ({ huntId, ...body }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, { type: 'BonusHunts', id: 'LIST' }, 'AuditLog'],
+      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, { type: 'BonusHunts', id: 'LIST' }],
     }),
     /** Opens or closes predictions while the hunt collects (the first saved win closes them for good). */
     setLivePredictions: build.mutation<AdminHuntDetail, { huntId: number; active: boolean }>({
       query: ({ huntId, active }) => ({ url: `/api/admin/bonus-hunts/${huntId}/predictions`, method: 'POST', body: { active } }),
-      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, 'HuntPredictions', 'AuditLog'],
+      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, 'HuntPredictions'],
     }),
     /** Completing scores the predictions and pays the prizes: the one way to make room for the next hunt. */
     completeLiveHunt: build.mutation<AdminHuntDetail, number>({
       query: (id) => ({ url: `/api/admin/bonus-hunts/${id}/status`, method: 'POST', body: { status: 'completed' } }),
-      invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
+      invalidatesTags: ['BonusHunts', 'HuntPredictions'],
     }),
     enterHuntWin: build.mutation<AdminHuntDetail, { huntId: number; gameId: number; win: string | null }>({
       query: ({ huntId, gameId, win }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, method: 'PUT', body: { win } }),
-      invalidatesTags: ['BonusHunts', 'HuntPredictions', 'AuditLog'],
+      invalidatesTags: ['BonusHunts', 'HuntPredictions'],
     }),
     /** What is on stream now (the server resolves the default: the newest raffle taking entries). */
     getFeatured: build.query<FeaturedItems, void>({
@@ -76,15 +76,15 @@ export const goLiveApi = baseApi.injectEndpoints({
     }),
     chooseFeaturedRaffle: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/raffle', method: 'PUT', body: { id } }),
-      invalidatesTags: ['Raffles', 'AuditLog'],
+      invalidatesTags: ['Raffles'],
     }),
     chooseFeaturedTournament: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/tournament', method: 'PUT', body: { id } }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     chooseFeaturedLeaderboard: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/leaderboard', method: 'PUT', body: { id } }),
-      invalidatesTags: ['AdminLeaderboard', 'AuditLog'],
+      invalidatesTags: ['AdminLeaderboard'],
     }),
     /** The raffles taking entries, any of which can be put on stream. */
     getOpenRaffles: build.query<AdminRaffle[], void>({
@@ -118,7 +118,7 @@ export const goLiveApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/admin/raffles/${id}/draw`, method: 'POST', body: {} }),
       // The toast says what the server did ("2 winners drawn for …"); the base query moves the message out of data.
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
-      invalidatesTags: ['Raffles', 'RecentWinners', 'AuditLog'],
+      invalidatesTags: ['Raffles', 'RecentWinners'],
     }),
     /** The active tournaments, any of which can be put on stream; kept current by the admin room. */
     getActiveTournaments: build.query<TournamentListItem[], void>({
@@ -141,18 +141,18 @@ export const goLiveApi = baseApi.injectEndpoints({
         method: 'POST',
         body: override ? { winner_name: winnerName, override } : { winner_name: winnerName },
       }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     /** Takes back a winner clicked by mistake (only while the match it moved into is undecided). */
     clearLiveMatchWinner: build.mutation<AdminTournament, { id: number; matchId: number }>({
       query: ({ id, matchId }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`, method: 'DELETE' }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     /** Bulk archive of what is over; the toast is the server's count ("Archived 3 ended raffles …"). */
     archiveOver: build.mutation<{ message?: string }, ArchiveKind[]>({
       query: (kinds) => ({ url: '/api/admin/archive', method: 'POST', body: { kinds } }),
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
-      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems'],
     }),
     /** What is archived, newest first (the archive above refreshes it: the same tags). */
     getArchived: build.query<ArchivedItem[], void>({
@@ -162,7 +162,7 @@ export const goLiveApi = baseApi.injectEndpoints({
     restoreArchived: build.mutation<{ message?: string }, { kind: ArchiveKind; id: number }>({
       query: (body) => ({ url: '/api/admin/archive/restore', method: 'POST', body }),
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
-      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['Raffles', 'BonusHunts', 'Tournaments', 'Store', 'AdminStoreItems'],
     }),
     /** The chat keyword that enters the raffle on stream, from a route moderators may read (the rules are the admin's). */
     getJoinKeyword: build.query<JoinKeywordView, void>({

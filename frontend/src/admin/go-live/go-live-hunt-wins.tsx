@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminHuntGame } from '@kickback/contracts';
 import { formatAmount } from '../../lib/format';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useEnterHuntWinMutation } from './admin-go-live-api';
 
 /** The last win saved on Go live and what it replaced, for its undo. */

@@ -6,7 +6,7 @@ import { QueryStatus } from '../../components/ui/query-status';
 import { formatAmount, formatBreakEven, formatMultiplier } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { HuntSettingsFields } from '../bonus-hunts/hunt-settings-fields';
 import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
 import {

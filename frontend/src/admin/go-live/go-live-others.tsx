@@ -1,4 +1,4 @@
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 /**
  * The other items of a kind that could be on stream, each with "Show on stream": one click puts it there (the raffle,

@@ -3,7 +3,7 @@ import { contradictedPick, type AdminTournament, type TournamentMatch } from '@k
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatMultiplier } from '../../lib/format';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useUpdateTournamentMatchMutation } from '../tournaments/admin-tournaments-api';
 import {
   useChooseFeaturedTournamentMutation,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { describeEntryRules, type RaffleTemplateSettings } from '@kickback/contracts';
 import { formatAmount, formatCount } from '../../lib/format';
 import { useGetRaffleTemplatesQuery, useStartRaffleFromTemplateMutation } from '../raffles/raffle-templates-api';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 /** The prize and what it is worth (what the draw adds to Total Given Away), so a $0 value is seen before starting. */
 const prizeWords = (settings: RaffleTemplateSettings) =>

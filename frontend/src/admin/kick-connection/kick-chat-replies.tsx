@@ -1,7 +1,7 @@
 import type { KickChatAs, KickConnectionStatus } from '@kickback/contracts';
 import { SelectField } from '../../components/ui/select-field';
 import { formatDateTime } from '../activity/activity-format';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useSaveKickChatMutation } from './kick-connection-api';
 
 /**

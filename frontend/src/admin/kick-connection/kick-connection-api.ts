@@ -10,15 +10,15 @@ export const kickConnectionApi = baseApi.injectEndpoints({
     }),
     saveKickChannel: build.mutation<KickConnectionStatus, KickChannelInput>({
       query: (body) => ({ url: '/api/admin/kick-connection/channel', method: 'PUT', body }),
-      invalidatesTags: ['AdminActivity', 'SiteSettings', 'AuditLog'],
+      invalidatesTags: ['AdminActivity', 'SiteSettings'],
     }),
     saveKickChat: build.mutation<KickConnectionStatus, KickChatInput>({
       query: (body) => ({ url: '/api/admin/kick-connection/chat', method: 'PUT', body }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
     disconnectKick: build.mutation<KickConnectionStatus, void>({
       query: () => ({ url: '/api/admin/kick-connection', method: 'DELETE' }),
-      invalidatesTags: ['AdminActivity', 'AuditLog'],
+      invalidatesTags: ['AdminActivity'],
     }),
   }),
 });

@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { formatDateTime } from '../activity/activity-format';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
 import { KickModeratorsNote } from './kick-moderators-note';

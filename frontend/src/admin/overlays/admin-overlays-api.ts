@@ -10,20 +10,19 @@ export const adminOverlaysApi = baseApi.injectEndpoints({
     }),
     issueOverlayToken: build.mutation<IssuedOverlayToken, OverlayKind>({
       query: (kind) => ({ url: `/api/admin/overlays/${kind}/token`, method: 'POST' }),
-      invalidatesTags: ['AdminOverlays', 'AuditLog'],
+      invalidatesTags: ['AdminOverlays'],
     }),
     /** The current URL, unchanged (a mutation: each view is audited and nothing should cache a URL). */
     showOverlayUrl: build.mutation<IssuedOverlayToken, OverlayKind>({
       query: (kind) => ({ url: `/api/admin/overlays/${kind}/url`, method: 'GET' }),
-      invalidatesTags: ['AuditLog'],
     }),
     revokeOverlayToken: build.mutation<null, OverlayKind>({
       query: (kind) => ({ url: `/api/admin/overlays/${kind}/token`, method: 'DELETE' }),
-      invalidatesTags: ['AdminOverlays', 'AuditLog'],
+      invalidatesTags: ['AdminOverlays'],
     }),
     saveOverlaySettings: build.mutation<OverlaySettings, { kind: OverlayKind; settings: OverlaySettings }>({
       query: ({ kind, settings }) => ({ url: `/api/admin/overlays/${kind}/settings`, method: 'PUT', body: settings }),
-      invalidatesTags: ['AdminOverlays', 'AuditLog'],
+      invalidatesTags: ['AdminOverlays'],
     }),
   }),
 });

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import {
   useGetOverlayTokensQuery,
   useIssueOverlayTokenMutation,

@@ -37,11 +37,11 @@ export const adminPointsImportApi = baseApi.injectEndpoints({
     applyPointsImport: build.mutation<PointsImportApplied & { message: string }, PointsImportUpload>({
       query: (file) => upload(BASE, file),
       transformResponse: (data: PointsImportApplied, meta) => ({ ...data, message: meta?.message ?? '' }),
-      invalidatesTags: ['AdminPointsImports', 'AdminUsers', 'AdminUserLedger', 'AuditLog'],
+      invalidatesTags: ['AdminPointsImports', 'AdminUsers', 'AdminUserLedger'],
     }),
     rollbackPointsImport: build.mutation<PointsImportBatch, number>({
       query: (id) => ({ url: `${BASE}/${id}/rollback`, method: 'POST' }),
-      invalidatesTags: ['AdminPointsImports', 'AdminUsers', 'AdminUserLedger', 'AuditLog'],
+      invalidatesTags: ['AdminPointsImports', 'AdminUsers', 'AdminUserLedger'],
     }),
   }),
 });

@@ -13,7 +13,7 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
     getAdminRaffles: build.query<{ data: AdminRaffle[]; pagination: Pagination }, number>({
       query: (page) => `/api/admin/raffles?page=${page}`,
       transformResponse: (data: AdminRaffle[], meta) => pagedList(data, meta),
-      providesTags: [ADMIN_LIST, 'AuditLog'],
+      providesTags: [ADMIN_LIST],
       onQueryStarted: (_page, { queryFulfilled, updateCachedData }) => totals.reapplyAfter(queryFulfilled, updateCachedData),
       onCacheEntryAdded: (_page, lifecycle) =>
         followLive(lifecycle, (live) => {
@@ -43,11 +43,11 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
     }),
     createRaffle: build.mutation<AdminRaffle, Partial<AdminRaffleInput>>({
       query: (body) => ({ url: '/api/admin/raffles', method: 'POST', body }),
-      invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
+      invalidatesTags: [ADMIN_LIST, 'Raffles'],
     }),
     updateRaffle: build.mutation<AdminRaffle, { id: number; changes: Partial<AdminRaffleInput> }>({
       query: ({ id, changes }) => ({ url: `/api/admin/raffles/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: [ADMIN_LIST, 'Raffles', 'AuditLog'],
+      invalidatesTags: [ADMIN_LIST, 'Raffles'],
     }),
     raffleAction: build.mutation<
       { message?: string },
@@ -61,7 +61,7 @@ export const rafflesAdminApi = baseApi.injectEndpoints({
       // The toast's text is the envelope's message, which the base query moves out of `data`.
       transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => ({ message: meta?.message }),
       // Applying the rules takes entry rows out: the admin's entry list reads its page again.
-      invalidatesTags: (_r, _e, { id }) => [ADMIN_LIST, 'Raffles', 'AuditLog', { type: 'RaffleEntries', id: `admin-${id}` }],
+      invalidatesTags: (_r, _e, { id }) => [ADMIN_LIST, 'Raffles', { type: 'RaffleEntries', id: `admin-${id}` }],
     }),
   }),
 });

@@ -11,12 +11,12 @@ export const raffleTemplatesApi = baseApi.injectEndpoints({
     saveRaffleTemplate: build.mutation<ApiSuccess<RaffleTemplate>, RaffleTemplateInput>({
       query: (body) => ({ url: '/api/admin/raffle-templates', method: 'POST', body }),
       transformResponse: (data: RaffleTemplate, meta) => withMessage(data, meta),
-      invalidatesTags: ['Raffles', 'AuditLog'],
+      invalidatesTags: ['Raffles'],
     }),
     startRaffleFromTemplate: build.mutation<ApiSuccess<AdminRaffle>, { id: number; title: string }>({
       query: ({ id, title }) => ({ url: `/api/admin/raffle-templates/${id}/start`, method: 'POST', body: { title } }),
       transformResponse: (data: AdminRaffle, meta) => withMessage(data, meta),
-      invalidatesTags: ['Raffles', 'AuditLog'],
+      invalidatesTags: ['Raffles'],
     }),
   }),
 });

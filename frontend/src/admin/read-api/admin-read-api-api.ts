@@ -12,11 +12,11 @@ export const adminReadApiApi = baseApi.injectEndpoints({
     }),
     createReadApiToken: build.mutation<CreatedReadApiToken, ReadApiTokenCreate>({
       query: (body) => ({ url: BASE, method: 'POST', body }),
-      invalidatesTags: ['AdminReadApiTokens', 'AuditLog'],
+      invalidatesTags: ['AdminReadApiTokens'],
     }),
     revokeReadApiToken: build.mutation<AdminReadApiToken, number>({
       query: (id) => ({ url: `${BASE}/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminReadApiTokens', 'AuditLog'],
+      invalidatesTags: ['AdminReadApiTokens'],
     }),
   }),
 });

@@ -11,7 +11,7 @@ export const adminSettingsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/admin/settings', method: 'PUT', body }),
       // The public settings feed the admin header and every open site tab; both must reload.
       transformResponse: (data: AdminSiteSettings, meta) => withMessage(data, meta),
-      invalidatesTags: ['AdminSettings', 'SiteSettings', 'Legal', 'AuditLog'],
+      invalidatesTags: ['AdminSettings', 'SiteSettings', 'Legal'],
     }),
   }),
 });

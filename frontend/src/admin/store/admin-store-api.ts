@@ -2,11 +2,8 @@ import type {
   AdminRedemption,
   AdminRedemptionsQuery,
   AdminStoreCode,
-  AdminStoreItem,
   Pagination,
   StoreCodesUploadResult,
-  StoreItemInput,
-  StoreItemUpdate,
 } from '@kickback/contracts';
 import { baseApi, pagedList } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
@@ -17,25 +14,9 @@ export interface RedemptionsPage {
   pending_total: number;
 }
 
-/** Store administration: items, code pools and the redemptions queue. */
+/** Store administration: the items' code pools and the redemptions queue (the items are `storeItemsAdmin`). */
 export const storeAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminStoreItems: build.query<AdminStoreItem[], void>({
-      query: () => '/api/admin/store-items',
-      providesTags: ['AdminStoreItems'],
-    }),
-    createStoreItem: build.mutation<AdminStoreItem, StoreItemInput>({
-      query: (body) => ({ url: '/api/admin/store-items', method: 'POST', body }),
-      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
-    }),
-    updateStoreItem: build.mutation<AdminStoreItem, { id: number; changes: StoreItemUpdate }>({
-      query: ({ id, changes }) => ({ url: `/api/admin/store-items/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
-    }),
-    deleteStoreItem: build.mutation<void, number>({
-      query: (id) => ({ url: `/api/admin/store-items/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminStoreItems', 'Store', 'AuditLog'],
-    }),
     getStoreCodes: build.query<AdminStoreCode[], number>({
       query: (itemId) => `/api/admin/store-items/${itemId}/codes`,
       providesTags: ['AdminStoreCodes'],
@@ -43,11 +24,11 @@ export const storeAdminApi = baseApi.injectEndpoints({
     addStoreCodes: build.mutation<StoreCodesUploadResult & { message: string }, { itemId: number; codes: string }>({
       query: ({ itemId, codes }) => ({ url: `/api/admin/store-items/${itemId}/codes`, method: 'POST', body: { codes } }),
       transformResponse: (data: StoreCodesUploadResult, meta) => ({ ...data, message: meta?.message ?? '' }),
-      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems'],
     }),
     removeStoreCode: build.mutation<void, { itemId: number; codeId: number }>({
       query: ({ itemId, codeId }) => ({ url: `/api/admin/store-items/${itemId}/codes/${codeId}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['AdminStoreCodes', 'AdminStoreItems'],
     }),
     getAdminRedemptions: build.query<RedemptionsPage, AdminRedemptionsQuery>({
       query: ({ status, page }) => `/api/admin/store-redemptions?status=${status}&page=${page}`,
@@ -72,20 +53,16 @@ export const storeAdminApi = baseApi.injectEndpoints({
     }),
     processRedemption: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/store-redemptions/${id}/process`, method: 'POST', body: {} }),
-      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AuditLog'],
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems'],
     }),
     refundRedemption: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/store-redemptions/${id}/refund`, method: 'POST', body: {} }),
-      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AdminUsers', 'AuditLog'],
+      invalidatesTags: ['AdminRedemptions', 'AdminStoreItems', 'AdminUsers'],
     }),
   }),
 });
 
 export const {
-  useGetAdminStoreItemsQuery,
-  useCreateStoreItemMutation,
-  useUpdateStoreItemMutation,
-  useDeleteStoreItemMutation,
   useGetStoreCodesQuery,
   useAddStoreCodesMutation,
   useRemoveStoreCodeMutation,

@@ -39,15 +39,15 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
     }),
     createTournament: build.mutation<AdminTournament, TournamentCreateInput>({
       query: (body) => ({ url: '/api/admin/tournaments', method: 'POST', body }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     updateTournament: build.mutation<AdminTournament, { id: number; changes: Changes }>({
       query: ({ id, changes }) => ({ url: `/api/admin/tournaments/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     updateTournamentMatch: build.mutation<AdminTournament, { id: number; matchId: number; changes: TournamentMatchInput }>({
       query: ({ id, matchId, changes }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     setTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number; winnerName: string; override?: boolean }>({
       query: ({ id, matchId, winnerName, override }) => ({
@@ -55,15 +55,15 @@ export const tournamentsAdminApi = baseApi.injectEndpoints({
         method: 'POST',
         body: override ? { winner_name: winnerName, override } : { winner_name: winnerName },
       }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     clearTournamentWinner: build.mutation<AdminTournament, { id: number; matchId: number }>({
       query: ({ id, matchId }) => ({ url: `/api/admin/tournaments/${id}/matches/${matchId}/winner`, method: 'DELETE' }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
     deleteTournament: build.mutation<void, number>({
       query: (id) => ({ url: `/api/admin/tournaments/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Tournaments', 'AuditLog'],
+      invalidatesTags: ['Tournaments'],
     }),
   }),
 });

@@ -11,7 +11,7 @@ import {
   type TournamentMatchInput,
 } from './admin-tournaments-api';
 import { DataTable } from '../../components/ui/data-table';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
 

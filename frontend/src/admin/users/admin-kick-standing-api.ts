@@ -10,11 +10,11 @@ export const adminKickStandingApi = baseApi.injectEndpoints({
     }),
     clearKickBan: build.mutation<AdminKickBanCleared, number>({
       query: (id) => ({ url: `/api/admin/users/${id}/kick/clear-ban`, method: 'POST' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'AdminUsers', id: `kick-${id}` }, 'AuditLog'],
+      invalidatesTags: (_result, _error, id) => [{ type: 'AdminUsers', id: `kick-${id}` }],
     }),
     markKickFollower: build.mutation<AdminKickStanding, number>({
       query: (id) => ({ url: `/api/admin/users/${id}/kick/follower`, method: 'POST' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'AdminUsers', id: `kick-${id}` }, 'AuditLog'],
+      invalidatesTags: (_result, _error, id) => [{ type: 'AdminUsers', id: `kick-${id}` }],
     }),
   }),
 });

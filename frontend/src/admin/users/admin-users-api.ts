@@ -10,15 +10,15 @@ export const adminUsersApi = baseApi.injectEndpoints({
     }),
     setUserRole: build.mutation<AdminUserDetail, { id: number; role: Role }>({
       query: ({ id, role }) => ({ url: `/api/admin/users/${id}/role`, method: 'PUT', body: { role } }),
-      invalidatesTags: ['AdminUsers', 'AuditLog'],
+      invalidatesTags: ['AdminUsers'],
     }),
     banUser: build.mutation<AdminUserDetail, { id: number; reason: string }>({
       query: ({ id, reason }) => ({ url: `/api/admin/users/${id}/ban`, method: 'POST', body: { reason } }),
-      invalidatesTags: ['AdminUsers', 'Profile', 'Friends', 'AuditLog'],
+      invalidatesTags: ['AdminUsers', 'Profile', 'Friends'],
     }),
     unbanUser: build.mutation<AdminUserDetail, number>({
       query: (id) => ({ url: `/api/admin/users/${id}/unban`, method: 'POST' }),
-      invalidatesTags: ['AdminUsers', 'Profile', 'Friends', 'AuditLog'],
+      invalidatesTags: ['AdminUsers', 'Profile', 'Friends'],
     }),
     getUserXp: build.query<AdminXpLedger, { userId: number; page: number }>({
       query: ({ userId, page }) => `/api/admin/users/${userId}/xp?page=${page}`,
@@ -26,11 +26,11 @@ export const adminUsersApi = baseApi.injectEndpoints({
     }),
     grantBadge: build.mutation<unknown, { userId: number; badgeId: number }>({
       query: ({ userId, badgeId }) => ({ url: `/api/admin/users/${userId}/badges/${badgeId}`, method: 'POST' }),
-      invalidatesTags: ['AdminUserXp', 'AdminBadges', 'Profile', 'AuditLog'],
+      invalidatesTags: ['AdminUserXp', 'AdminBadges', 'Profile'],
     }),
     revokeBadge: build.mutation<unknown, { userId: number; badgeId: number }>({
       query: ({ userId, badgeId }) => ({ url: `/api/admin/users/${userId}/badges/${badgeId}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminUserXp', 'AdminBadges', 'Profile', 'AuditLog'],
+      invalidatesTags: ['AdminUserXp', 'AdminBadges', 'Profile'],
     }),
   }),
 });

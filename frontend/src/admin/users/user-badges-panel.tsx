@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate } from '../../lib/format';
 import { SelectField } from '../../components/ui/select-field';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetAdminBadgesQuery } from '../progression/admin-progression-api';
 import { useGetUserXpQuery, useGrantBadgeMutation, useRevokeBadgeMutation } from './admin-users-api';
 

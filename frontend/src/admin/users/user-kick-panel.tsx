@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStatus } from '../../components/ui/query-status';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useClearKickBanMutation, useGetKickStandingQuery, useMarkKickFollowerMutation } from './admin-kick-standing-api';
 
 /**

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useAdminAction } from '../use-admin-crud';
+import { useAdminAction } from '../kit/use-admin-crud';
 import { useBanUserMutation, useSetUserRoleMutation, useUnbanUserMutation } from './admin-users-api';
 
 /**

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { seedDemoUsers } from '../identity/identity.seed';
+import { anyUser, seedDemoUsers } from '../identity/identity.seed';
 import { seedSite } from '../site/site.seed';
 import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
 import { seedStore } from '../store/store.seed';
 import { seedHunts } from '../bonus-hunts/bonus-hunts.seed';
 import { seedTournaments } from '../tournaments/tournaments.seed';
+import { seedPayouts } from '../payouts/payouts.seed';
 import { seedContact } from '../contact/contact.seed';
 import { seedTickets } from '../tickets/tickets.seed';
 import { seedProgression } from '../progression/progression.seed';
@@ -20,6 +21,7 @@ export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promis
   { name: 'store', run: seedStore },
   { name: 'hunts', run: seedHunts },
   { name: 'tournaments', run: seedTournaments },
+  { name: 'payouts', run: seedPayouts },
   { name: 'contact', run: seedContact },
   { name: 'tickets', run: seedTickets },
   { name: 'activity', run: seedActivity },
@@ -31,4 +33,9 @@ export async function runDemoSeed(em: EntityManager, log: (line: string) => void
     await em.transactional((tx) => step.run(tx));
     log(`seeded ${step.name}`);
   }
+}
+
+/** Whether the database is still empty (no users), which is when `npm start` seeds the demo data. */
+export async function demoSeedWanted(em: EntityManager): Promise<boolean> {
+  return !(await anyUser(em));
 }

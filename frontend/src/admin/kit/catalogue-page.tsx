@@ -1,0 +1,117 @@
+import { Fragment, useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataTable } from '../../components/ui/data-table';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryStatus } from '../../components/ui/query-status';
+import { ContractForm } from './contract-form';
+import { ResourceRows } from './resource-rows';
+import type { CatalogueResource, DeclaredForm, RowKit } from './resource';
+import { useAdminAction, useAdminCrud } from './use-admin-crud';
+
+/** Draws a declared catalogue screen: header, contract form, status lines, table with row actions, delete confirmation. */
+export function CataloguePage<T extends { id: number }, Input>({ resource }: { resource: CatalogueResource<T, Input> }) {
+  const { endpoints, texts } = resource;
+  const { data: rows = [], isLoading, isError } = endpoints.useList();
+  const [create, createState] = endpoints.useCreate();
+  const [update, updateState] = endpoints.useUpdate();
+  const [remove, removeState] = endpoints.useRemove();
+  const [panelFor, setPanelFor] = useState<number | null>(null);
+  const act = useAdminAction();
+  const crud = useAdminCrud<T, Input>({
+    nameOf: (value) => resource.name(value as T),
+    create: (input) => create(input).unwrap(),
+    update: (item, input) => update({ id: item.id, changes: input }).unwrap(),
+    remove: (item) => remove(item.id).unwrap(),
+    texts: resource.toasts,
+    afterRemove: (item) => setPanelFor((open) => (open === item.id ? null : open)),
+  });
+  const kit: RowKit<T> = {
+    edit: (row) => crud.form.open({ mode: 'edit', item: row }),
+    act,
+    change: (row, changes, success, failure) => act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
+    busy: updateState.isLoading,
+    openPanel: (row) => setPanelFor(row.id),
+    panelOpen: (row) => panelFor === row.id,
+    closePanel: () => setPanelFor(null),
+  };
+  const declared = resource.form;
+  const formProps = {
+    initial: crud.form.editingItem,
+    saving: createState.isLoading || updateState.isLoading,
+    serverErrors: crud.form.serverErrors,
+    onSubmit: crud.save,
+    onCancel: crud.form.close,
+  };
+  const removable = resource.remove;
+  const panelRow = panelFor === null ? undefined : rows.find((row) => row.id === panelFor);
+  const panel = panelRow && resource.panel?.(panelRow, () => setPanelFor(null));
+
+  return (
+    <div className="admin-page">
+      <PageHeader
+        title={resource.title}
+        addLabel={crud.form.editing === null ? resource.addLabel : undefined}
+        onAdd={() => crud.form.open({ mode: 'create' })}
+      >
+        {resource.header?.(rows)}
+      </PageHeader>
+
+      {crud.form.editing &&
+        ('own' in declared ? (
+          <Fragment key={crud.form.formKey}>{declared.own(formProps)}</Fragment>
+        ) : (
+          <ContractForm
+            key={crud.form.formKey}
+            {...contractOf(declared, crud.form.editingItem !== null)}
+            texts={declared.texts}
+            defaults={declared.defaults?.(rows)}
+            {...formProps}
+          />
+        ))}
+      {resource.panelAboveList && panel}
+
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && rows.length === 0}
+        loadingText={texts.loading}
+        errorText={texts.error}
+        emptyText={texts.empty}
+      />
+
+      {rows.length > 0 && (
+        <DataTable caption={texts.caption} columns={resource.columns.map((column) => column.header)} actions>
+          <ResourceRows
+            rows={rows}
+            columns={resource.columns}
+            name={resource.name}
+            onEdit={kit.edit}
+            onDelete={removable ? (row) => ((removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined) : undefined}
+            deleteLabel={removable?.label}
+            actions={resource.rowActions && ((row) => resource.rowActions!(row, kit))}
+          />
+        </DataTable>
+      )}
+
+      {!resource.panelAboveList && panel}
+      {resource.footer}
+
+      {crud.deleting && removable && (
+        <ConfirmDialog
+          title={removable.title}
+          message={removable.message(crud.deleting)}
+          confirmLabel={removable.label ?? 'Delete'}
+          busy={removeState.isLoading}
+          onConfirm={crud.confirmDelete}
+          onCancel={crud.cancelDelete}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The contract and layout a declared form validates with: the edit form's where it has its own. */
+const contractOf = <T, Input>(form: DeclaredForm<T, Input>, editing: boolean) => {
+  const { schema, layout } = (editing && form.edit) || form;
+  return { schema, layout };
+};

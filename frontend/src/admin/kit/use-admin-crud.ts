@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
+import { useToast } from '../../lib/use-toast';
+import { useEditingState } from './use-editing-state';
+
+/** What an admin list page says and calls; the texts are the page's own (SPEC-facing toasts stay as they were). */
+export interface AdminCrudOptions<T, Input> {
+  /** Shown in toasts: the record's name ("Gift Card created"). */
+  nameOf: (value: T | Input) => string;
+  create: (input: Input) => Promise<unknown>;
+  update: (item: T, input: Input) => Promise<unknown>;
+  /** May answer the server's message, which then is the success toast. */
+  remove: (item: T) => Promise<unknown>;
+  texts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
+  afterRemove?: (item: T) => void;
+}
+
+/**
+ * The create/edit form, the delete confirmation and any one-off action of an admin list page: toasts on
+ * success, the server's words (and field errors under the inputs) on failure.
+ */
+export function useAdminCrud<T extends { id: number }, Input>(options: AdminCrudOptions<T, Input>) {
+  const toast = useToast();
+  const form = useEditingState<T>();
+  const [deleting, setDeleting] = useState<T | null>(null);
+
+  const save = async (input: Input) => {
+    try {
+      if (form.editingItem) {
+        await options.update(form.editingItem, input);
+        toast.success(`${options.nameOf(input)} ${options.texts.saved}`);
+      } else {
+        await options.create(input);
+        toast.success(`${options.nameOf(input)} created`);
+      }
+      form.close();
+    } catch (error) {
+      form.showServerErrors(error);
+      toast.error(errorMessage(error, options.texts.saveFailed));
+    }
+  };
+
+  const confirmDelete = async () => {
+    const item = deleting;
+    if (!item) return;
+    try {
+      const answer = await options.remove(item);
+      toast.success(typeof answer === 'string' ? answer : `${options.nameOf(item)} ${options.texts.removed}`);
+      if (form.editingItem?.id === item.id) form.close();
+      options.afterRemove?.(item);
+    } catch (error) {
+      toast.error(errorMessage(error, options.texts.removeFailed));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return { form, save, deleting, askDelete: setDeleting, cancelDelete: () => setDeleting(null), confirmDelete };
+}
+
+/** A one-off admin action (process, refund, mark as read): its toast on success, the server's words on failure. */
+export function useAdminAction() {
+  const toast = useToast();
+  return async (run: () => Promise<unknown>, success: string, failure: string): Promise<boolean> => {
+    try {
+      await run();
+      toast.success(success);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, failure));
+      return false;
+    }
+  };
+}
+
+/** A page's own form sent to the server: its toasts, and the server's field errors kept for the inputs until the next try. */
+export function useAdminSubmit() {
+  const act = useAdminAction();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const submit = (run: () => Promise<unknown>, success: string, failure: string) => {
+    setServerErrors({});
+    return act(
+      () =>
+        run().catch((error: unknown) => {
+          setServerErrors(fieldErrors(error));
+          throw error;
+        }),
+      success,
+      failure,
+    );
+  };
+  return { serverErrors, submit };
+}
