@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { heapByKind, perSocket, type HeapGroup } from './heap-snapshot-summary';
@@ -18,8 +18,10 @@ function complete(file: string): boolean {
 
 /**
  * Heap snapshots of one server process at chosen socket counts: the process runs with the node flags `args` and writes
- * a snapshot on SIGWINCH (`--heapsnapshot-signal`; not SIGUSR2, on which Nest's shutdown hooks end the api); `take` waits until the file is whole. A snapshot forces a full
- * collection and costs the process memory of its own, so the memory readings of a run that takes them are not figures.
+ * a snapshot on SIGWINCH (`--heapsnapshot-signal`; not SIGUSR2, on which Nest's shutdown hooks end the api); `take`
+ * waits until the file is whole. A snapshot forces a full collection and costs the process memory of its own (and, at
+ * 20,000 sockets, minutes in which its clients time out), so the memory and push readings of such a run are not figures.
+ * The files stay in `dir` for a closer look (Chrome DevTools' Memory tab opens them).
  */
 export class HeapSnapshots {
   readonly dir = mkdtempSync(join(tmpdir(), 'kb-heap-'));
@@ -37,8 +39,10 @@ export class HeapSnapshots {
     process.kill(pid, 'SIGWINCH');
     for (;;) {
       await sleep(1000);
+      // Throws once the process is gone (a snapshot it died writing is never whole).
+      process.kill(pid, 0);
       const file = readdirSync(this.dir).find((f) => !known.has(f) && f.endsWith('.heapsnapshot'));
-      if (file && existsSync(join(this.dir, file)) && complete(join(this.dir, file))) {
+      if (file && complete(join(this.dir, file))) {
         this.taken.push({ sockets, file: join(this.dir, file) });
         return;
       }
