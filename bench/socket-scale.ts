@@ -34,6 +34,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
 import { createBenchDatabase } from './lib/bench-database';
+import { processCpuMs } from './lib/cpu-time';
 import { freePort } from './lib/free-port';
 import { HeapSnapshots } from './lib/heap-snapshots';
 import { makeInBatches } from './lib/in-batches';
@@ -195,6 +196,8 @@ interface Measured {
   perThousandMb: number;
   steps: string;
   pushes: { p50: number; p95: number; max: number; lost: number }[];
+  /** The server's CPU time per push: its work, whatever share of the cores the machine's other processes left it. */
+  cpuMsPerPush: number;
 }
 
 async function measure(target: Target, clients: Clients): Promise<Measured> {
@@ -211,6 +214,11 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
   }
   console.log('sockets connected');
   const sentAt: number[] = [];
+  // Idle sockets still cost their heartbeats; the pushes' share is the window's CPU less an idle window's as long.
+  const idleFrom = processCpuMs(target.pid);
+  await sleep(PUSH_SPACING_MS);
+  const idleCpuPerMs = (processCpuMs(target.pid) - idleFrom) / PUSH_SPACING_MS;
+  const [cpuFrom, windowFrom] = [processCpuMs(target.pid), Date.now()];
   for (let seq = 0; seq < PUSHES; seq++) {
     sentAt[seq] = Date.now();
     target.emit(pushPayload(seq));
@@ -222,6 +230,7 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     await sleep(SETTLE_MS);
     [last, frames] = [frames, await clients.frames()];
   }
+  const cpuMsPerPush = (processCpuMs(target.pid) - cpuFrom - idleCpuPerMs * (Date.now() - windowFrom)) / PUSHES;
   const arrivals = await clients.arrivals();
   const pushes = sentAt.map((sent, seq) => {
     const lags: number[] = [];
@@ -241,6 +250,7 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     perThousandMb: (steps[steps.length - 1]! - baselineMb) / (SOCKETS / 1000),
     steps: steps.map((mb) => mb.toFixed(0)).join(', '),
     pushes,
+    cpuMsPerPush,
   };
 }
 
@@ -258,6 +268,7 @@ function summary(m: Measured) {
     'push p95 ms': med('p95'),
     'push max ms (all reached)': med('max'),
     'worst max ms': Math.max(...m.pushes.map((p) => p.max)),
+    'CPU ms per push': m.cpuMsPerPush.toFixed(0),
     lost: m.pushes.reduce((n, p) => n + p.lost, 0),
   };
 }
