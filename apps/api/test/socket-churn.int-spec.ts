@@ -1,8 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import type { Server } from 'socket.io';
 import { RealtimeEmitter } from '@kickback/platform';
+import { integrationStack, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
 import { SOCKET_EVENT_POLICIES } from '../src/realtime/socket-event-policies';
-import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 /** How many times each client connects and leaves: enough that anything kept per connection would show as a count. */
 const ROUNDS = 15;
@@ -14,26 +14,23 @@ const ROUNDS = 15;
  * per-socket session re-check timers. While open, a socket holds one listener per client event and not its request.
  */
 describe('sockets that connect and disconnect over and over (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
   let server: Server;
   let clients: (TestClient | null)[];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    // The gateway hands its server to the emitter (useLocalServer); the test reads it there rather than widen the api.
-    server = (api.app.get(RealtimeEmitter) as unknown as { local: Server }).local;
-    clients = [null, await api.signedIn(), await api.signedIn({ role: 'Admin' })];
-  });
   afterAll(async () => {
     jest.restoreAllMocks();
-    await stack.close();
+  });
+
+  const stack = integrationStack();
+
+  beforeAll(async () => {
+    // The gateway hands its server to the emitter (useLocalServer); the test reads it there rather than widen the api.
+    server = (stack.api.app.get(RealtimeEmitter) as unknown as { local: Server }).local;
+    clients = [null, await stack.api.signedIn(), await stack.api.signedIn({ role: 'Admin' })];
   });
 
   /** Connects as `client`, joins a public room, disconnects, and waits until the server has seen it go. */
   async function visit(client: TestClient | null): Promise<void> {
-    const socket = await socketConnected(testSocket(api.url, client));
+    const socket = await socketConnected(testSocket(stack.api.url, client));
     expect(await socket.timeout(10_000).emitWithAck('room:join', 'site')).toMatchObject({ room: 'site' });
     socket.close();
     await waitFor(() => server.of('/').sockets.size === 0, 10_000, 'the server to drop the socket');
@@ -42,7 +39,7 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
   /** Every listener of the emitters that live as long as the server: what a connection forgetting to clean up grows. */
   const listenerCounts = () => {
     const emitters: Record<string, EventEmitter> = {
-      http: api.app.getHttpServer() as EventEmitter,
+      http: stack.api.app.getHttpServer() as EventEmitter,
       io: server as unknown as EventEmitter,
       namespace: server.of('/') as unknown as EventEmitter,
       engine: server.engine as unknown as EventEmitter,
@@ -90,7 +87,7 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
   });
 
   it('holds, while open, one listener per client event and none of the HTTP request', async () => {
-    const socket = await socketConnected(testSocket(api.url, clients[1]));
+    const socket = await socketConnected(testSocket(stack.api.url, clients[1]));
     await waitFor(() => server.of('/').sockets.size === 1, 10_000, 'the server to admit the socket');
     const [held] = [...server.of('/').sockets.values()];
     const events = Object.keys(SOCKET_EVENT_POLICIES);
@@ -101,7 +98,7 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
     expect(held!.data).toMatchObject({ member: { role: expect.any(String), sessionId: expect.any(String) } });
     expect(held!.request).toBeNull();
     // A plain event's listener is the gateway's, the same function on every socket.
-    const other = await socketConnected(testSocket(api.url, null));
+    const other = await socketConnected(testSocket(stack.api.url, null));
     await waitFor(() => server.of('/').sockets.size === 2, 10_000, 'the server to admit the second socket');
     const second = [...server.of('/').sockets.values()].find((s) => s !== held)!;
     expect(second.listeners('raffle:enter')).toEqual(held!.listeners('raffle:enter'));
