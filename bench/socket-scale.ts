@@ -19,7 +19,10 @@
  * Run: npm run bench socket-scale
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_SOCKETS (10000), BENCH_CLIENT_PROCESSES (4), BENCH_PUSHES (10), BENCH_PUSH_ENTRIES (8 entry rows per push),
- *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling).
+ *      BENCH_PUSH_SPACING_MS (1500, or 0.15 ms per socket above 10,000),
+ *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling),
+ *      BENCH_HEAP_SNAPSHOTS (socket counts, e.g. "5000,20000": heap snapshots of each server there, and what each socket
+ *      added between the first and the last by kind of object; the memory readings of such a run are not figures).
  */
 import 'reflect-metadata';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -31,7 +34,9 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import type { RaffleEntriesPush } from '../libs/contracts/src/api/raffles';
 import { createBenchDatabase } from './lib/bench-database';
+import { processCpuMs } from './lib/cpu-time';
 import { freePort } from './lib/free-port';
+import { HeapSnapshots } from './lib/heap-snapshots';
 import { makeInBatches } from './lib/in-batches';
 import { percentile } from './lib/percentile';
 import { RawRoomSocket } from './lib/raw-room-socket';
@@ -44,7 +49,11 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 10);
 const PUSH_ENTRIES = Number(process.env.BENCH_PUSH_ENTRIES ?? 8);
+const SNAPSHOTS_AT = (process.env.BENCH_HEAP_SNAPSHOTS ?? '').split(',').filter(Boolean).map(Number);
 const STEP = 1000;
+// Time between pushes: 1.5 s up to 10,000 sockets, longer above so one push has reached everyone before the next.
+const PUSH_SPACING_MS = Number(process.env.BENCH_PUSH_SPACING_MS ?? Math.max(1500, SOCKETS * 0.15));
+const SETTLE_MS = 2000;
 const EVENT = 'raffle:entries';
 const RAFFLE_ID = 1;
 const ROOM = `raffle:${RAFFLE_ID}`;
@@ -84,7 +93,7 @@ function pushPayload(seq: number): RaffleEntriesPush {
 // ---------------------------------------------------------------- client processes
 
 interface ClientCommand {
-  type: 'connect' | 'report' | 'close';
+  type: 'connect' | 'count' | 'report' | 'close';
   base?: string;
   origin?: string;
   count?: number;
@@ -96,6 +105,8 @@ async function clientProcess(): Promise<void> {
     if (command.type === 'connect') {
       sockets.push(...(await makeInBatches(command.count!, 100, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT))));
       process.send!({ type: 'connected', total: sockets.length });
+    } else if (command.type === 'count') {
+      process.send!({ type: 'count', frames: sockets.reduce((n, s) => n + s.frames.length, 0) });
     } else if (command.type === 'report') {
       // Per socket: the arrival time of each push, by its sequence number (read from the payload now, after the pushes).
       const arrivals = sockets.map((s) =>
@@ -145,6 +156,12 @@ class Clients {
     );
   }
 
+  /** Frames received so far by every socket together. */
+  async frames(): Promise<number> {
+    const counts = await Promise.all(this.children.map((c) => this.ask<{ frames: number }>(c, { type: 'count' }, 'count')));
+    return counts.reduce((n, c) => n + c.frames, 0);
+  }
+
   /** Arrival times per socket: [push sequence, ms][] each. */
   async arrivals(): Promise<[number, number][][]> {
     const reports = await Promise.all(
@@ -170,6 +187,7 @@ interface Target {
   base: string;
   origin: string;
   emit: (payload: RaffleEntriesPush) => void;
+  snapshots?: HeapSnapshots;
 }
 
 interface Measured {
@@ -178,6 +196,8 @@ interface Measured {
   perThousandMb: number;
   steps: string;
   pushes: { p50: number; p95: number; max: number; lost: number }[];
+  /** The server's CPU time per push: its work, whatever share of the cores the machine's other processes left it. */
+  cpuMsPerPush: number;
 }
 
 async function measure(target: Target, clients: Clients): Promise<Measured> {
@@ -188,16 +208,29 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     await clients.connect(target.base, target.origin, Math.min(STEP, SOCKETS - connected));
     await sleep(500);
     steps.push(rssMb(target.pid));
-    process.stdout.write(`${connected + Math.min(STEP, SOCKETS - connected)} `);
+    const total = connected + Math.min(STEP, SOCKETS - connected);
+    process.stdout.write(`${total} `);
+    if (target.snapshots?.wants(total)) await target.snapshots.take(target.pid, total);
   }
   console.log('sockets connected');
   const sentAt: number[] = [];
+  // Idle sockets still cost their heartbeats; the pushes' share is the window's CPU less an idle window's as long.
+  const idleFrom = processCpuMs(target.pid);
+  await sleep(PUSH_SPACING_MS);
+  const idleCpuPerMs = (processCpuMs(target.pid) - idleFrom) / PUSH_SPACING_MS;
+  const [cpuFrom, windowFrom] = [processCpuMs(target.pid), Date.now()];
   for (let seq = 0; seq < PUSHES; seq++) {
     sentAt[seq] = Date.now();
     target.emit(pushPayload(seq));
     // Spaced like the raffle flush (at most 4 a second) and far enough apart that pushes do not overlap.
-    await sleep(1500);
+    await sleep(PUSH_SPACING_MS);
   }
+  // A push still on its way is late, not lost: wait until every frame is in or none came for SETTLE_MS.
+  for (let last = -1, frames = await clients.frames(); frames < SOCKETS * PUSHES && frames !== last;) {
+    await sleep(SETTLE_MS);
+    [last, frames] = [frames, await clients.frames()];
+  }
+  const cpuMsPerPush = (processCpuMs(target.pid) - cpuFrom - idleCpuPerMs * (Date.now() - windowFrom)) / PUSHES;
   const arrivals = await clients.arrivals();
   const pushes = sentAt.map((sent, seq) => {
     const lags: number[] = [];
@@ -217,6 +250,7 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     perThousandMb: (steps[steps.length - 1]! - baselineMb) / (SOCKETS / 1000),
     steps: steps.map((mb) => mb.toFixed(0)).join(', '),
     pushes,
+    cpuMsPerPush,
   };
 }
 
@@ -234,8 +268,32 @@ function summary(m: Measured) {
     'push p95 ms': med('p95'),
     'push max ms (all reached)': med('max'),
     'worst max ms': Math.max(...m.pushes.map((p) => p.max)),
+    'CPU ms per push': m.cpuMsPerPush.toFixed(0),
     lost: m.pushes.reduce((n, p) => n + p.lost, 0),
   };
+}
+
+/** The kinds of object each api socket added most between its snapshots, beside what the bare server's sockets added. */
+async function printHeapPerSocket(api?: HeapSnapshots, bare?: HeapSnapshots): Promise<void> {
+  const product = await api?.perSocket();
+  if (!product) return;
+  const ceiling = await bare?.perSocket();
+  const bareBytes = new Map(ceiling?.kinds.map((k) => [k.kind, k]));
+  const total = (kinds: { bytes: number }[]) => kinds.reduce((n, k) => n + k.bytes, 0);
+  console.log(
+    `heap per socket between ${product.sockets.join(' and ')} sockets (self sizes after a full collection): api ${total(product.kinds).toFixed(0)} B` +
+      (ceiling ? `, bare ${total(ceiling.kinds).toFixed(0)} B` : '') +
+      ` (snapshots in ${api!.dir}${bare ? ` and ${bare.dir}` : ''})`,
+  );
+  console.table(
+    product.kinds.slice(0, 30).map((k) => ({
+      kind: k.kind.slice(0, 60),
+      'api objects': k.count.toFixed(2),
+      'api B': k.bytes.toFixed(0),
+      'bare objects': bareBytes.get(k.kind)?.count.toFixed(2) ?? '',
+      'bare B': bareBytes.get(k.kind)?.bytes.toFixed(0) ?? '',
+    })),
+  );
 }
 
 async function main(): Promise<void> {
@@ -248,7 +306,8 @@ async function main(): Promise<void> {
     await runMigrations(database.url);
     const port = await freePort();
     const channel = `kb-bench-${database.name}`;
-    const api = spawn(process.execPath, [join(__dirname, '..', 'apps/api/src/main.js')], {
+    const apiSnapshots = SNAPSHOTS_AT.length ? new HeapSnapshots(SNAPSHOTS_AT) : undefined;
+    const api = spawn(process.execPath, [...(apiSnapshots?.args ?? []), join(__dirname, '..', 'apps/api/src/main.js')], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -270,6 +329,7 @@ async function main(): Promise<void> {
     await waitForApi(api, base);
     console.log(`api pid ${api.pid}, open files limit (soft / hard) ${openFilesLimit(api.pid!)}; ${SOCKETS} sockets, ${PUSHES} pushes`);
     const emitter = new Emitter(new Redis(REDIS_URL), { key: channel });
+    const snapshots = { api: apiSnapshots, bare: SNAPSHOTS_AT.length ? new HeapSnapshots(SNAPSHOTS_AT) : undefined };
     const results = [
       await measure(
         {
@@ -278,6 +338,7 @@ async function main(): Promise<void> {
           base,
           origin: `http://localhost:${port}`,
           emit: (payload) => emitter.to(ROOM).emit(EVENT, payload),
+          snapshots: snapshots.api,
         },
         clients,
       ),
@@ -287,6 +348,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_SKIP_BARE !== '1') {
       const bare = fork(join(__dirname, 'lib', 'bare-page-servers.js'), ['bare-io', EVENT], {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        ...(snapshots.bare ? { execArgv: snapshots.bare.args } : {}),
       });
       children.push(bare);
       const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
@@ -298,6 +360,7 @@ async function main(): Promise<void> {
             base: `http://127.0.0.1:${barePort}`,
             origin: `http://localhost:${barePort}`,
             emit: (payload) => bare.send({ room: ROOM, payload }),
+            snapshots: snapshots.bare,
           },
           clients,
         ),
@@ -314,6 +377,7 @@ async function main(): Promise<void> {
         `push to all ${SOCKETS} (median of max): api ${product!['push max ms (all reached)']} ms vs bare ${ceiling!['push max ms (all reached)']} ms; memory per 1,000: api ${product!['MB per 1,000 sockets']} MB vs bare ${ceiling!['MB per 1,000 sockets']} MB`,
       );
     }
+    await printHeapPerSocket(snapshots.api, snapshots.bare);
     if (results.some((r) => r.pushes.some((p) => p.lost > 0))) {
       console.error('FAIL: some sockets missed pushes');
       process.exitCode = 1;

@@ -1,6 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import type { Server } from 'socket.io';
 import { RealtimeEmitter } from '@kickback/platform';
 import { integrationStack, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
+import { SOCKET_EVENT_POLICIES } from '../src/realtime/socket-event-policies';
 
 /** How many times each client connects and leaves: enough that anything kept per connection would show as a count. */
 const ROUNDS = 15;
@@ -8,7 +10,8 @@ const ROUNDS = 15;
 /**
  * A night of phones reconnecting: every connection the api admits must leave nothing behind once it closes, or each
  * reconnect of each viewer adds to the pod's memory until it dies. Checked on the server's own structures (the
- * namespace's sockets, the adapter's rooms, the HTTP server's listeners) and on the per-socket session re-check timers.
+ * namespace's sockets, the adapter's rooms, the listeners of the HTTP, Socket.IO and Engine.IO servers) and on the
+ * per-socket session re-check timers. While open, a socket holds one listener per client event and not its request.
  */
 describe('sockets that connect and disconnect over and over (real PostgreSQL + Redis)', () => {
   let server: Server;
@@ -33,9 +36,19 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
     await waitFor(() => server.of('/').sockets.size === 0, 10_000, 'the server to drop the socket');
   }
 
+  /** Every listener of the emitters that live as long as the server: what a connection forgetting to clean up grows. */
   const listenerCounts = () => {
-    const http = stack.api.app.getHttpServer() as import('node:http').Server;
-    return Object.fromEntries(http.eventNames().map((name) => [String(name), http.listenerCount(name)]));
+    const emitters: Record<string, EventEmitter> = {
+      http: stack.api.app.getHttpServer() as EventEmitter,
+      io: server as unknown as EventEmitter,
+      namespace: server.of('/') as unknown as EventEmitter,
+      engine: server.engine as unknown as EventEmitter,
+    };
+    return Object.fromEntries(
+      Object.entries(emitters).flatMap(([owner, emitter]) =>
+        emitter.eventNames().map((name) => [`${owner} ${String(name)}`, emitter.listenerCount(name)]),
+      ),
+    );
   };
 
   it('leaves no socket, room, listener or timer behind, for visitors, members and admins alike', async () => {
@@ -67,8 +80,30 @@ describe('sockets that connect and disconnect over and over (real PostgreSQL + R
       socketRooms: adapter.sids.size,
     }).toEqual({ sockets: 0, engineClients: 0, rooms: 0, socketRooms: 0 });
     expect(listenerCounts()).toEqual(listenersBefore);
+    expect(Object.keys(listenersBefore).some((name) => name.startsWith('engine'))).toBe(true);
     // Each member and admin connection starts its session re-check; each must have been cleared when it closed.
     expect(created.size).toBe(ROUNDS * 2);
     expect([...created].filter((timer) => !cleared.has(timer)).length).toBe(0);
+  });
+
+  it('holds, while open, one listener per client event and none of the HTTP request', async () => {
+    const socket = await socketConnected(testSocket(stack.api.url, clients[1]));
+    await waitFor(() => server.of('/').sockets.size === 1, 10_000, 'the server to admit the socket');
+    const [held] = [...server.of('/').sockets.values()];
+    const events = Object.keys(SOCKET_EVENT_POLICIES);
+    expect(Object.fromEntries(events.map((event) => [event, held!.listenerCount(event)]))).toEqual(
+      Object.fromEntries(events.map((event) => [event, 1])),
+    );
+    // The member the handshake read stays; the request it was read from does not.
+    expect(held!.data).toMatchObject({ member: { role: expect.any(String), sessionId: expect.any(String) } });
+    expect(held!.request).toBeNull();
+    // A plain event's listener is the gateway's, the same function on every socket.
+    const other = await socketConnected(testSocket(stack.api.url, null));
+    await waitFor(() => server.of('/').sockets.size === 2, 10_000, 'the server to admit the second socket');
+    const second = [...server.of('/').sockets.values()].find((s) => s !== held)!;
+    expect(second.listeners('raffle:enter')).toEqual(held!.listeners('raffle:enter'));
+    socket.close();
+    other.close();
+    await waitFor(() => server.of('/').sockets.size === 0, 10_000, 'the server to drop the sockets');
   });
 });

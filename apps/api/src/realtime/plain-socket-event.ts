@@ -24,21 +24,41 @@ export function plainSocketEventOf(method: unknown): string | undefined {
   return typeof method === 'function' ? (Reflect.getMetadata(PLAIN_SOCKET_EVENT, method) as string | undefined) : undefined;
 }
 
-/** Called from the gateway's handleConnection: one listener per marked method, answering through the ack if any. */
+type Listener = (this: Socket, message: unknown, ack?: unknown) => void;
+
+/** Per gateway, its marked events and their listeners, made once: every socket shares them. */
+const listenersByGateway = new WeakMap<object, [event: string, listener: Listener][]>();
+
+/**
+ * Called from the gateway's handleConnection: one listener per marked method, answering through the ack if any. The
+ * listeners are the gateway's, not the socket's (Socket.IO calls a listener with the socket as `this`), so a socket
+ * holds no function of its own for them.
+ */
 export function listenPlainSocketEvents(gateway: object, socket: Socket): void {
+  let listeners = listenersByGateway.get(gateway);
+  if (!listeners) listenersByGateway.set(gateway, (listeners = listenersOf(gateway)));
+  for (const [event, listener] of listeners) socket.on(event, listener);
+}
+
+function listenersOf(gateway: object): [string, Listener][] {
   const prototype = Object.getPrototypeOf(gateway) as Record<string, unknown>;
+  const listeners: [string, Listener][] = [];
   for (const name of Object.getOwnPropertyNames(prototype)) {
     const event = plainSocketEventOf(prototype[name]);
     if (!event) continue;
     const handler = (prototype[name] as PlainHandler).bind(gateway);
-    socket.on(event, (message: unknown, ack?: unknown) => {
-      handler(socket, message).then(
-        (answer) => {
-          if (typeof ack === 'function') ack(answer);
-        },
-        // Handlers answer their own failures; one that still throws must not end the process (no Nest filter here).
-        (err: unknown) => logger.error({ err, event }, 'socket event handler failed'),
-      );
-    });
+    listeners.push([
+      event,
+      function (this: Socket, message: unknown, ack?: unknown) {
+        handler(this, message).then(
+          (answer) => {
+            if (typeof ack === 'function') ack(answer);
+          },
+          // Handlers answer their own failures; one that still throws must not end the process (no Nest filter here).
+          (err: unknown) => logger.error({ err, event }, 'socket event handler failed'),
+        );
+      },
+    ]);
   }
+  return listeners;
 }

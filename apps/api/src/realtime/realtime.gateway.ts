@@ -10,7 +10,8 @@ import {
 } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
-import type { Session, SessionData, Store } from 'express-session';
+import type { Session, SessionData } from 'express-session';
+import type Redis from 'ioredis';
 import {
   ADMIN_ROOM,
   LIVE_ROOM,
@@ -25,20 +26,28 @@ import {
   type RoomJoinAnswer,
   type ServerToClientEvents,
 } from '@kickback/contracts';
-import { AppConfig, RealtimeEmitter, sessionRoom, sessionTooOld } from '@kickback/platform';
+import {
+  AppConfig,
+  InjectRedis,
+  RealtimeEmitter,
+  parseStoredSession,
+  sessionRoom,
+  sessionTooOld,
+  storedSessionKey,
+} from '@kickback/platform';
 import { OverlayTokensService, UsersService } from '@kickback/domain';
 import { socketConnections } from '../ops/metrics';
 import { SocketEventLimits } from './socket-event-limits';
 import { SOCKET_EVENT_POLICIES } from './socket-event-policies';
-import { ClientKeys } from '../security/client-key';
-import { MALFORMED, RefusalPenalties } from '../security/refusal-penalties';
+import { RefusalPenalties } from '../security/refusal-penalties';
+import { connectionClient } from './connection-client';
 
 /** What the handshake found: the member and the role the database gives them now. */
 interface SocketData {
   member?: { userId: number; role: Role; sessionId: string };
 }
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData>; sessionID?: string; sessionStore?: Store };
+type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData>; sessionID?: string };
 
 /** What a member socket was admitted with; it keeps its private rooms only while the session still says so. */
 interface Admitted {
@@ -49,6 +58,8 @@ interface Admitted {
 }
 
 const MAX_ROOMS_PER_SOCKET = 24;
+
+const memberIdOf = (socket: AppSocket): number | null => socket.data.member?.userId ?? null;
 
 /** The handshake auth { overlay, token } of an OBS overlay page, or null for a page of the site. */
 function overlayAuth(socket: AppSocket): { overlay: unknown; token?: unknown } | null {
@@ -82,7 +93,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   /** Sockets that said they are an OBS overlay: the kind their token admits, or null for a refused token. */
   private readonly overlays = new WeakMap<AppSocket, Promise<OverlayKind | null>>();
   private readonly eventLimits = new SocketEventLimits(SOCKET_EVENT_POLICIES);
-  private readonly clientKeyOf = new WeakMap<AppSocket, string>();
+  /** One function for every socket's refused messages (SocketEventLimits passes the socket). */
+  private readonly onRefused = (socket: AppSocket) => this.refused(socket);
 
   constructor(
     private readonly config: AppConfig,
@@ -90,27 +102,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly users: UsersService,
     private readonly realtime: RealtimeEmitter,
     private readonly penalties: RefusalPenalties,
-    private readonly clientKeys: ClientKeys,
+    @InjectRedis() private readonly redis: Redis,
   ) {}
 
   /**
    * The handshake reads the member's role and ban from the database: a session written before a change grants nothing
    * more. Every message then meets SocketEventLimits before any gateway's handler (visitors' member events refused,
-   * rates counted). Pushes made in this process go out through this server from now on.
+   * rates counted). Pushes made in this process go out through this server from now on. A socket keeps the member
+   * (id, role, session id) and no more of its request, which the adapter drops once this handshake is done.
    */
   afterInit(server: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
     server.use((socket, next) => {
-      socket.use(
-        this.eventLimits.middleware(
-          socket,
-          () => socket.data.member?.userId ?? null,
-          () => this.refused(socket),
-        ),
-      );
-      // A message over the size limit closes the connection in the transport, before any handler: a refusal too.
-      socket.once('disconnect', (reason) => {
-        if (reason === 'transport error' || reason === 'parse error') this.refused(socket, MALFORMED);
-      });
+      this.applyLimits(socket);
       void this.identify(socket).then(() => next());
     });
     this.realtime.useLocalServer(server);
@@ -138,13 +141,28 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * Counts a refused message against its client (the handshake's signed session, else its address); a client past its
-   * refusals is disconnected, and its reconnections are held by the handshake (RedisIoAdapter).
+   * Out of afterInit's middleware so the listener does not share its scope: a closure there would keep Socket.IO's
+   * middleware chain (`next` and what it holds) for the socket's whole life.
    */
-  private refused(socket: AppSocket, weight: 1 | typeof MALFORMED = 1): void {
-    let client = this.clientKeyOf.get(socket);
-    if (!client) this.clientKeyOf.set(socket, (client = this.clientKeys.of(socket.request)));
-    this.penalties.record(client, weight);
+  private applyLimits(socket: AppSocket): void {
+    socket.use(
+      this.eventLimits.middleware(
+        socket as Socket,
+        memberIdOf as (socket: Socket) => number | null,
+        this.onRefused as (socket: Socket) => void,
+      ),
+    );
+  }
+
+  /**
+   * Counts a refused message against its client (the handshake's signed session, else its address); a client past its
+   * refusals is disconnected, and its reconnections are held by the handshake (RedisIoAdapter, which also counts the
+   * frames the transport refuses).
+   */
+  private refused(socket: AppSocket): void {
+    const client = connectionClient(socket as Socket);
+    if (client === undefined) return;
+    this.penalties.record(client);
     if (socket.connected && this.penalties.penalised(client)) socket.disconnect(true);
   }
 
@@ -219,12 +237,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   private async recheck(socket: AppSocket): Promise<void> {
     const admitted = this.admitted.get(socket);
-    const store = (socket.request as SessionRequest).sessionStore;
-    if (!admitted || !store || socket.disconnected) return;
+    if (!admitted || socket.disconnected) return;
     try {
-      const current = await new Promise<SessionData | null | undefined>((resolve, reject) =>
-        store.get(admitted.sessionId, (err, data) => (err ? reject(err) : resolve(data))),
-      );
+      // The store's own record (connect-redis: JSON under the store's key), read by id: the socket keeps no request.
+      const current = parseStoredSession(await this.redis.get(storedSessionKey(admitted.sessionId)));
       const still = current?.userId === admitted.userId && current.listed && !sessionTooOld(current, this.config.env.SESSION_ABSOLUTE_DAYS);
       if (!still) return void socket.disconnect(true);
       // The database, not the session's copy, says whether the rooms still fit: a role or ban changed any way shows here.

@@ -56,19 +56,19 @@ export class SocketEventLimits {
 
   /**
    * The middleware for one socket (socket.use); memberId is read per message, as the handshake sets it. `onRefused` hears
-   * of every refused message (after its answer is sent).
+   * of every refused message (after its answer is sent). Both take the socket, so one function serves every socket.
    */
   middleware(
     socket: Socket,
-    memberId: () => number | null,
-    onRefused: () => void = () => undefined,
+    memberId: (socket: Socket) => number | null,
+    onRefused: (socket: Socket) => void = () => undefined,
   ): (packet: Packet, next: (err?: Error) => void) => void {
     const perConnection = new Map<string, Bucket>();
     return (packet, next) => {
       const event = packet[0];
       const policy = typeof event === 'string' && Object.hasOwn(this.policies, event) ? this.policies[event]! : null;
       if (!policy) return;
-      const member = memberId();
+      const member = memberId(socket);
       const refused: 401 | 429 | null =
         member === null && policy.membersOnly
           ? 401
@@ -81,7 +81,7 @@ export class SocketEventLimits {
       const ack = packet.length > 1 ? packet[packet.length - 1] : undefined;
       if (typeof ack === 'function') (ack as (answer: unknown) => void)(answer);
       else if ((event as string).startsWith('room:')) socket.emit('room:error', answer);
-      onRefused();
+      onRefused(socket);
     };
   }
 

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
-import type { Request } from 'express';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import { isRowId, raffleEnterSchema, type RaffleEnterAnswer } from '@kickback/contracts';
@@ -89,16 +88,16 @@ export class RafflesGateway implements OnGatewayConnection {
   }
 
   /**
-   * The member the socket connected as, if their session is still in the store as it was (null once logged out,
-   * ended or expired), with whether this entry is over their budget: one Redis command for both.
-   * A connection opened without a member stays anonymous (logging in loads a new page, hence a new connection),
-   * so it is answered without a store read.
+   * The member the socket connected as (the realtime gateway's handshake: the session's member and id), if their session
+   * is still in the store as it was (null once logged out, ended or expired), with whether this entry is over their
+   * budget: one Redis command for both. A connection opened without a member stays anonymous (logging in loads a new
+   * page, hence a new connection), so it is answered without a store read.
    */
   private async liveMember(socket: Socket): Promise<{ userId: number; blocked: boolean } | null> {
-    const req = socket.request as unknown as Partial<Pick<Request, 'session' | 'sessionID'>>;
-    const userId = req.session?.userId;
-    if (!userId || !req.sessionID) return null;
-    const { blocked, session } = await this.limiter.blockedWithSession(userId, req.sessionID, (stored) => this.parsed(socket, stored));
+    const member = (socket.data as { member?: { userId: number; sessionId: string } }).member;
+    if (!member) return null;
+    const { userId, sessionId } = member;
+    const { blocked, session } = await this.limiter.blockedWithSession(userId, sessionId, (stored) => this.parsed(socket, stored));
     if (!session?.listed || session.userId !== userId || sessionTooOld(session, this.config.env.SESSION_ABSOLUTE_DAYS)) return null;
     return { userId, blocked };
   }
