@@ -1,44 +1,43 @@
 import { useState, type FormEvent } from 'react';
 import { adminPointsAdjustSchema } from '@kickback/contracts';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useToast } from '../../lib/use-toast';
 import { useAdjustUserPointsMutation, useGetAdminUserLedgerQuery } from './admin-economy-api';
 import { Pager } from '../../components/ui/pager';
 import { DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
+import { useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractValidation } from '../kit/use-contract-validation';
+import { fieldFacts } from '../kit/schema-fields';
 import './user-points-panel.css';
 
-/** One member's ledger plus the grant/deduct form; every change is audited on the server. */
+const NOTE = fieldFacts(adminPointsAdjustSchema.shape.note);
+
+/** One member's ledger plus the grant/deduct form, checked by the contract; every change is audited on the server. */
 export function UserPointsPanel({ user, onClose }: { user: { id: number; username: string; points?: number }; onClose?: () => void }) {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useGetAdminUserLedgerQuery({ userId: user.id, page });
   const [adjust, adjustState] = useAdjustUserPointsMutation();
   const [delta, setDelta] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const toast = useToast();
+  // Text that is no number at all gets its own word; a number goes to the contract (whole, not zero, not too large).
+  const [notANumber, setNotANumber] = useState(false);
+  const { serverErrors, submit } = useAdminSubmit();
+  const { errors, validate } = useContractValidation(adminPointsAdjustSchema, serverErrors);
 
-  const submit = async (event: FormEvent) => {
+  const apply = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = Number(delta);
-    if (!Number.isInteger(amount) || amount === 0) {
-      setErrors({ delta: 'Enter a whole number of points, negative to deduct.' });
-      return;
-    }
-    if (note.trim().length < 3) {
-      setErrors({ note: 'Give a reason' });
-      return;
-    }
-    try {
-      const result = await adjust({ userId: user.id, delta: amount, note: note.trim() }).unwrap();
-      toast.success(result.message || 'Points updated');
+    const amount = delta.trim() === '' ? NaN : Number(delta);
+    setNotANumber(Number.isNaN(amount));
+    const input = Number.isNaN(amount) ? null : validate({ delta: amount, note });
+    if (!input) return;
+    const done = await submit(
+      () => adjust({ userId: user.id, ...input }).unwrap(),
+      (result) => result.message || 'Points updated',
+      'Failed to adjust points',
+    );
+    if (done) {
       setDelta('');
       setNote('');
-      setErrors({});
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error(errorMessage(error, 'Failed to adjust points'));
     }
   };
 
@@ -54,9 +53,22 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
           </button>
         )}
       </header>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Points (+ grant, − deduct)" value={delta} onChange={setDelta} error={errors.delta} required />
-        <TextField label="Reason" value={note} onChange={setNote} error={errors.note} required maxLength={adminPointsAdjustSchema.shape.note.maxLength ?? undefined} />
+      <form onSubmit={(e) => void apply(e)} noValidate>
+        <TextField
+          label="Points (+ grant, − deduct)"
+          value={delta}
+          onChange={setDelta}
+          error={notANumber ? 'Enter a whole number of points, negative to deduct.' : errors.delta}
+          required
+        />
+        <TextField
+          label="Reason"
+          value={note}
+          onChange={setNote}
+          error={notANumber ? undefined : errors.note}
+          required={NOTE.required}
+          maxLength={NOTE.maxLength}
+        />
         <button type="submit" className="button button--primary" disabled={adjustState.isLoading}>
           {adjustState.isLoading ? 'Saving...' : 'Apply'}
         </button>

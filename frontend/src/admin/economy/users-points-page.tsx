@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
+import { adminUsersListQuerySchema } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
 import { QueueScreen } from '../kit/queue-page';
 import type { QueueResource, QueueRowKit } from '../kit/resource';
+import { fieldFacts } from '../kit/schema-fields';
 import { UserDetailPage } from '../users/user-detail-page';
 import { useGetAdminUsersQuery, type AdminUserRow, type AdminUsersPage } from './admin-economy-api';
 import { UserPointsPanel } from './user-points-panel';
+
+const SEARCH_LIMIT = fieldFacts(adminUsersListQuerySchema.shape.search).maxLength;
 
 const useUserActions =
   ({ openPanel }: QueueRowKit<AdminUserRow>) =>
@@ -25,8 +29,7 @@ const users: QueueResource<AdminUserRow, { search: string }, AdminUsersPage> = {
   filters: {
     defaults: { search: '' },
     declarations: [],
-    // The server's query allows 64 characters; that schema is the controller's, not a contract's.
-    search: { name: 'search', label: 'Search users', id: 'admin-user-search', placeholder: 'Username or Kick name', maxLength: 64 },
+    search: { name: 'search', label: 'Search users', id: 'admin-user-search', placeholder: 'Username or Kick name', maxLength: SEARCH_LIMIT },
   },
   useList: (query) => useGetAdminUsersQuery(query),
   texts: { loading: 'Loading users...', error: 'Failed to load users.', empty: 'No users found.', caption: 'Users with their points' },

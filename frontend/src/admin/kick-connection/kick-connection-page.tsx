@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { KickConnectionStatus } from '@kickback/contracts';
+import { kickChannelInputSchema } from '@kickback/contracts/api/kick-connection';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
-import { useToast } from '../../lib/use-toast';
 import { formatDateTime } from '../activity/activity-format';
-import { useAdminAction } from '../kit/use-admin-crud';
+import { fieldFacts, objectShape } from '../kit/schema-fields';
+import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractValidation } from '../kit/use-contract-validation';
 import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
 import { KickModeratorsNote } from './kick-moderators-note';
@@ -105,31 +106,32 @@ function KickAccount({ status }: { status: KickConnectionStatus }) {
   );
 }
 
+const SLUG_LIMIT = fieldFacts(objectShape(kickChannelInputSchema).slug!).maxLength;
+
+/** The channel by slug or by broadcaster id, each checked by the contract before Kick is asked for the other. */
 function KickChannel({ status }: { status: KickConnectionStatus }) {
   const { channel } = status;
   const [save, saving] = useSaveKickChannelMutation();
-  const toast = useToast();
+  const { serverErrors, submit } = useAdminSubmit();
+  const { errors, validate } = useContractValidation(kickChannelInputSchema, serverErrors);
   const [slug, setSlug] = useState(channel.slug ?? '');
   const [broadcaster, setBroadcaster] = useState(channel.broadcaster_user_id ? String(channel.broadcaster_user_id) : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Text that is no id at all gets its own word; a number goes to the contract.
+  const [notAnId, setNotAnId] = useState(false);
 
-  const submit = (by: 'slug' | 'broadcaster_user_id') => async (event: FormEvent) => {
+  const send = (by: 'slug' | 'broadcaster_user_id') => (event: FormEvent) => {
     event.preventDefault();
     const id = Number(broadcaster);
-    if (by === 'broadcaster_user_id' && !(Number.isSafeInteger(id) && id > 0)) {
-      setErrors({ broadcaster_user_id: 'The broadcaster id must be a positive whole number.' });
-      return;
-    }
-    try {
-      const saved = await save(by === 'slug' ? { slug: slug.trim() } : { broadcaster_user_id: id }).unwrap();
-      setErrors({});
-      setSlug(saved.channel.slug ?? '');
-      setBroadcaster(saved.channel.broadcaster_user_id ? String(saved.channel.broadcaster_user_id) : '');
-      toast.success('Channel saved.');
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error(errorMessage(error, 'Failed to save the channel.'));
-    }
+    const badId = by === 'broadcaster_user_id' && !(Number.isSafeInteger(id) && id > 0);
+    setNotAnId(badId);
+    // The typed slug is sent as typed (trimmed): the server lowercases it as the contract says.
+    const input = by === 'slug' ? { slug: slug.trim() } : { broadcaster_user_id: id };
+    if (badId || !validate(input)) return;
+    const apply = ({ channel: saved }: KickConnectionStatus) => {
+      setSlug(saved.slug ?? '');
+      setBroadcaster(saved.broadcaster_user_id ? String(saved.broadcaster_user_id) : '');
+    };
+    void submit(() => save(input).unwrap().then(apply), 'Channel saved.', 'Failed to save the channel.');
   };
 
   return (
@@ -146,14 +148,19 @@ function KickChannel({ status }: { status: KickConnectionStatus }) {
         </p>
       )}
       <p className="field-hint">Saving either one asks Kick for the other, so the player and the events always name one channel.</p>
-      <form onSubmit={submit('slug')} noValidate>
-        <TextField label="Channel slug" value={slug} onChange={setSlug} error={errors.slug} maxLength={64} />
+      <form onSubmit={send('slug')} noValidate>
+        <TextField label="Channel slug" value={slug} onChange={setSlug} error={errors.slug} maxLength={SLUG_LIMIT} />
         <button type="submit" className="button button--secondary" disabled={saving.isLoading}>
           Save by slug
         </button>
       </form>
-      <form onSubmit={submit('broadcaster_user_id')} noValidate>
-        <TextField label="Broadcaster id" value={broadcaster} onChange={setBroadcaster} error={errors.broadcaster_user_id} maxLength={20} />
+      <form onSubmit={send('broadcaster_user_id')} noValidate>
+        <TextField
+          label="Broadcaster id"
+          value={broadcaster}
+          onChange={setBroadcaster}
+          error={notAnId ? 'The broadcaster id must be a positive whole number.' : errors.broadcaster_user_id}
+        />
         <button type="submit" className="button button--secondary" disabled={saving.isLoading}>
           Save by broadcaster id
         </button>

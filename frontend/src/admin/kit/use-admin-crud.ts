@@ -58,13 +58,16 @@ export function useAdminCrud<T extends { id: number }, Input>(options: AdminCrud
   return { form, save, deleting, askDelete: setDeleting, cancelDelete: () => setDeleting(null), confirmDelete };
 }
 
+/** What a success toast says: fixed, or read from the server's answer (a message that names the amount). */
+type SuccessText<T> = string | ((result: T) => string);
+
 /** A one-off admin action (process, refund, mark as read): its toast on success, the server's words on failure. */
 export function useAdminAction() {
   const toast = useToast();
-  return async (run: () => Promise<unknown>, success: string, failure: string): Promise<boolean> => {
+  return async <T>(run: () => Promise<T>, success: SuccessText<T>, failure: string): Promise<boolean> => {
     try {
-      await run();
-      toast.success(success);
+      const result = await run();
+      toast.success(typeof success === 'function' ? success(result) : success);
       return true;
     } catch (error) {
       toast.error(errorMessage(error, failure));
@@ -77,11 +80,11 @@ export function useAdminAction() {
 export function useAdminSubmit() {
   const act = useAdminAction();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const submit = (run: () => Promise<unknown>, success: string, failure: string) => {
+  const submit = <T>(run: () => Promise<T>, success: SuccessText<T>, failure: string) => {
     setServerErrors({});
     return act(
       () =>
-        run().catch((error: unknown) => {
+        run().catch((error: unknown): never => {
           setServerErrors(fieldErrors(error));
           throw error;
         }),

@@ -1,23 +1,17 @@
-import type { Pagination, PointsImportApplied, PointsImportBatch, PointsImportFormat, PointsImportPreview } from '@kickback/contracts';
+import type { Pagination, PointsImportApplied, PointsImportBatch, PointsImportPreview, PointsImportQuery } from '@kickback/contracts';
 import { baseApi, pagedList } from '../../lib/api';
 
 const BASE = '/api/admin/points-imports';
 
-/** A file to import and how to read it: the file goes as the request body, the rest in the query. */
-export interface PointsImportUpload {
-  format: PointsImportFormat;
-  usernameColumn: string;
-  pointsColumn: string;
-  watchTimeColumn: string;
-  text: string;
-}
+/** A file to import and how to read it (the contract's query): the file goes as the request body, the rest in the query. */
+export type PointsImportUpload = PointsImportQuery & { text: string };
 
-const upload = (path: string, { format, usernameColumn, pointsColumn, watchTimeColumn, text }: PointsImportUpload) => {
+const upload = (path: string, { format, username_column, points_column, watch_time_column, text }: PointsImportUpload) => {
   const query = new URLSearchParams({ format });
   if (format === 'csv') {
-    query.set('username_column', usernameColumn);
-    query.set('points_column', pointsColumn);
-    if (watchTimeColumn.trim()) query.set('watch_time_column', watchTimeColumn);
+    query.set('username_column', username_column);
+    query.set('points_column', points_column);
+    if (watch_time_column) query.set('watch_time_column', watch_time_column);
   }
   // Sent as text: StreamElements' JSON too, so the server streams it instead of the JSON body parser.
   return { url: `${path}?${query}`, method: 'POST', body: text, headers: { 'content-type': format === 'csv' ? 'text/csv' : 'text/plain' } };

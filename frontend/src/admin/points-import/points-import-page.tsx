@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import type { PointsImportBatch, PointsImportFormat, PointsImportPreview } from '@kickback/contracts';
+import { POINTS_IMPORT_FORMATS, type PointsImportBatch, type PointsImportFormat, type PointsImportPreview } from '@kickback/contracts';
+import { pointsImportQuerySchema } from '@kickback/contracts/api/points-import';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
@@ -10,7 +11,9 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
+import { fieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { useContractValidation } from '../kit/use-contract-validation';
 import { PointsImportPreviewPanel } from './points-import-preview';
 import {
   useApplyPointsImportMutation,
@@ -25,28 +28,41 @@ const FORMAT_LABELS: Record<PointsImportFormat, string> = {
   csv: 'CSV with named columns (BotRix, spreadsheets, other bots)',
 };
 
+type Column = 'username_column' | 'points_column' | 'watch_time_column';
+const COLUMNS: [Column, string, string?][] = [
+  ['username_column', 'Username column'],
+  ['points_column', 'Points column'],
+  ['watch_time_column', 'Watch time column (minutes, optional)', 'Leave empty when the file has none.'],
+];
+const SHAPE = pointsImportQuerySchema.shape;
+/** The columns a CSV is read by at first, and their length limit: the contract's. */
+const START = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).defaultValue as string])) as Record<Column, string>;
+const LIMITS = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).maxLength])) as Record<Column, number>;
+
 /**
- * Import points: pick a file and how to read it, see the dry run, then apply it as one batch. Changing the file or
- * its columns throws the dry run away, so what is applied is always what was shown.
+ * Import points: pick a file and how to read it (checked by the import's contract), see the dry run, then apply it
+ * as one batch. Changing the file or its columns throws the dry run away, so what is applied is always what was shown.
  */
 export default function PointsImportPage() {
-  const [format, setFormat] = useState<PointsImportFormat>('streamelements');
-  const [columns, setColumns] = useState({ username: 'username', points: 'points', watchTime: '' });
+  const [format, setFormat] = useState<PointsImportFormat>(POINTS_IMPORT_FORMATS[0]);
+  const [columns, setColumns] = useState(START);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [preview, setPreview] = useState<PointsImportPreview | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { errors, validate } = useContractValidation(pointsImportQuerySchema, serverErrors);
   const [dryRun, dryRunning] = useDryRunPointsImportMutation();
   const [apply, applying] = useApplyPointsImportMutation();
   const toast = useToast();
 
   const reset = () => {
     setPreview(null);
-    setErrors({});
+    setServerErrors({});
   };
-  const upload = (): PointsImportUpload | null =>
-    file
-      ? { format, usernameColumn: columns.username, pointsColumn: columns.points, watchTimeColumn: columns.watchTime, text: file.text }
-      : null;
+  const upload = (): PointsImportUpload | null => {
+    // A StreamElements file has no columns to name: the contract's defaults stand in for the hidden inputs.
+    const query = file && validate(format === 'csv' ? { format, ...columns } : { format });
+    return query && file ? { ...query, text: file.text } : null;
+  };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     reset();
@@ -55,13 +71,13 @@ export default function PointsImportPage() {
   };
 
   const runDryRun = async () => {
+    reset();
     const body = upload();
     if (!body) return;
-    reset();
     try {
       setPreview(await dryRun(body).unwrap());
     } catch (error) {
-      setErrors(fieldErrors(error));
+      setServerErrors(fieldErrors(error));
       toast.error(errorMessage(error, 'Failed to read the file'));
     }
   };
@@ -96,7 +112,7 @@ export default function PointsImportPage() {
             reset();
           }}
         >
-          {(Object.keys(FORMAT_LABELS) as PointsImportFormat[]).map((value) => (
+          {POINTS_IMPORT_FORMATS.map((value) => (
             <option key={value} value={value}>
               {FORMAT_LABELS[value]}
             </option>
@@ -108,22 +124,16 @@ export default function PointsImportPage() {
           </p>
         ) : (
           <div className="admin-grid">
-            {(
-              [
-                ['username', 'Username column', 'username_column', ''],
-                ['points', 'Points column', 'points_column', ''],
-                ['watchTime', 'Watch time column (minutes, optional)', 'watch_time_column', 'Leave empty when the file has none.'],
-              ] as const
-            ).map(([key, label, field, hint]) => (
+            {COLUMNS.map(([name, label, hint]) => (
               <TextField
-                key={key}
+                key={name}
                 label={label}
-                value={columns[key]}
-                maxLength={100}
-                error={errors[field]}
-                hint={hint || undefined}
+                value={columns[name]}
+                maxLength={LIMITS[name]}
+                error={errors[name]}
+                hint={hint}
                 onChange={(value) => {
-                  setColumns((current) => ({ ...current, [key]: value }));
+                  setColumns((current) => ({ ...current, [name]: value }));
                   reset();
                 }}
               />

@@ -25,7 +25,7 @@ const columns: Column<AdminReadApiToken>[] = [
 /**
  * Read API tokens for other tools. A token is shown once, right after it is created (only its hash is kept), and
  * reads only the public data of its scopes. It stays a page built from kit parts: its create form is always open
- * and checked by the server, the new token shows once beside it, and tokens are revoked, never edited.
+ * and checked by its contract, the new token shows once beside it, and tokens are revoked, never edited.
  */
 export default function ReadApiPage() {
   const { data, isLoading, isError } = useGetReadApiTokensQuery();

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { READ_API_SCOPES, type CreatedReadApiToken, type ReadApiScope } from '@kickback/contracts';
+import { READ_API_SCOPES, type CreatedReadApiToken, type ReadApiScope, type ReadApiTokenCreate } from '@kickback/contracts';
 import { readApiTokenCreateSchema } from '@kickback/contracts/api/read-api';
 import { CheckboxField } from '../../components/ui/checkbox-field';
-import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
-import { useToast } from '../../lib/use-toast';
-import { fieldFacts } from '../kit/schema-fields';
+import type { CustomField, FormLayout } from '../kit/form-layout';
+import { useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractForm } from '../kit/use-contract-form';
 import { useCreateReadApiTokenMutation } from './admin-read-api-api';
 
 export const SCOPE_LABELS: Record<ReadApiScope, string> = {
@@ -16,57 +14,54 @@ export const SCOPE_LABELS: Record<ReadApiScope, string> = {
   tournaments: 'Tournaments',
 };
 
-const NAME_LIMIT = fieldFacts(readApiTokenCreateSchema.shape.name).maxLength;
+/** The scopes as a grid of checkboxes, kept in the contract's order whatever order they are ticked in. */
+const scopesField: CustomField<ReadApiScope[]> = {
+  draft: (value) => (Array.isArray(value) ? (value as ReadApiScope[]) : []),
+  value: (picked) => picked,
+  render: ({ draft, set, error }) => (
+    <fieldset className="admin-fieldset">
+      <legend>Scopes</legend>
+      <div className="admin-grid">
+        {READ_API_SCOPES.map((scope) => (
+          <CheckboxField
+            key={scope}
+            label={SCOPE_LABELS[scope]}
+            checked={draft.includes(scope)}
+            onChange={(on) => set(READ_API_SCOPES.filter((s) => (s === scope ? on : draft.includes(s))))}
+          />
+        ))}
+      </div>
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
+  ),
+};
+
+const TOKEN_FIELDS: FormLayout = [
+  { name: 'name', label: 'Name', hint: 'The tool that will use it.' },
+  { name: 'scopes', label: 'Scopes', custom: scopesField },
+];
 
 /**
- * The form that creates a token, always open above the list. The server checks it and answers the token once;
- * the form then starts over for the next tool.
+ * The form that creates a token, always open above the list. The contract checks it before it is sent (the server
+ * checks it again) and the server answers the token once; the form then starts over for the next tool.
  */
 export function ReadApiTokenForm({ onCreated }: { onCreated: (token: CreatedReadApiToken) => void }) {
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ReadApiScope[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [create, creating] = useCreateReadApiTokenMutation();
-  const toast = useToast();
-
-  const submit = async () => {
-    setErrors({});
-    try {
-      onCreated(await create({ name, scopes }).unwrap());
-      toast.success('Token created: copy it now, it is not shown again');
-      setName('');
-      setScopes([]);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error(errorMessage(error, 'Failed to create the token'));
-    }
+  const { serverErrors, submit } = useAdminSubmit();
+  const form = useContractForm({ schema: readApiTokenCreateSchema, layout: TOKEN_FIELDS, initial: null, serverErrors });
+  const send = async (input: ReadApiTokenCreate) => {
+    const done = await submit(
+      () => create(input).unwrap().then(onCreated),
+      'Token created: copy it now, it is not shown again',
+      'Failed to create the token',
+    );
+    if (done) form.reset();
   };
 
   return (
-    <form
-      className="card admin-form"
-      aria-label="New token"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="card admin-form" aria-label="New token" noValidate onSubmit={form.onSubmit((input) => void send(input))}>
       <h2>New token</h2>
-      <TextField label="Name" value={name} onChange={setName} maxLength={NAME_LIMIT} error={errors.name} hint="The tool that will use it." />
-      <fieldset className="admin-fieldset">
-        <legend>Scopes</legend>
-        <div className="admin-grid">
-          {READ_API_SCOPES.map((scope) => (
-            <CheckboxField
-              key={scope}
-              label={SCOPE_LABELS[scope]}
-              checked={scopes.includes(scope)}
-              onChange={(on) => setScopes((current) => READ_API_SCOPES.filter((s) => (s === scope ? on : current.includes(s))))}
-            />
-          ))}
-        </div>
-        {errors.scopes && <span className="field-error">{errors.scopes}</span>}
-      </fieldset>
+      {form.fields}
       <div className="admin-form-actions">
         <button type="submit" className="button button--primary" disabled={creating.isLoading}>
           {creating.isLoading ? 'Creating...' : 'Create token'}

@@ -17,22 +17,12 @@ export function UserDetailPage({ userId }: { userId: number }) {
       ← All users
     </Link>
   );
-  if (isLoading) {
+  if (isLoading || isError || !user) {
     return (
       <div className="admin-page">
         {back}
-        <p role="status" className="admin-status">
-          Loading user...
-        </p>
-      </div>
-    );
-  }
-  if (isError || !user) {
-    return (
-      <div className="admin-page">
-        {back}
-        <p role="alert" className="admin-status">
-          {errorStatus(error) === 404 ? 'User not found.' : 'Failed to load the user.'}
+        <p role={isLoading ? 'status' : 'alert'} className="admin-status">
+          {isLoading ? 'Loading user...' : errorStatus(error) === 404 ? 'User not found.' : 'Failed to load the user.'}
         </p>
       </div>
     );

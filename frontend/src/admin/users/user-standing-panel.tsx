@@ -1,77 +1,54 @@
-import { useState, type FormEvent } from 'react';
-import type { AdminUserDetail, Role } from '@kickback/contracts';
-import { ADMIN_USER_MESSAGES } from '@kickback/contracts/api/admin-users';
-import { ROLES } from '@kickback/contracts/api/auth';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
-import { useToast } from '../../lib/use-toast';
+import { useState } from 'react';
+import type { AdminUserBan, AdminUserDetail, AdminUserRoleChange } from '@kickback/contracts';
+import { ADMIN_USER_MESSAGES, adminUserBanSchema, adminUserRoleSchema } from '@kickback/contracts/api/admin-users';
 import { formatDateTime } from '../../lib/format';
-import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useAdminAction } from '../kit/use-admin-crud';
+import type { FormLayout } from '../kit/form-layout';
+import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractForm } from '../kit/use-contract-form';
 import { useBanUserMutation, useSetUserRoleMutation, useUnbanUserMutation } from './admin-users-api';
 
+const ROLE_FIELDS: FormLayout = [
+  {
+    name: 'role',
+    label: 'Role',
+    id: 'user-role',
+    hint: 'A moderator runs Go live (raffles, hunts, tournaments, what is on stream) and opens nothing else of the panel; staff answer support tickets.',
+  },
+];
+const BAN_FIELDS: FormLayout = [{ name: 'reason', label: 'Ban reason', hint: 'Kept with the ban and shown to admins.' }];
+
 /**
- * Role and ban. The server refuses demoting the last Admin and banning an Admin; a ban ends the member's sessions
- * and sockets at once. Its words are what the toasts show.
+ * Role and ban, each checked by its contract. The server refuses demoting the last Admin and banning an Admin; a ban
+ * ends the member's sessions and sockets at once. Its words are what the toasts show.
  */
 export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
-  const [role, setRole] = useState<Role>(user.role);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [confirmingBan, setConfirmingBan] = useState(false);
+  const [confirmingBan, setConfirmingBan] = useState<AdminUserBan | null>(null);
   const [setUserRole, roleState] = useSetUserRoleMutation();
   const [ban, banState] = useBanUserMutation();
   const [unban, unbanState] = useUnbanUserMutation();
   const act = useAdminAction();
-  const toast = useToast();
+  const { serverErrors, submit } = useAdminSubmit();
+  const roleForm = useContractForm({ schema: adminUserRoleSchema, layout: ROLE_FIELDS, initial: user, serverErrors: {} });
+  const banForm = useContractForm({ schema: adminUserBanSchema, layout: BAN_FIELDS, initial: null, serverErrors });
 
-  const saveRole = async (event: FormEvent) => {
-    event.preventDefault();
-    const done = await act(() => setUserRole({ id: user.id, role }).unwrap(), ADMIN_USER_MESSAGES.roleChanged, 'Failed to change the role');
-    if (!done) setRole(user.role);
+  const saveRole = async ({ role }: AdminUserRoleChange) => {
+    if (!(await act(() => setUserRole({ id: user.id, role }).unwrap(), ADMIN_USER_MESSAGES.roleChanged, 'Failed to change the role')))
+      roleForm.reset();
   };
 
-  const askBan = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setReasonError('The reason field is required.');
-      return;
-    }
-    setReasonError(undefined);
-    setConfirmingBan(true);
-  };
-
-  const confirmBan = async () => {
-    try {
-      await ban({ id: user.id, reason: reason.trim() }).unwrap();
-      toast.success(ADMIN_USER_MESSAGES.banned);
-      setReason('');
-    } catch (error) {
-      setReasonError(fieldErrors(error).reason);
-      toast.error(errorMessage(error, 'Failed to ban the user'));
-    } finally {
-      setConfirmingBan(false);
-    }
+  const confirmBan = async (input: AdminUserBan) => {
+    if (await submit(() => ban({ id: user.id, ...input }).unwrap(), ADMIN_USER_MESSAGES.banned, 'Failed to ban the user')) banForm.reset();
+    setConfirmingBan(null);
   };
 
   return (
     <section className="card admin-fieldset" aria-labelledby="user-standing-title">
       <h2 id="user-standing-title">Role and ban</h2>
-      <form onSubmit={(e) => void saveRole(e)} className="admin-grid">
-        <SelectField id="user-role" label="Role" value={role} onChange={(value) => setRole(value as Role)}>
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </SelectField>
-        <p className="field-hint" data-testid="user-role-hint">
-          A moderator runs Go live (raffles, hunts, tournaments, what is on stream) and opens nothing else of the panel; staff answer
-          support tickets.
-        </p>
+      <form onSubmit={roleForm.onSubmit((input) => void saveRole(input))} className="admin-grid">
+        {roleForm.fields}
         <div className="admin-form-actions">
-          <button type="submit" className="button button--primary" disabled={roleState.isLoading || role === user.role}>
+          <button type="submit" className="button button--primary" disabled={roleState.isLoading || roleForm.drafts.role === user.role}>
             {roleState.isLoading ? 'Saving...' : 'Change Role'}
           </button>
         </div>
@@ -92,16 +69,8 @@ export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
           </button>
         </div>
       ) : (
-        <form onSubmit={askBan} noValidate>
-          <TextField
-            label="Ban reason"
-            hint="Kept with the ban and shown to admins."
-            value={reason}
-            onChange={setReason}
-            error={reasonError}
-            required
-            maxLength={500}
-          />
+        <form onSubmit={banForm.onSubmit(setConfirmingBan)} noValidate>
+          {banForm.fields}
           <button type="submit" className="button button--danger">
             Ban User
           </button>
@@ -113,8 +82,8 @@ export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
           message="Their sessions and live connections end at once, they cannot log in, and they disappear from member search."
           confirmLabel="Ban"
           busy={banState.isLoading}
-          onConfirm={() => void confirmBan()}
-          onCancel={() => setConfirmingBan(false)}
+          onConfirm={() => void confirmBan(confirmingBan)}
+          onCancel={() => setConfirmingBan(null)}
         />
       )}
     </section>

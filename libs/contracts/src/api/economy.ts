@@ -17,6 +17,12 @@ export interface PointsHistory {
   pagination: Pagination;
 }
 
+/** GET /api/admin/users: the members directory's page and its search by username or Kick name. */
+export const adminUsersListQuerySchema = z
+  .object({ page: z.coerce.number().int().min(1).max(100_000).default(1), search: z.string().trim().max(64).default('') })
+  .strict();
+export type AdminUsersListQuery = z.infer<typeof adminUsersListQuerySchema>;
+
 /** POST /api/admin/users/{id}/points */
 export const adminPointsAdjustSchema = z
   .object({

@@ -21,7 +21,8 @@ export const kickChannelInputSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^[a-z0-9_-]{1,64}$/, 'The channel slug may only hold letters, digits, - and _.')
+      .max(64, 'At most 64 characters.')
+      .regex(/^[a-z0-9_-]+$/, 'The channel slug may only hold letters, digits, - and _.')
       .optional(),
     broadcaster_user_id: z
       .number()

@@ -1,13 +1,10 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { adminPointsAdjustSchema, type AdminPointsAdjust } from '@kickback/contracts';
+import { adminPointsAdjustSchema, adminUsersListQuerySchema, type AdminPointsAdjust, type AdminUsersListQuery } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { AdminPointsService, AdminUsersService, EconomyService } from '@kickback/domain';
 
-const listQuery = z
-  .object({ page: z.coerce.number().int().min(1).max(100_000).default(1), search: z.string().trim().max(64).default('') })
-  .strict();
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
 
 @ApiTags('admin')
@@ -21,7 +18,7 @@ export class AdminUsersController {
   ) {}
 
   @Get()
-  async list(@Query(zodPipe(listQuery)) query: { page: number; search: string }) {
+  async list(@Query(zodPipe(adminUsersListQuerySchema)) query: AdminUsersListQuery) {
     return paged(await this.users.list(query.search, query.page));
   }
 

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PointsImportBatch } from '@kickback/contracts';
+import { mockFetch } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { screenOutline } from '../../test/screen-outline';
+import PointsImportPage from './points-import-page';
+
+const FILE = 'Kick name,Points\nluke,1200\n';
+const batch: PointsImportBatch = {
+  id: 3,
+  format: 'csv',
+  status: 'applied',
+  rows: 2,
+  total_points: 1240,
+  total_watch_minutes: 0,
+  credited: 1,
+  waiting: 1,
+  created_by: 'StreamBoss',
+  created_at: '2026-11-27T15:00:00.000Z',
+  rolled_back_at: null,
+};
+
+// What a person meets on the screen, recorded before its form read the contract and compared since.
+describe('Import points screen outline', () => {
+  beforeAll(() => {
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
+  });
+  afterAll(() => jest.useRealTimers());
+
+  it('the file form, its CSV columns, an empty column name refused, the batches', async () => {
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/admin/points-imports?page='))
+        return { body: { success: true, data: [batch], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (url.startsWith('/api/admin/points-imports/dry-run?'))
+        return {
+          status: 422,
+          body: { success: false, message: 'The given data was invalid.', errors: { points_column: ['Name the points column'] } },
+        };
+      return undefined;
+    });
+    renderWithProviders(<PointsImportPage />, { user: adminFixture });
+    await screen.findByRole('cell', { name: '#3' }, { timeout: 5000 });
+    expect(screenOutline()).toMatchSnapshot('streamelements');
+    fireEvent.change(screen.getByLabelText('Format'), { target: { value: 'csv' } });
+    fireEvent.change(screen.getByLabelText('Points column'), { target: { value: '' } });
+    const file = new File([FILE], 'points.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(FILE) });
+    fireEvent.change(screen.getByLabelText('File'), { target: { files: [file] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dry run' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Dry run' }));
+    await screen.findByText('Name the points column', {}, { timeout: 5000 });
+    expect(screenOutline(screen.getByRole('region', { name: 'Import file' }))).toMatchSnapshot('csv with an empty column');
+  }, 30_000);
+});

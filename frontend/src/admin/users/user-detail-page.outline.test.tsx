@@ -1,0 +1,83 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { AdminUserDetail, AdminXpLedger } from '@kickback/contracts';
+import { mockFetch } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { screenOutline } from '../../test/screen-outline';
+import StoreUsersPointsPage from '../economy/users-points-page';
+
+const page = { current_page: 1, last_page: 1, per_page: 25, total: 1 };
+const user: AdminUserDetail = {
+  id: 5,
+  username: 'ann',
+  kick_username: 'ann_k',
+  role: 'member',
+  banned_at: null,
+  ban_reason: null,
+  created_at: '2026-01-05T10:00:00Z',
+  last_seen: '2026-11-20T10:00:00Z',
+};
+const ledger: AdminXpLedger = {
+  user: { id: 5, username: 'ann' },
+  xp: 2250,
+  level: 3,
+  rank: 4,
+  badges: [{ id: 1, name: 'Founder', icon: '⭐', granted_by: 'rule', granted_at: '2026-11-01T00:00:00Z' }],
+  achievements: [],
+  data: [],
+  pagination: page,
+};
+const catalogue = [1, 2].map((id) => ({
+  id,
+  name: id === 1 ? 'Founder' : 'VIP',
+  icon: '⭐',
+  description: '',
+  rule: null,
+  holders_count: 0,
+  created_at: '2026-11-01T00:00:00Z',
+}));
+
+// What a person meets on the screen, recorded before its forms read the contract and compared since.
+describe('User detail screen outline', () => {
+  beforeAll(() => {
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
+  });
+  afterAll(() => jest.useRealTimers());
+
+  it('standing, Kick, ledgers and badges; an empty ban, the confirmation, the server refusing it, a banned member', async () => {
+    let current = user;
+    mockFetch(({ url, method }) => {
+      if (url === '/api/admin/users/5/ban' && method === 'POST')
+        return { status: 422, body: { success: false, message: 'Admins cannot be banned.', errors: { reason: ['Too vague'] } } };
+      if (url === '/api/admin/users/5') return { body: { success: true, data: current } };
+      if (url.startsWith('/api/admin/users/5/points?'))
+        return { body: { success: true, data: { balance: 1500, entries: [], pagination: page } } };
+      if (url.startsWith('/api/admin/users/5/xp?')) return { body: { success: true, data: ledger } };
+      if (url === '/api/admin/users/5/kick')
+        return { body: { success: true, data: { kick_user_id: 7, ban: null, ban_cleared_at: null, followed_at: null } } };
+      if (url === '/api/admin/badges') return { body: { success: true, data: catalogue } };
+      return undefined;
+    });
+    const { unmount } = renderWithProviders(<StoreUsersPointsPage />, { user: adminFixture, path: '/users', route: '/users?user=5' });
+    await screen.findByLabelText('Grant a badge', {}, { timeout: 5000 });
+    await screen.findByTestId('kick-follower-status', {}, { timeout: 5000 });
+    expect(screenOutline()).toMatchSnapshot('loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Ban User' }));
+    expect(screenOutline(screen.getByRole('region', { name: 'Role and ban' }))).toMatchSnapshot('empty ban reason');
+    fireEvent.change(screen.getByLabelText('Ban reason'), { target: { value: 'Spam' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban User' }));
+    expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('ban confirmation');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ban' }));
+    await screen.findByText('Too vague');
+    expect(screenOutline(screen.getByRole('region', { name: 'Role and ban' }))).toMatchSnapshot('ban refused');
+    unmount();
+
+    current = { ...user, banned_at: '2026-11-24T10:00:00Z', ban_reason: 'Spam' };
+    renderWithProviders(<StoreUsersPointsPage />, { user: adminFixture, path: '/users', route: '/users?user=5' });
+    await screen.findByTestId('user-ban-status', {}, { timeout: 5000 });
+    expect(screenOutline(screen.getByRole('region', { name: 'Role and ban' }))).toMatchSnapshot('banned');
+  }, 30_000);
+});
