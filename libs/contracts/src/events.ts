@@ -37,6 +37,17 @@ export interface DomainEventMap {
     /** The ledger row written (absent on events stored before it was added), so the history patches without a read. */
     entry?: LedgerEntry;
   };
+  /**
+   * A stream contest changed (docs/contests.md): opened, a stake taken, closed, or settled (resolved, cancelled,
+   * refunded). The worker pushes its pools to contest:{id} and, once stakes stop, schedules the 24 h auto-refund from
+   * `closesAt`.
+   */
+  'contest.updated': {
+    contestId: number;
+    change: 'opened' | 'staked' | 'closed' | 'resolved' | 'cancelled' | 'refunded';
+    closesAt: string | null;
+    at: string;
+  };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */
   'redemption.created': { redemptionId: number; userId: number; itemId: number };
   /** An admin processed or refunded a redemption; the member's list updates live. */

@@ -22,6 +22,7 @@ import { AnnouncementsHttpModule } from './announcements/announcements-http.modu
 import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
+import { ContestsHttpModule } from './contests/contests-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -48,5 +49,6 @@ export const FEATURE_HTTP_MODULES = [
   AnnouncementsHttpModule,
   AccountDataHttpModule,
   ArchiveHttpModule,
+  ContestsHttpModule,
   FeaturedHttpModule,
 ];
