@@ -38,13 +38,13 @@ export interface DomainEventMap {
     entry?: LedgerEntry;
   };
   /**
-   * A stream contest changed (docs/contests.md): opened, a stake taken, closed, or settled (resolved, cancelled,
-   * refunded). The worker pushes its pools to contest:{id} and, once stakes stop, schedules the 24 h auto-refund from
-   * `closesAt`.
+   * A stream contest opened, closed or was settled (resolved, cancelled, refunded) (docs/contests.md). The worker
+   * schedules the 24 h auto-refund from `closesAt` (its timer, or when it was closed by hand). Stakes write no event:
+   * their pushes go from the api.
    */
   'contest.updated': {
     contestId: number;
-    change: 'opened' | 'staked' | 'closed' | 'resolved' | 'cancelled' | 'refunded';
+    change: 'opened' | 'closed' | 'resolved' | 'cancelled' | 'refunded';
     closesAt: string | null;
     at: string;
   };

@@ -50,12 +50,24 @@ export const contestOpenSchema = z.union([
 export type ContestOpen = z.infer<typeof contestOpenSchema>;
 
 /** POST /api/admin/contests/{id}/resolve */
-export const contestResolveSchema = z.object({ option: z.number().int().min(0).max(CONTEST_MAX_OPTIONS - 1) }).strict();
+export const contestResolveSchema = z
+  .object({
+    option: z
+      .number()
+      .int()
+      .min(0)
+      .max(CONTEST_MAX_OPTIONS - 1),
+  })
+  .strict();
 
 /** POST /api/r/contests/{id}/stake: adds to the member's stake on that option. */
 export const contestStakeSchema = z
   .object({
-    option: z.number().int().min(0).max(CONTEST_MAX_OPTIONS - 1),
+    option: z
+      .number()
+      .int()
+      .min(0)
+      .max(CONTEST_MAX_OPTIONS - 1),
     points: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
   })
   .strict();
@@ -107,3 +119,30 @@ export interface ContestTemplate {
   name: string;
   settings: ContestSettings;
 }
+
+/** What the 'contest:pools' push carries: every option's pool and members, each never below an earlier push's. */
+export interface ContestPoolsPush {
+  contest_id: number;
+  options: { index: number; pool: number; members: number }[];
+}
+
+/** The options of a view with pools from a push: the ratios follow the new pools. */
+export function withPools(view: ContestView, push: ContestPoolsPush): ContestView {
+  const pools = new Map(push.options.map((o) => [o.index, o]));
+  const options = view.options.map((o) => ({
+    ...o,
+    pool: pools.get(o.index)?.pool ?? o.pool,
+    members: pools.get(o.index)?.members ?? o.members,
+  }));
+  const pool = options.reduce((sum, o) => sum + o.pool, 0);
+  return {
+    ...view,
+    pool,
+    members: options.reduce((sum, o) => sum + o.members, 0),
+    options: options.map((o) => ({ ...o, ratio: payoutRatio(pool, o.pool) })),
+  };
+}
+
+/** Points back per point staked if this option wins, to two places; null for an empty option. */
+export const payoutRatio = (pool: number, optionPool: number): number | null =>
+  optionPool ? Math.round((pool / optionPool) * 100) / 100 : null;

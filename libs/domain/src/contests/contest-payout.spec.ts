@@ -43,7 +43,7 @@ describe('contestPayouts', () => {
 
   it('pays out exactly the pool for many random contests, never more', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 300; round++) {
       const stakes = Array.from({ length: 1 + Math.floor(random() * 60) }, (_, i) =>
         stake(i + 1, Math.floor(random() * 3), 1 + Math.floor(random() * 10_000), Math.floor(random() * 5)),
@@ -65,7 +65,12 @@ describe('contestPayouts', () => {
   });
 
   it('stays exact with stakes whose product passes 2^53', () => {
-    const stakes = [stake(1, 0, 9_999_999), stake(2, 0, 9_999_998), stake(3, 1, 9_999_997), ...Array.from({ length: 997 }, (_, i) => stake(10 + i, 1, 9_999_991))];
+    const stakes = [
+      stake(1, 0, 9_999_999),
+      stake(2, 0, 9_999_998),
+      stake(3, 1, 9_999_997),
+      ...Array.from({ length: 997 }, (_, i) => stake(10 + i, 1, 9_999_991)),
+    ];
     const pool = stakes.reduce((sum, s) => sum + s.points, 0);
     expect(total(contestPayouts(stakes, 0))).toBe(pool);
   });

@@ -1,4 +1,4 @@
-import type { ContestOptionView, ContestView } from '@kickback/contracts';
+import { payoutRatio, type ContestOptionView, type ContestView } from '@kickback/contracts';
 import type { ContestRow, PoolRow } from './contests.repository';
 
 /** A contest as the site, Go live and the overlay show it: each option's pool, members and payout ratio. */
@@ -13,7 +13,7 @@ export function contestView(row: ContestRow, pools: PoolRow[]): ContestView {
       label,
       pool: optionPool,
       members: mine ? Number(mine.members) : 0,
-      ratio: optionPool ? Math.round((pool / optionPool) * 100) / 100 : null,
+      ratio: payoutRatio(pool, optionPool),
     };
   });
   // A timer that ran out closed the contest even before anything wrote 'closed'.

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CONTEST_TEXTS, type ContestSettings } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { CONTEST_TEXTS, QUEUES, type ContestSettings } from '@kickback/contracts';
+import { createTestStack, createUser, waitFor, type RunningApi, type TestStack } from '@kickback/testing';
 import { EconomyService } from '../economy';
 import { ContestsService, type StakeRequest } from './contests.service';
 
@@ -73,7 +75,11 @@ describe('contests (real PostgreSQL)', () => {
     expect(row).toEqual({ off: '0', negative: '0' });
   };
 
-  const settle = (p: Promise<unknown>) => p.then(() => 'ok' as const, (e: Error) => e.message);
+  const settle = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok' as const,
+      (e: Error) => e.message,
+    );
 
   it('1,000 members staking in parallel from the site and chat, then a resolve: paid equals staked exactly', async () => {
     const grants = Array.from({ length: 1000 }, (_, i) => 50 + ((i * 37) % 900));
@@ -127,7 +133,9 @@ describe('contests (real PostgreSQL)', () => {
       settle(contests.resolve(admin, contest.id, 0)),
     ]);
     expect(outcomes.at(-1)).toBe('ok');
-    expect(new Set(outcomes.slice(0, -1))).toEqual(new Set(outcomes.slice(0, -1).includes(CONTEST_TEXTS.notOpen) ? ['ok', CONTEST_TEXTS.notOpen] : ['ok']));
+    expect(new Set(outcomes.slice(0, -1))).toEqual(
+      new Set(outcomes.slice(0, -1).includes(CONTEST_TEXTS.notOpen) ? ['ok', CONTEST_TEXTS.notOpen] : ['ok']),
+    );
     const result = await ledger(contest.id);
     expect(result.staked).toBe(100 + 50 * outcomes.slice(0, -1).filter((o) => o === 'ok').length);
     expect(result.paid + result.refunded).toBe(result.staked);
@@ -156,7 +164,11 @@ describe('contests (real PostgreSQL)', () => {
   it('an admin who staked cannot resolve; another admin can', async () => {
     const other = (await createUser(em, { role: 'Admin' })).id;
     const [member] = await members([100]);
-    await em.fork().transactional((tx) => economy.credit(tx, { userId: admin, amount: 100, reason: 'test.grant', idempotencyKey: `grant-admin-${Date.now()}` }));
+    await em
+      .fork()
+      .transactional((tx) =>
+        economy.credit(tx, { userId: admin, amount: 100, reason: 'test.grant', idempotencyKey: `grant-admin-${Date.now()}` }),
+      );
     const contest = await contests.open(admin, settings({ options: ['A', 'B'] }));
     await contests.stake({ contestId: contest.id, userId: admin, option: 0, points: 50 });
     await contests.stake({ contestId: contest.id, userId: member!, option: 1, points: 50 });
@@ -218,5 +230,23 @@ describe('contests (real PostgreSQL)', () => {
     expect(await settle(contests.stake({ ...base, points: 10 }))).toBe(CONTEST_TEXTS.notOpen);
     expect((await contests.view(contest.id)).status).toBe('closed');
     expect(await economy.balanceOf(member!)).toBe(4_985);
+  });
+
+  it('the worker schedules the refund 24 h after a timed close, and the job refunds an unresolved contest', async () => {
+    const worker = await stack.worker();
+    const queue = worker.get<Queue>(getQueueToken(QUEUES.contestRefunds));
+    const [member] = await members([100]);
+    const contest = await contests.open(admin, settings({ window_seconds: 60 }));
+    await contests.stake({ contestId: contest.id, userId: member!, option: 0, points: 30 });
+    const due = Date.parse(contest.closes_at!) + 24 * 3_600_000;
+    const job = await waitFor(() => queue.getJob(`contest-refund-${contest.id}-${due}`), 15_000);
+    expect(await job!.isDelayed()).toBe(true);
+    expect(job!.opts.delay).toBeGreaterThan(24 * 3_600_000);
+    // A day passes: the timer ran out 25 hours ago and nobody resolved it.
+    await em.fork().execute(`update contests set closes_at = now() - interval '25 hours' where id = ?`, [contest.id]);
+    await job!.promote();
+    await waitFor(async () => ((await contests.view(contest.id)).status === 'refunded' ? true : null), 15_000);
+    expect(await economy.balanceOf(member!)).toBe(100);
+    expect(await ledger(contest.id)).toMatchObject({ staked: 30, refunded: 30 });
   });
 });

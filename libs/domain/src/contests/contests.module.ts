@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
+import { ContestLivePublisher } from './contest-live.publisher';
 import { ContestTemplatesService } from './contest-templates.service';
 import { ContestsRepository } from './contests.repository';
 import { ContestsService } from './contests.service';
@@ -7,7 +8,7 @@ import { MemberGamblingStanding } from './member-gambling-standing';
 
 @Module({
   imports: [EconomyModule],
-  providers: [ContestsRepository, ContestsService, ContestTemplatesService, MemberGamblingStanding],
+  providers: [ContestLivePublisher, ContestsRepository, ContestsService, ContestTemplatesService, MemberGamblingStanding],
   exports: [ContestsService, ContestTemplatesService],
 })
 export class ContestsModule {}

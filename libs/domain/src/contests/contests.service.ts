@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CONTEST_AUTO_REFUND_HOURS, CONTEST_TEXTS, type ContestSettings, type ContestView, type DomainEventMap } from '@kickback/contracts';
 import { AuditLogService, OutboxService } from '@kickback/platform';
 import { EconomyService } from '../economy';
+import { ContestLivePublisher } from './contest-live.publisher';
 import { contestPayouts } from './contest-payout';
 import { contestView } from './contest-views';
 import { ContestNotFoundError, ContestRefusalError } from './contests.errors';
@@ -48,15 +49,18 @@ export class ContestsService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
     private readonly standing: MemberGamblingStanding,
+    private readonly live: ContestLivePublisher,
   ) {}
 
-  open(adminId: number, settings: ContestSettings): Promise<ContestView> {
-    return this.em.fork().transactional(async (tx) => {
+  async open(adminId: number, settings: ContestSettings): Promise<ContestView> {
+    const view = await this.em.fork().transactional(async (tx) => {
       const row = await this.repository.insert(tx, settings, adminId);
       await this.audit.record(tx, { actorId: adminId, action: 'contest.open', entity: 'contest', entityId: row.id, after: settings });
       await this.announce(tx, row, 'opened');
       return contestView(row, []);
     });
+    this.live.statusChanged(view);
+    return view;
   }
 
   async view(contestId: number): Promise<ContestView> {
@@ -82,7 +86,7 @@ export class ContestsService {
   async stake(request: StakeRequest): Promise<StakeResult> {
     if (!(await this.standing.mayTakePart(request.userId))) throw new ContestRefusalError(CONTEST_TEXTS.notTakingPart, 403);
     const key = `contest-stake:${request.contestId}:${request.key ?? randomUUID()}`;
-    return this.em.fork().transactional(async (tx) => {
+    const { result, pools } = await this.em.fork().transactional(async (tx) => {
       const contest = await this.repository.lockTakingStakes(tx, request.contestId);
       if (!contest) throw await this.whyNotTaking(tx, request.contestId);
       if (request.sentAt && !sentWhileOpen(contest, request.sentAt)) throw new ContestRefusalError(CONTEST_TEXTS.notOpen);
@@ -96,7 +100,13 @@ export class ContestsService {
       });
       if (!debit.applied) {
         const stake = await this.repository.stakeOf(tx, contest.id, request.userId);
-        return { applied: false, option: stake?.option ?? request.option, points: Number(stake?.points ?? 0), balance: debit.balance };
+        const result = {
+          applied: false,
+          option: stake?.option ?? request.option,
+          points: Number(stake?.points ?? 0),
+          balance: debit.balance,
+        };
+        return { result, pools: null };
       }
       const stake = await this.repository.addStake(tx, {
         contestId: contest.id,
@@ -107,20 +117,26 @@ export class ContestsService {
       });
       if (!stake) throw await this.whyRefused(tx, contest, request);
       if (Number(stake.points) < Number(contest.min_stake)) throw new ContestRefusalError(CONTEST_TEXTS.underMin, 422);
-      await this.announce(tx, contest, 'staked');
-      return { applied: true, option: request.option, points: Number(stake.points), balance: debit.balance };
+      // The pools as this stake's statement sees them: the live push's marks (they only grow).
+      const pools = { optionCount: contest.options.length, rows: await this.repository.pools(tx, contest.id) };
+      return { result: { applied: true, option: request.option, points: Number(stake.points), balance: debit.balance }, pools };
     });
+    if (pools) await this.live.staked(request.contestId, pools.optionCount, pools.rows);
+    return result;
   }
 
   /** Stops stakes by hand; a contest already closed (or past its timer and closed) answers as it is. */
   async close(adminId: number, contestId: number): Promise<ContestView> {
-    await this.em.fork().transactional(async (tx) => {
+    const closed = await this.em.fork().transactional(async (tx) => {
       const row = await this.repository.close(tx, contestId);
-      if (!row) return;
+      if (!row) return false;
       await this.audit.record(tx, { actorId: adminId, action: 'contest.close', entity: 'contest', entityId: contestId });
       await this.announce(tx, row, 'closed');
+      return true;
     });
-    return this.view(contestId);
+    const view = await this.view(contestId);
+    if (closed) this.live.statusChanged(view);
+    return view;
   }
 
   /**
@@ -195,6 +211,7 @@ export class ContestsService {
       await this.announce(tx, row, to.status);
       return contestView(row, await this.repository.pools(tx, contestId));
     });
+    this.live.statusChanged(view);
     return view;
   }
 
