@@ -53,6 +53,8 @@ export const TAG_TYPES = [
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
   'AccountExport',
+  'Contests',
+  'ContestTemplates',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
