@@ -47,7 +47,7 @@ describe('contest routes', () => {
     });
     await no.client.json('POST', `/api/r/contests/${id}/stake`, { option: 1, points: 60 });
     const current = await yes.client.json('GET', '/api/r/contests/current');
-    expect(current.body.data).toMatchObject({ mine: { option: 0, points: 40 }, notice: CONTEST_TEXTS.noCashValue });
+    expect(current.body.data).toMatchObject({ mine: { option: 0, points: 40 }, balance: 60, notice: CONTEST_TEXTS.noCashValue });
     expect(current.body.data.contest.options).toEqual([
       { index: 0, label: 'Yes', pool: 40, members: 1, ratio: 2.5 },
       { index: 1, label: 'No', pool: 60, members: 1, ratio: 1.67 },

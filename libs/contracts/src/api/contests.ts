@@ -114,6 +114,15 @@ export interface ContestMine {
   points: number;
 }
 
+/** GET /api/r/contests/current */
+export interface ContestPage {
+  contest: ContestView | null;
+  mine: ContestMine | null;
+  /** The member's points balance (null for visitors), so the page shows what a stake leaves and a payout brings. */
+  balance: number | null;
+  notice: string;
+}
+
 export interface ContestTemplate {
   id: number;
   name: string;

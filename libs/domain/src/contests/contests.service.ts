@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CONTEST_AUTO_REFUND_HOURS, CONTEST_TEXTS, type ContestSettings, type ContestView, type DomainEventMap } from '@kickback/contracts';
+import {
+  CONTEST_AUTO_REFUND_HOURS,
+  CONTEST_TEXTS,
+  type ContestPage,
+  type ContestSettings,
+  type ContestView,
+  type DomainEventMap,
+} from '@kickback/contracts';
 import { AuditLogService, OutboxService } from '@kickback/platform';
 import { EconomyService } from '../economy';
 import { ContestLivePublisher } from './contest-live.publisher';
@@ -78,9 +85,20 @@ export class ContestsService {
     return row ? contestView(row, await this.repository.pools(em, row.id)) : null;
   }
 
-  async mine(contestId: number, userId: number): Promise<{ option: number; points: number } | null> {
-    const stake = await this.repository.stakeOf(this.em.fork(), contestId, userId);
-    return stake ? { option: stake.option, points: Number(stake.points) } : null;
+  /** The site's contest page: the current contest, the member's own stake and balance (visitors: nulls). */
+  async forMember(memberId: number | null): Promise<ContestPage> {
+    const contest = await this.current(memberId);
+    if (!contest || memberId === null) return { contest, mine: null, balance: null, notice: CONTEST_TEXTS.noCashValue };
+    const [stake, balance] = await Promise.all([
+      this.repository.stakeOf(this.em.fork(), contest.id, memberId),
+      this.economy.balanceOf(memberId),
+    ]);
+    return {
+      contest,
+      mine: stake ? { option: stake.option, points: Number(stake.points) } : null,
+      balance,
+      notice: CONTEST_TEXTS.noCashValue,
+    };
   }
 
   async stake(request: StakeRequest): Promise<StakeResult> {

@@ -12,9 +12,7 @@ export class ContestsController {
 
   @Get('current')
   async current(@CurrentUser() user: SessionUser | null) {
-    const contest = await this.contests.current(user?.id ?? null);
-    const mine = contest && user ? await this.contests.mine(contest.id, user.id) : null;
-    return ok({ contest, mine, notice: CONTEST_TEXTS.noCashValue });
+    return ok(await this.contests.forMember(user?.id ?? null));
   }
 
   @Post(':id/stake')
