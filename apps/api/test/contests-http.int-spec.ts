@@ -1,39 +1,18 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CONTEST_TEXTS } from '@kickback/contracts';
 import { EconomyService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 /** The contest routes: Go live (moderators too) opens from a template, members stake, bad input gets 4xx. */
 describe('contest routes', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-  });
-  afterAll(() => stack.close());
-
-  const memberWith = async (points: number): Promise<{ id: number; client: TestClient }> => {
-    const { id } = await createUser(em);
-    await em
-      .fork()
-      .transactional((tx) =>
-        api.app.get(EconomyService).credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }),
-      );
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, client };
-  };
+  const stack = integrationStack({ admin: true });
+  const memberWith = (points: number) => stack.member({ points });
 
   it('a template opens on Go live by a moderator; members stake and see their part; the resolve pays', async () => {
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = stack.admin;
     const settings = { question: 'Hunt in profit?', options: ['Yes', 'No'], min_stake: 10, max_stake: 500, window_seconds: null };
     const template = await admin.json('POST', '/api/admin/contest-templates', { name: 'Hunt profit', settings });
     expect(template.status).toBe(201);
-    const moderator = await api.signedIn({ role: 'moderator' });
+    const moderator = (await stack.member({ role: 'moderator' })).client;
     expect((await moderator.json('POST', '/api/admin/contest-templates', { name: 'Other', settings })).status).toBe(403);
     const opened = await moderator.json('POST', '/api/admin/contests', { template_id: template.body.data.id });
     expect(opened.status).toBe(200);
@@ -55,14 +34,13 @@ describe('contest routes', () => {
 
     const resolved = await moderator.json('POST', `/api/admin/contests/${id}/resolve`, { option: 0 });
     expect(resolved.body.data).toMatchObject({ status: 'resolved', winning_option: 0 });
-    expect(await api.app.get(EconomyService).balanceOf(yes.id)).toBe(160);
+    expect(await stack.api.app.get(EconomyService).balanceOf(yes.id)).toBe(160);
     const again = await admin.json('POST', `/api/admin/contests/${id}/cancel`);
     expect(again).toMatchObject({ status: 409, body: { success: false, message: CONTEST_TEXTS.alreadySettled } });
   });
 
   it('answers bad input in the envelope: 422 for a bad stake or settings, 404 for an unknown contest', async () => {
-    const admin = await api.signedIn({ role: 'Admin' });
-    const bad = await admin.json('POST', '/api/admin/contests', {
+    const bad = await stack.admin.json('POST', '/api/admin/contests', {
       settings: { question: 'Q', options: ['Only one'], min_stake: 5, max_stake: 1, window_seconds: 5 },
     });
     expect(bad.status).toBe(422);

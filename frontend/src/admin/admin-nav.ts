@@ -17,6 +17,7 @@ const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
   tournaments: lazy(() => import('./tournaments/tournaments-admin-page')),
   'store-items': lazy(() => import('./store/store-items-page')),
   'store-redemptions': lazy(() => import('./store/store-redemptions-page')),
+  payouts: lazy(() => import('./payouts/payouts-queue-page')),
   users: lazy(() => import('./economy/users-points-page')),
   'points-import': lazy(() => import('./points-import/points-import-page')),
   activity: lazy(() => import('./activity/activity-admin-page')),

@@ -22,6 +22,7 @@ export const ADMIN_SECTION_LIST = [
   { path: 'tournaments', label: 'Tournaments' },
   { path: 'store-items', label: 'Store Items' },
   { path: 'store-redemptions', label: 'Redemptions' },
+  { path: 'payouts', label: 'Payouts' },
   { path: 'users', label: 'Users & Points' },
   { path: 'points-import', label: 'Import points' },
   { path: 'activity', label: 'Activity' },

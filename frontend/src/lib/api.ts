@@ -55,6 +55,11 @@ export const TAG_TYPES = [
   'AccountExport',
   'Contests',
   'ContestTemplates',
+  'MyPrizes',
+  'PublicPayouts',
+  'AdminPayouts',
+  'AdminPayoutSettings',
+  'PayoutsOverdue',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

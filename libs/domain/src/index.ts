@@ -19,3 +19,4 @@ export * from './read-api';
 export * from './announcements';
 export * from './account-data';
 export * from './contests';
+export * from './payouts';

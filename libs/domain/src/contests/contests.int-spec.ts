@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { CONTEST_TEXTS, QUEUES, type ContestSettings } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestStack } from '@kickback/testing';
+import { createUser, integrationStack, waitFor } from '@kickback/testing';
 import { EconomyService } from '../economy';
 import { ContestsService, type StakeRequest } from './contests.service';
 
@@ -11,22 +11,18 @@ import { ContestsService, type StakeRequest } from './contests.service';
  * check recomputes from the ledger and the wallets, not from what the service answered.
  */
 describe('contests (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
+  const stack = integrationStack({ worker: true });
   let em: EntityManager;
   let contests: ContestsService;
   let economy: EconomyService;
   let admin: number;
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    contests = api.app.get(ContestsService);
-    economy = api.app.get(EconomyService);
+    em = stack.em;
+    contests = stack.api.app.get(ContestsService);
+    economy = stack.api.app.get(EconomyService);
     admin = (await createUser(em, { role: 'Admin' })).id;
   });
-  afterAll(() => stack.close());
 
   const settings = (over: Partial<ContestSettings> = {}): ContestSettings => ({
     question: 'Does the bonus pay over 100x?',
@@ -233,8 +229,7 @@ describe('contests (real PostgreSQL)', () => {
   });
 
   it('the worker schedules the refund 24 h after a timed close, and the job refunds an unresolved contest', async () => {
-    const worker = await stack.worker();
-    const queue = worker.get<Queue>(getQueueToken(QUEUES.contestRefunds));
+    const queue = stack.worker.get<Queue>(getQueueToken(QUEUES.contestRefunds));
     const [member] = await members([100]);
     const contest = await contests.open(admin, settings({ window_seconds: 60 }));
     await contests.stake({ contestId: contest.id, userId: member!, option: 0, points: 30 });
