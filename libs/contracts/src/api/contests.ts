@@ -16,6 +16,7 @@ export const CONTEST_TEXTS = {
   overMax: 'That would take your stake over the maximum.',
   underMin: 'Your stake must reach the minimum.',
   notFound: 'Contest not found.',
+  anotherRunning: 'Another contest is running: resolve or cancel it first.',
   alreadySettled: 'This contest was already resolved, cancelled or refunded.',
   stakedAdmin: 'You staked in this contest; another admin must resolve it.',
   unknownOption: 'No such option.',

@@ -208,7 +208,14 @@ describe('contests (real PostgreSQL)', () => {
 
   it('refuses stakes out of bounds, a repeated chat message, and chat messages sent outside the window', async () => {
     const [member] = await members([5_000]);
-    const contest = await contests.open(admin, settings({ window_seconds: 60 }));
+    // Two opened at once: one runs, the other is refused until it is settled.
+    const opened = await Promise.all([
+      settle(contests.open(admin, settings({ window_seconds: 60 }))),
+      settle(contests.open(admin, settings())),
+    ]);
+    expect(opened.sort()).toEqual([CONTEST_TEXTS.anotherRunning, 'ok'].sort());
+    const contest = (await contests.current(null))!;
+    expect(contest.closes_at).not.toBeNull();
     const base = { contestId: contest.id, userId: member!, option: 0 };
     expect(await settle(contests.stake({ ...base, points: 5 }))).toBe(CONTEST_TEXTS.underMin);
     expect(await settle(contests.stake({ ...base, points: 1_001 }))).toBe(CONTEST_TEXTS.overMax);
@@ -226,6 +233,8 @@ describe('contests (real PostgreSQL)', () => {
     expect(await settle(contests.stake({ ...base, points: 10 }))).toBe(CONTEST_TEXTS.notOpen);
     expect((await contests.view(contest.id)).status).toBe('closed');
     expect(await economy.balanceOf(member!)).toBe(4_985);
+    await contests.cancel(admin, contest.id);
+    expect(await economy.balanceOf(member!)).toBe(5_000);
   });
 
   it('the worker schedules the refund 24 h after a timed close, and the job refunds an unresolved contest', async () => {

@@ -9,7 +9,7 @@ import {
   type ContestView,
   type DomainEventMap,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService } from '@kickback/platform';
+import { AuditLogService, OutboxService, isUniqueViolation } from '@kickback/platform';
 import { EconomyService } from '../economy';
 import { ContestLivePublisher } from './contest-live.publisher';
 import { contestPayouts } from './contest-payout';
@@ -61,7 +61,9 @@ export class ContestsService {
 
   async open(adminId: number, settings: ContestSettings): Promise<ContestView> {
     const view = await this.em.fork().transactional(async (tx) => {
-      const row = await this.repository.insert(tx, settings, adminId);
+      const row = await this.repository.insert(tx, settings, adminId).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new ContestRefusalError(CONTEST_TEXTS.anotherRunning) : error;
+      });
       await this.audit.record(tx, { actorId: adminId, action: 'contest.open', entity: 'contest', entityId: row.id, after: settings });
       await this.announce(tx, row, 'opened');
       return contestView(row, []);

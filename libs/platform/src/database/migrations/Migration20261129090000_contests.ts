@@ -24,7 +24,8 @@ export class Migration20261129090000_contests extends Migration {
         settled_at timestamptz null,
         constraint contests_resolved_winner check ((status = 'resolved') = (winning_option is not null))
       );`);
-    this.addSql(`create index contests_unsettled on contests (id) where status in ('open', 'closed');`);
+    // One unsettled contest at a time: Go live and the site show it, and none can hide behind a newer one unrefunded.
+    this.addSql(`create unique index contests_one_unsettled on contests ((true)) where status in ('open', 'closed');`);
     this.addSql(`
       create table contest_stakes (
         contest_id integer not null references contests (id) on delete cascade,
