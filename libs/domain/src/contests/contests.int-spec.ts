@@ -211,7 +211,7 @@ describe('contests (real PostgreSQL)', () => {
     // Two opened at once: one runs, the other is refused until it is settled.
     const opened = await Promise.all([
       settle(contests.open(admin, settings({ window_seconds: 60 }))),
-      settle(contests.open(admin, settings())),
+      settle(contests.open(admin, settings({ window_seconds: 60 }))),
     ]);
     expect(opened.sort()).toEqual([CONTEST_TEXTS.anotherRunning, 'ok'].sort());
     const contest = (await contests.current(null))!;
