@@ -19,4 +19,5 @@ export * from './read-api';
 export * from './announcements';
 export * from './account-data';
 export * from './contests';
+export * from './slots';
 export * from './payouts';

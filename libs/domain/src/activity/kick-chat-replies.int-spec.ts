@@ -173,6 +173,38 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     expect(await count('select count(*) as n from raffle_entries where user_id = ? and raffle_id = ?', [nowId, raffleId])).toBe(1);
   });
 
+  it('!sr queues the catalogue slot named, or answers the two closest names without queueing a guess', async () => {
+    const t = Math.random().toString(36).slice(2, 7);
+    for (const name of [`${t} Gates of Olympus`, `${t} Gates of Olympus 1000`]) {
+      expect((await stack.admin.json('POST', '/api/admin/slots', { name, provider_name: 'Pragmatic Play' })).status).toBe(201);
+    }
+    const rules = { open: true, price: 0, cooldown_seconds: 0, open_limit: 3, blocked_slot_ids: [], blocked_provider_ids: [] };
+    expect((await stack.admin.json('PUT', '/api/admin/slot-requests/settings', rules)).status).toBe(200);
+    const { id } = await createUser(stack.em, {});
+    const kickId = ++viewer;
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    const sent = kick.events.chatMessages.length;
+
+    expect(await kick.events.deliver('chat.message.sent', chat(`!sr ${t.toUpperCase()} gates of OLYMPUS`, { from: kickId }))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === sent + 1, 10_000, 'the queued reply');
+    expect(kick.events.chatMessages.at(-1)!.content).toMatch(
+      new RegExp(`^@viewer${kickId} queued ${t} Gates of Olympus \\(Pragmatic Play\\), #\\d+ in the queue\\.$`),
+    );
+    expect(await count('select count(*) as n from slot_request_requesters where user_id = ?', [id])).toBe(1);
+
+    // One answer per member and command in 30 s: another member asks the unclear name.
+    const other = ++viewer;
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [other, (await createUser(stack.em, {})).id]);
+    expect(await kick.events.deliver('chat.message.sent', chat(`!sr ${t} gates`, { from: other }))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === sent + 2, 10_000, 'the closest names');
+    expect(kick.events.chatMessages.at(-1)!.content).toBe(
+      `@viewer${other} did you mean ${t} Gates of Olympus (Pragmatic Play) or ${t} Gates of Olympus 1000 (Pragmatic Play)? Type the full name.`,
+    );
+    expect(
+      await count('select count(*) as n from slot_request_requesters q join users u on u.id = q.user_id where u.kick_user_id = ?', [other]),
+    ).toBe(0);
+  });
+
   it('posts as the bot only when the admin chose it, falling back to "user" when Kick refuses the bot ("Channel not found")', async () => {
     const refused = await stack.admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'robot' });
     expect(refused.status).toBe(422);
