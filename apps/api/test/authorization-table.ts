@@ -140,6 +140,8 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   // Store: the list is public, redeeming needs a member; redemptions are seen by their owner only (OWNED_VIEWS).
   'GET /api/r/store': everyone,
   'POST /api/r/store/:id/redeem': members,
+  'GET /api/r/contests/current': everyone,
+  'POST /api/r/contests/:id/stake': members,
 
   // Raffles.
   'GET /api/r/raffles': everyone,
@@ -236,6 +238,14 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/store-redemptions/:id/refund': admin,
   'GET /api/admin/raffles': live,
   'POST /api/admin/raffles': admin,
+  'GET /api/admin/contests/current': live,
+  'POST /api/admin/contests': live,
+  'POST /api/admin/contests/:id/close': live,
+  'POST /api/admin/contests/:id/resolve': live,
+  'POST /api/admin/contests/:id/cancel': live,
+  'GET /api/admin/contest-templates': live,
+  'POST /api/admin/contest-templates': admin,
+  'DELETE /api/admin/contest-templates/:id': admin,
   'GET /api/admin/raffle-templates': live,
   'POST /api/admin/raffle-templates': admin,
   'DELETE /api/admin/raffle-templates/:id': admin,

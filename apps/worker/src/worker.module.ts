@@ -16,8 +16,9 @@ import {
   RedisModule,
   type AppEnv,
 } from '@kickback/platform';
-import { EconomyModule, IdentityModule, RaffleJobsModule, SiteModule, StoreModule } from '@kickback/domain';
+import { ContestJobsModule, EconomyModule, IdentityModule, RaffleJobsModule, SiteModule, StoreModule } from '@kickback/domain';
 import { RaffleDrawsProcessor } from './processors/raffle-draws.processor';
+import { ContestRefundsProcessor } from './processors/contest-refunds.processor';
 import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { DomainEventBatchesProcessor } from './processors/domain-event-batches.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
@@ -62,6 +63,7 @@ export class WorkerModule {
         SlotsModule,
         TournamentsModule,
         RaffleJobsModule,
+        ContestJobsModule,
         StoreModule,
         LeaderboardSchedulingModule,
         ContactModule,
@@ -81,6 +83,7 @@ export class WorkerModule {
         DomainEventBatchesProcessor,
         LeaderboardRefreshProcessor,
         RaffleDrawsProcessor,
+        ContestRefundsProcessor,
         EventRetentionService,
         MaintenanceProcessor,
         KickUpkeepProcessor,

@@ -12,6 +12,7 @@ const RafflesPage = lazy(() => import('../features/raffles/pages/raffles-page'))
 const RaffleDetailPage = lazy(() => import('../features/raffles/pages/raffle-detail-page'));
 const LeaderboardPage = lazy(() => import('../features/leaderboard/pages/leaderboard-page'));
 const StorePage = lazy(() => import('../features/store/pages/store-page'));
+const ContestsPage = lazy(() => import('../features/contests/pages/contests-page'));
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 const WinnersPage = lazy(() => import('../features/winners/pages/winners-page'));
 const SlotsPage = lazy(() => import('../features/slots/pages/slots-page'));
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'tournaments/:id', element: <TournamentDetailPage /> },
       { path: 'raffles', element: <RafflesPage /> },
       { path: 'raffles/:id', element: <RaffleDetailPage /> },
+      { path: 'contests', element: <ContestsPage /> },
       { path: 'leaderboard', element: <LeaderboardPage /> },
       { path: 'store', element: <StorePage /> },
       { path: 'contact', element: <ContactPage /> },

@@ -56,6 +56,8 @@ export const TAG_TYPES = [
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
   'AccountExport',
+  'Contests',
+  'ContestTemplates',
   'MyPrizes',
   'PublicPayouts',
   'AdminPayouts',

@@ -38,6 +38,17 @@ export interface DomainEventMap {
     /** The ledger row written (absent on events stored before it was added), so the history patches without a read. */
     entry?: LedgerEntry;
   };
+  /**
+   * A stream contest opened, closed or was settled (resolved, cancelled, refunded) (docs/contests.md). The worker
+   * schedules the 24 h auto-refund from `closesAt` (its timer, or when it was closed by hand). Stakes write no event:
+   * their pushes go from the api.
+   */
+  'contest.updated': {
+    contestId: number;
+    change: 'opened' | 'closed' | 'resolved' | 'cancelled' | 'refunded';
+    closesAt: string | null;
+    at: string;
+  };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */
   'redemption.created': { redemptionId: number; userId: number; itemId: number };
   /** An admin processed or refunded a redemption; the member's list updates live. */

@@ -8,6 +8,7 @@ export * from './events';
 export * from './jobs';
 export * from './realtime';
 export * from './api/economy';
+export * from './api/contests';
 export * from './api/leaderboard';
 export * from './api/store';
 export * from './api/bonus-hunts';

@@ -9,6 +9,8 @@ export const QUEUES = {
   domainEventBatches: 'domain-event-batches',
   /** Delayed per-raffle jobs: 'start' (push the status change) and 'draw' at the end time, plus a repeatable sweep. */
   raffleDraws: 'raffle-draws',
+  /** Delayed per-contest jobs (id `contest-refund-{id}-{due}`): refund a contest left unresolved 24 h after closing. */
+  contestRefunds: 'contest-refunds',
   /** One repeatable job scheduler per leaderboard platform (id `leaderboard-platform:{id}`). */
   leaderboardRefresh: 'leaderboard-refresh',
   /** Repeatable upkeep: the hourly purge of relayed outbox events and their processed-event rows. */

@@ -12,6 +12,7 @@ import type { FeaturedChangedPush } from './api/featured';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
 import type { OverlaySettingsPush } from './api/overlay-settings';
 import type { JoinCommandPush } from './api/activity';
+import type { ContestPoolsPush, ContestView } from './api/contests';
 import type { PayoutChangedPush } from './api/payouts';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
@@ -25,6 +26,7 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^site$/,
   /^winners$/,
   /^alerts$/,
+  /^contests$/,
 ] as const;
 
 /**
@@ -44,6 +46,8 @@ export const SITE_ROOM = 'site';
 export const WINNERS_ROOM = 'winners';
 /** Stream alerts (redemptions, achievements, level-ups), for the alerts overlay and the site. */
 export const ALERTS_ROOM = 'alerts';
+/** Stream contests: the running contest's pools and status, for the site, Go live and the contest overlay. */
+export const CONTESTS_ROOM = 'contests';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /**
@@ -57,6 +61,10 @@ export const STAFF_ROOM = 'staff';
 export const overlayRoom = (kind: string): string => `overlay:${kind}`;
 
 export interface ServerToClientEvents {
+  /** Room 'contests': a contest's pools after stakes, at most once per push window (it carries every option: at most 10). */
+  'contest:pools': (payload: ContestPoolsPush) => void;
+  /** Room 'contests': a contest opened, closed or was settled; the whole view. */
+  'contest:status': (payload: { contest: ContestView }) => void;
   /** Room raffle:{id}: new or grown entries and the totals, at most 4 pushes a second per room. */
   'raffle:entries': (payload: RaffleEntriesPush) => void;
   /** Room raffle:{id}: the raffle changed (started, ended, edited, cancelled, rerolled). */

@@ -22,6 +22,7 @@ import { AnnouncementsHttpModule } from './announcements/announcements-http.modu
 import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
+import { ContestsHttpModule } from './contests/contests-http.module';
 import { SlotsHttpModule } from './slots/slots-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 
@@ -50,6 +51,7 @@ export const FEATURE_HTTP_MODULES = [
   AnnouncementsHttpModule,
   AccountDataHttpModule,
   ArchiveHttpModule,
+  ContestsHttpModule,
   FeaturedHttpModule,
   SlotsHttpModule,
   PayoutsHttpModule,

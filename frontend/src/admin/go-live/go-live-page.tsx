@@ -23,6 +23,7 @@ import {
   useGetLiveRaffleQuery,
 } from './admin-go-live-api';
 import { ArchivePanel } from './go-live-archive';
+import { ContestPanel } from './go-live-contest';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
 import { OthersOnStream } from './go-live-others';
@@ -46,6 +47,7 @@ export default function GoLivePage() {
       <div className="go-live__grid">
         <HuntPanel />
         <RafflePanel />
+        <ContestPanel />
         <TournamentPanel />
         <LeaderboardPanel />
         <OverlaysPanel />

@@ -8,6 +8,7 @@ export const STREAM_LINKS: readonly NavLinkItem[] = [
   { to: '/bonus-hunts', label: 'Bonus Hunts' },
   { to: '/tournaments', label: 'Tournaments' },
   { to: '/raffles', label: 'Raffles' },
+  { to: '/contests', label: 'Contests' },
 ];
 
 export const SITE_LINKS: readonly NavLinkItem[] = [

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/**
+ * Stream contests: the streamer asks a question, members stake points on one option, the winning option's stakers
+ * share the whole pool. Points have no cash value; these texts say so wherever a stake is taken.
+ */
+export const CONTEST_MAX_OPTIONS = 10;
+export const CONTEST_MAX_STAKE = 10_000_000;
+/** A contest not resolved this long after it closed refunds itself. */
+export const CONTEST_AUTO_REFUND_HOURS = 24;
+
+export const CONTEST_TEXTS = {
+  noCashValue: 'Points have no cash value. Stakes are points only.',
+  notOpen: 'This contest is not taking stakes.',
+  otherOption: 'You already staked on another option; you may only add to that one.',
+  overMax: 'That would take your stake over the maximum.',
+  underMin: 'Your stake must reach the minimum.',
+  notFound: 'Contest not found.',
+  anotherRunning: 'Another contest is running: resolve or cancel it first.',
+  alreadySettled: 'This contest was already resolved, cancelled or refunded.',
+  stakedAdmin: 'You staked in this contest; another admin must resolve it.',
+  unknownOption: 'No such option.',
+  notTakingPart: 'Contests are not available to your account.',
+} as const;
+
+const option = z.string().trim().min(1, 'Name the option.').max(80, 'At most 80 characters.');
+
+/** What a contest asks and allows: a template keeps these, and opening a contest sends them. */
+export const contestSettingsSchema = z
+  .object({
+    question: z.string().trim().min(1, 'Ask a question.').max(200, 'At most 200 characters.'),
+    options: z.array(option).min(2, 'At least two options.').max(CONTEST_MAX_OPTIONS, `At most ${CONTEST_MAX_OPTIONS} options.`),
+    min_stake: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
+    max_stake: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
+    /** Stakes close by themselves this long after opening; null: the streamer closes by hand. */
+    window_seconds: z.number().int('Whole seconds only.').min(10, 'At least 10 seconds.').max(86_400, 'At most a day.').nullable(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.max_stake < v.min_stake) ctx.addIssue({ code: 'custom', path: ['max_stake'], message: 'Must be at least the minimum.' });
+    const seen = new Set(v.options.map((o) => o.toLowerCase()));
+    if (seen.size !== v.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must differ.' });
+  });
+export type ContestSettings = z.infer<typeof contestSettingsSchema>;
+
+/** POST /api/admin/contests: from settings, or from a template (its settings as saved). */
+export const contestOpenSchema = z.union([
+  z.object({ template_id: z.number().int().positive() }).strict(),
+  z.object({ settings: contestSettingsSchema }).strict(),
+]);
+export type ContestOpen = z.infer<typeof contestOpenSchema>;
+
+/** POST /api/admin/contests/{id}/resolve */
+export const contestResolveSchema = z
+  .object({
+    option: z
+      .number()
+      .int()
+      .min(0)
+      .max(CONTEST_MAX_OPTIONS - 1),
+  })
+  .strict();
+
+/** POST /api/r/contests/{id}/stake: adds to the member's stake on that option. */
+export const contestStakeSchema = z
+  .object({
+    option: z
+      .number()
+      .int()
+      .min(0)
+      .max(CONTEST_MAX_OPTIONS - 1),
+    points: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
+  })
+  .strict();
+export type ContestStake = z.infer<typeof contestStakeSchema>;
+
+/** POST /api/admin/contest-templates */
+export const contestTemplateCreateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the template.').max(100, 'At most 100 characters.'),
+    settings: contestSettingsSchema,
+  })
+  .strict();
+
+export const CONTEST_STATUSES = ['open', 'closed', 'resolved', 'cancelled', 'refunded'] as const;
+export type ContestStatus = (typeof CONTEST_STATUSES)[number];
+
+export interface ContestOptionView {
+  index: number;
+  label: string;
+  pool: number;
+  members: number;
+  /** Points paid back per point staked if this option wins (the whole pool over this option's pool); null when empty. */
+  ratio: number | null;
+}
+
+export interface ContestView {
+  id: number;
+  question: string;
+  status: ContestStatus;
+  min_stake: number;
+  max_stake: number;
+  /** When stakes close by themselves (null: by hand); past means closed even while the status still says open. */
+  closes_at: string | null;
+  opened_at: string;
+  winning_option: number | null;
+  pool: number;
+  members: number;
+  options: ContestOptionView[];
+}
+
+/** A member's own part, beside the public view. */
+export interface ContestMine {
+  option: number;
+  points: number;
+}
+
+/** GET /api/r/contests/current */
+export interface ContestPage {
+  contest: ContestView | null;
+  mine: ContestMine | null;
+  /** The member's points balance (null for visitors), so the page shows what a stake leaves and a payout brings. */
+  balance: number | null;
+  notice: string;
+}
+
+export interface ContestTemplate {
+  id: number;
+  name: string;
+  settings: ContestSettings;
+}
+
+/** What the 'contest:pools' push carries: every option's pool and members, each never below an earlier push's. */
+export interface ContestPoolsPush {
+  contest_id: number;
+  options: { index: number; pool: number; members: number }[];
+}
+
+/** The options of a view with pools from a push: the ratios follow the new pools. */
+export function withPools(view: ContestView, push: ContestPoolsPush): ContestView {
+  const pools = new Map(push.options.map((o) => [o.index, o]));
+  const options = view.options.map((o) => ({
+    ...o,
+    pool: pools.get(o.index)?.pool ?? o.pool,
+    members: pools.get(o.index)?.members ?? o.members,
+  }));
+  const pool = options.reduce((sum, o) => sum + o.pool, 0);
+  return {
+    ...view,
+    pool,
+    members: options.reduce((sum, o) => sum + o.members, 0),
+    options: options.map((o) => ({ ...o, ratio: payoutRatio(pool, o.pool) })),
+  };
+}
+
+/** Points back per point staked if this option wins, to two places; null for an empty option. */
+export const payoutRatio = (pool: number, optionPool: number): number | null =>
+  optionPool ? Math.round((pool / optionPool) * 100) / 100 : null;
