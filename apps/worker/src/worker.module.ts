@@ -22,6 +22,8 @@ import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { DomainEventBatchesProcessor } from './processors/domain-event-batches.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
 import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
+import { RaceSchedulingModule } from '@kickback/domain';
+import { RacesProcessor } from './processors/races.processor';
 import { BonusHuntsModule } from '@kickback/domain';
 import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
@@ -62,6 +64,7 @@ export class WorkerModule {
         RaffleJobsModule,
         StoreModule,
         LeaderboardSchedulingModule,
+        RaceSchedulingModule,
         ContactModule,
         TicketsModule,
         ProgressionModule,
@@ -78,6 +81,7 @@ export class WorkerModule {
         DomainEventsProcessor,
         DomainEventBatchesProcessor,
         LeaderboardRefreshProcessor,
+        RacesProcessor,
         RaffleDrawsProcessor,
         EventRetentionService,
         MaintenanceProcessor,

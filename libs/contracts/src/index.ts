@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './realtime';
 export * from './api/economy';
 export * from './api/leaderboard';
+export * from './api/races';
 export * from './api/store';
 export * from './api/bonus-hunts';
 export * from './api/tournaments';

@@ -33,7 +33,7 @@ const services = [
     },
     ...services,
   ],
-  exports: services,
+  exports: [...services, SecretsCipher],
 })
 export class LeaderboardModule {}
 
