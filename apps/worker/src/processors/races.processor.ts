@@ -19,7 +19,8 @@ export class RacesProcessor extends WorkerHost {
     if (data.name === 'sweep') return this.races.catchUp();
     const outcome = await this.races.run(data.raceId);
     // The start and the end must happen: meeting a run under way, they retry (BullMQ backoff) rather than wait for the sweep.
-    if (outcome.status === 'busy' && data.name !== 'run') throw new Error(`race ${data.raceId}: a run is under way; retrying the ${data.name}`);
+    if (outcome.status === 'busy' && data.name !== 'run')
+      throw new Error(`race ${data.raceId}: a run is under way; retrying the ${data.name}`);
     this.logger.log({ raceId: data.raceId, job: data.name, outcome }, 'race run');
     return outcome;
   }

@@ -38,8 +38,7 @@ export const RACE_MESSAGES = {
   deleted: 'Race deleted.',
   cancelled: 'Race cancelled.',
   featureRefused: 'Only a visible race that is not cancelled can go on stream.',
-  lateSnapshot: (at: string) =>
-    `The start snapshot was taken late, at ${at}: wagers placed between the start and then are not counted.`,
+  lateSnapshot: (at: string) => `The start snapshot was taken late, at ${at}: wagers placed between the start and then are not counted.`,
   awaitingSnapshot: 'The race ranks from a snapshot of every player at its start, which has not been taken yet.',
   rankedByWindow: 'Counts every bet placed between the start and the end of the race.',
   rankedBySnapshot: 'Counts what each player wagered since the snapshot of totals taken when the race started.',

@@ -1,26 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  RACE_MESSAGES,
-  raceWindowIssue,
-  type AdminRace,
-  type RaceInput,
-  type RaceUpdate,
-} from '@kickback/contracts';
+import { RACE_MESSAGES, raceWindowIssue, type AdminRace, type RaceInput, type RaceUpdate } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound, unprocessable } from '@kickback/platform';
 import { findPlatform } from '../leaderboard-platforms.repository';
 import { raceRanking } from './race-ranking';
 import { RacePushService } from './race-push.service';
-import {
-  deleteRace,
-  findRace,
-  insertRace,
-  listRaces,
-  moveRace,
-  updateRace,
-  type RaceColumns,
-  type RaceRecord,
-} from './races.repository';
+import { deleteRace, findRace, insertRace, listRaces, moveRace, updateRace, type RaceColumns, type RaceRecord } from './races.repository';
 import { featuredRaceId } from './featured-race.repository';
 
 const toColumns = (r: RaceRecord): RaceColumns => ({
@@ -61,7 +46,8 @@ export class RacesAdminService {
 
   async create(actorId: number, input: RaceInput): Promise<AdminRace> {
     const id = await this.write(actorId, 'race.create', async (tx) => {
-      if (!(await findPlatform(tx, input.platform_id))) throw unprocessable(RACE_MESSAGES.platformMissing, { platform_id: [RACE_MESSAGES.platformMissing] });
+      if (!(await findPlatform(tx, input.platform_id)))
+        throw unprocessable(RACE_MESSAGES.platformMissing, { platform_id: [RACE_MESSAGES.platformMissing] });
       const id = await insertRace(tx, {
         platformId: input.platform_id,
         title: input.title,
@@ -82,7 +68,10 @@ export class RacesAdminService {
       const before = await this.require(tx, id, true);
       if (before.status === 'finished' || before.status === 'cancelled') throw conflict(RACE_MESSAGES.closed);
       const started = before.status === 'live' || before.start <= new Date();
-      if (started && (changes.platform_id !== undefined || (changes.starts_at !== undefined && Date.parse(changes.starts_at) !== before.start.getTime())))
+      if (
+        started &&
+        (changes.platform_id !== undefined || (changes.starts_at !== undefined && Date.parse(changes.starts_at) !== before.start.getTime()))
+      )
         throw conflict(RACE_MESSAGES.timesLocked);
       if (changes.platform_id !== undefined && !(await findPlatform(tx, changes.platform_id)))
         throw unprocessable(RACE_MESSAGES.platformMissing, { platform_id: [RACE_MESSAGES.platformMissing] });

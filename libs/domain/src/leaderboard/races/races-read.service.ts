@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  RACE_MESSAGES,
-  type RaceDetail,
-  type RaceList,
-  type RaceStanding,
-  type RaceStatus,
-  type RaceSummary,
-} from '@kickback/contracts';
+import { RACE_MESSAGES, type RaceDetail, type RaceList, type RaceStanding, type RaceStatus, type RaceSummary } from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
 import { findPlatform, listPlatforms, type PlatformRecord } from '../leaderboard-platforms.repository';
 import { linkedAvatars } from '../leaderboard-standings.repository';
 import { maskUsername } from '../username-mask';
 import { raceRanking } from './race-ranking';
-import { findRace, linkedCasinoNames, listVisibleRaces, loadRaceStandings, placeOf, snapshotInfo, type RaceRecord } from './races.repository';
+import {
+  findRace,
+  linkedCasinoNames,
+  listVisibleRaces,
+  loadRaceStandings,
+  placeOf,
+  snapshotInfo,
+  type RaceRecord,
+} from './races.repository';
 
 /** Finished races the list keeps (newest first); older ones stay reachable by their page. */
 const FINISHED_SHOWN = 30;

@@ -56,7 +56,8 @@ const toRecord = (r: RaceRow): RaceRecord => ({
   finishedAt: r.finished_at ? new Date(r.finished_at) : null,
 });
 
-const SELECT = 'select id, platform_id, title, starts_at, ends_at, prizes, min_wager::text as min_wager, rules, is_visible, status, entry_count, last_fetched_at, last_error, finished_at from races';
+const SELECT =
+  'select id, platform_id, title, starts_at, ends_at, prizes, min_wager::text as min_wager, rules, is_visible, status, entry_count, last_fetched_at, last_error, finished_at from races';
 
 /** The columns an admin sets, in the order insertRace and updateRace bind them. */
 export interface RaceColumns {
@@ -207,7 +208,9 @@ export async function findSnapshot(em: EntityManager, raceId: number): Promise<R
 
 /** When the snapshot was taken and whether late, without reading its arrays (the public page). */
 export async function snapshotInfo(em: EntityManager, raceId: number): Promise<{ takenAt: Date; late: boolean } | null> {
-  const rows = await em.execute<{ taken_at: Date; late: boolean }[]>('select taken_at, late from race_snapshots where race_id = ?', [raceId]);
+  const rows = await em.execute<{ taken_at: Date; late: boolean }[]>('select taken_at, late from race_snapshots where race_id = ?', [
+    raceId,
+  ]);
   return rows.length ? { takenAt: new Date(rows[0].taken_at), late: rows[0].late } : null;
 }
 

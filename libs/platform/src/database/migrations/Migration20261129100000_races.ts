@@ -55,7 +55,9 @@ export class Migration20261129100000_races extends Migration {
       `alter table featured_items add constraint featured_items_kind_check check (kind in ('raffle', 'tournament', 'leaderboard', 'race'));`,
     );
     this.addSql('alter table announcement_hooks drop constraint if exists announcement_hooks_events_check;');
-    this.addSql('alter table announcement_hooks add constraint announcement_hooks_events_check check (cardinality(events) between 1 and 6);');
+    this.addSql(
+      'alter table announcement_hooks add constraint announcement_hooks_events_check check (cardinality(events) between 1 and 6);',
+    );
     for (const table of ['overlay_tokens', 'overlay_settings']) {
       this.addSql(`alter table ${table} drop constraint if exists ${table}_kind_check;`);
       this.addSql(
@@ -68,12 +70,16 @@ export class Migration20261129100000_races extends Migration {
     for (const table of ['overlay_tokens', 'overlay_settings']) {
       this.addSql(`delete from ${table} where kind = 'race';`);
       this.addSql(`alter table ${table} drop constraint if exists ${table}_kind_check;`);
-      this.addSql(`alter table ${table} add constraint ${table}_kind_check check (kind in ('hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'));`);
+      this.addSql(
+        `alter table ${table} add constraint ${table}_kind_check check (kind in ('hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'));`,
+      );
     }
     this.addSql(`update announcement_hooks set events = array_remove(events, 'race.winners');`);
     this.addSql(`delete from announcement_hooks where cardinality(events) = 0;`);
     this.addSql('alter table announcement_hooks drop constraint if exists announcement_hooks_events_check;');
-    this.addSql('alter table announcement_hooks add constraint announcement_hooks_events_check check (cardinality(events) between 1 and 5);');
+    this.addSql(
+      'alter table announcement_hooks add constraint announcement_hooks_events_check check (cardinality(events) between 1 and 5);',
+    );
     this.addSql(`delete from featured_items where kind = 'race';`);
     this.addSql('alter table featured_items drop constraint if exists featured_items_kind_check;');
     this.addSql(
