@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./site/affiliates-page')) },
   { path: 'raffles', label: 'Raffles', page: lazy(() => import('./raffles/raffles-admin-page')) },
   { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./leaderboard/leaderboard-platforms-page')) },
+  { path: 'races', label: 'Wager Races', page: lazy(() => import('./races/races-admin-page')) },
   { path: 'bonus-hunts', label: 'Bonus Hunts', page: lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')) },
   { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./tournaments/tournaments-admin-page')) },
   { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },

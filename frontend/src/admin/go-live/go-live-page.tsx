@@ -25,6 +25,7 @@ import {
 import { ArchivePanel } from './go-live-archive';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
+import { RacePanel } from './go-live-race';
 import { OthersOnStream } from './go-live-others';
 import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
@@ -32,7 +33,7 @@ import './go-live-page.css';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
- * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the overlays.
+ * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the race on stream, the overlays.
  */
 export default function GoLivePage() {
   return (
@@ -46,6 +47,7 @@ export default function GoLivePage() {
         <RafflePanel />
         <TournamentPanel />
         <LeaderboardPanel />
+        <RacePanel />
         <OverlaysPanel />
         <ArchivePanel />
       </div>

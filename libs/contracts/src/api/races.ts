@@ -34,6 +34,7 @@ export const RACE_MESSAGES = {
   prizeBoth: 'A prize is either an amount with its currency or a text, not both.',
   timesLocked: 'The race has started: only its end, its title, rules and visibility can still change.',
   closed: 'A finished or cancelled race cannot be changed.',
+  endPassed: 'A live race cannot be moved to end in the past.',
   deleteLive: 'A live race cannot be deleted; cancel it first.',
   deleted: 'Race deleted.',
   cancelled: 'Race cancelled.',

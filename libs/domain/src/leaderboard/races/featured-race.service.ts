@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { RACE_MESSAGES } from '@kickback/contracts';
+import { RACE_MESSAGES, overlayRoom } from '@kickback/contracts';
 import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
 import { announceOnStream, putOnStream } from '../../featured/put-on-stream';
 import { featurableRace, featuredRaceId } from './featured-race.repository';
@@ -18,9 +18,14 @@ export class FeaturedRaceService {
     return featuredRaceId(this.em.fork());
   }
 
-  /** Tells the race overlays which race is on stream now (after a race starts, ends, is cancelled or hidden). */
+  /**
+   * Tells the race overlays, and the leaderboard overlays that show the race beside their board, which race is on
+   * stream now: after a choice, and after a race starts, ends, is cancelled, hidden or deleted.
+   */
   async announce(): Promise<void> {
-    announceOnStream(this.realtime, 'race', await this.raceId());
+    const id = await this.raceId();
+    announceOnStream(this.realtime, 'race', id);
+    this.realtime.toRoom(overlayRoom('leaderboard'), 'overlay:featured', { kind: 'race', id });
   }
 
   async choose(actorId: number, id: number): Promise<number> {
@@ -32,6 +37,7 @@ export class FeaturedRaceService {
       featurable: (tx) => featurableRace(tx, id),
       refusal: RACE_MESSAGES.featureRefused,
     });
+    await this.announce();
     return id;
   }
 }

@@ -12,6 +12,7 @@ import { sourceFor } from '../sources/source-registry';
 import type { PeriodWindow } from '../period-window';
 import { rankRace, raceRanking, snapshotTotals, totalsWindow } from './race-ranking';
 import { RacePushService } from './race-push.service';
+import { FeaturedRaceService } from './featured-race.service';
 import { RaceWinnersService } from './race-winners.service';
 import {
   findRace,
@@ -50,6 +51,7 @@ export class RaceRefreshService {
     private readonly config: AppConfig,
     private readonly winners: RaceWinnersService,
     private readonly push: RacePushService,
+    private readonly featured: FeaturedRaceService,
   ) {}
 
   async run(raceId: number, now = new Date()): Promise<RaceRunOutcome> {
@@ -82,6 +84,7 @@ export class RaceRefreshService {
     if (race.status === 'upcoming') {
       await moveRace(this.em.fork(), race.id, ['upcoming'], 'live');
       await this.push.updated(race.id);
+      await this.featured.announce();
     }
     const fetched = await this.fetchAndStore(race, platform, now);
     if (now < race.end) {
@@ -99,6 +102,7 @@ export class RaceRefreshService {
       await this.winners.recordWinners(tx, race, platform);
     });
     await this.push.updated(race.id);
+    await this.featured.announce();
   }
 
   private async fetchAndStore(race: RaceRecord, platform: PlatformRecord, now: Date): Promise<RaceRunOutcome> {

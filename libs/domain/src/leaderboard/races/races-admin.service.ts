@@ -7,6 +7,7 @@ import { raceRanking } from './race-ranking';
 import { RacePushService } from './race-push.service';
 import { deleteRace, findRace, insertRace, listRaces, moveRace, updateRace, type RaceColumns, type RaceRecord } from './races.repository';
 import { featuredRaceId } from './featured-race.repository';
+import { FeaturedRaceService } from './featured-race.service';
 
 const toColumns = (r: RaceRecord): RaceColumns => ({
   platformId: r.platformId,
@@ -31,6 +32,7 @@ export class RacesAdminService {
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
     private readonly push: RacePushService,
+    private readonly featured: FeaturedRaceService,
   ) {}
 
   async list(): Promise<AdminRace[]> {
@@ -68,19 +70,18 @@ export class RacesAdminService {
       const before = await this.require(tx, id, true);
       if (before.status === 'finished' || before.status === 'cancelled') throw conflict(RACE_MESSAGES.closed);
       const started = before.status === 'live' || before.start <= new Date();
-      if (
-        started &&
-        (changes.platform_id !== undefined || (changes.starts_at !== undefined && Date.parse(changes.starts_at) !== before.start.getTime()))
-      )
-        throw conflict(RACE_MESSAGES.timesLocked);
+      const movesPlatform = changes.platform_id !== undefined && changes.platform_id !== before.platformId;
+      const movesStart = changes.starts_at !== undefined && Date.parse(changes.starts_at) !== before.start.getTime();
+      // The edit form sends every field: only a real change of the platform or the start is refused once started.
+      if (started && (movesPlatform || movesStart)) throw conflict(RACE_MESSAGES.timesLocked);
       if (changes.platform_id !== undefined && !(await findPlatform(tx, changes.platform_id)))
         throw unprocessable(RACE_MESSAGES.platformMissing, { platform_id: [RACE_MESSAGES.platformMissing] });
       const start = changes.starts_at ?? before.start.toISOString();
       const end = changes.ends_at ?? before.end.toISOString();
       const issue = raceWindowIssue(start, end);
       if (issue) throw unprocessable(issue.message, { [issue.field]: [issue.message] });
-      if (started && changes.ends_at !== undefined && Date.parse(end) <= Date.now())
-        throw unprocessable(RACE_MESSAGES.timesLocked, { ends_at: [RACE_MESSAGES.timesLocked] });
+      if (started && Date.parse(end) !== before.end.getTime() && Date.parse(end) <= Date.now())
+        throw unprocessable(RACE_MESSAGES.endPassed, { ends_at: [RACE_MESSAGES.endPassed] });
       const merged = toColumns(before);
       await updateRace(tx, id, {
         platformId: changes.platform_id ?? merged.platformId,
@@ -135,6 +136,7 @@ export class RacesAdminService {
       return { entityId: r.id, before: r.before, after: r.after, answer: r.id };
     });
     await this.push.updated(id);
+    await this.featured.announce();
     return id;
   }
 
