@@ -252,6 +252,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/admin/races/:id': admin,
   'PUT /api/admin/races/:id': admin,
   'POST /api/admin/races/:id/cancel': admin,
+  'POST /api/admin/races/:id/refresh': admin,
   'DELETE /api/admin/races/:id': admin,
   'GET /api/admin/bonus-hunts': live,
   'POST /api/admin/bonus-hunts': live,

@@ -38,6 +38,14 @@ export const RACE_MESSAGES = {
   deleteLive: 'A live race cannot be deleted; cancel it first.',
   deleted: 'Race deleted.',
   cancelled: 'Race cancelled.',
+  refreshed: (status: string, error?: string) =>
+    status === 'busy'
+      ? 'A refresh of this race is already under way.'
+      : status === 'skipped'
+        ? 'Nothing to refresh: the race has not started or is over.'
+        : error
+          ? `The refresh failed: ${error}`
+          : 'Race refreshed.',
   featureRefused: 'Only a visible race that is not cancelled can go on stream.',
   lateSnapshot: (at: string) => `The start snapshot was taken late, at ${at}: wagers placed between the start and then are not counted.`,
   awaitingSnapshot: 'The race ranks from a snapshot of every player at its start, which has not been taken yet.',

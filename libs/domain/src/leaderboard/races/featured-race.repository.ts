@@ -9,7 +9,8 @@ export async function featuredRaceId(em: EntityManager): Promise<number | null> 
     `select r.id from races r
      left join featured_items f on f.kind = 'race' and f.item_id = r.id
      where r.is_visible and (f.item_id is not null and r.status <> 'cancelled' or r.status in ('upcoming', 'live'))
-     order by (f.item_id is not null) desc, (r.status = 'live') desc, case when r.status = 'live' then r.ends_at else r.starts_at end, r.id
+     order by (f.item_id is not null) desc, (r.starts_at <= now()) desc,
+              case when r.starts_at <= now() then r.ends_at else r.starts_at end, r.id
      limit 1`,
   );
   return row?.id ?? null;

@@ -86,6 +86,8 @@ export class RaceSchedulerService implements OnModuleInit, OnApplicationBootstra
       { name: 'start', raceId },
       { jobId: `race-start-${raceId}-${start}`, delay: Math.max(0, start - now), ...RETRIES, ...KEEP },
     );
+    // A race already running is ranked again at once, so an admin's change (a new minimum, a longer window) shows now.
+    if (now >= start) await this.queue.add('run', { name: 'run', raceId }, { attempts: 1, ...KEEP });
     await this.queue.add(
       'finish',
       { name: 'finish', raceId },

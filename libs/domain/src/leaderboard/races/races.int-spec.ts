@@ -263,6 +263,33 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect(audit.map((a) => a.action)).toEqual(['race.create', 'race.cancel']);
   });
 
+  it('goes on stream: Go live, the race overlay and the leaderboard overlay show the chosen race; a refresh can be asked for', async () => {
+    const id = await platform('roobet', 'roobet-stream');
+    const start = at(new Date(), -5);
+    fake.clock = () => new Date();
+    fake.bets.roobet = [{ username: 'kim', amount: 120, at: at(start, 1) }];
+    const first = await race(id, start, at(start, 60), { title: 'First race' });
+    const second = await race(id, start, at(start, 30), { title: 'Second race' });
+    // Without a choice, the live race ending first is on stream.
+    expect((await admin.json('GET', '/api/admin/featured')).body.data.race).toBe(second.id);
+    const chosen = await admin.json('PUT', '/api/admin/featured/race', { id: first.id });
+    expect(chosen.body.data.race).toBe(first.id);
+
+    const refreshed = await admin.json('POST', `/api/admin/races/${first.id}/refresh`, {});
+    expect(refreshed.body).toMatchObject({ message: 'Race refreshed.', data: { entry_count: 1, on_stream: true } });
+
+    const { token } = (await admin.json('POST', '/api/admin/overlays/race/token', {})).body.data as { token: string };
+    const overlay = await (await fetch(`${api.url}/overlay/race/data?token=${token}`)).json();
+    expect(overlay.data.race.race.title).toBe('First race');
+    expect(overlay.data.race.standings.map((s: { username: string; wagered: number }) => [s.username, s.wagered])).toEqual([['kim', 120]]);
+    const board = (await admin.json('POST', '/api/admin/overlays/leaderboard/token', {})).body.data as { token: string };
+    const withRace = await (await fetch(`${api.url}/overlay/leaderboard/data?token=${board.token}`)).json();
+    expect(withRace.data.race.race.id).toBe(first.id);
+
+    await admin.json('POST', `/api/admin/races/${first.id}/cancel`, {});
+    expect((await admin.json('GET', '/api/admin/featured')).body.data.race).toBe(second.id);
+  });
+
   it('the worker starts a race on its own and ends it on time', async () => {
     await stack.worker();
     const id = await platform('roobet', 'roobet-worker');
