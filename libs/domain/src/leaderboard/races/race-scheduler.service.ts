@@ -39,12 +39,11 @@ export class RaceSchedulerService implements OnModuleInit, OnApplicationBootstra
       type: 'race.finished',
       afterCommit: (event: DomainEvent<'race.finished'>) => this.sync(event.payload.raceId),
     });
+    // A platform's new interval reschedules its races; a deleted platform took its races along, whose schedulers go.
     this.handlers.register({
       consumer: 'races.sync-platform',
       type: 'leaderboard.platforms-changed',
-      afterCommit: async (event: DomainEvent<'leaderboard.platforms-changed'>) => {
-        for (const race of await openRaces(this.em.fork())) if (race.platformId === event.payload.platformId) await this.sync(race.id);
-      },
+      afterCommit: () => this.syncAll(),
     });
   }
 
