@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { RaceDetail } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { FakeCasinoServer, type FakeCasino } from '../../../../testing/src/fakes/casino-affiliates.server';
 import { RaceRefreshService } from './race-refresh.service';
@@ -13,6 +14,8 @@ const SECRETS: Record<FakeCasino, string> = {
 };
 
 const MINUTE = 60_000;
+/** What /overlay/{race,leaderboard}/data answers, as far as these tests read it. */
+type OverlayAnswer = { data: { race: RaceDetail } };
 const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
 
 /** Wager races over a date-range source and a totals-only source, with the fake casino APIs and a moving clock. */
@@ -279,11 +282,11 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect(refreshed.body).toMatchObject({ message: 'Race refreshed.', data: { entry_count: 1, on_stream: true } });
 
     const { token } = (await admin.json('POST', '/api/admin/overlays/race/token', {})).body.data as { token: string };
-    const overlay = await (await fetch(`${api.url}/overlay/race/data?token=${token}`)).json();
+    const overlay = (await (await fetch(`${api.url}/overlay/race/data?token=${token}`)).json()) as OverlayAnswer;
     expect(overlay.data.race.race.title).toBe('First race');
     expect(overlay.data.race.standings.map((s: { username: string; wagered: number }) => [s.username, s.wagered])).toEqual([['kim', 120]]);
     const board = (await admin.json('POST', '/api/admin/overlays/leaderboard/token', {})).body.data as { token: string };
-    const withRace = await (await fetch(`${api.url}/overlay/leaderboard/data?token=${board.token}`)).json();
+    const withRace = (await (await fetch(`${api.url}/overlay/leaderboard/data?token=${board.token}`)).json()) as OverlayAnswer;
     expect(withRace.data.race.race.id).toBe(first.id);
 
     await admin.json('POST', `/api/admin/races/${first.id}/cancel`, {});
