@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SITE_DEFAULTS } from './site-defaults';
 
-export type GiveawaySource = 'raffle' | 'redemption' | 'leaderboard' | 'hunt' | 'manual';
+export type GiveawaySource = 'raffle' | 'redemption' | 'leaderboard' | 'race' | 'hunt' | 'manual';
 
 /** The site feature's SQL beside its entities: affiliate order, the giveaways ledger, the settings row's first write. */
 @Injectable()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { racePrizeLabel, type RacePrize } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
+import { GiveawaysService } from '../../site/giveaways.service';
 import { WinnersService } from '../../winners/winners.service';
 import { linkedMembers } from '../leaderboard-standings.repository';
 import type { PlatformRecord } from '../leaderboard-platforms.repository';
@@ -23,6 +24,7 @@ const usdValue = (prize: RacePrize): string | null =>
 export class RaceWinnersService {
   constructor(
     private readonly winners: WinnersService,
+    private readonly giveaways: GiveawaysService,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -36,18 +38,26 @@ export class RaceWinnersService {
       const prize = race.prizes[index];
       if (!('text' in prize) && prize.amount <= 0) continue;
       const place = index + 1;
+      const reference = `race:${race.id}:${place}`;
+      const usd = usdValue(prize);
       await this.winners.record(tx, {
         source: 'race',
-        reference: `race:${race.id}:${place}`,
+        reference,
         userId: members.get(standing.username.toLowerCase()) ?? null,
         name: platform.maskUsernames ? maskUsername(standing.username) : standing.username,
         position: place,
         prize: racePrizeLabel(prize, platform.currencySymbol),
-        prizeValueUsd: usdValue(prize),
+        prizeValueUsd: usd,
         prizePoints: null,
         subject: { id: race.id, title: race.title, path: `/races/${race.id}` },
       });
+      if (usd !== null) await this.giveaways.record(tx, 'race', reference, usd);
     }
     await this.outbox.add(tx, 'race.finished', { raceId: race.id, at: new Date().toISOString() });
+  }
+
+  /** After the finishing transaction committed: the total given away is summed afresh. */
+  async settled(): Promise<void> {
+    await this.giveaways.invalidate();
   }
 }

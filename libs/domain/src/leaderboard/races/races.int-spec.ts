@@ -135,6 +135,15 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       { position: 1, winner_name: 'alice', prize: '$100.00', prize_value_usd: '100.00' },
       { position: 2, winner_name: 'Bob', prize: '$50.00', prize_value_usd: '50.00' },
     ]);
+    const given = await em
+      .fork()
+      .execute<{ reference: string; amount: string }[]>(
+        `select reference, amount::text as amount from giveaways where source = 'race' order by reference`,
+      );
+    expect(given).toEqual([
+      { reference: `race:${created.id}:1`, amount: '100.00' },
+      { reference: `race:${created.id}:2`, amount: '50.00' },
+    ]);
     const finished = await em
       .fork()
       .execute<{ n: string }[]>(

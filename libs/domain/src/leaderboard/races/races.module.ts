@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
+import { SiteModule } from '../../site/site.module';
 import { WinnersModule } from '../../winners/winners.module';
 import { LeaderboardModule } from '../leaderboard.module';
 import { FeaturedRaceService } from './featured-race.service';
@@ -15,7 +16,7 @@ const services = [RacesAdminService, RacesReadService, RaceRefreshService, Featu
 
 /** Race services for the api and the worker (the secrets cipher comes from the leaderboard). */
 @Module({
-  imports: [LeaderboardModule, WinnersModule],
+  imports: [LeaderboardModule, WinnersModule, SiteModule],
   providers: [...services, RacePushService, RaceWinnersService],
   exports: services,
 })
