@@ -8,7 +8,15 @@ import { platformField, prizeLadderField, utcDateTime } from './race-fields';
 
 const STATUS = { upcoming: 'Upcoming', live: 'Live', finished: 'Finished', cancelled: 'Cancelled' } as const;
 
-function CancelButton({ race, busy, act }: { race: AdminRace; busy: boolean; act: (run: () => Promise<unknown>, ok: string, fail: string) => Promise<boolean> }) {
+function CancelButton({
+  race,
+  busy,
+  act,
+}: {
+  race: AdminRace;
+  busy: boolean;
+  act: (run: () => Promise<unknown>, ok: string, fail: string) => Promise<boolean>;
+}) {
   const [cancel] = useCancelRaceMutation();
   return (
     <button
@@ -28,8 +36,8 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
   addLabel: 'Add Race',
   header: () => (
     <p className="admin-hint">
-      A race ranks what players wager inside its window. Sources that only report running totals rank the growth since a
-      snapshot taken at the start.
+      A race ranks what players wager inside its window. Sources that only report running totals rank the growth since a snapshot taken at
+      the start.
     </p>
   ),
   endpoints: racesAdmin,
