@@ -213,14 +213,14 @@ describe('raffle prizes are never taken silently (real PostgreSQL + Redis)', () 
     expect(raffle).toMatchObject({ ...fields, allow_passwordless_entry: true, title: 'Friday card #12' });
     expect(Date.parse(raffle.end_datetime) - Date.parse(raffle.start_datetime)).toBe(duration_minutes * 60_000);
 
-    // Its draw adds the prize value to Total Given Away.
+    // Its draw opens the winner's payout at the prize value (counted by Total Given Away once paid).
     const entrant = await member();
     await sql('update raffles set entry_rules = null where id = ?', [raffle.id]);
     await enter(entrant, raffle.id);
     expect((await admin.json('POST', `/api/admin/raffles/${raffle.id}/draw`)).status).toBe(200);
-    expect(await sql(`select amount::text as amount from giveaways where reference = ?`, [`raffle:${raffle.id}`])).toEqual([
-      { amount: '50.00' },
-    ]);
+    expect(
+      await sql(`select value_usd::text as value_usd, status from payouts where source = 'raffle' and source_id = ?`, [raffle.id]),
+    ).toEqual([{ value_usd: '50.00', status: 'waiting_approval' }]);
   });
 
   it('a template saved before the prize value joined it starts a raffle worth $0, not an error', async () => {

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { io } from 'socket.io-client';
-import { GiveawaysService } from '@kickback/domain';
+import { PayoutLedgerService, PayoutsService } from '@kickback/domain';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 
 describe('site settings, affiliates, uploads and the audit log', () => {
@@ -124,14 +124,28 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect((await admin.request('POST', '/api/admin/uploads', { body: big })).status).toBe(413);
   });
 
-  it('total given away sums recorded giveaways once each', async () => {
-    const giveaways = api.app.get(GiveawaysService);
-    await em.fork().transactional(async (tx) => {
-      await giveaways.record(tx, 'raffle', 'raffle:1:winner:1', '150.50');
-      await giveaways.record(tx, 'raffle', 'raffle:1:winner:1', '150.50');
-      await giveaways.record(tx, 'redemption', 'redemption:9', '1000.25');
+  it('total given away sums paid payouts only, once each', async () => {
+    const ledger = api.app.get(PayoutLedgerService);
+    const prize = (sourceId: number, valueUsd: string, paid: boolean) => ({
+      source: 'raffle' as const,
+      sourceId,
+      place: 1,
+      userId: null,
+      casinoUsername: 'someone',
+      prize: 'Prize',
+      amount: null,
+      currency: null,
+      valueUsd,
+      subject: { title: 'Raffle', path: '/raffles' },
+      ...(paid ? { paidAtOnce: { reason: 'Paid.', actorId: null } } : {}),
     });
-    await giveaways.invalidate();
+    await em.fork().transactional(async (tx) => {
+      await ledger.open(tx, prize(900001, '150.50', true));
+      await ledger.open(tx, prize(900001, '150.50', true));
+      await ledger.open(tx, prize(900002, '1000.25', true));
+      await ledger.open(tx, prize(900003, '500.00', false));
+    });
+    await api.app.get(PayoutsService).invalidateTotals();
     const res = await api.client().json('GET', '/api/r/stats/total-given-away');
     expect(res.body).toEqual({ success: true, total: 1150.75, formatted_total: '$1,150.75' });
   });

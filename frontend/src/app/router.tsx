@@ -16,6 +16,8 @@ const RacePage = lazy(() => import('../features/races/pages/race-page'));
 const StorePage = lazy(() => import('../features/store/pages/store-page'));
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 const WinnersPage = lazy(() => import('../features/winners/pages/winners-page'));
+const PayoutsPage = lazy(() => import('../features/payouts/pages/payouts-page'));
+const MyPrizesPage = lazy(() => import('../features/payouts/pages/my-prizes-page'));
 const OwnProfileRedirect = lazy(() => import('../features/profile/pages/own-profile-redirect'));
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
@@ -44,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'store', element: <StorePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'winners', element: <WinnersPage /> },
+      { path: 'payouts', element: <PayoutsPage /> },
+      { path: 'prizes', element: <MyPrizesPage /> },
       { path: 'profile', element: <OwnProfileRedirect /> },
       { path: 'profile/:username', element: <ProfilePage /> },
       { path: 'settings', element: <SettingsPage /> },

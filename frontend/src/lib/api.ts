@@ -55,6 +55,11 @@ export const TAG_TYPES = [
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
   'AccountExport',
+  'MyPrizes',
+  'PublicPayouts',
+  'AdminPayouts',
+  'AdminPayoutSettings',
+  'PayoutsOverdue',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import type { WinnerSource } from './api/winners';
 import type { LedgerEntry } from './api/economy';
+import type { PayoutStatus } from './api/payouts';
 
 /**
  * Domain events written to the outbox in the same transaction as the change that caused
@@ -126,6 +127,11 @@ export interface DomainEventMap {
   'announcement.queued': { deliveryIds: number[] };
   /** A member asked for their data; the worker builds the archive. */
   'account.export-requested': { exportId: number; userId: number };
+  /**
+   * A payout was opened or changed status (an admin's move, a cancelled reroll); the member's My prizes page updates
+   * live and they are notified, and open admin queues read their page again.
+   */
+  'payout.changed': { payoutId: number; userId: number | null; status: PayoutStatus; created: boolean; at: string };
 }
 
 /** One entry of `raffle.entries-added`: what that statement added (for points, this purchase's tickets and points). */

@@ -658,7 +658,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(await count(drawEvents, [id])).toBe(1);
     const winners = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_winners where raffle_id = ?', [id]);
     expect(winners).toHaveLength(5);
-    expect(await count(`select count(*) as n from giveaways where source = 'raffle' and reference = ?`, [`raffle:${id}`])).toBe(1);
+    expect(await count(`select count(*) as n from payouts where source = 'raffle' and source_id = ?`, [id])).toBe(5);
     expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(12);
 
     const verify = await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`);

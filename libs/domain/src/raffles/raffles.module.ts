@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
-import { SiteModule } from '../site/site.module';
 import { WinnersModule } from '../winners/winners.module';
 import { RafflesQueryService } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
@@ -27,7 +26,7 @@ import { RaffleLoserNotices } from './raffle-loser-notices';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
-  imports: [EconomyModule, SiteModule, WinnersModule],
+  imports: [EconomyModule, WinnersModule],
   providers: [
     RafflesRepository,
     RafflesEntriesRepository,

@@ -6,6 +6,3 @@ export const SITE_ANSWERS = {
   settings: 'site:settings',
   affiliates: 'site:affiliates',
 } as const;
-
-/** Redis key of the total given away, which no admin edit changes (giveaways are recorded as they happen). */
-export const TOTAL_GIVEN_AWAY_KEY = 'cache:site:total-given-away:v1';

@@ -110,12 +110,13 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(await redemption(redemptionId)).toEqual({ status: 'processed', codes: 1 });
     const free = await em.fork().execute('select 1 from store_codes where item_id = ? and redemption_id is null', [itemId]);
     expect(free).toHaveLength(2);
-    const giveaways = await em
+    const payouts = await em
       .fork()
-      .execute<{ amount: string }[]>(`select amount::text as amount from giveaways where source = 'redemption' and reference = ?`, [
-        String(redemptionId),
-      ]);
-    expect(giveaways).toEqual([{ amount: '10.00' }]);
+      .execute<{ value_usd: string; status: string }[]>(
+        `select value_usd::text as value_usd, status from payouts where source = 'store' and source_id = ?`,
+        [redemptionId],
+      );
+    expect(payouts).toEqual([{ value_usd: '10.00', status: 'paid' }]);
 
     const page = await m.client.json('GET', '/api/r/store');
     expect(page.body.data.recent_redemptions[0]).toMatchObject({
@@ -201,8 +202,10 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     // The refund gives the member's one allowed purchase back.
     const again = await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`);
     expect({ status: again.status, body: again.body.message }).toEqual({ status: 200, body: 'Item redeemed successfully!' });
-    expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(a)])).toHaveLength(1);
-    expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(b)])).toHaveLength(0);
+    expect(await em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ? and status = 'paid'`, [a])).toHaveLength(
+      1,
+    );
+    expect(await em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ?`, [b])).toHaveLength(0);
     const audits = await em
       .fork()
       .execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_redemption' order by id`);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
-import { SiteModule } from '../site/site.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { StoreCatalogService } from './store-catalog.service';
 import { StoreRedemptionService } from './store-redemption.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
@@ -12,7 +12,7 @@ import { StoreBatchRepository } from './store-batch.repository';
 import { StoreCodesRepository } from './store-codes.repository';
 
 @Module({
-  imports: [EconomyModule, SiteModule],
+  imports: [EconomyModule, PayoutsModule],
   providers: [
     StoreRepository,
     StoreRedemptionsRepository,

@@ -10,7 +10,8 @@ import { TournamentPrizesService } from '../tournaments/tournament-prizes.servic
 
 /**
  * Recent Winners for every prize: raffles, hunt and tournament predictions and leaderboard periods each
- * enter their winners in the ledger when they pay, once; the total given away counts each prize once.
+ * enter their winners in the ledger when they decide them, once, and open one payout each; the total given away counts
+ * paid payouts only (libs/domain/src/payouts/payouts.int-spec.ts).
  */
 describe('winners ledger and total given away (real PostgreSQL + Redis)', () => {
   let stack: TestStack;
@@ -52,6 +53,14 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
   const winners = (query = '') =>
     api.client().json<{ data: RecentWinner[]; pagination: { total: number } }>('GET', `/api/r/winners${query}`);
   const totalGiven = async () => (await api.client().json<{ total: number }>('GET', '/api/r/stats/total-given-away')).body.total;
+  const payoutRows = async () =>
+    (
+      await em
+        .fork()
+        .execute<{ waiting: number; usd: string }[]>(
+          `select count(*)::int as waiting, sum(value_usd)::text as usd from payouts where status = 'waiting_approval'`,
+        )
+    )[0]!;
   const ledgerRows = async () => Number((await em.fork().execute<{ n: string }[]>('select count(*)::text as n from prize_winners'))[0]!.n);
 
   it('a raffle draw, a scored hunt, a completed tournament and an archived leaderboard period each list their winners', async () => {
@@ -201,9 +210,10 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     expect((await winners('?source=raffle&extra=1')).status).toBe(422);
   });
 
-  it('counts each prize once: paying again (retried jobs, a repeated rollover, parallel runs) adds no winner and no dollar', async () => {
-    // $120 raffle + $75 + $25 leaderboard prizes; points prizes are not money.
-    expect(await totalGiven()).toBe(220);
+  it('counts each prize once: paying again (retried jobs, a repeated rollover, parallel runs) adds no winner and no payout', async () => {
+    // The $120 raffle and $75 + $25 leaderboard prizes wait for the streamer to pay them; points prizes are not money.
+    expect(await totalGiven()).toBe(0);
+    expect(await payoutRows()).toEqual({ waiting: 3, usd: '220.00' });
     const rows = await ledgerRows();
     const retries = worker.get(EntityManager);
     await Promise.all([
@@ -215,7 +225,8 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
       .id;
     await worker.get(LeaderboardRefreshService).refresh(platformId, 'schedule', new Date(Date.now() + 70 * 86_400_000));
     expect(await ledgerRows()).toBe(rows);
-    expect(await totalGiven()).toBe(220);
+    expect(await payoutRows()).toEqual({ waiting: 3, usd: '220.00' });
+    expect(await totalGiven()).toBe(0);
     const points = await em
       .fork()
       .execute<{ n: string }[]>(`select count(*)::text as n from points_ledger where reason in ('hunt.prize', 'tournament.prize')`);

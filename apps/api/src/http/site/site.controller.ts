@@ -1,7 +1,7 @@
 import { Controller, Get, Param, ParseEnumPipe } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ok } from '@kickback/platform';
-import { AffiliatesService, GiveawaysService, SiteSettingsService } from '@kickback/domain';
+import { AffiliatesService, PayoutsService, SiteSettingsService } from '@kickback/domain';
 
 @ApiTags('site')
 @Controller('api/r')
@@ -9,7 +9,7 @@ export class SiteController {
   constructor(
     private readonly settings: SiteSettingsService,
     private readonly affiliates: AffiliatesService,
-    private readonly giveaways: GiveawaysService,
+    private readonly payouts: PayoutsService,
   ) {}
 
   @Get('settings')
@@ -22,9 +22,10 @@ export class SiteController {
     return ok(await this.affiliates.listPublic());
   }
 
+  /** Paid payouts (docs/total-given-away.md), and what is still owed when the streamer shows it apart. */
   @Get('stats/total-given-away')
   async totalGivenAway() {
-    return { success: true as const, ...(await this.giveaways.total()) };
+    return { success: true as const, ...(await this.payouts.totalGivenAway()) };
   }
 
   @Get('legal/:slug')

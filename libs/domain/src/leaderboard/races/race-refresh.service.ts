@@ -97,12 +97,10 @@ export class RaceRefreshService {
 
   /** The move to finished and the winners, in one transaction: of two end runs, only the one that moves records. */
   private async finish(race: RaceRecord, platform: PlatformRecord): Promise<void> {
-    const recorded = await this.em.fork().transactional(async (tx) => {
-      if (!(await moveRace(tx, race.id, ['live'], 'finished'))) return false;
+    await this.em.fork().transactional(async (tx) => {
+      if (!(await moveRace(tx, race.id, ['live'], 'finished'))) return;
       await this.winners.recordWinners(tx, race, platform);
-      return true;
     });
-    if (recorded) await this.winners.settled();
     await this.push.updated(race.id);
     await this.featured.announce();
   }

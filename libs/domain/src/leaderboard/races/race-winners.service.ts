@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { racePrizeLabel, type RacePrize } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
-import { GiveawaysService } from '../../site/giveaways.service';
 import { WinnersService } from '../../winners/winners.service';
 import { linkedMembers } from '../leaderboard-standings.repository';
 import type { PlatformRecord } from '../leaderboard-platforms.repository';
@@ -14,17 +13,16 @@ const usdValue = (prize: RacePrize): string | null =>
   'text' in prize || !['$', 'USD', 'usd'].includes(prize.currency) ? null : prize.amount.toFixed(2);
 
 /**
- * Records a finished race's paid places: each place of the ladder (a text, or an amount above zero) with a placed player goes into the winners ledger
- * (Recent Winners), linked to the member who claimed that casino username in Settings if any, and 'race.finished' is
- * written for the announcements. The ledger is unique per (source, reference) and this runs only in the transaction
- * that moved the race to finished, so a second end job records nothing twice. This is the one place a race's prizes
- * enter the ledgers: the payout ledger hooks in here.
+ * Records a finished race's paid places: each place of the ladder (a text, or an amount above zero) with a placed player
+ * goes into the winners ledger (Recent Winners), linked to the member who claimed that casino username in Settings if
+ * any, which opens its payout (to that member, or to the casino username) in the same transaction; 'race.finished' is
+ * written for the announcements. Both ledgers are unique per race and place, and this runs only in the transaction that
+ * moved the race to finished, so a second end job records nothing twice. The one place a race's prizes enter the ledgers.
  */
 @Injectable()
 export class RaceWinnersService {
   constructor(
     private readonly winners: WinnersService,
-    private readonly giveaways: GiveawaysService,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -50,14 +48,10 @@ export class RaceWinnersService {
         prizeValueUsd: usd,
         prizePoints: null,
         subject: { id: race.id, title: race.title, path: `/races/${race.id}` },
+        casinoUsername: standing.username,
+        ...('text' in prize ? {} : { amount: { value: prize.amount.toFixed(2), currency: prize.currency } }),
       });
-      if (usd !== null) await this.giveaways.record(tx, 'race', reference, usd);
     }
     await this.outbox.add(tx, 'race.finished', { raceId: race.id, at: new Date().toISOString() });
-  }
-
-  /** After the finishing transaction committed: the total given away is summed afresh. */
-  async settled(): Promise<void> {
-    await this.giveaways.invalidate();
   }
 }

@@ -135,14 +135,15 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       { position: 1, winner_name: 'alice', prize: '$100.00', prize_value_usd: '100.00' },
       { position: 2, winner_name: 'Bob', prize: '$50.00', prize_value_usd: '50.00' },
     ]);
-    const given = await em
-      .fork()
-      .execute<{ reference: string; amount: string }[]>(
-        `select reference, amount::text as amount from giveaways where source = 'race' order by reference`,
-      );
-    expect(given).toEqual([
-      { reference: `race:${created.id}:1`, amount: '100.00' },
-      { reference: `race:${created.id}:2`, amount: '50.00' },
+    // One payout per paid place, waiting for the streamer's approval, to the casino name (nobody linked it).
+    const payouts = await em.fork().execute(
+      `select place, casino_username, amount::text as amount, currency, value_usd::text as value_usd, status from payouts
+          where source = 'race' and source_id = ? order by place`,
+      [created.id],
+    );
+    expect(payouts).toEqual([
+      { place: 1, casino_username: 'alice', amount: '100.00', currency: '$', value_usd: '100.00', status: 'waiting_approval' },
+      { place: 2, casino_username: 'Bob', amount: '50.00', currency: '$', value_usd: '50.00', status: 'waiting_approval' },
     ]);
     const finished = await em
       .fork()
@@ -209,6 +210,16 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     // A second end run finds the race finished: nothing is recorded twice.
     expect(await races.run(created.id, at(end, 2))).toEqual({ status: 'skipped' });
     expect(await winnerRows(created.id)).toHaveLength(2);
+    const payouts = await em
+      .fork()
+      .execute(
+        `select place, amount::text as amount, currency, prize from payouts where source = 'race' and source_id = ? order by place`,
+        [created.id],
+      );
+    expect(payouts).toEqual([
+      { place: 1, amount: '20.00', currency: 'USDT', prize: '20.00 USDT' },
+      { place: 2, amount: null, currency: null, prize: 'A hoodie' },
+    ]);
   });
 
   it('a late start snapshot counts from when it was taken, and the race page says so; a member sees their own place', async () => {

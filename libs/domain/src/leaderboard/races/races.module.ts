@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { SiteModule } from '../../site/site.module';
 import { WinnersModule } from '../../winners/winners.module';
 import { LeaderboardModule } from '../leaderboard.module';
 import { FeaturedRaceService } from './featured-race.service';
@@ -16,7 +15,7 @@ const services = [RacesAdminService, RacesReadService, RaceRefreshService, Featu
 
 /** Race services for the api and the worker (the secrets cipher comes from the leaderboard). */
 @Module({
-  imports: [LeaderboardModule, WinnersModule, SiteModule],
+  imports: [LeaderboardModule, WinnersModule],
   providers: [...services, RacePushService, RaceWinnersService],
   exports: services,
 })
