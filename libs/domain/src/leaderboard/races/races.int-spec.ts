@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { RaceDetail } from '@kickback/contracts';
 import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
 import { FakeCasinoServer, type FakeCasino } from '../../../../testing/src/fakes/casino-affiliates.server';
+import { FakeDiscordServer } from '../../../../testing/src/fakes/fake-discord.server';
 import { RaceRefreshService } from './race-refresh.service';
 
 const SECRETS: Record<FakeCasino, string> = {
@@ -26,9 +27,12 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
   let em: EntityManager;
   let races: RaceRefreshService;
   const fake = new FakeCasinoServer(SECRETS);
+  const discord = new FakeDiscordServer();
 
   beforeAll(async () => {
-    stack = await createTestStack();
+    await discord.start();
+    discord.webhooks.set('4242', 'race-hook');
+    stack = await createTestStack({ DISCORD_API_URL: discord.apiBase });
     api = await stack.api();
     em = api.app.get(EntityManager);
     races = api.app.get(RaceRefreshService);
@@ -38,6 +42,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
   afterAll(async () => {
     await fake.stop();
     await stack.close();
+    await discord.stop();
   });
 
   async function platform(casino: 'roobet' | 'gamdom', slug: string) {
@@ -313,7 +318,14 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect((await admin.json('GET', '/api/admin/featured')).body.data.race).toBe(second.id);
   });
 
-  it('the worker starts a race on its own and ends it on time', async () => {
+  it('the worker starts a race on its own, ends it on time and announces its winners', async () => {
+    const hook = await admin.json('POST', '/api/admin/announcements', {
+      kind: 'discord',
+      name: 'Race channel',
+      url: 'https://discord.com/api/webhooks/4242/race-hook',
+      events: ['race.winners'],
+    });
+    expect(hook.status).toBe(201);
     await stack.worker();
     const id = await platform('roobet', 'roobet-worker');
     const start = at(new Date(), -10);
@@ -323,7 +335,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       { username: 'ivy', amount: 90, at: at(start, 1) },
       { username: 'jon', amount: 75, at: at(start, 2) },
     ];
-    const created = await race(id, start, end);
+    const created = await race(id, start, end, { title: 'Worker race' });
     await waitFor(
       async () => (await admin.json('GET', `/api/admin/races/${created.id}`)).body.data.status === 'finished',
       15_000,
@@ -336,5 +348,11 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       ['jon', 75],
     ]);
     expect((await winnerRows(created.id)).map((w) => w.winner_name)).toEqual(['ivy', 'jon']);
+    const announced = await waitFor(
+      () => discord.executions.find((e) => e.status < 300 && e.body.embeds?.[0]?.title === 'Race winners: Worker race'),
+      15_000,
+      'the race winners announcement',
+    );
+    expect(announced.body.embeds[0].fields[0]).toMatchObject({ name: 'Winners', value: '#1 ivy: $100.00\n#2 jon: $50.00' });
   });
 });
