@@ -29,7 +29,7 @@ export type RaceRunOutcome = { status: 'updated' | 'finished' | 'failed' | 'busy
 
 const LOCK_MS = 5 * 60_000;
 /** A snapshot taken later than this after the start is marked late, and the race page says from when it counts. */
-export const SNAPSHOT_GRACE_MS = 60_000;
+const SNAPSHOT_GRACE_MS = 60_000;
 
 const lockKey = (raceId: number) => `lock:race:refresh:${raceId}`;
 

@@ -23,7 +23,7 @@ const FINISHED_SHOWN = 30;
  * A race's status as the site shows it: a race past its start is live even before the start job ran (the worker
  * catches up within a minute); finished and cancelled are set by the worker and the admin.
  */
-export function shownStatus(race: RaceRecord, now: Date): RaceStatus {
+function shownStatus(race: RaceRecord, now: Date): RaceStatus {
   return race.status === 'upcoming' && now >= race.start ? 'live' : race.status;
 }
 
@@ -86,7 +86,7 @@ export class RacesReadService {
   }
 }
 
-export function toSummary(race: RaceRecord, platform: PlatformRecord, now: Date): RaceSummary {
+function toSummary(race: RaceRecord, platform: PlatformRecord, now: Date): RaceSummary {
   return {
     id: race.id,
     title: race.title,
