@@ -5,23 +5,38 @@ import type { CustomField } from '../kit/form-layout';
 import { useGetLeaderboardPlatformsQuery } from '../leaderboard/admin-leaderboard-api';
 
 /** Times are edited in UTC, as the leaderboard's custom periods are: "2026-12-05T18:00" ↔ an ISO instant. */
-const toInput = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 16) : '');
+const toInput = (iso: string) => iso.slice(0, 16);
 const fromInput = (value: string) => (value ? new Date(`${value}:00Z`).toISOString() : '');
 
-function UtcDateTime({ label, draft, set, error }: { label: string; draft: string; set: (v: string) => void; error?: string }) {
+/** The input's text, and the stored instant it came from: left untouched, the instant is sent back to the second. */
+interface TimeDraft {
+  input: string;
+  stored: string;
+}
+
+function UtcDateTime({ label, draft, set, error }: { label: string; draft: TimeDraft; set: (v: TimeDraft) => void; error?: string }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="input" type="datetime-local" value={draft} onChange={(event) => set(event.target.value)} />
+      <input
+        id={id}
+        className="input"
+        type="datetime-local"
+        value={draft.input}
+        onChange={(event) => set({ ...draft, input: event.target.value })}
+      />
       {error && <span className="field-error">{error}</span>}
     </div>
   );
 }
 
-export const utcDateTime = (label: string): CustomField<string> => ({
-  draft: toInput,
-  value: fromInput,
+export const utcDateTime = (label: string): CustomField<TimeDraft> => ({
+  draft: (value) => {
+    const stored = typeof value === 'string' ? value : '';
+    return { input: stored ? toInput(stored) : '', stored };
+  },
+  value: (draft) => (draft.stored && draft.input === toInput(draft.stored) ? draft.stored : fromInput(draft.input)),
   render: ({ draft, set, error }) => <UtcDateTime label={label} draft={draft} set={set} error={error} />,
 });
 

@@ -10,7 +10,7 @@ const race = (over: Partial<AdminRace>): AdminRace => ({
   platform_id: 3,
   platform_name: 'Gamdom',
   title: 'Weekend race',
-  starts_at: '2026-12-05T18:00:00.000Z',
+  starts_at: '2026-12-05T18:00:30.000Z',
   ends_at: '2026-12-07T18:00:00.000Z',
   prizes: [{ amount: 100, currency: '$' }, { text: 'Signed shirt' }],
   min_wager: 0,
@@ -29,7 +29,7 @@ const toasts = (store: { getState: () => unknown }) =>
   (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items.map((t) => `${t.type}: ${t.message}`);
 
 describe('RacesAdminPage', () => {
-  it('lists races with their ranking and last refresh, creates one with a prize ladder and cancels a live one', async () => {
+  it('lists races with their ranking and last refresh, creates one with a prize ladder, edits and cancels a live one', async () => {
     const requests: TestRequest[] = [];
     mockFetch((request) => {
       requests.push(request);
@@ -40,6 +40,7 @@ describe('RacesAdminPage', () => {
       if (url === '/api/admin/races' && method === 'POST')
         return { status: 201, body: { success: true, data: race({ id: 2, title: 'Stream sprint', status: 'upcoming' }) } };
       if (url === '/api/admin/races/1/cancel') return { body: { success: true, data: race({ status: 'cancelled' }) } };
+      if (url === '/api/admin/races/1' && method === 'PUT') return { body: { success: true, data: race({ title: 'Longer race' }) } };
       return undefined;
     });
     const { store } = renderWithProviders(<RacesAdminPage />, { user: adminFixture });
@@ -74,6 +75,14 @@ describe('RacesAdminPage', () => {
       rules: '',
       is_visible: true,
     });
+
+    // Editing a running race sends its start back to the second, so the server sees no attempt to move it.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Weekend race' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Longer race' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toasts(store)).toContain('success: Longer race saved'));
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(String(put.body))).toMatchObject({ title: 'Longer race', starts_at: '2026-12-05T18:00:30.000Z' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Weekend race' }));
     await waitFor(() => expect(toasts(store)).toContain('success: Weekend race cancelled'));
