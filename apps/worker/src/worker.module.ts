@@ -31,6 +31,7 @@ import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
 import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
 import { PointsImportModule } from '@kickback/domain';
+import { SlotsModule } from '@kickback/domain';
 import { OverlaysModule } from '@kickback/domain';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { WorkerHeartbeatService } from './ops/worker-heartbeat.service';
@@ -60,6 +61,7 @@ export class WorkerModule {
         EconomyModule,
         PointsImportModule,
         BonusHuntsModule,
+        SlotsModule,
         TournamentsModule,
         RaffleJobsModule,
         StoreModule,

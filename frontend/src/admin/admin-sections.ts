@@ -21,6 +21,8 @@ export const ADMIN_SECTION_LIST = [
   { path: 'races', label: 'Wager Races' },
   { path: 'bonus-hunts', label: 'Bonus Hunts' },
   { path: 'tournaments', label: 'Tournaments' },
+  { path: 'slots', label: 'Slot Catalogue' },
+  { path: 'slot-requests', label: 'Slot Requests' },
   { path: 'store-items', label: 'Store Items' },
   { path: 'store-redemptions', label: 'Redemptions' },
   { path: 'payouts', label: 'Payouts' },

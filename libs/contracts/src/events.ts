@@ -109,13 +109,15 @@ export interface DomainEventMap {
    */
   'winner.recorded': { source: WinnerSource; winnerId: number; replacesId?: number; at: string };
   /**
-   * A chat command (`!points`, `!raffle`, `!join`) arrived fresh enough to answer; the worker answers it in chat,
+   * A chat command (`!points`, `!raffle`, `!join`, `!sr`) arrived fresh enough to answer; the worker answers it in chat,
    * threaded under `messageId` (Kick's chat message id) when Kick gave one. `sentAt` is when it was typed.
    */
   'activity.chat-command': {
     kickUserId: number;
     username: string;
-    command: 'points' | 'raffle' | 'join';
+    command: 'points' | 'raffle' | 'join' | 'sr';
+    /** What followed the command's word (the slot `!sr` names); empty for the others. */
+    argument?: string;
     messageId: string | null;
     sentAt: string;
   };

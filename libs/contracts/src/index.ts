@@ -44,4 +44,5 @@ export * from './api/points-import';
 export * from './api/read-api';
 export * from './api/announcements';
 export * from './api/account-data';
+export * from './api/slots';
 export * from './api/payouts';

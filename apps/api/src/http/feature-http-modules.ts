@@ -23,6 +23,7 @@ import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
 import { RacesHttpModule } from './races/races-http.module';
+import { SlotsHttpModule } from './slots/slots-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
@@ -52,5 +53,6 @@ export const FEATURE_HTTP_MODULES = [
   ArchiveHttpModule,
   FeaturedHttpModule,
   RacesHttpModule,
+  SlotsHttpModule,
   PayoutsHttpModule,
 ];
