@@ -33,14 +33,16 @@ export function racePanel(detail: RaceDetail, clock: HTMLElement): HTMLElement[]
     el(
       'ol',
       { className: 'ov-leaderboard__rows', testId: 'race-rows' },
-      detail.standings.slice(0, TOP).map((s) =>
-        el('li', { className: 'ov-leaderboard__row' }, [
-          el('span', { className: 'ov-leaderboard__rank', text: String(s.rank) }),
-          el('span', { className: 'ov-leaderboard__name', text: s.displayName }),
-          el('span', { className: 'ov-leaderboard__wagered', text: formatAmount(s.wagered, race.currency_symbol) }),
-          el('span', { className: 'ov-leaderboard__prize', text: s.prize ? racePrizeLabel(s.prize, race.currency_symbol) : '' }),
-        ]),
-      ),
+      detail.standings
+        .slice(0, TOP)
+        .map((s) =>
+          el('li', { className: 'ov-leaderboard__row' }, [
+            el('span', { className: 'ov-leaderboard__rank', text: String(s.rank) }),
+            el('span', { className: 'ov-leaderboard__name', text: s.displayName }),
+            el('span', { className: 'ov-leaderboard__wagered', text: formatAmount(s.wagered, race.currency_symbol) }),
+            el('span', { className: 'ov-leaderboard__prize', text: s.prize ? racePrizeLabel(s.prize, race.currency_symbol) : '' }),
+          ]),
+        ),
     ),
   ];
 }
