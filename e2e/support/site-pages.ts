@@ -10,6 +10,7 @@ export const VISITOR_PAGES = [
   '/tournaments',
   '/raffles',
   '/leaderboard',
+  '/races',
   '/store',
   '/contact',
   '/winners',

@@ -105,7 +105,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
       overlay: {
         kind: 'leaderboard',
         token,
-        data: { kind: 'leaderboard', leaderboard: expect.anything(), platform: null },
+        data: { kind: 'leaderboard', leaderboard: expect.anything(), platform: null, race: null },
         look: { settings: DEFAULT_OVERLAY_SETTINGS.leaderboard, colours: expect.objectContaining({ primary_color: expect.any(String) }) },
       },
     });

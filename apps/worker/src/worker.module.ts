@@ -23,6 +23,8 @@ import { DomainEventsProcessor } from './processors/domain-events.processor';
 import { DomainEventBatchesProcessor } from './processors/domain-event-batches.processor';
 import { LeaderboardSchedulingModule } from '@kickback/domain';
 import { LeaderboardRefreshProcessor } from './processors/leaderboard-refresh.processor';
+import { RaceSchedulingModule } from '@kickback/domain';
+import { RacesProcessor } from './processors/races.processor';
 import { BonusHuntsModule } from '@kickback/domain';
 import { TournamentsModule } from '@kickback/domain';
 import { ContactModule } from '@kickback/domain';
@@ -66,6 +68,7 @@ export class WorkerModule {
         ContestJobsModule,
         StoreModule,
         LeaderboardSchedulingModule,
+        RaceSchedulingModule,
         ContactModule,
         TicketsModule,
         ProgressionModule,
@@ -82,6 +85,7 @@ export class WorkerModule {
         DomainEventsProcessor,
         DomainEventBatchesProcessor,
         LeaderboardRefreshProcessor,
+        RacesProcessor,
         RaffleDrawsProcessor,
         ContestRefundsProcessor,
         EventRetentionService,

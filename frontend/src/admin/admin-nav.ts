@@ -13,6 +13,7 @@ const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
   affiliates: lazy(() => import('./site/affiliates-page')),
   raffles: lazy(() => import('./raffles/raffles-admin-page')),
   leaderboard: lazy(() => import('./leaderboard/leaderboard-platforms-page')),
+  races: lazy(() => import('./races/races-admin-page')),
   'bonus-hunts': lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')),
   tournaments: lazy(() => import('./tournaments/tournaments-admin-page')),
   slots: lazy(() => import('./slots/slot-catalogue-page')),

@@ -18,6 +18,7 @@ export const ADMIN_SECTION_LIST = [
   { path: 'affiliates', label: 'Affiliates' },
   { path: 'raffles', label: 'Raffles' },
   { path: 'leaderboard', label: 'Leaderboard' },
+  { path: 'races', label: 'Wager Races' },
   { path: 'bonus-hunts', label: 'Bonus Hunts' },
   { path: 'tournaments', label: 'Tournaments' },
   { path: 'slots', label: 'Slot Catalogue' },

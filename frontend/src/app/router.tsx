@@ -11,6 +11,8 @@ const TournamentDetailPage = lazy(() => import('../features/tournaments/pages/to
 const RafflesPage = lazy(() => import('../features/raffles/pages/raffles-page'));
 const RaffleDetailPage = lazy(() => import('../features/raffles/pages/raffle-detail-page'));
 const LeaderboardPage = lazy(() => import('../features/leaderboard/pages/leaderboard-page'));
+const RacesPage = lazy(() => import('../features/races/pages/races-page'));
+const RacePage = lazy(() => import('../features/races/pages/race-page'));
 const StorePage = lazy(() => import('../features/store/pages/store-page'));
 const ContestsPage = lazy(() => import('../features/contests/pages/contests-page'));
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: 'raffles/:id', element: <RaffleDetailPage /> },
       { path: 'contests', element: <ContestsPage /> },
       { path: 'leaderboard', element: <LeaderboardPage /> },
+      { path: 'races', element: <RacesPage /> },
+      { path: 'races/:id', element: <RacePage /> },
       { path: 'store', element: <StorePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'winners', element: <WinnersPage /> },

@@ -43,6 +43,8 @@ export const TAG_TYPES = [
   'AdminAffiliates',
   'AuditLog',
   'AdminLeaderboard',
+  'Races',
+  'AdminRaces',
   'AdminContactMessages',
   'AdminActivity',
   'AdminAchievements',

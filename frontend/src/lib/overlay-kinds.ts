@@ -11,6 +11,13 @@ export const OVERLAY_LABELS: Record<OverlayKind, { name: string; description: st
     description: 'Entry count ticker and the last entrants, then the winners revealed with a QR code to verify the draw.',
   },
   tournament: { name: 'Tournament bracket', description: 'The active bracket; match winners light up as you set them.' },
-  leaderboard: { name: 'Leaderboard', description: 'Top 10 of the leaderboard with prizes and the countdown to the end of the period.' },
+  leaderboard: {
+    name: 'Leaderboard',
+    description: 'Top 10 of the leaderboard with prizes and the countdown to the end of the period, and the race on stream beside it.',
+  },
   alerts: { name: 'Alerts ticker', description: 'Store redemptions, unlocked achievements and level-ups as they happen.' },
+  race: {
+    name: 'Wager race',
+    description: 'The race on stream: its top 10 reordering live, the prizes and the countdown to its start or end.',
+  },
 };

@@ -6,6 +6,7 @@ import { mountRaffleOverlay } from './raffle/raffle-overlay';
 import { mountTournamentOverlay } from './tournament/tournament-overlay';
 import { mountLeaderboardOverlay } from './leaderboard/leaderboard-overlay';
 import { mountAlertsOverlay } from './alerts/alerts-overlay';
+import { mountRaceOverlay } from './race/race-overlay';
 import './overlay.css';
 
 const STAGE_WIDTH = 1920;
@@ -31,5 +32,6 @@ if (page?.overlay && stage) {
   else if (data.kind === 'raffle') mountRaffleOverlay(context, data);
   else if (data.kind === 'tournament') mountTournamentOverlay(context, data);
   else if (data.kind === 'leaderboard') mountLeaderboardOverlay(context, data);
+  else if (data.kind === 'race') mountRaceOverlay(context, data);
   else mountAlertsOverlay(context);
 }

@@ -28,6 +28,10 @@ export interface DomainEventMap {
   'site.affiliates-updated': { at: string };
   /** An admin created, changed or removed a leaderboard platform; the worker re-syncs its refresh schedules. */
   'leaderboard.platforms-changed': { at: string; platformId: number };
+  /** An admin created, edited, cancelled or deleted a race: the worker (re)schedules its jobs. */
+  'race.changed': { raceId: number; at: string };
+  /** A race ended and its winners were recorded (written once, by the transaction that finished it). */
+  'race.finished': { raceId: number; at: string };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
   'points.changed': {
     userId: number;

@@ -10,6 +10,7 @@ export * from './realtime';
 export * from './api/economy';
 export * from './api/contests';
 export * from './api/leaderboard';
+export * from './api/races';
 export * from './api/store';
 export * from './api/bonus-hunts';
 export * from './api/tournaments';

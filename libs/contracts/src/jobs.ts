@@ -13,6 +13,11 @@ export const QUEUES = {
   contestRefunds: 'contest-refunds',
   /** One repeatable job scheduler per leaderboard platform (id `leaderboard-platform:{id}`). */
   leaderboardRefresh: 'leaderboard-refresh',
+  /**
+   * Races: one job scheduler per race that is not over (`race:{id}`, its platform's refresh interval), delayed 'start'
+   * and 'finish' jobs at its start and end, and a repeatable sweep that catches up what a lost job missed.
+   */
+  races: 'races',
   /** Repeatable upkeep: the hourly purge of relayed outbox events and their processed-event rows. */
   maintenance: 'maintenance',
   /** Repeatable Kick upkeep: reconcile the event subscriptions with Kick's list, refresh the connected account's token. */

@@ -4,6 +4,7 @@ import type { RaffleDrawnPush, RaffleEnterAnswer, RaffleEntriesPush, RaffleSocke
 import type { HuntGamePush, HuntUpdatedPush } from './api/bonus-hunts';
 import type { TournamentMatchPush, TournamentUpdatedPush } from './api/tournaments';
 import type { WinnersNewPush } from './api/winners';
+import type { RaceUpdatedPush } from './api/races';
 import type { CommunityPurchase, RedemptionStatus, StoreRedemption } from './api/store';
 import type { FriendsUpdatedPush } from './api/friends';
 import type { LiveState, WatchHeartbeatAnswer } from './api/activity';
@@ -22,6 +23,8 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^hunts$/,
   /^tournament:\d+$/,
   /^leaderboard$/,
+  /^race:\d+$/,
+  /^races$/,
   /^store$/,
   /^site$/,
   /^winners$/,
@@ -36,10 +39,13 @@ export const PUBLIC_ROOM_PATTERNS = [
 export const raffleRoom = (raffleId: number): string => `raffle:${raffleId}`;
 export const huntRoom = (huntId: number): string => `hunt:${huntId}`;
 export const tournamentRoom = (tournamentId: number): string => `tournament:${tournamentId}`;
+export const raceRoom = (raceId: number): string => `race:${raceId}`;
 export const userRoom = (userId: number): string => `user:${userId}`;
 /** Every hunt's list-level changes: pages without a running hunt learn here that one started. */
 export const HUNTS_ROOM = 'hunts';
 export const LEADERBOARD_ROOM = 'leaderboard';
+/** The races list page: any race's status or standings changed. */
+export const RACES_ROOM = 'races';
 export const STORE_ROOM = 'store';
 export const SITE_ROOM = 'site';
 /** The Recent Winners page's room: every raffle:drawn is pushed here too. */
@@ -95,6 +101,8 @@ export interface ServerToClientEvents {
   'store:admin-redemption': (payload: { id: number; status: RedemptionStatus; item_name: string; username: string }) => void;
   /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */
   'leaderboard:updated': (payload: { at: string; slugs: string[] }) => void;
+  /** Rooms race:{id} and 'races': a race's standings, status or settings changed (at most 5 a second per race); pages refetch. */
+  'race:updated': (payload: RaceUpdatedPush) => void;
   /** Room hunt:{id}: one game's bet or win changed, with the recomputed statistics and standings. */
   'hunt:game': (payload: HuntGamePush) => void;
   /** Rooms hunt:{id} and 'hunts': the hunt changed (created, predictions opened/closed, status, games, scored). */

@@ -23,6 +23,7 @@ import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
 import { ContestsHttpModule } from './contests/contests-http.module';
+import { RacesHttpModule } from './races/races-http.module';
 import { SlotsHttpModule } from './slots/slots-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 
@@ -53,6 +54,7 @@ export const FEATURE_HTTP_MODULES = [
   ArchiveHttpModule,
   ContestsHttpModule,
   FeaturedHttpModule,
+  RacesHttpModule,
   SlotsHttpModule,
   PayoutsHttpModule,
 ];

@@ -7,7 +7,9 @@ import {
   FeaturedRaffleService,
   FeaturedTournamentService,
   FeaturedLeaderboardService,
+  FeaturedRaceService,
   LeaderboardReadService,
+  RacesReadService,
   RafflesQueryService,
   TournamentsService,
 } from '@kickback/domain';
@@ -31,6 +33,8 @@ export class OverlayDataService {
     private readonly featuredLeaderboard: FeaturedLeaderboardService,
     private readonly config: AppConfig,
     private readonly activity: AdminActivityService,
+    private readonly featuredRace: FeaturedRaceService,
+    private readonly races: RacesReadService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -42,11 +46,13 @@ export class OverlayDataService {
       case 'tournament':
         return this.tournament();
       case 'leaderboard': {
-        const [leaderboard, featured] = await Promise.all([this.leaderboardData(), this.featuredLeaderboard.platform()]);
-        return { kind, leaderboard, platform: featured?.slug ?? null };
+        const [leaderboard, featured, race] = await Promise.all([this.leaderboardData(), this.featuredLeaderboard.platform(), this.race()]);
+        return { kind, leaderboard, platform: featured?.slug ?? null, race };
       }
       case 'alerts':
         return { kind };
+      case 'race':
+        return { kind, race: await this.race() };
     }
   }
 
@@ -73,6 +79,12 @@ export class OverlayDataService {
     const id = await this.featuredTournament.tournamentId();
     if (id === null) return { kind: 'tournament', tournament: null };
     return { kind: 'tournament', tournament: (await this.tournaments.page(id)).tournament };
+  }
+
+  /** The race on stream as its public page shows it (no member's own place), else none. */
+  private async race() {
+    const id = await this.featuredRace.raceId();
+    return id === null ? null : this.races.detail(id, null).catch(() => null);
   }
 
   private async leaderboardData(): Promise<LeaderboardData | null> {

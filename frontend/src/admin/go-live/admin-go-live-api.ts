@@ -53,7 +53,10 @@ export const goLiveApi = baseApi.injectEndpoints({
     }),
     addLiveHuntGame: build.mutation<AdminHuntDetail, { huntId: number; slot_id: number; bet?: string }>({
       query: ({ huntId, ...body }) => ({ url: `/api/admin/bonus-hunts/${huntId}/games`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { huntId }) => [{ type: 'BonusHunts', id: huntId }, { type: 'BonusHunts', id: 'LIST' }],
+      invalidatesTags: (_r, _e, { huntId }) => [
+        { type: 'BonusHunts', id: huntId },
+        { type: 'BonusHunts', id: 'LIST' },
+      ],
     }),
     /** Opens or closes predictions while the hunt collects (the first saved win closes them for good). */
     setLivePredictions: build.mutation<AdminHuntDetail, { huntId: number; active: boolean }>({
@@ -72,7 +75,7 @@ export const goLiveApi = baseApi.injectEndpoints({
     /** What is on stream now (the server resolves the default: the newest raffle taking entries). */
     getFeatured: build.query<FeaturedItems, void>({
       query: () => '/api/admin/featured',
-      providesTags: ['Raffles', 'Tournaments', 'AdminLeaderboard'],
+      providesTags: ['Raffles', 'Tournaments', 'AdminLeaderboard', 'AdminRaces'],
     }),
     chooseFeaturedRaffle: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/raffle', method: 'PUT', body: { id } }),
@@ -81,6 +84,10 @@ export const goLiveApi = baseApi.injectEndpoints({
     chooseFeaturedTournament: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/tournament', method: 'PUT', body: { id } }),
       invalidatesTags: ['Tournaments'],
+    }),
+    chooseFeaturedRace: build.mutation<FeaturedItems, number>({
+      query: (id) => ({ url: '/api/admin/featured/race', method: 'PUT', body: { id } }),
+      invalidatesTags: ['AdminRaces'],
     }),
     chooseFeaturedLeaderboard: build.mutation<FeaturedItems, number>({
       query: (id) => ({ url: '/api/admin/featured/leaderboard', method: 'PUT', body: { id } }),
@@ -187,6 +194,7 @@ export const {
   useGetFeaturedQuery,
   useChooseFeaturedRaffleMutation,
   useChooseFeaturedLeaderboardMutation,
+  useChooseFeaturedRaceMutation,
   useGetOpenRafflesQuery,
   useGetLiveRaffleQuery,
   useDrawLiveRaffleMutation,

@@ -26,6 +26,7 @@ import { ArchivePanel } from './go-live-archive';
 import { ContestPanel } from './go-live-contest';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
+import { RacePanel } from './go-live-race';
 import { OthersOnStream } from './go-live-others';
 import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
@@ -34,7 +35,7 @@ import './go-live-page.css';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
- * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the overlays.
+ * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the race on stream, the overlays.
  */
 export default function GoLivePage() {
   return (
@@ -50,6 +51,7 @@ export default function GoLivePage() {
         <ContestPanel />
         <TournamentPanel />
         <LeaderboardPanel />
+        <RacePanel />
         <OverlaysPanel />
         <ArchivePanel />
       </div>

@@ -33,6 +33,7 @@ const FIELD_LABELS: Record<OverlayField, string> = {
   wagered: 'Wagered amounts',
   prizes: 'Prizes',
   label: 'Alert label',
+  race: 'Race on stream',
 };
 
 const ACCENT_LABELS: Record<OverlayAccent, string> = {

@@ -13,6 +13,7 @@ export const STREAM_LINKS: readonly NavLinkItem[] = [
 
 export const SITE_LINKS: readonly NavLinkItem[] = [
   { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/races', label: 'Races' },
   { to: '/store', label: 'Store' },
   { to: '/contact', label: 'Contact' },
   { to: '/winners', label: 'Recent Winners' },

@@ -13,6 +13,7 @@ function renderHeader(user: CurrentUser | null, onLogout = jest.fn()) {
 const PUBLIC_LINKS: Array<[string, string]> = [
   ['Home', '/'],
   ['Leaderboard', '/leaderboard'],
+  ['Races', '/races'],
   ['Store', '/store'],
   ['Contact', '/contact'],
   ['Recent Winners', '/winners'],

@@ -1,9 +1,10 @@
-import { LEADERBOARD_ROOM } from '@kickback/contracts/realtime';
-import type { LeaderboardBoard, LeaderboardData, OverlayData } from '@kickback/contracts';
+import { LEADERBOARD_ROOM, raceRoom } from '@kickback/contracts/realtime';
+import type { LeaderboardBoard, LeaderboardData, OverlayData, RaceDetail } from '@kickback/contracts';
 import { formatAmount } from '../../lib/format';
 import { el, fill } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
+import { raceClock, racePanel } from '../race/race-panel';
 
 const TOP = 10;
 
@@ -18,7 +19,8 @@ function countdown(endMs: number, now: number): string {
 
 /**
  * The board on stream (chosen on Go live, else the site's first): top 10 with prizes and the period's countdown.
- * Follows 'leaderboard', and switches boards when the admin puts another on stream (overlay:featured).
+ * Follows 'leaderboard', and switches boards when the admin puts another on stream (overlay:featured). Below the
+ * board, the race on stream (if any) with its own top 10 and clock, following its room.
  */
 export function mountLeaderboardOverlay(
   { stage, live, token }: OverlayContext,
@@ -26,10 +28,14 @@ export function mountLeaderboardOverlay(
 ): void {
   let data: LeaderboardData | null = initial.leaderboard;
   let platform: string | null = initial.platform;
+  let race: RaceDetail | null = initial.race;
   const panel = el('section', { className: 'ov-panel ov-leaderboard', testId: 'leaderboard-overlay' });
   const clock = el('strong', { className: 'ov-leaderboard__clock', testId: 'leaderboard-countdown' });
+  const racePanelEl = el('section', { className: 'ov-leaderboard__race', testId: 'leaderboard-race' });
+  const raceClockEl = el('strong', { className: 'ov-leaderboard__clock', testId: 'leaderboard-race-countdown' });
   stage.append(panel);
   live.join(LEADERBOARD_ROOM);
+  if (race) live.join(raceRoom(race.race.id));
 
   const board = (): LeaderboardBoard | null => {
     if (!data) return null;
@@ -39,19 +45,26 @@ export function mountLeaderboardOverlay(
   const reload = async () => {
     const next = await refetchOverlayData<Extract<OverlayData, { kind: 'leaderboard' }>>('leaderboard', token);
     if (next) {
+      if (race && next.race?.race.id !== race.race.id) live.leave(raceRoom(race.race.id));
       data = next.leaderboard;
       platform = next.platform;
+      race = next.race;
+      if (race) live.join(raceRoom(race.race.id));
       render();
     }
   };
   live.on('leaderboard:updated', () => void reload());
   live.on('overlay:featured', (push) => {
-    if (push.kind === 'leaderboard') void reload();
+    if (push.kind === 'leaderboard' || push.kind === 'race') void reload();
+  });
+  live.on('race:updated', (push) => {
+    if (push.raceId === race?.race.id) void reload();
   });
   live.onReconnect(() => void reload());
   setInterval(() => {
     const b = board();
     if (b) clock.textContent = countdown(b.current_period.endTimestamp, Date.now());
+    if (race) raceClockEl.textContent = raceClock(race, Date.now());
   }, 1000);
 
   function render(): void {
@@ -77,7 +90,9 @@ export function mountLeaderboardOverlay(
           ]),
         ),
       ),
+      race ? racePanelEl : null,
     ]);
+    if (race) fill(racePanelEl, racePanel(race, raceClockEl));
   }
   render();
 }

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { webUrl } from '../urls';
 
 /** What the site announces outside itself: each hook picks some of these. */
-export const ANNOUNCEMENT_EVENTS = ['raffle.started', 'raffle.winners', 'hunt.finished', 'tournament.winner', 'stream.live'] as const;
+export const ANNOUNCEMENT_EVENTS = [
+  'raffle.started',
+  'raffle.winners',
+  'hunt.finished',
+  'tournament.winner',
+  'race.winners',
+  'stream.live',
+] as const;
 export type AnnouncementEvent = (typeof ANNOUNCEMENT_EVENTS)[number];
 
 /** The event name a "Send test" delivery carries. */
@@ -13,6 +20,7 @@ export const ANNOUNCEMENT_EVENT_LABELS: Record<AnnouncementEvent, string> = {
   'raffle.winners': 'Raffle winners',
   'hunt.finished': 'Bonus hunt finished (with its result)',
   'tournament.winner': 'Tournament winner',
+  'race.winners': 'Wager race winners',
   'stream.live': 'Stream went live',
 };
 

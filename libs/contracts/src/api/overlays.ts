@@ -1,11 +1,12 @@
 import type { CurrentHuntData } from './bonus-hunts';
 import type { LeaderboardData } from './leaderboard';
+import type { RaceDetail } from './races';
 import type { Raffle, RaffleParticipant } from './raffles';
 import type { TournamentDetail } from './tournaments';
 import type { OverlayLook, OverlaySettings } from './overlay-settings';
 
 /** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
-export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts'] as const;
+export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race'] as const;
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 export const isOverlayKind = (value: unknown): value is OverlayKind =>
@@ -16,8 +17,10 @@ export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
   hunt: [/^hunt:\d+$/, /^hunts$/],
   raffle: [/^raffle:\d+$/],
   tournament: [/^tournament:\d+$/],
-  leaderboard: [/^leaderboard$/],
+  // The leaderboard overlay shows the race on stream beside the board.
+  leaderboard: [/^leaderboard$/, /^race:\d+$/],
   alerts: [/^alerts$/],
+  race: [/^race:\d+$/],
 };
 
 /**
@@ -50,8 +53,10 @@ export type OverlayData =
   | { kind: 'raffle'; raffle: Raffle | null; entries: RaffleParticipant[]; verify_url: string | null; join_command: string | null }
   | { kind: 'tournament'; tournament: TournamentDetail | null }
   /** `platform`: the slug of the board on stream (chosen on Go live, else the first one); null when there is none. */
-  | { kind: 'leaderboard'; leaderboard: LeaderboardData | null; platform: string | null }
-  | { kind: 'alerts' };
+  | { kind: 'leaderboard'; leaderboard: LeaderboardData | null; platform: string | null; race: RaceDetail | null }
+  | { kind: 'alerts' }
+  /** The race on stream (chosen on Go live, else the live race ending first, else the next to start); null when none. */
+  | { kind: 'race'; race: RaceDetail | null };
 
 /** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */
 export interface OverlayPageData {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Every kind of prize the community wins; each feature records its winners when it pays them. */
-export const WINNER_SOURCES = ['raffle', 'hunt', 'tournament', 'leaderboard'] as const;
+export const WINNER_SOURCES = ['raffle', 'hunt', 'tournament', 'leaderboard', 'race'] as const;
 export type WinnerSource = (typeof WINNER_SOURCES)[number];
 
 /** A member as shown beside a win (null for a leaderboard player who linked no member account). */

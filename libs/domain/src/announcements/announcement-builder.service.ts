@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Announcement } from '@kickback/contracts';
+import { racePrizeLabel, type Announcement } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
 import { RafflesQueryService } from '../raffles/raffles-query.service';
 import { AdminBonusHuntsService } from '../bonus-hunts/admin-bonus-hunts.service';
 import { AdminTournamentsService } from '../tournaments/admin-tournaments.service';
 import { SiteSettingsService } from '../site/site-settings.service';
+import { RacesReadService } from '../leaderboard/races/races-read.service';
 
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const utc = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -28,6 +29,7 @@ export class AnnouncementBuilderService {
     private readonly tournaments: AdminTournamentsService,
     private readonly site: SiteSettingsService,
     private readonly config: AppConfig,
+    private readonly races: RacesReadService,
   ) {}
 
   private page(path: string): string {
@@ -153,6 +155,34 @@ export class AnnouncementBuilderService {
         data: { tournament: { id: t.id, name: t.name, size: t.size, completed_at: t.completed_at }, winner: final.winner_name },
       },
       t.completed_at ?? undefined,
+    );
+  }
+
+  /** A finished race's paid places, as its public page shows them (masked names); none for a hidden or cancelled race. */
+  async raceWinners(raceId: number): Promise<Announcement | null> {
+    const detail = await this.races.detail(raceId, null).catch(() => null);
+    if (!detail || detail.race.status !== 'finished') return null;
+    const { race } = detail;
+    const paid = detail.standings.filter((s) => s.prize !== null);
+    if (!paid.length) return null;
+    const line = (s: (typeof paid)[number]) => `#${s.rank} ${s.displayName}: ${racePrizeLabel(s.prize!, race.currency_symbol)}`;
+    return this.make(
+      'race.winners',
+      {
+        title: `Race winners: ${race.title}`,
+        description: `Congratulations to ${listNames(paid.map((s) => s.displayName))}!`,
+        url: this.page(`/races/${race.id}`),
+        fields: [
+          { name: paid.length === 1 ? 'Winner' : 'Winners', value: paid.map(line).join('\n') },
+          { name: 'Casino', value: race.platform.name },
+          { name: 'Ended', value: utc(race.ends_at) },
+        ],
+        data: {
+          race: { id: race.id, title: race.title, platform: race.platform.slug, starts_at: race.starts_at, ends_at: race.ends_at },
+          winners: paid.map((s) => ({ place: s.rank, name: s.displayName, wagered: s.wagered, prize: s.prize })),
+        },
+      },
+      race.ends_at,
     );
   }
 

@@ -35,6 +35,7 @@ export class AnnouncementEventsHandler implements OnModuleInit {
       key: `tournament.winner:${p.tournamentId}`,
       build: () => this.builder.tournamentWinner(p.tournamentId),
     }));
+    this.announce('race.finished', (p) => ({ key: `race.winners:${p.raceId}`, build: () => this.builder.raceWinners(p.raceId) }));
     this.announce('activity.stream-started', (p) => ({
       key: `stream.live:${p.streamId}`,
       build: () => this.builder.streamLive(p.startedAt),

@@ -5,6 +5,7 @@ import { RafflesModule } from '../raffles/raffles.module';
 import { BonusHuntsModule } from '../bonus-hunts/bonus-hunts.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { SiteModule } from '../site/site.module';
+import { RacesModule } from '../leaderboard/races/races.module';
 import { AnnouncementsModule } from './announcements.module';
 import { AnnouncementBuilderService } from './announcement-builder.service';
 import { AnnouncementEventsHandler } from './announcement-events.handler';
@@ -19,6 +20,7 @@ import { AnnouncementSenderService } from './announcement-sender.service';
     BonusHuntsModule,
     TournamentsModule,
     SiteModule,
+    RacesModule,
     BullModule.registerQueue({ name: QUEUES.announcements }),
   ],
   providers: [AnnouncementBuilderService, AnnouncementEventsHandler, AnnouncementRaffleStartService, AnnouncementSenderService],

@@ -43,7 +43,12 @@ export async function putOnStream(
   if (section) realtime.toRoom(LIVE_ROOM, 'admin:changed', { section, id });
 }
 
-const GO_LIVE_SECTION: Record<FeaturedKind, AdminLiveSection | null> = { raffle: 'raffles', tournament: 'tournaments', leaderboard: null };
+const GO_LIVE_SECTION: Record<FeaturedKind, AdminLiveSection | null> = {
+  raffle: 'raffles',
+  tournament: 'tournaments',
+  leaderboard: null,
+  race: null,
+};
 
 /**
  * Tells the kind's overlays what is on stream now. Sent after every change that can move it (a choice, a start, a draw,

@@ -12,3 +12,4 @@ export * from './decimal-amount';
 export * from './period-window';
 export * from './secrets-cipher';
 export * from './credentials-rekey';
+export * from './races';

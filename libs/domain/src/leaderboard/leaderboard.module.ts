@@ -32,7 +32,7 @@ const services = [
     },
     ...services,
   ],
-  exports: services,
+  exports: [...services, SecretsCipher],
 })
 export class LeaderboardModule {}
 

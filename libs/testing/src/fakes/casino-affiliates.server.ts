@@ -15,6 +15,13 @@ export interface FakeCasinoPlayer {
   userId?: number;
 }
 
+/** One bet at a moment: with bets set, a casino answers from them for the window it is asked (see `bets`). */
+export interface FakeBet {
+  username: string;
+  amount: number;
+  at: Date;
+}
+
 export interface RecordedRequest {
   casino: FakeCasino;
   path: string;
@@ -47,6 +54,13 @@ export class FakeCasinoServer {
   /** Fail this many requests with 503 before answering normally (per casino). */
   readonly failFirst: Record<FakeCasino, number> = { roobet: 0, shuffle: 0, rainbet: 0, gamdom: 0, stake: 0, generic: 0 };
   readonly requests: RecordedRequest[] = [];
+  /**
+   * When a casino has bets, its players are computed per request instead of read from `players`: the bets placed
+   * inside the window it is asked for (Roobet, Shuffle, Stake, Rainbet's days, the generic API's `from`/`to` when its
+   * URL sends them) or, for Gamdom, per month from `after`; never a bet after `clock()`, which a test moves.
+   */
+  readonly bets: Record<FakeCasino, FakeBet[]> = { roobet: [], shuffle: [], rainbet: [], gamdom: [], stake: [], generic: [] };
+  clock: () => Date = () => new Date();
   private readonly hanging = new Set<ServerResponse>();
 
   constructor(readonly secrets: Record<FakeCasino, string>) {}
@@ -121,8 +135,43 @@ export class FakeCasinoServer {
     }
   }
 
+  /** The window a request asks for, as the casino's own parameters say it; null when it asks for running totals. */
+  private askedWindow(casino: FakeCasino, query: Record<string, string>): { start: number; end: number } | null {
+    switch (casino) {
+      case 'roobet':
+        return { start: Date.parse(query.startDate), end: Date.parse(query.endDate) };
+      case 'shuffle':
+        return { start: Number(query.startTime) * 1000, end: Number(query.endTime) * 1000 };
+      case 'stake':
+        return { start: Number(query.startDate), end: Number(query.endDate) };
+      case 'rainbet':
+        return { start: Date.parse(query.start_at), end: Date.parse(query.end_at) + 86_400_000 };
+      case 'generic':
+        return query.from && query.to ? { start: Date.parse(query.from), end: Date.parse(query.to) } : null;
+      case 'gamdom':
+        return { start: Date.parse(query.after), end: Infinity };
+    }
+  }
+
+  /** The players a request is answered with: `players`, or the bets summed per player (per month for Gamdom). */
+  private playersFor(casino: FakeCasino, query: Record<string, string>): FakeCasinoPlayer[] {
+    if (!this.bets[casino].length) return this.players[casino];
+    const window = this.askedWindow(casino, query) ?? { start: -Infinity, end: Infinity };
+    const now = this.clock().getTime();
+    const totals = new Map<string, FakeCasinoPlayer>();
+    for (const bet of this.bets[casino]) {
+      const at = bet.at.getTime();
+      if (at < window.start || at >= window.end || at > now) continue;
+      const month = casino === 'gamdom' ? bet.at.toISOString().slice(0, 7) : undefined;
+      const key = `${bet.username}|${month ?? ''}`;
+      const seen = totals.get(key);
+      totals.set(key, { username: bet.username, wagered: Math.round(((seen ? Number(seen.wagered) : 0) + bet.amount) * 100) / 100, month });
+    }
+    return [...totals.values()];
+  }
+
   private answer(casino: FakeCasino, query: Record<string, string>, res: ServerResponse): void {
-    const list = this.players[casino];
+    const list = this.playersFor(casino, query);
     switch (casino) {
       case 'roobet':
         return sendJson(

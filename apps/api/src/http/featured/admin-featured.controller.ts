@@ -1,8 +1,14 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { featuredLeaderboardSchema, featuredRaffleSchema, featuredTournamentSchema, type FeaturedItems } from '@kickback/contracts';
+import {
+  featuredLeaderboardSchema,
+  featuredRaceSchema,
+  featuredRaffleSchema,
+  featuredTournamentSchema,
+  type FeaturedItems,
+} from '@kickback/contracts';
 import { CurrentUser, GoLive, ok, zodPipe, type SessionUser } from '@kickback/platform';
-import { FeaturedLeaderboardService, FeaturedRaffleService, FeaturedTournamentService } from '@kickback/domain';
+import { FeaturedLeaderboardService, FeaturedRaceService, FeaturedRaffleService, FeaturedTournamentService } from '@kickback/domain';
 
 /** What is on stream: Go live reads and sets it; the overlays and chat commands follow it. */
 @ApiTags('admin')
@@ -13,6 +19,7 @@ export class AdminFeaturedController {
     private readonly raffle: FeaturedRaffleService,
     private readonly tournament: FeaturedTournamentService,
     private readonly leaderboard: FeaturedLeaderboardService,
+    private readonly race: FeaturedRaceService,
   ) {}
 
   @Get()
@@ -38,12 +45,19 @@ export class AdminFeaturedController {
     return ok(await this.featured(), 'The leaderboard is on stream now: the leaderboard overlay shows it.');
   }
 
+  @Put('race')
+  async chooseRace(@CurrentUser() actor: SessionUser, @Body(zodPipe(featuredRaceSchema)) body: { id: number }) {
+    await this.race.choose(actor.id, body.id);
+    return ok(await this.featured(), 'The race is on stream now: the race overlay and the leaderboard overlay show it.');
+  }
+
   private async featured(): Promise<FeaturedItems> {
-    const [raffle, tournament, leaderboard] = await Promise.all([
+    const [raffle, tournament, leaderboard, race] = await Promise.all([
       this.raffle.raffleId(),
       this.tournament.tournamentId(),
       this.leaderboard.platform(),
+      this.race.raceId(),
     ]);
-    return { raffle, tournament, leaderboard: leaderboard?.id ?? null };
+    return { raffle, tournament, leaderboard: leaderboard?.id ?? null, race };
   }
 }

@@ -7,4 +7,5 @@ export const OVERLAY_LABELS: Record<OverlayKind, string> = {
   tournament: 'Tournament bracket',
   leaderboard: 'Leaderboard overlay',
   alerts: 'Alerts ticker',
+  race: 'Race overlay',
 };

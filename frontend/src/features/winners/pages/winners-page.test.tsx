@@ -10,6 +10,7 @@ const PATHS: Record<WinnerSource, (id: number) => string> = {
   hunt: () => '/bonus-hunts',
   tournament: (id) => `/tournaments/${id}`,
   leaderboard: () => '/leaderboard',
+  race: (id) => `/races/${id}`,
 };
 
 const winner = (id: number, source: WinnerSource, username: string | null, overrides: Partial<RecentWinner> = {}): RecentWinner => ({

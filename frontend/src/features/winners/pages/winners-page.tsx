@@ -14,6 +14,7 @@ const FILTERS: { source: WinnerSource | null; label: string }[] = [
   { source: 'hunt', label: 'Bonus Hunts' },
   { source: 'tournament', label: 'Tournaments' },
   { source: 'leaderboard', label: 'Leaderboard' },
+  { source: 'race', label: 'Races' },
 ];
 
 const SOURCE_LABEL: Record<WinnerSource, string> = {
@@ -21,11 +22,12 @@ const SOURCE_LABEL: Record<WinnerSource, string> = {
   hunt: 'Bonus Hunt prediction',
   tournament: 'Tournament prediction',
   leaderboard: 'Leaderboard prize',
+  race: 'Wager race prize',
 };
 
 const isSource = (value: string | null): value is WinnerSource => FILTERS.some((f) => f.source !== null && f.source === value);
 
-/** Recent Winners: every prize paid (raffles, hunt and tournament predictions, leaderboards), newest first, filterable by source. */
+/** Recent Winners: every prize paid (raffles, hunt and tournament predictions, leaderboards, races), newest first, filterable by source. */
 export default function WinnersPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('source');

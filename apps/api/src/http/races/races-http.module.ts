@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { RacesModule } from '@kickback/domain';
+import { AdminRacesController } from './admin-races.controller';
+import { RacesController } from './races.controller';
+
+/** Wager races: the public list and pages, and the admin's races. */
+@Module({
+  imports: [RacesModule],
+  controllers: [RacesController, AdminRacesController],
+})
+export class RacesHttpModule {}

@@ -1,0 +1,34 @@
+import { racePrizeLabel, type RaceStanding } from '@kickback/contracts';
+import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+
+/** The race's placed players in rank order, each with what they wagered inside the race and the prize of their place. */
+export function RaceStandings({ standings, currencySymbol }: { standings: RaceStanding[]; currencySymbol: string }) {
+  if (standings.length === 0) return <p className="race-muted">Nobody is placed yet.</p>;
+  return (
+    <table className="race-table" aria-label="Race standings">
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Player</th>
+          <th scope="col">Wagered</th>
+          <th scope="col">Prize</th>
+        </tr>
+      </thead>
+      <tbody>
+        {standings.map((s) => (
+          <tr key={`${s.rank}-${s.username}`} data-testid="race-standing">
+            <td>#{s.rank}</td>
+            <td>
+              <span className="race-table__player">
+                <img src={s.avatar ?? defaultAvatarUrl(s.rank)} alt="" width={28} height={28} loading="lazy" />
+                {s.displayName}
+              </span>
+            </td>
+            <td>{formatAmount(s.wagered, currencySymbol)}</td>
+            <td>{s.prize ? racePrizeLabel(s.prize, currencySymbol) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
