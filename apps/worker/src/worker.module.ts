@@ -30,6 +30,8 @@ import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kick
 import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
 import { PointsImportModule } from '@kickback/domain';
 import { OverlaysModule } from '@kickback/domain';
+import { SafetyJobsModule } from '@kickback/domain';
+import { MemberBreaksProcessor } from './processors/member-breaks.processor';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { WorkerHeartbeatService } from './ops/worker-heartbeat.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
@@ -71,6 +73,7 @@ export class WorkerModule {
         AccountDataJobsModule,
         // Pushes a saved theme to open overlays (OverlayThemePushHandler).
         OverlaysModule,
+        SafetyJobsModule,
       ],
       providers: [
         OutboxListener,
@@ -79,6 +82,7 @@ export class WorkerModule {
         DomainEventBatchesProcessor,
         LeaderboardRefreshProcessor,
         RaffleDrawsProcessor,
+        MemberBreaksProcessor,
         EventRetentionService,
         MaintenanceProcessor,
         KickUpkeepProcessor,

@@ -43,3 +43,4 @@ export * from './api/points-import';
 export * from './api/read-api';
 export * from './api/announcements';
 export * from './api/account-data';
+export * from './api/safety';

@@ -18,3 +18,4 @@ export * from './points-import';
 export * from './read-api';
 export * from './announcements';
 export * from './account-data';
+export * from './safety';

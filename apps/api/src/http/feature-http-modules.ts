@@ -22,6 +22,7 @@ import { AnnouncementsHttpModule } from './announcements/announcements-http.modu
 import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
+import { SafetyHttpModule } from './safety/safety-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -49,4 +50,5 @@ export const FEATURE_HTTP_MODULES = [
   AccountDataHttpModule,
   ArchiveHttpModule,
   FeaturedHttpModule,
+  SafetyHttpModule,
 ];

@@ -12,6 +12,8 @@ import { PlatformsService } from './platforms.service';
 import { SecretsCipher } from './secrets-cipher';
 import { SiteModule } from '../site/site.module';
 import { WinnersModule } from '../winners/winners.module';
+import { SafetyModule } from '../safety/safety.module';
+import { BreakReranking } from './break-reranking.handler';
 
 const services = [
   LeaderboardCacheService,
@@ -24,7 +26,7 @@ const services = [
 
 /** Leaderboard services for the api and the worker. */
 @Module({
-  imports: [SiteModule, WinnersModule],
+  imports: [SiteModule, WinnersModule, SafetyModule],
   providers: [
     {
       provide: SecretsCipher,
@@ -40,7 +42,7 @@ export class LeaderboardModule {}
 /** Worker only: the refresh queue and the per-platform job schedulers. */
 @Module({
   imports: [LeaderboardModule, BullModule.registerQueue({ name: QUEUES.leaderboardRefresh })],
-  providers: [LeaderboardSchedulerService],
+  providers: [LeaderboardSchedulerService, BreakReranking],
   exports: [LeaderboardModule, LeaderboardSchedulerService],
 })
 export class LeaderboardSchedulingModule {}

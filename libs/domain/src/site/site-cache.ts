@@ -4,7 +4,8 @@
  */
 export const SITE_ANSWERS = {
   settings: 'site:settings',
-  affiliates: 'site:affiliates',
+  /** Each active card with its country rule (the viewer's filter runs on every read). */
+  affiliates: 'site:affiliates-by-country',
 } as const;
 
 /** Redis key of the total given away, which no admin edit changes (giveaways are recorded as they happen). */

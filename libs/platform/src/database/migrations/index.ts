@@ -46,6 +46,7 @@ import { Migration20261129050433_kick_admin } from './Migration20261129050433_ki
 import { Migration20261129050300_moderator_role } from './Migration20261129050300_moderator_role';
 import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
 import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
+import { Migration20261129090000_safer_gambling } from './Migration20261129090000_safer_gambling';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -96,4 +97,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129053417_void_reason_account_deleted', class: Migration20261129053417_void_reason_account_deleted },
   { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
   { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
+  { name: 'Migration20261129090000_safer_gambling', class: Migration20261129090000_safer_gambling },
 ];
