@@ -181,6 +181,9 @@ export class LeaderboardCacheService {
       else tx.del(LEADERBOARD_CACHE_KEYS.page);
       await tx.exec();
       this.remember(api);
+      // A change of countries or boards is seen by this process at once (others within LOCAL_COPY_MS).
+      this.shown = null;
+      this.narrowed.clear();
       return api;
     } finally {
       await this.redis.eval(

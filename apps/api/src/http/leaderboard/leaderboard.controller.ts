@@ -16,11 +16,12 @@ export class LeaderboardController {
   /**
    * SPEC §7 GET /leaderboard: the worker-built JSON straight from Redis, not re-serialised. Its entity tag comes with
    * the cached copy, so Express neither hashes 18 KB per request nor loses conditional GETs (304 on If-None-Match).
+   * Only the boards that may reach this viewer are in it (docs/responsible-gambling.md).
    */
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
-  async current(@Res({ passthrough: true }) res: Response): Promise<string> {
-    const { json, etag } = await this.leaderboard.currentAnswer();
+  async current(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const { json, etag } = await this.leaderboard.answerFor(await this.viewer.of(req));
     res.setHeader('ETag', etag);
     return json;
   }
