@@ -88,7 +88,7 @@ describe('offers that follow the viewer', () => {
   it('by the proxy header: a GB viewer never receives the offers hidden in GB, in the API or the page', async () => {
     const gb = { 'cf-ipcountry': 'GB' };
     const viewer = byHeader.client();
-    expect(names((await viewer.request('GET', '/api/r/affiliates', { headers: gb }).then((r) => r.json())).data)).toEqual(['Everywhere']);
+    expect(names((await viewer.request('GET', '/api/r/affiliates', { headers: gb }).then((r) => r.json() as Promise<any>)).data)).toEqual(['Everywhere']);
     expect(await boards(viewer, gb)).toEqual(['open-board']);
     expect((await viewer.request('GET', '/api/r/leaderboard/no-gb-board/periods', { headers: gb })).status).toBe(404);
     const page = await pageData(viewer, gb);
@@ -98,7 +98,7 @@ describe('offers that follow the viewer', () => {
 
     const us = { 'cf-ipcountry': 'US' };
     const american = await confirmedIn(byHeader, us);
-    expect(names((await american.request('GET', '/api/r/affiliates', { headers: us }).then((r) => r.json())).data)).toEqual([
+    expect(names((await american.request('GET', '/api/r/affiliates', { headers: us }).then((r) => r.json() as Promise<any>)).data)).toEqual([
       'Everywhere',
       'NotInGb',
       'OnlyUs',
@@ -110,7 +110,7 @@ describe('offers that follow the viewer', () => {
   it('by the country database: the address decides, and an allow-list offer never reaches an unknown country', async () => {
     const viewer = byDatabase.client();
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
-    expect(names((await viewer.request('GET', '/api/r/affiliates', { headers: from(GB_ADDRESS) }).then((r) => r.json())).data)).toEqual([
+    expect(names((await viewer.request('GET', '/api/r/affiliates', { headers: from(GB_ADDRESS) }).then((r) => r.json() as Promise<any>)).data)).toEqual([
       'Everywhere',
     ]);
     expect(await boards(viewer, from(GB_ADDRESS))).toEqual(['open-board']);
@@ -118,21 +118,21 @@ describe('offers that follow the viewer', () => {
     expect(page.safety.country).toBe('GB');
     expect(JSON.stringify(page)).not.toMatch(/NotInGb|OnlyUs|no-gb-board/);
     const american = await confirmedIn(byDatabase, from(US_ADDRESS));
-    expect(names((await american.request('GET', '/api/r/affiliates', { headers: from(US_ADDRESS) }).then((r) => r.json())).data)).toEqual([
+    expect(names((await american.request('GET', '/api/r/affiliates', { headers: from(US_ADDRESS) }).then((r) => r.json() as Promise<any>)).data)).toEqual([
       'Everywhere',
       'NotInGb',
       'OnlyUs',
     ]);
     // A private address has no country: "only" lists stay hidden, "except" lists are shown.
-    expect(names((await viewer.request('GET', '/api/r/affiliates').then((r) => r.json())).data)).toEqual(['Everywhere', 'NotInGb']);
+    expect(names((await viewer.request('GET', '/api/r/affiliates').then((r) => r.json() as Promise<any>)).data)).toEqual(['Everywhere', 'NotInGb']);
   });
 
   it('a viewer who has not answered the age question, or answered "No", gets no offer anywhere, only the help link', async () => {
     const viewer = byHeader.client().forgetAgeAnswer();
     const us = { 'cf-ipcountry': 'US' };
-    const unanswered = (await viewer.request('GET', '/api/r/safety', { headers: us }).then((r) => r.json())).data;
+    const unanswered = (await viewer.request('GET', '/api/r/safety', { headers: us }).then((r) => r.json() as Promise<any>)).data;
     expect(unanswered).toMatchObject({ country: 'US', min_age: 21, gate: 'unanswered', offers: false, help: { name: '1-800-GAMBLER' } });
-    expect((await viewer.request('GET', '/api/r/affiliates', { headers: us }).then((r) => r.json())).data).toEqual([]);
+    expect((await viewer.request('GET', '/api/r/affiliates', { headers: us }).then((r) => r.json() as Promise<any>)).data).toEqual([]);
     expect(await boards(viewer, us)).toEqual([]);
 
     await viewer.refreshCsrf();
@@ -146,8 +146,8 @@ describe('offers that follow the viewer', () => {
 
     // 18 is not enough where the admin asks 21; the same browser is asked again there.
     const eighteen = byHeader.client();
-    expect((await eighteen.request('GET', '/api/r/safety', { headers: us }).then((r) => r.json())).data.gate).toBe('unanswered');
-    expect((await eighteen.request('GET', '/api/r/safety', { headers: { 'cf-ipcountry': 'GB' } }).then((r) => r.json())).data.gate).toBe(
+    expect((await eighteen.request('GET', '/api/r/safety', { headers: us }).then((r) => r.json() as Promise<any>)).data.gate).toBe('unanswered');
+    expect((await eighteen.request('GET', '/api/r/safety', { headers: { 'cf-ipcountry': 'GB' } }).then((r) => r.json() as Promise<any>)).data.gate).toBe(
       'confirmed',
     );
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { RedeemResult } from '@kickback/contracts';
+import { SAFETY_MESSAGES, type RedeemResult } from '@kickback/contracts';
 import { ApiError, GroupCommit, OutboxService, conflict, notFound } from '@kickback/platform';
 import { EconomyService, type PointsChange, type PointsResult } from '../economy/economy.service';
 import { InsufficientPointsError } from '../economy/points.errors';
@@ -10,6 +10,7 @@ import { StoreBatchRepository, type OpenedBatch } from './store-batch.repository
 import { StoreRepository, type RedeemStart } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
 import { toRedemption } from './store-views';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 
 interface Redeeming {
   userId: number;
@@ -57,9 +58,12 @@ export class StoreRedemptionService {
     private readonly items: StoreRepository,
     private readonly redemptions: StoreRedemptionsRepository,
     private readonly batchRows: StoreBatchRepository,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
   async redeem(userId: number, itemId: number, idempotencyKey: string | null): Promise<RedeemResult> {
+    // Before the batch: a refusal here costs the member nothing and holds no row.
+    if (await this.items.isCasinoBonus(this.em.fork(), itemId)) await this.breaks.refuseOnBreak(userId, SAFETY_MESSAGES.storeRefused);
     const outcome = await this.batches.submit({ userId, itemId, idempotencyKey });
     if ('refused' in outcome) throw outcome.refused;
     return outcome.result;

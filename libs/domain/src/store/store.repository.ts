@@ -22,7 +22,7 @@ export type CatalogueRow = Omit<StoreItem, 'image'> & { image_url: string | null
 
 const ADMIN_ITEM_SELECT = `
   select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.is_active,
-         i.fulfilment, i.value_usd::text as value_usd, i.created_at, i.updated_at,
+         i.fulfilment, i.is_casino_bonus, i.value_usd::text as value_usd, i.created_at, i.updated_at,
          (select count(*) from store_redemptions r where r.item_id = i.id and r.status <> 'refunded')::int as redemptions_count,
          (select count(*) from store_redemptions r where r.item_id = i.id and r.status = 'pending')::int as pending_count,
          (select count(*) from store_codes c where c.item_id = i.id and c.redemption_id is null)::int as codes_available,
@@ -41,6 +41,7 @@ const COLUMNS: Record<keyof StoreItemInput, string> = {
   category: 'category',
   is_active: 'is_active',
   fulfilment: 'fulfilment',
+  is_casino_bonus: 'is_casino_bonus',
   value_usd: 'value_usd',
 };
 
@@ -87,7 +88,7 @@ export class StoreRepository {
       }
     }
     const rows = await em.execute<(CatalogueRow & { user_purchases: string | number })[]>(
-      `select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.fulfilment,
+      `select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.fulfilment, i.is_casino_bonus,
               coalesce(pc.purchases, 0) as user_purchases,
               ${sort === 'popular' ? "(select count(*) from store_redemptions r where r.item_id = i.id and r.status <> 'refunded')" : '0'} as popularity
        from store_items i
@@ -98,6 +99,11 @@ export class StoreRepository {
       params,
     );
     return rows.map((r) => ({ ...r, user_purchases: Number(r.user_purchases) }));
+  }
+
+  /** Whether the item is marked a casino bonus (refused to members on a break). */
+  async isCasinoBonus(em: EntityManager, itemId: number): Promise<boolean> {
+    return (await em.execute('select 1 from store_items where id = ? and is_casino_bonus', [itemId])).length > 0;
   }
 
   /** Every category of an active item, for the category filter. */
