@@ -1,45 +1,43 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '@kickback/contracts';
+import { ADMIN_SECTION_LIST, type AdminSectionEntry, type AdminSectionPath } from './admin-sections';
 
-export interface AdminSection {
-  /** Path under /admin-new. */
-  path: string;
-  label: string;
+export interface AdminSection extends AdminSectionEntry {
   page: LazyExoticComponent<ComponentType>;
-  /** The non-admin roles that may open this section too; every other section is for admins only. */
-  alsoFor?: readonly ('staff' | 'moderator')[];
 }
 
+/** Each section's page, loaded when first opened. */
+const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
+  'go-live': lazy(() => import('./go-live/go-live-page')),
+  settings: lazy(() => import('./site/site-settings-page')),
+  affiliates: lazy(() => import('./site/affiliates-page')),
+  raffles: lazy(() => import('./raffles/raffles-admin-page')),
+  leaderboard: lazy(() => import('./leaderboard/leaderboard-platforms-page')),
+  'bonus-hunts': lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')),
+  tournaments: lazy(() => import('./tournaments/tournaments-admin-page')),
+  'store-items': lazy(() => import('./store/store-items-page')),
+  'store-redemptions': lazy(() => import('./store/store-redemptions-page')),
+  users: lazy(() => import('./economy/users-points-page')),
+  'points-import': lazy(() => import('./points-import/points-import-page')),
+  activity: lazy(() => import('./activity/activity-admin-page')),
+  'kick-connection': lazy(() => import('./kick-connection/kick-connection-page')),
+  'contact-messages': lazy(() => import('./contact/contact-messages-page')),
+  tickets: lazy(() => import('./tickets/tickets-admin-page')),
+  'ticket-categories': lazy(() => import('./tickets/ticket-categories-page')),
+  'audit-log': lazy(() => import('./ops/audit-log-page')),
+  queues: lazy(() => import('./ops/queues-page')),
+  overlays: lazy(() => import('./overlays/overlays-page')),
+  'read-api': lazy(() => import('./read-api/read-api-page')),
+  announcements: lazy(() => import('./announcements/announcements-page')),
+  achievements: lazy(() => import('./progression/achievements-page')),
+  badges: lazy(() => import('./progression/badges-page')),
+};
+
 /**
- * The admin panel's sections: each entry is both a side-navigation link and a route,
- * so a new admin screen is added here and nowhere else.
+ * The admin panel's sections: each entry is both a side-navigation link and a route, so a new admin screen is added
+ * to ADMIN_SECTION_LIST (admin-sections.ts) and given its page here, and nowhere else.
  */
-export const ADMIN_SECTIONS: AdminSection[] = [
-  // First: the panel opens here, on what runs during a stream.
-  { path: 'go-live', label: 'Go live', page: lazy(() => import('./go-live/go-live-page')), alsoFor: ['moderator'] },
-  { path: 'settings', label: 'Site Settings', page: lazy(() => import('./site/site-settings-page')) },
-  { path: 'affiliates', label: 'Affiliates', page: lazy(() => import('./site/affiliates-page')) },
-  { path: 'raffles', label: 'Raffles', page: lazy(() => import('./raffles/raffles-admin-page')) },
-  { path: 'leaderboard', label: 'Leaderboard', page: lazy(() => import('./leaderboard/leaderboard-platforms-page')) },
-  { path: 'bonus-hunts', label: 'Bonus Hunts', page: lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')) },
-  { path: 'tournaments', label: 'Tournaments', page: lazy(() => import('./tournaments/tournaments-admin-page')) },
-  { path: 'store-items', label: 'Store Items', page: lazy(() => import('./store/store-items-page')) },
-  { path: 'store-redemptions', label: 'Redemptions', page: lazy(() => import('./store/store-redemptions-page')) },
-  { path: 'users', label: 'Users & Points', page: lazy(() => import('./economy/users-points-page')) },
-  { path: 'points-import', label: 'Import points', page: lazy(() => import('./points-import/points-import-page')) },
-  { path: 'activity', label: 'Activity', page: lazy(() => import('./activity/activity-admin-page')) },
-  { path: 'kick-connection', label: 'Kick connection', page: lazy(() => import('./kick-connection/kick-connection-page')) },
-  { path: 'contact-messages', label: 'Messages', page: lazy(() => import('./contact/contact-messages-page')) },
-  { path: 'tickets', label: 'Support Tickets', page: lazy(() => import('./tickets/tickets-admin-page')), alsoFor: ['staff'] },
-  { path: 'ticket-categories', label: 'Ticket Categories', page: lazy(() => import('./tickets/ticket-categories-page')) },
-  { path: 'audit-log', label: 'Audit Log', page: lazy(() => import('./ops/audit-log-page')) },
-  { path: 'queues', label: 'Background Jobs', page: lazy(() => import('./ops/queues-page')) },
-  { path: 'overlays', label: 'Overlays', page: lazy(() => import('./overlays/overlays-page')) },
-  { path: 'read-api', label: 'Read API', page: lazy(() => import('./read-api/read-api-page')) },
-  { path: 'announcements', label: 'Announcements', page: lazy(() => import('./announcements/announcements-page')) },
-  { path: 'achievements', label: 'Achievements', page: lazy(() => import('./progression/achievements-page')) },
-  { path: 'badges', label: 'Badges', page: lazy(() => import('./progression/badges-page')) },
-];
+export const ADMIN_SECTIONS: AdminSection[] = ADMIN_SECTION_LIST.map((section) => ({ ...section, page: PAGES[section.path] }));
 
 /** Whether a role may open a section: admins every one, staff the support ones, moderators Go live, members none. */
 export const mayOpen = (role: Role | undefined, section: AdminSection): boolean =>

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadEnv, mikroOrmOptions } from '@kickback/platform';
-import { runDemoSeed } from '@kickback/domain';
+import { demoSeedWanted, runDemoSeed } from '@kickback/domain';
 
 /** `--if-empty` seeds only a database without users (what `npm start` wants on every run). */
 async function main(): Promise<void> {
@@ -9,12 +9,9 @@ async function main(): Promise<void> {
   const orm = await MikroORM.init(mikroOrmOptions(env.DATABASE_URL, { entities: [], pool: { min: 0, max: 2 } }));
   try {
     const em = orm.em.fork();
-    if (process.argv.includes('--if-empty')) {
-      const [{ n }] = await em.execute<{ n: string }[]>('select count(*)::text as n from users');
-      if (Number(n) > 0) {
-        console.log('Database already has data; demo seed skipped.');
-        return;
-      }
+    if (process.argv.includes('--if-empty') && !(await demoSeedWanted(em))) {
+      console.log('Database already has data; demo seed skipped.');
+      return;
     }
     await runDemoSeed(em, (line) => console.log(line));
     console.log('Demo data ready.');

@@ -7,26 +7,19 @@ import type {
 } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
+import { crudEndpoints } from '../kit/crud-endpoints';
 
-/** The Announcements section: Discord and signed webhooks, each with its delivery log and "Send test". */
+/** The Announcements section's hooks: Discord channels and signed webhooks. The list names a deleted hook itself. */
+export const announcementHooksAdmin = crudEndpoints<AnnouncementHook, AnnouncementHookCreate | AnnouncementHookUpdate>({
+  name: 'adminAnnouncementHooks',
+  url: '/api/admin/announcements',
+  tag: 'AdminAnnouncements',
+  removeToast: 'own',
+});
+
+/** Each hook's "Send test", its signing secret and its delivery log. */
 export const adminAnnouncementsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAnnouncementHooks: build.query<AnnouncementHook[], void>({
-      query: () => '/api/admin/announcements',
-      providesTags: ['AdminAnnouncements'],
-    }),
-    createAnnouncementHook: build.mutation<AnnouncementHook, AnnouncementHookCreate>({
-      query: (body) => ({ url: '/api/admin/announcements', method: 'POST', body }),
-      invalidatesTags: ['AdminAnnouncements'],
-    }),
-    updateAnnouncementHook: build.mutation<AnnouncementHook, { id: number; input: AnnouncementHookUpdate }>({
-      query: ({ id, input }) => ({ url: `/api/admin/announcements/${id}`, method: 'PUT', body: input }),
-      invalidatesTags: ['AdminAnnouncements'],
-    }),
-    deleteAnnouncementHook: build.mutation<null, number>({
-      query: (id) => ({ url: `/api/admin/announcements/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminAnnouncements'],
-    }),
     sendAnnouncementTest: build.mutation<AnnouncementDelivery, number>({
       query: (id) => ({ url: `/api/admin/announcements/${id}/test`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'AdminAnnouncementDeliveries', id }],
@@ -55,10 +48,6 @@ export const adminAnnouncementsApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetAnnouncementHooksQuery,
-  useCreateAnnouncementHookMutation,
-  useUpdateAnnouncementHookMutation,
-  useDeleteAnnouncementHookMutation,
   useSendAnnouncementTestMutation,
   useRevealAnnouncementSecretMutation,
   useGetAnnouncementDeliveriesQuery,

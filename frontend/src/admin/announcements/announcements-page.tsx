@@ -1,135 +1,134 @@
-import { useState } from 'react';
-import type { AnnouncementHook, AnnouncementHookCreate, AnnouncementHookUpdate } from '@kickback/contracts';
-import { ANNOUNCEMENT_EVENT_LABELS } from '@kickback/contracts/api/announcements';
-import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
-import { DataTable } from '../../components/ui/data-table';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useAdminAction, useAdminCrud } from '../kit/use-admin-crud';
-import { RowActions } from '../kit/row-actions';
+import type { AnnouncementHook, AnnouncementHookCreate, AnnouncementHookKind, AnnouncementHookUpdate } from '@kickback/contracts';
 import {
-  useCreateAnnouncementHookMutation,
-  useDeleteAnnouncementHookMutation,
-  useGetAnnouncementHooksQuery,
-  useSendAnnouncementTestMutation,
-  useUpdateAnnouncementHookMutation,
-} from './admin-announcements-api';
-import { AnnouncementHookForm } from './announcement-hook-form';
+  ANNOUNCEMENT_EVENTS,
+  ANNOUNCEMENT_EVENT_LABELS,
+  announcementHookCreateSchema,
+  announcementHookUpdateSchema,
+} from '@kickback/contracts/api/announcements';
+import { TextField } from '../../components/ui/text-field';
+import { CataloguePage } from '../kit/catalogue-page';
+import { checkListField } from '../kit/check-list-field';
+import type { CustomField } from '../kit/form-layout';
+import type { CatalogueResource, RowKit } from '../kit/resource';
+import { announcementHooksAdmin, useSendAnnouncementTestMutation } from './admin-announcements-api';
 import { AnnouncementDeliveries } from './announcement-deliveries';
 import { SigningSecret } from './signing-secret';
 
-/** Announcements out: Discord channels and signed webhooks, the events each announces, tests and the delivery log. */
-export default function AnnouncementsPage() {
-  const { data: hooks = [], isLoading, isError } = useGetAnnouncementHooksQuery();
-  const [create, createState] = useCreateAnnouncementHookMutation();
-  const [update, updateState] = useUpdateAnnouncementHookMutation();
-  const [remove, removeState] = useDeleteAnnouncementHookMutation();
-  const [sendTest] = useSendAnnouncementTestMutation();
-  const [openLogId, setOpenLogId] = useState<number | null>(null);
-  const act = useAdminAction();
-  const { form, save, deleting, askDelete, cancelDelete, confirmDelete } = useAdminCrud<
-    AnnouncementHook,
-    AnnouncementHookCreate | AnnouncementHookUpdate
-  >({
-    nameOf: (value) => value.name,
-    create: (input) => create(input as AnnouncementHookCreate).unwrap(),
-    update: (item, input) => update({ id: item.id, input: input as AnnouncementHookUpdate }).unwrap(),
-    remove: (item) => remove(item.id).unwrap(),
-    texts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save the hook', removeFailed: 'Failed to delete the hook' },
-    afterRemove: (item) => setOpenLogId((open) => (open === item.id ? null : open)),
-  });
-  const openLog = hooks.find((h) => h.id === openLogId) ?? null;
+const URL_HINTS: Record<AnnouncementHookKind, string> = {
+  discord: 'In Discord: Channel settings → Integrations → Webhooks → Copy Webhook URL.',
+  webhook: 'Any https:// address of your tool. Deliveries are signed; see docs/announcements.md to verify them.',
+};
 
-  const test = (hook: AnnouncementHook) => {
-    setOpenLogId(hook.id);
-    void act(
-      () => sendTest(hook.id).unwrap(),
-      `Test sent to ${hook.name}; its result appears in the delivery log.`,
-      'Failed to send the test',
-    );
-  };
-
-  return (
-    <div className="admin-page">
-      <PageHeader
-        title="Announcements"
-        addLabel={form.editing === null ? 'Add Hook' : undefined}
-        onAdd={() => form.open({ mode: 'create' })}
-      >
-        <p className="admin-status">
-          Raffles, winners, hunt results, tournament winners and going live, posted to Discord and other tools.
-        </p>
-      </PageHeader>
-
-      {form.editing && (
-        <AnnouncementHookForm
-          key={form.formKey}
-          initial={form.editingItem}
-          saving={createState.isLoading || updateState.isLoading}
-          serverErrors={form.serverErrors}
-          onSubmit={save}
-          onCancel={form.close}
-        />
-      )}
-
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && hooks.length === 0}
-        loadingText="Loading hooks..."
-        errorText="Failed to load the hooks."
-        emptyText="No hooks yet. Add a Discord channel's webhook URL to announce there."
+/** A new hook's URL, named after the kind chosen above it. */
+const urlField: CustomField<string> = {
+  draft: () => '',
+  value: (url) => url,
+  render: ({ draft, set, error, fact, drafts }) => {
+    const kind = drafts.kind as AnnouncementHookKind;
+    return (
+      <TextField
+        label={kind === 'discord' ? 'Discord webhook URL' : 'Webhook URL'}
+        type="url"
+        hint={URL_HINTS[kind]}
+        value={draft}
+        onChange={set}
+        error={error}
+        required
+        maxLength={fact.maxLength}
       />
+    );
+  },
+};
 
-      {hooks.length > 0 && (
-        <DataTable caption="Announcement hooks" columns={['Name', 'Where', 'Events', 'Status']} actions>
-          {hooks.map((hook) => (
-            <tr key={hook.id}>
-              <th scope="row">{hook.name}</th>
-              <td>
-                {hook.kind === 'discord' ? 'Discord' : 'Webhook'}
-                <br />
-                <small>{hook.url_display}</small>
-              </td>
-              <td>{hook.events.map((e) => ANNOUNCEMENT_EVENT_LABELS[e]).join(', ')}</td>
-              <td>{hook.enabled ? 'On' : 'Off'}</td>
-              <RowActions name={hook.name} onEdit={() => form.open({ mode: 'edit', item: hook })} onDelete={() => askDelete(hook)}>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Send test to ${hook.name}`}
-                  onClick={() => test(hook)}
-                >
-                  Send test
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Delivery log of ${hook.name}`}
-                  aria-pressed={openLogId === hook.id}
-                  onClick={() => setOpenLogId(openLogId === hook.id ? null : hook.id)}
-                >
-                  Log
-                </button>
-              </RowActions>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+const eventsField = checkListField('Events', ANNOUNCEMENT_EVENTS, ANNOUNCEMENT_EVENT_LABELS);
 
-      {openLog?.signing_secret_hint && <SigningSecret key={openLog.id} hook={openLog} />}
-      {openLog && <AnnouncementDeliveries hook={openLog} />}
-
-      {deleting && (
-        <ConfirmDialog
-          title="Delete hook?"
-          message={`${deleting.name} stops receiving announcements and its delivery log is deleted.`}
-          confirmLabel="Delete"
-          busy={removeState.isLoading}
-          onConfirm={confirmDelete}
-          onCancel={cancelDelete}
-        />
-      )}
-    </div>
+function SendTestButton({ hook, kit }: { hook: AnnouncementHook; kit: RowKit<AnnouncementHook> }) {
+  const [sendTest] = useSendAnnouncementTestMutation();
+  const send = () => {
+    kit.openPanel(hook);
+    void kit.act(() => sendTest(hook.id).unwrap(), `Test sent to ${hook.name}; its result appears in the delivery log.`, 'Failed to send the test');
+  };
+  return (
+    <button type="button" className="button button--ghost button--small" aria-label={`Send test to ${hook.name}`} onClick={send}>
+      Send test
+    </button>
   );
+}
+
+/** Announcements out: Discord channels and signed webhooks, the events each announces, tests and the delivery log. */
+const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCreate | AnnouncementHookUpdate> = {
+  title: 'Announcements',
+  addLabel: 'Add Hook',
+  header: () => <p className="admin-status">Raffles, winners, hunt results, tournament winners and going live, posted to Discord and other tools.</p>,
+  endpoints: announcementHooksAdmin,
+  name: (hook) => hook.name,
+  texts: {
+    loading: 'Loading hooks...',
+    error: 'Failed to load the hooks.',
+    empty: "No hooks yet. Add a Discord channel's webhook URL to announce there.",
+    caption: 'Announcement hooks',
+  },
+  toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save the hook', removeFailed: 'Failed to delete the hook' },
+  columns: [
+    { header: 'Name', cell: (hook) => hook.name, rowHeader: true },
+    {
+      header: 'Where',
+      cell: (hook) => (
+        <>
+          {hook.kind === 'discord' ? 'Discord' : 'Webhook'}
+          <br />
+          <small>{hook.url_display}</small>
+        </>
+      ),
+    },
+    { header: 'Events', cell: (hook) => hook.events.map((e) => ANNOUNCEMENT_EVENT_LABELS[e]).join(', ') },
+    { header: 'Status', cell: (hook) => (hook.enabled ? 'On' : 'Off') },
+  ],
+  form: {
+    schema: announcementHookCreateSchema,
+    layout: [
+      [
+        { name: 'kind', label: 'Where to', id: 'announcement-kind', options: { discord: 'Discord channel', webhook: 'Webhook (other tools, signed)' } },
+        { name: 'name', label: 'Name' },
+      ],
+      { name: 'url', label: 'URL', custom: urlField },
+      { name: 'events', label: 'Events', custom: eventsField },
+    ],
+    // A hook's URL stays: a new one is a new hook. The edit form holds every field the update takes, each required.
+    edit: {
+      schema: announcementHookUpdateSchema.required(),
+      layout: [
+        [{ name: 'name', label: 'Name' }],
+        { name: 'url_display', label: 'URL', custom: { draft: (value) => String(value), render: ({ draft }) => <p className="admin-status">URL: {draft}</p> } },
+        { name: 'events', label: 'Events', custom: eventsField },
+        { name: 'enabled', label: 'On (send announcements to this hook)' },
+      ],
+    },
+    texts: { title: { create: 'New Hook', edit: (hook) => `Edit ${hook.name}` }, submit: { create: 'Add Hook', edit: 'Save Changes' } },
+  },
+  remove: { title: 'Delete hook?', message: (hook) => `${hook.name} stops receiving announcements and its delivery log is deleted.` },
+  rowActions: (hook, kit) => (
+    <>
+      <SendTestButton hook={hook} kit={kit} />
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-label={`Delivery log of ${hook.name}`}
+        aria-pressed={kit.panelOpen(hook)}
+        onClick={() => (kit.panelOpen(hook) ? kit.closePanel() : kit.openPanel(hook))}
+      >
+        Log
+      </button>
+    </>
+  ),
+  panel: (hook) => (
+    <>
+      {hook.signing_secret_hint && <SigningSecret key={hook.id} hook={hook} />}
+      <AnnouncementDeliveries hook={hook} />
+    </>
+  ),
+};
+
+export default function AnnouncementsPage() {
+  return <CataloguePage resource={announcementHooks} />;
 }

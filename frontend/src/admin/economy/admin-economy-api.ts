@@ -11,10 +11,15 @@ export interface AdminUserRow {
   last_seen_at: string | null;
 }
 
+export interface AdminUsersPage {
+  data: AdminUserRow[];
+  pagination: Pagination;
+}
+
 /** The members directory with balances, each member's points ledger and manual adjustments. */
 export const adminEconomyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: build.query<{ data: AdminUserRow[]; pagination: Pagination }, { search: string; page: number }>({
+    getAdminUsers: build.query<AdminUsersPage, { search: string; page: number }>({
       query: ({ search, page }) => `/api/admin/users?page=${page}&search=${encodeURIComponent(search)}`,
       transformResponse: (data: AdminUserRow[], meta) => pagedList(data, meta),
       providesTags: ['AdminUsers'],

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { adminPointsAdjustSchema } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
@@ -6,6 +7,7 @@ import { useAdjustUserPointsMutation, useGetAdminUserLedgerQuery } from './admin
 import { Pager } from '../../components/ui/pager';
 import { DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
+import './user-points-panel.css';
 
 /** One member's ledger plus the grant/deduct form; every change is audited on the server. */
 export function UserPointsPanel({ user, onClose }: { user: { id: number; username: string; points?: number }; onClose?: () => void }) {
@@ -41,7 +43,7 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
   };
 
   return (
-    <section className="card affiliate-form" aria-label={`Points of ${user.username}`}>
+    <section className="card admin-fieldset" aria-label={`Points of ${user.username}`}>
       <header className="admin-page__header">
         <h2>
           {user.username}: {data ? formatNumber(data.balance) : user.points !== undefined ? formatNumber(user.points) : '…'} points
@@ -54,12 +56,12 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
       </header>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="Points (+ grant, − deduct)" value={delta} onChange={setDelta} error={errors.delta} required />
-        <TextField label="Reason" value={note} onChange={setNote} error={errors.note} required maxLength={300} />
+        <TextField label="Reason" value={note} onChange={setNote} error={errors.note} required maxLength={adminPointsAdjustSchema.shape.note.maxLength ?? undefined} />
         <button type="submit" className="button button--primary" disabled={adjustState.isLoading}>
           {adjustState.isLoading ? 'Saving...' : 'Apply'}
         </button>
       </form>
-      <h3 style={{ marginTop: '1.5rem' }}>Ledger</h3>
+      <h3 className="user-points-panel__ledger">Ledger</h3>
       {isLoading && <p role="status">Loading ledger...</p>}
       {isError && <p role="alert">Failed to load the ledger.</p>}
       {data && data.entries.length === 0 && <p className="field-hint">No points activity yet.</p>}

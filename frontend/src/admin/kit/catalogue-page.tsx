@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { ContractForm } from './contract-form';
 import { ResourceRows } from './resource-rows';
-import type { CatalogueResource, RowKit } from './resource';
+import type { CatalogueResource, DeclaredForm, RowKit } from './resource';
 import { useAdminAction, useAdminCrud } from './use-admin-crud';
 
 /** Draws a declared catalogue screen: header, contract form, status lines, table with row actions, delete confirmation. */
@@ -31,9 +31,20 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     change: (row, changes, success, failure) => act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
     busy: updateState.isLoading,
     openPanel: (row) => setPanelFor(row.id),
+    panelOpen: (row) => panelFor === row.id,
+    closePanel: () => setPanelFor(null),
+  };
+  const declared = resource.form;
+  const formProps = {
+    initial: crud.form.editingItem,
+    saving: createState.isLoading || updateState.isLoading,
+    serverErrors: crud.form.serverErrors,
+    onSubmit: crud.save,
+    onCancel: crud.form.close,
   };
   const removable = resource.remove;
   const panelRow = panelFor === null ? undefined : rows.find((row) => row.id === panelFor);
+  const panel = panelRow && resource.panel?.(panelRow, () => setPanelFor(null));
 
   return (
     <div className="admin-page">
@@ -45,20 +56,19 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
         {resource.header?.(rows)}
       </PageHeader>
 
-      {crud.form.editing && (
-        <ContractForm
-          key={crud.form.formKey}
-          schema={resource.form.schema}
-          layout={resource.form.layout}
-          texts={resource.form.texts}
-          initial={crud.form.editingItem}
-          defaults={resource.form.defaults?.(rows)}
-          saving={createState.isLoading || updateState.isLoading}
-          serverErrors={crud.form.serverErrors}
-          onSubmit={crud.save}
-          onCancel={crud.form.close}
-        />
-      )}
+      {crud.form.editing &&
+        ('own' in declared ? (
+          <Fragment key={crud.form.formKey}>{declared.own(formProps)}</Fragment>
+        ) : (
+          <ContractForm
+            key={crud.form.formKey}
+            {...contractOf(declared, crud.form.editingItem !== null)}
+            texts={declared.texts}
+            defaults={declared.defaults?.(rows)}
+            {...formProps}
+          />
+        ))}
+      {resource.panelAboveList && panel}
 
       <QueryStatus
         isLoading={isLoading}
@@ -83,7 +93,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
         </DataTable>
       )}
 
-      {panelRow && resource.panel?.(panelRow, () => setPanelFor(null))}
+      {!resource.panelAboveList && panel}
       {resource.footer}
 
       {crud.deleting && removable && (
@@ -99,3 +109,9 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     </div>
   );
 }
+
+/** The contract and layout a declared form validates with: the edit form's where it has its own. */
+const contractOf = <T, Input>(form: DeclaredForm<T, Input>, editing: boolean) => {
+  const { schema, layout } = (editing && form.edit) || form;
+  return { schema, layout };
+};

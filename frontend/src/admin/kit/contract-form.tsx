@@ -56,6 +56,7 @@ export function ContractForm<T, Input>(props: ContractFormProps<T, Input>) {
       draft={drafts[layoutField.name]}
       set={(value) => set(layoutField.name, value)}
       errors={errors}
+      drafts={drafts}
       id={layoutField.id ?? `${idPrefix}-${layoutField.name}`}
     />
   );
@@ -92,12 +93,13 @@ interface ContractFieldProps {
   draft: unknown;
   set: (value: unknown) => void;
   errors: Record<string, string>;
+  drafts: Drafts;
   id: string;
 }
 
-function ContractField({ field, fact, draft, set, errors, id }: ContractFieldProps) {
+function ContractField({ field, fact, draft, set, errors, drafts, id }: ContractFieldProps) {
   const error = errors[field.name];
-  if (field.custom) return <>{field.custom.render({ draft, set, error, errors })}</>;
+  if (field.custom) return <>{field.custom.render({ draft, set, error, errors, fact, drafts })}</>;
   if (fact.kind === 'boolean') return <CheckboxField label={field.label} checked={draft as boolean} onChange={set} error={error} />;
   if (fact.kind === 'enum')
     return (

@@ -2,6 +2,8 @@ import type { TypedUseMutation, TypedUseQuery } from '@reduxjs/toolkit/query/rea
 import { baseApi, type baseQuery, type EnvelopeMeta, type TagType } from '../../lib/api';
 
 type Base = typeof baseQuery;
+/** A change dispatched to the cached list; its `.undo()` puts the list back. */
+type ListPatch = ReturnType<typeof baseApi.util.updateQueryData>;
 
 /** An admin resource's four calls as hooks; every change answers the saved record, and an update sends `{ id, changes }`. */
 export interface CrudHooks<T, Input, Update = Partial<Input>, ListArg = void, List = T[]> {
@@ -10,6 +12,8 @@ export interface CrudHooks<T, Input, Update = Partial<Input>, ListArg = void, Li
   useUpdate: TypedUseMutation<T, { id: number; changes: Update }, Base>;
   /** Answers the server's message ("in use and deactivated"), which the kit toasts in place of its own. */
   useRemove: TypedUseMutation<string | undefined, number, Base>;
+  /** Changes the cached list before the server answers (an optimistic reorder): dispatch it, undo it on failure. */
+  updateList: (arg: ListArg, recipe: (draft: List) => void) => ListPatch;
 }
 
 interface CrudSpec<ListArg, List> {
@@ -20,6 +24,8 @@ interface CrudSpec<ListArg, List> {
   /** The tag the list provides; changes invalidate its type and `alsoInvalidates` (the public views of the same data). */
   tag: TagType | { type: TagType; id: string };
   alsoInvalidates?: TagType[];
+  /** `own`: the screen's toast names the removed record, where the server's message is generic ("Hook deleted."). */
+  removeToast?: 'server' | 'own';
   /** A paged or filtered list builds its URL and reads its envelope itself. */
   list?: { query: (arg: ListArg) => string; transform: (data: never, meta: EnvelopeMeta | undefined) => List };
 }
@@ -50,7 +56,7 @@ export function crudEndpoints<T, Input, Update = Partial<Input>, ListArg = void,
       }),
       [`${spec.name}Remove`]: build.mutation<string | undefined, number>({
         query: (id) => ({ url: `${spec.url}/${id}`, method: 'DELETE' }),
-        transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => meta?.message,
+        transformResponse: (_data: unknown, meta: EnvelopeMeta | undefined) => (spec.removeToast === 'own' ? undefined : meta?.message),
         invalidatesTags: changed,
       }),
     }),
@@ -63,5 +69,11 @@ export function crudEndpoints<T, Input, Update = Partial<Input>, ListArg = void,
     useCreate: hook('Create', 'useMutation') as CrudHooks<T, Input, Update, ListArg, List>['useCreate'],
     useUpdate: hook('Update', 'useMutation') as CrudHooks<T, Input, Update, ListArg, List>['useUpdate'],
     useRemove: hook('Remove', 'useMutation') as CrudHooks<T, Input, Update, ListArg, List>['useRemove'],
+    updateList: (arg, recipe) =>
+      (api.util.updateQueryData as unknown as (name: string, arg: ListArg, recipe: (draft: List) => void) => ListPatch)(
+        `${spec.name}List`,
+        arg,
+        recipe,
+      ),
   };
 }

@@ -12,6 +12,7 @@ export function formFacts(schema: z.ZodTypeAny, layout: FormLayout): Map<string,
   return new Map(
     layoutFields(layout).map((field) => {
       const fieldSchema = shape[field.name];
+      if (!fieldSchema && field.custom && !field.custom.value) return [field.name, { kind: 'other', required: false, nullable: false }];
       if (!fieldSchema) throw new Error(`The contract has no field ${field.name}`);
       return [field.name, fieldFacts(fieldSchema)];
     }),
@@ -39,8 +40,9 @@ export function initialDrafts(
 
 /**
  * The input to validate, from the drafts. An empty box is null where the contract allows null; an empty number box
- * is "not given" (the contract's default on create, the kept value on a partial update), while an emptied text is
- * sent empty so clearing a description clears it. Numbers are read as numbers so the contract's message names a bad one.
+ * is "not given" (the contract's default on create, the kept value on a partial update); an emptied text is its
+ * contract's default where it has one (an amount is '0' again, a description ''), else sent empty for the contract to
+ * judge. Numbers are read as numbers so the contract's message names a bad one.
  */
 export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFacts>, drafts: Drafts): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -48,7 +50,7 @@ export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFact
     const fact = facts.get(field.name)!;
     const draft = drafts[field.name];
     if (field.custom) {
-      input[field.name] = field.custom.value(draft);
+      if (field.custom.value) input[field.name] = field.custom.value(draft);
       continue;
     }
     if (fact.kind === 'boolean' || fact.kind === 'enum') {
@@ -58,6 +60,10 @@ export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFact
     const text = String(draft);
     if (text.trim() === '' && (fact.nullable || (fact.kind === 'number' && fact.defaultValue !== undefined))) {
       input[field.name] = fact.nullable ? null : undefined;
+      continue;
+    }
+    if (text.trim() === '' && fact.kind === 'text' && fact.defaultValue !== undefined) {
+      input[field.name] = fact.defaultValue;
       continue;
     }
     input[field.name] = fact.kind === 'number' ? Number(text) : text;

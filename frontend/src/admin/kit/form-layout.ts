@@ -1,12 +1,27 @@
 import type { ReactNode } from 'react';
+import type { FieldFacts } from './schema-fields';
 
 /** A field the kit cannot draw from the schema alone (an image, a rule, a list): its own control over a draft. */
 export interface CustomField<Draft = unknown> {
   /** The draft from the record's value (undefined for a new record). */
   draft: (value: unknown) => Draft;
-  /** The value sent, from the draft. */
-  value: (draft: Draft) => unknown;
-  render: (props: { draft: Draft; set: (draft: Draft) => void; error?: string; errors: Record<string, string> }) => ReactNode;
+  /**
+   * The value sent, from the draft. Left out, the field only shows something (a URL fixed once created): it sends
+   * nothing and may name a record property the contract does not hold.
+   */
+  value?: (draft: Draft) => unknown;
+  render: (props: CustomFieldProps<Draft>) => ReactNode;
+}
+
+export interface CustomFieldProps<Draft> {
+  draft: Draft;
+  set: (draft: Draft) => void;
+  error?: string;
+  errors: Record<string, string>;
+  /** What the contract says of the field (its length limit), so the control need not restate it. */
+  fact: FieldFacts;
+  /** Every field's draft, for a control that depends on another (a URL label that follows the chosen kind). */
+  drafts: Record<string, unknown>;
 }
 
 /** One input of a declared form; kind, limits, required and options come from the contract's schema. */

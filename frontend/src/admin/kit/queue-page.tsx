@@ -1,26 +1,49 @@
-import type { ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
 import { FilterBar } from './filter-bar';
 import { ResourceCells } from './resource-cells';
-import type { QueuePage, QueueResource } from './resource';
-import { useListParams } from './use-list-params';
+import type { QueuePage, QueueResource, QueueRowKit } from './resource';
+import { useConfirmation } from './use-confirmation';
+import { useQueueFilters } from './queue-filters';
 
 const noRowActions = () => () => null;
-const noFilters = {};
 
-/** Draws a declared queue screen: header, filters kept in the URL, status lines, rows with their actions, pager. */
-export function QueueScreen<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>>({
-  resource,
-}: {
+interface QueueProps<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>> {
   resource: QueueResource<T, F, P>;
-}) {
-  const allowed = Object.fromEntries((resource.filters?.declarations ?? []).map((filter) => [filter.name, filter.options.map((o) => o.value)]));
-  const list = useListParams((resource.filters?.defaults ?? noFilters) as F, allowed as unknown as { [K in keyof F]?: readonly string[] });
+}
+
+/** Draws a declared queue screen: the list, or the detail of the row the URL names. */
+export function QueueScreen<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>>({ resource }: QueueProps<T, F, P>) {
+  const [params, setParams] = useSearchParams();
+  const detail = resource.detail;
+  const detailId = detail ? Number(params.get(detail.param)) : NaN;
+  const showDetail = (id: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete(detail!.param);
+      else next.set(detail!.param, String(id));
+      return next;
+    });
+  if (detail && Number.isInteger(detailId) && detailId > 0)
+    return <Fragment key={detailId}>{detail.render(detailId, () => showDetail(null))}</Fragment>;
+  return <QueueList resource={resource} openDetail={(row) => showDetail(row.id)} />;
+}
+
+/** The header, filters kept in the URL, the open panel, status lines, rows with their actions, pager and any confirmation. */
+function QueueList<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>>({
+  resource,
+  openDetail,
+}: QueueProps<T, F, P> & { openDetail: (row: T) => void }) {
+  const list = useQueueFilters(resource.filters);
   const { data, isLoading, isFetching, isError } = resource.useList({ ...list.filters, page: list.page });
-  const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)();
+  const confirmation = useConfirmation();
+  const [panelRow, setPanelRow] = useState<T | null>(null);
+  const kit: QueueRowKit<T> = { confirm: confirmation.ask, openDetail, openPanel: setPanelRow };
+  const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)(kit);
   const { texts } = resource;
   const hasActions = Boolean(resource.useRowActions);
 
@@ -29,12 +52,14 @@ export function QueueScreen<T extends { id: number }, F extends Record<string, s
       <PageHeader title={resource.title}>{resource.header?.(data)}</PageHeader>
       {resource.filters && (
         <FilterBar
-          filters={resource.filters.declarations}
+          filters={list.declarations}
+          search={resource.filters.search}
           values={list.filters}
           onChange={(name, value) => list.setFilter(name as keyof F & string, value as F[keyof F & string])}
         />
       )}
       {resource.aboveList}
+      {panelRow && resource.panel && <Fragment key={panelRow.id}>{resource.panel(panelRow, () => setPanelRow(null))}</Fragment>}
       <QueryStatus
         isLoading={isLoading}
         isError={isError}
@@ -54,6 +79,7 @@ export function QueueScreen<T extends { id: number }, F extends Record<string, s
         </DataTable>
       )}
       {data && <Pager label={resource.pagerLabel} page={list.page} lastPage={data.pagination.last_page} onPage={list.setPage} />}
+      {confirmation.dialog}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import type { FilterDeclaration } from './filter-bar';
+import type { FilterDeclaration, FilterOption, SearchDeclaration } from './filter-bar';
 import type { z } from 'zod';
 import type { CrudHooks } from './crud-endpoints';
 import type { FormLayout, FormTexts } from './form-layout';
+import type { Confirmation } from './use-confirmation';
 
 /** One column of a declared list: its header and what a row shows in it. */
 export interface Column<T> {
@@ -31,6 +32,25 @@ export interface RowKit<T> {
   busy: boolean;
   /** Shows the resource's panel for this row. */
   openPanel: (row: T) => void;
+  /** Whether the panel shows this row, for a button that toggles it (`aria-pressed`). */
+  panelOpen: (row: T) => boolean;
+  closePanel: () => void;
+}
+
+/** A form drawn from the contract: its schema, layout and texts. */
+export interface DeclaredForm<T, Input> {
+  schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+  layout: FormLayout;
+  texts: FormTexts<T>;
+  /** A new record's values that depend on the list (the next position). */
+  defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
+  /** When editing takes other fields than creating (a URL fixed once created): the edit form's contract and layout. */
+  edit?: { schema: z.ZodType<Input, z.ZodTypeDef, unknown>; layout: FormLayout };
+}
+
+/** A form the contract form cannot draw (settings that depend on other fields, its own groups): the resource's own. */
+export interface OwnForm<T, Input> {
+  own: (props: { initial: T | null; saving: boolean; serverErrors: Record<string, string>; onSubmit: (input: Input) => void; onCancel: () => void }) => ReactNode;
 }
 
 /**
@@ -49,13 +69,8 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
   toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
   columns: Column<T>[];
-  form: {
-    schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
-    layout: FormLayout;
-    texts: FormTexts<T>;
-    /** A new record's values that depend on the list (the next position). */
-    defaults?: (rows: T[]) => Partial<Record<string, unknown>>;
-  };
+  /** The contract form's declaration, or the resource's own form. */
+  form: DeclaredForm<T, Input> | OwnForm<T, Input>;
   remove?: {
     label?: 'Delete' | 'Remove' | 'Archive';
     /** Rows that offer the destructive action; every row when left out. */
@@ -67,6 +82,8 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   rowActions?: (row: T, kit: RowKit<T>) => ReactNode;
   /** Shown under the list for the row it names (a code pool, a delivery log); opened by a row action. */
   panel?: (row: T, close: () => void) => ReactNode;
+  /** Shows the panel between the form and the list, where a screen has always shown it, instead of under the list. */
+  panelAboveList?: boolean;
   /** Anything else the screen shows after the list. */
   footer?: ReactNode;
 }
@@ -85,6 +102,28 @@ export interface QueueQuery<P> {
   isError: boolean;
 }
 
+/** What a queue's row buttons may do through the kit. */
+export interface QueueRowKit<T> {
+  /** Asks before acting; the action runs only once the admin confirms. */
+  confirm: (confirmation: Confirmation) => void;
+  /** Shows the row's detail in place of the list, named in the URL (`?ticket=12`). */
+  openDetail: (row: T) => void;
+  /** Shows the resource's panel for this row above the list (a member's points). */
+  openPanel: (row: T) => void;
+}
+
+/** A queue's filters: their defaults, drop-downs and search box, all kept in the URL. */
+export interface QueueFilters<F> {
+  defaults: F;
+  declarations: readonly FilterDeclaration[];
+  search?: SearchDeclaration;
+  /**
+   * Options the server names (ticket categories), added after a filter's declared ones; a hook. A filter given
+   * such options takes any value from the URL, as its list may not have arrived yet.
+   */
+  useOptions?: () => Record<string, readonly FilterOption[]>;
+}
+
 /**
  * A queue screen: a paged list filtered by its URL (`?status=&page=`), worked row by row. The kit draws the header,
  * the filter bar, the status lines, the table, its action cell and the pager.
@@ -93,14 +132,18 @@ export interface QueueResource<T extends { id: number }, F extends Record<string
   title: string;
   /** Under the title: a hint or the queue's counter. */
   header?: (page: P | undefined) => ReactNode;
-  filters?: { defaults: F; declarations: readonly FilterDeclaration[] };
+  filters?: QueueFilters<F>;
   useList: (arg: F & { page: number }) => QueueQuery<P>;
   texts: ListTexts;
   pagerLabel: string;
   columns: Column<T>[];
   rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
   /** The queue's row buttons; a hook, so they may hold the page's mutations. */
-  useRowActions?: () => (row: T) => ReactNode;
+  useRowActions?: (kit: QueueRowKit<T>) => (row: T) => ReactNode;
   /** Shown above the list (a search box, a detail panel). */
   aboveList?: ReactNode;
+  /** Shown above the list for the row a row button opened (`openPanel`); a new row's panel starts afresh. */
+  panel?: (row: T, close: () => void) => ReactNode;
+  /** A row's own screen, shown in place of the list while the URL names the row (`?ticket=12`); `close` goes back. */
+  detail?: { param: string; render: (id: number, close: () => void) => ReactNode };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** What a form needs to know about one field of a contract schema. */
 export interface FieldFacts {
   kind: 'text' | 'number' | 'boolean' | 'enum' | 'other';
-  /** Refused when empty: a string with a minimum length, or a value with neither default, null nor optional. */
+  /** Refused when empty: a string with a minimum length (or a URL or email check), or a value with neither default, null nor optional. */
   required: boolean;
   nullable: boolean;
   maxLength?: number;
@@ -41,8 +41,9 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
   }
   const base = { nullable, defaultValue };
   if (current instanceof z.ZodString) {
-    const min = current.minLength ?? 0;
-    return { ...base, kind: 'text', required: min > 0 && !optional && !nullable, maxLength: current.maxLength ?? undefined };
+    // A URL or an address is never empty, so such a field is required like one with a minimum length.
+    const refusesEmpty = (current.minLength ?? 0) > 0 || current.isURL || current.isEmail;
+    return { ...base, kind: 'text', required: refusesEmpty && !optional && !nullable, maxLength: current.maxLength ?? undefined };
   }
   if (current instanceof z.ZodNumber) return { ...base, kind: 'number', required: !optional && !nullable };
   if (current instanceof z.ZodBoolean) return { ...base, kind: 'boolean', required: false };

@@ -1,33 +1,24 @@
-import type {
-  AdminPlatform,
-  CsvImportPreview,
-  LeaderboardFetchRecord,
-  PlatformInput,
-  PlatformUpdate,
-  TestConnectionResult,
-} from '@kickback/contracts';
+import type { AdminPlatform, CsvImportPreview, LeaderboardFetchRecord, PlatformInput, TestConnectionResult } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { crudEndpoints } from '../kit/crud-endpoints';
 
 const BASE = '/api/admin/leaderboard/platforms';
 
+/** The casinos the leaderboard shows (admins only); changes also refresh the public board and every fetch history. */
+export const platformsAdmin = crudEndpoints<AdminPlatform, PlatformInput>({
+  name: 'adminLeaderboardPlatforms',
+  url: BASE,
+  tag: 'AdminLeaderboard',
+  alsoInvalidates: ['Leaderboard'],
+  // The toast names the record ("Roobet deleted"), where the server answers a generic message.
+  removeToast: 'own',
+});
+/** Go live reads the same list. */
+export const useGetLeaderboardPlatformsQuery = platformsAdmin.useList;
+
+/** A platform's connection test, fetch history and CSV import. */
 export const leaderboardAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLeaderboardPlatforms: build.query<AdminPlatform[], void>({
-      query: () => BASE,
-      providesTags: ['AdminLeaderboard'],
-    }),
-    createLeaderboardPlatform: build.mutation<AdminPlatform, PlatformInput>({
-      query: (body) => ({ url: BASE, method: 'POST', body }),
-      invalidatesTags: ['AdminLeaderboard', 'Leaderboard'],
-    }),
-    updateLeaderboardPlatform: build.mutation<AdminPlatform, { id: number; changes: PlatformUpdate }>({
-      query: ({ id, changes }) => ({ url: `${BASE}/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminLeaderboard', 'Leaderboard'],
-    }),
-    deleteLeaderboardPlatform: build.mutation<void, number>({
-      query: (id) => ({ url: `${BASE}/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminLeaderboard', 'Leaderboard'],
-    }),
     testLeaderboardPlatform: build.mutation<TestConnectionResult, number>({
       query: (id) => ({ url: `${BASE}/${id}/test`, method: 'POST', body: {} }),
       invalidatesTags: (_result, _error, id) => [{ type: 'AdminLeaderboard', id: `fetches-${id}` }],
@@ -51,10 +42,6 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetLeaderboardPlatformsQuery,
-  useCreateLeaderboardPlatformMutation,
-  useUpdateLeaderboardPlatformMutation,
-  useDeleteLeaderboardPlatformMutation,
   useTestLeaderboardPlatformMutation,
   useGetLeaderboardFetchesQuery,
   usePreviewLeaderboardCsvMutation,

@@ -2,7 +2,7 @@ import type { AuditLogEntry, Pagination } from '@kickback/contracts';
 import { baseApi, pagedList } from '../../lib/api';
 
 export interface AuditLogPage {
-  entries: AuditLogEntry[];
+  data: AuditLogEntry[];
   pagination: Pagination;
 }
 
@@ -10,10 +10,8 @@ export const adminAuditApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAuditLog: build.query<AuditLogPage, number>({
       query: (page) => ({ url: '/api/admin/audit-log', params: { page } }),
-      transformResponse: (data: AuditLogEntry[] | undefined, meta) => {
-        const { data: entries, pagination } = pagedList(data, meta);
-        return { entries, pagination };
-      },
+      transformResponse: (data: AuditLogEntry[] | undefined, meta) => pagedList(data, meta),
+      // The base query invalidates this tag after every admin change, so the log is fresh when opened.
       providesTags: ['AuditLog'],
     }),
   }),

@@ -1,15 +1,8 @@
-import { useSearchParams } from 'react-router-dom';
 import type { AuditLogEntry } from '@kickback/contracts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format';
-import { useGetAuditLogQuery } from './admin-audit-api';
-import { PageHeader } from '../../components/ui/page-header';
-import { Pager } from '../../components/ui/pager';
-import { DataTable } from '../../components/ui/data-table';
-
-const pageFrom = (value: string | null): number => {
-  const page = Number.parseInt(value ?? '1', 10);
-  return Number.isFinite(page) && page > 0 ? page : 1;
-};
+import { QueueScreen } from '../kit/queue-page';
+import type { QueueResource } from '../kit/resource';
+import { useGetAuditLogQuery, type AuditLogPage as Page } from './admin-audit-api';
 
 const hasChange = (value: unknown): boolean => value !== null && value !== undefined;
 
@@ -32,56 +25,34 @@ function ChangeDetails({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
+/** Every change made in the admin panel, newest first; its page lives in the URL (`?page=2`). */
+const auditLog: QueueResource<AuditLogEntry, Record<string, never>, Page> = {
+  title: 'Audit Log',
+  header: () => <p className="field-hint">Every change made in the admin panel: who, what and when.</p>,
+  useList: ({ page }) => useGetAuditLogQuery(page),
+  texts: {
+    loading: 'Loading audit log...',
+    error: 'Failed to load the audit log.',
+    empty: 'No changes have been recorded yet.',
+    caption: 'Audit log entries, newest first',
+  },
+  pagerLabel: 'Audit log pages',
+  columns: [
+    {
+      header: 'When',
+      cell: (entry) => (
+        <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
+          {formatRelativeTime(entry.created_at)}
+        </time>
+      ),
+    },
+    { header: 'Who', cell: (entry) => entry.actor?.username ?? 'System' },
+    { header: 'Action', cell: (entry) => <code>{entry.action}</code> },
+    { header: 'Entity', cell: (entry) => `${entry.entity}${entry.entity_id ? ` #${entry.entity_id}` : ''}` },
+    { header: 'Details', cell: (entry) => <ChangeDetails entry={entry} /> },
+  ],
+};
+
 export default function AuditLogPage() {
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const { data, isFetching, isError } = useGetAuditLogQuery(page);
-  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
-
-  return (
-    <div className="admin-page">
-      <PageHeader title="Audit Log">
-        <p className="field-hint">Every change made in the admin panel: who, what and when.</p>
-      </PageHeader>
-
-      {isError && (
-        <p role="alert" className="admin-status">
-          Failed to load the audit log.
-        </p>
-      )}
-      {!data && isFetching && (
-        <p role="status" className="admin-status">
-          Loading audit log...
-        </p>
-      )}
-      {data && data.entries.length === 0 && <p className="admin-status">No changes have been recorded yet.</p>}
-
-      {data && data.entries.length > 0 && (
-        <DataTable caption="Audit log entries, newest first" columns={['When', 'Who', 'Action', 'Entity', 'Details']} busy={isFetching}>
-          {data.entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
-                  {formatRelativeTime(entry.created_at)}
-                </time>
-              </td>
-              <td>{entry.actor?.username ?? 'System'}</td>
-              <td>
-                <code>{entry.action}</code>
-              </td>
-              <td>
-                {entry.entity}
-                {entry.entity_id ? ` #${entry.entity_id}` : ''}
-              </td>
-              <td>
-                <ChangeDetails entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-
-      {data && <Pager label="Audit log pages" page={page} lastPage={data.pagination.last_page} onPage={goTo} />}
-    </div>
-  );
+  return <QueueScreen resource={auditLog} />;
 }

@@ -1,29 +1,31 @@
 import { useState } from 'react';
-import { READ_API_SCOPES, type AdminReadApiToken, type CreatedReadApiToken, type ReadApiScope } from '@kickback/contracts';
+import type { AdminReadApiToken, CreatedReadApiToken } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyCodeButton } from '../../components/ui/copy-code-button';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
-import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
-import { useToast } from '../../lib/use-toast';
+import type { Column } from '../kit/resource';
+import { ResourceRows } from '../kit/resource-rows';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { useCreateReadApiTokenMutation, useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
+import { useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
+import { ReadApiTokenForm, SCOPE_LABELS } from './read-api-token-form';
 import './read-api-page.css';
 
-const SCOPE_LABELS: Record<ReadApiScope, string> = {
-  leaderboard: 'Leaderboard',
-  raffles: 'Raffles',
-  winners: 'Recent winners',
-  hunts: 'Bonus hunts',
-  tournaments: 'Tournaments',
-};
+const columns: Column<AdminReadApiToken>[] = [
+  { header: 'Name', cell: (token) => token.name },
+  { header: 'Token', cell: (token) => <code>{token.prefix}&hellip;</code> },
+  { header: 'Scopes', cell: (token) => token.scopes.map((scope) => SCOPE_LABELS[scope]).join(', ') },
+  { header: 'Created', cell: (token) => `${formatDateTime(token.created_at)}${token.created_by ? ` by ${token.created_by}` : ''}` },
+  { header: 'Last used', cell: (token) => (token.last_used_at ? formatDateTime(token.last_used_at) : 'Never') },
+  { header: 'Status', cell: (token) => (token.revoked_at ? `Revoked ${formatDateTime(token.revoked_at)}` : 'Active') },
+];
 
 /**
  * Read API tokens for other tools. A token is shown once, right after it is created (only its hash is kept), and
- * reads only the public data of its scopes.
+ * reads only the public data of its scopes. It stays a page built from kit parts: its create form is always open
+ * and checked by the server, the new token shows once beside it, and tokens are revoked, never edited.
  */
 export default function ReadApiPage() {
   const { data, isLoading, isError } = useGetReadApiTokensQuery();
@@ -47,7 +49,7 @@ export default function ReadApiPage() {
           Bearer&nbsp;&hellip;&rdquo; to the routes under /api/v1 (see the API documentation).
         </p>
       </PageHeader>
-      <CreateTokenForm onCreated={setCreated} />
+      <ReadApiTokenForm onCreated={setCreated} />
       {created && (
         <section className="card admin-form" aria-labelledby="read-api-new-token">
           <h2 id="read-api-new-token">New token: {created.name}</h2>
@@ -70,29 +72,19 @@ export default function ReadApiPage() {
           emptyText="No tokens yet."
         />
         {data && data.length > 0 && (
-          <DataTable caption="Read API tokens" columns={['Name', 'Token', 'Scopes', 'Created', 'Last used', 'Status']} actions>
-            {data.map((token) => (
-              <tr key={token.id}>
-                <td>{token.name}</td>
-                <td>
-                  <code>{token.prefix}&hellip;</code>
-                </td>
-                <td>{token.scopes.map((scope) => SCOPE_LABELS[scope]).join(', ')}</td>
-                <td>
-                  {formatDateTime(token.created_at)}
-                  {token.created_by && ` by ${token.created_by}`}
-                </td>
-                <td>{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never'}</td>
-                <td>{token.revoked_at ? `Revoked ${formatDateTime(token.revoked_at)}` : 'Active'}</td>
-                <td>
-                  {!token.revoked_at && (
-                    <button type="button" className="button button--danger button--small" onClick={() => setPending(token)}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
+          <DataTable caption="Read API tokens" columns={columns.map((column) => column.header)} actions>
+            <ResourceRows
+              rows={data}
+              columns={columns}
+              name={(token) => token.name}
+              actions={(token) =>
+                !token.revoked_at && (
+                  <button type="button" className="button button--danger button--small" onClick={() => setPending(token)}>
+                    Revoke
+                  </button>
+                )
+              }
+            />
           </DataTable>
         )}
       </section>
@@ -107,63 +99,5 @@ export default function ReadApiPage() {
         />
       )}
     </div>
-  );
-}
-
-function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedReadApiToken) => void }) {
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ReadApiScope[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [create, creating] = useCreateReadApiTokenMutation();
-  const toast = useToast();
-
-  const submit = async () => {
-    setErrors({});
-    try {
-      onCreated(await create({ name, scopes }).unwrap());
-      toast.success('Token created: copy it now, it is not shown again');
-      setName('');
-      setScopes([]);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error(errorMessage(error, 'Failed to create the token'));
-    }
-  };
-
-  return (
-    <form
-      className="card admin-form"
-      aria-label="New token"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2>New token</h2>
-      <TextField label="Name" value={name} onChange={setName} maxLength={60} error={errors.name} hint="The tool that will use it." />
-      <fieldset className="admin-fieldset">
-        <legend>Scopes</legend>
-        <div className="admin-grid">
-          {READ_API_SCOPES.map((scope) => (
-            <label className="checkbox" key={scope}>
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={(event) =>
-                  setScopes((current) => (event.target.checked ? [...current, scope] : current.filter((s) => s !== scope)))
-                }
-              />{' '}
-              {SCOPE_LABELS[scope]}
-            </label>
-          ))}
-        </div>
-        {errors.scopes && <span className="field-error">{errors.scopes}</span>}
-      </fieldset>
-      <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={creating.isLoading}>
-          {creating.isLoading ? 'Creating...' : 'Create token'}
-        </button>
-      </div>
-    </form>
   );
 }

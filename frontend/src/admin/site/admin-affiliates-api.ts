@@ -1,31 +1,26 @@
 import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { crudEndpoints } from '../kit/crud-endpoints';
 
-export const adminAffiliatesApi = baseApi.injectEndpoints({
+/** The partners on the home page (admins only); changes also refresh the public list. */
+export const affiliatesAdmin = crudEndpoints<AdminAffiliate, AffiliateInput>({
+  name: 'adminAffiliates',
+  url: '/api/admin/affiliates',
+  tag: 'AdminAffiliates',
+  alsoInvalidates: ['Affiliates'],
+  // The toast names the record ("Stake deleted"), where the server answers a generic message.
+  removeToast: 'own',
+});
+
+const reorderApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminAffiliates: build.query<AdminAffiliate[], void>({
-      query: () => '/api/admin/affiliates',
-      providesTags: ['AdminAffiliates'],
-    }),
-    createAffiliate: build.mutation<AdminAffiliate, AffiliateInput>({
-      query: (body) => ({ url: '/api/admin/affiliates', method: 'POST', body }),
-      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
-    }),
-    updateAffiliate: build.mutation<AdminAffiliate, { id: number; changes: Partial<AffiliateInput> }>({
-      query: ({ id, changes }) => ({ url: `/api/admin/affiliates/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
-    }),
-    deleteAffiliate: build.mutation<void, number>({
-      query: (id) => ({ url: `/api/admin/affiliates/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminAffiliates', 'Affiliates'],
-    }),
     reorderAffiliates: build.mutation<void, number[]>({
       query: (ids) => ({ url: '/api/admin/affiliates/reorder', method: 'POST', body: { ids } }),
       // Moving rows should feel instant; the refetch after the call confirms the server's order.
       async onQueryStarted(ids, { dispatch, queryFulfilled }) {
+        const rank = new Map(ids.map((id, index) => [id, index]));
         const patch = dispatch(
-          adminAffiliatesApi.util.updateQueryData('getAdminAffiliates', undefined, (draft) => {
-            const rank = new Map(ids.map((id, index) => [id, index]));
+          affiliatesAdmin.updateList(undefined, (draft) => {
             draft.sort((a, b) => (rank.get(a.id) ?? -1) - (rank.get(b.id) ?? -1));
             draft.forEach((affiliate, index) => {
               affiliate.position = index + 1;
@@ -43,10 +38,4 @@ export const adminAffiliatesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useGetAdminAffiliatesQuery,
-  useCreateAffiliateMutation,
-  useUpdateAffiliateMutation,
-  useDeleteAffiliateMutation,
-  useReorderAffiliatesMutation,
-} = adminAffiliatesApi;
+export const { useReorderAffiliatesMutation } = reorderApi;

@@ -2,11 +2,8 @@ import type {
   AdminRedemption,
   AdminRedemptionsQuery,
   AdminStoreCode,
-  AdminStoreItem,
   Pagination,
   StoreCodesUploadResult,
-  StoreItemInput,
-  StoreItemUpdate,
 } from '@kickback/contracts';
 import { baseApi, pagedList } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
@@ -17,25 +14,9 @@ export interface RedemptionsPage {
   pending_total: number;
 }
 
-/** Store administration: items, code pools and the redemptions queue. */
+/** Store administration: the items' code pools and the redemptions queue (the items are `storeItemsAdmin`). */
 export const storeAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminStoreItems: build.query<AdminStoreItem[], void>({
-      query: () => '/api/admin/store-items',
-      providesTags: ['AdminStoreItems'],
-    }),
-    createStoreItem: build.mutation<AdminStoreItem, StoreItemInput>({
-      query: (body) => ({ url: '/api/admin/store-items', method: 'POST', body }),
-      invalidatesTags: ['AdminStoreItems', 'Store'],
-    }),
-    updateStoreItem: build.mutation<AdminStoreItem, { id: number; changes: StoreItemUpdate }>({
-      query: ({ id, changes }) => ({ url: `/api/admin/store-items/${id}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['AdminStoreItems', 'Store'],
-    }),
-    deleteStoreItem: build.mutation<void, number>({
-      query: (id) => ({ url: `/api/admin/store-items/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminStoreItems', 'Store'],
-    }),
     getStoreCodes: build.query<AdminStoreCode[], number>({
       query: (itemId) => `/api/admin/store-items/${itemId}/codes`,
       providesTags: ['AdminStoreCodes'],
@@ -82,10 +63,6 @@ export const storeAdminApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetAdminStoreItemsQuery,
-  useCreateStoreItemMutation,
-  useUpdateStoreItemMutation,
-  useDeleteStoreItemMutation,
   useGetStoreCodesQuery,
   useAddStoreCodesMutation,
   useRemoveStoreCodeMutation,

@@ -30,7 +30,7 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
   };
 
   return (
-    <section className="card affiliate-form" aria-label={`Codes for ${item.name}`}>
+    <section className="card admin-fieldset store-codes-panel" aria-label={`Codes for ${item.name}`}>
       <header className="admin-page__header">
         <h2>Codes: {item.name}</h2>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
@@ -61,7 +61,7 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
       {isLoading && <p role="status">Loading codes...</p>}
       {isError && <p role="alert">Failed to load codes.</p>}
       {codes.length > 0 && (
-        <DataTable caption="Codes, free ones first" columns={['Code', 'Status']} actions card={false} style={{ marginTop: '1.25rem' }}>
+        <DataTable caption="Codes, free ones first" columns={['Code', 'Status']} actions card={false}>
           {codes.map((code) => (
             <tr key={code.id}>
               <td>

@@ -1,135 +1,110 @@
-import { useState } from 'react';
 import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
+import { storeItemInputSchema } from '@kickback/contracts/api/store';
 import { formatAmount, formatNumber } from '../../lib/format';
-import {
-  useCreateStoreItemMutation,
-  useDeleteStoreItemMutation,
-  useGetAdminStoreItemsQuery,
-  useUpdateStoreItemMutation,
-} from './admin-store-api';
-import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
-import { DataTable } from '../../components/ui/data-table';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CataloguePage } from '../kit/catalogue-page';
+import type { CatalogueResource } from '../kit/resource';
+import { storeItemsAdmin } from './admin-store-items-api';
 import { StoreCodesPanel } from './store-codes-panel';
-import { StoreItemForm } from './store-item-form';
-import { useAdminCrud } from '../kit/use-admin-crud';
-import { RowActions } from '../kit/row-actions';
+import { storeItemImageField } from './store-item-image-field';
 
-const stock = (item: AdminStoreItem) => (item.quantity === null ? 'Unlimited' : formatNumber(item.quantity));
+/** What members can buy with points: list, create, edit, remove (archived once redeemed), and each item's code pool. */
+const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
+  title: 'Store Items',
+  addLabel: 'Add Item',
+  endpoints: storeItemsAdmin,
+  name: (item) => item.name,
+  texts: {
+    loading: 'Loading items...',
+    error: 'Failed to load store items.',
+    empty: 'No items yet. Add the first one above.',
+    caption: 'Store items',
+  },
+  toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save item', removeFailed: 'Failed to remove item' },
+  columns: [
+    {
+      header: 'Item',
+      rowHeader: true,
+      cell: (item) => (
+        <>
+          {item.name}
+          <div className="field-hint">{item.category}</div>
+        </>
+      ),
+    },
+    { header: 'Cost', cell: (item) => formatNumber(item.cost) },
+    { header: 'Stock', cell: (item) => (item.quantity === null ? 'Unlimited' : formatNumber(item.quantity)) },
+    {
+      header: 'Limit',
+      cell: (item) => (item.max_purchases_per_user === null ? 'None' : `${formatNumber(item.max_purchases_per_user)} per user`),
+    },
+    {
+      header: 'Delivery',
+      cell: (item) =>
+        item.fulfilment === 'code' ? (
+          <span className={item.codes_available === 0 ? 'field-error' : undefined}>Code ({formatNumber(item.codes_available)} left)</span>
+        ) : (
+          'Manual'
+        ),
+    },
+    { header: 'Value', cell: (item) => formatAmount(item.value_usd) },
+    {
+      header: 'Sold',
+      cell: (item) => (
+        <>
+          {formatNumber(item.redemptions_count)}
+          {item.pending_count > 0 && <div className="field-hint">{formatNumber(item.pending_count)} pending</div>}
+        </>
+      ),
+    },
+    { header: 'Status', cell: (item) => (item.is_active ? 'Active' : 'Hidden') },
+  ],
+  form: {
+    schema: storeItemInputSchema,
+    layout: [
+      { name: 'name', label: 'Name' },
+      { name: 'description', label: 'Description', rows: 3 },
+      { name: 'image_url', label: 'Image', custom: storeItemImageField },
+      { name: 'cost', label: 'Cost (points)' },
+      { name: 'quantity', label: 'Quantity', hint: 'Leave empty for unlimited stock.' },
+      { name: 'max_purchases_per_user', label: 'Max purchases per user', hint: 'Leave empty for no limit.' },
+      { name: 'category', label: 'Category' },
+      { name: 'value_usd', label: 'Value in USD', hint: 'Counts toward "total given away" once a redemption is processed.' },
+      {
+        name: 'fulfilment',
+        label: 'Delivery',
+        id: 'store-item-fulfilment',
+        options: {
+          manual: 'Manual: the team delivers it and marks it processed',
+          code: 'Code: delivered automatically from the code pool',
+        },
+      },
+      { name: 'is_active', label: 'Active (shown in the store)' },
+    ],
+    texts: {
+      title: { create: 'New Store Item', edit: (item) => `Edit ${item.name}` },
+      label: { create: 'New store item', edit: (item) => `Edit ${item.name}` },
+      submit: { create: 'Save Item', edit: 'Save Item' },
+    },
+    defaults: () => ({ category: 'general' }),
+  },
+  remove: {
+    label: 'Remove',
+    title: 'Remove item?',
+    message: (item) =>
+      item.redemptions_count > 0
+        ? `${item.name} has redemptions, so it is archived: hidden from the store, kept in members' histories.`
+        : `${item.name} will be deleted. This cannot be undone.`,
+  },
+  rowActions: (item, kit) =>
+    item.fulfilment === 'code' && (
+      <button type="button" className="button button--ghost button--small" aria-label={`Codes for ${item.name}`} onClick={() => kit.openPanel(item)}>
+        Codes
+      </button>
+    ),
+  panel: (item, close) => <StoreCodesPanel item={item} onClose={close} />,
+  panelAboveList: true,
+};
 
 export default function StoreItemsPage() {
-  const { data: items = [], isLoading, isError } = useGetAdminStoreItemsQuery();
-  const [create, createState] = useCreateStoreItemMutation();
-  const [update, updateState] = useUpdateStoreItemMutation();
-  const [remove, removeState] = useDeleteStoreItemMutation();
-  const {
-    form,
-    save,
-    deleting,
-    askDelete: setDeleting,
-    confirmDelete,
-  } = useAdminCrud<AdminStoreItem, StoreItemInput>({
-    nameOf: (value) => value.name,
-    create: (input) => create(input).unwrap(),
-    update: (item, input) => update({ id: item.id, changes: input }).unwrap(),
-    remove: (item) => remove(item.id).unwrap(),
-    texts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save item', removeFailed: 'Failed to remove item' },
-  });
-  const [codesFor, setCodesFor] = useState<number | null>(null);
-  const codesItem = items.find((i) => i.id === codesFor) ?? null;
-
-  return (
-    <div className="admin-page">
-      <PageHeader
-        title="Store Items"
-        addLabel={form.editing === null ? 'Add Item' : undefined}
-        onAdd={() => form.open({ mode: 'create' })}
-      />
-
-      {form.editing && (
-        <StoreItemForm
-          key={form.formKey}
-          initial={form.editingItem}
-          saving={createState.isLoading || updateState.isLoading}
-          serverErrors={form.serverErrors}
-          onSubmit={(input) => void save(input)}
-          onCancel={form.close}
-        />
-      )}
-      {codesItem && <StoreCodesPanel item={codesItem} onClose={() => setCodesFor(null)} />}
-
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && items.length === 0}
-        loadingText="Loading items..."
-        errorText="Failed to load store items."
-        emptyText="No items yet. Add the first one above."
-      />
-
-      {items.length > 0 && (
-        <DataTable caption="Store items" columns={['Item', 'Cost', 'Stock', 'Limit', 'Delivery', 'Value', 'Sold', 'Status']} actions>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.name}
-                <div className="field-hint">{item.category}</div>
-              </th>
-              <td>{formatNumber(item.cost)}</td>
-              <td>{stock(item)}</td>
-              <td>{item.max_purchases_per_user === null ? 'None' : `${formatNumber(item.max_purchases_per_user)} per user`}</td>
-              <td>
-                {item.fulfilment === 'code' ? (
-                  <span className={item.codes_available === 0 ? 'field-error' : undefined}>
-                    Code ({formatNumber(item.codes_available)} left)
-                  </span>
-                ) : (
-                  'Manual'
-                )}
-              </td>
-              <td>{formatAmount(item.value_usd)}</td>
-              <td>
-                {formatNumber(item.redemptions_count)}
-                {item.pending_count > 0 && <div className="field-hint">{formatNumber(item.pending_count)} pending</div>}
-              </td>
-              <td>{item.is_active ? 'Active' : 'Hidden'}</td>
-              <RowActions
-                name={item.name}
-                onEdit={() => form.open({ mode: 'edit', item })}
-                onDelete={() => setDeleting(item)}
-                deleteLabel="Remove"
-              >
-                {item.fulfilment === 'code' && (
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Codes for ${item.name}`}
-                    onClick={() => setCodesFor(item.id)}
-                  >
-                    Codes
-                  </button>
-                )}
-              </RowActions>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-
-      {deleting && (
-        <ConfirmDialog
-          title="Remove item?"
-          message={
-            deleting.redemptions_count > 0
-              ? `${deleting.name} has redemptions, so it is archived: hidden from the store, kept in members' histories.`
-              : `${deleting.name} will be deleted. This cannot be undone.`
-          }
-          confirmLabel="Remove"
-          busy={removeState.isLoading}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </div>
-  );
+  return <CataloguePage resource={storeItems} />;
 }

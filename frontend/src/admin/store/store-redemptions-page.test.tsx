@@ -63,4 +63,23 @@ describe('StoreRedemptionsPage', () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(before));
     expect(toasts(store).map((t) => t.message)).toContain('New redemption #9: Hoodie for ann');
   });
+
+  it('refunds only once the admin confirms, and says so', async () => {
+    const requests: TestRequest[] = [];
+    mockFetch((request) => {
+      requests.push(request);
+      if (request.url.startsWith('/api/admin/store-redemptions?'))
+        return { body: { success: true, data: [row(8, 'pending')], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 }, pending_total: 1 } };
+      if (request.url === '/api/admin/store-redemptions/8/refund') return { body: { success: true, message: 'Refunded.' } };
+      return undefined;
+    });
+    const { store } = renderWithProviders(<StoreRedemptionsPage />, { user: adminFixture });
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund redemption 8' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund redemption?' });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/admin/store-redemptions/8/refund']);
+    expect(toasts(store)).toEqual([expect.objectContaining({ type: 'success', message: 'Refunded 500 points to luke' })]);
+  });
 });

@@ -74,7 +74,7 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
               {data.ticket.user.username} · {data.ticket.category} · opened {formatDateTime(data.ticket.created_at)}
             </p>
           </header>
-          <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+          <div className="admin-filter-bar">
             <SelectField
               id="ticket-admin-status"
               label="Status"

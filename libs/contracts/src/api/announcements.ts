@@ -58,9 +58,13 @@ export const announcementHookCreateSchema = z
   });
 export type AnnouncementHookCreate = z.infer<typeof announcementHookCreateSchema>;
 
-/** PUT /api/admin/announcements/{id}: the URL stays; a new one is a new hook. */
+/**
+ * PUT /api/admin/announcements/{id}: the fields to change, a field left out keeping its value. Kind and URL stay (a
+ * new URL is a new hook), so these are the create schema's name and events, and whether the hook is enabled.
+ */
 export const announcementHookUpdateSchema = z
   .object({ name: hookName, events: hookEvents, enabled: z.boolean({ invalid_type_error: 'Enabled must be true or false.' }) })
+  .partial()
   .strict();
 export type AnnouncementHookUpdate = z.infer<typeof announcementHookUpdateSchema>;
 

@@ -23,7 +23,7 @@ export type OverlayAccent = (typeof OVERLAY_ACCENTS)[number];
 export type OverlayPanel = (typeof OVERLAY_PANELS)[number];
 
 /** Where an overlay's panel sits on the 1920×1080 stage, how big it is, its colours and what it shows. */
-export const overlaySettingsSchema = z
+const overlaySettingsFields = z
   .object({
     /** The panel's top-left corner on the stage, in stage pixels. */
     x: z.number().int().min(0).max(OVERLAY_STAGE_WIDTH),
@@ -46,12 +46,21 @@ export const overlaySettingsSchema = z
     /** Raffle only: how a viewer enters ("Type !join in chat"); empty shows the raffle's address on the site. */
     how_to_enter: z.string().trim().max(160),
   })
-  .strict()
-  .refine((s) => s.x + Math.round(s.width * s.scale) <= OVERLAY_STAGE_WIDTH, {
-    message: 'The panel must fit on the 1920 px wide stage: move it left, narrow it or make it smaller.',
-    path: ['x'],
-  });
+  .strict();
+
+/** A kind's whole settings: every field, and the panel fits on the stage. */
+export const overlaySettingsSchema = overlaySettingsFields.refine((s) => s.x + Math.round(s.width * s.scale) <= OVERLAY_STAGE_WIDTH, {
+  message: 'The panel must fit on the 1920 px wide stage: move it left, narrow it or make it smaller.',
+  path: ['x'],
+});
 export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;
+
+/**
+ * PUT /api/admin/overlays/{kind}/settings: the fields to change, a field left out keeping its saved value (or its
+ * default). Whether the panel fits is checked on the settings the change makes (overlaySettingsSchema).
+ */
+export const overlaySettingsUpdateSchema = overlaySettingsFields.partial().strict();
+export type OverlaySettingsUpdate = z.infer<typeof overlaySettingsUpdateSchema>;
 
 const base = { scale: 1, accent: 'default', panel: 'default', opacity: 0.86, hidden: [], prize_line: '', how_to_enter: '' } as const;
 

@@ -93,11 +93,14 @@ const icon = z
   .default(null)
   .transform((v) => (v === '' ? null : v));
 
-/** POST/PUT /api/admin/achievements. */
+/** POST /api/admin/achievements. */
 export const achievementInputSchema = z
   .object({ name, icon, description, category: z.enum(ACHIEVEMENT_CATEGORIES), rule: ruleSchema, active: z.boolean().default(true) })
   .strict();
 export type AchievementInput = z.infer<typeof achievementInputSchema>;
+/** PUT /api/admin/achievements/{id}: the fields to change; a field left out keeps its value (no create default). */
+export const achievementUpdateSchema = achievementInputSchema.partial().strict();
+export type AchievementUpdate = z.infer<typeof achievementUpdateSchema>;
 
 export interface AdminAchievement {
   id: number;
@@ -111,9 +114,12 @@ export interface AdminAchievement {
   created_at: string;
 }
 
-/** POST/PUT /api/admin/badges; a badge without a rule is granted by admins only. */
+/** POST /api/admin/badges; a badge without a rule is granted by admins only. */
 export const badgeInputSchema = z.object({ name, icon, description, rule: ruleSchema.nullable().default(null) }).strict();
 export type BadgeInput = z.infer<typeof badgeInputSchema>;
+/** PUT /api/admin/badges/{id}: the fields to change; a field left out keeps its value (a rule is removed by null). */
+export const badgeUpdateSchema = badgeInputSchema.partial().strict();
+export type BadgeUpdate = z.infer<typeof badgeUpdateSchema>;
 
 export interface AdminBadge {
   id: number;

@@ -156,6 +156,9 @@ export const ticketCategoryInputSchema = z
   })
   .strict();
 export type TicketCategoryInput = z.infer<typeof ticketCategoryInputSchema>;
+/** PUT /api/admin/ticket-categories/{id}: the fields to change; a field left out keeps its value (no create default). */
+export const ticketCategoryUpdateSchema = ticketCategoryInputSchema.partial().strict();
+export type TicketCategoryUpdate = z.infer<typeof ticketCategoryUpdateSchema>;
 
 export interface AdminTicketCategory extends TicketCategory {
   position: number;

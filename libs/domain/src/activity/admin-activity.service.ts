@@ -79,14 +79,16 @@ export class AdminActivityService {
   }
 
   async updateRules(actorId: number, input: UpdateActivityRules): Promise<ActivityRules> {
-    const { before, after } = await this.em.fork().transactional(async (tx) => {
-      const before = await this.repository.rules(tx);
-      await this.repository.updateRules(tx, input);
-      const after = await this.repository.rules(tx);
-      await this.audit.record(tx, { actorId, action: 'activity.rules.update', entity: 'activity_settings', entityId: 1, before, after });
-      await this.outbox.add(tx, 'activity.settings-updated', { at: new Date().toISOString() });
-      return { before, after };
-    });
+    const { before, after } = await this.audit.audited(
+      { actorId, action: 'activity.rules.update', entity: 'activity_settings' },
+      async (tx) => {
+        const before = await this.repository.rules(tx);
+        await this.repository.updateRules(tx, input);
+        const after = await this.repository.rules(tx);
+        await this.outbox.add(tx, 'activity.settings-updated', { at: new Date().toISOString() });
+        return { entityId: 1, before, after, answer: { before, after } };
+      },
+    );
     // The raffle overlay's default "How to enter" names the command; OBS keeps it open for hours, so it is told now.
     const command = joinCommand(after);
     if (command !== joinCommand(before)) this.realtime.toRoom(overlayRoom('raffle'), 'overlay:join-command', { join_command: command });
@@ -98,23 +100,16 @@ export class AdminActivityService {
   }
 
   async putExclusion(actorId: number, input: ActivityExclusionInput): Promise<ActivityExclusion[]> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'activity.exclusion.put', entity: 'activity_exclusions' }, async (tx) => {
       await this.repository.putExclusion(tx, input);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'activity.exclusion.put',
-        entity: 'activity_exclusions',
-        entityId: input.kick_user_id,
-        after: input,
-      });
-      return this.listExclusions(tx);
+      return { entityId: input.kick_user_id, after: input, answer: await this.listExclusions(tx) };
     });
   }
 
   async deleteExclusion(actorId: number, kickUserId: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'activity.exclusion.delete', entity: 'activity_exclusions' }, async (tx) => {
       if (!(await this.repository.deleteExclusion(tx, kickUserId))) throw notFound('Exclusion not found.');
-      await this.audit.record(tx, { actorId, action: 'activity.exclusion.delete', entity: 'activity_exclusions', entityId: kickUserId });
+      return { entityId: kickUserId };
     });
   }
 
@@ -123,23 +118,16 @@ export class AdminActivityService {
   }
 
   async putReward(actorId: number, input: RewardMapping): Promise<RewardMapping[]> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'activity.reward.put', entity: 'activity_reward_mappings' }, async (tx) => {
       await this.repository.putReward(tx, input);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'activity.reward.put',
-        entity: 'activity_reward_mappings',
-        entityId: input.reward_id,
-        after: input,
-      });
-      return this.repository.rewards(tx);
+      return { entityId: input.reward_id, after: input, answer: await this.repository.rewards(tx) };
     });
   }
 
   async deleteReward(actorId: number, rewardId: string): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'activity.reward.delete', entity: 'activity_reward_mappings' }, async (tx) => {
       if (!(await this.repository.deleteReward(tx, rewardId))) throw notFound('Reward mapping not found.');
-      await this.audit.record(tx, { actorId, action: 'activity.reward.delete', entity: 'activity_reward_mappings', entityId: rewardId });
+      return { entityId: rewardId };
     });
   }
 

@@ -73,15 +73,9 @@ export class KickRewardsService {
       this.logger.warn({ err }, 'Kick reward creation failed');
       throw new ApiError(502, `${KICK_REWARD_MESSAGES.createFailed} ${(err as Error).message}`);
     }
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'activity.reward.create', entity: 'activity_reward_mappings' }, async (tx) => {
       await this.repository.putReward(tx, { reward_id: created.id, title: created.title.slice(0, 100), points: input.points });
-      await this.audit.record(tx, {
-        actorId,
-        action: 'activity.reward.create',
-        entity: 'activity_reward_mappings',
-        entityId: created.id,
-        after: { title: created.title, cost: created.cost, points: input.points },
-      });
+      return { entityId: created.id, after: { title: created.title, cost: created.cost, points: input.points } };
     });
     return view(created, new Map([[created.id, input.points]]));
   }

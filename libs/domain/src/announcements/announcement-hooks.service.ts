@@ -49,7 +49,7 @@ export class AnnouncementHooksService {
 
   async create(actorId: number, input: AnnouncementHookCreate): Promise<AnnouncementHook> {
     if (input.kind === 'webhook') await this.checkWebhookUrl(input.url);
-    const row = await this.em.fork().transactional(async (tx) => {
+    const row = await this.audit.audited({ actorId, action: 'announcement.hook.create', entity: 'announcement_hook' }, async (tx) => {
       const created = await this.repository.insert(tx, {
         kind: input.kind,
         name: input.name,
@@ -58,49 +58,31 @@ export class AnnouncementHooksService {
         secretSealed: input.kind === 'webhook' ? this.cipher.seal(newSigningSecret()) : null,
         events: input.events,
       });
-      await this.audit.record(tx, {
-        actorId,
-        action: 'announcement.hook.create',
-        entity: 'announcement_hook',
-        entityId: created.id,
-        before: null,
-        after: this.audited(created),
-      });
-      return created;
+      return { entityId: created.id, before: null, after: this.auditView(created), answer: created };
     });
     return this.view(row);
   }
 
+  /** A field the body leaves out keeps its value. */
   async update(actorId: number, id: number, input: AnnouncementHookUpdate): Promise<AnnouncementHook> {
-    const row = await this.em.fork().transactional(async (tx) => {
+    const row = await this.audit.audited({ actorId, action: 'announcement.hook.update', entity: 'announcement_hook' }, async (tx) => {
       const before = await this.repository.get(tx, id, true);
       if (!before) throw notFound('Announcement hook not found.');
-      const after = (await this.repository.update(tx, id, input))!;
-      await this.audit.record(tx, {
-        actorId,
-        action: 'announcement.hook.update',
-        entity: 'announcement_hook',
-        entityId: id,
-        before: this.audited(before),
-        after: this.audited(after),
-      });
-      return after;
+      const after = (await this.repository.update(tx, id, {
+        name: input.name ?? before.name,
+        events: input.events ?? before.events,
+        enabled: input.enabled ?? before.enabled,
+      }))!;
+      return { entityId: id, before: this.auditView(before), after: this.auditView(after), answer: after };
     });
     return this.view(row);
   }
 
   async remove(actorId: number, id: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'announcement.hook.delete', entity: 'announcement_hook' }, async (tx) => {
       const removed = await this.repository.remove(tx, id);
       if (!removed) throw notFound('Announcement hook not found.');
-      await this.audit.record(tx, {
-        actorId,
-        action: 'announcement.hook.delete',
-        entity: 'announcement_hook',
-        entityId: id,
-        before: this.audited(removed),
-        after: null,
-      });
+      return { entityId: id, before: this.auditView(removed), after: null };
     });
   }
 
@@ -168,7 +150,7 @@ export class AnnouncementHooksService {
   }
 
   /** The audit log never holds the URL (Discord's carries its token) or the secret. */
-  private audited(row: HookRow) {
+  private auditView(row: HookRow) {
     return { kind: row.kind, name: row.name, url: row.url_display, events: row.events, enabled: row.enabled };
   }
 }

@@ -125,6 +125,15 @@ export class AnnouncementsRepository {
       [outcome.status, outcome.httpStatus, outcome.error?.slice(0, 300) ?? null, outcome.status, id],
     );
   }
+
+  /** Every hook's sealed URL and secret, locked, for re-sealing under a new key. */
+  lockSealed(em: EntityManager): Promise<Pick<HookRow, 'id' | 'url_sealed' | 'secret_sealed'>[]> {
+    return em.execute('select id, url_sealed, secret_sealed from announcement_hooks order by id for update');
+  }
+
+  async setSealed(em: EntityManager, id: number, urlSealed: string, secretSealed: string | null): Promise<void> {
+    await em.execute('update announcement_hooks set url_sealed = ?, secret_sealed = ? where id = ?', [urlSealed, secretSealed, id]);
+  }
 }
 
 /** A PostgreSQL text[] literal of known identifiers (event names: letters, dots and dashes only). */

@@ -29,23 +29,16 @@ export class SlotCatalogueService {
   }
 
   async createProvider(actorId: number, name: string): Promise<SlotProvider> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'hunt.provider.create', entity: 'slot_provider' }, async (tx) => {
       const provider = await this.insertProvider(tx, name);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'hunt.provider.create',
-        entity: 'slot_provider',
-        entityId: provider.id,
-        after: provider,
-      });
-      return provider;
+      return { entityId: provider.id, after: provider };
     });
   }
 
   /** A new slot; a provider named but unknown is created with it (case-insensitive match otherwise). */
   async createSlot(actorId: number, input: AdminSlotCreate): Promise<CatalogueSlot> {
     try {
-      return await this.em.fork().transactional(async (tx) => {
+      return await this.audit.audited({ actorId, action: 'hunt.slot.create', entity: 'slot' }, async (tx) => {
         let providerId = input.provider_id;
         if (providerId === undefined) {
           const existing = await this.slots.providerIdByName(tx, input.provider_name!);
@@ -54,8 +47,7 @@ export class SlotCatalogueService {
           throw notFound('Provider not found.');
         }
         const slot = toSlot(await this.slots.insertSlot(tx, input.name, providerId, input.image_url));
-        await this.audit.record(tx, { actorId, action: 'hunt.slot.create', entity: 'slot', entityId: slot.id, after: slot });
-        return slot;
+        return { entityId: slot.id, after: slot };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('That slot already exists for this provider.');

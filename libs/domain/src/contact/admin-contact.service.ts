@@ -39,19 +39,16 @@ export class AdminContactService {
   }
 
   async setStatus(actorId: number, id: number, status: ContactStatus): Promise<AdminContactMessage> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'contact.message.status', entity: 'contact_message' }, async (tx) => {
       const before = await this.repository.lockStatus(tx, id);
       if (!before) throw notFound('Message not found.');
       await this.repository.setStatus(tx, id, status);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'contact.message.status',
-        entity: 'contact_message',
+      return {
         entityId: id,
         before: { status: before },
         after: { status },
-      });
-      return toMessage((await this.repository.find(tx, id))!);
+        answer: toMessage((await this.repository.find(tx, id))!),
+      };
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { seedDemoUsers } from '../identity/identity.seed';
+import { anyUser, seedDemoUsers } from '../identity/identity.seed';
 import { seedSite } from '../site/site.seed';
 import { seedRaffles } from '../raffles/raffles.seed';
 import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
@@ -31,4 +31,9 @@ export async function runDemoSeed(em: EntityManager, log: (line: string) => void
     await em.transactional((tx) => step.run(tx));
     log(`seeded ${step.name}`);
   }
+}
+
+/** Whether the database is still empty (no users), which is when `npm start` seeds the demo data. */
+export async function demoSeedWanted(em: EntityManager): Promise<boolean> {
+  return !(await anyUser(em));
 }

@@ -56,6 +56,11 @@ const STANDING_COLUMNS = 'id, username, kick_username, role, banned_at, ban_reas
 /** The identity feature's SQL (users beside the User entity's unit of work). */
 @Injectable()
 export class IdentityRepository {
+  async anyUser(em: EntityManager): Promise<boolean> {
+    const [row] = await em.execute<{ found: boolean }[]>('select exists (select 1 from users) as found');
+    return row!.found;
+  }
+
   async settings(em: EntityManager, userId: number): Promise<SettingsRow | undefined> {
     const [row] = await em.execute<SettingsRow[]>(`select ${SETTINGS_COLUMNS} from users where id = ?`, [userId]);
     return row;

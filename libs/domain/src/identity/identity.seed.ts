@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '@kickback/contracts';
+import { IdentityRepository } from './identity.repository';
 
 export const DEMO_USERS: { username: string; name: string; role: Role; kick: string | null; bio: string }[] = [
   { username: 'StreamBoss', name: 'Stream Boss', role: 'Admin', kick: 'streamboss', bio: 'Runs the stream and the site.' },
@@ -34,4 +35,9 @@ export async function seedDemoUsers(em: EntityManager): Promise<void> {
             now(), 'Several accounts entering the same raffles.', (select id from users where lower(username) = 'streamboss')
      on conflict ((lower(username))) do nothing`,
   );
+}
+
+/** Whether the database has any user yet (an empty one is where `npm start` seeds the demo data). */
+export function anyUser(em: EntityManager): Promise<boolean> {
+  return new IdentityRepository().anyUser(em);
 }

@@ -139,16 +139,16 @@ export class PlatformsService {
     return platform;
   }
 
+  /** One platform's audited change; the outbox tells the worker to reschedule its fetches. Answers the platform's id. */
   private async write(
     actorId: number,
     action: string,
     work: (tx: EntityManager) => Promise<{ id: number; before: unknown; after: unknown }>,
   ): Promise<number> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action, entity: 'leaderboard_platform' }, async (tx) => {
       const r = await work(tx);
-      await this.audit.record(tx, { actorId, action, entity: 'leaderboard_platform', entityId: r.id, before: r.before, after: r.after });
       await this.outbox.add(tx, 'leaderboard.platforms-changed', { at: new Date().toISOString(), platformId: r.id });
-      return r.id;
+      return { entityId: r.id, before: r.before, after: r.after, answer: r.id };
     });
   }
 

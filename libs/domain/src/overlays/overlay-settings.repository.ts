@@ -10,16 +10,19 @@ export class OverlaySettingsRepository {
     return new Map(rows.map((r) => [r.kind, r.settings]));
   }
 
-  /** The kind's settings before this save (null when it had none), replaced by `settings`. */
-  async save(em: EntityManager, kind: OverlayKind, settings: OverlaySettings): Promise<OverlaySettings | null> {
-    const [before] = await em.execute<{ settings: OverlaySettings }[]>('select settings from overlay_settings where kind = ? for update', [
+  /** The kind's saved settings, locked until the transaction ends (null when it has none). */
+  async lock(em: EntityManager, kind: OverlayKind): Promise<OverlaySettings | null> {
+    const [row] = await em.execute<{ settings: OverlaySettings }[]>('select settings from overlay_settings where kind = ? for update', [
       kind,
     ]);
+    return row?.settings ?? null;
+  }
+
+  async save(em: EntityManager, kind: OverlayKind, settings: OverlaySettings): Promise<void> {
     await em.execute(
       `insert into overlay_settings (kind, settings) values (?, ?::jsonb)
        on conflict (kind) do update set settings = excluded.settings, updated_at = now()`,
       [kind, JSON.stringify(settings)],
     );
-    return before?.settings ?? null;
   }
 }

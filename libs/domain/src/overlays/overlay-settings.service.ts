@@ -6,13 +6,15 @@ import {
   OVERLAY_ACCENTS,
   OVERLAY_PANELS,
   overlayRoom,
+  overlaySettingsSchema,
   type OverlayKind,
   type OverlayLook,
   type OverlaySettings,
+  type OverlaySettingsUpdate,
   type OverlayThemeColours,
   type Theme,
 } from '@kickback/contracts';
-import { AuditLogService, RealtimeEmitter } from '@kickback/platform';
+import { AuditLogService, INVALID_DATA_MESSAGE, RealtimeEmitter, unprocessable, zodFieldErrors } from '@kickback/platform';
 import { SiteSettingsService } from '../site/site-settings.service';
 import { OverlaySettingsRepository } from './overlay-settings.repository';
 
@@ -51,10 +53,17 @@ export class OverlaySettingsService {
     return Object.fromEntries(OVERLAY_KINDS.map((kind) => [kind, { settings: all[kind], colours }])) as Record<OverlayKind, OverlayLook>;
   }
 
-  async save(actorId: number, kind: OverlayKind, settings: OverlaySettings): Promise<OverlaySettings> {
-    await this.em.fork().transactional(async (tx) => {
-      const before = await this.repository.save(tx, kind, settings);
-      await this.audit.record(tx, { actorId, action: 'overlay.settings', entity: 'overlay', entityId: kind, before, after: settings });
+  /**
+   * Applies `changes` over the kind's settings (saved, else its defaults): a field left out keeps its value. The
+   * result must still fit on the stage.
+   */
+  async save(actorId: number, kind: OverlayKind, changes: OverlaySettingsUpdate): Promise<OverlaySettings> {
+    const settings = await this.audit.audited({ actorId, action: 'overlay.settings', entity: 'overlay' }, async (tx) => {
+      const before = await this.repository.lock(tx, kind);
+      const merged = overlaySettingsSchema.safeParse({ ...DEFAULT_OVERLAY_SETTINGS[kind], ...before, ...changes });
+      if (!merged.success) throw unprocessable(INVALID_DATA_MESSAGE, zodFieldErrors(merged.error));
+      await this.repository.save(tx, kind, merged.data);
+      return { entityId: kind, before, after: merged.data };
     });
     this.realtime.toRoom(overlayRoom(kind), 'overlay:settings', { kind, look: { settings, colours: await this.colours() } });
     return settings;

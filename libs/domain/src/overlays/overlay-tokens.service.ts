@@ -39,16 +39,9 @@ export class OverlayTokensService {
   /** A new token for the kind; the previous one stops working. */
   async issue(actorId: number, kind: OverlayKind): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'overlay.token.issue', entity: 'overlay' }, async (tx) => {
       await this.repository.issue(tx, kind, hashOf(token), this.cipher.seal(token));
-      await this.audit.record(tx, {
-        actorId,
-        action: 'overlay.token.issue',
-        entity: 'overlay',
-        entityId: kind,
-        before: null,
-        after: { kind },
-      });
+      return { entityId: kind, before: null, after: { kind } };
     });
     this.realtime.disconnectRoom(overlayRoom(kind));
     return token;
@@ -66,16 +59,9 @@ export class OverlayTokensService {
   }
 
   async revoke(actorId: number, kind: OverlayKind): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'overlay.token.revoke', entity: 'overlay' }, async (tx) => {
       if (!(await this.repository.revoke(tx, kind))) throw notFound('This overlay has no active token.');
-      await this.audit.record(tx, {
-        actorId,
-        action: 'overlay.token.revoke',
-        entity: 'overlay',
-        entityId: kind,
-        before: { kind },
-        after: null,
-      });
+      return { entityId: kind, before: { kind }, after: null };
     });
     this.realtime.disconnectRoom(overlayRoom(kind));
   }

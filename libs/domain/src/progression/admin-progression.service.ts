@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type {
   AchievementInput,
+  AchievementUpdate,
   AdminAchievement,
   AdminBadge,
   AdminXpLedger,
   BadgeGrantAnswer,
   BadgeInput,
+  BadgeUpdate,
   XpLedgerQuery,
 } from '@kickback/contracts';
 import { levelForXp } from '@kickback/contracts';
@@ -17,6 +19,17 @@ import { ProgressionService } from './progression.service';
 const ACHIEVEMENT_NOT_FOUND = 'Achievement not found.';
 const BADGE_NOT_FOUND = 'Badge not found.';
 const LEDGER_PER_PAGE = 25;
+
+/** An edit is applied over the row as it is, so a field the body leaves out keeps its value. */
+const achievementInputOf = (a: AdminAchievement): AchievementInput => ({
+  name: a.name,
+  icon: a.icon,
+  description: a.description,
+  category: a.category,
+  rule: a.rule,
+  active: a.active,
+});
+const badgeInputOf = (b: AdminBadge): BadgeInput => ({ name: b.name, icon: b.icon, description: b.description, rule: b.rule });
 
 /** The admin side of progression: the achievements and badges catalogues, badge grants and a member's XP ledger. Audited. */
 @Injectable()
@@ -41,10 +54,11 @@ export class AdminProgressionService {
     });
   }
 
-  async updateAchievement(actorId: number, id: number, input: AchievementInput): Promise<AdminAchievement> {
+  async updateAchievement(actorId: number, id: number, changes: AchievementUpdate): Promise<AdminAchievement> {
     return this.audit.audited({ actorId, action: 'progression.achievement.update', entity: 'achievement' }, async (tx) => {
       const before = await this.repository.lockAchievement(tx, id);
       if (!before) throw notFound(ACHIEVEMENT_NOT_FOUND);
+      const input = { ...achievementInputOf(before), ...changes };
       if (await this.repository.achievementNameTaken(tx, input.name, id)) throw conflict('An achievement with this name already exists.');
       await this.repository.updateAchievement(tx, id, input);
       return { entityId: id, before, after: (await this.repository.achievements(tx, id))[0]! };
@@ -73,10 +87,11 @@ export class AdminProgressionService {
     });
   }
 
-  async updateBadge(actorId: number, id: number, input: BadgeInput): Promise<AdminBadge> {
+  async updateBadge(actorId: number, id: number, changes: BadgeUpdate): Promise<AdminBadge> {
     return this.audit.audited({ actorId, action: 'progression.badge.update', entity: 'badge' }, async (tx) => {
       const before = await this.repository.lockBadge(tx, id);
       if (!before) throw notFound(BADGE_NOT_FOUND);
+      const input = { ...badgeInputOf(before), ...changes };
       if (await this.repository.badgeNameTaken(tx, input.name, id)) throw conflict('A badge with this name already exists.');
       await this.repository.updateBadge(tx, id, input);
       return { entityId: id, before, after: (await this.repository.badges(tx, id))[0]! };

@@ -71,7 +71,7 @@ export class AdminRafflesService {
   async create(actorId: number, input: AdminRaffleInput): Promise<AdminRaffle> {
     const passwordHash = input.password ? await hashRafflePassword(input.password) : null;
     const seed = randomBytes(32).toString('hex');
-    const id = await this.em.fork().transactional(async (tx) => {
+    const id = await this.audit.audited({ actorId, action: 'raffle.create', entity: 'raffle' }, async (tx) => {
       const row = await this.admin.insert(tx, {
         title: input.title,
         description: input.description,
@@ -100,14 +100,7 @@ export class AdminRafflesService {
         endsAt: new Date(row.ends_at).toISOString(),
       });
       const { password: _password, ...audited } = input;
-      await this.audit.record(tx, {
-        actorId,
-        action: 'raffle.create',
-        entity: 'raffle',
-        entityId: row.id,
-        after: { ...audited, has_password: !!passwordHash },
-      });
-      return row.id;
+      return { entityId: row.id, after: { ...audited, has_password: !!passwordHash }, answer: row.id };
     });
     this.live.listChanged(id);
     return this.get(id);
@@ -115,7 +108,7 @@ export class AdminRafflesService {
 
   async update(actorId: number, id: number, input: AdminRaffleUpdate): Promise<AdminRaffle> {
     const passwordHash = input.password ? await hashRafflePassword(input.password) : input.password;
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'raffle.update', entity: 'raffle' }, async (tx) => {
       const before = await this.admin.lockEditable(tx, id);
       if (!before) throw raffleNotFound();
       if (before.drawn_at) throw unprocessable('A drawn raffle can no longer be edited.');
@@ -159,14 +152,7 @@ export class AdminRafflesService {
           endsAt: next.ends_at.toISOString(),
         });
       const { drawn_at: _d, cancelled_at: _c, ...auditBefore } = before;
-      await this.audit.record(tx, {
-        actorId,
-        action: 'raffle.update',
-        entity: 'raffle',
-        entityId: id,
-        before: auditBefore,
-        after: { ...next, has_password: hasPassword },
-      });
+      return { entityId: id, before: auditBefore, after: { ...next, has_password: hasPassword } };
     });
     await this.live.statusChanged(id);
     return this.get(id);
@@ -221,18 +207,10 @@ export class AdminRafflesService {
 
   /** Lists an archived raffle again (audited): back in the site's and the admin's lists. */
   async restoreArchived(actorId: number, id: number): Promise<{ id: number; title: string }> {
-    const restored = await this.em.fork().transactional(async (tx) => {
+    const restored = await this.audit.audited({ actorId, action: 'raffle.unarchive', entity: 'raffle' }, async (tx) => {
       const row = await this.admin.restore(tx, id);
       if (!row) throw notFound('This raffle is not archived.');
-      await this.audit.record(tx, {
-        actorId,
-        action: 'raffle.unarchive',
-        entity: 'raffle',
-        entityId: id,
-        before: { archived: true },
-        after: { archived: false },
-      });
-      return row;
+      return { entityId: id, before: { archived: true }, after: { archived: false }, answer: row };
     });
     this.live.listChanged(id);
     return restored;

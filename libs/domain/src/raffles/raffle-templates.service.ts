@@ -29,33 +29,20 @@ export class RaffleTemplatesService {
   }
 
   async create(actorId: number, input: RaffleTemplateInput): Promise<RaffleTemplate> {
-    const row = await this.em.fork().transactional(async (tx) => {
+    const row = await this.audit.audited({ actorId, action: 'raffle-template.create', entity: 'raffle-template' }, async (tx) => {
       const inserted = await this.templates.insert(tx, input.name, input.settings);
       if (!inserted)
         throw unprocessable('A template with this name exists already.', { name: ['A template with this name exists already.'] });
-      await this.audit.record(tx, {
-        actorId,
-        action: 'raffle-template.create',
-        entity: 'raffle-template',
-        entityId: inserted.id,
-        after: input,
-      });
-      return inserted;
+      return { entityId: inserted.id, after: input, answer: inserted };
     });
     return toTemplate(row);
   }
 
   async remove(actorId: number, id: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'raffle-template.delete', entity: 'raffle-template' }, async (tx) => {
       const row = await this.templates.delete(tx, id);
       if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'raffle-template.delete',
-        entity: 'raffle-template',
-        entityId: id,
-        before: toTemplate(row),
-      });
+      return { entityId: id, before: toTemplate(row) };
     });
   }
 

@@ -33,7 +33,7 @@ export class ReadApiTokensService {
 
   async create(actorId: number, input: ReadApiTokenCreate): Promise<CreatedReadApiToken> {
     const token = `kbr_${randomBytes(32).toString('base64url')}`;
-    const row = await this.em.fork().transactional(async (tx) => {
+    const row = await this.audit.audited({ actorId, action: 'read-api.token.create', entity: 'read_api_token' }, async (tx) => {
       // Serialises creations, so the cap holds under concurrent requests.
       await this.repository.lockCreations(tx);
       if ((await this.repository.activeCount(tx)) >= READ_API_MAX_ACTIVE_TOKENS) {
@@ -46,30 +46,16 @@ export class ReadApiTokensService {
         scopes: input.scopes,
         actorId,
       });
-      await this.audit.record(tx, {
-        actorId,
-        action: 'read-api.token.create',
-        entity: 'read_api_token',
-        entityId: created.id,
-        after: { name: input.name, scopes: input.scopes },
-      });
-      return created;
+      return { entityId: created.id, after: { name: input.name, scopes: input.scopes }, answer: created };
     });
     return { ...toAdminToken(row), token };
   }
 
   async revoke(actorId: number, id: number): Promise<AdminReadApiToken> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'read-api.token.revoke', entity: 'read_api_token' }, async (tx) => {
       const row = await this.repository.revoke(tx, id, actorId);
       if (!row) throw notFound('No active token with this id.');
-      await this.audit.record(tx, {
-        actorId,
-        action: 'read-api.token.revoke',
-        entity: 'read_api_token',
-        entityId: id,
-        before: { name: row.name, scopes: row.scopes },
-      });
-      return toAdminToken(row);
+      return { entityId: id, before: { name: row.name, scopes: row.scopes }, answer: toAdminToken(row) };
     });
   }
 

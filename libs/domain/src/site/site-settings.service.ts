@@ -72,7 +72,7 @@ export class SiteSettingsService {
   }
 
   async update(actorId: number, input: UpdateSiteSettingsRequest): Promise<AdminSiteSettings> {
-    const result = await this.em.fork().transactional(async (tx) => {
+    const result = await this.audit.audited({ actorId, action: 'site.settings.update', entity: 'site_settings' }, async (tx) => {
       const row = await this.loadRow(tx, true);
       const before = toAdmin(row);
       if (input.site_name !== undefined) row.siteName = input.site_name;
@@ -94,9 +94,8 @@ export class SiteSettingsService {
       row.updatedAt = new Date();
       await tx.flush();
       const after = toAdmin(row);
-      await this.audit.record(tx, { actorId, action: 'site.settings.update', entity: 'site_settings', entityId: 1, before, after });
       await this.outbox.add(tx, 'site.settings-updated', { at: after.updated_at });
-      return after;
+      return { entityId: 1, before, after };
     });
     await this.answers.invalidate(SITE_ANSWERS.settings);
     return result;

@@ -53,18 +53,10 @@ export class AdminStoreService {
 
   /** Lists an archived item again (audited), inactive until the admin activates it. */
   async restoreArchived(actorId: number, id: number): Promise<{ id: number; title: string }> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.audit.audited({ actorId, action: 'store.item.unarchive', entity: 'store_item' }, async (tx) => {
       const row = await this.items.restore(tx, id);
       if (!row) throw notFound('This item is not archived.');
-      await this.audit.record(tx, {
-        actorId,
-        action: 'store.item.unarchive',
-        entity: 'store_item',
-        entityId: id,
-        before: { archived: true },
-        after: { archived: false },
-      });
-      return row;
+      return { entityId: id, before: { archived: true }, after: { archived: false }, answer: row };
     });
   }
 
@@ -149,18 +141,12 @@ export class AdminStoreService {
   }
 
   async removeCode(actorId: number, itemId: number, codeId: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'store.codes.remove', entity: 'store_item' }, async (tx) => {
       const row = await this.codes.lock(tx, itemId, codeId);
       if (!row) throw notFound('Code not found.');
       if (row.redemption_id) throw conflict('This code was already delivered and cannot be removed.');
       await this.codes.remove(tx, codeId);
-      await this.audit.record(tx, {
-        actorId,
-        action: 'store.codes.remove',
-        entity: 'store_item',
-        entityId: itemId,
-        before: { code_id: codeId },
-      });
+      return { entityId: itemId, before: { code_id: codeId } };
     });
   }
 

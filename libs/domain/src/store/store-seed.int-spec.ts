@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
-import { runDemoSeed } from '../demo/demo-seed';
+import { demoSeedWanted, runDemoSeed } from '../demo/demo-seed';
 
 describe('store demo seed (real PostgreSQL)', () => {
   let stack: TestStack;
@@ -24,7 +24,10 @@ describe('store demo seed (real PostgreSQL)', () => {
   });
 
   it('seeds items in every state and demo points once; seeding again changes nothing', async () => {
+    // `npm start` seeds an empty database only.
+    expect(await demoSeedWanted(em.fork())).toBe(true);
     await runDemoSeed(em.fork());
+    expect(await demoSeedWanted(em.fork())).toBe(false);
     const first = await snapshot();
     const items = first.items as {
       name: string;

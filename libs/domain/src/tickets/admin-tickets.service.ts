@@ -9,6 +9,7 @@ import {
   type AdminTicketWithReplies,
   type AdminTicketsQuery,
   type TicketCategoryInput,
+  type TicketCategoryUpdate,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound, pagination } from '@kickback/platform';
 import { TicketCategoriesRepository } from './ticket-categories.repository';
@@ -42,16 +43,16 @@ export class AdminTicketsService {
   }
 
   async update(actorId: number, id: number, change: AdminTicketUpdate): Promise<AdminTicket> {
-    await this.em.fork().transactional(async (tx) => {
+    await this.audit.audited({ actorId, action: 'ticket.update', entity: 'ticket' }, async (tx) => {
       const before = await this.tickets.lockStatusAndPriority(tx, id);
       if (!before) throw notFound(TICKET_MESSAGES.notFound);
       const after = { status: change.status ?? before.status, priority: change.priority ?? before.priority };
       await this.tickets.setStatusAndPriority(tx, id, after.status, after.priority);
-      await this.audit.record(tx, { actorId, action: 'ticket.update', entity: 'ticket', entityId: id, before, after });
       if (after.status === 'resolved' && before.status !== 'resolved') {
         const owner = await this.tickets.titleAndOwner(tx, id);
         if (owner) await this.outbox.add(tx, 'ticket.resolved', { ticketId: id, userId: owner.user_id });
       }
+      return { entityId: id, before, after };
     });
     return (await this.get(id)).ticket;
   }
@@ -69,10 +70,18 @@ export class AdminTicketsService {
     });
   }
 
-  async updateCategory(actorId: number, id: number, input: TicketCategoryInput): Promise<AdminTicketCategory> {
+  /** A field the body leaves out keeps its value. */
+  async updateCategory(actorId: number, id: number, changes: TicketCategoryUpdate): Promise<AdminTicketCategory> {
     return this.audit.audited({ actorId, action: 'ticket.category.update', entity: 'ticket_category' }, async (tx) => {
       const before = await this.categoryRows.lock(tx, id);
       if (!before) throw notFound('Category not found.');
+      const input: TicketCategoryInput = {
+        name: before.name,
+        description: before.description,
+        position: before.position,
+        active: before.active,
+        ...changes,
+      };
       if (await this.categoryRows.nameTaken(tx, input.name, id)) throw conflict('A category with this name already exists.');
       return { entityId: id, before, after: await this.categoryRows.update(tx, id, input) };
     });

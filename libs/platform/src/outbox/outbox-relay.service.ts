@@ -5,14 +5,8 @@ import type { Queue } from 'bullmq';
 import { QUEUES, type DomainEvent, type DomainEventBatch } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
 import { DomainEventHandlers } from './domain-event-handlers';
+import { OutboxEventsRepository, type OutboxRow } from './outbox-events.repository';
 import { OutboxListener } from './outbox-listener';
-
-interface OutboxRow {
-  id: string;
-  type: string;
-  payload: unknown;
-  created_at: Date;
-}
 
 /** Rows per claim; a claim that finds fewer has caught up. */
 const CLAIM_LIMIT = 200;
@@ -62,6 +56,7 @@ export class OutboxRelayService implements BeforeApplicationShutdown {
     private readonly config: AppConfig,
     private readonly handlers: DomainEventHandlers,
     private readonly listener: OutboxListener,
+    private readonly repository: OutboxEventsRepository,
   ) {}
 
   start(): void {
@@ -87,16 +82,12 @@ export class OutboxRelayService implements BeforeApplicationShutdown {
   async relayBatch(limit = CLAIM_LIMIT): Promise<number> {
     const em = this.em.fork();
     return em.transactional(async (tx) => {
-      const rows: OutboxRow[] = await tx.execute(
-        'select id, type, payload, created_at from outbox_events where published_at is null order by id limit ? for update skip locked',
-        [limit],
-      );
+      const rows = await this.repository.claimUnpublished(tx, limit);
       if (rows.length === 0) return 0;
       await this.enqueue(rows.filter((row) => this.handlers.for(row.type).length > 0).map(toEvent));
       const ids = rows.map((r) => String(r.id));
       await this.hooks.afterEnqueue?.(ids);
-      // A PostgreSQL array literal: knex would otherwise expand a JS array into a value list.
-      await tx.execute('update outbox_events set published_at = now() where id = any(?::bigint[])', [`{${ids.join(',')}}`]);
+      await this.repository.markPublished(tx, ids);
       return rows.length;
     });
   }

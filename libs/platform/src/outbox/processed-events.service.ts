@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { OutboxEventsRepository } from './outbox-events.repository';
 
 /**
  * Runs a consumer's effect at most once per event: the bookkeeping row and the effect
@@ -7,7 +8,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
  */
 @Injectable()
 export class ProcessedEventsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: OutboxEventsRepository,
+  ) {}
 
   async runOnce(consumer: string, eventId: string, effect: (tx: EntityManager) => Promise<void>): Promise<boolean> {
     return (await this.runOnceEach(consumer, [eventId], (tx) => effect(tx))) !== null;
@@ -23,16 +27,9 @@ export class ProcessedEventsService {
     effect: (tx: EntityManager, fresh: ReadonlySet<string>) => Promise<R>,
   ): Promise<{ result: R; applied: number } | null> {
     return this.em.fork().transactional(async (tx) => {
-      // In id order, so two transactions claiming overlapping ids (a re-relayed claim) wait instead of deadlocking.
-      const inserted = await tx.execute<{ event_id: string }[]>(
-        `insert into processed_events (consumer, event_id)
-         select ?, id from unnest(?::bigint[]) as t(id) order by id
-         on conflict do nothing returning event_id::text`,
-        // A PostgreSQL array literal: knex would otherwise expand a JS array into a value list.
-        [consumer, `{${eventIds.join(',')}}`],
-      );
+      const inserted = await this.repository.claimProcessed(tx, consumer, eventIds);
       if (inserted.length === 0) return null;
-      const fresh = new Set(inserted.map((r) => String(r.event_id)));
+      const fresh = new Set(inserted);
       return { result: await effect(tx, fresh), applied: fresh.size };
     });
   }

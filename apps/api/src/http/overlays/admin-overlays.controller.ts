@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { overlaySettingsSchema, type IssuedOverlayToken, type OverlayKind, type OverlaySettings } from '@kickback/contracts';
+import { overlaySettingsUpdateSchema, type IssuedOverlayToken, type OverlayKind, type OverlaySettingsUpdate } from '@kickback/contracts';
 import { AppConfig, CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { OverlaySettingsService, OverlayTokensService } from '@kickback/domain';
 import { OverlayKindPipe } from './overlay-kind.pipe';
@@ -41,7 +41,7 @@ export class AdminOverlaysController {
   async saveSettings(
     @CurrentUser() user: SessionUser,
     @Param('kind', OverlayKindPipe) kind: OverlayKind,
-    @Body(zodPipe(overlaySettingsSchema)) body: OverlaySettings,
+    @Body(zodPipe(overlaySettingsUpdateSchema)) body: OverlaySettingsUpdate,
   ) {
     const saved = await this.settings.save(user.id, kind, body);
     return ok(saved, `${OVERLAY_LABELS[kind]} settings saved; open overlays show them now.`);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { achievementInputSchema, type AchievementInput } from '@kickback/contracts';
+import { achievementInputSchema, achievementUpdateSchema, type AchievementInput, type AchievementUpdate } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
 import { AdminProgressionService } from '@kickback/domain';
 
@@ -26,7 +26,7 @@ export class AdminAchievementsController {
   async update(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Achievement not found.')) id: number,
-    @Body(zodPipe(achievementInputSchema)) body: AchievementInput,
+    @Body(zodPipe(achievementUpdateSchema)) body: AchievementUpdate,
   ) {
     return ok(await this.admin.updateAchievement(user.id, id, body), 'Achievement updated.');
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { badgeInputSchema, type BadgeInput } from '@kickback/contracts';
+import { badgeInputSchema, badgeUpdateSchema, type BadgeInput, type BadgeUpdate } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
 import { AdminProgressionService } from '@kickback/domain';
 
@@ -26,7 +26,7 @@ export class AdminBadgesController {
   async update(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Badge not found.')) id: number,
-    @Body(zodPipe(badgeInputSchema)) body: BadgeInput,
+    @Body(zodPipe(badgeUpdateSchema)) body: BadgeUpdate,
   ) {
     return ok(await this.admin.updateBadge(user.id, id, body), 'Badge updated.');
   }

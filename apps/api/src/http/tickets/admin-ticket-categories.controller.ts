@@ -1,6 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ticketCategoryInputSchema, type TicketCategoryInput } from '@kickback/contracts';
+import {
+  ticketCategoryInputSchema,
+  ticketCategoryUpdateSchema,
+  type TicketCategoryInput,
+  type TicketCategoryUpdate,
+} from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { AdminTicketsService } from '@kickback/domain';
 import { rowId } from '@kickback/platform';
@@ -27,7 +32,7 @@ export class AdminTicketCategoriesController {
   async update(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId('Category not found.')) id: number,
-    @Body(zodPipe(ticketCategoryInputSchema)) body: TicketCategoryInput,
+    @Body(zodPipe(ticketCategoryUpdateSchema)) body: TicketCategoryUpdate,
   ) {
     return ok(await this.admin.updateCategory(user.id, id, body), 'Category updated.');
   }

@@ -1,0 +1,117 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
+import { mockFetch } from '../../test/fetch-polyfill';
+import { adminFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { screenOutline } from '../../test/screen-outline';
+import AnnouncementsPage from './announcements-page';
+
+const hooks: AnnouncementHook[] = [
+  {
+    id: 1,
+    kind: 'webhook',
+    name: 'Stream deck',
+    url_display: 'https://deck.example/hook',
+    events: ['stream.live', 'raffle.winners'],
+    enabled: true,
+    signing_secret_hint: 'whsec_…t123',
+    created_at: '2026-11-27T12:00:00.000Z',
+  },
+  {
+    id: 2,
+    kind: 'discord',
+    name: 'Raffles channel',
+    url_display: 'https://discord.com/api/webhooks/123/••••••',
+    events: ['raffle.started'],
+    enabled: false,
+    signing_secret_hint: null,
+    created_at: '2026-11-27T13:00:00.000Z',
+  },
+];
+
+const deliveries: AnnouncementDelivery[] = [
+  {
+    id: 9,
+    event: 'announcement.test',
+    title: 'Test announcement',
+    status: 'retrying',
+    attempts: 2,
+    last_status: 500,
+    last_error: 'HTTP 500: broken',
+    created_at: '2026-11-27T12:01:00.000Z',
+    delivered_at: null,
+  },
+  {
+    id: 8,
+    event: 'stream.live',
+    title: 'Live now',
+    status: 'delivered',
+    attempts: 1,
+    last_status: 204,
+    last_error: null,
+    created_at: '2026-11-27T11:00:00.000Z',
+    delivered_at: '2026-11-27T11:00:01.000Z',
+  },
+  {
+    id: 7,
+    event: 'stream.live',
+    title: 'Queued one',
+    status: 'pending',
+    attempts: 0,
+    last_status: null,
+    last_error: null,
+    created_at: '2026-11-27T10:00:00.000Z',
+    delivered_at: null,
+  },
+];
+
+// What a person meets on the screen, recorded before it became a declaration and compared since.
+describe('Announcements screen outline', () => {
+  beforeAll(() => {
+    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+  });
+  afterAll(() => jest.useRealTimers());
+
+  it('list, new forms with their errors, edit form, delete confirmation, the log panels', async () => {
+    mockFetch(({ url, method }) => {
+      if (url === '/api/admin/announcements' && method === 'GET') return { body: { success: true, data: hooks } };
+      if (url === '/api/admin/announcements/1/deliveries') return { body: { success: true, data: deliveries } };
+      if (url === '/api/admin/announcements/2/deliveries') return { body: { success: true, data: [] } };
+      return undefined;
+    });
+    renderWithProviders(<AnnouncementsPage />, { user: adminFixture });
+    await screen.findAllByRole('row');
+    expect(screenOutline()).toMatchSnapshot('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Hook' }));
+    const form = screen.getByRole('form', { name: 'New Hook' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Hook' }).find((button) => form.contains(button))!);
+    await screen.findByText('Pick at least one event.');
+    expect(screenOutline()).toMatchSnapshot('new Discord hook with errors');
+    fireEvent.change(screen.getByLabelText('Where to'), { target: { value: 'webhook' } });
+    expect(screenOutline(form)).toMatchSnapshot('new webhook form');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Stream deck' }));
+    expect(screenOutline()).toMatchSnapshot('edit form');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of Stream deck' }));
+    await screen.findByText('Live now');
+    expect(screenOutline()).toMatchSnapshot('webhook log with its signing secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of Raffles channel' }));
+    await screen.findByText(/Nothing sent yet/);
+    expect(screenOutline()).toMatchSnapshot('empty Discord log');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Raffles channel' }));
+    expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('delete confirmation');
+  });
+
+  it('empty and failed lists', async () => {
+    mockFetch(() => ({ body: { success: true, data: [] } }));
+    const { unmount } = renderWithProviders(<AnnouncementsPage />, { user: adminFixture });
+    await screen.findByText(/No hooks yet/);
+    expect(screenOutline()).toMatchSnapshot('empty');
+    unmount();
+    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
+    renderWithProviders(<AnnouncementsPage />, { user: adminFixture });
+    await screen.findByText('Failed to load the hooks.');
+    expect(screenOutline()).toMatchSnapshot('failed');
+  });
+});
