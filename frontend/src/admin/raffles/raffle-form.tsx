@@ -37,6 +37,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
   const [removePassword, setRemovePassword] = useState(false);
   const [rules, setRules] = useState(rulesDraft(initial?.entry_rules ?? null));
   const [claimMinutes, setClaimMinutes] = useState(initial?.claim_window_minutes ? String(initial.claim_window_minutes) : '');
+  const [casinoCredit, setCasinoCredit] = useState(initial?.casino_credit_prize ?? false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +56,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
       max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
       entry_rules: rulesInput(rules),
       claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
+      casino_credit_prize: casinoCredit,
     };
     if (password.trim()) input.password = password.trim();
     else if (removePassword) input.password = null;
@@ -147,6 +149,10 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
         error={err('claim_window_minutes')}
         hint="Empty: winners need not claim. Otherwise an unclaimed prize passes to the next person in the draw order (e.g. 10 on stream, 2880 for 48 hours)."
       />
+      <label className="checkbox">
+        <input type="checkbox" checked={casinoCredit} onChange={(e) => setCasinoCredit(e.target.checked)} /> The prize is casino credit (members
+        taking a break from gambling cannot enter)
+      </label>
       <SaveRaffleTemplate
         settings={() => ({
           description,
@@ -161,6 +167,7 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
           max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
           entry_rules: rulesInput(rules),
           claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
+          casino_credit_prize: casinoCredit,
         })}
       />
       <div className="admin-form__actions">
