@@ -13,6 +13,7 @@ import { selectCsrfToken, type SessionState } from './session-slice';
 export const TAG_TYPES = [
   'SiteSettings',
   'Affiliates',
+  'Safety',
   'Stats',
   'Legal',
   'Leaderboard',
