@@ -73,6 +73,7 @@ describe('StoreItemsPage', () => {
       category: 'general',
       is_active: true,
       fulfilment: 'manual',
+      is_casino_bonus: false,
       value_usd: '0',
     });
   });
