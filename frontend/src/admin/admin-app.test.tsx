@@ -163,6 +163,7 @@ describe('AdminApp', () => {
       benefits: ['Free spins', '10% rakeback'],
       logo_url: null,
       is_active: true,
+      countries: { mode: 'everywhere', countries: [] },
     });
   });
 });

@@ -29,6 +29,7 @@ import { OthersOnStream } from './go-live-others';
 import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
 import './go-live-page.css';
+import { SafetyOverviewPanel } from '../safety/safety-overview';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
@@ -48,6 +49,7 @@ export default function GoLivePage() {
         <LeaderboardPanel />
         <OverlaysPanel />
         <ArchivePanel />
+        <SafetyOverviewPanel />
       </div>
     </div>
   );
