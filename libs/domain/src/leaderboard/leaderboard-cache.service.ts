@@ -5,7 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
 import { buildBoard } from './board-builder';
-import { linkedAvatars, loadStandings } from './leaderboard-standings.repository';
+import { linkedAvatars, rankedStandings } from './leaderboard-standings.repository';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { currentPeriod } from './leaderboard-periods.repository';
 import { periodWindow } from './period-window';
@@ -217,15 +217,4 @@ export class LeaderboardCacheService {
 function dataOf(platforms: { name: string; slug: string }[], boards: string[]): string {
   const list = JSON.stringify(platforms.map((p) => ({ name: p.name, slug: p.slug })));
   return `{"platforms":${list},"selected_platform":${JSON.stringify(platforms[0]?.slug ?? null)},"all_leaderboards":{${boards.join(',')}}}`;
-}
-
-/**
- * The first `limit` ranks without the casino names of members on a break (linked in Settings): they are left
- * unranked, and everyone below moves up.
- */
-export async function rankedStandings(em: EntityManager, periodId: number, limit: number, onBreak: string[]) {
-  if (!onBreak.length) return loadStandings(em, periodId, limit);
-  const hidden = new Set(onBreak);
-  const rows = await loadStandings(em, periodId, limit + hidden.size);
-  return rows.filter((r) => !hidden.has(r.username.toLowerCase())).slice(0, limit);
 }

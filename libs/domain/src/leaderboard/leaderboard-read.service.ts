@@ -4,11 +4,11 @@ import type Redis from 'ioredis';
 import type { LeaderboardPeriodDetail, LeaderboardPeriodList } from '@kickback/contracts';
 import { InjectRedis, notFound } from '@kickback/platform';
 import { buildBoard } from './board-builder';
-import { linkedAvatars } from './leaderboard-standings.repository';
+import { linkedAvatars, rankedStandings } from './leaderboard-standings.repository';
 import { MemberBreaksService } from '../safety/member-breaks.service';
 import type { OfferViewer } from '../site/affiliates.service';
 import { LEADERBOARD_CACHE_KEYS, PERIOD_CACHE_TTL_SECONDS } from './leaderboard-cache-keys';
-import { LeaderboardCacheService, rankedStandings, type CachedAnswer } from './leaderboard-cache.service';
+import { LeaderboardCacheService, type CachedAnswer } from './leaderboard-cache.service';
 import { findPeriod, listPeriods, toPeriodSummary } from './leaderboard-periods.repository';
 import { findPlatformBySlug, type PlatformRecord } from './leaderboard-platforms.repository';
 

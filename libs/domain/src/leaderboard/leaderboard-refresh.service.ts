@@ -15,6 +15,7 @@ import { WinnersService } from '../winners/winners.service';
 import { recordPeriodWinners } from './period-prize-winners';
 import { SourceError, type SourceContext } from './sources/source-adapter';
 import { sourceFor } from './sources/source-registry';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 
 export type RefreshTrigger = 'schedule' | 'manual' | 'import' | 'final' | 'test';
 
@@ -45,6 +46,7 @@ export class LeaderboardRefreshService {
     private readonly config: AppConfig,
     private readonly winners: WinnersService,
     private readonly giveaways: GiveawaysService,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
   async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
@@ -88,7 +90,7 @@ export class LeaderboardRefreshService {
         await recordPeriodWinners(
           tx,
           { winners: this.winners, giveaways: this.giveaways },
-          { periodId: existing.id, platform, startsAt: existing.start, prizes: platform.prizes },
+          { periodId: existing.id, platform, startsAt: existing.start, prizes: platform.prizes, onBreak: await this.breaks.linkedNamesOnBreak() },
         );
       }
       await openPeriod(tx, platform.id, window.start, window.end);

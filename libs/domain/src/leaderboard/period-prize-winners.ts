@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GiveawaysService } from '../site/giveaways.service';
 import type { WinnersService } from '../winners/winners.service';
-import { linkedMembers, loadStandings } from './leaderboard-standings.repository';
+import { linkedMembers, rankedStandings } from './leaderboard-standings.repository';
 import { maskUsername } from './username-mask';
 
 export interface PrizePeriod {
@@ -11,6 +11,8 @@ export interface PrizePeriod {
   prizes: number[];
   /** When the prizes were paid; now unless the demo seed dates them back. */
   paidAt?: Date;
+  /** Casino names (lower case) of members on a break: unranked, so no prize, and the ranks below move up. */
+  onBreak?: string[];
 }
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -28,7 +30,7 @@ export async function recordPeriodWinners(
 ): Promise<void> {
   const paid = period.prizes.findLastIndex((p) => p > 0) + 1;
   if (paid === 0) return;
-  const standings = await loadStandings(tx, period.periodId, paid);
+  const standings = await rankedStandings(tx, period.periodId, paid, period.onBreak ?? []);
   const members = await linkedMembers(
     tx,
     standings.map((s) => s.username),
