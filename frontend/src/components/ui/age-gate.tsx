@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SAFETY_MESSAGES, type ViewerSafety } from '@kickback/contracts';
+import { reloadPage } from '../../lib/http';
 import { useAnswerAgeMutation, useViewerSafety } from '../../lib/safety-api';
 import './age-gate.css';
 
@@ -21,7 +22,7 @@ export function AgeQuestion({ safety }: { safety: ViewerSafety }) {
   const reply = async (value: 'yes' | 'no') => {
     await answer({ answer: value }).unwrap();
     // The server leaves offers out of the page data it renders, so the answer takes effect on a fresh page.
-    window.location.reload();
+    reloadPage();
   };
   return (
     <section className="card age-gate" aria-labelledby="age-gate-title" data-testid="age-gate">

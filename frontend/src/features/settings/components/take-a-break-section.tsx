@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { useTakeBreakMutation, useViewerSafety } from '../../../lib/safety-api';
 import { useToast } from '../../../lib/use-toast';
+import { reloadPage } from '../../../lib/http';
 import { errorMessage } from '../../../lib/api-error';
 
 /**
@@ -20,7 +21,7 @@ export function TakeABreakSection() {
   const start = async () => {
     try {
       await takeBreak({ period, confirm: true }).unwrap();
-      window.location.reload();
+      reloadPage();
     } catch (error) {
       setConfirming(false);
       toast.error(errorMessage(error, 'The break could not be started.'));
