@@ -48,6 +48,11 @@ export class MemberBreaksService {
     if (await this.isOnBreak(userId)) throw forbidden(message);
   }
 
+  /** Which of these members are on a break (a batch's check, one read). */
+  async membersOnBreak(userIds: number[]): Promise<Set<number>> {
+    return new Set(await this.repository.onBreak(this.em.fork(), userIds));
+  }
+
   /** Casino usernames (lower case) of members on a break: boards leave them unranked. */
   linkedNamesOnBreak(): Promise<string[]> {
     return this.repository.linkedNamesOnBreak(this.em.fork());

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminSafetyCountry, BreakPeriod, SafetyCountryInput, SafetySettings } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 
 export interface BreakRow {
   id: number;
@@ -128,6 +129,15 @@ export class SafetyRepository {
 
   async endNow(em: EntityManager, id: number, actorId: number): Promise<void> {
     await em.execute('update member_breaks set ended_at = now(), ended_by = ? where id = ?', [actorId, id]);
+  }
+
+  async onBreak(em: EntityManager, userIds: number[]): Promise<number[]> {
+    if (!userIds.length) return [];
+    const rows = await em.execute<{ user_id: number }[]>(
+      'select user_id from member_breaks where ended_at is null and user_id = any(?::int[])',
+      [intArrayLiteral(userIds)],
+    );
+    return rows.map((r) => r.user_id);
   }
 
   /** The casino usernames members on a break linked in Settings, lower-cased. */

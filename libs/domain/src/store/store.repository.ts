@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminStoreItem, RedemptionItemSummary, StoreItem, StoreItemInput, StoreQuery, StoreSort } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 
 /** Half-open ranges [min, max): an item costing exactly 1000 shows under 1000-5000. */
 const PRICE_RANGES: Record<string, [number, number | null]> = {
@@ -101,9 +102,12 @@ export class StoreRepository {
     return rows.map((r) => ({ ...r, user_purchases: Number(r.user_purchases) }));
   }
 
-  /** Whether the item is marked a casino bonus (refused to members on a break). */
-  async isCasinoBonus(em: EntityManager, itemId: number): Promise<boolean> {
-    return (await em.execute('select 1 from store_items where id = ? and is_casino_bonus', [itemId])).length > 0;
+  /** Which of these items are marked casino bonuses (refused to members on a break). */
+  async casinoBonuses(em: EntityManager, itemIds: number[]): Promise<Set<number>> {
+    const rows = await em.execute<{ id: number }[]>('select id from store_items where id = any(?::int[]) and is_casino_bonus', [
+      intArrayLiteral(itemIds),
+    ]);
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Every category of an active item, for the category filter. */
