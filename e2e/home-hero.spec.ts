@@ -19,7 +19,10 @@ async function givenAway(page: Page): Promise<GivenAwayAnswer> {
 
 const heroFigure = (page: Page) => page.locator('.hero__stat').filter({ hasText: 'Total Given Away' }).locator('.hero__stat-value');
 
-test('the hero shows the total given away from the real answer, and a drawn prize raises it', async ({ page, browser }) => {
+test('the hero shows the total given away from the real answer; a drawn prize raises it once its payout is paid', async ({
+  page,
+  browser,
+}) => {
   const before = await givenAway(page);
   expect(before.success).toBe(true);
   // SPEC §7 answers this one at the top level, which is what the client has to read.
@@ -28,7 +31,8 @@ test('the hero shows the total given away from the real answer, and a drawn priz
   await waitForShell(page);
   await expect(heroFigure(page)).toHaveText(before.formatted_total);
 
-  // A raffle worth $250 is entered and drawn: the answer and the hero both move by exactly that prize.
+  // A raffle worth $250 is entered and drawn: its payout waits, so nothing is given away yet; once the admin marks it
+  // paid, the answer and the hero both move by exactly that prize.
   const admin = await signedIn(browser, 'StreamBoss');
   const adminToken = await csrfToken(admin.page);
   const created = await admin.page.request.post('/api/admin/raffles', {
@@ -54,6 +58,20 @@ test('the hero shows the total given away from the real answer, and a drawn priz
   expect(entered.ok()).toBe(true);
   const drawn = await admin.page.request.post(`/api/admin/raffles/${raffleId}/draw`, { headers: { 'x-csrf-token': adminToken } });
   expect(drawn.ok()).toBe(true);
+  expect((await givenAway(page)).total).toBeCloseTo(before.total, 2);
+
+  const queue = await admin.page.request.get('/api/admin/payouts?status=waiting_approval&source=raffle');
+  const payout = ((await queue.json()) as { data: { id: number; subject: { id: number } }[] }).data.find((p) => p.subject.id === raffleId)!;
+  for (const move of [
+    { from: 'waiting_approval', to: 'approved' },
+    { from: 'approved', to: 'paid', proof_reference: 'hero-figure-transfer' },
+  ]) {
+    const moved = await admin.page.request.post(`/api/admin/payouts/${payout.id}/status`, {
+      headers: { 'x-csrf-token': adminToken },
+      data: move,
+    });
+    expect(moved.ok()).toBe(true);
+  }
 
   const after = await givenAway(page);
   expect(after.total).toBeCloseTo(before.total + 250, 2);

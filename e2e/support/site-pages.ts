@@ -13,12 +13,13 @@ export const VISITOR_PAGES = [
   '/store',
   '/contact',
   '/winners',
+  '/payouts',
   '/terms',
   '/privacy',
 ];
 
 /** Every page of the site's navigation and footer a logged-in member can open (no ids in the path). */
-export const MEMBER_PAGES = [...VISITOR_PAGES, '/profile', '/settings', '/tickets', '/tickets/create'];
+export const MEMBER_PAGES = [...VISITOR_PAGES, '/profile', '/settings', '/tickets', '/tickets/create', '/prizes'];
 
 /**
  * Every section of the admin panel, as paths: read from the panel's own list of sections (the one its side navigation

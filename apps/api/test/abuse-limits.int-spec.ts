@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, type TestClient } from '@kickback/testing';
 
 const LIMIT_PER_MINUTE = 5;
 const TOO_MANY = 'Too many requests. Please slow down and try again shortly.';
@@ -45,16 +45,7 @@ const upload = (name: string, type: string, bytes: Buffer | string) => {
 
 /** Abuse limits per member (per address when anonymous) and hostile uploads, each proven by a request that crosses the line. */
 describe('abuse limits and hostile uploads', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: String(LIMIT_PER_MINUTE) });
-    api = await stack.api();
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: String(LIMIT_PER_MINUTE) } });
 
   async function statuses(client: TestClient, method: string, path: string, times: number, json: unknown = {}) {
     const answers: { status: number; message: string }[] = [];
@@ -66,7 +57,7 @@ describe('abuse limits and hostile uploads', () => {
   }
 
   it('limits redeeming and hunt and tournament predictions per member per minute (RATE_LIMIT_PER_MINUTE), members apart', async () => {
-    const [grinder, bystander] = [await api.signedIn(), await api.signedIn()];
+    const [grinder, bystander] = [await stack.api.signedIn(), await stack.api.signedIn()];
     for (const [path, body] of [
       ['/api/r/store/2147483000/redeem', {}],
       ['/api/r/bonus-hunts/2147483000/predict', { end_balance: 10, highest_multiplier: 2, highest_multiplier_game: 'Wanted' }],
@@ -80,12 +71,12 @@ describe('abuse limits and hostile uploads', () => {
   });
 
   it('limits ticket creation to 10 per member in 10 minutes and captchas to 30 a minute per address', async () => {
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     // The route's own limit replaces the default one (which would refuse the sixth).
     const tickets = await statuses(member, 'POST', '/api/r/tickets', 11);
     expect(tickets.slice(0, 10).every((a) => a.status === 422)).toBe(true);
     expect(tickets[10]).toEqual({ status: 429, message: TOO_MANY });
-    const captchas = await statuses(api.client(), 'GET', '/api/r/captcha', 31);
+    const captchas = await statuses(stack.api.client(), 'GET', '/api/r/captcha', 31);
     expect(captchas.slice(0, 30).every((a) => a.status === 200)).toBe(true);
     expect(captchas[30]).toEqual({ status: 429, message: TOO_MANY });
   });
@@ -99,7 +90,7 @@ describe('abuse limits and hostile uploads', () => {
       upload('bomb.png', 'image/png', pixelBomb(60_000)),
     ];
     for (const form of refusals) {
-      const res = await admin.request('POST', '/api/admin/uploads', { body: form });
+      const res = await stack.admin.request('POST', '/api/admin/uploads', { body: form });
       const body = (await res.json()) as { success: boolean; message: string };
       expect({ status: res.status, success: body.success, message: body.message }).toMatchObject({
         status: 422,
@@ -114,11 +105,11 @@ describe('abuse limits and hostile uploads', () => {
       .toBuffer();
     const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
     for (const form of [upload('polyglot.png', 'image/png', polyglot), upload('photo.html', 'text/html', png)]) {
-      const res = await admin.request('POST', '/api/admin/uploads', { body: form });
+      const res = await stack.admin.request('POST', '/api/admin/uploads', { body: form });
       expect(res.status).toBe(201);
       const { data } = (await res.json()) as { data: { url: string } };
       expect(data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
-      const served = await fetch(api.url + data.url);
+      const served = await fetch(stack.api.url + data.url);
       expect(served.headers.get('content-type')).toBe('image/webp');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       const bytes = Buffer.from(await served.arrayBuffer());

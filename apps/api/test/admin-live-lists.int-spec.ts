@@ -1,28 +1,19 @@
 import { io, type Socket } from 'socket.io-client';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from '@kickback/contracts';
-import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 
 /** The admin's lists of live things follow the admin room: raffles, hunts and tournaments created or changed, entry counters. */
 describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    admin = await api.signedIn({ role: 'Admin' });
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
+
+  const stack = integrationStack({ worker: true, admin: true });
 
   /** A socket with the client's session, recording the admin room's pushes. */
   async function listen(client: TestClient) {
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: { cookie: client.cookieHeader },
@@ -42,11 +33,11 @@ describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)
   }
 
   it('pushes raffle, hunt and tournament changes and raffle entry counters to admins only', async () => {
-    const watching = await listen(admin);
-    const member = await api.signedIn();
+    const watching = await listen(stack.admin);
+    const member = await stack.api.signedIn();
     const bystander = await listen(member);
 
-    const raffle = await admin.json('POST', '/api/admin/raffles', {
+    const raffle = await stack.admin.json('POST', '/api/admin/raffles', {
       title: 'Friday $50',
       description: 'Live list',
       start_datetime: new Date(Date.now() - 60_000).toISOString(),
@@ -66,7 +57,7 @@ describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)
       participants_count: 1,
     });
 
-    const drawn = await admin.json('POST', `/api/admin/raffles/${raffleId}/draw`);
+    const drawn = await stack.admin.json('POST', `/api/admin/raffles/${raffleId}/draw`);
     expect(drawn.body.message).toBe('1 winner drawn for Friday $50.');
     await waitFor(
       () => watching.changed.filter((p) => p.section === 'raffles' && p.id === raffleId).length >= 2,
@@ -74,12 +65,12 @@ describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)
       'raffle drawn push',
     );
 
-    const hunt = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100, prize_points: [100] });
+    const hunt = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100, prize_points: [100] });
     expect(hunt.status).toBe(201);
     const huntId = hunt.body.data.id as number;
     await waitFor(() => watching.changed.find((p) => p.section === 'bonus-hunts' && p.id === huntId), 10_000, 'hunt created push');
 
-    const tournament = await admin.json('POST', '/api/admin/tournaments', {
+    const tournament = await stack.admin.json('POST', '/api/admin/tournaments', {
       name: 'Live Cup',
       size: 4,
       slots: ['A', 'B', 'C', 'D'].map((name) => ({ name: `Live ${name}` })),
@@ -92,7 +83,7 @@ describe('admin live lists (real PostgreSQL + Redis, the worker relaying events)
       10_000,
       'tournament created push',
     );
-    expect((await admin.json('DELETE', `/api/admin/tournaments/${tournamentId}`)).status).toBe(200);
+    expect((await stack.admin.json('DELETE', `/api/admin/tournaments/${tournamentId}`)).status).toBe(200);
     await waitFor(
       () => watching.changed.filter((p) => p.section === 'tournaments' && p.id === tournamentId).length >= 2,
       10_000,

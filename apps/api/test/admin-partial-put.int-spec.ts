@@ -7,33 +7,24 @@ import type {
   OverlaySettings,
 } from '@kickback/contracts';
 import { DEFAULT_OVERLAY_SETTINGS } from '@kickback/contracts';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 /**
  * Admin PUT is a partial update (docs/architecture.md): a body naming one field changes that field, and every field
  * it leaves out keeps its value, where these routes used to refuse it or fill in the create defaults.
  */
 describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true });
 
   /** PUTs `body` and answers the resource as the admin list then shows it. */
   async function putAndRead<T extends { id: number }>(path: string, listPath: string, id: number, body: object): Promise<T> {
-    const put = await admin.json('PUT', `${path}/${id}`, body);
+    const put = await stack.admin.json('PUT', `${path}/${id}`, body);
     expect([put.status, put.body.success]).toEqual([200, true]);
-    return (await admin.json<{ data: T[] }>('GET', listPath)).body.data.find((row) => row.id === id)!;
+    return (await stack.admin.json<{ data: T[] }>('GET', listPath)).body.data.find((row) => row.id === id)!;
   }
 
   it('an announcement hook: disabling it keeps its name and events', async () => {
-    const created = await admin.json<{ data: AnnouncementHook }>('POST', '/api/admin/announcements', {
+    const created = await stack.admin.json<{ data: AnnouncementHook }>('POST', '/api/admin/announcements', {
       kind: 'discord',
       name: 'Community server',
       url: 'https://discord.com/api/webhooks/123456/partial-put-token',
@@ -46,7 +37,7 @@ describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)',
   });
 
   it('an achievement: renaming an inactive one keeps it inactive, with its icon, description, category and rule', async () => {
-    const created = await admin.json<{ data: AdminAchievement }>('POST', '/api/admin/achievements', {
+    const created = await stack.admin.json<{ data: AdminAchievement }>('POST', '/api/admin/achievements', {
       name: 'Regular',
       icon: '⭐',
       description: 'Enter ten raffles.',
@@ -63,7 +54,7 @@ describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)',
   });
 
   it('a badge: a new description keeps its rule and icon', async () => {
-    const created = await admin.json<{ data: AdminBadge }>('POST', '/api/admin/badges', {
+    const created = await stack.admin.json<{ data: AdminBadge }>('POST', '/api/admin/badges', {
       name: 'Helper',
       icon: '🤝',
       description: 'Answers questions.',
@@ -76,7 +67,7 @@ describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)',
   });
 
   it('a ticket category: renaming it keeps its description, position and whether it is active', async () => {
-    const created = await admin.json<{ data: AdminTicketCategory }>('POST', '/api/admin/ticket-categories', {
+    const created = await stack.admin.json<{ data: AdminTicketCategory }>('POST', '/api/admin/ticket-categories', {
       name: 'Payouts',
       description: 'Questions about prizes.',
       position: 7,
@@ -92,7 +83,8 @@ describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)',
 
   it("a kind's overlay settings: one field over the saved settings (or the defaults), the result still bounded to the stage", async () => {
     const settingsOf = async (kind: string) =>
-      (await admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data.find((r) => r.kind === kind)!.settings;
+      (await stack.admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data.find((r) => r.kind === kind)!
+        .settings;
     const saved: OverlaySettings = {
       ...DEFAULT_OVERLAY_SETTINGS.raffle,
       x: 100,
@@ -100,20 +92,20 @@ describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)',
       prize_line: 'A signed jersey',
       hidden: ['count'],
     };
-    expect((await admin.json('PUT', '/api/admin/overlays/raffle/settings', saved)).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/overlays/raffle/settings', saved)).status).toBe(200);
 
-    const changed = await admin.json<{ data: OverlaySettings }>('PUT', '/api/admin/overlays/raffle/settings', { opacity: 0.5 });
+    const changed = await stack.admin.json<{ data: OverlaySettings }>('PUT', '/api/admin/overlays/raffle/settings', { opacity: 0.5 });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toEqual({ ...saved, opacity: 0.5 });
     expect(await settingsOf('raffle')).toEqual({ ...saved, opacity: 0.5 });
 
     // 100 + 1900 is off the 1920 px stage only with the saved x: the fit is checked on the merged settings.
-    const refused = await admin.json('PUT', '/api/admin/overlays/raffle/settings', { width: 1900 });
+    const refused = await stack.admin.json('PUT', '/api/admin/overlays/raffle/settings', { width: 1900 });
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors)).toEqual(['x']);
     expect(await settingsOf('raffle')).toEqual({ ...saved, opacity: 0.5 });
 
-    expect((await admin.json('PUT', '/api/admin/overlays/alerts/settings', { y: 300 })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/overlays/alerts/settings', { y: 300 })).status).toBe(200);
     expect(await settingsOf('alerts')).toEqual({ ...DEFAULT_OVERLAY_SETTINGS.alerts, y: 300 });
   });
 });

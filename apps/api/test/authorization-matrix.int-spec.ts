@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { runDemoSeed } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type RunningApi, type TestClient } from '@kickback/testing';
 import { listRouteHandlers, listSocketEvents } from '../src/bootstrap/route-inventory';
 import {
   ACTORS,
@@ -88,18 +87,17 @@ const SOCKET_PROBES: Record<string, (socket: Socket) => Promise<number>> = {
 };
 
 describe('authorization matrix: every route and socket event, every actor, one table', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   const clients = {} as Record<Actor, TestClient>;
   const ids = {} as Record<Actor, number>;
   const owned = {} as Record<OwnedResource, number>;
 
   const userId = async (username: string) =>
-    (await em.execute<{ id: number }[]>('select id from users where lower(username) = lower(?)', [username]))[0]!.id;
+    (await stack.em.execute<{ id: number }[]>('select id from users where lower(username) = lower(?)', [username]))[0]!.id;
 
   async function seedOwnedResources(owner: TestClient): Promise<void> {
-    const [{ id: categoryId }] = await em.execute<{ id: number }[]>('select id from ticket_categories where active order by id limit 1');
+    const [{ id: categoryId }] = await stack.em.execute<{ id: number }[]>(
+      'select id from ticket_categories where active order by id limit 1',
+    );
     const form = new FormData();
     form.append('title', 'My withdrawal is stuck');
     form.append('description', 'Since yesterday.');
@@ -112,21 +110,23 @@ describe('authorization matrix: every route and socket event, every actor, one t
     const created = await owner.request('POST', '/api/r/tickets', { body: form });
     expect(created.status).toBe(200);
     owned.ticket = ((await created.json()) as { data: { id: number } }).data.id;
-    [{ id: owned.ticketImage }] = await em.execute<{ id: number }[]>('select id from ticket_images where ticket_id = ?', [owned.ticket]);
+    [{ id: owned.ticketImage }] = await stack.em.execute<{ id: number }[]>('select id from ticket_images where ticket_id = ?', [
+      owned.ticket,
+    ]);
 
     const store = await owner.json('GET', '/api/r/store');
     const item = (store.body.data.store_items as { id: number; cost: number; quantity: number | null }[]).find(
       (i) => i.cost <= store.body.data.user_points && (i.quantity === null || i.quantity > 0),
     )!;
     expect((await owner.json('POST', `/api/r/store/${item.id}/redeem`)).status).toBe(200);
-    [{ id: owned.redemption }] = await em.execute<{ id: number }[]>(
+    [{ id: owned.redemption }] = await stack.em.execute<{ id: number }[]>(
       'select id::int as id from store_redemptions where user_id = ? order by id desc limit 1',
       [ids.member],
     );
 
     // The demo hunt is being opened, so its predictions are closed: the member's guess is one made before that.
     const hunt = await owner.json('GET', '/api/r/bonus-hunts/current');
-    [{ id: owned.huntPrediction }] = await em.execute<{ id: number }[]>(
+    [{ id: owned.huntPrediction }] = await stack.em.execute<{ id: number }[]>(
       `insert into hunt_predictions (hunt_id, user_id, end_balance, highest_multiplier, highest_multiplier_game)
        values (?, ?, 4321.5, 250, 'Gates of Olympus')
        on conflict (hunt_id, user_id) do update set end_balance = excluded.end_balance returning id`,
@@ -140,7 +140,7 @@ describe('authorization matrix: every route and socket event, every actor, one t
    * whatever the pair had first, all through the API.
    */
   async function seedFriendship(accepted: boolean): Promise<number> {
-    const [row] = await em.execute<{ id: number; status: string; receiver_id: number }[]>(
+    const [row] = await stack.em.execute<{ id: number; status: string; receiver_id: number }[]>(
       'select id, status, receiver_id from friendships where (sender_id = ? and receiver_id = ?) or (sender_id = ? and receiver_id = ?)',
       [ids.member, ids.otherMember, ids.otherMember, ids.member],
     );
@@ -162,19 +162,18 @@ describe('authorization matrix: every route and socket event, every actor, one t
     friendship: () => seedFriendship(true),
   };
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager).fork();
-    await runDemoSeed(em.fork());
+    await runDemoSeed(stack.em.fork());
     ids.Admin = await userId('StreamBoss');
     ids.staff = await userId('HelpDeskHana');
     ids.member = await userId('LuckyLuke');
     ids.otherMember = await userId('SpinQueen');
-    ids.banned = (await createUser(em)).id;
-    ids.moderator = (await createUser(em)).id;
+    ids.banned = (await createUser(stack.em)).id;
+    ids.moderator = (await createUser(stack.em)).id;
     for (const actor of ACTORS) {
-      clients[actor] = api.client();
+      clients[actor] = stack.api.client();
       if (actor === 'anonymous') await clients[actor].refreshCsrf();
       else await clients[actor].loginAs(ids[actor]);
     }
@@ -183,13 +182,12 @@ describe('authorization matrix: every route and socket event, every actor, one t
     await clients.banned.refreshCsrf();
     await seedOwnedResources(clients.member);
   });
-  afterAll(() => stack.close());
 
   it('has a rule for every registered route and socket event, and no rule for a route that does not exist', () => {
-    const routes = registeredRoutes(api.app).map((r) => r.key);
+    const routes = registeredRoutes(stack.api.app).map((r) => r.key);
     expect(routes.filter((r) => !HTTP_RULES[r])).toEqual([]);
     expect(Object.keys(HTTP_RULES).filter((r) => !routes.includes(r))).toEqual([]);
-    const events = listSocketEvents(api.app);
+    const events = listSocketEvents(stack.api.app);
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((e) => !SOCKET_RULES[e] || !SOCKET_PROBES[e])).toEqual([]);
     expect(Object.keys(SOCKET_RULES).filter((e) => !events.includes(e))).toEqual([]);
@@ -197,14 +195,14 @@ describe('authorization matrix: every route and socket event, every actor, one t
 
   it('answers every actor on every route as the table says', async () => {
     const problems: string[] = [];
-    for (const { key, methods, path } of registeredRoutes(api.app)) {
+    for (const { key, methods, path } of registeredRoutes(stack.api.app)) {
       const rule = HTTP_RULES[key];
       if (!rule) continue;
       for (const method of methods) {
         for (const actor of ACTORS) {
           let client = clients[actor];
           if (rule.endsSession) {
-            client = api.client();
+            client = stack.api.client();
             if (DENIED_LOGGED_OUT.includes(actor)) await client.refreshCsrf();
             else await client.loginAs(ids[actor]);
           }
@@ -261,9 +259,9 @@ describe('authorization matrix: every route and socket event, every actor, one t
 
   it('answers every actor on every client→server socket event as the table says', async () => {
     const problems: string[] = [];
-    for (const event of listSocketEvents(api.app)) {
+    for (const event of listSocketEvents(stack.api.app)) {
       for (const actor of ACTORS) {
-        const socket = connect(api.url, clients[actor].cookieHeader);
+        const socket = connect(stack.api.url, clients[actor].cookieHeader);
         try {
           await once(socket, 'connect');
           const status = await SOCKET_PROBES[event]!(socket);

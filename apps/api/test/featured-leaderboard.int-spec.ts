@@ -1,29 +1,18 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, socketConnected, testSocket, waitFor } from '@kickback/testing';
 
 /** The leaderboard on stream: chosen on Go live (else the site's first board); the leaderboard overlay follows it. */
 describe('featured leaderboard (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
+  const stack = integrationStack({ admin: true });
+
   const board = async (slug: string, display_order: number) => {
-    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const res = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: `Board ${slug}`,
       slug,
       currency_symbol: '$',
@@ -35,27 +24,27 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     return res.body.data.id as number;
   };
   const overlayBoard = async (token: string) => {
-    const res = await fetch(`${api.url}/overlay/leaderboard/data?token=${token}`);
+    const res = await fetch(`${stack.api.url}/overlay/leaderboard/data?token=${token}`);
     return ((await res.json()) as { data: Extract<OverlayData, { kind: 'leaderboard' }> }).data.platform;
   };
 
   it("defaults to the site's first board; the admin puts another on stream and the leaderboard overlay is told at once", async () => {
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: null });
+    expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: null });
     const first = await board('first-board', 0);
     const second = await board('second-board', 1);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
-    const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/leaderboard/token')).body;
+    expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
+    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/leaderboard/token')).body;
     expect(await overlayBoard(issued.token)).toBe('first-board');
 
-    const socket = testSocket(api.url, null, { overlay: 'leaderboard', token: issued.token });
+    const socket = testSocket(stack.api.url, null, { overlay: 'leaderboard', token: issued.token });
     sockets.push(await socketConnected(socket));
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
 
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/leaderboard', { id: second })).status).toBe(403);
 
-    const chosen = await admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
+    const chosen = await stack.admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toMatchObject({
       data: { leaderboard: second },
@@ -64,20 +53,20 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     await waitFor(() => pushes[0], 10_000, 'overlay:featured push');
     expect(pushes).toEqual([{ kind: 'leaderboard', id: second }]);
     expect(await overlayBoard(issued.token)).toBe('second-board');
-    const audits = await em
+    const audits = await stack.em
       .fork()
       .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.leaderboard'`);
     expect(audits).toEqual([{ entity_id: String(second) }]);
 
     // A board taken off the site gives way to the first active one (the overlay is told), and cannot be chosen.
-    expect((await admin.json('PUT', `/api/admin/leaderboard/platforms/${second}`, { is_active: false })).status).toBe(200);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
+    expect((await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${second}`, { is_active: false })).status).toBe(200);
+    expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
     await waitFor(() => pushes[1], 10_000, 'overlay:featured push after the board left');
     expect(pushes[1]).toEqual({ kind: 'leaderboard', id: first });
-    const refused = await admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
+    const refused = await stack.admin.json('PUT', '/api/admin/featured/leaderboard', { id: second });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ id: ['Only an active leaderboard can go on stream.'] });
-    expect((await admin.json('PUT', '/api/admin/featured/leaderboard', { id: 999_999 })).status).toBe(422);
+    expect((await stack.admin.json('PUT', '/api/admin/featured/leaderboard', { id: 999_999 })).status).toBe(422);
     // Refusals change nothing on stream and push nothing.
     expect(pushes).toHaveLength(2);
   });

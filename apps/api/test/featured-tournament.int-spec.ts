@@ -1,29 +1,18 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, socketConnected, testSocket, waitFor } from '@kickback/testing';
 
 /** The tournament on stream: chosen on Go live (else the newest active one); the bracket overlay follows it. */
 describe('featured tournament (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
+  const stack = integrationStack({ admin: true });
+
   const createCup = async (name: string) => {
-    const res = await admin.json('POST', '/api/admin/tournaments', {
+    const res = await stack.admin.json('POST', '/api/admin/tournaments', {
       name,
       size: 4,
       slots: ['A', 'B', 'C', 'D'].map((s) => ({ name: `${name} ${s}` })),
@@ -32,40 +21,40 @@ describe('featured tournament (real PostgreSQL + Redis)', () => {
     return res.body.data.id as number;
   };
   const overlayTournament = async (token: string) => {
-    const res = await fetch(`${api.url}/overlay/tournament/data?token=${token}`);
+    const res = await fetch(`${stack.api.url}/overlay/tournament/data?token=${token}`);
     return ((await res.json()) as { data: Extract<OverlayData, { kind: 'tournament' }> }).data.tournament?.id ?? null;
   };
 
   it('defaults to the newest active tournament; the admin puts another on stream and the bracket overlay is told at once', async () => {
     const older = await createCup('Older Cup');
     const newer = await createCup('Newer Cup');
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
-    const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body;
+    expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
+    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body;
     expect(await overlayTournament(issued.token)).toBe(newer);
 
-    const socket = testSocket(api.url, null, { overlay: 'tournament', token: issued.token });
+    const socket = testSocket(stack.api.url, null, { overlay: 'tournament', token: issued.token });
     sockets.push(await socketConnected(socket));
     const pushes: FeaturedChangedPush[] = [];
     socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
 
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/tournament', { id: older })).status).toBe(403);
 
-    const chosen = await admin.json('PUT', '/api/admin/featured/tournament', { id: older });
+    const chosen = await stack.admin.json('PUT', '/api/admin/featured/tournament', { id: older });
     expect(chosen.status).toBe(200);
     expect(chosen.body.data).toMatchObject({ tournament: older });
     await waitFor(() => pushes.find((p) => p.id === older), 10_000, 'overlay:featured push');
     expect(pushes).toEqual([{ kind: 'tournament', id: older }]);
     expect(await overlayTournament(issued.token)).toBe(older);
-    const [audit] = await em
+    const [audit] = await stack.em
       .fork()
       .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.tournament'`);
     expect(audit).toEqual({ entity_id: String(older) });
 
     // An inactive tournament gives way to the newest active one, and cannot be chosen.
-    expect((await admin.json('PUT', `/api/admin/tournaments/${older}`, { is_active: false })).status).toBe(200);
-    expect((await admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
-    const refused = await admin.json('PUT', '/api/admin/featured/tournament', { id: older });
+    expect((await stack.admin.json('PUT', `/api/admin/tournaments/${older}`, { is_active: false })).status).toBe(200);
+    expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
+    const refused = await stack.admin.json('PUT', '/api/admin/featured/tournament', { id: older });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.id).toEqual(['Only an active tournament can go on stream.']);
   });

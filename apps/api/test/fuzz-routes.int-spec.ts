@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { io, type Socket } from 'socket.io-client';
 import { READ_API_SCOPES } from '@kickback/contracts';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 import { concretePath, listRoutes, listSocketEvents, type RouteInfo } from '../src/bootstrap/route-inventory';
 import { SOCKET_EVENT_POLICIES } from '../src/realtime/socket-event-policies';
 
@@ -119,26 +119,21 @@ const SKIPPED = /^\/(logout|login|auth)(\/|$)|^\/\{\*|^\/$/;
 describe('fuzzing every route and socket event with hostile input', () => {
   // Generous: the sweeps take minutes on a busy 2-core machine.
   jest.setTimeout(480_000);
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', READ_API_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    admin = await api.signedIn({ role: 'Admin' });
-    const token = await admin.json('POST', '/api/admin/read-api/tokens', { name: 'fuzz', scopes: [...READ_API_SCOPES] });
-    readApiHeaders = { authorization: `Bearer ${token.body.data.token as string}` };
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
+  });
+
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', READ_API_PER_MINUTE: '1000000' } });
+
+  beforeAll(async () => {
+    const token = await stack.admin.json('POST', '/api/admin/read-api/tokens', { name: 'fuzz', scopes: [...READ_API_SCOPES] });
+    readApiHeaders = { authorization: `Bearer ${token.body.data.token as string}` };
   });
 
   /** A digest of every application table, to prove a refused request wrote nothing. */
   async function checksum(): Promise<string> {
-    const em = stack.em(api.app);
+    const em = stack.em;
     const tables = await em.execute<{ name: string }[]>(
       `select tablename as name from pg_tables where schemaname = 'public' and tablename not like 'mikro_orm%' order by tablename`,
     );
@@ -161,7 +156,7 @@ describe('fuzzing every route and socket event with hostile input', () => {
     const qs = new URLSearchParams(query).toString();
     const url = qs ? `${path}?${qs}` : path;
     const headers = credentialFor(route.path);
-    const res = await admin.request(
+    const res = await stack.admin.request(
       route.method,
       url,
       route.method === 'GET' || route.method === 'DELETE' ? { headers } : { json: body, headers },
@@ -171,7 +166,7 @@ describe('fuzzing every route and socket event with hostile input', () => {
   }
 
   it('answers every hostile request with a 4xx envelope or a plain success, never a 5xx, and refused writes change nothing', async () => {
-    const routes = listRoutes(api.app).filter((r) => r.path.startsWith('/api/') && !SKIPPED.test(r.path));
+    const routes = listRoutes(stack.api.app).filter((r) => r.path.startsWith('/api/') && !SKIPPED.test(r.path));
     expect(routes.length).toBeGreaterThan(100);
     const problems: string[] = [];
     const statuses = new Map<number, number>();
@@ -225,13 +220,13 @@ describe('fuzzing every route and socket event with hostile input', () => {
 
   it('dates at the ends of what Date.parse reads are refused by name on every route that takes one, never a 500', async () => {
     const now = Date.now();
-    const raffle = await admin.json('POST', '/api/admin/raffles', {
+    const raffle = await stack.admin.json('POST', '/api/admin/raffles', {
       title: 'Date bounds',
       start_datetime: new Date(now).toISOString(),
       end_datetime: new Date(now + 3_600_000).toISOString(),
       number_of_winners: 1,
     });
-    const board = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const board = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Date bounds',
       slug: 'date-bounds',
       currency_symbol: '$',
@@ -289,7 +284,7 @@ describe('fuzzing every route and socket event with hostile input', () => {
         for (const field of [target.start, target.end]) {
           const body = { ...target.base, [target.start]: ok.start, [target.end]: ok.end, [field]: date };
           // A date in range may still be refused for its order (an end before the start), never for its year.
-          const res = await admin.json(target.method, target.path, body);
+          const res = await stack.admin.json(target.method, target.path, body);
           const errors = (res.body as { errors?: Record<string, string[]> }).errors ?? {};
           if (inRange) {
             if (res.status >= 500 || (errors[field] ?? []).some((m) => /2000/.test(m)))
@@ -305,12 +300,14 @@ describe('fuzzing every route and socket event with hostile input', () => {
 
   it('every /api route refuses an undeclared field, a NUL byte and prototype keys in its query and body, even a route that reads nothing', async () => {
     // The OpenAPI pages (swagger-ui's own Express routes, off in production) serve static files and read nothing.
-    const routes = listRoutes(api.app).filter((r) => r.path.startsWith('/api/') && !SKIPPED.test(r.path) && !/^\/api\/docs/.test(r.path));
+    const routes = listRoutes(stack.api.app).filter(
+      (r) => r.path.startsWith('/api/') && !SKIPPED.test(r.path) && !/^\/api\/docs/.test(r.path),
+    );
     expect(routes.length).toBeGreaterThan(100);
     const problems: string[] = [];
     const expectRefusal = async (route: RouteInfo, url: string, rawBody: string | undefined, field: string) => {
       const headers = credentialFor(route.path);
-      const res = await admin.request(
+      const res = await stack.admin.request(
         route.method,
         url,
         rawBody === undefined
@@ -349,14 +346,14 @@ describe('fuzzing every route and socket event with hostile input', () => {
   });
 
   it('every socket event has limits and a strict message: junk fields, NUL bytes, prototype keys and non-objects get a clear answer', async () => {
-    const events = listSocketEvents(api.app);
+    const events = listSocketEvents(stack.api.app);
     expect(events).toEqual(Object.keys(SOCKET_EVENT_POLICIES).sort());
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
-      extraHeaders: { cookie: admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
+      extraHeaders: { cookie: stack.admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
     });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
@@ -403,12 +400,12 @@ describe('fuzzing every route and socket event with hostile input', () => {
   });
 
   it('socket events with hostile payloads are answered or ignored, never crash the connection', async () => {
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
-      extraHeaders: { cookie: admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
+      extraHeaders: { cookie: stack.admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
     });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));

@@ -1,16 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer, RoomJoinAnswer, WatchHeartbeatAnswer } from '@kickback/contracts';
 import { RaffleEntryService } from '@kickback/domain';
-import {
-  createTestStack,
-  createUser,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  socketConnected,
-  testSocket,
-} from '@kickback/testing';
+import { integrationStack, type TestClient } from '@kickback/testing';
 
 const INVALID = 'The given data was invalid.';
 
@@ -19,36 +10,8 @@ const INVALID = 'The given data was invalid.';
  * work, every socket event is rate-limited per connection and per member, and input a route does not read is refused.
  */
 describe('hostile load: cheap checks first, strict input everywhere', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '300' } });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await stack.close();
-  });
-
-  async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, client };
-  }
-
-  function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(api.url, client);
-    sockets.push(socket);
-    return socketConnected(socket);
-  }
 
   /** The raw answer of a JSON request whose body is sent as given. */
   async function send(client: TestClient, method: string, path: string, body: string) {
@@ -62,8 +25,8 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   }
 
   it('finding 1: an anonymous socket’s raffle:enter is refused before any handler work; a 300,000-element one ends the connection unread', async () => {
-    const entries = jest.spyOn(api.app.get(RaffleEntryService), 'enter');
-    const anonymous = await connect();
+    const entries = jest.spyOn(stack.api.app.get(RaffleEntryService), 'enter');
+    const anonymous = await stack.socket();
     // Within the socket's message limit: answered at once by the event check, the payload never looked at.
     const large = { raffle_id: 1, entry_type: 'passwordless', junk: new Array(10_000).fill(0) };
     const answers = await Promise.all(
@@ -78,8 +41,8 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 1: a member’s oversized raffle entry is refused by shape, the hostile-text scan never walking what the schema refused', async () => {
-    const { client } = await member();
-    const socket = await connect(client);
+    const { client } = await stack.member();
+    const socket = await stack.socket(client);
     // A NUL at the end of an unknown field: only a scan of the whole message would find it.
     const answer = (await socket.timeout(20_000).emitWithAck('raffle:enter', {
       raffle_id: 1,
@@ -90,7 +53,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 1: HTTP bodies have a small limit by default, a larger one only on the routes (and roles) that need it', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const big = JSON.stringify({ entry_type: 'passwordless', kick_username: 'x'.repeat(240_000) });
     for (const [path, body] of [
       ['/api/r/raffles/1/enter', big],
@@ -101,13 +64,13 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
       expect([path, answer.status, answer.body]).toEqual([path, 413, { success: false, message: 'The request is too large.' }]);
     }
     // The admin's settings carry two 50,000-character texts: parsed, and answered by the route itself.
-    const settings = await send(admin, 'PUT', '/api/admin/settings', JSON.stringify({ terms_text: 'x'.repeat(100_000) }));
+    const settings = await send(stack.admin, 'PUT', '/api/admin/settings', JSON.stringify({ terms_text: 'x'.repeat(100_000) }));
     expect(settings.status).toBe(422);
     expect(settings.body.errors?.terms_text).toEqual([expect.stringMatching(/50000/)]);
   });
 
   it('finding 2: a 10,000-element predictions array is one short 422; a 120,000-element one is a 413 before parsing', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const tenThousand = await send(
       client,
       'POST',
@@ -136,10 +99,10 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 7: a route that reads no body or query refuses NUL bytes, prototype keys and unknown fields, and does nothing', async () => {
-    const item = await admin.json('POST', '/api/admin/store-items', { name: 'Sticker', cost: 5, category: 'merch' });
+    const item = await stack.admin.json('POST', '/api/admin/store-items', { name: 'Sticker', cost: 5, category: 'merch' });
     expect(item.status).toBe(201);
-    const { id, client } = await member();
-    expect((await admin.json('POST', `/api/admin/users/${id}/points`, { delta: 100, note: 'test grant' })).status).toBeLessThan(300);
+    const { id, client } = await stack.member();
+    expect((await stack.admin.json('POST', `/api/admin/users/${id}/points`, { delta: 100, note: 'test grant' })).status).toBeLessThan(300);
     const redeem = `/api/r/store/${item.body.data.id as number}/redeem`;
     for (const [body, field] of [
       ['{"a":"\\u0000"}', 'a'],
@@ -156,7 +119,9 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     }
     expect((await send(client, 'POST', `${redeem}?x=%00`, '{}')).status).toBe(422);
     const redemptions = async () =>
-      Number((await em.fork().execute<{ n: string }[]>('select count(*)::text as n from store_redemptions where user_id = ?', [id]))[0]!.n);
+      Number(
+        (await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from store_redemptions where user_id = ?', [id]))[0]!.n,
+      );
     expect(await redemptions()).toBe(0);
     // The page's own request (an empty body and its Idempotency-Key) still redeems.
     const ok = await client.request('POST', redeem, { json: {}, headers: { 'idempotency-key': 'hostile-load-test-1' } });
@@ -174,7 +139,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 7: room:join with a non-string room is answered with a clear refusal, never an internal error', async () => {
-    const socket = await connect();
+    const socket = await stack.socket();
     const exceptions: unknown[] = [];
     socket.on('exception', (e: unknown) => exceptions.push(e));
     for (const room of [{ toString: 1 }, { __proto__: 1 }, ['site'], 42, null, 'no-such-room']) {
@@ -195,8 +160,8 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
 
     // One connection: a page's few at once reach the watch service (then 1.5 a second refill the allowance), the
     // rest are refused before any work.
-    const one = await member();
-    const socket = await connect(one.client);
+    const one = await stack.member();
+    const socket = await stack.socket(one.client);
     const sentAt = performance.now();
     const answers = await beats(socket, 150);
     const refill = Math.ceil(((performance.now() - sentAt) / 1000) * 1.5);
@@ -204,13 +169,13 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
     expect(150 - refused(answers)).toBeLessThanOrEqual(4 + refill);
 
     // Fifty tabs of one member, each within its own allowance: the member's 180 a minute hold across them.
-    const tabs = await member();
-    const sockets = await Promise.all(Array.from({ length: 50 }, () => connect(tabs.client)));
+    const tabs = await stack.member();
+    const sockets = await Promise.all(Array.from({ length: 50 }, () => stack.socket(tabs.client)));
     const tabAnswers = await Promise.all(sockets.map((tab) => beats(tab, 4)));
     expect(refused(tabAnswers.flat())).toBe(20);
 
     // A visitor's heartbeat and raffle entry are refused outright; its room joins are limited per connection.
-    const visitor = await connect();
+    const visitor = await stack.socket();
     expect(refused(await beats(visitor, 3))).toBe(3);
     const errors: string[] = [];
     visitor.on('room:error', (e: { message: string }) => errors.push(e.message));
@@ -226,7 +191,7 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
   });
 
   it('finding 1: the HTTP raffle entry keeps its member limit and gets a per-address one (300 a minute across members)', async () => {
-    const members = await Promise.all(Array.from({ length: 11 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 11 }, () => stack.member()));
     const statuses = (
       await Promise.all(
         members.map(async ({ client }) => {

@@ -1,54 +1,25 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_ROOM, ENTRY_RULE_MESSAGES, KICK_STANDING_MESSAGES } from '@kickback/contracts';
 import { RealtimeEmitter } from '@kickback/platform';
 import { KICK_CONNECTION_NOTICES, KickConnectionService } from '@kickback/domain';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  openRaffle,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, type TestClient } from '@kickback/testing';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
 /** Issue #48 items 5, 6 and 8: Kick bans cleared both ways, honest follower rules, the connection's token health. */
 describe("a member's Kick standing and the connection's health (real PostgreSQL + Redis, the fake Kick)", () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 880_000;
 
+  kick.nextUser = STREAMER;
+  const stack = integrationStack({ admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+
   beforeAll(async () => {
-    await kick.start();
-    kick.nextUser = STREAMER;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id })).status).toBe(200);
   });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
-  });
+
   afterEach(() => jest.restoreAllMocks());
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
-  async function member() {
-    const { id } = await createUser(em, {});
-    const kickId = ++kickSeq;
-    await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, kickId, client };
-  }
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
   const deliver = async (type: string, payload: Record<string, unknown>, timestamp?: string) =>
     expect(
       await kick.events.deliver(type, { broadcaster: kickUser(STREAMER.user_id, 'streamer'), ...payload }, timestamp ? { timestamp } : {}),
@@ -67,23 +38,23 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
     const res = await client.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'passwordless' });
     return { status: res.status, message: res.body.message as string };
   };
-  const standing = async (userId: number) => (await admin.json('GET', `/api/admin/users/${userId}/kick`)).body.data;
-  const clear = (userId: number) => admin.json('POST', `/api/admin/users/${userId}/kick/clear-ban`);
+  const standing = async (userId: number) => (await stack.admin.json('GET', `/api/admin/users/${userId}/kick`)).body.data;
+  const clear = (userId: number) => stack.admin.json('POST', `/api/admin/users/${userId}/kick/clear-ban`);
   /** The admin connects the streamer's account through Kick's consent page; `scope` replaces the scopes asked for. */
   const connect = async (scope?: string) => {
-    const start = await admin.get('/auth/kick/connect');
+    const start = await stack.admin.get('/auth/kick/connect');
     const authorize = new URL(start.headers.get('location')!);
     if (scope) authorize.searchParams.set('scope', scope);
     const consent = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
-    const done = await admin.get(callback.pathname + callback.search);
+    const done = await stack.admin.get(callback.pathname + callback.search);
     expect(done.headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
   };
-  const connection = async () => (await admin.json('GET', '/api/admin/kick-connection')).body.data;
+  const connection = async () => (await stack.admin.json('GET', '/api/admin/kick-connection')).body.data;
 
   it('shows a Kick ban with its time and reason; "Clear Kick ban" lifts it (audited) and the viewer can enter again; a late older ban stays lifted', async () => {
-    const raffle = await openRaffle(admin, { title: 'After the ban' });
-    const ann = await member();
+    const raffle = await openRaffle(stack.admin, { title: 'After the ban' });
+    const ann = await stack.member({ kickId: ++kickSeq });
     const bannedAt = new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     await ban(ann.kickId, bannedAt);
     expect(await standing(ann.id)).toEqual({
@@ -120,20 +91,20 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   });
 
   it('refuses what cannot be cleared: no ban, no Kick account, an unknown member, a staff member asking', async () => {
-    const bo = await member();
+    const bo = await stack.member({ kickId: ++kickSeq });
     expect(await clear(bo.id)).toMatchObject({ status: 409, body: { success: false, message: KICK_STANDING_MESSAGES.notBanned } });
-    const { id: noKick } = await createUser(em, {});
+    const { id: noKick } = await createUser(stack.em, {});
     expect(await clear(noKick)).toMatchObject({ status: 409, body: { message: KICK_STANDING_MESSAGES.noKickAccount } });
     expect((await standing(noKick)).kick_user_id).toBeNull();
     expect((await clear(99_999_999)).status).toBe(404);
-    const staff = await api.signedIn({ role: 'staff' });
+    const staff = await stack.api.signedIn({ role: 'staff' });
     expect((await staff.json('POST', `/api/admin/users/${bo.id}/kick/clear-ban`)).status).toBe(403);
     expect((await staff.json('GET', `/api/admin/users/${bo.id}/kick`)).status).toBe(403);
   });
 
   it('with moderation:ban granted the clear also unbans on Kick, so both sides agree; without it the answer says so', async () => {
     await connect('user:read channel:read chat:write events:subscribe');
-    const cy = await member();
+    const cy = await stack.member({ kickId: ++kickSeq });
     kick.channel.ban(STREAMER.user_id, cy.kickId);
     await ban(cy.kickId);
     const notGranted = await clear(cy.id);
@@ -143,7 +114,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
 
     await connect();
     expect((await connection()).missing_scopes).toEqual([]);
-    const dee = await member();
+    const dee = await stack.member({ kickId: ++kickSeq });
     kick.channel.ban(STREAMER.user_id, dee.kickId);
     await ban(dee.kickId);
     const sent = await clear(dee.id);
@@ -156,14 +127,14 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   });
 
   it('"followers only" says follows are known from the connection day; an admin can mark a follower (audited) who then enters', async () => {
-    const raffle = await openRaffle(admin, { title: 'Followers', entry_rules: { followers_only: true } });
-    const eve = await member();
+    const raffle = await openRaffle(stack.admin, { title: 'Followers', entry_rules: { followers_only: true } });
+    const eve = await stack.member({ kickId: ++kickSeq });
     const refused = await enter(eve.client, raffle);
     expect(refused).toEqual({ status: 422, message: ENTRY_RULE_MESSAGES.followersOnly });
     expect(refused.message).toContain('Follows are known only from the day the channel was connected');
     expect(refused.message).toContain('unfollow and follow again');
 
-    const marked = await admin.json('POST', `/api/admin/users/${eve.id}/kick/follower`);
+    const marked = await stack.admin.json('POST', `/api/admin/users/${eve.id}/kick/follower`);
     expect(marked).toMatchObject({
       status: 200,
       body: { message: KICK_STANDING_MESSAGES.markedFollower, data: { followed_at: expect.any(String) } },
@@ -172,14 +143,14 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
       await sql(`select before, after from audit_logs where action = 'user.kick-follower.mark' and entity_id = ?`, [String(eve.id)]),
     ).toEqual([{ before: { kick_user_id: eve.kickId, followed_at: null }, after: { followed: true } }]);
     expect((await enter(eve.client, raffle)).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/users/${eve.id}/kick/follower`)).body.message).toBe(
+    expect((await stack.admin.json('POST', `/api/admin/users/${eve.id}/kick/follower`)).body.message).toBe(
       KICK_STANDING_MESSAGES.alreadyFollower,
     );
   });
 
   it('a refresh that fails on a 5xx says "retrying" and the next success clears it; invalid_grant says "reconnect" and tells the admins once', async () => {
-    const service = api.app.get(KickConnectionService);
-    const pushes = jest.spyOn(api.app.get(RealtimeEmitter), 'toRoom');
+    const service = stack.api.app.get(KickConnectionService);
+    const pushes = jest.spyOn(stack.api.app.get(RealtimeEmitter), 'toRoom');
     const makeDue = () => sql(`update kick_connection set expires_at = now() + interval '1 minute'`);
 
     await makeDue();
@@ -207,8 +178,8 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   });
 
   it('the admins are told once when the connection nears 30 days', async () => {
-    const service = api.app.get(KickConnectionService);
-    const pushes = jest.spyOn(api.app.get(RealtimeEmitter), 'toRoom');
+    const service = stack.api.app.get(KickConnectionService);
+    const pushes = jest.spyOn(stack.api.app.get(RealtimeEmitter), 'toRoom');
     await service.warnIfAging();
     expect(pushes).not.toHaveBeenCalled();
     await sql(`update kick_connection set connected_at = now() - interval '28 days'`);
@@ -221,23 +192,25 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   });
 
   it('the login and the connection share one redirect URL, told apart by their state', async () => {
-    const login = new URL((await api.client().get('/auth/kick')).headers.get('location')!);
-    const start = await admin.get('/auth/kick/connect');
+    const login = new URL((await stack.api.client().get('/auth/kick')).headers.get('location')!);
+    const start = await stack.admin.get('/auth/kick/connect');
     const authorize = new URL(start.headers.get('location')!);
     expect(authorize.searchParams.get('redirect_uri')).toBe(login.searchParams.get('redirect_uri'));
     expect(new URL(authorize.searchParams.get('redirect_uri')!).pathname).toBe('/auth/kick/callback');
     const consent = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
     expect(callback.pathname).toBe('/auth/kick/callback');
-    expect((await admin.get(callback.pathname + callback.search)).headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
+    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(
+      '/admin-new/kick-connection?connected=1',
+    );
     // With a login in progress in the same session, a state that is not the connection's is the login's to refuse.
-    await admin.get('/auth/kick/connect');
-    await admin.get('/auth/kick');
-    const stray = await admin.get('/auth/kick/callback?code=x&state=nobody');
+    await stack.admin.get('/auth/kick/connect');
+    await stack.admin.get('/auth/kick');
+    const stray = await stack.admin.get('/auth/kick/callback?code=x&state=nobody');
     expect(stray.headers.get('location')).not.toContain('kick-connection');
     expect(await connection()).toEqual(expect.objectContaining({ connected: true }));
     // A member who is not an admin cannot finish a connection even with a matching state.
-    const member = await api.signedIn({});
+    const member = await stack.api.signedIn({});
     expect((await member.get('/auth/kick/connect')).status).toBe(403);
   });
 
@@ -251,7 +224,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
       expect(expires).toBeLessThanOrEqual(Date.now() + 3_600_000 + 1000);
 
       kick.nextUser = { user_id: 880_999, name: 'late_viewer', email: 'late@example.com', profile_picture: 'https://files.kick.com/l.png' };
-      const visitor = api.client();
+      const visitor = stack.api.client();
       const start = await visitor.get('/auth/kick');
       const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
       const callback = new URL(consent.headers.get('location')!);

@@ -1,5 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, waitFor, type TestClient } from '@kickback/testing';
 
 /** Follows our redirect to the fake Kick consent page and back, as a browser would. */
 async function loginThroughKick(client: TestClient, kick: FakeKickServer): Promise<Response> {
@@ -15,27 +14,9 @@ async function loginThroughKick(client: TestClient, kick: FakeKickServer): Promi
 }
 
 describe('Kick OAuth 2.1 login against a fake Kick', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let kick: FakeKickServer;
-  let em: EntityManager;
+  const kick = new FakeKickServer('kb-client', 'kb-secret');
+  const stack = integrationStack({ kick, env: { KICK_CLIENT_ID: 'kb-client', KICK_CLIENT_SECRET: 'kb-secret' } });
 
-  beforeAll(async () => {
-    kick = new FakeKickServer('kb-client', 'kb-secret');
-    await kick.start();
-    stack = await createTestStack();
-    api = await stack.api({
-      KICK_CLIENT_ID: 'kb-client',
-      KICK_CLIENT_SECRET: 'kb-secret',
-      KICK_AUTH_URL: kick.url,
-      KICK_API_URL: kick.url,
-    });
-    em = api.app.get(EntityManager);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
-  });
   beforeEach(() => {
     kick.deny = false;
   });
@@ -47,7 +28,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
       email: 'fresh@example.com',
       profile_picture: 'https://files.kick.com/fresh.png',
     };
-    const client = api.client();
+    const client = stack.api.client();
     await client.refreshCsrf();
     const before = client.cookieHeader;
     const res = await loginThroughKick(client, kick);
@@ -68,7 +49,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
   it("revokes the login's access and refresh tokens at Kick once the member is read", async () => {
     kick.nextUser = { user_id: 777099, name: 'RevokedViewer', email: 'revoked@example.com', profile_picture: '' };
     const before = kick.revoked.length;
-    const res = await loginThroughKick(api.client(), kick);
+    const res = await loginThroughKick(stack.api.client(), kick);
     expect(res.headers.get('location')).toBe('/');
     await waitFor(async () => kick.revoked.length >= before + 2, 10_000, 'login tokens revoked');
     const revoked = kick.revoked.slice(before);
@@ -82,19 +63,19 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
 
   it('logs the same Kick account into the same user the second time', async () => {
     kick.nextUser = { user_id: 777002, name: 'Returning', email: 'r@example.com', profile_picture: '' };
-    const first = api.client();
+    const first = stack.api.client();
     await loginThroughKick(first, kick);
-    const second = api.client();
+    const second = stack.api.client();
     await loginThroughKick(second, kick);
     const a = await first.json('GET', '/api/r/session');
     const b = await second.json('GET', '/api/r/session');
     expect(a.body.data.user.id).toBe(b.body.data.user.id);
-    const rows = await em.fork().execute('select id from users where kick_user_id = 777002');
+    const rows = await stack.em.fork().execute('select id from users where kick_user_id = 777002');
     expect(rows).toHaveLength(1);
   });
 
   it('rejects a callback whose state does not match, and a replayed callback', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     const start = await client.get('/auth/kick');
     const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
@@ -109,7 +90,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
   });
 
   it('refuses a reused authorization code', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     const start = await client.get('/auth/kick');
     const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
@@ -117,7 +98,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
     const ok = await client.get(callback.pathname + callback.search);
     expect(ok.headers.get('location')).toBe('/');
     // A second browser replays the stolen code with a fresh state of its own.
-    const attacker = api.client();
+    const attacker = stack.api.client();
     const attackerStart = await attacker.get('/auth/kick');
     const state = new URL(attackerStart.headers.get('location')!).searchParams.get('state')!;
     const replay = await attacker.get(`/auth/kick/callback?code=${code}&state=${state}`);
@@ -127,7 +108,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
 
   it('handles denied consent', async () => {
     kick.deny = true;
-    const client = api.client();
+    const client = stack.api.client();
     const res = await loginThroughKick(client, kick);
     expect(res.headers.get('location')).toBe('/login?error=denied');
     const page = await client.get('/login?error=denied');
@@ -135,13 +116,13 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
   });
 
   it('links Kick to an already logged-in member and returns to the connections tab', async () => {
-    const member = await createUser(em, { kickUsername: null });
-    const client = api.client();
+    const member = await createUser(stack.em, { kickUsername: null });
+    const client = stack.api.client();
     await client.loginAs(member.id);
     kick.nextUser = { user_id: 777003, name: 'LinkedName', email: 'l@example.com', profile_picture: '' };
     const res = await loginThroughKick(client, kick);
     expect(res.headers.get('location')).toBe('/settings?tab=connections');
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ kick_username: string; kick_user_id: string }[]>('select kick_username, kick_user_id from users where id = ?', [
         member.id,
@@ -151,7 +132,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
 
   it('after disconnecting Kick in Settings, logging in with Kick opens the same account and reconnects it', async () => {
     kick.nextUser = { user_id: 777004, name: 'Comeback', email: 'c@example.com', profile_picture: '' };
-    const first = api.client();
+    const first = stack.api.client();
     await loginThroughKick(first, kick);
     await first.refreshCsrf();
     const before = (await first.json('GET', '/api/r/session')).body.data.user;
@@ -159,7 +140,7 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
     expect(disconnect.body.user).toMatchObject({ kick_username: null, kick_connected: false });
     await first.request('POST', '/logout');
 
-    const again = api.client();
+    const again = stack.api.client();
     await loginThroughKick(again, kick);
     const after = (await again.json('GET', '/api/r/session')).body.data.user;
     expect(after.id).toBe(before.id);
@@ -167,8 +148,8 @@ describe('Kick OAuth 2.1 login against a fake Kick', () => {
   });
 
   it('logout needs the CSRF token, ends the session and redirects to /', async () => {
-    const member = await createUser(em);
-    const client = api.client();
+    const member = await createUser(stack.em);
+    const client = stack.api.client();
     await client.loginAs(member.id);
     const noToken = await client.request('POST', '/logout', { csrf: false });
     expect(noToken.status).toBe(403);

@@ -1,52 +1,31 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { KICK_REWARD_MESSAGES } from '@kickback/contracts';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
 
 const STREAMER = { user_id: 5353, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
 /** Issue #48 item 9: the channel's rewards from Kick, created from the admin, and redemptions decided on Kick in batches. */
 describe('channel rewards from Kick (real PostgreSQL + Redis, a worker, the fake Kick)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 990_000;
 
+  kick.nextUser = STREAMER;
+  const stack = integrationStack({ worker: true, admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+
   beforeAll(async () => {
-    await kick.start();
-    kick.nextUser = STREAMER;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id })).status).toBe(200);
   });
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
-  const rewards = async () => (await admin.json('GET', '/api/admin/activity/kick-rewards')).body.data;
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
+  const rewards = async () => (await stack.admin.json('GET', '/api/admin/activity/kick-rewards')).body.data;
   const connect = async (scope?: string) => {
-    const start = await admin.get('/auth/kick/connect');
+    const start = await stack.admin.get('/auth/kick/connect');
     const authorize = new URL(start.headers.get('location')!);
     if (scope) authorize.searchParams.set('scope', scope);
     const consent = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
-    expect((await admin.get(callback.pathname + callback.search)).headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
+    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(
+      '/admin-new/kick-connection?connected=1',
+    );
   };
   const balance = async (userId: number) =>
     Number((await sql<{ balance: string }>('select balance from wallets where user_id = ?', [userId]))[0]?.balance ?? 0);
@@ -65,7 +44,7 @@ describe('channel rewards from Kick (real PostgreSQL + Redis, a worker, the fake
     expect(await rewards()).toEqual({ available: false, reason: KICK_REWARD_MESSAGES.notConnected, rewards: [], waiting_decisions: 0 });
     await connect('user:read channel:read chat:write events:subscribe');
     expect((await rewards()).reason).toBe(KICK_REWARD_MESSAGES.notGranted('channel:rewards:read'));
-    const refused = await admin.json('POST', '/api/admin/activity/kick-rewards', { title: 'Hydrate', cost: 100, points: 10 });
+    const refused = await stack.admin.json('POST', '/api/admin/activity/kick-rewards', { title: 'Hydrate', cost: 100, points: 10 });
     expect(refused).toMatchObject({
       status: 409,
       body: { success: false, message: KICK_REWARD_MESSAGES.notGranted('channel:rewards:write') },
@@ -85,15 +64,15 @@ describe('channel rewards from Kick (real PostgreSQL + Redis, a worker, the fake
         { id: existing.id, title: 'Say hi', description: '', cost: 50, enabled: true, paused: false, skips_queue: false, points: null },
       ],
     });
-    expect((await admin.json('POST', '/api/admin/activity/rewards', { reward_id: existing.id, title: 'Say hi', points: 20 })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.admin.json('POST', '/api/admin/activity/rewards', { reward_id: existing.id, title: 'Say hi', points: 20 })).status,
+    ).toBe(200);
     expect((await rewards()).rewards[0].points).toBe(20);
 
-    const tooLong = await admin.json('POST', '/api/admin/activity/kick-rewards', { title: 'x'.repeat(51), cost: 100, points: 10 });
+    const tooLong = await stack.admin.json('POST', '/api/admin/activity/kick-rewards', { title: 'x'.repeat(51), cost: 100, points: 10 });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors.title).toEqual(['Kick allows at most 50 characters in a reward title.']);
-    const created = await admin.json('POST', '/api/admin/activity/kick-rewards', {
+    const created = await stack.admin.json('POST', '/api/admin/activity/kick-rewards', {
       title: 'Hydrate',
       description: 'Drink some water',
       cost: 100,
@@ -119,13 +98,15 @@ describe('channel rewards from Kick (real PostgreSQL + Redis, a worker, the fake
     const reward = kick.channel.rewards.get(STREAMER.user_id)!.find((r) => r.title === 'Hydrate')!;
     const members: { id: number; kickId: number }[] = [];
     for (let i = 0; i < 30; i++) {
-      const { id } = await createUser(em, {});
+      const { id } = await createUser(stack.em, {});
       const kickId = ++kickSeq;
       await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
       members.push({ id, kickId });
     }
     const excludedKickId = ++kickSeq;
-    expect((await admin.json('POST', '/api/admin/activity/exclusions', { kick_user_id: excludedKickId, label: 'Alt' })).status).toBe(200);
+    expect((await stack.admin.json('POST', '/api/admin/activity/exclusions', { kick_user_id: excludedKickId, label: 'Alt' })).status).toBe(
+      200,
+    );
 
     const redemptions = members.map((m) => kick.channel.redeem(STREAMER.user_id, reward.id, m.kickId));
     const refusedOne = kick.channel.redeem(STREAMER.user_id, reward.id, excludedKickId);

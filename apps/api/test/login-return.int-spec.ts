@@ -1,5 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, type TestClient } from '@kickback/testing';
 
 /** Starts Kick login from `startPath`, consents on the fake Kick and returns our callback's answer. */
 async function loginThroughKick(client: TestClient, kick: FakeKickServer, startPath: string): Promise<Response> {
@@ -30,37 +29,18 @@ const FOREIGN_TARGETS = [
 ];
 
 describe('login returns the visitor to the page they came from, and only to a page of this site', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let kick: FakeKickServer;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    kick = new FakeKickServer('kb-client', 'kb-secret');
-    await kick.start();
-    stack = await createTestStack();
-    api = await stack.api({
-      KICK_CLIENT_ID: 'kb-client',
-      KICK_CLIENT_SECRET: 'kb-secret',
-      KICK_AUTH_URL: kick.url,
-      KICK_API_URL: kick.url,
-    });
-    em = api.app.get(EntityManager);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
-  });
+  const kick = new FakeKickServer('kb-client', 'kb-secret');
+  const stack = integrationStack({ kick, env: { KICK_CLIENT_ID: 'kb-client', KICK_CLIENT_SECRET: 'kb-secret' } });
 
   it('the login page carries next to the Kick link and the demo form', async () => {
-    const html = await (await api.client().get('/login?next=%2Fraffles%2F7%3Ftab%3Dentries')).text();
+    const html = await (await stack.api.client().get('/login?next=%2Fraffles%2F7%3Ftab%3Dentries')).text();
     expect(html).toContain('href="/auth/kick?next=%2Fraffles%2F7%3Ftab%3Dentries"');
     expect(html).toContain('<input type="hidden" name="next" value="/raffles/7?tab=entries">');
   });
 
   it('the login page drops a foreign next', async () => {
     for (const target of FOREIGN_TARGETS) {
-      const html = await (await api.client().get(`/login?next=${encodeURIComponent(target)}`)).text();
+      const html = await (await stack.api.client().get(`/login?next=${encodeURIComponent(target)}`)).text();
       expect(html).toContain('href="/auth/kick"');
       expect(html).not.toContain('name="next"');
     }
@@ -73,7 +53,7 @@ describe('login returns the visitor to the page they came from, and only to a pa
       email: 'returning@example.com',
       profile_picture: 'https://files.kick.com/p.png',
     };
-    const client = api.client();
+    const client = stack.api.client();
     const res = await loginThroughKick(client, kick, '/auth/kick?next=%2Fraffles%2F42');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/raffles/42');
@@ -89,24 +69,24 @@ describe('login returns the visitor to the page they came from, and only to a pa
         email: `foreign${i}@example.com`,
         profile_picture: 'https://files.kick.com/p.png',
       };
-      const res = await loginThroughKick(api.client(), kick, `/auth/kick?next=${encodeURIComponent(target)}`);
+      const res = await loginThroughKick(stack.api.client(), kick, `/auth/kick?next=${encodeURIComponent(target)}`);
       expect({ target, location: res.headers.get('location') }).toEqual({ target, location: '/' });
     }
   });
 
   it('demo login returns to next and refuses foreign targets', async () => {
-    const member = await createUser(em);
-    const back = await demoLogin(api.client(), member.id, '/store?sort=cost#top');
+    const member = await createUser(stack.em);
+    const back = await demoLogin(stack.api.client(), member.id, '/store?sort=cost#top');
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe('/store?sort=cost#top');
     for (const target of FOREIGN_TARGETS) {
-      const res = await demoLogin(api.client(), member.id, target);
+      const res = await demoLogin(stack.api.client(), member.id, target);
       expect({ target, location: res.headers.get('location') }).toEqual({ target, location: '/' });
     }
   });
 
   it('an already logged-in member opening /login?next= goes straight there', async () => {
-    const client = await api.signedIn();
+    const client = await stack.api.signedIn();
     const res = await client.get('/login?next=%2Ftournaments%2F3');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/tournaments/3');
@@ -115,9 +95,11 @@ describe('login returns the visitor to the page they came from, and only to a pa
   });
 
   it('a banned member is refused with the reason and a contact link, keeping next for a later try', async () => {
-    const member = await createUser(em);
-    await em.fork().execute(`update users set banned_at = now(), ban_reason = 'Spamming <b>links</b> in chat' where id = ?`, [member.id]);
-    const client = api.client();
+    const member = await createUser(stack.em);
+    await stack.em
+      .fork()
+      .execute(`update users set banned_at = now(), ban_reason = 'Spamming <b>links</b> in chat' where id = ?`, [member.id]);
+    const client = stack.api.client();
     const refused = await demoLogin(client, member.id, '/raffles/9');
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toBe('/login?error=banned&next=%2Fraffles%2F9');
@@ -126,16 +108,16 @@ describe('login returns the visitor to the page they came from, and only to a pa
     expect(html).toContain('Reason: Spamming &lt;b&gt;links&lt;/b&gt; in chat');
     expect(html).toContain('<a href="/contact">contact us</a>');
     // Nobody else sees the reason: it belongs to the refused browser's session only.
-    const stranger = await (await api.client().get('/login?error=banned')).text();
+    const stranger = await (await stack.api.client().get('/login?error=banned')).text();
     expect(stranger).toContain('This account has been banned.');
     expect(stranger).not.toContain('Spamming');
   });
 
   it('a banned member refused by Kick login sees the reason too', async () => {
     kick.nextUser = { user_id: 880500, name: 'BannedViewer', email: 'banned@example.com', profile_picture: 'https://files.kick.com/p.png' };
-    await loginThroughKick(api.client(), kick, '/auth/kick');
-    await em.fork().execute(`update users set banned_at = now(), ban_reason = 'Chargeback abuse' where kick_user_id = 880500`);
-    const client = api.client();
+    await loginThroughKick(stack.api.client(), kick, '/auth/kick');
+    await stack.em.fork().execute(`update users set banned_at = now(), ban_reason = 'Chargeback abuse' where kick_user_id = 880500`);
+    const client = stack.api.client();
     const refused = await loginThroughKick(client, kick, '/auth/kick?next=%2Fstore');
     expect(refused.headers.get('location')).toBe('/login?error=banned&next=%2Fstore');
     const html = await (await client.get(refused.headers.get('location')!)).text();

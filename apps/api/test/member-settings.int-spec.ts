@@ -1,33 +1,16 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, openRaffle } from '@kickback/testing';
 
 const SETTINGS_COLUMNS = `bio, crypto, crypto2, crypto3, twitter_user, instagram_user, youtube_user, tiktok_user,
   kick_user_id::text as kick_user_id, kick_username`;
 
 describe('member settings (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '100000' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-  });
-  afterAll(() => stack.close());
-
-  async function member(kickUsername?: string | null): Promise<{ id: number; client: TestClient }> {
-    const user = await createUser(em, kickUsername === undefined ? {} : { kickUsername });
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { id: user.id, client };
-  }
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
   const row = async (userId: number) =>
-    (await em.fork().execute<Record<string, string | null>[]>(`select ${SETTINGS_COLUMNS} from users where id = ?`, [userId]))[0];
+    (await stack.em.fork().execute<Record<string, string | null>[]>(`select ${SETTINGS_COLUMNS} from users where id = ?`, [userId]))[0];
 
   const events = async (userId: number) =>
-    em
+    stack.em
       .fork()
       .execute<{ payload: { section: string; fields: string[] } }[]>(
         `select payload from outbox_events where type = 'user.settings-updated' and (payload->>'userId')::int = ? order by id`,
@@ -35,8 +18,8 @@ describe('member settings (real PostgreSQL + Redis)', () => {
       );
 
   it('reads the settings of the logged-in member', async () => {
-    const { id, client } = await member('readme');
-    await em.fork().execute(`update users set kick_user_id = 991, bio = 'hi', crypto = 'stakey' where id = ?`, [id]);
+    const { id, client } = await stack.member({ kickUsername: 'readme' });
+    await stack.em.fork().execute(`update users set kick_user_id = 991, bio = 'hi', crypto = 'stakey' where id = ?`, [id]);
     const res = await client.json('GET', '/api/r/profile/settings');
     expect(res).toEqual({
       status: 200,
@@ -59,8 +42,8 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('each section updates only its own fields, answers with the SPEC message and the user, and writes one outbox event', async () => {
-    const { id, client } = await member('sections');
-    await em
+    const { id, client } = await stack.member({ kickUsername: 'sections' });
+    await stack.em
       .fork()
       .execute(
         `update users set bio = 'old bio', crypto = 'c1', crypto2 = 'c2', crypto3 = 'c3', twitter_user = 'tw', instagram_user = 'ig', youtube_user = 'yt', tiktok_user = 'tt' where id = ?`,
@@ -113,8 +96,8 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('refuses unknown fields, mixed sections, a too-long bio and bad usernames with 422 per field, changing nothing', async () => {
-    const { id, client } = await member('strict');
-    await em.fork().execute(`update users set bio = 'keep me', crypto = 'keep' where id = ?`, [id]);
+    const { id, client } = await stack.member({ kickUsername: 'strict' });
+    await stack.em.fork().execute(`update users set bio = 'keep me', crypto = 'keep' where id = ?`, [id]);
     const before = await row(id);
 
     const unknown = await client.json('POST', '/api/r/profile/update', { bio: 'new', kick_username: 'hijack' });
@@ -154,7 +137,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('anonymous visitors get 401 on every settings call', async () => {
-    const anon = api.client();
+    const anon = stack.api.client();
     await anon.refreshCsrf();
     expect((await anon.json('GET', '/api/r/profile/settings')).status).toBe(401);
     expect((await anon.json('POST', '/api/r/profile/update', { bio: 'hi' })).status).toBe(401);
@@ -163,18 +146,18 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('refuses a state change without the CSRF header', async () => {
-    const { id, client } = await member('csrf');
+    const { id, client } = await stack.member({ kickUsername: 'csrf' });
     const res = await client.json('POST', '/api/r/profile/update', { bio: 'forged' }, { csrf: false });
     expect(res.status).toBe(403);
     expect((await row(id)).bio).toBe('');
   });
 
   it('disconnecting Kick clears the Kick username (keeping the login identity), after which raffle entry is refused', async () => {
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const raffleId = await openRaffle(admin, { title: 'Settings raffle', description: 'Needs Kick' });
 
-    const { id, client } = await member('kicker');
-    await em.fork().execute(`update users set kick_user_id = 4242, crypto = 'stays' where id = ?`, [id]);
+    const { id, client } = await stack.member({ kickUsername: 'kicker' });
+    await stack.em.fork().execute(`update users set kick_user_id = 4242, crypto = 'stays' where id = ?`, [id]);
 
     const res = await client.json('POST', '/api/r/profile/disconnect-kick', {});
     expect(res.status).toBe(200);
@@ -193,7 +176,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
     const enter = await client.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'passwordless' });
     expect(enter.status).toBe(422);
     expect(enter.body.message).toMatch(/Kick streaming username to enter raffles/);
-    const entries = await em.fork().execute<{ n: string }[]>('select count(*) as n from raffle_entries where user_id = ?', [id]);
+    const entries = await stack.em.fork().execute<{ n: string }[]>('select count(*) as n from raffle_entries where user_id = ?', [id]);
     expect(Number(entries[0].n)).toBe(0);
 
     // Disconnecting again is harmless; extra body fields are not.
@@ -202,7 +185,7 @@ describe('member settings (real PostgreSQL + Redis)', () => {
   });
 
   it('concurrent saves of different sections all land (no section overwrites another)', async () => {
-    const { id, client } = await member('parallel');
+    const { id, client } = await stack.member({ kickUsername: 'parallel' });
     const results = await Promise.all([
       client.json('POST', '/api/r/profile/update', { bio: 'parallel bio' }),
       client.json('POST', '/api/r/profile/update', { crypto: 'p1', crypto2: 'p2', crypto3: 'p3' }),

@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN_ROOM, ADMIN_USER_MESSAGES, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { MemberSessionStore, RealtimeEmitter, SESSION_TTL_SECONDS, memberSessionsKey } from '@kickback/platform';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type RunningApi, type TestClient } from '@kickback/testing';
 
 function connect(url: string, cookie: string): Socket {
   return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
@@ -29,10 +28,8 @@ function heard(socket: Socket, event: string, ms = 400): Promise<boolean> {
 const sid = (client: TestClient) => /kb\.sid=s:([^.;]+)/.exec(decodeURIComponent(client.cookieHeader))![1]!;
 
 describe('member standing: roles and bans (admin API, sessions and sockets on every replica)', () => {
-  let stack: TestStack;
   let api1: RunningApi;
   let api2: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
   let adminId: number;
   const sockets: Socket[] = [];
@@ -44,27 +41,26 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   };
   const auditActions = async (userId: number) =>
     (
-      await em.execute<{ action: string }[]>(`select action from audit_logs where entity = 'user' and entity_id = ? order by id`, [
+      await stack.em.execute<{ action: string }[]>(`select action from audit_logs where entity = 'user' and entity_id = ? order by id`, [
         String(userId),
       ])
     ).map((r) => r.action);
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+  });
+
+  const stack = integrationStack();
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api1 = await stack.api();
-    api2 = await stack.api();
-    em = api1.app.get(EntityManager).fork();
-    adminId = (await createUser(em, { role: 'Admin' })).id;
+    api1 = stack.api;
+    api2 = await stack.processes.api();
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
     admin = api1.client();
     await admin.loginAs(adminId);
   });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await stack.close();
-  });
 
   it('an admin reads a member; staff and members are refused; unknown ids are 404', async () => {
-    const member = await createUser(em, { kickUsername: 'kick_one' });
+    const member = await createUser(stack.em, { kickUsername: 'kick_one' });
     const res = await admin.json('GET', `/api/admin/users/${member.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -89,7 +85,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   });
 
   it('refuses bad input and impossible changes with the envelope', async () => {
-    const member = await createUser(em);
+    const member = await createUser(stack.em);
     const bad = await admin.json('PUT', `/api/admin/users/${member.id}/role`, { role: 'root' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.role).toEqual(['The role must be member, moderator, staff or Admin.']);
@@ -102,15 +98,15 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     expect((await admin.json('POST', `/api/admin/users/${adminId}/ban`, { reason: 'me' })).body).toMatchObject({
       message: ADMIN_USER_MESSAGES.banSelf,
     });
-    const otherAdmin = await createUser(em, { role: 'Admin' });
+    const otherAdmin = await createUser(stack.em, { role: 'Admin' });
     const refused = await admin.json('POST', `/api/admin/users/${otherAdmin.id}/ban`, { reason: 'rival' });
     expect(refused).toMatchObject({ status: 409, body: { success: false, message: ADMIN_USER_MESSAGES.banAdmin } });
-    await em.execute(`update users set role = 'member' where id = ?`, [otherAdmin.id]);
+    await stack.em.execute(`update users set role = 'member' where id = ?`, [otherAdmin.id]);
     expect(await auditActions(member.id)).toEqual([]);
   });
 
   it('a ban ends every session and socket of the member at once on every replica; the next request is 401, login is refused, unban lets them back', async () => {
-    const member = await createUser(em);
+    const member = await createUser(stack.em);
     const [laptop, phone] = [api1.client(), api2.client()];
     await laptop.loginAs(member.id);
     await phone.loginAs(member.id);
@@ -148,7 +144,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     await retry.loginAs(member.id);
     expect((await retry.json('GET', '/api/r/tickets')).status).toBe(200);
     expect(await auditActions(member.id)).toEqual(['user.ban', 'user.unban']);
-    const [banned] = await em.execute<{ after: { reason: string }; actor_id: number }[]>(
+    const [banned] = await stack.em.execute<{ after: { reason: string }; actor_id: number }[]>(
       `select after, actor_id from audit_logs where action = 'user.ban' and entity_id = ?`,
       [String(member.id)],
     );
@@ -156,7 +152,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   });
 
   it('a request in flight when the ban lands cannot write the ended session back', async () => {
-    const member = await createUser(em);
+    const member = await createUser(stack.em);
     const client = api1.client();
     await client.loginAs(member.id);
     const key = `sess:${sid(client)}`;
@@ -179,7 +175,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   });
 
   it('a role change reaches open sockets at once: a promoted member hears the staff feed, a demoted one stops', async () => {
-    const member = await createUser(em);
+    const member = await createUser(stack.em);
     const client = api2.client();
     await client.loginAs(member.id);
     const emitter = api1.app.get(RealtimeEmitter);
@@ -209,7 +205,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   });
 
   it("a moderator granted by an admin runs Go live's calls and nothing else; removing the role ends it at once, both audited", async () => {
-    const member = await createUser(em);
+    const member = await createUser(stack.em);
     const client = api2.client();
     await client.loginAs(member.id);
     expect((await client.json('GET', '/api/admin/featured')).status).toBe(403);
@@ -246,8 +242,8 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
     const lone = await admin.json('PUT', `/api/admin/users/${adminId}/role`, { role: 'member' });
     expect(lone).toMatchObject({ status: 409, body: { success: false, message: ADMIN_USER_MESSAGES.lastAdmin } });
     for (let round = 0; round < 6; round++) {
-      const [a, b] = [await createUser(em, { role: 'Admin' }), await createUser(em, { role: 'Admin' })];
-      await em.execute(`update users set role = 'member' where role = 'Admin' and id not in (?, ?)`, [a.id, b.id]);
+      const [a, b] = [await createUser(stack.em, { role: 'Admin' }), await createUser(stack.em, { role: 'Admin' })];
+      await stack.em.execute(`update users set role = 'member' where role = 'Admin' and id not in (?, ?)`, [a.id, b.id]);
       const [clientA, clientB] = [api1.client(), api2.client()];
       await clientA.loginAs(a.id);
       await clientB.loginAs(b.id);
@@ -256,9 +252,9 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
         clientB.json('PUT', `/api/admin/users/${a.id}/role`, { role: 'member' }),
       ]);
       expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-      const [{ admins }] = await em.execute<{ admins: number }[]>(`select count(*)::int as admins from users where role = 'Admin'`);
+      const [{ admins }] = await stack.em.execute<{ admins: number }[]>(`select count(*)::int as admins from users where role = 'Admin'`);
       expect(admins).toBe(1);
     }
-    await em.execute(`update users set role = 'Admin' where id = ?`, [adminId]);
+    await stack.em.execute(`update users set role = 'Admin' where id = ?`, [adminId]);
   });
 });

@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import {
   DEFAULT_OVERLAY_SETTINGS,
@@ -13,7 +12,7 @@ import {
 } from '@kickback/contracts';
 import { OVERLAY_TOKEN_PURPOSE, SecretsCipher, rekeyOverlayTokens } from '@kickback/domain';
 import { AppConfig } from '@kickback/platform';
-import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
   const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -23,69 +22,72 @@ function pageData(html: string): OverlayPageData {
 
 /** Overlays streamers can use: settings applied live, and the current URL shown again to admins without rotating it. */
 describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let member: TestClient;
   const sockets: Socket[] = [];
 
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
+    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body><div id="root"></div></body></html>');
     writeFileSync(
       join(dist, 'overlay.html'),
       '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
     );
-    stack = await createTestStack({ FRONTEND_DIST: dist });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    member = await api.signedIn();
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
+  });
+
+  const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
+
+  beforeAll(async () => {
+    member = await stack.api.signedIn();
   });
 
   const overlaySocket = async (kind: string, token: string) => {
-    const socket = testSocket(api.url, null, { overlay: kind, token });
+    const socket = testSocket(stack.api.url, null, { overlay: kind, token });
     sockets.push(socket);
     return socketConnected(socket);
   };
 
   it('shows the live URL again, unchanged and still working, to admins only; a revoked or rotated URL is gone', async () => {
-    expect((await admin.json('GET', '/api/admin/overlays/raffle/url')).status).toBe(404);
-    const issued = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body.data;
-    const rows = (await admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data;
+    expect((await stack.admin.json('GET', '/api/admin/overlays/raffle/url')).status).toBe(404);
+    const issued = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body.data;
+    const rows = (await stack.admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data;
     expect(rows.find((r) => r.kind === 'raffle')).toMatchObject({
       active: true,
       url_kept: true,
       settings: DEFAULT_OVERLAY_SETTINGS.raffle,
     });
 
-    const again = await admin.json<{ data: IssuedOverlayToken }>('GET', '/api/admin/overlays/raffle/url');
+    const again = await stack.admin.json<{ data: IssuedOverlayToken }>('GET', '/api/admin/overlays/raffle/url');
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(issued);
-    expect((await fetch(`${api.url}/overlay/raffle?token=${issued.token}`)).status).toBe(200);
+    expect((await fetch(`${stack.api.url}/overlay/raffle?token=${issued.token}`)).status).toBe(200);
     expect((await member.json('GET', '/api/admin/overlays/raffle/url')).status).toBe(403);
-    const [audit] = await em.fork().execute<{ n: string }[]>(`select count(*) as n from audit_logs where action = 'overlay.token.view'`);
+    const [audit] = await stack.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*) as n from audit_logs where action = 'overlay.token.view'`);
     expect(Number(audit!.n)).toBe(1);
 
     // The kept copy is sealed: the database holds no token in the clear.
-    const [row] = await em.fork().execute<{ token_sealed: string }[]>(`select token_sealed from overlay_tokens where kind = 'raffle'`);
+    const [row] = await stack.em
+      .fork()
+      .execute<{ token_sealed: string }[]>(`select token_sealed from overlay_tokens where kind = 'raffle'`);
     expect(row!.token_sealed).not.toContain(issued.token);
 
-    const rotated = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body.data;
-    expect((await admin.json<{ data: IssuedOverlayToken }>('GET', '/api/admin/overlays/raffle/url')).body.data.token).toBe(rotated.token);
-    expect((await admin.json('DELETE', '/api/admin/overlays/raffle/token')).status).toBe(200);
-    const gone = await admin.json('GET', '/api/admin/overlays/raffle/url');
+    const rotated = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body.data;
+    expect((await stack.admin.json<{ data: IssuedOverlayToken }>('GET', '/api/admin/overlays/raffle/url')).body.data.token).toBe(
+      rotated.token,
+    );
+    expect((await stack.admin.json('DELETE', '/api/admin/overlays/raffle/token')).status).toBe(200);
+    const gone = await stack.admin.json('GET', '/api/admin/overlays/raffle/url');
     expect(gone.status).toBe(404);
     expect(gone.body.message).toMatch(/no URL that can be shown/);
   });
 
   it('saves settings (audited, bounded to the stage), starts overlay pages with them and pushes them to open overlays', async () => {
-    const issued = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/hunt/token')).body.data;
+    const issued = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/hunt/token')).body.data;
     const socket = await overlaySocket('hunt', issued.token);
     const pushes: OverlaySettingsPush[] = [];
     socket.on('overlay:settings', (push: OverlaySettingsPush) => pushes.push(push));
@@ -102,22 +104,22 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
       hidden: ['stats'],
     };
     expect((await member.json('PUT', '/api/admin/overlays/hunt/settings', settings)).status).toBe(403);
-    const saved = await admin.json('PUT', '/api/admin/overlays/hunt/settings', settings);
+    const saved = await stack.admin.json('PUT', '/api/admin/overlays/hunt/settings', settings);
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Bonus Hunt board settings saved; open overlays show them now.');
     await waitFor(() => pushes[0], 10_000, 'overlay:settings push');
-    const { theme } = (await admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
+    const { theme } = (await stack.admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
     expect(pushes[0]).toEqual({
       kind: 'hunt',
       look: { settings, colours: expect.objectContaining({ primary_color: theme.primary_color, card_background: theme.card_background }) },
     });
 
-    const page = pageData(await (await fetch(`${api.url}/overlay/hunt?token=${issued.token}`)).text());
+    const page = pageData(await (await fetch(`${stack.api.url}/overlay/hunt?token=${issued.token}`)).text());
     expect(page.overlay.look.settings).toEqual(settings);
-    const rows = (await admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data;
+    const rows = (await stack.admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data;
     expect(rows.find((r) => r.kind === 'hunt')!.settings).toEqual(settings);
     expect(rows.find((r) => r.kind === 'tournament')!.settings).toEqual(DEFAULT_OVERLAY_SETTINGS.tournament);
-    const [audit] = await em
+    const [audit] = await stack.em
       .fork()
       .execute<{ after: OverlaySettings }[]>(`select after from audit_logs where action = 'overlay.settings' and entity_id = 'hunt'`);
     expect(audit!.after).toEqual(settings);
@@ -131,25 +133,26 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
       [{ ...settings, how_to_enter: 'x'.repeat(161) }, 'how_to_enter'],
       [{ ...settings, extra: true }, ''],
     ] as const) {
-      const refused = await admin.json('PUT', '/api/admin/overlays/hunt/settings', bad);
+      const refused = await stack.admin.json('PUT', '/api/admin/overlays/hunt/settings', bad);
       expect(refused.status).toBe(422);
       if (field) expect(Object.keys(refused.body.errors)).toContain(field);
     }
     expect(
-      (await admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data.find((r) => r.kind === 'hunt')!.settings,
+      (await stack.admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data.find((r) => r.kind === 'hunt')!
+        .settings,
     ).toEqual(settings);
     expect(pushes).toHaveLength(1);
   });
 
   it('pushes a new look to open overlays when the theme they take their colours from is saved', async () => {
-    await stack.worker();
-    const issued = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body.data;
+    await stack.processes.worker();
+    const issued = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body.data;
     const socket = await overlaySocket('tournament', issued.token);
     const pushes: OverlaySettingsPush[] = [];
     socket.on('overlay:settings', (push: OverlaySettingsPush) => pushes.push(push));
-    const { theme } = (await admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
+    const { theme } = (await stack.admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
 
-    expect((await admin.json('PUT', '/api/admin/settings', { theme: { ...theme, accent_color: '#12ab34' } })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/settings', { theme: { ...theme, accent_color: '#12ab34' } })).status).toBe(200);
     await waitFor(() => pushes[0], 10_000, 'overlay:settings push after the theme changed');
     expect(pushes[0]).toEqual({
       kind: 'tournament',
@@ -160,13 +163,13 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
     // past the shared answer, and the version is bumped before open pages are told to refetch. A stale answer stored
     // under the current version stands for a read that raced the change.
     const version = (await stack.redis.get('cache:site:settings:version')) ?? '0';
-    const fresh = (await admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
+    const fresh = (await stack.admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data;
     const stale = { ...fresh, theme: { ...fresh.theme, accent_color: '#000001' } };
     await stack.redis.set('cache:site:settings', `${version}\nnull\n${JSON.stringify(stale)}`, 'PX', 60_000);
     const served = async () =>
-      (await admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data.theme.accent_color;
+      (await stack.admin.json<{ data: { theme: Record<string, string> } }>('GET', '/api/r/settings')).body.data.theme.accent_color;
     expect(await served()).toBe('#000001');
-    await em
+    await stack.em
       .fork()
       .execute(`insert into outbox_events (type, payload) values ('site.settings-updated', ?::jsonb)`, [
         JSON.stringify({ at: new Date().toISOString() }),
@@ -177,17 +180,17 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
   });
 
   it('re-seals kept URLs with a new SECRETS_KEY (npm run secrets:rekey), the URL unchanged', async () => {
-    const issued = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/alerts/token')).body.data;
-    const currentKey = api.app.get(AppConfig).env.SECRETS_KEY;
+    const issued = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/alerts/token')).body.data;
+    const currentKey = stack.api.app.get(AppConfig).env.SECRETS_KEY;
     const newKey = Buffer.alloc(32, 9).toString('base64');
     const sealed = async () =>
-      (await em.fork().execute<{ token_sealed: string }[]>(`select token_sealed from overlay_tokens where kind = 'alerts'`))[0]!
+      (await stack.em.fork().execute<{ token_sealed: string }[]>(`select token_sealed from overlay_tokens where kind = 'alerts'`))[0]!
         .token_sealed;
 
-    const first = await rekeyOverlayTokens(em.fork(), newKey, currentKey);
+    const first = await rekeyOverlayTokens(stack.em.fork(), newKey, currentKey);
     expect(first.resealed).toBeGreaterThanOrEqual(1);
     expect(new SecretsCipher(newKey, undefined, OVERLAY_TOKEN_PURPOSE).open(await sealed())).toBe(issued.token);
     // Running it again finds nothing left to re-seal.
-    expect((await rekeyOverlayTokens(em.fork(), newKey, currentKey)).resealed).toBe(0);
+    expect((await rekeyOverlayTokens(stack.em.fork(), newKey, currentKey)).resealed).toBe(0);
   });
 });

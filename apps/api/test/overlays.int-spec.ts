@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import { DEFAULT_OVERLAY_SETTINGS, OVERLAY_KINDS, type IssuedOverlayToken, type OverlayPageData } from '@kickback/contracts';
-import { createTestStack, socketConnected, testSocket, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, socketConnected, testSocket } from '@kickback/testing';
 
 function pageData(html: string): OverlayPageData {
   const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -31,47 +30,41 @@ function tryJoin(socket: Socket, room: string): Promise<string> {
 
 /** OBS overlays: tokens per kind (hashed, rotatable, revocable), token-checked pages and data, token-gated socket rooms. */
 describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
 
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
+    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body><div id="root"></div></body></html>');
     writeFileSync(
       join(dist, 'overlay.html'),
       '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
     );
-    stack = await createTestStack({ FRONTEND_DIST: dist });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
+  const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
+
   const issue = async (kind: string) => {
-    const res = await admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`);
+    const res = await stack.admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`);
     expect(res.status).toBe(201);
     return res.body.data;
   };
   const overlaySocket = async (auth: Record<string, unknown>) => {
-    const socket = testSocket(api.url, null, auth);
+    const socket = testSocket(stack.api.url, null, auth);
     sockets.push(socket);
     return socketConnected(socket);
   };
 
   it('only admins list, issue and revoke; tokens are stored hashed and unknown kinds are 404', async () => {
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     expect((await member.json('GET', '/api/admin/overlays')).status).toBe(403);
     expect((await member.json('POST', '/api/admin/overlays/hunt/token')).status).toBe(403);
-    expect((await api.client().json('GET', '/api/admin/overlays')).status).toBe(401);
+    expect((await stack.api.client().json('GET', '/api/admin/overlays')).status).toBe(401);
 
-    const listed = await admin.json('GET', '/api/admin/overlays');
+    const listed = await stack.admin.json('GET', '/api/admin/overlays');
     expect(listed.body.data).toEqual(
       OVERLAY_KINDS.map((kind) => ({
         kind,
@@ -86,21 +79,21 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     expect(issued.url).toMatch(/^https?:\/\/[^/]+\/overlay\/hunt\?token=/);
     expect(issued.url.endsWith(`token=${issued.token}`)).toBe(true);
     expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await em.fork().execute<{ token_hash: string }[]>(`select token_hash from overlay_tokens where kind = 'hunt'`);
+    const [row] = await stack.em.fork().execute<{ token_hash: string }[]>(`select token_hash from overlay_tokens where kind = 'hunt'`);
     expect(row!.token_hash).toBe(createHash('sha256').update(issued.token).digest('hex'));
     // The token in the clear is nowhere (its kept copy is sealed).
-    const dump = JSON.stringify(await em.fork().execute('select * from overlay_tokens'));
+    const dump = JSON.stringify(await stack.em.fork().execute('select * from overlay_tokens'));
     expect(dump).not.toContain(issued.token);
-    expect((await admin.json('GET', '/api/admin/overlays')).body.data[0]).toMatchObject({ kind: 'hunt', active: true });
-    expect((await admin.json('POST', '/api/admin/overlays/nope/token')).status).toBe(404);
-    expect((await admin.json('DELETE', '/api/admin/overlays/raffle/token')).status).toBe(404);
-    const audit = await em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'overlay' order by id`);
+    expect((await stack.admin.json('GET', '/api/admin/overlays')).body.data[0]).toMatchObject({ kind: 'hunt', active: true });
+    expect((await stack.admin.json('POST', '/api/admin/overlays/nope/token')).status).toBe(404);
+    expect((await stack.admin.json('DELETE', '/api/admin/overlays/raffle/token')).status).toBe(404);
+    const audit = await stack.em.fork().execute<{ action: string }[]>(`select action from audit_logs where entity = 'overlay' order by id`);
     expect(audit.map((a) => a.action)).toEqual(['overlay.token.issue']);
   });
 
   it('serves the page with its token only: framable, no cookie, no user or CSRF token; a wrong token gets nothing', async () => {
     const { token } = await issue('leaderboard');
-    const res = await fetch(`${api.url}/overlay/leaderboard?token=${token}`);
+    const res = await fetch(`${stack.api.url}/overlay/leaderboard?token=${token}`);
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(res.headers.get('x-frame-options')).toBeNull();
@@ -125,19 +118,19 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
       `/overlay/leaderboard?token[]=${token}`,
       `/overlay/nope?token=${token}`,
     ]) {
-      const wrong = await fetch(`${api.url}${path}`);
+      const wrong = await fetch(`${stack.api.url}${path}`);
       expect(wrong.status).toBe(404);
       const html = await wrong.text();
       expect(html).not.toContain('<script');
       expect(html).not.toContain('__APP__');
     }
     // Every other page still refuses to be framed.
-    expect((await fetch(`${api.url}/winners`)).headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect((await fetch(`${stack.api.url}/winners`)).headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
 
-    const fresh = await fetch(`${api.url}/overlay/leaderboard/data?token=${token}`);
+    const fresh = await fetch(`${stack.api.url}/overlay/leaderboard/data?token=${token}`);
     expect(fresh.status).toBe(200);
     expect(((await fresh.json()) as { data: { kind: string } }).data.kind).toBe('leaderboard');
-    const refused = await fetch(`${api.url}/overlay/leaderboard/data?token=wrong`);
+    const refused = await fetch(`${stack.api.url}/overlay/leaderboard/data?token=wrong`);
     expect([refused.status, ((await refused.json()) as { success: boolean }).success]).toEqual([404, false]);
   });
 
@@ -145,11 +138,11 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     const { token } = await issue('alerts');
     const attempts: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { 'x-overlay-token': token }];
     for (const headers of attempts) {
-      expect((await fetch(`${api.url}/api/admin/overlays?token=${token}`, { headers })).status).toBe(401);
-      expect((await fetch(`${api.url}/api/r/session`, { headers })).ok).toBe(true);
+      expect((await fetch(`${stack.api.url}/api/admin/overlays?token=${token}`, { headers })).status).toBe(401);
+      expect((await fetch(`${stack.api.url}/api/r/session`, { headers })).ok).toBe(true);
     }
     // In the query it is a parameter no API route declares: refused, so it reaches nothing.
-    const withQuery = await fetch(`${api.url}/api/r/session?token=${token}`);
+    const withQuery = await fetch(`${stack.api.url}/api/r/session?token=${token}`);
     expect(withQuery.status).toBe(422);
     expect(((await withQuery.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty('token');
   });
@@ -181,17 +174,17 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const second = await issue('tournament');
     expect(await dropped).toBe('io server disconnect');
-    expect((await fetch(`${api.url}/overlay/tournament?token=${first.token}`)).status).toBe(404);
+    expect((await fetch(`${stack.api.url}/overlay/tournament?token=${first.token}`)).status).toBe(404);
     const stale = await overlaySocket({ overlay: 'tournament', token: first.token });
     expect(await tryJoin(stale, 'tournament:1')).toBe('Overlay token refused.');
     const current = await overlaySocket({ overlay: 'tournament', token: second.token });
     expect(await tryJoin(current, 'tournament:1')).toBe('joined');
 
     const gone = new Promise<string>((resolve) => current.once('disconnect', resolve));
-    expect((await admin.json('DELETE', '/api/admin/overlays/tournament/token')).status).toBe(200);
+    expect((await stack.admin.json('DELETE', '/api/admin/overlays/tournament/token')).status).toBe(200);
     expect(await gone).toBe('io server disconnect');
-    expect((await fetch(`${api.url}/overlay/tournament?token=${second.token}`)).status).toBe(404);
-    expect((await admin.json('GET', '/api/admin/overlays')).body.data[2]).toMatchObject({
+    expect((await fetch(`${stack.api.url}/overlay/tournament?token=${second.token}`)).status).toBe(404);
+    expect((await stack.admin.json('GET', '/api/admin/overlays')).body.data[2]).toMatchObject({
       kind: 'tournament',
       active: false,
       revoked_at: expect.any(String),
@@ -201,7 +194,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
   it('parallel rotations leave exactly one working token', async () => {
     const issued = await Promise.all([1, 2, 3, 4, 5].map(() => issue('hunt')));
     const statuses = await Promise.all(
-      issued.map(({ token }) => fetch(`${api.url}/overlay/hunt/data?token=${token}`).then((r) => r.status)),
+      issued.map(({ token }) => fetch(`${stack.api.url}/overlay/hunt/data?token=${token}`).then((r) => r.status)),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 404)).toHaveLength(4);

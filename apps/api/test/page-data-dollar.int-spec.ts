@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OVERLAY_KINDS, type IssuedOverlayToken } from '@kickback/contracts';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 /** Each of String.prototype.replace's replacement patterns, as they could arrive in a casino's player name. */
 const DOLLARS = ["High$'Roller", 'Low$`Roller', '$$$ giveaway', 'Echo$&Echo'];
@@ -18,26 +18,20 @@ function pageData(html: string): any {
  * is never read as a replacement pattern that splices the page template into the data.
  */
 describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
-
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
+    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
     // Text after the marker, with quotes, is what a `$'` would splice into the JSON.
     const page = (root: string) =>
       `<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="${root}"></div></body></html>`;
     writeFileSync(join(dist, 'index.html'), page('root'));
     writeFileSync(join(dist, 'overlay.html'), page('overlay'));
-    stack = await createTestStack({ FRONTEND_DIST: dist });
-    api = await stack.api();
-    admin = await api.signedIn({ role: 'Admin' });
   });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
 
   it('site pages and every overlay page carry site settings, prize lines and player names exactly', async () => {
     const [name, description, label, crypto] = DOLLARS;
-    const settings = await admin.json('PUT', '/api/admin/settings', {
+    const settings = await stack.admin.json('PUT', '/api/admin/settings', {
       site_name: name,
       site_description: DOLLARS.join(' '),
       powered_by: { label, url: 'https://streamer.example' },
@@ -45,7 +39,7 @@ describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () 
     });
     expect(settings.status).toBe(200);
 
-    const platform = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const platform = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Dollar board',
       slug: 'dollar-board',
       currency_symbol: '$',
@@ -55,11 +49,11 @@ describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () 
     });
     expect(platform.status).toBe(201);
     const csv = `username,wagered\n${DOLLARS.map((player, i) => `${player},${1000 - i}`).join('\n')}\n`;
-    const imported = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.body.data.id}/import`, { csv });
+    const imported = await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.body.data.id}/import`, { csv });
     expect(imported.status).toBe(201);
 
     const now = Date.now();
-    const raffle = await admin.json('POST', '/api/admin/raffles', {
+    const raffle = await stack.admin.json('POST', '/api/admin/raffles', {
       title: DOLLARS.join(' '),
       prize_description: `100$\` cash, ${DOLLARS.join(', ')}`,
       start_datetime: new Date(now - 60_000).toISOString(),
@@ -72,7 +66,7 @@ describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () 
       [...board.top_three, ...board.rest_of_users].map((p: { username?: string; displayName?: string }) => p.username ?? p.displayName);
 
     for (const path of ['/', '/store', '/raffles']) {
-      const html = await (await api.client().get(path)).text();
+      const html = await (await stack.api.client().get(path)).text();
       const data = pageData(html);
       expect([path, data.settings.site_name, data.settings.site_description]).toEqual([path, name, DOLLARS.join(' ')]);
       expect(data.settings.powered_by.label).toBe(label);
@@ -84,8 +78,8 @@ describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () 
     }
 
     for (const kind of OVERLAY_KINDS) {
-      const { token } = (await admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`)).body.data;
-      const html = await (await fetch(`${api.url}/overlay/${kind}?token=${token}`)).text();
+      const { token } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`)).body.data;
+      const html = await (await fetch(`${stack.api.url}/overlay/${kind}?token=${token}`)).text();
       const { overlay } = pageData(html);
       expect([kind, overlay.kind]).toEqual([kind, kind]);
       expect(html.endsWith('<div id="overlay"></div></body></html>')).toBe(true);

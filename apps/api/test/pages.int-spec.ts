@@ -1,17 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { FriendshipsService } from '@kickback/domain';
-import {
-  TEST_REDIS_URL,
-  claimRedisDbs,
-  createTestStack,
-  createUser,
-  releaseRedisDbs,
-  type RunningApi,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, TEST_REDIS_URL, claimRedisDbs, createUser, releaseRedisDbs } from '@kickback/testing';
 
 function appData(html: string): any {
   const match = /<script nonce="([^"]+)">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -20,9 +11,6 @@ function appData(html: string): any {
 }
 
 describe('page serving with injected data', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let dist: string;
 
   beforeAll(async () => {
@@ -39,14 +27,11 @@ describe('page serving with injected data', () => {
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     // A file named like a page route: page routes never reach the built files.
     writeFileSync(join(dist, 'store'), 'not the store page');
-    stack = await createTestStack({ FRONTEND_DIST: dist });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
   });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ env: () => ({ FRONTEND_DIST: dist }) });
 
   it('serves the SPA on any page route with user, CSRF token, settings and affiliates, under a nonce CSP', async () => {
-    const res = await api.client().get('/raffles/12');
+    const res = await stack.api.client().get('/raffles/12');
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
     const html = await res.text();
@@ -65,16 +50,16 @@ describe('page serving with injected data', () => {
       friends: null,
     });
     expect(res.headers.get('set-cookie')).toContain(`kb.csrf=${data.csrfToken};`);
-    expect(await (await fetch(`${api.url}/assets/app.js`)).text()).toBe('console.log(1)');
+    expect(await (await fetch(`${stack.api.url}/assets/app.js`)).text()).toBe('console.log(1)');
     // The raw template is never served without its data.
-    const raw = await (await api.client().get('/index.html')).text();
+    const raw = await (await stack.api.client().get('/index.html')).text();
     expect(raw).not.toContain('<!--app-data-->');
     expect(appData(raw).data.csrfToken).toEqual(expect.any(String));
   });
 
   it('paths that are never a page answer 404 in the envelope, never the app page without a nonce', async () => {
     for (const path of ['/webhooks/kick', '/webhooks/anything/deeper', '/uploads/nope.png', '/api/nope', '/healthz/x']) {
-      const res = await api.client().get(path);
+      const res = await stack.api.client().get(path);
       const body = await res.text();
       expect(body).not.toContain('nonce="undefined"');
       expect([path, res.status, JSON.parse(body)]).toEqual([path, 404, { success: false, message: 'Not found.' }]);
@@ -82,28 +67,28 @@ describe('page serving with injected data', () => {
   });
 
   it('reads the built page once, not from disk on every page view', async () => {
-    const first = await (await api.client().get('/store')).text();
+    const first = await (await stack.api.client().get('/store')).text();
     expect(first).toContain('<div id="root"></div>');
     expect(first).not.toContain('not the store page');
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body>changed on disk</body></html>');
-    const second = await (await api.client().get('/store')).text();
+    const second = await (await stack.api.client().get('/store')).text();
     expect(second).toContain('<div id="root"></div>');
     expect(second).not.toContain('changed on disk');
   });
 
   it('escapes injected text so it cannot close the script element', async () => {
-    const adminId = (await createUser(em, { role: 'Admin' })).id;
-    const admin = api.client();
+    const adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    const admin = stack.api.client();
     await admin.loginAs(adminId);
     await admin.json('PUT', '/api/admin/settings', { site_description: '</script><script>alert(1)</script>' });
-    const html = await (await api.client().get('/')).text();
+    const html = await (await stack.api.client().get('/')).text();
     expect(html).not.toContain('</script><script>alert(1)');
     expect(appData(html).data.settings.site_description).toBe('</script><script>alert(1)</script>');
   });
 
   it('injects the logged-in user with the SPEC fields', async () => {
-    const member = await createUser(em, { kickUsername: 'kickname' });
-    const client = api.client();
+    const member = await createUser(stack.em, { kickUsername: 'kickname' });
+    const client = stack.api.client();
     await client.loginAs(member.id);
     const { data } = appData(await (await client.get('/')).text());
     expect(data.user).toMatchObject({ username: member.username, name: member.username, kick_username: 'kickname', role: 'member' });
@@ -111,21 +96,21 @@ describe('page serving with injected data', () => {
   });
 
   it("carries a member's pending friend requests count for the navigation, and nothing of it for a visitor", async () => {
-    const member = await createUser(em);
-    const client = api.client();
+    const member = await createUser(stack.em);
+    const client = stack.api.client();
     await client.loginAs(member.id);
-    const pendingCount = jest.spyOn(api.app.get(FriendshipsService), 'pendingCount');
+    const pendingCount = jest.spyOn(stack.api.app.get(FriendshipsService), 'pendingCount');
     try {
       expect(appData(await (await client.get('/store')).text()).data.friends).toEqual({ pending_count: 0 });
 
       // Two requests to the member, one from the member (outgoing) and one accepted: only incoming pending ones count.
-      const senders = await Promise.all([1, 2, 3, 4].map(() => createUser(em)));
+      const senders = await Promise.all([1, 2, 3, 4].map(() => createUser(stack.em)));
       for (const sender of senders) {
-        const other = api.client();
+        const other = stack.api.client();
         await other.loginAs(sender.id);
         expect((await other.json('POST', '/api/r/friends/request', { user_id: member.id })).status).toBe(200);
       }
-      expect((await client.json('POST', '/api/r/friends/request', { user_id: (await createUser(em)).id })).status).toBe(200);
+      expect((await client.json('POST', '/api/r/friends/request', { user_id: (await createUser(stack.em)).id })).status).toBe(200);
       const menu = (await client.json('GET', '/api/r/friends')).body.data;
       expect((await client.json('POST', `/api/r/friends/${menu.incoming[0].friendship_id}/accept`)).status).toBe(200);
       expect((await client.json('POST', `/api/r/friends/${menu.incoming[1].friendship_id}/decline`)).status).toBe(200);
@@ -139,7 +124,7 @@ describe('page serving with injected data', () => {
 
       // A visitor's page neither carries it nor asks for it.
       pendingCount.mockClear();
-      const visitor = appData(await (await api.client().get('/raffles/3')).text()).data;
+      const visitor = appData(await (await stack.api.client().get('/raffles/3')).text()).data;
       expect(visitor.user).toBeNull();
       expect(visitor.friends).toBeNull();
       expect(pendingCount).not.toHaveBeenCalled();
@@ -149,16 +134,16 @@ describe('page serving with injected data', () => {
   });
 
   it('/admin-new: anonymous → /login, member → 403 page, admin → the admin app', async () => {
-    const anon = await api.client().get('/admin-new');
+    const anon = await stack.api.client().get('/admin-new');
     expect(anon.status).toBe(302);
     expect(anon.headers.get('location')).toBe('/login');
 
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     const forbidden = await member.get('/admin-new/settings');
     expect(forbidden.status).toBe(403);
     expect(await forbidden.text()).toContain('Admins only');
 
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const page = await admin.get('/admin-new/affiliates');
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -167,13 +152,13 @@ describe('page serving with injected data', () => {
   });
 
   it('/login shows Log in with Kick and, in dev mode, the demo accounts; it is absent in other modes', async () => {
-    await createUser(em, { username: 'DemoPerson' });
-    const html = await (await api.client().get('/login')).text();
+    await createUser(stack.em, { username: 'DemoPerson' });
+    const html = await (await stack.api.client().get('/login')).text();
     expect(html).toContain('Log in with Kick');
     expect(html).toContain('href="/auth/kick"');
     expect(html).toContain('DemoPerson');
 
-    const strict = await stack.api({ AUTH_DEV_LOGIN: false });
+    const strict = await stack.processes.api({ AUTH_DEV_LOGIN: false });
     const strictHtml = await (await strict.client().get('/login')).text();
     expect(strictHtml).not.toContain('Demo login');
     const client = strict.client();
@@ -193,8 +178,8 @@ describe('page serving with injected data', () => {
     const extra = new Redis(redisUrl.toString());
     try {
       await extra.flushdb();
-      const limited = await stack.api({ AUTH_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: redisUrl.toString() });
-      const member = await createUser(em);
+      const limited = await stack.processes.api({ AUTH_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: redisUrl.toString() });
+      const member = await createUser(stack.em);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const client = limited.client();
@@ -216,25 +201,25 @@ describe('page serving with injected data', () => {
   it('rotating SESSION_SECRET with SESSION_SECRET_PREVIOUS keeps members logged in', async () => {
     const oldSecret = 'o'.repeat(40);
     const newSecret = 'n'.repeat(40);
-    const before = await stack.api({ SESSION_SECRET: oldSecret });
-    const member = await createUser(em);
+    const before = await stack.processes.api({ SESSION_SECRET: oldSecret });
+    const member = await createUser(stack.em);
     const client = before.client();
     await client.loginAs(member.id);
     const cookie = client.cookieHeader;
     const whoAmI = async (api: typeof before) =>
       ((await (await fetch(`${api.url}/api/r/session`, { headers: { cookie } })).json()) as any).data.user?.id ?? null;
 
-    expect(await whoAmI(await stack.api({ SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: oldSecret }))).toBe(member.id);
-    expect(await whoAmI(await stack.api({ SESSION_SECRET: newSecret }))).toBeNull();
+    expect(await whoAmI(await stack.processes.api({ SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: oldSecret }))).toBe(member.id);
+    expect(await whoAmI(await stack.processes.api({ SESSION_SECRET: newSecret }))).toBeNull();
   });
 
   it('health, readiness, metrics and OpenAPI answer', async () => {
-    expect(await (await fetch(`${api.url}/healthz`)).json()).toEqual({ status: 'ok' });
-    const ready = (await (await fetch(`${api.url}/readyz`)).json()) as any;
+    expect(await (await fetch(`${stack.api.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = (await (await fetch(`${stack.api.url}/readyz`)).json()) as any;
     expect(ready.details).toMatchObject({ database: { status: 'up' }, redis: { status: 'up' } });
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = await (await fetch(`${stack.api.url}/metrics`)).text();
     expect(metrics).toContain('http_request_duration_seconds');
-    const doc = (await (await fetch(`${api.url}/api/docs.json`)).json()) as any;
+    const doc = (await (await fetch(`${stack.api.url}/api/docs.json`)).json()) as any;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/r/settings', '/api/admin/settings']));
   });
 });

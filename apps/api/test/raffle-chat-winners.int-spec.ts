@@ -1,58 +1,40 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  openRaffle,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, openRaffle } from '@kickback/testing';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
 /** Issue #37: with the streamer's Kick account connected, each new raffle winner is named in chat with where to claim. */
 describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
+
+  kick.nextUser = STREAMER;
+  const stack = integrationStack({ worker: true, admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
-    await kick.start();
-    kick.nextUser = STREAMER;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5252, chat_commands_enabled: true })).status).toBe(
-      200,
-    );
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
+    expect(
+      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5252, chat_commands_enabled: true })).status,
+    ).toBe(200);
     // The streamer connects their Kick account (OAuth with PKCE against the fake Kick).
-    const start = await admin.get('/auth/kick/connect');
+    const start = await stack.admin.get('/auth/kick/connect');
     const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
-    expect((await admin.get(callback.pathname + callback.search)).headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
+    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(
+      '/admin-new/kick-connection?connected=1',
+    );
   });
 
   it('names the drawn winner, then the next person when the prize passes on unclaimed, with the claim link and window', async () => {
-    const id = await openRaffle(admin, { title: 'Friday giveaway', prize_description: 'A $50 gift card', claim_window_minutes: 2880 });
+    const id = await openRaffle(stack.admin, {
+      title: 'Friday giveaway',
+      prize_description: 'A $50 gift card',
+      claim_window_minutes: 2880,
+    });
     for (const kickName of ['chatty_ann', 'chatty_bob']) {
-      const { id: userId } = await createUser(em, { kickUsername: kickName });
-      const client = api.client();
+      const { id: userId } = await createUser(stack.em, { kickUsername: kickName });
+      const client = stack.api.client();
       await client.loginAs(userId);
       expect((await client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     }
-    const drawn = await admin.json('POST', `/api/admin/raffles/${id}/draw`);
+    const drawn = await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`);
     const first = drawn.body.data.winners[0].kick_username as string;
     const link = `${stack.env.APP_URL.replace(/\/$/, '')}/raffles/${id}`;
     await waitFor(() => kick.events.chatMessages.length === 1, 10_000, 'winner named in chat');
@@ -63,8 +45,8 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
       message_id: expect.any(String),
     });
 
-    await em.fork().execute(`update raffle_winners set claim_deadline = clock_timestamp() where raffle_id = ?`, [id]);
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 1 })).status).toBe(200);
+    await stack.em.fork().execute(`update raffle_winners set claim_deadline = clock_timestamp() where raffle_id = ?`, [id]);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 1 })).status).toBe(200);
     const second = first === 'chatty_ann' ? 'chatty_bob' : 'chatty_ann';
     await waitFor(() => kick.events.chatMessages.length === 2, 10_000, 'next winner named in chat');
     expect(kick.events.chatMessages[1]!.content).toBe(
@@ -73,12 +55,12 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
   });
 
   it('!join in chat enters the raffle on stream under the same rules, and the reply says so', async () => {
-    const id = await openRaffle(admin, { title: 'Chat giveaway', entry_rules: { min_level: 3 } });
-    expect((await admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
+    const id = await openRaffle(stack.admin, { title: 'Chat giveaway', entry_rules: { min_level: 3 } });
+    expect((await stack.admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
     const linked = async (kickId: number, name: string, level: number) => {
-      const { id: userId } = await createUser(em, { kickUsername: name });
-      await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, userId]);
-      await em.fork().execute('insert into member_xp (user_id, xp, level) values (?, 1000, ?)', [userId, level]);
+      const { id: userId } = await createUser(stack.em, { kickUsername: name });
+      await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, userId]);
+      await stack.em.fork().execute('insert into member_xp (user_id, xp, level) values (?, 1000, ?)', [userId, level]);
       return userId;
     };
     const [dora, eli] = [await linked(991_001, 'dora_chat', 3), await linked(991_002, 'eli_chat', 1)];
@@ -96,25 +78,25 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     expect(await join(991_002, 'eli_chat')).toBe(200);
     await waitFor(() => kick.events.chatMessages.length === said + 2, 10_000, 'refusal reply');
     expect(kick.events.chatMessages.at(-1)!.content).toBe('@eli_chat Reach level 3 to enter.');
-    const rows = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
+    const rows = await stack.em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
     expect(rows.map((r) => r.user_id)).toEqual([dora]);
     expect(rows.map((r) => r.user_id)).not.toContain(eli);
   });
 
   it('enters with the keyword the admin chose instead of !join, and refuses a keyword another command has', async () => {
-    const taken = await admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'points' });
+    const taken = await stack.admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'points' });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors.join_keyword[0]).toBe('The join keyword may not be points or raffle: those commands are taken.');
-    const spaced = await admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'enter now' });
+    expect(taken.body.errors.join_keyword[0]).toBe('The join keyword may not be points, raffle or sr: those commands are taken.');
+    const spaced = await stack.admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'enter now' });
     expect(spaced.body.errors.join_keyword[0]).toBe('The join keyword may only hold letters and digits, at most 20, without the "!".');
-    const saved = await admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'Ticket' });
+    const saved = await stack.admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'Ticket' });
     expect(saved.status).toBe(200);
     expect(saved.body.data.join_keyword).toBe('ticket');
 
-    const id = await openRaffle(admin, { title: 'Keyword giveaway' });
-    expect((await admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
-    const { id: userId } = await createUser(em, { kickUsername: 'fay_chat' });
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [991_003, userId]);
+    const id = await openRaffle(stack.admin, { title: 'Keyword giveaway' });
+    expect((await stack.admin.json('PUT', '/api/admin/featured/raffle', { id })).status).toBe(200);
+    const { id: userId } = await createUser(stack.em, { kickUsername: 'fay_chat' });
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [991_003, userId]);
     const say = (content: string) =>
       kick.events.deliver('chat.message.sent', {
         broadcaster: kickUser(5252, 'streamer'),
@@ -128,7 +110,7 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     expect(await say('!TICKET')).toBe(200);
     await waitFor(() => kick.events.chatMessages.length === said + 1, 10_000, 'keyword reply');
     expect(kick.events.chatMessages.slice(said).map((m) => m.content)).toEqual(['@fay_chat Successfully entered the raffle!']);
-    const rows = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
+    const rows = await stack.em.fork().execute<{ user_id: number }[]>('select user_id from raffle_entries where raffle_id = ?', [id]);
     expect(rows.map((r) => r.user_id)).toEqual([userId]);
   });
 
@@ -137,13 +119,13 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
     const prefix = '@chatty_cy won ';
     // The family emoji (five code points) starts at code point 497, so a cut at 500 would split it.
     const prize = `${'x'.repeat(497 - prefix.length)}${family}`;
-    const id = await openRaffle(admin, { title: 'Long prize', prize_description: prize });
-    const { id: userId } = await createUser(em, { kickUsername: 'chatty_cy' });
-    const client = api.client();
+    const id = await openRaffle(stack.admin, { title: 'Long prize', prize_description: prize });
+    const { id: userId } = await createUser(stack.em, { kickUsername: 'chatty_cy' });
+    const client = stack.api.client();
     await client.loginAs(userId);
     expect((await client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     const said = kick.events.chatMessages.length;
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
     await waitFor(() => kick.events.chatMessages.length === said + 1, 10_000, 'the long announcement');
     expect(kick.events.chatMessages.at(-1)!.content).toBe(`${prefix}${'x'.repeat(497 - prefix.length)}`);
   });

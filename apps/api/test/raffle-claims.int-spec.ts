@@ -1,9 +1,7 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 import type { Raffle, RaffleVerification } from '@kickback/contracts';
 import { CLAIM_MESSAGES, RaffleDrawService, RaffleScheduler } from '@kickback/domain';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient, openRaffle } from '@kickback/testing';
 
 interface Member {
   id: number;
@@ -14,56 +12,21 @@ interface Member {
 
 /** Issue #37: claim windows, and unclaimed prizes passed on automatically in the verifiable order. */
 describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
-  const sockets: Socket[] = [];
+  const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await stack.close();
-  });
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
-
-  async function connect(cookie?: string): Promise<Socket> {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: cookie ? { cookie } : {},
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-
+  /** A member with the site open, keeping what their notifications said. */
   async function member(): Promise<Member> {
-    const { id } = await createUser(em, {});
-    const client = api.client();
-    await client.loginAs(id);
-    const socket = await connect(client.cookieHeader);
+    const signedIn = await stack.member({ socket: true });
     const notices: string[] = [];
-    socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
-    return { id, client, socket, notices };
+    signedIn.socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
+    return { ...signedIn, notices };
   }
 
   /** A drawn raffle with a claim window and `entrants` members entered; answers it with its standing winners. */
   async function drawnRaffle(entrants: number, winners: number) {
-    const id = await openRaffle(admin, {
+    const id = await openRaffle(stack.admin, {
       title: `Claim raffle ${Date.now()}`,
       prize_description: 'A gaming chair',
       number_of_winners: winners,
@@ -72,8 +35,8 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     const members = await Promise.all(Array.from({ length: entrants }, () => member()));
     for (const m of members)
       expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
-    const raffle = (await admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    const raffle = (await stack.admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
     const byId = new Map(members.map((m) => [m.id, m]));
     return { id, raffle, members, winners: raffle.winner_claims.map((c) => byId.get(c.user_id)!) };
   }
@@ -104,13 +67,13 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     expect(await claim(winners[0]!, id)).toEqual({ status: 409, message: CLAIM_MESSAGES.already });
     const loser = members.find((m) => !winners.includes(m))!;
     expect(await claim(loser, id)).toEqual({ status: 422, message: CLAIM_MESSAGES.notAWinner });
-    const after = (await admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
+    const after = (await stack.admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data;
     expect(after.winner_claims.find((c) => c.user_id === winners[0]!.id)!.claimed_at).not.toBeNull();
   });
 
   it('two winners who do not claim: each prize passes on at its deadline, live, in the order verify replays', async () => {
     const { id, winners, members } = await drawnRaffle(6, 2);
-    const watcher = await connect();
+    const watcher = await stack.socket();
     const drawnPushes: { winners: { id: number }[] }[] = [];
     watcher.on('raffle:drawn', (p: { winners: { id: number }[] }) => drawnPushes.push(p));
     watcher.emit('room:join', `raffle:${id}`);
@@ -125,13 +88,13 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
       `update raffle_winners set claim_deadline = clock_timestamp() + interval '900 milliseconds' where raffle_id = ? and position = 1`,
       [id],
     );
-    await worker.get(RaffleScheduler).scheduleClaims(id);
+    await stack.worker.get(RaffleScheduler).scheduleClaims(id);
     await waitFor(
       async () => (await sql('select 1 from raffle_winners where raffle_id = ? and position = 2 and unclaimed', [id])).length === 1,
       10_000,
       'pass 2',
     );
-    await worker.get(RaffleScheduler).scheduleClaims(id);
+    await stack.worker.get(RaffleScheduler).scheduleClaims(id);
     await waitFor(
       async () => (await sql('select 1 from raffle_winners where raffle_id = ? and position = 1 and unclaimed', [id])).length === 1,
       10_000,
@@ -139,7 +102,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     );
     await waitFor(() => drawnPushes.length >= 2, 10_000, 'two raffle:drawn pushes');
 
-    const v = (await admin.json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.admin.json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.rerolled_positions).toEqual([2, 1]);
     expect(v.matches).toBe(true);
     const standing = v.winners.map((w) => w.user_id);
@@ -147,7 +110,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
     expect(standing).not.toContain(winners[1]!.id);
     expect(drawnPushes.at(-1)!.winners.map((w) => w.id)).toEqual(standing);
     // The new winners get their own window and are told.
-    const fresh = (await admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data.winner_claims;
+    const fresh = (await stack.admin.json<{ data: Raffle }>('GET', `/api/r/raffles/${id}`)).body.data.winner_claims;
     for (const c of fresh) expect(Date.parse(c.claim_deadline!)).toBeGreaterThan(Date.now() + 9 * 60_000);
     for (const userId of standing)
       await waitFor(() => members.find((m) => m.id === userId)!.notices.length > 0, 10_000, 'new winner notice');
@@ -163,7 +126,7 @@ describe('raffle claim windows (real PostgreSQL + Redis, api and worker)', () =>
       const { id, winners } = await drawnRaffle(3, 1);
       await sql(`update raffle_winners set claim_deadline = clock_timestamp() + interval '40 milliseconds' where raffle_id = ?`, [id]);
       await new Promise((r) => setTimeout(r, 35));
-      const [answer] = await Promise.all([claim(winners[0]!, id), worker.get(RaffleDrawService).passUnclaimed(id)]);
+      const [answer] = await Promise.all([claim(winners[0]!, id), stack.worker.get(RaffleDrawService).passUnclaimed(id)]);
       // Raw rows: the driver gives timestamps as text.
       const rows = await sql<{ user_id: number; claimed_at: string | null; unclaimed: boolean }>(
         'select user_id, claimed_at, unclaimed from raffle_winners where raffle_id = ? order by id',

@@ -1,18 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CLAIM_MESSAGES, RaffleScheduler } from '@kickback/domain';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  openRaffle,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
 
 /**
  * kickback-raffle-v2 implemented from docs/raffle-draws.md §1–§4 and §7 alone: Node's SHA-256, none of our code.
@@ -57,44 +45,19 @@ function recomputeV2(seed: string, entries: PublishedEntry[], numberOfWinners: n
 
 describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
 
-  beforeAll(async () => {
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    // The worker runs the claim-deadline jobs that pass unclaimed prizes on.
-    worker = await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
-  });
+  // The worker runs the claim-deadline jobs that pass unclaimed prizes on.
+  const stack = integrationStack({ worker: true, admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   type Member = { id: number; kickId: number; client: TestClient };
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
   const deliver = (type: string, payload: Record<string, unknown>) =>
     kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload });
 
   /** Signed-in members with Kick accounts `firstKickId`, `firstKickId + 1`, … and 100 points each. */
   async function members(count: number, firstKickId: number): Promise<Member[]> {
     const list: Member[] = [];
-    for (let i = 0; i < count; i++) {
-      const { id } = await createUser(em, {});
-      const kickId = firstKickId + i;
-      await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-      await sql('insert into wallets (user_id, balance) values (?, 100)', [id]);
-      const client = api.client();
-      await client.loginAs(id);
-      list.push({ id, kickId, client });
-    }
+    for (let i = 0; i < count; i++) list.push(await stack.member({ kickId: firstKickId + i, points: 100 }));
     return list;
   }
 
@@ -119,7 +82,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     });
 
   it('a raffle with subscriber multipliers, two excluded members and two passed-on positions recomputes exactly', async () => {
-    const id = await openRaffle(admin, {
+    const id = await openRaffle(stack.admin, {
       title: 'Sub luck giveaway',
       number_of_winners: 2,
       allow_points_entry: true,
@@ -139,11 +102,12 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     expect(await kickBan(crowd[1]!)).toBe(200);
     await sql(`update users set banned_at = now(), ban_reason = 'Bot' where id = ?`, [crowd[4]!.id]);
 
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
     // Two winners who did not take their prize: both positions passed on, in this order.
-    for (const position of [2, 1]) expect((await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position })).status).toBe(200);
+    for (const position of [2, 1])
+      expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position })).status).toBe(200);
 
-    const v = (await admin.json('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.admin.json('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.algorithm).toBe('kickback-raffle-v2');
     expect(v.rerolled_positions).toEqual([2, 1]);
     const excludedUsers = [...new Set((v.entries as PublishedEntry[]).filter((e) => e.excluded).map((e) => e.user_id))].sort();
@@ -163,7 +127,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
   });
 
   it('a claim window where two winners never claim: the automatic passes, multipliers and exclusions recompute exactly', async () => {
-    const id = await openRaffle(admin, {
+    const id = await openRaffle(stack.admin, {
       title: 'Claim or lose it',
       number_of_winners: 3,
       claim_window_minutes: 10,
@@ -181,10 +145,10 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
         expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 30 })).status).toBe(200);
     }
     // Excluded: a subscriber banned on the site by an admin (taken out at the draw), and a member banned in the Kick chat.
-    expect((await admin.json('POST', `/api/admin/users/${crowd[2]!.id}/ban`, { reason: 'Ban evasion' })).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/users/${crowd[2]!.id}/ban`, { reason: 'Ban evasion' })).status).toBe(200);
     expect(await kickBan(crowd[6]!)).toBe(200);
 
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
     const standing = () =>
       sql<{ position: number; user_id: number; draw_index: number }>(
         'select position, user_id, draw_index from raffle_winners where raffle_id = ? and rerolled_at is null order by position',
@@ -205,7 +169,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
          where raffle_id = ? and position = ? and rerolled_at is null`,
         [id, position],
       );
-      await worker.get(RaffleScheduler).scheduleClaims(id);
+      await stack.worker.get(RaffleScheduler).scheduleClaims(id);
       await waitFor(
         async () =>
           (await sql('select 1 from raffle_winners where raffle_id = ? and position = ? and unclaimed', [id, position])).length === 1,
@@ -214,7 +178,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
       );
     }
 
-    const v = (await admin.json('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.admin.json('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.algorithm).toBe('kickback-raffle-v2');
     // Both passes were automatic (no actor), nothing was rerolled by hand, and verify lists them in the order they happened.
     expect(

@@ -1,17 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
+import { type Socket } from 'socket.io-client';
 import { ENTRY_RULE_MESSAGES, type RaffleEnterAnswer } from '@kickback/contracts';
 import { ENTER_LOGIN_MESSAGE } from '@kickback/domain';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  openRaffle,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, type TestClient, openRaffle } from '@kickback/testing';
 
 const ALREADY_FREE = 'You have already entered this raffle for free.';
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -26,52 +16,14 @@ interface Member {
 /** Issue #37: each entry rule refuses with its message over HTTP and the socket alike, and holds under races. */
 describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fake Kick)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 770_000;
-  const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await stack.close();
-    await kick.stop();
-  });
+  const stack = integrationStack({ admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
-
-  async function member(): Promise<Member> {
-    const { id } = await createUser(em, {});
-    const kickId = ++kickSeq;
-    await sql('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = api.client();
-    await client.loginAs(id);
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: client.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return { id, kickId, client, socket };
-  }
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
   const createRaffle = (rules: Record<string, unknown> | null, overrides: Record<string, unknown> = {}) =>
-    openRaffle(admin, { title: 'Rules raffle', entry_rules: rules, ...overrides });
+    openRaffle(stack.admin, { title: 'Rules raffle', entry_rules: rules, ...overrides });
 
   const viaHttp = async (m: Member, raffleId: number, body: Record<string, unknown> = { entry_type: 'passwordless' }) => {
     const res = await m.client.json('POST', `/api/r/raffles/${raffleId}/enter`, body);
@@ -115,10 +67,10 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('shows the rules on the raffle and refuses each unmet rule with its message, over HTTP and the socket alike', async () => {
     const rules = { followers_only: true, min_level: 5, min_account_age_days: 7, exclude_winners_days: 30 };
     const id = await createRaffle(rules);
-    const shown = (await admin.json('GET', `/api/r/raffles/${id}`)).body.data;
+    const shown = (await stack.admin.json('GET', `/api/r/raffles/${id}`)).body.data;
     expect(shown.entry_rules).toMatchObject(rules);
 
-    const ann = await member();
+    const ann = await stack.member({ kickId: ++kickSeq, socket: true });
     await refusedBoth(ann, id, ENTRY_RULE_MESSAGES.followersOnly);
     await deliver('channel.followed', { follower: kickUser(ann.kickId, `viewer_${ann.kickId}`) });
     await refusedBoth(ann, id, 'Reach level 5 to enter.');
@@ -138,9 +90,9 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('exclude_winners_days: a win from a real raffle draw refuses the winner, not the other entrants, for the period', async () => {
     const won = await createRaffle(null);
-    const [kim, lou] = [await member(), await member()];
+    const [kim, lou] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
     for (const m of [kim, lou]) expect((await viaHttp(m, won)).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffles/${won}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${won}/draw`)).status).toBe(200);
     const [{ user_id: winnerId }] = await sql<{ user_id: number }>('select user_id from raffle_winners where raffle_id = ?', [won]);
     const [winner, loser] = winnerId === kim.id ? [kim, lou] : [lou, kim];
     // The draw wrote the win into the winners ledger, the rule's only source.
@@ -165,7 +117,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('subscribers only, with subscriber luck: the badge on the newest chat message decides, and the multiplier is fixed on the row', async () => {
     const id = await createRaffle({ subscribers_only: true, subscriber_multiplier: 3 }, { allow_points_entry: true, points_per_entry: 10 });
-    const bea = await member();
+    const bea = await stack.member({ kickId: ++kickSeq, socket: true });
     await refusedBoth(bea, id, 'Subscribers only: subscribe to the channel on Kick to enter.');
     await chatWithBadges(bea, ['subscriber']);
     expect(await viaHttp(bea, id)).toEqual({
@@ -195,7 +147,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     ]);
     // Not a subscriber, on a raffle with luck but no subscriber rule: enters at ×1.
     const open = await createRaffle({ subscriber_multiplier: 2 });
-    const cal = await member();
+    const cal = await stack.member({ kickId: ++kickSeq, socket: true });
     expect(await viaHttp(cal, open)).toEqual({ status: 200, message: 'Successfully entered the raffle!' });
     expect(await sql('select multiplier from raffle_entries where raffle_id = ? and user_id = ?', [open, cal.id])).toEqual([
       { multiplier: 1 },
@@ -212,7 +164,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     });
     const id = await createRaffle({ min_watch_minutes: 20, min_chat_messages: 1 });
     const message = 'Watch at least 20 minutes or send at least 1 chat message during the current stream to enter.';
-    const [dan, eve] = [await member(), await member()];
+    const [dan, eve] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
     await refusedBoth(dan, id, message);
     await refusedBoth(eve, id, message);
     await chatWithBadges(dan, []);
@@ -230,7 +182,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('watch minutes or chat messages in the last N days: activity of any stream in the period counts, older activity does not', async () => {
     const rules = { min_watch_minutes: 20, min_chat_messages: 3, activity_days: 7 };
     const id = await createRaffle(rules);
-    expect((await admin.json('GET', `/api/r/raffles/${id}`)).body.data.entry_rules).toMatchObject(rules);
+    expect((await stack.admin.json('GET', `/api/r/raffles/${id}`)).body.data.entry_rules).toMatchObject(rules);
     const message = 'Watch at least 20 minutes or send at least 3 chat messages in the last 7 days to enter.';
     const [{ watch_interval_seconds: interval }] = await sql<{ watch_interval_seconds: number }>(
       'select watch_interval_seconds from activity_settings',
@@ -246,7 +198,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
           [`${source}:days:${m.id}:${++seq}`, source, byKickIdOnly ? null : m.id, m.kickId, daysAgo],
         );
     };
-    const [wes, cat] = [await member(), await member()];
+    const [wes, cat] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
 
     // Watch time: enough of it 8 days ago, one interval short of it within the 7 days; other sources are not activity.
     await award(wes, 'watch', 8, intervalsFor20Minutes);
@@ -272,7 +224,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('a Kick ban voids the member’s entries in open raffles (refunded, audited) and refuses later entries; a timeout only blocks', async () => {
     const plain = await createRaffle(null, { allow_points_entry: true, points_per_entry: 25 });
     const ruled = await createRaffle({ min_level: 2 });
-    const [fay, gus] = [await member(), await member()];
+    const [fay, gus] = [await stack.member({ kickId: ++kickSeq, socket: true }), await stack.member({ kickId: ++kickSeq, socket: true })];
     await sql('insert into member_xp (user_id, xp, level) values (?, 100, 2)', [fay.id]);
     await sql('insert into wallets (user_id, balance) values (?, 100)', [fay.id]);
     expect((await viaHttp(fay, plain)).status).toBe(200);
@@ -298,7 +250,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     await refusedBoth(fay, ruled, ENTRY_RULE_MESSAGES.kickBanned);
 
     // A timeout blocks entering while it lasts but voids nothing.
-    const hal = await member();
+    const hal = await stack.member({ kickId: ++kickSeq, socket: true });
     expect((await viaHttp(hal, plain)).status).toBe(200);
     await ban(hal, iso(600_000));
     expect(await entryCount(plain, hal.id)).toBe(1);
@@ -308,7 +260,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('a site ban refuses entries with its message, over HTTP and the socket alike', async () => {
     const [free, ruled] = [await createRaffle(null), await createRaffle({ min_account_age_days: 1 })];
-    const ivy = await member();
+    const ivy = await stack.member({ kickId: ++kickSeq, socket: true });
     await sql(`update users set created_at = now() - interval '2 days' where id = ?`, [ivy.id]);
     // Set in the database: a ban through the admin also ends the sessions, so no request would reach the rule.
     await sql(`update users set banned_at = now(), ban_reason = 'Alt account' where id = ?`, [ivy.id]);
@@ -321,8 +273,8 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
     const options = { allow_points_entry: true, points_per_entry: 5, number_of_winners: 20 };
     // One raffle on the batched free-entry path (no rules), one on the rules path.
     const raffles = [await createRaffle(null, options), await createRaffle({ min_account_age_days: 1 }, options)];
-    const targets = await Promise.all(Array.from({ length: 4 }, () => member()));
-    const others = await Promise.all(Array.from({ length: 3 }, () => member()));
+    const targets = await Promise.all(Array.from({ length: 4 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
+    const others = await Promise.all(Array.from({ length: 3 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
     const everyone = `{${[...targets, ...others].map((m) => m.id).join(',')}}`;
     await sql(`update users set created_at = now() - interval '2 days' where id = any(?::int[])`, [everyone]);
     await sql(`insert into wallets (user_id, balance) select unnest(?::int[]), 100`, [everyone]);
@@ -351,7 +303,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
         const half = tries.length / 2;
         const [before, ban, after] = await Promise.all([
           Promise.all(tries.slice(0, half).map(attempt)),
-          admin.json('POST', `/api/admin/users/${m.id}/ban`, { reason: 'Alt account' }),
+          stack.admin.json('POST', `/api/admin/users/${m.id}/ban`, { reason: 'Alt account' }),
           Promise.all(tries.slice(half).map(attempt)),
         ]);
         expect(ban.status).toBe(200);
@@ -405,8 +357,8 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
     const targetIds = new Set(targets.map((m) => m.id));
     for (const raffle of raffles) {
-      expect((await admin.json('POST', `/api/admin/raffles/${raffle}/draw`)).status).toBe(200);
-      const v = (await admin.json('GET', `/api/r/raffles/${raffle}/verify`)).body.data as {
+      expect((await stack.admin.json('POST', `/api/admin/raffles/${raffle}/draw`)).status).toBe(200);
+      const v = (await stack.admin.json('GET', `/api/r/raffles/${raffle}/verify`)).body.data as {
         algorithm: string;
         matches: boolean;
         entries: { user_id: number; tickets: number; excluded: boolean }[];
@@ -439,7 +391,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
   it('bans racing entries: no banned member keeps an entry, whichever way each race went', async () => {
     const free = await createRaffle(null);
     const ruled = await createRaffle({ min_account_age_days: 1 }, { allow_points_entry: true, points_per_entry: 5 });
-    const members = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 12 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
     await sql(`update users set created_at = now() - interval '2 days' where id = any(?::int[])`, [
       `{${members.map((m) => m.id).join(',')}}`,
     ]);
@@ -473,7 +425,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('becoming a subscriber while entering: each answer matches what was written', async () => {
     const id = await createRaffle({ subscribers_only: true, subscriber_multiplier: 2 });
-    const members = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 10 }, () => stack.member({ kickId: ++kickSeq, socket: true })));
     const answers = await Promise.all(
       members.map(async (m, i) => {
         const [, answer] = await Promise.all([chatWithBadges(m, ['subscriber']), (i % 2 ? viaSocket : viaHttp)(m, id)]);
@@ -497,7 +449,10 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
 
   it('the admin entry list marks entrants that look like alts; the public list never carries the marks', async () => {
     const id = await createRaffle(null);
-    const [fresh, regular] = [await member(), await member()];
+    const [fresh, regular] = [
+      await stack.member({ kickId: ++kickSeq, socket: true }),
+      await stack.member({ kickId: ++kickSeq, socket: true }),
+    ];
     await sql(`update users set created_at = now() - interval '90 days' where id = ?`, [regular.id]);
     await sql(`insert into activity_awards (key, source, user_id, points, xp, credited_at) values (?, 'watch', ?, 10, 10, now())`, [
       `watch:farm:${regular.id}`,
@@ -508,7 +463,7 @@ describe('raffle entry rules (real PostgreSQL + Redis, Kick webhooks from the fa
       [`chat:farm:${regular.id}`, regular.id, regular.kickId],
     );
     for (const m of [fresh, regular]) expect((await viaHttp(m, id)).status).toBe(200);
-    const rows = (await admin.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).body.data as {
+    const rows = (await stack.admin.json('GET', `/api/admin/raffles/${id}/entries?page=1`)).body.data as {
       user: { id: number };
       signals: string[];
       account_age_days: number;

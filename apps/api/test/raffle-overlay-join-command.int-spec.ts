@@ -1,40 +1,32 @@
 import type { Socket } from 'socket.io-client';
 import type { IssuedOverlayToken, JoinCommandPush, OverlayData } from '@kickback/contracts';
-import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, socketConnected, testSocket, waitFor } from '@kickback/testing';
 
 /**
  * The raffle overlay's default "How to enter" names the chat keyword set in Activity: an open overlay is told when the
  * admin changes it, and Go live (moderators included) reads it from a route of its own.
  */
 describe('the join keyword on stream (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    admin = await api.signedIn({ role: 'Admin' });
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
+  const stack = integrationStack({ admin: true });
+
   const saveRules = async (rules: Record<string, unknown>) =>
-    expect((await admin.json('PUT', '/api/admin/activity/rules', rules)).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', rules)).status).toBe(200);
 
   it('pushes the new command to open raffle overlays when the keyword or chat commands change, and only then', async () => {
-    const { data: issued } = (await admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body;
+    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body;
     const overlayCommand = async () => {
-      const res = await fetch(`${api.url}/overlay/raffle/data?token=${issued.token}`);
+      const res = await fetch(`${stack.api.url}/overlay/raffle/data?token=${issued.token}`);
       return ((await res.json()) as { data: Extract<OverlayData, { kind: 'raffle' }> }).data.join_command;
     };
     await saveRules({ chat_commands_enabled: true });
     expect(await overlayCommand()).toBe('!join');
 
-    const socket = testSocket(api.url, null, { overlay: 'raffle', token: issued.token });
+    const socket = testSocket(stack.api.url, null, { overlay: 'raffle', token: issued.token });
     sockets.push(await socketConnected(socket));
     const pushes: JoinCommandPush[] = [];
     socket.on('overlay:join-command', (push: JoinCommandPush) => pushes.push(push));
@@ -54,11 +46,11 @@ describe('the join keyword on stream (real PostgreSQL + Redis)', () => {
 
   it("lets a moderator read the keyword for Go live, though the earning rules stay the admin's", async () => {
     await saveRules({ join_keyword: 'go', chat_commands_enabled: true });
-    const moderator = await api.signedIn({ role: 'moderator' });
+    const moderator = await stack.api.signedIn({ role: 'moderator' });
     const read = await moderator.json('GET', '/api/admin/activity/join-keyword');
     expect(read.status).toBe(200);
     expect(read.body).toEqual(expect.objectContaining({ success: true, data: { join_keyword: 'go', chat_commands_enabled: true } }));
     expect((await moderator.json('GET', '/api/admin/activity/rules')).status).toBe(403);
-    expect((await (await api.signedIn()).json('GET', '/api/admin/activity/join-keyword')).status).toBe(403);
+    expect((await (await stack.api.signedIn()).json('GET', '/api/admin/activity/join-keyword')).status).toBe(403);
   });
 });

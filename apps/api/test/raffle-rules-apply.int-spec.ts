@@ -1,7 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ENTRY_RULE_MESSAGES, computeWinners, type RaffleVerification } from '@kickback/contracts';
 import { EconomyService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, openRaffle } from '@kickback/testing';
 
 /**
  * Issue #37 item 4: the anti-farm marks show the streamer who looks like an alt; applying the raffle's rules (added
@@ -9,39 +8,27 @@ import { createTestStack, createUser, type RunningApi, type TestClient, type Tes
  * publishes those entries as excluded.
  */
 describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)", () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(() => stack.close());
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
-
-  async function member(accountAgeDays: number, points = 0): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    await sql(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [accountAgeDays, id]);
-    if (points)
-      await em
-        .fork()
-        .transactional((tx) =>
-          api.app.get(EconomyService).credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }),
-        );
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, client };
+  /** A member whose account is `accountAgeDays` old. */
+  async function member(accountAgeDays: number, points = 0) {
+    const signedIn = await stack.member({ points });
+    await sql(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [accountAgeDays, signedIn.id]);
+    return signedIn;
   }
 
   const raffle = (overrides: Record<string, unknown> = {}) =>
-    openRaffle(admin, { title: 'Community raffle', number_of_winners: 2, allow_points_entry: true, points_per_entry: 10, ...overrides });
+    openRaffle(stack.admin, {
+      title: 'Community raffle',
+      number_of_winners: 2,
+      allow_points_entry: true,
+      points_per_entry: 10,
+      ...overrides,
+    });
 
-  const apply = (id: number, client = admin) => client.json('POST', `/api/admin/raffles/${id}/apply-rules`);
+  const apply = (id: number, client = stack.admin) => client.json('POST', `/api/admin/raffles/${id}/apply-rules`);
 
   it('takes out entrants who fail a rule added later, refunds their points, and the draw lists them as excluded', async () => {
     const id = await raffle();
@@ -53,13 +40,13 @@ describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)"
     expect((await alts[0]!.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 30 })).status).toBe(200);
 
     // The marks tell the streamer; the rule is added after the entries.
-    const entries = (await admin.json('GET', `/api/admin/raffles/${id}/entries`)).body.data as {
+    const entries = (await stack.admin.json('GET', `/api/admin/raffles/${id}/entries`)).body.data as {
       user: { id: number };
       signals: string[];
     }[];
     for (const alt of alts) expect(entries.find((e) => e.user.id === alt.id)!.signals).toContain('new-account');
     const rules = { min_account_age_days: 7 };
-    expect((await admin.json('PUT', `/api/admin/raffles/${id}`, { entry_rules: rules })).status).toBe(200);
+    expect((await stack.admin.json('PUT', `/api/admin/raffles/${id}`, { entry_rules: rules })).status).toBe(200);
 
     const member1 = await member(90);
     expect((await apply(id, member1.client)).status).toBe(403);
@@ -79,7 +66,7 @@ describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)"
     expect(await sql('select total_entries, participants_count from raffles where id = ?', [id])).toEqual([
       { total_entries: 3, participants_count: 3 },
     ]);
-    expect(await api.app.get(EconomyService).balanceOf(alts[0]!.id)).toBe(50);
+    expect(await stack.api.app.get(EconomyService).balanceOf(alts[0]!.id)).toBe(50);
     expect(
       await sql(
         `select after->>'reason' as reason, after->>'rule' as rule from audit_logs where action = 'raffle.entries-voided' and entity_id = ?`,
@@ -95,8 +82,8 @@ describe("applying entry rules to a raffle's entrants (real PostgreSQL + Redis)"
       message: 'Every entrant meets the rules; nobody was taken out.',
       data: { taken_out: 0 },
     });
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
-    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).status).toBe(200);
+    const v = (await stack.api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     const excluded = [...new Set(v.entries.filter((e) => e.excluded).map((e) => e.user_id))].sort((a, b) => a - b);
     expect(excluded).toEqual(alts.map((a) => a.id).sort((a, b) => a - b));
     expect(v.winners.every((w) => !excluded.includes(w.user_id))).toBe(true);

@@ -1,16 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Socket } from 'socket.io-client';
 import type { RaffleEnterAnswer } from '@kickback/contracts';
-import {
-  createTestStack,
-  createUser,
-  socketConnected,
-  testSocket,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  openRaffle,
-} from '@kickback/testing';
+import { integrationStack, type MemberOf, type TestClient, openRaffle } from '@kickback/testing';
 import { RaffleEnterLimiter } from '../src/http/raffles/raffle-enter-limiter';
 
 /** The session id in a logged-in client's signed cookie: its key in the store is `sess:<id>`. */
@@ -18,60 +8,33 @@ const sessionIdOf = (client: TestClient) => /kb\.sid=s:([^.;]+)/.exec(decodeURIC
 
 /** Entering over the socket gives exactly what POST /api/r/raffles/{id}/enter gives, and no more. */
 describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await stack.close();
-  });
-
-  function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(api.url, client);
-    sockets.push(socket);
-    return socketConnected(socket);
-  }
+  const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   const enter = (socket: Socket, request: unknown): Promise<RaffleEnterAnswer> =>
     socket.timeout(10_000).emitWithAck('raffle:enter', request);
 
-  async function member(kick?: string | null): Promise<{ id: number; client: TestClient; socket: Socket }> {
-    const user = await createUser(em, kick === undefined ? {} : { kickUsername: kick });
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { id: user.id, client, socket: await connect(client) };
-  }
-
-  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(admin, { title: 'Socket raffle', ...overrides });
+  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(stack.admin, { title: 'Socket raffle', ...overrides });
 
   const entriesOf = async (raffleId: number) =>
     Number(
-      (await em.fork().execute<{ n: string }[]>('select count(*)::text as n from raffle_entries where raffle_id = ?', [raffleId]))[0]!.n,
+      (await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from raffle_entries where raffle_id = ?', [raffleId]))[0]!
+        .n,
     );
 
   it('answers with the HTTP statuses and SPEC messages: login, Kick username, success, repeat, bad input, unknown raffle', async () => {
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 10 });
-    const anonymous = await connect();
+    const anonymous = await stack.socket();
     expect(await enter(anonymous, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
       status: 401,
       body: { success: false, message: 'Please log in to enter raffles' },
     });
-    const noKick = await member(null);
+    const noKick = await stack.member({ kickUsername: null, socket: true });
     expect(await enter(noKick.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({
       status: 422,
       body: { success: false, errors: { kick_username: [expect.stringContaining('Kick streaming username')] } },
     });
 
-    const ann = await member();
+    const ann = await stack.member({ socket: true });
     expect(await enter(ann.socket, { raffle_id: id, entry_type: 'passwordless' })).toEqual({
       status: 200,
       body: {
@@ -111,26 +74,26 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     expect(await enter(ann.socket, { raffle_id: id, entry_type: 'points', points_spent: 10 })).toMatchObject({ status: 422 });
     expect(await entriesOf(id)).toBe(1);
     // Socket answers are timed like HTTP requests, by status.
-    const metrics = await (await fetch(`${api.url}/metrics`)).text();
+    const metrics = await (await fetch(`${stack.api.url}/metrics`)).text();
     expect(metrics).toMatch(/socketio_request_duration_seconds_count\{event="raffle:enter",status="200"\} 1\b/);
     expect(metrics).toMatch(/socketio_request_duration_seconds_count\{event="raffle:enter",status="409"\} 1\b/);
   });
 
   it('a logout elsewhere takes effect on the open socket at once', async () => {
     const id = await createRaffle();
-    const bob = await member();
+    const bob = await stack.member({ socket: true });
     const ended = new Promise<string>((resolve) => bob.socket.once('disconnect', resolve));
     await bob.client.request('POST', '/logout', { form: { _csrf: bob.client.csrfToken ?? '' }, csrf: false });
     // The server ends the session's sockets; a socket that still sends (a second connection with the old cookie) is anonymous.
     expect(await ended).toBe('io server disconnect');
-    const stale = await connect(bob.client);
+    const stale = await stack.socket(bob.client);
     expect(await enter(stale, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
     expect(await entriesOf(id)).toBe(0);
   });
 
   it('a session that ended without reaching the socket (its disconnect lost) enters nothing: each entry reads it again', async () => {
     const id = await createRaffle();
-    const gil = await member();
+    const gil = await stack.member({ socket: true });
     await stack.redis.del(`sess:${sessionIdOf(gil.client)}`);
     expect(gil.socket.connected).toBe(true);
     expect(await enter(gil.socket, { raffle_id: id, entry_type: 'passwordless' })).toMatchObject({ status: 401 });
@@ -139,7 +102,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
 
   it('a session that changed in the store since the last entry is read anew: one past its lifetime enters nothing', async () => {
     const [first, second] = [await createRaffle(), await createRaffle()];
-    const hal = await member();
+    const hal = await stack.member({ socket: true });
     expect(await enter(hal.socket, { raffle_id: first, entry_type: 'passwordless' })).toMatchObject({ status: 200 });
     const key = `sess:${sessionIdOf(hal.client)}`;
     const stored = JSON.parse((await stack.redis.get(key))!) as { startedAt: number };
@@ -150,7 +113,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
 
   it('one budget of 30 entries a minute per member, shared by the socket and HTTP', async () => {
     const id = await createRaffle();
-    const dee = await member();
+    const dee = await stack.member({ socket: true });
     const viaSocket = await Promise.all(Array.from({ length: 20 }, () => enter(dee.socket, { raffle_id: id, entry_type: 'passwordless' })));
     const viaHttp = await Promise.all(
       Array.from({ length: 15 }, () => dee.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })),
@@ -173,8 +136,8 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
   });
 
   it('entries that arrive together are counted by one Redis command, each with its own count and session', async () => {
-    const limiter = api.app.get(RaffleEnterLimiter);
-    const [ann, bob] = [await member(), await member()];
+    const limiter = stack.api.app.get(RaffleEnterLimiter);
+    const [ann, bob] = [await stack.member({ socket: true }), await stack.member({ socket: true })];
     await limiter.blocked(ann.id); // the script is loaded once; what follows is measured
     const scriptCalls = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await stack.redis.info('commandstats'))?.[1] ?? 0);
     const before = await scriptCalls();
@@ -197,7 +160,7 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
 
   it('raffle passwords resist guessing: five wrong tries per member, then even the right one is refused', async () => {
     const id = await createRaffle({ password: 'letmein' });
-    const eve = await member();
+    const eve = await stack.member({ socket: true });
     const wrong = { raffle_id: id, entry_type: 'password', password: 'guess' };
     for (let i = 0; i < 3; i++) expect((await enter(eve.socket, wrong)).status).toBe(422);
     for (let i = 0; i < 2; i++)
@@ -209,14 +172,14 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
     expect(await enter(eve.socket, { ...wrong, password: 'letmein' })).toEqual(locked);
     expect(await eve.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'password', password: 'letmein' })).toEqual(locked);
     // Another member is not locked out by Eve's misses.
-    const fay = await member();
+    const fay = await stack.member({ socket: true });
     expect((await enter(fay.socket, { ...wrong, password: 'letmein' })).status).toBe(200);
     expect(await entriesOf(id)).toBe(1);
   });
 
   it('keeps the per-member limit of the HTTP route (30 a minute)', async () => {
     const id = await createRaffle();
-    const cat = await member();
+    const cat = await stack.member({ socket: true });
     const answers = await Promise.all(Array.from({ length: 35 }, () => enter(cat.socket, { raffle_id: id, entry_type: 'passwordless' })));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -227,8 +190,8 @@ describe('raffle entry over the socket (real PostgreSQL + Redis)', () => {
 
   it('200 parallel free entries from 100 members over their sockets (each twice) give exactly 100 entries', async () => {
     const id = await createRaffle();
-    const members: Awaited<ReturnType<typeof member>>[] = [];
-    while (members.length < 100) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
+    const members: MemberOf<{ socket: true }>[] = [];
+    while (members.length < 100) members.push(...(await Promise.all(Array.from({ length: 10 }, () => stack.member({ socket: true })))));
     const answers = await Promise.all(
       members.flatMap((m) => [0, 1].map(() => enter(m.socket, { raffle_id: id, entry_type: 'passwordless' }))),
     );

@@ -1,20 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 /** Issue #37: a raffle's rules saved as a template, and a raffle started from it (Go live). */
 describe('raffle templates (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true });
 
   const settings = {
     prize_description: '$25 gift card',
@@ -25,10 +13,10 @@ describe('raffle templates (real PostgreSQL + Redis)', () => {
   };
 
   it('saves a template (admins only, names unique), starts a raffle from it now, and deletes it; all audited', async () => {
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     expect((await member.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings })).status).toBe(403);
 
-    const saved = await admin.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings });
+    const saved = await stack.admin.json('POST', '/api/admin/raffle-templates', { name: 'Sub-only stream giveaway', settings });
     expect(saved.status).toBe(201);
     expect(saved.body.message).toBe('Template "Sub-only stream giveaway" saved.');
     const template = saved.body.data;
@@ -36,16 +24,19 @@ describe('raffle templates (real PostgreSQL + Redis)', () => {
       ...settings,
       entry_rules: { subscribers_only: true, subscriber_multiplier: 3, min_level: null },
     });
-    const again = await admin.json('POST', '/api/admin/raffle-templates', { name: 'sub-only STREAM giveaway', settings });
+    const again = await stack.admin.json('POST', '/api/admin/raffle-templates', { name: 'sub-only STREAM giveaway', settings });
     expect(again).toMatchObject({ status: 422, body: { errors: { name: ['A template with this name exists already.'] } } });
-    const invalid = await admin.json('POST', '/api/admin/raffle-templates', { name: 'x', settings: { ...settings, duration_minutes: 0 } });
+    const invalid = await stack.admin.json('POST', '/api/admin/raffle-templates', {
+      name: 'x',
+      settings: { ...settings, duration_minutes: 0 },
+    });
     expect(invalid.status).toBe(422);
-    expect((await admin.json('GET', '/api/admin/raffle-templates')).body.data.map((t: { name: string }) => t.name)).toContain(
+    expect((await stack.admin.json('GET', '/api/admin/raffle-templates')).body.data.map((t: { name: string }) => t.name)).toContain(
       'Sub-only stream giveaway',
     );
 
     const before = Date.now();
-    const started = await admin.json('POST', `/api/admin/raffle-templates/${template.id}/start`, { title: 'Friday sub giveaway' });
+    const started = await stack.admin.json('POST', `/api/admin/raffle-templates/${template.id}/start`, { title: 'Friday sub giveaway' });
     expect(started.status).toBe(201);
     expect(started.body.message).toBe('Friday sub giveaway is taking entries.');
     const raffle = started.body.data;
@@ -64,9 +55,9 @@ describe('raffle templates (real PostgreSQL + Redis)', () => {
     const entered = await member.json('POST', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
     expect(entered).toMatchObject({ status: 422, body: { message: 'Subscribers only: subscribe to the channel on Kick to enter.' } });
 
-    expect((await admin.json('DELETE', `/api/admin/raffle-templates/${template.id}`)).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffle-templates/${template.id}/start`, { title: 'Again' })).status).toBe(404);
-    const actions = await em
+    expect((await stack.admin.json('DELETE', `/api/admin/raffle-templates/${template.id}`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffle-templates/${template.id}/start`, { title: 'Again' })).status).toBe(404);
+    const actions = await stack.em
       .fork()
       .execute<{ action: string }[]>(`select action from audit_logs where entity = 'raffle-template' and entity_id = ? order by id`, [
         String(template.id),

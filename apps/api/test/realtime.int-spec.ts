@@ -1,10 +1,9 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN_ROOM, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { RealtimeEmitter } from '@kickback/platform';
 import { EconomyService } from '@kickback/domain';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type RunningApi } from '@kickback/testing';
 
 function connect(url: string, headers: Record<string, string> = {}): Socket {
   return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
@@ -21,21 +20,18 @@ function once<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
 }
 
 describe('realtime across api instances (Redis adapter + emitter)', () => {
-  let stack: TestStack;
   let api1: RunningApi;
   let api2: RunningApi;
-  let worker: INestApplicationContext;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api1 = await stack.api();
-    api2 = await stack.api();
-    worker = await stack.worker();
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
+  });
+
+  const stack = integrationStack({ worker: true });
+
+  beforeAll(async () => {
+    api1 = stack.api;
+    api2 = await stack.processes.api();
   });
 
   /** A client on each api instance, both in room site. */
@@ -55,7 +51,7 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     const [a, b] = await clientOnEachInstanceInSite();
     const gotA = once<{ at: string }>(a, 'site:updated');
     const gotB = once<{ at: string }>(b, 'site:updated');
-    worker.get(RealtimeEmitter).toRoom('site', 'site:updated', { at: 'now' });
+    stack.worker.get(RealtimeEmitter).toRoom('site', 'site:updated', { at: 'now' });
     expect(await gotA).toEqual({ at: 'now' });
     expect(await gotB).toEqual({ at: 'now' });
   });
@@ -104,7 +100,7 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
       socket.on('admin:changed', () => heard[role]!.push('live'));
       socket.on('user:notification', (n: { message: string }) => heard[role]!.push(n.message));
     }
-    const emitter = worker.get(RealtimeEmitter);
+    const emitter = stack.worker.get(RealtimeEmitter);
     emitter.toRoom(STAFF_ROOM, 'user:notification', { type: 'info', message: 'ticket' });
     emitter.toRoom(ADMIN_ROOM, 'store:admin-redemption', { id: 1, status: 'pending', item_name: 'x', username: 'y' });
     emitter.toRoom(ADMIN_ROOM, 'user:notification', { type: 'info', message: 'contact' });
@@ -133,12 +129,12 @@ describe('realtime across api instances (Redis adapter + emitter)', () => {
     expect((await tab.request('POST', '/logout', { form: {} })).status).toBe(303);
     expect(await ended).toBe('io server disconnect');
     const stillThere = once<{ delta: number }>(phoneSocket, 'user:points');
-    worker.get(RealtimeEmitter).toRoom(userRoom(user.id), 'user:points', { balance: 1, delta: 1, reason: 'test' });
+    stack.worker.get(RealtimeEmitter).toRoom(userRoom(user.id), 'user:points', { balance: 1, delta: 1, reason: 'test' });
     expect(await stillThere).toMatchObject({ delta: 1 });
   });
 
   it('an open socket whose session expired or changed role is disconnected at the next re-check', async () => {
-    const quick = await stack.api({ SOCKET_SESSION_CHECK_SECONDS: 1 });
+    const quick = await stack.processes.api({ SOCKET_SESSION_CHECK_SECONDS: 1 });
     const em = quick.app.get(EntityManager);
     const expiring = await quick.signedIn();
     const promoted = quick.client();

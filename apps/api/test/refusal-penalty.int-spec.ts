@@ -1,17 +1,7 @@
 import { createConnection, type Socket as TcpSocket } from 'node:net';
-import { EntityManager } from '@mikro-orm/postgresql';
-import type { Socket } from 'socket.io-client';
 import type { WatchHeartbeatAnswer } from '@kickback/contracts';
 import { MemberSettingsService } from '@kickback/domain';
-import {
-  createTestStack,
-  createUser,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-  socketConnected,
-  testSocket,
-} from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { ADDRESS_SHARE, MALFORMED, MAX_HELD_PER_CLIENT } from '../src/security/refusal-penalties';
 
 const REFUSALS = 5;
@@ -25,32 +15,15 @@ const TOO_MANY = { success: false, message: 'Too many requests. Please slow down
  * the hold's lower bound, which a timer never undercuts on any host.
  */
 describe('refusal penalty: a client that keeps being refused is slowed down, nobody else', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack({
+  const stack = integrationStack({
+    env: {
       RATE_LIMIT_PER_MINUTE: '1000000',
       ABUSE_REFUSALS_PER_MINUTE: String(REFUSALS),
       ABUSE_HOLD_MS: String(HOLD_MS),
       CLIENT_LANES: String(LANES),
-    });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
+    },
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-    await stack.close();
-  });
-
-  function connect(client?: TestClient): Promise<Socket> {
-    const socket = testSocket(api.url, client);
-    sockets.push(socket);
-    return socketConnected(socket);
-  }
 
   const oversized = (client: TestClient) =>
     client.request('POST', '/api/r/profile/update', {
@@ -59,9 +32,9 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     });
 
   it('after its refusals, a member’s every request is held and answered 429 unread; another member and a visitor at the same address are served', async () => {
-    const attacker = await api.signedIn();
-    const bystander = await api.signedIn();
-    const updates = jest.spyOn(api.app.get(MemberSettingsService), 'update');
+    const attacker = await stack.api.signedIn();
+    const bystander = await stack.api.signedIn();
+    const updates = jest.spyOn(stack.api.app.get(MemberSettingsService), 'update');
     // A body over its limit is nothing a page sends: it counts as MALFORMED refusals. The one that goes past the limit
     // is still answered by its route; from then on nothing of this client is served.
     const malformed = Math.floor(REFUSALS / MALFORMED) + 1;
@@ -74,16 +47,16 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     expect(await held.json()).toEqual(TOO_MANY);
 
     expect((await bystander.request('GET', '/api/r/points/history?page=1')).status).toBe(200);
-    expect((await api.client().request('GET', '/api/r/raffles')).status).toBe(200);
+    expect((await stack.api.client().request('GET', '/api/r/raffles')).status).toBe(200);
     expect(updates).not.toHaveBeenCalled();
   });
 
   it('holds at most a few requests of a penalised client at once; the rest lose their connection without an answer', async () => {
-    const attacker = await api.signedIn();
+    const attacker = await stack.api.signedIn();
     for (let i = 0; i <= REFUSALS / MALFORMED; i++) await oversized(attacker);
     // Each request on a connection of its own, all connections open before any request is written: they reach the api
     // together, well inside the shortest hold.
-    const { port } = new URL(api.url);
+    const { port } = new URL(stack.api.url);
     const connections = await Promise.all(
       Array.from(
         { length: MAX_HELD_PER_CLIENT + 8 },
@@ -116,8 +89,8 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   });
 
   it('a member socket past its refused messages is disconnected and cannot reconnect while penalised; another member’s can', async () => {
-    const attacker = await api.signedIn();
-    const socket = await connect(attacker);
+    const attacker = await stack.api.signedIn();
+    const socket = await stack.socket(attacker);
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const beat = { visible: true, player: true };
     const beats = (n: number) =>
@@ -139,16 +112,16 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
     expect(answers.filter((a) => a === 'counted').length).toBeLessThanOrEqual(4 + 1);
     expect(await disconnected).toBe('io server disconnect');
 
-    await expect(connect(attacker)).rejects.toThrow();
-    await expect(connect(await api.signedIn())).resolves.toBeDefined();
+    await expect(stack.socket(attacker)).rejects.toThrow();
+    await expect(stack.socket(await stack.api.signedIn())).resolves.toBeDefined();
   });
 
   it('serves a client’s parallel requests a few at a time, the rest waiting their turn, while another member is served', async () => {
-    const { id: attackerId } = await createUser(em);
-    const attacker = api.client();
+    const { id: attackerId } = await createUser(stack.em);
+    const attacker = stack.api.client();
     await attacker.loginAs(attackerId);
-    const bystander = await api.signedIn();
-    const settings = api.app.get(MemberSettingsService);
+    const bystander = await stack.api.signedIn();
+    const settings = stack.api.app.get(MemberSettingsService);
     const real = settings.get.bind(settings);
     let running = 0;
     let most = 0;
@@ -173,14 +146,14 @@ describe('refusal penalty: a client that keeps being refused is slowed down, nob
   // Last: the flood leaves this address penalised for the rest of the minute (visitors there cannot log in).
   it('an anonymous socket that keeps sending oversized frames is held at the handshake by its address; a member there still connects', async () => {
     // Signed in before the flood: a visitor at the address could not log in until the minute is over.
-    const neighbour = await api.signedIn();
+    const neighbour = await stack.api.signedIn();
     for (let i = 0; i <= (REFUSALS * ADDRESS_SHARE) / MALFORMED; i++) {
-      const socket = await connect();
+      const socket = await stack.socket();
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
       socket.emit('raffle:enter', { raffle_id: 1, entry_type: 'passwordless', junk: new Array(300_000).fill(0) });
       await closed;
     }
-    await expect(connect()).rejects.toThrow();
-    await expect(connect(neighbour)).resolves.toBeDefined();
+    await expect(stack.socket()).rejects.toThrow();
+    await expect(stack.socket(neighbour)).resolves.toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { createTestStack, createUser, type TestStack, type RunningApi } from '@kickback/testing';
+import { integrationStack, createUser } from '@kickback/testing';
 import { concretePath, listRoutes } from '../src/bootstrap/route-inventory';
 
 /**
@@ -8,27 +8,24 @@ import { concretePath, listRoutes } from '../src/bootstrap/route-inventory';
 const CSRF_EXEMPT = new Set(['POST /webhooks/kick']);
 
 describe('route security (every registered route)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
   let adminId: number;
   let memberId: number;
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    adminId = (await createUser(stack.em(api.app), { role: 'Admin' })).id;
-    memberId = (await createUser(stack.em(api.app))).id;
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    memberId = (await createUser(stack.em)).id;
   });
-  afterAll(() => stack.close());
 
   it('rejects every state-changing route without a valid CSRF token, even for a logged-in admin', async () => {
     // Pure catch-alls (Express's not-found handlers) change nothing and answer 404.
-    const routes = listRoutes(api.app).filter(
+    const routes = listRoutes(stack.api.app).filter(
       (r) =>
         ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !/^\/\{\*\w+\}$/.test(r.path) && !CSRF_EXEMPT.has(`${r.method} ${r.path}`),
     );
     expect(routes.length).toBeGreaterThan(5);
-    const client = api.client();
+    const client = stack.api.client();
     await client.loginAs(adminId);
     const failures: string[] = [];
     for (const route of routes) {
@@ -47,9 +44,9 @@ describe('route security (every registered route)', () => {
   });
 
   it('names its CSRF exemptions: each exists and proves itself another way (the Kick webhook: its signature)', async () => {
-    const registered = new Set(listRoutes(api.app).map((r) => `${r.method} ${r.path}`));
+    const registered = new Set(listRoutes(stack.api.app).map((r) => `${r.method} ${r.path}`));
     expect([...CSRF_EXEMPT].filter((route) => !registered.has(route))).toEqual([]);
-    const client = api.client();
+    const client = stack.api.client();
     await client.loginAs(adminId);
     const res = await client.request('POST', '/webhooks/kick', { json: {}, csrf: false });
     // Not the CSRF refusal: the webhook's own check answers (no Kick headers, no signature).
@@ -58,15 +55,15 @@ describe('route security (every registered route)', () => {
   });
 
   it('answers 401 to anonymous, 403 to a member and success to an admin on every /api/admin route', async () => {
-    const routes = listRoutes(api.app).filter(
+    const routes = listRoutes(stack.api.app).filter(
       (r) => r.path.startsWith('/api/admin') && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
     );
     expect(routes.length).toBeGreaterThan(3);
-    const anonymous = api.client();
+    const anonymous = stack.api.client();
     await anonymous.refreshCsrf();
-    const member = api.client();
+    const member = stack.api.client();
     await member.loginAs(memberId);
-    const admin = api.client();
+    const admin = stack.api.client();
     await admin.loginAs(adminId);
     const problems: string[] = [];
     for (const route of routes) {
@@ -84,9 +81,9 @@ describe('route security (every registered route)', () => {
   });
 
   it('admin GET routes succeed for an admin', async () => {
-    const admin = api.client();
+    const admin = stack.api.client();
     await admin.loginAs(adminId);
-    const gets = listRoutes(api.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin') && !r.path.includes(':'));
+    const gets = listRoutes(stack.api.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin') && !r.path.includes(':'));
     for (const route of gets) {
       const res = await admin.json('GET', route.path);
       expect({ route: route.path, status: res.status, success: res.body.success }).toEqual({

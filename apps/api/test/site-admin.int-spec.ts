@@ -1,31 +1,24 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { io } from 'socket.io-client';
-import { GiveawaysService } from '@kickback/domain';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { PayoutLedgerService, PayoutsService } from '@kickback/domain';
+import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
 
 describe('site settings, affiliates, uploads and the audit log', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
   let adminId: number;
 
+  const stack = integrationStack({ worker: true });
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    adminId = (await createUser(em, { role: 'Admin' })).id;
-    admin = api.client();
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    admin = stack.api.client();
     await admin.loginAs(adminId);
   });
-  afterAll(() => stack.close());
 
   it('an admin edit reaches the cached public settings at once, is audited and pushed live', async () => {
-    const before = await api.client().json('GET', '/api/r/settings');
+    const before = await stack.api.client().json('GET', '/api/r/settings');
     expect(before.body.data.site_name).toBe('Kickback');
-    const watcher = io(api.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    const watcher = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
     await new Promise<void>((resolve) => watcher.once('room:joined', () => resolve()).emit('room:join', 'site'));
     const pushed = new Promise((resolve) => watcher.once('site:updated', resolve));
 
@@ -34,7 +27,7 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, data: { site_name: 'Spin City', theme: { primary_color: '#123456' } } });
 
-    const after = await api.client().json('GET', '/api/r/settings');
+    const after = await stack.api.client().json('GET', '/api/r/settings');
     expect(after.body.data.site_name).toBe('Spin City');
     expect(after.body.data.theme.primary_color).toBe('#123456');
     await pushed;
@@ -48,7 +41,7 @@ describe('site settings, affiliates, uploads and the audit log', () => {
   });
 
   it("the footer's 'Powered by' link is a setting with today's value as its default, http(s) only", async () => {
-    expect((await api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({
+    expect((await stack.api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({
       label: 'Kickback',
       url: 'https://kick.com',
     });
@@ -56,19 +49,19 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect(bad).toMatchObject({ status: 422, body: { errors: { 'powered_by.url': ['Must be a full http(s) URL'] } } });
     const saved = await admin.json('PUT', '/api/admin/settings', { powered_by: { label: 'Streamer Co', url: 'https://streamer.example' } });
     expect(saved.status).toBe(200);
-    expect((await api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({
+    expect((await stack.api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({
       label: 'Streamer Co',
       url: 'https://streamer.example',
     });
     await admin.json('PUT', '/api/admin/settings', { powered_by: { label: '', url: '' } });
-    expect((await api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({ label: '', url: '' });
+    expect((await stack.api.client().json('GET', '/api/r/settings')).body.data.powered_by).toEqual({ label: '', url: '' });
   });
 
   it('legal texts are edited by admins and served publicly', async () => {
     await admin.json('PUT', '/api/admin/settings', { terms_text: 'Be nice.\n\nNo bots.' });
-    const terms = await api.client().json('GET', '/api/r/legal/terms');
+    const terms = await stack.api.client().json('GET', '/api/r/legal/terms');
     expect(terms.body.data).toMatchObject({ slug: 'terms', title: 'Terms of Service', body: 'Be nice.\n\nNo bots.' });
-    expect((await api.client().json('GET', '/api/r/legal/cookies')).status).toBe(400);
+    expect((await stack.api.client().json('GET', '/api/r/legal/cookies')).status).toBe(400);
   });
 
   it('affiliates: create, update, reorder and delete, with the public list following', async () => {
@@ -85,13 +78,13 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect(saved.body.data.map((x: { id: number }) => x.id)).toEqual(reordered);
     expect((await admin.json('POST', '/api/admin/affiliates/reorder', { ids: [b.id] })).status).toBe(422);
 
-    const pub = (await api.client().json('GET', '/api/r/affiliates')).body.data as { id: number; code: string }[];
+    const pub = (await stack.api.client().json('GET', '/api/r/affiliates')).body.data as { id: number; code: string }[];
     expect(pub[0].id).toBe(b.id);
     expect(pub.find((x) => x.id === a.id)!.code).toBe('KB10');
 
     expect((await admin.json('DELETE', `/api/admin/affiliates/${a.id}`)).status).toBe(200);
     expect((await admin.json('DELETE', `/api/admin/affiliates/${a.id}`)).status).toBe(404);
-    const after = (await api.client().json('GET', '/api/r/affiliates')).body.data as { id: number }[];
+    const after = (await stack.api.client().json('GET', '/api/r/affiliates')).body.data as { id: number }[];
     expect(after.some((x) => x.id === a.id)).toBe(false);
   });
 
@@ -106,7 +99,7 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as { data: { url: string; width: number } };
     expect(body.data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
-    const served = await fetch(api.url + body.data.url);
+    const served = await fetch(stack.api.url + body.data.url);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
@@ -124,24 +117,38 @@ describe('site settings, affiliates, uploads and the audit log', () => {
     expect((await admin.request('POST', '/api/admin/uploads', { body: big })).status).toBe(413);
   });
 
-  it('total given away sums recorded giveaways once each', async () => {
-    const giveaways = api.app.get(GiveawaysService);
-    await em.fork().transactional(async (tx) => {
-      await giveaways.record(tx, 'raffle', 'raffle:1:winner:1', '150.50');
-      await giveaways.record(tx, 'raffle', 'raffle:1:winner:1', '150.50');
-      await giveaways.record(tx, 'redemption', 'redemption:9', '1000.25');
+  it('total given away sums paid payouts only, once each', async () => {
+    const ledger = stack.api.app.get(PayoutLedgerService);
+    const prize = (sourceId: number, valueUsd: string, paid: boolean) => ({
+      source: 'raffle' as const,
+      sourceId,
+      place: 1,
+      userId: null,
+      casinoUsername: 'someone',
+      prize: 'Prize',
+      amount: null,
+      currency: null,
+      valueUsd,
+      subject: { title: 'Raffle', path: '/raffles' },
+      ...(paid ? { paidAtOnce: { reason: 'Paid.', actorId: null } } : {}),
     });
-    await giveaways.invalidate();
-    const res = await api.client().json('GET', '/api/r/stats/total-given-away');
+    await stack.em.fork().transactional(async (tx) => {
+      await ledger.open(tx, prize(900001, '150.50', true));
+      await ledger.open(tx, prize(900001, '150.50', true));
+      await ledger.open(tx, prize(900002, '1000.25', true));
+      await ledger.open(tx, prize(900003, '500.00', false));
+    });
+    await stack.api.app.get(PayoutsService).invalidateTotals();
+    const res = await stack.api.client().json('GET', '/api/r/stats/total-given-away');
     expect(res.body).toEqual({ success: true, total: 1150.75, formatted_total: '$1,150.75' });
   });
 
   it('records a login for last seen through the worker', async () => {
-    const member = await createUser(em);
-    const client = api.client();
+    const member = await createUser(stack.em);
+    const client = stack.api.client();
     await client.loginAs(member.id);
     const row = await waitFor(async () => {
-      const [r] = await em
+      const [r] = await stack.em
         .fork()
         .execute<{ last_seen_at: Date | null; login_count: number }[]>('select last_seen_at, login_count from users where id = ?', [
           member.id,
@@ -153,18 +160,11 @@ describe('site settings, affiliates, uploads and the audit log', () => {
 });
 
 describe('queue inspection for admins', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack();
 
   it('lists every queue with its counts and the failed jobs, and retries one', async () => {
     const { Queue, Worker } = await import('bullmq');
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const queue = new Queue('domain-events', { connection: { url: stack.env.REDIS_URL } });
     await queue.add('test.failing', { n: 1 }, { jobId: 'failing-1', attempts: 1 });
     const worker = new Worker(

@@ -1,26 +1,20 @@
 import { io, type Socket } from 'socket.io-client';
-import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 const CAP = 5;
 
 /** Issue #49: one address cannot hold any number of sockets; the cap reads the client address behind a trusted proxy. */
 describe('sockets per address are capped at the handshake (real api, TRUST_PROXY)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack({ SOCKETS_PER_ADDRESS: String(CAP), TRUST_PROXY: 'true' });
-    api = await stack.api();
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
+
+  const stack = integrationStack({ env: { SOCKETS_PER_ADDRESS: String(CAP), TRUST_PROXY: 'true' } });
 
   /** A socket from `address` (as the proxy forwards it); answers whether it connected or the error it was refused with. */
   function open(address: string, cookie?: string): Promise<{ socket: Socket; connected: boolean; error?: string }> {
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
@@ -39,7 +33,7 @@ describe('sockets per address are capped at the handshake (real api, TRUST_PROXY
     expect(burst.filter((s) => s.connected)).toHaveLength(CAP);
     // Another address behind the same proxy is counted apart, and so is a member (their session, not the address).
     expect((await open('203.0.113.8')).connected).toBe(true);
-    const member = await api.signedIn({ role: 'member' });
+    const member = await stack.api.signedIn({ role: 'member' });
     expect((await open('203.0.113.7', member.cookieHeader)).connected).toBe(true);
 
     const closed = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import type { Server } from 'socket.io';
 import { RealtimeEmitter } from '@kickback/platform';
-import { createTestStack, socketConnected, testSocket, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
 
 /** How many times each client connects and leaves: enough that anything kept per connection would show as a count. */
 const ROUNDS = 15;
@@ -11,33 +11,30 @@ const ROUNDS = 15;
  * namespace's sockets, the adapter's rooms, the HTTP server's listeners) and on the per-socket session re-check timers.
  */
 describe('sockets that connect and disconnect over and over (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
   let server: Server;
   let clients: (TestClient | null)[];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    // The gateway hands its server to the emitter (useLocalServer); the test reads it there rather than widen the api.
-    server = (api.app.get(RealtimeEmitter) as unknown as { local: Server }).local;
-    clients = [null, await api.signedIn(), await api.signedIn({ role: 'Admin' })];
-  });
   afterAll(async () => {
     jest.restoreAllMocks();
-    await stack.close();
+  });
+
+  const stack = integrationStack();
+
+  beforeAll(async () => {
+    // The gateway hands its server to the emitter (useLocalServer); the test reads it there rather than widen the api.
+    server = (stack.api.app.get(RealtimeEmitter) as unknown as { local: Server }).local;
+    clients = [null, await stack.api.signedIn(), await stack.api.signedIn({ role: 'Admin' })];
   });
 
   /** Connects as `client`, joins a public room, disconnects, and waits until the server has seen it go. */
   async function visit(client: TestClient | null): Promise<void> {
-    const socket = await socketConnected(testSocket(api.url, client));
+    const socket = await socketConnected(testSocket(stack.api.url, client));
     expect(await socket.timeout(10_000).emitWithAck('room:join', 'site')).toMatchObject({ room: 'site' });
     socket.close();
     await waitFor(() => server.of('/').sockets.size === 0, 10_000, 'the server to drop the socket');
   }
 
   const listenerCounts = () => {
-    const http = api.app.getHttpServer() as import('node:http').Server;
+    const http = stack.api.app.getHttpServer() as import('node:http').Server;
     return Object.fromEntries(http.eventNames().map((name) => [String(name), http.listenerCount(name)]));
   };
 

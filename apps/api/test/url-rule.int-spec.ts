@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { imageRef, webUrl } from '@kickback/contracts';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 /** Values at the edges of the URL rule: what browsers or decoding proxies read differently than they look. */
 const LINKS = [
@@ -41,24 +40,16 @@ const IMAGES = [
 ];
 
 describe('one URL rule for the schemas and the database', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
+  const stack = integrationStack({ admin: true });
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
     // The settings row exists once an admin saved them.
-    expect((await admin.json('PUT', '/api/admin/settings', { site_name: 'Kickback' })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/settings', { site_name: 'Kickback' })).status).toBe(200);
   });
-  afterAll(() => stack.close());
 
   /** Whether the database's check accepts `value` in `column` (the write is rolled back either way). */
   const databaseAccepts = async (column: 'powered_by_url' | 'logo_url', value: string): Promise<boolean> => {
-    const fork = em.fork();
+    const fork = stack.em.fork();
     try {
       await fork.transactional(async (tx) => {
         const rows = await tx.execute(`update site_settings set ${column} = ? returning id`, [value]);
@@ -111,12 +102,12 @@ describe('one URL rule for the schemas and the database', () => {
   });
 
   it("the footer link `https:/\\evil.example` is a 422 on the field, not a 500; the admin's image fields refuse `/\\host` and `/%2F%2Fhost`", async () => {
-    const footer = await admin.json('PUT', '/api/admin/settings', { powered_by: { label: 'x', url: 'https:/\\evil.example' } });
+    const footer = await stack.admin.json('PUT', '/api/admin/settings', { powered_by: { label: 'x', url: 'https:/\\evil.example' } });
     expect(footer).toMatchObject({ status: 422, body: { success: false, errors: { 'powered_by.url': ['Must be a full http(s) URL'] } } });
     for (const logo of ['/\\host', '/%2F%2Fhost', '/\t/evil.example/x.png', '/%09/evil.example/x.png']) {
-      const res = await admin.json('PUT', '/api/admin/settings', { logo_url: logo });
+      const res = await stack.admin.json('PUT', '/api/admin/settings', { logo_url: logo });
       expect([logo, res.status, res.body.errors]).toEqual([logo, 422, { logo_url: ['Upload an image or give an https:// address.'] }]);
-      const raffle = await admin.json('POST', '/api/admin/raffles', {
+      const raffle = await stack.admin.json('POST', '/api/admin/raffles', {
         title: 'Image raffle',
         description: 'A prize',
         prize_value_usd: 10,
@@ -127,7 +118,7 @@ describe('one URL rule for the schemas and the database', () => {
       });
       expect([logo, raffle.status, Object.keys(raffle.body.errors ?? {})]).toEqual([logo, 422, ['image']]);
     }
-    const settings = (await admin.json('GET', '/api/admin/settings')).body.data;
+    const settings = (await stack.admin.json('GET', '/api/admin/settings')).body.data;
     expect(settings.powered_by.url).not.toContain('evil');
     expect(settings.logo_url).toBeNull();
   });

@@ -1,19 +1,16 @@
-import { createTestStack, createUser, type TestStack, type RunningApi } from '@kickback/testing';
+import { integrationStack, createUser } from '@kickback/testing';
 
 describe('request validation answers in the SPEC envelope', () => {
-  let stack: TestStack;
-  let api: RunningApi;
   let adminId: number;
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    adminId = (await createUser(stack.em(api.app), { role: 'Admin' })).id;
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
   });
-  afterAll(() => stack.close());
 
   it('unknown fields and wrong types → 422 with errors per field, nothing changed', async () => {
-    const admin = api.client();
+    const admin = stack.api.client();
     await admin.loginAs(adminId);
     const before = await admin.json('GET', '/api/admin/settings');
     const res = await admin.json('PUT', '/api/admin/settings', { site_nam: 'typo', site_name: 42, theme: { primary_color: 'red' } });
@@ -28,10 +25,10 @@ describe('request validation answers in the SPEC envelope', () => {
   });
 
   it('NUL bytes and lone surrogates anywhere in a query, body or path → 422 naming the field, nothing written', async () => {
-    const member = api.client();
-    const { id } = await createUser(stack.em(api.app));
+    const member = stack.api.client();
+    const { id } = await createUser(stack.em);
     await member.loginAs(id);
-    const bio = async () => (await stack.em(api.app).execute<{ bio: string | null }[]>('select bio from users where id = ?', [id]))[0]!.bio;
+    const bio = async () => (await stack.em.execute<{ bio: string | null }[]>('select bio from users where id = ?', [id]))[0]!.bio;
     for (const path of ['/api/r/store?search=%00', '/api/r/store?category=%00', '/api/r/bonus-hunts/1/predictions/search?username=%00']) {
       const res = await member.json('GET', path);
       expect([path, res.status, res.body.success]).toEqual([path, 422, false]);
@@ -56,14 +53,14 @@ describe('request validation answers in the SPEC envelope', () => {
   });
 
   it('fields named like Object.prototype members are ordinary unknown fields → 422, never 500', async () => {
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
       const query = await member.json('GET', `/api/r/store?${key}=1`);
       expect(query).toEqual({ status: 422, body: expect.objectContaining({ success: false, errors: { [key]: ['Unknown field.'] } }) });
       const body = await member.json('POST', '/api/r/profile/update', { [key]: 1 });
       expect([body.status, body.body.errors[key]]).toEqual([422, ['Unknown field.']]);
     }
-    const proto = await fetch(`${api.url}/api/r/profile/update`, {
+    const proto = await fetch(`${stack.api.url}/api/r/profile/update`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: member.cookieHeader, 'x-csrf-token': member.csrfToken! },
       body: '{"__proto__": {"role": "Admin"}, "bio": "x"}',
@@ -74,11 +71,11 @@ describe('request validation answers in the SPEC envelope', () => {
   });
 
   it('malformed JSON → 400 envelope, not 500', async () => {
-    const admin = api.client();
+    const admin = stack.api.client();
     await admin.loginAs(adminId);
     const res = await admin.request('PUT', '/api/admin/settings', { headers: { 'content-type': 'application/json' }, body: undefined });
     expect(res.status).toBeLessThan(500);
-    const raw = await fetch(`${api.url}/api/admin/settings`, {
+    const raw = await fetch(`${stack.api.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken! },
       body: '{"site_name": ',
@@ -88,7 +85,7 @@ describe('request validation answers in the SPEC envelope', () => {
   });
 
   it('unknown API route → 404 envelope', async () => {
-    const res = await api.client().json('GET', '/api/r/does-not-exist');
+    const res = await stack.api.client().json('GET', '/api/r/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body.success).toBe(false);
   });

@@ -1,26 +1,19 @@
 import { WORKER_HEARTBEAT_KEY } from '@kickback/platform';
-import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 
 /** A stopped worker is visible: Go live's status call and /readyz say when no worker has beaten for a minute. */
 describe('worker heartbeat', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack();
 
   let admin: TestClient;
   const workerStatus = async () => {
-    admin ??= await api.signedIn({ role: 'Admin' });
+    admin ??= await stack.api.signedIn({ role: 'Admin' });
     const res = await admin.json<{ data: { status: string; last_beat_at: string | null } }>('GET', '/api/admin/worker-status');
     expect(res.status).toBe(200);
     return res.body.data;
   };
   const readiness = async () => {
-    const res = await fetch(`${api.url}/readyz`);
+    const res = await fetch(`${stack.api.url}/readyz`);
     return [res.status, ((await res.json()) as { worker: unknown }).worker] as const;
   };
 
@@ -31,7 +24,7 @@ describe('worker heartbeat', () => {
   });
 
   it('reports "up" once a worker runs, and "stale" after a minute without a beat', async () => {
-    const worker = await stack.worker({ relay: false, healthServer: false });
+    const worker = await stack.processes.worker({ relay: false, healthServer: false });
     await waitFor(async () => (await workerStatus()).status === 'up', 10_000, 'the first beat');
     await worker.close();
 

@@ -29,6 +29,7 @@ import { TicketsModule } from '@kickback/domain';
 import { ProgressionModule, ProgressionRankBootstrap, SocialModule } from '@kickback/domain';
 import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } from '@kickback/domain';
 import { PointsImportModule } from '@kickback/domain';
+import { SlotsModule } from '@kickback/domain';
 import { OverlaysModule } from '@kickback/domain';
 import { SafetyJobsModule } from '@kickback/domain';
 import { MemberBreaksProcessor } from './processors/member-breaks.processor';
@@ -60,6 +61,7 @@ export class WorkerModule {
         EconomyModule,
         PointsImportModule,
         BonusHuntsModule,
+        SlotsModule,
         TournamentsModule,
         RaffleJobsModule,
         StoreModule,

@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, waitFor, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
 import { OUTBOX_LISTENER_APP, OutboxService } from '@kickback/platform';
 import { settingsUpdatedEvent } from './settings-updated-event';
 
@@ -10,22 +9,18 @@ import { settingsUpdatedEvent } from './settings-updated-event';
  * listener's wake on reconnecting), never because the poll came round.
  */
 describe('outbox relay: woken by NOTIFY, recovers when the listening connection drops', () => {
-  let stack: TestStack;
-  let em: EntityManager;
   let outbox: OutboxService;
   let admin: Client;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    const worker = await stack.worker({ healthServer: false }, { OUTBOX_POLL_MS: 600_000 });
-    em = worker.get(EntityManager);
-    outbox = worker.get(OutboxService);
-    admin = new Client({ connectionString: stack.databaseUrl });
-    await admin.connect();
-  });
   afterAll(async () => {
     await admin.end();
-    await stack.close();
+  });
+
+  const stack = integrationStack({ api: false, worker: { healthServer: false }, env: { OUTBOX_POLL_MS: '600000' } });
+
+  beforeAll(async () => {
+    outbox = stack.worker.get(OutboxService);
+    admin = new Client({ connectionString: stack.databaseUrl });
+    await admin.connect();
   });
 
   /** The backend pid of the relay's listening session once it is LISTENing, in this test's database. */
@@ -39,14 +34,14 @@ describe('outbox relay: woken by NOTIFY, recovers when the listening connection 
 
   /** Writes one event in its own transaction; returns its outbox id. */
   const writeEvent = async (): Promise<string> => {
-    const fork = em.fork();
+    const fork = stack.em.fork();
     await fork.transactional((tx) => outbox.add(tx, 'user.settings-updated', settingsUpdatedEvent('0').payload));
     const [{ id }] = await fork.execute<{ id: string }[]>('select max(id)::text as id from outbox_events');
     return id;
   };
 
   const published = async (id: string): Promise<boolean> => {
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ published: boolean }[]>('select published_at is not null as published from outbox_events where id = ?', [id]);
     return row?.published ?? false;

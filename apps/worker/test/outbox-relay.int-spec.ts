@@ -1,42 +1,31 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES, type DomainEvent } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, waitFor } from '@kickback/testing';
 import { UsersService, XP_AWARDS } from '@kickback/domain';
 import { DomainEventDispatcher, OutboxRelayService, OutboxService, DomainEventHandlers } from '@kickback/platform';
 import { settingsUpdatedEvent } from './settings-updated-event';
 
 /** The whole pipeline the worker runs: platform relay, BullMQ, and a domain handler (last seen) consuming it. */
 describe('outbox relay and consumers: nothing lost, nothing applied twice', () => {
-  let stack: TestStack;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    // Relay stopped: the test drives it by hand to crash it at the worst moment.
-    worker = await stack.worker({ relay: false });
-    em = worker.get(EntityManager);
-  });
-  afterAll(() => stack.close());
+  // Relay stopped: the test drives it by hand to crash it at the worst moment.
+  const stack = integrationStack({ api: false, worker: { relay: false } });
 
   const loginCount = async (id: number) =>
-    (await em.fork().execute<{ login_count: number }[]>('select login_count from users where id = ?', [id]))[0].login_count;
+    (await stack.em.fork().execute<{ login_count: number }[]>('select login_count from users where id = ?', [id]))[0].login_count;
 
   it('a relay that dies after enqueueing but before marking loses nothing and double-applies nothing', async () => {
-    const user = await createUser(em);
-    const users = worker.get(UsersService);
+    const user = await createUser(stack.em);
+    const users = stack.worker.get(UsersService);
     for (let i = 0; i < 25; i++) await users.recordLogin(user.id);
 
-    const relay = worker.get(OutboxRelayService);
+    const relay = stack.worker.get(OutboxRelayService);
     relay.hooks.afterEnqueue = () => {
       throw new Error('simulated crash between enqueue and marking');
     };
     await expect(relay.relayBatch(10)).rejects.toThrow('simulated crash');
     // The rows are still unpublished (the marking transaction rolled back) although their jobs were queued.
-    const [{ pending }] = await em
+    const [{ pending }] = await stack.em
       .fork()
       .execute<{ pending: string }[]>('select count(*)::text as pending from outbox_events where published_at is null');
     expect(Number(pending)).toBe(25);
@@ -48,15 +37,15 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     // Give a duplicate job every chance to run before checking it did not apply twice.
     await new Promise((r) => setTimeout(r, 500));
     expect(await loginCount(user.id)).toBe(25);
-    const [{ n }] = await em
+    const [{ n }] = await stack.em
       .fork()
       .execute<{ n: string }[]>(`select count(*)::text as n from processed_events where consumer = 'identity.last-seen'`);
     expect(Number(n)).toBe(25);
   });
 
   it('a redelivered event (worker died after commit, before acknowledging) is skipped', async () => {
-    const user = await createUser(em);
-    const dispatcher = worker.get(DomainEventDispatcher);
+    const user = await createUser(stack.em);
+    const dispatcher = stack.worker.get(DomainEventDispatcher);
     const event = {
       id: '999999001',
       type: 'user.logged-in' as const,
@@ -64,7 +53,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
       createdAt: new Date().toISOString(),
     };
     // Every consumer of the event applies it once (last-seen, XP for the day, guest points waiting for the member).
-    const consumers = worker.get(DomainEventHandlers).for('user.logged-in').length;
+    const consumers = stack.worker.get(DomainEventHandlers).for('user.logged-in').length;
     expect(consumers).toBeGreaterThan(0);
     expect(await dispatcher.dispatch(event)).toBe(consumers);
     expect(await dispatcher.dispatch(event)).toBe(0);
@@ -72,11 +61,11 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
   });
 
   it('two relays running side by side publish each row once', async () => {
-    const user = await createUser(em);
-    const users = worker.get(UsersService);
+    const user = await createUser(stack.em);
+    const users = stack.worker.get(UsersService);
     for (let i = 0; i < 40; i++) await users.recordLogin(user.id);
-    const second = await stack.worker({ relay: false });
-    const relays = [worker.get(OutboxRelayService), second.get(OutboxRelayService)];
+    const second = await stack.processes.worker({ relay: false });
+    const relays = [stack.worker.get(OutboxRelayService), second.get(OutboxRelayService)];
     await Promise.all(
       relays.map(async (r) => {
         while ((await r.relayBatch(5)) > 0);
@@ -88,11 +77,11 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
   });
 
   it('an event no handler consumes is marked published without becoming a job; a consumed one becomes a job', async () => {
-    const user = await createUser(em);
-    const outbox = worker.get(OutboxService);
-    const tx = em.fork();
+    const user = await createUser(stack.em);
+    const outbox = stack.worker.get(OutboxService);
+    const tx = stack.em.fork();
     // Settings changes are recorded for history but nothing reacts to them (yet): the case under test.
-    expect(worker.get(DomainEventHandlers).for('user.settings-updated')).toEqual([]);
+    expect(stack.worker.get(DomainEventHandlers).for('user.settings-updated')).toEqual([]);
     await outbox.add(tx, 'user.settings-updated', { userId: user.id, section: 'profile', fields: ['bio'], at: new Date().toISOString() });
     await outbox.add(tx, 'user.logged-in', { userId: user.id, at: new Date().toISOString() });
     const ids = await tx.execute<{ id: string; type: string }[]>(
@@ -100,12 +89,12 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     );
     expect(ids.map((r) => r.type)).toEqual(['user.settings-updated', 'user.logged-in']);
 
-    const relay = worker.get(OutboxRelayService);
+    const relay = stack.worker.get(OutboxRelayService);
     while ((await relay.relayBatch(50)) > 0);
-    const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    const queue = stack.worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
     expect(await queue.getJob(`evt-${ids[0]!.id}`)).toBeUndefined();
     expect(await queue.getJob(`evt-${ids[1]!.id}`)).toBeDefined();
-    const unpublished = await em
+    const unpublished = await stack.em
       .fork()
       .execute<{ n: string }[]>(
         `select count(*)::text as n from outbox_events where id in (${ids.map((r) => r.id).join(',')}) and published_at is null`,
@@ -115,7 +104,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
 
   it('a batch consumer gets only the events it has not applied, with their processed rows in the same transaction', async () => {
     // A worker of its own, so the recording consumer is registered nowhere else.
-    const own = await stack.worker({ relay: false });
+    const own = await stack.processes.worker({ relay: false });
     const handled: string[][] = [];
     const after: { ids: string[]; handled: number | undefined }[] = [];
     let fail = false;
@@ -154,7 +143,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
       [id(4), id(5)],
       [id(4), id(5)],
     ]);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ event_id: string }[]>(
         `select event_id::text from processed_events where consumer = 'test.batch-recorder' order by event_id`,
@@ -163,7 +152,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
   });
 
   it('a push-only consumer pushes on every delivery and writes no processed-event row', async () => {
-    const own = await stack.worker({ relay: false });
+    const own = await stack.processes.worker({ relay: false });
     const pushed: string[] = [];
     own.get(DomainEventHandlers).register({
       consumer: 'test.push-only',
@@ -178,18 +167,18 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     expect(await dispatcher.dispatch(event)).toBe(0);
     expect(await dispatcher.dispatch(event)).toBe(0);
     expect(pushed).toEqual([event.id, event.id]);
-    const rows = await em.fork().execute(`select 1 from processed_events where consumer = 'test.push-only'`);
+    const rows = await stack.em.fork().execute(`select 1 from processed_events where consumer = 'test.push-only'`);
     expect(rows).toEqual([]);
   });
 
   it("a claim's raffle entry events become one job on the batches queue; a crash and a regrouped re-relay apply each once", async () => {
-    const relay = worker.get(OutboxRelayService);
+    const relay = stack.worker.get(OutboxRelayService);
     while ((await relay.relayBatch(50)) > 0);
-    expect(worker.get(DomainEventHandlers).batchable('raffle.entries-added')).toBe(true);
-    expect(worker.get(DomainEventHandlers).batchable('user.logged-in')).toBe(false);
-    const [a, b] = [await createUser(em), await createUser(em)];
-    const outbox = worker.get(OutboxService);
-    const tx = em.fork();
+    expect(stack.worker.get(DomainEventHandlers).batchable('raffle.entries-added')).toBe(true);
+    expect(stack.worker.get(DomainEventHandlers).batchable('user.logged-in')).toBe(false);
+    const [a, b] = [await createUser(stack.em), await createUser(stack.em)];
+    const outbox = stack.worker.get(OutboxService);
+    const tx = stack.em.fork();
     for (let i = 0; i < 6; i++) {
       const userId = i % 2 === 0 ? a.id : b.id;
       await outbox.add(tx, 'raffle.entries-added', {
@@ -210,8 +199,8 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     relay.hooks = {};
     while ((await relay.relayBatch(3)) > 0);
 
-    const batches = worker.get<Queue>(getQueueToken(QUEUES.domainEventBatches));
-    const singles = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    const batches = stack.worker.get<Queue>(getQueueToken(QUEUES.domainEventBatches));
+    const singles = stack.worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
     const first = await batches.getJob(`evts-${ids[0]}-${ids[3]}-4`);
     expect(first?.data.events.map((event: DomainEvent) => event.id)).toEqual(ids.slice(0, 4));
     // Regrouped by the healthy relay's smaller claims: [0..2] and [3..5], the login alone on the events queue.
@@ -221,7 +210,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     expect(await singles.getJob(`evt-${ids[6]}`)).toBeDefined();
 
     const xpOf = async (userId: number) =>
-      Number((await em.fork().execute<{ xp: string }[]>('select xp from member_xp where user_id = ?', [userId]))[0]?.xp ?? 0);
+      Number((await stack.em.fork().execute<{ xp: string }[]>('select xp from member_xp where user_id = ?', [userId]))[0]?.xp ?? 0);
     await waitFor(
       async () => ((await xpOf(a.id)) === 3 * XP_AWARDS.raffle_entry + XP_AWARDS.login ? true : undefined),
       15_000,
@@ -230,7 +219,7 @@ describe('outbox relay and consumers: nothing lost, nothing applied twice', () =
     await waitFor(async () => ((await xpOf(b.id)) === 3 * XP_AWARDS.raffle_entry ? true : undefined), 15_000, 'XP of every event');
     // Let any duplicate job run before checking each event was applied once.
     await new Promise((r) => setTimeout(r, 500));
-    const [{ n }] = await em
+    const [{ n }] = await stack.em
       .fork()
       .execute<{ n: string }[]>(
         `select count(*)::text as n from processed_events where consumer = 'progression.xp.raffle.entries-added' and event_id = any(?::bigint[])`,

@@ -1,20 +1,15 @@
 import { createServer } from 'node:net';
 import { QUEUES } from '@kickback/contracts';
-import { createTestStack, freePort, waitFor, type TestStack } from '@kickback/testing';
+import { integrationStack, freePort, waitFor } from '@kickback/testing';
 import { failedEventJobs } from './failed-event-jobs';
 
 /** The worker's probes and metrics, as Kubernetes and Prometheus read them. */
 describe('worker health server', () => {
-  let stack: TestStack;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ api: false });
 
   it('answers the probes and reports waiting, active, delayed and failed jobs for every queue', async () => {
     const port = await freePort();
-    const worker = await stack.worker({ relay: false, healthServer: true }, { WORKER_HEALTH_PORT: port });
+    const worker = await stack.processes.worker({ relay: false, healthServer: true }, { WORKER_HEALTH_PORT: port });
     const url = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${url}/healthz`).catch(() => null))?.ok, 10_000, 'the health server');
 
@@ -37,7 +32,7 @@ describe('worker health server', () => {
     const squatter = createServer();
     await new Promise<void>((resolve) => squatter.listen(port, '0.0.0.0', resolve));
     try {
-      await expect(stack.worker({ relay: false, healthServer: true }, { WORKER_HEALTH_PORT: port })).rejects.toThrow(
+      await expect(stack.processes.worker({ relay: false, healthServer: true }, { WORKER_HEALTH_PORT: port })).rejects.toThrow(
         `WORKER_HEALTH_PORT ${port} is already in use by another program`,
       );
     } finally {

@@ -2,21 +2,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { createTestStack, waitFor, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
 import { DomainEventHandlers } from '@kickback/platform';
 import { settingsUpdatedEvent } from './settings-updated-event';
 
 /** A worker told to stop while a job is querying the database: the job finishes first, then the process closes. */
 describe('worker shutdown with a job in flight', () => {
-  let stack: TestStack;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ api: false });
 
   it('lets the active job run its remaining queries and closes', async () => {
-    const worker = await stack.worker({ relay: false });
+    const worker = await stack.processes.worker({ relay: false });
     const em = worker.get(EntityManager);
     const steps: string[] = [];
     worker.get(DomainEventHandlers).register({

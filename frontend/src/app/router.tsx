@@ -15,6 +15,10 @@ const LeaderboardPage = lazy(() => import('../features/leaderboard/pages/leaderb
 const StorePage = lazy(() => import('../features/store/pages/store-page'));
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 const WinnersPage = lazy(() => import('../features/winners/pages/winners-page'));
+const SlotsPage = lazy(() => import('../features/slots/pages/slots-page'));
+const SlotPage = lazy(() => import('../features/slots/pages/slot-page'));
+const PayoutsPage = lazy(() => import('../features/payouts/pages/payouts-page'));
+const MyPrizesPage = lazy(() => import('../features/payouts/pages/my-prizes-page'));
 const OwnProfileRedirect = lazy(() => import('../features/profile/pages/own-profile-redirect'));
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
@@ -70,6 +74,10 @@ export const routes: RouteObject[] = [
       { path: 'store', element: <StorePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'winners', element: <WinnersPage /> },
+      { path: 'slots', element: <SlotsPage /> },
+      { path: 'slots/:id', element: <SlotPage /> },
+      { path: 'payouts', element: <PayoutsPage /> },
+      { path: 'prizes', element: <MyPrizesPage /> },
       { path: 'profile', element: <OwnProfileRedirect /> },
       { path: 'profile/:username', element: <ProfilePage /> },
       { path: 'settings', element: <SettingsPage /> },

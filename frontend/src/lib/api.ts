@@ -53,10 +53,18 @@ export const TAG_TYPES = [
   'AdminBadges',
   'AdminUserXp',
   'AdminPointsImports',
+  'AdminSlots',
+  'Slots',
+  'SlotRequests',
   'AdminReadApiTokens',
   'AdminAnnouncements',
   'AdminAnnouncementDeliveries',
   'AccountExport',
+  'MyPrizes',
+  'PublicPayouts',
+  'AdminPayouts',
+  'AdminPayoutSettings',
+  'PayoutsOverdue',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import type { WinnerSource } from './api/winners';
 import type { LedgerEntry } from './api/economy';
+import type { PayoutStatus } from './api/payouts';
 
 /**
  * Domain events written to the outbox in the same transaction as the change that caused
@@ -108,13 +109,15 @@ export interface DomainEventMap {
    */
   'winner.recorded': { source: WinnerSource; winnerId: number; replacesId?: number; at: string };
   /**
-   * A chat command (`!points`, `!raffle`, `!join`) arrived fresh enough to answer; the worker answers it in chat,
+   * A chat command (`!points`, `!raffle`, `!join`, `!sr`) arrived fresh enough to answer; the worker answers it in chat,
    * threaded under `messageId` (Kick's chat message id) when Kick gave one. `sentAt` is when it was typed.
    */
   'activity.chat-command': {
     kickUserId: number;
     username: string;
-    command: 'points' | 'raffle' | 'join';
+    command: 'points' | 'raffle' | 'join' | 'sr';
+    /** What followed the command's word (the slot `!sr` names); empty for the others. */
+    argument?: string;
     messageId: string | null;
     sentAt: string;
   };
@@ -126,6 +129,11 @@ export interface DomainEventMap {
   'announcement.queued': { deliveryIds: number[] };
   /** A member asked for their data; the worker builds the archive. */
   'account.export-requested': { exportId: number; userId: number };
+  /**
+   * A payout was opened or changed status (an admin's move, a cancelled reroll); the member's My prizes page updates
+   * live and they are notified, and open admin queues read their page again.
+   */
+  'payout.changed': { payoutId: number; userId: number | null; status: PayoutStatus; created: boolean; at: string };
 }
 
 /** One entry of `raffle.entries-added`: what that statement added (for points, this purchase's tickets and points). */

@@ -43,4 +43,6 @@ export * from './api/points-import';
 export * from './api/read-api';
 export * from './api/announcements';
 export * from './api/account-data';
+export * from './api/slots';
+export * from './api/payouts';
 export * from './api/safety';

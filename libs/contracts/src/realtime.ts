@@ -12,6 +12,7 @@ import type { FeaturedChangedPush } from './api/featured';
 import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
 import type { OverlaySettingsPush } from './api/overlay-settings';
 import type { JoinCommandPush } from './api/activity';
+import type { PayoutChangedPush } from './api/payouts';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -104,6 +105,10 @@ export interface ServerToClientEvents {
   'winners:new': (payload: WinnersNewPush) => void;
   /** Admin room: a raffle, hunt or tournament was created or changed (the admin lists read their page again). */
   'admin:changed': (payload: AdminChangedPush) => void;
+  /** The member's own room: one of their prizes was opened or changed status (My prizes patches its row). */
+  'payout:changed': (payload: PayoutChangedPush) => void;
+  /** Admin room: a payout was opened or changed; open payout queues read their page again. */
+  'payout:admin-changed': (payload: { id: number }) => void;
   /** Admin room: a raffle's entry counters, once per push window of its entries. */
   'admin:raffle-totals': (payload: AdminRaffleTotalsPush) => void;
   'room:joined': (payload: { room: string }) => void;

@@ -18,4 +18,6 @@ export * from './points-import';
 export * from './read-api';
 export * from './announcements';
 export * from './account-data';
+export * from './slots';
+export * from './payouts';
 export * from './safety';

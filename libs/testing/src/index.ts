@@ -4,6 +4,7 @@ export * from './test-client';
 export * from './factories';
 export * from './admin-api-fixtures';
 export * from './test-stack';
+export * from './integration-stack';
 export * from './wait-for';
 export * from './fakes/fake-kick.server';
 export * from './fakes/fake-kick-events';

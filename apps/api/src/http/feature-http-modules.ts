@@ -22,6 +22,8 @@ import { AnnouncementsHttpModule } from './announcements/announcements-http.modu
 import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
+import { SlotsHttpModule } from './slots/slots-http.module';
+import { PayoutsHttpModule } from './payouts/payouts-http.module';
 import { SafetyHttpModule } from './safety/safety-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
@@ -50,5 +52,7 @@ export const FEATURE_HTTP_MODULES = [
   AccountDataHttpModule,
   ArchiveHttpModule,
   FeaturedHttpModule,
+  SlotsHttpModule,
+  PayoutsHttpModule,
   SafetyHttpModule,
 ];

@@ -1,63 +1,34 @@
-import { useState, type FormEvent } from 'react';
+import type { ActivityExclusionInput } from '@kickback/contracts';
+import { activityExclusionSchema } from '@kickback/contracts/api/activity';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
-import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../kit/use-admin-crud';
+import type { FormLayout } from '../kit/form-layout';
+import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractForm } from '../kit/use-contract-form';
 import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutation } from './admin-activity-api';
+
+const EXCLUSION_FIELDS: FormLayout = [
+  { name: 'kick_user_id', label: 'Kick user id', type: 'number' },
+  { name: 'label', label: 'Label' },
+];
 
 /** Kick accounts that never earn: chat bots, the streamer, alternate accounts. */
 export function ActivityExclusions() {
   const { data: exclusions = [], isLoading, isError } = useGetExclusionsQuery();
   const [add, addState] = useAddExclusionMutation();
   const [remove, removeState] = useRemoveExclusionMutation();
-  const [kickUserId, setKickUserId] = useState('');
-  const [label, setLabel] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { serverErrors, submit } = useAdminSubmit();
+  const form = useContractForm({ schema: activityExclusionSchema, layout: EXCLUSION_FIELDS, initial: null, serverErrors });
   const run = useAdminAction();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const saved = await run(
-      async () => {
-        try {
-          await add({ kick_user_id: Number(kickUserId), label }).unwrap();
-        } catch (error) {
-          setErrors(fieldErrors(error));
-          throw error;
-        }
-      },
-      'Account excluded from earning.',
-      'Failed to exclude the account.',
-    );
-    if (saved) {
-      setKickUserId('');
-      setLabel('');
-    }
+  const exclude = async (input: ActivityExclusionInput) => {
+    if (await submit(() => add(input).unwrap(), 'Account excluded from earning.', 'Failed to exclude the account.')) form.reset();
   };
 
   return (
     <section aria-labelledby="activity-exclusions">
       <h2 id="activity-exclusions">Excluded accounts</h2>
-      <form className="admin-inline-form" onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label htmlFor="exclusion-id">Kick user id</label>
-          <input
-            id="exclusion-id"
-            className="input"
-            type="number"
-            min={1}
-            required
-            value={kickUserId}
-            onChange={(e) => setKickUserId(e.target.value)}
-          />
-          {errors.kick_user_id && <span className="field-error">{errors.kick_user_id}</span>}
-        </div>
-        <div className="field">
-          <label htmlFor="exclusion-label">Label</label>
-          <input id="exclusion-label" className="input" required maxLength={64} value={label} onChange={(e) => setLabel(e.target.value)} />
-          {errors.label && <span className="field-error">{errors.label}</span>}
-        </div>
+      <form className="admin-inline-form" noValidate onSubmit={form.onSubmit((input) => void exclude(input))}>
+        {form.fields}
         <button type="submit" className="button button--primary" disabled={addState.isLoading}>
           Exclude
         </button>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { KickChannelReward } from '@kickback/contracts';
+import type { CreateKickReward, KickChannelReward } from '@kickback/contracts';
+import { createKickRewardSchema } from '@kickback/contracts/api/kick-rewards';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
-import { TextField } from '../../components/ui/text-field';
-import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../kit/use-admin-crud';
+import type { FormLayout } from '../kit/form-layout';
+import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractForm } from '../kit/use-contract-form';
 import {
   useCreateKickRewardMutation,
   useGetKickRewardsQuery,
@@ -93,23 +94,16 @@ export function ActivityRewards() {
 /** One Kick reward: its points here, saved (or removed) on its own. */
 function RewardRow({ reward }: { reward: KickChannelReward }) {
   const [points, setPoints] = useState(reward.points === null ? '' : String(reward.points));
-  const [error, setError] = useState<string | undefined>();
   const [save, saving] = useSaveRewardMappingMutation();
   const [remove, removing] = useRemoveRewardMappingMutation();
   const run = useAdminAction();
+  const { serverErrors, submit } = useAdminSubmit();
+  const error = serverErrors.points;
 
-  const submit = async (event: FormEvent) => {
+  const grant = (event: FormEvent) => {
     event.preventDefault();
-    setError(undefined);
-    await run(
-      async () => {
-        try {
-          await save({ reward_id: reward.id, title: reward.title.slice(0, 100), points: Number(points) }).unwrap();
-        } catch (err) {
-          setError(fieldErrors(err).points);
-          throw err;
-        }
-      },
+    void submit(
+      () => save({ reward_id: reward.id, title: reward.title.slice(0, 100), points: Number(points) }).unwrap(),
       'Reward mapping saved.',
       'Failed to save the reward mapping.',
     );
@@ -124,7 +118,7 @@ function RewardRow({ reward }: { reward: KickChannelReward }) {
       <td>{reward.cost.toLocaleString('en-US')}</td>
       <td>{rewardState(reward)}</td>
       <td>
-        <form className="admin-inline-form" onSubmit={(event) => void submit(event)}>
+        <form className="admin-inline-form" onSubmit={grant}>
           <label htmlFor={`reward-points-${reward.id}`} className="visually-hidden">
             Points for {reward.title}
           </label>
@@ -162,62 +156,28 @@ function RewardRow({ reward }: { reward: KickChannelReward }) {
   );
 }
 
-const EMPTY = { title: '', description: '', cost: '', points: '' };
+const NEW_REWARD_FIELDS: FormLayout = [
+  [
+    { name: 'title', label: 'Reward title' },
+    { name: 'description', label: 'Description', hint: 'Shown to viewers on Kick.' },
+    { name: 'cost', label: 'Cost (channel points)' },
+    { name: 'points', label: 'Points here', hint: 'Granted when a redemption comes in; Kick is then told to accept it.' },
+  ],
+];
 
 /** A new reward on Kick for a site action, mapped to its points in the same step. */
 function CreateKickReward() {
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [create, creating] = useCreateKickRewardMutation();
-  const run = useAdminAction();
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const done = await run(
-      async () => {
-        try {
-          await create({
-            title: form.title,
-            description: form.description,
-            cost: Number(form.cost),
-            points: Number(form.points),
-          }).unwrap();
-        } catch (err) {
-          setErrors(fieldErrors(err));
-          throw err;
-        }
-      },
-      'Reward created on Kick and mapped.',
-      'Failed to create the reward on Kick.',
-    );
-    if (done) setForm(EMPTY);
+  const { serverErrors, submit } = useAdminSubmit();
+  const form = useContractForm({ schema: createKickRewardSchema, layout: NEW_REWARD_FIELDS, initial: null, serverErrors });
+  const send = async (input: CreateKickReward) => {
+    if (await submit(() => create(input).unwrap(), 'Reward created on Kick and mapped.', 'Failed to create the reward on Kick.')) form.reset();
   };
 
   return (
-    <form className="admin-fieldset" aria-label="Create a reward on Kick" onSubmit={(event) => void submit(event)}>
+    <form className="admin-fieldset" aria-label="Create a reward on Kick" noValidate onSubmit={form.onSubmit((input) => void send(input))}>
       <h3>Create a reward on Kick</h3>
-      <div className="admin-grid">
-        <TextField label="Reward title" value={form.title} onChange={set('title')} error={errors.title} required maxLength={50} />
-        <TextField
-          label="Description"
-          value={form.description}
-          onChange={set('description')}
-          error={errors.description}
-          maxLength={200}
-          hint="Shown to viewers on Kick."
-        />
-        <TextField label="Cost (channel points)" value={form.cost} onChange={set('cost')} error={errors.cost} required />
-        <TextField
-          label="Points here"
-          value={form.points}
-          onChange={set('points')}
-          error={errors.points}
-          required
-          hint="Granted when a redemption comes in; Kick is then told to accept it."
-        />
-      </div>
+      {form.fields}
       <div className="admin-form-actions">
         <button type="submit" className="button button--primary" disabled={creating.isLoading}>
           {creating.isLoading ? 'Creating...' : 'Create on Kick'}

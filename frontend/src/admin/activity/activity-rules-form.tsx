@@ -1,113 +1,83 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import type { ActivityRules } from '@kickback/contracts';
-import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../kit/use-admin-crud';
+import { activityRulesSchema } from '@kickback/contracts/api/activity';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { TextField } from '../../components/ui/text-field';
+import type { FieldLayout, FormLayout } from '../kit/form-layout';
+import { useAdminSubmit } from '../kit/use-admin-crud';
+import { useContractForm } from '../kit/use-contract-form';
 import { useUpdateActivityRulesMutation } from './admin-activity-api';
 
-type NumberRule = Exclude<keyof ActivityRules, 'broadcaster_user_id' | 'chat_commands_enabled' | 'join_keyword'>;
+const number = (name: keyof ActivityRules, label: string, hint?: string): FieldLayout => ({ name, label, hint, type: 'number' });
 
-const FIELDS: { key: NumberRule; label: string; hint?: string }[] = [
-  { key: 'chat_points', label: 'Chat points per interval', hint: 'Only while the stream is live.' },
-  { key: 'chat_xp', label: 'Chat XP per interval' },
-  { key: 'chat_interval_seconds', label: 'Chat interval (seconds)', hint: 'A member earns from chat at most once per interval.' },
-  { key: 'chat_hour_cap', label: 'Chat points cap per hour' },
-  { key: 'chat_stream_cap', label: 'Chat points cap per stream' },
-  { key: 'follow_points', label: 'Follow bonus (once per member)' },
-  { key: 'subscription_points', label: 'Subscription bonus per month' },
-  { key: 'gifted_sub_points', label: 'Gifted subscription bonus (to the gifter, per gift)' },
-  { key: 'kick_points', label: 'Points per Kick gifted' },
-  { key: 'watch_points', label: 'Watch points per interval', hint: 'Watching the player on this site, page visible, stream live.' },
-  { key: 'watch_interval_seconds', label: 'Watch interval (seconds)' },
-  { key: 'watch_stream_cap', label: 'Watch points cap per stream' },
+/** The word as chat shows it ("!enter") is sent without its "!". */
+const keyword = (draft: string) => draft.trim().replace(/^!/, '');
+
+const layout = (saved: ActivityRules): FormLayout => [
+  number('broadcaster_user_id', 'Kick broadcaster user id', "The channel's numeric Kick id; empty: no subscriptions."),
+  number('chat_points', 'Chat points per interval', 'Only while the stream is live.'),
+  number('chat_xp', 'Chat XP per interval'),
+  number('chat_interval_seconds', 'Chat interval (seconds)', 'A member earns from chat at most once per interval.'),
+  number('chat_hour_cap', 'Chat points cap per hour'),
+  number('chat_stream_cap', 'Chat points cap per stream'),
+  number('follow_points', 'Follow bonus (once per member)'),
+  number('subscription_points', 'Subscription bonus per month'),
+  number('gifted_sub_points', 'Gifted subscription bonus (to the gifter, per gift)'),
+  number('kick_points', 'Points per Kick gifted'),
+  number('watch_points', 'Watch points per interval', 'Watching the player on this site, page visible, stream live.'),
+  number('watch_interval_seconds', 'Watch interval (seconds)'),
+  number('watch_stream_cap', 'Watch points cap per stream'),
+  number('min_account_age_days', 'Minimum account age (days)', 'Accounts here younger than this earn nothing from Kick events.'),
   {
-    key: 'min_account_age_days',
-    label: 'Minimum account age (days)',
-    hint: 'Accounts here younger than this earn nothing from Kick events.',
+    name: 'chat_commands_enabled',
+    label: 'Answer chat commands',
+    custom: {
+      draft: Boolean,
+      value: (draft: boolean) => draft,
+      render: ({ draft, set }) => (
+        <CheckboxField
+          checked={draft as boolean}
+          onChange={set}
+          label={`Answer !points and !raffle in Kick chat, and enter linked members who type !${saved.join_keyword} in the raffle on stream (once per viewer every 30 seconds)`}
+        />
+      ),
+    },
+  },
+  {
+    name: 'join_keyword',
+    label: 'Chat keyword to enter the raffle on stream',
+    custom: {
+      draft: String,
+      value: keyword,
+      render: ({ draft, set, error, fact }) => (
+        <TextField
+          label="Chat keyword to enter the raffle on stream"
+          value={draft as string}
+          onChange={set}
+          error={error}
+          maxLength={fact.maxLength}
+          hint={`Viewers type it after "!" in chat, as in !${keyword(draft as string) || 'join'}. Letters and digits.`}
+        />
+      ),
+    },
   },
 ];
 
 /** The earning rules; saving re-syncs the Kick subscriptions when the broadcaster changed. */
 export function ActivityRulesForm({ rules }: { rules: ActivityRules }) {
-  const [form, setForm] = useState(
-    () =>
-      ({
-        ...Object.fromEntries(FIELDS.map(({ key }) => [key, String(rules[key])])),
-        broadcaster_user_id: rules.broadcaster_user_id === null ? '' : String(rules.broadcaster_user_id),
-      }) as Record<NumberRule | 'broadcaster_user_id', string>,
-  );
-  const [commands, setCommands] = useState(rules.chat_commands_enabled);
-  const [joinKeyword, setJoinKeyword] = useState(rules.join_keyword);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [update, state] = useUpdateActivityRulesMutation();
-  const run = useAdminAction();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      ...Object.fromEntries(FIELDS.map(({ key }) => [key, Number(form[key])])),
-      broadcaster_user_id: form.broadcaster_user_id.trim() === '' ? null : Number(form.broadcaster_user_id),
-      chat_commands_enabled: commands,
-      join_keyword: joinKeyword.trim().replace(/^!/, ''),
-    };
-    setErrors({});
-    await run(
-      async () => {
-        try {
-          await update(body).unwrap();
-        } catch (error) {
-          setErrors(fieldErrors(error));
-          throw error;
-        }
-      },
-      'Earning rules saved.',
-      'Failed to save the earning rules.',
-    );
-  };
-
-  const numberField = (key: NumberRule | 'broadcaster_user_id', label: string, hint?: string) => (
-    <div className="field" key={key}>
-      <label htmlFor={`rule-${key}`}>{label}</label>
-      <input
-        id={`rule-${key}`}
-        className="input"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        value={form[key]}
-        aria-invalid={errors[key] ? true : undefined}
-        onChange={(event) => setForm((current) => ({ ...current, [key]: event.target.value }))}
-      />
-      {hint && <span className="field-hint">{hint}</span>}
-      {errors[key] && <span className="field-error">{errors[key]}</span>}
-    </div>
-  );
-
+  const { serverErrors, submit } = useAdminSubmit();
+  const fields = useMemo(() => layout(rules), [rules]);
+  const form = useContractForm({ schema: activityRulesSchema, layout: fields, initial: rules, serverErrors });
   return (
-    <form className="card admin-panel admin-form" onSubmit={(event) => void submit(event)} aria-labelledby="activity-rules">
+    <form
+      className="card admin-panel admin-form"
+      noValidate
+      aria-labelledby="activity-rules"
+      onSubmit={form.onSubmit((input) => void submit(() => update(input).unwrap(), 'Earning rules saved.', 'Failed to save the earning rules.'))}
+    >
       <h2 id="activity-rules">Earning rules</h2>
-      {numberField('broadcaster_user_id', 'Kick broadcaster user id', "The channel's numeric Kick id; empty: no subscriptions.")}
-      {FIELDS.map(({ key, label, hint }) => numberField(key, label, hint))}
-      <label className="checkbox">
-        <input type="checkbox" checked={commands} onChange={(event) => setCommands(event.target.checked)} />
-        Answer !points and !raffle in Kick chat, and enter linked members who type !{rules.join_keyword} in the raffle on stream (once per
-        viewer every 30 seconds)
-      </label>
-      <div className="field">
-        <label htmlFor="rule-join_keyword">Chat keyword to enter the raffle on stream</label>
-        <input
-          id="rule-join_keyword"
-          className="input"
-          value={joinKeyword}
-          maxLength={21}
-          autoComplete="off"
-          aria-invalid={errors.join_keyword ? true : undefined}
-          onChange={(event) => setJoinKeyword(event.target.value)}
-        />
-        <span className="field-hint">
-          Viewers type it after "!" in chat, as in !{joinKeyword.trim().replace(/^!/, '') || 'join'}. Letters and digits.
-        </span>
-        {errors.join_keyword && <span className="field-error">{errors.join_keyword}</span>}
-      </div>
+      {form.fields}
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={state.isLoading}>
           {state.isLoading ? 'Saving...' : 'Save rules'}

@@ -28,6 +28,7 @@ import { LeaderboardPanel } from './go-live-leaderboard';
 import { OthersOnStream } from './go-live-others';
 import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
+import { PayoutsOverdueAlert } from './go-live-payouts-alert';
 import './go-live-page.css';
 import { SafetyOverviewPanel } from '../safety/safety-overview';
 
@@ -42,6 +43,7 @@ export default function GoLivePage() {
         <p className="field-hint">Everything running right now, in one tab. Changes go out to the site and the overlays at once.</p>
       </PageHeader>
       <WorkerAlert />
+      <PayoutsOverdueAlert />
       <div className="go-live__grid">
         <HuntPanel />
         <RafflePanel />

@@ -32,7 +32,7 @@ export interface FieldLayout {
   hint?: string;
   /** A text field drawn as a textarea of this many rows. */
   rows?: number;
-  type?: 'url' | 'email';
+  type?: 'url' | 'email' | 'number';
   /** An enum's option labels; options keep the contract's order. */
   options?: Record<string, string>;
   /** A select's id, where other screens or docs name it. */

@@ -9,6 +9,8 @@ export interface FieldFacts {
   maxLength?: number;
   /** An enum's values, in the contract's order. */
   options?: readonly string[];
+  /** A number's least value. */
+  min?: number;
   /** The contract's default, used for a new record's form. */
   defaultValue?: unknown;
 }
@@ -45,7 +47,8 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
     const refusesEmpty = (current.minLength ?? 0) > 0 || current.isURL || current.isEmail;
     return { ...base, kind: 'text', required: refusesEmpty && !optional && !nullable, maxLength: current.maxLength ?? undefined };
   }
-  if (current instanceof z.ZodNumber) return { ...base, kind: 'number', required: !optional && !nullable };
+  if (current instanceof z.ZodNumber)
+    return { ...base, kind: 'number', required: !optional && !nullable, min: current.minValue ?? undefined };
   if (current instanceof z.ZodBoolean) return { ...base, kind: 'boolean', required: false };
   if (current instanceof z.ZodEnum) return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
   if (current instanceof z.ZodNativeEnum)

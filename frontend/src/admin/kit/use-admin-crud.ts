@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useEditingState } from './use-editing-state';
 
@@ -71,4 +71,23 @@ export function useAdminAction() {
       return false;
     }
   };
+}
+
+/** A page's own form sent to the server: its toasts, and the server's field errors kept for the inputs until the next try. */
+export function useAdminSubmit() {
+  const act = useAdminAction();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const submit = (run: () => Promise<unknown>, success: string, failure: string) => {
+    setServerErrors({});
+    return act(
+      () =>
+        run().catch((error: unknown) => {
+          setServerErrors(fieldErrors(error));
+          throw error;
+        }),
+      success,
+      failure,
+    );
+  };
+  return { serverErrors, submit };
 }

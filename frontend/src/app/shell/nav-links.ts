@@ -21,6 +21,7 @@ export const MEMBER_LINKS: readonly NavLinkItem[] = [
   { to: '/profile', label: 'Profile' },
   { to: '/settings', label: 'Settings' },
   { to: '/tickets', label: 'My Tickets' },
+  { to: '/prizes', label: 'My Prizes' },
 ];
 
 /** Served by the server as separate pages, so they are plain anchors (full page loads). */

@@ -6,7 +6,9 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   error?: string;
   hint?: string;
-  type?: 'text' | 'url' | 'email';
+  type?: 'text' | 'url' | 'email' | 'number';
+  /** A number input's least value. */
+  min?: number;
   multiline?: boolean;
   rows?: number;
   required?: boolean;
@@ -25,6 +27,7 @@ export function TextField({
   rows = 4,
   required,
   maxLength,
+  min,
 }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -35,6 +38,7 @@ export function TextField({
     value,
     required,
     maxLength,
+    ...(type === 'number' ? { min, inputMode: 'numeric' as const } : {}),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),

@@ -11,6 +11,10 @@ export type GivenAwayFigure = Omit<TotalGivenAway, 'success'>;
 export const readGivenAway = (meta: EnvelopeMeta | undefined): GivenAwayFigure => ({
   total: Number(meta?.extra.total ?? 0),
   formatted_total: typeof meta?.extra.formatted_total === 'string' ? meta.extra.formatted_total : '',
+  // Present only when the streamer shows what is still owed apart (payout settings).
+  ...(typeof meta?.extra.formatted_pending_total === 'string'
+    ? { pending_total: Number(meta.extra.pending_total ?? 0), formatted_pending_total: meta.extra.formatted_pending_total }
+    : {}),
 });
 
 export const homeApi = baseApi.injectEndpoints({

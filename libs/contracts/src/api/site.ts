@@ -120,8 +120,12 @@ export const affiliateReorderSchema = z.object({ ids: z.array(rowIdSchema).min(1
 /** GET /api/r/stats/total-given-away */
 export interface TotalGivenAway {
   success: true;
+  /** Paid payouts, in US dollars. */
   total: number;
   formatted_total: string;
+  /** Approved, waiting or processing payouts, present only when the streamer shows them apart (payout settings). */
+  pending_total?: number;
+  formatted_pending_total?: string;
 }
 
 /** POST /api/admin/uploads answer. */

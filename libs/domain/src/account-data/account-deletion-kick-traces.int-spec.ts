@@ -1,17 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { QUEUES } from '@kickback/contracts';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
 
 /** Every value a Redis key holds, as text, whatever its type (BullMQ jobs are hashes, its event log a stream). */
 async function valuesOf(redis: Redis, key: string): Promise<string[]> {
@@ -41,29 +31,15 @@ async function valuesOf(redis: Redis, key: string): Promise<string[]> {
  */
 describe('account deletion leaves no Kick trace (real PostgreSQL + Redis, api + worker, Kick webhooks from the fake Kick)', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const probe = 'deletion-probe';
   const queues: Queue[] = [];
-
-  beforeAll(async () => {
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url });
-    api = await stack.api();
-    await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
   afterAll(async () => {
     await Promise.all(queues.map((q) => q.close()));
-    await stack.close();
-    await kick.stop();
   });
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.fork().execute<T[]>(text, params);
+  const stack = integrationStack({ worker: true, admin: true, kick });
+
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
   const deliver = async (type: string, payload: Record<string, unknown>) =>
     expect(await kick.events.deliver(type, { broadcaster: kickUser(1, 'streamer'), ...payload })).toBe(200);
 
@@ -75,15 +51,20 @@ describe('account deletion leaves no Kick trace (real PostgreSQL + Redis, api + 
 
     // Points imported for the Kick name before the first login, credited at that login.
     const file = JSON.stringify({ _total: 1, users: [{ username: kickName.toLowerCase(), points: 120 }] });
-    const imported = await fetch(new URL('/api/admin/points-imports?format=streamelements', api.url), {
+    const imported = await fetch(new URL('/api/admin/points-imports?format=streamelements', stack.api.url), {
       method: 'POST',
-      headers: { 'content-type': 'text/plain', cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: api.url },
+      headers: {
+        'content-type': 'text/plain',
+        cookie: stack.admin.cookieHeader,
+        'x-csrf-token': stack.admin.csrfToken!,
+        origin: stack.api.url,
+      },
       body: file,
     });
     expect(imported.status).toBe(201);
-    const leaving = await createUser(em.fork(), { kickUsername: kickName });
+    const leaving = await createUser(stack.em.fork(), { kickUsername: kickName });
     await sql('update users set kick_user_id = ? where id = ?', [kickId, leaving.id]);
-    const client = api.client();
+    const client = stack.api.client();
     await client.loginAs(leaving.id);
     await waitFor(
       async () => (await sql(`select 1 from points_import_rows where user_id = ? and credited_at is not null`, [leaving.id])).length === 1,
@@ -160,7 +141,7 @@ describe('account deletion leaves no Kick trace (real PostgreSQL + Redis, api + 
     await failing.close();
     await probes.add('reply', { kickUserId: kickId, username: kickName, content: 'Entered!' });
     expect(await probes.getJobCounts('failed', 'waiting')).toEqual({ failed: 1, waiting: 1 });
-    const adminView = JSON.stringify((await admin.json('GET', '/api/admin/activity')).body.data.deliveries);
+    const adminView = JSON.stringify((await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries);
     expect(adminView).toContain(kickName);
 
     const sums = `select (select coalesce(sum(delta), 0)::text from points_ledger where user_id = ?) as points,

@@ -1,5 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser } from '@kickback/testing';
 import { KickDeliveryLog } from './kick-delivery-log';
 import { KickOwnMessages } from './kick-own-messages';
 import { WatchService } from './watch.service';
@@ -12,21 +11,17 @@ const FIXED_KEYS = ['activity:deliveries', 'activity:deliveries:last'];
  * minute (delivery counters): each of them must expire, or Redis grows with every viewer of every stream.
  */
 describe('activity keys in Redis are bounded (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
+  const stack = integrationStack();
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    await em.fork().execute('update activity_settings set watch_interval_seconds = 60, watch_points = 10, watch_stream_cap = 1000');
-    const [stream] = await em
+    await stack.em.fork().execute('update activity_settings set watch_interval_seconds = 60, watch_points = 10, watch_stream_cap = 1000');
+    const [stream] = await stack.em
       .fork()
       .execute<{ id: string }[]>(`insert into activity_streams (started_at) values (now()) returning id::text as id`);
-    await em.fork().execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [stream!.id]);
+    await stack.em
+      .fork()
+      .execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [stream!.id]);
   });
-  afterAll(() => stack.close());
 
   async function activityKeys(): Promise<Map<string, number>> {
     const keys = await stack.redis.keys('activity:*');
@@ -34,14 +29,14 @@ describe('activity keys in Redis are bounded (real PostgreSQL + Redis)', () => {
   }
 
   it('gives every key written per viewer, per sent message and per minute an expiry, and caps the delivery list', async () => {
-    const watch = api.app.get(WatchService);
-    const viewers = await Promise.all([1, 2, 3].map(() => createUser(em, {})));
+    const watch = stack.api.app.get(WatchService);
+    const viewers = await Promise.all([1, 2, 3].map(() => createUser(stack.em, {})));
     for (const viewer of viewers)
       expect(await watch.beat(viewer.id, `socket-${viewer.id}`, { visible: true, player: true })).toMatchObject({ counted: true });
-    const own = api.app.get(KickOwnMessages);
+    const own = stack.api.app.get(KickOwnMessages);
     await own.expect('Good luck everyone!');
     await own.sent('kick-message-1');
-    const log = api.app.get(KickDeliveryLog);
+    const log = stack.api.app.get(KickDeliveryLog);
     const at = new Date().toISOString();
     await Promise.all(
       Array.from({ length: 150 }, (_, i) =>
@@ -66,8 +61,8 @@ describe('activity keys in Redis are bounded (real PostgreSQL + Redis)', () => {
   });
 
   it('drops a viewer’s counting claim when the connection closes', async () => {
-    const watch = api.app.get(WatchService);
-    const viewer = await createUser(em, {});
+    const watch = stack.api.app.get(WatchService);
+    const viewer = await createUser(stack.em, {});
     await watch.beat(viewer.id, 'socket-a', { visible: true, player: true });
     expect(await stack.redis.exists(`activity:watch:holder:${viewer.id}`)).toBe(1);
     await watch.release(viewer.id, 'socket-a');

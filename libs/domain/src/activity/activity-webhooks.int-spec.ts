@@ -1,55 +1,33 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { LiveState } from '@kickback/contracts';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  ulid,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, ulid, waitFor, type TestClient } from '@kickback/testing';
 
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 describe('Kick events: signed webhooks award points once', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 500_000;
 
   /** A member whose Kick account is `kickId` (matched by id only: the Kick username differs on purpose). */
-  async function member(): Promise<{ id: number; kickId: number; client: TestClient }> {
-    const { id } = await createUser(em, {});
-    const kickId = ++kickSeq;
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, kickId, client };
-  }
-
   const balance = async (userId: number) =>
     Number(
-      (await em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId]))[0].b,
+      (
+        await stack.em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId])
+      )[0].b,
     );
   /** The live state a page render injects (window.__APP__.live): what the LIVE badge shows on first paint. */
   const pageLive = async (): Promise<LiveState> => {
-    const html = await (await fetch(`${api.url}/`)).text();
+    const html = await (await fetch(`${stack.api.url}/`)).text();
     return JSON.parse(/window\.__APP__=(.*?);<\/script>/s.exec(html)![1]!).live as LiveState;
   };
-  const count = async (sql: string, params: unknown[] = []) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0].n);
+  const count = async (sql: string, params: unknown[] = []) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0].n);
   const chat = (kickId: number, content: string) => ({
     sender: kickUser(kickId, `someone_${kickId}`),
     content,
     created_at: new Date().toISOString(),
   });
   const setRules = async (rules: Record<string, unknown>) =>
-    expect((await admin.json('PUT', '/api/admin/activity/rules', rules)).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', rules)).status).toBe(200);
   const goLive = (isLive: boolean, at = Date.now()) =>
     kick.events.deliver(
       'livestream.status.updated',
@@ -63,19 +41,7 @@ describe('Kick events: signed webhooks award points once', () => {
       { timestamp: rfc3339(at) },
     );
 
-  beforeAll(async () => {
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url });
-    api = await stack.api();
-    await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
-  });
+  const stack = integrationStack({ worker: true, admin: true, kick });
 
   it('refuses a forged signature with 401 and changes nothing', async () => {
     const before = await count('select count(*) as n from kick_messages');
@@ -83,7 +49,7 @@ describe('Kick events: signed webhooks award points once', () => {
       await kick.events.deliver('livestream.status.updated', { is_live: true, started_at: null, ended_at: null }, { forge: true }),
     ).toBe(401);
     expect(await count('select count(*) as n from kick_messages')).toBe(before);
-    expect((await admin.json('GET', '/api/r/live')).body.data.is_live).toBe(false);
+    expect((await stack.admin.json('GET', '/api/r/live')).body.data.is_live).toBe(false);
     expect((await pageLive()).is_live).toBe(false);
     // Forgeries never make us fetch the key again within the minute.
     const fetched = kick.events.publicKeyRequests;
@@ -129,11 +95,11 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('offline chat earns nothing; livestream.status.updated sets the live state and pushes site:live', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     expect(await kick.events.deliver('chat.message.sent', chat(m.kickId, 'hello before the stream'))).toBe(200);
     expect(await balance(m.id)).toBe(0);
 
-    const socket: Socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket: Socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const joined = new Promise((resolve) => socket.once('room:joined', resolve));
     socket.emit('room:join', 'site');
@@ -142,34 +108,37 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(await goLive(true)).toBe(200);
     expect(await pushed).toMatchObject({ is_live: true, ended_at: null });
     socket.close();
-    expect((await admin.json('GET', '/api/r/live')).body.data).toMatchObject({ is_live: true });
+    expect((await stack.admin.json('GET', '/api/r/live')).body.data).toMatchObject({ is_live: true });
     // The page render's cached state was replaced by the change, not left at the 'offline' read above.
     expect(await pageLive()).toMatchObject({ is_live: true, ended_at: null });
   });
 
   it('a stream status older than the applied one changes nothing (re-ordered delivery)', async () => {
     expect(await goLive(false, Date.now() - 60_000)).toBe(200);
-    expect((await admin.json('GET', '/api/r/live')).body.data.is_live).toBe(true);
+    expect((await stack.admin.json('GET', '/api/r/live')).body.data.is_live).toBe(true);
     expect((await pageLive()).is_live).toBe(true);
   });
 
   it('a new stream writes activity.stream-started once (announcements react to it); a repeated "live" of it writes none', async () => {
     const started = async () =>
-      (await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from outbox_events where type = 'activity.stream-started'`))[0]!
-        .n;
+      (
+        await stack.em
+          .fork()
+          .execute<{ n: number }[]>(`select count(*)::int as n from outbox_events where type = 'activity.stream-started'`)
+      )[0]!.n;
     expect(await started()).toBe(1);
     expect(await goLive(true)).toBe(200);
     expect(await started()).toBe(1);
   });
 
   it('chat while live awards once per message id, through the ledger, with activity.awarded', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const messageId = ulid();
     expect(await kick.events.deliver('chat.message.sent', chat(m.kickId, 'gg'), { messageId })).toBe(200);
     expect(await balance(m.id)).toBe(5);
-    const ledger = await em.fork().execute('select reason, delta::int as delta from points_ledger where user_id = ?', [m.id]);
+    const ledger = await stack.em.fork().execute('select reason, delta::int as delta from points_ledger where user_id = ?', [m.id]);
     expect(ledger).toEqual([{ reason: 'activity.chat', delta: 5 }]);
-    const events = await em
+    const events = await stack.em
       .fork()
       .execute<{ payload: { source: string; points: number; xp: number; key: string } }[]>(
         `select payload from outbox_events where type = 'activity.awarded' and (payload->>'userId')::int = ?`,
@@ -187,7 +156,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('a valid delivery sent 10 times in parallel awards exactly once', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const delivery = kick.events.sign('kicks.gifted', {
       sender: kickUser(m.kickId, 'x'),
       gift: { amount: 100, name: 'Rage', type: 'BASIC' },
@@ -203,7 +172,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('a burst of mixed deliveries in parallel applies each once, and every push carries the balance after its change', async () => {
-    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 8 }, () => stack.member({ kickId: ++kickSeq })));
     const deliveries = members.flatMap((m) => {
       const sender = kickUser(m.kickId, 'x');
       const kicks = [10, 20, 30].map((amount) =>
@@ -225,14 +194,14 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(statuses).toEqual(Array(deliveries.length).fill(200));
     for (const m of members) {
       expect(await balance(m.id)).toBe(10 + 20 + 30 + 50 + 500);
-      const ledger = await em
+      const ledger = await stack.em
         .fork()
         .execute<{ id: string; delta: string }[]>(
           'select id::text as id, delta::text as delta from points_ledger where user_id = ? order by points_ledger.id',
           [m.id],
         );
       expect(ledger).toHaveLength(5);
-      const pushes = await em
+      const pushes = await stack.em
         .fork()
         .execute<{ payload: { balance: number; entry: { id: number } } }[]>(
           `select payload from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ? order by id`,
@@ -250,7 +219,7 @@ describe('Kick events: signed webhooks award points once', () => {
   // However long the burst takes on this host, it stays inside the cap's hour, so the cap is the bound.
   it('1,000 chat messages from one member in a burst award no more than the hourly cap', async () => {
     await setRules({ chat_interval_seconds: 1, chat_points: 5, chat_hour_cap: 20 });
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     for (let batch = 0; batch < 20; batch++)
       await Promise.all(
         Array.from({ length: 50 }, (_, i) => kick.events.deliver('chat.message.sent', chat(m.kickId, `message ${batch}-${i}`))),
@@ -263,7 +232,7 @@ describe('Kick events: signed webhooks award points once', () => {
 
   it('identical messages earn nothing, however they are spaced', async () => {
     await setRules({ chat_interval_seconds: 1 });
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     await kick.events.deliver('chat.message.sent', chat(m.kickId, 'FREE POINTS'));
     await new Promise((r) => setTimeout(r, 1100));
     await kick.events.deliver('chat.message.sent', chat(m.kickId, 'free   points'));
@@ -272,17 +241,19 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('an excluded account (a bot) earns nothing', async () => {
-    const bot = await member();
-    expect((await admin.json('POST', '/api/admin/activity/exclusions', { kick_user_id: bot.kickId, label: 'BotRix' })).status).toBe(200);
+    const bot = await stack.member({ kickId: ++kickSeq });
+    expect((await stack.admin.json('POST', '/api/admin/activity/exclusions', { kick_user_id: bot.kickId, label: 'BotRix' })).status).toBe(
+      200,
+    );
     await kick.events.deliver('chat.message.sent', chat(bot.kickId, 'Follow the channel!'));
     await kick.events.deliver('kicks.gifted', { sender: kickUser(bot.kickId, 'x'), gift: { amount: 10 } });
     expect(await balance(bot.id)).toBe(0);
-    const list = await admin.json('GET', '/api/admin/activity/exclusions');
+    const list = await stack.admin.json('GET', '/api/admin/activity/exclusions');
     expect(list.body.data).toEqual([expect.objectContaining({ kick_user_id: bot.kickId, label: 'BotRix' })]);
   });
 
   it('follows earn once per member; subscriptions, gifts and mapped rewards earn their bonus', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     await kick.events.deliver('channel.followed', { follower: kickUser(m.kickId, 'x') });
     await kick.events.deliver('channel.followed', { follower: kickUser(m.kickId, 'x') });
     expect(await balance(m.id)).toBe(50);
@@ -294,9 +265,9 @@ describe('Kick events: signed webhooks award points once', () => {
       giftees: [kickUser(1, 'a'), kickUser(2, 'b')],
     });
     expect(await balance(m.id)).toBe(550 + 500);
-    expect((await admin.json('POST', '/api/admin/activity/rewards', { reward_id: 'hydrate', title: 'Hydrate', points: 77 })).status).toBe(
-      200,
-    );
+    expect(
+      (await stack.admin.json('POST', '/api/admin/activity/rewards', { reward_id: 'hydrate', title: 'Hydrate', points: 77 })).status,
+    ).toBe(200);
     const redemption = (status: string) => ({
       id: 'R1',
       status,
@@ -316,15 +287,15 @@ describe('Kick events: signed webhooks award points once', () => {
     const kickId = ++kickSeq;
     await kick.events.deliver('chat.message.sent', chat(kickId, 'first time here'));
     expect(await count('select count(*) as n from activity_awards where kick_user_id = ? and credited_at is null', [kickId])).toBe(1);
-    const { id } = await createUser(em, {});
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    await api.client().loginAs(id);
+    const { id } = await createUser(stack.em, {});
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    await stack.api.client().loginAs(id);
     await waitFor(async () => (await balance(id)) === 5, 10_000, 'pending chat points credited');
     expect(await count('select count(*) as n from activity_awards where kick_user_id = ? and credited_at is null', [kickId])).toBe(0);
   });
 
   it('the admin overview shows live state, awards by source, top earners and deliveries with their result', async () => {
-    const res = await admin.json('GET', '/api/admin/activity');
+    const res = await stack.admin.json('GET', '/api/admin/activity');
     expect(res.status).toBe(200);
     expect(res.body.data.live.is_live).toBe(true);
     expect(res.body.data.today_by_source).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'chat' })]));
@@ -337,7 +308,7 @@ describe('Kick events: signed webhooks award points once', () => {
   describe('watching on the site', () => {
     const sockets: Socket[] = [];
     const connect = async (client: TestClient) => {
-      const socket = io(api.url, {
+      const socket = io(stack.api.url, {
         path: '/socket.io',
         transports: ['websocket'],
         extraHeaders: { cookie: client.cookieHeader },
@@ -369,7 +340,7 @@ describe('Kick events: signed webhooks award points once', () => {
     });
 
     it('two tabs of one member earn once', async () => {
-      const m = await member();
+      const m = await stack.member({ kickId: ++kickSeq });
       const [a, b] = [await connect(m.client), await connect(m.client)];
       const started = Date.now();
       const counted = await watchFor(
@@ -386,13 +357,13 @@ describe('Kick events: signed webhooks award points once', () => {
       // (two tabs counted would earn twice that).
       expect(earned).toBeGreaterThanOrEqual(10);
       expect(earned).toBeLessThanOrEqual(Math.floor(watchedMs / 2000) * 10);
-      expect(await em.fork().execute(`select distinct reason from points_ledger where user_id = ?`, [m.id])).toEqual([
+      expect(await stack.em.fork().execute(`select distinct reason from points_ledger where user_id = ?`, [m.id])).toEqual([
         { reason: 'activity.watch' },
       ]);
     });
 
     it('a hidden tab earns nothing, and a visible one takes over from it at once', async () => {
-      const m = await member();
+      const m = await stack.member({ kickId: ++kickSeq });
       const [hidden, shown] = [await connect(m.client), await connect(m.client)];
       expect(await watchFor([{ socket: hidden, visible: false }], 3_000)).toEqual([0]);
       expect(await balance(m.id)).toBe(0);
@@ -408,13 +379,13 @@ describe('Kick events: signed webhooks award points once', () => {
     });
 
     it('anonymous sockets are told to stop; nothing is earned while the stream is offline', async () => {
-      const anonymous = await connect(api.client());
+      const anonymous = await connect(stack.api.client());
       expect(await anonymous.emitWithAck('activity:heartbeat', { visible: true, player: true })).toEqual({
         counted: false,
         awarded: 0,
         next_beat_seconds: null,
       });
-      const m = await member();
+      const m = await stack.member({ kickId: ++kickSeq });
       const tab = await connect(m.client);
       expect(await goLive(false)).toBe(200);
       await watchFor([{ socket: tab, visible: true }], 2_600);
@@ -424,10 +395,10 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   it('rejects hostile rules with 422 and changes nothing', async () => {
-    const before = (await admin.json('GET', '/api/admin/activity/rules')).body.data;
+    const before = (await stack.admin.json('GET', '/api/admin/activity/rules')).body.data;
     for (const bad of [{ chat_points: -1 }, { chat_interval_seconds: 0 }, { chat_points: 'x' }, { nope: 1 }, { chat_points: 1.5 }]) {
-      expect((await admin.json('PUT', '/api/admin/activity/rules', bad)).status).toBe(422);
+      expect((await stack.admin.json('PUT', '/api/admin/activity/rules', bad)).status).toBe(422);
     }
-    expect((await admin.json('GET', '/api/admin/activity/rules')).body.data).toEqual(before);
+    expect((await stack.admin.json('GET', '/api/admin/activity/rules')).body.data).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { SlotsModule } from '../slots/slots.module';
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
 import { RafflesModule } from '../raffles/raffles.module';
@@ -68,7 +69,7 @@ const PROVIDERS = [
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
 @Module({
-  imports: [EconomyModule, RafflesModule, SiteModule],
+  imports: [EconomyModule, RafflesModule, SiteModule, SlotsModule],
   providers: PROVIDERS,
   exports: [
     ChatCommandsService,

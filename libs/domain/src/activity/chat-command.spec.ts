@@ -1,4 +1,4 @@
-import { chatCommand } from './chat-command';
+import { chatCommand, chatCommandArgument } from './chat-command';
 
 describe('chatCommand', () => {
   it('reads !points and !raffle whatever the join keyword', () => {
@@ -17,5 +17,13 @@ describe('chatCommand', () => {
     expect(chatCommand('!points!', 'join')).toBeUndefined();
     expect(chatCommand('hey !join', 'join')).toBeUndefined();
     expect(chatCommand('!', 'join')).toBeUndefined();
+  });
+
+  it('reads !sr and the slot named after it', () => {
+    expect(chatCommand('!sr gates of olympus', 'join')).toBe('sr');
+    expect(chatCommand('!SR', 'join')).toBe('sr');
+    expect(chatCommandArgument('  !sr   Gates  of Olympus ')).toBe('Gates  of Olympus');
+    expect(chatCommandArgument('!sr')).toBe('');
+    expect(chatCommandArgument(`!sr ${'x'.repeat(300)}`)).toHaveLength(100);
   });
 });

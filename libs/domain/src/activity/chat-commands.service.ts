@@ -9,6 +9,7 @@ import { FeaturedRaffleService } from '../raffles/featured-raffle.service';
 import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { ActivityRepository } from './activity.repository';
 import { ChatSendRetryable, KickChatSender } from './kick-chat-sender';
+import { SlotRequestsService } from '../slots/slot-requests.service';
 
 /** One answer per Kick user and command in this window (docs/kick.md "Chat"). */
 const COMMAND_WINDOW_SECONDS = 30;
@@ -18,7 +19,7 @@ const SEND_CLAIM_SECONDS = 86_400;
 export type ChatCommand = DomainEventMap['activity.chat-command'];
 
 /**
- * `!points`, `!raffle` and `!join` in the channel's chat, answered from the worker's queue (the webhook only records
+ * `!points`, `!raffle`, `!join` and `!sr <slot>` in the channel's chat, answered from the worker's queue (the webhook only records
  * them) when the admin turned commands on, threaded under the asker's message. A command older than
  * KICK_COMMAND_MAX_AGE_SECONDS when its turn comes is not answered; `!join` enters the raffle that was on stream and
  * open when the message was typed. Raffle winners are named in chat the same way. Each queued send goes out at most
@@ -38,6 +39,7 @@ export class ChatCommandsService {
     private readonly featured: FeaturedRaffleService,
     private readonly sender: KickChatSender,
     private readonly entries: RaffleEntryService,
+    private readonly slotRequests: SlotRequestsService,
   ) {}
 
   /** Whether a command typed at `sentAt` is too old to answer (docs/activity.md "Chat commands"). */
@@ -72,7 +74,9 @@ export class ChatCommandsService {
           ? await this.points(em, command)
           : command.command === 'join'
             ? await this.join(em, command, sentAt)
-            : await this.raffle();
+            : command.command === 'sr'
+              ? await this.slotRequest(em, command)
+              : await this.raffle();
     } catch (err) {
       // Nothing was sent: the queue's retry may answer.
       await this.redis.del(claim, window);
@@ -134,6 +138,30 @@ export class ChatCommandsService {
       return `@${command.username} ${result.message}`;
     } catch (err) {
       if (err instanceof HttpException) return `@${command.username} ${err.message}`;
+      throw err;
+    }
+  }
+
+  /**
+   * `!sr <slot>`: the linked member requests the catalogue's best match through the same service as the site (the
+   * same price, cooldown, limits and words); when the name is not clear, the two closest names are answered instead.
+   */
+  private async slotRequest(em: EntityManager, command: ChatCommand): Promise<string> {
+    const at = `@${command.username}`;
+    const member = await this.repository.memberByKickId(em, command.kickUserId);
+    if (!member) return `${at} log in at ${this.config.env.APP_URL} with Kick to request slots.`;
+    const typed = command.argument ?? '';
+    if (!typed) return `${at} name a slot: !sr <slot name>`;
+    try {
+      const result = await this.slotRequests.requestByName(member.id, typed);
+      if ('outcome' in result) {
+        const { request, merged } = result.outcome;
+        return `${at} ${merged ? 'added you to' : 'queued'} ${request.slot.name} (${request.slot.provider}), #${request.place} in the queue.`;
+      }
+      if (!result.closest.length) return `${at} no slot in the catalogue matches "${typed}".`;
+      return `${at} did you mean ${result.closest.map((s) => `${s.name} (${s.provider})`).join(' or ')}? Type the full name.`;
+    } catch (err) {
+      if (err instanceof HttpException) return `${at} ${err.message}`;
       throw err;
     }
   }

@@ -1,35 +1,18 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  openRaffle,
-  waitFor,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, waitFor } from '@kickback/testing';
 
 const STREAMER = { user_id: 5151, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 const HOUR = 3_600_000;
 
 describe('Kick chat replies: type "user" threaded under the asker, sent once from the queue, on their own moment', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
   let viewer = 70_000;
   let chatId = 0;
 
-  const status = async () => (await admin.json('GET', '/api/admin/kick-connection')).body.data;
-  const count = async (sql: string, params: unknown[] = []) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0]!.n);
+  const status = async () => (await stack.admin.json('GET', '/api/admin/kick-connection')).body.data;
+  const count = async (sql: string, params: unknown[] = []) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0]!.n);
   /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
   const chat = (content: string, options: { ago?: number; from?: number; messageId?: string } = {}) => {
     const from = options.from ?? ++viewer;
@@ -44,8 +27,8 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   };
   /** The job that answers the newest queued command, once it has finished. */
   const lastCommandJob = async (): Promise<Job> => {
-    const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
-    const [row] = await em
+    const queue = stack.worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    const [row] = await stack.em
       .fork()
       .execute<{ id: string }[]>(
         `select id::text as id from outbox_events where type = 'activity.chat-command' order by outbox_events.id desc limit 1`,
@@ -60,28 +43,23 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     );
   };
 
-  beforeAll(async () => {
-    await kick.start();
-    kick.nextUser = STREAMER;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url });
-    api = await stack.api();
-    worker = await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    expect(
-      (await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id, chat_commands_enabled: true })).status,
-    ).toBe(200);
-    // The streamer connects their own account, the first setup docs/activity.md describes.
-    const start = await admin.get('/auth/kick/connect');
-    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await admin.get(callback.pathname + callback.search)).status).toBe(302);
-  });
+  kick.nextUser = STREAMER;
   afterAll(async () => {
     kick.events.chatGate = null;
-    await stack.close();
-    await kick.stop();
+  });
+
+  const stack = integrationStack({ worker: true, admin: true, kick });
+
+  beforeAll(async () => {
+    expect(
+      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id, chat_commands_enabled: true }))
+        .status,
+    ).toBe(200);
+    // The streamer connects their own account, the first setup docs/activity.md describes.
+    const start = await stack.admin.get('/auth/kick/connect');
+    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    expect((await stack.admin.get(callback.pathname + callback.search)).status).toBe(302);
   });
 
   it('answers a command with one type "user" POST into the channel, threaded under the asker’s message', async () => {
@@ -149,17 +127,17 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   });
 
   it('records a command typed three hours ago as stale: no reply, and a late !join enters nothing', async () => {
-    const { id } = await createUser(em, {});
+    const { id } = await createUser(stack.em, {});
     const kickId = ++viewer;
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
     // Open for four hours, so it was open (and on stream by default) when the message was typed.
-    await openRaffle(admin, { title: 'Late join raffle', start_datetime: new Date(Date.now() - 4 * HOUR).toISOString() });
+    await openRaffle(stack.admin, { title: 'Late join raffle', start_datetime: new Date(Date.now() - 4 * HOUR).toISOString() });
     const requests = kick.events.chatRequests.length;
     const commandEvents = await count(`select count(*) as n from outbox_events where type = 'activity.chat-command'`);
 
     const late = chat('!join', { from: kickId, ago: 3 * HOUR });
     expect(await kick.events.deliver('chat.message.sent', late)).toBe(200);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries;
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries;
     expect(deliveries[0]).toEqual(expect.objectContaining({ type: 'chat.message.sent', result: expect.stringContaining('command stale') }));
     expect(await count(`select count(*) as n from outbox_events where type = 'activity.chat-command'`)).toBe(commandEvents);
     expect(await count('select count(*) as n from raffle_entries where user_id = ?', [id])).toBe(0);
@@ -173,11 +151,11 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   });
 
   it('!join enters only a raffle that was on stream and open when the message was typed, and says why not otherwise', async () => {
-    const { id } = await createUser(em, {});
+    const { id } = await createUser(stack.em, {});
     const kickId = ++viewer;
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    const raffleId = await openRaffle(admin, { title: 'Put on stream after the message' });
-    expect((await admin.json('PUT', '/api/admin/featured/raffle', { id: raffleId })).status).toBe(200);
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    const raffleId = await openRaffle(stack.admin, { title: 'Put on stream after the message' });
+    expect((await stack.admin.json('PUT', '/api/admin/featured/raffle', { id: raffleId })).status).toBe(200);
     const sent = kick.events.chatMessages.length;
     // Typed 90 s ago (fresh enough to answer), before this raffle went on stream.
     expect(await kick.events.deliver('chat.message.sent', chat('!join', { from: kickId, ago: 90_000 }))).toBe(200);
@@ -186,20 +164,52 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     expect(await count('select count(*) as n from raffle_entries where user_id = ? and raffle_id = ?', [id, raffleId])).toBe(0);
 
     // Typed now, after it went on stream: entered (another member: one answer per member and command in 30 s).
-    const { id: nowId } = await createUser(em, {});
+    const { id: nowId } = await createUser(stack.em, {});
     const nowKickId = ++viewer;
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [nowKickId, nowId]);
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [nowKickId, nowId]);
     expect(await kick.events.deliver('chat.message.sent', chat('!join', { from: nowKickId }))).toBe(200);
     await waitFor(() => kick.events.chatMessages.length === sent + 2, 10_000, 'the entry');
     expect(kick.events.chatMessages.at(-1)!.content).toContain('Successfully entered the raffle!');
     expect(await count('select count(*) as n from raffle_entries where user_id = ? and raffle_id = ?', [nowId, raffleId])).toBe(1);
   });
 
+  it('!sr queues the catalogue slot named, or answers the two closest names without queueing a guess', async () => {
+    const t = Math.random().toString(36).slice(2, 7);
+    for (const name of [`${t} Gates of Olympus`, `${t} Gates of Olympus 1000`]) {
+      expect((await stack.admin.json('POST', '/api/admin/slots', { name, provider_name: 'Pragmatic Play' })).status).toBe(201);
+    }
+    const rules = { open: true, price: 0, cooldown_seconds: 0, open_limit: 3, blocked_slot_ids: [], blocked_provider_ids: [] };
+    expect((await stack.admin.json('PUT', '/api/admin/slot-requests/settings', rules)).status).toBe(200);
+    const { id } = await createUser(stack.em, {});
+    const kickId = ++viewer;
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    const sent = kick.events.chatMessages.length;
+
+    expect(await kick.events.deliver('chat.message.sent', chat(`!sr ${t.toUpperCase()} gates of OLYMPUS`, { from: kickId }))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === sent + 1, 10_000, 'the queued reply');
+    expect(kick.events.chatMessages.at(-1)!.content).toMatch(
+      new RegExp(`^@viewer${kickId} queued ${t} Gates of Olympus \\(Pragmatic Play\\), #\\d+ in the queue\\.$`),
+    );
+    expect(await count('select count(*) as n from slot_request_requesters where user_id = ?', [id])).toBe(1);
+
+    // One answer per member and command in 30 s: another member asks the unclear name.
+    const other = ++viewer;
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [other, (await createUser(stack.em, {})).id]);
+    expect(await kick.events.deliver('chat.message.sent', chat(`!sr ${t} gates`, { from: other }))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === sent + 2, 10_000, 'the closest names');
+    expect(kick.events.chatMessages.at(-1)!.content).toBe(
+      `@viewer${other} did you mean ${t} Gates of Olympus (Pragmatic Play) or ${t} Gates of Olympus 1000 (Pragmatic Play)? Type the full name.`,
+    );
+    expect(
+      await count('select count(*) as n from slot_request_requesters q join users u on u.id = q.user_id where u.kick_user_id = ?', [other]),
+    ).toBe(0);
+  });
+
   it('posts as the bot only when the admin chose it, falling back to "user" when Kick refuses the bot ("Channel not found")', async () => {
-    const refused = await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'robot' });
+    const refused = await stack.admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'robot' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.as).toEqual(['Choose user or bot.']);
-    const chosen = await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'bot' });
+    const chosen = await stack.admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'bot' });
     expect(chosen.status).toBe(200);
     expect(chosen.body.data.chat_replies.as).toBe('bot');
 
@@ -227,11 +237,11 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     expect(await kick.events.deliver('chat.message.sent', chat('!raffle'))).toBe(200);
     await waitFor(() => kick.events.chatMessages.length === posted + 1, 10_000, 'the bot reply');
     expect(kick.events.chatMessages.at(-1)).toEqual(expect.objectContaining({ type: 'bot' }));
-    expect((await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'user' })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'user' })).status).toBe(200);
   });
 
   it('our own replies echoed back by Kick neither earn nor count as chatters, from the bot or the connected account', async () => {
-    await admin.json('PUT', '/api/admin/activity/rules', { chat_points: 5 });
+    await stack.admin.json('PUT', '/api/admin/activity/rules', { chat_points: 5 });
     await kick.events.deliver('livestream.status.updated', {
       broadcaster: kickUser(STREAMER.user_id, 'streamer'),
       is_live: true,
@@ -240,13 +250,13 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     });
     kick.events.echoChat = true;
     kick.events.botChat = 'enabled';
-    expect((await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'bot' })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'bot' })).status).toBe(200);
     const echoes = kick.events.echoes.length;
     try {
       expect(await kick.events.deliver('chat.message.sent', chat('!raffle'))).toBe(200);
       await waitFor(() => kick.events.echoes.length === echoes + 1, 10_000, 'the bot reply echoed');
       expect(await kick.events.echoes.at(-1)).toBe(200);
-      expect((await admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'user' })).status).toBe(200);
+      expect((await stack.admin.json('PUT', '/api/admin/kick-connection/chat', { as: 'user' })).status).toBe(200);
       expect(await kick.events.deliver('chat.message.sent', chat('!points'))).toBe(200);
       await waitFor(() => kick.events.echoes.length === echoes + 2, 10_000, 'the account reply echoed');
       expect(await kick.events.echoes.at(-1)).toBe(200);
@@ -256,19 +266,19 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     const posters = [kick.events.botAccount.user_id, STREAMER.user_id];
     expect(await count('select count(*) as n from activity_awards where kick_user_id = any(?::bigint[])', [`{${posters}}`])).toBe(0);
     expect(await count('select count(*) as n from activity_chatters where kick_user_id = any(?::bigint[])', [`{${posters}}`])).toBe(0);
-    const results = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries
+    const results = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries
       .slice(0, 6)
       .map((d: { result: string }) => d.result);
     expect(results.filter((r: string) => r === 'own-message')).toHaveLength(2);
   });
 
   it('a delivery under a second subscription id for the event pays nothing; the recorded one pays once', async () => {
-    await em.fork().execute(
+    await stack.em.fork().execute(
       `insert into activity_subscriptions (event, version, subscription_id, status) values ('channel.subscription.new', 1, 'SUB-OURS', 'subscribed')
        on conflict (event) do update set subscription_id = excluded.subscription_id, status = excluded.status`,
     );
     const kickId = ++viewer;
-    await admin.json('PUT', '/api/admin/activity/rules', { subscription_points: 100 });
+    await stack.admin.json('PUT', '/api/admin/activity/rules', { subscription_points: 100 });
     const payload = {
       broadcaster: kickUser(STREAMER.user_id, 'streamer'),
       subscriber: kickUser(kickId, `sub${kickId}`),
@@ -277,7 +287,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
       expires_at: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
     };
     expect(await kick.events.deliverUnder('channel.subscription.new', payload, ['SUB-STAGING', 'SUB-OURS'])).toEqual([200, 200]);
-    const results = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries
+    const results = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries
       .slice(0, 2)
       .map((d: { result: string }) => d.result);
     expect(results.sort()).toEqual(['other-subscription', 'pending']);
@@ -285,7 +295,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   });
 
   it('the same event under two message ids (two subscriptions before the first is recorded) pays once, keyed on its own facts', async () => {
-    await em.fork().execute(`delete from activity_subscriptions`);
+    await stack.em.fork().execute(`delete from activity_subscriptions`);
     const kickId = ++viewer;
     const payload = {
       broadcaster: kickUser(STREAMER.user_id, 'streamer'),
@@ -301,7 +311,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   });
 
   it('the connected account earns nothing even in a channel it does not own (a bot account made moderator)', async () => {
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 6161, chat_points: 5 })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 6161, chat_points: 5 })).status).toBe(200);
     const live = {
       broadcaster: kickUser(6161, 'other_streamer'),
       is_live: true,
@@ -314,7 +324,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     const someone = ++viewer;
     const other = { ...chat('hello too', { from: someone }), broadcaster: kickUser(6161, 'other_streamer') };
     expect(await kick.events.deliver('chat.message.sent', other)).toBe(200);
-    const results = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries
+    const results = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries
       .slice(0, 2)
       .map((d: { result: string }) => d.result);
     expect(results).toEqual(['pending', 'excluded']);

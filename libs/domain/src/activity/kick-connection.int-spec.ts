@@ -1,9 +1,7 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { QUEUES } from '@kickback/contracts';
-import { FakeKickServer, createTestStack, kickUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, waitFor } from '@kickback/testing';
 import { SecretsCipher } from '../leaderboard/secrets-cipher';
 import { KickConnectionService } from './kick-connection.service';
 import { KICK_TOKEN_PURPOSE } from './kick-token-cipher';
@@ -14,26 +12,21 @@ const SCREEN = '/admin-new/kick-connection';
 
 describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat replies with the user token", () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
   let viewer = 6000;
 
   /** Our redirect to Kick's consent page and back, as the admin's browser follows it; `tamper` edits the authorize URL. */
   const connect = async (tamper?: (authorize: URL) => void) => {
-    const start = await admin.get('/auth/kick/connect');
+    const start = await stack.admin.get('/auth/kick/connect');
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location')!);
     tamper?.(authorize);
     const consent = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
-    const done = await admin.get(callback.pathname + callback.search);
+    const done = await stack.admin.get(callback.pathname + callback.search);
     expect(done.status).toBe(302);
     return { authorize, location: done.headers.get('location') };
   };
-  const status = async () => (await admin.json('GET', '/api/admin/kick-connection')).body.data;
+  const status = async () => (await stack.admin.json('GET', '/api/admin/kick-connection')).body.data;
   const command = (content: string) =>
     kick.events.deliver('chat.message.sent', {
       broadcaster: kickUser(5151, 'streamer'),
@@ -41,25 +34,16 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
       content,
     });
   const stored = async () =>
-    (await em.fork().execute<{ access_token_enc: string; refresh_token_enc: string }[]>('select * from kick_connection'))[0];
+    (await stack.em.fork().execute<{ access_token_enc: string; refresh_token_enc: string }[]>('select * from kick_connection'))[0];
+
+  kick.nextUser = STREAMER;
+  // Replies are sent by the worker, from the queue the webhook writes to.
+  const stack = integrationStack({ worker: true, admin: true, kick });
 
   beforeAll(async () => {
-    await kick.start();
-    kick.nextUser = STREAMER;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url });
-    api = await stack.api();
-    // Replies are sent by the worker, from the queue the webhook writes to.
-    worker = await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151, chat_commands_enabled: true })).status).toBe(
-      200,
-    );
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
+    expect(
+      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151, chat_commands_enabled: true })).status,
+    ).toBe(200);
   });
 
   it('without a connection the command is applied but no reply is sent, and the screen says why; Kick refuses the app token on chat', async () => {
@@ -69,10 +53,10 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
       expect.objectContaining({ on: false, reason: expect.stringContaining('No Kick account is connected'), failures: 0 }),
     );
     expect(await command('!points')).toBe(200);
-    const queue = worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
+    const queue = stack.worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
     await waitFor(
       async () => {
-        const [row] = await em
+        const [row] = await stack.em
           .fork()
           .execute<{ id: string }[]>(`select id::text as id from outbox_events where type = 'activity.chat-command'`);
         return row && (await (await queue.getJob(`evt-${row.id}`))?.isCompleted());
@@ -154,7 +138,7 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
     expect((await status()).chat_replies.on).toBe(true);
     const refreshes = () => kick.tokenRequests.filter((t) => t.grant_type === 'refresh_token').length;
     const before = refreshes();
-    const connection = api.app.get(KickConnectionService);
+    const connection = stack.api.app.get(KickConnectionService);
     const tokens = await Promise.all([connection.token(), connection.token(), connection.token()]);
     expect(refreshes()).toBe(before + 1);
     const fresh = kick.issued.at(-1)!.access_token;
@@ -172,7 +156,7 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
 
   it('disconnecting revokes both tokens at Kick and forgets them', async () => {
     const current = kick.issued.at(-1)!;
-    const res = await admin.json('DELETE', '/api/admin/kick-connection');
+    const res = await stack.admin.json('DELETE', '/api/admin/kick-connection');
     expect(res.status).toBe(200);
     expect(res.body.data.connected).toBe(false);
     expect(kick.revoked).toEqual(expect.arrayContaining([current.access_token, current.refresh_token]));
@@ -185,7 +169,7 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
     const issued = kick.issued.at(-1)!;
     const before = (await stored())!;
     const next = Buffer.alloc(32, 9).toString('base64');
-    expect(await rekeyKickTokens(em.fork(), next, stack.env.SECRETS_KEY)).toEqual({ resealed: 1, alreadyCurrent: 0 });
+    expect(await rekeyKickTokens(stack.em.fork(), next, stack.env.SECRETS_KEY)).toEqual({ resealed: 1, alreadyCurrent: 0 });
     const after = (await stored())!;
     expect(after.access_token_enc).not.toBe(before.access_token_enc);
     const nextOnly = new SecretsCipher(next, undefined, KICK_TOKEN_PURPOSE);
@@ -196,12 +180,12 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
     expect(() => new SecretsCipher(stack.env.SECRETS_KEY, undefined, KICK_TOKEN_PURPOSE).open(after.access_token_enc)).toThrow();
     // A casino-credential cipher on the same key cannot open a Kick token.
     expect(() => new SecretsCipher(next).open(after.access_token_enc)).toThrow();
-    expect(await rekeyKickTokens(em.fork(), next, stack.env.SECRETS_KEY)).toEqual({ resealed: 0, alreadyCurrent: 1 });
+    expect(await rekeyKickTokens(stack.em.fork(), next, stack.env.SECRETS_KEY)).toEqual({ resealed: 0, alreadyCurrent: 1 });
   });
 
   it('saving the channel by slug or by broadcaster id resolves the other at Kick; an unknown channel is a 422; a mismatch is shown', async () => {
     kick.events.channels.push({ broadcaster_user_id: 5151, slug: 'streamer' }, { broadcaster_user_id: 4242, slug: 'other' });
-    const bySlug = await admin.json('PUT', '/api/admin/kick-connection/channel', { slug: 'Streamer' });
+    const bySlug = await stack.admin.json('PUT', '/api/admin/kick-connection/channel', { slug: 'Streamer' });
     expect(bySlug.status).toBe(200);
     expect(bySlug.body.data.channel).toEqual({
       slug: 'streamer',
@@ -210,30 +194,30 @@ describe("the streamer's Kick connection: OAuth with PKCE, sealed tokens, chat r
       mismatch: null,
     });
 
-    const byId = await admin.json('PUT', '/api/admin/kick-connection/channel', { broadcaster_user_id: 4242 });
+    const byId = await stack.admin.json('PUT', '/api/admin/kick-connection/channel', { broadcaster_user_id: 4242 });
     expect(byId.body.data.channel).toEqual(expect.objectContaining({ slug: 'other', broadcaster_user_id: 4242, mismatch: null }));
-    expect(await em.fork().execute('select kick_channel_slug from site_settings')).toEqual([{ kick_channel_slug: 'other' }]);
+    expect(await stack.em.fork().execute('select kick_channel_slug from site_settings')).toEqual([{ kick_channel_slug: 'other' }]);
 
-    const unknown = await admin.json('PUT', '/api/admin/kick-connection/channel', { slug: 'nobody' });
+    const unknown = await stack.admin.json('PUT', '/api/admin/kick-connection/channel', { slug: 'nobody' });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toEqual(expect.objectContaining({ success: false, errors: { slug: ['Kick knows no such channel.'] } }));
-    const neither = await admin.json('PUT', '/api/admin/kick-connection/channel', {});
+    const neither = await stack.admin.json('PUT', '/api/admin/kick-connection/channel', {});
     expect(neither.status).toBe(422);
     expect(neither.body.success).toBe(false);
 
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
     expect((await status()).channel.mismatch).toContain('broadcaster 5151');
   });
 
   it("an answer about the channel that is not Kick's documented shape is an error shown to the admin, and nothing is saved", async () => {
     const saved = async () => ({
-      slug: (await em.fork().execute('select kick_channel_slug from site_settings'))[0],
-      broadcaster: (await em.fork().execute('select broadcaster_user_id from activity_settings where id = 1'))[0],
+      slug: (await stack.em.fork().execute('select kick_channel_slug from site_settings'))[0],
+      broadcaster: (await stack.em.fork().execute('select broadcaster_user_id from activity_settings where id = 1'))[0],
     });
     const before = await saved();
     const refused = async (answer: unknown, input: object) => {
       kick.channels.channelsAnswer = answer;
-      const res = await admin.json('PUT', '/api/admin/kick-connection/channel', input);
+      const res = await stack.admin.json('PUT', '/api/admin/kick-connection/channel', input);
       expect(res.status).toBe(502);
       expect(res.body).toEqual(
         expect.objectContaining({ success: false, message: expect.stringContaining("Kick's answer about the channel could not be read") }),

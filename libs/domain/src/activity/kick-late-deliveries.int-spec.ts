@@ -1,14 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  FakeKickServer,
-  createTestStack,
-  createUser,
-  kickUser,
-  ulid,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, ulid } from '@kickback/testing';
 import { KickLivePollService } from './kick-live-poll.service';
 import { KickMessageRetentionService } from './kick-message-retention.service';
 
@@ -24,26 +14,18 @@ const CHANNEL = 4242;
  */
 describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, for other channels', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let kickSeq = 700_000;
 
-  const member = async () => {
-    const { id } = await createUser(em, {});
-    const kickId = ++kickSeq;
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    return { id, kickId };
-  };
   const balance = async (userId: number) =>
     Number(
-      (await em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId]))[0].b,
+      (
+        await stack.em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId])
+      )[0].b,
     );
-  const count = async (sql: string, params: unknown[] = []) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0].n);
-  const live = async () => (await admin.json('GET', '/api/r/live')).body.data as { is_live: boolean; started_at: string | null };
+  const count = async (sql: string, params: unknown[] = []) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0].n);
+  const live = async () => (await stack.admin.json('GET', '/api/r/live')).body.data as { is_live: boolean; started_at: string | null };
   const openStream = async () =>
-    (await em.fork().execute<{ id: string | null }[]>('select stream_id::text as id from activity_live_state where id = 1'))[0].id;
+    (await stack.em.fork().execute<{ id: string | null }[]>('select stream_id::text as id from activity_live_state where id = 1'))[0].id;
   const broadcaster = kickUser(CHANNEL, 'streamer');
   /** A status delivery stamped `at` (Kick's clock), for a stream that started at `startedAt`. */
   const status = (isLive: boolean, startedAt: number, at: number) =>
@@ -65,21 +47,14 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
       { timestamp: rfc3339(sentAt) },
     );
 
+  // Kick's key endpoint is down from the start: only the configured fallback key can verify anything.
+  kick.events.publicKeyFailure = 403;
+  const stack = integrationStack({ worker: true, admin: true, kick, env: { KICK_PUBLIC_KEY: kick.events.publicKeyPem } });
+
   beforeAll(async () => {
-    await kick.start();
-    // Kick's key endpoint is down from the start: only the configured fallback key can verify anything.
-    kick.events.publicKeyFailure = 403;
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, KICK_PUBLIC_KEY: kick.events.publicKeyPem });
-    api = await stack.api();
-    await stack.worker();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    await em.fork().execute('update activity_settings set broadcaster_user_id = ?, chat_interval_seconds = 1 where id = 1', [CHANNEL]);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
+    await stack.em
+      .fork()
+      .execute('update activity_settings set broadcaster_user_id = ?, chat_interval_seconds = 1 where id = 1', [CHANNEL]);
   });
 
   it('while the key endpoint answers 403, the fallback key verifies genuine deliveries and still refuses forgeries', async () => {
@@ -93,7 +68,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     const now = Date.now();
     expect(await status(true, now - 4 * HOUR, now - 4 * HOUR)).toBe(200);
     expect((await live()).is_live).toBe(true);
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
 
     const threeHoursLate = chatAt(m.kickId, 'from three hours ago', now - 3 * HOUR);
     const twentyMinutesLate = chatAt(m.kickId, 'from twenty minutes ago', now - 20 * MINUTE);
@@ -111,7 +86,10 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     const again = await Promise.all([threeHoursLate, twentyMinutesLate, threeHoursLate].map((d) => kick.events.send(d)));
     expect(again).toEqual([200, 200, 200]);
     expect(await balance(m.id)).toBe(10);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries as { message_id: string; result: string }[];
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries as {
+      message_id: string;
+      result: string;
+    }[];
     expect(deliveries.filter((d) => d.message_id === threeHoursLate.headers['kick-event-message-id']).map((d) => d.result)).toContain(
       'duplicate',
     );
@@ -125,10 +103,10 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it('a lost "ended" is found by the poll; the next start is a new stream with fresh caps; a late old "ended" changes nothing', async () => {
-    const poll = api.app.get(KickLivePollService);
+    const poll = stack.api.app.get(KickLivePollService);
     const streamStart = Date.now() - 4 * HOUR;
-    await em.fork().execute('update activity_settings set chat_stream_cap = 5 where id = 1');
-    const m = await member();
+    await stack.em.fork().execute('update activity_settings set chat_stream_cap = 5 where id = 1');
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
     const first = await openStream();
     expect(first).not.toBeNull();
     // The cap of this stream is reached.
@@ -173,7 +151,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it('a renewal awards the subscription bonus once per renewal event, whatever its duration', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
     // Two monthly renewals: their own created_at tells them apart (two deliveries of one event share it).
     const renewal = (duration: number, at: number) => ({
       broadcaster,
@@ -207,7 +185,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
       ),
     ).toBe(200);
     expect(await count('select count(*) as n from activity_awards')).toBe(awardsBefore);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries as {
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries as {
       message_id: string;
       result: string;
       from?: string;
@@ -216,7 +194,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   });
 
   it("another broadcaster's deliveries are acknowledged and ignored", async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq, signedIn: false });
     const other = kickUser(CHANNEL + 1, 'someone_else');
     expect(await kick.events.deliver('channel.followed', { broadcaster: other, follower: kickUser(m.kickId, 'x') })).toBe(200);
     const stream = await openStream();
@@ -226,17 +204,17 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
     expect(await balance(m.id)).toBe(0);
     expect((await live()).is_live).toBe(true);
     expect(await openStream()).toBe(stream);
-    const deliveries = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries as { result: string }[];
+    const deliveries = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries as { result: string }[];
     expect(deliveries[0]!.result).toBe('other-broadcaster');
   });
 
   it('message ids older than the retention are purged; newer ones still stop a redelivery', async () => {
-    const old = chatAt((await member()).kickId, 'ancient', Date.now() - 10 * MINUTE);
+    const old = chatAt((await stack.member({ kickId: ++kickSeq, signedIn: false })).kickId, 'ancient', Date.now() - 10 * MINUTE);
     expect(await kick.events.send(old)).toBe(200);
     const id = old.headers['kick-event-message-id'];
-    await em.fork().execute(`update kick_messages set received_at = now() - interval '31 days' where message_id = ?`, [id]);
+    await stack.em.fork().execute(`update kick_messages set received_at = now() - interval '31 days' where message_id = ?`, [id]);
     const recent = await count("select count(*) as n from kick_messages where received_at > now() - interval '30 days'");
-    expect(await api.app.get(KickMessageRetentionService).purge()).toBeGreaterThanOrEqual(1);
+    expect(await stack.api.app.get(KickMessageRetentionService).purge()).toBeGreaterThanOrEqual(1);
     expect(await count('select count(*) as n from kick_messages where message_id = ?', [id])).toBe(0);
     expect(await count('select count(*) as n from kick_messages')).toBe(recent);
   });

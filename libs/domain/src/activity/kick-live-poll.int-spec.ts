@@ -1,5 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { FakeKickServer, createTestStack, kickUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser } from '@kickback/testing';
 import { AdminActivityService } from './admin-activity.service';
 import { KickLivePollService, LIVE_POLL_EVERY_MS } from './kick-live-poll.service';
 import { LiveStateService } from './live-state.service';
@@ -15,9 +14,6 @@ const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 
  */
 describe("the live poll follows Kick's channel lookup", () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let poll: KickLivePollService;
   let liveState: LiveStateService;
   const broadcaster = kickUser(CHANNEL, 'streamer');
@@ -26,7 +22,7 @@ describe("the live poll follows Kick's channel lookup", () => {
   const advance = (ms: number) => jest.setSystemTime(now() + ms);
   const row = async () =>
     (
-      await em
+      await stack.em
         .fork()
         .execute<{ is_live: boolean; stream_id: string | null; started_at: Date | null }[]>(
           'select is_live, stream_id::text as stream_id, started_at from activity_live_state where id = 1',
@@ -65,19 +61,17 @@ describe("the live poll follows Kick's channel lookup", () => {
         'clearTimeout',
       ],
     });
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, KICK_PUBLIC_KEY: kick.events.publicKeyPem });
-    api = await stack.api();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    poll = api.app.get(KickLivePollService);
-    liveState = api.app.get(LiveStateService);
-    await em.fork().execute('update activity_settings set broadcaster_user_id = ? where id = 1', [CHANNEL]);
   });
   afterAll(async () => {
-    await stack.close();
-    await kick.stop();
     jest.useRealTimers();
+  });
+
+  const stack = integrationStack({ kick, env: { KICK_PUBLIC_KEY: kick.events.publicKeyPem } });
+
+  beforeAll(async () => {
+    poll = stack.api.app.get(KickLivePollService);
+    liveState = stack.api.app.get(LiveStateService);
+    await stack.em.fork().execute('update activity_settings set broadcaster_user_id = ? where id = 1', [CHANNEL]);
   });
 
   it('a live stream stays live through an hour of polls, and home gets its title and category', async () => {
@@ -121,7 +115,7 @@ describe("the live poll follows Kick's channel lookup", () => {
         { timestamp: rfc3339(start - MINUTE) },
       ),
     ).toBe(200);
-    const answer = (await (await api.client().get('/api/r/live')).json()) as { data: unknown };
+    const answer = (await (await stack.api.client().get('/api/r/live')).json()) as { data: unknown };
     expect(answer.data).toMatchObject({ is_live: true, title: 'Bonus hunt #12', category: 'Slots & Casino' });
   });
 
@@ -153,7 +147,7 @@ describe("the live poll follows Kick's channel lookup", () => {
   });
 
   it('an answer that fails the schema changes nothing; the admins see why until a valid answer comes', async () => {
-    const admin = api.app.get(AdminActivityService);
+    const admin = stack.api.app.get(AdminActivityService);
     const before = await row();
     expect(before.is_live).toBe(true);
     kick.channels.goOffline(CHANNEL);

@@ -1,19 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { KICK_EVENT_SUBSCRIPTIONS, QUEUES } from '@kickback/contracts';
-import {
-  FakeKickServer,
-  createTestStack,
-  kickUser,
-  ulid,
-  waitFor,
-  type FakeKickSubscription,
-  type RunningApi,
-  type TestClient,
-  type TestStack,
-} from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, ulid, waitFor, type FakeKickSubscription } from '@kickback/testing';
 import { KickSubscriptionsService } from './kick-subscriptions.service';
 
 const BROADCASTER = 4242;
@@ -45,32 +34,20 @@ const plant = (kick: FakeKickServer, event: string, broadcaster: number): FakeKi
 
 describe('Kick subscriptions: one reconcile job keeps exactly what the rules need on Kick', () => {
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let workers: INestApplicationContext[];
   const reconcile = () => workers[0]!.get(KickSubscriptionsService).reconcile({ wait: true });
 
+  const stack = integrationStack({ admin: true, kick, env: { KICK_EVENTS_SUBSCRIBE: 'true' } });
+
   beforeAll(async () => {
-    await kick.start();
-    stack = await createTestStack({ KICK_API_URL: kick.url, KICK_AUTH_URL: kick.url, KICK_EVENTS_SUBSCRIBE: 'true' });
-    api = await stack.api();
-    kick.events.webhookUrl = `${api.url}/webhooks/kick`;
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
     // Another channel of the same Kick app (a second site on the same credentials): never ours to remove.
     plant(kick, 'chat.message.sent', OTHER_BROADCASTER);
     plant(kick, 'channel.followed', OTHER_BROADCASTER);
   });
-  afterAll(async () => {
-    await stack.close();
-    await kick.stop();
-  });
 
   it('three workers starting at once leave exactly one subscription per event on Kick', async () => {
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: BROADCASTER })).status).toBe(200);
-    workers = await Promise.all([stack.worker(), stack.worker(), stack.worker()]);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: BROADCASTER })).status).toBe(200);
+    workers = await Promise.all([stack.processes.worker(), stack.processes.worker(), stack.processes.worker()]);
     const queue = workers[0]!.get<Queue>(getQueueToken(QUEUES.kickUpkeep), { strict: false });
     // Each worker's start-up job, and the rules change, have run.
     await waitFor(
@@ -88,7 +65,7 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     for (const event of KICK_EVENT_SUBSCRIPTIONS) kick.events.drop(event, BROADCASTER);
     await Promise.all(workers.map((w) => w.get(KickSubscriptionsService).reconcile({ wait: true })));
     expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
-    const overview = await admin.json('GET', '/api/admin/activity');
+    const overview = await stack.admin.json('GET', '/api/admin/activity');
     expect(overview.body.data.kick_events.map((e: { subscribed: boolean }) => e.subscribed)).toEqual(
       KICK_EVENT_SUBSCRIPTIONS.map(() => true),
     );
@@ -115,7 +92,7 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     const stray = plant(kick, 'kicks.gifted', BROADCASTER);
     const payload = { broadcaster: kickUser(BROADCASTER, 'streamer'), sender: kickUser(5003, 'fan'), gift: { amount: 100 } };
     expect(await kick.events.deliver('kicks.gifted', payload, { subscriptionId: stray.id })).toBe(200);
-    const [latest] = (await admin.json('GET', '/api/admin/activity')).body.data.deliveries;
+    const [latest] = (await stack.admin.json('GET', '/api/admin/activity')).body.data.deliveries;
     expect(latest).toEqual(expect.objectContaining({ type: 'kicks.gifted', result: 'other-subscription' }));
     await waitFor(() => !kick.events.subscriptions.some((s) => s.id === stray.id), 10_000, 'the stray subscription removed');
     expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
@@ -135,13 +112,13 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
     // and leave the repair to the next period.
     await workers[1]!.get(KickSubscriptionsService).reconcile({ wait: true });
     expect(countsByEvent(kick.events.subscriptions, BROADCASTER)).toEqual(oncePerEvent);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ event: string; subscription_id: string }[]>(`select event, subscription_id from activity_subscriptions`);
     const now = kick.events.subscriptions.filter((s) => s.broadcaster_user_id === BROADCASTER);
     expect(new Set(rows.map((r) => r.subscription_id))).toEqual(new Set(now.map((s) => s.id)));
 
-    const overview = await admin.json('GET', '/api/admin/activity');
+    const overview = await stack.admin.json('GET', '/api/admin/activity');
     const followedHealth = overview.body.data.kick_events.find((e: { event: string }) => e.event === 'channel.followed');
     expect(followedHealth).toEqual(expect.objectContaining({ subscribed: true, failures_last_hour: 3, deliveries_last_hour: 3 }));
     const chatHealth = overview.body.data.kick_events.find((e: { event: string }) => e.event === 'chat.message.sent');
@@ -150,17 +127,17 @@ describe('Kick subscriptions: one reconcile job keeps exactly what the rules nee
   });
 
   it('warns while the stream is live and no delivery arrived for 10 minutes', async () => {
-    expect((await admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toBeNull();
-    await em.fork().execute(`update activity_live_state set is_live = true where id = 1`);
-    expect((await admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toBeNull();
+    expect((await stack.admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toBeNull();
+    await stack.em.fork().execute(`update activity_live_state set is_live = true where id = 1`);
+    expect((await stack.admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toBeNull();
     const quietSince = new Date(Date.now() - 11 * 60_000).toISOString();
     for (const event of KICK_EVENT_SUBSCRIPTIONS) await stack.redis.hset('activity:deliveries:last', event, quietSince);
-    expect((await admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toContain('no delivery');
-    await em.fork().execute(`update activity_live_state set is_live = false where id = 1`);
+    expect((await stack.admin.json('GET', '/api/admin/activity')).body.data.delivery_warning).toContain('no delivery');
+    await stack.em.fork().execute(`update activity_live_state set is_live = false where id = 1`);
   });
 
   it('a new broadcaster replaces our old subscriptions and still leaves the other broadcaster alone', async () => {
-    expect((await admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
+    expect((await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5151 })).status).toBe(200);
     await waitFor(
       () => countsByEvent(kick.events.subscriptions, BROADCASTER)['chat.message.sent'] === undefined,
       10_000,

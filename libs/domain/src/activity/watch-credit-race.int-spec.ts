@@ -1,41 +1,33 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, type RunningApi, type TestClient } from '@kickback/testing';
 
 /**
  * Heartbeats racing each other: many beats of one member at the same moment, on one socket or on sockets of two api
  * replicas sharing Redis, are credited for the elapsed time once, never once per beat.
  */
 describe('watch heartbeats are credited atomically', () => {
-  let stack: TestStack;
   let apis: RunningApi[];
-  let em: EntityManager;
   let streamId: string;
+  let kickSeq = 900_000;
   const sockets: Socket[] = [];
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+  });
+
+  const stack = integrationStack();
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    apis = [await stack.api(), await stack.api()];
-    em = apis[0]!.app.get(EntityManager);
-    await em.fork().execute('update activity_settings set watch_interval_seconds = 2, watch_points = 10, watch_stream_cap = 1000');
-    const [stream] = await em
+    apis = [stack.api, await stack.processes.api()];
+    await stack.em.fork().execute('update activity_settings set watch_interval_seconds = 2, watch_points = 10, watch_stream_cap = 1000');
+    const [stream] = await stack.em
       .fork()
       .execute<{ id: string }[]>(`insert into activity_streams (started_at) values (now()) returning id::text as id`);
     streamId = stream!.id;
-    await em.fork().execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [streamId]);
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await stack.close();
+    await stack.em
+      .fork()
+      .execute('update activity_live_state set is_live = true, started_at = now(), stream_id = ? where id = 1', [streamId]);
   });
 
-  const member = async () => {
-    const { id } = await createUser(em, {});
-    await em.fork().execute('update users set kick_user_id = ? where id = ?', [900_000 + id, id]);
-    const client = apis[0]!.client();
-    await client.loginAs(id);
-    return { id, client };
-  };
   const connect = async (api: RunningApi, client: TestClient) => {
     const socket = io(api.url, {
       path: '/socket.io',
@@ -55,7 +47,7 @@ describe('watch heartbeats are credited atomically', () => {
     stack.redis.hset(`activity:watch:progress:${userId}:${streamId}`, 'last', String(Date.now() - 2_000));
   const watchAwards = async (userId: number) =>
     (
-      await em
+      await stack.em
         .fork()
         .execute<{ n: string; points: string }[]>(
           `select count(*) as n, coalesce(sum(delta), 0) as points from points_ledger where user_id = ? and reason = 'activity.watch'`,
@@ -64,7 +56,7 @@ describe('watch heartbeats are credited atomically', () => {
     )[0]!;
 
   it('20 beats on one socket after an interval earn one award', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const socket = await connect(apis[0]!, m.client);
     expect(await beat(socket)).toMatchObject({ counted: true, awarded: 0 });
     await intervalPassed(m.id);
@@ -74,7 +66,7 @@ describe('watch heartbeats are credited atomically', () => {
   });
 
   it('beats from two api replicas count one connection, credited once', async () => {
-    const m = await member();
+    const m = await stack.member({ kickId: ++kickSeq });
     const [first, second] = [await connect(apis[0]!, m.client), await connect(apis[1]!, m.client)];
     expect(await beat(first)).toMatchObject({ counted: true });
     await intervalPassed(m.id);

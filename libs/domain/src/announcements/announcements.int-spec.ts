@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { io } from 'socket.io-client';
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { AnnouncementDelivery, AnnouncementHook, AnnouncementSigningSecret } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, openRaffle } from '@kickback/testing';
 import { FakeDiscordServer } from '../../../testing/src/fakes/fake-discord.server';
 import { FloodServer } from '../../../testing/src/fakes/flood-server';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -62,11 +60,6 @@ class WebhookReceiver {
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 describe('announcements: Discord and signed webhooks (fake Discord, local receiver, real PostgreSQL + Redis, api + worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let admin: TestClient;
-  let em: EntityManager;
   const discord = new FakeDiscordServer();
   const receiver = new WebhookReceiver();
   const RETRY_BASE_MS = 150;
@@ -76,35 +69,33 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     await receiver.start();
     discord.webhooks.set('1122334455', 'token-abc_DEF');
     discord.webhooks.set('9988776655', 'other-token');
-    stack = await createTestStack({ DISCORD_API_URL: discord.apiBase, ANNOUNCEMENT_RETRY_BASE_MS: String(RETRY_BASE_MS) });
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    const { id } = await createUser(em.fork(), { role: 'Admin' });
-    admin = api.client();
-    await admin.loginAs(id);
   });
   afterAll(async () => {
-    await stack.close();
     await discord.stop();
     await receiver.stop();
   });
 
+  const stack = integrationStack({
+    worker: true,
+    admin: true,
+    env: () => ({ DISCORD_API_URL: discord.apiBase, ANNOUNCEMENT_RETRY_BASE_MS: String(RETRY_BASE_MS) }),
+  });
+
   async function addHook(input: Record<string, unknown>): Promise<AnnouncementHook> {
-    const res = await admin.json<{ data: AnnouncementHook }>('POST', '/api/admin/announcements', input);
+    const res = await stack.admin.json<{ data: AnnouncementHook }>('POST', '/api/admin/announcements', input);
     expect(res.status).toBe(201);
     return res.body.data;
   }
 
   const deliveries = async (hookId: number) =>
-    (await admin.json<{ data: AnnouncementDelivery[] }>('GET', `/api/admin/announcements/${hookId}/deliveries`)).body.data;
+    (await stack.admin.json<{ data: AnnouncementDelivery[] }>('GET', `/api/admin/announcements/${hookId}/deliveries`)).body.data;
 
   async function emit(type: 'activity.stream-started', payload: { streamId: string; startedAt: string }) {
-    await em.fork().transactional((tx) => api.app.get(OutboxService).add(tx, type, payload));
+    await stack.em.fork().transactional((tx) => stack.api.app.get(OutboxService).add(tx, type, payload));
   }
 
   it('refuses a Discord hook that is not a Discord webhook URL, and private or plain-http webhooks where private hosts are not allowed', async () => {
-    const bad = await admin.json('POST', '/api/admin/announcements', {
+    const bad = await stack.admin.json('POST', '/api/admin/announcements', {
       kind: 'discord',
       name: 'Raffles channel',
       url: 'https://example.com/api/webhooks/1/abc',
@@ -112,13 +103,18 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.url[0]).toMatch(/discord\.com\/api\/webhooks/);
-    const noEvents = await admin.json('POST', '/api/admin/announcements', { kind: 'webhook', name: 'x', url: receiver.url, events: [] });
+    const noEvents = await stack.admin.json('POST', '/api/admin/announcements', {
+      kind: 'webhook',
+      name: 'x',
+      url: receiver.url,
+      events: [],
+    });
     expect(noEvents.status).toBe(422);
     expect(noEvents.body.errors.events).toEqual(['Pick at least one event.']);
 
-    const strict = await stack.api({ WEBHOOKS_ALLOW_PRIVATE_HOSTS: false });
+    const strict = await stack.processes.api({ WEBHOOKS_ALLOW_PRIVATE_HOSTS: false });
     const strictAdmin = strict.client();
-    const { id } = await createUser(em.fork(), { role: 'Admin' });
+    const { id } = await createUser(stack.em.fork(), { role: 'Admin' });
     await strictAdmin.loginAs(id);
     for (const url of [receiver.url, 'https://127.0.0.1/hook', 'https://[::ffff:169.254.169.254]/latest', 'https://10.1.2.3/x']) {
       const res = await strictAdmin.json('POST', '/api/admin/announcements', {
@@ -145,24 +141,27 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     const tool = await addHook({ kind: 'webhook', name: 'Stream deck', url: receiver.url, events: ['stream.live'] });
     expect(tool.url_display).toBe(receiver.url.replace(/\?.*$/, '?…'));
     // The secret is never in a list or a hook's answer, only masked; the explicit reveal answers it and is audited.
-    const revealed = await admin.json<{ data: AnnouncementSigningSecret }>('POST', `/api/admin/announcements/${tool.id}/signing-secret`);
+    const revealed = await stack.admin.json<{ data: AnnouncementSigningSecret }>(
+      'POST',
+      `/api/admin/announcements/${tool.id}/signing-secret`,
+    );
     expect(revealed.status).toBe(200);
     const secret = revealed.body.data.signing_secret;
     expect(secret).toMatch(/^whsec_[\w-]{43}$/);
     expect(tool.signing_secret_hint).toBe(`whsec_…${secret.slice(-4)}`);
-    const listed = JSON.stringify((await admin.json('GET', '/api/admin/announcements')).body);
+    const listed = JSON.stringify((await stack.admin.json('GET', '/api/admin/announcements')).body);
     expect(listed).not.toContain(secret);
     expect(listed).not.toContain(secret.slice(6, 30));
-    const [audit] = await em
+    const [audit] = await stack.em
       .fork()
       .execute(`select actor_id, after from audit_logs where action = 'announcement.secret.reveal' and entity_id = ?`, [String(tool.id)]);
     expect(audit).toMatchObject({ after: { name: 'Stream deck' } });
     expect(JSON.stringify(audit)).not.toContain(secret);
-    expect((await admin.json('POST', `/api/admin/announcements/${channel.id}/signing-secret`)).status).toBe(404);
-    expect((await (await api.signedIn({ role: 'member' })).json('POST', `/api/admin/announcements/${tool.id}/signing-secret`)).status).toBe(
-      403,
-    );
-    const stored = await em.fork().execute('select url_sealed, secret_sealed from announcement_hooks where id = ?', [tool.id]);
+    expect((await stack.admin.json('POST', `/api/admin/announcements/${channel.id}/signing-secret`)).status).toBe(404);
+    expect(
+      (await (await stack.api.signedIn({ role: 'member' })).json('POST', `/api/admin/announcements/${tool.id}/signing-secret`)).status,
+    ).toBe(403);
+    const stored = await stack.em.fork().execute('select url_sealed, secret_sealed from announcement_hooks where id = ?', [tool.id]);
     expect(JSON.stringify(stored)).not.toContain('127.0.0.1');
     expect(JSON.stringify(stored)).not.toContain(secret);
 
@@ -202,10 +201,10 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
   });
 
   it('a raffle is announced when it starts and again with its winners', async () => {
-    const hooks = (await admin.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data;
+    const hooks = (await stack.admin.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data;
     const channel = hooks.find((h) => h.kind === 'discord')!;
     const before = discord.delivered('1122334455').length;
-    const raffleId = await openRaffle(admin, {
+    const raffleId = await openRaffle(stack.admin, {
       title: 'Weekend @everyone raffle',
       description: 'Win a prize',
       start_datetime: iso(-1000),
@@ -215,14 +214,14 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     await waitFor(() => discord.delivered('1122334455').length === before + 1, 10_000, 'the raffle start announcement');
     expect(discord.delivered('1122334455').at(-1)!.body.embeds[0].title).toBe('Raffle started: Weekend @everyone raffle');
 
-    const members = await Promise.all([0, 1, 2].map(() => createUser(em.fork())));
+    const members = await Promise.all([0, 1, 2].map(() => createUser(stack.em.fork())));
     for (const m of members) {
-      const c = api.client();
+      const c = stack.api.client();
       await c.loginAs(m.id);
       expect((await c.json('POST', `/api/r/raffles/${raffleId}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     }
-    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [raffleId]);
-    expect((await worker.get(RaffleDrawService).drawIfDue(raffleId)).drawn).toBe(true);
+    await stack.em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [raffleId]);
+    expect((await stack.worker.get(RaffleDrawService).drawIfDue(raffleId)).drawn).toBe(true);
     await waitFor(() => discord.delivered('1122334455').length === before + 2, 10_000, 'the raffle winners announcement');
     const winners = discord.delivered('1122334455').at(-1)!.body.embeds[0];
     expect(winners.title).toBe('Raffle winners: Weekend @everyone raffle');
@@ -232,7 +231,7 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
 
   it('a raffle that starts later is announced at its start time, once, however often it is edited before', async () => {
     const before = discord.delivered('1122334455').length;
-    const created = await admin.json('POST', '/api/admin/raffles', {
+    const created = await stack.admin.json('POST', '/api/admin/raffles', {
       title: 'Later raffle',
       description: 'Starts in a moment',
       start_datetime: iso(1_500),
@@ -241,13 +240,13 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
-    expect((await admin.json('PUT', `/api/admin/raffles/${id}`, { end_datetime: iso(7_200_000) })).status).toBe(200);
+    expect((await stack.admin.json('PUT', `/api/admin/raffles/${id}`, { end_datetime: iso(7_200_000) })).status).toBe(200);
     const startsAt = Date.parse(created.body.data.start_datetime);
     await waitFor(() => discord.delivered('1122334455').length === before + 1, 10_000, 'the start announcement');
     const [announced] = discord.delivered('1122334455').slice(before);
     expect(announced!.body.embeds[0].title).toBe('Raffle started: Later raffle');
     expect(announced!.at).toBeGreaterThanOrEqual(startsAt);
-    const keys = await em
+    const keys = await stack.em
       .fork()
       .execute<{ source_key: string }[]>(`select source_key from announcement_deliveries where source_key like ?`, [
         `raffle.started:${id}:%`,
@@ -265,7 +264,7 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     discord.limit = 1;
     discord.windowMs = 1_200;
     const send = async () =>
-      (await admin.json<{ data: AnnouncementDelivery }>('POST', `/api/admin/announcements/${channel.id}/test`)).body.data;
+      (await stack.admin.json<{ data: AnnouncementDelivery }>('POST', `/api/admin/announcements/${channel.id}/test`)).body.data;
 
     const first = await send();
     await waitFor(async () => (await deliveries(channel.id)).find((d) => d.id === first.id)?.status === 'delivered', 10_000);
@@ -296,17 +295,17 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
       url: 'https://discord.com/api/webhooks/5550001/no-such-hook',
       events: ['hunt.finished'],
     });
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
-      extraHeaders: { cookie: admin.cookieHeader },
+      extraHeaders: { cookie: stack.admin.cookieHeader },
       forceNew: true,
     });
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
     const pushed = new Promise<{ hook_id: number; delivery: AnnouncementDelivery }>((resolve) =>
       socket.once('announcement:delivery', resolve),
     );
-    const test = await admin.json<{ data: AnnouncementDelivery }>('POST', `/api/admin/announcements/${gone.id}/test`);
+    const test = await stack.admin.json<{ data: AnnouncementDelivery }>('POST', `/api/admin/announcements/${gone.id}/test`);
     expect(test.status).toBe(202);
     const failed = await waitFor(async () => {
       const d = (await deliveries(gone.id))[0];
@@ -318,15 +317,15 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     expect(await pushed).toEqual({ hook_id: gone.id, delivery: failed });
     socket.close();
 
-    const saved = await admin.json('PUT', `/api/admin/announcements/${gone.id}`, {
+    const saved = await stack.admin.json('PUT', `/api/admin/announcements/${gone.id}`, {
       name: 'Old channel',
       events: ['hunt.finished'],
       enabled: false,
     });
     expect(saved.body.data).toMatchObject({ name: 'Old channel', enabled: false });
-    expect((await admin.json('DELETE', `/api/admin/announcements/${gone.id}`)).status).toBe(200);
-    expect((await admin.json('GET', `/api/admin/announcements/${gone.id}/deliveries`)).status).toBe(404);
-    const audits = await em
+    expect((await stack.admin.json('DELETE', `/api/admin/announcements/${gone.id}`)).status).toBe(200);
+    expect((await stack.admin.json('GET', `/api/admin/announcements/${gone.id}/deliveries`)).status).toBe(404);
+    const audits = await stack.em
       .fork()
       .execute<{ action: string; before: unknown; after: unknown }[]>(
         `select action, before, after from audit_logs where entity = 'announcement_hook' order by id`,
@@ -352,7 +351,7 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     try {
       flood.totalBytes = 48 * 1024 * 1024;
       const hook = await addHook({ kind: 'webhook', name: 'Flood', url: `${flood.url}/hook`, events: ['stream.live'] });
-      expect((await admin.json('POST', `/api/admin/announcements/${hook.id}/test`)).status).toBe(202);
+      expect((await stack.admin.json('POST', `/api/admin/announcements/${hook.id}/test`)).status).toBe(202);
       const failed = await waitFor(async () => {
         const d = (await deliveries(hook.id))[0];
         return d?.status === 'failed' ? d : null;
@@ -379,9 +378,9 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     const bodiesOf = (event: string) =>
       receiver.received.filter((r) => r.headers['x-kickback-event'] === event && r.answered === 200).map((r) => JSON.parse(r.body));
     // The demo seed completes three hunts the way the admin does: each writes its 'hunt.completed' event.
-    await runDemoSeed(em.fork());
+    await runDemoSeed(stack.em.fork());
     await waitFor(() => bodiesOf('hunt.finished').length === 3, 15_000, 'three hunt results');
-    const [hunt] = await em
+    const [hunt] = await stack.em
       .fork()
       .execute<{ id: number; starting_balance: string; final_balance: string }[]>(
         `select id, starting_balance::text, final_balance::text from hunts where status = 'completed' order by id limit 1`,
@@ -393,16 +392,16 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
     });
     expect(result.description).toMatch(/^\$[\d,]+\.\d{2} in, \$[\d,]+\.\d{2} out: a (profit|loss) of \$[\d,]+\.\d{2}\.$/);
 
-    const [final] = await em.fork().execute<{ tournament_id: number; winner_name: string }[]>(
+    const [final] = await stack.em.fork().execute<{ tournament_id: number; winner_name: string }[]>(
       `select m.tournament_id, m.winner_name from tournament_matches m join tournaments t on t.id = m.tournament_id
        where t.completed_at is not null and m.round = (select max(round) from tournament_matches where tournament_id = t.id) limit 1`,
     );
     // What the admin's last match decision writes (admin-tournaments.service), twice: announced once.
     for (let i = 0; i < 2; i++)
-      await em
+      await stack.em
         .fork()
         .transactional((tx) =>
-          api.app.get(OutboxService).add(tx, 'tournament.completed', { tournamentId: final!.tournament_id, userIds: [], at: iso(0) }),
+          stack.api.app.get(OutboxService).add(tx, 'tournament.completed', { tournamentId: final!.tournament_id, userIds: [], at: iso(0) }),
         );
     await waitFor(() => bodiesOf('tournament.winner').length === 1, 10_000, 'the tournament winner');
     expect(bodiesOf('tournament.winner')[0]).toMatchObject({
@@ -415,13 +414,16 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
 
   it('secrets:rekey re-seals hook URLs and signing secrets under a new key', async () => {
     const next = Buffer.alloc(32, 9).toString('base64');
-    const before = (await admin.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data;
-    const first = await rekeyAnnouncementSecrets(em.fork(), next, stack.env.SECRETS_KEY);
+    const before = (await stack.admin.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data;
+    const first = await rekeyAnnouncementSecrets(stack.em.fork(), next, stack.env.SECRETS_KEY);
     expect(first).toEqual({ resealed: before.length, alreadyCurrent: 0 });
-    expect(await rekeyAnnouncementSecrets(em.fork(), next, stack.env.SECRETS_KEY)).toEqual({ resealed: 0, alreadyCurrent: before.length });
-    const rekeyed = await stack.api({ SECRETS_KEY: next, SECRETS_KEY_PREVIOUS: undefined });
+    expect(await rekeyAnnouncementSecrets(stack.em.fork(), next, stack.env.SECRETS_KEY)).toEqual({
+      resealed: 0,
+      alreadyCurrent: before.length,
+    });
+    const rekeyed = await stack.processes.api({ SECRETS_KEY: next, SECRETS_KEY_PREVIOUS: undefined });
     const c = rekeyed.client();
-    const { id } = await createUser(em.fork(), { role: 'Admin' });
+    const { id } = await createUser(stack.em.fork(), { role: 'Admin' });
     await c.loginAs(id);
     expect((await c.json<{ data: AnnouncementHook[] }>('GET', '/api/admin/announcements')).body.data).toEqual(before);
   });

@@ -1,55 +1,34 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { HuntGamePush, HuntUpdatedPush } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
 import type { TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { HuntScoringService } from './hunt-scoring.service';
 
 describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    const adminUser = await createUser(em, { role: 'Admin' });
-    admin = api.client();
-    await admin.loginAs(adminUser.id);
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
-  const member = async () => {
-    const user = await createUser(em);
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
-  const one = async <T>(sql: string, params: unknown[] = []) => (await em.fork().execute<T[]>(sql, params))[0]!;
+  const stack = integrationStack({ worker: true, admin: true });
+
+  const one = async <T>(sql: string, params: unknown[] = []) => (await stack.em.fork().execute<T[]>(sql, params))[0]!;
 
   /** Creates a hunt with the given slots (bets) through the admin API; returns ids. */
   async function buildHunt(start: number, bets: number[], prizePoints = [1000, 500, 250]) {
-    const created = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: start, prize_points: prizePoints });
+    const created = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: start, prize_points: prizePoints });
     expect(created.status).toBe(201);
     const huntId: number = created.body.data.id;
     const gameIds: number[] = [];
     for (const [i, bet] of bets.entries()) {
-      const slot = await admin.json('POST', '/api/admin/hunt-catalogue/slots', {
+      const slot = await stack.admin.json('POST', '/api/admin/hunt-catalogue/slots', {
         name: `Slot ${huntId}-${i}`,
         provider_name: i % 2 ? 'Hacksaw Gaming' : 'Pragmatic Play',
       });
       expect(slot.status).toBe(201);
-      const added = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slot.body.data.id, bet });
+      const added = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slot.body.data.id, bet });
       expect(added.status).toBe(201);
       gameIds.push(added.body.data.games.at(-1).id);
     }
@@ -57,43 +36,43 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
   }
 
   async function completeHunt(huntId: number) {
-    const res = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
+    const res = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
     expect(res.status).toBe(201);
   }
 
   it('only admins manage hunts; bad input is a 422 with field errors; one running hunt at a time', async () => {
-    const m = await member();
+    const m = await stack.member();
     expect((await m.client.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100 })).status).toBe(403);
-    expect((await api.client().json('GET', '/api/admin/bonus-hunts')).status).toBe(401);
+    expect((await stack.api.client().json('GET', '/api/admin/bonus-hunts')).status).toBe(401);
 
-    const bad = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: '12.345', prize_points: [10.5] });
+    const bad = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: '12.345', prize_points: [10.5] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.starting_balance).toEqual(['The starting balance may have at most 2 decimals.']);
     expect(bad.body.errors['prize_points.0']).toBeDefined();
 
     const { huntId, gameIds } = await buildHunt(500, [1, 2, 3]);
-    const second = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100 });
+    const second = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100 });
     expect(second.status).toBe(409);
 
     // Reorder: the last slot first; anything but a full permutation is refused.
-    const reordered = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, {
+    const reordered = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, {
       ids: [gameIds[2], gameIds[0], gameIds[1]],
     });
     expect(reordered.body.data.games.map((g: { id: number }) => g.id)).toEqual([gameIds[2], gameIds[0], gameIds[1]]);
-    expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[0]] })).status).toBe(422);
+    expect((await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/reorder`, { ids: [gameIds[0]] })).status).toBe(422);
 
     // The first win saved while collecting starts opening the hunt; removing renumbers the rest.
-    const early = await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 10 });
+    const early = await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 10 });
     expect(early.status).toBe(200);
     expect(early.body.data).toMatchObject({ status: 'opening', predictions_active: false });
-    expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' })).status).toBe(409);
-    const removed = await admin.json('DELETE', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`);
+    expect((await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' })).status).toBe(409);
+    const removed = await stack.admin.json('DELETE', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`);
     expect(removed.body.data.games.map((g: { position: number }) => g.position)).toEqual([0, 1]);
 
     // Undoing the removal puts that removed row back at its place with its bet and win, once: six parallel undos of one
     // removal give one row and five 409s. The undo names the removed game; it cannot bring in a slot with a result.
     const slotId = (reordered.body.data.games as { id: number; slot_id: number }[]).find((g) => g.id === gameIds[0])!.slot_id;
-    const restore = (body: Record<string, unknown>) => admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/restore`, body);
+    const restore = (body: Record<string, unknown>) => stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games/restore`, body);
     const forged = await restore({ slot_id: slotId, bet: '1.00', win: '10.00', position: 1 });
     expect(forged.status).toBe(422);
     expect(forged.body.errors.game_id).toBeDefined();
@@ -119,11 +98,11 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect((await one<{ n: number }>('select count(*)::int as n from hunt_games where hunt_id = ?', [huntId])).n).toBe(3);
 
     // Completing needs every win entered.
-    const incomplete = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
+    const incomplete = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
     expect(incomplete.status).toBe(422);
-    for (const id of [gameIds[1], gameIds[2]]) await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${id}`, { win: 5 });
+    for (const id of [gameIds[1], gameIds[2]]) await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${id}`, { win: 5 });
     await completeHunt(huntId);
-    const late = await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 50 });
+    const late = await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 50 });
     expect(late.status).toBe(409);
     const audits = await one<{ n: string }>(
       `select count(*)::text as n from audit_logs where entity in ('hunt', 'hunt_game') and (entity_id = ? or action like 'hunt.game.%')`,
@@ -134,12 +113,12 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
   it('predictions: login and open window required, parallel submits by one member give one row, updates while open', async () => {
     const { huntId } = await buildHunt(1000, [10, 20]);
-    const m = await member();
+    const m = await stack.member();
     const body = { end_balance: 850.5, highest_multiplier: 120.25, highest_multiplier_game: 'Slot A' };
 
-    const anonymous = await api.client().json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body, { csrf: false });
+    const anonymous = await stack.api.client().json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body, { csrf: false });
     expect([401, 403]).toContain(anonymous.status);
-    const anonWithCsrf = api.client();
+    const anonWithCsrf = stack.api.client();
     await anonWithCsrf.refreshCsrf();
     const anon = await anonWithCsrf.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, body);
     expect(anon.status).toBe(401);
@@ -149,7 +128,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(closed.status).toBe(422);
     expect(closed.body).toEqual({ success: false, message: 'Predictions are not active for this hunt' });
 
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
 
     const invalid = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: '1.001',
@@ -165,7 +144,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       ),
     );
     expect(results.every((r) => r.status === 200 && r.body.success === true)).toBe(true);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ end_balance: string }[]>(
         'select end_balance::text as end_balance from hunt_predictions where hunt_id = ? and user_id = ?',
@@ -186,7 +165,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       user: { username: m.username },
     });
 
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: false });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: false });
     const refused = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, { ...body, end_balance: 1 });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Predictions are not active for this hunt');
@@ -197,15 +176,15 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(kept.end_balance).toBe('999.99');
 
     // Leave no running hunt behind for the next test.
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
-    const games = (await admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games as { id: number }[];
-    for (const g of games) await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${g.id}`, { win: 0 });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    const games = (await stack.admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games as { id: number }[];
+    for (const g of games) await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${g.id}`, { win: 0 });
     await completeHunt(huntId);
   });
 
   it('live: a win pushes hunt:game with the new multiplier, statistics and standings; opening/closing pushes hunt:updated', async () => {
     const { huntId, gameIds } = await buildHunt(100, [2, 4]);
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
     const games: HuntGamePush[] = [];
     const updates: HuntUpdatedPush[] = [];
@@ -216,16 +195,16 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       socket.emit('room:join', `hunt:${huntId}`);
     });
 
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
     await waitFor(() => updates.find((u) => u.change === 'predictions' && u.predictions_active), 10_000, 'predictions opened push');
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
     await waitFor(
       () => updates.find((u) => u.change === 'status' && u.status === 'opening' && !u.predictions_active),
       10_000,
       'opening push',
     );
 
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: '50.50' });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: '50.50' });
     const push = await waitFor(() => games.find((g) => g.game.id === gameIds[0]), 10_000, 'hunt:game push');
     expect(push.game).toMatchObject({ slot_bet: 2, slot_win: 50.5, multiplier: 25.25, opened: true });
     expect(push.statistics).toMatchObject({
@@ -238,7 +217,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(push.statistics.highest_multiplier_game).toEqual({ slot_name: push.game.slot_name, win: 50.5, multiplier: 25.25 });
 
     // The same numbers on a reload.
-    const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
+    const current = await stack.api.client().json('GET', '/api/r/bonus-hunts/current');
     expect(current.body.data.statistics).toEqual(push.statistics);
     expect(current.body.data.hunt).toMatchObject({
       id: huntId,
@@ -259,22 +238,22 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     });
     expect(current.body.data.games[1]).toMatchObject({ slot_win: null, multiplier: null, opened: false });
 
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 0 });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 0 });
     await completeHunt(huntId);
     await waitFor(() => updates.find((u) => u.change === 'scored' && u.status === 'completed'), 10_000, 'scored push');
   });
 
   it('viewers share one current answer: an admin change shows on the next read, a prediction once pushed, a member still sees their own', async () => {
     const { huntId, gameIds } = await buildHunt(100, [2]);
-    const anonymous = api.client();
+    const anonymous = stack.api.client();
     const read = async (client: TestClient) => (await client.json('GET', '/api/r/bonus-hunts/current')).body.data;
     expect((await read(anonymous)).hunt).toMatchObject({ id: huntId, predictions_active: false });
 
     // Read right after the admin's answer, before the worker has seen the event.
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
     expect((await read(anonymous)).hunt.predictions_active).toBe(true);
 
-    const m = await member();
+    const m = await stack.member();
     const predicted = await m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: 150,
       highest_multiplier: 10,
@@ -297,8 +276,8 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     expect(shared.top_predictions.map((p: { id: number }) => p.id)).toEqual([predicted.body.data.id]);
     expect((await read(m.client)).top_predictions).toEqual(shared.top_predictions);
 
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 30 });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 30 });
     expect((await read(anonymous)).games[0]).toMatchObject({ slot_win: 30, multiplier: 15, opened: true });
     await completeHunt(huntId);
     expect((await read(anonymous)).hunt).toBeNull();
@@ -306,8 +285,8 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
   it('a burst of predictions is pushed coalesced, and the last push carries the full count', async () => {
     const { huntId, gameIds } = await buildHunt(100, [1]);
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
     const pushes: HuntUpdatedPush[] = [];
     socket.on('hunt:updated', (p: HuntUpdatedPush) => p.change === 'prediction' && pushes.push(p));
@@ -315,7 +294,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       socket.once('room:joined', () => resolve());
       socket.emit('room:join', `hunt:${huntId}`);
     });
-    const members = await Promise.all(Array.from({ length: 30 }, () => member()));
+    const members = await Promise.all(Array.from({ length: 30 }, () => stack.member()));
     const results = await Promise.all(
       members.map((m, i) =>
         m.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
@@ -331,16 +310,16 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     // Nothing opened yet: standings measure against the starting balance ($100), so the guesses closest below it lead.
     expect(pushes.at(-1)!.top_predictions!.map((p) => p.end_balance)).toEqual([79, 78, 77, 76, 75, 74, 73, 72, 71, 70]);
 
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 3 });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 3 });
     await completeHunt(huntId);
   });
 
   it('scoring ranks by end balance, then game hit, then multiplier, then earlier submission, and pays each prize once even when run again', async () => {
     const { huntId, gameIds } = await buildHunt(1000, [10, 20], [700, 300]);
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
-    const slotName = (await admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games[0].slot_name as string;
-    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
+    const slotName = (await stack.admin.json('GET', `/api/admin/bonus-hunts/${huntId}`)).body.data.games[0].slot_name as string;
+    const [a, b, c, d] = [await stack.member(), await stack.member(), await stack.member(), await stack.member()];
     // Final balance will be 600 (500 + 100); slot 0 will be the highest multiplier (50x).
     await a.client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: 650,
@@ -362,20 +341,20 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       highest_multiplier: 50,
       highest_multiplier_game: slotName,
     });
-    await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 500 });
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 100 });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'opening' });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[0]}`, { win: 500 });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameIds[1]}`, { win: 100 });
     await completeHunt(huntId);
 
-    const economy = worker.get(EconomyService);
+    const economy = stack.worker.get(EconomyService);
     await waitFor(async () => (await economy.balanceOf(b.id)) === 700, 10_000, 'prize for rank 1');
     expect(await economy.balanceOf(c.id)).toBe(300);
     expect(await economy.balanceOf(a.id)).toBe(0);
     expect(await economy.balanceOf(d.id)).toBe(0);
 
     // Run scoring again, twice in parallel: nothing more is paid.
-    const scoring = worker.get(HuntScoringService);
-    const workerEm = worker.get(EntityManager);
+    const scoring = stack.worker.get(HuntScoringService);
+    const workerEm = stack.worker.get(EntityManager);
     const again = await Promise.all([0, 1].map(() => workerEm.fork().transactional((tx) => scoring.score(tx, huntId))));
     expect(again.every((r) => r.scored && r.newlyPaid === 0)).toBe(true);
     expect(await economy.balanceOf(b.id)).toBe(700);
@@ -385,36 +364,36 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
     ]);
     expect(Number(ledger.n)).toBe(2);
 
-    const page = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions?page=1`);
+    const page = await stack.api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions?page=1`);
     expect(page.body.pagination).toMatchObject({ current_page: 1, last_page: 1 });
     expect(page.body.data.map((p: { user: { id: number } }) => p.user.id)).toEqual([b.id, c.id, a.id, d.id]);
     expect(page.body.data[0]).toMatchObject({ rank: 1, points_awarded: 700, accuracy: { end_balance_difference: -50, game_hit: true } });
     expect(page.body.data[2].accuracy).toMatchObject({ end_balance_difference: 50, game_hit: false });
-    const stored = await em
+    const stored = await stack.em
       .fork()
       .execute<{ user_id: number; rank: number }[]>('select user_id, rank from hunt_predictions where hunt_id = ? order by rank', [huntId]);
     expect(stored.map((r) => r.user_id)).toEqual([b.id, c.id, a.id, d.id]);
 
-    const search = await api
+    const search = await stack.api
       .client()
       .json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=${encodeURIComponent(c.username.toUpperCase())}`);
     expect(search.body).toMatchObject({ success: true, data: { rank: 2, user: { username: c.username } } });
-    const missing = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=nobody-here`);
+    const missing = await stack.api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=nobody-here`);
     expect(missing.body.success).toBe(false);
     expect(missing.body.message).toBe('No prediction found for nobody-here');
-    const blank = await api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=%20`);
+    const blank = await stack.api.client().json('GET', `/api/r/bonus-hunts/${huntId}/predictions/search?username=%20`);
     expect(blank.status).toBe(422);
     expect(blank.body.errors.username).toEqual(['Please enter a username to search']);
   });
 
   it("stats and history summarise completed hunts; no running hunt gives no hunt and the last one's results", async () => {
-    const current = await api.client().json('GET', '/api/r/bonus-hunts/current');
+    const current = await stack.api.client().json('GET', '/api/r/bonus-hunts/current');
     const newest = await one<{ id: number }>(`select max(id) as id from hunts where status = 'completed'`);
     expect(current.body).toMatchObject({
       success: true,
       data: { hunt: null, statistics: null, games: [], user_prediction: null, top_predictions: [], results: { hunt_id: newest.id } },
     });
-    const stats = await api.client().json('GET', '/api/r/bonus-hunts/stats');
+    const stats = await stack.api.client().json('GET', '/api/r/bonus-hunts/stats');
     const counts = await one<{ hunts: string; predictions: string }>(
       'select (select count(*) from hunts)::text as hunts, (select count(*) from hunt_predictions)::text as predictions',
     );
@@ -425,7 +404,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       total_predictions: Number(counts.predictions),
       average_predictions_per_hunt: Math.round((Number(counts.predictions) * 100) / Number(counts.hunts)) / 100,
     });
-    const history = await api.client().json('GET', '/api/r/bonus-hunts/history?page=1');
+    const history = await stack.api.client().json('GET', '/api/r/bonus-hunts/history?page=1');
     expect(history.body.pagination).toMatchObject({ current_page: 1, last_page: 1 });
     expect(history.body.data.length).toBe(Number(counts.hunts));
     expect(history.body.data[0]).toMatchObject({
@@ -433,7 +412,7 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
       statistics: { starting_balance: 1000, winnings: 600, biggest_win: 500 },
     });
     expect(history.body.data[0].id).toBeGreaterThan(history.body.data[1].id);
-    expect((await api.client().json('GET', '/api/r/bonus-hunts/history?page=0')).status).toBe(422);
-    expect((await api.client().json('GET', '/api/r/bonus-hunts/999999/predictions')).status).toBe(404);
+    expect((await stack.api.client().json('GET', '/api/r/bonus-hunts/history?page=0')).status).toBe(422);
+    expect((await stack.api.client().json('GET', '/api/r/bonus-hunts/999999/predictions')).status).toBe(404);
   });
 });

@@ -1,58 +1,35 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentHuntData, HuntPrediction } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 describe('honest hunts: predictions open from the start, live standings, completion rules, results (real PostgreSQL, Redis, api and worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
+  const stack = integrationStack({ worker: true, admin: true });
 
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    const adminUser = await createUser(em, { role: 'Admin' });
-    admin = api.client();
-    await admin.loginAs(adminUser.id);
-  });
-  afterAll(() => stack.close());
-
-  const member = async () => {
-    const user = await createUser(em);
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
   const predict = (client: TestClient, huntId: number, endBalance: number) =>
     client.json('POST', `/api/r/bonus-hunts/${huntId}/predict`, {
       end_balance: endBalance,
       highest_multiplier: 10,
       highest_multiplier_game: 'Anything',
     });
-  const current = async (): Promise<CurrentHuntData> => (await api.client().json('GET', '/api/r/bonus-hunts/current')).body.data;
+  const current = async (): Promise<CurrentHuntData> => (await stack.api.client().json('GET', '/api/r/bonus-hunts/current')).body.data;
   const balances = (list: HuntPrediction[]) => list.map((p) => [p.rank, p.end_balance]);
 
   async function addSlot(huntId: number, name: string, bet: number): Promise<number> {
-    const slot = await admin.json('POST', '/api/admin/hunt-catalogue/slots', { name, provider_name: 'Pragmatic Play' });
+    const slot = await stack.admin.json('POST', '/api/admin/hunt-catalogue/slots', { name, provider_name: 'Pragmatic Play' });
     expect(slot.status).toBe(201);
-    const added = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slot.body.data.id, bet });
+    const added = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slot.body.data.id, bet });
     expect(added.status).toBe(201);
     return added.body.data.games.at(-1).id as number;
   }
 
   it('a hunt started with open_predictions takes predictions at once; a wrong flag is a 422 and writes nothing', async () => {
-    const bad = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100, open_predictions: 'yes' });
+    const bad = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100, open_predictions: 'yes' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.open_predictions).toEqual(['open_predictions must be true or false.']);
-    const none = await em.fork().execute<{ n: string }[]>(`select count(*)::text as n from hunts`);
+    const none = await stack.em.fork().execute<{ n: string }[]>(`select count(*)::text as n from hunts`);
     expect(none[0]!.n).toBe('0');
 
-    const created = await admin.json('POST', '/api/admin/bonus-hunts', {
+    const created = await stack.admin.json('POST', '/api/admin/bonus-hunts', {
       name: 'Open Night',
       starting_balance: 1000,
       open_predictions: true,
@@ -62,7 +39,7 @@ describe('honest hunts: predictions open from the start, live standings, complet
     const huntId: number = created.body.data.id;
 
     // No slot yet: the projection is the start, so the guess nearest $1,000 leads (not the one nearest $0).
-    const [low, near, high] = [await member(), await member(), await member()];
+    const [low, near, high] = [await stack.member(), await stack.member(), await stack.member()];
     expect((await predict(low.client, huntId, 100)).status).toBe(200);
     expect((await predict(near.client, huntId, 1100)).status).toBe(200);
     expect((await predict(high.client, huntId, 5000)).status).toBe(200);
@@ -79,7 +56,7 @@ describe('honest hunts: predictions open from the start, live standings, complet
     // second is still unopened, so completing is refused and nothing changes.
     const first = await addSlot(huntId, 'Results A', 10);
     const second = await addSlot(huntId, 'Results B', 10);
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${first}`, { win: 500 });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${first}`, { win: 500 });
     const opening = await current();
     expect(opening.statistics!.projected_end_balance).toBe(1000);
     expect(balances(opening.top_predictions)).toEqual([
@@ -87,13 +64,13 @@ describe('honest hunts: predictions open from the start, live standings, complet
       [2, 100],
       [3, 5000],
     ]);
-    const refused = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
+    const refused = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       success: false,
       message: 'Enter the win of every slot before completing the hunt (1 unopened).',
     });
-    const still = await em
+    const still = await stack.em
       .fork()
       .execute<{ status: string; final_balance: string | null }[]>(
         'select status, final_balance::text as final_balance from hunts where id = ?',
@@ -102,7 +79,7 @@ describe('honest hunts: predictions open from the start, live standings, complet
     expect(still).toEqual([{ status: 'opening', final_balance: null }]);
 
     // A big second win moves the projection to $5,500 while running: the highest guess leads because it is nearest.
-    await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${second}`, { win: 5000 });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${second}`, { win: 5000 });
     expect(balances((await current()).top_predictions)).toEqual([
       [1, 5000],
       [2, 1100],
@@ -112,7 +89,7 @@ describe('honest hunts: predictions open from the start, live standings, complet
 
   it('a completed hunt leaves its results (final balance, profit, best slot, top three with points) until the next hunt starts', async () => {
     const running = (await current()).hunt!;
-    await admin.json('POST', `/api/admin/bonus-hunts/${running.id}/status`, { status: 'completed' });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${running.id}/status`, { status: 'completed' });
     await waitFor(async () => (await current()).results?.scored === true, 10_000, 'the hunt scored');
     const done = await current();
     expect(done.hunt).toBeNull();
@@ -133,9 +110,9 @@ describe('honest hunts: predictions open from the start, live standings, complet
     ]);
 
     // Prize texts name the hunt, not "Bonus Hunt #id".
-    const economy = worker.get(EconomyService);
+    const economy = stack.worker.get(EconomyService);
     expect(await economy.balanceOf(done.results!.top_predictions[0]!.user.id)).toBe(1000);
-    const notes = await em
+    const notes = await stack.em
       .fork()
       .execute<{ note: string }[]>(`select note from points_ledger where idempotency_key like ? order by note`, [
         `hunt-prize:${running.id}:%`,
@@ -143,7 +120,7 @@ describe('honest hunts: predictions open from the start, live standings, complet
     expect(notes.map((n) => n.note)).toEqual(['Open Night: rank 1', 'Open Night: rank 2', 'Open Night: rank 3']);
 
     // The next hunt replaces the results.
-    const next = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 200, open_predictions: false });
+    const next = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 200, open_predictions: false });
     expect(next.status).toBe(201);
     const after = await current();
     expect(after.results).toBeNull();

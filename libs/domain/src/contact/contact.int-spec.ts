@@ -1,16 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { CONTACT_MESSAGES } from '@kickback/contracts';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { captchaKey } from './captcha.service';
 import { seedContact } from './contact.seed';
 
 const message = { name: 'Ada Viewer', email: 'ada@example.com', subject: 'Giveaway question', message: 'When is the next raffle?' };
 
 describe('contact form with an image captcha', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
   let adminId: number;
 
@@ -23,28 +19,18 @@ describe('contact form with an image captcha', () => {
     return { token: res.body.data.token, answer };
   }
 
-  async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em, {});
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, client };
-  }
+  const count = async () => Number((await stack.em.fork().execute<{ n: string }[]>('select count(*) as n from contact_messages'))[0].n);
 
-  const count = async () => Number((await em.fork().execute<{ n: string }[]>('select count(*) as n from contact_messages'))[0].n);
+  const stack = integrationStack({ worker: true });
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    adminId = (await createUser(em, { role: 'Admin' })).id;
-    admin = api.client();
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    admin = stack.api.client();
     await admin.loginAs(adminId);
   });
-  afterAll(() => stack.close());
 
   it('issues an SVG image whose answer lives only in Redis for ten minutes', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     const res = await client.get('/api/r/captcha');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as { data: { token: string; image: string } };
@@ -61,7 +47,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('stores an anonymous message with a hashed address after a correct (case-insensitive) answer', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     await client.refreshCsrf();
     const { token, answer } = await captcha(client);
     const res = await client.json('POST', '/api/r/contact', {
@@ -72,7 +58,7 @@ describe('contact form with an image captcha', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: CONTACT_MESSAGES.sent });
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<
         { name: string; email: string; subject: string; message: string; user_id: number | null; ip_hash: string; status: string }[]
@@ -80,7 +66,7 @@ describe('contact form with an image captcha', () => {
     expect(row).toMatchObject({ ...message, user_id: null, status: 'new' });
     expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.ip_hash).not.toContain('127.0.0.1');
-    const [outbox] = await em
+    const [outbox] = await stack.em
       .fork()
       .execute<{ payload: { messageId: number } }[]>(
         `select payload from outbox_events where type = 'contact.message-received' order by id desc limit 1`,
@@ -89,7 +75,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('records the member who wrote and tells admins live', async () => {
-    const watcher: Socket = io(api.url, {
+    const watcher: Socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: { cookie: admin.cookieHeader },
@@ -102,7 +88,7 @@ describe('contact form with an image captcha', () => {
         if (p.message.includes('Subject for admins')) resolve(p);
       }),
     );
-    const { id, client } = await member();
+    const { id, client } = await stack.member();
     const { token, answer } = await captcha(client);
     const res = await client.json('POST', '/api/r/contact', {
       ...message,
@@ -113,14 +99,14 @@ describe('contact form with an image captcha', () => {
     expect(res.status).toBe(200);
     expect(await pushed).toEqual({ type: 'info', message: 'New contact message from Ada Viewer: Subject for admins' });
     watcher.close();
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ user_id: number }[]>(`select user_id from contact_messages where subject = 'Subject for admins'`);
     expect(row.user_id).toBe(id);
   });
 
   it('a wrong answer is refused and kills the token, so the right answer no longer works', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const before = await count();
     const { token, answer } = await captcha(client);
     const wrong = await client.json('POST', '/api/r/contact', { ...message, captcha_token: token, captcha_answer: 'zzzzzz' });
@@ -138,7 +124,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('a solved token cannot be reused, and an unknown token is refused', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const { token, answer } = await captcha(client);
     const body = { ...message, captcha_token: token, captcha_answer: answer };
     expect((await client.json('POST', '/api/r/contact', body)).status).toBe(200);
@@ -150,7 +136,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('twenty parallel submits with one solved token store exactly one message', async () => {
-    const senders = await Promise.all(Array.from({ length: 20 }, () => member()));
+    const senders = await Promise.all(Array.from({ length: 20 }, () => stack.member()));
     const { token, answer } = await captcha(senders[0].client);
     const before = await count();
     const results = await Promise.all(
@@ -164,7 +150,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('answers 422 with an error under each invalid field and stores nothing', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const before = await count();
     const res = await client.json('POST', '/api/r/contact', {
       name: ' ',
@@ -188,7 +174,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('limits each member to five messages in ten minutes', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const { token, answer } = await captcha(client);
@@ -226,17 +212,17 @@ describe('contact form with an image captcha', () => {
   });
 
   it('keeps members and anonymous visitors out of the inbox', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     expect((await client.json('GET', '/api/admin/contact-messages')).status).toBe(403);
-    expect((await api.client().json('GET', '/api/admin/contact-messages')).status).toBe(401);
+    expect((await stack.api.client().json('GET', '/api/admin/contact-messages')).status).toBe(401);
   });
 
   it('the demo seed adds one message per status, once', async () => {
-    await em.fork().transactional((tx) => seedContact(tx));
+    await stack.em.fork().transactional((tx) => seedContact(tx));
     const before = await count();
-    await em.fork().transactional((tx) => seedContact(tx));
+    await stack.em.fork().transactional((tx) => seedContact(tx));
     expect(await count()).toBe(before);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ status: string }[]>(
         `select status from contact_messages where subject in ('Sponsorship for next month', 'Raffle prize not received', 'Love the stream') order by status`,

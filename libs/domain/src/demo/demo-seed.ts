@@ -6,6 +6,7 @@ import { seedLeaderboard } from '../leaderboard/leaderboard.seed';
 import { seedStore } from '../store/store.seed';
 import { seedHunts } from '../bonus-hunts/bonus-hunts.seed';
 import { seedTournaments } from '../tournaments/tournaments.seed';
+import { seedPayouts } from '../payouts/payouts.seed';
 import { seedContact } from '../contact/contact.seed';
 import { seedTickets } from '../tickets/tickets.seed';
 import { seedProgression } from '../progression/progression.seed';
@@ -20,6 +21,7 @@ export const DEMO_SEED_STEPS: { name: string; run: (em: EntityManager) => Promis
   { name: 'store', run: seedStore },
   { name: 'hunts', run: seedHunts },
   { name: 'tournaments', run: seedTournaments },
+  { name: 'payouts', run: seedPayouts },
   { name: 'contact', run: seedContact },
   { name: 'tickets', run: seedTickets },
   { name: 'activity', run: seedActivity },

@@ -1,37 +1,33 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser } from '@kickback/testing';
 import { EconomyService } from './economy.service';
 import { InsufficientPointsError } from './points.errors';
 
 describe('EconomyService (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
   let economy: EconomyService;
-  let em: EntityManager;
+
+  const stack = integrationStack();
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    economy = api.app.get(EconomyService);
-    em = api.app.get(EntityManager);
+    economy = stack.api.app.get(EconomyService);
   });
-  afterAll(() => stack.close());
 
   const ledgerSum = async (userId: number) =>
     Number(
       (
-        await em.fork().execute<{ s: string }[]>('select coalesce(sum(delta),0)::text as s from points_ledger where user_id = ?', [userId])
+        await stack.em
+          .fork()
+          .execute<{ s: string }[]>('select coalesce(sum(delta),0)::text as s from points_ledger where user_id = ?', [userId])
       )[0].s,
     );
 
   it('50 parallel debits of 30 against 1000 points: exactly 33 succeed, balance never below zero, ledger explains balance', async () => {
-    const { id } = await createUser(em);
-    await em
+    const { id } = await createUser(stack.em);
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: id, amount: 1000, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        em
+        stack.em
           .fork()
           .transactional((tx) => economy.debit(tx, { userId: id, amount: 30, reason: 'test.spend', idempotencyKey: `spend-${id}-${i}` })),
       ),
@@ -45,12 +41,12 @@ describe('EconomyService (real PostgreSQL)', () => {
   });
 
   it('creditMany writes a batch in order: each change answers the balance after it, a repeated or used key applies nothing', async () => {
-    const [a, b] = [await createUser(em), await createUser(em)];
-    await em
+    const [a, b] = [await createUser(stack.em), await createUser(stack.em)];
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: a.id, amount: 5, reason: 'test.grant', idempotencyKey: `used-${a.id}` }));
     const change = (userId: number, amount: number, key: string) => ({ userId, amount, reason: 'test.batch', idempotencyKey: key });
-    const results = await em
+    const results = await stack.em
       .fork()
       .transactional((tx) =>
         economy.creditMany(tx, [
@@ -71,7 +67,7 @@ describe('EconomyService (real PostgreSQL)', () => {
     expect(results[0]!.entry).toMatchObject({ delta: 10, reason: 'test.batch', reference: null });
     expect(await economy.balanceOf(a.id)).toBe(35);
     expect(await ledgerSum(a.id)).toBe(35);
-    const pushed = await em
+    const pushed = await stack.em
       .fork()
       .execute<{ balance: number }[]>(
         `select (payload->>'balance')::int as balance from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ? order by id`,
@@ -81,10 +77,10 @@ describe('EconomyService (real PostgreSQL)', () => {
   });
 
   it('the same idempotency key sent 10 times in parallel changes the balance once', async () => {
-    const { id } = await createUser(em);
+    const { id } = await createUser(stack.em);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        em
+        stack.em
           .fork()
           .transactional((tx) => economy.credit(tx, { userId: id, amount: 250, reason: 'test.grant', idempotencyKey: `once-${id}` })),
       ),
@@ -95,20 +91,22 @@ describe('EconomyService (real PostgreSQL)', () => {
   });
 
   it('a refused debit leaves no ledger row and no outbox event', async () => {
-    const { id } = await createUser(em);
+    const { id } = await createUser(stack.em);
     await expect(
-      em.fork().transactional((tx) => economy.debit(tx, { userId: id, amount: 5, reason: 'test.spend', idempotencyKey: `broke-${id}` })),
+      stack.em
+        .fork()
+        .transactional((tx) => economy.debit(tx, { userId: id, amount: 5, reason: 'test.spend', idempotencyKey: `broke-${id}` })),
     ).rejects.toBeInstanceOf(InsufficientPointsError);
-    expect(await em.fork().execute('select 1 from points_ledger where user_id = ?', [id])).toHaveLength(0);
+    expect(await stack.em.fork().execute('select 1 from points_ledger where user_id = ?', [id])).toHaveLength(0);
     expect(
-      await em.fork().execute(`select 1 from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ?`, [id]),
+      await stack.em.fork().execute(`select 1 from outbox_events where type = 'points.changed' and (payload->>'userId')::int = ?`, [id]),
     ).toHaveLength(0);
   });
 
   it('admins grant and deduct over HTTP with an audit record; a deduction cannot overdraw', async () => {
-    const admin = await createUser(em, { role: 'Admin' });
-    const member = await createUser(em);
-    const client = api.client();
+    const admin = await createUser(stack.em, { role: 'Admin' });
+    const member = await createUser(stack.em);
+    const client = stack.api.client();
     await client.loginAs(admin.id);
     const grant = await client.json('POST', `/api/admin/users/${member.id}/points`, { delta: 500, note: 'stream bonus' });
     expect(grant.status).toBe(201);
@@ -119,7 +117,9 @@ describe('EconomyService (real PostgreSQL)', () => {
     const ledger = await client.json('GET', `/api/admin/users/${member.id}/points`);
     expect(ledger.body.data.balance).toBe(500);
     expect(ledger.body.data.entries).toHaveLength(1);
-    const audit = await em.fork().execute(`select * from audit_logs where action = 'points.adjust' and entity_id = ?`, [String(member.id)]);
+    const audit = await stack.em
+      .fork()
+      .execute(`select * from audit_logs where action = 'points.adjust' and entity_id = ?`, [String(member.id)]);
     expect(audit).toHaveLength(1);
   });
 });

@@ -1,26 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 import { SecretsCipher } from './secrets-cipher';
 
 const ROOT = join(__dirname, '../../../..');
 
 describe('SECRETS_KEY rotation: npm run secrets:rekey', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack();
 
   async function platformWith(sealed: string): Promise<number> {
-    const [{ id }] = await em.fork().execute<{ id: number }[]>(
+    const [{ id }] = await stack.em.fork().execute<{ id: number }[]>(
       `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, period_type, prizes, credentials_enc)
        values ('Rekey', ?, '$', 'rainbet', 'monthly', '{}', ?) returning id`,
       [`rekey-${randomBytes(3).toString('hex')}`, sealed],
@@ -29,8 +19,9 @@ describe('SECRETS_KEY rotation: npm run secrets:rekey', () => {
   }
 
   const stored = async (id: number) =>
-    (await em.fork().execute<{ credentials_enc: string }[]>('select credentials_enc from leaderboard_platforms where id = ?', [id]))[0]!
-      .credentials_enc;
+    (
+      await stack.em.fork().execute<{ credentials_enc: string }[]>('select credentials_enc from leaderboard_platforms where id = ?', [id])
+    )[0]!.credentials_enc;
 
   it('re-seals every credential with the new key, keeps the plaintext, and a second run changes nothing', async () => {
     const oldKey = stack.env.SECRETS_KEY;

@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { LEADERBOARD_PAGE_CACHE_KEY } from '@kickback/contracts';
-import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { loadStandings, manualEntries, replaceManualEntries } from './leaderboard-standings.repository';
@@ -9,23 +8,16 @@ import { rankWagers } from './ranking';
 
 /** Manual CSV import, period rollover with archive, browsable periods, and the worker's scheduled refresh. */
 describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
-  let em: EntityManager;
   let refresher: LeaderboardRefreshService;
 
+  const stack = integrationStack({ admin: true });
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    refresher = api.app.get(LeaderboardRefreshService);
-    admin = await api.signedIn({ role: 'Admin' });
+    refresher = stack.api.app.get(LeaderboardRefreshService);
   });
-  afterAll(() => stack.close());
 
   async function manualPlatform(slug: string, extra: Record<string, unknown> = {}) {
-    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const res = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: `Board ${slug}`,
       slug,
       currency_symbol: '€',
@@ -41,17 +33,17 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
   it('previews a CSV without storing, then imports it, ranks it and masks names publicly', async () => {
     const platform = await manualPlatform('manual-one', { excluded_usernames: ['TheStreamer'] });
     const csv = 'username,wagered\nAlice,"1,500.00"\nbob,200\ncarol,200\nthestreamer,99999\ndave,10.5\neve,3\n';
-    const preview = await admin.json('POST', '/api/admin/leaderboard/platforms/import-preview', { csv });
+    const preview = await stack.admin.json('POST', '/api/admin/leaderboard/platforms/import-preview', { csv });
     expect(preview.body.data).toMatchObject({ total_rows: 6, errors: [] });
-    expect((await em.fork().execute('select 1 from leaderboard_manual_entries')).length).toBe(0);
+    expect((await stack.em.fork().execute('select 1 from leaderboard_manual_entries')).length).toBe(0);
 
-    const bad = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'alice,lots\n' });
+    const bad = await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'alice,lots\n' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.csv).toEqual(['Line 1: "lots" is not a wagered amount.']);
 
-    const imported = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv });
+    const imported = await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv });
     expect(imported.status).toBe(201);
-    const { body } = await api.client().json('GET', '/api/r/leaderboard');
+    const { body } = await stack.api.client().json('GET', '/api/r/leaderboard');
     const board = body.data.all_leaderboards['manual-one'];
     expect(board.currency_symbol).toBe('€');
     expect(board.top_three.map((p: { username: string; wagered: number }) => [p.username, p.wagered])).toEqual([
@@ -62,7 +54,7 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     expect(board.rest_of_users.map((p: { displayName: string }) => p.displayName)).toEqual(['da***', 'ev***']);
     // The page-injected copy is the same SPEC §3 object.
     expect(JSON.parse((await stack.redis.get(LEADERBOARD_PAGE_CACHE_KEY))!)).toEqual(body.data);
-    const audit = await em
+    const audit = await stack.em
       .fork()
       .execute(`select 1 from audit_logs where action = 'leaderboard.import' and entity_id = ?`, [String(platform.id)]);
     expect(audit).toHaveLength(1);
@@ -71,16 +63,21 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
   it('imports a large CSV sent as text/csv (above the JSON body limit) and refuses one over 10 MB with 413', async () => {
     const platform = await manualPlatform('big-import');
     const postCsv = (path: string, csv: string) =>
-      fetch(new URL(path, api.url), {
+      fetch(new URL(path, stack.api.url), {
         method: 'POST',
-        headers: { 'content-type': 'text/csv', cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: api.url },
+        headers: {
+          'content-type': 'text/csv',
+          cookie: stack.admin.cookieHeader,
+          'x-csrf-token': stack.admin.csrfToken!,
+          origin: stack.api.url,
+        },
         body: csv,
       });
     const rows = Array.from({ length: 60_000 }, (_, i) => `player_${i},${(i % 977) + 1}.25`).join('\n');
     const res = await postCsv(`/api/admin/leaderboard/platforms/${platform.id}/import`, `username,wagered\n${rows}\n`);
     expect(res.status).toBe(201);
     expect(((await res.json()) as { data: { total_rows: number } }).data.total_rows).toBe(60_000);
-    const periods = (await api.client().json('GET', '/api/r/leaderboard/big-import/periods')).body.data.periods;
+    const periods = (await stack.api.client().json('GET', '/api/r/leaderboard/big-import/periods')).body.data.periods;
     expect(periods[0].entry_count).toBe(60_000);
     const huge = await postCsv('/api/admin/leaderboard/platforms/import-preview', 'x'.repeat(10 * 1024 * 1024 + 10));
     expect(huge.status).toBe(413);
@@ -89,32 +86,32 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
 
   it('rollover archives the finished period with its final standings and starts an empty new one', async () => {
     const platform = await manualPlatform('roll');
-    await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'zoe,300\nyan,200\nxia,100\n' });
-    const before = (await admin.json('GET', '/api/r/leaderboard/roll/periods')).body.data.periods;
+    await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, { csv: 'zoe,300\nyan,200\nxia,100\n' });
+    const before = (await stack.admin.json('GET', '/api/r/leaderboard/roll/periods')).body.data.periods;
     expect(before).toHaveLength(1);
     const nextMonth = new Date(before[0].endTimestamp + 60_000);
 
     const outcome = await refresher.refresh(platform.id, 'schedule', nextMonth);
     expect(outcome).toMatchObject({ status: 'updated', archived: [before[0].id] });
 
-    const periods = (await api.client().json('GET', '/api/r/leaderboard/roll/periods')).body.data.periods;
+    const periods = (await stack.api.client().json('GET', '/api/r/leaderboard/roll/periods')).body.data.periods;
     expect(periods.map((p: { status: string; entry_count: number }) => [p.status, p.entry_count])).toEqual([
       ['current', 0],
       ['archived', 3],
     ]);
     expect(periods[0].start).toBe(before[0].end);
     // Prizes changed after the rollover belong to the new period; the archived one keeps its own.
-    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [5] });
-    const archived = await api.client().json('GET', `/api/r/leaderboard/roll/periods/${before[0].id}`);
+    await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [5] });
+    const archived = await stack.api.client().json('GET', `/api/r/leaderboard/roll/periods/${before[0].id}`);
     expect(archived.body.data.board.top_three.map((p: { wagered: number }) => p.wagered)).toEqual([300, 200, 100]);
     expect(archived.body.data.board.prizes).toEqual([100, 50, 25, 10]);
-    const current = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards.roll;
+    const current = (await stack.api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards.roll;
     expect(current.top_three).toEqual([]);
     expect(current.current_period.start).toBe(before[0].end);
 
     // Running the same moment again changes nothing: one current period per platform.
     expect((await refresher.refresh(platform.id, 'schedule', nextMonth)).archived).toEqual([]);
-    const [{ n }] = await em
+    const [{ n }] = await stack.em
       .fork()
       .execute<{ n: string }[]>(`select count(*)::text as n from leaderboard_periods where platform_id = ? and status = 'current'`, [
         platform.id,
@@ -130,18 +127,20 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
   ])('reads and stores usernames exactly: %s', async (_, names) => {
     const platform = await manualPlatform(`odd-${names.length}`);
     await refresher.refresh(platform.id, 'manual');
-    const [{ id }] = await em
+    const [{ id }] = await stack.em
       .fork()
       .execute<{ id: string }[]>(`select id from leaderboard_periods where platform_id = ? and status = 'current'`, [platform.id]);
     const amounts = ['9999999999999999.99', '90071992547409.92', '90071992547409.91', '5.00', '5.00', '5.00', '0.01'];
     const entries = names.map((username, i) => ({ username, wagered: amounts[i] }));
-    await em.fork().transactional((tx) => replaceManualEntries(tx, Number(id), entries));
+    await stack.em.fork().transactional((tx) => replaceManualEntries(tx, Number(id), entries));
 
-    const read = await manualEntries(em.fork(), Number(id));
+    const read = await manualEntries(stack.em.fork(), Number(id));
     expect(read.map((r) => [r.username, centsToDecimal(r.cents)]).sort()).toEqual(entries.map((e) => [e.username, e.wagered]).sort());
     expect(await refresher.refresh(platform.id, 'manual')).toMatchObject({ status: 'updated' });
     const ranked = rankWagers(entries.map((e) => ({ username: e.username, cents: toCents(e.wagered) })));
-    expect(await loadStandings(em.fork(), Number(id), 100)).toEqual(ranked.map((r) => ({ username: r.username, wagered: r.wagered })));
+    expect(await loadStandings(stack.em.fork(), Number(id), 100)).toEqual(
+      ranked.map((r) => ({ username: r.username, wagered: r.wagered })),
+    );
   });
 
   it('concurrent refreshes of one platform never overlap (one runs, the others report busy)', async () => {
@@ -153,39 +152,39 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
 
   it('unknown boards and periods answer 404 in the envelope; inactive platforms are hidden', async () => {
     const platform = await manualPlatform('hidden');
-    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { is_active: false });
-    const data = (await api.client().json('GET', '/api/r/leaderboard')).body.data;
+    await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { is_active: false });
+    const data = (await stack.api.client().json('GET', '/api/r/leaderboard')).body.data;
     expect(data.platforms.map((p: { slug: string }) => p.slug)).not.toContain('hidden');
-    expect(await api.client().json('GET', '/api/r/leaderboard/hidden/periods')).toMatchObject({
+    expect(await stack.api.client().json('GET', '/api/r/leaderboard/hidden/periods')).toMatchObject({
       status: 404,
       body: { success: false, message: 'Leaderboard not found.' },
     });
-    expect((await api.client().json('GET', '/api/r/leaderboard/roll/periods/999999')).status).toBe(404);
+    expect((await stack.api.client().json('GET', '/api/r/leaderboard/roll/periods/999999')).status).toBe(404);
     // Path ids that cannot name a row (text, beyond PostgreSQL's integer) are the same 404, never a database error.
     for (const bad of ['abc', '2147483648', '1e20'])
-      expect(await api.client().json('GET', `/api/r/leaderboard/roll/periods/${bad}`)).toMatchObject({
+      expect(await stack.api.client().json('GET', `/api/r/leaderboard/roll/periods/${bad}`)).toMatchObject({
         status: 404,
         body: { success: false, message: 'Period not found.' },
       });
   });
 
   it('the worker schedules a created platform, refreshes it, and refreshes again after an admin change', async () => {
-    await stack.worker();
+    await stack.processes.worker();
     const platform = await manualPlatform('worker-made');
     const scheduledRuns = async () =>
-      (await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.filter(
+      (await stack.admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.filter(
         (f: { trigger: string; ok: boolean }) => f.trigger === 'schedule' && f.ok,
       ).length;
     await waitFor(async () => (await scheduledRuns()) >= 1, 15_000, 'the first scheduled refresh');
-    await em.fork().execute(
+    await stack.em.fork().execute(
       `insert into leaderboard_manual_entries (period_id, username, wagered)
        select id, 'scheduledPlayer', 42.42 from leaderboard_periods where platform_id = ? and status = 'current'`,
       [platform.id],
     );
-    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [75] });
+    await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [75] });
     const board = await waitFor(
       async () => {
-        const b = (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['worker-made'];
+        const b = (await stack.api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['worker-made'];
         return b?.top_three?.length ? b : null;
       },
       15_000,
@@ -196,19 +195,19 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
   });
 
   it('a refresh after an admin change that meets another refresh under way waits for it instead of giving up', async () => {
-    await stack.worker();
+    await stack.processes.worker();
     const platform = await manualPlatform('busy-board', { refresh_interval_seconds: 86_400 });
-    const fetches = async () => (await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.length;
+    const fetches = async () => (await stack.admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`)).body.data.length;
     await waitFor(async () => (await fetches()) >= 1, 15_000, 'the first refresh');
     // Another refresh holds the platform's lock, as one started just before the change would.
     await stack.redis.set(LEADERBOARD_CACHE_KEYS.refreshLock(platform.id), 'someone-else', 'PX', 60_000);
-    await em.fork().execute(
+    await stack.em.fork().execute(
       `insert into leaderboard_manual_entries (period_id, username, wagered)
        select id, 'latePlayer', 7.5 from leaderboard_periods where platform_id = ? and status = 'current'`,
       [platform.id],
     );
-    await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [80] });
-    const board = async () => (await api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['busy-board'];
+    await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { prizes: [80] });
+    const board = async () => (await stack.api.client().json('GET', '/api/r/leaderboard')).body.data.all_leaderboards['busy-board'];
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await board()).top_three).toEqual([]);
 

@@ -10,7 +10,6 @@ import { periodWindow, sameWindow, type PeriodWindow } from './period-window';
 import { findPlatform, type PlatformRecord } from './leaderboard-platforms.repository';
 import { rankWagers, type RankedWager } from './ranking';
 import { SecretsCipher } from './secrets-cipher';
-import { GiveawaysService } from '../site/giveaways.service';
 import { WinnersService } from '../winners/winners.service';
 import { recordPeriodWinners } from './period-prize-winners';
 import { SourceError, type SourceContext } from './sources/source-adapter';
@@ -30,7 +29,7 @@ const REFRESH_LOCK_MS = 5 * 60_000;
 
 /**
  * One refresh of one platform: roll the period over if it has ended (a last fetch of the
- * finished window, then archive it and pay its prizes into the winners and giveaways ledgers), fetch the current window from the source, rank, store the
+ * finished window, then archive it and record its prizes in the winners ledger, which opens their payouts), fetch the current window from the source, rank, store the
  * standings, record the fetch, rebuild the caches and push 'leaderboard:updated'. A failed
  * fetch changes nothing but the fetch history: the last good standings keep being served.
  */
@@ -45,7 +44,6 @@ export class LeaderboardRefreshService {
     private readonly cache: LeaderboardCacheService,
     private readonly config: AppConfig,
     private readonly winners: WinnersService,
-    private readonly giveaways: GiveawaysService,
     private readonly breaks: MemberBreaksService,
   ) {}
 
@@ -87,15 +85,16 @@ export class LeaderboardRefreshService {
     await this.em.fork().transactional(async (tx) => {
       if (existing) {
         await archivePeriod(tx, existing.id, platform.prizes);
-        await recordPeriodWinners(
-          tx,
-          { winners: this.winners, giveaways: this.giveaways },
-          { periodId: existing.id, platform, startsAt: existing.start, prizes: platform.prizes, onBreak: await this.breaks.linkedNamesOnBreak() },
-        );
+        await recordPeriodWinners(tx, this.winners, {
+          periodId: existing.id,
+          platform,
+          startsAt: existing.start,
+          prizes: platform.prizes,
+          onBreak: await this.breaks.linkedNamesOnBreak(),
+        });
       }
       await openPeriod(tx, platform.id, window.start, window.end);
     });
-    if (existing) await this.giveaways.invalidate();
     const period = await currentPeriod(this.em.fork(), platform.id);
     if (!period) throw new Error(`no current period for platform ${platform.id} after rollover`);
     return { period, archived };

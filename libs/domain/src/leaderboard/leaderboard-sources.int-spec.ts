@@ -1,5 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { FloodServer, createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, FloodServer } from '@kickback/testing';
 import { FakeCasinoServer, type FakeCasino } from '../../../testing/src/fakes/casino-affiliates.server';
 import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 
@@ -22,26 +21,17 @@ const PLAYERS = [
 
 /** Each casino source against a fake speaking its documented protocol, then its failure modes. */
 describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let admin: TestClient;
-  let em: EntityManager;
   let refresher: LeaderboardRefreshService;
   const fake = new FakeCasinoServer(SECRETS);
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    refresher = api.app.get(LeaderboardRefreshService);
-    await fake.start();
-    const adminUser = await createUser(em.fork(), { role: 'Admin' });
-    admin = api.client();
-    await admin.loginAs(adminUser.id);
-  });
   afterAll(async () => {
     await fake.stop();
-    await stack.close();
+  });
+
+  const stack = integrationStack({ admin: true });
+
+  beforeAll(async () => {
+    refresher = stack.api.app.get(LeaderboardRefreshService);
+    await fake.start();
   });
 
   const configs: Record<Exclude<FakeCasino, 'generic'>, Record<string, unknown>> = {
@@ -66,7 +56,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
             retries: 1,
           }
         : { ...configs[casino], base_url: fake.url, timeout_ms: 1500, retries: 1 };
-    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const res = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: `${casino} board`,
       slug: `${casino}-board`,
       currency_symbol: '$',
@@ -84,7 +74,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
   }
 
   const board = async (slug: string) => {
-    const res = await api.client().json('GET', '/api/r/leaderboard');
+    const res = await stack.api.client().json('GET', '/api/r/leaderboard');
     expect(res.status).toBe(200);
     return res.body.data.all_leaderboards[slug];
   };
@@ -121,7 +111,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
         expect(await board(platform.slug)).toEqual(good);
       }
 
-      const history = await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`);
+      const history = await stack.admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}/fetches`);
       const errors = history.body.data.map((f: { error: string | null }) => f.error);
       expect(history.body.data.map((f: { ok: boolean }) => f.ok)).toEqual([false, false, false, false, false, true]);
       expect(errors[2]).toMatch(/did not answer within 1500 ms \(after 2 attempts\)/);
@@ -129,7 +119,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
       expect(errors[1]).toMatch(/unexpected|CSV|payload/);
       // Secrets never reach what admins read.
       expect(JSON.stringify(history.body)).not.toContain(SECRETS[casino]);
-      const adminView = await admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}`);
+      const adminView = await stack.admin.json('GET', `/api/admin/leaderboard/platforms/${platform.id}`);
       expect(adminView.body.data.credentials).toBe('set');
       expect(adminView.body.data.last_error).toBe(errors[0]);
       expect(JSON.stringify(adminView.body)).not.toContain(SECRETS[casino]);
@@ -152,7 +142,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     fake.players.rainbet = [{ username: 'tagOne', wagered: 10 }];
     const platform = await createPlatform('rainbet', { slug: 'rainbet-etag' });
     await refresher.refresh(platform.id, 'manual');
-    const client = api.client();
+    const client = stack.api.client();
     const first = await client.get('/api/r/leaderboard');
     const tag = first.headers.get('etag')!;
     expect(tag).toMatch(/^"[\w-]{27}"$/);
@@ -191,23 +181,23 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
 
   it('credentials are sealed in PostgreSQL and a wrong secret is a clear error', async () => {
     const platform = await createPlatform('rainbet', { slug: 'rainbet-wrong', credentials: 'not-the-key' });
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ credentials_enc: string }[]>('select credentials_enc from leaderboard_platforms where id = ?', [platform.id]);
     expect(row.credentials_enc).toMatch(/^v1\./);
     expect(row.credentials_enc).not.toContain('not-the-key');
-    const test = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+    const test = await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
     expect(test.body.data).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP 401/) });
     expect(test.body.data.error).not.toContain('not-the-key');
-    const fixed = await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { credentials: SECRETS.rainbet });
+    const fixed = await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, { credentials: SECRETS.rainbet });
     expect(fixed.body.data.credentials).toBe('set');
-    const retest = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+    const retest = await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
     expect(retest.body.data).toMatchObject({ ok: true, error: null });
   });
 
   it('with private hosts not allowed (production), Test connection refuses loopback and metadata addresses and shows no answer', async () => {
     const platform = await createPlatform('generic', { slug: 'generic-ssrf' });
-    const guarded = await stack.api({ LEADERBOARD_ALLOW_PRIVATE_HOSTS: false });
+    const guarded = await stack.processes.api({ LEADERBOARD_ALLOW_PRIVATE_HOSTS: false });
     const guardedAdmin = await guarded.signedIn({ role: 'Admin' });
     const before = fake.requests.length;
     const test = await guardedAdmin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
@@ -233,7 +223,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     try {
       flood.totalBytes = 64 * 1024 * 1024;
       const platform = await createPlatform('generic', { slug: 'generic-flood' });
-      await admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, {
+      await stack.admin.json('PUT', `/api/admin/leaderboard/platforms/${platform.id}`, {
         source_config: {
           url: `${flood.url}/stats?x={start}`,
           array_path: 'rows',
@@ -242,7 +232,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
           retries: 2,
         },
       });
-      const test = await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
+      const test = await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/test`, {});
       const reason = `${flood.url}/stats answered more than 5 MB (LEADERBOARD_SOURCE_MAX_BYTES); the rest was not read`;
       expect(test.body.data).toMatchObject({ ok: false, error: reason });
       expect(flood.requests).toBe(1);
@@ -250,7 +240,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
       // The scheduled refresh meets the same cap and records it beside the test.
       await refresher.refresh(platform.id);
       expect(flood.requests).toBe(2);
-      const logged = await em
+      const logged = await stack.em
         .fork()
         .execute<{ trigger: string; error: string }[]>('select trigger, error from leaderboard_fetches where platform_id = ? order by id', [
           platform.id,
@@ -265,7 +255,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
   });
 
   it('refuses invalid platform settings with 422 per field', async () => {
-    const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const res = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Bad',
       slug: 'bad',
       currency_symbol: '$',
@@ -275,7 +265,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['credentials', 'period_type', 'source_config.base_url']);
-    const custom = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const custom = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Custom',
       slug: 'custom',
       currency_symbol: '€',
@@ -286,7 +276,7 @@ describe('leaderboard sources (fake casino APIs, real PostgreSQL + Redis)', () =
     });
     expect(custom.status).toBe(422);
     expect(custom.body.errors.custom_end).toEqual(['The end must be after the start.']);
-    const dup = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const dup = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Dup',
       slug: 'roobet-board',
       currency_symbol: '$',

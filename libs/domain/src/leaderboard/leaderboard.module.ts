@@ -10,7 +10,6 @@ import { LeaderboardSchedulerService } from './leaderboard-scheduler.service';
 import { ManualImportService } from './manual-import.service';
 import { PlatformsService } from './platforms.service';
 import { SecretsCipher } from './secrets-cipher';
-import { SiteModule } from '../site/site.module';
 import { WinnersModule } from '../winners/winners.module';
 import { SafetyModule } from '../safety/safety.module';
 import { BreakReranking } from './break-reranking.handler';
@@ -26,7 +25,7 @@ const services = [
 
 /** Leaderboard services for the api and the worker. */
 @Module({
-  imports: [SiteModule, WinnersModule, SafetyModule],
+  imports: [WinnersModule, SafetyModule],
   providers: [
     {
       provide: SecretsCipher,

@@ -4,7 +4,6 @@ import { centsToDecimal } from './decimal-amount';
 import { periodWindow } from './period-window';
 import { rankWagers } from './ranking';
 import { writeStandings } from './leaderboard-standings.repository';
-import { standaloneGiveawayRecorder } from '../site/giveaways.service';
 import { standaloneWinners } from '../winners/winners.service';
 import { recordPeriodWinners } from './period-prize-winners';
 
@@ -118,17 +117,13 @@ export async function seedLeaderboard(em: EntityManager): Promise<void> {
         ranked.map((r) => r.wagered),
       );
       if (status === 'archived')
-        await recordPeriodWinners(
-          em,
-          { winners: standaloneWinners(em), giveaways: standaloneGiveawayRecorder() },
-          {
-            periodId: Number(periodId),
-            platform: { name: p.name, currencySymbol: p.symbol, maskUsernames: true },
-            startsAt: window.start,
-            prizes: p.prizes,
-            paidAt: window.end,
-          },
-        );
+        await recordPeriodWinners(em, standaloneWinners(em), {
+          periodId: Number(periodId),
+          platform: { name: p.name, currencySymbol: p.symbol, maskUsernames: true },
+          startsAt: window.start,
+          prizes: p.prizes,
+          paidAt: window.end,
+        });
     }
     // A running worker schedules the new platform and rebuilds the Redis caches from these rows.
     await new OutboxService().add(em, 'leaderboard.platforms-changed', { at: now.toISOString(), platformId: id });

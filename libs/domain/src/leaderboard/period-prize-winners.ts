@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { GiveawaysService } from '../site/giveaways.service';
 import type { WinnersService } from '../winners/winners.service';
 import { linkedMembers, rankedStandings } from './leaderboard-standings.repository';
 import { maskUsername } from './username-mask';
@@ -9,7 +8,7 @@ export interface PrizePeriod {
   platform: { name: string; currencySymbol: string; maskUsernames: boolean };
   startsAt: Date;
   prizes: number[];
-  /** When the prizes were paid; now unless the demo seed dates them back. */
+  /** When the prizes were decided; now unless the demo seed dates them back. */
   paidAt?: Date;
   /** Casino names (lower case) of members on a break: unranked, so no prize, and the ranks below move up. */
   onBreak?: string[];
@@ -18,16 +17,12 @@ export interface PrizePeriod {
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Pays out an archived period's prize table: each rank with a prize and a player is entered in the winners
- * ledger (linked to the member who claimed that casino username in Settings, if any) and in the giveaways ledger.
- * Both are unique per period and rank, so a repeated archive records nothing twice. Call inside the archiving
- * transaction.
+ * Records an archived period's prize table: each rank with a prize and a player is entered in the winners ledger
+ * (linked to the member who claimed that casino username in Settings, if any), which opens its payout to that member
+ * or, unlinked, to the casino username. Both ledgers are unique per period and rank, so a repeated archive records
+ * nothing twice. Call inside the archiving transaction.
  */
-export async function recordPeriodWinners(
-  tx: EntityManager,
-  ledgers: { winners: Pick<WinnersService, 'record'>; giveaways: Pick<GiveawaysService, 'record'> },
-  period: PrizePeriod,
-): Promise<void> {
+export async function recordPeriodWinners(tx: EntityManager, winners: Pick<WinnersService, 'record'>, period: PrizePeriod): Promise<void> {
   const paid = period.prizes.findLastIndex((p) => p > 0) + 1;
   if (paid === 0) return;
   const standings = await rankedStandings(tx, period.periodId, paid, period.onBreak ?? []);
@@ -43,7 +38,7 @@ export async function recordPeriodWinners(
     const rank = index + 1;
     const reference = `leaderboard:${period.periodId}:${rank}`;
     const usd = amount.toFixed(2);
-    await ledgers.winners.record(tx, {
+    await winners.record(tx, {
       source: 'leaderboard',
       reference,
       userId: members.get(standing.username.toLowerCase()) ?? null,
@@ -54,7 +49,8 @@ export async function recordPeriodWinners(
       prizePoints: null,
       subject: { id: period.periodId, title, path: '/leaderboard' },
       wonAt: period.paidAt,
+      casinoUsername: standing.username,
+      amount: { value: usd, currency: platform.currencySymbol },
     });
-    await ledgers.giveaways.record(tx, 'leaderboard', reference, usd);
   }
 }

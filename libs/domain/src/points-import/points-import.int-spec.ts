@@ -1,6 +1,5 @@
 import { connect } from 'node:net';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 /**
@@ -9,32 +8,26 @@ import { EconomyService } from '../economy/economy.service';
  * BotRix or spreadsheet export would come.
  */
 describe('points import (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let economy: EconomyService;
   let admin: TestClient;
   let adminId: number;
 
+  // The worker credits waiting points when their member logs in.
+  const stack = integrationStack({ worker: true });
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    // The worker credits waiting points when their member logs in.
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    economy = api.app.get(EconomyService);
-    adminId = (await createUser(em, { role: 'Admin' })).id;
-    admin = api.client();
+    economy = stack.api.app.get(EconomyService);
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    admin = stack.api.client();
     await admin.loginAs(adminId);
   });
-  afterAll(() => stack.close());
 
   const tag = () => Math.random().toString(36).slice(2, 7);
 
   async function send(path: string, body: string, contentType = 'text/plain') {
-    const res = await fetch(new URL(path, api.url), {
+    const res = await fetch(new URL(path, stack.api.url), {
       method: 'POST',
-      headers: { 'content-type': contentType, cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: api.url },
+      headers: { 'content-type': contentType, cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: stack.api.url },
       body,
     });
     return { status: res.status, body: (await res.json()) as any };
@@ -42,9 +35,9 @@ describe('points import (real PostgreSQL + Redis)', () => {
   const dryRun = (query: string, body: string, type?: string) => send(`/api/admin/points-imports/dry-run?${query}`, body, type);
   const apply = (query: string, body: string, type?: string) => send(`/api/admin/points-imports?${query}`, body, type);
 
-  const count = async (sql: string, params: unknown[] = []) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0]!.n);
+  const count = async (sql: string, params: unknown[] = []) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0]!.n);
   const importLedger = (importId: number) =>
-    em
+    stack.em
       .fork()
       .execute<{ user_id: number; delta: string; reason: string }[]>(
         `select user_id, delta::text as delta, reason from points_ledger where reference = ? order by id`,
@@ -53,9 +46,9 @@ describe('points import (real PostgreSQL + Redis)', () => {
 
   it('StreamElements list: dry run, apply, re-apply (no change), a later first login, roll back', async () => {
     const t = tag();
-    const ann = await createUser(em, { kickUsername: `Ann_${t}` });
-    const bob = await createUser(em, { kickUsername: `bob_${t}` });
-    await em
+    const ann = await createUser(stack.em, { kickUsername: `Ann_${t}` });
+    const bob = await createUser(stack.em, { kickUsername: `bob_${t}` });
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: bob.id, amount: 10, reason: 'test.grant', idempotencyKey: `g-${t}` }));
     const file = JSON.stringify({
@@ -124,13 +117,13 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect(await importLedger(batch.id)).toHaveLength(2);
 
     // cat has not logged in yet: their points wait for the first login.
-    const cat = await createUser(em, { kickUsername: `Cat_${t}` });
+    const cat = await createUser(stack.em, { kickUsername: `Cat_${t}` });
     expect(await economy.balanceOf(cat.id)).toBe(0);
-    await api.client().loginAs(cat.id);
+    await stack.api.client().loginAs(cat.id);
     await waitFor(async () => (await economy.balanceOf(cat.id)) === 75, 15_000, 'the waiting points at the first login');
     expect((await admin.json('GET', `/api/admin/points-imports/${batch.id}`)).body.data).toMatchObject({ credited: 3, waiting: 0 });
     // Later logins credit nothing more.
-    await api.client().loginAs(cat.id);
+    await stack.api.client().loginAs(cat.id);
     await waitFor(
       async () => (await count(`select count(*) as n from processed_events where consumer = 'points-import.waiting'`)) >= 2,
       15_000,
@@ -139,7 +132,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect(await economy.balanceOf(cat.id)).toBe(75);
 
     // Bob spent part of his imported points: the import can no longer be rolled back, and nothing changes.
-    await em
+    await stack.em
       .fork()
       .transactional((tx) => economy.debit(tx, { userId: bob.id, amount: 100, reason: 'store.redeem', idempotencyKey: `spend-${t}` }));
     const refused = await admin.json('POST', `/api/admin/points-imports/${batch.id}/rollback`);
@@ -151,7 +144,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect([await economy.balanceOf(ann.id), await economy.balanceOf(bob.id), await economy.balanceOf(cat.id)]).toEqual([1500, 160, 75]);
 
     // Once his balance covers it again, the rollback takes every credit back in one go.
-    await em
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: bob.id, amount: 100, reason: 'test.grant', idempotencyKey: `back-${t}` }));
     const rolled = await admin.json('POST', `/api/admin/points-imports/${batch.id}/rollback`);
@@ -160,7 +153,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect(rolled.body.data).toMatchObject({ status: 'rolled_back', waiting: 0 });
     expect([await economy.balanceOf(ann.id), await economy.balanceOf(bob.id), await economy.balanceOf(cat.id)]).toEqual([0, 10, 0]);
     expect((await admin.json('POST', `/api/admin/points-imports/${batch.id}/rollback`)).status).toBe(409);
-    const actions = await em
+    const actions = await stack.em
       .fork()
       .execute<{ action: string; actor_id: number }[]>(
         `select action, actor_id from audit_logs where entity = 'points_import' and entity_id = ? order by id`,
@@ -178,7 +171,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
 
   it('CSV with a column mapping: watch time, waiting names cancelled by a rollback, column and file errors per field', async () => {
     const t = tag();
-    const eve = await createUser(em, { kickUsername: `eve_${t}` });
+    const eve = await createUser(stack.em, { kickUsername: `eve_${t}` });
     const file = [`"Kick Name","Loyalty Points","Watch Time"`, `eve_${t},"1,200",300`, `@fay_${t},40,`, `gus_${t},12.5,10`, ''].join(
       '\r\n',
     );
@@ -203,8 +196,8 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect((await admin.json('POST', `/api/admin/points-imports/${id}/rollback`)).status).toBe(200);
     expect(await economy.balanceOf(eve.id)).toBe(0);
     // The rolled-back batch's waiting name is credited nothing at its first login.
-    const fay = await createUser(em, { kickUsername: `fay_${t}` });
-    await api.client().loginAs(fay.id);
+    const fay = await createUser(stack.em, { kickUsername: `fay_${t}` });
+    await stack.api.client().loginAs(fay.id);
     await waitFor(
       async () =>
         (await count(
@@ -253,10 +246,10 @@ describe('points import (real PostgreSQL + Redis)', () => {
   it('a file refused for too many rows is read to its end, so the next request on the keep-alive connection is answered', async () => {
     const rows = Array.from({ length: 160_000 }, (_, i) => `viewer_${i},1\n`).join('');
     const file = Buffer.from(`username,points\n${rows}`);
-    const { hostname: host, port } = new URL(api.url);
+    const { hostname: host, port } = new URL(stack.api.url);
     const head = (method: string, path: string, extra: string) =>
       `${method} ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nCookie: ${admin.cookieHeader}\r\nX-CSRF-Token: ${admin.csrfToken}\r\n` +
-      `Origin: ${api.url}\r\n${extra}\r\n`;
+      `Origin: ${stack.api.url}\r\n${extra}\r\n`;
     // Both requests on one connection, the second right behind the refused file (the second asks to close afterwards).
     const socket = connect(Number(port), host);
     let received = '';
@@ -275,7 +268,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
 
   it('a file of 20,000 names: 12,000 members credited in chunks, the rest waiting; re-applied and rolled back whole', async () => {
     const t = tag();
-    await em.fork().execute(
+    await stack.em.fork().execute(
       `insert into users (username, name, kick_username, is_demo)
        select 'bulk_${t}_' || g, 'Bulk ' || g, 'Bulk_${t}_' || g, true from generate_series(1, 12000) g`,
     );
@@ -285,7 +278,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
     const total = lines.reduce((n, _line, i) => n + (i % 97) + 1, 0);
     const credited = lines.slice(0, 12_000).reduce((n, _line, i) => n + (i % 97) + 1, 0);
     const balances = () =>
-      em
+      stack.em
         .fork()
         .execute<{ n: string; sum: string }[]>(
           `select count(*)::text as n, coalesce(sum(w.balance), 0)::text as sum from users u join wallets w on w.user_id = u.id

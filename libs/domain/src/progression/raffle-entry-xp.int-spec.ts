@@ -1,8 +1,6 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvent, RaffleEntryAdded } from '@kickback/contracts';
 import { DomainEventDispatcher } from '@kickback/platform';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, openRaffle } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { awardKeys, XP_AWARDS } from './xp-awards';
@@ -11,22 +9,9 @@ const CONSUMER = 'progression.xp.raffle.entries-added';
 
 /** Raffle entries reach progression as one event per entry statement; the worker awards each entry once. */
 describe('raffle entry XP through the worker', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
+  const stack = integrationStack({ worker: true, admin: true });
 
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(() => stack.close());
-
-  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(admin, { title: 'XP raffle', ...overrides });
+  const createRaffle = (overrides: Record<string, unknown> = {}) => openRaffle(stack.admin, { title: 'XP raffle', ...overrides });
 
   interface StoredEvent {
     id: string;
@@ -34,7 +19,7 @@ describe('raffle entry XP through the worker', () => {
     created_at: Date;
   }
   const eventsOf = (raffleId: number) =>
-    em.fork().execute<StoredEvent[]>(
+    stack.em.fork().execute<StoredEvent[]>(
       `select id, payload, created_at from outbox_events
          where type = 'raffle.entries-added' and (payload ->> 'raffleId')::int = ? order by id`,
       [raffleId],
@@ -43,7 +28,7 @@ describe('raffle entry XP through the worker', () => {
   const processed = (events: StoredEvent[]) =>
     waitFor(
       async () => {
-        const [row] = await em
+        const [row] = await stack.em
           .fork()
           .execute<{ n: number }[]>('select count(*)::int as n from processed_events where consumer = ? and event_id = any(?::bigint[])', [
             CONSUMER,
@@ -55,14 +40,14 @@ describe('raffle entry XP through the worker', () => {
       'the worker to process the entries events',
     );
   const ledgerOf = (userIds: number[]) =>
-    em
+    stack.em
       .fork()
       .execute<{ user_id: number; source: string; xp: number; award_key: string }[]>(
         'select user_id, source, xp, award_key from xp_ledger where user_id = any(?::int[]) order by id',
         [`{${userIds.join(',')}}`],
       );
   const xpOf = async (userIds: number[]) =>
-    em
+    stack.em
       .fork()
       .execute<{ user_id: number; xp: string }[]>(
         'select user_id, xp::text from member_xp where user_id = any(?::int[]) order by user_id',
@@ -79,9 +64,9 @@ describe('raffle entry XP through the worker', () => {
 
   it('40 members entering one raffle at once: one event for the batch, every member the entry XP exactly once', async () => {
     const raffleId = await createRaffle();
-    const members = await Promise.all(Array.from({ length: 40 }, () => createUser(em, {})));
+    const members = await Promise.all(Array.from({ length: 40 }, () => createUser(stack.em, {})));
     const userIds = members.map((m) => m.id);
-    const entering = api.app.get(RaffleEntryService);
+    const entering = stack.api.app.get(RaffleEntryService);
     // All in the same turn, as a burst of requests that finished their middleware together: one group commit.
     const answers = await Promise.all(userIds.map((userId) => entering.enter(userId, raffleId, { entry_type: 'passwordless' })));
     expect(answers.every((a) => a.entry !== null)).toBe(true);
@@ -89,13 +74,15 @@ describe('raffle entry XP through the worker', () => {
     const events = await eventsOf(raffleId);
     expect(events).toHaveLength(1);
     const entries = events.flatMap((e) => e.payload.entries);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ id: string; user_id: number }[]>('select id, user_id from raffle_entries where raffle_id = ? order by id', [raffleId]);
     expect(entries).toEqual(
       rows.map((r) => ({ userId: r.user_id, entryId: Number(r.id), entryType: 'passwordless', tickets: 1, pointsSpent: 0 })),
     );
-    const [legacy] = await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from outbox_events where type = 'raffle.entered'`);
+    const [legacy] = await stack.em
+      .fork()
+      .execute<{ n: number }[]>(`select count(*)::int as n from outbox_events where type = 'raffle.entered'`);
     expect(legacy!.n).toBe(0);
 
     await processed(events);
@@ -110,7 +97,7 @@ describe('raffle entry XP through the worker', () => {
   });
 
   it('the same event processed again, or its entries named by another event, awards nothing more', async () => {
-    const dispatcher = worker.get(DomainEventDispatcher);
+    const dispatcher = stack.worker.get(DomainEventDispatcher);
     const [stored] = burst.events;
     // Redelivered: the consumer has applied it already.
     expect(await dispatcher.dispatch(asDomainEvent(stored!))).toBe(0);
@@ -135,15 +122,15 @@ describe('raffle entry XP through the worker', () => {
       allow_points_entry: true,
       points_per_entry: 10,
     });
-    const member = await createUser(em, {});
-    await em
+    const member = await createUser(stack.em, {});
+    await stack.em
       .fork()
       .transactional((tx) =>
-        api.app
+        stack.api.app
           .get(EconomyService)
           .credit(tx, { userId: member.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${member.id}` }),
       );
-    const entering = api.app.get(RaffleEntryService);
+    const entering = stack.api.app.get(RaffleEntryService);
     const password = await entering.enter(member.id, raffleId, { entry_type: 'password', password: 'letmein' });
     const points = await entering.enter(member.id, raffleId, { entry_type: 'points', points_spent: 20 });
     const more = await entering.enter(member.id, raffleId, { entry_type: 'points', points_spent: 30 });

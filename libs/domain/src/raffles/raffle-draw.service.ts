@@ -8,9 +8,9 @@ import {
   entriesHash,
   type DrawnWinner,
   type RaffleUser,
+  PAYOUT_MESSAGES,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, unprocessable } from '@kickback/platform';
-import { GiveawaysService } from '../site/giveaways.service';
 import { WinnersService, type MemberWinRecord } from '../winners/winners.service';
 import { raffleNotFound } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
@@ -42,7 +42,6 @@ export class RaffleDrawService {
     private readonly draws: RafflesDrawsRepository,
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
-    private readonly giveaways: GiveawaysService,
     private readonly live: RaffleLivePublisher,
     private readonly winnersLedger: WinnersService,
     private readonly voids: RaffleEntryVoidsService,
@@ -92,10 +91,10 @@ export class RaffleDrawService {
       const onStream = (await this.featured.resolve(tx)) === raffleId;
       if (!(await this.draws.markDrawn(tx, raffleId, hash))) return { drawn: false, reason: 'already-drawn' };
       if (onStream) await this.featured.keepOnStream(tx, raffleId);
-      for (const w of winners) await this.draws.insertWinner(tx, raffleId, w, raffle.claim_window_minutes);
-      for (const w of winners) await this.winnersLedger.recordMember(tx, this.winnerRecord(raffle, w, winners.length));
-      if (winners.length && Number(raffle.prize_value_usd) > 0)
-        await this.giveaways.record(tx, 'raffle', `raffle:${raffleId}`, raffle.prize_value_usd);
+      for (const w of winners) {
+        const claimDeadline = await this.draws.insertWinner(tx, raffleId, w, raffle.claim_window_minutes);
+        await this.winnersLedger.recordMember(tx, this.winnerRecord(raffle, w, winners.length, claimDeadline));
+      }
       const winnerUserIds = winners.map((w) => w.user_id);
       await this.outbox.add(tx, 'raffle.drawn', { raffleId, winnerUserIds, reroll: false, newWinnerUserIds: winnerUserIds });
       if (actorId)
@@ -190,8 +189,17 @@ export class RaffleDrawService {
     const previous = before.find((w) => w.position === position);
     if (!next || !previous || next.user_id === previous.user_id) return null;
     await this.draws.markRerolled(tx, standing.id, actorId);
-    await this.draws.insertWinner(tx, raffleId, next, raffle.claim_window_minutes);
-    await this.winnersLedger.replaceMember(tx, winnerReference(raffleId, previous), this.winnerRecord(raffle, next, after.length));
+    const claimDeadline = await this.draws.insertWinner(tx, raffleId, next, raffle.claim_window_minutes);
+    await this.winnersLedger.replaceMember(
+      tx,
+      {
+        reference: winnerReference(raffleId, previous),
+        userId: previous.user_id,
+        reason: actorId === null ? PAYOUT_MESSAGES.unclaimed : PAYOUT_MESSAGES.rerolled(reason),
+        actorId,
+      },
+      this.winnerRecord(raffle, next, after.length, claimDeadline),
+    );
     await this.outbox.add(tx, 'raffle.drawn', {
       raffleId,
       winnerUserIds: after.map((w) => w.user_id),
@@ -209,8 +217,8 @@ export class RaffleDrawService {
     return next;
   }
 
-  /** A standing winner as the winners ledger lists it, with an equal share of the prize's value. */
-  private winnerRecord(raffle: LockedRaffle, winner: DrawnWinner, winnerCount: number): MemberWinRecord {
+  /** A standing winner as the winners ledger lists it, with an equal share of the prize's value and the claim deadline. */
+  private winnerRecord(raffle: LockedRaffle, winner: DrawnWinner, winnerCount: number, claimDeadline: Date | null): MemberWinRecord {
     return {
       source: 'raffle',
       reference: winnerReference(raffle.id, winner),
@@ -220,12 +228,12 @@ export class RaffleDrawService {
       prizeValueUsd: shareOf(raffle.prize_value_usd, winnerCount),
       prizePoints: null,
       subject: { id: raffle.id, title: raffle.title, path: `/raffles/${raffle.id}` },
+      claimDeadline,
     };
   }
 
   private async announce(raffleId: number): Promise<void> {
     try {
-      await this.giveaways.invalidate();
       const em = this.em.fork();
       const seed = await this.draws.seed(em, raffleId);
       const winners: RaffleUser[] = (await this.draws.standingUsers(em, raffleId)).map(toRaffleUser);
@@ -247,7 +255,7 @@ const lostWin = (raffle: LockedRaffle, userId: number, rerolled: LostWin['reroll
 
 const winnerReference = (raffleId: number, w: DrawnWinner): string => `raffle:${raffleId}:${w.position}:${w.user_id}`;
 
-/** An equal share of a decimal USD amount, in whole cents (rounded down; the giveaways ledger keeps the exact total). */
+/** An equal share of a decimal USD amount, in whole cents (rounded down). */
 function shareOf(amountUsd: string, winners: number): string {
   const [whole, fraction = ''] = amountUsd.split('.');
   const cents = BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));

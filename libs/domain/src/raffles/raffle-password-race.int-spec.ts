@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AppConfig, TOO_MANY_REQUESTS } from '@kickback/platform';
-import { createTestStack, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, type TestClient, openRaffle } from '@kickback/testing';
 import { PASSWORD_LOCKED_MESSAGE, PASSWORD_TRIES_PER_RAFFLE } from './raffle-password-attempts';
 
 /**
@@ -9,25 +9,17 @@ import { PASSWORD_LOCKED_MESSAGE, PASSWORD_TRIES_PER_RAFFLE } from './raffle-pas
  * minute) hold, counted by the scrypt checks that actually ran, not by the answers alone.
  */
 describe('raffle password tries are reserved before the check', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    // The refusal hold at its production setting (30 a minute), held 100 ms: the last test counts what reaches the route.
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', ABUSE_REFUSALS_PER_MINUTE: '30', ABUSE_HOLD_MS: '100' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
+  // The refusal hold at its production setting (30 a minute), held 100 ms: the last test counts what reaches the route.
+  const stack = integrationStack({
+    admin: true,
+    env: { RATE_LIMIT_PER_MINUTE: '1000000', ABUSE_REFUSALS_PER_MINUTE: '30', ABUSE_HOLD_MS: '100' },
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(() => stack.close());
 
   /** An open password-only raffle, and a counter of the scrypt checks run against its password. */
   async function passwordRaffle(): Promise<{ id: number; checks: () => number }> {
-    const id = await openRaffle(admin, { title: 'Password raffle', allow_passwordless_entry: false, password: 'letmein' });
-    const [row] = await em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
+    const id = await openRaffle(stack.admin, { title: 'Password raffle', allow_passwordless_entry: false, password: 'letmein' });
+    const [row] = await stack.em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
     const salt = Buffer.from(row!.password_hash.split('$')[4]!, 'base64url');
     const scrypt = jest.spyOn(crypto, 'scrypt');
     return { id, checks: () => scrypt.mock.calls.filter((call) => Buffer.isBuffer(call[1]) && salt.equals(call[1])).length };
@@ -39,7 +31,7 @@ describe('raffle password tries are reserved before the check', () => {
 
   it('25 parallel entries (24 wrong, 1 right) check at most 5 wrong passwords; once locked, the right one is refused', async () => {
     const raffle = await passwordRaffle();
-    const client = await api.signedIn();
+    const client = await stack.api.signedIn();
     const guesses = Array.from({ length: 25 }, (_, i) => (i === 12 ? 'letmein' : `wrong-${i}`));
     const answers = await Promise.all(guesses.map((g) => enter(client, raffle.id, g)));
     const wrongAnswered = answers.filter((a, i) => i !== 12 && a.status === 422);
@@ -60,7 +52,7 @@ describe('raffle password tries are reserved before the check', () => {
     const raffle = await passwordRaffle();
     // Two wrong tries left on the raffle; five members fire five wrong guesses each, all together.
     await stack.redis.set(`raffle:${raffle.id}:password-misses`, String(PASSWORD_TRIES_PER_RAFFLE.limit - 2), 'PX', 60_000);
-    const clients = await Promise.all(Array.from({ length: 5 }, () => api.signedIn()));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => stack.api.signedIn()));
     const answers = await Promise.all(clients.flatMap((c) => Array.from({ length: 5 }, (_, i) => enter(c, raffle.id, `nope-${i}`))));
     expect(statuses(answers)).toEqual({ 422: 2, 429: 23 });
     expect(raffle.checks()).toBe(2);
@@ -68,18 +60,18 @@ describe('raffle password tries are reserved before the check', () => {
 
   it('a right password gives its try back, so entering never uses up the budget', async () => {
     const raffle = await passwordRaffle();
-    const clients = await Promise.all(Array.from({ length: 5 }, () => api.signedIn()));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => stack.api.signedIn()));
     expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
     expect(Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`))).toBe(0);
   });
 
   it('once scrypt has accepted the password, later entries and wrong guesses are matched without it', async () => {
     const raffle = await passwordRaffle();
-    expect((await enter(await api.signedIn(), raffle.id, 'letmein')).status).toBe(200);
+    expect((await enter(await stack.api.signedIn(), raffle.id, 'letmein')).status).toBe(200);
     expect(raffle.checks()).toBe(1);
-    const clients = await Promise.all(Array.from({ length: 5 }, () => api.signedIn()));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => stack.api.signedIn()));
     expect(statuses(await Promise.all(clients.map((c) => enter(c, raffle.id, 'letmein'))))).toEqual({ 200: 5 });
-    expect((await enter(await api.signedIn(), raffle.id, 'letmeout')).status).toBe(422);
+    expect((await enter(await stack.api.signedIn(), raffle.id, 'letmeout')).status).toBe(422);
     expect(raffle.checks()).toBe(1);
   });
 
@@ -92,15 +84,15 @@ describe('raffle password tries are reserved before the check', () => {
     jest.spyOn(crypto, 'scrypt').mockImplementation(((...args: Parameters<typeof crypto.scrypt>) => {
       void released.then(() => scrypt(...args));
     }) as typeof crypto.scrypt);
-    const guessers = api.app.get(AppConfig).env.DB_POOL_MAX + 2;
-    const clients = await Promise.all(Array.from({ length: guessers }, () => api.signedIn()));
+    const guessers = stack.api.app.get(AppConfig).env.DB_POOL_MAX + 2;
+    const clients = await Promise.all(Array.from({ length: guessers }, () => stack.api.signedIn()));
     const answers = Promise.all(clients.map((c, i) => enter(c, raffle.id, `wrong-${i}`)));
     // Each guess reserves its try just before its check: once all are reserved, all are waiting for scrypt.
     while (Number(await stack.redis.get(`raffle:${raffle.id}:password-misses`)) < guessers) await new Promise((r) => setTimeout(r, 20));
 
     // More guesses wait than the api has database connections: a guess that waited inside its transaction would
     // hold them all, and this read would wait for the guesses, which wait for it.
-    const [row] = await api.app.get(EntityManager).fork().execute<{ ok: number }[]>('select 1 as ok');
+    const [row] = await stack.api.app.get(EntityManager).fork().execute<{ ok: number }[]>('select 1 as ok');
     expect(row).toEqual({ ok: 1 });
 
     release();
@@ -109,7 +101,7 @@ describe('raffle password tries are reserved before the check', () => {
 
   it('a member who keeps guessing after the lockout is held after a few more guesses, not thirty', async () => {
     const raffle = await passwordRaffle();
-    const client = await api.signedIn();
+    const client = await stack.api.signedIn();
     const answers: { status: number; body: { message?: string } }[] = [];
     // One at a time, as a person pressing the button again and again would.
     for (let i = 0; i < 20; i++) answers.push(await enter(client, raffle.id, `wrong-${i}`));

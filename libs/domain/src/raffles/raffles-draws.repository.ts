@@ -67,13 +67,15 @@ export class RafflesDrawsRepository {
     return rows.length > 0;
   }
 
-  /** A standing winner; with a claim window, their claim is open for that many minutes from now. */
-  async insertWinner(em: EntityManager, raffleId: number, winner: DrawnWinner, claimWindowMinutes: number | null): Promise<void> {
-    await em.execute(
+  /** A standing winner; with a claim window, their claim is open for that many minutes from now. Answers the deadline. */
+  async insertWinner(em: EntityManager, raffleId: number, winner: DrawnWinner, claimWindowMinutes: number | null): Promise<Date | null> {
+    const [row] = await em.execute<{ claim_deadline: Date | null }[]>(
       `insert into raffle_winners (raffle_id, position, user_id, draw_index, claim_deadline)
-       values (?, ?, ?, ?, case when ?::int is null then null else clock_timestamp() + make_interval(mins => ?::int) end)`,
+       values (?, ?, ?, ?, case when ?::int is null then null else clock_timestamp() + make_interval(mins => ?::int) end)
+       returning claim_deadline`,
       [raffleId, winner.position, winner.user_id, winner.draw_index, claimWindowMinutes, claimWindowMinutes],
     );
+    return row!.claim_deadline;
   }
 
   /** The standing winner row at a position, if any, with its claim: claimed, or the seconds left of an open window. */

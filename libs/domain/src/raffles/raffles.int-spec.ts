@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -14,7 +13,7 @@ import {
   type RaffleVerification,
   type RecentWinner,
 } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
@@ -39,44 +38,34 @@ async function loginFrom(client: TestClient, userId: number): Promise<void> {
 }
 
 describe('raffles (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' });
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    const { id } = await createUser(em, { role: 'Admin' });
-    admin = api.client();
-    await admin.loginAs(id);
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
-  const createRaffle = (overrides: Record<string, unknown> = {}) =>
-    openRaffle(admin, { title: 'Weekend raffle', description: 'Win a prize', number_of_winners: 3, prize_value_usd: 150.5, ...overrides });
+  const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' } });
 
-  async function member(
-    kick: string | null = undefined as unknown as null,
-    username?: string,
-  ): Promise<{ id: number; client: TestClient }> {
-    const user = await createUser(em, { ...(kick === undefined ? {} : { kickUsername: kick }), ...(username ? { username } : {}) });
-    const client = api.client();
-    await loginFrom(client, user.id);
-    return { id: user.id, client };
+  const createRaffle = (overrides: Record<string, unknown> = {}) =>
+    openRaffle(stack.admin, {
+      title: 'Weekend raffle',
+      description: 'Win a prize',
+      number_of_winners: 3,
+      prize_value_usd: 150.5,
+      ...overrides,
+    });
+
+  /** A member logged in from an address of their own (see loginFrom). */
+  async function member(kick: string | null = undefined as unknown as null, username?: string) {
+    const kickUsername = kick === undefined ? {} : { kickUsername: kick };
+    const signedIn = await stack.member({ ...kickUsername, ...(username ? { username } : {}), signedIn: false });
+    await loginFrom(signedIn.client, signedIn.id);
+    return signedIn;
   }
 
-  const count = async (sql: string, params: unknown[]) => Number((await em.fork().execute<{ n: string }[]>(sql, params))[0].n);
+  const count = async (sql: string, params: unknown[]) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0].n);
   /** The raffle.entries-added events of these raffles, and every entry they carry. */
   const addedEntries = async (raffleIds: number[]) => {
-    const rows = await em.fork().execute<{ entries: RaffleEntryAdded[] }[]>(
+    const rows = await stack.em.fork().execute<{ entries: RaffleEntryAdded[] }[]>(
       `select payload -> 'entries' as entries from outbox_events
          where type = 'raffle.entries-added' and (payload ->> 'raffleId')::int = any(?::int[]) order by id`,
       [`{${raffleIds.join(',')}}`],
@@ -86,7 +75,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('publishes the seed hash, keeps the seed secret and reports Pending/Active per the schedule', async () => {
     const pending = await createRaffle({ start_datetime: iso(3_600_000), end_datetime: iso(7_200_000) });
-    const res = await api.client().json('GET', `/api/r/raffles/${pending}`);
+    const res = await stack.api.client().json('GET', `/api/r/raffles/${pending}`);
     expect(res.body.data).toMatchObject({ status: 'Pending', has_ended: false, is_accepting_entries: false, seed: null, total_entries: 0 });
     expect(res.body.data.seed_hash).toMatch(/^[0-9a-f]{64}$/);
     const { client } = await member();
@@ -96,7 +85,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('refuses anonymous members and members without a Kick username with the SPEC messages; 404 for unknown raffles', async () => {
     const id = await createRaffle();
-    const anon = api.client();
+    const anon = stack.api.client();
     await anon.refreshCsrf();
     const r1 = await anon.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
     expect(r1).toEqual({ status: 401, body: { success: false, message: 'Please log in to enter raffles' } });
@@ -113,7 +102,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('a burst of 2,000 entries: every push carries at most a page per list order and the totals so far, the last all of them', async () => {
     const id = await createRaffle();
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
     const pushes: RaffleEntriesPush[] = [];
     socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
@@ -123,7 +112,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     });
     // The publisher as the entry statements call it: 2,000 newcomers in batches of 20 sent at once, each batch with the
     // counters its statement left. No time passes between them, so the rate is as high as the process can go.
-    const publisher = api.app.get(RaffleLivePublisher);
+    const publisher = stack.api.app.get(RaffleLivePublisher);
     const N = 2_000;
     const entry = (n: number) => ({
       entry: {
@@ -170,7 +159,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('500 parallel free entries from 250 members (each twice) give exactly 250 entries, pushed live and coalesced', async () => {
     const id = await createRaffle();
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
     const pushes: RaffleEntriesPush[] = [];
     socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
@@ -215,7 +204,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const memberIds = new Set(members.map((m) => m.id));
     const kickNames = new Map(
       (
-        await em
+        await stack.em
           .fork()
           .execute<{ id: number; kick_username: string }[]>('select id, kick_username from users where id = any(?::int[])', [
             `{${[...memberIds].join(',')}}`,
@@ -241,7 +230,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const seen = new Set<number>();
     let cursor = '';
     for (let page = 0; page < 5; page++) {
-      const entries = await api.client().json('GET', `/api/r/raffles/${id}/entries?cursor=${cursor}`);
+      const entries = await stack.api.client().json('GET', `/api/r/raffles/${id}/entries?cursor=${cursor}`);
       expect(entries.body.data).toHaveLength(50);
       expect(entries.body.data[0]).toMatchObject({
         tickets: 1,
@@ -257,11 +246,11 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('one batch of simultaneous free entries answers each member on its own merits', async () => {
     const [open, other, ended] = [await createRaffle(), await createRaffle(), await createRaffle()];
-    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [ended]);
-    const ann = await createUser(em);
-    const bob = await createUser(em);
-    const noKick = await createUser(em, { kickUsername: null });
-    const batcher = api.app.get(FreeEntryBatcher);
+    await stack.em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [ended]);
+    const ann = await createUser(stack.em);
+    const bob = await createUser(stack.em);
+    const noKick = await createUser(stack.em, { kickUsername: null });
+    const batcher = stack.api.app.get(FreeEntryBatcher);
     // Same turn of the event loop: these leave together, except the repeat of Ann, which goes in another batch
     // (possibly running at the same time) and meets the unique index: exactly one of Ann's two gets the entry.
     const results = await Promise.all([
@@ -276,7 +265,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const view = results.map((e) => e && [e.user.id, e.entry_type, e.tickets]);
     expect(view.slice(0, 2).filter(Boolean)).toEqual([[ann.id, 'passwordless', 1]]);
     expect(view.slice(2)).toEqual([[ann.id, 'passwordless', 1], [bob.id, 'passwordless', 1], null, null, null]);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ raffle_id: number; user_id: number }[]>(
         'select raffle_id, user_id from raffle_entries where raffle_id in (?, ?, ?) order by raffle_id, user_id',
@@ -293,7 +282,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(added.entries.map((e) => e.userId).sort(byId)).toEqual([ann.id, ann.id, bob.id].sort(byId));
     expect(added.events).toBeGreaterThanOrEqual(2);
     // Through HTTP the refused ones get their reasons from the explaining path.
-    const bobClient = api.client();
+    const bobClient = stack.api.client();
     await loginFrom(bobClient, bob.id);
     const again = await bobClient.json('POST', `/api/r/raffles/${open}/enter`, { entry_type: 'passwordless' });
     expect([again.status, again.body.message]).toEqual([409, 'You have already entered this raffle for free.']);
@@ -303,8 +292,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it("a batch one member's row breaks is retried member by member: the others still enter", async () => {
     const open = await createRaffle();
-    const [ann, bob] = [await createUser(em), await createUser(em)];
-    const batcher = api.app.get(FreeEntryBatcher);
+    const [ann, bob] = [await createUser(stack.em), await createUser(stack.em)];
+    const batcher = stack.api.app.get(FreeEntryBatcher);
     // A member id beyond PostgreSQL's integer fails the shared statement; sessions never carry one, so only a
     // direct call can put it into a batch.
     const results = await Promise.allSettled([
@@ -321,23 +310,23 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('a batch finds its members by primary key, however many members the site has', async () => {
     const open = await createRaffle();
-    await em
+    await stack.em
       .fork()
       .execute(
         `insert into users (username, name, role, kick_username) select 'site_member_' || g, 'Site member ' || g, 'member', 'site_member_' || g from generate_series(1, 3000) g`,
       );
-    await em.fork().execute('analyze users');
-    const members = await Promise.all(Array.from({ length: 28 }, () => createUser(em)));
+    await stack.em.fork().execute('analyze users');
+    const members = await Promise.all(Array.from({ length: 28 }, () => createUser(stack.em)));
     // The statement as the batch writes it, planned by PostgreSQL instead of run. With the members joined to the
     // whole users table, the planner scanned every member for a batch of 28 (a cost that grows with the site).
     const plans: unknown[] = [];
     const planning = {
       execute: async (sql: string, params: unknown[]) => {
-        plans.push(await em.fork().execute(`explain (format json) ${sql}`, params));
+        plans.push(await stack.em.fork().execute(`explain (format json) ${sql}`, params));
         return [];
       },
     } as unknown as EntityManager;
-    await api.app.get(RafflesEntriesRepository).insertFreeBatch(
+    await stack.api.app.get(RafflesEntriesRepository).insertFreeBatch(
       planning,
       open,
       members.map((m) => m.id),
@@ -351,7 +340,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     walk(plan[0]!.Plan);
     expect(scans).not.toContain('users');
     // Gone again, so the name searches of the tests below see only their own members.
-    await em.fork().execute(`delete from users where username like 'site\\_member\\_%'`);
+    await stack.em.fork().execute(`delete from users where username like 'site\\_member\\_%'`);
   });
 
   it('ids beyond the integer range are an unknown raffle, never a 500', async () => {
@@ -369,8 +358,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
   it('points entries debit exactly once each, honour the ticket cap and replay an idempotency key once', async () => {
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 100, max_tickets_per_user: 8 });
     const m = await member();
-    const economy = api.app.get(EconomyService);
-    await em
+    const economy = stack.api.app.get(EconomyService);
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: m.id, amount: 2000, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
     const results = await Promise.all(
@@ -380,7 +369,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(results.filter((r) => r.status === 422).every((r) => /at most 8 points tickets/.test(r.body.message))).toBe(true);
     expect(await economy.balanceOf(m.id)).toBe(1200);
     expect(await count(`select count(*) as n from points_ledger where user_id = ? and reason = 'raffle.entry'`, [m.id])).toBe(8);
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ tickets: number; points_spent: string }[]>(
         'select tickets, points_spent::text from raffle_entries where raffle_id = ? and user_id = ?',
@@ -389,7 +378,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(row).toEqual({ tickets: 8, points_spent: '800' });
 
     const other = await member();
-    await em
+    await stack.em
       .fork()
       .transactional((tx) =>
         economy.credit(tx, { userId: other.id, amount: 500, reason: 'test.grant', idempotencyKey: `grant-${other.id}` }),
@@ -413,7 +402,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('counters and the paged entry list follow every way of entering; search matches names server-side', async () => {
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 10, password: 'pw' });
-    const economy = api.app.get(EconomyService);
+    const economy = stack.api.app.get(EconomyService);
     // Letters only, and site names of the test's own: a generated name holds the process id, which may contain "_100".
     const tag = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
     const alpha = await member(`Zed_Alpha_${tag}`, `alpha_${tag}`);
@@ -421,7 +410,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     // Carol's name is what the wildcards would match if they were not escaped: "100" then more, and any character then "100".
     const carol = await member(`carol-100x_${tag}`, `carol_${tag}`);
     for (const m of [alpha, carol])
-      await em
+      await stack.em
         .fork()
         .transactional((tx) => economy.credit(tx, { userId: m.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
     const enter = (m: { client: TestClient }, body: Record<string, unknown>) => m.client.json('POST', `/api/r/raffles/${id}/enter`, body);
@@ -438,7 +427,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
 
     // The maintained counters equal what the rows say.
-    const [truth] = await em
+    const [truth] = await stack.em
       .fork()
       .execute<{ total: number; people: number }[]>(
         'select sum(tickets)::int as total, count(distinct user_id)::int as people from raffle_entries where raffle_id = ?',
@@ -453,7 +442,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
         [id],
       ),
     ).toBe(3);
-    const detail = await api.client().json('GET', `/api/r/raffles/${id}`);
+    const detail = await stack.api.client().json('GET', `/api/r/raffles/${id}`);
     expect(detail.body.data).toMatchObject({ total_entries: truth!.total, participants_count: 3 });
     // Every accepted entry in a raffle.entries-added event (one per statement), written by the typed outbox fragment.
     const added = await addedEntries([id]);
@@ -468,7 +457,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
     // By default most tickets first (SPEC §5): Alpha 5, Carol 3, Bravo 1; each person carries all their rows.
     type EntriesAnswer = { data: RaffleParticipant[]; cursor: { next: string | null; limit: number } };
-    const all = await api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries`);
+    const all = await stack.api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries`);
     expect(all.body.data.map((p) => [p.user.id, p.tickets])).toEqual([
       [alpha.id, 5],
       [carol.id, 3],
@@ -477,15 +466,15 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(all.body.data[0]).toMatchObject({ tickets: 5, entries: [{ entry_type: 'passwordless' }, { entry_type: 'points', tickets: 4 }] });
     expect(all.body.cursor).toEqual({ next: null, limit: 50 });
     // Newest first by each person's first entry: Carol entered last, Alpha first.
-    const newest = await api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=newest`);
+    const newest = await stack.api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=newest`);
     expect(newest.body.data.map((p) => p.user.id)).toEqual([carol.id, bravo.id, alpha.id]);
 
     for (const [order, expected] of [
       ['tickets', [alpha.id, carol.id, bravo.id]],
       ['newest', [carol.id, bravo.id, alpha.id]],
     ] as const) {
-      const firstPage = await api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=2`);
-      const rest = await api
+      const firstPage = await stack.api.client().json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=2`);
+      const rest = await stack.api
         .client()
         .json<EntriesAnswer>('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=2&cursor=${firstPage.body.cursor.next}`);
       expect([...firstPage.body.data, ...rest.body.data].map((p) => p.user.id)).toEqual(expected);
@@ -493,7 +482,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     }
 
     const search = async (text: string) =>
-      (await api.client().json('GET', `/api/r/raffles/${id}/entries?search=${encodeURIComponent(text)}`)).body.data.map(
+      (await stack.api.client().json('GET', `/api/r/raffles/${id}/entries?search=${encodeURIComponent(text)}`)).body.data.map(
         (p: RaffleParticipant) => p.user.id,
       );
     expect(await search(`ALPHA_${tag}`)).toEqual([alpha.id]);
@@ -513,16 +502,16 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       'search=' + 'x'.repeat(65),
       'page=2',
     ]) {
-      const bad = await api.client().json('GET', `/api/r/raffles/${id}/entries?${query}`);
+      const bad = await stack.api.client().json('GET', `/api/r/raffles/${id}/entries?${query}`);
       expect([query, bad.status, bad.body.success]).toEqual([query, 422, false]);
     }
-    expect((await api.client().json('GET', '/api/r/raffles/999999/entries')).status).toBe(404);
+    expect((await stack.api.client().json('GET', '/api/r/raffles/999999/entries')).status).toBe(404);
   });
 
   it('pages 300 entrants with many ticket ties in both orders, each exactly once and in order', async () => {
     const id = await createRaffle();
     const tag = Math.random().toString(36).slice(2, 7);
-    const db = em.fork();
+    const db = stack.em.fork();
     await db.execute(
       `insert into users (username, name, kick_username, is_demo)
        select 'tie_${tag}_' || g, 'Tie ' || g, 'tie_${tag}_' || g, true from generate_series(1, 300) g`,
@@ -533,7 +522,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
        select ?, id, 'points', 1 + (id % 5) from users where username like ? order by random()`,
       [id, `tie\\_${tag}\\_%`],
     );
-    await api.app.get(RafflesEntriesRepository).recount(db, id);
+    await stack.api.app.get(RafflesEntriesRepository).recount(db, id);
     const expected = async (order: string) =>
       (await db.execute<{ user_id: number }[]>(`select user_id from raffle_entries where raffle_id = ? order by ${order}`, [id])).map(
         (r) => r.user_id,
@@ -542,7 +531,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       const ids: number[] = [];
       let cursor: string | null = '';
       while (cursor !== null) {
-        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await api
+        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
           .client()
           .json('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
         ids.push(...answer.body.data.map((p) => p.user.id));
@@ -558,7 +547,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
   it('a search few members match and one many match page through the same people, newest first', async () => {
     const id = await createRaffle();
     const tag = Math.random().toString(36).slice(2, 7);
-    const db = em.fork();
+    const db = stack.em.fork();
     // 2,100 entrants whose names share a prefix: more than a search looks up from the matching members.
     await db.execute(
       `insert into users (username, name, kick_username, is_demo)
@@ -585,7 +574,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       const ids: number[] = [];
       let cursor: string | null = '';
       for (let page = 0; cursor !== null && page < 3; page++) {
-        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await api
+        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
           .client()
           .json('GET', `/api/r/raffles/${id}/entries?order=newest&search=${encodeURIComponent(text)}${cursor ? `&cursor=${cursor}` : ''}`);
         ids.push(...answer.body.data.map((p) => p.user.id));
@@ -605,7 +594,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('password entry: hashed, checked, once per member', async () => {
     const id = await createRaffle({ allow_passwordless_entry: false, password: 'letmein' });
-    const [stored] = await em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
+    const [stored] = await stack.em.fork().execute<{ password_hash: string }[]>('select password_hash from raffles where id = ?', [id]);
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('letmein');
     const m = await member();
@@ -652,16 +641,16 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
     // The delayed job fires at the end time too; together with these three racing draws, exactly one may win.
     // drawAllDue also draws other tests' raffles that are due, so the count that matters is this raffle's draw events.
-    const draws = worker.get(RaffleDrawService);
+    const draws = stack.worker.get(RaffleDrawService);
     await Promise.all([draws.drawIfDue(id), draws.drawIfDue(id), draws.drawAllDue()]);
     const drawEvents = `select count(*) as n from outbox_events where type = 'raffle.drawn' and (payload ->> 'raffleId')::int = ? and payload ->> 'reroll' = 'false'`;
     expect(await count(drawEvents, [id])).toBe(1);
-    const winners = await em.fork().execute<{ user_id: number }[]>('select user_id from raffle_winners where raffle_id = ?', [id]);
+    const winners = await stack.em.fork().execute<{ user_id: number }[]>('select user_id from raffle_winners where raffle_id = ?', [id]);
     expect(winners).toHaveLength(5);
-    expect(await count(`select count(*) as n from giveaways where source = 'raffle' and reference = ?`, [`raffle:${id}`])).toBe(1);
+    expect(await count(`select count(*) as n from payouts where source = 'raffle' and source_id = ?`, [id])).toBe(5);
     expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(12);
 
-    const verify = await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`);
+    const verify = await stack.api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`);
     const v = verify.body.data;
     expect(v.drawn).toBe(true);
     expect(v.matches).toBe(true);
@@ -671,13 +660,13 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const tampered = v.entries.map((e, i) => (i === 3 ? { ...e, tickets: e.tickets + 1 } : e));
     expect(computeWinners(v.seed as string, tampered, v.number_of_winners, [], v.algorithm)).not.toEqual(v.winners);
 
-    const detail = await api.client().json('GET', `/api/r/raffles/${id}`);
+    const detail = await stack.api.client().json('GET', `/api/r/raffles/${id}`);
     expect(detail.body.data).toMatchObject({ status: 'Ended', has_ended: true, seed: v.seed });
     expect(detail.body.data.winners).toHaveLength(5);
 
-    const reroll = await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 2 });
+    const reroll = await stack.admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 2 });
     expect(reroll.status).toBe(200);
-    const after = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const after = (await stack.api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(after.rerolled_positions).toEqual([2]);
     expect(after.matches).toBe(true);
     expect(after.winners[1].user_id).not.toBe(v.winners[1].user_id);
@@ -687,18 +676,18 @@ describe('raffles (real PostgreSQL + Redis)', () => {
   it('publishes the entry list in entry id order across digit counts, so the hash recomputes literally', async () => {
     const id = await createRaffle({ number_of_winners: 2 });
     // The next ten ids cross a digit count (e.g. 96…105): ordered as text, 100–105 would come before 96.
-    await em
+    await stack.em
       .fork()
       .execute(`select setval('raffle_entries_id_seq', (10 ^ length((coalesce(max(id), 0) + 6)::text))::bigint - 5) from raffle_entries`);
     const members = await Promise.all(Array.from({ length: 10 }, () => member()));
     for (const m of members) await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
     // As a raffle created before v2 (docs/raffle-draws.md §7), which keeps v1's lines; v2's are checked in raffle-draw-v2.int-spec.
-    await em
+    await stack.em
       .fork()
       .execute(`update raffles set ends_at = now() - interval '1 second', draw_algorithm = 'kickback-raffle-v1' where id = ?`, [id]);
-    expect((await worker.get(RaffleDrawService).drawIfDue(id)).drawn).toBe(true);
+    expect((await stack.worker.get(RaffleDrawService).drawIfDue(id)).drawn).toBe(true);
 
-    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.algorithm).toBe('kickback-raffle-v1');
     const ids = v.entries.map((e) => e.entry_id);
     expect(new Set(ids.map((n) => String(n).length)).size).toBe(2);
@@ -715,13 +704,13 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => member()));
     await Promise.all(members.map((m) => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })));
     // Its end passes now, far from any scheduled job: only these calls race.
-    await em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [id]);
-    const draws = [worker.get(RaffleDrawService), api.app.get(RaffleDrawService)];
+    await stack.em.fork().execute(`update raffles set ends_at = now() - interval '1 second' where id = ?`, [id]);
+    const draws = [stack.worker.get(RaffleDrawService), stack.api.app.get(RaffleDrawService)];
     const outcomes = await Promise.all([0, 1, 2, 3].map((i) => draws[i % 2]!.drawIfDue(id)));
     expect(outcomes.filter((o) => o.drawn)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.drawn && o.reason === 'already-drawn')).toHaveLength(3);
     expect(await count('select count(*) as n from raffle_winners where raffle_id = ?', [id])).toBe(2);
-    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.matches).toBe(true);
     expect(v.winners.map((w) => w.user_id)).toEqual(
       (outcomes.find((o) => o.drawn) as { winners: { user_id: number }[] }).winners.map((w) => w.user_id),
@@ -733,13 +722,13 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const members: { id: number; client: TestClient }[] = [];
     while (members.length < 60) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
     const entering = members.map((m) => m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' }));
-    const drawing = new Promise((r) => setTimeout(r, 5)).then(() => admin.json('POST', `/api/admin/raffles/${id}/draw`));
+    const drawing = new Promise((r) => setTimeout(r, 5)).then(() => stack.admin.json('POST', `/api/admin/raffles/${id}/draw`));
     const [answers, drawn] = await Promise.all([Promise.all(entering), drawing]);
     expect(drawn.status).toBe(200);
     const accepted = answers.filter((a) => a.status === 200).length;
     expect(answers.every((a) => a.status === 200 || a.body.message === 'This raffle has ended and no longer accepts entries.')).toBe(true);
     expect(await count('select count(*) as n from raffle_entries where raffle_id = ?', [id])).toBe(accepted);
-    const v = (await api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
+    const v = (await stack.api.client().json<{ data: RaffleVerification }>('GET', `/api/r/raffles/${id}/verify`)).body.data;
     expect(v.entries).toHaveLength(accepted);
     expect(v.matches).toBe(true);
   });
@@ -748,7 +737,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const id = await createRaffle({ end_datetime: iso(1500), number_of_winners: 1 });
     const m = await member();
     await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
     const drawn = new Promise<{ winners: { id: number }[]; seed: string }>((resolve) => socket.on('raffle:drawn', resolve));
     socket.emit('room:join', `raffle:${id}`);
@@ -759,62 +748,62 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it("admin entry list: newest rows first, 100 a page, with the raffle's row and ticket totals", async () => {
     const id = await createRaffle();
-    const users = await Promise.all(Array.from({ length: 101 }, () => createUser(em)));
-    const batcher = api.app.get(FreeEntryBatcher);
+    const users = await Promise.all(Array.from({ length: 101 }, () => createUser(stack.em)));
+    const batcher = stack.api.app.get(FreeEntryBatcher);
     await Promise.all(users.map((u) => batcher.enter(u.id, id)));
-    const first = await admin.json('GET', `/api/admin/raffles/${id}/entries`);
+    const first = await stack.admin.json('GET', `/api/admin/raffles/${id}/entries`);
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ current_page: 1, last_page: 2, per_page: 100, total: 101 });
     expect(first.body.tickets_total).toBe(101);
     const ids = first.body.data.map((e: { id: number }) => e.id);
     expect(ids).toHaveLength(100);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-    const second = await admin.json('GET', `/api/admin/raffles/${id}/entries?page=2`);
+    const second = await stack.admin.json('GET', `/api/admin/raffles/${id}/entries?page=2`);
     expect(second.body.data).toHaveLength(1);
     expect(second.body.data[0].id).toBeLessThan(Math.min(...ids));
     expect(new Set([...ids, second.body.data[0].id]).size).toBe(101);
 
     for (const page of ['0', 'abc', '1.5', '100001'])
-      expect(await admin.json('GET', `/api/admin/raffles/${id}/entries?page=${page}`)).toMatchObject({
+      expect(await stack.admin.json('GET', `/api/admin/raffles/${id}/entries?page=${page}`)).toMatchObject({
         status: 422,
         body: { success: false },
       });
-    expect((await admin.json('GET', `/api/admin/raffles/${id}/entries?sort=id`)).status).toBe(422);
-    expect((await admin.json('GET', '/api/admin/raffles/999999/entries')).status).toBe(404);
+    expect((await stack.admin.json('GET', `/api/admin/raffles/${id}/entries?sort=id`)).status).toBe(422);
+    expect((await stack.admin.json('GET', '/api/admin/raffles/999999/entries')).status).toBe(404);
   });
 
   it('admin draw-now, cancel with refunds, CSV export; all audited', async () => {
-    const economy = api.app.get(EconomyService);
+    const economy = stack.api.app.get(EconomyService);
     const id = await createRaffle({ allow_points_entry: true, points_per_entry: 50 });
     const m = await member();
-    await em
+    await stack.em
       .fork()
       .transactional((tx) => economy.credit(tx, { userId: m.id, amount: 100, reason: 'test.grant', idempotencyKey: `grant-${m.id}` }));
     await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 100 });
-    const csv = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+    const csv = await stack.admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe('entry_id,user_id,username,kick_username,entry_type,tickets,points_spent,created_at');
     expect(text).toContain(',points,2,100,');
-    const cancel = await admin.json('POST', `/api/admin/raffles/${id}/cancel`);
+    const cancel = await stack.admin.json('POST', `/api/admin/raffles/${id}/cancel`);
     expect(cancel.status).toBe(200);
     expect(await economy.balanceOf(m.id)).toBe(100);
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/draw`)).body.message).toBe('This raffle has been cancelled.');
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`)).body.message).toBe('This raffle has been cancelled.');
 
     const other = await createRaffle();
     await m.client.json('POST', `/api/r/raffles/${other}/enter`, { entry_type: 'passwordless' });
-    const now = await admin.json('POST', `/api/admin/raffles/${other}/draw`);
+    const now = await stack.admin.json('POST', `/api/admin/raffles/${other}/draw`);
     expect(now.status).toBe(200);
     expect(now.body.data.winners.map((w: { id: number }) => w.id)).toEqual([m.id]);
-    expect((await admin.json('POST', `/api/admin/raffles/${other}/draw`)).status).toBe(422);
-    const actions = await em
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${other}/draw`)).status).toBe(422);
+    const actions = await stack.em
       .fork()
       .execute<{ action: string }[]>(`select action from audit_logs where entity = 'raffle' and entity_id in (?, ?) order by id`, [
         String(id),
         String(other),
       ]);
     expect(actions.map((a) => a.action)).toEqual(['raffle.create', 'raffle.cancel', 'raffle.create', 'raffle.draw']);
-    const bad = await admin.json('POST', '/api/admin/raffles', {
+    const bad = await stack.admin.json('POST', '/api/admin/raffles', {
       title: '',
       start_datetime: iso(0),
       end_datetime: iso(-10),
@@ -827,7 +816,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
   /** Members and their free entries written in bulk (a raffle of more than one CSV page); the first one's name looks like a formula. */
   async function bulkEntrants(raffleId: number, howMany: number): Promise<string> {
     const tag = Math.random().toString(36).slice(2, 7);
-    const db = em.fork();
+    const db = stack.em.fork();
     await db.execute(
       `insert into users (username, name, kick_username, is_demo)
        select case when g = 1 then '=cmd_${tag}' else 'csv_${tag}_' || g end, 'Csv ' || g, 'csv_${tag}_' || g, true
@@ -845,13 +834,13 @@ describe('raffles (real PostgreSQL + Redis)', () => {
   it('the CSV export streams 100,000 entries from a cursor: every entry once, in entry order, names as text', async () => {
     const id = await createRaffle();
     const tag = await bulkEntrants(id, 100_000);
-    const csv = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+    const csv = await stack.admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
     expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
     const lines = (await csv.text()).split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines.shift()).toBe('entry_id,user_id,username,kick_username,entry_type,tickets,points_spent,created_at');
     expect(lines).toHaveLength(100_000);
-    const rows = await em.fork().execute<{ line: string }[]>(
+    const rows = await stack.em.fork().execute<{ line: string }[]>(
       `select concat_ws(',', e.id, u.id, u.username, u.kick_username, e.entry_type, e.tickets, e.points_spent) as line
          from raffle_entries e join users u on u.id = e.user_id where e.raffle_id = ? order by e.id`,
       [id],
@@ -861,14 +850,14 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(lines.map((line) => line.slice(0, line.lastIndexOf(',')))).toEqual(expected);
     expect(lines[0]).toContain(`,'=cmd_${tag},csv_${tag}_1,passwordless,1,0,`);
     expect(lines.every((line) => /,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(line))).toBe(true);
-    expect((await admin.request('GET', '/api/admin/raffles/999999/entries.csv')).status).toBe(404);
+    expect((await stack.admin.request('GET', '/api/admin/raffles/999999/entries.csv')).status).toBe(404);
   });
 
   it('the CSV export is the entries at the moment it started, though members enter while it is read', async () => {
     const id = await createRaffle();
     await bulkEntrants(id, 5050);
     const latecomer = await member();
-    const exports = api.app.get(AdminRafflesService);
+    const exports = stack.api.app.get(AdminRafflesService);
     /** Export cursors whose transaction waits for its reader. */
     const openCursors = () =>
       count(
@@ -892,7 +881,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       expect(lines).toHaveLength(5051);
       expect(lines.some((line) => line.split(',')[1] === String(latecomer.id))).toBe(false);
       // The export gave its connection back: the next one sees the latecomer.
-      const again = await admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
+      const again = await stack.admin.request('GET', `/api/admin/raffles/${id}/entries.csv`);
       expect((await again.text()).split('\r\n').filter(Boolean)).toHaveLength(5052);
 
       // A download abandoned halfway (the response stream is destroyed) closes its cursor and transaction too.
@@ -913,28 +902,28 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const members = [await member(), await member(), await member()];
     for (const m of members)
       expect((await m.client.json('POST', `/api/r/raffles/${first}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffles/${first}/draw`)).status).toBe(200);
-    const drawn = await em
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${first}/draw`)).status).toBe(200);
+    const drawn = await stack.em
       .fork()
       .execute<{ position: number; user_id: number }[]>(
         'select position, user_id from raffle_winners where raffle_id = ? order by position',
         [first],
       );
-    expect((await admin.json('POST', `/api/admin/raffles/${first}/reroll`, { position: 1 })).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${first}/reroll`, { position: 1 })).status).toBe(200);
     const second = await createRaffle({ number_of_winners: 1 });
     expect((await members[0]!.client.json('POST', `/api/r/raffles/${second}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     // The Recent Winners page listens in the 'winners' room: every draw reaches it.
-    const watcher = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const watcher = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(watcher);
     await new Promise<void>((resolve) => {
       watcher.once('room:joined', () => resolve());
       watcher.emit('room:join', 'winners');
     });
     const drawnPush = new Promise<{ raffle_id: number; winners: { id: number }[] }>((resolve) => watcher.once('raffle:drawn', resolve));
-    expect((await admin.json('POST', `/api/admin/raffles/${second}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${second}/draw`)).status).toBe(200);
     expect(await drawnPush).toMatchObject({ raffle_id: second, winners: [{ id: members[0]!.id }] });
 
-    const res = await api
+    const res = await stack.api
       .client()
       .json<{ data: RecentWinner[]; pagination: { current_page: number; total: number } }>('GET', '/api/r/winners');
     expect(res.status).toBe(200);
@@ -958,9 +947,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     expect(res.body.data.filter((w) => w.subject.id === first).map((w) => w.user!.id)).not.toContain(drawn[0]!.user_id);
     expect(res.body.pagination).toMatchObject({ current_page: 1, total: expect.any(Number) });
 
-    const beyond = await api.client().json<{ data: RecentWinner[] }>('GET', '/api/r/winners?page=999');
+    const beyond = await stack.api.client().json<{ data: RecentWinner[] }>('GET', '/api/r/winners?page=999');
     expect([beyond.status, beyond.body.data]).toEqual([200, []]);
-    const bad = await api.client().json('GET', '/api/r/winners?page=zero');
+    const bad = await stack.api.client().json('GET', '/api/r/winners?page=zero');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.page).toBeDefined();
   });

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
-import { SiteModule } from '../site/site.module';
 import { WinnersModule } from '../winners/winners.module';
 import { RafflesQueryService } from './raffles-query.service';
 import { RaffleLivePublisher } from './raffle-live.publisher';
@@ -28,7 +27,7 @@ import { SafetyModule } from '../safety/safety.module';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
-  imports: [EconomyModule, SiteModule, WinnersModule, SafetyModule],
+  imports: [EconomyModule, WinnersModule, SafetyModule],
   providers: [
     RafflesRepository,
     RafflesEntriesRepository,

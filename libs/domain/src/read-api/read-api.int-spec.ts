@@ -1,28 +1,22 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { runDemoSeed } from '../demo/demo-seed';
 
 const PER_MINUTE = 5;
 
 describe('read API tokens (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let admin: TestClient;
   let adminId: number;
 
+  const stack = integrationStack({ env: { READ_API_PER_MINUTE: String(PER_MINUTE) } });
+
   beforeAll(async () => {
-    stack = await createTestStack({ READ_API_PER_MINUTE: String(PER_MINUTE) });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    adminId = (await createUser(em, { role: 'Admin' })).id;
-    admin = api.client();
+    adminId = (await createUser(stack.em, { role: 'Admin' })).id;
+    admin = stack.api.client();
     await admin.loginAs(adminId);
   });
-  afterAll(() => stack.close());
 
   const read = (path: string, token?: string) =>
-    fetch(new URL(path, api.url), { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+    fetch(new URL(path, stack.api.url), { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
   const create = async (name: string, scopes: string[]) => {
     const res = await admin.json('POST', '/api/admin/read-api/tokens', { name, scopes });
     expect(res.status).toBe(201);
@@ -34,7 +28,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     expect(created.token).toMatch(/^kbr_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.token.slice(0, 8));
     // Stored hashed: the token itself is nowhere in the table.
-    const [row] = await em
+    const [row] = await stack.em
       .fork()
       .execute<{ token_sha256: string }[]>('select token_sha256 from read_api_tokens where id = ?', [created.id]);
     expect(row!.token_sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -58,7 +52,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     ]) {
       const res = await read(path, created.token);
       expect([path, res.status]).toEqual([path, 200]);
-      expect(await res.json()).toEqual(await (await fetch(new URL(publicPath, api.url))).json());
+      expect(await res.json()).toEqual(await (await fetch(new URL(publicPath, stack.api.url))).json());
     }
 
     const missing = await read('/api/v1/leaderboard');
@@ -87,7 +81,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     expect((await read('/api/v1/leaderboard', created.token)).status).toBe(401);
     expect((await admin.json('DELETE', `/api/admin/read-api/tokens/${created.id}`)).status).toBe(404);
 
-    const actions = await em
+    const actions = await stack.em
       .fork()
       .execute<{ action: string; actor_id: number }[]>(
         `select action, actor_id from audit_logs where entity = 'read_api_token' and entity_id = ? order by id`,
@@ -102,8 +96,8 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
   it("every scope answers what a visitor's page shows, and no answer carries a member's private fields", async () => {
     // A community with raffles and their winners, hunts, tournaments and a leaderboard; every member has an e-mail and a
     // Kick id the public pages never show.
-    await runDemoSeed(em.fork());
-    await em.fork().execute(`update users set email = 'private-' || id || '@mail.example', kick_user_id = 880000000 + id`);
+    await runDemoSeed(stack.em.fork());
+    await stack.em.fork().execute(`update users set email = 'private-' || id || '@mail.example', kick_user_id = 880000000 + id`);
     // Two tokens: this stack allows each one PER_MINUTE reads.
     const board = (await create('Board', ['leaderboard', 'raffles', 'winners'])).token;
     const stream = (await create('Stream', ['hunts', 'tournaments'])).token;
@@ -119,7 +113,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
       const res = await read(path, path.includes('hunts') || path.includes('tournaments') ? stream : board);
       expect([path, res.status]).toEqual([path, 200]);
       const body = await res.text();
-      expect([path, JSON.parse(body)]).toEqual([path, await (await fetch(new URL(publicPath, api.url))).json()]);
+      expect([path, JSON.parse(body)]).toEqual([path, await (await fetch(new URL(publicPath, stack.api.url))).json()]);
       bodies.push(body);
     }
     const all = bodies.join('\n');
@@ -155,12 +149,12 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     const unknown = await admin.json('POST', '/api/admin/read-api/tokens', { name: 'x', scopes: ['ledger'] });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors)).toEqual(['scopes.0']);
-    const member = await api.signedIn();
+    const member = await stack.api.signedIn();
     expect((await member.json('POST', '/api/admin/read-api/tokens', { name: 'x', scopes: ['winners'] })).status).toBe(403);
   });
 
   it('is in the OpenAPI document with its bearer token', async () => {
-    const doc = (await (await fetch(new URL('/api/docs.json', api.url))).json()) as {
+    const doc = (await (await fetch(new URL('/api/docs.json', stack.api.url))).json()) as {
       paths: Record<string, { get?: { security?: unknown[]; tags?: string[] } }>;
       components: { securitySchemes: Record<string, { type: string; scheme: string }> };
     };

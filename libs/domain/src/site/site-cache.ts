@@ -7,6 +7,3 @@ export const SITE_ANSWERS = {
   /** Each active card with its country rule (the viewer's filter runs on every read). */
   affiliates: 'site:affiliates-by-country',
 } as const;
-
-/** Redis key of the total given away, which no admin edit changes (giveaways are recorded as they happen). */
-export const TOTAL_GIVEN_AWAY_KEY = 'cache:site:total-given-away:v1';

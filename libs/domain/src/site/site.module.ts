@@ -4,13 +4,12 @@ import { SiteSettingsRow } from './site-settings.entity';
 import { AffiliateRow } from './affiliate.entity';
 import { SiteSettingsService } from './site-settings.service';
 import { AffiliatesService } from './affiliates.service';
-import { GiveawaysService } from './giveaways.service';
 import { SiteUpdatedPushHandler } from './site-updated-push.handler';
 import { SiteRepository } from './site.repository';
 
 @Module({
   imports: [MikroOrmModule.forFeature([SiteSettingsRow, AffiliateRow])],
-  providers: [SiteRepository, SiteSettingsService, AffiliatesService, GiveawaysService, SiteUpdatedPushHandler],
-  exports: [SiteSettingsService, AffiliatesService, GiveawaysService],
+  providers: [SiteRepository, SiteSettingsService, AffiliatesService, SiteUpdatedPushHandler],
+  exports: [SiteSettingsService, AffiliatesService],
 })
 export class SiteModule {}

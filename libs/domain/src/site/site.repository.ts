@@ -2,29 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SITE_DEFAULTS } from './site-defaults';
 
-export type GiveawaySource = 'raffle' | 'redemption' | 'leaderboard' | 'hunt' | 'manual';
-
-/** The site feature's SQL beside its entities: affiliate order, the giveaways ledger, the settings row's first write. */
+/** The site feature's SQL beside its entities: affiliate order, the settings row's first write. */
 @Injectable()
 export class SiteRepository {
   async nextAffiliatePosition(em: EntityManager): Promise<number> {
     const [{ next }] = await em.execute<{ next: number }[]>('select coalesce(max(position), -1) + 1 as next from affiliates');
     return Number(next);
-  }
-
-  /** Idempotent per (source, reference). */
-  async recordGiveaway(em: EntityManager, source: GiveawaySource, reference: string, amountUsd: string): Promise<void> {
-    await em.execute('insert into giveaways (source, reference, amount) values (?, ?, ?::numeric) on conflict do nothing', [
-      source,
-      reference,
-      amountUsd,
-    ]);
-  }
-
-  /** Summed in PostgreSQL (numeric), as text so no float touches the money. */
-  async totalGivenAway(em: EntityManager): Promise<string> {
-    const [{ sum }] = await em.execute<{ sum: string }[]>('select coalesce(sum(amount), 0)::text as sum from giveaways');
-    return sum;
   }
 
   /** A fresh install's settings row, written once (a concurrent first read finds it written). */

@@ -1,25 +1,14 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import { FRIEND_ERRORS, FRIEND_MESSAGES, PROFILE_NOT_FOUND, friendRequestReceivedNotification } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 
 describe('friends and public profiles', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   const sockets: Socket[] = [];
 
   interface Member {
     id: number;
     username: string;
     client: TestClient;
-  }
-
-  async function member(): Promise<Member> {
-    const user = await createUser(em, {});
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
   }
 
   const flagsOf = (d: any) => ({
@@ -41,28 +30,22 @@ describe('friends and public profiles', () => {
   const act = (who: Member, method: 'POST' | 'DELETE', path: string) => who.client.json(method, `/api/r/friends/${path}`);
 
   async function pairRows(a: number, b: number) {
-    return em
+    return stack.em
       .fork()
       .execute<{ id: string; status: string; sender_id: number }[]>(
         `select id, status, sender_id from friendships where least(sender_id, receiver_id) = ? and greatest(sender_id, receiver_id) = ?`,
         [Math.min(a, b), Math.max(a, b)],
       );
   }
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
+  const stack = integrationStack({ worker: true });
+
   it('walks every transition of SPEC §4 with the SPEC §8 messages and the flags of sender, receiver, friend, stranger, self and anonymous', async () => {
-    const [a, b, stranger] = [await member(), await member(), await member()];
-    const anonymous = api.client();
+    const [a, b, stranger] = [await stack.member(), await stack.member(), await stack.member()];
+    const anonymous = stack.api.client();
 
     expect(flagsOf(await view(a.client, b.username))).toEqual({
       status: 'none',
@@ -138,7 +121,7 @@ describe('friends and public profiles', () => {
   });
 
   it('refuses requests to yourself, unknown members, bad ids and anonymous callers with 4xx envelopes', async () => {
-    const a = await member();
+    const a = await stack.member();
     expect(await request(a, a.id)).toMatchObject({
       status: 422,
       body: { success: false, message: FRIEND_ERRORS.self, errors: { user_id: [FRIEND_ERRORS.self] } },
@@ -148,18 +131,18 @@ describe('friends and public profiles', () => {
       const res = await request(a, bad);
       expect([res.status, res.body.success]).toEqual([422, false]);
     }
-    const anonymous = api.client();
+    const anonymous = stack.api.client();
     await anonymous.refreshCsrf();
     expect((await anonymous.json('POST', '/api/r/friends/request', { user_id: a.id })).status).toBe(401);
     expect((await anonymous.json('GET', '/api/r/friends')).status).toBe(401);
-    const rows = await em
+    const rows = await stack.em
       .fork()
       .execute<{ n: number }[]>('select count(*)::int as n from friendships where ? in (sender_id, receiver_id)', [a.id]);
     expect(rows[0]!.n).toBe(0);
   });
 
   it('answers an unknown username with the Profile Not Found shape', async () => {
-    const client = api.client();
+    const client = stack.api.client();
     for (const name of ['nobody_here_at_all', 'x'.repeat(300), 'a%00b']) {
       const res = await client.json('GET', `/api/r/user/${encodeURIComponent(name)}`);
       expect(res).toEqual({ status: 404, body: { success: false, message: PROFILE_NOT_FOUND.title } });
@@ -167,8 +150,8 @@ describe('friends and public profiles', () => {
   });
 
   it('tells the other member live: a notification and the pending count for the navigation', async () => {
-    const [a, b] = [await member(), await member()];
-    const socket = io(api.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: b.client.cookieHeader } });
+    const [a, b] = [await stack.member(), await stack.member()];
+    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: b.client.cookieHeader } });
     sockets.push(socket);
     const notices: string[] = [];
     const counts: number[] = [];
@@ -187,7 +170,7 @@ describe('friends and public profiles', () => {
   });
 
   it('finds members by name with their friendship, and lists mutual friends', async () => {
-    const [a, b, c] = [await member(), await member(), await member()];
+    const [a, b, c] = [await stack.member(), await stack.member(), await stack.member()];
     for (const [x, y] of [
       [a, c],
       [b, c],
@@ -205,7 +188,7 @@ describe('friends and public profiles', () => {
 
   it('crossed requests A→B and B→A fired together 50 times always end in one accepted friendship', async () => {
     for (let i = 0; i < 50; i++) {
-      const [a, b] = [await member(), await member()];
+      const [a, b] = [await stack.member(), await stack.member()];
       const answers = await Promise.all([request(a, b.id), request(b, a.id)]);
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       expect(answers.map((r) => r.body.message).sort()).toEqual([FRIEND_MESSAGES.accepted, FRIEND_MESSAGES.sent].sort());
@@ -217,8 +200,8 @@ describe('friends and public profiles', () => {
   }, 240_000);
 
   it('hides banned members', async () => {
-    const [a, b] = [await member(), await member()];
-    await em.fork().execute(`update users set banned_at = now(), ban_reason = 'Spam.' where id = ?`, [b.id]);
+    const [a, b] = [await stack.member(), await stack.member()];
+    await stack.em.fork().execute(`update users set banned_at = now(), ban_reason = 'Spam.' where id = ?`, [b.id]);
     expect((await a.client.json('GET', `/api/r/user/${b.username}`)).status).toBe(404);
     expect(await request(a, b.id)).toMatchObject({ status: 404, body: { message: FRIEND_ERRORS.userNotFound } });
     expect((await a.client.json('GET', `/api/r/friends/search?query=${b.username}`)).body.data).toEqual([]);

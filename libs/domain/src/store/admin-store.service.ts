@@ -10,7 +10,6 @@ import {
   type StoreItemUpdate,
 } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound, pagination, unprocessable } from '@kickback/platform';
-import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 import { StoreRepository, type AdminItemRow } from './store.repository';
 import { StoreCodesRepository } from './store-codes.repository';
@@ -31,7 +30,6 @@ export class AdminStoreService {
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
     private readonly fulfilment: RedemptionFulfilmentService,
-    private readonly giveaways: GiveawaysService,
     private readonly items: StoreRepository,
     private readonly redemptions: StoreRedemptionsRepository,
     private readonly codes: StoreCodesRepository,
@@ -136,7 +134,6 @@ export class AdminStoreService {
       });
       return { added, skipped: codes.length - added, fulfilled, codes_available: available };
     });
-    if (result.fulfilled) await this.giveaways.invalidate();
     return result;
   }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { PAYOUT_MESSAGES } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, notFound } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
-import { GiveawaysService } from '../site/giveaways.service';
+import { PayoutLedgerService } from '../payouts/payout-ledger.service';
 import { StoreRepository } from './store.repository';
 import { StoreCodesRepository } from './store-codes.repository';
 import { StoreRedemptionsRepository, type LockedRedemption } from './store-redemptions.repository';
@@ -28,7 +29,7 @@ export class RedemptionFulfilmentService {
     private readonly economy: EconomyService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
-    private readonly giveaways: GiveawaysService,
+    private readonly payouts: PayoutLedgerService,
     private readonly items: StoreRepository,
     private readonly redemptions: StoreRedemptionsRepository,
     private readonly codes: StoreCodesRepository,
@@ -81,7 +82,6 @@ export class RedemptionFulfilmentService {
       });
       await this.outbox.add(tx, 'redemption.updated', { redemptionId, userId: r.user_id, itemId: r.item_id, status: 'processed' });
     });
-    await this.giveaways.invalidate();
   }
 
   /** Admin: give the points back and put the item back in stock (and in the member's allowance). */
@@ -122,8 +122,22 @@ export class RedemptionFulfilmentService {
     return (await this.codes.ofRedemption(tx, r.id)) ?? this.codes.claim(tx, r.item_id, r.id);
   }
 
+  /** Delivered: an item with a cash value is a prize paid, so its payout opens as paid (by whoever delivered it). */
   private async markProcessed(tx: EntityManager, r: LockedRedemption, actorId: number | null): Promise<void> {
     await this.redemptions.markProcessed(tx, r.id, actorId);
-    if (Number(r.value_usd) > 0) await this.giveaways.record(tx, 'redemption', r.id, r.value_usd);
+    if (Number(r.value_usd) > 0)
+      await this.payouts.open(tx, {
+        source: 'store',
+        sourceId: Number(r.id),
+        place: 1,
+        userId: r.user_id,
+        casinoUsername: null,
+        prize: r.item_name,
+        amount: null,
+        currency: null,
+        valueUsd: r.value_usd,
+        subject: { title: r.item_name, path: '/store' },
+        paidAtOnce: { reason: PAYOUT_MESSAGES.storeDelivered, actorId },
+      });
   }
 }

@@ -1,21 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 describe('store edge cases answer 4xx, never 500', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack();
 
   it('odd ids, queries and bodies', async () => {
-    const member = await api.signedIn();
-    const admin = await api.signedIn({ role: 'Admin' });
+    const member = await stack.api.signedIn();
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const cases: [typeof member, string, string, unknown, number][] = [
       [member, 'POST', '/api/r/store/99999999999/redeem', {}, 404],
       [member, 'POST', '/api/r/store/abc/redeem', {}, 404],
@@ -40,7 +30,7 @@ describe('store edge cases answer 4xx, never 500', () => {
   });
 
   it('an admin edit that lowers stock is pushed to open store pages and audited; a created item is listed', async () => {
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const created = await admin.json('POST', '/api/admin/store-items', {
       name: 'Edge Cap',
       cost: 250,
@@ -55,13 +45,13 @@ describe('store edge cases answer 4xx, never 500', () => {
     const id = created.body.data.id;
     const updated = await admin.json('PUT', `/api/admin/store-items/${id}`, { quantity: 1, is_active: false });
     expect(updated.body.data).toMatchObject({ quantity: 1, is_active: false });
-    const hidden = await api.client().json('GET', '/api/r/store');
+    const hidden = await stack.api.client().json('GET', '/api/r/store');
     expect(hidden.body.data.store_items.some((i: { id: number }) => i.id === id)).toBe(false);
-    const events = await em
+    const events = await stack.em
       .fork()
       .execute(`select 1 from outbox_events where type = 'store.item-changed' and (payload->>'itemId')::int = ?`, [id]);
     expect(events).toHaveLength(1);
-    const audit = await em
+    const audit = await stack.em
       .fork()
       .execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_item' and entity_id = ? order by id`, [
         String(id),
@@ -69,6 +59,6 @@ describe('store edge cases answer 4xx, never 500', () => {
     expect(audit.map((a) => a.action)).toEqual(['store.item.create', 'store.item.update']);
     const removed = await admin.json('DELETE', `/api/admin/store-items/${id}`);
     expect(removed.status).toBe(200);
-    expect(await em.fork().execute('select 1 from store_items where id = ?', [id])).toHaveLength(0);
+    expect(await stack.em.fork().execute('select 1 from store_items where id = ?', [id])).toHaveLength(0);
   });
 });

@@ -2,7 +2,6 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ALERTS_ROOM, STORE_ROOM, ADMIN_ROOM, userRoom, type DomainEvent, type StoreRedemption } from '@kickback/contracts';
 import { DomainEventHandlers, RealtimeEmitter } from '@kickback/platform';
-import { GiveawaysService } from '../site/giveaways.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 import { StoreRepository } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
@@ -11,7 +10,7 @@ import { toCommunityPurchase, toRedemption } from './store-views';
 /**
  * The worker side of the store: fulfils new redemptions exactly once (inside the event's
  * processed-event transaction) and then tells everyone who watches. The pushes read the
- * committed state, so a redelivered event repeats a push but never a code or a giveaway.
+ * committed state, so a redelivered event repeats a push but never a code or a payout.
  */
 @Injectable()
 export class StoreEventsHandler implements OnModuleInit {
@@ -20,7 +19,6 @@ export class StoreEventsHandler implements OnModuleInit {
     private readonly handlers: DomainEventHandlers,
     private readonly realtime: RealtimeEmitter,
     private readonly fulfilment: RedemptionFulfilmentService,
-    private readonly giveaways: GiveawaysService,
     private readonly items: StoreRepository,
     private readonly redemptions: StoreRedemptionsRepository,
   ) {}
@@ -82,10 +80,7 @@ export class StoreEventsHandler implements OnModuleInit {
         message: `New redemption to deliver: ${own.item.name} for ${username}.`,
       });
     }
-    if (own.status === 'processed') {
-      await this.giveaways.invalidate();
-      this.notifyMember(userId, own);
-    }
+    if (own.status === 'processed') this.notifyMember(userId, own);
   }
 
   private async afterUpdated(redemptionId: number, userId: number): Promise<void> {

@@ -1,35 +1,30 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
 describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let economy: EconomyService;
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+  });
+
+  // Every request comes from 127.0.0.1; the per-address limit is not under test here.
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    economy = api.app.get(EconomyService);
+    economy = stack.api.app.get(EconomyService);
   });
   const sockets: Socket[] = [];
   /** The healthy worker the tests share; the crash test replaces its first one. */
   let running: INestApplicationContext | null = null;
-  const worker = async () => (running ??= await stack.worker());
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-    await stack.close();
-  });
+  const worker = async () => (running ??= await stack.processes.worker());
 
   /** A socket with the client's session, recording every push it receives. */
   async function listen(client: TestClient | null, room?: string) {
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: client ? { cookie: client.cookieHeader } : {},
@@ -52,26 +47,14 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     return got;
   }
 
-  async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    await em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    const client = api.client();
-    await client.loginAs(id);
-    const keys = await stack.redis.keys('{*:default}:*');
-    if (keys.length) await stack.redis.del(...keys);
-    return { id, client };
-  }
-
   async function codeItem(codes: string[], value = '10.00') {
-    const [{ id }] = await em
+    const [{ id }] = await stack.em
       .fork()
       .execute<{ id: number }[]>(
         `insert into store_items (name, cost, quantity, fulfilment, value_usd, category) values ('Gift card', 100, 50, 'code', ?::numeric, 'cards') returning id`,
         [value],
       );
-    await em
+    await stack.em
       .fork()
       .execute('insert into store_codes (item_id, code) select ?, jsonb_array_elements_text(?::jsonb)', [id, JSON.stringify(codes)]);
     return id;
@@ -79,7 +62,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
 
   const redemption = async (id: number) =>
     (
-      await em
+      await stack.em
         .fork()
         .execute<{ status: string; codes: number }[]>(
           `select r.status, (select count(*)::int from store_codes c where c.redemption_id = r.id) as codes from store_redemptions r where r.id = ?`,
@@ -89,8 +72,8 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
 
   it('a worker that dies between claiming a code and committing: the next worker processes it once, with one code', async () => {
     const itemId = await codeItem(['CODE-A', 'CODE-B', 'CODE-C']);
-    const m = await member(1000);
-    const first = await stack.worker();
+    const m = await stack.member({ points: 1000 });
+    const first = await stack.processes.worker();
     let crashed = 0;
     first.get(RedemptionFulfilmentService).hooks.afterClaim = async () => {
       crashed += 1;
@@ -108,14 +91,15 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(second.get(RedemptionFulfilmentService).hooks.afterClaim).toBeUndefined();
     await waitFor(async () => (await redemption(redemptionId)).status === 'processed', 15_000, 'the second worker to process it');
     expect(await redemption(redemptionId)).toEqual({ status: 'processed', codes: 1 });
-    const free = await em.fork().execute('select 1 from store_codes where item_id = ? and redemption_id is null', [itemId]);
+    const free = await stack.em.fork().execute('select 1 from store_codes where item_id = ? and redemption_id is null', [itemId]);
     expect(free).toHaveLength(2);
-    const giveaways = await em
+    const payouts = await stack.em
       .fork()
-      .execute<{ amount: string }[]>(`select amount::text as amount from giveaways where source = 'redemption' and reference = ?`, [
-        String(redemptionId),
-      ]);
-    expect(giveaways).toEqual([{ amount: '10.00' }]);
+      .execute<{ value_usd: string; status: string }[]>(
+        `select value_usd::text as value_usd, status from payouts where source = 'store' and source_id = ?`,
+        [redemptionId],
+      );
+    expect(payouts).toEqual([{ value_usd: '10.00', status: 'paid' }]);
 
     const page = await m.client.json('GET', '/api/r/store');
     expect(page.body.data.recent_redemptions[0]).toMatchObject({
@@ -125,20 +109,20 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
       code: expect.stringMatching(/^CODE-[ABC]$/),
     });
     // Nobody else ever sees the code.
-    expect(JSON.stringify((await api.client().json('GET', '/api/r/store')).body)).not.toContain('CODE-');
+    expect(JSON.stringify((await stack.api.client().json('GET', '/api/r/store')).body)).not.toContain('CODE-');
   });
 
   it('parallel redemptions of a code item each get a different code; without codes they wait for an admin', async () => {
     await worker();
     const itemId = await codeItem(['ONE', 'TWO', 'THREE']);
     const members = [];
-    for (let i = 0; i < 5; i++) members.push(await member(500));
+    for (let i = 0; i < 5; i++) members.push(await stack.member({ points: 500 }));
     const answers = await Promise.all(members.map((m) => m.client.json('POST', `/api/r/store/${itemId}/redeem`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const ids: number[] = answers.map((a) => a.body.data.redemption.id);
     await waitFor(
       async () => {
-        const rows = await em
+        const rows = await stack.em
           .fork()
           .execute<{ status: string }[]>(`select status from store_redemptions where item_id = ? and status = 'processed'`, [itemId]);
         return rows.length === 3;
@@ -149,7 +133,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     const statuses = await Promise.all(ids.map(redemption));
     expect(statuses.filter((s) => s.status === 'processed' && s.codes === 1)).toHaveLength(3);
     expect(statuses.filter((s) => s.status === 'pending' && s.codes === 0)).toHaveLength(2);
-    const assigned = await em
+    const assigned = await stack.em
       .fork()
       .execute<{ n: number }[]>(
         'select count(distinct redemption_id)::int as n from store_codes where item_id = ? and redemption_id is not null',
@@ -158,7 +142,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(assigned[0].n).toBe(3);
 
     // New codes go to the members who were waiting, oldest first; duplicates are skipped.
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const upload = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: 'ONE\nFOUR, FIVE\n"SIX"\n\n' });
     expect(upload.body).toEqual({
       success: true,
@@ -168,7 +152,7 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     const after = await Promise.all(ids.map(redemption));
     expect(after.every((s) => s.status === 'processed' && s.codes === 1)).toBe(true);
     // Pasted order is delivery order: FOUR and FIVE went out, SIX is left.
-    expect(await em.fork().execute('select code from store_codes where item_id = ? and redemption_id is null', [itemId])).toEqual([
+    expect(await stack.em.fork().execute('select code from store_codes where item_id = ? and redemption_id is null', [itemId])).toEqual([
       { code: 'SIX' },
     ]);
     const empty = await admin.json('POST', `/api/admin/store-items/${itemId}/codes`, { codes: ' \n ' });
@@ -176,14 +160,14 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
   });
 
   it('admins process or refund a pending redemption exactly once, in parallel too', async () => {
-    const [{ id: itemId }] = await em
+    const [{ id: itemId }] = await stack.em
       .fork()
       .execute<{ id: number }[]>(
         `insert into store_items (name, cost, quantity, max_purchases_per_user, fulfilment, value_usd, category) values ('Shout-out', 300, 4, 1, 'manual', '25.00', 'perks') returning id`,
       );
-    const admin = await api.signedIn({ role: 'Admin' });
-    const buyerA = await member(1000);
-    const buyerB = await member(1000);
+    const admin = await stack.api.signedIn({ role: 'Admin' });
+    const buyerA = await stack.member({ points: 1000 });
+    const buyerB = await stack.member({ points: 1000 });
     const a = (await buyerA.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
     const b = (await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`)).body.data.redemption.id as number;
 
@@ -196,29 +180,33 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     expect(late.body).toEqual({ success: false, message: 'This redemption was already refunded.' });
     expect(await economy.balanceOf(buyerB.id)).toBe(1000);
     expect(await economy.balanceOf(buyerA.id)).toBe(700);
-    const [stock] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
+    const [stock] = await stack.em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
     expect(stock.quantity).toBe(3);
     // The refund gives the member's one allowed purchase back.
     const again = await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`);
     expect({ status: again.status, body: again.body.message }).toEqual({ status: 200, body: 'Item redeemed successfully!' });
-    expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(a)])).toHaveLength(1);
-    expect(await em.fork().execute(`select 1 from giveaways where source = 'redemption' and reference = ?`, [String(b)])).toHaveLength(0);
-    const audits = await em
+    expect(await stack.em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ? and status = 'paid'`, [a])).toHaveLength(
+      1,
+    );
+    expect(await stack.em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ?`, [b])).toHaveLength(0);
+    const audits = await stack.em
       .fork()
       .execute<{ action: string }[]>(`select action from audit_logs where entity = 'store_redemption' order by id`);
     expect(audits.map((x) => x.action)).toEqual(['store.redemption.process', 'store.redemption.refund']);
 
     const queue = await admin.json('GET', '/api/admin/store-redemptions');
     expect(queue.body.data[0]).toMatchObject({ status: 'pending' });
-    const [{ n }] = await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from store_redemptions where status = 'pending'`);
+    const [{ n }] = await stack.em
+      .fork()
+      .execute<{ n: number }[]>(`select count(*)::int as n from store_redemptions where status = 'pending'`);
     expect(queue.body.pending_total).toBe(n);
   });
 
   it('pushes live: the store room sees the purchase and stock, the member their code, admins the queue', async () => {
     await worker();
     const itemId = await codeItem(['LIVE-CODE-1']);
-    const buyer = await member(1000);
-    const adminClient = await api.signedIn({ role: 'Admin' });
+    const buyer = await stack.member({ points: 1000 });
+    const adminClient = await stack.api.signedIn({ role: 'Admin' });
     const keys = await stack.redis.keys('{*:default}:*');
     if (keys.length) await stack.redis.del(...keys);
     const store = await listen(null, 'store');

@@ -1,5 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { StoreBatchRepository } from './store-batch.repository';
 import { StoreRedemptionService } from './store-redemption.service';
@@ -10,34 +9,24 @@ import { StoreRedemptionService } from './store-redemption.service';
  * the same redemptions would one after another.
  */
 describe('store redemptions written set-wise (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let economy: EconomyService;
   let store: StoreRedemptionService;
   let batchRows: StoreBatchRepository;
 
+  const stack = integrationStack();
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    economy = api.app.get(EconomyService);
-    store = api.app.get(StoreRedemptionService);
-    batchRows = api.app.get(StoreBatchRepository);
+    economy = stack.api.app.get(EconomyService);
+    store = stack.api.app.get(StoreRedemptionService);
+    batchRows = stack.api.app.get(StoreBatchRepository);
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(() => stack.close());
 
-  async function member(points: number): Promise<number> {
-    const { id } = await createUser(em);
-    await em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    return id;
-  }
+  /** A member with `points` who acts through the service, never logged in: answers their id. */
+  const member = async (points: number) => (await stack.member({ points, signedIn: false })).id;
 
   async function item(cost: number, quantity: number | null, max: number | null = null): Promise<number> {
-    const [{ id }] = await em.fork().execute<{ id: number }[]>(
+    const [{ id }] = await stack.em.fork().execute<{ id: number }[]>(
       `insert into store_items (name, cost, quantity, max_purchases_per_user, is_active, fulfilment, category)
          values ('Batch item', ?, ?, ?, true, 'manual', 'test') returning id`,
       [cost, quantity, max],
@@ -56,7 +45,7 @@ describe('store redemptions written set-wise (real PostgreSQL)', () => {
       ),
     );
 
-  const one = async <T>(sql: string, params: unknown[]) => (await em.fork().execute<T[]>(sql, params))[0]!;
+  const one = async <T>(sql: string, params: unknown[]) => (await stack.em.fork().execute<T[]>(sql, params))[0]!;
 
   async function assertBooksBalance(userIds: number[], itemId: number) {
     for (const userId of userIds) {
@@ -167,7 +156,7 @@ describe('store redemptions written set-wise (real PostgreSQL)', () => {
     jest.spyOn(batchRows, 'open').mockImplementation(async (tx, requests) => {
       const opened = await open(tx, requests);
       // Outside the batch's transaction: an admin's edit lowers the stock after the batch has read 6.
-      if (requests.length > 1) await em.fork().execute('update store_items set quantity = 2 where id = ?', [itemId]);
+      if (requests.length > 1) await stack.em.fork().execute('update store_items set quantity = 2 where id = ?', [itemId]);
       return opened;
     });
     const answers = await redeemAtOnce(buyers.map((userId) => ({ userId, itemId })));
@@ -183,7 +172,7 @@ describe('store redemptions written set-wise (real PostgreSQL)', () => {
     jest.spyOn(batchRows, 'open').mockImplementation(async (tx, requests) => {
       const opened = await open(tx, requests);
       if (requests.length > 1)
-        await em
+        await stack.em
           .fork()
           .transactional((other) => economy.debit(other, { userId, amount: 150, reason: 'test.spend', idempotencyKey: `spend-${userId}` }));
       return opened;

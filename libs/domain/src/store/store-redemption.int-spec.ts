@@ -1,25 +1,15 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 describe('store redemptions over HTTP (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let economy: EconomyService;
 
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    economy = api.app.get(EconomyService);
-  });
-  afterAll(() => stack.close());
+  // Every request comes from 127.0.0.1; the per-address limit is not under test here.
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
-  const grant = (userId: number, amount: number) =>
-    em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${userId}-${amount}` }));
+  beforeAll(async () => {
+    economy = stack.api.app.get(EconomyService);
+  });
 
   async function item(fields: {
     cost: number;
@@ -30,7 +20,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     name?: string;
     category?: string;
   }) {
-    const [{ id }] = await em
+    const [{ id }] = await stack.em
       .fork()
       .execute<{ id: number }[]>(
         `insert into store_items (name, cost, quantity, max_purchases_per_user, is_active, fulfilment, category) values (?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -47,23 +37,8 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     return id;
   }
 
-  /** Every test login comes from 127.0.0.1; the demo login's per-address limit is not under test here. */
-  async function resetLoginThrottle() {
-    const keys = await stack.redis.keys('{*:default}:*');
-    if (keys.length) await stack.redis.del(...keys);
-  }
-
-  async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    if (points > 0) await grant(id, points);
-    const client = api.client();
-    await client.loginAs(id);
-    await resetLoginThrottle();
-    return { id, client };
-  }
-
   async function assertLedgerExplainsBalance(userIds: number[]) {
-    const rows = await em.fork().execute<{ user_id: number; balance: string; ledger: string }[]>(
+    const rows = await stack.em.fork().execute<{ user_id: number; balance: string; ledger: string }[]>(
       `select u.id as user_id, coalesce(w.balance, 0)::text as balance, coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)::text as ledger
        from users u left join wallets w on w.user_id = u.id where u.id in (select jsonb_array_elements_text(?::jsonb)::int)`,
       [JSON.stringify(userIds)],
@@ -79,7 +54,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const itemId = await item({ cost: 100, quantity: 5, max: 1 });
     // 14 members can afford it, 6 cannot: at most 5 redemptions, all by distinct funded members.
     const members: { id: number; client: TestClient }[] = [];
-    for (let i = 0; i < 20; i++) members.push(await member(i < 14 ? 1000 : 40));
+    for (let i = 0; i < 20; i++) members.push(await stack.member({ points: i < 14 ? 1000 : 40 }));
     const funded = new Set(members.slice(0, 14).map((m) => m.id));
     const attempts = members.flatMap((m) =>
       Array.from({ length: 5 }, () => ({ m, p: m.client.json('POST', `/api/r/store/${itemId}/redeem`) })),
@@ -103,11 +78,13 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
       if (r.body.message !== 'This item is out of stock.') expect(r.body.message).toBe('Not enough points.');
     }
 
-    const [stock] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
+    const [stock] = await stack.em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
     expect(stock.quantity).toBe(0);
-    const redemptions = await em.fork().execute<{ user_id: number }[]>('select user_id from store_redemptions where item_id = ?', [itemId]);
+    const redemptions = await stack.em
+      .fork()
+      .execute<{ user_id: number }[]>('select user_id from store_redemptions where item_id = ?', [itemId]);
     expect(redemptions).toHaveLength(5);
-    const counters = await em
+    const counters = await stack.em
       .fork()
       .execute<{ purchases: number }[]>('select purchases from store_purchase_counters where item_id = ?', [itemId]);
     expect(counters.every((c) => c.purchases === 1)).toBe(true);
@@ -117,7 +94,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
       expect(await economy.balanceOf(m.id)).toBe(expected);
     }
     await assertLedgerExplainsBalance(members.map((m) => m.id));
-    const events = await em
+    const events = await stack.em
       .fork()
       .execute(`select 1 from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = ?`, [itemId]);
     expect(events).toHaveLength(5);
@@ -129,7 +106,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const members: { id: number; client: TestClient; funded: boolean }[] = [];
     for (let i = 0; i < 50; i++) {
       const funded = i % 5 !== 4;
-      members.push({ ...(await member(funded ? 100 : 10)), funded });
+      members.push({ ...(await stack.member({ points: funded ? 100 : 10 })), funded });
     }
     const redeemAll = (list: typeof members) =>
       Promise.all(list.map(async (m) => ({ m, res: await m.client.json('POST', `/api/r/store/${itemId}/redeem`) })));
@@ -140,7 +117,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     );
     // Rows written in one transaction share its start time (now(), also inside a savepoint): fewer start times than
     // redemptions means batches formed (the first redemption goes alone; the rest gather while a batch is written).
-    const [{ transactions, rows }] = await em
+    const [{ transactions, rows }] = await stack.em
       .fork()
       .execute<{ transactions: number; rows: number }[]>(
         'select count(distinct created_at)::int as transactions, count(*)::int as rows from store_redemptions where item_id = ?',
@@ -153,7 +130,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const again = await redeemAll(members.filter((m) => m.funded).slice(0, 10));
     expect(again.map((r) => r.res.status).sort()).toEqual([...Array(5).fill(200), ...Array(5).fill(409)]);
     expect(again.filter((r) => r.res.status === 409).every((r) => r.res.body.message === 'This item is out of stock.')).toBe(true);
-    expect(await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId])).toEqual([
+    expect(await stack.em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId])).toEqual([
       { quantity: 0 },
     ]);
     await assertLedgerExplainsBalance(members.map((m) => m.id));
@@ -161,7 +138,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
 
   it('the same Idempotency-Key sent 10 times in parallel makes one redemption and answers each with it', async () => {
     const itemId = await item({ cost: 250, quantity: 100 });
-    const m = await member(1000);
+    const m = await stack.member({ points: 1000 });
     const key = `double-click-${m.id}-abcdef`;
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -179,15 +156,15 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     expect(results.filter((r) => r.body.data.replayed === false)).toHaveLength(1);
     // The first answer carries the ledger row it wrote (the page's history takes it without a read); replays carry none.
     const first = results.find((r) => !r.body.data.replayed)!.body.data;
-    const [ledger] = await em
+    const [ledger] = await stack.em
       .fork()
       .execute<{ id: string }[]>(`select id from points_ledger where user_id = ? and reason = 'store.redeem'`, [m.id]);
     expect(first.points_entry).toMatchObject({ id: Number(ledger!.id), delta: -250, reason: 'store.redeem' });
     expect(results.filter((r) => r.body.data.replayed).every((r) => r.body.data.points_entry === null)).toBe(true);
     expect(await economy.balanceOf(m.id)).toBe(750);
-    const [{ quantity }] = await em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
+    const [{ quantity }] = await stack.em.fork().execute<{ quantity: number }[]>('select quantity from store_items where id = ?', [itemId]);
     expect(quantity).toBe(99);
-    expect(await em.fork().execute('select 1 from store_redemptions where user_id = ?', [m.id])).toHaveLength(1);
+    expect(await stack.em.fork().execute('select 1 from store_redemptions where user_id = ?', [m.id])).toHaveLength(1);
     await assertLedgerExplainsBalance([m.id]);
 
     // A key is bound to its item; a different key is a new purchase.
@@ -211,7 +188,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     // The api's pool holds 10 connections (testEnv DB_POOL_MAX). A replay that asked the pool for another
     // connection while holding its transaction's would starve every request for the 60 s acquire timeout.
     const itemId = await item({ cost: 5, quantity: 1000 });
-    const m = await member(1000);
+    const m = await stack.member({ points: 1000 });
     const key = `burst-${m.id}-abcdef`;
     const replays = Promise.all(
       Array.from({ length: 30 }, () =>
@@ -221,17 +198,17 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const unrelated = await m.client.request('GET', '/api/r/points/history');
     expect(unrelated.status).toBe(200);
     expect(await replays).toEqual(Array(30).fill(200));
-    expect((await api.client().request('GET', '/readyz')).status).toBe(200);
+    expect((await stack.api.client().request('GET', '/readyz')).status).toBe(200);
     expect(await economy.balanceOf(m.id)).toBe(995);
   });
 
   it('refuses with clear messages and writes nothing', async () => {
-    const m = await member(300);
+    const m = await stack.member({ points: 300 });
     const pricey = await item({ cost: 301 });
     const soldOut = await item({ cost: 10, quantity: 0 });
     const hidden = await item({ cost: 10, active: false });
     const once = await item({ cost: 10, max: 1 });
-    const anonymous = api.client();
+    const anonymous = stack.api.client();
     await anonymous.refreshCsrf();
 
     const cases = [
@@ -253,12 +230,12 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const again = await m.client.json('POST', `/api/r/store/${once}/redeem`);
     expect(again).toEqual({ status: 409, body: { success: false, message: 'You have reached the purchase limit for this item.' } });
     expect(await economy.balanceOf(m.id)).toBe(290);
-    expect(await em.fork().execute('select 1 from store_redemptions where user_id = ?', [m.id])).toHaveLength(1);
+    expect(await stack.em.fork().execute('select 1 from store_redemptions where user_id = ?', [m.id])).toHaveLength(1);
     await assertLedgerExplainsBalance([m.id]);
   });
 
   it('GET /api/r/store filters, sorts and personalises (SPEC §3, §9)', async () => {
-    const m = await member(5000);
+    const m = await stack.member({ points: 5000 });
     const a = await item({ cost: 900, name: 'Zeta Mug', max: 2, category: 'sorting' });
     const b = await item({ cost: 1000, name: 'Alpha Cap', category: 'sorting' });
     const c = await item({ cost: 12000, name: 'Gamma Chair', category: 'sorting' });
@@ -308,9 +285,9 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
     const costs = desc.body.data.store_items.map((i: { cost: number }) => i.cost);
     expect(costs).toEqual([...costs].sort((x: number, y: number) => y - x));
 
-    const anon = await api.client().json('GET', '/api/r/store');
+    const anon = await stack.api.client().json('GET', '/api/r/store');
     expect(anon.body.data).toMatchObject({ user_points: 0, recent_redemptions: [] });
-    const invalid = await api.client().json('GET', '/api/r/store?sort=cheapest&price_range=1-2');
+    const invalid = await stack.api.client().json('GET', '/api/r/store?sort=cheapest&price_range=1-2');
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['price_range', 'sort']);
   });

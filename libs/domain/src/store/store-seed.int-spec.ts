@@ -1,33 +1,23 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, type RunningApi, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 import { demoSeedWanted, runDemoSeed } from '../demo/demo-seed';
 
 describe('store demo seed (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack();
 
   const snapshot = async () => ({
-    items: await em.fork().execute('select name, cost, quantity, max_purchases_per_user, fulfilment from store_items order by id'),
-    codes: await em.fork().execute<{ n: number }[]>('select count(*)::int as n from store_codes'),
-    wallets: await em
+    items: await stack.em.fork().execute('select name, cost, quantity, max_purchases_per_user, fulfilment from store_items order by id'),
+    codes: await stack.em.fork().execute<{ n: number }[]>('select count(*)::int as n from store_codes'),
+    wallets: await stack.em
       .fork()
       .execute(`select u.username, w.balance::text as balance from wallets w join users u on u.id = w.user_id order by u.username`),
-    ledger: await em.fork().execute<{ n: number }[]>(`select count(*)::int as n from points_ledger where reason = 'demo.grant'`),
+    ledger: await stack.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from points_ledger where reason = 'demo.grant'`),
   });
 
   it('seeds items in every state and demo points once; seeding again changes nothing', async () => {
     // `npm start` seeds an empty database only.
-    expect(await demoSeedWanted(em.fork())).toBe(true);
-    await runDemoSeed(em.fork());
-    expect(await demoSeedWanted(em.fork())).toBe(false);
+    expect(await demoSeedWanted(stack.em.fork())).toBe(true);
+    await runDemoSeed(stack.em.fork());
+    expect(await demoSeedWanted(stack.em.fork())).toBe(false);
     const first = await snapshot();
     const items = first.items as {
       name: string;
@@ -46,7 +36,7 @@ describe('store demo seed (real PostgreSQL)', () => {
     expect(items.some((i) => i.cost <= Number(luke.balance))).toBe(true);
     expect(items.some((i) => i.cost > Number(luke.balance) && i.quantity !== 0)).toBe(true);
 
-    await runDemoSeed(em.fork());
+    await runDemoSeed(stack.em.fork());
     expect(await snapshot()).toEqual(first);
   });
 });

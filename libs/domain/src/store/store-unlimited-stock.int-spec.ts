@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 /**
@@ -10,21 +9,17 @@ import { EconomyService } from '../economy/economy.service';
  * spurious "out of stock".
  */
 describe('store items with unlimited stock (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let economy: EconomyService;
 
+  // Every request comes from 127.0.0.1; the per-address limit is not under test here.
+  const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    economy = api.app.get(EconomyService);
+    economy = stack.api.app.get(EconomyService);
   });
-  afterAll(() => stack.close());
 
   async function item(cost: number, quantity: number | null, max: number | null = null): Promise<number> {
-    const [{ id }] = await em
+    const [{ id }] = await stack.em
       .fork()
       .execute<{ id: number }[]>(
         `insert into store_items (name, cost, quantity, max_purchases_per_user, category) values (?, ?, ?, ?, 'test') returning id`,
@@ -33,23 +28,10 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
     return id;
   }
 
-  async function member(points: number): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em);
-    await em
-      .fork()
-      .transactional((tx) => economy.credit(tx, { userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }));
-    const client = api.client();
-    await client.loginAs(id);
-    // Every test login comes from 127.0.0.1; the demo login's per-address limit is not under test here.
-    const keys = await stack.redis.keys('{*:default}:*');
-    if (keys.length) await stack.redis.del(...keys);
-    return { id, client };
-  }
-
   const redeem = (m: { client: TestClient }, itemId: number) => m.client.json('POST', `/api/r/store/${itemId}/redeem`);
 
   const quantityOf = async (itemId: number) =>
-    (await em.fork().execute<{ quantity: number | null }[]>('select quantity from store_items where id = ?', [itemId]))[0]!.quantity;
+    (await stack.em.fork().execute<{ quantity: number | null }[]>('select quantity from store_items where id = ?', [itemId]))[0]!.quantity;
 
   /** A second connection that holds the item's row lock, as an admin's edit does until it commits. */
   async function holdItemRow(sql: string, params: unknown[]): Promise<Client> {
@@ -63,7 +45,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   /** Waits until `n` statements of this database wait for a lock (the redemptions reached the held row). */
   async function waitingForLocks(n: number): Promise<void> {
     for (let tries = 0; tries < 200; tries++) {
-      const [{ waiting }] = await em
+      const [{ waiting }] = await stack.em
         .fork()
         .execute<{ waiting: number }[]>(
           `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
@@ -84,8 +66,8 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
   it('parallel redemptions of an unlimited item: every legal one succeeds, limits and balances hold', async () => {
     const itemId = await item(100, null, 3);
     // 8 members can afford all their attempts (the limit of 3 stops them), 4 can afford exactly one.
-    const rich = await Promise.all(Array.from({ length: 8 }, () => member(1000)));
-    const poor = await Promise.all(Array.from({ length: 4 }, () => member(150)));
+    const rich = await Promise.all(Array.from({ length: 8 }, () => stack.member({ points: 1000 })));
+    const poor = await Promise.all(Array.from({ length: 4 }, () => stack.member({ points: 150 })));
     const attempts = [...rich, ...poor].flatMap((m) => Array.from({ length: 5 }, () => ({ m, answer: redeem(m, itemId) })));
     const results = await Promise.all(attempts.map(async ({ m, answer }) => ({ userId: m.id, ...(await answer) })));
 
@@ -106,7 +88,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
     for (const m of rich) expect(await economy.balanceOf(m.id)).toBe(700);
     for (const m of poor) expect(await economy.balanceOf(m.id)).toBe(50);
-    const counters = await em
+    const counters = await stack.em
       .fork()
       .execute<{ user_id: number; purchases: number; redemptions: number }[]>(
         `select pc.user_id, pc.purchases, (select count(*)::int from store_redemptions r where r.user_id = pc.user_id and r.item_id = pc.item_id) as redemptions from store_purchase_counters pc where pc.item_id = ?`,
@@ -114,7 +96,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
       );
     expect(counters).toHaveLength(12);
     expect(counters.every((c) => c.purchases === c.redemptions && c.purchases <= 3)).toBe(true);
-    const [{ events }] = await em
+    const [{ events }] = await stack.em
       .fork()
       .execute<{ events: number }[]>(
         `select count(*)::int as events from outbox_events where type = 'redemption.created' and (payload->>'itemId')::int = ?`,
@@ -125,7 +107,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
   it('redemptions of an unlimited item do not wait for a transaction holding the item row; stock an admin sets afterwards is never oversold', async () => {
     const itemId = await item(10, null);
-    const members = await Promise.all(Array.from({ length: 9 }, () => member(100)));
+    const members = await Promise.all(Array.from({ length: 9 }, () => stack.member({ points: 100 })));
     // An admin limiting the stock to 2, not yet committed: the item row is locked.
     const admin = await holdItemRow('update store_items set quantity = 2, updated_at = now() where id = $1', [itemId]);
     try {
@@ -141,7 +123,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
     expect(after.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
     expect(after.filter((r) => r.status === 409).every((r) => r.body.message === 'This item is out of stock.')).toBe(true);
     expect(await quantityOf(itemId)).toBe(0);
-    const [{ n }] = await em
+    const [{ n }] = await stack.em
       .fork()
       .execute<{ n: number }[]>('select count(*)::int as n from store_redemptions where item_id = ?', [itemId]);
     expect(n).toBe(7);
@@ -149,7 +131,7 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
   it('limited stock that an admin makes unlimited while redemptions wait for its row: all of them succeed, none "out of stock"', async () => {
     const itemId = await item(10, 2);
-    const members = await Promise.all(Array.from({ length: 6 }, () => member(100)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => stack.member({ points: 100 })));
     const admin = await holdItemRow('update store_items set quantity = null, updated_at = now() where id = $1', [itemId]);
     let answers: Promise<{ status: number; body: { message?: string } }[]>;
     try {
@@ -168,8 +150,8 @@ describe('store items with unlimited stock (real PostgreSQL)', () => {
 
   it('an admin edit does not wait for redemptions in flight', async () => {
     const itemId = await item(10, null);
-    const buyer = await createUser(em);
-    const adminClient = await api.signedIn({ role: 'Admin' });
+    const buyer = await createUser(stack.em);
+    const adminClient = await stack.api.signedIn({ role: 'Admin' });
     // A redemption in flight: its redemption row is written, the transaction still open (a key-share lock on the item).
     const inFlight = await holdItemRow(`insert into store_redemptions (user_id, item_id, cost) values ($1, $2, 10)`, [buyer.id, itemId]);
     try {

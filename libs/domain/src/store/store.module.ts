@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
-import { SiteModule } from '../site/site.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { StoreCatalogService } from './store-catalog.service';
 import { StoreRedemptionService } from './store-redemption.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
@@ -13,7 +13,7 @@ import { StoreCodesRepository } from './store-codes.repository';
 import { SafetyModule } from '../safety/safety.module';
 
 @Module({
-  imports: [EconomyModule, SiteModule, SafetyModule],
+  imports: [EconomyModule, PayoutsModule, SafetyModule],
   providers: [
     StoreRepository,
     StoreRedemptionsRepository,

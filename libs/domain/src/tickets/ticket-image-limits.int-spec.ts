@@ -1,8 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { EntityManager } from '@mikro-orm/postgresql';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_BUSY_MESSAGE } from '@kickback/platform';
-import { createTestStack, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { seedTickets } from './tickets.seed';
 
 /** A grayscale PNG 1 pixel wide and `height` rows tall: a few tens of KB that cost seconds to decode. */
@@ -35,21 +34,16 @@ const smallPng = () =>
     .toBuffer();
 
 describe('uploaded images: checked by their header, decoded in a bounded pool', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let categoryId: number;
 
+  // One decode at a time in this api, so the pool's bound shows.
+  const stack = integrationStack({ env: { IMAGE_DECODE_CONCURRENCY: '1' } });
+
   beforeAll(async () => {
-    // One decode at a time in this api, so the pool's bound shows.
-    stack = await createTestStack({ IMAGE_DECODE_CONCURRENCY: '1' });
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    await em.fork().transactional((tx) => seedTickets(tx));
-    [{ id: categoryId }] = await em.fork().execute<{ id: number }[]>('select id from ticket_categories order by position limit 1');
+    await stack.em.fork().transactional((tx) => seedTickets(tx));
+    [{ id: categoryId }] = await stack.em.fork().execute<{ id: number }[]>('select id from ticket_categories order by position limit 1');
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(() => stack.close());
 
   async function send(client: TestClient, path: string, fields: Record<string, string>, images: { name: string; data: Buffer }[] = []) {
     const body = new FormData();
@@ -73,7 +67,7 @@ describe('uploaded images: checked by their header, decoded in a bounded pool', 
   it('a 1×10,000,000 PNG reply image is refused with a 422 from its header, never decoded', async () => {
     const tall = tallPng(10_000_000);
     expect(tall.length).toBeLessThan(100_000);
-    const client = await api.signedIn();
+    const client = await stack.api.signedIn();
     const ticketId = await ticketOf(client);
     const decoded = decodes();
     const res = await send(client, `/api/r/tickets/${ticketId}/reply`, { message: 'see picture' }, [{ name: 'tall.png', data: tall }]);
@@ -88,7 +82,7 @@ describe('uploaded images: checked by their header, decoded in a bounded pool', 
   });
 
   it("one member's images are decoded one at a time, and the pool bounds everyone's together", async () => {
-    const [alice, bob] = [await api.signedIn(), await api.signedIn()];
+    const [alice, bob] = [await stack.api.signedIn(), await stack.api.signedIn()];
     const [aliceTicket, aliceOther, bobTicket] = [await ticketOf(alice), await ticketOf(alice), await ticketOf(bob)];
     const image = { name: 'shot.png', data: await smallPng() };
     // Decoding waits until released, so the requests overlap for certain.

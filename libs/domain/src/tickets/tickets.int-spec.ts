@@ -1,9 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { TICKET_MESSAGES } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { io } from 'socket.io-client';
 import { seedTickets } from './tickets.seed';
 
@@ -13,18 +12,8 @@ const png = (color: string) =>
     .toBuffer();
 
 describe('support tickets', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
   let categoryId: number;
   let staff: TestClient;
-
-  async function member(): Promise<{ id: number; client: TestClient }> {
-    const { id } = await createUser(em, {});
-    const client = api.client();
-    await client.loginAs(id);
-    return { id, client };
-  }
 
   /** `field` names each file's part: `images[]` by default, or a function of its index for `images[0]`-style names. */
   function form(
@@ -56,19 +45,16 @@ describe('support tickets', () => {
     return res.body.data.id;
   }
 
+  const stack = integrationStack({ worker: true });
+
   beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    await em.fork().transactional((tx) => seedTickets(tx));
-    [{ id: categoryId }] = await em.fork().execute<{ id: number }[]>('select id from ticket_categories order by position limit 1');
-    staff = await api.signedIn({ role: 'staff' });
+    await stack.em.fork().transactional((tx) => seedTickets(tx));
+    [{ id: categoryId }] = await stack.em.fork().execute<{ id: number }[]>('select id from ticket_categories order by position limit 1');
+    staff = await stack.api.signedIn({ role: 'staff' });
   });
-  afterAll(() => stack.close());
 
   it('creates a ticket with images and shows it in the SPEC shape to its owner', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const res = await send(
       client,
       '/api/r/tickets',
@@ -110,7 +96,7 @@ describe('support tickets', () => {
 
     // The test upload dir sits under a dot-folder (.data/uploads) like `npm start`'s; a file gone from disk is a JSON 404.
     expect(stack.env.UPLOAD_DIR).toMatch(/[/\\]\.data[/\\]uploads$/);
-    const [{ stored_name }] = await em
+    const [{ stored_name }] = await stack.em
       .fork()
       .execute<{ stored_name: string }[]>('select stored_name from ticket_images where id = ?', [list.body.data[0].images[1].id]);
     await rm(join(stack.env.UPLOAD_DIR, 'private', stored_name), { force: true });
@@ -120,18 +106,18 @@ describe('support tickets', () => {
   });
 
   it('defaults the priority to medium and lists categories', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const { priority: _p, ...fields } = ticketFields();
     const res = await send(client, '/api/r/tickets', form(fields));
     expect(res.status).toBe(200);
-    const [row] = await em.fork().execute<{ priority: string }[]>('select priority from tickets where id = ?', [res.body.data.id]);
+    const [row] = await stack.em.fork().execute<{ priority: string }[]>('select priority from tickets where id = ?', [res.body.data.id]);
     expect(row.priority).toBe('medium');
     const categories = await client.json('GET', '/api/r/tickets/categories');
     expect(categories.body.data[0]).toEqual({ id: categoryId, name: 'Account', description: expect.any(String) });
   });
 
   it('answers the SPEC validation messages per field', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const empty = await send(client, '/api/r/tickets', form({ title: ' ', description: '', category_id: '' }));
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
@@ -146,7 +132,7 @@ describe('support tickets', () => {
   });
 
   it('refuses a text file named .png, six images and a file over 5 MB, storing nothing', async () => {
-    const { id, client } = await member();
+    const { id, client } = await stack.member();
     const fake = await send(
       client,
       '/api/r/tickets',
@@ -164,16 +150,16 @@ describe('support tickets', () => {
     const big = await send(client, '/api/r/tickets', form(ticketFields(), [{ name: 'huge.png', data: Buffer.alloc(5 * 1024 * 1024 + 1) }]));
     expect(big.status).toBe(422);
     expect(big.body.errors).toEqual({ images: ['File huge.png is too large (max 5MB)'] });
-    const [{ n }] = await em.fork().execute<{ n: number }[]>('select count(*)::int as n from tickets where user_id = ?', [id]);
+    const [{ n }] = await stack.em.fork().execute<{ n: number }[]>('select count(*)::int as n from tickets where user_id = ?', [id]);
     expect(n).toBe(0);
   });
 
   it("never reveals another member's ticket or its images", async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await stack.member();
+    const other = await stack.member();
     const created = await send(owner.client, '/api/r/tickets', form(ticketFields(), [{ name: 'secret.png', data: await png('#123456') }]));
     const ticketId = created.body.data.id;
-    const [{ id: imageId, stored_name }] = await em
+    const [{ id: imageId, stored_name }] = await stack.em
       .fork()
       .execute<{ id: number; stored_name: string }[]>('select id, stored_name from ticket_images where ticket_id = ?', [ticketId]);
     expect((await other.client.json('GET', `/api/r/tickets/${ticketId}`)).status).toBe(404);
@@ -187,7 +173,7 @@ describe('support tickets', () => {
     expect((await other.client.get('/api/r/tickets/images/99999999999')).status).toBe(404);
     const reply = await send(other.client, `/api/r/tickets/${ticketId}/reply`, form({ message: 'hi' }));
     expect(reply.status).toBe(404);
-    expect((await api.client().get(`/api/r/tickets/images/${imageId}`)).status).toBe(401);
+    expect((await stack.api.client().get(`/api/r/tickets/images/${imageId}`)).status).toBe(401);
     expect((await staff.get(`/api/r/tickets/images/${imageId}`)).status).toBe(200);
     // The private file is not reachable through the public uploads path.
     expect((await owner.client.get(`/uploads/${stored_name}`)).status).toBe(404);
@@ -195,9 +181,9 @@ describe('support tickets', () => {
   });
 
   it('flags staff replies, moves the status both ways and notifies the member live', async () => {
-    const { id: userId, client } = await member();
+    const { id: userId, client } = await stack.member();
     const ticketId = await createTicket(client);
-    const socket = io(api.url, {
+    const socket = io(stack.api.url, {
       path: '/socket.io',
       transports: ['websocket'],
       extraHeaders: { cookie: client.cookieHeader },
@@ -234,7 +220,7 @@ describe('support tickets', () => {
       const after = await client.json('GET', `/api/r/tickets/${ticketId}`);
       expect(after.body.data.ticket.status).toBe('open');
       expect(after.body.data.replies[1]).toEqual(expect.objectContaining({ message: 'Thanks!', is_admin: false }));
-      const [{ n }] = await em.fork().execute<{ n: number }[]>('select count(*)::int as n from tickets where user_id = ?', [userId]);
+      const [{ n }] = await stack.em.fork().execute<{ n: number }[]>('select count(*)::int as n from tickets where user_id = ?', [userId]);
       expect(n).toBe(1);
     } finally {
       socket.close();
@@ -242,7 +228,7 @@ describe('support tickets', () => {
   });
 
   it('validates replies: message required, at most three images', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const ticketId = await createTicket(client);
     const empty = await send(client, `/api/r/tickets/${ticketId}/reply`, form({ message: '  ' }));
     expect(empty.status).toBe(422);
@@ -254,7 +240,7 @@ describe('support tickets', () => {
   });
 
   it('accepts indexed image fields (images[0] …) with the same limits, and refuses an index beyond them', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const image = await png('#ff00ff');
     const indexed = (i: number) => `images[${i}]`;
     const files = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}.png`, data: image }));
@@ -292,18 +278,18 @@ describe('support tickets', () => {
   });
 
   it('refuses replies on a closed ticket, and records the staff status change in the audit log', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const ticketId = await createTicket(client);
     const update = await staff.json('PATCH', `/api/admin/tickets/${ticketId}`, { status: 'closed', priority: 'urgent' });
     expect(update.status).toBe(200);
     expect(update.body.data).toEqual(expect.objectContaining({ status: 'closed', priority: 'urgent', priority_label: 'Urgent' }));
     const refused = await send(client, `/api/r/tickets/${ticketId}/reply`, form({ message: 'Still there?' }));
     expect(refused).toEqual({ status: 409, body: expect.objectContaining({ success: false, message: TICKET_MESSAGES.closed }) });
-    const [{ n }] = await em
+    const [{ n }] = await stack.em
       .fork()
       .execute<{ n: number }[]>('select count(*)::int as n from ticket_replies where ticket_id = ?', [ticketId]);
     expect(n).toBe(0);
-    const [audit] = await em
+    const [audit] = await stack.em
       .fork()
       .execute<{ action: string; before: unknown; after: unknown }[]>(
         `select action, before, after from audit_logs where entity = 'ticket' and entity_id = ?`,
@@ -317,20 +303,22 @@ describe('support tickets', () => {
   });
 
   it('keeps every one of many parallel replies', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const ticketId = await createTicket(client);
     const results = await Promise.all([
       ...Array.from({ length: 8 }, (_, i) => send(client, `/api/r/tickets/${ticketId}/reply`, form({ message: `member ${i}` }))),
       ...Array.from({ length: 8 }, (_, i) => send(staff, `/api/admin/tickets/${ticketId}/reply`, form({ message: `staff ${i}` }))),
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(16).fill(200));
-    const rows = await em.fork().execute<{ is_admin: boolean }[]>('select is_admin from ticket_replies where ticket_id = ?', [ticketId]);
+    const rows = await stack.em
+      .fork()
+      .execute<{ is_admin: boolean }[]>('select is_admin from ticket_replies where ticket_id = ?', [ticketId]);
     expect(rows).toHaveLength(16);
     expect(rows.filter((r) => r.is_admin)).toHaveLength(8);
   });
 
   it('lets staff filter the queue but not manage categories; admins manage categories', async () => {
-    const { client } = await member();
+    const { client } = await stack.member();
     const created = await send(client, '/api/r/tickets', form({ ...ticketFields(), title: 'Withdrawal stuck in queue' }));
     const ticketId = created.body.data.id;
     const list = await staff.json('GET', '/api/admin/tickets?status=open&priority=high&search=stuck%20in%20QUEUE');
@@ -338,7 +326,7 @@ describe('support tickets', () => {
     expect(list.body.data.map((t: { id: number }) => t.id)).toEqual([ticketId]);
     expect(list.body.data[0].user.username).toEqual(expect.any(String));
     expect((await staff.json('GET', '/api/admin/ticket-categories')).status).toBe(403);
-    const admin = await api.signedIn({ role: 'Admin' });
+    const admin = await stack.api.signedIn({ role: 'Admin' });
     const category = await admin.json('POST', '/api/admin/ticket-categories', { name: 'Billing', description: 'Payments' });
     expect(category.status).toBe(201);
     const renamed = await admin.json('PUT', `/api/admin/ticket-categories/${category.body.data.id}`, {
@@ -347,7 +335,7 @@ describe('support tickets', () => {
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data.name).toBe('Billing and payouts');
-    const audited = await em
+    const audited = await stack.em
       .fork()
       .execute<{ action: string; before: { name: string } | null; after: { name: string } }[]>(
         `select action, before, after from audit_logs where entity = 'ticket_category' and entity_id = ? order by id`,

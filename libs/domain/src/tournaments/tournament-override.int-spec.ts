@@ -1,24 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { TournamentMatch } from '@kickback/contracts';
-import { createTestStack, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 /** A match winner the multipliers contradict needs an explicit override; the server refuses it otherwise. */
 describe('match winner override (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true });
 
   it('refuses 7.41x beating 12.80x without override (nothing changes), takes it with override and audits it', async () => {
-    const created = await admin.json('POST', '/api/admin/tournaments', {
+    const created = await stack.admin.json('POST', '/api/admin/tournaments', {
       name: 'Override Cup',
       size: 4,
       slots: [
@@ -31,14 +19,15 @@ describe('match winner override (real PostgreSQL + Redis)', () => {
     expect(created.status).toBe(201);
     const t = created.body.data as { id: number; matches: TournamentMatch[] };
     const match = (round: number, n: number) => t.matches.find((m) => m.round === round && m.match_number === n)!;
-    const winner = (m: TournamentMatch, body: object) => admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${m.id}/winner`, body);
+    const winner = (m: TournamentMatch, body: object) =>
+      stack.admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${m.id}/winner`, body);
 
     const refused = await winner(match(1, 1), { winner_name: 'Low' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.winner_name).toEqual([
       'Low scored 7.41x against 12.80x: confirm the override to make the lower multiplier the winner.',
     ]);
-    const [still] = await em
+    const [still] = await stack.em
       .fork()
       .execute<{ winner_name: string | null }[]>('select winner_name from tournament_matches where id = ?', [match(1, 1).id]);
     expect(still!.winner_name).toBeNull();
@@ -48,7 +37,7 @@ describe('match winner override (real PostgreSQL + Redis)', () => {
     const overridden = await winner(match(1, 1), { winner_name: 'Low', override: true });
     expect(overridden.status).toBe(201);
     expect(overridden.body.message).toBe('Low advances.');
-    const [audit] = await em
+    const [audit] = await stack.em
       .fork()
       .execute<{ after: { override?: boolean; winner_name: string } }[]>(
         `select after from audit_logs where action = 'tournament.match.winner' and after->>'winner_name' = 'Low'`,

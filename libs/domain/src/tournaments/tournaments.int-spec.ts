@@ -1,43 +1,23 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { TournamentMatch, TournamentMatchPush, TournamentUpdatedPush } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 import { TournamentPrizesService } from './tournament-prizes.service';
 
 describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    const adminUser = await createUser(em, { role: 'Admin' });
-    admin = api.client();
-    await admin.loginAs(adminUser.id);
-  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await stack.close();
   });
 
-  const member = async () => {
-    const user = await createUser(em);
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { ...user, client };
-  };
-  const rows = <T>(sql: string, params: unknown[] = []) => em.fork().execute<T[]>(sql, params);
+  const stack = integrationStack({ worker: true, admin: true });
+
+  const rows = <T>(sql: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(sql, params);
   let counter = 0;
 
   async function createTournament(size: number, opts: { predictions_active?: boolean; prize_points?: number[] } = {}) {
     counter += 1;
     const slots = Array.from({ length: size }, (_, i) => ({ name: `Slot ${counter}-${i + 1}`, multiplier: i === 0 ? '12.5' : undefined }));
-    const res = await admin.json('POST', '/api/admin/tournaments', {
+    const res = await stack.admin.json('POST', '/api/admin/tournaments', {
       name: `Cup ${counter}`,
       size,
       slots,
@@ -50,7 +30,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
   const match = (t: { matches: TournamentMatch[] }, round: number, n: number) =>
     t.matches.find((m) => m.round === round && m.match_number === n)!;
   const win = (id: number, matchId: number, winner_name: string) =>
-    admin.json('POST', `/api/admin/tournaments/${id}/matches/${matchId}/winner`, { winner_name });
+    stack.admin.json('POST', `/api/admin/tournaments/${id}/matches/${matchId}/winner`, { winner_name });
 
   it('creating a size-8 tournament builds the empty bracket: 7 matches in 3 rounds; admins only; bad input is a 422', async () => {
     const t = await createTournament(8);
@@ -64,11 +44,11 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     });
     expect(match(t, 2, 1)).toMatchObject({ slot1_name: null, slot2_name: null, winner_name: null });
 
-    const m = await member();
+    const m = await stack.member();
     expect((await m.client.json('POST', '/api/admin/tournaments', { name: 'x', size: 4, slots: [] })).status).toBe(403);
-    const bad = await admin.json('POST', '/api/admin/tournaments', { name: 'Bad', size: 6, slots: [] });
+    const bad = await stack.admin.json('POST', '/api/admin/tournaments', { name: 'Bad', size: 6, slots: [] });
     expect(bad.status).toBe(422);
-    const dup = await admin.json('POST', '/api/admin/tournaments', {
+    const dup = await stack.admin.json('POST', '/api/admin/tournaments', {
       name: 'Dup',
       size: 4,
       slots: [{ name: 'A' }, { name: 'a' }, { name: 'B' }, { name: 'C' }],
@@ -76,7 +56,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     expect(dup.status).toBe(422);
     expect(dup.body.errors['slots.1.name']).toEqual(['Each slot may appear only once.']);
 
-    const list = await api.client().json('GET', '/api/r/tournaments');
+    const list = await stack.api.client().json('GET', '/api/r/tournaments');
     const item = list.body.data.find((x: { id: number }) => x.id === t.id);
     expect(item).toMatchObject({
       size: 8,
@@ -96,7 +76,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
   it('a winner fills its slot of the next-round match (odd matches slot 1, even slot 2) and pushes tournament:match', async () => {
     const t = await createTournament(8);
-    const socket = io(api.url, { transports: ['websocket'] });
+    const socket = io(stack.api.url, { transports: ['websocket'] });
     sockets.push(socket);
     const pushes: TournamentMatchPush[] = [];
     socket.on('tournament:match', (p) => pushes.push(p));
@@ -112,17 +92,17 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     expect(tbd.status).toBe(409);
 
     expect((await win(t.id, m2.id, m2.slot2_name!)).status).toBe(201);
-    const after = (await admin.json('GET', `/api/admin/tournaments/${t.id}`)).body.data;
+    const after = (await stack.admin.json('GET', `/api/admin/tournaments/${t.id}`)).body.data;
     expect(match(after, 2, 1)).toMatchObject({ slot1_name: null, slot2_name: m2.slot2_name });
     const m1 = match(t, 1, 1);
     await win(t.id, m1.id, m1.slot1_name!);
-    const again = (await admin.json('GET', `/api/admin/tournaments/${t.id}`)).body.data;
+    const again = (await stack.admin.json('GET', `/api/admin/tournaments/${t.id}`)).body.data;
     expect(match(again, 2, 1)).toMatchObject({ slot1_name: m1.slot1_name, slot2_name: m2.slot2_name });
     expect(again.progress).toBe(29);
 
     // A correction is allowed while the next match is undecided and moves the new winner up.
     expect((await win(t.id, m1.id, m1.slot2_name!)).status).toBe(201);
-    const corrected = (await admin.json('GET', `/api/admin/tournaments/${t.id}`)).body.data;
+    const corrected = (await stack.admin.json('GET', `/api/admin/tournaments/${t.id}`)).body.data;
     expect(match(corrected, 2, 1).slot1_name).toBe(m1.slot2_name);
     await win(t.id, match(t, 2, 1).id, m2.slot2_name!);
     expect((await win(t.id, m1.id, m1.slot1_name!)).status).toBe(409);
@@ -134,14 +114,14 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     const t = await createTournament(4);
     const [m1, m2] = [match(t, 1, 1), match(t, 1, 2)];
     const final = match(t, 2, 1);
-    const undo = (matchId: number) => admin.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`);
-    const m = await member();
+    const undo = (matchId: number) => stack.admin.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`);
+    const m = await stack.member();
     expect((await m.client.json('DELETE', `/api/admin/tournaments/${t.id}/matches/${m1.id}/winner`)).status).toBe(403);
     expect((await undo(m1.id)).status).toBe(409);
 
     await win(t.id, m1.id, m1.slot1_name!);
     await win(t.id, m2.id, m2.slot2_name!);
-    await admin.json('PUT', `/api/admin/tournaments/${t.id}/matches/${final.id}`, { slot1_multiplier: '3.5' });
+    await stack.admin.json('PUT', `/api/admin/tournaments/${t.id}/matches/${final.id}`, { slot1_multiplier: '3.5' });
     const undone = await undo(m1.id);
     expect(undone.status).toBe(200);
     expect(match(undone.body.data, 1, 1)).toMatchObject({ winner_name: null });
@@ -169,12 +149,12 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
   it('validates each pick and refuses anonymous, closed and empty submissions with the SPEC messages', async () => {
     const t = await createTournament(4);
     const other = await createTournament(4);
-    const m = await member();
+    const m = await stack.member();
     const r1 = match(t, 1, 1);
     const r2 = match(t, 1, 2);
     await win(t.id, r2.id, r2.slot1_name!);
 
-    const visitor = api.client();
+    const visitor = stack.api.client();
     await visitor.refreshCsrf();
     const anon = await visitor.json('POST', `/api/r/tournaments/${t.id}/predict`, {
       predictions: [{ match_id: r1.id, winner_name: r1.slot1_name }],
@@ -240,7 +220,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     const page = await m.client.json('GET', `/api/r/tournaments/${t.id}`);
     expect(page.body.data.user_prediction).toEqual({ matches: [{ tournament_match_id: r1.id, predicted_winner_name: r1.slot2_name }] });
 
-    expect((await admin.json('PUT', `/api/admin/tournaments/${t.id}`, { predictions_active: false })).status).toBe(200);
+    expect((await stack.admin.json('PUT', `/api/admin/tournaments/${t.id}`, { predictions_active: false })).status).toBe(200);
     const closed = await m.client.json('POST', `/api/r/tournaments/${t.id}/predict`, {
       predictions: [{ match_id: r1.id, winner_name: r1.slot1_name }],
     });
@@ -250,12 +230,12 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
       await rows<{ predicted_winner_name: string }>('select predicted_winner_name from tournament_predictions where user_id = ?', [m.id]),
     ).toEqual([{ predicted_winner_name: r1.slot2_name }]);
     // A tournament with predictions cannot be deleted; one without can.
-    expect((await admin.json('DELETE', `/api/admin/tournaments/${t.id}`)).status).toBe(409);
-    expect((await admin.json('DELETE', `/api/admin/tournaments/${other.id}`)).status).toBe(200);
+    expect((await stack.admin.json('DELETE', `/api/admin/tournaments/${t.id}`)).status).toBe(409);
+    expect((await stack.admin.json('DELETE', `/api/admin/tournaments/${other.id}`)).status).toBe(200);
   });
 
   async function watch(tournamentId: number) {
-    const socket = io(api.url, { transports: ['websocket'] });
+    const socket = io(stack.api.url, { transports: ['websocket'] });
     sockets.push(socket);
     const updates: TournamentUpdatedPush[] = [];
     socket.on('tournament:updated', (p) => updates.push(p));
@@ -268,7 +248,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
   it('parallel predict calls by one member leave exactly one pick per match; the standings are pushed live', async () => {
     const t = await createTournament(8);
-    const m = await member();
+    const m = await stack.member();
     const updates = await watch(t.id);
     const round1 = t.matches.filter((x) => x.round === 1);
     const calls = Array.from({ length: 12 }, (_, i) =>
@@ -293,11 +273,11 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
   it('viewers share one page answer: an admin change shows on the next read, picks once pushed, a member still sees their own', async () => {
     const t = await createTournament(4);
-    const anonymous = api.client();
+    const anonymous = stack.api.client();
     const read = async (client: TestClient) => (await client.json('GET', `/api/r/tournaments/${t.id}`)).body.data;
     expect((await read(anonymous)).tournament.predictions_active).toBe(true);
 
-    const m = await member();
+    const m = await stack.member();
     const first = match(t, 1, 1);
     expect(
       (
@@ -323,19 +303,19 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     // Read right after the admin's answer, before the worker has seen the event.
     expect((await win(t.id, first.id, first.slot1_name!)).status).toBe(201);
     expect((await read(anonymous)).tournament.matches.find((x: TournamentMatch) => x.id === first.id).winner_name).toBe(first.slot1_name);
-    expect((await admin.json('PUT', `/api/admin/tournaments/${t.id}`, { predictions_active: false })).status).toBe(200);
+    expect((await stack.admin.json('PUT', `/api/admin/tournaments/${t.id}`, { predictions_active: false })).status).toBe(200);
     expect((await read(anonymous)).tournament.predictions_active).toBe(false);
 
     const spare = await createTournament(4);
     expect((await read(anonymous)).tournament.id).toBe(t.id);
     await anonymous.json('GET', `/api/r/tournaments/${spare.id}`);
-    expect((await admin.json('DELETE', `/api/admin/tournaments/${spare.id}`)).status).toBe(200);
+    expect((await stack.admin.json('DELETE', `/api/admin/tournaments/${spare.id}`)).status).toBe(200);
     expect((await anonymous.json('GET', `/api/r/tournaments/${spare.id}`)).status).toBe(404);
   });
 
   it('computes accuracy and standings; completing pays prizes through the ledger exactly once', async () => {
     const t = await createTournament(4, { prize_points: [300, 100] });
-    const [a, b, c] = [await member(), await member(), await member()];
+    const [a, b, c] = [await stack.member(), await stack.member(), await stack.member()];
     const [m1, m2] = [match(t, 1, 1), match(t, 1, 2)];
     const pick = (u: { client: TestClient }, picks: [number, string][]) =>
       u.client.json('POST', `/api/r/tournaments/${t.id}/predict`, {
@@ -362,7 +342,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     });
     expect(saved.body.data.user_prediction.matches).toHaveLength(3);
 
-    const page = (await api.client().json('GET', `/api/r/tournaments/${t.id}`)).body.data;
+    const page = (await stack.api.client().json('GET', `/api/r/tournaments/${t.id}`)).body.data;
     expect(page.user_prediction).toBeNull();
     expect(page.tournament.predictions_count).toBe(3);
     expect(
@@ -379,7 +359,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
     ]);
 
     expect((await win(t.id, final.id, m1.slot1_name!)).status).toBe(201);
-    const done = (await api.client().json('GET', `/api/r/tournaments/${t.id}`)).body.data;
+    const done = (await stack.api.client().json('GET', `/api/r/tournaments/${t.id}`)).body.data;
     // Both have 2 right; a's 2 of 2 beats b's 2 of 3.
     expect(done.tournament).toMatchObject({ winner: m1.slot1_name, progress: 100, is_active: false, predictions_active: false });
     expect(done.top_predictions.map((p: { user: { id: number }; correct: number }) => [p.user.id, p.correct])).toEqual([
@@ -387,7 +367,7 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
       [b.id, 2],
       [c.id, 0],
     ]);
-    const breakdown = (await api.client().json('GET', `/api/r/tournaments/${t.id}/predictions/${b.id}`)).body.data;
+    const breakdown = (await stack.api.client().json('GET', `/api/r/tournaments/${t.id}/predictions/${b.id}`)).body.data;
     expect(breakdown.map((x: { round: number; correct: boolean }) => [x.round, x.correct])).toEqual([
       [1, true],
       [1, false],
@@ -396,8 +376,8 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
     // Deciding the final again is refused, and a second prize run pays nothing new.
     expect((await win(t.id, final.id, m2.slot1_name!)).status).toBe(409);
-    const prizes = api.app.get(TournamentPrizesService);
-    const rerun = await em.fork().transactional((tx) => prizes.award(tx, t.id));
+    const prizes = stack.api.app.get(TournamentPrizesService);
+    const rerun = await stack.em.fork().transactional((tx) => prizes.award(tx, t.id));
     expect(rerun).toMatchObject({ awarded: true, newlyPaid: 0 });
     const ledger = await rows<{ user_id: number; delta: string }>(
       `select user_id, delta::text as delta from points_ledger where reference = ? order by delta desc`,

@@ -1,8 +1,7 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { io, type Socket } from 'socket.io-client';
 import type { RecentWinner, TournamentMatch, WinnerSource, WinnersNewPush } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack, openRaffle } from '@kickback/testing';
+import { integrationStack, waitFor, openRaffle } from '@kickback/testing';
 import { HuntScoringService } from '../bonus-hunts/hunt-scoring.service';
 import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.service';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -10,53 +9,52 @@ import { TournamentPrizesService } from '../tournaments/tournament-prizes.servic
 
 /**
  * Recent Winners for every prize: raffles, hunt and tournament predictions and leaderboard periods each
- * enter their winners in the ledger when they pay, once; the total given away counts each prize once.
+ * enter their winners in the ledger when they decide them, once, and open one payout each; the total given away counts
+ * paid payouts only (libs/domain/src/payouts/payouts.int-spec.ts).
  */
 describe('winners ledger and total given away (real PostgreSQL + Redis)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let worker: INestApplicationContext;
-  let em: EntityManager;
-  let admin: TestClient;
   let socket: Socket;
   const pushes: WinnersNewPush[] = [];
   const pushed = (id: number) => pushes.flatMap((p) => p.winners).find((w) => w.id === id);
   const ids = { raffle: 0, hunt: 0, tournament: 0, period: 0 };
   const users: Record<'raffle' | 'hunt' | 'tournament' | 'leaderboard', number> = { raffle: 0, hunt: 0, tournament: 0, leaderboard: 0 };
+  afterAll(async () => {
+    socket.close();
+  });
+
+  const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
-    stack = await createTestStack({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    api = await stack.api();
-    worker = await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = await api.signedIn({ role: 'Admin' });
-    socket = io(api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
     await new Promise<void>((resolve) => {
       socket.once('room:joined', () => resolve());
       socket.emit('room:join', 'winners');
     });
     socket.on('winners:new', (p: WinnersNewPush) => pushes.push(p));
   });
-  afterAll(async () => {
-    socket.close();
-    await stack.close();
-  });
 
+  /** A member, with the crypto (casino) name they linked when given. */
   const member = async (extra: { crypto?: string } = {}) => {
-    const user = await createUser(em);
-    if (extra.crypto) await em.fork().execute('update users set crypto = ? where id = ?', [extra.crypto, user.id]);
-    const client = api.client();
-    await client.loginAs(user.id);
-    return { id: user.id, client };
+    const signedIn = await stack.member();
+    if (extra.crypto) await stack.em.fork().execute('update users set crypto = ? where id = ?', [extra.crypto, signedIn.id]);
+    return signedIn;
   };
   const winners = (query = '') =>
-    api.client().json<{ data: RecentWinner[]; pagination: { total: number } }>('GET', `/api/r/winners${query}`);
-  const totalGiven = async () => (await api.client().json<{ total: number }>('GET', '/api/r/stats/total-given-away')).body.total;
-  const ledgerRows = async () => Number((await em.fork().execute<{ n: string }[]>('select count(*)::text as n from prize_winners'))[0]!.n);
+    stack.api.client().json<{ data: RecentWinner[]; pagination: { total: number } }>('GET', `/api/r/winners${query}`);
+  const totalGiven = async () => (await stack.api.client().json<{ total: number }>('GET', '/api/r/stats/total-given-away')).body.total;
+  const payoutRows = async () =>
+    (
+      await stack.em
+        .fork()
+        .execute<{ waiting: number; usd: string }[]>(
+          `select count(*)::int as waiting, sum(value_usd)::text as usd from payouts where status = 'waiting_approval'`,
+        )
+    )[0]!;
+  const ledgerRows = async () => Number((await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from prize_winners'))[0]!.n);
 
   it('a raffle draw, a scored hunt, a completed tournament and an archived leaderboard period each list their winners', async () => {
     // Raffle: one entrant, $120 prize.
-    ids.raffle = await openRaffle(admin, {
+    ids.raffle = await openRaffle(stack.admin, {
       title: 'Headset raffle',
       description: 'Win a headset',
       prize_description: 'Headset',
@@ -65,16 +63,19 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     const r = await member();
     users.raffle = r.id;
     expect((await r.client.json('POST', `/api/r/raffles/${ids.raffle}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-    expect((await admin.json('POST', `/api/admin/raffles/${ids.raffle}/draw`)).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${ids.raffle}/draw`)).status).toBe(200);
 
     // Hunt: one prediction, first prize 400 points.
-    const hunt = await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100, prize_points: [400] });
+    const hunt = await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 100, prize_points: [400] });
     expect(hunt.status).toBe(201);
     ids.hunt = hunt.body.data.id;
-    const slot = await admin.json('POST', '/api/admin/hunt-catalogue/slots', { name: 'Ledger Slot', provider_name: 'Pragmatic Play' });
-    const game = await admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/games`, { slot_id: slot.body.data.id, bet: 1 });
+    const slot = await stack.admin.json('POST', '/api/admin/hunt-catalogue/slots', {
+      name: 'Ledger Slot',
+      provider_name: 'Pragmatic Play',
+    });
+    const game = await stack.admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/games`, { slot_id: slot.body.data.id, bet: 1 });
     const gameId: number = game.body.data.games.at(-1).id;
-    await admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/predictions`, { active: true });
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/predictions`, { active: true });
     const h = await member();
     users.hunt = h.id;
     const predicted = await h.client.json('POST', `/api/r/bonus-hunts/${ids.hunt}/predict`, {
@@ -83,12 +84,12 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
       highest_multiplier_game: 'Ledger Slot',
     });
     expect(predicted.status).toBeLessThan(300);
-    await admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/status`, { status: 'opening' });
-    await admin.json('PUT', `/api/admin/bonus-hunts/${ids.hunt}/games/${gameId}`, { win: 50 });
-    expect((await admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/status`, { status: 'completed' })).status).toBe(201);
+    await stack.admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/status`, { status: 'opening' });
+    await stack.admin.json('PUT', `/api/admin/bonus-hunts/${ids.hunt}/games/${gameId}`, { win: 50 });
+    expect((await stack.admin.json('POST', `/api/admin/bonus-hunts/${ids.hunt}/status`, { status: 'completed' })).status).toBe(201);
 
     // Tournament: one predictor picks both semi-finals and the final right; first prize 300 points.
-    const created = await admin.json('POST', '/api/admin/tournaments', {
+    const created = await stack.admin.json('POST', '/api/admin/tournaments', {
       name: 'Ledger Cup',
       size: 4,
       slots: [1, 2, 3, 4].map((i) => ({ name: `Ledger ${i}` })),
@@ -107,9 +108,9 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
         { match_id: match(1, 2).id, winner_name: 'Ledger 3' },
       ],
     });
-    await admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${match(1, 1).id}/winner`, { winner_name: 'Ledger 1' });
-    await admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${match(1, 2).id}/winner`, { winner_name: 'Ledger 3' });
-    const decided = await admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${match(2, 1).id}/winner`, {
+    await stack.admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${match(1, 1).id}/winner`, { winner_name: 'Ledger 1' });
+    await stack.admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${match(1, 2).id}/winner`, { winner_name: 'Ledger 3' });
+    const decided = await stack.admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${match(2, 1).id}/winner`, {
       winner_name: 'Ledger 1',
     });
     expect(decided.status).toBeLessThan(300);
@@ -117,7 +118,7 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     // Leaderboard: a member linked the casino name of rank 1; rank 2 is nobody's; prizes 75 and 25.
     const l = await member({ crypto: 'LedgerWhale' });
     users.leaderboard = l.id;
-    const platform = await admin.json('POST', '/api/admin/leaderboard/platforms', {
+    const platform = await stack.admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: 'Ledger Casino',
       slug: 'ledger-casino',
       currency_symbol: '$',
@@ -126,14 +127,14 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
       prizes: [75, 25],
     });
     expect(platform.status).toBe(201);
-    await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.body.data.id}/import`, {
+    await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.body.data.id}/import`, {
       csv: 'ledgerwhale,900\nminnow,100\nshrimp,5\n',
     });
-    const periods = (await api.client().json('GET', '/api/r/leaderboard/ledger-casino/periods')).body.data.periods;
+    const periods = (await stack.api.client().json('GET', '/api/r/leaderboard/ledger-casino/periods')).body.data.periods;
     ids.period = periods[0].id;
     // The worker's own scheduled refresh of the new platform may hold the lock for a moment.
     const refresh = await waitFor(async () => {
-      const outcome = await worker
+      const outcome = await stack.worker
         .get(LeaderboardRefreshService)
         .refresh(platform.body.data.id, 'schedule', new Date(periods[0].endTimestamp + 60_000));
       return outcome.status === 'busy' ? null : outcome;
@@ -201,22 +202,25 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
     expect((await winners('?source=raffle&extra=1')).status).toBe(422);
   });
 
-  it('counts each prize once: paying again (retried jobs, a repeated rollover, parallel runs) adds no winner and no dollar', async () => {
-    // $120 raffle + $75 + $25 leaderboard prizes; points prizes are not money.
-    expect(await totalGiven()).toBe(220);
+  it('counts each prize once: paying again (retried jobs, a repeated rollover, parallel runs) adds no winner and no payout', async () => {
+    // The $120 raffle and $75 + $25 leaderboard prizes wait for the streamer to pay them; points prizes are not money.
+    expect(await totalGiven()).toBe(0);
+    expect(await payoutRows()).toEqual({ waiting: 3, usd: '220.00' });
     const rows = await ledgerRows();
-    const retries = worker.get(EntityManager);
+    const retries = stack.worker.get(EntityManager);
     await Promise.all([
-      ...[1, 2, 3].map(() => retries.fork().transactional((tx) => worker.get(HuntScoringService).score(tx, ids.hunt))),
-      ...[1, 2, 3].map(() => retries.fork().transactional((tx) => worker.get(TournamentPrizesService).award(tx, ids.tournament))),
-      worker.get(RaffleDrawService).drawIfDue(ids.raffle),
+      ...[1, 2, 3].map(() => retries.fork().transactional((tx) => stack.worker.get(HuntScoringService).score(tx, ids.hunt))),
+      ...[1, 2, 3].map(() => retries.fork().transactional((tx) => stack.worker.get(TournamentPrizesService).award(tx, ids.tournament))),
+      stack.worker.get(RaffleDrawService).drawIfDue(ids.raffle),
     ]);
-    const platformId = (await em.fork().execute<{ id: number }[]>(`select id from leaderboard_platforms where slug = 'ledger-casino'`))[0]!
-      .id;
-    await worker.get(LeaderboardRefreshService).refresh(platformId, 'schedule', new Date(Date.now() + 70 * 86_400_000));
+    const platformId = (
+      await stack.em.fork().execute<{ id: number }[]>(`select id from leaderboard_platforms where slug = 'ledger-casino'`)
+    )[0]!.id;
+    await stack.worker.get(LeaderboardRefreshService).refresh(platformId, 'schedule', new Date(Date.now() + 70 * 86_400_000));
     expect(await ledgerRows()).toBe(rows);
-    expect(await totalGiven()).toBe(220);
-    const points = await em
+    expect(await payoutRows()).toEqual({ waiting: 3, usd: '220.00' });
+    expect(await totalGiven()).toBe(0);
+    const points = await stack.em
       .fork()
       .execute<{ n: string }[]>(`select count(*)::text as n from points_ledger where reason in ('hunt.prize', 'tournament.prize')`);
     expect(Number(points[0]!.n)).toBe(2);
@@ -224,13 +228,13 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
 
   it('a rerolled raffle winner leaves the list and the new one takes the place', async () => {
     const second = await member();
-    const id = await openRaffle(admin, { title: 'Reroll raffle', description: 'Two entrants', prize_value_usd: 0 });
+    const id = await openRaffle(stack.admin, { title: 'Reroll raffle', description: 'Two entrants', prize_value_usd: 0 });
     const first = await member();
     for (const m of [first, second]) await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
-    await admin.json('POST', `/api/admin/raffles/${id}/draw`);
+    await stack.admin.json('POST', `/api/admin/raffles/${id}/draw`);
     const before = (await winners('?source=raffle')).body.data.filter((w) => w.subject.id === id);
     expect(before).toHaveLength(1);
-    expect((await admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 1 })).status).toBe(200);
+    expect((await stack.admin.json('POST', `/api/admin/raffles/${id}/reroll`, { position: 1 })).status).toBe(200);
     const after = (await winners('?source=raffle')).body.data.filter((w) => w.subject.id === id);
     expect(after).toHaveLength(1);
     expect(after[0]!.user!.id).not.toBe(before[0]!.user!.id);

@@ -18,6 +18,12 @@ export interface WinnerRecord {
   subject: { id: number; title: string; path: string };
   /** When it was won; now unless the demo seed dates it back. */
   wonAt?: Date;
+  /** For the payout only: the unmasked casino username of a player who is no member (the list shows `name`). */
+  casinoUsername?: string;
+  /** For the payout only: the amount to send and its currency, where the prize is money in a currency of its own. */
+  amount?: { value: string; currency: string };
+  /** For the payout only: until when the winner may claim it (a raffle's claim window). */
+  claimDeadline?: Date | null;
 }
 
 interface WinnerRow {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SiteModule } from '@kickback/domain';
+import { PayoutsModule, SiteModule } from '@kickback/domain';
 import { AdminAffiliatesController } from './admin-affiliates.controller';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminSettingsController } from './admin-settings.controller';
@@ -9,7 +9,7 @@ import { ViewerSafetyModule } from '../safety/viewer-safety.module';
 
 /** Site settings, affiliates, legal pages and totals; the admin's settings, affiliates, uploads and audit log. */
 @Module({
-  imports: [SiteModule, ViewerSafetyModule],
+  imports: [SiteModule, PayoutsModule, ViewerSafetyModule],
   controllers: [SiteController, AdminSettingsController, AdminAffiliatesController, AdminUploadsController, AdminAuditController],
 })
 export class SiteHttpModule {}

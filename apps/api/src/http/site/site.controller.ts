@@ -2,7 +2,7 @@ import { Controller, Get, Param, ParseEnumPipe, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { ok } from '@kickback/platform';
-import { AffiliatesService, GiveawaysService, SiteSettingsService } from '@kickback/domain';
+import { AffiliatesService, PayoutsService, SiteSettingsService } from '@kickback/domain';
 import { ViewerSafetyReader } from '../safety/viewer-safety.reader';
 
 @ApiTags('site')
@@ -11,7 +11,7 @@ export class SiteController {
   constructor(
     private readonly settings: SiteSettingsService,
     private readonly affiliates: AffiliatesService,
-    private readonly giveaways: GiveawaysService,
+    private readonly payouts: PayoutsService,
     private readonly viewer: ViewerSafetyReader,
   ) {}
 
@@ -26,9 +26,10 @@ export class SiteController {
     return ok(await this.affiliates.listFor(await this.viewer.of(req)));
   }
 
+  /** Paid payouts (docs/total-given-away.md), and what is still owed when the streamer shows it apart. */
   @Get('stats/total-given-away')
   async totalGivenAway() {
-    return { success: true as const, ...(await this.giveaways.total()) };
+    return { success: true as const, ...(await this.payouts.totalGivenAway()) };
   }
 
   @Get('legal/:slug')

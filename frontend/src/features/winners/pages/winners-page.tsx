@@ -41,7 +41,11 @@ export default function WinnersPage() {
   };
   return (
     <section className="page container">
-      <PageHeading title="Recent Winners" lead="Raffles, bonus hunt and tournament predictions and leaderboard prizes, newest first." />
+      <PageHeading title="Recent Winners" lead="Raffles, bonus hunt and tournament predictions and leaderboard prizes, newest first.">
+        <Link to="/payouts" className="button button--ghost">
+          Payouts and proof
+        </Link>
+      </PageHeading>
       <div className="winners__filters" role="group" aria-label="Filter winners by source">
         {FILTERS.map((f) => (
           <button

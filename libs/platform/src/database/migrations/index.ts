@@ -47,6 +47,10 @@ import { Migration20261129050300_moderator_role } from './Migration2026112905030
 import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
 import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
 import { Migration20261129090000_safer_gambling } from './Migration20261129090000_safer_gambling';
+import { Migration20261129090000_slot_facts } from './Migration20261129090000_slot_facts';
+import { Migration20261129091000_slot_stats } from './Migration20261129091000_slot_stats';
+import { Migration20261129092000_slot_requests } from './Migration20261129092000_slot_requests';
+import { Migration20261129090000_payouts } from './Migration20261129090000_payouts';
 
 /** Listed explicitly so the same list works from TypeScript (tests) and compiled JS. Append only. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -98,4 +102,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
   { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
   { name: 'Migration20261129090000_safer_gambling', class: Migration20261129090000_safer_gambling },
+  { name: 'Migration20261129090000_slot_facts', class: Migration20261129090000_slot_facts },
+  { name: 'Migration20261129091000_slot_stats', class: Migration20261129091000_slot_stats },
+  { name: 'Migration20261129092000_slot_requests', class: Migration20261129092000_slot_requests },
+  { name: 'Migration20261129090000_payouts', class: Migration20261129090000_payouts },
 ];

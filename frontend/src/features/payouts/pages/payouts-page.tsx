@@ -1,0 +1,94 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { PAYOUT_SOURCE_LABELS, type PublicPayout } from '@kickback/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Pager } from '../../../components/ui/pager';
+import { formatAmount, formatDateTime, formatNumber, formatRelativeTime } from '../../../lib/format';
+import { PayoutProof } from '../components/payout-proof';
+import { prizeText } from '../components/payout-prize';
+import { useGetPublicPayoutsQuery } from '../payouts-api';
+import '../payouts.css';
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function PaidRow({ payout: p }: { payout: PublicPayout }) {
+  return (
+    <li className="card payouts__row" data-testid={`payout-${p.id}`}>
+      <div className="payouts__what">
+        <span className="payouts__recipient">{p.recipient}</span>
+        <strong className="payouts__prize">{prizeText(p)}</strong>
+        <span className="payouts__muted">
+          {PAYOUT_SOURCE_LABELS[p.source]}: <Link to={p.subject.path}>{p.subject.title}</Link>
+        </span>
+        {p.proof && <PayoutProof proof={p.proof} label={`${p.recipient}, ${p.prize}`} />}
+      </div>
+      <time className="payouts__muted" dateTime={p.paid_at} title={formatDateTime(p.paid_at)}>
+        Paid {formatRelativeTime(p.paid_at)}
+      </time>
+    </li>
+  );
+}
+
+/** Payouts: every prize paid, newest first, with its proof where the streamer publishes it, and dollars paid per month. */
+export default function PayoutsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isLoading, isError, isFetching, refetch } = useGetPublicPayoutsQuery(page);
+  return (
+    <section className="page container">
+      <PageHeading title="Payouts" lead="Prizes paid to the community, with proof of payment." />
+      {data && data.months.length > 0 && (
+        <section className="card payouts__months" aria-labelledby="payouts-months">
+          <h2 id="payouts-months">Paid per month</h2>
+          <table className="payouts__months-table">
+            <caption className="visually-hidden">Dollars paid per month, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Prizes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthName(m.month)}</th>
+                  <td>{formatAmount(m.total_usd)}</td>
+                  <td>{formatNumber(m.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {isLoading ? (
+        <p role="status" className="payouts__muted">
+          Loading payouts...
+        </p>
+      ) : isError ? (
+        <EmptyState title="Failed to load payouts" text="Please try again in a moment.">
+          <button type="button" className="button button--ghost" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </button>
+        </EmptyState>
+      ) : !data?.data.length ? (
+        <EmptyState title="No payouts yet" text="Prizes appear here once they are paid." />
+      ) : (
+        <ol className="payouts" data-testid="public-payouts">
+          {data.data.map((p) => (
+            <PaidRow key={p.id} payout={p} />
+          ))}
+        </ol>
+      )}
+      {data && (
+        <Pager
+          page={page}
+          lastPage={data.pagination.last_page}
+          onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+          label="Payout pages"
+        />
+      )}
+    </section>
+  );
+}

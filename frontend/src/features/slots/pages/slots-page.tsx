@@ -1,0 +1,192 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  SLOT_SORTS,
+  SLOT_VOLATILITIES,
+  SLOT_VOLATILITY_LABELS,
+  type SlotCatalogueItem,
+  type SlotSort,
+  type SlotVolatility,
+} from '@kickback/contracts';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Pager } from '../../../components/ui/pager';
+import { errorMessage } from '../../../lib/api-error';
+import { formatAmount, formatMultiplier, formatNumber } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { useToast } from '../../../lib/use-toast';
+import { useGetSlotRequestsQuery, useGetSlotsQuery, useRequestSlotMutation, type SlotListArgs } from '../slots-api';
+
+const SORT_LABELS: Record<SlotSort, string> = {
+  most_played: 'Most played',
+  best_average: 'Best average ×',
+  biggest_win: 'Biggest win',
+  name: 'Name',
+};
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
+  list.includes(value as T) ? (value as T) : fallback;
+
+/** Slots: the catalogue with each slot's figures across the site's finished hunts, sorted and filtered through the URL. */
+export default function SlotsPage() {
+  const [params, setParams] = useSearchParams();
+  const args: SlotListArgs = {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    sort: oneOf(SLOT_SORTS, params.get('sort'), 'most_played'),
+    search: params.get('search') ?? '',
+    volatility: oneOf<SlotVolatility | ''>(['', ...SLOT_VOLATILITIES], params.get('volatility'), ''),
+    rtpMin: params.get('rtp_min') ?? '',
+    rtpMax: params.get('rtp_max') ?? '',
+  };
+  const { data, isLoading, isError } = useGetSlotsQuery(args);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+  return (
+    <section className="page container">
+      <PageHeading title="Slots" lead="Every slot played on stream: how often it was opened, what it paid and the published facts." />
+      <RequestsStatus />
+      <form className="slots__filters" role="search" aria-label="Filter slots" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          Search
+          <input className="input" value={args.search} maxLength={100} onChange={(event) => set('search', event.target.value)} />
+        </label>
+        <label>
+          Sort by
+          <select className="select" value={args.sort} onChange={(event) => set('sort', event.target.value)}>
+            {SLOT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Volatility
+          <select className="select" value={args.volatility} onChange={(event) => set('volatility', event.target.value)}>
+            <option value="">Any</option>
+            {SLOT_VOLATILITIES.map((v) => (
+              <option key={v} value={v}>
+                {SLOT_VOLATILITY_LABELS[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          RTP from (%)
+          <input
+            className="input"
+            type="number"
+            min={50}
+            max={100}
+            step="0.01"
+            value={args.rtpMin}
+            onChange={(event) => set('rtp_min', event.target.value)}
+          />
+        </label>
+        <label>
+          RTP to (%)
+          <input
+            className="input"
+            type="number"
+            min={50}
+            max={100}
+            step="0.01"
+            value={args.rtpMax}
+            onChange={(event) => set('rtp_max', event.target.value)}
+          />
+        </label>
+      </form>
+      {isLoading && <p role="status">Loading slots...</p>}
+      {isError && <p role="alert">Failed to load slots.</p>}
+      {data && data.data.length === 0 && <p>No slot matches these filters.</p>}
+      {data && data.data.length > 0 && (
+        <table className="table">
+          <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Slot</th>
+              <th scope="col">Provider</th>
+              <th scope="col">RTP</th>
+              <th scope="col">Opened</th>
+              <th scope="col">Average ×</th>
+              <th scope="col">Biggest win</th>
+              <th scope="col">
+                <span className="visually-hidden">Request</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((slot) => (
+              <SlotRow key={slot.id} slot={slot} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && (
+        <Pager page={args.page} lastPage={data.pagination.last_page} onPage={(page) => set('page', String(page))} label="Slot pages" />
+      )}
+    </section>
+  );
+}
+
+function SlotRow({ slot }: { slot: SlotCatalogueItem }) {
+  const { figures } = slot;
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={`/slots/${slot.id}`}>{slot.name}</Link>
+      </th>
+      <td>{slot.provider.name}</td>
+      <td>{slot.rtp.length ? slot.rtp.map((r) => `${r}%`).join(' / ') : '—'}</td>
+      <td>{formatNumber(figures.times_opened)}</td>
+      <td>{figures.average_multiplier === null ? '—' : formatMultiplier(figures.average_multiplier)}</td>
+      <td>{figures.biggest_win === null ? '—' : formatAmount(figures.biggest_win)}</td>
+      <td>
+        <RequestButton slotId={slot.id} name={slot.name} />
+      </td>
+    </tr>
+  );
+}
+
+/** Whether requests are open and what one costs. */
+function RequestsStatus() {
+  const { data } = useGetSlotRequestsQuery();
+  if (!data) return null;
+  return (
+    <p className="field-hint" data-testid="slot-requests-status">
+      {data.open
+        ? `Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.queue.length)} in the queue.`
+        : 'Slot requests are closed right now.'}
+    </p>
+  );
+}
+
+/** Members request a slot from the catalogue itself: no typed name, so nothing is misspelled. */
+export function RequestButton({ slotId, name }: { slotId: number; name: string }) {
+  const user = useCurrentUser();
+  const [request, state] = useRequestSlotMutation();
+  const toast = useToast();
+  if (!user) return null;
+  const ask = async () => {
+    try {
+      const answer = await request(slotId).unwrap();
+      toast.success(`${answer.message ?? 'Requested.'} ${name} is #${answer.data.request.place} in the queue.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to request the slot'));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      disabled={state.isLoading}
+      onClick={() => void ask()}
+      aria-label={`Request ${name}`}
+    >
+      Request
+    </button>
+  );
+}
