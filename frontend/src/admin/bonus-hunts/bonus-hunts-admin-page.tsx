@@ -20,10 +20,7 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const prizePoints = parsePrizePoints(prizes);
-    if (!prizePoints) {
-      toast.error(PRIZE_POINTS_INVALID);
-      return;
-    }
+    if (!prizePoints) return void toast.error(PRIZE_POINTS_INVALID);
     try {
       const hunt = await create({ name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
       toast.success(`${hunt.name} created`);

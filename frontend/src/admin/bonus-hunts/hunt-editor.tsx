@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { HUNT_PHASE_LABELS, defaultHuntName, type AdminHuntDetail } from '@kickback/contracts';
-import { errorMessage } from '../../lib/api-error';
 import { formatAmount, formatMultiplier, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -9,10 +8,12 @@ import { GameEntryTable } from './game-entry-table';
 import { HuntSettingsFields } from './hunt-settings-fields';
 import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
 import { SlotPicker } from './slot-picker';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 /** One hunt on stream: settings, prediction window, phase steps, slots and fast bet/win entry. */
 export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
   const toast = useToast();
+  const act = useAdminAction();
   const [update, updateState] = useUpdateHuntMutation();
   const [setPredictions, predictionsState] = useSetHuntPredictionsMutation();
   const [setStatus, statusState] = useSetHuntStatusMutation();
@@ -28,41 +29,24 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
   const saveSettings = async (event: FormEvent) => {
     event.preventDefault();
     const prizePoints = parsePrizePoints(prizes);
-    if (!prizePoints) {
-      toast.error(PRIZE_POINTS_INVALID);
-      return;
-    }
-    try {
-      await update({ huntId: hunt.id, name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
-      toast.success(`${name.trim() || defaultName} saved`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to save the hunt'));
-    }
+    if (!prizePoints) return void toast.error(PRIZE_POINTS_INVALID);
+    const input = { huntId: hunt.id, name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints };
+    await act(() => update(input).unwrap(), `${name.trim() || defaultName} saved`, 'Failed to save the hunt');
   };
-
-  const togglePredictions = async () => {
-    try {
-      await setPredictions({ huntId: hunt.id, active: !hunt.predictions_active }).unwrap();
-      toast.success(`${hunt.name}: predictions ${hunt.predictions_active ? 'closed' : 'opened'}`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to change predictions'));
-    }
-  };
-
+  const togglePredictions = () =>
+    act(
+      () => setPredictions({ huntId: hunt.id, active: !hunt.predictions_active }).unwrap(),
+      `${hunt.name}: predictions ${hunt.predictions_active ? 'closed' : 'opened'}`,
+      'Failed to change predictions',
+    );
   const changeStatus = async () => {
     if (!confirming) return;
-    try {
-      await setStatus({ huntId: hunt.id, status: confirming }).unwrap();
-      toast.success(
-        confirming === 'opening'
-          ? `${hunt.name}: opening started; predictions are closed`
-          : `${hunt.name} completed; predictions are being scored`,
-      );
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to change the hunt status'));
-    } finally {
-      setConfirming(null);
-    }
+    await act(
+      () => setStatus({ huntId: hunt.id, status: confirming }).unwrap(),
+      confirming === 'opening' ? `${hunt.name}: opening started; predictions are closed` : `${hunt.name} completed; predictions are being scored`,
+      'Failed to change the hunt status',
+    );
+    setConfirming(null);
   };
 
   return (

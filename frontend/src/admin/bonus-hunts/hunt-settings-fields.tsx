@@ -1,3 +1,7 @@
+import type { InputHTMLAttributes } from 'react';
+import { adminHuntCreateSchema } from '@kickback/contracts';
+import { contractFieldFacts } from '../kit/schema-fields';
+
 interface HuntSettingsFieldsProps {
   /** Input ids of their own, so the create form and the editor can sit on one page. */
   nameId: string;
@@ -14,49 +18,26 @@ interface HuntSettingsFieldsProps {
   balancePlaceholder?: string;
 }
 
+const nameFacts = contractFieldFacts(adminHuntCreateSchema, 'name');
+const balanceFacts = contractFieldFacts(adminHuntCreateSchema, 'starting_balance');
+
 /** Name, starting balance and prize points: the settings a hunt is created with and edits later. */
-export function HuntSettingsFields({
-  nameId,
-  name,
-  namePlaceholder,
-  onNameChange,
-  balanceId,
-  prizesId,
-  balance,
-  prizes,
-  onBalanceChange,
-  onPrizesChange,
-  balancePlaceholder,
-}: HuntSettingsFieldsProps) {
+export function HuntSettingsFields(props: HuntSettingsFieldsProps) {
+  const field = (id: string, label: string, value: string, onChange: (value: string) => void, more: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} {...more} />
+    </div>
+  );
   return (
     <>
-      <div className="field">
-        <label htmlFor={nameId}>Name</label>
-        <input
-          id={nameId}
-          className="input"
-          maxLength={80}
-          placeholder={namePlaceholder}
-          value={name}
-          onChange={(e) => onNameChange(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={balanceId}>Starting balance ($)</label>
-        <input
-          id={balanceId}
-          className="input"
-          inputMode="decimal"
-          required
-          placeholder={balancePlaceholder}
-          value={balance}
-          onChange={(e) => onBalanceChange(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={prizesId}>Prize points for ranks 1, 2, 3…</label>
-        <input id={prizesId} className="input" value={prizes} onChange={(e) => onPrizesChange(e.target.value)} />
-      </div>
+      {field(props.nameId, 'Name', props.name, props.onNameChange, { maxLength: nameFacts.maxLength, placeholder: props.namePlaceholder })}
+      {field(props.balanceId, 'Starting balance ($)', props.balance, props.onBalanceChange, {
+        inputMode: 'decimal',
+        required: balanceFacts.required,
+        placeholder: props.balancePlaceholder,
+      })}
+      {field(props.prizesId, 'Prize points for ranks 1, 2, 3…', props.prizes, props.onPrizesChange)}
     </>
   );
 }

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { adminSlotCreateSchema } from '@kickback/contracts';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { ImageUpload } from '../../components/ui/image-upload';
+import { SelectField } from '../../components/ui/select-field';
+import { ContractTextField } from '../kit/contract-text-field';
+import { useContractValidation } from '../kit/use-contract-validation';
 import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery } from './admin-bonus-hunts-api';
 import { SlotMatches } from './slot-matches';
 import { useSlotSearch } from './use-slot-search';
@@ -59,15 +63,7 @@ export function SlotPicker({ huntId }: { huntId: number }) {
   );
 }
 
-function NewSlotForm({
-  initialName,
-  onDone,
-  onCreated,
-}: {
-  initialName: string;
-  onDone: () => void;
-  onCreated: (id: number, name: string) => void;
-}) {
+function NewSlotForm({ initialName, onDone, onCreated }: { initialName: string; onDone: () => void; onCreated: (id: number, name: string) => void }) {
   const toast = useToast();
   const { data: providers = [] } = useGetProvidersQuery();
   const [create, { isLoading }] = useCreateSlotMutation();
@@ -75,56 +71,46 @@ function NewSlotForm({
   const [providerId, setProviderId] = useState('');
   const [providerName, setProviderName] = useState('');
   const [imageUrl, setImageUrl] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { errors, validate } = useContractValidation(adminSlotCreateSchema, serverErrors);
+  const newProvider = providerId === '' || providerId === 'new';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    const provider =
-      providerId === 'new' || providerId === '' ? { provider_name: providerName.trim() } : { provider_id: Number(providerId) };
+    setServerErrors({});
+    const input = { name: name.trim(), image_url: imageUrl, ...(newProvider ? { provider_name: providerName.trim() } : { provider_id: Number(providerId) }) };
+    if (!validate(input)) return;
     try {
-      const slot = await create({ name: name.trim(), image_url: imageUrl, ...provider }).unwrap();
+      const slot = await create(input).unwrap();
       toast.success(`${slot.name} added to the catalogue`);
       onCreated(slot.id, slot.name);
       onDone();
     } catch (error) {
-      setErrors(fieldErrors(error));
+      setServerErrors(fieldErrors(error));
       toast.error(errorMessage(error, 'Failed to add the slot'));
     }
   };
 
   return (
-    <form className="admin-fieldset hunt-picker__new" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="new-slot-name">Slot name</label>
-        <input id="new-slot-name" className="input" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        {errors.name && <span className="field-error">{errors.name}</span>}
-      </div>
-      <div className="field">
-        <label htmlFor="new-slot-provider">Provider</label>
-        <select id="new-slot-provider" className="select" value={providerId} onChange={(e) => setProviderId(e.target.value)}>
-          <option value="">New provider…</option>
-          {providers.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        {errors.provider_id && <span className="field-error">{errors.provider_id}</span>}
-      </div>
-      {(providerId === '' || providerId === 'new') && (
-        <div className="field">
-          <label htmlFor="new-slot-provider-name">New provider name</label>
-          <input
-            id="new-slot-provider-name"
-            className="input"
-            required
-            maxLength={80}
-            value={providerName}
-            onChange={(e) => setProviderName(e.target.value)}
-          />
-          {errors.provider_name && <span className="field-error">{errors.provider_name}</span>}
-        </div>
+    <form className="admin-fieldset hunt-picker__new" onSubmit={onSubmit} noValidate>
+      <ContractTextField schema={adminSlotCreateSchema} name="name" label="Slot name" value={name} onChange={setName} error={errors.name} />
+      <SelectField id="new-slot-provider" label="Provider" value={providerId} onChange={setProviderId} error={errors.provider_id}>
+        <option value="">New provider…</option>
+        {providers.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      {newProvider && (
+        <ContractTextField
+          schema={adminSlotCreateSchema}
+          name="provider_name"
+          label="New provider name"
+          value={providerName}
+          onChange={setProviderName}
+          error={errors.provider_name}
+        />
       )}
       <ImageUpload label="Slot image (optional)" onUploaded={setImageUrl} />
       {imageUrl && <img src={imageUrl} alt="" className="admin-table__logo" />}

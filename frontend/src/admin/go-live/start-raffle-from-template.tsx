@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { describeEntryRules, type RaffleTemplateSettings } from '@kickback/contracts';
+import { describeEntryRules, raffleTemplateStartSchema, type RaffleTemplateSettings } from '@kickback/contracts';
 import { formatAmount, formatCount } from '../../lib/format';
 import { useGetRaffleTemplatesQuery, useStartRaffleFromTemplateMutation } from '../raffles/raffle-templates-api';
+import { SelectField } from '../../components/ui/select-field';
+import { contractFieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 
 /** The prize and what it is worth (what the draw adds to Total Given Away), so a $0 value is seen before starting. */
@@ -28,16 +30,13 @@ export function StartRaffleFromTemplate() {
   return (
     <form className="go-live__template" aria-label="Start a raffle from a template" onSubmit={(e) => void submit(e)}>
       <h3 className="go-live__subtitle">Start from a template</h3>
-      <label className="field">
-        <span>Template</span>
-        <select className="input" value={String(chosen.id)} onChange={(e) => setTemplateId(e.target.value)}>
-          {list.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField id="go-live-template" label="Template" value={String(chosen.id)} onChange={setTemplateId}>
+        {list.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </SelectField>
       <p className="field-hint" data-testid="go-live-template-summary">
         {prizeWords(chosen.settings)}
         {formatCount(chosen.settings.number_of_winners, 'winner')}, open for {formatCount(chosen.settings.duration_minutes, 'minute')}
@@ -45,7 +44,7 @@ export function StartRaffleFromTemplate() {
       </p>
       <label className="field">
         <span>Title</span>
-        <input className="input" value={title} maxLength={200} placeholder={chosen.name} onChange={(e) => setTitle(e.target.value)} />
+        <input className="input" value={title} maxLength={contractFieldFacts(raffleTemplateStartSchema, 'title').maxLength} placeholder={chosen.name} onChange={(e) => setTitle(e.target.value)} />
       </label>
       <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
         Start raffle

@@ -7,10 +7,11 @@ export interface FieldFacts {
   required: boolean;
   nullable: boolean;
   maxLength?: number;
+  /** A number's bounds. */
+  min?: number;
+  max?: number;
   /** An enum's values, in the contract's order. */
   options?: readonly string[];
-  /** A number's least value. */
-  min?: number;
   /** The contract's default, used for a new record's form. */
   defaultValue?: unknown;
 }
@@ -48,7 +49,7 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
     return { ...base, kind: 'text', required: refusesEmpty && !optional && !nullable, maxLength: current.maxLength ?? undefined };
   }
   if (current instanceof z.ZodNumber)
-    return { ...base, kind: 'number', required: !optional && !nullable, min: current.minValue ?? undefined };
+    return { ...base, kind: 'number', required: !optional && !nullable, min: current.minValue ?? undefined, max: current.maxValue ?? undefined };
   if (current instanceof z.ZodBoolean) return { ...base, kind: 'boolean', required: false };
   if (current instanceof z.ZodEnum) return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
   if (current instanceof z.ZodNativeEnum)
@@ -62,4 +63,27 @@ export function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> 
   while (current instanceof z.ZodEffects) current = current.innerType();
   if (!(current instanceof z.ZodObject)) throw new Error('A contract form needs an object schema');
   return current.shape as Record<string, z.ZodTypeAny>;
+}
+
+/** The schema under a field's wrappers (default, optional, nullable, effects), for walking into it. */
+function unwrapped(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let current = schema;
+  for (;;) {
+    if (current instanceof z.ZodDefault) current = current._def.innerType;
+    else if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+    else if (current instanceof z.ZodEffects) current = current.innerType();
+    else return current;
+  }
+}
+
+/** The facts of a field named by its dotted path in a contract (`title`, `entry_rules.min_level`, `slots.0.name`). */
+export function contractFieldFacts(schema: z.ZodTypeAny, path: string): FieldFacts {
+  let current = schema;
+  for (const key of path.split('.')) {
+    const container = unwrapped(current);
+    const next = container instanceof z.ZodArray ? (container.element as z.ZodTypeAny) : objectShape(container)[key];
+    if (!next) throw new Error(`The contract has no field ${path}`);
+    current = next;
+  }
+  return fieldFacts(current);
 }

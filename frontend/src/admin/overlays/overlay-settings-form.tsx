@@ -3,18 +3,19 @@ import {
   OVERLAY_ACCENTS,
   OVERLAY_FIELDS,
   OVERLAY_PANELS,
-  OVERLAY_STAGE_HEIGHT,
-  OVERLAY_STAGE_WIDTH,
+  overlaySettingsUpdateSchema,
   type OverlayAccent,
   type OverlayField,
   type OverlayKind,
   type OverlayPanel,
   type OverlaySettings,
 } from '@kickback/contracts';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
+import { ContractTextField } from '../kit/contract-text-field';
+import { contractFieldFacts } from '../kit/schema-fields';
 import { useSaveOverlaySettingsMutation } from './admin-overlays-api';
 
 const FIELD_LABELS: Record<OverlayField, string> = {
@@ -50,50 +51,35 @@ const PANEL_LABELS: Record<OverlayPanel, string> = {
   primary_color: 'Theme primary',
 };
 
-/** The numbers as typed; sent as numbers (the server says what is out of range, under the field). */
-interface Draft {
-  x: string;
-  y: string;
-  width: string;
-  size: string;
-  opacity: string;
-}
+/** The number boxes' labels, and the unit each shows its contract field in (size and opacity as percentages). */
+const NUMBERS = {
+  x: ['Left edge (px)', 1],
+  y: ['Top edge (px)', 1],
+  width: ['Width (px)', 1],
+  scale: ['Size (%)', 100],
+  opacity: ['Panel opacity (%)', 100],
+} as const;
+type NumberField = keyof typeof NUMBERS;
+const NUMBER_FIELDS = Object.keys(NUMBERS) as NumberField[];
 
-const draftOf = (s: OverlaySettings): Draft => ({
-  x: String(s.x),
-  y: String(s.y),
-  width: String(s.width),
-  size: String(Math.round(s.scale * 100)),
-  opacity: String(Math.round(s.opacity * 100)),
-});
+/** The numbers as typed; sent as numbers (the server says what is out of range, under the field). */
+const numbersOf = (s: OverlaySettings) =>
+  Object.fromEntries(NUMBER_FIELDS.map((f) => [f, String(Math.round(s[f] * NUMBERS[f][1]))])) as Record<NumberField, string>;
 
 /** One overlay's look: place and size on the 1920×1080 stage, theme colours, shown fields, the raffle's lines. */
 export function OverlaySettingsForm({ kind, name, settings }: { kind: OverlayKind; name: string; settings: OverlaySettings }) {
   const id = useId();
   const toast = useToast();
   const [save, saving] = useSaveOverlaySettingsMutation();
-  const [draft, setDraft] = useState(() => draftOf(settings));
-  const [accent, setAccent] = useState(settings.accent);
-  const [panel, setPanel] = useState(settings.panel);
-  const [hidden, setHidden] = useState<OverlayField[]>(settings.hidden);
-  const [prizeLine, setPrizeLine] = useState(settings.prize_line);
-  const [howToEnter, setHowToEnter] = useState(settings.how_to_enter);
+  const [draft, setDraft] = useState(() => ({ ...settings, ...numbersOf(settings) }));
+  const set = (changes: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...changes }));
+  // The server judges the settings as a whole (whether the panel fits the stage); its errors show under the fields.
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next: OverlaySettings = {
-      x: Number(draft.x),
-      y: Number(draft.y),
-      width: Number(draft.width),
-      scale: Number(draft.size) / 100,
-      accent,
-      panel,
-      opacity: Number(draft.opacity) / 100,
-      hidden,
-      prize_line: prizeLine.trim(),
-      how_to_enter: howToEnter.trim(),
-    };
+    const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, Number(draft[f]) / NUMBERS[f][1]])) as Record<NumberField, number>;
+    const next: OverlaySettings = { ...draft, ...numbers, prize_line: draft.prize_line.trim(), how_to_enter: draft.how_to_enter.trim() };
     try {
       await save({ kind, settings: next }).unwrap();
       setErrors({});
@@ -104,88 +90,88 @@ export function OverlaySettingsForm({ kind, name, settings }: { kind: OverlayKin
     }
   };
 
-  const number = (key: keyof Draft, label: string, min: number, max: number, error?: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        className="input"
-        type="number"
-        min={min}
-        max={max}
-        required
-        value={draft[key]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-${key}-error` : undefined}
-        onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-      />
-      {error && (
-        <p id={`${id}-${key}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+  const number = (field: NumberField) => {
+    const [label, unit] = NUMBERS[field];
+    const facts = contractFieldFacts(overlaySettingsUpdateSchema, field);
+    const error = errors[field];
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${field}`}>{label}</label>
+        <input
+          id={`${id}-${field}`}
+          className="input"
+          type="number"
+          min={Math.round(facts.min! * unit)}
+          max={Math.round(facts.max! * unit)}
+          required
+          value={draft[field]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${field}-error` : undefined}
+          onChange={(e) => set({ [field]: e.target.value })}
+        />
+        {error && (
+          <p id={`${id}-${field}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+  const line = (field: 'prize_line' | 'how_to_enter', label: string, hint: string) => (
+    <ContractTextField
+      schema={overlaySettingsUpdateSchema}
+      name={field}
+      label={label}
+      value={draft[field]}
+      onChange={(value) => set({ [field]: value })}
+      hint={hint}
+      error={errors[field]}
+    />
   );
 
   return (
     <form className="overlay-settings" aria-label={`${name} settings`} onSubmit={(e) => void submit(e)}>
       <fieldset className="overlay-settings__group">
         <legend>Place and size on the 1920×1080 stage</legend>
-        {number('x', 'Left edge (px)', 0, OVERLAY_STAGE_WIDTH, errors.x)}
-        {number('y', 'Top edge (px)', 0, OVERLAY_STAGE_HEIGHT - 100, errors.y)}
-        {number('width', 'Width (px)', 240, OVERLAY_STAGE_WIDTH, errors.width)}
-        {number('size', 'Size (%)', 50, 200, errors.scale)}
+        {number('x')}
+        {number('y')}
+        {number('width')}
+        {number('scale')}
       </fieldset>
       <fieldset className="overlay-settings__group">
         <legend>Colours from the site theme</legend>
-        <SelectField id={`${id}-accent`} label="Highlight colour" value={accent} onChange={(v) => setAccent(v as OverlayAccent)}>
+        <SelectField id={`${id}-accent`} label="Highlight colour" value={draft.accent} onChange={(v) => set({ accent: v as OverlayAccent })}>
           {OVERLAY_ACCENTS.map((key) => (
             <option key={key} value={key}>
               {ACCENT_LABELS[key]}
             </option>
           ))}
         </SelectField>
-        <SelectField id={`${id}-panel`} label="Panel colour" value={panel} onChange={(v) => setPanel(v as OverlayPanel)}>
+        <SelectField id={`${id}-panel`} label="Panel colour" value={draft.panel} onChange={(v) => set({ panel: v as OverlayPanel })}>
           {OVERLAY_PANELS.map((key) => (
             <option key={key} value={key}>
               {PANEL_LABELS[key]}
             </option>
           ))}
         </SelectField>
-        {number('opacity', 'Panel opacity (%)', 20, 100, errors.opacity)}
+        {number('opacity')}
       </fieldset>
       <fieldset className="overlay-settings__group">
         <legend>Shown on the overlay</legend>
         {OVERLAY_FIELDS[kind].map((field: OverlayField) => (
-          <label key={field} className="overlay-settings__check">
-            <input
-              type="checkbox"
-              checked={!hidden.includes(field)}
-              onChange={(e) => setHidden((h) => (e.target.checked ? h.filter((f) => f !== field) : [...h, field]))}
-            />
-            {FIELD_LABELS[field]}
-          </label>
+          <CheckboxField
+            key={field}
+            label={FIELD_LABELS[field]}
+            checked={!draft.hidden.includes(field)}
+            onChange={(shown) => set({ hidden: shown ? draft.hidden.filter((f) => f !== field) : [...draft.hidden, field] })}
+          />
         ))}
       </fieldset>
       {kind === 'raffle' && (
         <fieldset className="overlay-settings__group overlay-settings__group--wide">
           <legend>The raffle&apos;s lines</legend>
-          <TextField
-            label="Prize line"
-            value={prizeLine}
-            onChange={setPrizeLine}
-            maxLength={120}
-            hint="Empty shows the raffle's own prize."
-            error={errors.prize_line}
-          />
-          <TextField
-            label="How to enter"
-            value={howToEnter}
-            onChange={setHowToEnter}
-            maxLength={160}
-            hint="Empty shows the chat keyword set in Activity (Type !join in chat) and the raffle's address on the site."
-            error={errors.how_to_enter}
-          />
+          {line('prize_line', 'Prize line', "Empty shows the raffle's own prize.")}
+          {line('how_to_enter', 'How to enter', "Empty shows the chat keyword set in Activity (Type !join in chat) and the raffle's address on the site.")}
         </fieldset>
       )}
       <button type="submit" className="button button--primary" disabled={saving.isLoading}>

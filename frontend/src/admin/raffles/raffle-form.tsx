@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminRaffle, AdminRaffleInput } from '@kickback/contracts';
+import { adminRaffleCreateSchema, type AdminRaffle, type AdminRaffleInput } from '@kickback/contracts';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ImageUpload } from '../../components/ui/image-upload';
-import { TextField } from '../../components/ui/text-field';
+import { ContractTextField } from '../kit/contract-text-field';
 import { RaffleRulesFields, rulesDraft, rulesInput } from './raffle-rules-fields';
 import { SaveRaffleTemplate } from './save-raffle-template';
 
@@ -19,107 +20,114 @@ const toLocalInput = (iso: string) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }: Props) {
-  const now = Date.now();
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [image, setImage] = useState<string | null>(initial?.image ?? null);
-  const [prize, setPrize] = useState(initial?.prize_description ?? '');
-  const [prizeValue, setPrizeValue] = useState(String(initial?.prize_value_usd ?? 0));
-  const [start, setStart] = useState(toLocalInput(initial?.start_datetime ?? new Date(now).toISOString()));
-  const [end, setEnd] = useState(toLocalInput(initial?.end_datetime ?? new Date(now + 86_400_000).toISOString()));
-  const [winners, setWinners] = useState(String(initial?.number_of_winners ?? 1));
-  const [free, setFree] = useState(initial?.allow_passwordless_entry ?? true);
-  const [points, setPoints] = useState(initial?.allow_points_entry ?? false);
-  const [price, setPrice] = useState(String(initial?.points_per_entry ?? 100));
-  const [maxTickets, setMaxTickets] = useState(initial?.max_tickets_per_user ? String(initial.max_tickets_per_user) : '');
-  const [password, setPassword] = useState('');
-  const [removePassword, setRemovePassword] = useState(false);
-  const [rules, setRules] = useState(rulesDraft(initial?.entry_rules ?? null));
-  const [claimMinutes, setClaimMinutes] = useState(initial?.claim_window_minutes ? String(initial.claim_window_minutes) : '');
-  const [casinoCredit, setCasinoCredit] = useState(initial?.casino_credit_prize ?? false);
+const optionalNumber = (text: string) => (text.trim() ? Number(text) : null);
+
+/** The form as typed: numbers and dates stay text until submit. */
+function draftOf(raffle: AdminRaffle | null, now = Date.now()) {
+  return {
+    title: raffle?.title ?? '',
+    description: raffle?.description ?? '',
+    image: raffle?.image ?? null,
+    prize_description: raffle?.prize_description ?? '',
+    prize_value_usd: String(raffle?.prize_value_usd ?? 0),
+    start: toLocalInput(raffle?.start_datetime ?? new Date(now).toISOString()),
+    end: toLocalInput(raffle?.end_datetime ?? new Date(now + 86_400_000).toISOString()),
+    number_of_winners: String(raffle?.number_of_winners ?? 1),
+    allow_passwordless_entry: raffle?.allow_passwordless_entry ?? true,
+    allow_points_entry: raffle?.allow_points_entry ?? false,
+    points_per_entry: String(raffle?.points_per_entry ?? 100),
+    max_tickets_per_user: raffle?.max_tickets_per_user ? String(raffle.max_tickets_per_user) : '',
+    claim_window_minutes: raffle?.claim_window_minutes ? String(raffle.claim_window_minutes) : '',
+    casino_credit_prize: raffle?.casino_credit_prize ?? false,
+    password: '',
+    remove_password: false,
+    rules: rulesDraft(raffle?.entry_rules ?? null),
+  };
+}
+type Draft = ReturnType<typeof draftOf>;
+type TextKey = { [K in keyof Draft]: Draft[K] extends string ? K : never }[keyof Draft];
+
+/** What a raffle and a template made from it share: everything but the title, the schedule and the password. */
+const settingsOf = (d: Draft) => ({
+  description: d.description,
+  image: d.image,
+  prize_description: d.prize_description,
+  prize_value_usd: Number(d.prize_value_usd) || 0,
+  number_of_winners: Number(d.number_of_winners),
+  allow_passwordless_entry: d.allow_passwordless_entry,
+  allow_points_entry: d.allow_points_entry,
+  points_per_entry: d.allow_points_entry ? Number(d.points_per_entry) : null,
+  max_tickets_per_user: optionalNumber(d.max_tickets_per_user),
+  entry_rules: rulesInput(d.rules),
+  claim_window_minutes: optionalNumber(d.claim_window_minutes),
+  casino_credit_prize: d.casino_credit_prize,
+});
+
+/** The server judges the whole input (a rule out of range too); its errors show under the fields. */
+export function RaffleForm({ initial, saving, serverErrors: errors, onSubmit, onCancel }: Props) {
+  const [draft, setDraft] = useState(() => draftOf(initial));
+  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input: Partial<AdminRaffleInput> = {
-      title,
-      description,
-      image,
-      prize_description: prize,
-      prize_value_usd: Number(prizeValue) || 0,
-      start_datetime: new Date(start).toISOString(),
-      end_datetime: new Date(end).toISOString(),
-      number_of_winners: Number(winners),
-      allow_passwordless_entry: free,
-      allow_points_entry: points,
-      points_per_entry: points ? Number(price) : null,
-      max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
-      entry_rules: rulesInput(rules),
-      claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
-      casino_credit_prize: casinoCredit,
-    };
-    if (password.trim()) input.password = password.trim();
-    else if (removePassword) input.password = null;
-    onSubmit(input);
+    const password = draft.password.trim() ? draft.password.trim() : draft.remove_password ? null : undefined;
+    onSubmit({
+      title: draft.title,
+      ...settingsOf(draft),
+      start_datetime: new Date(draft.start).toISOString(),
+      end_datetime: new Date(draft.end).toISOString(),
+      ...(password !== undefined && { password }),
+    });
   };
 
-  const err = (field: string) => serverErrors[field];
+  const text = (name: TextKey, label: string, more: { hint?: string; multiline?: boolean } = {}) => (
+    <ContractTextField
+      schema={adminRaffleCreateSchema}
+      name={name}
+      label={label}
+      value={draft[name]}
+      onChange={(value) => set({ [name]: value })}
+      error={errors[name]}
+      {...more}
+    />
+  );
+  const dateField = (key: 'start' | 'end', label: string) => (
+    <div className="field">
+      <label htmlFor={`raffle-${key}`}>{label}</label>
+      <input id={`raffle-${key}`} className="input" type="datetime-local" value={draft[key]} onChange={(e) => set({ [key]: e.target.value })} required />
+      {errors[`${key}_datetime`] && <span className="field-error">{errors[`${key}_datetime`]}</span>}
+    </div>
+  );
   return (
     <form className="card admin-form" onSubmit={submit} aria-label={initial ? `Edit ${initial.title}` : 'New raffle'}>
       <h2>{initial ? `Edit ${initial.title}` : 'New raffle'}</h2>
-      <TextField label="Title" value={title} onChange={setTitle} error={err('title')} required maxLength={200} />
-      <TextField label="Description" value={description} onChange={setDescription} error={err('description')} multiline />
-      <ImageUpload label="Image" onUploaded={setImage} />
-      {image && (
+      {text('title', 'Title')}
+      {text('description', 'Description', { multiline: true })}
+      <ImageUpload label="Image" onUploaded={(image) => set({ image })} />
+      {draft.image && (
         <p className="field-hint">
-          <img src={image} alt="" width={120} />{' '}
-          <button type="button" className="button button--ghost button--small" onClick={() => setImage(null)}>
+          <img src={draft.image} alt="" width={120} />{' '}
+          <button type="button" className="button button--ghost button--small" onClick={() => set({ image: null })}>
             Remove image
           </button>
         </p>
       )}
-      <TextField label="Prize" value={prize} onChange={setPrize} error={err('prize_description')} />
-      <TextField
-        label="Prize value (USD)"
-        value={prizeValue}
-        onChange={setPrizeValue}
-        error={err('prize_value_usd')}
-        hint="Counts toward the total given away once drawn."
+      {text('prize_description', 'Prize')}
+      {text('prize_value_usd', 'Prize value (USD)', { hint: 'Counts toward the total given away once drawn.' })}
+      {dateField('start', 'Start')}
+      {dateField('end', 'End')}
+      {text('number_of_winners', 'Number of winners')}
+      <CheckboxField
+        label="Free (passwordless) entry"
+        checked={draft.allow_passwordless_entry}
+        onChange={(on) => set({ allow_passwordless_entry: on })}
+        error={errors.allow_passwordless_entry}
       />
-      <div className="field">
-        <label htmlFor="raffle-start">Start</label>
-        <input
-          id="raffle-start"
-          className="input"
-          type="datetime-local"
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-          required
-        />
-        {err('start_datetime') && <span className="field-error">{err('start_datetime')}</span>}
-      </div>
-      <div className="field">
-        <label htmlFor="raffle-end">End</label>
-        <input id="raffle-end" className="input" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required />
-        {err('end_datetime') && <span className="field-error">{err('end_datetime')}</span>}
-      </div>
-      <TextField label="Number of winners" value={winners} onChange={setWinners} error={err('number_of_winners')} />
-      <label className="checkbox">
-        <input type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} /> Free (passwordless) entry
-      </label>
-      {err('allow_passwordless_entry') && <span className="field-error">{err('allow_passwordless_entry')}</span>}
-      <label className="checkbox">
-        <input type="checkbox" checked={points} onChange={(e) => setPoints(e.target.checked)} /> Points entry
-      </label>
-      {points && (
+      <CheckboxField label="Points entry" checked={draft.allow_points_entry} onChange={(on) => set({ allow_points_entry: on })} />
+      {draft.allow_points_entry && (
         <>
-          <TextField label="Points per ticket" value={price} onChange={setPrice} error={err('points_per_entry')} />
-          <TextField
-            label="Max points tickets per member (empty = no limit)"
-            value={maxTickets}
-            onChange={setMaxTickets}
-            error={err('max_tickets_per_user')}
-          />
+          {text('points_per_entry', 'Points per ticket')}
+          {text('max_tickets_per_user', 'Max points tickets per member (empty = no limit)')}
         </>
       )}
       <div className="field">
@@ -131,43 +139,27 @@ export function RaffleForm({ initial, saving, serverErrors, onSubmit, onCancel }
           className="input"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={draft.password}
+          onChange={(e) => set({ password: e.target.value })}
         />
-        {err('password') && <span className="field-error">{err('password')}</span>}
+        {errors.password && <span className="field-error">{errors.password}</span>}
       </div>
       {initial?.has_password_entry && (
-        <label className="checkbox">
-          <input type="checkbox" checked={removePassword} onChange={(e) => setRemovePassword(e.target.checked)} /> Remove password entry
-        </label>
+        <CheckboxField label="Remove password entry" checked={draft.remove_password} onChange={(on) => set({ remove_password: on })} />
       )}
-      <RaffleRulesFields draft={rules} onChange={setRules} error={err} />
-      <TextField
-        label="Claim window (minutes)"
-        value={claimMinutes}
-        onChange={setClaimMinutes}
-        error={err('claim_window_minutes')}
-        hint="Empty: winners need not claim. Otherwise an unclaimed prize passes to the next person in the draw order (e.g. 10 on stream, 2880 for 48 hours)."
+      <RaffleRulesFields draft={draft.rules} onChange={(rules) => set({ rules })} errors={errors} />
+      {text('claim_window_minutes', 'Claim window (minutes)', {
+        hint: 'Empty: winners need not claim. Otherwise an unclaimed prize passes to the next person in the draw order (e.g. 10 on stream, 2880 for 48 hours).',
+      })}
+      <CheckboxField
+        label="The prize is casino credit (members taking a break from gambling cannot enter)"
+        checked={draft.casino_credit_prize}
+        onChange={(on) => set({ casino_credit_prize: on })}
       />
-      <label className="checkbox">
-        <input type="checkbox" checked={casinoCredit} onChange={(e) => setCasinoCredit(e.target.checked)} /> The prize is casino credit (members
-        taking a break from gambling cannot enter)
-      </label>
       <SaveRaffleTemplate
         settings={() => ({
-          description,
-          image,
-          prize_description: prize,
-          prize_value_usd: Number(prizeValue) || 0,
-          number_of_winners: Number(winners),
-          duration_minutes: Math.max(1, Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000)),
-          allow_passwordless_entry: free,
-          allow_points_entry: points,
-          points_per_entry: points ? Number(price) : null,
-          max_tickets_per_user: maxTickets ? Number(maxTickets) : null,
-          entry_rules: rulesInput(rules),
-          claim_window_minutes: claimMinutes.trim() ? Number(claimMinutes) : null,
-          casino_credit_prize: casinoCredit,
+          ...settingsOf(draft),
+          duration_minutes: Math.max(1, Math.round((new Date(draft.end).getTime() - new Date(draft.start).getTime()) / 60_000)),
         })}
       />
       <div className="admin-form__actions">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { claimTimeLeftWords, type AdminRaffle } from '@kickback/contracts';
+import { adminRaffleRerollSchema, claimTimeLeftWords, type AdminRaffle } from '@kickback/contracts';
 import { ModalDialog } from '../../components/ui/modal-dialog';
+import { contractFieldFacts } from '../kit/schema-fields';
 import { claimOf, claimSecondsLeft } from './winner-claim';
 
 interface Props {
@@ -43,7 +44,7 @@ export function RerollDialog({ raffle, position, busy, onConfirm, onCancel }: Pr
             id={reasonId}
             className="input"
             value={reason}
-            maxLength={300}
+            maxLength={contractFieldFacts(adminRaffleRerollSchema, 'reason').maxLength}
             placeholder="Not in chat to confirm"
             onChange={(e) => setReason(e.target.value)}
           />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { RaffleTemplateSettings } from '@kickback/contracts';
+import { raffleTemplateCreateSchema, type RaffleTemplateSettings } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
+import { contractFieldFacts } from '../kit/schema-fields';
 import { useSaveRaffleTemplateMutation } from './raffle-templates-api';
 
 /**
@@ -32,7 +33,7 @@ export function SaveRaffleTemplate({ settings }: { settings: () => RaffleTemplat
           id="raffle-template-name"
           className="input"
           value={name}
-          maxLength={100}
+          maxLength={contractFieldFacts(raffleTemplateCreateSchema, 'name').maxLength}
           placeholder="Sub-only stream giveaway"
           onChange={(e) => setName(e.target.value)}
         />

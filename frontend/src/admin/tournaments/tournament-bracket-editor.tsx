@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { contradictedPick, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
+import { adminTournamentMatchUpdateSchema, contradictedPick, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { errorMessage } from '../../lib/api-error';
 import { formatMultiplier } from '../../lib/format';
-import { useToast } from '../../lib/use-toast';
 import {
   useClearTournamentWinnerMutation,
   useSetTournamentWinnerMutation,
@@ -11,6 +9,7 @@ import {
   type TournamentMatchInput,
 } from './admin-tournaments-api';
 import { DataTable } from '../../components/ui/data-table';
+import { contractFieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 
 const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
@@ -46,7 +45,7 @@ interface MatchRowProps {
 }
 
 function MatchRow({ tournamentId, match, lastRound, nextDecided }: MatchRowProps) {
-  const toast = useToast();
+  const act = useAdminAction();
   const [update, updateState] = useUpdateTournamentMatchMutation();
   const [setWinner, winnerState] = useSetTournamentWinnerMutation();
   const [clearWinner, clearState] = useClearTournamentWinnerMutation();
@@ -66,27 +65,21 @@ function MatchRow({ tournamentId, match, lastRound, nextDecided }: MatchRowProps
       slot2_multiplier: draft.slot2_multiplier.trim() || null,
     };
     if (editableNames) Object.assign(changes, { slot1_name: draft.slot1_name.trim(), slot2_name: draft.slot2_name.trim() });
-    try {
-      await update({ id: tournamentId, matchId: match.id, changes }).unwrap();
-      toast.success('Match saved.');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to save match'));
-    }
+    await act(() => update({ id: tournamentId, matchId: match.id, changes }).unwrap(), 'Match saved.', 'Failed to save match');
   };
   const [deciding, setDeciding] = useState<string | null>(null);
   const against = deciding === null ? null : contradictedPick(match, deciding);
   const decide = async (name: string) => {
-    try {
-      // Only a pick the dialog asked to override is sent as one.
-      await setWinner({ id: tournamentId, matchId: match.id, winnerName: name, override: contradictedPick(match, name) !== null }).unwrap();
-      toast.success(match.round === lastRound ? `${name} wins the tournament.` : `${name} advances.`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to set the winner'));
-    }
+    // Only a pick the dialog asked to override is sent as one.
+    const override = contradictedPick(match, name) !== null;
+    await act(
+      () => setWinner({ id: tournamentId, matchId: match.id, winnerName: name, override }).unwrap(),
+      match.round === lastRound ? `${name} wins the tournament.` : `${name} advances.`,
+      'Failed to set the winner',
+    );
     setDeciding(null);
   };
 
-  const act = useAdminAction();
   const undo = async () => {
     await act(
       () => clearWinner({ id: tournamentId, matchId: match.id }).unwrap(),
@@ -107,7 +100,7 @@ function MatchRow({ tournamentId, match, lastRound, nextDecided }: MatchRowProps
             className="input"
             aria-label={`${label} slot ${n} name`}
             value={draft[nameKey]}
-            maxLength={100}
+            maxLength={contractFieldFacts(adminTournamentMatchUpdateSchema, nameKey).maxLength}
             onChange={(e) => setDraft((d) => ({ ...d, [nameKey]: e.target.value }))}
           />
         ) : (

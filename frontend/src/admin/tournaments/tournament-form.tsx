@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
-import type { TournamentCreateInput } from './admin-tournaments-api';
+import { adminTournamentCreateSchema, TOURNAMENT_SIZES } from '@kickback/contracts';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-
-const SIZES = [4, 8, 16, 32] as const;
+import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
+import { ContractTextField } from '../kit/contract-text-field';
+import { useContractValidation } from '../kit/use-contract-validation';
+import type { TournamentCreateInput } from './admin-tournaments-api';
 
 interface TournamentFormProps {
   saving: boolean;
@@ -17,31 +20,27 @@ export function TournamentForm({ saving, serverErrors, onSubmit, onCancel }: Tou
   const id = useId();
   const [name, setName] = useState('');
   const [size, setSize] = useState<number>(8);
-  const [slots, setSlots] = useState<{ name: string; multiplier: string }[]>(() =>
-    Array.from({ length: 32 }, () => ({ name: '', multiplier: '' })),
-  );
+  const [slots, setSlots] = useState(() => Array.from({ length: 32 }, () => ({ name: '', multiplier: '' })));
   const [prizes, setPrizes] = useState('1000, 500, 250');
   const [predictionsOpen, setPredictionsOpen] = useState(true);
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const errors = { ...serverErrors, ...localErrors };
+  // Prize points are typed as one text, so their message is the form's own; the contract judges the rest.
+  const [prizesInvalid, setPrizesInvalid] = useState(false);
+  const validation = useContractValidation(adminTournamentCreateSchema, serverErrors, { byPath: true });
+  const errors = prizesInvalid ? { ...validation.errors, prize_points: PRIZE_POINTS_INVALID } : validation.errors;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const prizePoints = parsePrizePoints(prizes);
-    if (prizePoints === null) {
-      setLocalErrors({ prize_points: PRIZE_POINTS_INVALID });
-      return;
-    }
-    setLocalErrors({});
-    onSubmit({
+    setPrizesInvalid(prizePoints === null);
+    if (prizePoints === null) return;
+    const input = {
       name: name.trim(),
       size,
-      slots: slots
-        .slice(0, size)
-        .map((s) => ({ name: s.name.trim(), ...(s.multiplier.trim() ? { multiplier: s.multiplier.trim() } : {}) })),
+      slots: slots.slice(0, size).map((s) => ({ name: s.name.trim(), ...(s.multiplier.trim() ? { multiplier: s.multiplier.trim() } : {}) })),
       prize_points: prizePoints,
       predictions_active: predictionsOpen,
-    });
+    };
+    if (validation.validate(input)) onSubmit(input);
   };
 
   const setSlot = (index: number, key: 'name' | 'multiplier', value: string) =>
@@ -50,29 +49,26 @@ export function TournamentForm({ saving, serverErrors, onSubmit, onCancel }: Tou
   return (
     <form className="card admin-form" onSubmit={submit} noValidate aria-label="New tournament">
       <h2>New Tournament</h2>
-      <TextField label="Name" value={name} onChange={setName} error={errors.name} required maxLength={120} />
-      <div className="field">
-        <label htmlFor={`${id}-size`}>Size</label>
-        <select id={`${id}-size`} className="select" value={size} onChange={(event) => setSize(Number(event.target.value))}>
-          {SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s} slots
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="admin-grid tournament-admin-slots">
+      <ContractTextField schema={adminTournamentCreateSchema} name="name" label="Name" value={name} onChange={setName} error={errors.name} />
+      <SelectField id={`${id}-size`} label="Size" value={String(size)} onChange={(value) => setSize(Number(value))}>
+        {TOURNAMENT_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s} slots
+          </option>
+        ))}
+      </SelectField>
+      <fieldset className="admin-grid">
         <legend>Round 1 slots (in bracket order: 1 vs 2, 3 vs 4, …)</legend>
         {errors.slots && <p className="field-error">{errors.slots}</p>}
         {slots.slice(0, size).map((slot, i) => (
           <div key={i}>
-            <TextField
+            <ContractTextField
+              schema={adminTournamentCreateSchema}
+              name="slots.0.name"
               label={`Slot ${i + 1}`}
               value={slot.name}
               onChange={(v) => setSlot(i, 'name', v)}
               error={errors[`slots.${i}.name`]}
-              required
-              maxLength={100}
             />
             <TextField
               label={`Slot ${i + 1} multiplier`}
@@ -91,10 +87,7 @@ export function TournamentForm({ saving, serverErrors, onSubmit, onCancel }: Tou
         error={errors.prize_points}
         hint="Comma separated, rank 1 first"
       />
-      <label className="checkbox">
-        <input type="checkbox" checked={predictionsOpen} onChange={(event) => setPredictionsOpen(event.target.checked)} /> Open predictions
-        now
-      </label>
+      <CheckboxField label="Open predictions now" checked={predictionsOpen} onChange={setPredictionsOpen} />
       <div className="admin-form-actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           Create Tournament

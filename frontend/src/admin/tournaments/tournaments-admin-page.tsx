@@ -17,6 +17,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TournamentBracketEditor } from './tournament-bracket-editor';
 import { TournamentForm } from './tournament-form';
+import { useAdminAction } from '../kit/use-admin-crud';
 
 /** Create brackets, open/close predictions, (de)activate, enter multipliers and winners, delete unused tournaments. */
 export default function TournamentsAdminPage() {
@@ -43,25 +44,14 @@ export default function TournamentsAdminPage() {
       toast.error(errorMessage(error, 'Failed to create tournament'));
     }
   };
-  const toggle = async (t: TournamentListItem, changes: { is_active?: boolean; predictions_active?: boolean }, done: string) => {
-    try {
-      await update({ id: t.id, changes }).unwrap();
-      toast.success(done);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to save tournament'));
-    }
-  };
+  const act = useAdminAction();
+  const toggle = (t: TournamentListItem, changes: { is_active?: boolean; predictions_active?: boolean }, done: string) =>
+    act(() => update({ id: t.id, changes }).unwrap(), done, 'Failed to save tournament');
   const onDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      toast.success('Tournament deleted.');
-      if (managingId === deleting.id) setManagingId(null);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete tournament'));
-    } finally {
-      setDeleting(null);
-    }
+    const removed = await act(() => remove(deleting.id).unwrap(), 'Tournament deleted.', 'Failed to delete tournament');
+    if (removed && managingId === deleting.id) setManagingId(null);
+    setDeleting(null);
   };
 
   const tournaments = list.data ?? [];
