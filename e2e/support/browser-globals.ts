@@ -24,6 +24,8 @@ interface BrowserWindow {
     user: { username: string; role: string } | null;
     live: { is_live: boolean };
     friends: { pending_count: number } | null;
+    affiliates: { name: string }[];
+    leaderboard: unknown;
   };
 }
 

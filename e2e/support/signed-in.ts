@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { injectedPageData } from './browser-globals';
-import { expect, waitForShell } from './fixtures';
+import { answerAgeGate, expect, waitForShell } from './fixtures';
 import { signedInState, type DemoUser } from './session';
 
 /** A browser context with the account's shared signed-in cookies and the cookie banner answered. */
 async function signedInContext(browser: Browser, username: DemoUser): Promise<BrowserContext> {
   const context = await browser.newContext({ storageState: await signedInState(browser, username) });
+  await answerAgeGate(context);
   await context.addInitScript(() => {
     try {
       (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(

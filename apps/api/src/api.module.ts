@@ -3,6 +3,7 @@ import {
   AuditModule,
   ConfigModule,
   DatabaseModule,
+  GeoModule,
   LoggingModule,
   OutboxModule,
   RealtimeModule,
@@ -17,7 +18,7 @@ import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { SecurityModule } from './security/security.module';
 import { RefusalPenaltiesModule } from './security/refusal-penalties.module';
 
-const PLATFORM = [LoggingModule, DatabaseModule, RedisModule, OutboxModule, RealtimeModule, AuditModule, StorageModule];
+const PLATFORM = [LoggingModule, DatabaseModule, GeoModule, RedisModule, OutboxModule, RealtimeModule, AuditModule, StorageModule];
 
 /** The api process: platform, the guards every route passes, sockets, one HTTP module per feature, and pages last. */
 @Module({})

@@ -145,6 +145,20 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'GET /api/r/contests/current': everyone,
   'POST /api/r/contests/:id/stake': members,
 
+  // Safer gambling: anyone answers the age question; a break is a member's own; the overview is Go live's; the rest admins'.
+  'GET /api/r/safety': everyone,
+  'POST /api/r/safety/age': everyone,
+  'POST /api/r/safety/break': members,
+  'GET /api/admin/safety/overview': live,
+  'GET /api/admin/safety/settings': admin,
+  'PUT /api/admin/safety/settings': admin,
+  'GET /api/admin/safety/countries': admin,
+  'POST /api/admin/safety/countries': admin,
+  'PUT /api/admin/safety/countries/:id': admin,
+  'DELETE /api/admin/safety/countries/:id': admin,
+  'POST /api/admin/safety/breaks/end': admin,
+  'GET /api/admin/safety/records.csv': admin,
+
   // Raffles.
   'GET /api/r/raffles': everyone,
   'GET /api/r/raffles/:id': everyone,

@@ -167,6 +167,7 @@ describe('raffle prizes are never taken silently (real PostgreSQL + Redis)', () 
         subscriber_multiplier: 3,
       },
       claim_window_minutes: 120,
+      casino_credit_prize: true,
     };
     const saved = await stack.admin.json<{ data: RaffleTemplate }>('POST', '/api/admin/raffle-templates', {
       name: 'Friday card',

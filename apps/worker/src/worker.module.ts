@@ -34,6 +34,8 @@ import { AccountDataJobsModule, ActivityJobsModule, AnnouncementJobsModule } fro
 import { PointsImportModule } from '@kickback/domain';
 import { SlotsModule } from '@kickback/domain';
 import { OverlaysModule } from '@kickback/domain';
+import { SafetyJobsModule } from '@kickback/domain';
+import { MemberBreaksProcessor } from './processors/member-breaks.processor';
 import { WorkerHealthServer } from './ops/worker-health.server';
 import { WorkerHeartbeatService } from './ops/worker-heartbeat.service';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
@@ -78,6 +80,7 @@ export class WorkerModule {
         AccountDataJobsModule,
         // Pushes a saved theme to open overlays (OverlayThemePushHandler).
         OverlaysModule,
+        SafetyJobsModule,
       ],
       providers: [
         OutboxListener,
@@ -88,6 +91,7 @@ export class WorkerModule {
         RacesProcessor,
         RaffleDrawsProcessor,
         ContestRefundsProcessor,
+        MemberBreaksProcessor,
         EventRetentionService,
         MaintenanceProcessor,
         KickUpkeepProcessor,

@@ -11,6 +11,7 @@ const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
   'go-live': lazy(() => import('./go-live/go-live-page')),
   settings: lazy(() => import('./site/site-settings-page')),
   affiliates: lazy(() => import('./site/affiliates-page')),
+  'safer-gambling': lazy(() => import('./safety/safer-gambling-page')),
   raffles: lazy(() => import('./raffles/raffles-admin-page')),
   leaderboard: lazy(() => import('./leaderboard/leaderboard-platforms-page')),
   races: lazy(() => import('./races/races-admin-page')),

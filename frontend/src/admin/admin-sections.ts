@@ -16,6 +16,7 @@ export const ADMIN_SECTION_LIST = [
   { path: 'go-live', label: 'Go live', alsoFor: ['moderator'] },
   { path: 'settings', label: 'Site Settings' },
   { path: 'affiliates', label: 'Affiliates' },
+  { path: 'safer-gambling', label: 'Safer Gambling' },
   { path: 'raffles', label: 'Raffles' },
   { path: 'leaderboard', label: 'Leaderboard' },
   { path: 'races', label: 'Wager Races' },

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { FullPageRedirect } from './shell/full-page-redirect';
 import { ShellLayout } from './shell/shell-layout';
+import { AgeGate } from '../components/ui/age-gate';
 
 // Every screen is its own chunk; the shell's Suspense boundary covers the first load of each.
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
@@ -38,15 +39,58 @@ export const routes: RouteObject[] = [
     element: <ShellLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'bonus-hunts', element: <BonusHuntsPage /> },
-      { path: 'tournaments', element: <TournamentsPage /> },
-      { path: 'tournaments/:id', element: <TournamentDetailPage /> },
+      // Gambling pages ask the age question first and are hidden after a "No" or during a break.
+      {
+        path: 'bonus-hunts',
+        element: (
+          <AgeGate>
+            <BonusHuntsPage />
+          </AgeGate>
+        ),
+      },
+      {
+        path: 'tournaments',
+        element: (
+          <AgeGate>
+            <TournamentsPage />
+          </AgeGate>
+        ),
+      },
+      {
+        path: 'tournaments/:id',
+        element: (
+          <AgeGate>
+            <TournamentDetailPage />
+          </AgeGate>
+        ),
+      },
       { path: 'raffles', element: <RafflesPage /> },
       { path: 'raffles/:id', element: <RaffleDetailPage /> },
       { path: 'contests', element: <ContestsPage /> },
-      { path: 'leaderboard', element: <LeaderboardPage /> },
-      { path: 'races', element: <RacesPage /> },
-      { path: 'races/:id', element: <RacePage /> },
+      {
+        path: 'leaderboard',
+        element: (
+          <AgeGate>
+            <LeaderboardPage />
+          </AgeGate>
+        ),
+      },
+      {
+        path: 'races',
+        element: (
+          <AgeGate>
+            <RacesPage />
+          </AgeGate>
+        ),
+      },
+      {
+        path: 'races/:id',
+        element: (
+          <AgeGate>
+            <RacePage />
+          </AgeGate>
+        ),
+      },
       { path: 'store', element: <StorePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'winners', element: <WinnersPage /> },

@@ -7,6 +7,7 @@ import type { PageBootstrap } from '../lib/page-data';
 import { sessionSlice } from '../lib/session-slice';
 import { siteApi } from '../lib/site-api';
 import { toastsSlice } from '../lib/toasts-slice';
+import { safetyApi } from '../lib/safety-api';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
@@ -41,6 +42,7 @@ export function makeStoreFromPageData(page: PageBootstrap): AppStore {
   if (page.settings) entries.push({ endpointName: 'getSiteSettings' as const, arg: undefined, value: page.settings });
   if (page.affiliates) entries.push({ endpointName: 'getAffiliates' as const, arg: undefined, value: page.affiliates });
   if (entries.length > 0) store.dispatch(siteApi.util.upsertQueryEntries(entries));
+  if (page.safety) store.dispatch(safetyApi.util.upsertQueryEntries([{ endpointName: 'getSafety', arg: undefined, value: page.safety }]));
   if (page.live) store.dispatch(liveApi.util.upsertQueryEntries([{ endpointName: 'getLiveState', arg: undefined, value: page.live }]));
   if (page.user && page.friends) {
     store.dispatch(friendsBadgeApi.util.upsertQueryEntries([{ endpointName: 'getFriendsBadge', arg: undefined, value: page.friends }]));

@@ -13,6 +13,10 @@ import { selectCsrfToken, type SessionState } from './session-slice';
 export const TAG_TYPES = [
   'SiteSettings',
   'Affiliates',
+  'Safety',
+  'SafetyCountries',
+  'SafetySettings',
+  'SafetyOverview',
   'Stats',
   'Legal',
   'Leaderboard',

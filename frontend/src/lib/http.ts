@@ -18,6 +18,11 @@ export async function postLogout(csrfToken: string): Promise<boolean> {
   }
 }
 
+/** The same page again from the server: what it renders (its injected data) changed, as after the age question. */
+export function reloadPage(): void {
+  window.location.reload();
+}
+
 /** Pages that live outside the SPA (login, admin) need a real navigation, not a router push. */
 export function fullPageLoad(path: string, replace = false): void {
   if (replace) window.location.replace(path);

@@ -1,4 +1,4 @@
-import type { Affiliate, AppPageData, CurrentUser, FriendsBadge, LiveState, SiteSettings } from '@kickback/contracts';
+import type { Affiliate, AppPageData, CurrentUser, FriendsBadge, LiveState, SiteSettings, ViewerSafety } from '@kickback/contracts';
 
 declare global {
   interface Window {
@@ -17,13 +17,15 @@ export interface PageBootstrap {
   live: LiveState | null;
   /** A member's friends badge (null for visitors and without injected data). */
   friends: FriendsBadge | null;
+  /** What the server decided this viewer may be shown (the age gate, a break, the help link); null without injected data. */
+  safety: ViewerSafety | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function readPageData(source: unknown = typeof window === 'undefined' ? undefined : window.__APP__): PageBootstrap {
   if (!isObject(source)) {
-    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null, live: null, friends: null };
+    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null, live: null, friends: null, safety: null };
   }
   return {
     injected: true,
@@ -37,5 +39,6 @@ export function readPageData(source: unknown = typeof window === 'undefined' ? u
       isObject(source.friends) && Number.isInteger(source.friends.pending_count)
         ? { pending_count: source.friends.pending_count as number }
         : null,
+    safety: isObject(source.safety) && typeof source.safety.gate === 'string' ? (source.safety as unknown as ViewerSafety) : null,
   };
 }

@@ -26,6 +26,10 @@ export interface DomainEventMap {
   'user.settings-updated': { userId: number; section: 'profile' | 'connections' | 'social' | 'kick'; fields: string[]; at: string };
   'site.settings-updated': { at: string };
   'site.affiliates-updated': { at: string };
+  /** A member started a break from gambling content; the worker schedules its end and re-ranks the boards without them. */
+  'safety.break-started': { breakId: number; userId: number; endsAt: string | null; at: string };
+  /** A break ended (its time came, or an admin ended an "until I ask" one); the member is told, the boards re-ranked. */
+  'safety.break-ended': { breakId: number; userId: number; by: 'time' | 'admin'; at: string };
   /** An admin created, changed or removed a leaderboard platform; the worker re-syncs its refresh schedules. */
   'leaderboard.platforms-changed': { at: string; platformId: number };
   /** An admin created, edited, cancelled or deleted a race: the worker (re)schedules its jobs. */

@@ -47,3 +47,4 @@ export * from './api/announcements';
 export * from './api/account-data';
 export * from './api/slots';
 export * from './api/payouts';
+export * from './api/safety';

@@ -24,5 +24,7 @@ export const QUEUES = {
   kickUpkeep: 'kick-upkeep',
   /** One job per announcement delivery (id `announcement-delivery-{id}`), retried with backoff; and the delayed raffle-start fan-outs. */
   announcements: 'announcements',
+  /** One delayed job per timed break (id `break-end-{id}`) at its end, plus a repeatable sweep for lost ones. */
+  memberBreaks: 'member-breaks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -21,3 +21,4 @@ export * from './account-data';
 export * from './contests';
 export * from './slots';
 export * from './payouts';
+export * from './safety';

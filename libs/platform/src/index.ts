@@ -55,3 +55,5 @@ export * from './csv/csv-read';
 export * from './csv/csv-write';
 export * from './database/query-cursor';
 export * from './heartbeat/worker-heartbeat';
+export * from './geo/viewer-country.service';
+export * from './geo/geo.module';

@@ -1,10 +1,20 @@
+/** The age-gate cookie a browser keeps once its viewer answered "Yes" (apps/api safety, docs/responsible-gambling.md). */
+export const AGE_CONFIRMED_COOKIE: readonly [string, string] = ['kb_age', '18'];
+
 /**
  * A browser-like HTTP client for integration tests: keeps cookies, knows its CSRF token,
- * and logs in through the same demo-login form a person uses.
+ * and logs in through the same demo-login form a person uses. It starts as a browser whose viewer already told the
+ * age gate they are 18 or over, since most tests are about what such a viewer sees; `forgetAgeAnswer()` makes it
+ * a browser that was never asked.
  */
 export class TestClient {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies = new Map<string, string>([AGE_CONFIRMED_COOKIE]);
   csrfToken: string | null = null;
+
+  forgetAgeAnswer(): this {
+    this.cookies.delete(AGE_CONFIRMED_COOKIE[0]);
+    return this;
+  }
 
   constructor(
     readonly baseUrl: string,

@@ -26,6 +26,7 @@ import { ContestsHttpModule } from './contests/contests-http.module';
 import { RacesHttpModule } from './races/races-http.module';
 import { SlotsHttpModule } from './slots/slots-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
+import { SafetyHttpModule } from './safety/safety-http.module';
 
 /** One HTTP module per feature (its controllers and gateways), in the order the api registers them. */
 export const FEATURE_HTTP_MODULES = [
@@ -57,4 +58,5 @@ export const FEATURE_HTTP_MODULES = [
   RacesHttpModule,
   SlotsHttpModule,
   PayoutsHttpModule,
+  SafetyHttpModule,
 ];

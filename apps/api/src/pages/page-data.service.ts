@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type Redis from 'ioredis';
 import { LEADERBOARD_PAGE_CACHE_KEY, type AppPageData } from '@kickback/contracts';
-import { AppConfig, InjectRedis, ensureCsrfToken, issueAnonymousCsrfToken, refreshSessionExpiry } from '@kickback/platform';
+import { AppConfig, ensureCsrfToken, issueAnonymousCsrfToken, refreshSessionExpiry } from '@kickback/platform';
 import {
   AffiliatesService,
   FriendshipsService,
+  LeaderboardReadService,
   LiveStateService,
   SiteSettingsService,
   UsersService,
   toCurrentUser,
 } from '@kickback/domain';
+import { ViewerSafetyReader } from '../http/safety/viewer-safety.reader';
+import { VisitorCount } from './visitor-count';
 
 /** Redis key the leaderboard worker writes its page-ready snapshot to (owned by the leaderboard contract). */
 export { LEADERBOARD_PAGE_CACHE_KEY };
@@ -24,7 +26,9 @@ export class PageDataService {
     private readonly affiliates: AffiliatesService,
     private readonly live: LiveStateService,
     private readonly friendships: FriendshipsService,
-    @InjectRedis() private readonly redis: Redis,
+    private readonly leaderboard: LeaderboardReadService,
+    private readonly viewer: ViewerSafetyReader,
+    private readonly visitors: VisitorCount,
     private readonly config: AppConfig,
   ) {}
 
@@ -37,11 +41,14 @@ export class PageDataService {
     const session = req.session?.userId ? req.session : null;
     if (session) refreshSessionExpiry(session);
     let csrfToken = session ? ensureCsrfToken(session) : issueAnonymousCsrfToken(this.config, req, res);
+    // Offers follow the viewer (the age gate, a break, each offer's countries): hidden ones never reach the page.
+    const safety = await this.viewer.of(req);
+    await this.visitors.count(req, res, safety.country);
     const [user, settings, affiliates, leaderboard, live, pendingFriends] = await Promise.all([
       session?.userId ? this.users.findById(session.userId) : Promise.resolve(null),
       this.settings.getPublic(),
-      this.affiliates.listPublic(),
-      this.redis.get(LEADERBOARD_PAGE_CACHE_KEY),
+      this.affiliates.listFor(safety),
+      this.leaderboard.pageFor(safety),
       this.live.get(),
       session?.userId ? this.friendships.pendingCount(session.userId) : Promise.resolve(null),
     ]);
@@ -59,6 +66,7 @@ export class PageDataService {
       leaderboard: leaderboard ? JSON.parse(leaderboard) : null,
       live,
       friends: user && pendingFriends !== null ? { pending_count: pendingFriends } : null,
+      safety,
     };
   }
 }

@@ -22,6 +22,8 @@ import { PageDataService } from './page-data.service';
 import { SessionLoginService } from './session-login.service';
 import { SpaController } from './spa.controller';
 import { SpaTemplateService } from './spa-template.service';
+import { VisitorCount } from './visitor-count';
+import { ViewerSafetyModule } from '../http/safety/viewer-safety.module';
 
 /** Full pages: /login, the Kick OAuth flow, /logout, the OBS overlays and the SPA with injected page data. Imported last: its catch-all must not shadow API routes. */
 @Module({
@@ -36,8 +38,9 @@ import { SpaTemplateService } from './spa-template.service';
     LeaderboardModule,
     RacesModule,
     SocialModule,
+    ViewerSafetyModule,
   ],
   controllers: [LoginController, KickConnectController, KickAuthController, OverlayController, SpaController],
-  providers: [KickOAuthClient, KickConnectCallback, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService],
+  providers: [KickOAuthClient, KickConnectCallback, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService, VisitorCount],
 })
 export class PagesModule {}

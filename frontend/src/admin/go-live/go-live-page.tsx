@@ -32,6 +32,7 @@ import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
 import { PayoutsOverdueAlert } from './go-live-payouts-alert';
 import './go-live-page.css';
+import { SafetyOverviewPanel } from '../safety/safety-overview';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
@@ -54,6 +55,7 @@ export default function GoLivePage() {
         <RacePanel />
         <OverlaysPanel />
         <ArchivePanel />
+        <SafetyOverviewPanel />
       </div>
     </div>
   );

@@ -23,6 +23,7 @@ const template: RaffleTemplate = {
     max_tickets_per_user: null,
     entry_rules: null,
     claim_window_minutes: 10,
+    casino_credit_prize: false,
   },
 };
 

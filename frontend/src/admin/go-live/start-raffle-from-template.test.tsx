@@ -22,6 +22,7 @@ const template = (id: number, name: string, rules: RaffleTemplate['settings']['e
     max_tickets_per_user: null,
     entry_rules: rules,
     claim_window_minutes: 10,
+    casino_credit_prize: false,
   },
 });
 

@@ -20,6 +20,7 @@ const stored: AdminPlatform = {
   display_order: 0,
   refresh_interval_seconds: 300,
   display_count: 100,
+  countries: { mode: 'everywhere', countries: [] },
   last_updated: null,
   last_error: null,
   created_at: '2026-11-01T00:00:00.000Z',

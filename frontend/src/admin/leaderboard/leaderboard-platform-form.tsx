@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminPlatform, LeaderboardPeriodType, LeaderboardSourceType, PlatformInput } from '@kickback/contracts';
 import { platformInputSchema } from '@kickback/contracts/api/leaderboard';
 import { CheckboxField } from '../../components/ui/checkbox-field';
+import { CountryRuleControl, countryRuleError } from '../safety/country-rule-control';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { fieldFacts, objectShape } from '../kit/schema-fields';
@@ -153,6 +154,7 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
           />
         </div>
         <CheckboxField label="Mask usernames publicly (ab*****)" checked={form.mask_usernames} onChange={(v) => set('mask_usernames', v)} />
+        <CountryRuleControl draft={form.countries} onChange={(v) => set('countries', v)} error={countryRuleError(errors)} />
       </fieldset>
 
       <div className="admin-form-actions">

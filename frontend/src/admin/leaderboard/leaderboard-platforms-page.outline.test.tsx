@@ -25,6 +25,7 @@ const platform = (over: Partial<AdminPlatform>): AdminPlatform => ({
   display_order: 0,
   refresh_interval_seconds: 300,
   display_count: 100,
+  countries: { mode: 'everywhere', countries: [] },
   last_updated: '2026-11-29T08:00:00.000Z',
   last_error: 'HTTP 401 from Roobet',
   created_at: '2026-11-01T00:00:00.000Z',

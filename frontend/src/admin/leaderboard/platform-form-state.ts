@@ -1,6 +1,7 @@
 import type { AdminPlatform, LeaderboardPeriodType, LeaderboardSourceType, PlatformInput } from '@kickback/contracts';
 import { nonEmptyLines } from '../kit/lines-field';
 import { fieldsFor } from './platform-sources';
+import { fromCountryDraft, toCountryDraft, type CountryRuleDraft } from '../safety/country-rule-control';
 
 /** What the platform form's inputs hold: numbers and lists as typed, every source's config side by side. */
 export interface PlatformFormState {
@@ -21,6 +22,7 @@ export interface PlatformFormState {
   display_order: string;
   refresh_interval_seconds: string;
   display_count: string;
+  countries: CountryRuleDraft;
 }
 
 /** datetime-local inputs are edited in UTC (the product's period timezone). */
@@ -45,6 +47,7 @@ export const fromPlatform = (p: AdminPlatform | null): PlatformFormState => ({
   display_order: String(p?.display_order ?? 0),
   refresh_interval_seconds: String(p?.refresh_interval_seconds ?? 300),
   display_count: String(p?.display_count ?? 100),
+  countries: toCountryDraft(p?.countries),
 });
 
 /** The input the contract judges: only the chosen source's config, prizes read from "$1,000"-style lines. */
@@ -74,6 +77,7 @@ export function toPlatformInput(form: PlatformFormState, editing: boolean): Plat
     display_order: Number(form.display_order) || 0,
     refresh_interval_seconds: Number(form.refresh_interval_seconds) || 300,
     display_count: Number(form.display_count) || 100,
+    countries: fromCountryDraft(form.countries),
   };
   // Credentials: a new value replaces, "remove" clears, nothing keeps what is stored.
   if (form.clear_credentials) input.credentials = null;

@@ -38,6 +38,7 @@ function draftOf(raffle: AdminRaffle | null, now = Date.now()) {
     points_per_entry: String(raffle?.points_per_entry ?? 100),
     max_tickets_per_user: raffle?.max_tickets_per_user ? String(raffle.max_tickets_per_user) : '',
     claim_window_minutes: raffle?.claim_window_minutes ? String(raffle.claim_window_minutes) : '',
+    casino_credit_prize: raffle?.casino_credit_prize ?? false,
     password: '',
     remove_password: false,
     rules: rulesDraft(raffle?.entry_rules ?? null),
@@ -59,6 +60,7 @@ const settingsOf = (d: Draft) => ({
   max_tickets_per_user: optionalNumber(d.max_tickets_per_user),
   entry_rules: rulesInput(d.rules),
   claim_window_minutes: optionalNumber(d.claim_window_minutes),
+  casino_credit_prize: d.casino_credit_prize,
 });
 
 /** The server judges the whole input (a rule out of range too); its errors show under the fields. */
@@ -149,6 +151,11 @@ export function RaffleForm({ initial, saving, serverErrors: errors, onSubmit, on
       {text('claim_window_minutes', 'Claim window (minutes)', {
         hint: 'Empty: winners need not claim. Otherwise an unclaimed prize passes to the next person in the draw order (e.g. 10 on stream, 2880 for 48 hours).',
       })}
+      <CheckboxField
+        label="The prize is casino credit (members taking a break from gambling cannot enter)"
+        checked={draft.casino_credit_prize}
+        onChange={(on) => set({ casino_credit_prize: on })}
+      />
       <SaveRaffleTemplate
         settings={() => ({
           ...settingsOf(draft),

@@ -32,6 +32,7 @@ const chair: AdminRaffle = {
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
   entry_rules: { followers_only: true, subscribers_only: false, min_level: 3, min_account_age_days: null, min_watch_minutes: null, min_chat_messages: null, activity_days: null, exclude_winners_days: 7, subscriber_multiplier: null },
   claim_window_minutes: 10,
+  casino_credit_prize: false,
   winner_claims: [],
   seed_hash: 'a'.repeat(64),
   seed: null,

@@ -16,8 +16,9 @@ const affiliates: AdminAffiliate[] = [
     benefits: ['200% deposit bonus', 'Weekly rakeback'],
     position: 1,
     is_active: true,
+    countries: { mode: 'except', countries: ['GB'] },
   },
-  { id: 2, name: 'Roobet', logo_url: null, redirect_url: 'https://roobet.example', code: 'RB', benefits: [], position: 2, is_active: false },
+  { id: 2, name: 'Roobet', logo_url: null, redirect_url: 'https://roobet.example', code: 'RB', benefits: [], position: 2, is_active: false, countries: { mode: 'everywhere', countries: [] } },
 ];
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.

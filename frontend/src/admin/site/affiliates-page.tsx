@@ -6,6 +6,7 @@ import type { CatalogueResource } from '../kit/resource';
 import { affiliatesAdmin } from './admin-affiliates-api';
 import { affiliateLogoField } from './affiliate-logo-field';
 import { AffiliateMoveButtons } from './affiliate-move-buttons';
+import { countryRuleField } from '../safety/country-rule-field';
 
 /** The partners on the home page, in its order: list, move, create, edit and delete. */
 const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
@@ -42,6 +43,7 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
       linesField({ name: 'benefits', label: 'Benefits', hint: 'One benefit per line, up to 10.', rows: 4 }),
       { name: 'logo_url', label: 'Logo', custom: affiliateLogoField },
       { name: 'is_active', label: 'Active (shown on the home page)' },
+      { name: 'countries', label: 'Countries', custom: countryRuleField },
     ],
     texts: { title: { create: 'New Affiliate', edit: (affiliate) => `Edit ${affiliate.name}` }, submit: { create: 'Create Affiliate', edit: 'Save Changes' } },
   },

@@ -16,6 +16,7 @@ const item = (over: Partial<AdminStoreItem>): AdminStoreItem => ({
   category: 'gift-cards',
   is_active: true,
   fulfilment: 'code',
+  is_casino_bonus: false,
   value_usd: '10.00',
   redemptions_count: 2,
   pending_count: 1,
@@ -72,6 +73,7 @@ describe('StoreItemsPage', () => {
       category: 'general',
       is_active: true,
       fulfilment: 'manual',
+      is_casino_bonus: false,
       value_usd: '0',
     });
   });

@@ -79,6 +79,7 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
         },
       },
       { name: 'is_active', label: 'Active (shown in the store)' },
+      { name: 'is_casino_bonus', label: 'Casino bonus (shown with 18+ and the terms line; refused to members taking a break)' },
     ],
     texts: {
       title: { create: 'New Store Item', edit: (item) => `Edit ${item.name}` },

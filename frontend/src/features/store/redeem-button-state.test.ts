@@ -12,6 +12,7 @@ const item = (over: Partial<StoreItem> = {}): StoreItem => ({
   user_purchases: 0,
   category: 'merch',
   fulfilment: 'manual',
+  is_casino_bonus: false,
   ...over,
 });
 

@@ -16,6 +16,7 @@ const data = (): StoreData => ({
       user_purchases: 0,
       category: 'merch',
       fulfilment: 'manual',
+      is_casino_bonus: false,
     },
   ],
   recent_redemptions: [],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { webUrl } from '../urls';
 import { scheduleDate } from './schedule-date';
+import { EVERYWHERE, countryRuleSchema, type CountryRule } from './safety';
 
 /** Redis key of the page-injected leaderboard (window.__APP__.leaderboard): the SPEC §3 object. */
 export const LEADERBOARD_PAGE_CACHE_KEY = 'cache:leaderboard:page:v1';
@@ -149,6 +150,8 @@ export const platformInputSchema = z
     refresh_interval_seconds: z.number().int().min(60).max(86_400).default(300),
     /** How many ranked players the public board shows (podium included). */
     display_count: z.number().int().min(3).max(1000).default(100),
+    /** Where the board is shown (docs/responsible-gambling.md); a hidden board is left out of the viewer's answers. */
+    countries: countryRuleSchema.default(EVERYWHERE),
   })
   .strict();
 export type PlatformInput = z.infer<typeof platformInputSchema>;
@@ -174,6 +177,7 @@ export interface AdminPlatform {
   display_order: number;
   refresh_interval_seconds: number;
   display_count: number;
+  countries: CountryRule;
   last_updated: string | null;
   last_error: string | null;
   created_at: string;

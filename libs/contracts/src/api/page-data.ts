@@ -2,6 +2,7 @@ import type { LiveState } from './activity';
 import type { CurrentUser } from './auth';
 import type { FriendsBadge } from './friends';
 import type { Affiliate, SiteSettings } from './site';
+import type { ViewerSafety } from './safety';
 
 /**
  * window.__APP__: what the server injects into every SPA page (SPEC §1 "the current user
@@ -21,4 +22,6 @@ export interface AppPageData {
    * does not read GET /api/r/friends on load; null for visitors who are not logged in (no query is made for them).
    */
   friends: FriendsBadge | null;
+  /** The viewer's standing for gambling content: the age question to ask, their help link, a break (responsible-gambling.md). */
+  safety: ViewerSafety;
 }

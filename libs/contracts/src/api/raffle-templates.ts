@@ -21,6 +21,7 @@ export const raffleTemplateSettingsSchema = z
     max_tickets_per_user: z.number().int().positive('Must be at least 1.').max(100_000).nullable().default(null),
     entry_rules: raffleEntryRulesSchema.nullable().default(null),
     claim_window_minutes: z.number().int().min(1).max(10_080).nullable().default(null),
+    casino_credit_prize: raffleFields.casino_credit_prize,
   })
   .strict()
   .superRefine((v, ctx) => {

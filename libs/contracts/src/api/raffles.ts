@@ -46,6 +46,8 @@ export interface Raffle {
   entry_rules: RaffleEntryRules | null;
   /** Minutes each winner has to claim; an unclaimed prize passes to the next person of the draw order. Null: no claim. */
   claim_window_minutes: number | null;
+  /** Casino credit as the prize: refused to members on a break, shown with "18+" and the terms line. */
+  casino_credit_prize: boolean;
   /** The standing winners' claims, in position order (empty without a claim window or before the draw). */
   winner_claims: RaffleWinnerClaim[];
   /** sha256 of the secret server seed, published from creation. */
@@ -224,6 +226,8 @@ export const raffleFields = {
     .max(10_080, 'At most 7 days (10,080 minutes).')
     .nullable()
     .default(null),
+  /** The prize is casino credit: members on a break from gambling content cannot enter (docs/responsible-gambling.md). */
+  casino_credit_prize: z.boolean().default(false),
   /** Set to a new password, null to remove password entry; omitted on update keeps it. */
   password: z.string().trim().min(1, 'Password must not be empty.').max(100).nullable().optional(),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imageRef, webUrl } from '../urls';
 import { rowIdSchema } from './ids';
 import { LOADER_STYLES } from '../site-defaults';
+import { EVERYWHERE, countryRuleSchema, type CountryRule } from './safety';
 
 export { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME, DEFAULT_THEME, LOADER_STYLES } from '../site-defaults';
 
@@ -96,6 +97,8 @@ export interface Affiliate {
 export interface AdminAffiliate extends Affiliate {
   position: number;
   is_active: boolean;
+  /** Where the card is shown (docs/responsible-gambling.md); a hidden card is left out of the viewer's answers. */
+  countries: CountryRule;
 }
 
 export const affiliateInputSchema = z
@@ -106,6 +109,7 @@ export const affiliateInputSchema = z
     code: z.string().trim().min(1, 'Code is required').max(60),
     benefits: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
     is_active: z.boolean().default(true),
+    countries: countryRuleSchema.default(EVERYWHERE),
   })
   .strict();
 export type AffiliateInput = z.infer<typeof affiliateInputSchema>;

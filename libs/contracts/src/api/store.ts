@@ -37,6 +37,8 @@ export interface StoreItem {
   category: string;
   /** 'code': a code is delivered automatically; 'manual': the stream team delivers it. */
   fulfilment: StoreFulfilment;
+  /** A casino bonus: shown with "18+" and the terms line, refused to members on a break (responsible-gambling.md). */
+  is_casino_bonus: boolean;
 }
 
 export interface RedemptionItemSummary {
@@ -132,6 +134,7 @@ export const storeItemInputSchema = z
       .refine((v) => v !== 'all', "'all' is reserved for the filter"),
     is_active: z.boolean().default(true),
     fulfilment: z.enum(STORE_FULFILMENTS).default('manual'),
+    is_casino_bonus: z.boolean().default(false),
     value_usd: z
       .string()
       .trim()
@@ -154,6 +157,7 @@ export interface AdminStoreItem {
   category: string;
   is_active: boolean;
   fulfilment: StoreFulfilment;
+  is_casino_bonus: boolean;
   value_usd: string;
   redemptions_count: number;
   pending_count: number;

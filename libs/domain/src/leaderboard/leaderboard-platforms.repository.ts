@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AdminPlatform, LeaderboardPeriodType, LeaderboardSourceType } from '@kickback/contracts';
+import type { AdminPlatform, CountryRule, CountryRuleMode, LeaderboardPeriodType, LeaderboardSourceType } from '@kickback/contracts';
 import type { PeriodSettings } from './period-window';
 
 /** A leaderboard_platforms row as the services use it (the secret stays sealed here). */
@@ -19,6 +19,8 @@ export interface PlatformRecord extends PeriodSettings {
   displayOrder: number;
   refreshIntervalSeconds: number;
   displayCount: number;
+  /** Where the board is shown (docs/responsible-gambling.md). */
+  countries: CountryRule;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +43,8 @@ interface PlatformRow {
   display_order: number;
   refresh_interval_seconds: number;
   display_count: number;
+  country_mode: CountryRuleMode;
+  countries: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -63,6 +67,7 @@ const toRecord = (r: PlatformRow): PlatformRecord => ({
   displayOrder: r.display_order,
   refreshIntervalSeconds: r.refresh_interval_seconds,
   displayCount: r.display_count,
+  countries: { mode: r.country_mode, countries: r.countries ?? [] },
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
@@ -104,6 +109,7 @@ export function toAdminPlatform(p: PlatformRecord, status: { lastUpdated: Date |
     display_order: p.displayOrder,
     refresh_interval_seconds: p.refreshIntervalSeconds,
     display_count: p.displayCount,
+    countries: p.countries,
     last_updated: status.lastUpdated?.toISOString() ?? null,
     last_error: status.lastError,
     created_at: p.createdAt.toISOString(),
@@ -122,8 +128,9 @@ export async function insertPlatform(
 ): Promise<number | null> {
   const rows = await em.execute<{ id: number }[]>(
     `insert into leaderboard_platforms (name, slug, currency_symbol, source_type, source_config, period_type, custom_start, custom_end,
-       prizes, mask_usernames, excluded_usernames, is_active, display_order, refresh_interval_seconds, display_count, credentials_enc)
-     values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?) on conflict (slug) do nothing returning id`,
+       prizes, mask_usernames, excluded_usernames, is_active, display_order, refresh_interval_seconds, display_count, country_mode, countries,
+       credentials_enc)
+     values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?, ?::text[], ?) on conflict (slug) do nothing returning id`,
     [...columns, sealedCredentials],
   );
   return rows[0]?.id ?? null;
@@ -142,7 +149,7 @@ export async function updatePlatform(
   await em.execute(
     `update leaderboard_platforms set name = ?, slug = ?, currency_symbol = ?, source_type = ?, source_config = ?::jsonb, period_type = ?, custom_start = ?,
        custom_end = ?, prizes = ?::jsonb, mask_usernames = ?, excluded_usernames = ?::jsonb, is_active = ?, display_order = ?, refresh_interval_seconds = ?,
-       display_count = ?, credentials_enc = ?, updated_at = now() where id = ?`,
+       display_count = ?, country_mode = ?, countries = ?::text[], credentials_enc = ?, updated_at = now() where id = ?`,
     [...columns, sealedCredentials, id],
   );
 }

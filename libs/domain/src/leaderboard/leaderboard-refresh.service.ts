@@ -14,6 +14,7 @@ import { WinnersService } from '../winners/winners.service';
 import { recordPeriodWinners } from './period-prize-winners';
 import { SourceError, type SourceContext } from './sources/source-adapter';
 import { sourceFor } from './sources/source-registry';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 
 export type RefreshTrigger = 'schedule' | 'manual' | 'import' | 'final' | 'test';
 
@@ -43,6 +44,7 @@ export class LeaderboardRefreshService {
     private readonly cache: LeaderboardCacheService,
     private readonly config: AppConfig,
     private readonly winners: WinnersService,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
   async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
@@ -83,7 +85,13 @@ export class LeaderboardRefreshService {
     await this.em.fork().transactional(async (tx) => {
       if (existing) {
         await archivePeriod(tx, existing.id, platform.prizes);
-        await recordPeriodWinners(tx, this.winners, { periodId: existing.id, platform, startsAt: existing.start, prizes: platform.prizes });
+        await recordPeriodWinners(tx, this.winners, {
+          periodId: existing.id,
+          platform,
+          startsAt: existing.start,
+          prizes: platform.prizes,
+          onBreak: await this.breaks.linkedNamesOnBreak(),
+        });
       }
       await openPeriod(tx, platform.id, window.start, window.end);
     });

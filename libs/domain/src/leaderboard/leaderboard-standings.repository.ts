@@ -36,6 +36,17 @@ export function loadStandings(em: EntityManager, periodId: number, limit: number
   );
 }
 
+/**
+ * The first `limit` ranks without the casino names of members on a break (linked in Settings): they are left
+ * unranked, and everyone below moves up.
+ */
+export async function rankedStandings(em: EntityManager, periodId: number, limit: number, onBreak: string[]): Promise<StandingRow[]> {
+  if (!onBreak.length) return loadStandings(em, periodId, limit);
+  const hidden = new Set(onBreak);
+  const rows = await loadStandings(em, periodId, limit + hidden.size);
+  return rows.filter((r) => !hidden.has(r.username.toLowerCase())).slice(0, limit);
+}
+
 /** Avatars of members who linked one of these casino usernames in Settings (matched case-insensitively). */
 export async function linkedAvatars(em: EntityManager, usernames: string[]): Promise<Map<string, string>> {
   if (usernames.length === 0) return new Map();

@@ -11,6 +11,8 @@ import { ManualImportService } from './manual-import.service';
 import { PlatformsService } from './platforms.service';
 import { SecretsCipher } from './secrets-cipher';
 import { WinnersModule } from '../winners/winners.module';
+import { SafetyModule } from '../safety/safety.module';
+import { BreakReranking } from './break-reranking.handler';
 
 const services = [
   LeaderboardCacheService,
@@ -23,7 +25,7 @@ const services = [
 
 /** Leaderboard services for the api and the worker. */
 @Module({
-  imports: [WinnersModule],
+  imports: [WinnersModule, SafetyModule],
   providers: [
     {
       provide: SecretsCipher,
@@ -39,7 +41,7 @@ export class LeaderboardModule {}
 /** Worker only: the refresh queue and the per-platform job schedulers. */
 @Module({
   imports: [LeaderboardModule, BullModule.registerQueue({ name: QUEUES.leaderboardRefresh })],
-  providers: [LeaderboardSchedulerService],
+  providers: [LeaderboardSchedulerService, BreakReranking],
   exports: [LeaderboardModule, LeaderboardSchedulerService],
 })
 export class LeaderboardSchedulingModule {}

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WinnersService } from '../winners/winners.service';
-import { linkedMembers, loadStandings } from './leaderboard-standings.repository';
+import { linkedMembers, rankedStandings } from './leaderboard-standings.repository';
 import { maskUsername } from './username-mask';
 
 export interface PrizePeriod {
@@ -10,6 +10,8 @@ export interface PrizePeriod {
   prizes: number[];
   /** When the prizes were decided; now unless the demo seed dates them back. */
   paidAt?: Date;
+  /** Casino names (lower case) of members on a break: unranked, so no prize, and the ranks below move up. */
+  onBreak?: string[];
 }
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -23,7 +25,7 @@ const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numer
 export async function recordPeriodWinners(tx: EntityManager, winners: Pick<WinnersService, 'record'>, period: PrizePeriod): Promise<void> {
   const paid = period.prizes.findLastIndex((p) => p > 0) + 1;
   if (paid === 0) return;
-  const standings = await loadStandings(tx, period.periodId, paid);
+  const standings = await rankedStandings(tx, period.periodId, paid, period.onBreak ?? []);
   const members = await linkedMembers(
     tx,
     standings.map((s) => s.username),

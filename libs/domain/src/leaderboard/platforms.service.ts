@@ -171,6 +171,9 @@ export class PlatformsService {
       input.display_order,
       input.refresh_interval_seconds,
       input.display_count,
+      input.countries.mode,
+      // Two capital letters each (the contract's rule), so the array literal needs no quoting.
+      `{${input.countries.countries.join(',')}}`,
     ];
   }
 
@@ -191,6 +194,7 @@ export class PlatformsService {
       display_order: p.displayOrder,
       refresh_interval_seconds: p.refreshIntervalSeconds,
       display_count: p.displayCount,
+      countries: p.countries,
     };
   }
 

@@ -87,6 +87,7 @@ export class AdminRafflesService {
         max_tickets_per_user: input.max_tickets_per_user,
         entry_rules: storedEntryRules(input.entry_rules),
         claim_window_minutes: input.claim_window_minutes,
+        casino_credit_prize: input.casino_credit_prize,
         password_hash: passwordHash,
         draw_algorithm: RAFFLE_DRAW_ALGORITHM_V2,
         seed,
@@ -127,6 +128,7 @@ export class AdminRafflesService {
         max_tickets_per_user: input.max_tickets_per_user === undefined ? before.max_tickets_per_user : input.max_tickets_per_user,
         entry_rules: input.entry_rules === undefined ? before.entry_rules : storedEntryRules(input.entry_rules),
         claim_window_minutes: input.claim_window_minutes === undefined ? before.claim_window_minutes : input.claim_window_minutes,
+        casino_credit_prize: input.casino_credit_prize ?? before.casino_credit_prize,
       };
       const hasPassword = passwordHash === undefined ? before.has_password : passwordHash !== null;
       if (next.ends_at <= next.starts_at)

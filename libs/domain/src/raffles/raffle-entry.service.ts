@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { isRowId, type RaffleEnterRequest, type RaffleEntry, type RaffleEntryType } from '@kickback/contracts';
+import { SAFETY_MESSAGES, isRowId, type RaffleEnterRequest, type RaffleEntry, type RaffleEntryType } from '@kickback/contracts';
 import { conflict, unauthorized, unprocessable } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { raffleNotFound } from './raffles-query.service';
@@ -12,6 +12,7 @@ import { raffleStatus, toRaffleEntry } from './raffle-rows';
 import { RafflesEntriesRepository, type EntryContext, type InsertedEntry } from './raffles-entries.repository';
 import { RaffleEligibilityRepository } from './raffle-eligibility.repository';
 import { decideEntry } from './raffle-eligibility';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 
 export const ENTER_LOGIN_MESSAGE = 'Please log in to enter raffles';
 export const ENTER_KICK_MESSAGE = 'You need a Kick streaming username to enter raffles. Connect your Kick account in Settings.';
@@ -45,6 +46,7 @@ export class RaffleEntryService {
     private readonly freeEntries: FreeEntryBatcher,
     private readonly passwordAttempts: RafflePasswordAttempts,
     private readonly eligibility: RaffleEligibilityRepository,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
   async enter(
@@ -67,6 +69,7 @@ export class RaffleEntryService {
     if (!ctx.raffle_id) throw raffleNotFound();
     if (!ctx.kick_username?.trim()) throw unprocessable(ENTER_KICK_MESSAGE, { kick_username: [ENTER_KICK_MESSAGE] });
     this.assertOpen(ctx);
+    if (ctx.casino_credit_prize) await this.breaks.refuseOnBreak(userId, SAFETY_MESSAGES.raffleRefused);
     // Checked before the transaction: a guess can wait its turn for the hash, and it must not hold a database
     // connection and the member's row while it waits (guesses from many accounts at once would take the pool).
     if (body.entry_type === 'password') await this.checkPassword(ctx, body.password ?? '');

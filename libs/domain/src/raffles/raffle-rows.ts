@@ -31,6 +31,7 @@ export type RaffleRow = Pick<
   has_password: boolean;
   entry_rules: RaffleEntryRules | null;
   claim_window_minutes: number | null;
+  casino_credit_prize: boolean;
   seed: string;
   entries_hash: string | null;
   drawn_at: Date | null;
@@ -105,6 +106,7 @@ export function toRaffle(
     user_entries: userEntries,
     entry_rules: row.entry_rules,
     claim_window_minutes: row.claim_window_minutes,
+    casino_credit_prize: row.casino_credit_prize,
     winner_claims: row.claim_window_minutes ? claims : [],
     seed_hash: row.seed_hash,
     seed: row.drawn_at ? row.seed : null,

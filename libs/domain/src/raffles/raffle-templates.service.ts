@@ -54,6 +54,8 @@ export class RaffleTemplatesService {
     const now = Date.now();
     return this.raffles.create(actorId, {
       ...settings,
+      // Templates saved before the setting existed hold no value for it.
+      casino_credit_prize: settings.casino_credit_prize ?? false,
       title,
       start_datetime: new Date(now).toISOString(),
       end_datetime: new Date(now + duration_minutes * 60_000).toISOString(),

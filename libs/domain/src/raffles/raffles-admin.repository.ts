@@ -18,6 +18,7 @@ export interface EditableRaffle {
   max_tickets_per_user: number | null;
   entry_rules: RaffleEntryRules | null;
   claim_window_minutes: number | null;
+  casino_credit_prize: boolean;
   has_password: boolean;
   drawn_at: Date | null;
   cancelled_at: Date | null;
@@ -50,6 +51,7 @@ const editedValues = (r: RaffleWrite): unknown[] => [
   r.max_tickets_per_user,
   r.entry_rules === null ? null : JSON.stringify(r.entry_rules),
   r.claim_window_minutes,
+  r.casino_credit_prize,
 ];
 
 /** Statements of the admin side: create, edit, cancel and the paid entries a cancel refunds. */
@@ -58,8 +60,8 @@ export class RafflesAdminRepository {
   async insert(em: EntityManager, r: NewRaffle): Promise<{ id: number; starts_at: Date; ends_at: Date }> {
     const [row] = await em.execute<{ id: number; starts_at: Date; ends_at: Date }[]>(
       `insert into raffles (title, description, image, prize_description, prize_value_usd, starts_at, ends_at, number_of_winners,
-         allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, entry_rules, claim_window_minutes, password_hash, draw_algorithm, seed, seed_hash, created_by)
-       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?) returning id, starts_at, ends_at`,
+         allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, entry_rules, claim_window_minutes, casino_credit_prize, password_hash, draw_algorithm, seed, seed_hash, created_by)
+       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?) returning id, starts_at, ends_at`,
       [...editedValues(r), r.password_hash, r.draw_algorithm, r.seed, r.seed_hash, r.created_by],
     );
     return row!;
@@ -69,7 +71,7 @@ export class RafflesAdminRepository {
   async lockEditable(em: EntityManager, id: number): Promise<EditableRaffle | null> {
     const [row] = await em.execute<EditableRaffle[]>(
       `select title, description, image, prize_description, prize_value_usd::text as prize_value_usd, starts_at, ends_at,
-         number_of_winners, allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, entry_rules, claim_window_minutes, (password_hash is not null) as has_password,
+         number_of_winners, allow_passwordless, allow_points, points_per_entry, max_tickets_per_user, entry_rules, claim_window_minutes, casino_credit_prize, (password_hash is not null) as has_password,
          drawn_at, cancelled_at from raffles where id = ? for update`,
       [id],
     );
@@ -81,7 +83,7 @@ export class RafflesAdminRepository {
     await em.execute(
       `update raffles set title = ?, description = ?, image = ?, prize_description = ?, prize_value_usd = ?::numeric, starts_at = ?, ends_at = ?,
          number_of_winners = ?, allow_passwordless = ?, allow_points = ?, points_per_entry = ?, max_tickets_per_user = ?, entry_rules = ?::jsonb, claim_window_minutes = ?,
-         password_hash = ${keepPassword ? 'password_hash' : '?'}, updated_at = now() where id = ?`,
+         casino_credit_prize = ?, password_hash = ${keepPassword ? 'password_hash' : '?'}, updated_at = now() where id = ?`,
       [...editedValues(r), ...(keepPassword ? [] : [r.password_hash]), id],
     );
   }

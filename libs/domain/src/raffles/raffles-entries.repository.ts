@@ -40,6 +40,7 @@ export interface EntryContext extends UserRow {
   max_tickets_per_user: number | null;
   password_hash: string | null;
   entry_rules: RaffleEntryRules | null;
+  casino_credit_prize: boolean;
 }
 
 /** An entry row as written (or, for points, as it now stands). */
@@ -87,7 +88,8 @@ export class RafflesEntriesRepository {
   async context(em: EntityManager, raffleId: number, userId: number): Promise<EntryContext | null> {
     const [row] = await em.execute<EntryContext[]>(
       `select u.id, u.username, u.kick_username, u.avatar_url, r.id as raffle_id, r.starts_at, r.ends_at, r.drawn_at, r.cancelled_at,
-              r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash, r.entry_rules
+              r.allow_passwordless, r.allow_points, r.points_per_entry, r.max_tickets_per_user, r.password_hash, r.entry_rules,
+              r.casino_credit_prize
        from users u left join raffles r on r.id = ? where u.id = ?`,
       [raffleId, userId],
     );
@@ -101,7 +103,7 @@ export class RafflesEntriesRepository {
   /**
    * Free entries of many members of one raffle in one statement (group commit). Members without a Kick username or
    * banned, a raffle that is closed, has no free entry or has entry rules (decided one member at a time), and second
-   * free entries get no row back. Rows are written in member order, so two batches sharing a member can only wait for
+   * free entries get no row back. A casino-credit raffle is decided one member at a time too (a break refuses it). Rows are written in member order, so two batches sharing a member can only wait for
    * each other one way. Each member's row is held FOR SHARE, as in RaffleEntryService: a ban waits for the batch, or
    * the batch waits for the ban and re-checks the member's ban columns.
    */
@@ -119,7 +121,7 @@ export class RafflesEntriesRepository {
        ), e as (
          insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
          select r.id, u.id, 'passwordless', 1 from u join raffles r on r.id = ?
-         where r.allow_passwordless and r.entry_rules is null and ${RAFFLE_OPEN_SQL}
+         where r.allow_passwordless and r.entry_rules is null and not r.casino_credit_prize and ${RAFFLE_OPEN_SQL}
          order by u.ord
          for key share of r
          on conflict (raffle_id, user_id) where entry_type = 'passwordless' do nothing

@@ -23,10 +23,11 @@ import { RaffleTemplatesRepository } from './raffle-templates.repository';
 import { RaffleTemplatesService } from './raffle-templates.service';
 import { RaffleRulesApplyService } from './raffle-rules-apply.service';
 import { RaffleLoserNotices } from './raffle-loser-notices';
+import { SafetyModule } from '../safety/safety.module';
 
 /** Raffles for both processes; the worker adds RaffleJobsModule for the timed jobs. */
 @Module({
-  imports: [EconomyModule, WinnersModule],
+  imports: [EconomyModule, WinnersModule, SafetyModule],
   providers: [
     RafflesRepository,
     RafflesEntriesRepository,

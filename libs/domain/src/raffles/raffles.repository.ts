@@ -16,7 +16,7 @@ import type { EntryRow, RaffleRow, UserRow } from './raffle-rows';
 export const RAFFLE_SELECT = `
   select r.id, r.title, r.description, r.image, r.prize_description, r.prize_value_usd::text as prize_value_usd,
          r.starts_at, r.ends_at, r.number_of_winners, r.allow_passwordless, r.allow_points, r.points_per_entry,
-         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.entry_rules, r.claim_window_minutes, r.seed, r.seed_hash, r.entries_hash,
+         r.max_tickets_per_user, (r.password_hash is not null) as has_password, r.entry_rules, r.claim_window_minutes, r.casino_credit_prize, r.seed, r.seed_hash, r.entries_hash,
          r.drawn_at, r.cancelled_at, r.created_at, r.total_entries, r.participants_count
   from raffles r`;
 

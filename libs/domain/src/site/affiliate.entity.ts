@@ -1,8 +1,9 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { CountryRuleMode } from '@kickback/contracts';
 
 @Entity({ tableName: 'affiliates' })
 export class AffiliateRow {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'benefits' | 'position' | 'isActive' | 'logoUrl';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'benefits' | 'position' | 'isActive' | 'logoUrl' | 'countryMode' | 'countries';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -27,6 +28,12 @@ export class AffiliateRow {
 
   @Property({ type: 'boolean' })
   isActive = true;
+
+  @Property({ type: 'string' })
+  countryMode: CountryRuleMode = 'everywhere';
+
+  @Property({ type: ArrayType })
+  countries: string[] = [];
 
   @Property({ type: 'Date' })
   createdAt: Date = new Date();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AdminAffiliate, Affiliate, AffiliateInput } from '@kickback/contracts';
+import { countryAllows, type AdminAffiliate, type Affiliate, type AffiliateInput, type CountryRule } from '@kickback/contracts';
 import { AuditLogService, OutboxService, VersionedAnswerCache, notFound, unprocessable } from '@kickback/platform';
 import { AffiliateRow } from './affiliate.entity';
 import { SITE_ANSWERS } from './site-cache';
@@ -10,8 +10,22 @@ function toPublic(row: AffiliateRow): Affiliate {
   return { id: row.id, name: row.name, logo_url: row.logoUrl, redirect_url: row.redirectUrl, code: row.code, benefits: row.benefits };
 }
 
+const ruleOf = (row: AffiliateRow): CountryRule => ({ mode: row.countryMode, countries: row.countries });
+
 function toAdmin(row: AffiliateRow): AdminAffiliate {
-  return { ...toPublic(row), position: row.position, is_active: row.isActive };
+  return { ...toPublic(row), position: row.position, is_active: row.isActive, countries: ruleOf(row) };
+}
+
+/** What the shared answer keeps of an active card: the public card and where it may be shown. */
+interface SharedCard {
+  card: Affiliate;
+  rule: CountryRule;
+}
+
+/** Who is asking, as far as offers go (ViewerSafety): offers at all, and from which country. */
+export interface OfferViewer {
+  offers: boolean;
+  country: string | null;
 }
 
 @Injectable()
@@ -24,12 +38,18 @@ export class AffiliatesService {
     private readonly repository: SiteRepository,
   ) {}
 
-  async listPublic(): Promise<Affiliate[]> {
+  /**
+   * The cards this viewer may see: none without offers (the age gate, a break), and of the rest only those whose
+   * country rule lets the viewer's country in. Hidden cards are left out of the answer, not merely undrawn.
+   */
+  async listFor(viewer: OfferViewer): Promise<Affiliate[]> {
+    if (!viewer.offers) return [];
     const answer = await this.answers.read(SITE_ANSWERS.affiliates, async () => {
       const rows = await this.em.fork().find(AffiliateRow, { isActive: true }, { orderBy: { position: 'asc', id: 'asc' } });
-      return { body: JSON.stringify(rows.map(toPublic)), meta: null };
+      const cards: SharedCard[] = rows.map((row) => ({ card: toPublic(row), rule: ruleOf(row) }));
+      return { body: JSON.stringify(cards), meta: null };
     });
-    return JSON.parse(answer.body) as Affiliate[];
+    return (JSON.parse(answer.body) as SharedCard[]).filter((c) => countryAllows(c.rule, viewer.country)).map((c) => c.card);
   }
 
   async listAdmin(): Promise<AdminAffiliate[]> {
@@ -47,6 +67,8 @@ export class AffiliatesService {
         code: input.code,
         benefits: input.benefits,
         isActive: input.is_active,
+        countryMode: input.countries.mode,
+        countries: input.countries.countries,
         position: next,
       });
       await tx.flush();
@@ -64,6 +86,10 @@ export class AffiliatesService {
       if (input.code !== undefined) row.code = input.code;
       if (input.benefits !== undefined) row.benefits = input.benefits;
       if (input.is_active !== undefined) row.isActive = input.is_active;
+      if (input.countries !== undefined) {
+        row.countryMode = input.countries.mode;
+        row.countries = input.countries.countries;
+      }
       await tx.flush();
       return { id, before, after: toAdmin(row) };
     });

@@ -4,5 +4,6 @@
  */
 export const SITE_ANSWERS = {
   settings: 'site:settings',
-  affiliates: 'site:affiliates',
+  /** Each active card with its country rule (the viewer's filter runs on every read). */
+  affiliates: 'site:affiliates-by-country',
 } as const;

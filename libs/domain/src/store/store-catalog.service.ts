@@ -33,6 +33,7 @@ export class StoreCatalogService {
       max_purchases_per_user: r.max_purchases_per_user,
       user_purchases: r.user_purchases,
       category: r.category,
+      is_casino_bonus: r.is_casino_bonus,
       fulfilment: r.fulfilment,
     }));
     return {

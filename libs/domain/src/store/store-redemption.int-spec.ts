@@ -261,6 +261,7 @@ describe('store redemptions over HTTP (real PostgreSQL)', () => {
       user_purchases: 1,
       category: 'sorting',
       fulfilment: 'manual',
+      is_casino_bonus: false,
     });
     expect(data.recent_redemptions).toHaveLength(3);
     expect(data.recent_redemptions[0]).toEqual({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { RedeemResult } from '@kickback/contracts';
-import { ApiError, GroupCommit, OutboxService, conflict, notFound } from '@kickback/platform';
+import { SAFETY_MESSAGES, type RedeemResult } from '@kickback/contracts';
+import { ApiError, GroupCommit, OutboxService, conflict, forbidden, notFound } from '@kickback/platform';
 import { EconomyService, type PointsChange, type PointsResult } from '../economy/economy.service';
 import { InsufficientPointsError } from '../economy/points.errors';
 import { ItemUnavailableError, OutOfStockError, PurchaseLimitError, STORE_MESSAGES } from './store.errors';
@@ -10,6 +10,7 @@ import { StoreBatchRepository, type OpenedBatch } from './store-batch.repository
 import { StoreRepository, type RedeemStart } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
 import { toRedemption } from './store-views';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 
 interface Redeeming {
   userId: number;
@@ -44,7 +45,7 @@ class BatchRacedError extends Error {
 @Injectable()
 export class StoreRedemptionService {
   private readonly batches = new GroupCommit<Redeeming, Outcome>({
-    write: (batch) => this.write(batch),
+    write: (batch) => this.writeUnlessOnBreak(batch),
     take: inItemOrder,
     maxBatch: 64,
     maxInFlight: 1,
@@ -57,12 +58,31 @@ export class StoreRedemptionService {
     private readonly items: StoreRepository,
     private readonly redemptions: StoreRedemptionsRepository,
     private readonly batchRows: StoreBatchRepository,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
   async redeem(userId: number, itemId: number, idempotencyKey: string | null): Promise<RedeemResult> {
     const outcome = await this.batches.submit({ userId, itemId, idempotencyKey });
     if ('refused' in outcome) throw outcome.refused;
     return outcome.result;
+  }
+
+  /**
+   * Casino bonuses are refused to members on a break before anything is written: one read of the batch's items, and
+   * only when one is a casino bonus a read of who is on a break. Checked inside the batch rather than before it, so
+   * requests keep the order they arrived in.
+   */
+  private async writeUnlessOnBreak(batch: Redeeming[]): Promise<Outcome[]> {
+    const bonuses = await this.items.casinoBonuses(this.em.fork(), [...new Set(batch.map((r) => r.itemId))]);
+    const onBreak = bonuses.size
+      ? await this.breaks.membersOnBreak([...new Set(batch.filter((r) => bonuses.has(r.itemId)).map((r) => r.userId))])
+      : new Set<number>();
+    const refused = (r: Redeeming) => bonuses.has(r.itemId) && onBreak.has(r.userId);
+    const rest = batch.filter((r) => !refused(r));
+    if (rest.length === batch.length) return this.write(batch);
+    const written = rest.length ? await this.write(rest) : [];
+    let next = 0;
+    return batch.map((r) => (refused(r) ? { refused: forbidden(SAFETY_MESSAGES.storeRefused) } : written[next++]!));
   }
 
   /**

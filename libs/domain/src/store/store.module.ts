@@ -10,9 +10,10 @@ import { StoreRepository } from './store.repository';
 import { StoreRedemptionsRepository } from './store-redemptions.repository';
 import { StoreBatchRepository } from './store-batch.repository';
 import { StoreCodesRepository } from './store-codes.repository';
+import { SafetyModule } from '../safety/safety.module';
 
 @Module({
-  imports: [EconomyModule, PayoutsModule],
+  imports: [EconomyModule, PayoutsModule, SafetyModule],
   providers: [
     StoreRepository,
     StoreRedemptionsRepository,

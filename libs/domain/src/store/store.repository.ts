@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminStoreItem, RedemptionItemSummary, StoreItem, StoreItemInput, StoreQuery, StoreSort } from '@kickback/contracts';
+import { intArrayLiteral } from '@kickback/platform';
 
 /** Half-open ranges [min, max): an item costing exactly 1000 shows under 1000-5000. */
 const PRICE_RANGES: Record<string, [number, number | null]> = {
@@ -22,7 +23,7 @@ export type CatalogueRow = Omit<StoreItem, 'image'> & { image_url: string | null
 
 const ADMIN_ITEM_SELECT = `
   select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.is_active,
-         i.fulfilment, i.value_usd::text as value_usd, i.created_at, i.updated_at,
+         i.fulfilment, i.is_casino_bonus, i.value_usd::text as value_usd, i.created_at, i.updated_at,
          (select count(*) from store_redemptions r where r.item_id = i.id and r.status <> 'refunded')::int as redemptions_count,
          (select count(*) from store_redemptions r where r.item_id = i.id and r.status = 'pending')::int as pending_count,
          (select count(*) from store_codes c where c.item_id = i.id and c.redemption_id is null)::int as codes_available,
@@ -41,6 +42,7 @@ const COLUMNS: Record<keyof StoreItemInput, string> = {
   category: 'category',
   is_active: 'is_active',
   fulfilment: 'fulfilment',
+  is_casino_bonus: 'is_casino_bonus',
   value_usd: 'value_usd',
 };
 
@@ -87,7 +89,7 @@ export class StoreRepository {
       }
     }
     const rows = await em.execute<(CatalogueRow & { user_purchases: string | number })[]>(
-      `select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.fulfilment,
+      `select i.id, i.name, i.description, i.image_url, i.cost, i.quantity, i.max_purchases_per_user, i.category, i.fulfilment, i.is_casino_bonus,
               coalesce(pc.purchases, 0) as user_purchases,
               ${sort === 'popular' ? "(select count(*) from store_redemptions r where r.item_id = i.id and r.status <> 'refunded')" : '0'} as popularity
        from store_items i
@@ -98,6 +100,14 @@ export class StoreRepository {
       params,
     );
     return rows.map((r) => ({ ...r, user_purchases: Number(r.user_purchases) }));
+  }
+
+  /** Which of these items are marked casino bonuses (refused to members on a break). */
+  async casinoBonuses(em: EntityManager, itemIds: number[]): Promise<Set<number>> {
+    const rows = await em.execute<{ id: number }[]>('select id from store_items where id = any(?::int[]) and is_casino_bonus', [
+      intArrayLiteral(itemIds),
+    ]);
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Every category of an active item, for the category filter. */

@@ -67,6 +67,19 @@ export const envSchema = z
     FRONTEND_DIST: z.string().min(1).default('./frontend/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default('false'),
+    /**
+     * A request header the deployment's proxy or CDN sets to the viewer's two-letter country (e.g. CF-IPCountry). Only
+     * name one your proxy always overwrites: a header a viewer can send themselves is not evidence of anything. Unset,
+     * the country comes from the bundled DB-IP country database (docs/responsible-gambling.md).
+     */
+    COUNTRY_HEADER: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,64}$/, 'must be a header name')
+      .optional(),
+    /** Days a visitor's browser remembers their answer to the age question (a member's "Yes" is kept on the account). */
+    AGE_GATE_COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, UseGuards, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
 import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { HuntPredictionsService, BonusHuntsService } from '@kickback/domain';
+import { GamblingContentGuard } from '../safety/gambling-content.guard';
 
 /** SPEC §7 bonus hunt calls; anyone may read, members predict. */
 @ApiTags('bonus-hunts')
+// Hidden from members on a break and from viewers who answered the age question "No".
+@UseGuards(GamblingContentGuard)
 @Controller('api/r/bonus-hunts')
 export class BonusHuntsController {
   constructor(

@@ -5,10 +5,11 @@ import { AdminAuditController } from './admin-audit.controller';
 import { AdminSettingsController } from './admin-settings.controller';
 import { AdminUploadsController } from './admin-uploads.controller';
 import { SiteController } from './site.controller';
+import { ViewerSafetyModule } from '../safety/viewer-safety.module';
 
 /** Site settings, affiliates, legal pages and totals; the admin's settings, affiliates, uploads and audit log. */
 @Module({
-  imports: [SiteModule, PayoutsModule],
+  imports: [SiteModule, PayoutsModule, ViewerSafetyModule],
   controllers: [SiteController, AdminSettingsController, AdminAffiliatesController, AdminUploadsController, AdminAuditController],
 })
 export class SiteHttpModule {}

@@ -1,7 +1,9 @@
-import { Controller, Get, Param, ParseEnumPipe } from '@nestjs/common';
+import { Controller, Get, Param, ParseEnumPipe, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { ok } from '@kickback/platform';
 import { AffiliatesService, PayoutsService, SiteSettingsService } from '@kickback/domain';
+import { ViewerSafetyReader } from '../safety/viewer-safety.reader';
 
 @ApiTags('site')
 @Controller('api/r')
@@ -10,6 +12,7 @@ export class SiteController {
     private readonly settings: SiteSettingsService,
     private readonly affiliates: AffiliatesService,
     private readonly payouts: PayoutsService,
+    private readonly viewer: ViewerSafetyReader,
   ) {}
 
   @Get('settings')
@@ -17,9 +20,10 @@ export class SiteController {
     return ok(await this.settings.getPublic());
   }
 
+  /** Only the cards this viewer may see (the age gate, a break, each card's countries). */
   @Get('affiliates')
-  async getAffiliates() {
-    return ok(await this.affiliates.listPublic());
+  async getAffiliates(@Req() req: Request) {
+    return ok(await this.affiliates.listFor(await this.viewer.of(req)));
   }
 
   /** Paid payouts (docs/total-given-away.md), and what is still owed when the streamer shows it apart. */

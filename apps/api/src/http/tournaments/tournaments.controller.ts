@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, UseGuards, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { tournamentPredictSchema, type TournamentPredictInput } from '@kickback/contracts';
 import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { TournamentPredictionsService, TournamentsService } from '@kickback/domain';
+import { GamblingContentGuard } from '../safety/gambling-content.guard';
 
 /** SPEC §7 tournament calls; anyone may read, members predict. */
 @ApiTags('tournaments')
+// Hidden from members on a break and from viewers who answered the age question "No".
+@UseGuards(GamblingContentGuard)
 @Controller('api/r/tournaments')
 export class TournamentsController {
   constructor(

@@ -1,5 +1,6 @@
 import type { Affiliate } from '@kickback/contracts';
 import { CopyCodeButton } from '../../../components/ui/copy-code-button';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 
 export function AffiliateCard({ affiliate }: { affiliate: Affiliate }) {
   return (
@@ -37,6 +38,7 @@ export function AffiliateCard({ affiliate }: { affiliate: Affiliate }) {
         Sign Up at {affiliate.name}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
+      <OfferNotice />
     </article>
   );
 }

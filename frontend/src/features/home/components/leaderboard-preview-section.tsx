@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Countdown } from '../../../components/ui/countdown';
 import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
 import type { LeaderboardPreview } from '../leaderboard-preview-data';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 
 const PLACES = ['1st', '2nd', '3rd'] as const;
 
@@ -14,6 +15,7 @@ export function LeaderboardPreviewSection({ preview }: { preview: LeaderboardPre
             {preview.platformName} Leaderboard
           </h2>
           <p className="home-section__lead">Top wagerers this period</p>
+          <OfferNotice />
         </div>
         {preview.endTimestamp > 0 && <Countdown endMs={preview.endTimestamp} label="Leaderboard period ends in" />}
       </div>

@@ -8,6 +8,7 @@ import { LeaderboardBoard } from '../components/leaderboard-board';
 import { PastPeriods } from '../components/past-periods';
 import { PlatformTabs } from '../components/platform-tabs';
 import '../leaderboard.css';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 
 type View = 'current' | 'past';
 
@@ -58,6 +59,7 @@ export default function LeaderboardPage() {
           </div>
           <div id="leaderboard-panel" role="tabpanel" aria-labelledby={`leaderboard-tab-${slug}`}>
             <h2 className="leaderboard-title">{board.platform.name} Leaderboard</h2>
+            <OfferNotice />
             {view === 'current' ? <LeaderboardBoard key={slug} board={board} /> : <PastPeriods key={slug} slug={slug} />}
           </div>
         </>

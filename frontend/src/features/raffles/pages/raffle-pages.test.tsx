@@ -41,6 +41,7 @@ const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
   entry_rules: null,
   claim_window_minutes: null,
+  casino_credit_prize: false,
   winner_claims: [],
   seed_hash: 'a'.repeat(64),
   seed: null,

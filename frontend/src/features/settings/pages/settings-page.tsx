@@ -6,6 +6,7 @@ import { AccountDataSection } from '../components/account-data-section';
 import { ConnectionsTab } from '../components/connections-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SocialTab } from '../components/social-tab';
+import { TakeABreakSection } from '../components/take-a-break-section';
 import { useGetMemberSettingsQuery } from '../settings-api';
 import { SETTINGS_TABS } from '../settings-messages';
 import { useSettingsUrl } from '../use-settings-url';
@@ -71,6 +72,7 @@ function SettingsScreen({ user }: { user: CurrentUser }) {
           />
         )}
       </div>
+      <TakeABreakSection />
       <AccountDataSection username={user.username} />
     </section>
   );

@@ -4,6 +4,7 @@ import { useGetPointsHistoryQuery } from '../store-api';
 import { reasonLabel } from '../store-options';
 import { Pager } from '../../../components/ui/pager';
 import { ScrollingList } from '../../../components/ui/scrolling-list';
+import { NoCashValue } from '../../../components/ui/offer-notice';
 
 /** The member's own ledger: every change of their points, newest first. */
 export function PointsHistory() {
@@ -12,6 +13,7 @@ export function PointsHistory() {
   return (
     <section className="card store-list" aria-labelledby="points-history-title">
       <h2 id="points-history-title">Points History</h2>
+      <NoCashValue />
       {isLoading && <p className="store-list__empty">Loading...</p>}
       {isError && <p className="store-list__empty">Failed to load points history.</p>}
       {data && data.entries.length === 0 && <p className="store-list__empty">No points activity yet.</p>}

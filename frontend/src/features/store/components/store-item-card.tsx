@@ -3,6 +3,7 @@ import { LoginCta } from '../../../components/ui/login-cta';
 import { formatNumber } from '../../../lib/format';
 import { REDEEM_BUTTON_LABELS, isOutOfStock, type RedeemButtonState } from '../redeem-button-state';
 import { categoryLabel } from '../store-options';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 
 interface StoreItemCardProps {
   item: StoreItem;
@@ -45,6 +46,7 @@ export function StoreItemCard({ item, state, loggedIn, onRedeem }: StoreItemCard
         <p className="store-item__category">{categoryLabel(item.category)}</p>
         <h2 className="store-item__name">{item.name}</h2>
         {item.description && <p className="store-item__description">{item.description}</p>}
+        {item.is_casino_bonus && <OfferNotice />}
         <dl className="store-item__facts">
           <div>
             <dt>Cost</dt>

@@ -7,7 +7,7 @@ import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import StorePage from './store-page';
 
-const base = { description: '', image: null, category: 'perks', fulfilment: 'manual' as const };
+const base = { description: '', image: null, category: 'perks', fulfilment: 'manual' as const, is_casino_bonus: false };
 const storeData = (): StoreData => ({
   user_points: 1000,
   store_items: [

@@ -17,6 +17,7 @@ import { useGetStoreQuery, useRedeemItemMutation, type StoreFilters as Filters }
 import { DEFAULT_CATEGORY } from '../store-options';
 import { useDebounced } from '../../../lib/use-debounced';
 import '../store.css';
+import { NoCashValue } from '../../../components/ui/offer-notice';
 
 /** SPEC §8 store messages. */
 export const STORE_TOASTS = {
@@ -64,6 +65,7 @@ export default function StorePage() {
   return (
     <section className="page container store-page">
       <PageHeading title="Store" lead="Redeem the points you earn on the stream." />
+      <NoCashValue />
       {isLoading && (
         <div className="route-fallback" role="status" aria-label="Loading store">
           <div className="route-fallback__spinner" />

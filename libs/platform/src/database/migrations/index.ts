@@ -48,6 +48,7 @@ import { Migration20261129050417_live_stream_metadata } from './Migration2026112
 import { Migration20261129100000_races } from './Migration20261129100000_races';
 import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
 import { Migration20261129090000_contests } from './Migration20261129090000_contests';
+import { Migration20261129090000_safer_gambling } from './Migration20261129090000_safer_gambling';
 import { Migration20261129090000_slot_facts } from './Migration20261129090000_slot_facts';
 import { Migration20261129091000_slot_stats } from './Migration20261129091000_slot_stats';
 import { Migration20261129092000_slot_requests } from './Migration20261129092000_slot_requests';
@@ -103,6 +104,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129053418_raffle_entries_luck_index', class: Migration20261129053418_raffle_entries_luck_index },
   { name: 'Migration20261129054417_url_control_characters', class: Migration20261129054417_url_control_characters },
   { name: 'Migration20261129090000_contests', class: Migration20261129090000_contests },
+  { name: 'Migration20261129090000_safer_gambling', class: Migration20261129090000_safer_gambling },
   { name: 'Migration20261129090000_slot_facts', class: Migration20261129090000_slot_facts },
   { name: 'Migration20261129091000_slot_stats', class: Migration20261129091000_slot_stats },
   { name: 'Migration20261129092000_slot_requests', class: Migration20261129092000_slot_requests },
