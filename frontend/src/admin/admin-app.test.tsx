@@ -14,8 +14,28 @@ const adminSettings: AdminSiteSettings = {
 };
 
 const affiliates: AdminAffiliate[] = [
-  { id: 1, name: 'Stake', logo_url: null, redirect_url: 'https://stake.example', code: 'A', benefits: [], position: 1, is_active: true, countries: { mode: 'everywhere', countries: [] } },
-  { id: 2, name: 'Roobet', logo_url: null, redirect_url: 'https://roobet.example', code: 'B', benefits: [], position: 2, is_active: true, countries: { mode: 'everywhere', countries: [] } },
+  {
+    id: 1,
+    name: 'Stake',
+    logo_url: null,
+    redirect_url: 'https://stake.example',
+    code: 'A',
+    benefits: [],
+    position: 1,
+    is_active: true,
+    countries: { mode: 'everywhere', countries: [] },
+  },
+  {
+    id: 2,
+    name: 'Roobet',
+    logo_url: null,
+    redirect_url: 'https://roobet.example',
+    code: 'B',
+    benefits: [],
+    position: 2,
+    is_active: true,
+    countries: { mode: 'everywhere', countries: [] },
+  },
 ];
 
 function renderAdmin(path: string, user = adminFixture as typeof adminFixture | null) {

@@ -25,7 +25,17 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 export function readPageData(source: unknown = typeof window === 'undefined' ? undefined : window.__APP__): PageBootstrap {
   if (!isObject(source)) {
-    return { injected: false, user: null, csrfToken: '', settings: null, affiliates: null, leaderboard: null, live: null, friends: null, safety: null };
+    return {
+      injected: false,
+      user: null,
+      csrfToken: '',
+      settings: null,
+      affiliates: null,
+      leaderboard: null,
+      live: null,
+      friends: null,
+      safety: null,
+    };
   }
   return {
     injected: true,

@@ -50,8 +50,10 @@ export function screenOutline(root: Element = document.body): string[] {
     if (node.getAttribute('aria-hidden') === 'true' || node.tagName === 'SCRIPT' || node.tagName === 'STYLE') return;
     const role = getRole(node);
     if (role && NAMED_ROLES.has(role)) {
-      const value = node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement ? node.value : null;
-      const state = node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio') ? (node.checked ? ' [x]' : ' [ ]') : '';
+      const value =
+        node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement ? node.value : null;
+      const state =
+        node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio') ? (node.checked ? ' [x]' : ' [ ]') : '';
       lines.push(`${role} "${computeAccessibleName(node)}"${value !== null && !state ? ` = "${value}"` : ''}${state}`);
     }
     node.childNodes.forEach(visit);

@@ -41,6 +41,14 @@ import { ViewerSafetyModule } from '../http/safety/viewer-safety.module';
     ViewerSafetyModule,
   ],
   controllers: [LoginController, KickConnectController, KickAuthController, OverlayController, SpaController],
-  providers: [KickOAuthClient, KickConnectCallback, SessionLoginService, PageDataService, SpaTemplateService, OverlayDataService, VisitorCount],
+  providers: [
+    KickOAuthClient,
+    KickConnectCallback,
+    SessionLoginService,
+    PageDataService,
+    SpaTemplateService,
+    OverlayDataService,
+    VisitorCount,
+  ],
 })
 export class PagesModule {}

@@ -18,6 +18,12 @@ export class VisitorCount {
     const today = SafetyStatsService.today();
     if (cookieValue(req, SEEN_COOKIE) === today) return;
     await this.stats.countVisitor(country);
-    res.cookie(SEEN_COOKIE, today, { httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies, path: '/', maxAge: 24 * 3600 * 1000 });
+    res.cookie(SEEN_COOKIE, today, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.secureCookies,
+      path: '/',
+      maxAge: 24 * 3600 * 1000,
+    });
   }
 }

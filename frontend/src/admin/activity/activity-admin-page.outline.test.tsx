@@ -10,23 +10,38 @@ const kickRewards = {
   available: true,
   reason: null,
   waiting_decisions: 2,
-  rewards: [{ id: 'r1', title: 'Hydrate', description: 'Drink water', cost: 500, enabled: true, paused: false, skips_queue: false, points: 100 }],
+  rewards: [
+    { id: 'r1', title: 'Hydrate', description: 'Drink water', cost: 500, enabled: true, paused: false, skips_queue: false, points: 100 },
+  ],
 };
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('Activity screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-24T11:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-24T11:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 
   it('rules, exclusions and rewards, with the server refusing each form', async () => {
     mockFetch(({ url, method }) => {
-      if (method !== 'GET') return { status: 422, body: { success: false, message: 'Check the fields.', errors: { chat_points: ['Too many'], label: ['Unknown name'], title: ['Taken'], points: ['Too many points'] } } };
+      if (method !== 'GET')
+        return {
+          status: 422,
+          body: {
+            success: false,
+            message: 'Check the fields.',
+            errors: { chat_points: ['Too many'], label: ['Unknown name'], title: ['Taken'], points: ['Too many points'] },
+          },
+        };
       if (url === '/api/admin/activity') return { body: { success: true, data: overview } };
       if (url === '/api/admin/activity/rules') return { body: { success: true, data: rules } };
-      if (url === '/api/admin/activity/exclusions') return { body: { success: true, data: [{ kick_user_id: 4242, label: 'botrix', created_at: '2026-11-20T10:00:00Z' }] } };
-      if (url === '/api/admin/activity/rewards') return { body: { success: true, data: [{ reward_id: 'gone', title: 'Old reward', points: 5 }] } };
+      if (url === '/api/admin/activity/exclusions')
+        return { body: { success: true, data: [{ kick_user_id: 4242, label: 'botrix', created_at: '2026-11-20T10:00:00Z' }] } };
+      if (url === '/api/admin/activity/rewards')
+        return { body: { success: true, data: [{ reward_id: 'gone', title: 'Old reward', points: 5 }] } };
       if (url === '/api/admin/activity/kick-rewards') return { body: { success: true, data: kickRewards } };
       return undefined;
     });

@@ -171,7 +171,8 @@ function CreateKickReward() {
   const { serverErrors, submit } = useAdminSubmit();
   const form = useContractForm({ schema: createKickRewardSchema, layout: NEW_REWARD_FIELDS, initial: null, serverErrors });
   const send = async (input: CreateKickReward) => {
-    if (await submit(() => create(input).unwrap(), 'Reward created on Kick and mapped.', 'Failed to create the reward on Kick.')) form.reset();
+    if (await submit(() => create(input).unwrap(), 'Reward created on Kick and mapped.', 'Failed to create the reward on Kick.'))
+      form.reset();
   };
 
   return (

@@ -74,7 +74,9 @@ export function ActivityRulesForm({ rules }: { rules: ActivityRules }) {
       className="card admin-panel admin-form"
       noValidate
       aria-labelledby="activity-rules"
-      onSubmit={form.onSubmit((input) => void submit(() => update(input).unwrap(), 'Earning rules saved.', 'Failed to save the earning rules.'))}
+      onSubmit={form.onSubmit(
+        (input) => void submit(() => update(input).unwrap(), 'Earning rules saved.', 'Failed to save the earning rules.'),
+      )}
     >
       <h2 id="activity-rules">Earning rules</h2>
       {form.fields}

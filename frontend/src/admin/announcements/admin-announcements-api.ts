@@ -47,8 +47,5 @@ export const adminAnnouncementsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useSendAnnouncementTestMutation,
-  useRevealAnnouncementSecretMutation,
-  useGetAnnouncementDeliveriesQuery,
-} = adminAnnouncementsApi;
+export const { useSendAnnouncementTestMutation, useRevealAnnouncementSecretMutation, useGetAnnouncementDeliveriesQuery } =
+  adminAnnouncementsApi;

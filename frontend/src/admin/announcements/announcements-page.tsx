@@ -46,7 +46,11 @@ function SendTestButton({ hook, kit }: { hook: AnnouncementHook; kit: RowKit<Ann
   const [sendTest] = useSendAnnouncementTestMutation();
   const send = () => {
     kit.openPanel(hook);
-    void kit.act(() => sendTest(hook.id).unwrap(), `Test sent to ${hook.name}; its result appears in the delivery log.`, 'Failed to send the test');
+    void kit.act(
+      () => sendTest(hook.id).unwrap(),
+      `Test sent to ${hook.name}; its result appears in the delivery log.`,
+      'Failed to send the test',
+    );
   };
   return (
     <button type="button" className="button button--ghost button--small" aria-label={`Send test to ${hook.name}`} onClick={send}>
@@ -59,7 +63,9 @@ function SendTestButton({ hook, kit }: { hook: AnnouncementHook; kit: RowKit<Ann
 const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCreate | AnnouncementHookUpdate> = {
   title: 'Announcements',
   addLabel: 'Add Hook',
-  header: () => <p className="admin-status">Raffles, winners, hunt results, tournament winners and going live, posted to Discord and other tools.</p>,
+  header: () => (
+    <p className="admin-status">Raffles, winners, hunt results, tournament winners and going live, posted to Discord and other tools.</p>
+  ),
   endpoints: announcementHooksAdmin,
   name: (hook) => hook.name,
   texts: {
@@ -88,7 +94,12 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
     schema: announcementHookCreateSchema,
     layout: [
       [
-        { name: 'kind', label: 'Where to', id: 'announcement-kind', options: { discord: 'Discord channel', webhook: 'Webhook (other tools, signed)' } },
+        {
+          name: 'kind',
+          label: 'Where to',
+          id: 'announcement-kind',
+          options: { discord: 'Discord channel', webhook: 'Webhook (other tools, signed)' },
+        },
         { name: 'name', label: 'Name' },
       ],
       { name: 'url', label: 'URL', custom: urlField },
@@ -99,7 +110,11 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
       schema: announcementHookUpdateSchema.required(),
       layout: [
         [{ name: 'name', label: 'Name' }],
-        { name: 'url_display', label: 'URL', custom: { draft: (value) => String(value), render: ({ draft }) => <p className="admin-status">URL: {draft}</p> } },
+        {
+          name: 'url_display',
+          label: 'URL',
+          custom: { draft: (value) => String(value), render: ({ draft }) => <p className="admin-status">URL: {draft}</p> },
+        },
         { name: 'events', label: 'Events', custom: eventsField },
         { name: 'enabled', label: 'On (send announcements to this hook)' },
       ],

@@ -32,7 +32,9 @@ const hunt: AdminHuntDetail = {
   },
 };
 
-const page = (data: unknown[]) => ({ body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: data.length } } });
+const page = (data: unknown[]) => ({
+  body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: data.length } },
+});
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('Bonus Hunts screen outline', () => {

@@ -43,7 +43,9 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
     if (!confirming) return;
     await act(
       () => setStatus({ huntId: hunt.id, status: confirming }).unwrap(),
-      confirming === 'opening' ? `${hunt.name}: opening started; predictions are closed` : `${hunt.name} completed; predictions are being scored`,
+      confirming === 'opening'
+        ? `${hunt.name}: opening started; predictions are closed`
+        : `${hunt.name} completed; predictions are being scored`,
       'Failed to change the hunt status',
     );
     setConfirming(null);

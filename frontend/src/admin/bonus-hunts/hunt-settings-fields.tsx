@@ -23,7 +23,13 @@ const balanceFacts = contractFieldFacts(adminHuntCreateSchema, 'starting_balance
 
 /** Name, starting balance and prize points: the settings a hunt is created with and edits later. */
 export function HuntSettingsFields(props: HuntSettingsFieldsProps) {
-  const field = (id: string, label: string, value: string, onChange: (value: string) => void, more: InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const field = (
+    id: string,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    more: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} {...more} />

@@ -17,7 +17,13 @@ export function SlotMatches({ slots, disabled, onAdd, className, label }: SlotMa
           <span>
             {slot.name} <small>({slot.provider.name})</small>
           </span>
-          <button type="button" className="button button--ghost button--small" disabled={disabled} aria-label={`Add ${slot.name}`} onClick={() => onAdd(slot)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={disabled}
+            aria-label={`Add ${slot.name}`}
+            onClick={() => onAdd(slot)}
+          >
             Add
           </button>
         </li>

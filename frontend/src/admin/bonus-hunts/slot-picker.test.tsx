@@ -13,7 +13,8 @@ describe('SlotPicker (the search Bonus Hunts shares with Go live)', () => {
     const slot = (id: number, name: string) => ({ id, name, image_url: null, provider: { id: 1, name: 'Pragmatic Play' } });
     mockFetch((r) => {
       requests.push(r);
-      if (r.url === '/api/admin/hunt-catalogue/slots?search=') return { body: { success: true, data: [slot(1, 'Big Bass'), slot(2, 'Gates of Olympus')] } };
+      if (r.url === '/api/admin/hunt-catalogue/slots?search=')
+        return { body: { success: true, data: [slot(1, 'Big Bass'), slot(2, 'Gates of Olympus')] } };
       if (r.url === '/api/admin/hunt-catalogue/slots?search=gates') return { body: { success: true, data: [slot(2, 'Gates of Olympus')] } };
       if (r.url === '/api/admin/bonus-hunts/4/games' && r.method === 'POST') return { body: { success: true, data: null } };
       return undefined;

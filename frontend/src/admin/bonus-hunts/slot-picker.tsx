@@ -50,10 +50,19 @@ export function SlotPicker({ huntId }: { huntId: number }) {
         </div>
       </form>
       {picker.isFetching && <p className="admin-status">Searching...</p>}
-      <SlotMatches className="hunt-picker__results" slots={picker.results} disabled={picker.adding} onAdd={(slot) => void picker.addSlot(slot)} />
+      <SlotMatches
+        className="hunt-picker__results"
+        slots={picker.results}
+        disabled={picker.adding}
+        onAdd={(slot) => void picker.addSlot(slot)}
+      />
       {picker.noMatch && <p className="admin-status">No slot matches “{picker.searched}”.</p>}
       {creating ? (
-        <NewSlotForm initialName={picker.searched} onDone={() => setCreating(false)} onCreated={(id, name) => void picker.addSlot({ id, name })} />
+        <NewSlotForm
+          initialName={picker.searched}
+          onDone={() => setCreating(false)}
+          onCreated={(id, name) => void picker.addSlot({ id, name })}
+        />
       ) : (
         <button type="button" className="button button--ghost" onClick={() => setCreating(true)}>
           New slot…
@@ -63,7 +72,15 @@ export function SlotPicker({ huntId }: { huntId: number }) {
   );
 }
 
-function NewSlotForm({ initialName, onDone, onCreated }: { initialName: string; onDone: () => void; onCreated: (id: number, name: string) => void }) {
+function NewSlotForm({
+  initialName,
+  onDone,
+  onCreated,
+}: {
+  initialName: string;
+  onDone: () => void;
+  onCreated: (id: number, name: string) => void;
+}) {
   const toast = useToast();
   const { data: providers = [] } = useGetProvidersQuery();
   const [create, { isLoading }] = useCreateSlotMutation();
@@ -78,7 +95,11 @@ function NewSlotForm({ initialName, onDone, onCreated }: { initialName: string; 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setServerErrors({});
-    const input = { name: name.trim(), image_url: imageUrl, ...(newProvider ? { provider_name: providerName.trim() } : { provider_id: Number(providerId) }) };
+    const input = {
+      name: name.trim(),
+      image_url: imageUrl,
+      ...(newProvider ? { provider_name: providerName.trim() } : { provider_id: Number(providerId) }),
+    };
     if (!validate(input)) return;
     try {
       const slot = await create(input).unwrap();

@@ -17,7 +17,16 @@ const messages: AdminContactMessage[] = [
     user: { id: 9, username: 'luke' },
     created_at: '2026-11-29T08:00:00.000Z',
   },
-  { id: 1, name: 'Sender 1', email: 'sender1@example.com', subject: 'Hi', message: 'Hello', status: 'archived', user: null, created_at: '2026-11-28T08:00:00.000Z' },
+  {
+    id: 1,
+    name: 'Sender 1',
+    email: 'sender1@example.com',
+    subject: 'Hi',
+    message: 'Hello',
+    status: 'archived',
+    user: null,
+    created_at: '2026-11-28T08:00:00.000Z',
+  },
 ];
 
 const page = (data: AdminContactMessage[], lastPage = 1) => ({
@@ -27,7 +36,10 @@ const page = (data: AdminContactMessage[], lastPage = 1) => ({
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Messages screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 

@@ -78,7 +78,12 @@ const contactMessages: QueueResource<AdminContactMessage, { status: AdminContact
     ],
   },
   useList: (query) => useGetContactMessagesQuery(query),
-  texts: { loading: 'Loading messages...', error: 'Failed to load messages.', empty: 'No messages here.', caption: 'Contact messages, newest first' },
+  texts: {
+    loading: 'Loading messages...',
+    error: 'Failed to load messages.',
+    empty: 'No messages here.',
+    caption: 'Contact messages, newest first',
+  },
   pagerLabel: 'Message pages',
   columns: [
     {

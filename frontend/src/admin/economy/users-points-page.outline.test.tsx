@@ -7,7 +7,15 @@ import type { AdminUserRow } from './admin-economy-api';
 import StoreUsersPointsPage from './users-points-page';
 
 const users: AdminUserRow[] = [
-  { id: 5, username: 'luke', kick_username: 'luke_kick', role: 'member', points: 1200, created_at: '2026-11-01T00:00:00Z', last_seen_at: null },
+  {
+    id: 5,
+    username: 'luke',
+    kick_username: 'luke_kick',
+    role: 'member',
+    points: 1200,
+    created_at: '2026-11-01T00:00:00Z',
+    last_seen_at: null,
+  },
   { id: 6, username: 'ann', kick_username: null, role: 'staff', points: 0, created_at: '2026-11-02T00:00:00Z', last_seen_at: null },
 ];
 const pagination = (lastPage: number) => ({ current_page: 1, last_page: lastPage, per_page: 25, total: 2 });
@@ -23,7 +31,10 @@ const ledger = {
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Users & Points screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 

@@ -14,7 +14,12 @@ const useUserActions =
   ({ openPanel }: QueueRowKit<AdminUserRow>) =>
   (u: AdminUserRow) => (
     <div className="admin-row-actions">
-      <button type="button" className="button button--ghost button--small" aria-label={`Points of ${u.username}`} onClick={() => openPanel(u)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-label={`Points of ${u.username}`}
+        onClick={() => openPanel(u)}
+      >
         Points
       </button>
       <Link className="button button--ghost button--small" to={`?user=${u.id}`} aria-label={`Details of ${u.username}`}>
@@ -29,7 +34,13 @@ const users: QueueResource<AdminUserRow, { search: string }, AdminUsersPage> = {
   filters: {
     defaults: { search: '' },
     declarations: [],
-    search: { name: 'search', label: 'Search users', id: 'admin-user-search', placeholder: 'Username or Kick name', maxLength: SEARCH_LIMIT },
+    search: {
+      name: 'search',
+      label: 'Search users',
+      id: 'admin-user-search',
+      placeholder: 'Username or Kick name',
+      maxLength: SEARCH_LIMIT,
+    },
   },
   useList: (query) => useGetAdminUsersQuery(query),
   texts: { loading: 'Loading users...', error: 'Failed to load users.', empty: 'No users found.', caption: 'Users with their points' },

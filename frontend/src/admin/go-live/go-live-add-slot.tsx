@@ -46,7 +46,13 @@ export function AddLiveSlot({
       </form>
       {picker.isFetching && <p className="admin-status">Searching...</p>}
       {matches.length > 0 && (
-        <SlotMatches className="go-live__others" label="Matching slots" slots={matches} disabled={picker.adding} onAdd={(slot) => void picker.addSlot(slot)} />
+        <SlotMatches
+          className="go-live__others"
+          label="Matching slots"
+          slots={matches}
+          disabled={picker.adding}
+          onAdd={(slot) => void picker.addSlot(slot)}
+        />
       )}
       {picker.noMatch && <p className="admin-status">No slot matches “{picker.searched}”. New slots are created in Bonus Hunts.</p>}
     </details>

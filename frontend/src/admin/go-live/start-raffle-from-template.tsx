@@ -44,7 +44,13 @@ export function StartRaffleFromTemplate() {
       </p>
       <label className="field">
         <span>Title</span>
-        <input className="input" value={title} maxLength={contractFieldFacts(raffleTemplateStartSchema, 'title').maxLength} placeholder={chosen.name} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          className="input"
+          value={title}
+          maxLength={contractFieldFacts(raffleTemplateStartSchema, 'title').maxLength}
+          placeholder={chosen.name}
+          onChange={(e) => setTitle(e.target.value)}
+        />
       </label>
       <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
         Start raffle

@@ -28,7 +28,8 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
   const kit: RowKit<T> = {
     edit: (row) => crud.form.open({ mode: 'edit', item: row }),
     act,
-    change: (row, changes, success, failure) => act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
+    change: (row, changes, success, failure) =>
+      act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
     busy: updateState.isLoading,
     openPanel: (row) => setPanelFor(row.id),
     panelOpen: (row) => panelFor === row.id,

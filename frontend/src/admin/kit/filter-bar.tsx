@@ -37,7 +37,13 @@ interface FilterBarProps {
 /** The filters above a queue, in one row; with a search box the row is a form. */
 export function FilterBar({ filters, search, values, onChange }: FilterBarProps) {
   const selects = filters.map((filter) => (
-    <SelectField key={filter.name} id={filter.id} label={filter.label} value={values[filter.name] ?? ''} onChange={(value) => onChange(filter.name, value)}>
+    <SelectField
+      key={filter.name}
+      id={filter.id}
+      label={filter.label}
+      value={values[filter.name] ?? ''}
+      onChange={(value) => onChange(filter.name, value)}
+    >
       {filter.options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -53,7 +59,17 @@ export function FilterBar({ filters, search, values, onChange }: FilterBarProps)
   );
 }
 
-function SearchForm({ search, value, onSearch, children }: { search: SearchDeclaration; value: string; onSearch: (value: string) => void; children: ReactNode }) {
+function SearchForm({
+  search,
+  value,
+  onSearch,
+  children,
+}: {
+  search: SearchDeclaration;
+  value: string;
+  onSearch: (value: string) => void;
+  children: ReactNode;
+}) {
   const [draft, setDraft] = useState(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();

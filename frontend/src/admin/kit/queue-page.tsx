@@ -17,7 +17,9 @@ interface QueueProps<T extends { id: number }, F extends Record<string, string>,
 }
 
 /** Draws a declared queue screen: the list, or the detail of the row the URL names. */
-export function QueueScreen<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>>({ resource }: QueueProps<T, F, P>) {
+export function QueueScreen<T extends { id: number }, F extends Record<string, string>, P extends QueuePage<T>>({
+  resource,
+}: QueueProps<T, F, P>) {
   const [params, setParams] = useSearchParams();
   const detail = resource.detail;
   const detailId = detail ? Number(params.get(detail.param)) : NaN;

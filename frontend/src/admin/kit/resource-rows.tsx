@@ -16,7 +16,16 @@ interface ResourceRowsProps<T extends { id: number }> {
 }
 
 /** A declared list's body: one cell per column (the naming one as a row header) and the action cell. */
-export function ResourceRows<T extends { id: number }>({ rows, columns, name, onEdit, onDelete, deleteLabel, actions, rowProps }: ResourceRowsProps<T>) {
+export function ResourceRows<T extends { id: number }>({
+  rows,
+  columns,
+  name,
+  onEdit,
+  onDelete,
+  deleteLabel,
+  actions,
+  rowProps,
+}: ResourceRowsProps<T>) {
   const hasActions = Boolean(onEdit || onDelete || actions);
   return (
     <>

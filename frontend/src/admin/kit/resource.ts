@@ -50,7 +50,13 @@ export interface DeclaredForm<T, Input> {
 
 /** A form the contract form cannot draw (settings that depend on other fields, its own groups): the resource's own. */
 export interface OwnForm<T, Input> {
-  own: (props: { initial: T | null; saving: boolean; serverErrors: Record<string, string>; onSubmit: (input: Input) => void; onCancel: () => void }) => ReactNode;
+  own: (props: {
+    initial: T | null;
+    saving: boolean;
+    serverErrors: Record<string, string>;
+    onSubmit: (input: Input) => void;
+    onCancel: () => void;
+  }) => ReactNode;
 }
 
 /**

@@ -49,9 +49,16 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
     return { ...base, kind: 'text', required: refusesEmpty && !optional && !nullable, maxLength: current.maxLength ?? undefined };
   }
   if (current instanceof z.ZodNumber)
-    return { ...base, kind: 'number', required: !optional && !nullable, min: current.minValue ?? undefined, max: current.maxValue ?? undefined };
+    return {
+      ...base,
+      kind: 'number',
+      required: !optional && !nullable,
+      min: current.minValue ?? undefined,
+      max: current.maxValue ?? undefined,
+    };
   if (current instanceof z.ZodBoolean) return { ...base, kind: 'boolean', required: false };
-  if (current instanceof z.ZodEnum) return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
+  if (current instanceof z.ZodEnum)
+    return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
   if (current instanceof z.ZodNativeEnum)
     return { ...base, kind: 'enum', required: !optional && !nullable, options: Object.values(current.enum as Record<string, string>) };
   return { ...base, kind: 'other', required: !optional && !nullable };

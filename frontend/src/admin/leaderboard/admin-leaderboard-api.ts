@@ -32,11 +32,7 @@ export const leaderboardAdminApi = baseApi.injectEndpoints({
     }),
     importLeaderboardCsv: build.mutation<CsvImportPreview, { id: number; csv: string }>({
       query: ({ id, csv }) => ({ url: `${BASE}/${id}/import`, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } }),
-      invalidatesTags: (_result, _error, { id }) => [
-        'AdminLeaderboard',
-        'Leaderboard',
-        { type: 'AdminLeaderboard', id: `fetches-${id}` },
-      ],
+      invalidatesTags: (_result, _error, { id }) => ['AdminLeaderboard', 'Leaderboard', { type: 'AdminLeaderboard', id: `fetches-${id}` }],
     }),
   }),
 });

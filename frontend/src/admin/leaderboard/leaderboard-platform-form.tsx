@@ -33,8 +33,10 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
   const [form, setForm] = useState<PlatformFormState>(() => fromPlatform(initial));
   const { errors, validate } = useContractValidation(platformInputSchema, serverErrors);
   const id = useId();
-  const set = <K extends keyof PlatformFormState>(key: K, value: PlatformFormState[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const setConfig = (key: string, value: string | boolean) => setForm((current) => ({ ...current, config: { ...current.config, [key]: value } }));
+  const set = <K extends keyof PlatformFormState>(key: K, value: PlatformFormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+  const setConfig = (key: string, value: string | boolean) =>
+    setForm((current) => ({ ...current, config: { ...current.config, [key]: value } }));
   const credentialLabel = CREDENTIAL_LABELS[form.source_type];
 
   const submit = (event: FormEvent) => {
@@ -48,8 +50,22 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
       <fieldset className="admin-fieldset">
         <legend>Platform</legend>
         <div className="admin-grid">
-          <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required maxLength={maxLength('name')} />
-          <TextField label="Slug" value={form.slug} onChange={(v) => set('slug', v)} error={errors.slug} hint="Lower-case letters, digits and -" required />
+          <TextField
+            label="Name"
+            value={form.name}
+            onChange={(v) => set('name', v)}
+            error={errors.name}
+            required
+            maxLength={maxLength('name')}
+          />
+          <TextField
+            label="Slug"
+            value={form.slug}
+            onChange={(v) => set('slug', v)}
+            error={errors.slug}
+            hint="Lower-case letters, digits and -"
+            required
+          />
           <TextField
             label="Currency symbol"
             value={form.currency_symbol}
@@ -57,7 +73,12 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
             error={errors.currency_symbol}
             maxLength={maxLength('currency_symbol')}
           />
-          <TextField label="Display order" value={form.display_order} onChange={(v) => set('display_order', v)} error={errors.display_order} />
+          <TextField
+            label="Display order"
+            value={form.display_order}
+            onChange={(v) => set('display_order', v)}
+            error={errors.display_order}
+          />
         </div>
         <CheckboxField label="Active (shown on the site and refreshed)" checked={form.is_active} onChange={(v) => set('is_active', v)} />
       </fieldset>

@@ -86,7 +86,10 @@ function validationFailure(body: unknown) {
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Leaderboard platforms screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 

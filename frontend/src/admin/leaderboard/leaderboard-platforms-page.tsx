@@ -18,7 +18,12 @@ const platforms: CatalogueResource<AdminPlatform, PlatformInput> = {
   endpoints: platformsAdmin,
   name: (platform) => platform.name,
   // The table has never had a caption: its row headers name the platforms.
-  texts: { loading: 'Loading platforms...', error: 'Failed to load platforms.', empty: 'No platforms yet. Add the first casino above.', caption: '' },
+  texts: {
+    loading: 'Loading platforms...',
+    error: 'Failed to load platforms.',
+    empty: 'No platforms yet. Add the first casino above.',
+    caption: '',
+  },
   toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save platform', removeFailed: 'Failed to delete platform' },
   columns: [
     { header: 'Order', cell: (platform) => platform.display_order },

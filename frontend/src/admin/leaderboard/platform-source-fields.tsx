@@ -16,7 +16,12 @@ export function PlatformSourceFields({ source, config, setConfig, errors }: Plat
     <div className="admin-grid">
       {fieldsFor(source).map((field) =>
         field.kind === 'bool' ? (
-          <CheckboxField key={field.key} label={field.label} checked={config[field.key] === true} onChange={(v) => setConfig(field.key, v)} />
+          <CheckboxField
+            key={field.key}
+            label={field.label}
+            checked={config[field.key] === true}
+            onChange={(v) => setConfig(field.key, v)}
+          />
         ) : (
           <TextField
             key={field.key}

@@ -19,7 +19,13 @@ export function PlatformTestButton({ platform }: { platform: AdminPlatform }) {
   };
 
   return (
-    <button type="button" className="button button--ghost button--small" onClick={run} disabled={testState.isLoading} aria-label={`Test ${platform.name}`}>
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      onClick={run}
+      disabled={testState.isLoading}
+      aria-label={`Test ${platform.name}`}
+    >
       Test
     </button>
   );

@@ -17,7 +17,16 @@ const entries: AuditLogEntry[] = [
     after: { price: 150 },
     created_at: '2026-11-29T08:00:00.000Z',
   },
-  { id: 1, actor: null, action: 'settings.seeded', entity: 'Settings', entity_id: null, before: null, after: null, created_at: '2026-11-27T09:00:00.000Z' },
+  {
+    id: 1,
+    actor: null,
+    action: 'settings.seeded',
+    entity: 'Settings',
+    entity_id: null,
+    before: null,
+    after: null,
+    created_at: '2026-11-27T09:00:00.000Z',
+  },
 ];
 
 const page = (data: AuditLogEntry[], current = 1, lastPage = 1) => ({
@@ -27,7 +36,10 @@ const page = (data: AuditLogEntry[], current = 1, lastPage = 1) => ({
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Audit Log screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 

@@ -10,10 +10,15 @@ import { OverlaySettingsForm } from './overlay-settings-form';
 // What a person meets on the form, recorded before it read the contract and compared since.
 describe('Overlay settings form outline', () => {
   it('a raffle overlay: its settings, then the server refusing a panel off the stage', async () => {
-    mockFetch(({ url, method, body }) => (url === '/api/admin/overlays/raffle/settings' && method === 'PUT' ? contractAnswer(overlaySettingsSchema, body) : undefined));
-    renderWithProviders(<OverlaySettingsForm kind="raffle" name="Raffle" settings={{ ...DEFAULT_OVERLAY_SETTINGS.raffle, hidden: ['verify'] }} />, {
-      user: adminFixture,
-    });
+    mockFetch(({ url, method, body }) =>
+      url === '/api/admin/overlays/raffle/settings' && method === 'PUT' ? contractAnswer(overlaySettingsSchema, body) : undefined,
+    );
+    renderWithProviders(
+      <OverlaySettingsForm kind="raffle" name="Raffle" settings={{ ...DEFAULT_OVERLAY_SETTINGS.raffle, hidden: ['verify'] }} />,
+      {
+        user: adminFixture,
+      },
+    );
     const form = screen.getByRole('form', { name: 'Raffle settings' });
     expect(screenOutline(form)).toMatchSnapshot('settings');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Left edge (px)' }), { target: { value: '1900' } });
@@ -25,7 +30,9 @@ describe('Overlay settings form outline', () => {
   });
 
   it('a hunt overlay has no raffle lines', () => {
-    renderWithProviders(<OverlaySettingsForm kind="hunt" name="Bonus hunt" settings={DEFAULT_OVERLAY_SETTINGS.hunt} />, { user: adminFixture });
+    renderWithProviders(<OverlaySettingsForm kind="hunt" name="Bonus hunt" settings={DEFAULT_OVERLAY_SETTINGS.hunt} />, {
+      user: adminFixture,
+    });
     expect(screenOutline(screen.getByRole('form'))).toMatchSnapshot('hunt');
   });
 });

@@ -141,7 +141,12 @@ export function OverlaySettingsForm({ kind, name, settings }: { kind: OverlayKin
       </fieldset>
       <fieldset className="overlay-settings__group">
         <legend>Colours from the site theme</legend>
-        <SelectField id={`${id}-accent`} label="Highlight colour" value={draft.accent} onChange={(v) => set({ accent: v as OverlayAccent })}>
+        <SelectField
+          id={`${id}-accent`}
+          label="Highlight colour"
+          value={draft.accent}
+          onChange={(v) => set({ accent: v as OverlayAccent })}
+        >
           {OVERLAY_ACCENTS.map((key) => (
             <option key={key} value={key}>
               {ACCENT_LABELS[key]}
@@ -172,7 +177,11 @@ export function OverlaySettingsForm({ kind, name, settings }: { kind: OverlayKin
         <fieldset className="overlay-settings__group overlay-settings__group--wide">
           <legend>The raffle&apos;s lines</legend>
           {line('prize_line', 'Prize line', "Empty shows the raffle's own prize.")}
-          {line('how_to_enter', 'How to enter', "Empty shows the chat keyword set in Activity (Type !join in chat) and the raffle's address on the site.")}
+          {line(
+            'how_to_enter',
+            'How to enter',
+            "Empty shows the chat keyword set in Activity (Type !join in chat) and the raffle's address on the site.",
+          )}
         </fieldset>
       )}
       <button type="submit" className="button button--primary" disabled={saving.isLoading}>

@@ -34,7 +34,9 @@ const achievements: AdminAchievement[] = [
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Achievements screen outline', () => {
   it('list, new form with its errors, edit form, delete confirmation', async () => {
-    mockFetch(({ url, method }) => (url === '/api/admin/achievements' && method === 'GET' ? { body: { success: true, data: achievements } } : undefined));
+    mockFetch(({ url, method }) =>
+      url === '/api/admin/achievements' && method === 'GET' ? { body: { success: true, data: achievements } } : undefined,
+    );
     renderWithProviders(<AchievementsAdminPage />, { user: adminFixture });
     await screen.findAllByRole('row');
     expect(screenOutline()).toMatchSnapshot('list');

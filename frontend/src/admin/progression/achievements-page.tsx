@@ -41,7 +41,10 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
       { name: 'rule', label: 'Rule', custom: ruleField('achievement-rule', false) },
       { name: 'active', label: 'Active (shown on profiles and unlocked by the worker)' },
     ],
-    texts: { title: { create: 'New Achievement', edit: (item) => `Edit ${item.name}` }, submit: { create: 'Create Achievement', edit: 'Save Changes' } },
+    texts: {
+      title: { create: 'New Achievement', edit: (item) => `Edit ${item.name}` },
+      submit: { create: 'Create Achievement', edit: 'Save Changes' },
+    },
   },
   remove: {
     title: 'Delete achievement?',

@@ -22,7 +22,9 @@ const badges: AdminBadge[] = [
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Badges screen outline', () => {
   it('list, new form with its errors, edit forms with and without a rule, delete confirmation', async () => {
-    mockFetch(({ url, method }) => (url === '/api/admin/badges' && method === 'GET' ? { body: { success: true, data: badges } } : undefined));
+    mockFetch(({ url, method }) =>
+      url === '/api/admin/badges' && method === 'GET' ? { body: { success: true, data: badges } } : undefined,
+    );
     renderWithProviders(<BadgesAdminPage />, { user: adminFixture });
     await screen.findAllByRole('row');
     expect(screenOutline()).toMatchSnapshot('list');

@@ -29,11 +29,15 @@ const badges: CatalogueResource<AdminBadge, BadgeInput> = {
       { name: 'description', label: 'Description', hint: "Shown as the badge's tooltip on profiles." },
       { name: 'rule', label: 'Rule', custom: ruleField('badge-rule', true) },
     ],
-    texts: { title: { create: 'New Badge', edit: (item) => `Edit ${item.name}` }, submit: { create: 'Create Badge', edit: 'Save Changes' } },
+    texts: {
+      title: { create: 'New Badge', edit: (item) => `Edit ${item.name}` },
+      submit: { create: 'Create Badge', edit: 'Save Changes' },
+    },
   },
   remove: {
     title: 'Delete badge?',
-    message: (item) => `${item.name} will be removed from the catalogue and from the ${formatNumber(item.holders_count)} members who hold it.`,
+    message: (item) =>
+      `${item.name} will be removed from the catalogue and from the ${formatNumber(item.holders_count)} members who hold it.`,
   },
 };
 

@@ -1,4 +1,9 @@
-import { PROGRESSION_COUNTER_LABELS, PROGRESSION_COUNTERS, type ProgressionCounter, type ProgressionRule } from '@kickback/contracts/api/progression';
+import {
+  PROGRESSION_COUNTER_LABELS,
+  PROGRESSION_COUNTERS,
+  type ProgressionCounter,
+  type ProgressionRule,
+} from '@kickback/contracts/api/progression';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import type { CustomField } from '../kit/form-layout';
@@ -71,7 +76,13 @@ export const ruleLabel = (rule: ProgressionRule | null): string =>
   rule ? `${PROGRESSION_COUNTER_LABELS[rule.counter]} ≥ ${rule.threshold}` : 'Granted by admins';
 
 /** A catalogue row's name: its icon (or the catalogue's own), the name and the description under it. */
-export function ProgressionName({ item, fallbackIcon }: { item: { icon: string | null; name: string; description: string }; fallbackIcon: string }) {
+export function ProgressionName({
+  item,
+  fallbackIcon,
+}: {
+  item: { icon: string | null; name: string; description: string };
+  fallbackIcon: string;
+}) {
   return (
     <>
       <span aria-hidden="true">{item.icon || fallbackIcon}</span> {item.name}

@@ -94,7 +94,14 @@ export function RaffleForm({ initial, saving, serverErrors: errors, onSubmit, on
   const dateField = (key: 'start' | 'end', label: string) => (
     <div className="field">
       <label htmlFor={`raffle-${key}`}>{label}</label>
-      <input id={`raffle-${key}`} className="input" type="datetime-local" value={draft[key]} onChange={(e) => set({ [key]: e.target.value })} required />
+      <input
+        id={`raffle-${key}`}
+        className="input"
+        type="datetime-local"
+        value={draft[key]}
+        onChange={(e) => set({ [key]: e.target.value })}
+        required
+      />
       {errors[`${key}_datetime`] && <span className="field-error">{errors[`${key}_datetime`]}</span>}
     </div>
   );

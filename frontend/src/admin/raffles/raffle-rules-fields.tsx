@@ -12,7 +12,11 @@ const NUMBER_RULES: { name: NumberRule; label: string; hint?: string }[] = [
   { name: 'min_watch_minutes', label: 'Minimum watch minutes', hint: 'Either the watch minutes or the chat messages are enough.' },
   { name: 'min_chat_messages', label: 'Minimum chat messages', hint: 'Messages that earned points (at most one per chat interval).' },
   { name: 'activity_days', label: 'Counted over the last N days', hint: 'Empty: during the current stream.' },
-  { name: 'exclude_winners_days', label: 'Exclude winners of the last N days', hint: 'Any prize: raffles, hunts, tournaments, leaderboards.' },
+  {
+    name: 'exclude_winners_days',
+    label: 'Exclude winners of the last N days',
+    hint: 'Any prize: raffles, hunts, tournaments, leaderboards.',
+  },
   {
     name: 'subscriber_multiplier',
     label: 'Subscriber luck (×2 to ×10)',
@@ -25,13 +29,21 @@ export type RulesDraft = Pick<RaffleEntryRules, 'followers_only' | 'subscribers_
 
 export function rulesDraft(rules: RaffleEntryRules | null): RulesDraft {
   const numbers = Object.fromEntries(NUMBER_RULES.map(({ name }) => [name, rules?.[name] ? String(rules[name]) : '']));
-  return { followers_only: rules?.followers_only ?? false, subscribers_only: rules?.subscribers_only ?? false, ...(numbers as Record<NumberRule, string>) };
+  return {
+    followers_only: rules?.followers_only ?? false,
+    subscribers_only: rules?.subscribers_only ?? false,
+    ...(numbers as Record<NumberRule, string>),
+  };
 }
 
 /** What the API takes: null when no rule is set (anyone not banned may enter). */
 export function rulesInput(draft: RulesDraft): RaffleEntryRules | null {
   const numbers = Object.fromEntries(NUMBER_RULES.map(({ name }) => [name, draft[name].trim() ? Number(draft[name]) : null]));
-  const rules = { followers_only: draft.followers_only, subscribers_only: draft.subscribers_only, ...(numbers as Record<NumberRule, number | null>) };
+  const rules = {
+    followers_only: draft.followers_only,
+    subscribers_only: draft.subscribers_only,
+    ...(numbers as Record<NumberRule, number | null>),
+  };
   return Object.values(rules).some((v) => v !== false && v !== null) ? rules : null;
 }
 

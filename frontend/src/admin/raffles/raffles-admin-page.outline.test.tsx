@@ -30,7 +30,17 @@ const chair: AdminRaffle = {
   prize_value_usd: 250,
   winners: [],
   user_entries: { passwordless: false, password: false, points_tickets: 0 },
-  entry_rules: { followers_only: true, subscribers_only: false, min_level: 3, min_account_age_days: null, min_watch_minutes: null, min_chat_messages: null, activity_days: null, exclude_winners_days: 7, subscriber_multiplier: null },
+  entry_rules: {
+    followers_only: true,
+    subscribers_only: false,
+    min_level: 3,
+    min_account_age_days: null,
+    min_watch_minutes: null,
+    min_chat_messages: null,
+    activity_days: null,
+    exclude_winners_days: 7,
+    subscriber_multiplier: null,
+  },
   claim_window_minutes: 10,
   casino_credit_prize: false,
   winner_claims: [],
@@ -44,7 +54,8 @@ const chair: AdminRaffle = {
 describe('Raffles screen outline', () => {
   it('list, new form with its errors, edit form with its options and rules', async () => {
     mockFetch(({ url, method, body }) => {
-      if (url.startsWith('/api/admin/raffles?page=1')) return { body: { success: true, data: [chair], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
+      if (url.startsWith('/api/admin/raffles?page=1'))
+        return { body: { success: true, data: [chair], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (url === '/api/admin/raffles' && method === 'POST') return contractAnswer(adminRaffleCreateSchema, body);
       if (url === '/api/admin/raffles/5' && method === 'PUT') return contractAnswer(adminRaffleUpdateSchema, body);
       return undefined;

@@ -16,8 +16,7 @@ const countries: CatalogueResource<AdminSafetyCountry, SafetyCountryInput> = {
   addLabel: 'Add Country',
   header: () => (
     <p className="page-lead">
-      Each country listed asks its own age and shows its own help link beside offers; every other country gets the defaults
-      below.{' '}
+      Each country listed asks its own age and shows its own help link beside offers; every other country gets the defaults below.{' '}
       <a href="/api/admin/safety/records.csv" download>
         Download age confirmations and breaks (CSV)
       </a>
@@ -56,7 +55,10 @@ const countries: CatalogueResource<AdminSafetyCountry, SafetyCountryInput> = {
         { name: 'help_url', label: 'Help link', type: 'url' },
       ],
     ],
-    texts: { title: { create: 'New Country', edit: (row) => `Edit ${row.country}` }, submit: { create: 'Add Country', edit: 'Save Changes' } },
+    texts: {
+      title: { create: 'New Country', edit: (row) => `Edit ${row.country}` },
+      submit: { create: 'Add Country', edit: 'Save Changes' },
+    },
   },
   remove: {
     label: 'Remove',

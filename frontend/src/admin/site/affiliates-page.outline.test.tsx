@@ -18,13 +18,25 @@ const affiliates: AdminAffiliate[] = [
     is_active: true,
     countries: { mode: 'except', countries: ['GB'] },
   },
-  { id: 2, name: 'Roobet', logo_url: null, redirect_url: 'https://roobet.example', code: 'RB', benefits: [], position: 2, is_active: false, countries: { mode: 'everywhere', countries: [] } },
+  {
+    id: 2,
+    name: 'Roobet',
+    logo_url: null,
+    redirect_url: 'https://roobet.example',
+    code: 'RB',
+    benefits: [],
+    position: 2,
+    is_active: false,
+    countries: { mode: 'everywhere', countries: [] },
+  },
 ];
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Affiliates screen outline', () => {
   it('list, new form with its errors, edit form, delete confirmation', async () => {
-    mockFetch(({ url, method }) => (url === '/api/admin/affiliates' && method === 'GET' ? { body: { success: true, data: affiliates } } : undefined));
+    mockFetch(({ url, method }) =>
+      url === '/api/admin/affiliates' && method === 'GET' ? { body: { success: true, data: affiliates } } : undefined,
+    );
     renderWithProviders(<AffiliatesPage />, { user: adminFixture });
     await screen.findAllByRole('row');
     expect(screenOutline()).toMatchSnapshot('list');

@@ -45,7 +45,10 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
       { name: 'is_active', label: 'Active (shown on the home page)' },
       { name: 'countries', label: 'Countries', custom: countryRuleField },
     ],
-    texts: { title: { create: 'New Affiliate', edit: (affiliate) => `Edit ${affiliate.name}` }, submit: { create: 'Create Affiliate', edit: 'Save Changes' } },
+    texts: {
+      title: { create: 'New Affiliate', edit: (affiliate) => `Edit ${affiliate.name}` },
+      submit: { create: 'Create Affiliate', edit: 'Save Changes' },
+    },
   },
   remove: {
     title: 'Delete affiliate?',

@@ -1,10 +1,4 @@
-import type {
-  AdminRedemption,
-  AdminRedemptionsQuery,
-  AdminStoreCode,
-  Pagination,
-  StoreCodesUploadResult,
-} from '@kickback/contracts';
+import type { AdminRedemption, AdminRedemptionsQuery, AdminStoreCode, Pagination, StoreCodesUploadResult } from '@kickback/contracts';
 import { baseApi, pagedList } from '../../lib/api';
 import { onServerEvent } from '../../lib/socket';
 

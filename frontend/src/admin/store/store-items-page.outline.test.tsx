@@ -30,7 +30,17 @@ const item = (over: Partial<AdminStoreItem>): AdminStoreItem => ({
 
 const items = [
   item({}),
-  item({ id: 2, name: 'Shout-out', image_url: null, fulfilment: 'manual', quantity: null, max_purchases_per_user: 1, redemptions_count: 0, pending_count: 0, is_active: false }),
+  item({
+    id: 2,
+    name: 'Shout-out',
+    image_url: null,
+    fulfilment: 'manual',
+    quantity: null,
+    max_purchases_per_user: 1,
+    redemptions_count: 0,
+    pending_count: 0,
+    is_active: false,
+  }),
 ];
 
 const codes: AdminStoreCode[] = [
@@ -41,7 +51,10 @@ const codes: AdminStoreCode[] = [
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Store Items screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 

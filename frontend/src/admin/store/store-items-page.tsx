@@ -98,7 +98,12 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   },
   rowActions: (item, kit) =>
     item.fulfilment === 'code' && (
-      <button type="button" className="button button--ghost button--small" aria-label={`Codes for ${item.name}`} onClick={() => kit.openPanel(item)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-label={`Codes for ${item.name}`}
+        onClick={() => kit.openPanel(item)}
+      >
         Codes
       </button>
     ),

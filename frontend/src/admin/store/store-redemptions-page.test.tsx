@@ -69,7 +69,14 @@ describe('StoreRedemptionsPage', () => {
     mockFetch((request) => {
       requests.push(request);
       if (request.url.startsWith('/api/admin/store-redemptions?'))
-        return { body: { success: true, data: [row(8, 'pending')], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 }, pending_total: 1 } };
+        return {
+          body: {
+            success: true,
+            data: [row(8, 'pending')],
+            pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 },
+            pending_total: 1,
+          },
+        };
       if (request.url === '/api/admin/store-redemptions/8/refund') return { body: { success: true, message: 'Refunded.' } };
       return undefined;
     });

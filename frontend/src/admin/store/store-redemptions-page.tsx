@@ -41,7 +41,12 @@ function useRedemptionActions({ confirm }: QueueRowKit<AdminRedemption>) {
               title: 'Refund redemption?',
               message: `${formatNumber(r.cost)} points go back to ${r.user.username} and ${r.item.name} goes back in stock.`,
               confirmLabel: 'Refund',
-              run: () => act(() => refund(r.id).unwrap(), `Refunded ${formatNumber(r.cost)} points to ${r.user.username}`, 'Failed to refund redemption'),
+              run: () =>
+                act(
+                  () => refund(r.id).unwrap(),
+                  `Refunded ${formatNumber(r.cost)} points to ${r.user.username}`,
+                  'Failed to refund redemption',
+                ),
             })
           }
         >
@@ -72,7 +77,12 @@ const redemptions: QueueResource<AdminRedemption, { status: AdminRedemptionsQuer
     ],
   },
   useList: (query) => useGetAdminRedemptionsQuery(query),
-  texts: { loading: 'Loading redemptions...', error: 'Failed to load redemptions.', empty: 'No redemptions here.', caption: 'Redemptions, pending first' },
+  texts: {
+    loading: 'Loading redemptions...',
+    error: 'Failed to load redemptions.',
+    empty: 'No redemptions here.',
+    caption: 'Redemptions, pending first',
+  },
   pagerLabel: 'Redemption pages',
   columns: [
     { header: '#', cell: (r) => r.id },

@@ -41,7 +41,10 @@ export const ticketsAdminApi = baseApi.injectEndpoints({
     }),
     updateAdminTicket: build.mutation<AdminTicket, { id: number } & AdminTicketUpdate>({
       query: ({ id, ...body }) => ({ url: `/api/admin/tickets/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Tickets', id: `admin-${id}` }, { type: 'Tickets', id: 'ADMIN' }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Tickets', id: `admin-${id}` },
+        { type: 'Tickets', id: 'ADMIN' },
+      ],
     }),
   }),
 });

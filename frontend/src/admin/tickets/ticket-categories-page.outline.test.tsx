@@ -14,7 +14,9 @@ const categories: AdminTicketCategory[] = [
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Ticket Categories screen outline', () => {
   it('list, new form with its errors, edit form, archive confirmation', async () => {
-    mockFetch(({ url, method }) => (url === '/api/admin/ticket-categories' && method === 'GET' ? { body: { success: true, data: categories } } : undefined));
+    mockFetch(({ url, method }) =>
+      url === '/api/admin/ticket-categories' && method === 'GET' ? { body: { success: true, data: categories } } : undefined,
+    );
     renderWithProviders(<TicketCategoriesPage />, { user: adminFixture });
     await screen.findAllByRole('row');
     expect(screenOutline()).toMatchSnapshot('list');

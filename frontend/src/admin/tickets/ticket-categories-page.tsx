@@ -34,7 +34,10 @@ const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInp
       { name: 'description', label: 'Description' },
       { name: 'active', label: 'Active (members can choose it for new tickets)' },
     ],
-    texts: { title: { create: 'New Category', edit: (category) => `Edit ${category.name}` }, submit: { create: 'Create Category', edit: 'Save Changes' } },
+    texts: {
+      title: { create: 'New Category', edit: (category) => `Edit ${category.name}` },
+      submit: { create: 'Create Category', edit: 'Save Changes' },
+    },
     // A new category goes after the last one.
     defaults: (categories) => ({ position: categories.reduce((max, c) => Math.max(max, c.position), 0) + 1 }),
   },

@@ -34,7 +34,10 @@ const page = (data: AdminTicket[], lastPage = 1) => ({
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Support Tickets screen outline', () => {
   beforeAll(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-29T09:00:00.000Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-29T09:00:00.000Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
   });
   afterAll(() => jest.useRealTimers());
 
@@ -72,7 +75,9 @@ describe('Support Tickets screen outline', () => {
     unmount();
 
     mockFetch(({ url }) =>
-      url === '/api/r/tickets/categories' ? { body: { success: true, data: [] } } : { status: 500, body: { success: false, message: 'boom' } },
+      url === '/api/r/tickets/categories'
+        ? { body: { success: true, data: [] } }
+        : { status: 500, body: { success: false, message: 'boom' } },
     );
     renderWithProviders(<TicketsAdminPage />, { user: adminFixture });
     await screen.findByText('Failed to load tickets.');

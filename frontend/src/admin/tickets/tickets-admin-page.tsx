@@ -1,4 +1,12 @@
-import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type AdminTicket, type AdminTicketList, type AdminTicketsQuery } from '@kickback/contracts';
+import {
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  type AdminTicket,
+  type AdminTicketList,
+  type AdminTicketsQuery,
+} from '@kickback/contracts';
 import { formatRelativeTime } from '../../lib/format';
 import { QueueScreen } from '../kit/queue-page';
 import type { QueueResource, QueueRowKit } from '../kit/resource';
@@ -29,8 +37,18 @@ const tickets: QueueResource<AdminTicket, TicketFilters, AdminTicketList> = {
   filters: {
     defaults: { status: 'all', priority: 'all', category: '0', search: '' },
     declarations: [
-      { name: 'status', label: 'Status', id: 'tickets-admin-status', options: [all, ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))] },
-      { name: 'priority', label: 'Priority', id: 'tickets-admin-priority', options: [all, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))] },
+      {
+        name: 'status',
+        label: 'Status',
+        id: 'tickets-admin-status',
+        options: [all, ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))],
+      },
+      {
+        name: 'priority',
+        label: 'Priority',
+        id: 'tickets-admin-priority',
+        options: [all, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))],
+      },
       { name: 'category', label: 'Category', id: 'tickets-admin-category', options: [{ value: '0', label: 'All' }] },
     ],
     search: { name: 'search', label: 'Search', id: 'tickets-admin-search', button: 'Search' },
@@ -44,7 +62,12 @@ const tickets: QueueResource<AdminTicket, TicketFilters, AdminTicketList> = {
       search,
       page,
     }),
-  texts: { loading: 'Loading tickets...', error: 'Failed to load tickets.', empty: 'No tickets match these filters.', caption: 'Support tickets, newest first' },
+  texts: {
+    loading: 'Loading tickets...',
+    error: 'Failed to load tickets.',
+    empty: 'No tickets match these filters.',
+    caption: 'Support tickets, newest first',
+  },
   pagerLabel: 'Ticket pages',
   columns: [
     { header: 'Ticket', rowHeader: true, cell: (t) => `#${t.id} ${t.title}` },

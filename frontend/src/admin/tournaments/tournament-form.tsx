@@ -36,7 +36,9 @@ export function TournamentForm({ saving, serverErrors, onSubmit, onCancel }: Tou
     const input = {
       name: name.trim(),
       size,
-      slots: slots.slice(0, size).map((s) => ({ name: s.name.trim(), ...(s.multiplier.trim() ? { multiplier: s.multiplier.trim() } : {}) })),
+      slots: slots
+        .slice(0, size)
+        .map((s) => ({ name: s.name.trim(), ...(s.multiplier.trim() ? { multiplier: s.multiplier.trim() } : {}) })),
       prize_points: prizePoints,
       predictions_active: predictionsOpen,
     };
@@ -49,7 +51,14 @@ export function TournamentForm({ saving, serverErrors, onSubmit, onCancel }: Tou
   return (
     <form className="card admin-form" onSubmit={submit} noValidate aria-label="New tournament">
       <h2>New Tournament</h2>
-      <ContractTextField schema={adminTournamentCreateSchema} name="name" label="Name" value={name} onChange={setName} error={errors.name} />
+      <ContractTextField
+        schema={adminTournamentCreateSchema}
+        name="name"
+        label="Name"
+        value={name}
+        onChange={setName}
+        error={errors.name}
+      />
       <SelectField id={`${id}-size`} label="Size" value={String(size)} onChange={(value) => setSize(Number(value))}>
         {TOURNAMENT_SIZES.map((s) => (
           <option key={s} value={s}>

@@ -13,7 +13,13 @@ export function CheckboxField({ label, checked, onChange, disabled, error }: Che
   return (
     <>
       <label className="checkbox">
-        <input type="checkbox" checked={checked} disabled={disabled} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         {label}
       </label>
       {error && <span className="field-error">{error}</span>}

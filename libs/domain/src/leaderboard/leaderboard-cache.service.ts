@@ -92,7 +92,12 @@ export class LeaderboardCacheService {
   /** The active platforms' rules, read from PostgreSQL at most once a second per process (as the answer is kept). */
   private async shownPlatforms(): Promise<ShownPlatform[]> {
     if (this.shown && Date.now() - this.shown.at < LOCAL_COPY_MS) return this.shown.platforms;
-    const platforms = (await listPlatforms(this.em.fork(), true)).map((p) => ({ id: p.id, name: p.name, slug: p.slug, countries: p.countries }));
+    const platforms = (await listPlatforms(this.em.fork(), true)).map((p) => ({
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      countries: p.countries,
+    }));
     this.shown = { at: Date.now(), platforms };
     return platforms;
   }

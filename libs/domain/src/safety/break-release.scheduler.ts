@@ -44,7 +44,11 @@ export class BreakReleaseScheduler implements OnModuleInit, OnApplicationBootstr
 
   async schedule(breakId: number, endsAt: string | null): Promise<void> {
     if (endsAt === null) return;
-    await this.queue.add('end', { name: 'end', breakId }, { jobId: `break-end-${breakId}`, delay: Math.max(0, Date.parse(endsAt) - Date.now()) });
+    await this.queue.add(
+      'end',
+      { name: 'end', breakId },
+      { jobId: `break-end-${breakId}`, delay: Math.max(0, Date.parse(endsAt) - Date.now()) },
+    );
   }
 
   /** The job: ends the break when due by this process's clock; one that fired early is left to the sweep. */

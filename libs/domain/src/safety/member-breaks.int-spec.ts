@@ -99,7 +99,12 @@ describe('a break from gambling content', () => {
   it('hides, refuses and unranks while it runs, then ends on time by its delayed job and tells the member', async () => {
     const casinoRaffle = await openRaffle(admin, { casino_credit_prize: true, title: 'Casino credit' });
     const plainRaffle = await openRaffle(admin, { title: 'Gift card' });
-    const bonus = await admin.json('POST', '/api/admin/store-items', { name: 'Casino bonus', cost: 1, category: 'bonus', is_casino_bonus: true });
+    const bonus = await admin.json('POST', '/api/admin/store-items', {
+      name: 'Casino bonus',
+      cost: 1,
+      category: 'bonus',
+      is_casino_bonus: true,
+    });
     expect(bonus.status).toBe(201);
 
     const started = await member.json('POST', '/api/r/safety/break', { period: '24h', confirm: true });
@@ -111,10 +116,17 @@ describe('a break from gambling content', () => {
     });
 
     // Hidden: no offers in any answer, hunts and tournaments refused.
-    expect((await member.json('GET', '/api/r/safety')).body.data).toMatchObject({ gate: 'confirmed', offers: false, break: { period: '24h' } });
+    expect((await member.json('GET', '/api/r/safety')).body.data).toMatchObject({
+      gate: 'confirmed',
+      offers: false,
+      break: { period: '24h' },
+    });
     expect((await member.json('GET', '/api/r/affiliates')).body.data).toEqual([]);
     expect((await member.json('GET', '/api/r/leaderboard')).body.data.platforms).toEqual([]);
-    expect(await member.json('GET', '/api/r/bonus-hunts/current')).toMatchObject({ status: 403, body: { message: SAFETY_MESSAGES.onBreak } });
+    expect(await member.json('GET', '/api/r/bonus-hunts/current')).toMatchObject({
+      status: 403,
+      body: { message: SAFETY_MESSAGES.onBreak },
+    });
     expect((await member.json('GET', '/api/r/tournaments')).status).toBe(403);
 
     // Refused: the casino-credit raffle and the casino bonus, with their reasons; a plain raffle is still open to them.
@@ -177,7 +189,9 @@ describe('a break from gambling content', () => {
     const ended = await admin.json('POST', '/api/admin/safety/breaks/end', { username: other.username });
     expect(ended).toMatchObject({ status: 200, body: { message: SAFETY_MESSAGES.breakLifted } });
     expect((await client.json('GET', '/api/r/safety')).body.data.break).toBeNull();
-    const audit = (await admin.json('GET', '/api/admin/audit-log')).body.data.find((e: { action: string }) => e.action === 'safety.break.end');
+    const audit = (await admin.json('GET', '/api/admin/audit-log')).body.data.find(
+      (e: { action: string }) => e.action === 'safety.break.end',
+    );
     expect(audit.after).toEqual({ ended: true });
 
     const csv = await (await admin.get('/api/admin/safety/records.csv')).text();

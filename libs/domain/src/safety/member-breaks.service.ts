@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  SAFETY_MESSAGES,
-  breakEndsAt,
-  type BreakPeriod,
-  type MemberBreak,
-} from '@kickback/contracts';
+import { SAFETY_MESSAGES, breakEndsAt, type BreakPeriod, type MemberBreak } from '@kickback/contracts';
 import { AuditLogService, OutboxService, conflict, forbidden, notFound } from '@kickback/platform';
 import { SafetyRepository } from './safety.repository';
 import { toMemberBreak } from './viewer-safety.service';

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Readable } from 'node:stream';
-import type {
-  AdminSafetyCountry,
-  SafetyCountryInput,
-  SafetyOverview,
-  SafetySettings,
-  SafetySettingsUpdate,
-} from '@kickback/contracts';
+import type { AdminSafetyCountry, SafetyCountryInput, SafetyOverview, SafetySettings, SafetySettingsUpdate } from '@kickback/contracts';
 import { AuditLogService, conflict, csvStream, notFound, type CsvCell } from '@kickback/platform';
 import { SafetyRepository } from './safety.repository';
 import { SafetyRulesService } from './safety-rules.service';
@@ -108,7 +102,15 @@ export class SafetyAdminService {
     after = 0;
     for (;;) {
       const rows = await em.execute<
-        { id: number; username: string; period: string; started_at: Date; ends_at: Date | null; ended_at: Date | null; ended_by: string | null }[]
+        {
+          id: number;
+          username: string;
+          period: string;
+          started_at: Date;
+          ends_at: Date | null;
+          ended_at: Date | null;
+          ended_by: string | null;
+        }[]
       >(
         `select b.id, u.username, b.period, b.started_at, b.ends_at, b.ended_at, a.username as ended_by
            from member_breaks b join users u on u.id = b.user_id left join users a on a.id = b.ended_by

@@ -18,7 +18,11 @@ export class SafetyStatsService {
   /** One visitor of the day (the caller counts a browser once a day), by country. */
   async countVisitor(country: string | null): Promise<void> {
     const key = keys(day()).visitors;
-    await this.redis.multi().hincrby(key, country ?? UNKNOWN, 1).expire(key, KEPT_SECONDS).exec();
+    await this.redis
+      .multi()
+      .hincrby(key, country ?? UNKNOWN, 1)
+      .expire(key, KEPT_SECONDS)
+      .exec();
   }
 
   async countAnswer(answer: 'yes' | 'no'): Promise<void> {

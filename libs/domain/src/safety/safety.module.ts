@@ -9,7 +9,15 @@ import { ViewerSafetyService } from './viewer-safety.service';
 
 /** Safer gambling: the viewer's standing, the gate, breaks, the texts and help links (docs/responsible-gambling.md). */
 @Module({
-  providers: [SafetyRepository, SafetyRulesService, ViewerSafetyService, AgeGateService, MemberBreaksService, SafetyStatsService, SafetyAdminService],
+  providers: [
+    SafetyRepository,
+    SafetyRulesService,
+    ViewerSafetyService,
+    AgeGateService,
+    MemberBreaksService,
+    SafetyStatsService,
+    SafetyAdminService,
+  ],
   exports: [SafetyRulesService, ViewerSafetyService, AgeGateService, MemberBreaksService, SafetyStatsService, SafetyAdminService],
 })
 export class SafetyModule {}

@@ -69,14 +69,17 @@ export class SafetyRepository {
 
   /** The age a member confirmed on their account, and their running break (one read per member request). */
   async memberStanding(em: EntityManager, userId: number): Promise<{ age: number | null; running: BreakRow | null }> {
-    const [row] = await em.execute<{ age: number | null; id: number | null; period: BreakPeriod; started_at: Date; ends_at: Date | null }[]>(
+    const [row] = await em.execute<
+      { age: number | null; id: number | null; period: BreakPeriod; started_at: Date; ends_at: Date | null }[]
+    >(
       `select u.age_confirmed_min as age, b.id, b.period, b.started_at, b.ends_at
          from users u left join member_breaks b on b.user_id = u.id and b.ended_at is null
         where u.id = ?`,
       [userId],
     );
     if (!row) return { age: null, running: null };
-    const running = row.id === null ? null : { id: row.id, user_id: userId, period: row.period, started_at: row.started_at, ends_at: row.ends_at };
+    const running =
+      row.id === null ? null : { id: row.id, user_id: userId, period: row.period, started_at: row.started_at, ends_at: row.ends_at };
     return { age: row.age, running };
   }
 

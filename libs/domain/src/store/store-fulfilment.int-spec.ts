@@ -185,9 +185,9 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
     // The refund gives the member's one allowed purchase back.
     const again = await buyerB.client.json('POST', `/api/r/store/${itemId}/redeem`);
     expect({ status: again.status, body: again.body.message }).toEqual({ status: 200, body: 'Item redeemed successfully!' });
-    expect(await stack.em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ? and status = 'paid'`, [a])).toHaveLength(
-      1,
-    );
+    expect(
+      await stack.em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ? and status = 'paid'`, [a]),
+    ).toHaveLength(1);
     expect(await stack.em.fork().execute(`select 1 from payouts where source = 'store' and source_id = ?`, [b])).toHaveLength(0);
     const audits = await stack.em
       .fork()

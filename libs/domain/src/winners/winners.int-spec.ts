@@ -50,7 +50,8 @@ describe('winners ledger and total given away (real PostgreSQL + Redis)', () => 
           `select count(*)::int as waiting, sum(value_usd)::text as usd from payouts where status = 'waiting_approval'`,
         )
     )[0]!;
-  const ledgerRows = async () => Number((await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from prize_winners'))[0]!.n);
+  const ledgerRows = async () =>
+    Number((await stack.em.fork().execute<{ n: string }[]>('select count(*)::text as n from prize_winners'))[0]!.n);
 
   it('a raffle draw, a scored hunt, a completed tournament and an archived leaderboard period each list their winners', async () => {
     // Raffle: one entrant, $120 prize.

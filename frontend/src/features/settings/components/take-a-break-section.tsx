@@ -55,7 +55,10 @@ export function TakeABreakSection() {
       )}
       {safety && (
         <p className="field-hint">
-          Talk to someone: <a href={safety.help.url} target="_blank" rel="noopener noreferrer">{safety.help.name}</a>
+          Talk to someone:{' '}
+          <a href={safety.help.url} target="_blank" rel="noopener noreferrer">
+            {safety.help.name}
+          </a>
         </p>
       )}
       {confirming && (
