@@ -6,6 +6,7 @@ import { findPlatform, type PlatformRecord } from '../leaderboard-platforms.repo
 import { manualEntries } from '../leaderboard-standings.repository';
 import { currentPeriod } from '../leaderboard-periods.repository';
 import { rankWagers, type RankedWager } from '../ranking';
+import { MemberBreaksService } from '../../safety/member-breaks.service';
 import { SecretsCipher } from '../secrets-cipher';
 import { SourceError, type SourceRow } from '../sources/source-adapter';
 import { sourceFor } from '../sources/source-registry';
@@ -52,6 +53,7 @@ export class RaceRefreshService {
     private readonly winners: RaceWinnersService,
     private readonly push: RacePushService,
     private readonly featured: FeaturedRaceService,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
   async run(raceId: number, now = new Date()): Promise<RaceRunOutcome> {
@@ -130,7 +132,9 @@ export class RaceRefreshService {
    * without a snapshot yet (the first run after the start), these totals become the snapshot and everyone starts at 0.
    */
   private async rank(race: RaceRecord, platform: PlatformRecord, now: Date): Promise<RankedWager[]> {
-    const options = { excluded: platform.excludedUsernames, minWager: race.minWager };
+    // Members on a break from gambling content are not ranked: their linked casino names are left out like excluded ones.
+    const excluded = [...platform.excludedUsernames, ...(await this.breaks.linkedNamesOnBreak())];
+    const options = { excluded, minWager: race.minWager };
     if (raceRanking(platform.sourceType, platform.sourceConfig, race) === 'window')
       return rankRace(await this.fetchRows(platform, race), { ...options, snapshot: null });
     const rows = await this.fetchRows(platform, totalsWindow(race));

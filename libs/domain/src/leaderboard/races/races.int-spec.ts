@@ -253,6 +253,11 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect(page.me).toEqual({ rank: 1, wagered: 70, username: 'gina' });
     expect(page.race.notes.join(' ')).toContain(`The start snapshot was taken late, at ${at(start, 10).toISOString()}`);
     expect((await api.client().json('GET', `/api/r/races/${created.id}`)).body.data.me).toBeNull();
+
+    // A member on a break from gambling content is not ranked: everyone below moves up until the break ends.
+    expect((await client.json('POST', '/api/r/safety/break', { period: '24h', confirm: true })).status).toBe(201);
+    await races.run(created.id, at(start, 30));
+    expect(await standings(created.id)).toEqual([['hal', 60]]);
   });
 
   it('refuses bad input with field errors, locks a started race, cancels and hides it', async () => {

@@ -3,6 +3,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { WinnersModule } from '../../winners/winners.module';
 import { LeaderboardModule } from '../leaderboard.module';
+import { SafetyModule } from '../../safety/safety.module';
 import { FeaturedRaceService } from './featured-race.service';
 import { RacePushService } from './race-push.service';
 import { RaceRefreshService } from './race-refresh.service';
@@ -15,7 +16,7 @@ const services = [RacesAdminService, RacesReadService, RaceRefreshService, Featu
 
 /** Race services for the api and the worker (the secrets cipher comes from the leaderboard). */
 @Module({
-  imports: [LeaderboardModule, WinnersModule],
+  imports: [LeaderboardModule, WinnersModule, SafetyModule],
   providers: [...services, RacePushService, RaceWinnersService],
   exports: services,
 })
