@@ -25,6 +25,13 @@ describe('contest routes', () => {
       balance: 60,
     });
     await no.client.json('POST', `/api/r/contests/${id}/stake`, { option: 1, points: 60 });
+    // A member on a break from gambling content sees no contest and cannot stake.
+    const resting = await memberWith(100);
+    expect((await resting.client.json('POST', '/api/r/safety/break', { period: '24h', confirm: true })).status).toBe(201);
+    expect((await resting.client.json('GET', '/api/r/contests/current')).body.data.contest).toBeNull();
+    const refused = await resting.client.json('POST', `/api/r/contests/${id}/stake`, { option: 0, points: 40 });
+    expect(refused).toMatchObject({ status: 403, body: { success: false, message: CONTEST_TEXTS.notTakingPart } });
+    expect(await stack.api.app.get(EconomyService).balanceOf(resting.id)).toBe(100);
     const current = await yes.client.json('GET', '/api/r/contests/current');
     expect(current.body.data).toMatchObject({ mine: { option: 0, points: 40 }, balance: 60, notice: CONTEST_TEXTS.noCashValue });
     expect(current.body.data.contest.options).toEqual([

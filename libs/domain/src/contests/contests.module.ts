@@ -4,11 +4,11 @@ import { ContestLivePublisher } from './contest-live.publisher';
 import { ContestTemplatesService } from './contest-templates.service';
 import { ContestsRepository } from './contests.repository';
 import { ContestsService } from './contests.service';
-import { MemberGamblingStanding } from './member-gambling-standing';
+import { SafetyModule } from '../safety/safety.module';
 
 @Module({
-  imports: [EconomyModule],
-  providers: [ContestLivePublisher, ContestsRepository, ContestsService, ContestTemplatesService, MemberGamblingStanding],
+  imports: [EconomyModule, SafetyModule],
+  providers: [ContestLivePublisher, ContestsRepository, ContestsService, ContestTemplatesService],
   exports: [ContestsService, ContestTemplatesService],
 })
 export class ContestsModule {}

@@ -16,7 +16,7 @@ import { contestPayouts } from './contest-payout';
 import { contestView } from './contest-views';
 import { ContestNotFoundError, ContestRefusalError } from './contests.errors';
 import { closedForHours, ContestsRepository, type ContestRow } from './contests.repository';
-import { MemberGamblingStanding } from './member-gambling-standing';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 
 export interface StakeRequest {
   contestId: number;
@@ -55,7 +55,7 @@ export class ContestsService {
     private readonly economy: EconomyService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditLogService,
-    private readonly standing: MemberGamblingStanding,
+    private readonly breaks: MemberBreaksService,
     private readonly live: ContestLivePublisher,
   ) {}
 
@@ -81,7 +81,7 @@ export class ContestsService {
 
   /** The contest the site shows now (an unsettled one first), or null; a member who may not take part sees none. */
   async current(memberId: number | null): Promise<ContestView | null> {
-    if (memberId !== null && !(await this.standing.mayTakePart(memberId))) return null;
+    if (memberId !== null && (await this.breaks.isOnBreak(memberId))) return null;
     const em = this.em.fork();
     const row = await this.repository.current(em);
     return row ? contestView(row, await this.repository.pools(em, row.id)) : null;
@@ -104,7 +104,7 @@ export class ContestsService {
   }
 
   async stake(request: StakeRequest): Promise<StakeResult> {
-    if (!(await this.standing.mayTakePart(request.userId))) throw new ContestRefusalError(CONTEST_TEXTS.notTakingPart, 403);
+    if (await this.breaks.isOnBreak(request.userId)) throw new ContestRefusalError(CONTEST_TEXTS.notTakingPart, 403);
     const key = `contest-stake:${request.contestId}:${request.key ?? randomUUID()}`;
     const { result, pools } = await this.em.fork().transactional(async (tx) => {
       const contest = await this.repository.lockTakingStakes(tx, request.contestId);
