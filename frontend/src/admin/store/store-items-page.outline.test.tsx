@@ -5,28 +5,11 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import StoreItemsPage from './store-items-page';
+import { item as storeItem } from '../../test/store-items-fixtures';
 
-const item = (over: Partial<AdminStoreItem>): AdminStoreItem => ({
-  id: 1,
-  name: 'Gift Card',
-  description: 'A $10 card',
-  image_url: '/uploads/gift.webp',
-  cost: 4000,
-  quantity: 10,
-  max_purchases_per_user: null,
-  category: 'gift-cards',
-  is_active: true,
-  fulfilment: 'code',
-  is_casino_bonus: false,
-  value_usd: '10.00',
-  redemptions_count: 2,
-  pending_count: 1,
-  codes_available: 0,
-  codes_total: 2,
-  created_at: '2026-11-22T00:00:00Z',
-  updated_at: '2026-11-22T00:00:00Z',
-  ...over,
-});
+// The shared item, with the description and image this screen's outline was recorded with.
+const item = (over: Partial<AdminStoreItem>): AdminStoreItem =>
+  storeItem({ description: 'A $10 card', image_url: '/uploads/gift.webp', ...over });
 
 const items = [
   item({}),
