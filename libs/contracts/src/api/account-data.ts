@@ -41,6 +41,7 @@ export const ACCOUNT_ARCHIVE_PARTS = [
   'hunt_predictions',
   'tournament_predictions',
   'redemptions',
+  'payouts',
   'tickets',
   'friends',
 ] as const;

@@ -112,6 +112,12 @@ describe('member data rights: download my data, delete my account (real PostgreS
     ])
       expect(archive[list].length).toBeGreaterThan(0);
     expect(archive.redemptions.some((r: { code: string | null }) => typeof r.code === 'string' && r.code.length > 0)).toBe(true);
+    // Every prize owed to the member, as the payout ledger holds them (the code item's delivery is one when it has a value).
+    const owed = await stack.em
+      .fork()
+      .execute<{ id: string; status: string }[]>('select id::text as id, status from payouts where user_id = ? order by id', [chosen!.id]);
+    expect(owed.length).toBeGreaterThan(0);
+    expect(archive.payouts.map((p: { id: string; status: string }) => ({ id: p.id, status: p.status }))).toEqual(owed);
     const ticket = archive.tickets.find((t: { title: string }) => t.title === 'Prize missing');
     expect(ticket.images).toHaveLength(1);
     const image = Buffer.from(ticket.images[0].data_base64, 'base64');

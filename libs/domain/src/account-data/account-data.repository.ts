@@ -146,6 +146,16 @@ export class AccountDataRepository {
     );
   }
 
+  /** The member's prizes and how they were paid; the proof screenshot's stored name stays out (the member sees it on My Prizes). */
+  payouts(em: EntityManager, userId: number): Promise<Rows> {
+    return em.execute<Rows>(
+      `select id::text as id, source, source_id::text as source_id, place, prize, amount::text as amount, currency, status, reason,
+              claim_deadline, proof_reference, proof_url, created_at, status_changed_at, paid_at
+       from payouts where user_id = ? order by id`,
+      [userId],
+    );
+  }
+
   tickets(em: EntityManager, userId: number): Promise<Rows> {
     return em.execute<Rows>(
       `select t.id, t.title, t.description, c.name as category, t.priority, t.status, t.created_at, t.updated_at

@@ -91,6 +91,7 @@ export class AccountExportService {
       hunt_predictions: await this.repository.huntPredictions(tx, userId),
       tournament_predictions: await this.repository.tournamentPredictions(tx, userId),
       redemptions: await this.repository.redemptions(tx, userId),
+      payouts: await this.repository.payouts(tx, userId),
       tickets: await this.tickets(tx, userId),
       friends: await this.repository.friends(tx, userId),
     };
