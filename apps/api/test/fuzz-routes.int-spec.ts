@@ -132,6 +132,21 @@ describe('fuzzing every route and socket event with hostile input', () => {
   });
 
   /** A digest of every application table, to prove a refused request wrote nothing. */
+  /**
+   * Columns a refused request may still write: a read API token records its last use (at most once a minute) when it
+   * authenticates, before the request is read, so a sweep that starts over a minute after the token's last use moves it.
+   */
+  const UNREAD_COLUMNS: Record<string, string> = { read_api_tokens: 'last_used_at' };
+
+  /** The tables whose digest differs between two checksums. */
+  const changedTables = (before: string, after: string): string[] => {
+    const earlier = new Set(before.split(','));
+    return after
+      .split(',')
+      .filter((part) => !earlier.has(part))
+      .map((part) => part.split(':')[0]!);
+  };
+
   async function checksum(): Promise<string> {
     const em = stack.em;
     const tables = await em.execute<{ name: string }[]>(
@@ -139,8 +154,9 @@ describe('fuzzing every route and socket event with hostile input', () => {
     );
     const parts = await Promise.all(
       tables.map(async ({ name }) => {
+        const rowText = UNREAD_COLUMNS[name] ? `(to_jsonb(t) - '${UNREAD_COLUMNS[name]}')::text` : 't::text';
         const [row] = await em.execute<{ digest: string | null }[]>(
-          `select md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`,
+          `select md5(string_agg(${rowText}, '|' order by ${rowText})) as digest from "${name}" t`,
         );
         return `${name}:${row!.digest ?? '-'}`;
       }),
@@ -341,7 +357,8 @@ describe('fuzzing every route and socket event with hostile input', () => {
       ] as const)
         await expectRefusal(route, path, body, field);
     }
-    if ((await checksum()) !== before) problems.push('a refused request changed rows');
+    const after = await checksum();
+    if (after !== before) problems.push(`a refused request changed rows: ${changedTables(before, after).join(', ')}`);
     expect(problems).toEqual([]);
   });
 

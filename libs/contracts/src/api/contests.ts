@@ -44,10 +44,16 @@ export const contestSettingsSchema = z
 export type ContestSettings = z.infer<typeof contestSettingsSchema>;
 
 /** POST /api/admin/contests: from settings, or from a template (its settings as saved). */
-export const contestOpenSchema = z.union([
-  z.object({ template_id: z.number().int().positive() }).strict(),
-  z.object({ settings: contestSettingsSchema }).strict(),
-]);
+export const contestOpenSchema = z
+  .object({ template_id: z.number().int().positive().optional(), settings: contestSettingsSchema.optional() })
+  .strict()
+  // One object rather than a union, so a refusal names its field (a union's refusal names none).
+  .transform((body, ctx): { template_id: number } | { settings: ContestSettings } => {
+    if (body.template_id !== undefined && body.settings === undefined) return { template_id: body.template_id };
+    if (body.settings !== undefined && body.template_id === undefined) return { settings: body.settings };
+    ctx.addIssue({ code: 'custom', path: ['template_id'], message: 'Open from a template or from settings, one of the two.' });
+    return z.NEVER;
+  });
 export type ContestOpen = z.infer<typeof contestOpenSchema>;
 
 /** POST /api/admin/contests/{id}/resolve */
