@@ -12,6 +12,7 @@ describe('readPageData', () => {
       leaderboard: null,
       live: null,
       friends: null,
+      safety: null,
     });
   });
 
