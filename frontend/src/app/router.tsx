@@ -2,9 +2,10 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { FullPageRedirect } from './shell/full-page-redirect';
 import { ShellLayout } from './shell/shell-layout';
-import { AgeGate } from '../components/ui/age-gate';
 
 // Every screen is its own chunk; the shell's Suspense boundary covers the first load of each.
+// The gate comes with the gated page, not in the first load of every page.
+const AgeGate = lazy(() => import('../components/ui/age-gate').then((module) => ({ default: module.AgeGate })));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const BonusHuntsPage = lazy(() => import('../features/bonus-hunts/pages/bonus-hunts-page'));
 const TournamentsPage = lazy(() => import('../features/tournaments/pages/tournaments-page'));

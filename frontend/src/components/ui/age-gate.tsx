@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { SAFETY_MESSAGES, type ViewerSafety } from '@kickback/contracts';
+import type { ViewerSafety } from '@kickback/contracts';
+import { SAFETY_MESSAGES } from '@kickback/contracts/safety-texts';
 import { reloadPage } from '../../lib/http';
 import { useAnswerAgeMutation, useViewerSafety } from '../../lib/safety-api';
 import './age-gate.css';

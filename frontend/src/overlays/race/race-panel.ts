@@ -1,4 +1,5 @@
-import { racePrizeLabel, type RaceDetail } from '@kickback/contracts';
+import type { RaceDetail } from '@kickback/contracts';
+import { racePrizeLabel } from '@kickback/contracts/race-prizes';
 import { formatAmount } from '../../lib/format';
 import { el } from '../overlay-dom';
 

@@ -12,15 +12,8 @@ export type RaceStatus = (typeof RACE_STATUSES)[number];
  */
 export type RaceRanking = 'window' | 'snapshot';
 
-/** A place of the prize ladder: an amount in a currency, or a prize described in words. */
-export type RacePrize = { amount: number; currency: string } | { text: string };
-
-/** "$100.00", "250.00 USDT", or the prize's own words: how the site, the overlay and the winners ledger name a prize. */
-export function racePrizeLabel(prize: RacePrize, currencySymbol: string): string {
-  if ('text' in prize) return prize.text;
-  const amount = prize.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return prize.currency === currencySymbol && currencySymbol.length <= 2 ? `${currencySymbol}${amount}` : `${amount} ${prize.currency}`;
-}
+export { racePrizeLabel, type RacePrize } from '../race-prizes';
+import type { RacePrize } from '../race-prizes';
 
 /** Shortest and longest race the admin can set: from a few minutes of a stream to several weeks. */
 export const RACE_LIMITS = { minMinutes: 5, maxDays: 90, maxPlaces: 100 } as const;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { racePrizeLabel, type RaceSummary } from '@kickback/contracts';
+import type { RaceSummary } from '@kickback/contracts';
+import { racePrizeLabel } from '@kickback/contracts/race-prizes';
 import { Countdown } from '../../../components/ui/countdown';
 import { formatDateTime } from '../../../lib/format';
 

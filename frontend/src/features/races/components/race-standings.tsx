@@ -1,4 +1,5 @@
-import { racePrizeLabel, type RaceStanding } from '@kickback/contracts';
+import type { RaceStanding } from '@kickback/contracts';
+import { racePrizeLabel } from '@kickback/contracts/race-prizes';
 import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
 
 /** The race's placed players in rank order, each with what they wagered inside the race and the prize of their place. */
