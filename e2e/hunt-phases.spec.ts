@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AdminHuntDetail, AdminHuntListItem } from '@kickback/contracts';
-import { expect, test } from './support/fixtures';
+import { answerAgeGate, expect, test } from './support/fixtures';
 import { signedIn } from './support/signed-in';
 
 const CLOSED = 'Predictions are closed for this hunt: its bonuses are being opened.';
@@ -71,8 +71,10 @@ test('a hunt collects, opens with its first saved result, and a prediction after
   expect(saved.data.hunt).toMatchObject({ status: 'opening', predictions_active: false });
   expect(saved.data.user_prediction.end_balance).toBe(555.55);
 
-  // Anyone loading the page now sees the phase and no form.
-  const viewer = await browser.newPage();
+  // Any visitor (one who answered the age gate) loading the page now sees the phase and no form.
+  const viewerContext = await browser.newContext();
+  await answerAgeGate(viewerContext);
+  const viewer = await viewerContext.newPage();
   await viewer.goto('/bonus-hunts');
   await expect(viewer.getByTestId('hunt-phase')).toContainText('OpeningThe bonuses are being opened. Predictions are closed.');
   await expect(viewer.getByRole('heading', { name: /Your Prediction$/ })).toHaveCount(0);
@@ -93,6 +95,6 @@ test('a hunt collects, opens with its first saved result, and a prediction after
   expect(after.games.find((g) => g.slot_name === slots[1]!.name)).toMatchObject({ slot_win: null, opened: false });
   expect(after.status).toBe('opening');
 
-  await viewer.close();
+  await viewerContext.close();
   for (const signed of [admin, member]) await signed.context.close();
 });
