@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   PAYOUT_SOURCES,
   PAYOUT_SOURCE_LABELS,
@@ -17,6 +16,7 @@ import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
 import type { QueueResource } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { useListParams } from '../kit/use-list-params';
 import { payoutsQueryString, useBulkApprovePayoutsMutation, useGetAdminPayoutsQuery, useMovePayoutMutation } from './admin-payouts-api';
 import { PayoutMoveDialog, type DetailedMove } from './payout-move-dialog';
 import { PayoutSettingsPanel } from './payout-settings-panel';
@@ -71,19 +71,17 @@ function usePayoutActions() {
   );
 }
 
-/** The queue's filters as the URL holds them, for the export link and bulk approval. */
+/** The values each filter takes from the URL; anything else falls back to its default. */
+const ALLOWED = {
+  status: ['all', 'open', ...PAYOUT_STATUSES],
+  source: ['all', ...PAYOUT_SOURCES],
+  age: ['all', 'overdue', 'day', 'week', 'month'],
+} as const;
+
+/** The queue's filters as the URL holds them (read as the list reads them), for the export link and bulk approval. */
 function useQueueFilters(): Filters & { page: number } {
-  const [params] = useSearchParams();
-  const pick = <K extends keyof Filters>(key: K, allowed: readonly string[]): Filters[K] => {
-    const value = params.get(key);
-    return (value !== null && allowed.includes(value) ? value : DEFAULTS[key]) as Filters[K];
-  };
-  return {
-    status: pick('status', ['all', 'open', ...PAYOUT_STATUSES]),
-    source: pick('source', ['all', ...PAYOUT_SOURCES]),
-    age: pick('age', ['all', 'overdue', 'day', 'week', 'month']),
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
+  const { filters, page } = useListParams(DEFAULTS, ALLOWED);
+  return { ...filters, page };
 }
 
 /** Above the list: bulk approval of this page's waiting payouts, the CSV export with these filters, the settings. */
