@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { usePageParam } from '../../../lib/use-page-param';
 import { PAYOUT_STATUS_LABELS, PAYOUT_SOURCE_LABELS, type MyPrize } from '@kickback/contracts';
 import { AuthRequired } from '../../../components/ui/auth-required';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -41,8 +42,7 @@ function PrizeRow({ prize: p }: { prize: MyPrize }) {
 }
 
 function MyPrizes() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const { data, isLoading, isError, isFetching, refetch } = useGetMyPrizesQuery(page);
   return (
     <section className="page container">
@@ -70,14 +70,7 @@ function MyPrizes() {
           ))}
         </ol>
       )}
-      {data && (
-        <Pager
-          page={page}
-          lastPage={data.pagination.last_page}
-          onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          label="Prize pages"
-        />
-      )}
+      {data && <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label="Prize pages" />}
     </section>
   );
 }

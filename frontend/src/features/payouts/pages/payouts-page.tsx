@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { usePageParam } from '../../../lib/use-page-param';
 import { PAYOUT_SOURCE_LABELS, type PublicPayout } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -32,8 +33,7 @@ function PaidRow({ payout: p }: { payout: PublicPayout }) {
 
 /** Payouts: every prize paid, newest first, with its proof where the streamer publishes it, and dollars paid per month. */
 export default function PayoutsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const { data, isLoading, isError, isFetching, refetch } = useGetPublicPayoutsQuery(page);
   return (
     <section className="page container">
@@ -81,14 +81,7 @@ export default function PayoutsPage() {
           ))}
         </ol>
       )}
-      {data && (
-        <Pager
-          page={page}
-          lastPage={data.pagination.last_page}
-          onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          label="Payout pages"
-        />
-      )}
+      {data && <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label="Payout pages" />}
     </section>
   );
 }
