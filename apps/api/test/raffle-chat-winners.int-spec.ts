@@ -86,7 +86,9 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
   it('enters with the keyword the admin chose instead of !join, and refuses a keyword another command has', async () => {
     const taken = await stack.admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'points' });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors.join_keyword[0]).toBe('The join keyword may not be points, raffle or sr: those commands are taken.');
+    expect(taken.body.errors.join_keyword[0]).toBe(
+      'The join keyword may not be points, raffle, sr, bet or vote: those commands are taken.',
+    );
     const spaced = await stack.admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'enter now' });
     expect(spaced.body.errors.join_keyword[0]).toBe('The join keyword may only hold letters and digits, at most 20, without the "!".');
     const saved = await stack.admin.json('PUT', '/api/admin/activity/rules', { join_keyword: 'Ticket' });

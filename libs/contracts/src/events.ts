@@ -130,8 +130,8 @@ export interface DomainEventMap {
   'activity.chat-command': {
     kickUserId: number;
     username: string;
-    command: 'points' | 'raffle' | 'join' | 'sr';
-    /** What followed the command's word (the slot `!sr` names); empty for the others. */
+    command: 'points' | 'raffle' | 'join' | 'sr' | 'bet' | 'vote';
+    /** What followed the command's word (the slot `!sr` names, `!bet`'s option and points, `!vote`'s option); absent for the others. */
     argument?: string;
     messageId: string | null;
     sentAt: string;

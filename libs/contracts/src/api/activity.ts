@@ -25,7 +25,7 @@ const seconds = (label: string) =>
     .max(7 * 24 * 3600, `The ${label} may not be more than a week.`);
 
 /** The other chat commands' words, which the join keyword may not take. */
-export const RESERVED_CHAT_COMMANDS = ['points', 'raffle', 'sr'] as const;
+export const RESERVED_CHAT_COMMANDS = ['points', 'raffle', 'sr', 'bet', 'vote'] as const;
 const joinKeyword = z
   .string({ invalid_type_error: 'The join keyword must be text.' })
   .trim()
@@ -33,7 +33,7 @@ const joinKeyword = z
   .transform((word) => word.toLowerCase())
   .refine(
     (word) => !(RESERVED_CHAT_COMMANDS as readonly string[]).includes(word),
-    'The join keyword may not be points, raffle or sr: those commands are taken.',
+    'The join keyword may not be points, raffle, sr, bet or vote: those commands are taken.',
   );
 
 /** The earning rules admins tune in Activity → Rules; every field has a default in the settings row. */

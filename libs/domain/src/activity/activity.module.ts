@@ -1,4 +1,5 @@
 import { SlotsModule } from '../slots/slots.module';
+import { ContestsModule } from '../contests/contests.module';
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
 import { RafflesModule } from '../raffles/raffles.module';
@@ -69,7 +70,7 @@ const PROVIDERS = [
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
 @Module({
-  imports: [EconomyModule, RafflesModule, SiteModule, SlotsModule],
+  imports: [EconomyModule, RafflesModule, SiteModule, SlotsModule, ContestsModule],
   providers: PROVIDERS,
   exports: [
     ChatCommandsService,

@@ -27,3 +27,12 @@ describe('chatCommand', () => {
     expect(chatCommandArgument(`!sr ${'x'.repeat(300)}`)).toHaveLength(100);
   });
 });
+
+describe('chatCommand: contests and polls', () => {
+  it('reads !bet and !vote with what follows them, whatever the join keyword', () => {
+    expect(chatCommand('!bet 2 100', 'join')).toBe('bet');
+    expect(chatCommand('!VOTE yes', 'enter')).toBe('vote');
+    expect(chatCommandArgument('!bet  sweet bonanza 100 ')).toBe('sweet bonanza 100');
+    expect(chatCommand('!betting 1 5', 'join')).toBeUndefined();
+  });
+});

@@ -10,16 +10,22 @@ import { RaffleEntryService } from '../raffles/raffle-entry.service';
 import { ActivityRepository } from './activity.repository';
 import { ChatSendRetryable, KickChatSender } from './kick-chat-sender';
 import { SlotRequestsService } from '../slots/slot-requests.service';
+import { ContestChatBets } from '../contests/contest-chat-bets.service';
 
 /** One answer per Kick user and command in this window (docs/kick.md "Chat"). */
 const COMMAND_WINDOW_SECONDS = 30;
+/**
+ * Commands that act for the member (a stake): each message is acted on and answered, never dropped by the window, since
+ * a member adding to their stake twice in a row means both; the chat message id still answers a message once.
+ */
+const UNWINDOWED: ReadonlySet<ChatCommand['command']> = new Set(['bet']);
 /** A queued chat send is tried by one job at a time and sent at most once; kept longer than the queue retries a job. */
 const SEND_CLAIM_SECONDS = 86_400;
 
 export type ChatCommand = DomainEventMap['activity.chat-command'];
 
 /**
- * `!points`, `!raffle`, `!join` and `!sr <slot>` in the channel's chat, answered from the worker's queue (the webhook only records
+ * `!points`, `!raffle`, `!join`, `!sr <slot>` and `!bet <option> <points>` in the channel's chat, answered from the worker's queue (the webhook only records
  * them) when the admin turned commands on, threaded under the asker's message. A command older than
  * KICK_COMMAND_MAX_AGE_SECONDS when its turn comes is not answered; `!join` enters the raffle that was on stream and
  * open when the message was typed. Raffle winners are named in chat the same way. Each queued send goes out at most
@@ -40,6 +46,7 @@ export class ChatCommandsService {
     private readonly sender: KickChatSender,
     private readonly entries: RaffleEntryService,
     private readonly slotRequests: SlotRequestsService,
+    private readonly bets: ContestChatBets,
   ) {}
 
   /** Whether a command typed at `sentAt` is too old to answer (docs/activity.md "Chat commands"). */
@@ -55,6 +62,8 @@ export class ChatCommandsService {
     const em = this.em.fork();
     const rules = await this.repository.rules(em);
     if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return 'skipped';
+    // Polls (issue 55) are not built yet: `!vote` is read and queued with its option, and answered once they are.
+    if (command.command === 'vote') return 'skipped';
     const sentAt = new Date(command.sentAt);
     if (this.stale(sentAt)) {
       this.logger.log(
@@ -63,26 +72,39 @@ export class ChatCommandsService {
       );
       return 'stale';
     }
-    const claim = `activity:chat:job:${jobKey}`;
+    // One answer per chat message: the same message delivered under two subscriptions queues two jobs.
+    const claim = `activity:chat:job:${command.messageId ? `msg:${command.messageId}` : jobKey}`;
+    const windowed = !UNWINDOWED.has(command.command);
     const window = `activity:cmd:${command.command}:${command.kickUserId}`;
     if (!(await this.claim(claim))) return 'skipped';
+    const release = windowed ? [window] : [];
     let reply: string;
     try {
-      if ((await this.redis.set(window, '1', 'EX', COMMAND_WINDOW_SECONDS, 'NX')) !== 'OK') return 'skipped';
-      reply =
-        command.command === 'points'
-          ? await this.points(em, command)
-          : command.command === 'join'
-            ? await this.join(em, command, sentAt)
-            : command.command === 'sr'
-              ? await this.slotRequest(em, command)
-              : await this.raffle();
+      if (windowed && (await this.redis.set(window, '1', 'EX', COMMAND_WINDOW_SECONDS, 'NX')) !== 'OK') return 'skipped';
+      reply = await this.reply(em, command, sentAt);
     } catch (err) {
       // Nothing was sent: the queue's retry may answer.
-      await this.redis.del(claim, window);
+      await this.redis.del(claim, ...release);
       throw err;
     }
-    return this.sendOnce(claim, rules.broadcaster_user_id, reply, command.messageId, [window]);
+    return this.sendOnce(claim, rules.broadcaster_user_id, reply, command.messageId, release);
+  }
+
+  private reply(em: EntityManager, command: ChatCommand, sentAt: Date): Promise<string> {
+    switch (command.command) {
+      case 'points':
+        return this.points(em, command);
+      case 'join':
+        return this.join(em, command, sentAt);
+      case 'sr':
+        return this.slotRequest(em, command);
+      case 'bet':
+        return this.bet(em, command, sentAt);
+      case 'raffle':
+        return this.raffle();
+      case 'vote':
+        throw new Error('!vote is answered by polls, which are not built yet');
+    }
   }
 
   /**
@@ -164,6 +186,16 @@ export class ChatCommandsService {
       if (err instanceof HttpException) return `${at} ${err.message}`;
       throw err;
     }
+  }
+
+  /** `!bet <option> <points>`: the linked member stakes as on the site (ContestChatBets), keyed on the chat message. */
+  private async bet(em: EntityManager, command: ChatCommand, sentAt: Date): Promise<string> {
+    const member = await this.repository.memberByKickId(em, command.kickUserId);
+    if (!member) return `@${command.username} log in at ${this.config.env.APP_URL} with Kick to stake points.`;
+    // Kick always names its messages; without a name, the sender and moment stand for one.
+    const key = `chat:${command.messageId ?? `${command.kickUserId}@${command.sentAt}`}`;
+    const answer = await this.bets.bet({ memberId: member.id, argument: command.argument ?? '', sentAt, key });
+    return `@${command.username} ${answer}`;
   }
 
   private async raffle(): Promise<string> {

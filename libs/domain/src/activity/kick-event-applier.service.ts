@@ -18,7 +18,7 @@ import { KickViewersRepository } from './kick-viewers.repository';
 import { KickRedemptionActionsRepository } from './kick-redemption-actions.repository';
 import { RaffleEntryVoidsService } from '../raffles/raffle-entry-voids.service';
 import { awardIntent, decideAward, oldEnough, type AwardIntent, type KickMessage } from './kick-award-intents';
-import { chatCommand, chatCommandArgument } from './chat-command';
+import { chatCommand, chatCommandArgument, COMMANDS_WITH_ARGUMENT } from './chat-command';
 import { KickOwnMessages } from './kick-own-messages';
 import { isStaleStatus, sameStart } from './live-status-order';
 
@@ -195,7 +195,7 @@ export class KickEventApplier {
       kickUserId,
       username: chat.sender.username,
       command: name,
-      ...(name === 'sr' ? { argument: chatCommandArgument(chat.content) } : {}),
+      ...(COMMANDS_WITH_ARGUMENT.has(name) ? { argument: chatCommandArgument(chat.content) } : {}),
       messageId: chat.message_id ?? null,
       sentAt: sentAt.toISOString(),
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
+import { ContestChatBets } from './contest-chat-bets.service';
 import { ContestLivePublisher } from './contest-live.publisher';
 import { ContestTemplatesService } from './contest-templates.service';
 import { ContestsRepository } from './contests.repository';
@@ -8,7 +9,7 @@ import { SafetyModule } from '../safety/safety.module';
 
 @Module({
   imports: [EconomyModule, SafetyModule],
-  providers: [ContestLivePublisher, ContestsRepository, ContestsService, ContestTemplatesService],
-  exports: [ContestsService, ContestTemplatesService],
+  providers: [ContestChatBets, ContestLivePublisher, ContestsRepository, ContestsService, ContestTemplatesService],
+  exports: [ContestChatBets, ContestsService, ContestTemplatesService],
 })
 export class ContestsModule {}

@@ -1,0 +1,181 @@
+import { CONTEST_TEXTS, type ContestSettings } from '@kickback/contracts';
+import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
+import { EconomyService } from '../economy';
+import { ContestsService } from './contests.service';
+
+const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
+
+/**
+ * `!bet` from Kick chat, through the real webhook, queue and chat reply path: the same stake as the site's, at the
+ * message's own time, once per chat message however often Kick delivers it.
+ */
+describe('contests: !bet <option> <points> from Kick chat', () => {
+  const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
+  kick.nextUser = STREAMER;
+  const stack = integrationStack({ worker: true, admin: true, kick });
+  let contests: ContestsService;
+  let economy: EconomyService;
+  let admin: number;
+  let viewer = 81_000;
+  let chatId = 0;
+
+  const settings = (over: Partial<ContestSettings> = {}): ContestSettings => ({
+    question: 'Which slot pays best tonight?',
+    options: ['Gates of Olympus', 'Sweet Bonanza', 'Sugar Rush'],
+    min_stake: 10,
+    max_stake: 1_000,
+    window_seconds: null,
+    ...over,
+  });
+
+  /** A member linked to a Kick account, granted `points`. */
+  const member = async (points: number) => {
+    const { id } = await createUser(stack.em, {});
+    const kickId = ++viewer;
+    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
+    await stack.em
+      .fork()
+      .transactional((tx) => economy.creditMany(tx, [{ userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }]));
+    return { id, kickId };
+  };
+
+  /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
+  const chat = (from: number, content: string, options: { ago?: number; messageId?: string } = {}) => ({
+    message_id: options.messageId ?? `bet-${++chatId}`,
+    broadcaster: kickUser(STREAMER.user_id, 'streamer'),
+    sender: kickUser(from, `viewer${from}`),
+    content,
+    emotes: [],
+    created_at: new Date(Date.now() - (options.ago ?? 0)).toISOString(),
+  });
+
+  const replyTo = (messageId: string) =>
+    waitFor(() => kick.events.chatMessages.find((m) => m.reply_to_message_id === messageId)?.content, 15_000, `the reply to ${messageId}`);
+
+  const ledger = async (userId: number, contestId: number) => {
+    const [row] = await stack.em.fork().execute<{ staked: string; balance: string; wallet: string }[]>(
+      `select coalesce(-sum(delta) filter (where reason = 'contest.stake' and reference = ?), 0)::text as staked,
+                coalesce(sum(delta), 0)::text as balance,
+                (select balance::text from wallets where user_id = ?) as wallet
+         from points_ledger where user_id = ?`,
+      [`contest:${contestId}`, userId, userId],
+    );
+    return { staked: Number(row!.staked), balance: Number(row!.balance), wallet: Number(row!.wallet) };
+  };
+
+  beforeAll(async () => {
+    contests = stack.api.app.get(ContestsService);
+    economy = stack.api.app.get(EconomyService);
+    admin = (await createUser(stack.em, { role: 'Admin' })).id;
+    expect(
+      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id, chat_commands_enabled: true }))
+        .status,
+    ).toBe(200);
+    // The streamer connects their own account: replies are sent with its token (docs/kick.md "Chat").
+    const start = await stack.admin.get('/auth/kick/connect');
+    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    expect((await stack.admin.get(callback.pathname + callback.search)).status).toBe(302);
+  });
+
+  afterEach(async () => {
+    const open = await contests.current(null);
+    if (open && (open.status === 'open' || open.status === 'closed')) await contests.cancel(admin, open.id);
+  });
+
+  it('stakes by option number or name, adds to the same option, and answers in chat what was staked or why not', async () => {
+    const contest = await contests.open(admin, settings());
+    const { id, kickId } = await member(2_000);
+
+    const first = chat(kickId, '!bet 2 100');
+    expect(await kick.events.deliver('chat.message.sent', first)).toBe(200);
+    expect(await replyTo(first.message_id)).toBe(
+      `@viewer${kickId} you staked 100 on Sweet Bonanza: your stake is 100 points (no cash value); balance 1,900.`,
+    );
+    // Right after the first: a stake is never dropped by the one-answer-per-30-seconds window of the other commands.
+    const more = chat(kickId, '!BET sweet 50');
+    expect(await kick.events.deliver('chat.message.sent', more)).toBe(200);
+    expect(await replyTo(more.message_id)).toBe(
+      `@viewer${kickId} you staked 50 on Sweet Bonanza: your stake is 150 points (no cash value); balance 1,850.`,
+    );
+    const other = chat(kickId, '!bet sugar rush 20');
+    expect(await kick.events.deliver('chat.message.sent', other)).toBe(200);
+    expect(await replyTo(other.message_id)).toBe(`@viewer${kickId} ${CONTEST_TEXTS.otherOption}`);
+    const unclear = chat(kickId, '!bet s 20');
+    expect(await kick.events.deliver('chat.message.sent', unclear)).toBe(200);
+    expect(await replyTo(unclear.message_id)).toBe(
+      `@viewer${kickId} "s" could be Sweet Bonanza or Sugar Rush: type more of it, or its number.`,
+    );
+    const over = chat(kickId, '!bet 2 900');
+    expect(await kick.events.deliver('chat.message.sent', over)).toBe(200);
+    expect(await replyTo(over.message_id)).toBe(`@viewer${kickId} ${CONTEST_TEXTS.overMax}`);
+
+    expect(await ledger(id, contest.id)).toEqual({ staked: 150, balance: 1_850, wallet: 1_850 });
+    expect((await contests.view(contest.id)).options[1]).toEqual(expect.objectContaining({ pool: 150, members: 1 }));
+  });
+
+  it('refuses a message sent before the contest opened, however fresh its delivery', async () => {
+    const { id, kickId } = await member(500);
+    // Typed 30 s ago (young enough to answer), delivered after the contest below opened.
+    const early = chat(kickId, '!bet 1 100', { ago: 30_000 });
+    const contest = await contests.open(admin, settings());
+    expect(await kick.events.deliver('chat.message.sent', early)).toBe(200);
+    expect(await replyTo(early.message_id)).toBe(`@viewer${kickId} ${CONTEST_TEXTS.notOpen}`);
+    expect(await ledger(id, contest.id)).toEqual({ staked: 0, balance: 500, wallet: 500 });
+  });
+
+  it('refuses a message after the contest closed, and says so', async () => {
+    const contest = await contests.open(admin, settings());
+    const { id, kickId } = await member(500);
+    await contests.close(admin, contest.id);
+    const late = chat(kickId, '!bet 1 100');
+    expect(await kick.events.deliver('chat.message.sent', late)).toBe(200);
+    expect(await replyTo(late.message_id)).toBe(`@viewer${kickId} no contest is taking stakes right now.`);
+    expect(await ledger(id, contest.id)).toEqual({ staked: 0, balance: 500, wallet: 500 });
+  });
+
+  it('stakes once and answers once for a message delivered again (same delivery) and under a second delivery id', async () => {
+    const contest = await contests.open(admin, settings());
+    const { id, kickId } = await member(500);
+    const message = chat(kickId, '!bet 3 100');
+    const delivery = kick.events.sign('chat.message.sent', message);
+    expect(await kick.events.send(delivery)).toBe(200);
+    expect(await replyTo(message.message_id)).toMatch(/you staked 100 on Sugar Rush/);
+    // Kick's retry of the same delivery, and the same chat message delivered again with its own delivery id.
+    expect(await kick.events.send(delivery)).toBe(200);
+    expect(await kick.events.deliver('chat.message.sent', message)).toBe(200);
+    // A later message from someone else is answered after them: the repeats had their chance to answer.
+    const { kickId: otherKick } = await member(100);
+    const next = chat(otherKick, '!bet 1 10');
+    expect(await kick.events.deliver('chat.message.sent', next)).toBe(200);
+    await replyTo(next.message_id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(kick.events.chatMessages.filter((m) => m.reply_to_message_id === message.message_id)).toHaveLength(1);
+    expect(await ledger(id, contest.id)).toEqual({ staked: 100, balance: 400, wallet: 400 });
+  });
+
+  it('parallel stakes from the site and chat on one member never take the balance below zero', async () => {
+    const contest = await contests.open(admin, settings({ max_stake: 1_000 }));
+    const { id, kickId } = await member(300);
+    // Twelve asks of 60 (720) against 300 points: six from the site, six from chat, all at once.
+    const site = Array.from({ length: 6 }, () =>
+      contests.stake({ contestId: contest.id, userId: id, option: 0, points: 60 }).then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
+    const messages = Array.from({ length: 6 }, () => chat(kickId, '!bet gates 60'));
+    const chatStatuses = messages.map((m) => kick.events.deliver('chat.message.sent', m));
+    const siteOutcomes = await Promise.all(site);
+    expect(await Promise.all(chatStatuses)).toEqual(Array(6).fill(200));
+    const replies = await Promise.all(messages.map((m) => replyTo(m.message_id)));
+
+    const chatStaked = replies.filter((r) => r.includes('you staked 60')).length;
+    const siteStaked = siteOutcomes.filter((o) => o === 'ok').length;
+    expect(siteStaked + chatStaked).toBe(5);
+    // Every ask not staked was refused for want of points, on either path.
+    expect(siteOutcomes.filter((o) => o !== 'ok').every((o) => o === 'Not enough points.')).toBe(true);
+    expect(replies.filter((r) => !r.includes('you staked')).every((r) => r === `@viewer${kickId} Not enough points.`)).toBe(true);
+    expect(await ledger(id, contest.id)).toEqual({ staked: 300, balance: 0, wallet: 0 });
+  });
+});
