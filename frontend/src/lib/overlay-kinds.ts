@@ -20,4 +20,8 @@ export const OVERLAY_LABELS: Record<OverlayKind, { name: string; description: st
     name: 'Wager race',
     description: 'The race on stream: its top 10 reordering live, the prizes and the countdown to its start or end.',
   },
+  contest: {
+    name: 'Contest',
+    description: 'The contest on stream: each option’s pool, members and payout ratio growing live, the time left, then the winner.',
+  },
 };

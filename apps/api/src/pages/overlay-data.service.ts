@@ -4,6 +4,7 @@ import { AppConfig } from '@kickback/platform';
 import {
   AdminActivityService,
   BonusHuntsService,
+  ContestsService,
   FeaturedRaffleService,
   FeaturedTournamentService,
   FeaturedLeaderboardService,
@@ -35,6 +36,7 @@ export class OverlayDataService {
     private readonly activity: AdminActivityService,
     private readonly featuredRace: FeaturedRaceService,
     private readonly races: RacesReadService,
+    private readonly contests: ContestsService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -53,6 +55,8 @@ export class OverlayDataService {
         return { kind };
       case 'race':
         return { kind, race: await this.race() };
+      case 'contest':
+        return { kind, contest: await this.contests.current(null) };
     }
   }
 

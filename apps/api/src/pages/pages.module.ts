@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import {
   ActivityModule,
   BonusHuntsModule,
+  ContestsModule,
   IdentityModule,
   LeaderboardModule,
   OverlaysModule,
@@ -37,6 +38,7 @@ import { ViewerSafetyModule } from '../http/safety/viewer-safety.module';
     TournamentsModule,
     LeaderboardModule,
     RacesModule,
+    ContestsModule,
     SocialModule,
     ViewerSafetyModule,
   ],

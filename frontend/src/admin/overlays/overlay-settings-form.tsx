@@ -34,6 +34,8 @@ const FIELD_LABELS: Record<OverlayField, string> = {
   prizes: 'Prizes',
   label: 'Alert label',
   race: 'Race on stream',
+  members: 'Member counts',
+  ratio: 'Payout ratios',
 };
 
 const ACCENT_LABELS: Record<OverlayAccent, string> = {
