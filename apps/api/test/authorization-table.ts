@@ -261,6 +261,7 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/contests/:id/cancel': live,
   'GET /api/admin/contest-templates': live,
   'POST /api/admin/contest-templates': admin,
+  'PUT /api/admin/contest-templates/:id': admin,
   'DELETE /api/admin/contest-templates/:id': admin,
   'GET /api/admin/raffle-templates': live,
   'POST /api/admin/raffle-templates': admin,

@@ -10,10 +10,10 @@ describe('contest routes', () => {
   it('a template opens on Go live by a moderator; members stake and see their part; the resolve pays', async () => {
     const admin = stack.admin;
     const settings = { question: 'Hunt in profit?', options: ['Yes', 'No'], min_stake: 10, max_stake: 500, window_seconds: null };
-    const template = await admin.json('POST', '/api/admin/contest-templates', { name: 'Hunt profit', settings });
+    const template = await admin.json('POST', '/api/admin/contest-templates', { name: 'Hunt profit', ...settings });
     expect(template.status).toBe(201);
     const moderator = (await stack.member({ role: 'moderator' })).client;
-    expect((await moderator.json('POST', '/api/admin/contest-templates', { name: 'Other', settings })).status).toBe(403);
+    expect((await moderator.json('POST', '/api/admin/contest-templates', { name: 'Other', ...settings })).status).toBe(403);
     const opened = await moderator.json('POST', '/api/admin/contests', { template_id: template.body.data.id });
     expect(opened.status).toBe(200);
     const id: number = opened.body.data.id;
@@ -56,5 +56,32 @@ describe('contest routes', () => {
     expect((await client.json('POST', '/api/r/contests/999999/stake', { option: 0, points: 10 })).status).toBe(404);
     expect((await client.json('POST', '/api/r/contests/1/stake', { option: 0, points: -1 })).status).toBe(422);
     expect((await client.json('POST', '/api/r/contests/1/stake', { option: 0, points: 1, extra: true })).status).toBe(422);
+  });
+
+  it('admins edit a template in place: name and settings replaced, a taken name 409, an unknown one 404, bad settings 422', async () => {
+    const admin = stack.admin;
+    const base = { question: 'Which slot?', options: ['Gates', 'Bonanza'], min_stake: 10, max_stake: 100, window_seconds: 60 };
+    const first = (await admin.json('POST', '/api/admin/contest-templates', { name: 'Slot pick', ...base })).body.data;
+    await admin.json('POST', '/api/admin/contest-templates', { name: 'Taken name', ...base });
+    const edited = await admin.json('PUT', `/api/admin/contest-templates/${first.id}`, {
+      name: 'Slot pick 3',
+      ...base,
+      options: ['Gates', 'Bonanza', 'Sugar Rush'],
+      window_seconds: null,
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { data: { id: first.id, name: 'Slot pick 3', options: ['Gates', 'Bonanza', 'Sugar Rush'], window_seconds: null } },
+    });
+    const listed = (await admin.json('GET', '/api/admin/contest-templates')).body.data as { id: number; name: string }[];
+    expect(listed.find((t) => t.id === first.id)).toMatchObject({ name: 'Slot pick 3', question: 'Which slot?', max_stake: 100 });
+
+    const taken = await admin.json('PUT', `/api/admin/contest-templates/${first.id}`, { name: 'Taken name', ...base });
+    expect(taken).toMatchObject({ status: 409, body: { success: false, message: 'A template of that name exists.' } });
+    expect((await admin.json('PUT', '/api/admin/contest-templates/999999', { name: 'X', ...base })).status).toBe(404);
+    const bad = await admin.json('PUT', `/api/admin/contest-templates/${first.id}`, { name: 'X', ...base, max_stake: 5 });
+    expect(bad).toMatchObject({ status: 422, body: { success: false, errors: { max_stake: ['Must be at least the minimum.'] } } });
+    const moderator = (await stack.member({ role: 'moderator' })).client;
+    expect((await moderator.json('PUT', `/api/admin/contest-templates/${first.id}`, { name: 'Y', ...base })).status).toBe(403);
   });
 });

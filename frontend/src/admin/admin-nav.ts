@@ -17,6 +17,7 @@ const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
   races: lazy(() => import('./races/races-admin-page')),
   'bonus-hunts': lazy(() => import('./bonus-hunts/bonus-hunts-admin-page')),
   tournaments: lazy(() => import('./tournaments/tournaments-admin-page')),
+  'contest-templates': lazy(() => import('./contests/contest-templates-page')),
   slots: lazy(() => import('./slots/slot-catalogue-page')),
   'slot-requests': lazy(() => import('./slots/slot-requests-page')),
   'store-items': lazy(() => import('./store/store-items-page')),

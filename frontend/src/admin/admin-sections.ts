@@ -22,6 +22,7 @@ export const ADMIN_SECTION_LIST = [
   { path: 'races', label: 'Wager Races' },
   { path: 'bonus-hunts', label: 'Bonus Hunts' },
   { path: 'tournaments', label: 'Tournaments' },
+  { path: 'contest-templates', label: 'Contest Templates' },
   { path: 'slots', label: 'Slot Catalogue' },
   { path: 'slot-requests', label: 'Slot Requests' },
   { path: 'store-items', label: 'Store Items' },

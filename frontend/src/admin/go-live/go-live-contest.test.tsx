@@ -10,7 +10,11 @@ import { ContestPanel } from './go-live-contest';
 const template: ContestTemplate = {
   id: 2,
   name: 'Bonus over 100x',
-  settings: { question: 'Will the bonus pay over 100x?', options: ['Yes', 'No'], min_stake: 10, max_stake: 500, window_seconds: 120 },
+  question: 'Will the bonus pay over 100x?',
+  options: ['Yes', 'No'],
+  min_stake: 10,
+  max_stake: 500,
+  window_seconds: 120,
 };
 
 const open: ContestView = {

@@ -132,13 +132,13 @@ function OpenContest() {
   const [templateId, setTemplateId] = useState('');
   const list = templates.data ?? [];
   if (!list.length)
-    return <p className="field-hint">Save a contest template (Contest templates) to open contests from here in one click.</p>;
+    return <p className="field-hint">Save a contest template (Contest Templates) to open contests from here in one click.</p>;
   const chosen = list.find((t) => String(t.id) === templateId) ?? list[0]!;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await act(() => open({ template_id: chosen.id }).unwrap(), 'Contest open.', 'Failed to open the contest');
   };
-  const s = chosen.settings;
+  const s = chosen;
   return (
     <form className="go-live__template" aria-label="Open a contest from a template" onSubmit={(e) => void submit(e)}>
       <h3 className="go-live__subtitle">Open a contest</h3>

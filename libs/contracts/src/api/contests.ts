@@ -25,22 +25,24 @@ export const CONTEST_TEXTS = {
 
 const option = z.string().trim().min(1, 'Name the option.').max(80, 'At most 80 characters.');
 
+const contestSettingsFields = z.object({
+  question: z.string().trim().min(1, 'Ask a question.').max(200, 'At most 200 characters.'),
+  options: z.array(option).min(2, 'At least two options.').max(CONTEST_MAX_OPTIONS, `At most ${CONTEST_MAX_OPTIONS} options.`),
+  min_stake: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
+  max_stake: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
+  /** Stakes close by themselves this long after opening; null: the streamer closes by hand. */
+  window_seconds: z.number().int('Whole seconds only.').min(10, 'At least 10 seconds.').max(86_400, 'At most a day.').nullable(),
+});
+
+/** A maximum under the minimum, or two options alike, can never take a stake anyone could tell apart. */
+function checkSettings(v: z.infer<typeof contestSettingsFields>, ctx: z.RefinementCtx): void {
+  if (v.max_stake < v.min_stake) ctx.addIssue({ code: 'custom', path: ['max_stake'], message: 'Must be at least the minimum.' });
+  const seen = new Set(v.options.map((o) => o.toLowerCase()));
+  if (seen.size !== v.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must differ.' });
+}
+
 /** What a contest asks and allows: a template keeps these, and opening a contest sends them. */
-export const contestSettingsSchema = z
-  .object({
-    question: z.string().trim().min(1, 'Ask a question.').max(200, 'At most 200 characters.'),
-    options: z.array(option).min(2, 'At least two options.').max(CONTEST_MAX_OPTIONS, `At most ${CONTEST_MAX_OPTIONS} options.`),
-    min_stake: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
-    max_stake: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
-    /** Stakes close by themselves this long after opening; null: the streamer closes by hand. */
-    window_seconds: z.number().int('Whole seconds only.').min(10, 'At least 10 seconds.').max(86_400, 'At most a day.').nullable(),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (v.max_stake < v.min_stake) ctx.addIssue({ code: 'custom', path: ['max_stake'], message: 'Must be at least the minimum.' });
-    const seen = new Set(v.options.map((o) => o.toLowerCase()));
-    if (seen.size !== v.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Options must differ.' });
-  });
+export const contestSettingsSchema = contestSettingsFields.strict().superRefine(checkSettings);
 export type ContestSettings = z.infer<typeof contestSettingsSchema>;
 
 /** POST /api/admin/contests: from settings, or from a template (its settings as saved). */
@@ -80,13 +82,12 @@ export const contestStakeSchema = z
   .strict();
 export type ContestStake = z.infer<typeof contestStakeSchema>;
 
-/** POST /api/admin/contest-templates */
-export const contestTemplateCreateSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name the template.').max(100, 'At most 100 characters.'),
-    settings: contestSettingsSchema,
-  })
-  .strict();
+/** POST /api/admin/contest-templates and PUT …/{id}: a template is its name and the settings it opens with, side by side. */
+export const contestTemplateInputSchema = contestSettingsFields
+  .extend({ name: z.string().trim().min(1, 'Name the template.').max(100, 'At most 100 characters.') })
+  .strict()
+  .superRefine(checkSettings);
+export type ContestTemplateInput = z.infer<typeof contestTemplateInputSchema>;
 
 export const CONTEST_STATUSES = ['open', 'closed', 'resolved', 'cancelled', 'refunded'] as const;
 export type ContestStatus = (typeof CONTEST_STATUSES)[number];
@@ -130,10 +131,9 @@ export interface ContestPage {
   notice: string;
 }
 
-export interface ContestTemplate {
+export interface ContestTemplate extends ContestSettings {
   id: number;
   name: string;
-  settings: ContestSettings;
 }
 
 /** What the 'contest:pools' push carries: every option's pool and members, each never below an earlier push's. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { contestSettingsSchema, type ContestTemplate, type ContestSettings } from '@kickback/contracts';
-import { AuditLogService } from '@kickback/platform';
+import { contestSettingsSchema, type ContestSettings, type ContestTemplate, type ContestTemplateInput } from '@kickback/contracts';
+import { AuditLogService, isUniqueViolation } from '@kickback/platform';
 import { ContestRefusalError } from './contests.errors';
 
 const TEMPLATE_TEXTS = { nameTaken: 'A template of that name exists.', notFound: 'Template not found.' } as const;
@@ -12,7 +12,19 @@ interface TemplateRow {
   settings: ContestSettings;
 }
 
-/** The contests a streamer runs every stream, saved once and opened from Go live in one click. */
+/** A template as the admin screens read it: its name beside its settings. */
+const template = (row: TemplateRow): ContestTemplate => ({ id: row.id, name: row.name, ...row.settings });
+
+/** The settings part of a template's input, as kept (and as a contest opened from it asks). */
+const settingsOf = ({ question, options, min_stake, max_stake, window_seconds }: ContestTemplateInput): ContestSettings => ({
+  question,
+  options,
+  min_stake,
+  max_stake,
+  window_seconds,
+});
+
+/** The contests a streamer runs every stream, saved once (admin Contest templates) and opened from Go live in one click. */
 @Injectable()
 export class ContestTemplatesService {
   constructor(
@@ -21,7 +33,8 @@ export class ContestTemplatesService {
   ) {}
 
   async list(): Promise<ContestTemplate[]> {
-    return this.em.fork().execute<TemplateRow[]>('select id, name, settings from contest_templates order by lower(name)');
+    const rows = await this.em.fork().execute<TemplateRow[]>('select id, name, settings from contest_templates order by lower(name)');
+    return rows.map(template);
   }
 
   /** The settings a contest opened from this template asks, checked again (a template outlives rule changes). */
@@ -31,15 +44,41 @@ export class ContestTemplatesService {
     return contestSettingsSchema.parse(row.settings);
   }
 
-  async create(adminId: number, input: { name: string; settings: ContestSettings }): Promise<ContestTemplate> {
-    return this.audit.audited({ actorId: adminId, action: 'contest-template.create', entity: 'contest_template' }, async (tx) => {
-      const [row] = await tx.execute<TemplateRow[]>(
-        'insert into contest_templates (name, settings) values (?, ?::jsonb) on conflict do nothing returning id, name, settings',
-        [input.name, JSON.stringify(input.settings)],
-      );
-      if (!row) throw new ContestRefusalError(TEMPLATE_TEXTS.nameTaken, 409);
-      return { entityId: row.id, before: null, after: row };
-    });
+  async create(adminId: number, input: ContestTemplateInput): Promise<ContestTemplate> {
+    const row = await this.audit.audited(
+      { actorId: adminId, action: 'contest-template.create', entity: 'contest_template' },
+      async (tx) => {
+        const [row] = await tx.execute<TemplateRow[]>(
+          'insert into contest_templates (name, settings) values (?, ?::jsonb) on conflict do nothing returning id, name, settings',
+          [input.name, JSON.stringify(settingsOf(input))],
+        );
+        if (!row) throw new ContestRefusalError(TEMPLATE_TEXTS.nameTaken, 409);
+        return { entityId: row.id, before: null, after: row };
+      },
+    );
+    return template(row);
+  }
+
+  /** Replaces a template's name and settings; contests opened from it before keep what they were opened with. */
+  async update(adminId: number, id: number, input: ContestTemplateInput): Promise<ContestTemplate> {
+    const row = await this.audit.audited(
+      { actorId: adminId, action: 'contest-template.update', entity: 'contest_template' },
+      async (tx) => {
+        const [before] = await tx.execute<TemplateRow[]>('select id, name, settings from contest_templates where id = ? for update', [id]);
+        if (!before) throw new ContestRefusalError(TEMPLATE_TEXTS.notFound, 404);
+        const [row] = await tx
+          .execute<TemplateRow[]>('update contest_templates set name = ?, settings = ?::jsonb where id = ? returning id, name, settings', [
+            input.name,
+            JSON.stringify(settingsOf(input)),
+            id,
+          ])
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? new ContestRefusalError(TEMPLATE_TEXTS.nameTaken, 409) : error;
+          });
+        return { entityId: id, before, after: row! };
+      },
+    );
+    return template(row);
   }
 
   async remove(adminId: number, id: number): Promise<void> {

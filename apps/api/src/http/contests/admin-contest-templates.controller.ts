@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { contestTemplateCreateSchema, type ContestSettings } from '@kickback/contracts';
+import { contestTemplateInputSchema, type ContestTemplateInput } from '@kickback/contracts';
 import { CurrentUser, GoLive, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
 import { ContestTemplatesService } from '@kickback/domain';
 
@@ -18,11 +18,18 @@ export class AdminContestTemplatesController {
   }
 
   @Post()
-  async create(
-    @CurrentUser() actor: SessionUser,
-    @Body(zodPipe(contestTemplateCreateSchema)) body: { name: string; settings: ContestSettings },
-  ) {
+  async create(@CurrentUser() actor: SessionUser, @Body(zodPipe(contestTemplateInputSchema)) body: ContestTemplateInput) {
     const template = await this.templates.create(actor.id, body);
+    return ok(template, `Template "${template.name}" saved.`);
+  }
+
+  @Put(':id')
+  async update(
+    @CurrentUser() actor: SessionUser,
+    @Param('id', rowId('Template not found.')) id: number,
+    @Body(zodPipe(contestTemplateInputSchema)) body: ContestTemplateInput,
+  ) {
+    const template = await this.templates.update(actor.id, id, body);
     return ok(template, `Template "${template.name}" saved.`);
   }
 
