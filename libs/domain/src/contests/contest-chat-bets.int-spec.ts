@@ -1,6 +1,5 @@
 import { CONTEST_TEXTS, type ContestSettings } from '@kickback/contracts';
 import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
-import { EconomyService } from '../economy';
 import { ContestsService } from './contests.service';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
@@ -14,7 +13,6 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
   kick.nextUser = STREAMER;
   const stack = integrationStack({ worker: true, admin: true, kick });
   let contests: ContestsService;
-  let economy: EconomyService;
   let admin: number;
   let viewer = 81_000;
   let chatId = 0;
@@ -28,16 +26,8 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
     ...over,
   });
 
-  /** A member linked to a Kick account, granted `points`. */
-  const member = async (points: number) => {
-    const { id } = await createUser(stack.em, {});
-    const kickId = ++viewer;
-    await stack.em.fork().execute('update users set kick_user_id = ? where id = ?', [kickId, id]);
-    await stack.em
-      .fork()
-      .transactional((tx) => economy.creditMany(tx, [{ userId: id, amount: points, reason: 'test.grant', idempotencyKey: `grant-${id}` }]));
-    return { id, kickId };
-  };
+  /** A member linked to a Kick account, granted `points` (signed in only where the site's route is used). */
+  const member = (points: number, signedIn = false) => stack.member({ points, kickId: ++viewer, signedIn });
 
   /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
   const chat = (from: number, content: string, options: { ago?: number; messageId?: string } = {}) => ({
@@ -65,7 +55,6 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
 
   beforeAll(async () => {
     contests = stack.api.app.get(ContestsService);
-    economy = stack.api.app.get(EconomyService);
     admin = (await createUser(stack.em, { role: 'Admin' })).id;
     expect(
       (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id, chat_commands_enabled: true }))
@@ -156,26 +145,22 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
 
   it('parallel stakes from the site and chat on one member never take the balance below zero', async () => {
     const contest = await contests.open(admin, settings({ max_stake: 1_000 }));
-    const { id, kickId } = await member(300);
-    // Twelve asks of 60 (720) against 300 points: six from the site, six from chat, all at once.
-    const site = Array.from({ length: 6 }, () =>
-      contests.stake({ contestId: contest.id, userId: id, option: 0, points: 60 }).then(
-        () => 'ok',
-        (e: Error) => e.message,
-      ),
-    );
+    const { id, kickId, client } = await member(300, true);
+    // Twelve asks of 60 (720) against 300 points: six through the site's route, six from chat, all at once.
+    const site = Array.from({ length: 6 }, () => client.json('POST', `/api/r/contests/${contest.id}/stake`, { option: 0, points: 60 }));
     const messages = Array.from({ length: 6 }, () => chat(kickId, '!bet gates 60'));
     const chatStatuses = messages.map((m) => kick.events.deliver('chat.message.sent', m));
-    const siteOutcomes = await Promise.all(site);
+    const siteAnswers = await Promise.all(site);
     expect(await Promise.all(chatStatuses)).toEqual(Array(6).fill(200));
     const replies = await Promise.all(messages.map((m) => replyTo(m.message_id)));
 
+    const siteStaked = siteAnswers.filter((a) => a.status === 200).length;
     const chatStaked = replies.filter((r) => r.includes('you staked 60')).length;
-    const siteStaked = siteOutcomes.filter((o) => o === 'ok').length;
     expect(siteStaked + chatStaked).toBe(5);
     // Every ask not staked was refused for want of points, on either path.
-    expect(siteOutcomes.filter((o) => o !== 'ok').every((o) => o === 'Not enough points.')).toBe(true);
-    expect(replies.filter((r) => !r.includes('you staked')).every((r) => r === `@viewer${kickId} Not enough points.`)).toBe(true);
+    for (const refused of siteAnswers.filter((a) => a.status !== 200))
+      expect(refused).toMatchObject({ status: 422, body: { success: false, message: 'Not enough points.' } });
+    expect(replies.filter((r) => !r.includes('you staked'))).toEqual(Array(6 - chatStaked).fill(`@viewer${kickId} Not enough points.`));
     expect(await ledger(id, contest.id)).toEqual({ staked: 300, balance: 0, wallet: 0 });
   });
 });
