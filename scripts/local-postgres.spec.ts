@@ -1,7 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PLATFORM_PACKAGE, othersCanReach, postgresUser } from './lib/local-postgres.cjs';
 
 const ROOT = join(__dirname, '..');
@@ -74,5 +85,18 @@ describe('PostgreSQL binaries from a closed checkout', () => {
     if (asRoot) expect(answer.error).toContain(`${planted} is not a folder of uid 0 that only its owner may write to`);
     else expect(answer.bin).toBe(join(packageInClosed, 'native', 'bin')); // not root: the checkout's own, always
     expect(existsSync(join(planted, 'bin', 'postgres'))).toBe(false);
+  });
+
+  it('gives a throwaway server a folder of its user that it can reach, even when TMPDIR is a closed folder', () => {
+    const code = `console.log(require('./scripts/lib/local-postgres.cjs').throwawayFolder('kb-test-'))`;
+    const run = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, env: { ...process.env, TMPDIR: closed }, encoding: 'utf8' });
+    const folder = run.stdout.trim();
+    try {
+      expect(statSync(folder).uid).toBe(postgresUser().uid ?? process.getuid!());
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(dirname(folder)).toBe(asRoot ? '/tmp' : closed); // not root: its own closed folder is fine
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -38,6 +38,11 @@ function reachableAsPostgres(path) {
   return !isRoot() || othersCanReach(path);
 }
 
+/** The temporary directory, if PostgreSQL's processes can reach what is in it; else /tmp (TMPDIR=/root/tmp, say). */
+function sharedTemp() {
+  return reachableAsPostgres(join(tmpdir(), 'any')) ? tmpdir() : '/tmp';
+}
+
 /**
  * A folder for files PostgreSQL's processes use. It is refused if someone else could have planted files in it
  * beforehand: the temporary directory is writable by every user, and what is found there is run.
@@ -64,11 +69,11 @@ function mirror(from, to) {
     else if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(source), target);
     else {
       try {
-        fs.linkSync(source, target);
+        fs.linkSync(source, target); // the same file: its mode is the checkout's, and is left alone
       } catch {
         fs.copyFileSync(source, target); // another file system (EXDEV), or links not allowed here
+        fs.chmodSync(target, fs.statSync(source).mode & 0o755);
       }
-      fs.chmodSync(target, fs.statSync(source).mode & 0o755);
     }
   }
 }
@@ -91,7 +96,7 @@ function postgresBinaries(packageDir = PLATFORM_PACKAGE) {
   const native = join(packageDir, 'native');
   if (reachableAsPostgres(join(native, 'bin', 'postgres'))) return join(native, 'bin');
   const version = packageVersion(packageDir);
-  const target = join(tmpdir(), `kickback-postgres-bin-${process.platform}-${process.arch}-${version}`);
+  const target = join(sharedTemp(), `kickback-postgres-bin-${process.platform}-${process.arch}-${version}`);
   if (!finishedCopy(target, version)) {
     const staging = fs.mkdtempSync(`${target}.part-`);
     try {
@@ -119,7 +124,7 @@ function persistentDataDir(preferred) {
   fs.mkdirSync(dirname(preferred), { recursive: true });
   const dir = reachableAsPostgres(preferred)
     ? preferred
-    : join(tmpdir(), `kickback-postgres-data-${createHash('sha256').update(preferred).digest('hex').slice(0, 16)}`);
+    : join(sharedTemp(), `kickback-postgres-data-${createHash('sha256').update(preferred).digest('hex').slice(0, 16)}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (user.uid !== undefined) {
     if (fs.lstatSync(dir).uid === process.getuid()) fs.chownSync(dir, user.uid, user.gid);
@@ -130,7 +135,7 @@ function persistentDataDir(preferred) {
 
 /** A fresh temporary folder (0700) owned by PostgreSQL's user: a throwaway server's data and socket. */
 function throwawayFolder(prefix) {
-  const home = fs.mkdtempSync(join(tmpdir(), prefix));
+  const home = fs.mkdtempSync(join(sharedTemp(), prefix));
   const user = postgresUser();
   if (user.uid !== undefined) fs.chownSync(home, user.uid, user.gid);
   return home;
