@@ -123,6 +123,16 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
     expect(await ledger(id, contest.id)).toEqual({ staked: 0, balance: 500, wallet: 500 });
   });
 
+  it('refuses a member on a break from gambling content, as the site does', async () => {
+    const contest = await contests.open(admin, settings());
+    const { id, kickId, client } = await member(500, true);
+    expect((await client.json('POST', '/api/r/safety/break', { period: '24h', confirm: true })).status).toBe(201);
+    const resting = chat(kickId, '!bet 1 100');
+    expect(await kick.events.deliver('chat.message.sent', resting)).toBe(200);
+    expect(await replyTo(resting.message_id)).toBe(`@viewer${kickId} ${CONTEST_TEXTS.notTakingPart}`);
+    expect(await ledger(id, contest.id)).toEqual({ staked: 0, balance: 500, wallet: 500 });
+  });
+
   it('stakes once and answers once for a message delivered again (same delivery) and under a second delivery id', async () => {
     const contest = await contests.open(admin, settings());
     const { id, kickId } = await member(500);
