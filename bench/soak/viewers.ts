@@ -10,6 +10,7 @@ const PAGES = ['bonus-hunts', 'raffle', 'tournaments', 'store'] as const;
 interface Viewer {
   socket: RawRoomSocket;
   page: string;
+  base: string;
 }
 
 /**
@@ -19,7 +20,8 @@ interface Viewer {
  */
 export class ViewerWaves {
   private viewers: Viewer[] = [];
-  private next = 0;
+  /** Joins under way per api, counted with its viewers when choosing one. */
+  private readonly joining = new Map<string, number>();
   joins = 0;
   failures = 0;
   /** First-load reads not answered 200 (the page HTML needs a built frontend/dist). */
@@ -48,16 +50,22 @@ export class ViewerWaves {
   }
 
   private async join(page: string): Promise<void> {
-    const base = this.bases()[this.next++ % this.bases().length]!;
+    // The api holding the fewest of the bench's viewers, as a least-connections balancer sends them: after a restart
+    // the returning viewers fill the restarted api again.
+    const held = (b: string) => this.viewers.filter((v) => v.base === b).length + (this.joining.get(b) ?? 0);
+    const base = [...this.bases()].sort((a, b) => held(a) - held(b))[0]!;
+    this.joining.set(base, (this.joining.get(base) ?? 0) + 1);
     const pattern = this.pattern(page);
     try {
       const load = await replayReads(base, pattern.firstLoadReads, { origin: base.replace('127.0.0.1', 'localhost') });
       this.readFailures += load.failed;
       const socket = await RawRoomSocket.join(base, base.replace('127.0.0.1', 'localhost'), pattern.rooms, UNRECORDED);
-      this.viewers.push({ socket, page });
+      this.viewers.push({ socket, page, base });
       this.joins++;
     } catch {
       this.failures++;
+    } finally {
+      this.joining.set(base, this.joining.get(base)! - 1);
     }
   }
 
