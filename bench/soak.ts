@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       const s = samples[samples.length - 1]!;
       console.log(
         `minute ${minute}: ${Object.entries(s.processes)
-          .map(([n, p]) => `${n} ${p.rssMb.toFixed(0)} MB`)
+          .map(([n, p]) => `${n} ${Number.isFinite(p.rssMb) ? p.rssMb.toFixed(0) : '–'} MB`)
           .join(', ')}; redis ${s.redisKeys} keys; ${connected[minute]} viewers`,
       );
     }
