@@ -216,7 +216,7 @@ async function main(): Promise<void> {
     await sampler?.close();
     await stack?.stop();
     redis.disconnect();
-    await redisServer.stop();
+    await redisServer.remove();
     await kick.stop();
     await db.end().catch(() => undefined);
     await database.drop();

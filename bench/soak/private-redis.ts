@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -69,5 +69,11 @@ export class PrivateRedis {
     admin.disconnect();
     await exited;
     this.child = null;
+  }
+
+  /** Stops it for good and removes its dump file. */
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }

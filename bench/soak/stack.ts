@@ -42,8 +42,14 @@ export class SoakStack {
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-soak-uploads-')),
       FRONTEND_DIST: process.env.BENCH_FRONTEND_DIST ?? join(DIST, '..', 'frontend', 'dist'),
     });
-    for (const name of ['api-a', 'api-b']) stack.apis.push(await stack.startApi(name, await freePort()));
-    stack.worker = await stack.startWorker();
+    try {
+      for (const name of ['api-a', 'api-b']) stack.apis.push(await stack.startApi(name, await freePort()));
+      stack.worker = await stack.startWorker();
+    } catch (err) {
+      // The caller has no stack to stop yet: what started here is stopped here.
+      await Promise.all(stack.apis.map((a) => stopProcess(a.child)));
+      throw err;
+    }
     return stack;
   }
 
