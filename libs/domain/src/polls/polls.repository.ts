@@ -60,16 +60,24 @@ export class PollsRepository {
   }
 
   /**
-   * The poll share-locked while it takes a vote (`id`, or the open one when null): votes do not wait for each other,
-   * and a close or cancel (which update the row) waits for them to commit; a vote arriving after reads the new row and
-   * finds nothing. Null when it takes no votes now.
+   * The poll while it takes a vote (`id`, or the open one when null), under a shared advisory lock on the poll that
+   * lasts until the vote commits: votes do not wait for each other, and a close or cancel (which takes the lock
+   * exclusively, waitForVotes) waits for the votes in flight and holds back every later one until it commits, which then
+   * reads the new status and finds nothing. An advisory lock rather than a row share lock: PostgreSQL queues a share
+   * request behind a waiting exclusive one, where row share locks let a stream of votes keep a close waiting. Null
+   * when it takes no votes now.
    */
   async lockTakingVotes(em: EntityManager, id: number | null): Promise<PollRow | null> {
-    const [row] = await em.execute<PollRow[]>(
-      `select ${POLL_COLUMNS} from polls where ${id === null ? 'true' : 'id = ?'} and ${TAKING_VOTES} order by id desc limit 1 for share`,
-      id === null ? [] : [id],
-    );
+    const pollId = id ?? (await em.execute<{ id: number }[]>(`select id from polls where status = 'open' order by id desc limit 1`))[0]?.id;
+    if (pollId === undefined) return null;
+    await em.execute(`select pg_advisory_xact_lock_shared(hashtext('poll-votes'), ?::int)`, [pollId]);
+    const [row] = await em.execute<PollRow[]>(`select ${POLL_COLUMNS} from polls where id = ? and ${TAKING_VOTES}`, [pollId]);
     return row ?? null;
+  }
+
+  /** Waits for the poll's votes in flight and holds back new ones until this transaction ends (lockTakingVotes). */
+  async waitForVotes(em: EntityManager, id: number): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(hashtext('poll-votes'), ?::int)`, [id]);
   }
 
   /** The member whose account is linked to this Kick account, if any. */

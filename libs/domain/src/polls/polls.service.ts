@@ -54,7 +54,8 @@ export class PollsService {
       for (const old of timedOut) await this.announce(tx, old, 'closed');
       await this.audit.record(tx, { actorId: adminId, action: 'poll.open', entity: 'poll', entityId: row.id, after: poll });
       await this.announce(tx, row, 'opened');
-      return pollView(row, { votes: [], counted_at: new Date() });
+      // The database's clock, as every later push's: a client compares them.
+      return pollView(row, await this.repository.counts(tx, row.id));
     });
     this.live.statusChanged(view);
     return view;
@@ -103,6 +104,7 @@ export class PollsService {
   /** Stops voting by hand; a poll already closed answers as it is. */
   async close(adminId: number, pollId: number): Promise<PollView> {
     const closed = await this.em.fork().transactional(async (tx) => {
+      await this.repository.waitForVotes(tx, pollId);
       const row = await this.repository.close(tx, pollId);
       if (!row) return false;
       await this.audit.record(tx, { actorId: adminId, action: 'poll.close', entity: 'poll', entityId: pollId });
@@ -117,6 +119,7 @@ export class PollsService {
   /** Takes the poll off stream: the site, Go live and the overlay show it as cancelled; its votes are kept unshown. */
   async cancel(adminId: number, pollId: number): Promise<PollView> {
     await this.em.fork().transactional(async (tx) => {
+      await this.repository.waitForVotes(tx, pollId);
       const row = await this.repository.cancel(tx, pollId);
       if (!row) throw (await this.repository.byId(tx, pollId)) ? new PollRefusalError(POLL_TEXTS.alreadyEnded) : new PollNotFoundError();
       await this.audit.record(tx, { actorId: adminId, action: 'poll.cancel', entity: 'poll', entityId: pollId });
