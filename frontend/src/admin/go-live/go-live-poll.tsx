@@ -4,6 +4,7 @@ import { pollTakesVotes } from '@kickback/contracts/poll-results';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PollResults } from '../../components/ui/poll-results';
 import { QueryStatus } from '../../components/ui/query-status';
+import { usePassed } from '../../lib/use-passed';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useCancelPollMutation, useClosePollMutation, useGetLivePollQuery, useOpenPollMutation } from './admin-go-live-polls-api';
 
@@ -16,7 +17,9 @@ const STATUS_WORDS: Record<PollView['status'], string> = {
 /** Go live's poll: the counts as votes come in, close or cancel; or ask the next question. */
 export function PollPanel() {
   const poll = useGetLivePollQuery();
-  const running = poll.data && poll.data.status === 'open' ? poll.data : null;
+  // A poll whose timer ran out is closed: the form to ask the next question shows at that moment.
+  const timedOut = usePassed(poll.data?.closes_at ?? null);
+  const running = poll.data && poll.data.status === 'open' && !timedOut ? poll.data : null;
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-poll" data-testid="go-live-poll">
       <h2 id="go-live-poll">Poll</h2>

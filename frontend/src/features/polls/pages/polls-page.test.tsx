@@ -91,4 +91,14 @@ describe('polls page', () => {
     expect(screen.queryByRole('button', { name: 'Vote Gates' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /log ?in/i })).toBeInTheDocument();
   });
+
+  it('takes the buttons away when the timer runs out, without a push', async () => {
+    const timed: PollView = { ...poll, closes_at: new Date(Date.now() + 2_500).toISOString() };
+    mockFetch((r) => (r.url === '/api/r/polls/current' ? { body: { success: true, data: { poll: timed, mine: null } } } : undefined));
+    renderWithProviders(<PollsPage />, { user: memberFixture });
+    expect(await screen.findByRole('button', { name: 'Vote Gates' })).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Voting closes in' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Vote Gates' })).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(screen.getByTestId('poll-status')).toHaveTextContent('Voting closed — 1 vote.');
+  });
 });

@@ -6,6 +6,7 @@ import { LoginCta } from '../../../components/ui/login-cta';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { PollResults } from '../../../components/ui/poll-results';
 import { errorMessage } from '../../../lib/api-error';
+import { usePassed } from '../../../lib/use-passed';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { useGetCurrentPollQuery, useVotePollMutation } from '../polls-api';
@@ -39,7 +40,9 @@ export default function PollsPage() {
 }
 
 function Poll({ page, poll }: { page: PollPage; poll: PollView }) {
-  const open = pollTakesVotes(poll);
+  // Re-rendered when the timer runs out, so the buttons go at that moment.
+  const timedOut = usePassed(poll.closes_at);
+  const open = !timedOut && pollTakesVotes(poll);
   return (
     <section className="card" aria-labelledby="poll-question" data-testid="poll">
       <h2 id="poll-question">{poll.question}</h2>
