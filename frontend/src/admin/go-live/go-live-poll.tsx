@@ -26,10 +26,10 @@ export function PollPanel() {
       <QueryStatus
         isLoading={poll.isLoading}
         isError={poll.isError}
-        isEmpty={false}
+        isEmpty={!poll.isLoading && !poll.isError && !poll.data}
         loadingText="Loading the poll..."
         errorText="Failed to load the poll."
-        emptyText=""
+        emptyText="No poll yet."
       />
       {poll.data && <PollCounts poll={poll.data} />}
       {running ? <PollControls poll={running} /> : !poll.isLoading && !poll.isError && <OpenPoll />}
