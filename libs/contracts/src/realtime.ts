@@ -15,6 +15,7 @@ import type { OverlaySettingsPush } from './api/overlay-settings';
 import type { JoinCommandPush } from './api/activity';
 import type { ContestPoolsPush, ContestView } from './api/contests';
 import type { PayoutChangedPush } from './api/payouts';
+import type { SlotRequestsPush } from './api/slots';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -30,6 +31,7 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^winners$/,
   /^alerts$/,
   /^contests$/,
+  /^slot-requests$/,
 ] as const;
 
 /**
@@ -54,6 +56,8 @@ export const WINNERS_ROOM = 'winners';
 export const ALERTS_ROOM = 'alerts';
 /** Stream contests: the running contest's pools and status, for the site, Go live and the contest overlay. */
 export const CONTESTS_ROOM = 'contests';
+/** The slot-request queue: the public queue page and the "next up" overlay (Go live hears the same push in the live room). */
+export const SLOT_REQUESTS_ROOM = 'slot-requests';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /**
@@ -127,6 +131,8 @@ export interface ServerToClientEvents {
   'payout:admin-changed': (payload: { id: number }) => void;
   /** Admin room: a raffle's entry counters, once per push window of its entries. */
   'admin:raffle-totals': (payload: AdminRaffleTotalsPush) => void;
+  /** Rooms 'slot-requests' and the live room: the queue changed (a request, a merge, played, skipped, cleared), at most once per push window. */
+  'slot-requests:changed': (payload: SlotRequestsPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

@@ -11,6 +11,7 @@ import {
   LeaderboardReadService,
   RacesReadService,
   RafflesQueryService,
+  SlotRequestsService,
   TournamentsService,
 } from '@kickback/domain';
 
@@ -35,6 +36,7 @@ export class OverlayDataService {
     private readonly activity: AdminActivityService,
     private readonly featuredRace: FeaturedRaceService,
     private readonly races: RacesReadService,
+    private readonly slotRequests: SlotRequestsService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -53,6 +55,8 @@ export class OverlayDataService {
         return { kind };
       case 'race':
         return { kind, race: await this.race() };
+      case 'next-up':
+        return { kind, ...(await this.slotRequests.nextUp()) };
     }
   }
 

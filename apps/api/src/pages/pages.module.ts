@@ -9,6 +9,7 @@ import {
   RacesModule,
   RafflesModule,
   SiteModule,
+  SlotsModule,
   SocialModule,
   TournamentsModule,
 } from '@kickback/domain';
@@ -37,6 +38,7 @@ import { ViewerSafetyModule } from '../http/safety/viewer-safety.module';
     TournamentsModule,
     LeaderboardModule,
     RacesModule,
+    SlotsModule,
     SocialModule,
     ViewerSafetyModule,
   ],

@@ -34,6 +34,8 @@ const FIELD_LABELS: Record<OverlayField, string> = {
   prizes: 'Prizes',
   label: 'Alert label',
   race: 'Race on stream',
+  provider: 'Provider',
+  requesters: 'Requested by',
 };
 
 const ACCENT_LABELS: Record<OverlayAccent, string> = {

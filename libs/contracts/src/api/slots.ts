@@ -312,3 +312,16 @@ export interface MySlotRequest {
   refunded: boolean;
   requested_at: string;
 }
+
+/** How many requests the "next up" overlay shows, and a queue push carries. */
+export const NEXT_UP_SHOWN = 3;
+
+/**
+ * 'slot-requests:changed': the queue after a window of changes: its size and its head (at most NEXT_UP_SHOWN entries),
+ * so a push is the same size at any request rate. Screens that show more read the queue again.
+ */
+export interface SlotRequestsPush {
+  total: number;
+  next: SlotRequestEntry[];
+  at: string;
+}
