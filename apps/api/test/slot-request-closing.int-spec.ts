@@ -74,6 +74,9 @@ describe('slot requests: Played, Skip and Clear racing each other (real PostgreS
       [ids],
     );
     expect(balances!.total).toBe(members.length * START - (members.length * 3 - refundedRequesters) * PRICE);
-    expect((await stack.admin.json('GET', '/api/admin/slot-requests')).body.data).toMatchObject({ queue: [], refund: { requests: 0, points: 0 } });
+    expect((await stack.admin.json('GET', '/api/admin/slot-requests')).body.data).toMatchObject({
+      queue: [],
+      refund: { requests: 0, points: 0 },
+    });
   }, 60_000);
 });

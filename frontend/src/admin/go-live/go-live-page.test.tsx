@@ -180,7 +180,7 @@ describe('GoLivePage', () => {
     expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B', override: true });
 
     expect(await screen.findByText('URL active')).toBeInTheDocument();
-    expect(screen.getAllByText('No URL')).toHaveLength(5);
+    expect(screen.getAllByText('No URL')).toHaveLength(6);
     expect(screen.getByRole('link', { name: 'Overlay URLs and previews' })).toHaveAttribute('href', '/overlays');
   });
 

@@ -214,7 +214,7 @@ export const slotCatalogueQuerySchema = z
   .strict();
 export type SlotCatalogueQuery = z.infer<typeof slotCatalogueQuerySchema>;
 
-/** A slot's figures across every finished hunt on the site; null where nothing was measured yet. */
+/** A slot's figures across every finished hunt on the site and the requests played on stream; null where nothing was measured yet. */
 export interface SlotFigures {
   times_opened: number;
   total_bet: number;
