@@ -28,7 +28,12 @@ describe('Go live: slot requests panel', () => {
         return {
           body: {
             success: true,
-            data: { queue, open: true, price: 20, refund: { requests: queue.length, points: 20 * queue.reduce((n, e) => n + e.requesters_count, 0) } },
+            data: {
+              queue,
+              open: true,
+              price: 20,
+              refund: { requests: queue.length, points: 20 * queue.reduce((n, e) => n + e.requesters_count, 0) },
+            },
           },
         };
       if (r.url === '/api/admin/slot-requests/1/played') return { body: { success: true, data: null, message: 'Marked as played.' } };

@@ -37,6 +37,9 @@ export class SlotRequestsLivePublisher {
   }
 
   private async flush(): Promise<void> {
-    this.realtime.toRoom([SLOT_REQUESTS_ROOM, LIVE_ROOM], 'slot-requests:changed', { ...(await this.head()), at: new Date().toISOString() });
+    this.realtime.toRoom([SLOT_REQUESTS_ROOM, LIVE_ROOM], 'slot-requests:changed', {
+      ...(await this.head()),
+      at: new Date().toISOString(),
+    });
   }
 }
