@@ -54,8 +54,13 @@ describe('slot requests live: next-up overlay, Go live pushes, played results in
     expect((await ask(bob, wanted!)).status).toBe(201);
     expect((await ask(cat, wanted!)).status).toBe(201);
 
+    // Bob's merge already puts Wanted first; the window after it carries Cat's.
     const settled = (pushes: SlotRequestsPush[]) =>
-      waitFor(() => names(pushes.at(-1))?.join() === 'Wanted,Gates,Sugar', 10_000, 'queue head');
+      waitFor(
+        () => names(pushes.at(-1))?.join() === 'Wanted,Gates,Sugar' && pushes.at(-1)!.next[0]!.requesters_count === 3,
+        10_000,
+        'queue head',
+      );
     await settled(onOverlay);
     await settled(onGoLive);
     expect(onOverlay.at(-1)).toMatchObject({
@@ -72,6 +77,16 @@ describe('slot requests live: next-up overlay, Go live pushes, played results in
     await waitFor(() => names(onOverlay.at(-1))?.join() === 'Gates,Sugar,Dog House', 10_000, 'queue head after played');
     expect(onOverlay.at(-1)!.total).toBe(3);
     expect((await stack.admin.json('POST', `/api/admin/slot-requests/${wantedId}/skip`)).status).toBe(404);
+    // Each requester's history carries the result.
+    for (const m of [ann, bob, cat])
+      expect(
+        (await m.client.json('GET', '/api/r/slot-requests/mine')).body.data.find((r: { request_id: number }) => r.request_id === wantedId),
+      ).toMatchObject({
+        status: 'played',
+        bet: 2.5,
+        win: 100,
+        refunded: false,
+      });
 
     // The worker counts the played request in the slot's figures (no hunt): opened once, 2.50 bet, 100 won, 40×.
     const figures = async () =>

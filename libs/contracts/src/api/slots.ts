@@ -310,6 +310,9 @@ export interface MySlotRequest {
   place: number | null;
   points: number;
   refunded: boolean;
+  /** What the streamer recorded when they played it (Go live): null when not played or not recorded. */
+  bet: number | null;
+  win: number | null;
   requested_at: string;
 }
 

@@ -179,6 +179,7 @@ export class SlotRequestsRepository {
       (Omit<MySlotRequest, 'slot' | 'requested_at'> & { slot_id: number; slot_name: string; provider: string; requested_at: Date })[]
     >(
       `select q.request_id, r.status, q.points, (q.refunded_at is not null) as refunded, q.created_at as requested_at,
+         r.bet::float8 as bet, r.win::float8 as win,
          s.id as slot_id, s.name as slot_name, p.name as provider,
          (select e.place from (select id, row_number() over (order by ${QUEUE_ORDER})::int as place from slot_requests r where r.status = 'queued') e
           where e.id = q.request_id) as place
@@ -194,6 +195,8 @@ export class SlotRequestsRepository {
       place: r.place,
       points: r.points,
       refunded: r.refunded,
+      bet: r.bet,
+      win: r.win,
       requested_at: new Date(r.requested_at).toISOString(),
     }));
   }
