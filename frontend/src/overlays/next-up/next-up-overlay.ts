@@ -14,18 +14,18 @@ type NextUpData = Extract<OverlayData, { kind: 'next-up' }>;
 export function mountNextUpOverlay({ stage, live, token }: OverlayContext, initial: NextUpData): void {
   const panel = el('section', { className: 'ov-panel ov-next-up', testId: 'next-up-overlay' });
   stage.append(panel);
-  // Pushes go out at least a window apart, but a reconnect's read can answer after a later push: the newest wins.
-  let shownAt = '';
-  const show = (data: { next: NextUpData['next']; total: number }, at: string) => {
-    if (at < shownAt) return;
-    shownAt = at;
-    fill(panel, nextUpPanel(data.next, data.total));
-  };
+  const show = (data: { next: NextUpData['next']; total: number }) => fill(panel, nextUpPanel(data.next, data.total));
+  // Pushes arrive in the order they were sent (one window after another); a reconnect's read that a push overtook is
+  // older than that push, so it is dropped. Counting pushes, not comparing clocks: OBS's clock need not be the server's.
+  let pushes = 0;
   live.join(SLOT_REQUESTS_ROOM);
-  live.on('slot-requests:changed', (push) => show(push, push.at));
-  live.onReconnect(() => {
-    const asked = new Date().toISOString();
-    void refetchOverlayData<NextUpData>('next-up', token).then((data) => data && show(data, asked));
+  live.on('slot-requests:changed', (push) => {
+    pushes += 1;
+    show(push);
   });
-  show(initial, '');
+  live.onReconnect(() => {
+    const seen = pushes;
+    void refetchOverlayData<NextUpData>('next-up', token).then((data) => data && pushes === seen && show(data));
+  });
+  show(initial);
 }
