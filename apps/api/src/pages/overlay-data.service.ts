@@ -10,8 +10,10 @@ import {
   FeaturedLeaderboardService,
   FeaturedRaceService,
   LeaderboardReadService,
+  PollsService,
   RacesReadService,
   RafflesQueryService,
+  SlotRequestsService,
   TournamentsService,
 } from '@kickback/domain';
 
@@ -36,6 +38,8 @@ export class OverlayDataService {
     private readonly activity: AdminActivityService,
     private readonly featuredRace: FeaturedRaceService,
     private readonly races: RacesReadService,
+    private readonly polls: PollsService,
+    private readonly slotRequests: SlotRequestsService,
     private readonly contests: ContestsService,
   ) {}
 
@@ -55,6 +59,10 @@ export class OverlayDataService {
         return { kind };
       case 'race':
         return { kind, race: await this.race() };
+      case 'poll':
+        return { kind, poll: await this.polls.current(null) };
+      case 'next-up':
+        return { kind, ...(await this.slotRequests.nextUp()) };
       case 'contest':
         return { kind, contest: await this.contests.current(null) };
     }

@@ -2,12 +2,14 @@ import type { CurrentHuntData } from './bonus-hunts';
 import type { ContestView } from './contests';
 import type { LeaderboardData } from './leaderboard';
 import type { RaceDetail } from './races';
+import type { PollView } from '../poll-results';
 import type { Raffle, RaffleParticipant } from './raffles';
 import type { TournamentDetail } from './tournaments';
 import type { OverlayLook, OverlaySettings } from './overlay-settings';
+import type { SlotRequestEntry } from './slots';
 
 /** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
-export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'contest'] as const;
+export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up', 'contest'] as const;
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 export const isOverlayKind = (value: unknown): value is OverlayKind =>
@@ -22,6 +24,8 @@ export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
   leaderboard: [/^leaderboard$/, /^race:\d+$/],
   alerts: [/^alerts$/],
   race: [/^race:\d+$/],
+  poll: [/^polls$/],
+  'next-up': [/^slot-requests$/],
   contest: [/^contests$/],
 };
 
@@ -59,6 +63,10 @@ export type OverlayData =
   | { kind: 'alerts' }
   /** The race on stream (chosen on Go live, else the live race ending first, else the next to start); null when none. */
   | { kind: 'race'; race: RaceDetail | null }
+  /** The poll on stream (the open one, else the newest); null before the first. */
+  | { kind: 'poll'; poll: PollView | null }
+  /** The slot-request queue's head (next up first, at most NEXT_UP_SHOWN) and its size. */
+  | { kind: 'next-up'; next: SlotRequestEntry[]; total: number }
   /** The contest the site shows (an unsettled one first, else the last settled); null before the first. */
   | { kind: 'contest'; contest: ContestView | null };
 

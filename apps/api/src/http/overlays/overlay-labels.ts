@@ -8,5 +8,7 @@ export const OVERLAY_LABELS: Record<OverlayKind, string> = {
   leaderboard: 'Leaderboard overlay',
   alerts: 'Alerts ticker',
   race: 'Race overlay',
+  poll: 'Poll overlay',
+  'next-up': 'Next up overlay',
   contest: 'Contest overlay',
 };

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** `!bet` (contests) and `!vote` (polls) are chat commands now: a join keyword of either would never be read as one. */
-export class Migration20261129112400_chat_bet_vote extends Migration {
+export class Migration20261129112500_chat_bet_vote extends Migration {
   override async up(): Promise<void> {
     this.addSql(`update activity_settings set join_keyword = 'join' where join_keyword in ('bet', 'vote');`);
     this.addSql(`alter table activity_settings drop constraint activity_settings_join_keyword_check,
