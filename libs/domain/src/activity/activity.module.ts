@@ -1,5 +1,6 @@
 import { SlotsModule } from '../slots/slots.module';
 import { ContestsModule } from '../contests/contests.module';
+import { PollsModule } from '../polls/polls.module';
 import { Module } from '@nestjs/common';
 import { EconomyModule } from '../economy/economy.module';
 import { RafflesModule } from '../raffles/raffles.module';
@@ -70,7 +71,7 @@ const PROVIDERS = [
 
 /** Earning on stream for the api: the Kick webhook, live state, the admin section. */
 @Module({
-  imports: [EconomyModule, RafflesModule, SiteModule, SlotsModule, ContestsModule],
+  imports: [EconomyModule, RafflesModule, SiteModule, SlotsModule, ContestsModule, PollsModule],
   providers: PROVIDERS,
   exports: [
     ChatCommandsService,

@@ -11,21 +11,23 @@ import { ActivityRepository } from './activity.repository';
 import { ChatSendRetryable, KickChatSender } from './kick-chat-sender';
 import { SlotRequestsService } from '../slots/slot-requests.service';
 import { ContestChatBets } from '../contests/contest-chat-bets.service';
+import { PollChatVotes } from '../polls/poll-chat-votes.service';
 
 /** One answer per Kick user and command in this window (docs/kick.md "Chat"). */
 const COMMAND_WINDOW_SECONDS = 30;
 /**
- * Commands that act for the member (a stake): each message is acted on and answered, never dropped by the window, since
- * a member adding to their stake twice in a row means both; the chat message id still answers a message once.
+ * Commands that act for the member (a stake, a vote): each message is acted on and answered, never dropped by the
+ * window, since a member adding to their stake or changing their vote twice in a row means both; the chat message id
+ * still answers a message once.
  */
-const UNWINDOWED: ReadonlySet<ChatCommand['command']> = new Set(['bet']);
+const UNWINDOWED: ReadonlySet<ChatCommand['command']> = new Set(['bet', 'vote']);
 /** A queued chat send is tried by one job at a time and sent at most once; kept longer than the queue retries a job. */
 const SEND_CLAIM_SECONDS = 86_400;
 
 export type ChatCommand = DomainEventMap['activity.chat-command'];
 
 /**
- * `!points`, `!raffle`, `!join`, `!sr <slot>` and `!bet <option> <points>` in the channel's chat, answered from the worker's queue (the webhook only records
+ * `!points`, `!raffle`, `!join`, `!sr <slot>`, `!bet <option> <points>` and `!vote <option>` in the channel's chat, answered from the worker's queue (the webhook only records
  * them) when the admin turned commands on, threaded under the asker's message. A command older than
  * KICK_COMMAND_MAX_AGE_SECONDS when its turn comes is not answered; `!join` enters the raffle that was on stream and
  * open when the message was typed. Raffle winners are named in chat the same way. Each queued send goes out at most
@@ -47,6 +49,7 @@ export class ChatCommandsService {
     private readonly entries: RaffleEntryService,
     private readonly slotRequests: SlotRequestsService,
     private readonly bets: ContestChatBets,
+    private readonly votes: PollChatVotes,
   ) {}
 
   /** Whether a command typed at `sentAt` is too old to answer (docs/activity.md "Chat commands"). */
@@ -62,8 +65,6 @@ export class ChatCommandsService {
     const em = this.em.fork();
     const rules = await this.repository.rules(em);
     if (!rules.chat_commands_enabled || !rules.broadcaster_user_id || command.kickUserId === rules.broadcaster_user_id) return 'skipped';
-    // Polls (issue 55) are not built yet: `!vote` is read and queued with its option, and answered once they are.
-    if (command.command === 'vote') return 'skipped';
     const sentAt = new Date(command.sentAt);
     if (this.stale(sentAt)) {
       this.logger.log(
@@ -103,7 +104,7 @@ export class ChatCommandsService {
       case 'raffle':
         return this.raffle();
       case 'vote':
-        throw new Error('!vote is answered by polls, which are not built yet');
+        return this.vote(command, sentAt);
     }
   }
 
@@ -195,6 +196,15 @@ export class ChatCommandsService {
     // Kick always names its messages; without a name, the sender and moment stand for one.
     const key = `chat:${command.messageId ?? `${command.kickUserId}@${command.sentAt}`}`;
     const answer = await this.bets.bet({ memberId: member.id, argument: command.argument ?? '', sentAt, key });
+    return `@${command.username} ${answer}`;
+  }
+
+  /**
+   * `!vote <option>`: the poll on stream, through the site's vote (PollChatVotes); a Kick account with no member votes
+   * only where the poll is open to everyone with a Kick login, which the polls service decides.
+   */
+  private async vote(command: ChatCommand, sentAt: Date): Promise<string> {
+    const answer = await this.votes.vote({ kickUserId: command.kickUserId, argument: command.argument ?? '', sentAt });
     return `@${command.username} ${answer}`;
   }
 

@@ -1,4 +1,5 @@
 import { CONTEST_MAX_STAKE, CONTEST_TEXTS } from '@kickback/contracts';
+import { chatOption } from '../activity/chat-option';
 
 export type ChatBet = { option: number; points: number } | { refusal: string };
 
@@ -29,23 +30,3 @@ export function parseChatBet(argument: string, options: readonly string[]): Chat
   const option = chatOption(words.join(' '), options);
   return 'refusal' in option ? option : { option: option.index, points };
 }
-
-/** Which option chat named (`!bet` and, for polls, `!vote`), or why none: see parseChatBet. */
-export function chatOption(typed: string, options: readonly string[]): { index: number } | { refusal: string } {
-  const wanted = normalise(typed);
-  if (/^\d+$/.test(wanted)) {
-    const place = Number(wanted);
-    if (place >= 1 && place <= options.length) return { index: place - 1 };
-  }
-  const labels = options.map(normalise);
-  const exact = labels.indexOf(wanted);
-  if (exact >= 0) return { index: exact };
-  const starting = labels.flatMap((label, index) => (label.startsWith(wanted) ? [index] : []));
-  if (starting.length === 1) return { index: starting[0]! };
-  const shown = `"${typed.slice(0, 40)}"`;
-  if (starting.length > 1)
-    return { refusal: `${shown} could be ${starting.map((i) => options[i]).join(' or ')}: type more of it, or its number.` };
-  return { refusal: `no option matches ${shown}: type its number, 1 to ${options.length}, or its name.` };
-}
-
-const normalise = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();

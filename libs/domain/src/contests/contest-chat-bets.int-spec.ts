@@ -173,19 +173,4 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
     expect(replies.filter((r) => !r.includes('you staked'))).toEqual(Array(6 - chatStaked).fill(`@viewer${kickId} Not enough points.`));
     expect(await ledger(id, contest.id)).toEqual({ staked: 300, balance: 0, wallet: 0 });
   });
-
-  it('queues !vote with the option typed, for polls to answer', async () => {
-    const { kickId } = await member(0);
-    const vote = chat(kickId, '!vote  sweet bonanza ');
-    expect(await kick.events.deliver('chat.message.sent', vote)).toBe(200);
-    const [event] = await stack.em
-      .fork()
-      .execute<{ payload: Record<string, unknown> }[]>(
-        `select payload from outbox_events where type = 'activity.chat-command' and payload->>'messageId' = ?`,
-        [vote.message_id],
-      );
-    expect(event?.payload).toEqual(
-      expect.objectContaining({ command: 'vote', argument: 'sweet bonanza', kickUserId: kickId, messageId: vote.message_id }),
-    );
-  });
 });
