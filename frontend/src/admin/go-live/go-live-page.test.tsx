@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HUNT_PHASE_LABELS, type AdminHuntDetail, type AdminRaffle, type AdminTournament } from '@kickback/contracts';
+import { HUNT_PHASE_LABELS, OVERLAY_KINDS, type AdminHuntDetail, type AdminRaffle, type AdminTournament } from '@kickback/contracts';
 import { resetSocketForTests } from '../../lib/socket';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
@@ -180,7 +180,8 @@ describe('GoLivePage', () => {
     expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B', override: true });
 
     expect(await screen.findByText('URL active')).toBeInTheDocument();
-    expect(screen.getAllByText('No URL')).toHaveLength(7);
+    // Every kind but the one with a URL.
+    expect(screen.getAllByText('No URL')).toHaveLength(OVERLAY_KINDS.length - 1);
     expect(screen.getByRole('link', { name: 'Overlay URLs and previews' })).toHaveAttribute('href', '/overlays');
   });
 
