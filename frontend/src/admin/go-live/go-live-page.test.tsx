@@ -132,7 +132,7 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/tournaments/3/matches/31/winner') return ok(tournament);
       if (r.url === '/api/admin/overlays')
         return ok(
-          ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up'].map((kind) => ({
+          OVERLAY_KINDS.map((kind) => ({
             kind,
             active: kind === 'hunt',
             issued_at: null,
