@@ -37,6 +37,11 @@ export const slotsApi = baseApi.injectEndpoints({
       transformResponse: (data: SlotCatalogueItem[], meta) => pagedList(data, meta),
       providesTags: ['Slots'],
     }),
+    /** The request picker's matches: the catalogue by name, so a member picks a slot that exists. */
+    findSlotsToRequest: build.query<SlotCatalogueItem[], string>({
+      query: (search) => `/api/r/slots?${new URLSearchParams({ sort: 'name', search })}`,
+      providesTags: ['Slots'],
+    }),
     getSlot: build.query<SlotPublicDetail, number>({ query: (id) => `/api/r/slots/${id}`, providesTags: ['Slots'] }),
     getSlotRequests: build.query<{ queue: SlotRequestEntry[]; open: boolean; price: number }, void>({
       query: () => '/api/r/slot-requests',
@@ -51,4 +56,11 @@ export const slotsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetSlotsQuery, useGetSlotQuery, useGetSlotRequestsQuery, useGetMySlotRequestsQuery, useRequestSlotMutation } = slotsApi;
+export const {
+  useGetSlotsQuery,
+  useFindSlotsToRequestQuery,
+  useGetSlotQuery,
+  useGetSlotRequestsQuery,
+  useGetMySlotRequestsQuery,
+  useRequestSlotMutation,
+} = slotsApi;

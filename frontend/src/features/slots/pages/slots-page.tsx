@@ -13,7 +13,10 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatAmount, formatMultiplier, formatNumber } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
+import { MySlotRequests } from '../components/my-slot-requests';
+import { SlotRequestPicker } from '../components/slot-request-picker';
 import { useGetSlotRequestsQuery, useGetSlotsQuery, useRequestSlotMutation, type SlotListArgs } from '../slots-api';
+import '../slots.css';
 
 const SORT_LABELS: Record<SlotSort, string> = {
   most_played: 'Most played',
@@ -48,6 +51,10 @@ export default function SlotsPage() {
     <section className="page container">
       <PageHeading title="Slots" lead="Every slot played on stream: how often it was opened, what it paid and the published facts." />
       <RequestsStatus />
+      <div className="slot-requests">
+        <SlotRequestPicker />
+        <MySlotRequests />
+      </div>
       <form className="slots__filters" role="search" aria-label="Filter slots" onSubmit={(event) => event.preventDefault()}>
         <label>
           Search
