@@ -12,6 +12,7 @@ import {
   useSkipSlotRequestMutation,
   useUpdateSlotRequestSettingsMutation,
 } from './admin-slot-requests-api';
+import { SlotRequestRulesForm } from './slot-request-rules-form';
 
 /** The viewers' slot requests as the streamer works them on stream: next up first, played, skipped (refunded) or cleared. */
 export default function SlotRequestsPage() {
@@ -92,6 +93,7 @@ export default function SlotRequestsPage() {
           ))}
         </DataTable>
       )}
+      <SlotRequestRulesForm />
       {confirming && data && (
         <ConfirmDialog
           title="Clear the queue?"

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotCatalogueItem } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { mockFetch, type MockAnswer, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { SlotRequestPicker } from './slot-request-picker';
@@ -32,7 +32,7 @@ const page = (data: SlotCatalogueItem[]) => ({
   body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 24, total: data.length } },
 });
 
-const queued = {
+const queued: MockAnswer = {
   status: 201,
   body: {
     success: true,
@@ -52,7 +52,7 @@ const queued = {
   },
 };
 
-function serve({ open = true, price = 25, answer }: { open?: boolean; price?: number; answer?: () => unknown } = {}) {
+function serve({ open = true, price = 25, answer }: { open?: boolean; price?: number; answer?: () => MockAnswer } = {}) {
   const requests: TestRequest[] = [];
   mockFetch((request) => {
     requests.push(request);
