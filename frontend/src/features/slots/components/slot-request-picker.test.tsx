@@ -128,6 +128,17 @@ describe('SlotRequestPicker', () => {
     expect(screen.getByRole('button', { name: 'Request Gates of Olympus (free)' })).toBeEnabled();
   });
 
+  it('picks the first match on Enter, and asks for the request as a second step', async () => {
+    const requests = serve();
+    renderWithProviders(<SlotRequestPicker />, { user: memberFixture, route: '/slots' });
+    const box = await screen.findByRole('searchbox', { name: 'Find a slot in the catalogue' });
+    fireEvent.change(box, { target: { value: 'gates' } });
+    await screen.findByRole('button', { name: 'Pick Gates of Olympus' });
+    fireEvent.submit(box);
+    expect(screen.getByTestId('slot-request-picked')).toHaveTextContent('Gates of Olympus');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('says so when requests are closed, without a search box', async () => {
     serve({ open: false });
     renderWithProviders(<SlotRequestPicker />, { user: memberFixture, route: '/slots' });

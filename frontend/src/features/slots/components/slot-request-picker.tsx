@@ -54,9 +54,14 @@ function Picker() {
     setRefusal(null);
     setAnswer(null);
   };
+  const shown = (matches.data ?? []).slice(0, SHOWN_MATCHES);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!picked) return;
+    // Enter in the search box picks the first match; the request itself is always a second, deliberate step.
+    if (!picked) {
+      if (shown[0]) pick(shown[0]);
+      return;
+    }
     setRefusal(null);
     try {
       const { data, message } = await request(picked.id).unwrap();
@@ -68,7 +73,6 @@ function Picker() {
     }
   };
 
-  const shown = (matches.data ?? []).slice(0, SHOWN_MATCHES);
   const searching = search !== '' && picked === null;
   return (
     <form className="slot-request__form" onSubmit={(event) => void submit(event)} aria-label="Request a slot">
