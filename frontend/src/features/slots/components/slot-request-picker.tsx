@@ -54,7 +54,7 @@ function Picker() {
     setRefusal(null);
     setAnswer(null);
   };
-  const shown = (matches.data ?? []).slice(0, SHOWN_MATCHES);
+  const shown = (matches.currentData ?? []).slice(0, SHOWN_MATCHES);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Enter in the search box picks the first match; the request itself is always a second, deliberate step.
@@ -117,7 +117,7 @@ function Picker() {
         </ul>
       )}
       {searching && matches.isFetching && <p className="field-hint">Searching...</p>}
-      {searching && !matches.isFetching && matches.data?.length === 0 && (
+      {searching && !matches.isFetching && matches.currentData?.length === 0 && (
         <p className="field-hint">No slot in the catalogue matches “{search}”.</p>
       )}
       {picked && (
