@@ -38,29 +38,31 @@ function MyRequestsList() {
       {isError && <p role="alert">Failed to load your requests.</p>}
       {data && data.length === 0 && <p>You have not requested a slot yet.</p>}
       {data && data.length > 0 && (
-        <table className="table">
-          <caption className="visually-hidden">My slot requests, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Slot</th>
-              <th scope="col">Status</th>
-              <th scope="col">Points</th>
-              <th scope="col">Requested</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((request) => (
-              <tr key={request.request_id}>
-                <th scope="row">
-                  {request.slot.name} <span className="field-hint">{request.slot.provider}</span>
-                </th>
-                <td>{standing(request)}</td>
-                <td>{cost(request)}</td>
-                <td>{formatRelativeTime(request.requested_at)}</td>
+        <div className="slots__table-wrap" role="region" aria-label="My requests table" tabIndex={0}>
+          <table className="table">
+            <caption className="visually-hidden">My slot requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Slot</th>
+                <th scope="col">Status</th>
+                <th scope="col">Points</th>
+                <th scope="col">Requested</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.map((request) => (
+                <tr key={request.request_id}>
+                  <th scope="row">
+                    {request.slot.name} <span className="field-hint">{request.slot.provider}</span>
+                  </th>
+                  <td>{standing(request)}</td>
+                  <td>{cost(request)}</td>
+                  <td>{formatRelativeTime(request.requested_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -77,10 +77,10 @@ async function pickGates() {
 }
 
 describe('SlotRequestPicker', () => {
-  it('invites an anonymous visitor to log in instead of showing the picker', () => {
+  it('invites an anonymous visitor to log in instead of showing the picker', async () => {
     serve();
     renderWithProviders(<SlotRequestPicker />, { user: null, route: '/slots' });
-    expect(screen.getByTestId('login-cta')).toHaveAttribute('href', expect.stringContaining('/login'));
+    expect(await screen.findByTestId('login-cta')).toHaveAttribute('href', expect.stringContaining('/login'));
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
 

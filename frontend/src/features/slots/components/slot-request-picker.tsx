@@ -20,23 +20,28 @@ export const priceText = (price: number) => (price === 0 ? 'free' : formatCount(
 export function SlotRequestPicker() {
   const user = useCurrentUser();
   const headingId = useId();
-  return (
-    <section className="card slot-request" aria-labelledby={headingId}>
-      <h2 id={headingId}>Request a slot</h2>
-      {user ? (
-        <Picker />
-      ) : (
+  const { data: queue } = useGetSlotRequestsQuery();
+  const body = () => {
+    if (!queue) return null;
+    if (!queue.open) return <p role="status">Slot requests are closed right now.</p>;
+    if (!user)
+      return (
         <p>
           <LoginCta className="button button--primary button--small" purpose="to request a slot" /> to ask the streamer for a slot with your
           points.
         </p>
-      )}
+      );
+    return <Picker price={queue.price} />;
+  };
+  return (
+    <section className="card slot-request" aria-labelledby={headingId}>
+      <h2 id={headingId}>Request a slot</h2>
+      {body()}
     </section>
   );
 }
 
-function Picker() {
-  const { data: queue } = useGetSlotRequestsQuery();
+function Picker({ price }: { price: number }) {
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<SlotCatalogueItem | null>(null);
   const [answer, setAnswer] = useState<{ outcome: SlotRequestOutcome; message: string } | null>(null);
@@ -45,9 +50,6 @@ function Picker() {
   const search = useDebounced(term.trim(), 250);
   const matches = useFindSlotsToRequestQuery(search, { skip: search === '' || picked !== null });
   const listId = useId();
-
-  if (!queue) return null;
-  if (!queue.open) return <p role="status">Slot requests are closed right now.</p>;
 
   const pick = (slot: SlotCatalogueItem) => {
     setPicked(slot);
@@ -77,7 +79,7 @@ function Picker() {
   return (
     <form className="slot-request__form" onSubmit={(event) => void submit(event)} aria-label="Request a slot">
       <p className="field-hint" data-testid="slot-request-price">
-        {queue.price === 0 ? 'Requests are free.' : `A request costs ${priceText(queue.price)}.`}
+        {price === 0 ? 'Requests are free.' : `A request costs ${priceText(price)}.`}
       </p>
       {picked ? (
         <p className="slot-request__picked" data-testid="slot-request-picked">
@@ -122,7 +124,7 @@ function Picker() {
       )}
       {picked && (
         <button type="submit" className="button button--primary" disabled={requesting.isLoading}>
-          {queue.price === 0 ? `Request ${picked.name} (free)` : `Request ${picked.name} for ${priceText(queue.price)}`}
+          {price === 0 ? `Request ${picked.name} (free)` : `Request ${picked.name} for ${priceText(price)}`}
         </button>
       )}
       {refusal && (

@@ -110,27 +110,30 @@ export default function SlotsPage() {
       {isError && <p role="alert">Failed to load slots.</p>}
       {data && data.data.length === 0 && <p>No slot matches these filters.</p>}
       {data && data.data.length > 0 && (
-        <table className="table">
-          <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Slot</th>
-              <th scope="col">Provider</th>
-              <th scope="col">RTP</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Average ×</th>
-              <th scope="col">Biggest win</th>
-              <th scope="col">
-                <span className="visually-hidden">Request</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.map((slot) => (
-              <SlotRow key={slot.id} slot={slot} />
-            ))}
-          </tbody>
-        </table>
+        // A phone scrolls the table sideways inside its box, never the whole page; the box is focusable so a keyboard can too.
+        <div className="slots__table-wrap" role="region" aria-label="Slots table" tabIndex={0}>
+          <table className="table">
+            <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Slot</th>
+                <th scope="col">Provider</th>
+                <th scope="col">RTP</th>
+                <th scope="col">Opened</th>
+                <th scope="col">Average ×</th>
+                <th scope="col">Biggest win</th>
+                <th scope="col">
+                  <span className="visually-hidden">Request</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((slot) => (
+                <SlotRow key={slot.id} slot={slot} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && (
         <Pager page={args.page} lastPage={data.pagination.last_page} onPage={(page) => set('page', String(page))} label="Slot pages" />
@@ -161,12 +164,11 @@ function SlotRow({ slot }: { slot: SlotCatalogueItem }) {
 /** Whether requests are open and what one costs. */
 function RequestsStatus() {
   const { data } = useGetSlotRequestsQuery();
-  if (!data) return null;
+  // Closed, the request box below says so.
+  if (!data?.open) return null;
   return (
     <p className="field-hint" data-testid="slot-requests-status">
-      {data.open
-        ? `Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.queue.length)} in the queue.`
-        : 'Slot requests are closed right now.'}
+      {`Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.queue.length)} in the queue.`}
     </p>
   );
 }
