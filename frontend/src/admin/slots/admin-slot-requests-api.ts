@@ -1,4 +1,4 @@
-import type { SlotRequestEntry, SlotRequestRules, SlotRequestSettings } from '@kickback/contracts';
+import type { SlotRequestEntry, SlotRequestSettings } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
 
 const BASE = '/api/admin/slot-requests';
@@ -14,7 +14,6 @@ export interface AdminSlotRequestQueue {
 export const adminSlotRequestsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminSlotRequests: build.query<AdminSlotRequestQueue, void>({ query: () => BASE, providesTags: ['SlotRequests'] }),
-    getSlotRequestRules: build.query<SlotRequestRules, void>({ query: () => `${BASE}/settings`, providesTags: ['SlotRequests'] }),
     playedSlotRequest: build.mutation<null, number>({
       query: (id) => ({ url: `${BASE}/${id}/played`, method: 'POST', body: {} }),
       invalidatesTags: ['SlotRequests'],
@@ -36,7 +35,6 @@ export const adminSlotRequestsApi = baseApi.injectEndpoints({
 
 export const {
   useGetAdminSlotRequestsQuery,
-  useGetSlotRequestRulesQuery,
   usePlayedSlotRequestMutation,
   useSkipSlotRequestMutation,
   useClearSlotRequestsMutation,

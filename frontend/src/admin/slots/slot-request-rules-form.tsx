@@ -4,7 +4,8 @@ import { slotRequestSettingsSchema } from '@kickback/contracts/api/slots';
 import { ContractForm } from '../kit/contract-form';
 import type { FormLayout } from '../kit/form-layout';
 import { useAdminSubmit } from '../kit/use-admin-crud';
-import { useGetSlotRequestRulesQuery, useUpdateSlotRequestSettingsMutation } from './admin-slot-requests-api';
+import { useGetSlotRequestRulesQuery } from './admin-slot-request-rules-api';
+import { useUpdateSlotRequestSettingsMutation } from './admin-slot-requests-api';
 import { BlockedProvidersField, type BlockedProvider } from './blocked-providers-field';
 import { BlockedSlotsField, type BlockedSlot } from './blocked-slots-field';
 

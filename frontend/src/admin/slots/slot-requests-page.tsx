@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatCount, formatRelativeTime } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SlotRequestRulesForm } from './slot-request-rules-form';
 import {
   useClearSlotRequestsMutation,
   useGetAdminSlotRequestsQuery,
@@ -12,7 +13,6 @@ import {
   useSkipSlotRequestMutation,
   useUpdateSlotRequestSettingsMutation,
 } from './admin-slot-requests-api';
-import { SlotRequestRulesForm } from './slot-request-rules-form';
 
 /** The viewers' slot requests as the streamer works them on stream: next up first, played, skipped (refunded) or cleared. */
 export default function SlotRequestsPage() {
