@@ -7,6 +7,7 @@ import {
   type SlotSort,
   type SlotVolatility,
 } from '@kickback/contracts';
+import { LoginCta } from '../../../components/ui/login-cta';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api-error';
@@ -174,11 +175,13 @@ function RequestsStatus() {
 }
 
 /** Members request a slot from the catalogue itself: no typed name, so nothing is misspelled. */
-export function RequestButton({ slotId, name }: { slotId: number; name: string }) {
+export function RequestButton({ slotId, name, inviteVisitors = false }: { slotId: number; name: string; inviteVisitors?: boolean }) {
   const user = useCurrentUser();
   const [request, state] = useRequestSlotMutation();
   const toast = useToast();
-  if (!user) return null;
+  // A visitor is invited to log in where the slot stands alone (its page); the catalogue's rows stay quiet, as the
+  // request box above them invites once.
+  if (!user) return inviteVisitors ? <LoginCta className="button button--primary button--small" purpose={`to request ${name}`} /> : null;
   const ask = async () => {
     try {
       const answer = await request(slotId).unwrap();
