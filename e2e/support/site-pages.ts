@@ -12,6 +12,7 @@ export const VISITOR_PAGES = [
   '/slots',
   '/leaderboard',
   '/races',
+  '/polls',
   '/store',
   '/contact',
   '/winners',

@@ -36,6 +36,8 @@ export interface DomainEventMap {
   'race.changed': { raceId: number; at: string };
   /** A race ended and its winners were recorded (written once, by the transaction that finished it). */
   'race.finished': { raceId: number; at: string };
+  /** The streamer played a requested slot on Go live (with its bet and win when recorded); the worker recomputes the slot's figures. */
+  'slot-request.played': { requestId: number; slotId: number; at: string };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
   'points.changed': {
     userId: number;
@@ -55,6 +57,12 @@ export interface DomainEventMap {
     contestId: number;
     change: 'opened' | 'closed' | 'resolved' | 'cancelled' | 'refunded';
     closesAt: string | null;
+    at: string;
+  };
+  /** A stream poll opened, closed or was cancelled (docs/polls.md). Votes write no event: their pushes go from the api. */
+  'poll.updated': {
+    pollId: number;
+    change: 'opened' | 'closed' | 'cancelled';
     at: string;
   };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */

@@ -14,7 +14,9 @@ import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
 import type { OverlaySettingsPush } from './api/overlay-settings';
 import type { JoinCommandPush } from './api/activity';
 import type { ContestPoolsPush, ContestView } from './api/contests';
+import type { PollCountsPush, PollView } from './poll-results';
 import type { PayoutChangedPush } from './api/payouts';
+import type { SlotRequestsPush } from './api/slots';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -30,6 +32,8 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^winners$/,
   /^alerts$/,
   /^contests$/,
+  /^polls$/,
+  /^slot-requests$/,
 ] as const;
 
 /**
@@ -54,6 +58,10 @@ export const WINNERS_ROOM = 'winners';
 export const ALERTS_ROOM = 'alerts';
 /** Stream contests: the running contest's pools and status, for the site, Go live and the contest overlay. */
 export const CONTESTS_ROOM = 'contests';
+/** Stream polls: the poll on stream's counts and status, for the site, Go live and the poll overlay. */
+export const POLLS_ROOM = 'polls';
+/** The slot-request queue: the public queue page and the "next up" overlay (Go live hears the same push in the live room). */
+export const SLOT_REQUESTS_ROOM = 'slot-requests';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /**
@@ -71,6 +79,10 @@ export interface ServerToClientEvents {
   'contest:pools': (payload: ContestPoolsPush) => void;
   /** Room 'contests': a contest opened, closed or was settled; the whole view. */
   'contest:status': (payload: { contest: ContestView }) => void;
+  /** Room 'polls': a poll's counts after votes, at most once per push window (every option: at most 10). */
+  'poll:counts': (payload: PollCountsPush) => void;
+  /** Room 'polls': a poll opened, closed or was cancelled; the whole view. */
+  'poll:status': (payload: { poll: PollView }) => void;
   /** Room raffle:{id}: new or grown entries and the totals, at most 4 pushes a second per room. */
   'raffle:entries': (payload: RaffleEntriesPush) => void;
   /** Room raffle:{id}: the raffle changed (started, ended, edited, cancelled, rerolled). */
@@ -127,6 +139,8 @@ export interface ServerToClientEvents {
   'payout:admin-changed': (payload: { id: number }) => void;
   /** Admin room: a raffle's entry counters, once per push window of its entries. */
   'admin:raffle-totals': (payload: AdminRaffleTotalsPush) => void;
+  /** Rooms 'slot-requests' and the live room: the queue changed (a request, a merge, played, skipped, cleared), at most once per push window. */
+  'slot-requests:changed': (payload: SlotRequestsPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

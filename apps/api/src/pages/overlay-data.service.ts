@@ -9,8 +9,10 @@ import {
   FeaturedLeaderboardService,
   FeaturedRaceService,
   LeaderboardReadService,
+  PollsService,
   RacesReadService,
   RafflesQueryService,
+  SlotRequestsService,
   TournamentsService,
 } from '@kickback/domain';
 
@@ -35,6 +37,8 @@ export class OverlayDataService {
     private readonly activity: AdminActivityService,
     private readonly featuredRace: FeaturedRaceService,
     private readonly races: RacesReadService,
+    private readonly polls: PollsService,
+    private readonly slotRequests: SlotRequestsService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -53,6 +57,10 @@ export class OverlayDataService {
         return { kind };
       case 'race':
         return { kind, race: await this.race() };
+      case 'poll':
+        return { kind, poll: await this.polls.current(null) };
+      case 'next-up':
+        return { kind, ...(await this.slotRequests.nextUp()) };
     }
   }
 

@@ -34,6 +34,9 @@ const FIELD_LABELS: Record<OverlayField, string> = {
   prizes: 'Prizes',
   label: 'Alert label',
   race: 'Race on stream',
+  votes: 'Vote counts',
+  provider: 'Provider',
+  requesters: 'Requested by',
 };
 
 const ACCENT_LABELS: Record<OverlayAccent, string> = {

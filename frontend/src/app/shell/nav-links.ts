@@ -9,6 +9,7 @@ export const STREAM_LINKS: readonly NavLinkItem[] = [
   { to: '/tournaments', label: 'Tournaments' },
   { to: '/raffles', label: 'Raffles' },
   { to: '/contests', label: 'Contests' },
+  { to: '/polls', label: 'Polls' },
   { to: '/slots', label: 'Slots' },
 ];
 

@@ -1,12 +1,14 @@
 import type { CurrentHuntData } from './bonus-hunts';
 import type { LeaderboardData } from './leaderboard';
 import type { RaceDetail } from './races';
+import type { PollView } from '../poll-results';
 import type { Raffle, RaffleParticipant } from './raffles';
 import type { TournamentDetail } from './tournaments';
 import type { OverlayLook, OverlaySettings } from './overlay-settings';
+import type { SlotRequestEntry } from './slots';
 
 /** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
-export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race'] as const;
+export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up'] as const;
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 export const isOverlayKind = (value: unknown): value is OverlayKind =>
@@ -21,6 +23,8 @@ export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
   leaderboard: [/^leaderboard$/, /^race:\d+$/],
   alerts: [/^alerts$/],
   race: [/^race:\d+$/],
+  poll: [/^polls$/],
+  'next-up': [/^slot-requests$/],
 };
 
 /**
@@ -56,7 +60,11 @@ export type OverlayData =
   | { kind: 'leaderboard'; leaderboard: LeaderboardData | null; platform: string | null; race: RaceDetail | null }
   | { kind: 'alerts' }
   /** The race on stream (chosen on Go live, else the live race ending first, else the next to start); null when none. */
-  | { kind: 'race'; race: RaceDetail | null };
+  | { kind: 'race'; race: RaceDetail | null }
+  /** The poll on stream (the open one, else the newest); null before the first. */
+  | { kind: 'poll'; poll: PollView | null }
+  /** The slot-request queue's head (next up first, at most NEXT_UP_SHOWN) and its size. */
+  | { kind: 'next-up'; next: SlotRequestEntry[]; total: number };
 
 /** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */
 export interface OverlayPageData {
