@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { MySlotRequest } from '@kickback/contracts';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { formatAmount, formatCount, formatRelativeTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useGetMySlotRequestsQuery } from '../slots-api';
 
@@ -11,9 +11,13 @@ const STATUS_TEXT: Record<MySlotRequest['status'], string> = {
   cleared: 'Queue cleared',
 };
 
-/** Where a request stands: its place while queued, else what became of it. */
-const standing = (request: MySlotRequest) =>
-  request.status === 'queued' && request.place !== null ? `#${request.place} in the queue` : STATUS_TEXT[request.status];
+/** Where a request stands: its place while queued, else what became of it (with the result the streamer recorded). */
+const standing = (request: MySlotRequest) => {
+  if (request.status === 'queued' && request.place !== null) return `#${request.place} in the queue`;
+  if (request.status === 'played' && request.bet !== null && request.win !== null)
+    return `Played: ${formatAmount(request.bet)} bet, ${formatAmount(request.win)} won`;
+  return STATUS_TEXT[request.status];
+};
 
 /** What the request cost the member, and whether it came back (skipped and cleared requests are refunded). */
 const cost = (request: MySlotRequest) => {
@@ -21,7 +25,7 @@ const cost = (request: MySlotRequest) => {
   return request.refunded ? `${formatCount(request.points, 'point')} (refunded)` : formatCount(request.points, 'point');
 };
 
-/** A member's own requests, newest first: their place in the queue while waiting, and their history. */
+/** A member's own requests, newest first: their place in the queue while waiting (live), and their history. */
 export function MySlotRequests() {
   const user = useCurrentUser();
   if (!user) return null;

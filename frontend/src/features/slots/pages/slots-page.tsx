@@ -169,7 +169,7 @@ function RequestsStatus() {
   if (!data?.open) return null;
   return (
     <p className="field-hint" data-testid="slot-requests-status">
-      {`Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.queue.length)} in the queue.`}
+      {`Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.total)} in the queue.`}
     </p>
   );
 }
