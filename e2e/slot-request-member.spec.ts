@@ -27,7 +27,7 @@ test.describe('slot requests on the site', () => {
       blocked_slot_ids: [],
       blocked_provider_ids: [],
     });
-    await otherApi.call('post', '/api/r/slot-requests', { slot_id: earlier.id });
+    const ahead = await otherApi.call<{ request: { id: number } }>('post', '/api/r/slot-requests', { slot_id: earlier.id });
 
     const member = await signedIn(browser, 'LuckyLuke');
     const { page } = member;
@@ -56,6 +56,10 @@ test.describe('slot requests on the site', () => {
     await expect(row).toContainText('#2 in the queue');
     await expect(row).toContainText(`${PRICE} points`);
     await expect.poll(() => headerPoints(page)).toBe(before - PRICE);
+
+    // The streamer skips the request ahead: the member's place moves up over the queue's push, without a reload.
+    await adminApi.call('post', `/api/admin/slot-requests/${ahead.request.id}/skip`);
+    await expect(row).toContainText('#1 in the queue', { timeout: 5_000 });
 
     // Asking again for the same slot is refused with the server's own words.
     await picker.getByRole('searchbox', { name: 'Find a slot in the catalogue' }).fill(`pharaoh requested ${tag}`);
