@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatCount, formatRelativeTime } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SlotRequestRulesForm } from './slot-request-rules-form';
 import {
   useClearSlotRequestsMutation,
   useGetAdminSlotRequestsQuery,
@@ -93,6 +94,7 @@ export default function SlotRequestsPage() {
           ))}
         </DataTable>
       )}
+      <SlotRequestRulesForm />
       {confirming && data && (
         <ConfirmDialog
           title="Clear the queue?"

@@ -278,6 +278,13 @@ export const slotRequestSettingsSchema = z
 export type SlotRequestSettingsUpdate = z.infer<typeof slotRequestSettingsSchema>;
 export type SlotRequestSettings = Required<SlotRequestSettingsUpdate>;
 
+/** GET /api/admin/slot-requests/settings: the rules, with the blocked slots and providers named for the form. */
+export interface SlotRequestRules extends SlotRequestSettings {
+  /** The blocked slots still in the catalogue, by name. */
+  blocked_slots: { id: number; name: string; provider: string }[];
+  blocked_providers: { id: number; name: string }[];
+}
+
 export const slotRequestPlayedSchema = z
   .object({
     bet: z.number().min(0).max(1_000_000).multipleOf(0.01).optional(),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MySlotRequest, SlotRequestEntry, SlotRequestSettings } from '@kickback/contracts';
+import type { MySlotRequest, SlotRequestEntry, SlotRequestRules, SlotRequestSettings } from '@kickback/contracts';
 
 /** The queue's order: most requesters first, then the oldest; a merge moves a request up by its new requesters. */
 const QUEUE_ORDER = 'r.requesters_count desc, r.created_at, r.id';
@@ -52,6 +52,24 @@ export class SlotRequestsRepository {
         return Array.isArray(value) ? `{${value.join(',')}}` : value;
       }),
     ]);
+  }
+
+  /** The names behind the blocklists' ids, in name order, for the rules form. */
+  async blockedNames(
+    em: EntityManager,
+    slotIds: number[],
+    providerIds: number[],
+  ): Promise<Pick<SlotRequestRules, 'blocked_slots' | 'blocked_providers'>> {
+    const blocked_slots = await em.execute<SlotRequestRules['blocked_slots']>(
+      `select s.id, s.name, p.name as provider from slots s join slot_providers p on p.id = s.provider_id
+       where s.id = any(?::int[]) order by lower(s.name), s.id`,
+      [`{${slotIds.join(',')}}`],
+    );
+    const blocked_providers = await em.execute<SlotRequestRules['blocked_providers']>(
+      'select id, name from slot_providers where id = any(?::int[]) order by lower(name), id',
+      [`{${providerIds.join(',')}}`],
+    );
+    return { blocked_slots, blocked_providers };
   }
 
   /** One member's requests are decided one at a time: cooldown and open limit read what the previous one wrote. */

@@ -7,6 +7,7 @@ import {
   type SlotRequestEntry,
   type SlotRequestOutcome,
   type SlotRequestPlayed,
+  type SlotRequestRules,
   type SlotRequestSettings,
   type SlotRequestSettingsUpdate,
 } from '@kickback/contracts';
@@ -106,8 +107,11 @@ export class SlotRequestsService {
     return this.requests.mine(this.em.fork(), userId, HISTORY_SHOWN);
   }
 
-  async settings(): Promise<SlotRequestSettings> {
-    return this.requests.settings(this.em.fork());
+  /** The rules as the admin form edits them: the blocklists' slots and providers named. */
+  async rules(): Promise<SlotRequestRules> {
+    const em = this.em.fork();
+    const settings = await this.requests.settings(em);
+    return { ...settings, ...(await this.requests.blockedNames(em, settings.blocked_slot_ids, settings.blocked_provider_ids)) };
   }
 
   async updateSettings(actorId: number, changes: SlotRequestSettingsUpdate): Promise<SlotRequestSettings> {
