@@ -4,8 +4,9 @@ import { DomainEventHandlers } from '@kickback/platform';
 import { SlotStatsRepository } from './slot-stats.repository';
 
 /**
- * Keeps each slot's figures in step with the hunts and the played slot requests (never computed on a page's read): any
- * change to a hunt's games or status, or a request played on Go live, recomputes the figures of the slots it touches,
+ * Keeps each slot's figures in step with the hunts, the tournaments and the played slot requests (never computed on a
+ * page's read): any change to a hunt's games or status, a tournament's matches or status (a deletion included), or a
+ * request played on Go live, recomputes the figures of the slots it touches,
  * from the rows, inside the processed-event transaction. A replayed event recomputes the same figures.
  */
 @Injectable()
@@ -32,6 +33,24 @@ export class SlotStatsHandler implements OnModuleInit {
       handle: async (event: DomainEvent<'hunt.updated'>, tx) => {
         if (event.payload.change === 'games' || event.payload.change === 'status')
           await this.stats.recomputeForHunt(tx, event.payload.huntId);
+      },
+    });
+    this.handlers.register({
+      consumer: 'slots.stats-tournament-completed',
+      type: 'tournament.completed',
+      handle: (event: DomainEvent<'tournament.completed'>, tx) => this.stats.recomputeForTournament(tx, event.payload.tournamentId),
+    });
+    this.handlers.register({
+      consumer: 'slots.stats-tournament-match',
+      type: 'tournament.match-decided',
+      handle: (event: DomainEvent<'tournament.match-decided'>, tx) => this.stats.recomputeForTournament(tx, event.payload.tournamentId),
+    });
+    this.handlers.register({
+      consumer: 'slots.stats-tournament-updated',
+      type: 'tournament.updated',
+      handle: async (event: DomainEvent<'tournament.updated'>, tx) => {
+        if (event.payload.change === 'match' || event.payload.change === 'status')
+          await this.stats.recomputeForTournament(tx, event.payload.tournamentId);
       },
     });
     this.handlers.register({

@@ -124,4 +124,76 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
     const bad = await api.client().json('GET', '/api/r/slots?sort=loudest');
     expect(bad.status).toBe(422);
   }, 90_000);
+
+  it('counts each finished tournament match as an opening with its multiplier, follows a correction and a deletion', async () => {
+    const stored = async (slotId: number) =>
+      (
+        await em
+          .fork()
+          .execute<
+            {
+              times_opened: number;
+              best_multiplier: string | null;
+              total_bet: string;
+              average_multiplier: string | null;
+              tournament_ids: number[];
+            }[]
+          >(
+            'select times_opened, best_multiplier::text, total_bet::text, average_multiplier::text, tournament_ids from slot_stats where slot_id = ?',
+            [slotId],
+          )
+      )[0];
+    const ace = await slot('Ace');
+    const bolt = await slot('Bolt');
+    // One name, two providers: a tournament's text cannot tell which, so neither counts it.
+    const twin = `Twin ${tag}`;
+    const twins = [
+      (await admin.json('POST', '/api/admin/slots', { name: twin, provider_name: `Twin A ${tag}` })).body.data.id as number,
+      (await admin.json('POST', '/api/admin/slots', { name: twin, provider_name: `Twin B ${tag}` })).body.data.id as number,
+    ];
+    const created = await admin.json('POST', '/api/admin/tournaments', {
+      name: `Slot Cup ${tag}`,
+      size: 4,
+      slots: [
+        { name: `Ace ${tag}`, multiplier: '50.00' },
+        { name: `Bolt ${tag}`, multiplier: '20.00' },
+        { name: `Outside ${tag}`, multiplier: '10.00' },
+        { name: twin, multiplier: '5.00' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const t = created.body.data as { id: number; matches: { id: number; round: number; match_number: number }[] };
+    const match = (round: number, n: number) => t.matches.find((m) => m.round === round && m.match_number === n)!.id;
+    const win = async (matchId: number, name: string) =>
+      expect((await admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`, { winner_name: name })).status).toBe(
+        201,
+      );
+    const final = (ace: string) =>
+      admin.json('PUT', `/api/admin/tournaments/${t.id}/matches/${match(2, 1)}`, { slot1_multiplier: ace, slot2_multiplier: '12.00' });
+    await win(match(1, 1), `Ace ${tag}`);
+    await win(match(1, 2), `Outside ${tag}`);
+    expect((await final('120.00')).status).toBe(200);
+    // Not finished yet: a running tournament is in no slot's figures.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await stored(ace))?.times_opened ?? 0).toBe(0);
+    await win(match(2, 1), `Ace ${tag}`);
+
+    await waitFor(async () => (await stored(ace))?.times_opened === 2, 15_000, 'tournament counted');
+    // Two openings (round 1 and the final), no bet: the bet-weighted average and the totals stay as they were.
+    expect(await stored(ace)).toMatchObject({
+      best_multiplier: '120.00',
+      total_bet: '0.00',
+      average_multiplier: null,
+      tournament_ids: [t.id],
+    });
+    expect(await stored(bolt)).toMatchObject({ times_opened: 1, best_multiplier: '20.00', tournament_ids: [t.id] });
+    for (const id of twins) expect((await stored(id))?.times_opened ?? 0).toBe(0);
+
+    expect((await final('80.00')).status).toBe(200);
+    await waitFor(async () => (await stored(ace))?.best_multiplier === '80.00', 15_000, 'corrected multiplier counted');
+
+    expect((await admin.json('DELETE', `/api/admin/tournaments/${t.id}`)).status).toBe(200);
+    await waitFor(async () => (await stored(ace))?.times_opened === 0, 15_000, 'deleted tournament uncounted');
+    expect(await stored(bolt)).toMatchObject({ times_opened: 0, best_multiplier: null, tournament_ids: [] });
+  }, 90_000);
 });

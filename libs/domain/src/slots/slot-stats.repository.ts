@@ -2,23 +2,33 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The one definition of a slot's figures (docs/slots.md), over the games of finished hunts and the slot requests the
- * streamer marked played (a request is a play outside any hunt: its bet and win when recorded, no hunt): opened = win
- * entered; the average multiplier is bet-weighted (total won ÷ total bet over plays with a bet), as a hunt's own is.
- * `FIGURES_SQL` selects them for the slots in the `target` CTE, whether or not they still have any play.
+ * The one definition of a slot's figures (docs/slots.md), over the games of finished hunts, the matches of finished
+ * tournaments and the slot requests the streamer marked played (a request is a play outside any hunt: its bet and win
+ * when recorded). A tournament match names its slots as text and records a multiplier, no bet or win: it counts where
+ * its name is one catalogue slot's (two slots of one name from two providers take none), as an opening with its
+ * multiplier and date. Opened = a win or a multiplier entered; the average multiplier is bet-weighted (total won ÷
+ * total bet over plays with a bet), as a hunt's own is, so tournaments leave it alone. `FIGURES_SQL` selects the
+ * figures for the slots in the `target` CTE, whether or not they still have any play.
  */
 const FIGURES_SQL = `
   plays as (
-    select g.slot_id, g.hunt_id, g.bet, g.win, g.multiplier, h.completed_at as played_at
+    select g.slot_id, g.hunt_id, null::int as tournament_id, g.bet, g.win, g.multiplier, h.completed_at as played_at
     from hunt_games g join hunts h on h.id = g.hunt_id and h.status = 'completed'
     where g.slot_id in (select slot_id from target)
     union all
-    select r.slot_id, null, r.bet, r.win, case when r.win is not null and r.bet > 0 then round(r.win / r.bet, 2) end, r.closed_at
+    select r.slot_id, null, null, r.bet, r.win, case when r.win is not null and r.bet > 0 then round(r.win / r.bet, 2) end, r.closed_at
     from slot_requests r where r.status = 'played' and r.slot_id in (select slot_id from target)
+    union all
+    select s.id, null, t.id, null, null, v.multiplier, t.completed_at
+    from tournaments t join tournament_matches m on m.tournament_id = t.id
+    cross join lateral (values (m.slot1_name, m.slot1_multiplier), (m.slot2_name, m.slot2_multiplier)) v (name, multiplier)
+    join slots s on lower(s.name) = lower(v.name)
+    where t.completed_at is not null and v.multiplier is not null and s.id in (select slot_id from target)
+      and (select count(*) from slots same where lower(same.name) = lower(v.name)) = 1
   ),
   figures as (
     select p.slot_id,
-      count(*) filter (where p.win is not null)::int as times_opened,
+      count(*) filter (where p.win is not null or p.multiplier is not null)::int as times_opened,
       coalesce(sum(p.bet) filter (where p.win is not null), 0) as total_bet,
       coalesce(sum(p.win), 0) as total_won,
       round(sum(p.win) filter (where p.bet > 0) / nullif(sum(p.bet) filter (where p.bet > 0 and p.win is not null), 0), 2) as average_multiplier,
@@ -26,7 +36,9 @@ const FIGURES_SQL = `
       max(p.win) as biggest_win,
       (array_agg(p.hunt_id order by p.win desc nulls last, p.played_at, p.hunt_id))[1] as biggest_win_hunt_id,
       max(p.played_at) as last_played_at,
-      coalesce(array_agg(distinct p.hunt_id order by p.hunt_id) filter (where p.hunt_id is not null), '{}') as hunt_ids
+      coalesce(array_agg(distinct p.hunt_id order by p.hunt_id) filter (where p.hunt_id is not null), '{}') as hunt_ids,
+      coalesce(array_agg(distinct p.tournament_id order by p.tournament_id) filter (where p.tournament_id is not null), '{}')
+        as tournament_ids
     from plays p
     group by p.slot_id
   )`;
@@ -52,6 +64,21 @@ export class SlotStatsRepository {
     );
   }
 
+  /** The same for a tournament: the catalogue slots its matches name, and those it was counted in before. */
+  async recomputeForTournament(em: EntityManager, tournamentId: number): Promise<void> {
+    const slots = await em.execute<{ slot_id: number }[]>(
+      `select s.id as slot_id from slots s
+         join tournament_matches m on m.tournament_id = ? and lower(s.name) in (lower(m.slot1_name), lower(m.slot2_name))
+       union select slot_id from slot_stats where tournament_ids @> array[?]::int[]
+       order by slot_id`,
+      [tournamentId, tournamentId],
+    );
+    await this.recompute(
+      em,
+      slots.map((s) => s.slot_id),
+    );
+  }
+
   async recompute(em: EntityManager, slotIds: number[]): Promise<void> {
     if (!slotIds.length) return;
     const list = JSON.stringify(slotIds);
@@ -63,14 +90,15 @@ export class SlotStatsRepository {
       `with target as (select s.id as slot_id from slots s where s.id in (select jsonb_array_elements_text(?::jsonb)::int)),
        ${FIGURES_SQL}
        insert into slot_stats (slot_id, times_opened, total_bet, total_won, average_multiplier, best_multiplier, biggest_win,
-         biggest_win_hunt_id, last_played_at, hunt_ids, updated_at)
+         biggest_win_hunt_id, last_played_at, hunt_ids, tournament_ids, updated_at)
        select t.slot_id, coalesce(f.times_opened, 0), coalesce(f.total_bet, 0), coalesce(f.total_won, 0), f.average_multiplier,
-         f.best_multiplier, f.biggest_win, f.biggest_win_hunt_id, f.last_played_at, coalesce(f.hunt_ids, '{}'), now()
+         f.best_multiplier, f.biggest_win, f.biggest_win_hunt_id, f.last_played_at, coalesce(f.hunt_ids, '{}'),
+         coalesce(f.tournament_ids, '{}'), now()
        from target t left join figures f on f.slot_id = t.slot_id
        on conflict (slot_id) do update set times_opened = excluded.times_opened, total_bet = excluded.total_bet,
          total_won = excluded.total_won, average_multiplier = excluded.average_multiplier, best_multiplier = excluded.best_multiplier,
          biggest_win = excluded.biggest_win, biggest_win_hunt_id = excluded.biggest_win_hunt_id, last_played_at = excluded.last_played_at,
-         hunt_ids = excluded.hunt_ids, updated_at = now()`,
+         hunt_ids = excluded.hunt_ids, tournament_ids = excluded.tournament_ids, updated_at = now()`,
       [list],
     );
   }

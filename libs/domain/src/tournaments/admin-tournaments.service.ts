@@ -264,6 +264,8 @@ export class AdminTournamentsService {
       const before = await this.lock(tx, id);
       if ((await countPicks(tx, id)) > 0) throw conflict('This tournament has predictions and cannot be deleted.');
       await deleteTournament(tx, id);
+      // The slots' figures it counted in are recomputed without it (a status change: it no longer exists).
+      await this.outbox.add(tx, 'tournament.updated', { tournamentId: id, change: 'status', at: new Date().toISOString() });
       await this.audit.record(tx, {
         actorId,
         action: 'tournament.delete',

@@ -5,7 +5,7 @@ import { formatAmount, formatDate, formatMultiplier, formatNumber } from '../../
 import { useGetSlotQuery } from '../slots-api';
 import { RequestButton } from './slots-page';
 
-/** One slot: its published facts, its figures across the site's finished hunts, and the hunts it was opened in. */
+/** One slot: its published facts, its figures across the site's finished hunts and tournaments and played requests, and the hunts it was opened in. */
 export default function SlotPage() {
   const id = Number(useParams().id);
   const { data: slot, isLoading, isError } = useGetSlotQuery(id, { skip: !Number.isInteger(id) || id < 1 });

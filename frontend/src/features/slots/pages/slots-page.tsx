@@ -29,7 +29,7 @@ const SORT_LABELS: Record<SlotSort, string> = {
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
   list.includes(value as T) ? (value as T) : fallback;
 
-/** Slots: the catalogue with each slot's figures across the site's finished hunts, sorted and filtered through the URL. */
+/** Slots: the catalogue with each slot's figures across the site's finished hunts, tournaments and played requests, sorted and filtered through the URL. */
 export default function SlotsPage() {
   const [params, setParams] = useSearchParams();
   const args: SlotListArgs = {

@@ -50,6 +50,7 @@ import { Migration20261129112400_polls } from './Migration20261129112400_polls';
 import { Migration20261129112400_next_up_overlay } from './Migration20261129112400_next_up_overlay';
 import { Migration20261129112500_chat_bet_vote } from './Migration20261129112500_chat_bet_vote';
 import { Migration20261129113000_contest_overlay } from './Migration20261129113000_contest_overlay';
+import { Migration20261129125500_slot_stats_tournaments } from './Migration20261129125500_slot_stats_tournaments';
 import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
 import { Migration20261129090000_contests } from './Migration20261129090000_contests';
 import { Migration20261129090000_safer_gambling } from './Migration20261129090000_safer_gambling';
@@ -118,4 +119,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129112400_next_up_overlay', class: Migration20261129112400_next_up_overlay },
   { name: 'Migration20261129112500_chat_bet_vote', class: Migration20261129112500_chat_bet_vote },
   { name: 'Migration20261129113000_contest_overlay', class: Migration20261129113000_contest_overlay },
+  { name: 'Migration20261129125500_slot_stats_tournaments', class: Migration20261129125500_slot_stats_tournaments },
 ];
