@@ -61,7 +61,9 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
     return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
   if (current instanceof z.ZodNativeEnum)
     return { ...base, kind: 'enum', required: !optional && !nullable, options: Object.values(current.enum as Record<string, string>) };
-  return { ...base, kind: 'other', required: !optional && !nullable };
+  // A union that takes an empty text (`'' | url`) may be left empty.
+  const takesEmpty = current instanceof z.ZodUnion && current.safeParse('').success;
+  return { ...base, kind: 'other', required: !optional && !nullable && !takesEmpty };
 }
 
 /** The object schema under a contract's effects (`.refine`, `.superRefine`), whose fields a form lays out. */
