@@ -10,10 +10,11 @@ import { formatDateTime, formatNumber, formatRelativeTime } from '../../lib/form
 import { onServerEvent } from '../../lib/socket';
 import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource } from '../kit/resource';
+import { type QueueResource, listTexts } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetContactMessagesQuery, useSetContactMessageStatusMutation } from './admin-contact-api';
 import './contact-messages-page.css';
+import { optionsOf } from '../kit/filter-bar';
 
 const STATUS_LABEL: Record<ContactStatus, string> = { new: 'New', read: 'Read', archived: 'Archived' };
 
@@ -68,22 +69,12 @@ const contactMessages: QueueResource<AdminContactMessage, { status: AdminContact
         name: 'status',
         label: 'Show',
         id: 'contact-message-status',
-        options: [
-          { value: 'all', label: 'All' },
-          { value: 'new', label: 'New' },
-          { value: 'read', label: 'Read' },
-          { value: 'archived', label: 'Archived' },
-        ],
+        options: optionsOf({ all: 'All', new: 'New', read: 'Read', archived: 'Archived' }),
       },
     ],
   },
   useList: (query) => useGetContactMessagesQuery(query),
-  texts: {
-    loading: 'Loading messages...',
-    error: 'Failed to load messages.',
-    empty: 'No messages here.',
-    caption: 'Contact messages, newest first',
-  },
+  texts: listTexts('messages', 'No messages here.', 'Contact messages, newest first'),
   pagerLabel: 'Message pages',
   columns: [
     {

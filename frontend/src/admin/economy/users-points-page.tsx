@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { adminUsersListQuerySchema } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource, QueueRowKit } from '../kit/resource';
+import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { fieldFacts } from '../kit/schema-fields';
 import { UserDetailPage } from '../users/user-detail-page';
 import { useGetAdminUsersQuery, type AdminUserRow, type AdminUsersPage } from './admin-economy-api';
@@ -43,7 +43,7 @@ const users: QueueResource<AdminUserRow, { search: string }, AdminUsersPage> = {
     },
   },
   useList: (query) => useGetAdminUsersQuery(query),
-  texts: { loading: 'Loading users...', error: 'Failed to load users.', empty: 'No users found.', caption: 'Users with their points' },
+  texts: listTexts('users', 'No users found.', 'Users with their points'),
   pagerLabel: 'User pages',
   columns: [
     {

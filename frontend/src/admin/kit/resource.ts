@@ -21,6 +21,14 @@ export interface ListTexts {
   caption: string;
 }
 
+/** A list's usual lines: "Loading <things>...", "Failed to load <things>.", with its own empty line and caption. */
+export const listTexts = (things: string, empty: string, caption: string): ListTexts => ({
+  loading: `Loading ${things}...`,
+  error: `Failed to load ${things}.`,
+  empty,
+  caption,
+});
+
 /** What a row's own buttons may do through the kit. */
 export interface RowKit<T> {
   edit: (row: T) => void;

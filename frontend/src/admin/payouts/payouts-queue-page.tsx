@@ -14,13 +14,14 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime, formatNumber, formatRelativeTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource } from '../kit/resource';
+import { type QueueResource, listTexts } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useListParams } from '../kit/use-list-params';
 import { payoutsQueryString, useBulkApprovePayoutsMutation, useGetAdminPayoutsQuery, useMovePayoutMutation } from './admin-payouts-api';
 import { PayoutMoveDialog, type DetailedMove } from './payout-move-dialog';
 import { PayoutSettingsPanel } from './payout-settings-panel';
 import './payouts-queue-page.css';
+import { optionsOf } from '../kit/filter-bar';
 
 type Filters = Omit<AdminPayoutsQuery, 'page'>;
 const DEFAULTS: Filters = { status: 'open', source: 'all', age: 'all' };
@@ -146,23 +147,18 @@ const payoutsQueue: QueueResource<AdminPayout, Filters, AdminPayoutList> = {
         name: 'age',
         label: 'In this status',
         id: 'payout-age',
-        options: [
-          { value: 'all', label: 'Any time' },
-          { value: 'overdue', label: 'Longer than promised' },
-          { value: 'day', label: 'Over a day' },
-          { value: 'week', label: 'Over a week' },
-          { value: 'month', label: 'Over 30 days' },
-        ],
+        options: optionsOf({
+          all: 'Any time',
+          overdue: 'Longer than promised',
+          day: 'Over a day',
+          week: 'Over a week',
+          month: 'Over 30 days',
+        }),
       },
     ],
   },
   useList: (query) => useGetAdminPayoutsQuery(query),
-  texts: {
-    loading: 'Loading payouts...',
-    error: 'Failed to load payouts.',
-    empty: 'No payouts here.',
-    caption: 'Payouts, longest in their status first',
-  },
+  texts: listTexts('payouts', 'No payouts here.', 'Payouts, longest in their status first'),
   pagerLabel: 'Payout pages',
   columns: [
     {

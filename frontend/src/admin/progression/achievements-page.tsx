@@ -2,7 +2,7 @@ import type { AchievementInput, AdminAchievement } from '@kickback/contracts';
 import { achievementInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 
@@ -15,12 +15,7 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
   addLabel: 'Add Achievement',
   endpoints: achievementsAdmin,
   name: (item) => item.name,
-  texts: {
-    loading: 'Loading achievements...',
-    error: 'Failed to load achievements.',
-    empty: 'No achievements yet. Add one to give members something to unlock.',
-    caption: 'Achievements catalogue',
-  },
+  texts: listTexts('achievements', 'No achievements yet. Add one to give members something to unlock.', 'Achievements catalogue'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save achievement', removeFailed: 'Failed to delete achievement' },
   columns: [
     { header: 'Achievement', cell: (item) => <ProgressionName item={item} fallbackIcon="🏆" />, rowHeader: true },

@@ -12,7 +12,7 @@ import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { useListParams } from '../kit/use-list-params';
 import { slotCatalogueAdmin, type SlotCataloguePage } from './admin-slots-api';
 import { listField, optionalTextField, volatilityField } from './slot-fields';
@@ -57,12 +57,7 @@ const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
   endpoints,
   name: (slot) => slot.name,
   header: (rows) => <CatalogueSearch total={(rows as SlotCataloguePage).pagination?.total} />,
-  texts: {
-    loading: 'Loading slots...',
-    error: 'Failed to load slots.',
-    empty: 'No slots match. Add one, or import a file below.',
-    caption: 'Catalogue slots by name',
-  },
+  texts: listTexts('slots', 'No slots match. Add one, or import a file below.', 'Catalogue slots by name'),
   toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save slot', removeFailed: 'Failed to remove slot' },
   columns: [
     { header: 'Slot', cell: (slot) => slot.name, rowHeader: true },

@@ -9,7 +9,7 @@ import {
 } from '@kickback/contracts';
 import { formatRelativeTime } from '../../lib/format';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource, QueueRowKit } from '../kit/resource';
+import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { useGetAdminTicketsQuery, useGetTicketFilterCategoriesQuery } from './admin-tickets-api';
 import { TicketAdminPanel } from './tickets-admin-panel';
 
@@ -62,12 +62,7 @@ const tickets: QueueResource<AdminTicket, TicketFilters, AdminTicketList> = {
       search,
       page,
     }),
-  texts: {
-    loading: 'Loading tickets...',
-    error: 'Failed to load tickets.',
-    empty: 'No tickets match these filters.',
-    caption: 'Support tickets, newest first',
-  },
+  texts: listTexts('tickets', 'No tickets match these filters.', 'Support tickets, newest first'),
   pagerLabel: 'Ticket pages',
   columns: [
     { header: 'Ticket', rowHeader: true, cell: (t) => `#${t.id} ${t.title}` },
