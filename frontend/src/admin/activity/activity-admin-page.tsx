@@ -7,6 +7,7 @@ import { ActivityRewards } from './activity-rewards';
 import { ActivityRulesForm } from './activity-rules-form';
 import { ActivitySubscriptions } from './activity-subscriptions';
 import './activity-admin-page.css';
+import { SmallButton } from '../kit/row-actions';
 
 /** Earning on stream: what happened today, Kick's deliveries and subscriptions, and the rules that decide it. */
 export default function ActivityAdminPage() {
@@ -15,9 +16,7 @@ export default function ActivityAdminPage() {
   return (
     <div className="admin-page activity-admin">
       <PageHeader title="Activity">
-        <button type="button" className="button button--ghost button--small" onClick={() => void overview.refetch()}>
-          Refresh
-        </button>
+        <SmallButton onClick={() => void overview.refetch()}>Refresh</SmallButton>
       </PageHeader>
       <QueryStatus
         isLoading={overview.isLoading}

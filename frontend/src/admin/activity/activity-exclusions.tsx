@@ -6,6 +6,7 @@ import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/use-contract-form';
 import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutation } from './admin-activity-api';
+import { SmallButton } from '../kit/row-actions';
 
 const EXCLUSION_FIELDS: FormLayout = [
   { name: 'kick_user_id', label: 'Kick user id', type: 'number' },
@@ -48,15 +49,14 @@ export function ActivityExclusions() {
               <td>{row.kick_user_id}</td>
               <th scope="row">{row.label}</th>
               <td>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
+                <SmallButton
+                  tone="danger"
                   disabled={removeState.isLoading}
-                  aria-label={`Remove exclusion of ${row.label}`}
+                  label={`Remove exclusion of ${row.label}`}
                   onClick={() => void run(() => remove(row.kick_user_id).unwrap(), 'Exclusion removed.', 'Failed to remove the exclusion.')}
                 >
                   Remove
-                </button>
+                </SmallButton>
               </td>
             </tr>
           ))}

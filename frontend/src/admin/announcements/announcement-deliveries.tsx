@@ -1,6 +1,7 @@
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useGetAnnouncementDeliveriesQuery } from './admin-announcements-api';
+import { SmallButton } from '../kit/row-actions';
 
 const STATUS_LABELS: Record<AnnouncementDelivery['status'], string> = {
   pending: 'Queued',
@@ -18,9 +19,9 @@ export function AnnouncementDeliveries({ hook }: { hook: AnnouncementHook }) {
     <section className="card admin-form" aria-label={`Delivery log of ${hook.name}`}>
       <div className="admin-page__header">
         <h2>Delivery log: {hook.name}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={() => refetch()} disabled={isFetching}>
+        <SmallButton onClick={() => refetch()} disabled={isFetching}>
           Refresh
-        </button>
+        </SmallButton>
       </div>
       {isLoading && <p role="status">Loading deliveries...</p>}
       {isError && <p role="alert">Failed to load the delivery log.</p>}

@@ -13,6 +13,7 @@ import type { CatalogueResource, RowKit } from '../kit/resource';
 import { announcementHooksAdmin, useSendAnnouncementTestMutation } from './admin-announcements-api';
 import { AnnouncementDeliveries } from './announcement-deliveries';
 import { SigningSecret } from './signing-secret';
+import { SmallButton } from '../kit/row-actions';
 
 const URL_HINTS: Record<AnnouncementHookKind, string> = {
   discord: 'In Discord: Channel settings → Integrations → Webhooks → Copy Webhook URL.',
@@ -53,9 +54,9 @@ function SendTestButton({ hook, kit }: { hook: AnnouncementHook; kit: RowKit<Ann
     );
   };
   return (
-    <button type="button" className="button button--ghost button--small" aria-label={`Send test to ${hook.name}`} onClick={send}>
+    <SmallButton label={`Send test to ${hook.name}`} onClick={send}>
       Send test
-    </button>
+    </SmallButton>
   );
 }
 
@@ -125,15 +126,13 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
   rowActions: (hook, kit) => (
     <>
       <SendTestButton hook={hook} kit={kit} />
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={`Delivery log of ${hook.name}`}
-        aria-pressed={kit.panelOpen(hook)}
+      <SmallButton
+        label={`Delivery log of ${hook.name}`}
+        pressed={kit.panelOpen(hook)}
         onClick={() => (kit.panelOpen(hook) ? kit.closePanel() : kit.openPanel(hook))}
       >
         Log
-      </button>
+      </SmallButton>
     </>
   ),
   panel: (hook) => (

@@ -15,6 +15,7 @@ import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetContactMessagesQuery, useSetContactMessageStatusMutation } from './admin-contact-api';
 import './contact-messages-page.css';
 import { optionsOf } from '../kit/filter-bar';
+import { SmallButton } from '../kit/row-actions';
 
 const STATUS_LABEL: Record<ContactStatus, string> = { new: 'New', read: 'Read', archived: 'Archived' };
 
@@ -37,12 +38,11 @@ function useMessageActions() {
   return (message: AdminContactMessage) => (
     <div className="admin-row-actions contact-messages__actions">
       {ACTIONS[message.status].map((action) => (
-        <button
+        <SmallButton
           key={action.to}
-          type="button"
-          className={`button button--small ${action.to === 'read' && message.status === 'new' ? 'button--primary' : 'button--ghost'}`}
+          tone={action.to === 'read' && message.status === 'new' ? 'primary' : 'ghost'}
           disabled={state.isLoading}
-          aria-label={`${action.label}: message ${message.id}`}
+          label={`${action.label}: message ${message.id}`}
           onClick={() =>
             void act(
               () => setStatus({ id: message.id, changes: { status: action.to } }).unwrap(),
@@ -52,7 +52,7 @@ function useMessageActions() {
           }
         >
           {action.label}
-        </button>
+        </SmallButton>
       ))}
     </div>
   );

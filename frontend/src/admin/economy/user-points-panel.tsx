@@ -9,6 +9,7 @@ import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { fieldFacts } from '../kit/schema-fields';
 import './user-points-panel.css';
+import { SmallButton } from '../kit/row-actions';
 
 const NOTE = fieldFacts(adminPointsAdjustSchema.shape.note);
 
@@ -47,11 +48,7 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
         <h2>
           {user.username}: {data ? formatNumber(data.balance) : user.points !== undefined ? formatNumber(user.points) : '…'} points
         </h2>
-        {onClose && (
-          <button type="button" className="button button--ghost button--small" onClick={onClose}>
-            Close
-          </button>
-        )}
+        {onClose && <SmallButton onClick={onClose}>Close</SmallButton>}
       </header>
       <form onSubmit={(e) => void apply(e)} noValidate>
         <TextField

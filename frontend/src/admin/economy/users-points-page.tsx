@@ -7,6 +7,7 @@ import { fieldFacts } from '../kit/schema-fields';
 import { UserDetailPage } from '../users/user-detail-page';
 import { useGetAdminUsersQuery, type AdminUserRow, type AdminUsersPage } from './admin-economy-api';
 import { UserPointsPanel } from './user-points-panel';
+import { SmallButton } from '../kit/row-actions';
 
 const SEARCH_LIMIT = fieldFacts(adminUsersListQuerySchema.shape.search).maxLength;
 
@@ -14,14 +15,9 @@ const useUserActions =
   ({ openPanel }: QueueRowKit<AdminUserRow>) =>
   (u: AdminUserRow) => (
     <div className="admin-row-actions">
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={`Points of ${u.username}`}
-        onClick={() => openPanel(u)}
-      >
+      <SmallButton label={`Points of ${u.username}`} onClick={() => openPanel(u)}>
         Points
-      </button>
+      </SmallButton>
       <Link className="button button--ghost button--small" to={`?user=${u.id}`} aria-label={`Details of ${u.username}`}>
         Details
       </Link>

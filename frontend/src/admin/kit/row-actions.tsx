@@ -1,5 +1,35 @@
 import type { ReactNode } from 'react';
 
+interface SmallButtonProps {
+  /** Its look: the row's main action, a quiet one, a destructive one, or the plain small button. */
+  tone?: 'primary' | 'ghost' | 'danger' | 'plain';
+  /** The accessible name where the text alone does not say which row it acts on ("Approve: payout 12"). */
+  label?: string;
+  /** For a button that toggles a panel open. */
+  pressed?: boolean;
+  title?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** The small button of a row or a panel; most of the admin's buttons, written once. */
+export function SmallButton({ tone = 'ghost', label, pressed, title, disabled, onClick, children }: SmallButtonProps) {
+  return (
+    <button
+      type="button"
+      className={tone === 'plain' ? 'button button--small' : `button button--${tone} button--small`}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={title}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
 interface RowActionsProps {
   /** The row's name, read out with each action ("Edit Gift Card"). */
   name: string;
@@ -17,15 +47,15 @@ export function RowActions({ name, onEdit, onDelete, deleteLabel = 'Delete', chi
     <td>
       <div className="admin-row-actions">
         {onEdit && (
-          <button type="button" className="button button--ghost button--small" aria-label={`Edit ${name}`} onClick={onEdit}>
+          <SmallButton label={`Edit ${name}`} onClick={onEdit}>
             Edit
-          </button>
+          </SmallButton>
         )}
         {children}
         {onDelete && (
-          <button type="button" className="button button--danger button--small" aria-label={`${deleteLabel} ${name}`} onClick={onDelete}>
+          <SmallButton tone="danger" label={`${deleteLabel} ${name}`} onClick={onDelete}>
             {deleteLabel}
-          </button>
+          </SmallButton>
         )}
       </div>
     </td>

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../lib/format';
 import { useGetLeaderboardFetchesQuery } from './admin-leaderboard-api';
+import { SmallButton } from '../kit/row-actions';
 
 /** The last fetches of one platform with their errors, newest first. */
 export function LeaderboardFetchHistory({ platformId, name }: { platformId: number; name: string }) {
@@ -8,9 +9,9 @@ export function LeaderboardFetchHistory({ platformId, name }: { platformId: numb
     <section className="card admin-form" aria-label={`Fetch history of ${name}`}>
       <div className="admin-page__header">
         <h2>Fetch history</h2>
-        <button type="button" className="button button--ghost button--small" onClick={() => refetch()} disabled={isFetching}>
+        <SmallButton onClick={() => refetch()} disabled={isFetching}>
           Refresh
-        </button>
+        </SmallButton>
       </div>
       {isLoading && <p role="status">Loading fetch history...</p>}
       {isError && <p role="alert">Failed to load the fetch history.</p>}

@@ -22,6 +22,7 @@ import { PayoutMoveDialog, type DetailedMove } from './payout-move-dialog';
 import { PayoutSettingsPanel } from './payout-settings-panel';
 import './payouts-queue-page.css';
 import { optionsOf } from '../kit/filter-bar';
+import { SmallButton } from '../kit/row-actions';
 
 type Filters = Omit<AdminPayoutsQuery, 'page'>;
 const DEFAULTS: Filters = { status: 'open', source: 'all', age: 'all' };
@@ -48,12 +49,11 @@ function usePayoutActions() {
   return (p: AdminPayout) => (
     <div className="admin-row-actions">
       {movesOf(p).map((to) => (
-        <button
+        <SmallButton
           key={to}
-          type="button"
-          className={`button button--small ${to === 'approved' || to === 'paid' ? 'button--primary' : 'button--ghost'}`}
+          tone={to === 'approved' || to === 'paid' ? 'primary' : 'ghost'}
           disabled={state.isLoading}
-          aria-label={`${MOVE_LABEL[to]}: payout ${p.id}`}
+          label={`${MOVE_LABEL[to]}: payout ${p.id}`}
           onClick={() =>
             DETAILED.has(to)
               ? setDialog({ payout: p, to: to as DetailedMove })
@@ -65,7 +65,7 @@ function usePayoutActions() {
           }
         >
           {MOVE_LABEL[to]}
-        </button>
+        </SmallButton>
       ))}
       {dialog?.payout.id === p.id && <PayoutMoveDialog payout={dialog.payout} to={dialog.to} onClose={() => setDialog(null)} />}
     </div>

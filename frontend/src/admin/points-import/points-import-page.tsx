@@ -22,6 +22,7 @@ import {
   useRollbackPointsImportMutation,
   type PointsImportUpload,
 } from './admin-points-import-api';
+import { SmallButton } from '../kit/row-actions';
 
 const FORMAT_LABELS: Record<PointsImportFormat, string> = {
   streamelements: 'StreamElements points list (JSON)',
@@ -217,9 +218,9 @@ function PointsImportBatches() {
               <td>{formatDateTime(batch.created_at)}</td>
               <td>
                 {batch.status === 'applied' && (
-                  <button type="button" className="button button--danger button--small" onClick={() => setPending(batch)}>
+                  <SmallButton tone="danger" onClick={() => setPending(batch)}>
                     Roll back
-                  </button>
+                  </SmallButton>
                 )}
               </td>
             </tr>

@@ -5,6 +5,7 @@ import { CataloguePage } from '../kit/catalogue-page';
 import { type CatalogueResource, listTexts } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
+import { SmallButton } from '../kit/row-actions';
 
 /**
  * The achievements catalogue: what members can unlock and the rule that unlocks it. Archiving hides one from
@@ -46,10 +47,8 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
     message: (item) => `${item.name} and every member's unlock of it will be removed. Archive it instead to keep the unlocks.`,
   },
   rowActions: (item, kit) => (
-    <button
-      type="button"
-      className="button button--ghost button--small"
-      aria-label={`${item.active ? 'Archive' : 'Restore'} ${item.name}`}
+    <SmallButton
+      label={`${item.active ? 'Archive' : 'Restore'} ${item.name}`}
       disabled={kit.busy}
       onClick={() =>
         void kit.change(
@@ -61,7 +60,7 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
       }
     >
       {item.active ? 'Archive' : 'Restore'}
-    </button>
+    </SmallButton>
   ),
 };
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminRaffleEntriesQuery, useRaffleActionMutation } from './admin-raffles-api';
+import { SmallButton } from '../kit/row-actions';
 
 const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
   'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,
@@ -42,9 +43,7 @@ function ApplyRules({ raffle }: { raffle: AdminRaffle }) {
   };
   return (
     <>
-      <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(true)}>
-        Apply rules to entrants
-      </button>
+      <SmallButton onClick={() => setConfirming(true)}>Apply rules to entrants</SmallButton>
       {confirming && (
         <ConfirmDialog
           title={`Apply the rules of ${raffle.title} to its entrants?`}
@@ -72,12 +71,7 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
           Entries of {raffle.title}: {formatNumber(list?.pagination.total ?? 0)} rows, {formatNumber(list?.tickets_total ?? 0)} tickets
         </h2>
         <div>
-          <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
-            Refresh
-          </button>{' '}
-          <button type="button" className="button button--ghost button--small" onClick={onClose}>
-            Close
-          </button>
+          <SmallButton onClick={() => void refetch()}>Refresh</SmallButton> <SmallButton onClick={onClose}>Close</SmallButton>
         </div>
       </header>
       {isLoading && <p role="status">Loading entries...</p>}

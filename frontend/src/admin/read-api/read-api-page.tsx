@@ -12,6 +12,7 @@ import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
 import { ReadApiTokenForm, SCOPE_LABELS } from './read-api-token-form';
 import './read-api-page.css';
+import { SmallButton } from '../kit/row-actions';
 
 const columns: Column<AdminReadApiToken>[] = [
   { header: 'Name', cell: (token) => token.name },
@@ -79,9 +80,9 @@ export default function ReadApiPage() {
               name={(token) => token.name}
               actions={(token) =>
                 !token.revoked_at && (
-                  <button type="button" className="button button--danger button--small" onClick={() => setPending(token)}>
+                  <SmallButton tone="danger" onClick={() => setPending(token)}>
                     Revoke
-                  </button>
+                  </SmallButton>
                 )
               }
             />

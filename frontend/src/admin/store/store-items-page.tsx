@@ -6,6 +6,7 @@ import type { CatalogueResource } from '../kit/resource';
 import { storeItemsAdmin } from './admin-store-items-api';
 import { StoreCodesPanel } from './store-codes-panel';
 import { storeItemImageField } from './store-item-image-field';
+import { SmallButton } from '../kit/row-actions';
 
 /** What members can buy with points: list, create, edit, remove (archived once redeemed), and each item's code pool. */
 const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
@@ -98,14 +99,9 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   },
   rowActions: (item, kit) =>
     item.fulfilment === 'code' && (
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={`Codes for ${item.name}`}
-        onClick={() => kit.openPanel(item)}
-      >
+      <SmallButton label={`Codes for ${item.name}`} onClick={() => kit.openPanel(item)}>
         Codes
-      </button>
+      </SmallButton>
     ),
   panel: (item, close) => <StoreCodesPanel item={item} onClose={close} />,
   panelAboveList: true,

@@ -13,6 +13,7 @@ import {
   type RedemptionsPage,
 } from './admin-store-api';
 import { optionsOf } from '../kit/filter-bar';
+import { SmallButton } from '../kit/row-actions';
 
 const STATUS_LABEL: Record<AdminRedemption['status'], string> = { pending: 'Pending', processed: 'Processed', refunded: 'Refunded' };
 
@@ -24,19 +25,16 @@ function useRedemptionActions({ confirm }: QueueRowKit<AdminRedemption>) {
   return (r: AdminRedemption) =>
     r.status === 'pending' && (
       <div className="admin-row-actions">
-        <button
-          type="button"
-          className="button button--primary button--small"
+        <SmallButton
+          tone="primary"
           disabled={processState.isLoading}
-          aria-label={`Mark redemption ${r.id} processed`}
+          label={`Mark redemption ${r.id} processed`}
           onClick={() => void act(() => process(r.id).unwrap(), `Redemption #${r.id} marked as processed`, 'Failed to process redemption')}
         >
           Mark Processed
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-label={`Refund redemption ${r.id}`}
+        </SmallButton>
+        <SmallButton
+          label={`Refund redemption ${r.id}`}
           onClick={() =>
             confirm({
               title: 'Refund redemption?',
@@ -52,7 +50,7 @@ function useRedemptionActions({ confirm }: QueueRowKit<AdminRedemption>) {
           }
         >
           Refund
-        </button>
+        </SmallButton>
       </div>
     );
 }

@@ -12,6 +12,7 @@ import { QueueScreen } from '../kit/queue-page';
 import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { useGetAdminTicketsQuery, useGetTicketFilterCategoriesQuery } from './admin-tickets-api';
 import { TicketAdminPanel } from './tickets-admin-panel';
+import { SmallButton } from '../kit/row-actions';
 
 type TicketFilters = { status: string; priority: string; category: string; search: string };
 
@@ -25,9 +26,9 @@ function useCategoryOptions() {
 const useOpenAction =
   ({ openDetail }: QueueRowKit<AdminTicket>) =>
   (t: AdminTicket) => (
-    <button type="button" className="button button--small" onClick={() => openDetail(t)} aria-label={`Open ticket #${t.id}`}>
+    <SmallButton tone="plain" onClick={() => openDetail(t)} label={`Open ticket #${t.id}`}>
       Open
-    </button>
+    </SmallButton>
   );
 
 /** The support queue: filters, newest first; opening a ticket (`?ticket=12`) shows the conversation and the staff tools. */

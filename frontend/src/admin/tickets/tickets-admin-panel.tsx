@@ -16,6 +16,7 @@ import { TicketMessage } from '../../components/ui/ticket-message';
 import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } from './admin-tickets-api';
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
+import { SmallButton } from '../kit/row-actions';
 
 /** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
 export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {
@@ -53,9 +54,7 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
 
   return (
     <div className="admin-page">
-      <button type="button" className="button button--ghost button--small" onClick={onBack}>
-        ← All tickets
-      </button>
+      <SmallButton onClick={onBack}>← All tickets</SmallButton>
       <QueryStatus
         isLoading={isLoading}
         isError={isError}
