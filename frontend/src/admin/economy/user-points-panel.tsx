@@ -7,11 +7,9 @@ import { DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
-import { fieldFacts } from '../kit/schema-fields';
+import { ContractTextField } from '../kit/contract-text-field';
 import './user-points-panel.css';
 import { SmallButton } from '../kit/row-actions';
-
-const NOTE = fieldFacts(adminPointsAdjustSchema.shape.note);
 
 /** One member's ledger plus the grant/deduct form, checked by the contract; every change is audited on the server. */
 export function UserPointsPanel({ user, onClose }: { user: { id: number; username: string; points?: number }; onClose?: () => void }) {
@@ -58,13 +56,13 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
           error={notANumber ? 'Enter a whole number of points, negative to deduct.' : errors.delta}
           required
         />
-        <TextField
+        <ContractTextField
+          schema={adminPointsAdjustSchema}
+          name="note"
           label="Reason"
           value={note}
           onChange={setNote}
           error={notANumber ? undefined : errors.note}
-          required={NOTE.required}
-          maxLength={NOTE.maxLength}
         />
         <button type="submit" className="button button--primary" disabled={adjustState.isLoading}>
           {adjustState.isLoading ? 'Saving...' : 'Apply'}

@@ -7,10 +7,10 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
+import { ContractTextField } from '../kit/contract-text-field';
 import { fieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
@@ -36,9 +36,8 @@ const COLUMNS: [Column, string, string?][] = [
   ['watch_time_column', 'Watch time column (minutes, optional)', 'Leave empty when the file has none.'],
 ];
 const SHAPE = pointsImportQuerySchema.shape;
-/** The columns a CSV is read by at first, and their length limit: the contract's. */
+/** The columns a CSV is read by at first: the contract's. */
 const START = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).defaultValue as string])) as Record<Column, string>;
-const LIMITS = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).maxLength])) as Record<Column, number>;
 
 /**
  * Import points: pick a file and how to read it (checked by the import's contract), see the dry run, then apply it
@@ -126,11 +125,12 @@ export default function PointsImportPage() {
         ) : (
           <div className="admin-grid">
             {COLUMNS.map(([name, label, hint]) => (
-              <TextField
+              <ContractTextField
                 key={name}
+                schema={pointsImportQuerySchema}
+                name={name}
                 label={label}
                 value={columns[name]}
-                maxLength={LIMITS[name]}
                 error={errors[name]}
                 hint={hint}
                 onChange={(value) => {

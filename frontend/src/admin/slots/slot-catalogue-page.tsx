@@ -2,14 +2,15 @@ import { useState } from 'react';
 import {
   SLOT_VOLATILITY_LABELS,
   adminCatalogueSlotCreateSchema,
+  adminCatalogueSlotsQuerySchema,
   adminCatalogueSlotUpdateSchema,
   type AdminCatalogueSlotCreate,
   type CatalogueSlotDetail,
 } from '@kickback/contracts';
 import { Pager } from '../../components/ui/pager';
-import { TextField } from '../../components/ui/text-field';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
+import { ContractTextField } from '../kit/contract-text-field';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
 import { type CatalogueResource, listTexts } from '../kit/resource';
@@ -95,7 +96,13 @@ function CatalogueSearch({ total }: { total: number | undefined }) {
         setFilter('search', text.trim());
       }}
     >
-      <TextField label="Search slots or providers" value={text} onChange={setText} maxLength={100} />
+      <ContractTextField
+        schema={adminCatalogueSlotsQuerySchema}
+        name="search"
+        label="Search slots or providers"
+        value={text}
+        onChange={setText}
+      />
       <button type="submit" className="button button--ghost">
         Search
       </button>
