@@ -7,7 +7,7 @@ import { ActivityRewards } from './activity-rewards';
 import { ActivityRulesForm } from './activity-rules-form';
 import { ActivitySubscriptions } from './activity-subscriptions';
 import './activity-admin-page.css';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** Earning on stream: what happened today, Kick's deliveries and subscriptions, and the rules that decide it. */
 export default function ActivityAdminPage() {

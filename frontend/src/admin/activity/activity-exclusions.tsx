@@ -4,9 +4,9 @@ import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
 import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutation } from './admin-activity-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const EXCLUSION_FIELDS: FormLayout = [
   { name: 'kick_user_id', label: 'Kick user id', type: 'number' },

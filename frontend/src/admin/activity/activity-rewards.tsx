@@ -5,7 +5,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
 import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import {
   useCreateKickRewardMutation,
   useGetKickRewardsQuery,
@@ -13,7 +13,7 @@ import {
   useRemoveRewardMappingMutation,
   useSaveRewardMappingMutation,
 } from './admin-activity-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const rewardState = (r: KickChannelReward) =>
   [!r.enabled && 'disabled', r.paused && 'paused', r.skips_queue && 'accepted by Kick at once'].filter(Boolean).join(', ') || 'active';

@@ -1,7 +1,7 @@
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useGetAnnouncementDeliveriesQuery } from './admin-announcements-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const STATUS_LABELS: Record<AnnouncementDelivery['status'], string> = {
   pending: 'Queued',

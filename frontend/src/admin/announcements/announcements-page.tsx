@@ -7,13 +7,13 @@ import {
 } from '@kickback/contracts/api/announcements';
 import { TextField } from '../../components/ui/text-field';
 import { CataloguePage } from '../kit/catalogue-page';
-import { checkListField } from '../kit/check-list-field';
+import { checkListField } from '../kit/list-fields';
 import type { CustomField } from '../kit/form-layout';
 import type { CatalogueResource, RowKit } from '../kit/resource';
 import { announcementHooksAdmin, useSendAnnouncementTestMutation } from './admin-announcements-api';
 import { AnnouncementDeliveries } from './announcement-deliveries';
 import { SigningSecret } from './signing-secret';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const URL_HINTS: Record<AnnouncementHookKind, string> = {
   discord: 'In Discord: Channel settings → Integrations → Webhooks → Copy Webhook URL.',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AnnouncementHook } from '@kickback/contracts';
 import { CopyCodeButton } from '../../components/ui/copy-code-button';
 import { useRevealAnnouncementSecretMutation } from './admin-announcements-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /**
  * A generic webhook's signing secret: the list carries only a masked hint; Show asks the server for the secret (an

@@ -15,7 +15,7 @@ import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetContactMessagesQuery, useSetContactMessageStatusMutation } from './admin-contact-api';
 import './contact-messages-page.css';
 import { optionsOf } from '../kit/filter-bar';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const STATUS_LABEL: Record<ContactStatus, string> = { new: 'New', read: 'Read', archived: 'Archived' };
 

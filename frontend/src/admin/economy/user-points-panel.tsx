@@ -7,9 +7,9 @@ import { DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import './user-points-panel.css';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** One member's ledger plus the grant/deduct form, checked by the contract; every change is audited on the server. */
 export function UserPointsPanel({ user, onClose }: { user: { id: number; username: string; points?: number }; onClose?: () => void }) {

@@ -7,7 +7,7 @@ import { fieldFacts } from '../kit/schema-fields';
 import { UserDetailPage } from '../users/user-detail-page';
 import { useGetAdminUsersQuery, type AdminUserRow, type AdminUsersPage } from './admin-economy-api';
 import { UserPointsPanel } from './user-points-panel';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const SEARCH_LIMIT = fieldFacts(adminUsersListQuerySchema.shape.search).maxLength;
 

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../activity/activity-format';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { KickChatReplies } from './kick-chat-replies';

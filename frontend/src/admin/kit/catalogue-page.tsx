@@ -4,7 +4,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { ContractForm } from './contract-form';
-import { ResourceRows } from './resource-rows';
+import { ResourceRows } from './rows';
 import type { CatalogueResource, DeclaredForm, RowKit } from './resource';
 import { useAdminAction, useAdminCrud } from './use-admin-crud';
 
@@ -26,7 +26,6 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     afterRemove: (item) => setPanelFor((open) => (open === item.id ? null : open)),
   });
   const kit: RowKit<T> = {
-    edit: (row) => crud.form.open({ mode: 'edit', item: row }),
     act,
     change: (row, changes, success, failure) =>
       act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
@@ -86,7 +85,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
             rows={rows}
             columns={resource.columns}
             name={resource.name}
-            onEdit={kit.edit}
+            onEdit={(row) => crud.form.open({ mode: 'edit', item: row })}
             onDelete={removable ? (row) => ((removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined) : undefined}
             deleteLabel={removable?.label}
             actions={resource.rowActions && ((row) => resource.rowActions!(row, kit))}

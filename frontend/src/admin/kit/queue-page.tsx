@@ -4,11 +4,11 @@ import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
-import { FilterBar } from './filter-bar';
-import { ResourceCells } from './resource-cells';
-import type { QueuePage, QueueResource, QueueRowKit } from './resource';
 import { useConfirmation } from './use-confirmation';
-import { useQueueFilters } from './queue-filters';
+import { useListParams } from './use-list-params';
+import { FilterBar, type FilterDeclaration, type FilterOption } from './filter-bar';
+import { ResourceCells } from './rows';
+import type { QueueFilters, QueuePage, QueueResource, QueueRowKit } from './resource';
 
 const noRowActions = () => () => null;
 
@@ -84,4 +84,22 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
       {confirmation.dialog}
     </div>
   );
+}
+
+const noFilters = {};
+const noOptions = (): Record<string, readonly FilterOption[]> => ({});
+
+/** A queue's filters as the URL holds them, with the drop-downs' options (declared, then the server's). */
+export function useQueueFilters<F extends Record<string, string>>(filters: QueueFilters<F> | undefined) {
+  const serverOptions = (filters?.useOptions ?? noOptions)();
+  const declarations: FilterDeclaration[] = (filters?.declarations ?? []).map((filter) => {
+    const more = serverOptions[filter.name];
+    return more ? { ...filter, options: [...filter.options, ...more] } : filter;
+  });
+  // A value outside a drop-down's options falls back to its default; a search (and a server-filled list) takes any.
+  const allowed = Object.fromEntries(
+    declarations.filter((filter) => !(filter.name in serverOptions)).map((filter) => [filter.name, filter.options.map((o) => o.value)]),
+  );
+  const list = useListParams((filters?.defaults ?? noFilters) as F, allowed as unknown as { [K in keyof F]?: readonly string[] });
+  return { ...list, declarations };
 }

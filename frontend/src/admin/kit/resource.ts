@@ -31,7 +31,6 @@ export const listTexts = (things: string, empty: string, caption: string): ListT
 
 /** What a row's own buttons may do through the kit. */
 export interface RowKit<T> {
-  edit: (row: T) => void;
   /** Runs a one-off action with its toasts; answers whether it succeeded. */
   act: (run: () => Promise<unknown>, success: string, failure: string) => Promise<boolean>;
   /** Saves a partial change to a row (archive, restore) with its toasts. */
@@ -57,7 +56,7 @@ export interface DeclaredForm<T, Input> {
 }
 
 /** A form the contract form cannot draw (settings that depend on other fields, its own groups): the resource's own. */
-export interface OwnForm<T, Input> {
+interface OwnForm<T, Input> {
   own: (props: {
     initial: T | null;
     saving: boolean;
@@ -109,7 +108,7 @@ export interface QueuePage<T> {
 }
 
 /** The list hook's state a queue screen reads. */
-export interface QueueQuery<P> {
+interface QueueQuery<P> {
   data?: P;
   isLoading: boolean;
   isFetching: boolean;

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format';
 import { useGetLeaderboardFetchesQuery } from './admin-leaderboard-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** The last fetches of one platform with their errors, newest first. */
 export function LeaderboardFetchHistory({ platformId, name }: { platformId: number; name: string }) {

@@ -4,7 +4,7 @@ import { platformInputSchema } from '@kickback/contracts/api/leaderboard';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { CountryRuleControl, countryRuleError } from '../safety/country-rule-control';
 import { SelectField } from '../../components/ui/select-field';
-import { contractTextFields } from '../kit/contract-text-field';
+import { contractTextFields } from '../kit/contract-fields';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { PlatformCredentialsField } from './platform-credentials-field';
 import { fromPlatform, toPlatformInput, type PlatformFormState } from './platform-form-state';

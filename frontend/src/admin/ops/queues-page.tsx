@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatRelativeTime } from '../../lib/format';
 import { useGetFailedJobsQuery, useGetQueuesQuery, useRetryJobMutation } from './admin-queues-api';
 import { DataTable } from '../../components/ui/data-table';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const STATES = ['wait', 'active', 'delayed', 'failed', 'completed'] as const;
 

@@ -9,7 +9,7 @@ import {
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { TextField } from '../../components/ui/text-field';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useMovePayoutMutation, useUploadPayoutProofMutation } from './admin-payouts-api';

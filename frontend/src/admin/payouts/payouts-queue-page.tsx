@@ -22,7 +22,7 @@ import { PayoutMoveDialog, type DetailedMove } from './payout-move-dialog';
 import { PayoutSettingsPanel } from './payout-settings-panel';
 import './payouts-queue-page.css';
 import { optionsOf } from '../kit/filter-bar';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 type Filters = Omit<AdminPayoutsQuery, 'page'>;
 const DEFAULTS: Filters = { status: 'open', source: 'all', age: 'all' };

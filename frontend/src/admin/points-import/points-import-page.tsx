@@ -10,7 +10,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { fieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
@@ -22,7 +22,7 @@ import {
   useRollbackPointsImportMutation,
   type PointsImportUpload,
 } from './admin-points-import-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const FORMAT_LABELS: Record<PointsImportFormat, string> = {
   streamelements: 'StreamElements points list (JSON)',

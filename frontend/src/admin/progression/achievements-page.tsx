@@ -5,7 +5,7 @@ import { CataloguePage } from '../kit/catalogue-page';
 import { type CatalogueResource, listTexts } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /**
  * The achievements catalogue: what members can unlock and the rule that unlocks it. Archiving hides one from

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminRaffleEntriesQuery, useRaffleActionMutation } from './admin-raffles-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
   'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { adminRaffleCreateSchema, type AdminRaffle, type AdminRaffleInput } from '@kickback/contracts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ImageUpload } from '../../components/ui/image-upload';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { RaffleRulesFields, rulesDraft, rulesInput } from './raffle-rules-fields';
 import { SaveRaffleTemplate } from './save-raffle-template';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 interface Props {
   initial: AdminRaffle | null;

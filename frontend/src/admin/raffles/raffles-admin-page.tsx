@@ -12,7 +12,7 @@ import { RaffleAdminEntries } from './raffle-admin-entries';
 import { Pager } from '../../components/ui/pager';
 import { RerollDialog } from './reroll-dialog';
 import { WinnerClaim, claimOf } from './winner-claim';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; raffle: AdminRaffle } | null;
 type Pending = { raffle: AdminRaffle; action: 'cancel' | 'draw' | 'reroll'; position?: number } | null;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { adminRaffleRerollSchema, claimTimeLeftWords, type AdminRaffle } from '@kickback/contracts';
 import { ModalDialog } from '../../components/ui/modal-dialog';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { claimOf, claimSecondsLeft } from './winner-claim';
 
 interface Props {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { contractFieldFacts } from '../kit/schema-fields';
 import { useSaveRaffleTemplateMutation } from './raffle-templates-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /**
  * Saves the form's settings (description, image, prize and its value, winners, how long it runs, entry options, rules,

@@ -7,12 +7,12 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime } from '../../lib/format';
 import type { Column } from '../kit/resource';
-import { ResourceRows } from '../kit/resource-rows';
+import { ResourceRows } from '../kit/rows';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
 import { ReadApiTokenForm, SCOPE_LABELS } from './read-api-token-form';
 import './read-api-page.css';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const columns: Column<AdminReadApiToken>[] = [
   { header: 'Name', cell: (token) => token.name },

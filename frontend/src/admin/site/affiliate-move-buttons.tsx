@@ -2,7 +2,7 @@ import type { AdminAffiliate } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { affiliatesAdmin, useReorderAffiliatesMutation } from './admin-affiliates-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** Ids with the row at `index` swapped with its neighbour in `direction`. */
 function moveId(list: AdminAffiliate[], index: number, direction: -1 | 1): number[] {

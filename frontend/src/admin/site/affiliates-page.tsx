@@ -1,7 +1,7 @@
 import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { affiliateInputSchema } from '@kickback/contracts/api/site';
 import { CataloguePage } from '../kit/catalogue-page';
-import { linesField } from '../kit/lines-field';
+import { linesField } from '../kit/list-fields';
 import { type CatalogueResource, listTexts } from '../kit/resource';
 import { affiliatesAdmin } from './admin-affiliates-api';
 import { affiliateLogoField } from './affiliate-logo-field';

@@ -9,7 +9,7 @@ import { ColorField } from './color-field';
 import { ImageUpload } from '../../components/ui/image-upload';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
-import { contractTextFields } from '../kit/contract-text-field';
+import { contractTextFields } from '../kit/contract-fields';
 import { ThemePreview } from './theme-preview';
 import { toFormState, toRequest, validateSettings, type SettingsFormState } from './settings-form-state';
 

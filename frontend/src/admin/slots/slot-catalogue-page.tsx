@@ -10,7 +10,7 @@ import {
 import { Pager } from '../../components/ui/pager';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
 import { type CatalogueResource, listTexts } from '../kit/resource';

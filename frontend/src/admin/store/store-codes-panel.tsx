@@ -5,7 +5,7 @@ import { formatNumber, formatRelativeTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useAddStoreCodesMutation, useGetStoreCodesQuery, useRemoveStoreCodeMutation } from './admin-store-api';
 import { DataTable } from '../../components/ui/data-table';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** The code pool of a 'code' item: paste or load a CSV, see which codes went to which redemption. */
 export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClose: () => void }) {

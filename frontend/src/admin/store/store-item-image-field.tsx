@@ -1,6 +1,6 @@
 import { ImageUpload } from '../../components/ui/image-upload';
 import type { CustomField } from '../kit/form-layout';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** An item's picture: uploaded, previewed and removable; none is sent as null. */
 export const storeItemImageField: CustomField<string> = {

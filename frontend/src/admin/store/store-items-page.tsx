@@ -6,7 +6,7 @@ import type { CatalogueResource } from '../kit/resource';
 import { storeItemsAdmin } from './admin-store-items-api';
 import { StoreCodesPanel } from './store-codes-panel';
 import { storeItemImageField } from './store-item-image-field';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** What members can buy with points: list, create, edit, remove (archived once redeemed), and each item's code pool. */
 const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {

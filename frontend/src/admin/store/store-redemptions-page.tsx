@@ -13,7 +13,7 @@ import {
   type RedemptionsPage,
 } from './admin-store-api';
 import { optionsOf } from '../kit/filter-bar';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const STATUS_LABEL: Record<AdminRedemption['status'], string> = { pending: 'Pending', processed: 'Processed', refunded: 'Refunded' };
 

@@ -12,7 +12,7 @@ import { QueueScreen } from '../kit/queue-page';
 import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { useGetAdminTicketsQuery, useGetTicketFilterCategoriesQuery } from './admin-tickets-api';
 import { TicketAdminPanel } from './tickets-admin-panel';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 type TicketFilters = { status: string; priority: string; category: string; search: string };
 

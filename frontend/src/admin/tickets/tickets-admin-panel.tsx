@@ -16,7 +16,7 @@ import { TicketMessage } from '../../components/ui/ticket-message';
 import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } from './admin-tickets-api';
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
 export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {

@@ -11,7 +11,7 @@ import {
 import { DataTable } from '../../components/ui/data-table';
 import { contractFieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
 

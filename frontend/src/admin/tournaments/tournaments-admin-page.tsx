@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TournamentBracketEditor } from './tournament-bracket-editor';
 import { TournamentForm } from './tournament-form';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** Create brackets, open/close predictions, (de)activate, enter multipliers and winners, delete unused tournaments. */
 export default function TournamentsAdminPage() {

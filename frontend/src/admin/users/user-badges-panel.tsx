@@ -4,7 +4,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetAdminBadgesQuery } from '../progression/admin-progression-api';
 import { useGetUserXpQuery, useGrantBadgeMutation, useRevokeBadgeMutation } from './admin-users-api';
-import { SmallButton } from '../kit/row-actions';
+import { SmallButton } from '../kit/rows';
 
 /** The member's badges with revoke, and a grant of any catalogue badge they do not hold. */
 export function UserBadgesPanel({ userId }: { userId: number }) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Column } from './resource';
 
 interface SmallButtonProps {
   /** Its look: the row's main action, a quiet one, a destructive one, or the plain small button. */
@@ -59,5 +60,62 @@ export function RowActions({ name, onEdit, onDelete, deleteLabel = 'Delete', chi
         )}
       </div>
     </td>
+  );
+}
+
+/** A declared row's cells, the naming one as its row header. */
+export function ResourceCells<T>({ row, columns }: { row: T; columns: Column<T>[] }) {
+  return (
+    <>
+      {columns.map((column) =>
+        column.rowHeader ? (
+          <th scope="row" key={column.header}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          <td key={column.header}>{column.cell(row)}</td>
+        ),
+      )}
+    </>
+  );
+}
+
+interface ResourceRowsProps<T extends { id: number }> {
+  rows: T[];
+  columns: Column<T>[];
+  name: (row: T) => string;
+  onEdit?: (row: T) => void;
+  /** The row's destructive action, or undefined where the row offers none. */
+  onDelete?: (row: T) => (() => void) | undefined;
+  deleteLabel?: 'Delete' | 'Remove' | 'Archive';
+  actions?: (row: T) => ReactNode;
+  rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
+}
+
+/** A declared list's body: one cell per column (the naming one as a row header) and the action cell. */
+export function ResourceRows<T extends { id: number }>({
+  rows,
+  columns,
+  name,
+  onEdit,
+  onDelete,
+  deleteLabel,
+  actions,
+  rowProps,
+}: ResourceRowsProps<T>) {
+  const hasActions = Boolean(onEdit || onDelete || actions);
+  return (
+    <>
+      {rows.map((row) => (
+        <tr key={row.id} {...rowProps?.(row)}>
+          <ResourceCells row={row} columns={columns} />
+          {hasActions && (
+            <RowActions name={name(row)} onEdit={onEdit && (() => onEdit(row))} onDelete={onDelete?.(row)} deleteLabel={deleteLabel}>
+              {actions?.(row)}
+            </RowActions>
+          )}
+        </tr>
+      ))}
+    </>
   );
 }
