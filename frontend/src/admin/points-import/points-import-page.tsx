@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { POINTS_IMPORT_FORMATS, type PointsImportBatch, type PointsImportFormat, type PointsImportPreview } from '@kickback/contracts';
 import { pointsImportQuerySchema } from '@kickback/contracts/api/points-import';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -11,6 +11,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ContractTextField } from '../kit/contract-fields';
+import { ImportFileField } from '../kit/import-file-field';
 import { fieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
@@ -64,10 +65,9 @@ export default function PointsImportPage() {
     return query && file ? { ...query, text: file.text } : null;
   };
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (chosen: { name: string; text: string } | null) => {
     reset();
-    const chosen = event.target.files?.[0];
-    setFile(chosen ? { name: chosen.name, text: await chosen.text() } : null);
+    setFile(chosen);
   };
 
   const runDryRun = async () => {
@@ -141,22 +141,7 @@ export default function PointsImportPage() {
             ))}
           </div>
         )}
-        <div className="field">
-          <label htmlFor="points-import-file">File</label>
-          <input
-            id="points-import-file"
-            className="input"
-            type="file"
-            accept={format === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json,text/plain'}
-            aria-describedby={errors.file ? 'points-import-file-error' : undefined}
-            onChange={(event) => void choose(event)}
-          />
-          {errors.file && (
-            <span id="points-import-file-error" className="field-error">
-              {errors.file}
-            </span>
-          )}
-        </div>
+        <ImportFileField id="points-import-file" csv={format === 'csv'} error={errors.file} onChoose={choose} />
         <div className="admin-form-actions">
           <button
             type="button"
