@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
 import { useConfirmation } from './use-confirmation';
-import { useListParams } from './use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 import { FilterBar, type FilterDeclaration, type FilterOption } from './filter-bar';
 import { ResourceCells } from './rows';
 import type { QueueFilters, QueuePage, QueueResource, QueueRowKit } from './resource';

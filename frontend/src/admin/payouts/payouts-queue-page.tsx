@@ -16,7 +16,7 @@ import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
 import { type QueueResource, listTexts } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { useListParams } from '../kit/use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 import { payoutsQueryString, useBulkApprovePayoutsMutation, useGetAdminPayoutsQuery, useMovePayoutMutation } from './admin-payouts-api';
 import { PayoutMoveDialog, type DetailedMove } from './payout-move-dialog';
 import { PayoutSettingsPanel } from './payout-settings-panel';

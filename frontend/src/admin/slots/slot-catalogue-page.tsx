@@ -14,7 +14,7 @@ import { ContractTextField } from '../kit/contract-fields';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
 import { type CatalogueResource, listTexts } from '../kit/resource';
-import { useListParams } from '../kit/use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 import { slotCatalogueAdmin, type SlotCataloguePage } from './admin-slots-api';
 import { listField, optionalTextField, volatilityField } from './slot-fields';
 import { SlotImportPanel } from './slot-import-panel';
