@@ -21,10 +21,8 @@ export default function ActivityAdminPage() {
       <QueryStatus
         isLoading={overview.isLoading}
         isError={overview.isError}
-        isEmpty={false}
         loadingText="Loading activity..."
         errorText="Failed to load activity."
-        emptyText=""
       />
       {overview.data && (
         <>
@@ -35,10 +33,8 @@ export default function ActivityAdminPage() {
       <QueryStatus
         isLoading={rules.isLoading}
         isError={rules.isError}
-        isEmpty={false}
         loadingText="Loading rules..."
         errorText="Failed to load the earning rules."
-        emptyText=""
       />
       {rules.data && <ActivityRulesForm key={JSON.stringify(rules.data)} rules={rules.data} />}
       <ActivityExclusions />

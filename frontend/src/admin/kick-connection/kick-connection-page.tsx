@@ -39,10 +39,8 @@ export default function KickConnectionPage() {
       <QueryStatus
         isLoading={status.isLoading}
         isError={status.isError}
-        isEmpty={false}
         loadingText="Loading the Kick connection..."
         errorText="Failed to load the Kick connection."
-        emptyText=""
       />
       {status.data && (
         <>

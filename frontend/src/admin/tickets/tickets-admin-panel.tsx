@@ -55,14 +55,7 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
   return (
     <div className="admin-page">
       <SmallButton onClick={onBack}>← All tickets</SmallButton>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={false}
-        loadingText="Loading ticket..."
-        errorText="Failed to load ticket."
-        emptyText=""
-      />
+      <QueryStatus isLoading={isLoading} isError={isError} loadingText="Loading ticket..." errorText="Failed to load ticket." />
       {data && (
         <>
           <header className="admin-page__header">
