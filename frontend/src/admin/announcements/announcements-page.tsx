@@ -68,7 +68,6 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
     <p className="admin-status">Raffles, winners, hunt results, tournament winners and going live, posted to Discord and other tools.</p>
   ),
   endpoints: announcementHooksAdmin,
-  name: (hook) => hook.name,
   texts: {
     loading: 'Loading hooks...',
     error: 'Failed to load the hooks.',

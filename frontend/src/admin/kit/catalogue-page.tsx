@@ -11,6 +11,8 @@ import { useAdminAction, useAdminCrud } from './use-admin-crud';
 /** Draws a declared catalogue screen: header, contract form, status lines, table with row actions, delete confirmation. */
 export function CataloguePage<T extends { id: number }, Input>({ resource }: { resource: CatalogueResource<T, Input> }) {
   const { endpoints, texts } = resource;
+  // A record (or a new one's input) without a name of its own is named by the declaration.
+  const nameOf = resource.name ?? ((row: T) => (row as unknown as { name: string }).name);
   const { data: rows = [], isLoading, isError } = endpoints.useList();
   const [create, createState] = endpoints.useCreate();
   const [update, updateState] = endpoints.useUpdate();
@@ -18,7 +20,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
   const [panelFor, setPanelFor] = useState<number | null>(null);
   const act = useAdminAction();
   const crud = useAdminCrud<T, Input>({
-    nameOf: (value) => resource.name(value as T),
+    nameOf: (value) => nameOf(value as T),
     create: (input) => create(input).unwrap(),
     update: (item, input) => update({ id: item.id, changes: input }).unwrap(),
     remove: (item) => remove(item.id).unwrap(),
@@ -84,7 +86,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
           <ResourceRows
             rows={rows}
             columns={resource.columns}
-            name={resource.name}
+            name={nameOf}
             onEdit={(row) => crud.form.open({ mode: 'edit', item: row })}
             onDelete={removable ? (row) => ((removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined) : undefined}
             deleteLabel={removable?.label}

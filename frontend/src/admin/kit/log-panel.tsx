@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Column } from './resource';
-import { ResourceCells, SmallButton } from './rows';
+import { ColumnTable, SmallButton } from './rows';
 
 interface LogPanelProps<T> {
   /** The panel's accessible name, naming the record it logs ("Fetch history of Roobet"). */
@@ -26,26 +26,7 @@ export function LogPanel<T extends { id: number }>({ label, title, query, texts,
       {isLoading && <p role="status">{texts.loading}</p>}
       {isError && <p role="alert">{texts.error}</p>}
       {!isLoading && !isError && data.length === 0 && <p className="admin-status">{texts.empty}</p>}
-      {data.length > 0 && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th scope="col" key={column.header}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((row) => (
-              <tr key={row.id}>
-                <ResourceCells row={row} columns={columns} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {data.length > 0 && <ColumnTable columns={columns} rows={data} />}
     </section>
   );
 }

@@ -76,8 +76,8 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   /** Under the title: a hint or a counter. */
   header?: (rows: T[]) => ReactNode;
   endpoints: CrudHooks<T, Input>;
-  /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"). */
-  name: (row: T) => string;
+  /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"); its `name` when left out. */
+  name?: (row: T) => string;
   texts: ListTexts;
   /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
   toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };

@@ -119,3 +119,27 @@ export function ResourceRows<T extends { id: number }>({
     </>
   );
 }
+
+/** A plain admin table from declared columns, for a panel's list (a log, a raffle's entries): headers, then a row each. */
+export function ColumnTable<T extends { id: number }>({ columns, rows }: { columns: Column<T>[]; rows: T[] }) {
+  return (
+    <table className="admin-table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col" key={column.header}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <ResourceCells row={row} columns={columns} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

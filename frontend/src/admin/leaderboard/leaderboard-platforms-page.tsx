@@ -16,7 +16,6 @@ const platforms: CatalogueResource<AdminPlatform, PlatformInput> = {
   title: 'Leaderboard',
   addLabel: 'Add Platform',
   endpoints: platformsAdmin,
-  name: (platform) => platform.name,
   // The table has never had a caption: its row headers name the platforms.
   texts: listTexts('platforms', 'No platforms yet. Add the first casino above.', ''),
   toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save platform', removeFailed: 'Failed to delete platform' },

@@ -15,7 +15,6 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
   title: 'Achievements',
   addLabel: 'Add Achievement',
   endpoints: achievementsAdmin,
-  name: (item) => item.name,
   texts: listTexts('achievements', 'No achievements yet. Add one to give members something to unlock.', 'Achievements catalogue'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save achievement', removeFailed: 'Failed to delete achievement' },
   columns: [

@@ -11,7 +11,6 @@ const badges: CatalogueResource<AdminBadge, BadgeInput> = {
   title: 'Badges',
   addLabel: 'Add Badge',
   endpoints: badgesAdmin,
-  name: (item) => item.name,
   texts: listTexts('badges', 'No badges yet.', 'Badges catalogue'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save badge', removeFailed: 'Failed to delete badge' },
   columns: [

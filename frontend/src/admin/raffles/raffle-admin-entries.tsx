@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminRaffleEntriesQuery, useRaffleActionMutation } from './admin-raffles-api';
-import { SmallButton } from '../kit/rows';
+import { ColumnTable, SmallButton } from '../kit/rows';
 
 const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
   'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,
@@ -86,36 +86,19 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
       {data.length > 0 && raffle.entry_rules && !raffle.drawn_at && !raffle.cancelled && <ApplyRules raffle={raffle} />}
       {data.length > 0 && (
         <div style={{ maxHeight: 420, overflowY: 'auto' }}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Member</th>
-                <th scope="col">Type</th>
-                <th scope="col">Tickets</th>
-                <th scope="col">Points</th>
-                <th scope="col">Luck</th>
-                <th scope="col">Signals</th>
-                <th scope="col">Entered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.id}</td>
-                  <td>{e.user.kick_username || e.user.username}</td>
-                  <td>{e.entry_type}</td>
-                  <td>{formatNumber(e.tickets)}</td>
-                  <td>{formatNumber(e.points_spent)}</td>
-                  <td>{e.multiplier && e.multiplier > 1 ? `×${e.multiplier}` : ''}</td>
-                  <td>
-                    <FarmSignals entry={e} />
-                  </td>
-                  <td>{formatDateTime(e.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ColumnTable
+            rows={data}
+            columns={[
+              { header: '#', cell: (e) => e.id },
+              { header: 'Member', cell: (e) => e.user.kick_username || e.user.username },
+              { header: 'Type', cell: (e) => e.entry_type },
+              { header: 'Tickets', cell: (e) => formatNumber(e.tickets) },
+              { header: 'Points', cell: (e) => formatNumber(e.points_spent) },
+              { header: 'Luck', cell: (e) => (e.multiplier && e.multiplier > 1 ? `×${e.multiplier}` : '') },
+              { header: 'Signals', cell: (e) => <FarmSignals entry={e} /> },
+              { header: 'Entered', cell: (e) => formatDateTime(e.created_at) },
+            ]}
+          />
         </div>
       )}
       {list && <Pager label="Entry pages" page={page} lastPage={list.pagination.last_page} onPage={setPage} />}

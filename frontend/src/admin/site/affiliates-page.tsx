@@ -13,7 +13,6 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
   title: 'Affiliates',
   addLabel: 'Add Affiliate',
   endpoints: affiliatesAdmin,
-  name: (affiliate) => affiliate.name,
   texts: listTexts('affiliates', 'No affiliates yet. Add the first partner above.', 'Affiliates in home page order'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save affiliate', removeFailed: 'Failed to delete affiliate' },
   columns: [

@@ -56,7 +56,6 @@ const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
   title: 'Slot Catalogue',
   addLabel: 'Add Slot',
   endpoints,
-  name: (slot) => slot.name,
   header: (rows) => <CatalogueSearch total={(rows as SlotCataloguePage).pagination?.total} />,
   texts: listTexts('slots', 'No slots match. Add one, or import a file below.', 'Catalogue slots by name'),
   toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save slot', removeFailed: 'Failed to remove slot' },

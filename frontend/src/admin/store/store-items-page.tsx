@@ -13,7 +13,6 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   title: 'Store Items',
   addLabel: 'Add Item',
   endpoints: storeItemsAdmin,
-  name: (item) => item.name,
   texts: {
     loading: 'Loading items...',
     error: 'Failed to load store items.',

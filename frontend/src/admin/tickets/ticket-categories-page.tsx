@@ -9,7 +9,6 @@ const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInp
   title: 'Ticket Categories',
   addLabel: 'Add Category',
   endpoints: ticketCategoriesAdmin,
-  name: (category) => category.name,
   texts: listTexts(
     'categories',
     'No categories yet. Members need at least one to open a ticket.',
