@@ -63,6 +63,11 @@ export class RawRoomSocket {
     return this.frames.map((f) => ({ at: f.at, payload: (JSON.parse(frameText(f).slice(2)) as [string, T])[1] }));
   }
 
+  /** False once the server or the network closed it (an api restart, say): a page would connect again. */
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
   close(): void {
     this.ws.close();
   }

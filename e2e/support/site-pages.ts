@@ -11,6 +11,7 @@ export const VISITOR_PAGES = [
   '/raffles',
   '/leaderboard',
   '/races',
+  '/polls',
   '/store',
   '/contact',
   '/winners',

@@ -144,6 +144,8 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/r/store/:id/redeem': members,
   'GET /api/r/contests/current': everyone,
   'POST /api/r/contests/:id/stake': members,
+  'GET /api/r/polls/current': everyone,
+  'POST /api/r/polls/:id/vote': members,
 
   // Safer gambling: anyone answers the age question; a break is a member's own; the overview is Go live's; the rest admins'.
   'GET /api/r/safety': everyone,
@@ -260,6 +262,10 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   'POST /api/admin/contests/:id/resolve': live,
   'POST /api/admin/contests/:id/cancel': live,
   'GET /api/admin/contest-templates': live,
+  'GET /api/admin/polls/current': live,
+  'POST /api/admin/polls': live,
+  'POST /api/admin/polls/:id/close': live,
+  'POST /api/admin/polls/:id/cancel': live,
   'POST /api/admin/contest-templates': admin,
   'DELETE /api/admin/contest-templates/:id': admin,
   'GET /api/admin/raffle-templates': live,

@@ -17,6 +17,7 @@ const RacesPage = lazy(() => import('../features/races/pages/races-page'));
 const RacePage = lazy(() => import('../features/races/pages/race-page'));
 const StorePage = lazy(() => import('../features/store/pages/store-page'));
 const ContestsPage = lazy(() => import('../features/contests/pages/contests-page'));
+const PollsPage = lazy(() => import('../features/polls/pages/polls-page'));
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 const WinnersPage = lazy(() => import('../features/winners/pages/winners-page'));
 const SlotsPage = lazy(() => import('../features/slots/pages/slots-page'));
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: 'raffles', element: <RafflesPage /> },
       { path: 'raffles/:id', element: <RaffleDetailPage /> },
       { path: 'contests', element: <ContestsPage /> },
+      { path: 'polls', element: <PollsPage /> },
       {
         path: 'leaderboard',
         element: (

@@ -64,6 +64,7 @@ export const TAG_TYPES = [
   'AccountExport',
   'Contests',
   'ContestTemplates',
+  'Polls',
   'MyPrizes',
   'PublicPayouts',
   'AdminPayouts',

@@ -20,4 +20,8 @@ export const OVERLAY_LABELS: Record<OverlayKind, { name: string; description: st
     name: 'Wager race',
     description: 'The race on stream: its top 10 reordering live, the prizes and the countdown to its start or end.',
   },
+  poll: {
+    name: 'Poll',
+    description: 'The poll on stream: each option with its votes and percent as they come in, and the time left to vote.',
+  },
 };

@@ -7,6 +7,7 @@ import { mountTournamentOverlay } from './tournament/tournament-overlay';
 import { mountLeaderboardOverlay } from './leaderboard/leaderboard-overlay';
 import { mountAlertsOverlay } from './alerts/alerts-overlay';
 import { mountRaceOverlay } from './race/race-overlay';
+import { mountPollOverlay } from './poll/poll-overlay';
 import './overlay.css';
 
 const STAGE_WIDTH = 1920;
@@ -33,5 +34,6 @@ if (page?.overlay && stage) {
   else if (data.kind === 'tournament') mountTournamentOverlay(context, data);
   else if (data.kind === 'leaderboard') mountLeaderboardOverlay(context, data);
   else if (data.kind === 'race') mountRaceOverlay(context, data);
+  else if (data.kind === 'poll') mountPollOverlay(context, data);
   else mountAlertsOverlay(context);
 }

@@ -57,6 +57,12 @@ export interface DomainEventMap {
     closesAt: string | null;
     at: string;
   };
+  /** A stream poll opened, closed or was cancelled (docs/polls.md). Votes write no event: their pushes go from the api. */
+  'poll.updated': {
+    pollId: number;
+    change: 'opened' | 'closed' | 'cancelled';
+    at: string;
+  };
   /** A member redeemed a store item; the worker fulfils it (codes) or tells admins (manual). */
   'redemption.created': { redemptionId: number; userId: number; itemId: number };
   /** An admin processed or refunded a redemption; the member's list updates live. */

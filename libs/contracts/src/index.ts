@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './realtime';
 export * from './api/economy';
 export * from './api/contests';
+export * from './api/polls';
 export * from './api/leaderboard';
 export * from './api/races';
 export * from './api/store';

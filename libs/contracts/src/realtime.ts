@@ -14,6 +14,7 @@ import type { AdminChangedPush, AdminRaffleTotalsPush } from './api/admin-live';
 import type { OverlaySettingsPush } from './api/overlay-settings';
 import type { JoinCommandPush } from './api/activity';
 import type { ContestPoolsPush, ContestView } from './api/contests';
+import type { PollCountsPush, PollView } from './poll-results';
 import type { PayoutChangedPush } from './api/payouts';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
@@ -30,6 +31,7 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^winners$/,
   /^alerts$/,
   /^contests$/,
+  /^polls$/,
 ] as const;
 
 /**
@@ -54,6 +56,8 @@ export const WINNERS_ROOM = 'winners';
 export const ALERTS_ROOM = 'alerts';
 /** Stream contests: the running contest's pools and status, for the site, Go live and the contest overlay. */
 export const CONTESTS_ROOM = 'contests';
+/** Stream polls: the poll on stream's counts and status, for the site, Go live and the poll overlay. */
+export const POLLS_ROOM = 'polls';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /**
@@ -71,6 +75,10 @@ export interface ServerToClientEvents {
   'contest:pools': (payload: ContestPoolsPush) => void;
   /** Room 'contests': a contest opened, closed or was settled; the whole view. */
   'contest:status': (payload: { contest: ContestView }) => void;
+  /** Room 'polls': a poll's counts after votes, at most once per push window (every option: at most 10). */
+  'poll:counts': (payload: PollCountsPush) => void;
+  /** Room 'polls': a poll opened, closed or was cancelled; the whole view. */
+  'poll:status': (payload: { poll: PollView }) => void;
   /** Room raffle:{id}: new or grown entries and the totals, at most 4 pushes a second per room. */
   'raffle:entries': (payload: RaffleEntriesPush) => void;
   /** Room raffle:{id}: the raffle changed (started, ended, edited, cancelled, rerolled). */

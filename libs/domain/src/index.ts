@@ -19,6 +19,7 @@ export * from './read-api';
 export * from './announcements';
 export * from './account-data';
 export * from './contests';
+export * from './polls';
 export * from './slots';
 export * from './payouts';
 export * from './safety';

@@ -23,6 +23,7 @@ import { AccountDataHttpModule } from './account-data/account-data-http.module';
 import { ArchiveHttpModule } from './archive/archive-http.module';
 import { FeaturedHttpModule } from './featured/featured-http.module';
 import { ContestsHttpModule } from './contests/contests-http.module';
+import { PollsHttpModule } from './polls/polls-http.module';
 import { RacesHttpModule } from './races/races-http.module';
 import { SlotsHttpModule } from './slots/slots-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
@@ -54,6 +55,7 @@ export const FEATURE_HTTP_MODULES = [
   AccountDataHttpModule,
   ArchiveHttpModule,
   ContestsHttpModule,
+  PollsHttpModule,
   FeaturedHttpModule,
   RacesHttpModule,
   SlotsHttpModule,

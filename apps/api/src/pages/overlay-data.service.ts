@@ -9,6 +9,7 @@ import {
   FeaturedLeaderboardService,
   FeaturedRaceService,
   LeaderboardReadService,
+  PollsService,
   RacesReadService,
   RafflesQueryService,
   TournamentsService,
@@ -35,6 +36,7 @@ export class OverlayDataService {
     private readonly activity: AdminActivityService,
     private readonly featuredRace: FeaturedRaceService,
     private readonly races: RacesReadService,
+    private readonly polls: PollsService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -53,6 +55,8 @@ export class OverlayDataService {
         return { kind };
       case 'race':
         return { kind, race: await this.race() };
+      case 'poll':
+        return { kind, poll: await this.polls.current(null) };
     }
   }
 

@@ -24,6 +24,7 @@ import {
 } from './admin-go-live-api';
 import { ArchivePanel } from './go-live-archive';
 import { ContestPanel } from './go-live-contest';
+import { PollPanel } from './go-live-poll';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
 import { RacePanel } from './go-live-race';
@@ -50,6 +51,7 @@ export default function GoLivePage() {
         <HuntPanel />
         <RafflePanel />
         <ContestPanel />
+        <PollPanel />
         <TournamentPanel />
         <LeaderboardPanel />
         <RacePanel />

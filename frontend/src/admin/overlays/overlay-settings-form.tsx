@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<OverlayField, string> = {
   prizes: 'Prizes',
   label: 'Alert label',
   race: 'Race on stream',
+  votes: 'Vote counts',
 };
 
 const ACCENT_LABELS: Record<OverlayAccent, string> = {

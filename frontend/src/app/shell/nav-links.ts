@@ -9,6 +9,7 @@ export const STREAM_LINKS: readonly NavLinkItem[] = [
   { to: '/tournaments', label: 'Tournaments' },
   { to: '/raffles', label: 'Raffles' },
   { to: '/contests', label: 'Contests' },
+  { to: '/polls', label: 'Polls' },
 ];
 
 export const SITE_LINKS: readonly NavLinkItem[] = [

@@ -13,6 +13,7 @@ export const OVERLAY_FIELDS = {
   leaderboard: ['countdown', 'wagered', 'prizes', 'race'],
   alerts: ['label'],
   race: ['countdown', 'wagered', 'prizes'],
+  poll: ['countdown', 'votes'],
 } as const satisfies Record<OverlayKind, readonly string[]>;
 export type OverlayField = (typeof OVERLAY_FIELDS)[OverlayKind][number];
 const ALL_FIELDS = [...new Set(Object.values(OVERLAY_FIELDS).flat())] as [OverlayField, ...OverlayField[]];
@@ -73,6 +74,7 @@ export const DEFAULT_OVERLAY_SETTINGS: Record<OverlayKind, OverlaySettings> = {
   leaderboard: { ...base, hidden: [], x: 1240, y: 60, width: 620 },
   alerts: { ...base, hidden: [], x: 60, y: 60, width: 640 },
   race: { ...base, hidden: [], x: 60, y: 300, width: 620 },
+  poll: { ...base, hidden: [], x: 1240, y: 560, width: 620 },
 };
 
 /** The theme colours an overlay can use, sent with its page so a settings push needs no other read. */

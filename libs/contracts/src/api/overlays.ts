@@ -1,12 +1,13 @@
 import type { CurrentHuntData } from './bonus-hunts';
 import type { LeaderboardData } from './leaderboard';
 import type { RaceDetail } from './races';
+import type { PollView } from '../poll-results';
 import type { Raffle, RaffleParticipant } from './raffles';
 import type { TournamentDetail } from './tournaments';
 import type { OverlayLook, OverlaySettings } from './overlay-settings';
 
 /** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
-export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race'] as const;
+export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll'] as const;
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 export const isOverlayKind = (value: unknown): value is OverlayKind =>
@@ -21,6 +22,7 @@ export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
   leaderboard: [/^leaderboard$/, /^race:\d+$/],
   alerts: [/^alerts$/],
   race: [/^race:\d+$/],
+  poll: [/^polls$/],
 };
 
 /**
@@ -56,7 +58,9 @@ export type OverlayData =
   | { kind: 'leaderboard'; leaderboard: LeaderboardData | null; platform: string | null; race: RaceDetail | null }
   | { kind: 'alerts' }
   /** The race on stream (chosen on Go live, else the live race ending first, else the next to start); null when none. */
-  | { kind: 'race'; race: RaceDetail | null };
+  | { kind: 'race'; race: RaceDetail | null }
+  /** The poll on stream (the open one, else the newest); null before the first. */
+  | { kind: 'poll'; poll: PollView | null };
 
 /** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */
 export interface OverlayPageData {

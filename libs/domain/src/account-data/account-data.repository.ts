@@ -251,6 +251,8 @@ export class AccountDataRepository {
       await em.execute('delete from activity_awards where kick_user_id = ? and user_id is null', [kickUserId]);
       await em.execute('delete from activity_chatters where kick_user_id = ?', [kickUserId]);
       await em.execute('delete from kick_viewers where kick_user_id = ?', [kickUserId]);
+      // Poll votes a Kick account cast from chat before it was linked to this member (docs/polls.md).
+      await em.execute('delete from poll_votes where kick_user_id = ?', [kickUserId]);
     }
     return images.map((i) => i.stored_name);
   }

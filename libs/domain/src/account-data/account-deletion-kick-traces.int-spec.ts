@@ -62,6 +62,11 @@ describe('account deletion leaves no Kick trace (real PostgreSQL + Redis, api + 
       body: file,
     });
     expect(imported.status).toBe(201);
+    // A poll vote the Kick account cast in chat before it was linked to a member (docs/polls.md "Audience").
+    const [poll] = await sql<{ id: number }>(
+      `insert into polls (question, options, audience) values ('Q?', '["A","B"]', 'kick') returning id`,
+    );
+    await sql('insert into poll_votes (poll_id, kick_user_id, option) values (?, ?, 0)', [poll!.id, kickId]);
     const leaving = await createUser(stack.em.fork(), { kickUsername: kickName });
     await sql('update users set kick_user_id = ? where id = ?', [kickId, leaving.id]);
     const client = stack.api.client();

@@ -8,4 +8,5 @@ export const OVERLAY_LABELS: Record<OverlayKind, string> = {
   leaderboard: 'Leaderboard overlay',
   alerts: 'Alerts ticker',
   race: 'Race overlay',
+  poll: 'Poll overlay',
 };

@@ -1,0 +1,3 @@
+export * from './polls.errors';
+export * from './polls.service';
+export * from './polls.module';
