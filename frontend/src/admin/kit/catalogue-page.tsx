@@ -1,10 +1,8 @@
 import { Fragment, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { ContractForm } from './contract-form';
-import { ResourceRows } from './rows';
+import { RowActions, StatusTable } from './rows';
 import type { CatalogueResource, DeclaredForm, RowKit } from './resource';
 import { useAdminAction, useAdminCrud } from './use-admin-crud';
 
@@ -72,28 +70,22 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
         ))}
       {resource.panelAboveList && panel}
 
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && rows.length === 0}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
-      />
-
-      {rows.length > 0 && (
-        <DataTable caption={texts.caption} columns={resource.columns.map((column) => column.header)} actions>
-          <ResourceRows
-            rows={rows}
-            columns={resource.columns}
-            name={nameOf}
-            onEdit={(row) => crud.form.open({ mode: 'edit', item: row })}
-            onDelete={removable ? (row) => ((removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined) : undefined}
+      <StatusTable
+        query={{ isLoading, isError }}
+        rows={rows}
+        texts={texts}
+        columns={resource.columns}
+        actions={(row) => (
+          <RowActions
+            name={nameOf(row)}
+            onEdit={() => crud.form.open({ mode: 'edit', item: row })}
+            onDelete={removable && (removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined}
             deleteLabel={removable?.label}
-            actions={resource.rowActions && ((row) => resource.rowActions!(row, kit))}
-          />
-        </DataTable>
-      )}
+          >
+            {resource.rowActions?.(row, kit)}
+          </RowActions>
+        )}
+      />
 
       {!resource.panelAboveList && panel}
       {resource.footer}

@@ -1,13 +1,11 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
-import { QueryStatus } from '../../components/ui/query-status';
 import { useConfirmation } from './use-confirmation';
 import { useListParams } from '../../lib/use-list-params';
 import { FilterBar, type FilterDeclaration, type FilterOption } from './filter-bar';
-import { ResourceCells } from './rows';
+import { StatusTable } from './rows';
 import type { QueueFilters, QueuePage, QueueResource, QueueRowKit } from './resource';
 
 const noRowActions = () => () => null;
@@ -47,7 +45,6 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
   const kit: QueueRowKit<T> = { confirm: confirmation.ask, openDetail, openPanel: setPanelRow };
   const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)(kit);
   const { texts } = resource;
-  const hasActions = Boolean(resource.useRowActions);
 
   return (
     <div className="admin-page">
@@ -62,24 +59,14 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
       )}
       {resource.aboveList}
       {panelRow && resource.panel && <Fragment key={panelRow.id}>{resource.panel(panelRow, () => setPanelRow(null))}</Fragment>}
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={data?.data.length === 0}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
+      <StatusTable
+        query={{ isLoading, isError, isFetching }}
+        rows={data?.data}
+        texts={texts}
+        columns={resource.columns}
+        actions={resource.useRowActions && rowActions}
+        rowProps={resource.rowProps}
       />
-      {data && data.data.length > 0 && (
-        <DataTable caption={texts.caption} columns={resource.columns.map((column) => column.header)} actions={hasActions} busy={isFetching}>
-          {data.data.map((row) => (
-            <tr key={row.id} {...resource.rowProps?.(row)}>
-              <ResourceCells row={row} columns={resource.columns} />
-              {hasActions && <td>{rowActions(row)}</td>}
-            </tr>
-          ))}
-        </DataTable>
-      )}
       {data && <Pager label={resource.pagerLabel} page={list.page} lastPage={data.pagination.last_page} onPage={list.setPage} />}
       {confirmation.dialog}
     </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Column } from './resource';
+import { DataTable } from '../../components/ui/data-table';
+import { QueryStatus } from '../../components/ui/query-status';
+import type { Column, ListTexts } from './resource';
 
 interface SmallButtonProps {
   /** Its look: the row's main action, a quiet one, a destructive one, or the plain small button. */
@@ -42,24 +44,22 @@ interface RowActionsProps {
   children?: ReactNode;
 }
 
-/** The last cell of an admin catalogue row: Edit, the page's own actions, then the destructive one. */
+/** The buttons of an admin catalogue row: Edit, the page's own actions, then the destructive one. */
 export function RowActions({ name, onEdit, onDelete, deleteLabel = 'Delete', children }: RowActionsProps) {
   return (
-    <td>
-      <div className="admin-row-actions">
-        {onEdit && (
-          <SmallButton label={`Edit ${name}`} onClick={onEdit}>
-            Edit
-          </SmallButton>
-        )}
-        {children}
-        {onDelete && (
-          <SmallButton tone="danger" label={`${deleteLabel} ${name}`} onClick={onDelete}>
-            {deleteLabel}
-          </SmallButton>
-        )}
-      </div>
-    </td>
+    <div className="admin-row-actions">
+      {onEdit && (
+        <SmallButton label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </SmallButton>
+      )}
+      {children}
+      {onDelete && (
+        <SmallButton tone="danger" label={`${deleteLabel} ${name}`} onClick={onDelete}>
+          {deleteLabel}
+        </SmallButton>
+      )}
+    </div>
   );
 }
 
@@ -80,42 +80,49 @@ export function ResourceCells<T>({ row, columns }: { row: T; columns: Column<T>[
   );
 }
 
-interface ResourceRowsProps<T extends { id: number }> {
-  rows: T[];
+interface StatusTableProps<T> {
+  query: { isLoading: boolean; isError: boolean; isFetching?: boolean };
+  /** The rows to show; undefined until the list has arrived. */
+  rows: T[] | undefined;
+  texts: ListTexts;
   columns: Column<T>[];
-  name: (row: T) => string;
-  onEdit?: (row: T) => void;
-  /** The row's destructive action, or undefined where the row offers none. */
-  onDelete?: (row: T) => (() => void) | undefined;
-  deleteLabel?: 'Delete' | 'Remove' | 'Archive';
+  /** The row's React key; its id unless said. */
+  rowKey?: (row: T) => string | number;
+  /** The last cell (the row's buttons); without it the table has no action column. */
   actions?: (row: T) => ReactNode;
   rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
 }
 
-/** A declared list's body: one cell per column (the naming one as a row header) and the action cell. */
-export function ResourceRows<T extends { id: number }>({
-  rows,
-  columns,
-  name,
-  onEdit,
-  onDelete,
-  deleteLabel,
-  actions,
-  rowProps,
-}: ResourceRowsProps<T>) {
-  const hasActions = Boolean(onEdit || onDelete || actions);
+const idOf = (row: unknown) => (row as { id: number }).id;
+
+/** A declared list: its loading, failure and empty lines, then the table of its rows with their action cell. */
+export function StatusTable<T>({ query, rows, texts, columns, rowKey = idOf, actions, rowProps }: StatusTableProps<T>) {
+  const { isLoading, isError } = query;
   return (
     <>
-      {rows.map((row) => (
-        <tr key={row.id} {...rowProps?.(row)}>
-          <ResourceCells row={row} columns={columns} />
-          {hasActions && (
-            <RowActions name={name(row)} onEdit={onEdit && (() => onEdit(row))} onDelete={onDelete?.(row)} deleteLabel={deleteLabel}>
-              {actions?.(row)}
-            </RowActions>
-          )}
-        </tr>
-      ))}
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && rows?.length === 0}
+        loadingText={texts.loading}
+        errorText={texts.error}
+        emptyText={texts.empty}
+      />
+      {rows && rows.length > 0 && (
+        <DataTable
+          caption={texts.caption}
+          columns={columns.map((column) => column.header)}
+          actions={Boolean(actions)}
+          busy={query.isFetching}
+        >
+          {rows.map((row) => (
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
+              <ResourceCells row={row} columns={columns} />
+              {actions && <td>{actions(row)}</td>}
+            </tr>
+          ))}
+        </DataTable>
+      )}
     </>
   );
 }
