@@ -9,6 +9,7 @@ export const VISITOR_PAGES = [
   '/bonus-hunts',
   '/tournaments',
   '/raffles',
+  '/slots',
   '/leaderboard',
   '/races',
   '/polls',

@@ -24,4 +24,8 @@ export const OVERLAY_LABELS: Record<OverlayKind, { name: string; description: st
     name: 'Poll',
     description: 'The poll on stream: each option with its votes and percent as they come in, and the time left to vote.',
   },
+  'next-up': {
+    name: 'Next up',
+    description: 'The next three slot requests with who asked for them; a new request or a played slot shows at once.',
+  },
 };

@@ -8,6 +8,7 @@ import { mountLeaderboardOverlay } from './leaderboard/leaderboard-overlay';
 import { mountAlertsOverlay } from './alerts/alerts-overlay';
 import { mountRaceOverlay } from './race/race-overlay';
 import { mountPollOverlay } from './poll/poll-overlay';
+import { mountNextUpOverlay } from './next-up/next-up-overlay';
 import './overlay.css';
 
 const STAGE_WIDTH = 1920;
@@ -35,5 +36,6 @@ if (page?.overlay && stage) {
   else if (data.kind === 'leaderboard') mountLeaderboardOverlay(context, data);
   else if (data.kind === 'race') mountRaceOverlay(context, data);
   else if (data.kind === 'poll') mountPollOverlay(context, data);
+  else if (data.kind === 'next-up') mountNextUpOverlay(context, data);
   else mountAlertsOverlay(context);
 }

@@ -36,6 +36,8 @@ export interface DomainEventMap {
   'race.changed': { raceId: number; at: string };
   /** A race ended and its winners were recorded (written once, by the transaction that finished it). */
   'race.finished': { raceId: number; at: string };
+  /** The streamer played a requested slot on Go live (with its bet and win when recorded); the worker recomputes the slot's figures. */
+  'slot-request.played': { requestId: number; slotId: number; at: string };
   /** Any change of a member's points balance; the worker pushes it to the member's sockets. */
   'points.changed': {
     userId: number;

@@ -16,6 +16,7 @@ import type { JoinCommandPush } from './api/activity';
 import type { ContestPoolsPush, ContestView } from './api/contests';
 import type { PollCountsPush, PollView } from './poll-results';
 import type { PayoutChangedPush } from './api/payouts';
+import type { SlotRequestsPush } from './api/slots';
 
 /** Socket.IO contract: rooms and server→client events (`resource:action`). */
 export const PUBLIC_ROOM_PATTERNS = [
@@ -32,6 +33,7 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^alerts$/,
   /^contests$/,
   /^polls$/,
+  /^slot-requests$/,
 ] as const;
 
 /**
@@ -58,6 +60,8 @@ export const ALERTS_ROOM = 'alerts';
 export const CONTESTS_ROOM = 'contests';
 /** Stream polls: the poll on stream's counts and status, for the site, Go live and the poll overlay. */
 export const POLLS_ROOM = 'polls';
+/** The slot-request queue: the public queue page and the "next up" overlay (Go live hears the same push in the live room). */
+export const SLOT_REQUESTS_ROOM = 'slot-requests';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /**
@@ -135,6 +139,8 @@ export interface ServerToClientEvents {
   'payout:admin-changed': (payload: { id: number }) => void;
   /** Admin room: a raffle's entry counters, once per push window of its entries. */
   'admin:raffle-totals': (payload: AdminRaffleTotalsPush) => void;
+  /** Rooms 'slot-requests' and the live room: the queue changed (a request, a merge, played, skipped, cleared), at most once per push window. */
+  'slot-requests:changed': (payload: SlotRequestsPush) => void;
   'room:joined': (payload: { room: string }) => void;
   'room:error': (payload: { room: string; message: string }) => void;
 }

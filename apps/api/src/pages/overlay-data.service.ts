@@ -12,6 +12,7 @@ import {
   PollsService,
   RacesReadService,
   RafflesQueryService,
+  SlotRequestsService,
   TournamentsService,
 } from '@kickback/domain';
 
@@ -37,6 +38,7 @@ export class OverlayDataService {
     private readonly featuredRace: FeaturedRaceService,
     private readonly races: RacesReadService,
     private readonly polls: PollsService,
+    private readonly slotRequests: SlotRequestsService,
   ) {}
 
   async build(kind: OverlayKind): Promise<OverlayData> {
@@ -57,6 +59,8 @@ export class OverlayDataService {
         return { kind, race: await this.race() };
       case 'poll':
         return { kind, poll: await this.polls.current(null) };
+      case 'next-up':
+        return { kind, ...(await this.slotRequests.nextUp()) };
     }
   }
 

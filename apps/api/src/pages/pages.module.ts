@@ -10,6 +10,7 @@ import {
   RacesModule,
   RafflesModule,
   SiteModule,
+  SlotsModule,
   SocialModule,
   TournamentsModule,
 } from '@kickback/domain';
@@ -39,6 +40,7 @@ import { ViewerSafetyModule } from '../http/safety/viewer-safety.module';
     LeaderboardModule,
     RacesModule,
     PollsModule,
+    SlotsModule,
     SocialModule,
     ViewerSafetyModule,
   ],

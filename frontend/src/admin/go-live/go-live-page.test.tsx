@@ -132,7 +132,7 @@ describe('GoLivePage', () => {
       if (r.url === '/api/admin/tournaments/3/matches/31/winner') return ok(tournament);
       if (r.url === '/api/admin/overlays')
         return ok(
-          ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll'].map((kind) => ({
+          ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up'].map((kind) => ({
             kind,
             active: kind === 'hunt',
             issued_at: null,
@@ -180,7 +180,7 @@ describe('GoLivePage', () => {
     expect(JSON.parse(String(pick.body))).toEqual({ winner_name: 'B', override: true });
 
     expect(await screen.findByText('URL active')).toBeInTheDocument();
-    expect(screen.getAllByText('No URL')).toHaveLength(6);
+    expect(screen.getAllByText('No URL')).toHaveLength(7);
     expect(screen.getByRole('link', { name: 'Overlay URLs and previews' })).toHaveAttribute('href', '/overlays');
   });
 

@@ -28,6 +28,7 @@ import { PollPanel } from './go-live-poll';
 import { HuntPanel } from './go-live-hunt';
 import { LeaderboardPanel } from './go-live-leaderboard';
 import { RacePanel } from './go-live-race';
+import { SlotRequestsPanel } from './go-live-slot-requests';
 import { OthersOnStream } from './go-live-others';
 import { TournamentPanel } from './go-live-tournament';
 import { WorkerAlert } from './go-live-worker-alert';
@@ -37,7 +38,8 @@ import { SafetyOverviewPanel } from '../safety/safety-overview';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
- * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the race on stream, the overlays.
+ * stream and its draw, the bracket's winners, the board on the leaderboard overlay, the race on stream, the viewers'
+ * slot requests, the overlays.
  */
 export default function GoLivePage() {
   return (
@@ -55,6 +57,7 @@ export default function GoLivePage() {
         <TournamentPanel />
         <LeaderboardPanel />
         <RacePanel />
+        <SlotRequestsPanel />
         <OverlaysPanel />
         <ArchivePanel />
         <SafetyOverviewPanel />

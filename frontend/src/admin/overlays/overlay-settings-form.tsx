@@ -35,6 +35,8 @@ const FIELD_LABELS: Record<OverlayField, string> = {
   label: 'Alert label',
   race: 'Race on stream',
   votes: 'Vote counts',
+  provider: 'Provider',
+  requesters: 'Requested by',
 };
 
 const ACCENT_LABELS: Record<OverlayAccent, string> = {

@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import OverlaysPage from './overlays-page';
 
-const KINDS: OverlayKind[] = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll'];
+const KINDS: OverlayKind[] = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up'];
 
 describe('OverlaysPage', () => {
   it('issues a URL (with copy and preview), shows the same URL again, rotates after a confirmation and revokes', async () => {
@@ -53,7 +53,7 @@ describe('OverlaysPage', () => {
 
     const hunt = (await screen.findByRole('heading', { name: 'Bonus Hunt board' })).closest('li')!;
     expect(within(hunt).getByText('No URL issued yet')).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getAllByRole('listitem')).toHaveLength(KINDS.length);
 
     fireEvent.click(within(hunt).getByRole('button', { name: 'Generate URL' }));
     const urlLabel = 'Browser source URL (admins only: anyone with it sees this overlay)';

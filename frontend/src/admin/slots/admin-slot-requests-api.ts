@@ -1,5 +1,6 @@
-import type { SlotRequestEntry, SlotRequestSettings } from '@kickback/contracts';
+import type { SlotRequestEntry, SlotRequestPlayed, SlotRequestSettings } from '@kickback/contracts';
 import { baseApi } from '../../lib/api';
+import { followLive } from '../../lib/live-cache';
 
 const BASE = '/api/admin/slot-requests';
 
@@ -13,9 +14,21 @@ export interface AdminSlotRequestQueue {
 
 export const adminSlotRequestsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminSlotRequests: build.query<AdminSlotRequestQueue, void>({ query: () => BASE, providesTags: ['SlotRequests'] }),
-    playedSlotRequest: build.mutation<null, number>({
-      query: (id) => ({ url: `${BASE}/${id}/played`, method: 'POST', body: {} }),
+    /**
+     * The queue, read again on each 'slot-requests:changed' of the live room (at most one per push window, ARCHITECTURE §3):
+     * a push carries only the queue's head, and this screen shows the whole queue and what clearing it gives back.
+     */
+    getAdminSlotRequests: build.query<AdminSlotRequestQueue, void>({
+      query: () => BASE,
+      providesTags: ['SlotRequests'],
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followLive(lifecycle, (live) =>
+          live.on('slot-requests:changed', () => lifecycle.dispatch(adminSlotRequestsApi.util.invalidateTags(['SlotRequests']))),
+        ),
+    }),
+    /** Played, with the bet and win when the streamer records them (they count in the slot's figures). */
+    playedSlotRequest: build.mutation<null, { id: number } & SlotRequestPlayed>({
+      query: ({ id, ...result }) => ({ url: `${BASE}/${id}/played`, method: 'POST', body: result }),
       invalidatesTags: ['SlotRequests'],
     }),
     skipSlotRequest: build.mutation<{ refunded: number }, number>({

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { formatCount, formatRelativeTime } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SlotRequestRulesForm } from './slot-request-rules-form';
 import {
   useClearSlotRequestsMutation,
   useGetAdminSlotRequestsQuery,
@@ -12,6 +13,7 @@ import {
   useSkipSlotRequestMutation,
   useUpdateSlotRequestSettingsMutation,
 } from './admin-slot-requests-api';
+import { clearQueueMessage } from './clear-queue-text';
 
 /** The viewers' slot requests as the streamer works them on stream: next up first, played, skipped (refunded) or cleared. */
 export default function SlotRequestsPage() {
@@ -74,7 +76,7 @@ export default function SlotRequestsPage() {
                   className="button button--primary button--small"
                   disabled={busy}
                   aria-label={`Played ${entry.slot.name}`}
-                  onClick={() => void act(() => played(entry.id).unwrap(), `${entry.slot.name} played`, 'Failed to mark as played')}
+                  onClick={() => void act(() => played({ id: entry.id }).unwrap(), `${entry.slot.name} played`, 'Failed to mark as played')}
                 >
                   Played
                 </button>
@@ -92,10 +94,11 @@ export default function SlotRequestsPage() {
           ))}
         </DataTable>
       )}
+      <SlotRequestRulesForm />
       {confirming && data && (
         <ConfirmDialog
           title="Clear the queue?"
-          message={`${formatCount(data.refund.requests, 'request')} will be removed and ${formatCount(data.refund.points, 'point')} refunded to the requesters.`}
+          message={clearQueueMessage(data.refund)}
           confirmLabel="Clear queue"
           busy={clearing.isLoading}
           onConfirm={() => void act(() => clear().unwrap(), 'Queue cleared', 'Failed to clear the queue').then(() => setConfirming(false))}

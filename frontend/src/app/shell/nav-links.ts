@@ -10,6 +10,7 @@ export const STREAM_LINKS: readonly NavLinkItem[] = [
   { to: '/raffles', label: 'Raffles' },
   { to: '/contests', label: 'Contests' },
   { to: '/polls', label: 'Polls' },
+  { to: '/slots', label: 'Slots' },
 ];
 
 export const SITE_LINKS: readonly NavLinkItem[] = [

@@ -47,7 +47,7 @@ describe('SiteHeader navigation', () => {
     expect(nav.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
   });
 
-  it('groups Bonus Hunts, Tournaments and Raffles under Stream', () => {
+  it('groups Bonus Hunts, Tournaments, Raffles and Slots under Stream', () => {
     const nav = renderHeader(null);
     const toggle = nav.getByRole('button', { name: 'Stream' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -57,6 +57,7 @@ describe('SiteHeader navigation', () => {
     expect(within(group).getByRole('link', { name: 'Bonus Hunts' })).toHaveAttribute('href', '/bonus-hunts');
     expect(within(group).getByRole('link', { name: 'Tournaments' })).toHaveAttribute('href', '/tournaments');
     expect(within(group).getByRole('link', { name: 'Raffles' })).toHaveAttribute('href', '/raffles');
+    expect(within(group).getByRole('link', { name: 'Slots' })).toHaveAttribute('href', '/slots');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
@@ -68,6 +69,9 @@ describe('SiteHeader navigation', () => {
     fireEvent.click(button);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(document.getElementById('main-menu')).toHaveClass('nav-menu--open');
+    // The mobile menu is the same list, so the Stream group (with Slots) is in it.
+    fireEvent.click(screen.getByRole('button', { name: 'Stream' }));
+    expect(within(document.getElementById('main-menu')!).getByRole('link', { name: 'Slots' })).toHaveAttribute('href', '/slots');
   });
 
   it('shows the site name as the brand, and hides it when the theme says so', () => {

@@ -14,6 +14,7 @@ export const OVERLAY_FIELDS = {
   alerts: ['label'],
   race: ['countdown', 'wagered', 'prizes'],
   poll: ['countdown', 'votes'],
+  'next-up': ['provider', 'requesters'],
 } as const satisfies Record<OverlayKind, readonly string[]>;
 export type OverlayField = (typeof OVERLAY_FIELDS)[OverlayKind][number];
 const ALL_FIELDS = [...new Set(Object.values(OVERLAY_FIELDS).flat())] as [OverlayField, ...OverlayField[]];
@@ -75,6 +76,7 @@ export const DEFAULT_OVERLAY_SETTINGS: Record<OverlayKind, OverlaySettings> = {
   alerts: { ...base, hidden: [], x: 60, y: 60, width: 640 },
   race: { ...base, hidden: [], x: 60, y: 300, width: 620 },
   poll: { ...base, hidden: [], x: 1240, y: 560, width: 620 },
+  'next-up': { ...base, hidden: [], x: 1340, y: 700, width: 520 },
 };
 
 /** The theme colours an overlay can use, sent with its page so a settings push needs no other read. */

@@ -5,9 +5,10 @@ import type { PollView } from '../poll-results';
 import type { Raffle, RaffleParticipant } from './raffles';
 import type { TournamentDetail } from './tournaments';
 import type { OverlayLook, OverlaySettings } from './overlay-settings';
+import type { SlotRequestEntry } from './slots';
 
 /** OBS browser-source overlays, each served at /overlay/{kind}?token=… with its own token. */
-export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll'] as const;
+export const OVERLAY_KINDS = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up'] as const;
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 export const isOverlayKind = (value: unknown): value is OverlayKind =>
@@ -23,6 +24,7 @@ export const OVERLAY_ROOM_PATTERNS: Record<OverlayKind, readonly RegExp[]> = {
   alerts: [/^alerts$/],
   race: [/^race:\d+$/],
   poll: [/^polls$/],
+  'next-up': [/^slot-requests$/],
 };
 
 /**
@@ -60,7 +62,9 @@ export type OverlayData =
   /** The race on stream (chosen on Go live, else the live race ending first, else the next to start); null when none. */
   | { kind: 'race'; race: RaceDetail | null }
   /** The poll on stream (the open one, else the newest); null before the first. */
-  | { kind: 'poll'; poll: PollView | null };
+  | { kind: 'poll'; poll: PollView | null }
+  /** The slot-request queue's head (next up first, at most NEXT_UP_SHOWN) and its size. */
+  | { kind: 'next-up'; next: SlotRequestEntry[]; total: number };
 
 /** window.__APP__ of an overlay page: no user, no CSRF token, no settings; the token only opens the kind's rooms. */
 export interface OverlayPageData {

@@ -214,7 +214,7 @@ export const slotCatalogueQuerySchema = z
   .strict();
 export type SlotCatalogueQuery = z.infer<typeof slotCatalogueQuerySchema>;
 
-/** A slot's figures across every finished hunt on the site; null where nothing was measured yet. */
+/** A slot's figures across every finished hunt on the site and the requests played on stream; null where nothing was measured yet. */
 export interface SlotFigures {
   times_opened: number;
   total_bet: number;
@@ -278,6 +278,13 @@ export const slotRequestSettingsSchema = z
 export type SlotRequestSettingsUpdate = z.infer<typeof slotRequestSettingsSchema>;
 export type SlotRequestSettings = Required<SlotRequestSettingsUpdate>;
 
+/** GET /api/admin/slot-requests/settings: the rules, with the blocked slots and providers named for the form. */
+export interface SlotRequestRules extends SlotRequestSettings {
+  /** The blocked slots still in the catalogue, by name. */
+  blocked_slots: { id: number; name: string; provider: string }[];
+  blocked_providers: { id: number; name: string }[];
+}
+
 export const slotRequestPlayedSchema = z
   .object({
     bet: z.number().min(0).max(1_000_000).multipleOf(0.01).optional(),
@@ -310,5 +317,21 @@ export interface MySlotRequest {
   place: number | null;
   points: number;
   refunded: boolean;
+  /** What the streamer recorded when they played it (Go live): null when not played or not recorded. */
+  bet: number | null;
+  win: number | null;
   requested_at: string;
+}
+
+/** How many requests the "next up" overlay shows, and a queue push carries. */
+export const NEXT_UP_SHOWN = 3;
+
+/**
+ * 'slot-requests:changed': the queue after a window of changes: its size and its head (at most NEXT_UP_SHOWN entries),
+ * so a push is the same size at any request rate. Screens that show more read the queue again.
+ */
+export interface SlotRequestsPush {
+  total: number;
+  next: SlotRequestEntry[];
+  at: string;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MySlotRequest, SlotRequestEntry, SlotRequestSettings } from '@kickback/contracts';
+import type { MySlotRequest, SlotRequestEntry, SlotRequestRules, SlotRequestSettings } from '@kickback/contracts';
 
 /** The queue's order: most requesters first, then the oldest; a merge moves a request up by its new requesters. */
 const QUEUE_ORDER = 'r.requesters_count desc, r.created_at, r.id';
@@ -52,6 +52,24 @@ export class SlotRequestsRepository {
         return Array.isArray(value) ? `{${value.join(',')}}` : value;
       }),
     ]);
+  }
+
+  /** The names behind the blocklists' ids, in name order, for the rules form. */
+  async blockedNames(
+    em: EntityManager,
+    slotIds: number[],
+    providerIds: number[],
+  ): Promise<Pick<SlotRequestRules, 'blocked_slots' | 'blocked_providers'>> {
+    const blocked_slots = await em.execute<SlotRequestRules['blocked_slots']>(
+      `select s.id, s.name, p.name as provider from slots s join slot_providers p on p.id = s.provider_id
+       where s.id = any(?::int[]) order by lower(s.name), s.id`,
+      [`{${slotIds.join(',')}}`],
+    );
+    const blocked_providers = await em.execute<SlotRequestRules['blocked_providers']>(
+      'select id, name from slot_providers where id = any(?::int[]) order by lower(name), id',
+      [`{${providerIds.join(',')}}`],
+    );
+    return { blocked_slots, blocked_providers };
   }
 
   /** One member's requests are decided one at a time: cooldown and open limit read what the previous one wrote. */
@@ -128,6 +146,11 @@ export class SlotRequestsRepository {
     return (await em.execute<EntryRow[]>(`${ENTRY_SQL} order by ${QUEUE_ORDER} limit ?`, [limit])).map(toEntry);
   }
 
+  async queuedCount(em: EntityManager): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from slot_requests where status = 'queued'`);
+    return row!.n;
+  }
+
   async entry(em: EntityManager, requestId: number): Promise<SlotRequestEntry | null> {
     const [row] = await em.execute<EntryRow[]>(`select * from (${ENTRY_SQL}) e where e.id = ?`, [requestId]);
     return row ? toEntry(row) : null;
@@ -139,20 +162,21 @@ export class SlotRequestsRepository {
     requestId: number | null,
     status: 'played' | 'skipped' | 'cleared',
     result: { bet?: number; win?: number } = {},
-  ): Promise<{ closed: number; refunds: { request_id: number; user_id: number; points: number }[] }> {
-    const closed = await em.execute<{ id: number }[]>(
+  ): Promise<{ closed: number; slotIds: number[]; refunds: { request_id: number; user_id: number; points: number }[] }> {
+    const closed = await em.execute<{ id: number; slot_id: number }[]>(
       `update slot_requests set status = ?, closed_at = now(), bet = ?, win = ?
-       where status = 'queued' and (?::int is null or id = ?) returning id`,
+       where status = 'queued' and (?::int is null or id = ?) returning id, slot_id`,
       [status, result.bet ?? null, result.win ?? null, requestId, requestId],
     );
     // A played request keeps what its requesters paid; a skipped or cleared one gives it back.
-    if (!closed.length || status === 'played') return { closed: closed.length, refunds: [] };
+    const slotIds = closed.map((c) => c.slot_id);
+    if (!closed.length || status === 'played') return { closed: closed.length, slotIds, refunds: [] };
     const refunds = await em.execute<{ request_id: number; user_id: number; points: number }[]>(
       `select request_id, user_id, points from slot_request_requesters
        where request_id in (select jsonb_array_elements_text(?::jsonb)::int) and refunded_at is null and points > 0`,
       [JSON.stringify(closed.map((c) => c.id))],
     );
-    return { closed: closed.length, refunds };
+    return { closed: closed.length, slotIds, refunds };
   }
 
   async markRefunded(em: EntityManager, requestId: number, userId: number): Promise<void> {
@@ -173,6 +197,7 @@ export class SlotRequestsRepository {
       (Omit<MySlotRequest, 'slot' | 'requested_at'> & { slot_id: number; slot_name: string; provider: string; requested_at: Date })[]
     >(
       `select q.request_id, r.status, q.points, (q.refunded_at is not null) as refunded, q.created_at as requested_at,
+         r.bet::float8 as bet, r.win::float8 as win,
          s.id as slot_id, s.name as slot_name, p.name as provider,
          (select e.place from (select id, row_number() over (order by ${QUEUE_ORDER})::int as place from slot_requests r where r.status = 'queued') e
           where e.id = q.request_id) as place
@@ -188,6 +213,8 @@ export class SlotRequestsRepository {
       place: r.place,
       points: r.points,
       refunded: r.refunded,
+      bet: r.bet,
+      win: r.win,
       requested_at: new Date(r.requested_at).toISOString(),
     }));
   }

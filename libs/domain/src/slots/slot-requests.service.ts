@@ -7,13 +7,15 @@ import {
   type SlotRequestEntry,
   type SlotRequestOutcome,
   type SlotRequestPlayed,
+  type SlotRequestRules,
   type SlotRequestSettings,
   type SlotRequestSettingsUpdate,
 } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound, tooManyRequests, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, notFound, tooManyRequests, unprocessable } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { InsufficientPointsError } from '../economy/points.errors';
 import { SlotRequestsRepository } from './slot-requests.repository';
+import { SlotRequestsLivePublisher } from './slot-requests-live.publisher';
 
 /** The queue a page, Go live and the overlay show; a member's history shows their last requests. */
 const QUEUE_SHOWN = 100;
@@ -32,10 +34,12 @@ export class SlotRequestsService {
     private readonly requests: SlotRequestsRepository,
     private readonly economy: EconomyService,
     private readonly audit: AuditLogService,
+    private readonly outbox: OutboxService,
+    private readonly live: SlotRequestsLivePublisher,
   ) {}
 
   async request(userId: number, slotId: number, source: 'site' | 'chat'): Promise<SlotRequestOutcome> {
-    return this.em.fork().transactional(async (tx) => {
+    const outcome = await this.em.fork().transactional(async (tx): Promise<SlotRequestOutcome> => {
       await this.requests.lockMember(tx, userId);
       const rules = await this.requests.settings(tx);
       if (!rules.open) throw conflict(SLOT_REQUEST_TEXTS.closed);
@@ -66,6 +70,8 @@ export class SlotRequestsService {
       }
       return { request: (await this.requests.entry(tx, queued.id))!, merged: !queued.created, points_spent: rules.price };
     });
+    await this.live.changed();
+    return outcome;
   }
 
   /**
@@ -92,12 +98,20 @@ export class SlotRequestsService {
     return { queue, open: rules.open, price: rules.price, refund };
   }
 
+  /** What the "next up" overlay starts from: the queue's head and its size (pushes carry the same). */
+  async nextUp(): Promise<{ next: SlotRequestEntry[]; total: number }> {
+    return this.live.head();
+  }
+
   async mine(userId: number): Promise<MySlotRequest[]> {
     return this.requests.mine(this.em.fork(), userId, HISTORY_SHOWN);
   }
 
-  async settings(): Promise<SlotRequestSettings> {
-    return this.requests.settings(this.em.fork());
+  /** The rules as the admin form edits them: the blocklists' slots and providers named. */
+  async rules(): Promise<SlotRequestRules> {
+    const em = this.em.fork();
+    const settings = await this.requests.settings(em);
+    return { ...settings, ...(await this.requests.blockedNames(em, settings.blocked_slot_ids, settings.blocked_provider_ids)) };
   }
 
   async updateSettings(actorId: number, changes: SlotRequestSettingsUpdate): Promise<SlotRequestSettings> {
@@ -117,7 +131,7 @@ export class SlotRequestsService {
   }
 
   async clear(actorId: number): Promise<{ requests: number; refunded: number }> {
-    return this.em.fork().transactional(async (tx) => {
+    const cleared = await this.em.fork().transactional(async (tx) => {
       const { closed, refunds } = await this.requests.close(tx, null, 'cleared');
       const refunded = await this.refund(tx, refunds);
       await this.audit.record(tx, {
@@ -128,12 +142,20 @@ export class SlotRequestsService {
       });
       return { requests: closed, refunded };
     });
+    await this.live.changed();
+    return cleared;
   }
 
+  /**
+   * Closes one queued request. Played writes 'slot-request.played' in the same transaction: the worker recomputes the
+   * slot's figures from it (a recorded bet and win count as the slot opened once more), never a page's read.
+   */
   private async closing(actorId: number, requestId: number, status: 'played' | 'skipped', result: SlotRequestPlayed = {}) {
-    return this.em.fork().transactional(async (tx) => {
-      const { closed, refunds } = await this.requests.close(tx, requestId, status, result);
+    const done = await this.em.fork().transactional(async (tx) => {
+      const { closed, slotIds, refunds } = await this.requests.close(tx, requestId, status, result);
       if (!closed) throw notFound(SLOT_REQUEST_TEXTS.notFound);
+      if (status === 'played')
+        await this.outbox.add(tx, 'slot-request.played', { requestId, slotId: slotIds[0]!, at: new Date().toISOString() });
       const refunded = await this.refund(tx, refunds);
       await this.audit.record(tx, {
         actorId,
@@ -144,6 +166,8 @@ export class SlotRequestsService {
       });
       return { refunded };
     });
+    await this.live.changed();
+    return done;
   }
 
   /** Each requester's refund has its own key: a second refund of the same request and member is refused by the ledger. */

@@ -4,9 +4,9 @@ import { DomainEventHandlers } from '@kickback/platform';
 import { SlotStatsRepository } from './slot-stats.repository';
 
 /**
- * Keeps each slot's figures in step with the hunts (never computed on a page's read): any change to a hunt's games or
- * status recomputes the figures of the slots it touches, from the rows, inside the processed-event transaction. A
- * replayed event recomputes the same figures.
+ * Keeps each slot's figures in step with the hunts and the played slot requests (never computed on a page's read): any
+ * change to a hunt's games or status, or a request played on Go live, recomputes the figures of the slots it touches,
+ * from the rows, inside the processed-event transaction. A replayed event recomputes the same figures.
  */
 @Injectable()
 export class SlotStatsHandler implements OnModuleInit {
@@ -33,6 +33,11 @@ export class SlotStatsHandler implements OnModuleInit {
         if (event.payload.change === 'games' || event.payload.change === 'status')
           await this.stats.recomputeForHunt(tx, event.payload.huntId);
       },
+    });
+    this.handlers.register({
+      consumer: 'slots.stats-request-played',
+      type: 'slot-request.played',
+      handle: (event: DomainEvent<'slot-request.played'>, tx) => this.stats.recompute(tx, [event.payload.slotId]),
     });
   }
 }

@@ -2,25 +2,33 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The one definition of a slot's figures (docs/slots.md), over the games of finished hunts: opened = win entered;
- * the average multiplier is bet-weighted (total won ÷ total bet over games with a bet), as a hunt's own is.
- * `FIGURES_SQL` selects them for the slots in the `target` CTE, whether or not they still have any game.
+ * The one definition of a slot's figures (docs/slots.md), over the games of finished hunts and the slot requests the
+ * streamer marked played (a request is a play outside any hunt: its bet and win when recorded, no hunt): opened = win
+ * entered; the average multiplier is bet-weighted (total won ÷ total bet over plays with a bet), as a hunt's own is.
+ * `FIGURES_SQL` selects them for the slots in the `target` CTE, whether or not they still have any play.
  */
 const FIGURES_SQL = `
-  figures as (
-    select g.slot_id,
-      count(*) filter (where g.win is not null)::int as times_opened,
-      coalesce(sum(g.bet) filter (where g.win is not null), 0) as total_bet,
-      coalesce(sum(g.win), 0) as total_won,
-      round(sum(g.win) filter (where g.bet > 0) / nullif(sum(g.bet) filter (where g.bet > 0 and g.win is not null), 0), 2) as average_multiplier,
-      max(g.multiplier) as best_multiplier,
-      max(g.win) as biggest_win,
-      (array_agg(g.hunt_id order by g.win desc nulls last, h.completed_at, g.hunt_id))[1] as biggest_win_hunt_id,
-      max(h.completed_at) as last_played_at,
-      array_agg(distinct g.hunt_id order by g.hunt_id) as hunt_ids
+  plays as (
+    select g.slot_id, g.hunt_id, g.bet, g.win, g.multiplier, h.completed_at as played_at
     from hunt_games g join hunts h on h.id = g.hunt_id and h.status = 'completed'
     where g.slot_id in (select slot_id from target)
-    group by g.slot_id
+    union all
+    select r.slot_id, null, r.bet, r.win, case when r.win is not null and r.bet > 0 then round(r.win / r.bet, 2) end, r.closed_at
+    from slot_requests r where r.status = 'played' and r.slot_id in (select slot_id from target)
+  ),
+  figures as (
+    select p.slot_id,
+      count(*) filter (where p.win is not null)::int as times_opened,
+      coalesce(sum(p.bet) filter (where p.win is not null), 0) as total_bet,
+      coalesce(sum(p.win), 0) as total_won,
+      round(sum(p.win) filter (where p.bet > 0) / nullif(sum(p.bet) filter (where p.bet > 0 and p.win is not null), 0), 2) as average_multiplier,
+      max(p.multiplier) as best_multiplier,
+      max(p.win) as biggest_win,
+      (array_agg(p.hunt_id order by p.win desc nulls last, p.played_at, p.hunt_id))[1] as biggest_win_hunt_id,
+      max(p.played_at) as last_played_at,
+      coalesce(array_agg(distinct p.hunt_id order by p.hunt_id) filter (where p.hunt_id is not null), '{}') as hunt_ids
+    from plays p
+    group by p.slot_id
   )`;
 
 @Injectable()

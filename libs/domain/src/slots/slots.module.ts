@@ -7,6 +7,7 @@ import { SlotStatsRepository } from './slot-stats.repository';
 import { SlotStatsHandler } from './slot-stats.handler';
 import { SlotRequestsRepository } from './slot-requests.repository';
 import { SlotRequestsService } from './slot-requests.service';
+import { SlotRequestsLivePublisher } from './slot-requests-live.publisher';
 import { EconomyModule } from '../economy/economy.module';
 
 /** The slot catalogue (docs/slots.md): facts, admin editing and file import, the figures the worker keeps, public reads. */
@@ -15,6 +16,7 @@ import { EconomyModule } from '../economy/economy.module';
   providers: [
     SlotRequestsRepository,
     SlotRequestsService,
+    SlotRequestsLivePublisher,
     SlotFactsRepository,
     SlotCatalogueAdminService,
     SlotCatalogueReadRepository,

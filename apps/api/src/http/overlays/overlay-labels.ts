@@ -9,4 +9,5 @@ export const OVERLAY_LABELS: Record<OverlayKind, string> = {
   alerts: 'Alerts ticker',
   race: 'Race overlay',
   poll: 'Poll overlay',
+  'next-up': 'Next up overlay',
 };

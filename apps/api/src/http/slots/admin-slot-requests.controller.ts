@@ -28,7 +28,7 @@ export class AdminSlotRequestsController {
 
   @Get('settings')
   async settings() {
-    return ok(await this.requests.settings());
+    return ok(await this.requests.rules());
   }
 
   @Put('settings')

@@ -38,7 +38,7 @@ export default function SlotPage() {
   return (
     <section className="page container">
       <PageHeading title={slot.name} lead={slot.provider.name} />
-      <RequestButton slotId={slot.id} name={slot.name} />
+      <RequestButton slotId={slot.id} name={slot.name} inviteVisitors />
       <dl aria-label="Facts">
         {facts.map(([term, value]) => (
           <div key={term}>

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotCatalogueItem } from '@kickback/contracts';
+import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import SlotsPage from './slots-page';
@@ -29,6 +31,8 @@ const gates: SlotCatalogueItem = {
 };
 
 describe('SlotsPage', () => {
+  beforeEach(() => resetSocketForTests());
+
   it('reads its sort and filters from the URL, shows the figures, and requests a slot from the catalogue by its id', async () => {
     const requests: TestRequest[] = [];
     mockFetch((request) => {
@@ -70,6 +74,13 @@ describe('SlotsPage', () => {
     );
     expect(await screen.findByTestId('slot-requests-status')).toHaveTextContent(
       'Slot requests are open: 25 points a request, 0 in the queue.',
+    );
+
+    // The queue's room says its new size; the line follows without a read.
+    const socket = (await getSocket()) as unknown as FakeSocket;
+    act(() => socket.serverEmit('slot-requests:changed', { total: 4, next: [], at: new Date().toISOString() }));
+    await waitFor(() =>
+      expect(screen.getByTestId('slot-requests-status')).toHaveTextContent('Slot requests are open: 25 points a request, 4 in the queue.'),
     );
 
     fireEvent.click(within(row).getByRole('button', { name: 'Request Gates of Olympus' }));

@@ -7,6 +7,7 @@ import {
   type SlotSort,
   type SlotVolatility,
 } from '@kickback/contracts';
+import { LoginCta } from '../../../components/ui/login-cta';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api-error';
@@ -14,7 +15,10 @@ import { formatAmount, formatMultiplier, formatNumber } from '../../../lib/forma
 import { useListParams } from '../../../lib/use-list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
+import { MySlotRequests } from '../components/my-slot-requests';
+import { SlotRequestPicker } from '../components/slot-request-picker';
 import { useGetSlotRequestsQuery, useGetSlotsQuery, useRequestSlotMutation, type SlotListArgs } from '../slots-api';
+import '../slots.css';
 
 const SORT_LABELS: Record<SlotSort, string> = {
   most_played: 'Most played',
@@ -43,6 +47,10 @@ export default function SlotsPage() {
     <section className="page container">
       <PageHeading title="Slots" lead="Every slot played on stream: how often it was opened, what it paid and the published facts." />
       <RequestsStatus />
+      <div className="slot-requests">
+        <SlotRequestPicker />
+        <MySlotRequests />
+      </div>
       <form className="slots__filters" role="search" aria-label="Filter slots" onSubmit={(event) => event.preventDefault()}>
         <label>
           Search
@@ -98,27 +106,30 @@ export default function SlotsPage() {
       {isError && <p role="alert">Failed to load slots.</p>}
       {data && data.data.length === 0 && <p>No slot matches these filters.</p>}
       {data && data.data.length > 0 && (
-        <table className="table">
-          <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Slot</th>
-              <th scope="col">Provider</th>
-              <th scope="col">RTP</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Average ×</th>
-              <th scope="col">Biggest win</th>
-              <th scope="col">
-                <span className="visually-hidden">Request</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.map((slot) => (
-              <SlotRow key={slot.id} slot={slot} />
-            ))}
-          </tbody>
-        </table>
+        // A phone scrolls the table sideways inside its box, never the whole page; the box is focusable so a keyboard can too.
+        <div className="slots__table-wrap" role="region" aria-label="Slots table" tabIndex={0}>
+          <table className="table">
+            <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Slot</th>
+                <th scope="col">Provider</th>
+                <th scope="col">RTP</th>
+                <th scope="col">Opened</th>
+                <th scope="col">Average ×</th>
+                <th scope="col">Biggest win</th>
+                <th scope="col">
+                  <span className="visually-hidden">Request</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((slot) => (
+                <SlotRow key={slot.id} slot={slot} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && <Pager page={args.page} lastPage={data.pagination.last_page} onPage={setPage} label="Slot pages" />}
     </section>
@@ -147,22 +158,23 @@ function SlotRow({ slot }: { slot: SlotCatalogueItem }) {
 /** Whether requests are open and what one costs. */
 function RequestsStatus() {
   const { data } = useGetSlotRequestsQuery();
-  if (!data) return null;
+  // Closed, the request box below says so.
+  if (!data?.open) return null;
   return (
     <p className="field-hint" data-testid="slot-requests-status">
-      {data.open
-        ? `Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.queue.length)} in the queue.`
-        : 'Slot requests are closed right now.'}
+      {`Slot requests are open: ${data.price === 0 ? 'free' : `${formatNumber(data.price)} points`} a request, ${formatNumber(data.total)} in the queue.`}
     </p>
   );
 }
 
 /** Members request a slot from the catalogue itself: no typed name, so nothing is misspelled. */
-export function RequestButton({ slotId, name }: { slotId: number; name: string }) {
+export function RequestButton({ slotId, name, inviteVisitors = false }: { slotId: number; name: string; inviteVisitors?: boolean }) {
   const user = useCurrentUser();
   const [request, state] = useRequestSlotMutation();
   const toast = useToast();
-  if (!user) return null;
+  // A visitor is invited to log in where the slot stands alone (its page); the catalogue's rows stay quiet, as the
+  // request box above them invites once.
+  if (!user) return inviteVisitors ? <LoginCta className="button button--primary button--small" purpose={`to request ${name}`} /> : null;
   const ask = async () => {
     try {
       const answer = await request(slotId).unwrap();

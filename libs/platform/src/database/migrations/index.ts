@@ -47,6 +47,7 @@ import { Migration20261129050300_moderator_role } from './Migration2026112905030
 import { Migration20261129050417_live_stream_metadata } from './Migration20261129050417_live_stream_metadata';
 import { Migration20261129100000_races } from './Migration20261129100000_races';
 import { Migration20261129112400_polls } from './Migration20261129112400_polls';
+import { Migration20261129112400_next_up_overlay } from './Migration20261129112400_next_up_overlay';
 import { Migration20261129054417_url_control_characters } from './Migration20261129054417_url_control_characters';
 import { Migration20261129090000_contests } from './Migration20261129090000_contests';
 import { Migration20261129090000_safer_gambling } from './Migration20261129090000_safer_gambling';
@@ -112,4 +113,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129090000_payouts', class: Migration20261129090000_payouts },
   { name: 'Migration20261129100000_races', class: Migration20261129100000_races },
   { name: 'Migration20261129112400_polls', class: Migration20261129112400_polls },
+  { name: 'Migration20261129112400_next_up_overlay', class: Migration20261129112400_next_up_overlay },
 ];

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import type { SlotRequestEntry, SlotRequestPlayed } from '@kickback/contracts';
+import { formatRelativeTime } from '../../lib/format';
+import { useAdminAction } from '../kit/use-admin-crud';
+import { usePlayedSlotRequestMutation, useSkipSlotRequestMutation } from '../slots/admin-slot-requests-api';
+
+/** Requesters named on a row; the others are counted. */
+const NAMES_SHOWN = 5;
+
+function requestedBy(entry: SlotRequestEntry): string {
+  const names = entry.requesters.slice(0, NAMES_SHOWN).join(', ');
+  const more = entry.requesters_count - Math.min(entry.requesters.length, NAMES_SHOWN);
+  return `${entry.requesters_count === 1 ? '1 requester' : `${entry.requesters_count} requesters`}: ${names}${more > 0 ? ` +${more}` : ''}`;
+}
+
+/** The bet and win typed, if any: an empty field is not recorded. */
+function result(bet: string, win: string): SlotRequestPlayed {
+  return { ...(bet.trim() ? { bet: Number(bet) } : {}), ...(win.trim() ? { win: Number(win) } : {}) };
+}
+
+/** One queued request on Go live: its slot, who asked and how long ago; Played (bet and win optional) or Skip (refunded). */
+export function SlotRequestRow({ entry }: { entry: SlotRequestEntry }) {
+  const [bet, setBet] = useState('');
+  const [win, setWin] = useState('');
+  const [played, playing] = usePlayedSlotRequestMutation();
+  const [skip, skipping] = useSkipSlotRequestMutation();
+  const act = useAdminAction();
+  const busy = playing.isLoading || skipping.isLoading;
+  const name = entry.slot.name;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void act(() => played({ id: entry.id, ...result(bet, win) }).unwrap(), `${name} played`, 'Failed to mark as played');
+  };
+  return (
+    <li className="go-live__request" data-testid="go-live-slot-request">
+      <p className="go-live__title">
+        {entry.place}. {name} <span className="field-hint">{entry.slot.provider}</span>
+      </p>
+      <p className="field-hint">
+        {requestedBy(entry)} · requested {formatRelativeTime(entry.created_at)}
+      </p>
+      <form className="go-live__win" onSubmit={submit}>
+        <input
+          className="input go-live__bet"
+          type="number"
+          min="0"
+          step="0.01"
+          placeholder="Bet"
+          aria-label={`Bet on ${name} (optional)`}
+          value={bet}
+          onChange={(e) => setBet(e.target.value)}
+        />
+        <input
+          className="input go-live__bet"
+          type="number"
+          min="0"
+          step="0.01"
+          placeholder="Win"
+          aria-label={`Win on ${name} (optional)`}
+          value={win}
+          onChange={(e) => setWin(e.target.value)}
+        />
+        <button type="submit" className="button button--primary button--small" disabled={busy} aria-label={`Played ${name}`}>
+          Played
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={busy}
+          aria-label={`Skip ${name}`}
+          onClick={() => void act(() => skip(entry.id).unwrap(), `${name} skipped, points refunded`, 'Failed to skip')}
+        >
+          Skip
+        </button>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { QueryStatus } from '../../components/ui/query-status';
+import { formatCount } from '../../lib/format';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../lib/session-slice';
+import { useAdminAction } from '../kit/use-admin-crud';
+import { useClearSlotRequestsMutation, useGetAdminSlotRequestsQuery } from '../slots/admin-slot-requests-api';
+import { clearQueueMessage } from '../slots/clear-queue-text';
+import { SlotRequestRow } from './go-live-slot-request-row';
+
+/** The requests the panel lists; the whole queue is in Slot Requests. */
+const SHOWN = 5;
+
+/** Viewers' slot requests worked on stream: next up first, played (with its bet and win if recorded), skipped or all cleared. */
+export function SlotRequestsPanel() {
+  const { data, isLoading, isError } = useGetAdminSlotRequestsQuery();
+  const [clear, clearing] = useClearSlotRequestsMutation();
+  const [confirming, setConfirming] = useState(false);
+  const act = useAdminAction();
+  // Slot Requests (the whole queue and its rules) is an admin section; a moderator works the queue from here.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
+  const queue = data?.queue ?? [];
+  return (
+    <section className="card go-live__panel" aria-labelledby="go-live-slot-requests">
+      <h2 id="go-live-slot-requests">Slot requests</h2>
+      {data && (
+        <p className="field-hint" data-testid="go-live-slot-requests-summary">
+          {data.open ? 'Requests are open' : 'Requests are closed'}; {formatCount(queue.length, 'request')} in the queue.
+        </p>
+      )}
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && queue.length === 0}
+        loadingText="Loading requests..."
+        errorText="Failed to load requests."
+        emptyText="No slot requested yet."
+      />
+      {queue.length > 0 && (
+        <ol className="go-live__requests" aria-label="Slot requests, next up first">
+          {queue.slice(0, SHOWN).map((entry) => (
+            <SlotRequestRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      <div className="go-live__contest-actions">
+        {queue.length > SHOWN && <span className="field-hint">{formatCount(queue.length - SHOWN, 'more request')} waiting.</span>}
+        {isAdmin && (
+          <Link to="/slot-requests" className="button button--ghost">
+            All requests
+          </Link>
+        )}
+        {queue.length > 0 && (
+          <button type="button" className="button button--danger" disabled={clearing.isLoading} onClick={() => setConfirming(true)}>
+            Clear queue
+          </button>
+        )}
+      </div>
+      {confirming && data && (
+        <ConfirmDialog
+          title="Clear the queue?"
+          message={clearQueueMessage(data.refund)}
+          confirmLabel="Clear queue"
+          busy={clearing.isLoading}
+          onConfirm={() => void act(() => clear().unwrap(), 'Queue cleared', 'Failed to clear the queue').then(() => setConfirming(false))}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import type { SlotRequestRules } from '@kickback/contracts';
+import { useGetProvidersQuery } from '../bonus-hunts/admin-bonus-hunts-api';
+
+export type BlockedProvider = SlotRequestRules['blocked_providers'][number];
+
+interface BlockedProvidersFieldProps {
+  blocked: BlockedProvider[];
+  onChange: (blocked: BlockedProvider[]) => void;
+  error?: string;
+}
+
+/** The providers whose slots members may not request, chosen from the catalogue's providers. */
+export function BlockedProvidersField({ blocked, onChange, error }: BlockedProvidersFieldProps) {
+  const legendId = useId();
+  const selectId = useId();
+  const { data: providers = [] } = useGetProvidersQuery();
+  const [choice, setChoice] = useState('');
+  const choosable = providers.filter((p) => !blocked.some((b) => b.id === p.id));
+  const chosen = choosable.find((p) => String(p.id) === choice);
+  return (
+    <fieldset className="field" aria-labelledby={legendId}>
+      <legend id={legendId}>Blocked providers</legend>
+      {blocked.length === 0 ? (
+        <p className="field-hint">No provider is blocked.</p>
+      ) : (
+        <ul className="admin-badge-list" aria-label="Blocked providers">
+          {blocked.map((provider) => (
+            <li key={provider.id}>
+              <span>{provider.name}</span>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`Unblock ${provider.name}`}
+                onClick={() => onChange(blocked.filter((b) => b.id !== provider.id))}
+              >
+                Unblock
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="admin-form-actions">
+        <label htmlFor={selectId} className="visually-hidden">
+          Provider to block
+        </label>
+        <select id={selectId} className="select" value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <option value="">Choose a provider</option>
+          {choosable.map((provider) => (
+            <option key={provider.id} value={provider.id}>
+              {provider.name}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={!chosen}
+          onClick={() => {
+            if (!chosen) return;
+            onChange([...blocked, { id: chosen.id, name: chosen.name }]);
+            setChoice('');
+          }}
+        >
+          Block provider
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
