@@ -63,3 +63,14 @@ export function screenOutline(root: Element = document.body): string[] {
   flush();
   return lines;
 }
+
+/**
+ * Each text box's label, whether it is marked required and how long it may be: what a reader is told and what the
+ * box lets in, which the outline does not show.
+ */
+export function fieldLimits(root: Element = document.body): string[] {
+  return Array.from(root.querySelectorAll('input:not([type=color]):not([type=checkbox]), textarea')).map((box) => {
+    const label = box.id ? root.querySelector(`label[for="${box.id}"]`)?.textContent : box.closest('label')?.textContent;
+    return `${label}: ${box.hasAttribute('required') ? 'required' : 'optional'}, max ${box.getAttribute('maxlength') ?? '-'}`;
+  });
+}

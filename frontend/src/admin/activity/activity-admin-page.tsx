@@ -7,6 +7,7 @@ import { ActivityRewards } from './activity-rewards';
 import { ActivityRulesForm } from './activity-rules-form';
 import { ActivitySubscriptions } from './activity-subscriptions';
 import './activity-admin-page.css';
+import { SmallButton } from '../kit/rows';
 
 /** Earning on stream: what happened today, Kick's deliveries and subscriptions, and the rules that decide it. */
 export default function ActivityAdminPage() {
@@ -15,17 +16,13 @@ export default function ActivityAdminPage() {
   return (
     <div className="admin-page activity-admin">
       <PageHeader title="Activity">
-        <button type="button" className="button button--ghost button--small" onClick={() => void overview.refetch()}>
-          Refresh
-        </button>
+        <SmallButton onClick={() => void overview.refetch()}>Refresh</SmallButton>
       </PageHeader>
       <QueryStatus
         isLoading={overview.isLoading}
         isError={overview.isError}
-        isEmpty={false}
         loadingText="Loading activity..."
         errorText="Failed to load activity."
-        emptyText=""
       />
       {overview.data && (
         <>
@@ -36,10 +33,8 @@ export default function ActivityAdminPage() {
       <QueryStatus
         isLoading={rules.isLoading}
         isError={rules.isError}
-        isEmpty={false}
         loadingText="Loading rules..."
         errorText="Failed to load the earning rules."
-        emptyText=""
       />
       {rules.data && <ActivityRulesForm key={JSON.stringify(rules.data)} rules={rules.data} />}
       <ActivityExclusions />

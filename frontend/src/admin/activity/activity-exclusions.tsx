@@ -1,11 +1,11 @@
 import type { ActivityExclusionInput } from '@kickback/contracts';
 import { activityExclusionSchema } from '@kickback/contracts/api/activity';
-import { DataTable } from '../../components/ui/data-table';
-import { QueryStatus } from '../../components/ui/query-status';
 import type { FormLayout } from '../kit/form-layout';
+import { listTexts } from '../kit/resource';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutation } from './admin-activity-api';
+import { SmallButton, StatusTable } from '../kit/rows';
 
 const EXCLUSION_FIELDS: FormLayout = [
   { name: 'kick_user_id', label: 'Kick user id', type: 'number' },
@@ -33,35 +33,30 @@ export function ActivityExclusions() {
           Exclude
         </button>
       </form>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && exclusions.length === 0}
-        loadingText="Loading exclusions..."
-        errorText="Failed to load exclusions."
-        emptyText="No excluded accounts. Add your chat bots and the streamer's own account."
+      <StatusTable
+        query={{ isLoading, isError }}
+        rows={exclusions}
+        rowKey={(row) => row.kick_user_id}
+        texts={listTexts(
+          'exclusions',
+          "No excluded accounts. Add your chat bots and the streamer's own account.",
+          'Kick accounts excluded from earning',
+        )}
+        columns={[
+          { header: 'Kick user id', cell: (row) => row.kick_user_id },
+          { header: 'Label', cell: (row) => row.label, rowHeader: true },
+        ]}
+        actions={(row) => (
+          <SmallButton
+            tone="danger"
+            disabled={removeState.isLoading}
+            label={`Remove exclusion of ${row.label}`}
+            onClick={() => void run(() => remove(row.kick_user_id).unwrap(), 'Exclusion removed.', 'Failed to remove the exclusion.')}
+          >
+            Remove
+          </SmallButton>
+        )}
       />
-      {exclusions.length > 0 && (
-        <DataTable caption="Kick accounts excluded from earning" columns={['Kick user id', 'Label']} actions>
-          {exclusions.map((row) => (
-            <tr key={row.kick_user_id}>
-              <td>{row.kick_user_id}</td>
-              <th scope="row">{row.label}</th>
-              <td>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  disabled={removeState.isLoading}
-                  aria-label={`Remove exclusion of ${row.label}`}
-                  onClick={() => void run(() => remove(row.kick_user_id).unwrap(), 'Exclusion removed.', 'Failed to remove the exclusion.')}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
 import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import {
   useCreateKickRewardMutation,
   useGetKickRewardsQuery,
@@ -13,6 +13,7 @@ import {
   useRemoveRewardMappingMutation,
   useSaveRewardMappingMutation,
 } from './admin-activity-api';
+import { SmallButton } from '../kit/rows';
 
 const rewardState = (r: KickChannelReward) =>
   [!r.enabled && 'disabled', r.paused && 'paused', r.skips_queue && 'accepted by Kick at once'].filter(Boolean).join(', ') || 'active';
@@ -70,17 +71,16 @@ export function ActivityRewards() {
               <th scope="row">{row.title}</th>
               <td>{row.points.toLocaleString('en-US')}</td>
               <td>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
+                <SmallButton
+                  tone="danger"
                   disabled={removeState.isLoading}
-                  aria-label={`Remove grant for ${row.title}`}
+                  label={`Remove grant for ${row.title}`}
                   onClick={() =>
                     void run(() => remove(row.reward_id).unwrap(), 'Reward mapping removed.', 'Failed to remove the reward mapping.')
                   }
                 >
                   Remove
-                </button>
+                </SmallButton>
               </td>
             </tr>
           ))}
@@ -135,11 +135,10 @@ function RewardRow({ reward }: { reward: KickChannelReward }) {
             Save grant
           </button>
           {reward.points !== null && (
-            <button
-              type="button"
-              className="button button--danger button--small"
+            <SmallButton
+              tone="danger"
               disabled={removing.isLoading}
-              aria-label={`Remove grant for ${reward.title}`}
+              label={`Remove grant for ${reward.title}`}
               onClick={() =>
                 void run(() => remove(reward.id).unwrap(), 'Reward mapping removed.', 'Failed to remove the reward mapping.').then(
                   (done) => done && setPoints(''),
@@ -147,7 +146,7 @@ function RewardRow({ reward }: { reward: KickChannelReward }) {
               }
             >
               Remove
-            </button>
+            </SmallButton>
           )}
           {error && <span className="field-error">{error}</span>}
         </form>

@@ -5,7 +5,7 @@ import { CheckboxField } from '../../components/ui/checkbox-field';
 import { TextField } from '../../components/ui/text-field';
 import type { FieldLayout, FormLayout } from '../kit/form-layout';
 import { useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import { useUpdateActivityRulesMutation } from './admin-activity-api';
 
 const number = (name: keyof ActivityRules, label: string, hint?: string): FieldLayout => ({ name, label, hint, type: 'number' });

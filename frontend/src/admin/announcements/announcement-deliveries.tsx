@@ -1,6 +1,7 @@
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useGetAnnouncementDeliveriesQuery } from './admin-announcements-api';
+import { LogPanel } from '../kit/log-panel';
 
 const STATUS_LABELS: Record<AnnouncementDelivery['status'], string> = {
   pending: 'Queued',
@@ -13,44 +14,25 @@ const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
 
 /** A hook's last deliveries, newest first; each attempt the worker makes arrives as a push. */
 export function AnnouncementDeliveries({ hook }: { hook: AnnouncementHook }) {
-  const { data = [], isLoading, isError, refetch, isFetching } = useGetAnnouncementDeliveriesQuery(hook.id);
   return (
-    <section className="card admin-form" aria-label={`Delivery log of ${hook.name}`}>
-      <div className="admin-page__header">
-        <h2>Delivery log: {hook.name}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={() => refetch()} disabled={isFetching}>
-          Refresh
-        </button>
-      </div>
-      {isLoading && <p role="status">Loading deliveries...</p>}
-      {isError && <p role="alert">Failed to load the delivery log.</p>}
-      {!isLoading && !isError && data.length === 0 && <p className="admin-status">Nothing sent yet. Use Send test to try the hook.</p>}
-      {data.length > 0 && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Announcement</th>
-              <th scope="col">Status</th>
-              <th scope="col">Answer</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.id}>
-                <td>{formatDateTime(d.created_at)}</td>
-                <td>{d.title}</td>
-                <td>
-                  {STATUS_LABELS[d.status]} ({attemptsText(d.attempts)})
-                </td>
-                <td>
-                  {d.last_error ? <span className="field-error">{d.last_error}</span> : d.last_status ? `HTTP ${d.last_status}` : '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <LogPanel<AnnouncementDelivery>
+      label={`Delivery log of ${hook.name}`}
+      title={`Delivery log: ${hook.name}`}
+      query={useGetAnnouncementDeliveriesQuery(hook.id)}
+      texts={{
+        loading: 'Loading deliveries...',
+        error: 'Failed to load the delivery log.',
+        empty: 'Nothing sent yet. Use Send test to try the hook.',
+      }}
+      columns={[
+        { header: 'When', cell: (d) => formatDateTime(d.created_at) },
+        { header: 'Announcement', cell: (d) => d.title },
+        { header: 'Status', cell: (d) => `${STATUS_LABELS[d.status]} (${attemptsText(d.attempts)})` },
+        {
+          header: 'Answer',
+          cell: (d) => (d.last_error ? <span className="field-error">{d.last_error}</span> : d.last_status ? `HTTP ${d.last_status}` : '—'),
+        },
+      ]}
+    />
   );
 }

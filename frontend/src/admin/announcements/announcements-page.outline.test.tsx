@@ -1,69 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
+import { deliveries, hooks } from '../../test/announcement-fixtures';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import AnnouncementsPage from './announcements-page';
-
-const hooks: AnnouncementHook[] = [
-  {
-    id: 1,
-    kind: 'webhook',
-    name: 'Stream deck',
-    url_display: 'https://deck.example/hook',
-    events: ['stream.live', 'raffle.winners'],
-    enabled: true,
-    signing_secret_hint: 'whsec_…t123',
-    created_at: '2026-11-27T12:00:00.000Z',
-  },
-  {
-    id: 2,
-    kind: 'discord',
-    name: 'Raffles channel',
-    url_display: 'https://discord.com/api/webhooks/123/••••••',
-    events: ['raffle.started'],
-    enabled: false,
-    signing_secret_hint: null,
-    created_at: '2026-11-27T13:00:00.000Z',
-  },
-];
-
-const deliveries: AnnouncementDelivery[] = [
-  {
-    id: 9,
-    event: 'announcement.test',
-    title: 'Test announcement',
-    status: 'retrying',
-    attempts: 2,
-    last_status: 500,
-    last_error: 'HTTP 500: broken',
-    created_at: '2026-11-27T12:01:00.000Z',
-    delivered_at: null,
-  },
-  {
-    id: 8,
-    event: 'stream.live',
-    title: 'Live now',
-    status: 'delivered',
-    attempts: 1,
-    last_status: 204,
-    last_error: null,
-    created_at: '2026-11-27T11:00:00.000Z',
-    delivered_at: '2026-11-27T11:00:01.000Z',
-  },
-  {
-    id: 7,
-    event: 'stream.live',
-    title: 'Queued one',
-    status: 'pending',
-    attempts: 0,
-    last_status: null,
-    last_error: null,
-    created_at: '2026-11-27T10:00:00.000Z',
-    delivered_at: null,
-  },
-];
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Announcements screen outline', () => {

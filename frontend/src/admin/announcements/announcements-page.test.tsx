@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
+import { deliveries as deliveryFixtures, hooks as hookFixtures } from '../../test/announcement-fixtures';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { createdSockets } from '../../test/socket-io-client-stub';
@@ -8,18 +9,7 @@ import AnnouncementsPage from './announcements-page';
 
 describe('AnnouncementsPage', () => {
   it('adds a Discord hook (refusing a URL that is not Discord’s), sends a test and shows the delivery log', async () => {
-    const hooks: AnnouncementHook[] = [
-      {
-        id: 1,
-        kind: 'webhook',
-        name: 'Stream deck',
-        url_display: 'https://deck.example/hook',
-        events: ['stream.live'],
-        enabled: true,
-        signing_secret_hint: 'whsec_…t123',
-        created_at: '2026-11-27T12:00:00.000Z',
-      },
-    ];
+    const hooks: AnnouncementHook[] = [{ ...hookFixtures[0]!, events: ['stream.live'] }];
     const deliveries: AnnouncementDelivery[] = [];
     const requests: TestRequest[] = [];
     mockFetch((request) => {
@@ -27,30 +17,13 @@ describe('AnnouncementsPage', () => {
       if (request.url === '/api/admin/announcements' && request.method === 'GET') return { body: { success: true, data: hooks } };
       if (request.url === '/api/admin/announcements' && request.method === 'POST') {
         const input = JSON.parse(String(request.body)) as { kind: 'discord'; name: string; events: AnnouncementHook['events'] };
-        hooks.push({
-          ...input,
-          id: 2,
-          url_display: 'https://discord.com/api/webhooks/123/••••••',
-          enabled: true,
-          signing_secret_hint: null,
-          created_at: '',
-        });
+        hooks.push({ ...hookFixtures[1]!, ...input, enabled: true, created_at: '' });
         return { status: 201, body: { success: true, data: hooks[1] } };
       }
       if (request.url === '/api/admin/announcements/1/signing-secret' && request.method === 'POST')
         return { body: { success: true, data: { signing_secret: 'whsec_secret123' } } };
       if (request.url === '/api/admin/announcements/1/test') {
-        deliveries.unshift({
-          id: 9,
-          event: 'announcement.test',
-          title: 'Test announcement',
-          status: 'retrying',
-          attempts: 2,
-          last_status: 500,
-          last_error: 'HTTP 500: broken',
-          created_at: '2026-11-27T12:01:00.000Z',
-          delivered_at: null,
-        });
+        deliveries.unshift(deliveryFixtures[0]!);
         return { status: 202, body: { success: true, data: deliveries[0] } };
       }
       if (request.url === '/api/admin/announcements/1/deliveries') return { body: { success: true, data: deliveries } };

@@ -7,12 +7,13 @@ import {
 } from '@kickback/contracts/api/announcements';
 import { TextField } from '../../components/ui/text-field';
 import { CataloguePage } from '../kit/catalogue-page';
-import { checkListField } from '../kit/check-list-field';
+import { checkListField } from '../kit/list-fields';
 import type { CustomField } from '../kit/form-layout';
 import type { CatalogueResource, RowKit } from '../kit/resource';
 import { announcementHooksAdmin, useSendAnnouncementTestMutation } from './admin-announcements-api';
 import { AnnouncementDeliveries } from './announcement-deliveries';
 import { SigningSecret } from './signing-secret';
+import { SmallButton } from '../kit/rows';
 
 const URL_HINTS: Record<AnnouncementHookKind, string> = {
   discord: 'In Discord: Channel settings → Integrations → Webhooks → Copy Webhook URL.',
@@ -53,9 +54,9 @@ function SendTestButton({ hook, kit }: { hook: AnnouncementHook; kit: RowKit<Ann
     );
   };
   return (
-    <button type="button" className="button button--ghost button--small" aria-label={`Send test to ${hook.name}`} onClick={send}>
+    <SmallButton label={`Send test to ${hook.name}`} onClick={send}>
       Send test
-    </button>
+    </SmallButton>
   );
 }
 
@@ -67,7 +68,6 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
     <p className="admin-status">Raffles, winners, hunt results, tournament winners and going live, posted to Discord and other tools.</p>
   ),
   endpoints: announcementHooksAdmin,
-  name: (hook) => hook.name,
   texts: {
     loading: 'Loading hooks...',
     error: 'Failed to load the hooks.',
@@ -125,15 +125,13 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
   rowActions: (hook, kit) => (
     <>
       <SendTestButton hook={hook} kit={kit} />
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={`Delivery log of ${hook.name}`}
-        aria-pressed={kit.panelOpen(hook)}
+      <SmallButton
+        label={`Delivery log of ${hook.name}`}
+        pressed={kit.panelOpen(hook)}
         onClick={() => (kit.panelOpen(hook) ? kit.closePanel() : kit.openPanel(hook))}
       >
         Log
-      </button>
+      </SmallButton>
     </>
   ),
   panel: (hook) => (

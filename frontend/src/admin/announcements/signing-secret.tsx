@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AnnouncementHook } from '@kickback/contracts';
 import { CopyCodeButton } from '../../components/ui/copy-code-button';
 import { useRevealAnnouncementSecretMutation } from './admin-announcements-api';
+import { SmallButton } from '../kit/rows';
 
 /**
  * A generic webhook's signing secret: the list carries only a masked hint; Show asks the server for the secret (an
@@ -27,15 +28,13 @@ export function SigningSecret({ hook }: { hook: AnnouncementHook }) {
         <code aria-label={`Signing secret of ${hook.name}`}>{secret ?? hook.signing_secret_hint}</code>
         {secret ? (
           <>
-            <button type="button" className="button button--ghost button--small" onClick={() => setSecret(null)}>
-              Hide
-            </button>
+            <SmallButton onClick={() => setSecret(null)}>Hide</SmallButton>
             <CopyCodeButton code={secret} context={`signing secret of ${hook.name}`} label="Copy Secret" />
           </>
         ) : (
-          <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void show()}>
+          <SmallButton disabled={state.isLoading} onClick={() => void show()}>
             Show
-          </button>
+          </SmallButton>
         )}
       </div>
       {state.isError && !secret && (

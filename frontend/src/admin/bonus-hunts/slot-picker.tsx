@@ -4,7 +4,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { ImageUpload } from '../../components/ui/image-upload';
 import { SelectField } from '../../components/ui/select-field';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery } from './admin-bonus-hunts-api';
 import { SlotMatches } from './slot-matches';

@@ -10,10 +10,12 @@ import { formatDateTime, formatNumber, formatRelativeTime } from '../../lib/form
 import { onServerEvent } from '../../lib/socket';
 import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource } from '../kit/resource';
+import { type QueueResource, listTexts } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetContactMessagesQuery, useSetContactMessageStatusMutation } from './admin-contact-api';
 import './contact-messages-page.css';
+import { optionsOf } from '../kit/filter-bar';
+import { SmallButton } from '../kit/rows';
 
 const STATUS_LABEL: Record<ContactStatus, string> = { new: 'New', read: 'Read', archived: 'Archived' };
 
@@ -36,12 +38,11 @@ function useMessageActions() {
   return (message: AdminContactMessage) => (
     <div className="admin-row-actions contact-messages__actions">
       {ACTIONS[message.status].map((action) => (
-        <button
+        <SmallButton
           key={action.to}
-          type="button"
-          className={`button button--small ${action.to === 'read' && message.status === 'new' ? 'button--primary' : 'button--ghost'}`}
+          tone={action.to === 'read' && message.status === 'new' ? 'primary' : 'ghost'}
           disabled={state.isLoading}
-          aria-label={`${action.label}: message ${message.id}`}
+          label={`${action.label}: message ${message.id}`}
           onClick={() =>
             void act(
               () => setStatus({ id: message.id, changes: { status: action.to } }).unwrap(),
@@ -51,7 +52,7 @@ function useMessageActions() {
           }
         >
           {action.label}
-        </button>
+        </SmallButton>
       ))}
     </div>
   );
@@ -68,22 +69,12 @@ const contactMessages: QueueResource<AdminContactMessage, { status: AdminContact
         name: 'status',
         label: 'Show',
         id: 'contact-message-status',
-        options: [
-          { value: 'all', label: 'All' },
-          { value: 'new', label: 'New' },
-          { value: 'read', label: 'Read' },
-          { value: 'archived', label: 'Archived' },
-        ],
+        options: optionsOf({ all: 'All', new: 'New', read: 'Read', archived: 'Archived' }),
       },
     ],
   },
   useList: (query) => useGetContactMessagesQuery(query),
-  texts: {
-    loading: 'Loading messages...',
-    error: 'Failed to load messages.',
-    empty: 'No messages here.',
-    caption: 'Contact messages, newest first',
-  },
+  texts: listTexts('messages', 'No messages here.', 'Contact messages, newest first'),
   pagerLabel: 'Message pages',
   columns: [
     {

@@ -7,10 +7,9 @@ import { DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
-import { fieldFacts } from '../kit/schema-fields';
+import { ContractTextField } from '../kit/contract-fields';
 import './user-points-panel.css';
-
-const NOTE = fieldFacts(adminPointsAdjustSchema.shape.note);
+import { SmallButton } from '../kit/rows';
 
 /** One member's ledger plus the grant/deduct form, checked by the contract; every change is audited on the server. */
 export function UserPointsPanel({ user, onClose }: { user: { id: number; username: string; points?: number }; onClose?: () => void }) {
@@ -47,11 +46,7 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
         <h2>
           {user.username}: {data ? formatNumber(data.balance) : user.points !== undefined ? formatNumber(user.points) : '…'} points
         </h2>
-        {onClose && (
-          <button type="button" className="button button--ghost button--small" onClick={onClose}>
-            Close
-          </button>
-        )}
+        {onClose && <SmallButton onClick={onClose}>Close</SmallButton>}
       </header>
       <form onSubmit={(e) => void apply(e)} noValidate>
         <TextField
@@ -61,13 +56,13 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
           error={notANumber ? 'Enter a whole number of points, negative to deduct.' : errors.delta}
           required
         />
-        <TextField
+        <ContractTextField
+          schema={adminPointsAdjustSchema}
+          name="note"
           label="Reason"
           value={note}
           onChange={setNote}
           error={notANumber ? undefined : errors.note}
-          required={NOTE.required}
-          maxLength={NOTE.maxLength}
         />
         <button type="submit" className="button button--primary" disabled={adjustState.isLoading}>
           {adjustState.isLoading ? 'Saving...' : 'Apply'}

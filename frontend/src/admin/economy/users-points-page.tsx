@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom';
 import { adminUsersListQuerySchema } from '@kickback/contracts';
 import { formatNumber } from '../../lib/format';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource, QueueRowKit } from '../kit/resource';
+import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { fieldFacts } from '../kit/schema-fields';
 import { UserDetailPage } from '../users/user-detail-page';
 import { useGetAdminUsersQuery, type AdminUserRow, type AdminUsersPage } from './admin-economy-api';
 import { UserPointsPanel } from './user-points-panel';
+import { SmallButton } from '../kit/rows';
 
 const SEARCH_LIMIT = fieldFacts(adminUsersListQuerySchema.shape.search).maxLength;
 
@@ -14,14 +15,9 @@ const useUserActions =
   ({ openPanel }: QueueRowKit<AdminUserRow>) =>
   (u: AdminUserRow) => (
     <div className="admin-row-actions">
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={`Points of ${u.username}`}
-        onClick={() => openPanel(u)}
-      >
+      <SmallButton label={`Points of ${u.username}`} onClick={() => openPanel(u)}>
         Points
-      </button>
+      </SmallButton>
       <Link className="button button--ghost button--small" to={`?user=${u.id}`} aria-label={`Details of ${u.username}`}>
         Details
       </Link>
@@ -43,7 +39,7 @@ const users: QueueResource<AdminUserRow, { search: string }, AdminUsersPage> = {
     },
   },
   useList: (query) => useGetAdminUsersQuery(query),
-  texts: { loading: 'Loading users...', error: 'Failed to load users.', empty: 'No users found.', caption: 'Users with their points' },
+  texts: listTexts('users', 'No users found.', 'Users with their points'),
   pagerLabel: 'User pages',
   columns: [
     {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ARCHIVE_KINDS, type ArchiveKind } from '@kickback/contracts';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
@@ -38,14 +39,12 @@ export function ArchivePanel() {
       <fieldset className="go-live__archive">
         <legend className="visually-hidden">What to archive</legend>
         {ARCHIVE_KINDS.map((kind) => (
-          <label key={kind}>
-            <input
-              type="checkbox"
-              checked={kinds.includes(kind)}
-              onChange={(e) => setKinds((k) => (e.target.checked ? [...k, kind] : k.filter((x) => x !== kind)))}
-            />{' '}
-            {LABELS[kind]}
-          </label>
+          <CheckboxField
+            key={kind}
+            label={LABELS[kind]}
+            checked={kinds.includes(kind)}
+            onChange={(on) => setKinds((k) => (on ? [...k, kind] : k.filter((x) => x !== kind)))}
+          />
         ))}
       </fieldset>
       <button

@@ -1,17 +1,8 @@
+import type { ReactNode } from 'react';
+import { QueryStatus } from '../../components/ui/query-status';
 import { useAdminAction } from '../kit/use-admin-crud';
 
-/**
- * The other items of a kind that could be on stream, each with "Show on stream": one click puts it there (the raffle,
- * tournament and leaderboard panels of Go live). Nothing is drawn when there are none.
- */
-export function OthersOnStream({
-  heading,
-  label,
-  kind,
-  items,
-  busy,
-  choose,
-}: {
+interface OthersProps {
   heading: string;
   /** The list's accessible name ("Other open raffles"). */
   label: string;
@@ -20,7 +11,51 @@ export function OthersOnStream({
   items: { id: number; name: string }[];
   busy: boolean;
   choose: (id: number) => Promise<unknown>;
+}
+
+/**
+ * A Go live panel of one kind (the leaderboard, the race): what is on stream now (the children, or nothing), the
+ * status lines while the lists it reads load, fail or name nothing on stream, and the others to switch to.
+ */
+export function OnStreamPanel({
+  id,
+  title,
+  queries,
+  texts,
+  others,
+  children,
+}: {
+  id: string;
+  title: string;
+  queries: { isLoading: boolean; isError: boolean }[];
+  texts: { loading: string; error: string; empty: string };
+  others: OthersProps;
+  children: ReactNode;
 }) {
+  const isLoading = queries.some((query) => query.isLoading);
+  const isError = queries.some((query) => query.isError);
+  return (
+    <section className="card go-live__panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError}
+        isEmpty={!isLoading && !isError && !children}
+        loadingText={texts.loading}
+        errorText={texts.error}
+        emptyText={texts.empty}
+      />
+      {children}
+      <OthersOnStream {...others} />
+    </section>
+  );
+}
+
+/**
+ * The other items of a kind that could be on stream, each with "Show on stream": one click puts it there (the raffle,
+ * tournament and leaderboard panels of Go live). Nothing is drawn when there are none.
+ */
+export function OthersOnStream({ heading, label, kind, items, busy, choose }: OthersProps) {
   const act = useAdminAction();
   if (items.length === 0) return null;
   return (

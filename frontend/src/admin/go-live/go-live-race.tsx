@@ -1,8 +1,7 @@
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { racesAdmin } from '../races/admin-races-api';
 import { useChooseFeaturedRaceMutation, useGetFeaturedQuery } from './admin-go-live-api';
-import { OthersOnStream } from './go-live-others';
+import { OnStreamPanel } from './go-live-others';
 
 /** How often the panel reads the races again: a race refreshes at its platform's interval (a minute at the least). */
 const POLL_MS = 30_000;
@@ -18,19 +17,25 @@ export function RacePanel() {
   const others = (races.data ?? [])
     .filter((r) => r.id !== featuredId && r.is_visible && (r.status === 'upcoming' || r.status === 'live'))
     .map((r) => ({ id: r.id, name: r.title }));
-  const isLoading = featured.isLoading || races.isLoading;
-  const isError = featured.isError || races.isError;
   return (
-    <section className="card go-live__panel" aria-labelledby="go-live-race">
-      <h2 id="go-live-race">Race on stream</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && !onStream}
-        loadingText="Loading the races..."
-        errorText="Failed to load the races."
-        emptyText="No race is on stream. Create one in Wager Races."
-      />
+    <OnStreamPanel
+      id="go-live-race"
+      title="Race on stream"
+      queries={[featured, races]}
+      texts={{
+        loading: 'Loading the races...',
+        error: 'Failed to load the races.',
+        empty: 'No race is on stream. Create one in Wager Races.',
+      }}
+      others={{
+        heading: 'Other races',
+        label: 'Other upcoming and live races',
+        kind: 'race',
+        items: others,
+        busy: chooseState.isLoading,
+        choose: (id) => choose(id).unwrap(),
+      }}
+    >
       {onStream && (
         <div data-testid="go-live-race">
           <p className="go-live__title">{onStream.title}</p>
@@ -47,14 +52,6 @@ export function RacePanel() {
           </p>
         </div>
       )}
-      <OthersOnStream
-        heading="Other races"
-        label="Other upcoming and live races"
-        kind="race"
-        items={others}
-        busy={chooseState.isLoading}
-        choose={(id) => choose(id).unwrap()}
-      />
-    </section>
+    </OnStreamPanel>
   );
 }

@@ -1,30 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { RaffleTemplate } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { template } from '../../test/raffle-template-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
-
-const template = (id: number, name: string, rules: RaffleTemplate['settings']['entry_rules'] = null): RaffleTemplate => ({
-  id,
-  name,
-  created_at: '2026-11-27T10:00:00Z',
-  settings: {
-    description: '',
-    image: null,
-    prize_description: '$25 gift card',
-    prize_value_usd: 25,
-    number_of_winners: 1,
-    duration_minutes: 30,
-    allow_passwordless_entry: true,
-    allow_points_entry: false,
-    points_per_entry: null,
-    max_tickets_per_user: null,
-    entry_rules: rules,
-    claim_window_minutes: 10,
-    casino_credit_prize: false,
-  },
-});
 
 describe('Go live: start a raffle from a template', () => {
   it('shows what the template sets and starts a raffle with the title given (or the template name)', async () => {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../activity/activity-format';
-import { fieldFacts, objectShape } from '../kit/schema-fields';
+import { ContractTextField } from '../kit/contract-fields';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { KickChatReplies } from './kick-chat-replies';
@@ -39,10 +39,8 @@ export default function KickConnectionPage() {
       <QueryStatus
         isLoading={status.isLoading}
         isError={status.isError}
-        isEmpty={false}
         loadingText="Loading the Kick connection..."
         errorText="Failed to load the Kick connection."
-        emptyText=""
       />
       {status.data && (
         <>
@@ -106,8 +104,6 @@ function KickAccount({ status }: { status: KickConnectionStatus }) {
   );
 }
 
-const SLUG_LIMIT = fieldFacts(objectShape(kickChannelInputSchema).slug!).maxLength;
-
 /** The channel by slug or by broadcaster id, each checked by the contract before Kick is asked for the other. */
 function KickChannel({ status }: { status: KickConnectionStatus }) {
   const { channel } = status;
@@ -149,7 +145,14 @@ function KickChannel({ status }: { status: KickConnectionStatus }) {
       )}
       <p className="field-hint">Saving either one asks Kick for the other, so the player and the events always name one channel.</p>
       <form onSubmit={send('slug')} noValidate>
-        <TextField label="Channel slug" value={slug} onChange={setSlug} error={errors.slug} maxLength={SLUG_LIMIT} />
+        <ContractTextField
+          schema={kickChannelInputSchema}
+          name="slug"
+          label="Channel slug"
+          value={slug}
+          onChange={setSlug}
+          error={errors.slug}
+        />
         <button type="submit" className="button button--secondary" disabled={saving.isLoading}>
           Save by slug
         </button>

@@ -1,16 +1,16 @@
 import { Fragment, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { ContractForm } from './contract-form';
-import { ResourceRows } from './resource-rows';
+import { RowActions, StatusTable } from './rows';
 import type { CatalogueResource, DeclaredForm, RowKit } from './resource';
 import { useAdminAction, useAdminCrud } from './use-admin-crud';
 
 /** Draws a declared catalogue screen: header, contract form, status lines, table with row actions, delete confirmation. */
 export function CataloguePage<T extends { id: number }, Input>({ resource }: { resource: CatalogueResource<T, Input> }) {
   const { endpoints, texts } = resource;
+  // A record (or a new one's input) without a name of its own is named by the declaration.
+  const nameOf = resource.name ?? ((row: T) => (row as unknown as { name: string }).name);
   const { data: rows = [], isLoading, isError } = endpoints.useList();
   const [create, createState] = endpoints.useCreate();
   const [update, updateState] = endpoints.useUpdate();
@@ -18,7 +18,7 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
   const [panelFor, setPanelFor] = useState<number | null>(null);
   const act = useAdminAction();
   const crud = useAdminCrud<T, Input>({
-    nameOf: (value) => resource.name(value as T),
+    nameOf: (value) => nameOf(value as T),
     create: (input) => create(input).unwrap(),
     update: (item, input) => update({ id: item.id, changes: input }).unwrap(),
     remove: (item) => remove(item.id).unwrap(),
@@ -26,7 +26,6 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
     afterRemove: (item) => setPanelFor((open) => (open === item.id ? null : open)),
   });
   const kit: RowKit<T> = {
-    edit: (row) => crud.form.open({ mode: 'edit', item: row }),
     act,
     change: (row, changes, success, failure) =>
       act(() => update({ id: row.id, changes: changes as Partial<Input> }).unwrap(), success, failure),
@@ -71,28 +70,22 @@ export function CataloguePage<T extends { id: number }, Input>({ resource }: { r
         ))}
       {resource.panelAboveList && panel}
 
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && rows.length === 0}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
-      />
-
-      {rows.length > 0 && (
-        <DataTable caption={texts.caption} columns={resource.columns.map((column) => column.header)} actions>
-          <ResourceRows
-            rows={rows}
-            columns={resource.columns}
-            name={resource.name}
-            onEdit={kit.edit}
-            onDelete={removable ? (row) => ((removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined) : undefined}
+      <StatusTable
+        query={{ isLoading, isError }}
+        rows={rows}
+        texts={texts}
+        columns={resource.columns}
+        actions={(row) => (
+          <RowActions
+            name={nameOf(row)}
+            onEdit={() => crud.form.open({ mode: 'edit', item: row })}
+            onDelete={removable && (removable.when?.(row) ?? true) ? () => crud.askDelete(row) : undefined}
             deleteLabel={removable?.label}
-            actions={resource.rowActions && ((row) => resource.rowActions!(row, kit))}
-          />
-        </DataTable>
-      )}
+          >
+            {resource.rowActions?.(row, kit)}
+          </RowActions>
+        )}
+      />
 
       {!resource.panelAboveList && panel}
       {resource.footer}

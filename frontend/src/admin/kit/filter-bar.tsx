@@ -6,6 +6,10 @@ export interface FilterOption {
   label: string;
 }
 
+/** A filter's options from their labels by value, in the labels' order. */
+export const optionsOf = (labels: Record<string, string>): FilterOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 /** One filter of a list: a labelled drop-down whose value lives in the URL. */
 export interface FilterDeclaration {
   name: string;

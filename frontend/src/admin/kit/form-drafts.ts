@@ -4,7 +4,7 @@ import type { FieldLayout, FormLayout } from './form-layout';
 
 export type Drafts = Record<string, unknown>;
 
-export const layoutFields = (layout: FormLayout): FieldLayout[] => layout.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]));
+const layoutFields = (layout: FormLayout): FieldLayout[] => layout.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]));
 
 /** The facts of every laid-out field, read once per schema. */
 export function formFacts(schema: z.ZodTypeAny, layout: FormLayout): Map<string, FieldFacts> {

@@ -13,7 +13,7 @@ export interface CustomField<Draft = unknown> {
   render: (props: CustomFieldProps<Draft>) => ReactNode;
 }
 
-export interface CustomFieldProps<Draft> {
+interface CustomFieldProps<Draft> {
   draft: Draft;
   set: (draft: Draft) => void;
   error?: string;

@@ -1,14 +1,12 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
-import { QueryStatus } from '../../components/ui/query-status';
-import { FilterBar } from './filter-bar';
-import { ResourceCells } from './resource-cells';
-import type { QueuePage, QueueResource, QueueRowKit } from './resource';
 import { useConfirmation } from './use-confirmation';
-import { useQueueFilters } from './queue-filters';
+import { useListParams } from '../../lib/use-list-params';
+import { FilterBar, type FilterDeclaration, type FilterOption } from './filter-bar';
+import { StatusTable } from './rows';
+import type { QueueFilters, QueuePage, QueueResource, QueueRowKit } from './resource';
 
 const noRowActions = () => () => null;
 
@@ -47,7 +45,6 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
   const kit: QueueRowKit<T> = { confirm: confirmation.ask, openDetail, openPanel: setPanelRow };
   const rowActions: (row: T) => ReactNode = (resource.useRowActions ?? noRowActions)(kit);
   const { texts } = resource;
-  const hasActions = Boolean(resource.useRowActions);
 
   return (
     <div className="admin-page">
@@ -62,26 +59,34 @@ function QueueList<T extends { id: number }, F extends Record<string, string>, P
       )}
       {resource.aboveList}
       {panelRow && resource.panel && <Fragment key={panelRow.id}>{resource.panel(panelRow, () => setPanelRow(null))}</Fragment>}
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={data?.data.length === 0}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
+      <StatusTable
+        query={{ isLoading, isError, isFetching }}
+        rows={data?.data}
+        texts={texts}
+        columns={resource.columns}
+        actions={resource.useRowActions && rowActions}
+        rowProps={resource.rowProps}
       />
-      {data && data.data.length > 0 && (
-        <DataTable caption={texts.caption} columns={resource.columns.map((column) => column.header)} actions={hasActions} busy={isFetching}>
-          {data.data.map((row) => (
-            <tr key={row.id} {...resource.rowProps?.(row)}>
-              <ResourceCells row={row} columns={resource.columns} />
-              {hasActions && <td>{rowActions(row)}</td>}
-            </tr>
-          ))}
-        </DataTable>
-      )}
       {data && <Pager label={resource.pagerLabel} page={list.page} lastPage={data.pagination.last_page} onPage={list.setPage} />}
       {confirmation.dialog}
     </div>
   );
+}
+
+const noFilters = {};
+const noOptions = (): Record<string, readonly FilterOption[]> => ({});
+
+/** A queue's filters as the URL holds them, with the drop-downs' options (declared, then the server's). */
+export function useQueueFilters<F extends Record<string, string>>(filters: QueueFilters<F> | undefined) {
+  const serverOptions = (filters?.useOptions ?? noOptions)();
+  const declarations: FilterDeclaration[] = (filters?.declarations ?? []).map((filter) => {
+    const more = serverOptions[filter.name];
+    return more ? { ...filter, options: [...filter.options, ...more] } : filter;
+  });
+  // A value outside a drop-down's options falls back to its default; a search (and a server-filled list) takes any.
+  const allowed = Object.fromEntries(
+    declarations.filter((filter) => !(filter.name in serverOptions)).map((filter) => [filter.name, filter.options.map((o) => o.value)]),
+  );
+  const list = useListParams((filters?.defaults ?? noFilters) as F, allowed as unknown as { [K in keyof F]?: readonly string[] });
+  return { ...list, declarations };
 }

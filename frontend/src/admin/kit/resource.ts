@@ -21,9 +21,16 @@ export interface ListTexts {
   caption: string;
 }
 
+/** A list's usual lines: "Loading <things>...", "Failed to load <things>.", with its own empty line and caption. */
+export const listTexts = (things: string, empty: string, caption: string): ListTexts => ({
+  loading: `Loading ${things}...`,
+  error: `Failed to load ${things}.`,
+  empty,
+  caption,
+});
+
 /** What a row's own buttons may do through the kit. */
 export interface RowKit<T> {
-  edit: (row: T) => void;
   /** Runs a one-off action with its toasts; answers whether it succeeded. */
   act: (run: () => Promise<unknown>, success: string, failure: string) => Promise<boolean>;
   /** Saves a partial change to a row (archive, restore) with its toasts. */
@@ -49,7 +56,7 @@ export interface DeclaredForm<T, Input> {
 }
 
 /** A form the contract form cannot draw (settings that depend on other fields, its own groups): the resource's own. */
-export interface OwnForm<T, Input> {
+interface OwnForm<T, Input> {
   own: (props: {
     initial: T | null;
     saving: boolean;
@@ -69,8 +76,8 @@ export interface CatalogueResource<T extends { id: number }, Input> {
   /** Under the title: a hint or a counter. */
   header?: (rows: T[]) => ReactNode;
   endpoints: CrudHooks<T, Input>;
-  /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"). */
-  name: (row: T) => string;
+  /** The record's name in toasts and in its buttons' accessible names ("Edit Gift Card"); its `name` when left out. */
+  name?: (row: T) => string;
   texts: ListTexts;
   /** Toasts: "<name> created", "<name> <saved>", "<name> <removed>", and the failures. */
   toasts: { saved: string; removed: string; saveFailed: string; removeFailed: string };
@@ -101,7 +108,7 @@ export interface QueuePage<T> {
 }
 
 /** The list hook's state a queue screen reads. */
-export interface QueueQuery<P> {
+interface QueueQuery<P> {
   data?: P;
   isLoading: boolean;
   isFetching: boolean;

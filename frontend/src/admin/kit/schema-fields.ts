@@ -21,27 +21,7 @@ export interface FieldFacts {
  * restates them. Wrappers (default, optional, nullable, effects, pipelines) are looked through.
  */
 export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
-  let nullable = false;
-  let optional = false;
-  let defaultValue: unknown;
-  let current: z.ZodTypeAny = schema;
-  for (;;) {
-    if (current instanceof z.ZodDefault) {
-      defaultValue ??= current._def.defaultValue();
-      optional = true;
-      current = current._def.innerType;
-    } else if (current instanceof z.ZodOptional) {
-      optional = true;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodNullable) {
-      nullable = true;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodEffects) {
-      current = current.innerType();
-    } else if (current instanceof z.ZodPipeline) {
-      current = current._def.out;
-    } else break;
-  }
+  const { current, nullable, optional, defaultValue } = unwrap(schema);
   const base = { nullable, defaultValue };
   if (current instanceof z.ZodString) {
     // A URL or an address is never empty, so such a field is required like one with a minimum length.
@@ -61,7 +41,9 @@ export function fieldFacts(schema: z.ZodTypeAny): FieldFacts {
     return { ...base, kind: 'enum', required: !optional && !nullable, options: current.options as string[] };
   if (current instanceof z.ZodNativeEnum)
     return { ...base, kind: 'enum', required: !optional && !nullable, options: Object.values(current.enum as Record<string, string>) };
-  return { ...base, kind: 'other', required: !optional && !nullable };
+  // A union that takes an empty text (`'' | url`) may be left empty.
+  const takesEmpty = current instanceof z.ZodUnion && current.safeParse('').success;
+  return { ...base, kind: 'other', required: !optional && !nullable && !takesEmpty };
 }
 
 /** The object schema under a contract's effects (`.refine`, `.superRefine`), whose fields a form lays out. */
@@ -72,14 +54,26 @@ export function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> 
   return current.shape as Record<string, z.ZodTypeAny>;
 }
 
-/** The schema under a field's wrappers (default, optional, nullable, effects), for walking into it. */
-function unwrapped(schema: z.ZodTypeAny): z.ZodTypeAny {
+/** The schema under a field's wrappers (default, optional, nullable, effects, pipelines), and what they said. */
+function unwrap(schema: z.ZodTypeAny) {
+  let nullable = false;
+  let optional = false;
+  let defaultValue: unknown;
   let current = schema;
   for (;;) {
-    if (current instanceof z.ZodDefault) current = current._def.innerType;
-    else if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodEffects) current = current.innerType();
-    else return current;
+    if (current instanceof z.ZodDefault) {
+      defaultValue ??= current._def.defaultValue();
+      optional = true;
+      current = current._def.innerType;
+    } else if (current instanceof z.ZodOptional) {
+      optional = true;
+      current = current.unwrap();
+    } else if (current instanceof z.ZodNullable) {
+      nullable = true;
+      current = current.unwrap();
+    } else if (current instanceof z.ZodEffects) current = current.innerType();
+    else if (current instanceof z.ZodPipeline) current = current._def.out;
+    else return { current, nullable, optional, defaultValue };
   }
 }
 
@@ -87,7 +81,7 @@ function unwrapped(schema: z.ZodTypeAny): z.ZodTypeAny {
 export function contractFieldFacts(schema: z.ZodTypeAny, path: string): FieldFacts {
   let current = schema;
   for (const key of path.split('.')) {
-    const container = unwrapped(current);
+    const container = unwrap(current).current;
     const next = container instanceof z.ZodArray ? (container.element as z.ZodTypeAny) : objectShape(container)[key];
     if (!next) throw new Error(`The contract has no field ${path}`);
     current = next;

@@ -1,44 +1,23 @@
+import type { LeaderboardFetchRecord } from '@kickback/contracts';
 import { formatDateTime } from '../../lib/format';
+import { LogPanel } from '../kit/log-panel';
 import { useGetLeaderboardFetchesQuery } from './admin-leaderboard-api';
 
 /** The last fetches of one platform with their errors, newest first. */
 export function LeaderboardFetchHistory({ platformId, name }: { platformId: number; name: string }) {
-  const { data = [], isLoading, isError, refetch, isFetching } = useGetLeaderboardFetchesQuery(platformId, { pollingInterval: 30_000 });
   return (
-    <section className="card admin-form" aria-label={`Fetch history of ${name}`}>
-      <div className="admin-page__header">
-        <h2>Fetch history</h2>
-        <button type="button" className="button button--ghost button--small" onClick={() => refetch()} disabled={isFetching}>
-          Refresh
-        </button>
-      </div>
-      {isLoading && <p role="status">Loading fetch history...</p>}
-      {isError && <p role="alert">Failed to load the fetch history.</p>}
-      {!isLoading && data.length === 0 && <p className="admin-status">No fetches yet.</p>}
-      {data.length > 0 && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Trigger</th>
-              <th scope="col">Result</th>
-              <th scope="col">Players</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((f) => (
-              <tr key={f.id}>
-                <td>{formatDateTime(f.started_at)}</td>
-                <td>{f.trigger}</td>
-                <td>{f.ok ? 'OK' : <span className="field-error">{f.error}</span>}</td>
-                <td>{f.entry_count ?? '—'}</td>
-                <td>{f.duration_ms} ms</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <LogPanel<LeaderboardFetchRecord>
+      label={`Fetch history of ${name}`}
+      title="Fetch history"
+      query={useGetLeaderboardFetchesQuery(platformId, { pollingInterval: 30_000 })}
+      texts={{ loading: 'Loading fetch history...', error: 'Failed to load the fetch history.', empty: 'No fetches yet.' }}
+      columns={[
+        { header: 'When', cell: (f) => formatDateTime(f.started_at) },
+        { header: 'Trigger', cell: (f) => f.trigger },
+        { header: 'Result', cell: (f) => (f.ok ? 'OK' : <span className="field-error">{f.error}</span>) },
+        { header: 'Players', cell: (f) => f.entry_count ?? '—' },
+        { header: 'Time', cell: (f) => `${f.duration_ms} ms` },
+      ]}
+    />
   );
 }

@@ -1,31 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { AdminPlatform } from '@kickback/contracts';
+import { platform } from '../../test/leaderboard-fixtures';
 import { LeaderboardPlatformForm } from './leaderboard-platform-form';
 
-const stored: AdminPlatform = {
-  id: 7,
-  name: 'Roobet',
-  slug: 'roobet',
-  currency_symbol: '$',
-  source_type: 'roobet',
-  source_config: { user_id: 'aff-1', timeout_ms: 5000 },
-  credentials: 'set',
-  period_type: 'monthly',
-  custom_start: null,
-  custom_end: null,
-  prizes: [1000, 500],
-  mask_usernames: true,
-  excluded_usernames: ['streamer'],
-  is_active: true,
-  display_order: 0,
-  refresh_interval_seconds: 300,
-  display_count: 100,
-  countries: { mode: 'everywhere', countries: [] },
-  last_updated: null,
-  last_error: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-};
+const stored = platform({ id: 7, last_updated: null, last_error: null });
 
 function renderForm(initial: AdminPlatform | null) {
   const onSubmit = jest.fn();

@@ -4,18 +4,13 @@ import { platformInputSchema } from '@kickback/contracts/api/leaderboard';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { CountryRuleControl, countryRuleError } from '../safety/country-rule-control';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
-import { fieldFacts, objectShape } from '../kit/schema-fields';
+import { contractTextFields } from '../kit/contract-fields';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { PlatformCredentialsField } from './platform-credentials-field';
 import { fromPlatform, toPlatformInput, type PlatformFormState } from './platform-form-state';
 import { PlatformPeriodDates } from './platform-period-dates';
 import { PlatformSourceFields } from './platform-source-fields';
 import { CREDENTIAL_LABELS, PERIOD_LABELS, SOURCE_LABELS } from './platform-sources';
-
-const shape = objectShape(platformInputSchema);
-/** The contract's length limit of a text field, so the form never restates it. */
-const maxLength = (name: keyof PlatformInput) => fieldFacts(shape[name]!).maxLength;
 
 interface Props {
   initial: AdminPlatform | null;
@@ -37,6 +32,7 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
     setForm((current) => ({ ...current, [key]: value }));
   const setConfig = (key: string, value: string | boolean) =>
     setForm((current) => ({ ...current, config: { ...current.config, [key]: value } }));
+  const field = contractTextFields(platformInputSchema, form, (name, value) => set(name as keyof PlatformFormState, value), errors);
   const credentialLabel = CREDENTIAL_LABELS[form.source_type];
 
   const submit = (event: FormEvent) => {
@@ -50,35 +46,11 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
       <fieldset className="admin-fieldset">
         <legend>Platform</legend>
         <div className="admin-grid">
-          <TextField
-            label="Name"
-            value={form.name}
-            onChange={(v) => set('name', v)}
-            error={errors.name}
-            required
-            maxLength={maxLength('name')}
-          />
-          <TextField
-            label="Slug"
-            value={form.slug}
-            onChange={(v) => set('slug', v)}
-            error={errors.slug}
-            hint="Lower-case letters, digits and -"
-            required
-          />
-          <TextField
-            label="Currency symbol"
-            value={form.currency_symbol}
-            onChange={(v) => set('currency_symbol', v)}
-            error={errors.currency_symbol}
-            maxLength={maxLength('currency_symbol')}
-          />
-          <TextField
-            label="Display order"
-            value={form.display_order}
-            onChange={(v) => set('display_order', v)}
-            error={errors.display_order}
-          />
+          {field('name', 'Name')}
+          {field('slug', 'Slug', { hint: 'Lower-case letters, digits and -', required: true })}
+          {/* Shown as optional as it always was: the form starts it at "$". */}
+          {field('currency_symbol', 'Currency symbol', { required: false })}
+          {field('display_order', 'Display order')}
         </div>
         <CheckboxField label="Active (shown on the site and refreshed)" checked={form.is_active} onChange={(v) => set('is_active', v)} />
       </fieldset>
@@ -110,13 +82,7 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
             error={errors.credentials}
           />
         )}
-        <TextField
-          label="Refresh every (seconds)"
-          value={form.refresh_interval_seconds}
-          onChange={(v) => set('refresh_interval_seconds', v)}
-          error={errors.refresh_interval_seconds}
-          hint="60 to 86400"
-        />
+        {field('refresh_interval_seconds', 'Refresh every (seconds)', { hint: '60 to 86400' })}
       </fieldset>
 
       <fieldset className="admin-fieldset">
@@ -148,31 +114,13 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
       <fieldset className="admin-fieldset">
         <legend>Board</legend>
         <div className="admin-grid">
-          <TextField
-            label="Prizes by rank"
-            value={form.prizes}
-            onChange={(v) => set('prizes', v)}
-            error={errors.prizes}
-            multiline
-            rows={5}
-            hint="One amount per line: first line = 1st place"
-          />
-          <TextField
-            label="Excluded usernames"
-            value={form.excluded_usernames}
-            onChange={(v) => set('excluded_usernames', v)}
-            error={errors.excluded_usernames}
-            multiline
-            rows={5}
-            hint="One per line, any case (e.g. the streamer's own account)"
-          />
-          <TextField
-            label="Players shown"
-            value={form.display_count}
-            onChange={(v) => set('display_count', v)}
-            error={errors.display_count}
-            hint="3 to 1000, podium included"
-          />
+          {field('prizes', 'Prizes by rank', { multiline: true, rows: 5, hint: 'One amount per line: first line = 1st place' })}
+          {field('excluded_usernames', 'Excluded usernames', {
+            multiline: true,
+            rows: 5,
+            hint: "One per line, any case (e.g. the streamer's own account)",
+          })}
+          {field('display_count', 'Players shown', { hint: '3 to 1000, podium included' })}
         </div>
         <CheckboxField label="Mask usernames publicly (ab*****)" checked={form.mask_usernames} onChange={(v) => set('mask_usernames', v)} />
         <CountryRuleControl draft={form.countries} onChange={(v) => set('countries', v)} error={countryRuleError(errors)} />

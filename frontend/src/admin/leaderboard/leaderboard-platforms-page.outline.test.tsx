@@ -1,37 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AdminPlatform, LeaderboardFetchRecord } from '@kickback/contracts';
+import type { LeaderboardFetchRecord } from '@kickback/contracts';
 import { platformInputSchema } from '@kickback/contracts/api/leaderboard';
+import { contractAnswer } from '../../test/contract-answer';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { platform } from '../../test/leaderboard-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import LeaderboardPlatformsPage from './leaderboard-platforms-page';
-
-const platform = (over: Partial<AdminPlatform>): AdminPlatform => ({
-  id: 1,
-  name: 'Roobet',
-  slug: 'roobet',
-  currency_symbol: '$',
-  source_type: 'roobet',
-  source_config: { user_id: 'aff-1', timeout_ms: 5000 },
-  credentials: 'set',
-  period_type: 'monthly',
-  custom_start: null,
-  custom_end: null,
-  prizes: [1000, 500],
-  mask_usernames: true,
-  excluded_usernames: ['streamer'],
-  is_active: true,
-  display_order: 0,
-  refresh_interval_seconds: 300,
-  display_count: 100,
-  countries: { mode: 'everywhere', countries: [] },
-  last_updated: '2026-11-29T08:00:00.000Z',
-  last_error: 'HTTP 401 from Roobet',
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  ...over,
-});
 
 const platforms = [
   platform({}),
@@ -75,14 +51,6 @@ const fetches: LeaderboardFetchRecord[] = [
   },
 ];
 
-/** The server validates with the same contract and answers each field's messages under its dotted path. */
-function validationFailure(body: unknown) {
-  const parsed = platformInputSchema.safeParse(body);
-  const errors: Record<string, string[]> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
-  return { status: 422, body: { success: false, message: 'The given data was invalid.', errors } };
-}
-
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Leaderboard platforms screen outline', () => {
   beforeAll(() => {
@@ -97,7 +65,7 @@ describe('Leaderboard platforms screen outline', () => {
   it('list, new form with its errors, other sources and a custom period, edit form, panels, delete confirmation', async () => {
     mockFetch(({ url, method, body }) => {
       if (url === '/api/admin/leaderboard/platforms' && method === 'GET') return { body: { success: true, data: platforms } };
-      if (url === '/api/admin/leaderboard/platforms' && method === 'POST') return validationFailure(JSON.parse(String(body)));
+      if (url === '/api/admin/leaderboard/platforms' && method === 'POST') return contractAnswer(platformInputSchema, body);
       if (url.endsWith('/fetches')) return { body: { success: true, data: url.includes('/1/') ? fetches : [] } };
       return undefined;
     });

@@ -1,5 +1,5 @@
 import type { AdminPlatform, LeaderboardPeriodType, LeaderboardSourceType, PlatformInput } from '@kickback/contracts';
-import { nonEmptyLines } from '../kit/lines-field';
+import { nonEmptyLines } from '../kit/list-fields';
 import { fieldsFor } from './platform-sources';
 import { fromCountryDraft, toCountryDraft, type CountryRuleDraft } from '../safety/country-rule-control';
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatRelativeTime } from '../../lib/format';
 import { useGetFailedJobsQuery, useGetQueuesQuery, useRetryJobMutation } from './admin-queues-api';
 import { DataTable } from '../../components/ui/data-table';
+import { SmallButton } from '../kit/rows';
 
 const STATES = ['wait', 'active', 'delayed', 'failed', 'completed'] as const;
 
@@ -32,9 +33,9 @@ function FailedJobs({ queue }: { queue: string }) {
           <td>{job.attempts_made}</td>
           <td>{job.failed_at ? formatRelativeTime(job.failed_at) : '—'}</td>
           <td>
-            <button type="button" className="button button--small" disabled={retrying} onClick={() => void retry({ queue, id: job.id })}>
+            <SmallButton tone="plain" disabled={retrying} onClick={() => void retry({ queue, id: job.id })}>
               Retry
-            </button>
+            </SmallButton>
           </td>
         </tr>
       ))}
@@ -57,9 +58,9 @@ export default function QueuesPage() {
       {isError && (
         <p role="alert" className="admin-status">
           Failed to load the queues.{' '}
-          <button type="button" className="button button--small" onClick={() => void refetch()}>
+          <SmallButton tone="plain" onClick={() => void refetch()}>
             Try again
-          </button>
+          </SmallButton>
         </p>
       )}
       {!data && !isError && (
@@ -82,14 +83,9 @@ export default function QueuesPage() {
                 <td key={s}>{q.counts[s] ?? 0}</td>
               ))}
               <td>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => setSelected(q.name)}
-                  aria-pressed={selected === q.name}
-                >
+                <SmallButton tone="plain" onClick={() => setSelected(q.name)} pressed={selected === q.name}>
                   Show
-                </button>
+                </SmallButton>
               </td>
             </tr>
           ))}

@@ -14,7 +14,7 @@ import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { contractFieldFacts } from '../kit/schema-fields';
 import { useSaveOverlaySettingsMutation } from './admin-overlays-api';
 

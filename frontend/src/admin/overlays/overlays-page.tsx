@@ -78,14 +78,7 @@ export default function OverlaysPage() {
           Add each URL to OBS as a browser source of 1920×1080. Anyone with a URL sees that overlay, nothing else.
         </p>
       </PageHeader>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={false}
-        loadingText="Loading overlays..."
-        errorText="Failed to load overlays."
-        emptyText=""
-      />
+      <QueryStatus isLoading={isLoading} isError={isError} loadingText="Loading overlays..." errorText="Failed to load overlays." />
       {data && (
         <ul className="overlay-cards">
           {OVERLAY_KINDS.map((kind) => (

@@ -1,8 +1,15 @@
 import { useId, useState } from 'react';
-import { PAYOUT_STATUS_LABELS, type AdminPayout, type PayoutStatus, type PayoutTransition } from '@kickback/contracts';
+import {
+  PAYOUT_STATUS_LABELS,
+  payoutTransitionSchema,
+  type AdminPayout,
+  type PayoutStatus,
+  type PayoutTransition,
+} from '@kickback/contracts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { TextField } from '../../components/ui/text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useMovePayoutMutation, useUploadPayoutProofMutation } from './admin-payouts-api';
@@ -60,11 +67,12 @@ export function PayoutMoveDialog({ payout, to, onClose }: { payout: AdminPayout;
       >
         {to === 'paid' ? (
           <>
-            <TextField
+            <ContractTextField
+              schema={payoutTransitionSchema}
+              name="proof_reference"
               label="Transaction id or hash"
               value={reference}
               onChange={setReference}
-              maxLength={200}
               error={errors.proof_reference}
             />
             <TextField label="Proof link" type="url" value={url} onChange={setUrl} error={errors.proof_url} />
@@ -81,7 +89,15 @@ export function PayoutMoveDialog({ payout, to, onClose }: { payout: AdminPayout;
             </div>
           </>
         ) : (
-          <TextField label="Reason" value={reason} onChange={setReason} required maxLength={500} error={errors.reason} />
+          <ContractTextField
+            schema={payoutTransitionSchema}
+            name="reason"
+            label="Reason"
+            value={reason}
+            onChange={setReason}
+            required
+            error={errors.reason}
+          />
         )}
         {to === 'failed' && <CheckboxField label="It can be tried again" checked={retryable} onChange={setRetryable} />}
         <div className="confirm-dialog__actions">

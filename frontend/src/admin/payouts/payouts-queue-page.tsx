@@ -14,13 +14,15 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime, formatNumber, formatRelativeTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource } from '../kit/resource';
+import { type QueueResource, listTexts } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { useListParams } from '../kit/use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 import { payoutsQueryString, useBulkApprovePayoutsMutation, useGetAdminPayoutsQuery, useMovePayoutMutation } from './admin-payouts-api';
 import { PayoutMoveDialog, type DetailedMove } from './payout-move-dialog';
 import { PayoutSettingsPanel } from './payout-settings-panel';
 import './payouts-queue-page.css';
+import { optionsOf } from '../kit/filter-bar';
+import { SmallButton } from '../kit/rows';
 
 type Filters = Omit<AdminPayoutsQuery, 'page'>;
 const DEFAULTS: Filters = { status: 'open', source: 'all', age: 'all' };
@@ -47,12 +49,11 @@ function usePayoutActions() {
   return (p: AdminPayout) => (
     <div className="admin-row-actions">
       {movesOf(p).map((to) => (
-        <button
+        <SmallButton
           key={to}
-          type="button"
-          className={`button button--small ${to === 'approved' || to === 'paid' ? 'button--primary' : 'button--ghost'}`}
+          tone={to === 'approved' || to === 'paid' ? 'primary' : 'ghost'}
           disabled={state.isLoading}
-          aria-label={`${MOVE_LABEL[to]}: payout ${p.id}`}
+          label={`${MOVE_LABEL[to]}: payout ${p.id}`}
           onClick={() =>
             DETAILED.has(to)
               ? setDialog({ payout: p, to: to as DetailedMove })
@@ -64,7 +65,7 @@ function usePayoutActions() {
           }
         >
           {MOVE_LABEL[to]}
-        </button>
+        </SmallButton>
       ))}
       {dialog?.payout.id === p.id && <PayoutMoveDialog payout={dialog.payout} to={dialog.to} onClose={() => setDialog(null)} />}
     </div>
@@ -146,23 +147,18 @@ const payoutsQueue: QueueResource<AdminPayout, Filters, AdminPayoutList> = {
         name: 'age',
         label: 'In this status',
         id: 'payout-age',
-        options: [
-          { value: 'all', label: 'Any time' },
-          { value: 'overdue', label: 'Longer than promised' },
-          { value: 'day', label: 'Over a day' },
-          { value: 'week', label: 'Over a week' },
-          { value: 'month', label: 'Over 30 days' },
-        ],
+        options: optionsOf({
+          all: 'Any time',
+          overdue: 'Longer than promised',
+          day: 'Over a day',
+          week: 'Over a week',
+          month: 'Over 30 days',
+        }),
       },
     ],
   },
   useList: (query) => useGetAdminPayoutsQuery(query),
-  texts: {
-    loading: 'Loading payouts...',
-    error: 'Failed to load payouts.',
-    empty: 'No payouts here.',
-    caption: 'Payouts, longest in their status first',
-  },
+  texts: listTexts('payouts', 'No payouts here.', 'Payouts, longest in their status first'),
   pagerLabel: 'Payout pages',
   columns: [
     {

@@ -1,26 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { PointsImportBatch } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { batch } from '../../test/points-import-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import PointsImportPage from './points-import-page';
 
 const FILE = 'Kick name,Points\nluke,1200\n';
-const batch: PointsImportBatch = {
-  id: 3,
-  format: 'csv',
-  status: 'applied',
-  rows: 2,
-  total_points: 1240,
-  total_watch_minutes: 0,
-  credited: 1,
-  waiting: 1,
-  created_by: 'StreamBoss',
-  created_at: '2026-11-27T15:00:00.000Z',
-  rolled_back_at: null,
-};
-
 // What a person meets on the screen, recorded before its form read the contract and compared since.
 describe('Import points screen outline', () => {
   beforeAll(() => {

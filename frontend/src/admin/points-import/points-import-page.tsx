@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { POINTS_IMPORT_FORMATS, type PointsImportBatch, type PointsImportFormat, type PointsImportPreview } from '@kickback/contracts';
 import { pointsImportQuerySchema } from '@kickback/contracts/api/points-import';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -7,10 +7,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
+import { ContractTextField } from '../kit/contract-fields';
+import { ImportFileField } from '../kit/import-file-field';
 import { fieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
@@ -22,6 +23,7 @@ import {
   useRollbackPointsImportMutation,
   type PointsImportUpload,
 } from './admin-points-import-api';
+import { SmallButton } from '../kit/rows';
 
 const FORMAT_LABELS: Record<PointsImportFormat, string> = {
   streamelements: 'StreamElements points list (JSON)',
@@ -35,9 +37,8 @@ const COLUMNS: [Column, string, string?][] = [
   ['watch_time_column', 'Watch time column (minutes, optional)', 'Leave empty when the file has none.'],
 ];
 const SHAPE = pointsImportQuerySchema.shape;
-/** The columns a CSV is read by at first, and their length limit: the contract's. */
+/** The columns a CSV is read by at first: the contract's. */
 const START = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).defaultValue as string])) as Record<Column, string>;
-const LIMITS = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).maxLength])) as Record<Column, number>;
 
 /**
  * Import points: pick a file and how to read it (checked by the import's contract), see the dry run, then apply it
@@ -64,10 +65,9 @@ export default function PointsImportPage() {
     return query && file ? { ...query, text: file.text } : null;
   };
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (chosen: { name: string; text: string } | null) => {
     reset();
-    const chosen = event.target.files?.[0];
-    setFile(chosen ? { name: chosen.name, text: await chosen.text() } : null);
+    setFile(chosen);
   };
 
   const runDryRun = async () => {
@@ -125,11 +125,12 @@ export default function PointsImportPage() {
         ) : (
           <div className="admin-grid">
             {COLUMNS.map(([name, label, hint]) => (
-              <TextField
+              <ContractTextField
                 key={name}
+                schema={pointsImportQuerySchema}
+                name={name}
                 label={label}
                 value={columns[name]}
-                maxLength={LIMITS[name]}
                 error={errors[name]}
                 hint={hint}
                 onChange={(value) => {
@@ -140,22 +141,7 @@ export default function PointsImportPage() {
             ))}
           </div>
         )}
-        <div className="field">
-          <label htmlFor="points-import-file">File</label>
-          <input
-            id="points-import-file"
-            className="input"
-            type="file"
-            accept={format === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json,text/plain'}
-            aria-describedby={errors.file ? 'points-import-file-error' : undefined}
-            onChange={(event) => void choose(event)}
-          />
-          {errors.file && (
-            <span id="points-import-file-error" className="field-error">
-              {errors.file}
-            </span>
-          )}
-        </div>
+        <ImportFileField id="points-import-file" csv={format === 'csv'} error={errors.file} onChoose={choose} />
         <div className="admin-form-actions">
           <button
             type="button"
@@ -217,9 +203,9 @@ function PointsImportBatches() {
               <td>{formatDateTime(batch.created_at)}</td>
               <td>
                 {batch.status === 'applied' && (
-                  <button type="button" className="button button--danger button--small" onClick={() => setPending(batch)}>
+                  <SmallButton tone="danger" onClick={() => setPending(batch)}>
                     Roll back
-                  </button>
+                  </SmallButton>
                 )}
               </td>
             </tr>

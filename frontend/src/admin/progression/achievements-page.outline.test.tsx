@@ -1,24 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AdminAchievement } from '@kickback/contracts';
+import { achievement } from '../../test/achievement-fixtures';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import AchievementsAdminPage from './achievements-page';
 
-const achievements: AdminAchievement[] = [
-  {
-    id: 1,
-    name: 'Raffle Regular',
-    icon: '🎟️',
-    description: 'Enter 10 raffles',
-    category: 'raffles',
-    rule: { counter: 'raffle_entries', threshold: 10 },
-    active: true,
-    unlocked_count: 1234,
-    created_at: '2026-11-01T00:00:00.000Z',
-  },
-  {
+const achievements = [
+  achievement({ unlocked_count: 1234, created_at: '2026-11-01T00:00:00.000Z' }),
+  achievement({
     id: 2,
     name: 'Old Friend',
     icon: null,
@@ -28,7 +18,7 @@ const achievements: AdminAchievement[] = [
     active: false,
     unlocked_count: 0,
     created_at: '2026-11-02T00:00:00.000Z',
-  },
+  }),
 ];
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.

@@ -1,25 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminAchievement } from '@kickback/contracts';
 import type { AppStore } from '../../app/store';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { achievement } from '../../test/achievement-fixtures';
 import { renderWithProviders } from '../../test/render';
 import AchievementsAdminPage from './achievements-page';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
-
-const achievement = (over: Partial<AdminAchievement> = {}): AdminAchievement => ({
-  id: 1,
-  name: 'Raffle Regular',
-  icon: '🎟️',
-  description: 'Enter 10 raffles',
-  category: 'raffles',
-  rule: { counter: 'raffle_entries', threshold: 10 },
-  active: true,
-  unlocked_count: 3,
-  created_at: '2026-11-01T00:00:00Z',
-  ...over,
-});
 
 describe('Achievements admin', () => {
   it('lists, validates and creates one with its rule, archives one, and deletes one after confirmation', async () => {

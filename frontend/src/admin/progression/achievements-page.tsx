@@ -2,9 +2,10 @@ import type { AchievementInput, AdminAchievement } from '@kickback/contracts';
 import { achievementInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
+import { SmallButton } from '../kit/rows';
 
 /**
  * The achievements catalogue: what members can unlock and the rule that unlocks it. Archiving hides one from
@@ -14,13 +15,7 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
   title: 'Achievements',
   addLabel: 'Add Achievement',
   endpoints: achievementsAdmin,
-  name: (item) => item.name,
-  texts: {
-    loading: 'Loading achievements...',
-    error: 'Failed to load achievements.',
-    empty: 'No achievements yet. Add one to give members something to unlock.',
-    caption: 'Achievements catalogue',
-  },
+  texts: listTexts('achievements', 'No achievements yet. Add one to give members something to unlock.', 'Achievements catalogue'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save achievement', removeFailed: 'Failed to delete achievement' },
   columns: [
     { header: 'Achievement', cell: (item) => <ProgressionName item={item} fallbackIcon="🏆" />, rowHeader: true },
@@ -51,10 +46,8 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
     message: (item) => `${item.name} and every member's unlock of it will be removed. Archive it instead to keep the unlocks.`,
   },
   rowActions: (item, kit) => (
-    <button
-      type="button"
-      className="button button--ghost button--small"
-      aria-label={`${item.active ? 'Archive' : 'Restore'} ${item.name}`}
+    <SmallButton
+      label={`${item.active ? 'Archive' : 'Restore'} ${item.name}`}
       disabled={kit.busy}
       onClick={() =>
         void kit.change(
@@ -66,7 +59,7 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
       }
     >
       {item.active ? 'Archive' : 'Restore'}
-    </button>
+    </SmallButton>
   ),
 };
 

@@ -2,7 +2,7 @@ import type { AdminBadge, BadgeInput } from '@kickback/contracts';
 import { badgeInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { badgesAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 
@@ -11,8 +11,7 @@ const badges: CatalogueResource<AdminBadge, BadgeInput> = {
   title: 'Badges',
   addLabel: 'Add Badge',
   endpoints: badgesAdmin,
-  name: (item) => item.name,
-  texts: { loading: 'Loading badges...', error: 'Failed to load badges.', empty: 'No badges yet.', caption: 'Badges catalogue' },
+  texts: listTexts('badges', 'No badges yet.', 'Badges catalogue'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save badge', removeFailed: 'Failed to delete badge' },
   columns: [
     { header: 'Badge', cell: (item) => <ProgressionName item={item} fallbackIcon="🏅" />, rowHeader: true },

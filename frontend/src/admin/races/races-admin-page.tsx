@@ -2,7 +2,7 @@ import { racePrizeLabel, type AdminRace, type RaceInput } from '@kickback/contra
 import { raceInputSchema } from '@kickback/contracts/api/races';
 import { formatDateTime } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { racesAdmin, useCancelRaceMutation } from './admin-races-api';
 import { platformField, prizeLadderField, utcDateTime } from './race-fields';
 
@@ -42,12 +42,7 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
   ),
   endpoints: racesAdmin,
   name: (race) => race.title,
-  texts: {
-    loading: 'Loading races...',
-    error: 'Failed to load races.',
-    empty: 'No races yet.',
-    caption: 'Wager races, latest start first',
-  },
+  texts: listTexts('races', 'No races yet.', 'Wager races, latest start first'),
   toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save race', removeFailed: 'Failed to delete race' },
   columns: [
     { header: 'Title', cell: (race) => race.title, rowHeader: true },

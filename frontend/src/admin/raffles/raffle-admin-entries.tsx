@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminRaffleEntriesQuery, useRaffleActionMutation } from './admin-raffles-api';
+import { ColumnTable, SmallButton } from '../kit/rows';
 
 const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
   'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,
@@ -42,9 +43,7 @@ function ApplyRules({ raffle }: { raffle: AdminRaffle }) {
   };
   return (
     <>
-      <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(true)}>
-        Apply rules to entrants
-      </button>
+      <SmallButton onClick={() => setConfirming(true)}>Apply rules to entrants</SmallButton>
       {confirming && (
         <ConfirmDialog
           title={`Apply the rules of ${raffle.title} to its entrants?`}
@@ -72,12 +71,7 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
           Entries of {raffle.title}: {formatNumber(list?.pagination.total ?? 0)} rows, {formatNumber(list?.tickets_total ?? 0)} tickets
         </h2>
         <div>
-          <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
-            Refresh
-          </button>{' '}
-          <button type="button" className="button button--ghost button--small" onClick={onClose}>
-            Close
-          </button>
+          <SmallButton onClick={() => void refetch()}>Refresh</SmallButton> <SmallButton onClick={onClose}>Close</SmallButton>
         </div>
       </header>
       {isLoading && <p role="status">Loading entries...</p>}
@@ -92,36 +86,19 @@ export function RaffleAdminEntries({ raffle, onClose }: { raffle: AdminRaffle; o
       {data.length > 0 && raffle.entry_rules && !raffle.drawn_at && !raffle.cancelled && <ApplyRules raffle={raffle} />}
       {data.length > 0 && (
         <div style={{ maxHeight: 420, overflowY: 'auto' }}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Member</th>
-                <th scope="col">Type</th>
-                <th scope="col">Tickets</th>
-                <th scope="col">Points</th>
-                <th scope="col">Luck</th>
-                <th scope="col">Signals</th>
-                <th scope="col">Entered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.id}</td>
-                  <td>{e.user.kick_username || e.user.username}</td>
-                  <td>{e.entry_type}</td>
-                  <td>{formatNumber(e.tickets)}</td>
-                  <td>{formatNumber(e.points_spent)}</td>
-                  <td>{e.multiplier && e.multiplier > 1 ? `×${e.multiplier}` : ''}</td>
-                  <td>
-                    <FarmSignals entry={e} />
-                  </td>
-                  <td>{formatDateTime(e.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ColumnTable
+            rows={data}
+            columns={[
+              { header: '#', cell: (e) => e.id },
+              { header: 'Member', cell: (e) => e.user.kick_username || e.user.username },
+              { header: 'Type', cell: (e) => e.entry_type },
+              { header: 'Tickets', cell: (e) => formatNumber(e.tickets) },
+              { header: 'Points', cell: (e) => formatNumber(e.points_spent) },
+              { header: 'Luck', cell: (e) => (e.multiplier && e.multiplier > 1 ? `×${e.multiplier}` : '') },
+              { header: 'Signals', cell: (e) => <FarmSignals entry={e} /> },
+              { header: 'Entered', cell: (e) => formatDateTime(e.created_at) },
+            ]}
+          />
         </div>
       )}
       {list && <Pager label="Entry pages" page={page} lastPage={list.pagination.last_page} onPage={setPage} />}

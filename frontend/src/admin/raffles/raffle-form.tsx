@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { adminRaffleCreateSchema, type AdminRaffle, type AdminRaffleInput } from '@kickback/contracts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ImageUpload } from '../../components/ui/image-upload';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { RaffleRulesFields, rulesDraft, rulesInput } from './raffle-rules-fields';
 import { SaveRaffleTemplate } from './save-raffle-template';
+import { SmallButton } from '../kit/rows';
 
 interface Props {
   initial: AdminRaffle | null;
@@ -113,10 +114,7 @@ export function RaffleForm({ initial, saving, serverErrors: errors, onSubmit, on
       <ImageUpload label="Image" onUploaded={(image) => set({ image })} />
       {draft.image && (
         <p className="field-hint">
-          <img src={draft.image} alt="" width={120} />{' '}
-          <button type="button" className="button button--ghost button--small" onClick={() => set({ image: null })}>
-            Remove image
-          </button>
+          <img src={draft.image} alt="" width={120} /> <SmallButton onClick={() => set({ image: null })}>Remove image</SmallButton>
         </p>
       )}
       {text('prize_description', 'Prize')}

@@ -1,7 +1,7 @@
 import { raffleEntryRulesSchema, type RaffleEntryRules } from '@kickback/contracts';
 import { FOLLOWS_KNOWN_HINT } from '@kickback/contracts/api/kick-member';
 import { CheckboxField } from '../../components/ui/checkbox-field';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 
 type NumberRule = Exclude<keyof RaffleEntryRules, 'followers_only' | 'subscribers_only'>;
 

@@ -1,35 +1,22 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { adminRaffleCreateSchema, adminRaffleUpdateSchema, type AdminRaffle } from '@kickback/contracts';
+import { adminRaffleCreateSchema, adminRaffleUpdateSchema } from '@kickback/contracts';
 import { contractAnswer } from '../../test/contract-answer';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { raffle } from '../../test/raffle-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import RafflesAdminPage from './raffles-admin-page';
 
-const chair: AdminRaffle = {
-  id: 5,
-  title: 'Chair',
+/** A raffle with every option and a rule set, so the edit form shows them all. */
+const chair = raffle({
   description: 'A gaming chair',
-  image: null,
-  status: 'Active',
-  cancelled: false,
-  start_datetime: '2026-11-21T00:00:00Z',
-  end_datetime: '2026-11-30T00:00:00Z',
-  total_entries: 12,
-  participants_count: 10,
-  number_of_winners: 2,
-  has_ended: false,
-  is_accepting_entries: true,
-  allow_passwordless_entry: true,
   allow_points_entry: true,
   points_per_entry: 50,
   max_tickets_per_user: 4,
   has_password_entry: true,
   prize_description: 'Chair',
   prize_value_usd: 250,
-  winners: [],
-  user_entries: { passwordless: false, password: false, points_tickets: 0 },
   entry_rules: {
     followers_only: true,
     subscribers_only: false,
@@ -42,13 +29,7 @@ const chair: AdminRaffle = {
     subscriber_multiplier: null,
   },
   claim_window_minutes: 10,
-  casino_credit_prize: false,
-  winner_claims: [],
-  seed_hash: 'a'.repeat(64),
-  seed: null,
-  drawn_at: null,
-  created_at: '2026-11-20T00:00:00Z',
-};
+});
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('Raffles screen outline', () => {

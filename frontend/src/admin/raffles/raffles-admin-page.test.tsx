@@ -1,45 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminRaffle } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { raffle } from '../../test/raffle-fixtures';
 import { renderWithProviders } from '../../test/render';
 import RafflesAdminPage from './raffles-admin-page';
-
-const raffle = (overrides: Partial<AdminRaffle> = {}): AdminRaffle => ({
-  id: 5,
-  title: 'Chair',
-  description: '',
-  image: null,
-  status: 'Active',
-  cancelled: false,
-  start_datetime: '2026-11-21T00:00:00Z',
-  end_datetime: '2026-11-30T00:00:00Z',
-  total_entries: 12,
-  participants_count: 10,
-  number_of_winners: 2,
-  has_ended: false,
-  is_accepting_entries: true,
-  allow_passwordless_entry: true,
-  allow_points_entry: false,
-  points_per_entry: null,
-  max_tickets_per_user: null,
-  has_password_entry: false,
-  prize_description: '',
-  prize_value_usd: 0,
-  winners: [],
-  user_entries: { passwordless: false, password: false, points_tickets: 0 },
-  entry_rules: null,
-  claim_window_minutes: null,
-  casino_credit_prize: false,
-  winner_claims: [],
-  seed_hash: 'a'.repeat(64),
-  seed: null,
-  drawn_at: null,
-  created_at: '2026-11-20T00:00:00Z',
-  ...overrides,
-});
 
 describe('Raffles admin', () => {
   beforeEach(() => resetSocketForTests());

@@ -12,6 +12,7 @@ import { RaffleAdminEntries } from './raffle-admin-entries';
 import { Pager } from '../../components/ui/pager';
 import { RerollDialog } from './reroll-dialog';
 import { WinnerClaim, claimOf } from './winner-claim';
+import { SmallButton } from '../kit/rows';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; raffle: AdminRaffle } | null;
 type Pending = { raffle: AdminRaffle; action: 'cancel' | 'draw' | 'reroll'; position?: number } | null;
@@ -125,13 +126,9 @@ export default function RafflesAdminPage() {
                                 {w.kick_username || w.username} <WinnerClaim claim={claim} testId={`admin-raffle-claim-${r.id}-${i + 1}`} />{' '}
                                 {/* A claimed prize is the winner's: the server refuses to reroll it, so it is not offered. */}
                                 {!claim?.claimed_at && (
-                                  <button
-                                    type="button"
-                                    className="button button--ghost button--small"
-                                    onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}
-                                  >
+                                  <SmallButton onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}>
                                     Reroll #{i + 1}
-                                  </button>
+                                  </SmallButton>
                                 )}
                               </li>
                             );
@@ -143,9 +140,7 @@ export default function RafflesAdminPage() {
                     </td>
                     <td>{formatDateTime(r.end_datetime)}</td>
                     <td className="admin-table__actions">
-                      <button type="button" className="button button--ghost button--small" onClick={() => setViewing(r)}>
-                        Entries
-                      </button>
+                      <SmallButton onClick={() => setViewing(r)}>Entries</SmallButton>
                       <a
                         className="button button--ghost button--small"
                         href={`/api/admin/raffles/${r.id}/entries.csv`}
@@ -155,30 +150,14 @@ export default function RafflesAdminPage() {
                       </a>
                       {open && (
                         <>
-                          <button
-                            type="button"
-                            className="button button--ghost button--small"
-                            onClick={() => setEditing({ mode: 'edit', raffle: r })}
-                          >
-                            Edit {r.title}
-                          </button>
+                          <SmallButton onClick={() => setEditing({ mode: 'edit', raffle: r })}>Edit {r.title}</SmallButton>
                           {/* A draw needs a started raffle with entries. */}
                           {r.status !== 'Pending' && r.total_entries > 0 && (
-                            <button
-                              type="button"
-                              className="button button--small"
-                              onClick={() => setPending({ raffle: r, action: 'draw' })}
-                            >
+                            <SmallButton tone="plain" onClick={() => setPending({ raffle: r, action: 'draw' })}>
                               Draw now
-                            </button>
+                            </SmallButton>
                           )}
-                          <button
-                            type="button"
-                            className="button button--ghost button--small"
-                            onClick={() => setPending({ raffle: r, action: 'cancel' })}
-                          >
-                            Cancel raffle
-                          </button>
+                          <SmallButton onClick={() => setPending({ raffle: r, action: 'cancel' })}>Cancel raffle</SmallButton>
                         </>
                       )}
                     </td>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { adminRaffleRerollSchema, claimTimeLeftWords, type AdminRaffle } from '@kickback/contracts';
 import { ModalDialog } from '../../components/ui/modal-dialog';
-import { contractFieldFacts } from '../kit/schema-fields';
+import { ContractTextField } from '../kit/contract-fields';
 import { claimOf, claimSecondsLeft } from './winner-claim';
 
 interface Props {
@@ -19,7 +19,6 @@ interface Props {
 export function RerollDialog({ raffle, position, busy, onConfirm, onCancel }: Props) {
   const titleId = useId();
   const messageId = useId();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const winner = raffle.winners[position - 1];
   const left = winner ? claimSecondsLeft(claimOf(raffle, winner.id)) : null;
@@ -38,17 +37,14 @@ export function RerollDialog({ raffle, position, busy, onConfirm, onCancel }: Pr
         {message}
       </p>
       {needsReason && (
-        <div className="field">
-          <label htmlFor={reasonId}>Reason (the winner sees it)</label>
-          <input
-            id={reasonId}
-            className="input"
-            value={reason}
-            maxLength={contractFieldFacts(adminRaffleRerollSchema, 'reason').maxLength}
-            placeholder="Not in chat to confirm"
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <ContractTextField
+          schema={adminRaffleRerollSchema}
+          name="reason"
+          label="Reason (the winner sees it)"
+          value={reason}
+          placeholder="Not in chat to confirm"
+          onChange={setReason}
+        />
       )}
       <div className="confirm-dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} autoFocus>

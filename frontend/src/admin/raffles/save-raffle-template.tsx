@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { contractFieldFacts } from '../kit/schema-fields';
 import { useSaveRaffleTemplateMutation } from './raffle-templates-api';
+import { SmallButton } from '../kit/rows';
 
 /**
  * Saves the form's settings (description, image, prize and its value, winners, how long it runs, entry options, rules,
@@ -39,14 +40,9 @@ export function SaveRaffleTemplate({ settings }: { settings: () => RaffleTemplat
         />
         {error && <span className="field-error">{error}</span>}
       </div>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        disabled={!name.trim() || state.isLoading}
-        onClick={() => void submit()}
-      >
+      <SmallButton disabled={!name.trim() || state.isLoading} onClick={() => void submit()}>
         Save as template
-      </button>
+      </SmallButton>
     </fieldset>
   );
 }

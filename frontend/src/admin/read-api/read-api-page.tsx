@@ -2,16 +2,14 @@ import { useState } from 'react';
 import type { AdminReadApiToken, CreatedReadApiToken } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyCodeButton } from '../../components/ui/copy-code-button';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime } from '../../lib/format';
-import type { Column } from '../kit/resource';
-import { ResourceRows } from '../kit/resource-rows';
+import { listTexts, type Column } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
 import { ReadApiTokenForm, SCOPE_LABELS } from './read-api-token-form';
 import './read-api-page.css';
+import { RowActions, SmallButton, StatusTable } from '../kit/rows';
 
 const columns: Column<AdminReadApiToken>[] = [
   { header: 'Name', cell: (token) => token.name },
@@ -63,30 +61,21 @@ export default function ReadApiPage() {
       )}
       <section aria-labelledby="read-api-tokens-heading">
         <h2 id="read-api-tokens-heading">Tokens</h2>
-        <QueryStatus
-          isLoading={isLoading}
-          isError={isError}
-          isEmpty={data?.length === 0}
-          loadingText="Loading tokens..."
-          errorText="Failed to load tokens."
-          emptyText="No tokens yet."
+        <StatusTable
+          query={{ isLoading, isError }}
+          rows={data}
+          texts={listTexts('tokens', 'No tokens yet.', 'Read API tokens')}
+          columns={columns}
+          actions={(token) => (
+            <RowActions name={token.name}>
+              {!token.revoked_at && (
+                <SmallButton tone="danger" onClick={() => setPending(token)}>
+                  Revoke
+                </SmallButton>
+              )}
+            </RowActions>
+          )}
         />
-        {data && data.length > 0 && (
-          <DataTable caption="Read API tokens" columns={columns.map((column) => column.header)} actions>
-            <ResourceRows
-              rows={data}
-              columns={columns}
-              name={(token) => token.name}
-              actions={(token) =>
-                !token.revoked_at && (
-                  <button type="button" className="button button--danger button--small" onClick={() => setPending(token)}>
-                    Revoke
-                  </button>
-                )
-              }
-            />
-          </DataTable>
-        )}
       </section>
       {pending && (
         <ConfirmDialog

@@ -3,7 +3,7 @@ import { readApiTokenCreateSchema } from '@kickback/contracts/api/read-api';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import type { CustomField, FormLayout } from '../kit/form-layout';
 import { useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import { useCreateReadApiTokenMutation } from './admin-read-api-api';
 
 export const SCOPE_LABELS: Record<ReadApiScope, string> = {

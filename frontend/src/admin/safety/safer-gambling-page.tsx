@@ -1,7 +1,7 @@
 import type { AdminSafetyCountry, SafetyCountryInput } from '@kickback/contracts';
 import { safetyCountryInputSchema } from '@kickback/contracts/api/safety';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { safetyCountriesAdmin } from './admin-safety-api';
 import { EndBreakForm } from './end-break-form';
 import { SafetyOverviewPanel } from './safety-overview';
@@ -24,12 +24,11 @@ const countries: CatalogueResource<AdminSafetyCountry, SafetyCountryInput> = {
   ),
   endpoints: safetyCountriesAdmin,
   name: (row) => row.country,
-  texts: {
-    loading: 'Loading countries...',
-    error: 'Failed to load countries.',
-    empty: 'No country has its own rules yet; every viewer gets the defaults.',
-    caption: 'Countries with their own age and help link',
-  },
+  texts: listTexts(
+    'countries',
+    'No country has its own rules yet; every viewer gets the defaults.',
+    'Countries with their own age and help link',
+  ),
   toasts: { saved: 'updated', removed: 'removed', saveFailed: 'Failed to save country', removeFailed: 'Failed to remove country' },
   columns: [
     { header: 'Country', cell: (row) => row.country, rowHeader: true },

@@ -2,6 +2,7 @@ import type { AdminAffiliate } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { affiliatesAdmin, useReorderAffiliatesMutation } from './admin-affiliates-api';
+import { SmallButton } from '../kit/rows';
 
 /** Ids with the row at `index` swapped with its neighbour in `direction`. */
 function moveId(list: AdminAffiliate[], index: number, direction: -1 | 1): number[] {
@@ -30,24 +31,16 @@ export function AffiliateMoveButtons({ affiliate }: { affiliate: AdminAffiliate 
 
   return (
     <div className="admin-row-actions">
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        onClick={() => move(-1)}
-        disabled={index === 0 || reorderState.isLoading}
-        aria-label={`Move ${affiliate.name} up`}
-      >
+      <SmallButton onClick={() => move(-1)} disabled={index === 0 || reorderState.isLoading} label={`Move ${affiliate.name} up`}>
         ↑
-      </button>
-      <button
-        type="button"
-        className="button button--ghost button--small"
+      </SmallButton>
+      <SmallButton
         onClick={() => move(1)}
         disabled={index === affiliates.length - 1 || reorderState.isLoading}
-        aria-label={`Move ${affiliate.name} down`}
+        label={`Move ${affiliate.name} down`}
       >
         ↓
-      </button>
+      </SmallButton>
     </div>
   );
 }

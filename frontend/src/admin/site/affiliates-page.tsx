@@ -1,8 +1,8 @@
 import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { affiliateInputSchema } from '@kickback/contracts/api/site';
 import { CataloguePage } from '../kit/catalogue-page';
-import { linesField } from '../kit/lines-field';
-import type { CatalogueResource } from '../kit/resource';
+import { linesField } from '../kit/list-fields';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { affiliatesAdmin } from './admin-affiliates-api';
 import { affiliateLogoField } from './affiliate-logo-field';
 import { AffiliateMoveButtons } from './affiliate-move-buttons';
@@ -13,13 +13,7 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
   title: 'Affiliates',
   addLabel: 'Add Affiliate',
   endpoints: affiliatesAdmin,
-  name: (affiliate) => affiliate.name,
-  texts: {
-    loading: 'Loading affiliates...',
-    error: 'Failed to load affiliates.',
-    empty: 'No affiliates yet. Add the first partner above.',
-    caption: 'Affiliates in home page order',
-  },
+  texts: listTexts('affiliates', 'No affiliates yet. Add the first partner above.', 'Affiliates in home page order'),
   toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save affiliate', removeFailed: 'Failed to delete affiliate' },
   columns: [
     { header: 'Order', cell: (affiliate) => <AffiliateMoveButtons affiliate={affiliate} /> },

@@ -1,17 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AdminSiteSettings } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
-import { adminFixture, settingsFixture } from '../../test/fixtures';
+import { adminFixture } from '../../test/fixtures';
+import { adminSettings } from '../../test/site-settings-fixtures';
 import { renderWithProviders } from '../../test/render';
 import SiteSettingsPage from './site-settings-page';
-
-const adminSettings: AdminSiteSettings = {
-  ...settingsFixture,
-  powered_by: { label: 'Kickback', url: 'https://kick.com' },
-  terms_text: '',
-  privacy_text: '',
-  updated_at: '2026-11-24T00:00:00Z',
-};
 
 describe('SiteSettingsPage footer link', () => {
   it("edits the 'Powered by' text and URL, refusing a non-http link before saving", async () => {

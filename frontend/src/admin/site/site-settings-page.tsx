@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Theme } from '@kickback/contracts';
-import { LOADER_STYLES } from '@kickback/contracts/api/site';
+import { LOADER_STYLES, updateSiteSettingsSchema } from '@kickback/contracts/api/site';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from './admin-settings-api';
 import { PageHeader } from '../../components/ui/page-header';
 import { ColorField } from './color-field';
 import { ImageUpload } from '../../components/ui/image-upload';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
+import { contractTextFields } from '../kit/contract-fields';
 import { ThemePreview } from './theme-preview';
 import { toFormState, toRequest, validateSettings, type SettingsFormState } from './settings-form-state';
 
@@ -59,6 +60,16 @@ export default function SiteSettingsPage() {
   }
 
   const update = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) => setForm({ ...form, [key]: value });
+  // A dotted name edits one box of a group (`powered_by.url`, `casino.crypto1_label`).
+  const field = contractTextFields(
+    updateSiteSettingsSchema,
+    form,
+    (name, value) => {
+      const [group, key] = name.split('.') as [keyof SettingsFormState, string?];
+      setForm(key ? { ...form, [group]: { ...(form[group] as object), [key]: value } } : { ...form, [group]: value });
+    },
+    errors,
+  );
   const updateTheme = <K extends keyof Theme>(key: K, value: Theme[K]) => setForm({ ...form, theme: { ...form.theme, [key]: value } });
 
   const submit = async (event: FormEvent) => {
@@ -87,31 +98,12 @@ export default function SiteSettingsPage() {
 
       <fieldset className="card admin-fieldset">
         <legend>General</legend>
-        <TextField
-          label="Site name"
-          value={form.site_name}
-          onChange={(v) => update('site_name', v)}
-          error={errors.site_name}
-          required
-          maxLength={80}
-        />
-        <TextField
-          label="Site description"
-          value={form.site_description}
-          onChange={(v) => update('site_description', v)}
-          error={errors.site_description}
-          multiline
-          rows={2}
-          maxLength={300}
-        />
-        <TextField
-          label="Kick channel slug"
-          value={form.kick_channel_slug}
-          onChange={(v) => update('kick_channel_slug', v)}
-          error={errors.kick_channel_slug}
-          hint="The channel shown in the home page player, e.g. the part after kick.com/."
-        />
-        <TextField label="Logo URL" value={form.logo_url} onChange={(v) => update('logo_url', v)} error={errors.logo_url} />
+        {field('site_name', 'Site name', { required: true })}
+        {field('site_description', 'Site description', { multiline: true, rows: 2 })}
+        {field('kick_channel_slug', 'Kick channel slug', {
+          hint: 'The channel shown in the home page player, e.g. the part after kick.com/.',
+        })}
+        {field('logo_url', 'Logo URL')}
         <ImageUpload label="Upload logo" onUploaded={(url) => update('logo_url', url)} />
       </fieldset>
 
@@ -119,20 +111,8 @@ export default function SiteSettingsPage() {
         <legend>Footer</legend>
         <p className="field-hint">The footer's external 'Powered by' link. Leave the URL empty to hide it.</p>
         <div className="admin-grid">
-          <TextField
-            label="Powered by text"
-            value={form.powered_by.label}
-            onChange={(v) => update('powered_by', { ...form.powered_by, label: v })}
-            error={errors['powered_by.label']}
-            maxLength={60}
-          />
-          <TextField
-            label="Powered by URL"
-            type="url"
-            value={form.powered_by.url}
-            onChange={(v) => update('powered_by', { ...form.powered_by, url: v })}
-            error={errors['powered_by.url']}
-          />
+          {field('powered_by.label', 'Powered by text')}
+          {field('powered_by.url', 'Powered by URL', { type: 'url' })}
         </div>
       </fieldset>
 
@@ -140,16 +120,8 @@ export default function SiteSettingsPage() {
         <legend>Casino labels</legend>
         <p className="field-hint">Names of the three casino username fields members fill in on their settings page.</p>
         <div className="admin-grid">
-          {CASINO_FIELDS.map(({ key, label }) => (
-            <TextField
-              key={key}
-              label={label}
-              value={form.casino[key]}
-              onChange={(v) => update('casino', { ...form.casino, [key]: v })}
-              error={errors[`casino.${key}`]}
-              maxLength={40}
-            />
-          ))}
+          {/* Shown as optional as they always were; the contract still refuses an empty label. */}
+          {CASINO_FIELDS.map(({ key, label }) => field(`casino.${key}`, label, { required: false }))}
         </div>
       </fieldset>
 
@@ -178,22 +150,16 @@ export default function SiteSettingsPage() {
                 </option>
               ))}
             </SelectField>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.theme.show_nav_logo}
-                onChange={(event) => updateTheme('show_nav_logo', event.target.checked)}
-              />
-              Show logo in navigation
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.theme.show_nav_title}
-                onChange={(event) => updateTheme('show_nav_title', event.target.checked)}
-              />
-              Show site name in navigation
-            </label>
+            <CheckboxField
+              label="Show logo in navigation"
+              checked={form.theme.show_nav_logo}
+              onChange={(v) => updateTheme('show_nav_logo', v)}
+            />
+            <CheckboxField
+              label="Show site name in navigation"
+              checked={form.theme.show_nav_title}
+              onChange={(v) => updateTheme('show_nav_title', v)}
+            />
           </div>
           <ThemePreview theme={form.theme} siteName={form.site_name} logoUrl={form.logo_url.trim() || null} />
         </div>
@@ -202,22 +168,8 @@ export default function SiteSettingsPage() {
       <fieldset className="card admin-fieldset">
         <legend>Legal pages</legend>
         <p className="field-hint">Plain text. Separate paragraphs with a blank line.</p>
-        <TextField
-          label="Terms of Service"
-          value={form.terms_text}
-          onChange={(v) => update('terms_text', v)}
-          error={errors.terms_text}
-          multiline
-          rows={10}
-        />
-        <TextField
-          label="Privacy Policy"
-          value={form.privacy_text}
-          onChange={(v) => update('privacy_text', v)}
-          error={errors.privacy_text}
-          multiline
-          rows={10}
-        />
+        {field('terms_text', 'Terms of Service', { multiline: true, rows: 10 })}
+        {field('privacy_text', 'Privacy Policy', { multiline: true, rows: 10 })}
       </fieldset>
 
       <div className="admin-page__footer admin-page__footer--sticky">

@@ -2,18 +2,19 @@ import { useState } from 'react';
 import {
   SLOT_VOLATILITY_LABELS,
   adminCatalogueSlotCreateSchema,
+  adminCatalogueSlotsQuerySchema,
   adminCatalogueSlotUpdateSchema,
   type AdminCatalogueSlotCreate,
   type CatalogueSlotDetail,
 } from '@kickback/contracts';
 import { Pager } from '../../components/ui/pager';
-import { TextField } from '../../components/ui/text-field';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
+import { ContractTextField } from '../kit/contract-fields';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
-import type { CatalogueResource } from '../kit/resource';
-import { useListParams } from '../kit/use-list-params';
+import { type CatalogueResource, listTexts } from '../kit/resource';
+import { useListParams } from '../../lib/use-list-params';
 import { slotCatalogueAdmin, type SlotCataloguePage } from './admin-slots-api';
 import { listField, optionalTextField, volatilityField } from './slot-fields';
 import { SlotImportPanel } from './slot-import-panel';
@@ -55,14 +56,8 @@ const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
   title: 'Slot Catalogue',
   addLabel: 'Add Slot',
   endpoints,
-  name: (slot) => slot.name,
   header: (rows) => <CatalogueSearch total={(rows as SlotCataloguePage).pagination?.total} />,
-  texts: {
-    loading: 'Loading slots...',
-    error: 'Failed to load slots.',
-    empty: 'No slots match. Add one, or import a file below.',
-    caption: 'Catalogue slots by name',
-  },
+  texts: listTexts('slots', 'No slots match. Add one, or import a file below.', 'Catalogue slots by name'),
   toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save slot', removeFailed: 'Failed to remove slot' },
   columns: [
     { header: 'Slot', cell: (slot) => slot.name, rowHeader: true },
@@ -100,7 +95,13 @@ function CatalogueSearch({ total }: { total: number | undefined }) {
         setFilter('search', text.trim());
       }}
     >
-      <TextField label="Search slots or providers" value={text} onChange={setText} maxLength={100} />
+      <ContractTextField
+        schema={adminCatalogueSlotsQuerySchema}
+        name="search"
+        label="Search slots or providers"
+        value={text}
+        onChange={setText}
+      />
       <button type="submit" className="button button--ghost">
         Search
       </button>

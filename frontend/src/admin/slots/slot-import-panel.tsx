@@ -1,9 +1,10 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import type { SlotImportFormat, SlotImportPreview } from '@kickback/contracts';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
+import { ImportFileField } from '../kit/import-file-field';
 import { useApplySlotImportMutation, useDryRunSlotImportMutation } from './admin-slots-api';
 
 const FORMAT_LABELS: Record<SlotImportFormat, string> = {
@@ -28,10 +29,9 @@ export function SlotImportPanel() {
     setPreview(null);
     setError(undefined);
   };
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (chosen: { text: string } | null) => {
     reset();
-    const chosen = event.target.files?.[0];
-    setFile(chosen ? await chosen.text() : null);
+    setFile(chosen ? chosen.text : null);
   };
   const runDryRun = async () => {
     if (file === null) return;
@@ -75,22 +75,7 @@ export function SlotImportPanel() {
           </option>
         ))}
       </SelectField>
-      <div className="field">
-        <label htmlFor="slot-import-file">File</label>
-        <input
-          id="slot-import-file"
-          className="input"
-          type="file"
-          accept={format === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json,text/plain'}
-          aria-describedby={error ? 'slot-import-file-error' : undefined}
-          onChange={(event) => void choose(event)}
-        />
-        {error && (
-          <span id="slot-import-file-error" className="field-error">
-            {error}
-          </span>
-        )}
-      </div>
+      <ImportFileField id="slot-import-file" csv={format === 'csv'} error={error} onChoose={choose} />
       <div className="admin-form-actions">
         <button
           type="button"

@@ -5,6 +5,7 @@ import { formatNumber, formatRelativeTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useAddStoreCodesMutation, useGetStoreCodesQuery, useRemoveStoreCodeMutation } from './admin-store-api';
 import { DataTable } from '../../components/ui/data-table';
+import { SmallButton } from '../kit/rows';
 
 /** The code pool of a 'code' item: paste or load a CSV, see which codes went to which redemption. */
 export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClose: () => void }) {
@@ -33,9 +34,7 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
     <section className="card admin-fieldset store-codes-panel" aria-label={`Codes for ${item.name}`}>
       <header className="admin-page__header">
         <h2>Codes: {item.name}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          Close
-        </button>
+        <SmallButton onClick={onClose}>Close</SmallButton>
       </header>
       <p className="field-hint">
         {formatNumber(item.codes_available)} available of {formatNumber(item.codes_total)}. Paste one code per line, or comma-separated
@@ -74,10 +73,8 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
               </td>
               <td>
                 {!code.redemption_id && (
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Remove code ${code.code}`}
+                  <SmallButton
+                    label={`Remove code ${code.code}`}
                     onClick={() =>
                       void removeCode({ itemId: item.id, codeId: code.id })
                         .unwrap()
@@ -85,7 +82,7 @@ export function StoreCodesPanel({ item, onClose }: { item: AdminStoreItem; onClo
                     }
                   >
                     Remove
-                  </button>
+                  </SmallButton>
                 )}
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { ImageUpload } from '../../components/ui/image-upload';
 import type { CustomField } from '../kit/form-layout';
+import { SmallButton } from '../kit/rows';
 
 /** An item's picture: uploaded, previewed and removable; none is sent as null. */
 export const storeItemImageField: CustomField<string> = {
@@ -11,9 +12,7 @@ export const storeItemImageField: CustomField<string> = {
       {draft && (
         <div className="field">
           <img className="admin-image-preview" src={draft} alt="Item preview" />
-          <button type="button" className="button button--ghost button--small" onClick={() => set('')}>
-            Remove image
-          </button>
+          <SmallButton onClick={() => set('')}>Remove image</SmallButton>
         </div>
       )}
       {error && <span className="field-error">{error}</span>}

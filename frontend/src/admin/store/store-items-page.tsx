@@ -6,13 +6,13 @@ import type { CatalogueResource } from '../kit/resource';
 import { storeItemsAdmin } from './admin-store-items-api';
 import { StoreCodesPanel } from './store-codes-panel';
 import { storeItemImageField } from './store-item-image-field';
+import { SmallButton } from '../kit/rows';
 
 /** What members can buy with points: list, create, edit, remove (archived once redeemed), and each item's code pool. */
 const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   title: 'Store Items',
   addLabel: 'Add Item',
   endpoints: storeItemsAdmin,
-  name: (item) => item.name,
   texts: {
     loading: 'Loading items...',
     error: 'Failed to load store items.',
@@ -98,14 +98,9 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   },
   rowActions: (item, kit) =>
     item.fulfilment === 'code' && (
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={`Codes for ${item.name}`}
-        onClick={() => kit.openPanel(item)}
-      >
+      <SmallButton label={`Codes for ${item.name}`} onClick={() => kit.openPanel(item)}>
         Codes
-      </button>
+      </SmallButton>
     ),
   panel: (item, close) => <StoreCodesPanel item={item} onClose={close} />,
   panelAboveList: true,

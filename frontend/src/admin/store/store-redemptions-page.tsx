@@ -4,7 +4,7 @@ import { formatDateTime, formatNumber, formatRelativeTime } from '../../lib/form
 import { onServerEvent } from '../../lib/socket';
 import { useToast } from '../../lib/use-toast';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource, QueueRowKit } from '../kit/resource';
+import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
 import {
   useGetAdminRedemptionsQuery,
@@ -12,6 +12,8 @@ import {
   useRefundRedemptionMutation,
   type RedemptionsPage,
 } from './admin-store-api';
+import { optionsOf } from '../kit/filter-bar';
+import { SmallButton } from '../kit/rows';
 
 const STATUS_LABEL: Record<AdminRedemption['status'], string> = { pending: 'Pending', processed: 'Processed', refunded: 'Refunded' };
 
@@ -23,19 +25,16 @@ function useRedemptionActions({ confirm }: QueueRowKit<AdminRedemption>) {
   return (r: AdminRedemption) =>
     r.status === 'pending' && (
       <div className="admin-row-actions">
-        <button
-          type="button"
-          className="button button--primary button--small"
+        <SmallButton
+          tone="primary"
           disabled={processState.isLoading}
-          aria-label={`Mark redemption ${r.id} processed`}
+          label={`Mark redemption ${r.id} processed`}
           onClick={() => void act(() => process(r.id).unwrap(), `Redemption #${r.id} marked as processed`, 'Failed to process redemption')}
         >
           Mark Processed
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-label={`Refund redemption ${r.id}`}
+        </SmallButton>
+        <SmallButton
+          label={`Refund redemption ${r.id}`}
           onClick={() =>
             confirm({
               title: 'Refund redemption?',
@@ -51,7 +50,7 @@ function useRedemptionActions({ confirm }: QueueRowKit<AdminRedemption>) {
           }
         >
           Refund
-        </button>
+        </SmallButton>
       </div>
     );
 }
@@ -67,22 +66,12 @@ const redemptions: QueueResource<AdminRedemption, { status: AdminRedemptionsQuer
         name: 'status',
         label: 'Show',
         id: 'redemption-status',
-        options: [
-          { value: 'all', label: 'All (pending first)' },
-          { value: 'pending', label: 'Pending' },
-          { value: 'processed', label: 'Processed' },
-          { value: 'refunded', label: 'Refunded' },
-        ],
+        options: optionsOf({ all: 'All (pending first)', pending: 'Pending', processed: 'Processed', refunded: 'Refunded' }),
       },
     ],
   },
   useList: (query) => useGetAdminRedemptionsQuery(query),
-  texts: {
-    loading: 'Loading redemptions...',
-    error: 'Failed to load redemptions.',
-    empty: 'No redemptions here.',
-    caption: 'Redemptions, pending first',
-  },
+  texts: listTexts('redemptions', 'No redemptions here.', 'Redemptions, pending first'),
   pagerLabel: 'Redemption pages',
   columns: [
     { header: '#', cell: (r) => r.id },

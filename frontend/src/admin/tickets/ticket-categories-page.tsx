@@ -1,7 +1,7 @@
 import type { AdminTicketCategory, TicketCategoryInput } from '@kickback/contracts';
 import { ticketCategoryInputSchema } from '@kickback/contracts/api/tickets';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, listTexts } from '../kit/resource';
 import { ticketCategoriesAdmin } from './admin-ticket-categories-api';
 
 /** The categories members file support tickets under: list, create, edit, and archive (never delete one in use). */
@@ -9,13 +9,11 @@ const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInp
   title: 'Ticket Categories',
   addLabel: 'Add Category',
   endpoints: ticketCategoriesAdmin,
-  name: (category) => category.name,
-  texts: {
-    loading: 'Loading categories...',
-    error: 'Failed to load categories.',
-    empty: 'No categories yet. Members need at least one to open a ticket.',
-    caption: "Ticket categories in the members' order",
-  },
+  texts: listTexts(
+    'categories',
+    'No categories yet. Members need at least one to open a ticket.',
+    "Ticket categories in the members' order",
+  ),
   // A delete answers "deleted" or "in use and deactivated": that message is the toast.
   toasts: { saved: 'updated', removed: 'archived', saveFailed: 'Failed to save category', removeFailed: 'Failed to archive category' },
   columns: [

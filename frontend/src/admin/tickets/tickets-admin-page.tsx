@@ -9,9 +9,10 @@ import {
 } from '@kickback/contracts';
 import { formatRelativeTime } from '../../lib/format';
 import { QueueScreen } from '../kit/queue-page';
-import type { QueueResource, QueueRowKit } from '../kit/resource';
+import { type QueueResource, type QueueRowKit, listTexts } from '../kit/resource';
 import { useGetAdminTicketsQuery, useGetTicketFilterCategoriesQuery } from './admin-tickets-api';
 import { TicketAdminPanel } from './tickets-admin-panel';
+import { SmallButton } from '../kit/rows';
 
 type TicketFilters = { status: string; priority: string; category: string; search: string };
 
@@ -25,9 +26,9 @@ function useCategoryOptions() {
 const useOpenAction =
   ({ openDetail }: QueueRowKit<AdminTicket>) =>
   (t: AdminTicket) => (
-    <button type="button" className="button button--small" onClick={() => openDetail(t)} aria-label={`Open ticket #${t.id}`}>
+    <SmallButton tone="plain" onClick={() => openDetail(t)} label={`Open ticket #${t.id}`}>
       Open
-    </button>
+    </SmallButton>
   );
 
 /** The support queue: filters, newest first; opening a ticket (`?ticket=12`) shows the conversation and the staff tools. */
@@ -62,12 +63,7 @@ const tickets: QueueResource<AdminTicket, TicketFilters, AdminTicketList> = {
       search,
       page,
     }),
-  texts: {
-    loading: 'Loading tickets...',
-    error: 'Failed to load tickets.',
-    empty: 'No tickets match these filters.',
-    caption: 'Support tickets, newest first',
-  },
+  texts: listTexts('tickets', 'No tickets match these filters.', 'Support tickets, newest first'),
   pagerLabel: 'Ticket pages',
   columns: [
     { header: 'Ticket', rowHeader: true, cell: (t) => `#${t.id} ${t.title}` },

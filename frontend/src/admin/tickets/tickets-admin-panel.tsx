@@ -16,6 +16,7 @@ import { TicketMessage } from '../../components/ui/ticket-message';
 import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } from './admin-tickets-api';
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
+import { SmallButton } from '../kit/rows';
 
 /** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
 export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {
@@ -53,17 +54,8 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
 
   return (
     <div className="admin-page">
-      <button type="button" className="button button--ghost button--small" onClick={onBack}>
-        ← All tickets
-      </button>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={false}
-        loadingText="Loading ticket..."
-        errorText="Failed to load ticket."
-        emptyText=""
-      />
+      <SmallButton onClick={onBack}>← All tickets</SmallButton>
+      <QueryStatus isLoading={isLoading} isError={isError} loadingText="Loading ticket..." errorText="Failed to load ticket." />
       {data && (
         <>
           <header className="admin-page__header">

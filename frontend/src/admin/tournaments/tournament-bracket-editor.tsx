@@ -11,6 +11,7 @@ import {
 import { DataTable } from '../../components/ui/data-table';
 import { contractFieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SmallButton } from '../kit/rows';
 
 const lastRoundOf = (t: AdminTournament) => Math.max(...t.matches.map((m) => m.round));
 
@@ -129,34 +130,31 @@ function MatchRow({ tournamentId, match, lastRound, nextDecided }: MatchRowProps
       {slotCell(2)}
       <td>{match.winner_name ?? '—'}</td>
       <td className="admin-table__actions">
-        <button type="button" className="button button--ghost button--small" disabled={updateState.isLoading} onClick={() => void save()}>
+        <SmallButton disabled={updateState.isLoading} onClick={() => void save()}>
           Save
-        </button>
+        </SmallButton>
         {decidable &&
           [match.slot1_name!, match.slot2_name!]
             .filter((name) => name !== match.winner_name)
             .map((name) => (
-              <button
+              <SmallButton
                 key={name}
-                type="button"
-                className="button button--primary button--small"
+                tone="primary"
                 disabled={winnerState.isLoading}
-                aria-label={`${name} wins ${label}`}
+                label={`${name} wins ${label}`}
                 onClick={() => setDeciding(name)}
               >
                 {name} wins
-              </button>
+              </SmallButton>
             ))}
         {undoable && (
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <SmallButton
             disabled={clearState.isLoading}
-            aria-label={`Undo ${match.winner_name} winning ${label}`}
+            label={`Undo ${match.winner_name} winning ${label}`}
             onClick={() => setUndoing(true)}
           >
             Undo winner
-          </button>
+          </SmallButton>
         )}
         {undoing && (
           <ConfirmDialog

@@ -4,7 +4,7 @@ import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
-import { ContractTextField } from '../kit/contract-text-field';
+import { ContractTextField } from '../kit/contract-fields';
 import { useContractValidation } from '../kit/use-contract-validation';
 import type { TournamentCreateInput } from './admin-tournaments-api';
 

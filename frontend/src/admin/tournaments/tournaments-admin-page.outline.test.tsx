@@ -3,55 +3,15 @@ import { adminTournamentCreateSchema, type AdminTournament } from '@kickback/con
 import { contractAnswer } from '../../test/contract-answer';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
+import { cup as emptyCup, match } from '../../test/tournament-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import TournamentsAdminPage from './tournaments-admin-page';
 
+/** The cup after a first multiplier and a first winner: C waits in the final. */
 const cup: AdminTournament = {
-  id: 3,
-  name: 'Cup',
-  size: 4,
-  is_active: true,
-  predictions_active: true,
-  matches_count: 3,
-  predictions_count: 0,
-  progress: 0,
-  winner: null,
-  prize_points: [100],
-  created_at: '2026-11-22T00:00:00Z',
-  completed_at: null,
-  matches: [
-    {
-      id: 1,
-      round: 1,
-      match_number: 1,
-      slot1_name: 'A',
-      slot2_name: 'B',
-      slot1_multiplier: 12.5,
-      slot2_multiplier: null,
-      winner_name: null,
-    },
-    {
-      id: 2,
-      round: 1,
-      match_number: 2,
-      slot1_name: 'C',
-      slot2_name: 'D',
-      slot1_multiplier: null,
-      slot2_multiplier: null,
-      winner_name: 'C',
-    },
-    {
-      id: 3,
-      round: 2,
-      match_number: 1,
-      slot1_name: null,
-      slot2_name: 'C',
-      slot1_multiplier: null,
-      slot2_multiplier: null,
-      winner_name: null,
-    },
-  ],
+  ...emptyCup,
+  matches: [{ ...match(1, 1, 1, 'A', 'B'), slot1_multiplier: 12.5 }, match(2, 1, 2, 'C', 'D', 'C'), match(3, 2, 1, null, 'C')],
 };
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.

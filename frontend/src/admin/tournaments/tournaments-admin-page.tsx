@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TournamentBracketEditor } from './tournament-bracket-editor';
 import { TournamentForm } from './tournament-form';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SmallButton } from '../kit/rows';
 
 /** Create brackets, open/close predictions, (de)activate, enter multipliers and winners, delete unused tournaments. */
 export default function TournamentsAdminPage() {
@@ -92,13 +93,9 @@ export default function TournamentsAdminPage() {
               <td>{t.progress}%</td>
               <td>{t.winner ?? '—'}</td>
               <td className="admin-table__actions">
-                <button type="button" className="button button--ghost button--small" onClick={() => setManagingId(t.id)}>
-                  Manage {t.name}
-                </button>
+                <SmallButton onClick={() => setManagingId(t.id)}>Manage {t.name}</SmallButton>
                 {t.is_active && (
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
+                  <SmallButton
                     onClick={() =>
                       void toggle(
                         t,
@@ -108,21 +105,19 @@ export default function TournamentsAdminPage() {
                     }
                   >
                     {t.predictions_active ? 'Close Predictions' : 'Open Predictions'}
-                  </button>
+                  </SmallButton>
                 )}
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
+                <SmallButton
                   onClick={() =>
                     void toggle(t, { is_active: !t.is_active }, t.is_active ? 'Tournament deactivated.' : 'Tournament activated.')
                   }
                 >
                   {t.is_active ? 'Deactivate' : 'Activate'}
-                </button>
+                </SmallButton>
                 {t.predictions_count === 0 && (
-                  <button type="button" className="button button--danger button--small" onClick={() => setDeleting(t)}>
+                  <SmallButton tone="danger" onClick={() => setDeleting(t)}>
                     Delete
-                  </button>
+                  </SmallButton>
                 )}
               </td>
             </tr>
@@ -133,9 +128,7 @@ export default function TournamentsAdminPage() {
         <section className="card" aria-labelledby="tournament-bracket-title">
           <div className="admin-page__header">
             <h2 id="tournament-bracket-title">Bracket: {managed.data.name}</h2>
-            <button type="button" className="button button--ghost button--small" onClick={() => setManagingId(null)}>
-              Close
-            </button>
+            <SmallButton onClick={() => setManagingId(null)}>Close</SmallButton>
           </div>
           <TournamentBracketEditor tournament={managed.data} />
         </section>

@@ -4,6 +4,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetAdminBadgesQuery } from '../progression/admin-progression-api';
 import { useGetUserXpQuery, useGrantBadgeMutation, useRevokeBadgeMutation } from './admin-users-api';
+import { SmallButton } from '../kit/rows';
 
 /** The member's badges with revoke, and a grant of any catalogue badge they do not hold. */
 export function UserBadgesPanel({ userId }: { userId: number }) {
@@ -40,17 +41,15 @@ export function UserBadgesPanel({ userId }: { userId: number }) {
                   ({badge.granted_by === 'admin' ? 'granted by an admin' : 'earned'} {formatDate(badge.granted_at)})
                 </span>
               </span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Revoke ${badge.name}`}
+              <SmallButton
+                label={`Revoke ${badge.name}`}
                 disabled={revokeState.isLoading}
                 onClick={() =>
                   void act(() => revoke({ userId, badgeId: badge.id }).unwrap(), `${badge.name} revoked`, 'Failed to revoke the badge')
                 }
               >
                 Revoke
-              </button>
+              </SmallButton>
             </li>
           ))}
         </ul>

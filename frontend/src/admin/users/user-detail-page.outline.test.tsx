@@ -1,41 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { AdminUserDetail, AdminXpLedger } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
+import { badge, page, userDetail, xpLedger } from '../../test/user-detail-fixtures';
 import StoreUsersPointsPage from '../economy/users-points-page';
 
-const page = { current_page: 1, last_page: 1, per_page: 25, total: 1 };
-const user: AdminUserDetail = {
-  id: 5,
-  username: 'ann',
-  kick_username: 'ann_k',
-  role: 'member',
-  banned_at: null,
-  ban_reason: null,
-  created_at: '2026-01-05T10:00:00Z',
-  last_seen: '2026-11-20T10:00:00Z',
-};
-const ledger: AdminXpLedger = {
-  user: { id: 5, username: 'ann' },
-  xp: 2250,
-  level: 3,
-  rank: 4,
-  badges: [{ id: 1, name: 'Founder', icon: '⭐', granted_by: 'rule', granted_at: '2026-11-01T00:00:00Z' }],
-  achievements: [],
-  data: [],
-  pagination: page,
-};
-const catalogue = [1, 2].map((id) => ({
-  id,
-  name: id === 1 ? 'Founder' : 'VIP',
-  icon: '⭐',
-  description: '',
-  rule: null,
-  holders_count: 0,
-  created_at: '2026-11-01T00:00:00Z',
-}));
+const user = userDetail();
+const ledger = xpLedger();
+const catalogue = [badge(1, 'Founder', { description: '' }), badge(2, 'VIP', { description: '' })];
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('User detail screen outline', () => {

@@ -1,36 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminBadge, AdminUserDetail, AdminXpLedger } from '@kickback/contracts';
+import type { AdminUserDetail, AdminXpLedger } from '@kickback/contracts';
 import type { AppStore } from '../../app/store';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { badge, page, userDetail as detail, xpLedger } from '../../test/user-detail-fixtures';
 import StoreUsersPointsPage from '../economy/users-points-page';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
-const page = { current_page: 1, last_page: 1, per_page: 25, total: 1 };
-
-const detail = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
-  id: 5,
-  username: 'ann',
-  kick_username: 'ann_k',
-  role: 'member',
-  banned_at: null,
-  ban_reason: null,
-  created_at: '2026-01-05T10:00:00Z',
-  last_seen: '2026-11-20T10:00:00Z',
-  ...over,
-});
-
-const badge = (id: number, name: string): AdminBadge => ({
-  id,
-  name,
-  icon: '⭐',
-  description: `${name} badge`,
-  rule: null,
-  holders_count: 0,
-  created_at: '2026-11-01T00:00:00Z',
-});
-
 function serve(
   state: { user: AdminUserDetail; held: AdminXpLedger['badges'] },
   requests: TestRequest[],
@@ -43,16 +20,11 @@ function serve(
     if (r.url.startsWith('/api/admin/users/5/points?'))
       return { body: { success: true, data: { balance: 1500, entries: [], pagination: page } } };
     if (r.url.startsWith('/api/admin/users/5/xp?')) {
-      const ledger: AdminXpLedger = {
-        user: { id: 5, username: 'ann' },
-        xp: 2250,
-        level: 3,
-        rank: 4,
+      const ledger = xpLedger({
         badges: state.held,
         achievements: [{ id: 1, name: 'First Entry', unlocked_at: '2026-11-02T00:00:00Z' }],
         data: [{ id: 9, source: 'raffle_entry', xp: 50, key: 'raffle-entry:12', created_at: '2026-11-02T00:00:00Z' }],
-        pagination: page,
-      };
+      });
       return { body: { success: true, data: ledger } };
     }
     if (r.url === '/api/admin/badges') return { body: { success: true, data: [badge(1, 'Founder'), badge(2, 'VIP')] } };

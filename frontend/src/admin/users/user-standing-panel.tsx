@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
-import { useContractForm } from '../kit/use-contract-form';
+import { useContractForm } from '../kit/contract-form';
 import { useBanUserMutation, useSetUserRoleMutation, useUnbanUserMutation } from './admin-users-api';
 
 const ROLE_FIELDS: FormLayout = [

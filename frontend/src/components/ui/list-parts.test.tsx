@@ -3,7 +3,7 @@ import { Pager } from './pager';
 import { QueryStatus } from './query-status';
 import { DataTable } from './data-table';
 import { firstIssuePerField } from '../../lib/form-issues';
-import { useEditingState } from '../../admin/kit/use-editing-state';
+import { useEditingState } from '../../admin/kit/use-admin-crud';
 
 describe('Pager', () => {
   it('renders nothing for a single page', () => {

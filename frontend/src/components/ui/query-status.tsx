@@ -1,15 +1,15 @@
 interface AdminQueryStatusProps {
   isLoading: boolean;
   isError: boolean;
-  /** Computed by the page, since lists and paged answers decide "empty" differently. */
-  isEmpty: boolean;
+  /** Computed by the page, since lists and paged answers decide "empty" differently; a record's page has no empty line. */
+  isEmpty?: boolean;
   loadingText: string;
   errorText: string;
-  emptyText: string;
+  emptyText?: string;
 }
 
 /** The loading, failed and empty lines above an admin list. */
-export function QueryStatus({ isLoading, isError, isEmpty, loadingText, errorText, emptyText }: AdminQueryStatusProps) {
+export function QueryStatus({ isLoading, isError, isEmpty = false, loadingText, errorText, emptyText }: AdminQueryStatusProps) {
   return (
     <>
       {isLoading && (

@@ -13,6 +13,7 @@ interface TextFieldProps {
   rows?: number;
   required?: boolean;
   maxLength?: number;
+  placeholder?: string;
 }
 
 /** Label, input and the first field error, wired together for screen readers. */
@@ -28,6 +29,7 @@ export function TextField({
   required,
   maxLength,
   min,
+  placeholder,
 }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -38,6 +40,7 @@ export function TextField({
     value,
     required,
     maxLength,
+    placeholder,
     ...(type === 'number' ? { min, inputMode: 'numeric' as const } : {}),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { POINTS_IMPORT_MAX_ROWS, POINTS_IMPORT_SAMPLE_ROWS, type PointsImportQuery, type PointsImportRow } from '@kickback/contracts';
-import { ApiError, readCsv, unprocessable } from '@kickback/platform';
+import { POINTS_IMPORT_SAMPLE_ROWS, type PointsImportQuery, type PointsImportRow } from '@kickback/contracts';
+import { readCsv, unprocessable } from '@kickback/platform';
+import { readImportRecords, readJsonFile } from './import-records';
 
 /** One member's row of a file: the Kick name as written, its match key, and the line it came from. */
 export interface ImportFileRow extends PointsImportRow {
@@ -30,23 +31,7 @@ const MAX_POINTS = 1_000_000_000;
 export async function readImportFile(query: PointsImportQuery, body: Readable): Promise<ImportFile> {
   const file: ImportFile = { rows_read: 0, rows: new Map(), duplicates: { count: 0, rows: [] }, invalid: { count: 0, rows: [] } };
   const records = query.format === 'streamelements' ? streamElementsRecords(body) : csvRecords(query, body);
-  try {
-    for await (const record of records) {
-      file.rows_read += 1;
-      if (file.rows_read > POINTS_IMPORT_MAX_ROWS) {
-        throw unprocessable(`At most ${POINTS_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per import.`, {
-          file: [`At most ${POINTS_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per import.`],
-        });
-      }
-      addRecord(file, record);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    // csv-parse's own errors (an unterminated quote, a record over its size limit) say what is wrong and where.
-    const message = `Unreadable CSV: ${(err as Error).message}`;
-    throw unprocessable(message, { file: [message] });
-  }
-  if (file.rows_read === 0) throw unprocessable('The file has no rows.', { file: ['The file has no rows.'] });
+  file.rows_read = await readImportRecords(records, (record) => addRecord(file, record));
   return file;
 }
 
@@ -127,18 +112,7 @@ function columnsOf(query: PointsImportQuery, header: string[]): { username: numb
  * request limit) is read whole; entries count as lines 1, 2, … in the list.
  */
 async function* streamElementsRecords(body: Readable): AsyncGenerator<RawRecord> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(
-      Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/^\ufeff/, ''),
-    );
-  } catch {
-    throw notStreamElements();
-  }
+  const parsed = await readJsonFile(body);
   const users = (parsed as { users?: unknown } | null)?.users;
   if (!Array.isArray(users)) throw notStreamElements();
   for (const [i, user] of users.entries()) {

@@ -1,12 +1,7 @@
 import type { Readable } from 'node:stream';
-import {
-  POINTS_IMPORT_MAX_ROWS,
-  SLOT_IMPORT_SAMPLE_ROWS,
-  slotImportRowSchema,
-  type SlotImportFormat,
-  type SlotImportRow,
-} from '@kickback/contracts';
-import { ApiError, readCsv, unprocessable } from '@kickback/platform';
+import { SLOT_IMPORT_SAMPLE_ROWS, slotImportRowSchema, type SlotImportFormat, type SlotImportRow } from '@kickback/contracts';
+import { readCsv, unprocessable } from '@kickback/platform';
+import { readImportRecords, readJsonFile } from '../points-import/import-records';
 import { matchKey } from './slot-facts.repository';
 
 export interface SlotFileRow extends SlotImportRow {
@@ -36,21 +31,7 @@ const LIST_SEPARATOR = '|';
 export async function readSlotFile(format: SlotImportFormat, body: Readable): Promise<SlotFile> {
   const file: SlotFile = { rows_read: 0, rows: new Map(), duplicates: { count: 0, rows: [] }, invalid: { count: 0, rows: [] } };
   const records = format === 'json' ? jsonRecords(body) : csvRecords(body);
-  try {
-    for await (const record of records) {
-      file.rows_read += 1;
-      if (file.rows_read > POINTS_IMPORT_MAX_ROWS) {
-        const message = `At most ${POINTS_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per import.`;
-        throw unprocessable(message, { file: [message] });
-      }
-      addRecord(file, record);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const message = `Unreadable CSV: ${(err as Error).message}`;
-    throw unprocessable(message, { file: [message] });
-  }
-  if (file.rows_read === 0) throw unprocessable('The file has no rows.', { file: ['The file has no rows.'] });
+  file.rows_read = await readImportRecords(records, (record) => addRecord(file, record));
   return file;
 }
 
@@ -121,18 +102,7 @@ function headerOf(header: string[]): (Field | null)[] {
  * entries count as lines 1, 2, … in the list.
  */
 async function* jsonRecords(body: Readable): AsyncGenerator<RawRecord> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(
-      Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/^\ufeff/, ''),
-    );
-  } catch {
-    throw notAList();
-  }
+  const parsed = await readJsonFile(body);
   if (!Array.isArray(parsed)) throw notAList();
   for (const [i, entry] of parsed.entries()) {
     const object = entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {};

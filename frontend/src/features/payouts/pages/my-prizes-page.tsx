@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageParam } from '../../../lib/use-page-param';
+import { usePageParam } from '../../../lib/use-list-params';
 import { PAYOUT_STATUS_LABELS, PAYOUT_SOURCE_LABELS, type MyPrize } from '@kickback/contracts';
 import { AuthRequired } from '../../../components/ui/auth-required';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageParam } from '../../../lib/use-page-param';
+import { usePageParam } from '../../../lib/use-list-params';
 import { PAYOUT_SOURCE_LABELS, type PublicPayout } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Raffle, RaffleEntry, RaffleParticipant, RaffleUser } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
+import { raffle as adminRaffle } from '../../../test/raffle-fixtures';
 import type { AppStore } from '../../../app/store';
 import { renderWithProviders } from '../../../test/render';
 import { createdSockets } from '../../../test/socket-io-client-stub';
@@ -16,38 +17,20 @@ const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => [t.
 
 const user = (id: number, name: string): RaffleUser => ({ id, username: name, kick_username: `${name}_k`, avatar: null, avatar_url: null });
 
-const raffle = (overrides: Partial<Raffle> = {}): Raffle => ({
-  id: 1,
-  title: 'Big Raffle',
-  description: 'Win it',
-  image: null,
-  status: 'Active',
-  cancelled: false,
-  start_datetime: new Date(Date.now() - 60_000).toISOString(),
-  end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
-  total_entries: 3,
-  participants_count: 2,
-  number_of_winners: 5,
-  has_ended: false,
-  is_accepting_entries: true,
-  allow_passwordless_entry: true,
-  allow_points_entry: false,
-  points_per_entry: null,
-  max_tickets_per_user: null,
-  has_password_entry: true,
-  prize_description: '',
-  prize_value_usd: 0,
-  winners: [],
-  user_entries: { passwordless: false, password: false, points_tickets: 0 },
-  entry_rules: null,
-  claim_window_minutes: null,
-  casino_credit_prize: false,
-  winner_claims: [],
-  seed_hash: 'a'.repeat(64),
-  seed: null,
-  drawn_at: null,
-  ...overrides,
-});
+/** Big Raffle, open for an hour more, as the public pages answer it. */
+const raffle = (overrides: Partial<Raffle> = {}): Raffle =>
+  adminRaffle({
+    id: 1,
+    title: 'Big Raffle',
+    description: 'Win it',
+    start_datetime: new Date(Date.now() - 60_000).toISOString(),
+    end_datetime: new Date(Date.now() + 3_600_000).toISOString(),
+    total_entries: 3,
+    participants_count: 2,
+    number_of_winners: 5,
+    has_password_entry: true,
+    ...overrides,
+  });
 
 const at = '2026-11-22T00:00:00Z';
 /** As the server pages them: newest entrant first, each with their entry rows. */

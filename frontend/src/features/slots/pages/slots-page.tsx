@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   SLOT_SORTS,
   SLOT_VOLATILITIES,
@@ -12,6 +12,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api-error';
 import { formatAmount, formatMultiplier, formatNumber } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { MySlotRequests } from '../components/my-slot-requests';
@@ -26,28 +27,22 @@ const SORT_LABELS: Record<SlotSort, string> = {
   name: 'Name',
 };
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
-  list.includes(value as T) ? (value as T) : fallback;
+/** The catalogue's filters as the URL holds them; a value outside a drop-down's choices falls back to its default. */
+const URL_DEFAULTS = { sort: 'most_played', search: '', volatility: '', rtp_min: '', rtp_max: '' };
+const CHOICES = { sort: SLOT_SORTS, volatility: ['', ...SLOT_VOLATILITIES] };
 
 /** Slots: the catalogue with each slot's figures across the site's finished hunts, tournaments and played requests, sorted and filtered through the URL. */
 export default function SlotsPage() {
-  const [params, setParams] = useSearchParams();
+  const { filters, page, setFilter: set, setPage } = useListParams(URL_DEFAULTS, CHOICES);
   const args: SlotListArgs = {
-    page: Math.max(1, Number(params.get('page')) || 1),
-    sort: oneOf(SLOT_SORTS, params.get('sort'), 'most_played'),
-    search: params.get('search') ?? '',
-    volatility: oneOf<SlotVolatility | ''>(['', ...SLOT_VOLATILITIES], params.get('volatility'), ''),
-    rtpMin: params.get('rtp_min') ?? '',
-    rtpMax: params.get('rtp_max') ?? '',
+    page,
+    sort: filters.sort as SlotSort,
+    search: filters.search,
+    volatility: filters.volatility as SlotVolatility | '',
+    rtpMin: filters.rtp_min,
+    rtpMax: filters.rtp_max,
   };
   const { data, isLoading, isError } = useGetSlotsQuery(args);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next);
-  };
   return (
     <section className="page container">
       <PageHeading title="Slots" lead="Every slot played on stream: how often it was opened, what it paid and the published facts." />
@@ -136,9 +131,7 @@ export default function SlotsPage() {
           </table>
         </div>
       )}
-      {data && (
-        <Pager page={args.page} lastPage={data.pagination.last_page} onPage={(page) => set('page', String(page))} label="Slot pages" />
-      )}
+      {data && <Pager page={args.page} lastPage={data.pagination.last_page} onPage={setPage} label="Slot pages" />}
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { RecentWinner, WinnerSource } from '@kickback/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { formatAmount, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
 import { useRecentWinners } from '../winners-api';
 import '../winners.css';
 
@@ -25,22 +26,16 @@ const SOURCE_LABEL: Record<WinnerSource, string> = {
   race: 'Wager race prize',
 };
 
-const isSource = (value: string | null): value is WinnerSource => FILTERS.some((f) => f.source !== null && f.source === value);
+/** The source filter as the URL holds it: none for every source. */
+const URL_DEFAULTS = { source: '' };
+const SOURCES = { source: FILTERS.map((f) => f.source ?? '') };
 
 /** Recent Winners: every prize paid (raffles, hunt and tournament predictions, leaderboards, races), newest first, filterable by source. */
 export default function WinnersPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('source');
-  const source = isSource(requested) ? requested : null;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filters, page, setFilter, setPage } = useListParams(URL_DEFAULTS, SOURCES);
+  const source = (filters.source || null) as WinnerSource | null;
   const { data, isLoading, isError, isFetching, refetch } = useRecentWinners({ page, source });
   const winners = data?.data ?? [];
-  const go = (next: { source: WinnerSource | null; page: number }) => {
-    const query = new URLSearchParams();
-    if (next.source) query.set('source', next.source);
-    if (next.page > 1) query.set('page', String(next.page));
-    setParams(query);
-  };
   return (
     <section className="page container">
       <PageHeading title="Recent Winners" lead="Raffles, bonus hunt and tournament predictions and leaderboard prizes, newest first.">
@@ -55,7 +50,7 @@ export default function WinnersPage() {
             type="button"
             className={f.source === source ? 'button button--primary' : 'button button--ghost'}
             aria-pressed={f.source === source}
-            onClick={() => go({ source: f.source, page: 1 })}
+            onClick={() => setFilter('source', f.source ?? '')}
           >
             {f.label}
           </button>
@@ -84,9 +79,7 @@ export default function WinnersPage() {
           ))}
         </ol>
       )}
-      {data && (
-        <Pager page={page} lastPage={data.pagination.last_page} onPage={(next) => go({ source, page: next })} label="Winners pages" />
-      )}
+      {data && <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label="Winners pages" />}
     </section>
   );
 }

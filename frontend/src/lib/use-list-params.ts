@@ -32,3 +32,11 @@ export function useListParams<F extends Record<string, string>>(defaults: F, all
     setPage: (next: number) => write(filters, next),
   };
 }
+
+const noFilters = {};
+
+/** A paged list whose only URL state is its page (`?page=2`, left out for the first): the page and the way to another. */
+export function usePageParam(): [page: number, setPage: (next: number) => void] {
+  const { page, setPage } = useListParams(noFilters);
+  return [page, setPage];
+}
