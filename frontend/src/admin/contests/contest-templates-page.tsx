@@ -2,7 +2,7 @@ import type { ContestTemplate, ContestTemplateInput } from '@kickback/contracts'
 import { contestTemplateInputSchema } from '@kickback/contracts/api/contests';
 import { formatCount, formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { linesField } from '../kit/lines-field';
+import { linesField } from '../kit/list-fields';
 import type { CatalogueResource } from '../kit/resource';
 import { contestTemplatesAdmin } from './admin-contest-templates-api';
 

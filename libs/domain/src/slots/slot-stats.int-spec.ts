@@ -128,20 +128,15 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
   it('counts each finished tournament match as an opening with its multiplier, follows a correction and a deletion', async () => {
     const stored = async (slotId: number) =>
       (
-        await em
-          .fork()
-          .execute<
-            {
-              times_opened: number;
-              best_multiplier: string | null;
-              total_bet: string;
-              average_multiplier: string | null;
-              tournament_ids: number[];
-            }[]
-          >(
-            'select times_opened, best_multiplier::text, total_bet::text, average_multiplier::text, tournament_ids from slot_stats where slot_id = ?',
-            [slotId],
-          )
+        await em.fork().execute<
+          {
+            times_opened: number;
+            best_multiplier: string | null;
+            total_bet: string;
+            average_multiplier: string | null;
+            tournament_ids: number[];
+          }[]
+        >('select times_opened, best_multiplier::text, total_bet::text, average_multiplier::text, tournament_ids from slot_stats where slot_id = ?', [slotId])
       )[0];
     const ace = await slot('Ace');
     const bolt = await slot('Bolt');
