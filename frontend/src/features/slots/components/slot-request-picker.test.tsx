@@ -3,30 +3,11 @@ import type { SlotCatalogueItem } from '@kickback/contracts';
 import { mockFetch, type MockAnswer, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { slotFixture } from '../../../test/slot-fixtures';
 import { SlotRequestPicker } from './slot-request-picker';
 
-const slot = (id: number, name: string, provider: string): SlotCatalogueItem => ({
-  id,
-  name,
-  provider: { id: id * 10, name: provider },
-  image_url: null,
-  rtp: [],
-  volatility: null,
-  max_win_x: null,
-  release_date: null,
-  features: [],
-  themes: [],
-  figures: {
-    times_opened: 0,
-    total_bet: 0,
-    total_won: 0,
-    average_multiplier: null,
-    best_multiplier: null,
-    biggest_win: null,
-    biggest_win_hunt: null,
-    last_played_at: null,
-  },
-});
+const slot = (id: number, name: string, provider: string): SlotCatalogueItem =>
+  slotFixture({ id, name, provider: { id: id * 10, name: provider } });
 
 const page = (data: SlotCatalogueItem[]) => ({
   body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 24, total: data.length } },

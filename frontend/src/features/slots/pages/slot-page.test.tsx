@@ -3,29 +3,18 @@ import type { SlotPublicDetail } from '@kickback/contracts';
 import { mockFetch } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { slotFixture } from '../../../test/slot-fixtures';
 import SlotPage from './slot-page';
 
 const gates: SlotPublicDetail = {
-  id: 7,
-  name: 'Gates of Olympus',
-  provider: { id: 2, name: 'Pragmatic Play' },
-  image_url: null,
-  rtp: [96.5],
-  volatility: 'high',
-  max_win_x: 5000,
-  release_date: null,
-  features: [],
-  themes: [],
-  figures: {
-    times_opened: 0,
-    total_bet: 0,
-    total_won: 0,
-    average_multiplier: null,
-    best_multiplier: null,
-    biggest_win: null,
-    biggest_win_hunt: null,
-    last_played_at: null,
-  },
+  ...slotFixture({
+    id: 7,
+    name: 'Gates of Olympus',
+    provider: { id: 2, name: 'Pragmatic Play' },
+    rtp: [96.5],
+    volatility: 'high',
+    max_win_x: 5000,
+  }),
   hunts: [],
 };
 

@@ -5,19 +5,16 @@ import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { slotFixture } from '../../../test/slot-fixtures';
 import SlotsPage from './slots-page';
 
-const gates: SlotCatalogueItem = {
+const gates: SlotCatalogueItem = slotFixture({
   id: 7,
   name: 'Gates of Olympus',
   provider: { id: 2, name: 'Pragmatic Play' },
-  image_url: null,
   rtp: [96.5],
   volatility: 'high',
   max_win_x: 5000,
-  release_date: null,
-  features: [],
-  themes: [],
   figures: {
     times_opened: 3,
     total_bet: 30,
@@ -28,7 +25,7 @@ const gates: SlotCatalogueItem = {
     biggest_win_hunt: { id: 4, name: 'Bonus Hunt #4' },
     last_played_at: '2026-11-28T20:00:00.000Z',
   },
-};
+});
 
 describe('SlotsPage', () => {
   beforeEach(() => resetSocketForTests());
