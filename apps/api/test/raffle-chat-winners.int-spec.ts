@@ -1,4 +1,4 @@
-import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, openRaffle } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, openRaffle, connectStreamerChat } from '@kickback/testing';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
@@ -10,16 +10,8 @@ describe('raffle winners in the Kick chat (real PostgreSQL + Redis, fake Kick)',
   const stack = integrationStack({ worker: true, admin: true, kick, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
-    expect(
-      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: 5252, chat_commands_enabled: true })).status,
-    ).toBe(200);
     // The streamer connects their Kick account (OAuth with PKCE against the fake Kick).
-    const start = await stack.admin.get('/auth/kick/connect');
-    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(
-      '/admin-new/kick-connection?connected=1',
-    );
+    expect((await connectStreamerChat(stack.admin, 5252)).headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
   });
 
   it('names the drawn winner, then the next person when the prize passes on unclaimed, with the claim link and window', async () => {

@@ -1,6 +1,7 @@
 export * from './test-database';
 export * from './test-env';
 export * from './test-client';
+export * from './streamer-chat';
 export * from './factories';
 export * from './admin-api-fixtures';
 export * from './test-stack';

@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, waitFor } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, waitFor, connectStreamerChat } from '@kickback/testing';
 
 const STREAMER = { user_id: 5151, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 const HOUR = 3_600_000;
@@ -51,15 +51,8 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   const stack = integrationStack({ worker: true, admin: true, kick });
 
   beforeAll(async () => {
-    expect(
-      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id, chat_commands_enabled: true }))
-        .status,
-    ).toBe(200);
-    // The streamer connects their own account, the first setup docs/activity.md describes.
-    const start = await stack.admin.get('/auth/kick/connect');
-    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await stack.admin.get(callback.pathname + callback.search)).status).toBe(302);
+    // The streamer's first setup: replies are sent with their own account's token (docs/kick.md "Chat").
+    expect((await connectStreamerChat(stack.admin, STREAMER.user_id)).status).toBe(302);
   });
 
   it('answers a command with one type "user" POST into the channel, threaded under the asker’s message', async () => {

@@ -1,5 +1,5 @@
 import { CONTEST_TEXTS, type ContestSettings } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, connectStreamerChat } from '@kickback/testing';
 import { ContestsService } from './contests.service';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
@@ -56,15 +56,8 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
   beforeAll(async () => {
     contests = stack.api.app.get(ContestsService);
     admin = (await createUser(stack.em, { role: 'Admin' })).id;
-    expect(
-      (await stack.admin.json('PUT', '/api/admin/activity/rules', { broadcaster_user_id: STREAMER.user_id, chat_commands_enabled: true }))
-        .status,
-    ).toBe(200);
-    // The streamer connects their own account: replies are sent with its token (docs/kick.md "Chat").
-    const start = await stack.admin.get('/auth/kick/connect');
-    const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await stack.admin.get(callback.pathname + callback.search)).status).toBe(302);
+    // The streamer's first setup: replies are sent with their own account's token (docs/kick.md "Chat").
+    expect((await connectStreamerChat(stack.admin, STREAMER.user_id)).status).toBe(302);
   });
 
   afterEach(async () => {
