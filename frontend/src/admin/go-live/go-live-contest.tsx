@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ContestView } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatCount, formatNumber } from '../../lib/format';
+import { RecordStatus } from './go-live-record-status';
 import { useAdminAction } from '../kit/use-admin-crud';
 import {
   useCancelContestMutation,
@@ -22,14 +22,7 @@ export function ContestPanel() {
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-contest" data-testid="go-live-contest">
       <h2 id="go-live-contest">Contest</h2>
-      <QueryStatus
-        isLoading={contest.isLoading}
-        isError={contest.isError}
-        isEmpty={!contest.isLoading && !contest.isError && !contest.data}
-        loadingText="Loading the contest..."
-        errorText="Failed to load the contest."
-        emptyText="No contest yet."
-      />
+      <RecordStatus query={contest} noun="contest" emptyText="No contest yet." />
       {contest.data && <ContestPools contest={contest.data} />}
       {unsettled(contest.data) ? <ContestControls contest={contest.data} /> : !contest.isLoading && <OpenContest />}
     </section>

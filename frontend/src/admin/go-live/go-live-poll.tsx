@@ -3,8 +3,8 @@ import type { PollAudience, PollView } from '@kickback/contracts';
 import { pollTakesVotes } from '@kickback/contracts/poll-results';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PollResults } from '../../components/ui/poll-results';
-import { QueryStatus } from '../../components/ui/query-status';
 import { usePassed } from '../../lib/use-passed';
+import { RecordStatus } from './go-live-record-status';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useCancelPollMutation, useClosePollMutation, useGetLivePollQuery, useOpenPollMutation } from './admin-go-live-polls-api';
 
@@ -23,14 +23,7 @@ export function PollPanel() {
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-poll" data-testid="go-live-poll">
       <h2 id="go-live-poll">Poll</h2>
-      <QueryStatus
-        isLoading={poll.isLoading}
-        isError={poll.isError}
-        isEmpty={!poll.isLoading && !poll.isError && !poll.data}
-        loadingText="Loading the poll..."
-        errorText="Failed to load the poll."
-        emptyText="No poll yet."
-      />
+      <RecordStatus query={poll} noun="poll" emptyText="No poll yet." />
       {poll.data && <PollCounts poll={poll.data} />}
       {running ? <PollControls poll={running} /> : !poll.isLoading && !poll.isError && <OpenPoll />}
     </section>
