@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatCount } from '../../lib/format';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../lib/session-slice';
@@ -9,6 +8,7 @@ import { useAdminAction } from '../kit/use-admin-crud';
 import { useClearSlotRequestsMutation, useGetAdminSlotRequestsQuery } from '../slots/admin-slot-requests-api';
 import { clearQueueMessage } from '../slots/clear-queue-text';
 import { SlotRequestRow } from './go-live-slot-request-row';
+import { SlotQueueStatus } from '../slots/slot-queue-status';
 
 /** The requests the panel lists; the whole queue is in Slot Requests. */
 const SHOWN = 5;
@@ -30,14 +30,7 @@ export function SlotRequestsPanel() {
           {data.open ? 'Requests are open' : 'Requests are closed'}; {formatCount(queue.length, 'request')} in the queue.
         </p>
       )}
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && queue.length === 0}
-        loadingText="Loading requests..."
-        errorText="Failed to load requests."
-        emptyText="No slot requested yet."
-      />
+      <SlotQueueStatus isLoading={isLoading} isError={isError} size={queue.length} />
       {queue.length > 0 && (
         <ol className="go-live__requests" aria-label="Slot requests, next up first">
           {queue.slice(0, SHOWN).map((entry) => (

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatCount, formatRelativeTime } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { SlotRequestRulesForm } from './slot-request-rules-form';
@@ -14,6 +13,7 @@ import {
   useUpdateSlotRequestSettingsMutation,
 } from './admin-slot-requests-api';
 import { clearQueueMessage } from './clear-queue-text';
+import { SlotQueueStatus } from './slot-queue-status';
 
 /** The viewers' slot requests as the streamer works them on stream: next up first, played, skipped (refunded) or cleared. */
 export default function SlotRequestsPage() {
@@ -52,14 +52,7 @@ export default function SlotRequestsPage() {
           </button>
         </div>
       )}
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && queue.length === 0}
-        loadingText="Loading requests..."
-        errorText="Failed to load requests."
-        emptyText="No slot requested yet."
-      />
+      <SlotQueueStatus isLoading={isLoading} isError={isError} size={queue.length} />
       {queue.length > 0 && (
         <DataTable caption="Slot requests, next up first" columns={['#', 'Slot', 'Requested by', 'Waiting']} actions>
           {queue.map((entry) => (
