@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import type { AdminHuntDetail, AdminHuntListItem } from '@kickback/contracts';
+import { answerAgeGate } from './fixtures';
 import { signedInApi } from './signed-in';
 
 /**
@@ -31,6 +32,20 @@ export async function ensureViewerHunt(browser: Browser): Promise<AdminHuntDetai
     const slots = await admin.call<{ id: number; name: string }[]>('get', '/api/admin/hunt-catalogue/slots?search=');
     for (const slot of slots.slice(0, 4))
       await admin.call('post', `/api/admin/bonus-hunts/${hunt.id}/games`, { slot_id: slot.id, bet: '2' });
+    // The predictions' push reaches the hunt's room a moment after they are saved; a page that records what a viewer
+    // receives must open after it, so this waits for it on a page of its own that is in the room first.
+    const watcher = await browser.newContext();
+    await answerAgeGate(watcher);
+    const watching = await watcher.newPage();
+    const predictionsPushed = new Promise<void>((resolve) =>
+      watching.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"hunt:updated"') && String(payload).includes('"predictions_count":2')) resolve();
+        }),
+      ),
+    );
+    await watching.goto('/bonus-hunts');
+    await watching.getByTestId('tile-winnings').waitFor();
     for (const [member, end] of [
       ['LuckyLuke', '650.00'],
       ['SpinQueen', '900.00'],
@@ -43,6 +58,8 @@ export async function ensureViewerHunt(browser: Browser): Promise<AdminHuntDetai
       });
       await api.context.close();
     }
+    await predictionsPushed;
+    await watcher.close();
     return await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${hunt.id}`);
   } finally {
     await admin.context.close();

@@ -25,21 +25,26 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
       created_at: new Date(Date.now() - (options.ago ?? 0)).toISOString(),
     };
   };
-  /** The job that answers the newest queued command, once it has finished. */
-  const lastCommandJob = async (): Promise<Job> => {
+  /**
+   * The job that answers the command of chat message `messageId`, as it stands once finished. Found by the message, not
+   * as the newest command: the webhook's command may reach the outbox after this starts looking.
+   */
+  const commandJob = async (messageId: string): Promise<Job> => {
     const queue = stack.worker.get<Queue>(getQueueToken(QUEUES.domainEvents));
-    const [row] = await stack.em
-      .fork()
-      .execute<{ id: string }[]>(
-        `select id::text as id from outbox_events where type = 'activity.chat-command' order by outbox_events.id desc limit 1`,
-      );
     return waitFor(
       async () => {
-        const job = await queue.getJob(`evt-${row!.id}`);
-        return job && (await job.isCompleted()) ? job : undefined;
+        const [row] = await stack.em
+          .fork()
+          .execute<{ id: string }[]>(
+            `select id::text as id from outbox_events where type = 'activity.chat-command' and payload->>'messageId' = ?`,
+            [messageId],
+          );
+        const job = row && (await queue.getJob(`evt-${row.id}`));
+        // Read again once finished: the first read may be of the job still running (no attempt counted yet).
+        return job && (await job.isCompleted()) ? queue.getJob(job.id!) : undefined;
       },
       10_000,
-      'the command job finished',
+      `the command job of ${messageId} finished`,
     );
   };
 
@@ -75,7 +80,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     const failures = (await status()).chat_replies.failures;
     kick.events.chatScript.push({ status: 500 });
     expect(await kick.events.deliver('chat.message.sent', chat('!raffle', { messageId: 'ask-500' }))).toBe(200);
-    const job = await lastCommandJob();
+    const job = await commandJob('ask-500');
     expect(job.attemptsMade).toBe(1);
     expect(kick.events.chatRequests.slice(requests)).toEqual([
       {
@@ -221,8 +226,9 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     // A 500 for the bot may have posted (Kick issue 343): never sent again, not even as "user".
     kick.events.botChat = 'server-error';
     const before = kick.events.chatRequests.length;
-    expect(await kick.events.deliver('chat.message.sent', chat('!raffle'))).toBe(200);
-    await lastCommandJob();
+    const unanswered = chat('!raffle');
+    expect(await kick.events.deliver('chat.message.sent', unanswered)).toBe(200);
+    await commandJob(unanswered.message_id);
     expect(kick.events.chatRequests.slice(before).map((r) => [r.body.type, r.status])).toEqual([['bot', 500]]);
 
     kick.events.botChat = 'enabled';
