@@ -1,29 +1,15 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
-import { EconomyService } from '../economy/economy.service';
+import { integrationStack } from '@kickback/testing';
 
 describe('slot request rules as the admin form reads and writes them (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true });
 
   const tag = Math.random().toString(36).slice(2, 7);
   const slot = async (name: string, provider: string) =>
-    (await admin.json('POST', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `${provider} ${tag}` })).body.data as {
+    (await stack.admin.json('POST', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `${provider} ${tag}` })).body.data as {
       id: number;
       provider: { id: number; name: string };
     };
-  const save = (body: object) => admin.json('PUT', '/api/admin/slot-requests/settings', body);
+  const save = (body: object) => stack.admin.json('PUT', '/api/admin/slot-requests/settings', body);
 
   it('names the blocked slots and providers, and keeps the rules a form saved', async () => {
     const zeus = await slot('Zeus Rules', 'Rules Prov A');
@@ -38,7 +24,7 @@ describe('slot request rules as the admin form reads and writes them (real Postg
     });
     expect(saved.status).toBe(200);
 
-    const rules = await admin.json('GET', '/api/admin/slot-requests/settings');
+    const rules = await stack.admin.json('GET', '/api/admin/slot-requests/settings');
     expect(rules.status).toBe(200);
     expect(rules.body.data).toEqual({
       open: false,
@@ -61,23 +47,17 @@ describe('slot request rules as the admin form reads and writes them (real Postg
     expect(
       (await save({ open: true, price: 0, cooldown_seconds: 0, open_limit: 5, blocked_slot_ids: [], blocked_provider_ids: [] })).status,
     ).toBe(200);
-    const member = await createUser(em);
-    await em
-      .fork()
-      .transactional((tx) =>
-        api.app.get(EconomyService).credit(tx, { userId: member.id, amount: 7, reason: 'test.grant', idempotencyKey: `rules-${tag}` }),
-      );
-    const client = api.client();
-    await client.loginAs(member.id);
+    const member = await stack.member({ points: 7 });
+    const { client } = member;
 
     const asked = await client.json('POST', '/api/r/slot-requests', { slot_id: free.id });
     expect(asked.status).toBe(201);
     expect(asked.body.data).toMatchObject({ points_spent: 0, request: { place: expect.any(Number) } });
-    const [wallet] = await em
+    const [wallet] = await stack.em
       .fork()
       .execute<{ balance: number }[]>('select balance::int as balance from wallets where user_id = ?', [member.id]);
     expect(wallet!.balance).toBe(7);
-    const ledger = await em
+    const ledger = await stack.em
       .fork()
       .execute<{ n: number }[]>("select count(*)::int as n from points_ledger where user_id = ? and reason = 'slot.request'", [member.id]);
     expect(ledger[0]!.n).toBe(0);
@@ -85,10 +65,10 @@ describe('slot request rules as the admin form reads and writes them (real Postg
   });
 
   it('refuses rules out of bounds field by field (4xx, never 500), and changes nothing', async () => {
-    const before = (await admin.json('GET', '/api/admin/slot-requests/settings')).body.data;
+    const before = (await stack.admin.json('GET', '/api/admin/slot-requests/settings')).body.data;
     const refused = await save({ price: -1, cooldown_seconds: 1.5, open_limit: 0 });
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors).sort()).toEqual(['cooldown_seconds', 'open_limit', 'price']);
-    expect((await admin.json('GET', '/api/admin/slot-requests/settings')).body.data).toEqual(before);
+    expect((await stack.admin.json('GET', '/api/admin/slot-requests/settings')).body.data).toEqual(before);
   });
 });
