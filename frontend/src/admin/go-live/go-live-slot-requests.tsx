@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatCount } from '../../lib/format';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../lib/session-slice';
-import { useAdminAction } from '../kit/use-admin-crud';
-import { useClearSlotRequestsMutation, useGetAdminSlotRequestsQuery } from '../slots/admin-slot-requests-api';
-import { clearQueueMessage } from '../slots/clear-queue-text';
+import { useGetAdminSlotRequestsQuery } from '../slots/admin-slot-requests-api';
+import { ClearQueueButton } from '../slots/clear-queue-button';
 import { SlotRequestRow } from './go-live-slot-request-row';
-import { SlotQueueStatus } from '../slots/slot-queue-status';
+import { SlotQueueStatus, slotQueueSummary } from '../slots/slot-queue-status';
 
 /** The requests the panel lists; the whole queue is in Slot Requests. */
 const SHOWN = 5;
@@ -16,9 +13,6 @@ const SHOWN = 5;
 /** Viewers' slot requests worked on stream: next up first, played (with its bet and win if recorded), skipped or all cleared. */
 export function SlotRequestsPanel() {
   const { data, isLoading, isError } = useGetAdminSlotRequestsQuery();
-  const [clear, clearing] = useClearSlotRequestsMutation();
-  const [confirming, setConfirming] = useState(false);
-  const act = useAdminAction();
   // Slot Requests (the whole queue and its rules) is an admin section; a moderator works the queue from here.
   const isAdmin = useAppSelector(selectCurrentUser)?.role === 'Admin';
   const queue = data?.queue ?? [];
@@ -27,7 +21,7 @@ export function SlotRequestsPanel() {
       <h2 id="go-live-slot-requests">Slot requests</h2>
       {data && (
         <p className="field-hint" data-testid="go-live-slot-requests-summary">
-          {data.open ? 'Requests are open' : 'Requests are closed'}; {formatCount(queue.length, 'request')} in the queue.
+          {slotQueueSummary(data.open, queue.length)}
         </p>
       )}
       <SlotQueueStatus isLoading={isLoading} isError={isError} size={queue.length} />
@@ -45,22 +39,8 @@ export function SlotRequestsPanel() {
             All requests
           </Link>
         )}
-        {queue.length > 0 && (
-          <button type="button" className="button button--danger" disabled={clearing.isLoading} onClick={() => setConfirming(true)}>
-            Clear queue
-          </button>
-        )}
+        {data && <ClearQueueButton refund={data.refund} hidden={queue.length === 0} />}
       </div>
-      {confirming && data && (
-        <ConfirmDialog
-          title="Clear the queue?"
-          message={clearQueueMessage(data.refund)}
-          confirmLabel="Clear queue"
-          busy={clearing.isLoading}
-          onConfirm={() => void act(() => clear().unwrap(), 'Queue cleared', 'Failed to clear the queue').then(() => setConfirming(false))}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </section>
   );
 }

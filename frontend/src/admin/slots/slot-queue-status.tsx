@@ -1,4 +1,5 @@
 import { QueryStatus } from '../../components/ui/query-status';
+import { formatCount } from '../../lib/format';
 
 /** The slot-request queue loading, failed or empty, in the same words on Go live and on the Slot Requests screen. */
 export function SlotQueueStatus({ isLoading, isError, size }: { isLoading: boolean; isError: boolean; size: number }) {
@@ -13,3 +14,7 @@ export function SlotQueueStatus({ isLoading, isError, size }: { isLoading: boole
     />
   );
 }
+
+/** The queue's state in one line, on Go live and the Slot Requests screen alike. */
+export const slotQueueSummary = (open: boolean, size: number): string =>
+  `${open ? 'Requests are open' : 'Requests are closed'}; ${formatCount(size, 'request')} in the queue.`;

@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
-import { formatCount, formatRelativeTime } from '../../lib/format';
+import { formatRelativeTime } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { SlotRequestRulesForm } from './slot-request-rules-form';
 import {
@@ -12,29 +10,23 @@ import {
   useSkipSlotRequestMutation,
   useUpdateSlotRequestSettingsMutation,
 } from './admin-slot-requests-api';
-import { clearQueueMessage } from './clear-queue-text';
-import { SlotQueueStatus } from './slot-queue-status';
+import { CLEAR_QUEUE_CACHE_KEY, ClearQueueButton } from './clear-queue-button';
+import { SlotQueueStatus, slotQueueSummary } from './slot-queue-status';
 
 /** The viewers' slot requests as the streamer works them on stream: next up first, played, skipped (refunded) or cleared. */
 export default function SlotRequestsPage() {
   const { data, isLoading, isError } = useGetAdminSlotRequestsQuery();
   const [played, playing] = usePlayedSlotRequestMutation();
   const [skip, skipping] = useSkipSlotRequestMutation();
-  const [clear, clearing] = useClearSlotRequestsMutation();
+  // The clear's own button runs it; this screen reads its state to hold the other actions meanwhile.
+  const [, clearing] = useClearSlotRequestsMutation({ fixedCacheKey: CLEAR_QUEUE_CACHE_KEY });
   const [settings, saving] = useUpdateSlotRequestSettingsMutation();
-  const [confirming, setConfirming] = useState(false);
   const act = useAdminAction();
   const busy = playing.isLoading || skipping.isLoading || clearing.isLoading || saving.isLoading;
   const queue = data?.queue ?? [];
   return (
     <div className="admin-page">
-      <PageHeader title="Slot Requests">
-        {data && (
-          <p className="field-hint">
-            {data.open ? 'Requests are open' : 'Requests are closed'}; {formatCount(queue.length, 'request')} in the queue.
-          </p>
-        )}
-      </PageHeader>
+      <PageHeader title="Slot Requests">{data && <p className="field-hint">{slotQueueSummary(data.open, queue.length)}</p>}</PageHeader>
       {data && (
         <div className="admin-form-actions">
           <button
@@ -47,9 +39,7 @@ export default function SlotRequestsPage() {
           >
             {data.open ? 'Close requests' : 'Open requests'}
           </button>
-          <button type="button" className="button button--danger" disabled={busy || queue.length === 0} onClick={() => setConfirming(true)}>
-            Clear queue
-          </button>
+          <ClearQueueButton refund={data.refund} disabled={busy || queue.length === 0} />
         </div>
       )}
       <SlotQueueStatus isLoading={isLoading} isError={isError} size={queue.length} />
@@ -88,16 +78,6 @@ export default function SlotRequestsPage() {
         </DataTable>
       )}
       <SlotRequestRulesForm />
-      {confirming && data && (
-        <ConfirmDialog
-          title="Clear the queue?"
-          message={clearQueueMessage(data.refund)}
-          confirmLabel="Clear queue"
-          busy={clearing.isLoading}
-          onConfirm={() => void act(() => clear().unwrap(), 'Queue cleared', 'Failed to clear the queue').then(() => setConfirming(false))}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </div>
   );
 }
