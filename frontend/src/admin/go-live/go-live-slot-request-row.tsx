@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import type { SlotRequestEntry, SlotRequestPlayed } from '@kickback/contracts';
-import { formatRelativeTime } from '../../lib/format';
+import { formatCount, formatRelativeTime } from '../../lib/format';
+import { requesterNames } from '../../lib/requester-names';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { usePlayedSlotRequestMutation, useSkipSlotRequestMutation } from '../slots/admin-slot-requests-api';
 
 /** Requesters named on a row; the others are counted. */
 const NAMES_SHOWN = 5;
 
-function requestedBy(entry: SlotRequestEntry): string {
-  const names = entry.requesters.slice(0, NAMES_SHOWN).join(', ');
-  const more = entry.requesters_count - Math.min(entry.requesters.length, NAMES_SHOWN);
-  return `${entry.requesters_count === 1 ? '1 requester' : `${entry.requesters_count} requesters`}: ${names}${more > 0 ? ` +${more}` : ''}`;
-}
+const requestedBy = (entry: SlotRequestEntry) =>
+  `${formatCount(entry.requesters_count, 'requester')}: ${requesterNames(entry, NAMES_SHOWN)}`;
 
 /** The bet and win typed, if any: an empty field is not recorded. */
 function result(bet: string, win: string): SlotRequestPlayed {

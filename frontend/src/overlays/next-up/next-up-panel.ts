@@ -1,14 +1,9 @@
 import type { SlotRequestEntry } from '@kickback/contracts';
+import { requesterNames } from '../../lib/requester-names';
 import { el } from '../overlay-dom';
 
 /** Names shown on a request; the rest are counted ("+4"). */
 const NAMES_SHOWN = 3;
-
-function requestedBy(entry: SlotRequestEntry): string {
-  const names = entry.requesters.slice(0, NAMES_SHOWN).join(', ');
-  const more = entry.requesters_count - Math.min(entry.requesters.length, NAMES_SHOWN);
-  return more > 0 ? `${names} +${more}` : names;
-}
 
 /** The queue's head as the overlay shows it: place, slot, provider and who asked, with the queue's size in the header. */
 export function nextUpPanel(next: SlotRequestEntry[], total: number): HTMLElement[] {
@@ -28,7 +23,7 @@ export function nextUpPanel(next: SlotRequestEntry[], total: number): HTMLElemen
                 el('span', { className: 'ov-next-up__name', text: entry.slot.name }),
                 el('span', { className: 'ov-next-up__provider', text: entry.slot.provider }),
               ]),
-              el('span', { className: 'ov-next-up__requesters', text: requestedBy(entry) }),
+              el('span', { className: 'ov-next-up__requesters', text: requesterNames(entry, NAMES_SHOWN) }),
             ]),
           ),
         )
