@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { SlotRequestRules } from '@kickback/contracts';
 import { useGetProvidersQuery } from '../bonus-hunts/admin-bonus-hunts-api';
+import { BlockedListField } from './blocked-list-field';
 
 export type BlockedProvider = SlotRequestRules['blocked_providers'][number];
 
@@ -12,34 +13,13 @@ interface BlockedProvidersFieldProps {
 
 /** The providers whose slots members may not request, chosen from the catalogue's providers. */
 export function BlockedProvidersField({ blocked, onChange, error }: BlockedProvidersFieldProps) {
-  const legendId = useId();
   const selectId = useId();
   const { data: providers = [] } = useGetProvidersQuery();
   const [choice, setChoice] = useState('');
   const choosable = providers.filter((p) => !blocked.some((b) => b.id === p.id));
   const chosen = choosable.find((p) => String(p.id) === choice);
   return (
-    <fieldset className="field" aria-labelledby={legendId}>
-      <legend id={legendId}>Blocked providers</legend>
-      {blocked.length === 0 ? (
-        <p className="field-hint">No provider is blocked.</p>
-      ) : (
-        <ul className="admin-badge-list" aria-label="Blocked providers">
-          {blocked.map((provider) => (
-            <li key={provider.id}>
-              <span>{provider.name}</span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Unblock ${provider.name}`}
-                onClick={() => onChange(blocked.filter((b) => b.id !== provider.id))}
-              >
-                Unblock
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+    <BlockedListField legend="Blocked providers" emptyText="No provider is blocked." blocked={blocked} onChange={onChange} error={error}>
       <div className="admin-form-actions">
         <label htmlFor={selectId} className="visually-hidden">
           Provider to block
@@ -65,11 +45,6 @@ export function BlockedProvidersField({ blocked, onChange, error }: BlockedProvi
           Block provider
         </button>
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </BlockedListField>
   );
 }

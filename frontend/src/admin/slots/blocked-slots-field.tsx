@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SlotRequestRules } from '@kickback/contracts';
 import { useDebounced } from '../../lib/use-debounced';
 import { SlotMatches } from '../bonus-hunts/slot-matches';
 import { useLazySearchSlotsQuery } from '../bonus-hunts/admin-bonus-hunts-api';
+import { BlockedListField } from './blocked-list-field';
 
 export type BlockedSlot = SlotRequestRules['blocked_slots'][number];
 
@@ -17,7 +18,6 @@ interface BlockedSlotsFieldProps {
 
 /** The slots members may not request: found in the catalogue by name (never typed as ids), removed one by one. */
 export function BlockedSlotsField({ blocked, onChange, error }: BlockedSlotsFieldProps) {
-  const legendId = useId();
   const [term, setTerm] = useState('');
   const search = useDebounced(term.trim(), 200);
   const [find, { data: found = [], isFetching }] = useLazySearchSlotsQuery();
@@ -26,29 +26,18 @@ export function BlockedSlotsField({ blocked, onChange, error }: BlockedSlotsFiel
   }, [search, find]);
   const matches = search === '' ? [] : found.filter((slot) => !blocked.some((b) => b.id === slot.id)).slice(0, SHOWN_MATCHES);
   return (
-    <fieldset className="field" aria-labelledby={legendId}>
-      <legend id={legendId}>Blocked slots</legend>
-      {blocked.length === 0 ? (
-        <p className="field-hint">No slot is blocked.</p>
-      ) : (
-        <ul className="admin-badge-list" aria-label="Blocked slots">
-          {blocked.map((slot) => (
-            <li key={slot.id}>
-              <span>
-                {slot.name} <small>({slot.provider})</small>
-              </span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Unblock ${slot.name}`}
-                onClick={() => onChange(blocked.filter((b) => b.id !== slot.id))}
-              >
-                Unblock
-              </button>
-            </li>
-          ))}
-        </ul>
+    <BlockedListField
+      legend="Blocked slots"
+      emptyText="No slot is blocked."
+      blocked={blocked}
+      onChange={onChange}
+      describe={(slot) => (
+        <>
+          {slot.name} <small>({slot.provider})</small>
+        </>
       )}
+      error={error}
+    >
       <input
         className="input"
         type="search"
@@ -70,11 +59,6 @@ export function BlockedSlotsField({ blocked, onChange, error }: BlockedSlotsFiel
           }}
         />
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </BlockedListField>
   );
 }
