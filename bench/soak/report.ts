@@ -19,14 +19,14 @@ const p99 = (lists: (number[] | undefined)[]) =>
 
 /** The per-minute series, as tables: processes, Redis and PostgreSQL, queues, keys by prefix. */
 export function printSeries(samples: Sample[], ledger: SoakLedger, viewers: number[]): void {
-  console.log('\nper minute: processes (RSS MB / heap used MB / event-loop delay p99 ms / open sockets)');
+  console.log('\nper minute: processes (RSS MB / heap used MB / external MB / event-loop delay p99 ms / open sockets)');
   console.table(
     samples.map((s) => ({
       min: s.minute,
       ...Object.fromEntries(
         Object.entries(s.processes).map(([name, p]) => [
           name,
-          `${round(p.rssMb)} / ${round(p.heapUsedMb)} / ${round(p.loopP99Ms)}${Number.isFinite(p.sockets) ? ` / ${p.sockets}` : ''}`,
+          `${round(p.rssMb)} / ${round(p.heapUsedMb)} / ${round(p.externalMb)} / ${round(p.loopP99Ms)}${Number.isFinite(p.sockets) ? ` / ${p.sockets}` : ''}`,
         ]),
       ),
       viewers: viewers[s.minute],
@@ -85,8 +85,9 @@ export function summarise(samples: Sample[], ledger: SoakLedger, minutes: number
   for (const name of Object.keys(samples[0]?.processes ?? {})) {
     const pid = samples[samples.length - 1]!.processes[name]!.pid;
     const points = after.filter((s) => s.processes[name]?.pid === pid && Number.isFinite(s.processes[name]!.rssMb));
-    // A restarted process's first minute is its own warm-up.
-    const own = points.length && samples.some((s) => s.processes[name]?.pid !== pid) ? points.slice(1) : points;
+    // A restarted process gets a warm-up of its own, as long as the night's.
+    const restartedAt = samples.find((s) => s.processes[name]?.pid === pid)!.minute;
+    const own = restartedAt > 0 ? points.filter((s) => s.minute >= restartedAt + warmUp) : points;
     if (own.length < 3) {
       lines.push(`${name}: RSS slope not measured (${own.length} samples after the warm-up; run longer)`);
       continue;

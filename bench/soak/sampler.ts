@@ -11,6 +11,8 @@ export interface ProcessSample {
   pid: number;
   rssMb: number;
   heapUsedMb: number;
+  /** Memory outside the JS heap that V8 accounts for (Buffers, typed arrays): where RSS grows with a flat heap. */
+  externalMb: number;
   /** The event loop's delay p99 since the previous scrape (prom-client resets it on each), ms. */
   loopP99Ms: number;
   /** Open Socket.IO connections (the api's gauge; NaN for the worker). */
@@ -48,11 +50,12 @@ async function sampleProcess(p: SoakProcess): Promise<ProcessSample> {
   const text = await fetch(p.metricsUrl, { signal: AbortSignal.timeout(5000) })
     .then((r) => (r.ok ? r.text() : ''))
     .catch(() => '');
-  if (!text) return { pid, rssMb: procRssMb(pid), heapUsedMb: NaN, loopP99Ms: NaN, sockets: NaN };
+  if (!text) return { pid, rssMb: procRssMb(pid), heapUsedMb: NaN, externalMb: NaN, loopP99Ms: NaN, sockets: NaN };
   return {
     pid,
     rssMb: promValue(text, 'process_resident_memory_bytes') / 2 ** 20,
     heapUsedMb: promValue(text, 'nodejs_heap_size_used_bytes') / 2 ** 20,
+    externalMb: promValue(text, 'nodejs_external_memory_bytes') / 2 ** 20,
     loopP99Ms: promValue(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
     sockets: promValue(text, 'socketio_connections'),
   };
