@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { racePrizeLabel } from '@kickback/contracts';
 import { Countdown } from '../../../components/ui/countdown';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { RaceStandings } from '../components/race-standings';
@@ -29,6 +30,7 @@ export default function RacePage() {
         title={race.title}
         lead={`${race.platform.name} · ${formatDateTime(race.starts_at)} – ${formatDateTime(race.ends_at)}`}
       />
+      <OfferNotice />
       <div className="race-page__top">
         <div className="card race-clock">
           {race.status === 'upcoming' && <Countdown endMs={race.startTimestamp} label="Starts in" />}
