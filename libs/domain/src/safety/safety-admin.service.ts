@@ -95,7 +95,8 @@ export class SafetyAdminService {
           where c.id > ? order by c.id limit ?`,
         [after, PAGE],
       );
-      for (const r of rows) yield ['age confirmed', r.username, r.age, r.country ?? '', iso(r.confirmed_at), '', '', '', ''];
+      // Its time stands under started_at: a confirmation is a moment, and "period" belongs to breaks.
+      for (const r of rows) yield ['age confirmed', r.username, r.age, r.country ?? '', '', iso(r.confirmed_at), '', '', ''];
       if (rows.length < PAGE) break;
       after = Number(rows.at(-1)!.id);
     }
