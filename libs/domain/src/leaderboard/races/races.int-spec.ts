@@ -45,7 +45,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     await discord.stop();
   });
 
-  async function platform(casino: 'roobet' | 'gamdom', slug: string) {
+  async function platform(casino: 'roobet' | 'gamdom', slug: string, mask = false) {
     const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: `${casino} casino`,
       slug,
@@ -54,7 +54,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       source_config: { base_url: fake.url, timeout_ms: 1500, retries: 0, ...(casino === 'roobet' ? { user_id: 'aff-7' } : {}) },
       credentials: SECRETS[casino],
       period_type: 'monthly',
-      mask_usernames: false,
+      mask_usernames: mask,
       excluded_usernames: ['TheStreamer'],
     });
     expect(res.status).toBe(201);
@@ -258,6 +258,57 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect((await client.json('POST', '/api/r/safety/break', { period: '24h', confirm: true })).status).toBe(201);
     await races.run(created.id, at(start, 30));
     expect(await standings(created.id)).toEqual([['hal', 60]]);
+  });
+
+  it('on a masked platform: masks the standings and Recent Winners, pays a linked player as a member and the other by casino name', async () => {
+    const start = at(new Date(), -30);
+    const end = at(start, 20);
+    fake.clock = () => at(end, 1);
+    fake.bets.roobet = [
+      { username: 'MaskedMaven', amount: 300, at: at(start, 2) },
+      { username: 'quietQuinn', amount: 200, at: at(start, 3) },
+    ];
+    const id = await platform('roobet', 'roobet-masked', true);
+    const created = await race(id, start, end, { prizes: [{ amount: 30, currency: '$' }, { text: 'A mug' }] });
+    const linked = await createUser(em.fork());
+    await em.fork().execute('update users set crypto3 = ? where id = ?', ['maskedmaven', linked.id]);
+    const member = api.client();
+    await member.loginAs(linked.id);
+
+    expect(await races.run(created.id, at(end, 1))).toEqual({ status: 'finished' });
+    expect(await standings(created.id)).toEqual([
+      ['Ma*********', 300],
+      ['qu********', 200],
+    ]);
+    // The member still sees their own place under the name they linked.
+    expect((await member.json('GET', `/api/r/races/${created.id}`)).body.data.me).toMatchObject({ rank: 1, username: 'MaskedMaven' });
+    expect((await winnerRows(created.id)).map((w) => w.winner_name)).toEqual(['Ma*********', 'qu********']);
+
+    // The linked player's prize is on their My Prizes; the queue lists both, the unlinked one under the unmasked casino name.
+    const mine = await member.json<{ data: { source: string; prize: string; status: string; subject: { path: string } }[] }>(
+      'GET',
+      '/api/r/payouts/mine',
+    );
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({
+        source: 'race',
+        prize: '$30.00',
+        status: 'waiting_approval',
+        subject: expect.objectContaining({ path: `/races/${created.id}` }),
+      }),
+    ]);
+    const queue = await admin.json<{
+      data: { place: number; subject: { id: number }; recipient: { user: { id: number } | null; casino_username: string | null } }[];
+    }>('GET', '/api/admin/payouts?source=race&status=waiting_approval');
+    expect(
+      queue.body.data
+        .filter((q) => q.subject.id === created.id)
+        .sort((a, b) => a.place - b.place)
+        .map((q) => [q.place, q.recipient.user?.id ?? null, q.recipient.casino_username]),
+    ).toEqual([
+      [1, linked.id, null],
+      [2, null, 'quietQuinn'],
+    ]);
   });
 
   it('refuses bad input with field errors, locks a started race, cancels and hides it', async () => {
