@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaceDetail, RaceList, RaceSummary } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch } from '../../../test/fetch-polyfill';
@@ -60,6 +60,23 @@ describe('RacesPage', () => {
     expect(within(screen.getByRole('region', { name: 'Upcoming' })).getByRole('timer', { name: 'Starts in' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Finished' })).getByText(/^Ended /)).toBeInTheDocument();
   });
+
+  it('says when there are no races, and offers another read when the list fails', async () => {
+    let fail = true;
+    mockFetch((r) =>
+      r.url === '/api/r/races'
+        ? fail
+          ? { status: 500, body: { success: false, message: 'Server error' } }
+          : { body: { success: true, data: { live: [], upcoming: [], finished: [] } } }
+        : undefined,
+    );
+    renderWithProviders(<RacesPage />);
+    expect(await screen.findByText('Races Unavailable')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Races Yet')).toBeInTheDocument();
+    expect(screen.queryByText('Races Unavailable')).toBeNull();
+  });
 });
 
 describe('RacePage', () => {
@@ -95,5 +112,27 @@ describe('RacePage', () => {
     ]);
     act(() => socket.serverEmit('race:updated', { raceId: 4, at: 'now' }));
     await waitFor(async () => expect(await rows()).toEqual(['#1bob$300.00$100.00', '#2alice$150.00Signed shirt']));
+  });
+
+  it('tells a missing race from a failed read, which it offers to read again', async () => {
+    let status = 500;
+    mockFetch((r) => {
+      if (r.url === '/api/r/races/9') return { status: 404, body: { success: false, message: 'Race not found.' } };
+      if (r.url === '/api/r/races/4')
+        return status === 200
+          ? { body: { success: true, data: detail([['alice', 150]]) } }
+          : { status, body: { success: false, message: 'Server error' } };
+      return undefined;
+    });
+    const missing = renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/9' });
+    expect(await screen.findByText('Race Not Found')).toBeInTheDocument();
+    missing.unmount();
+
+    renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/4' });
+    expect(await screen.findByText('Race Unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Race Not Found')).toBeNull();
+    status = 200;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('race-standing')).toHaveTextContent('alice');
   });
 });
