@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyPrize } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch } from '../../../test/fetch-polyfill';
@@ -68,5 +68,22 @@ describe('MyPrizesPage', () => {
         .map((li) => li.getAttribute('data-testid'));
     await waitFor(() => expect(order()).toEqual(['my-prize-9', 'my-prize-4']));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the member has no prize yet, and offers another read when the list fails', async () => {
+    let fail = true;
+    mockFetch((request) =>
+      request.url === '/api/r/payouts/mine?page=1'
+        ? fail
+          ? { status: 500, body: { success: false, message: 'Server error' } }
+          : { body: { success: true, data: [], pagination: { current_page: 1, last_page: 1, per_page: 24, total: 0 } } }
+        : undefined,
+    );
+    renderWithProviders(<MyPrizesPage />, { user: memberFixture });
+    expect(await screen.findByText('Failed to load your prizes')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No prizes yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the raffles' })).toHaveAttribute('href', '/raffles');
   });
 });
