@@ -336,6 +336,19 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect(longer.body.data.title).toBe('Longer');
     expect((await admin.json('DELETE', `/api/admin/races/${started.id}`)).status).toBe(200);
 
+    // A race not shown on the site is the admin's only: not listed, no page, never on stream.
+    const hidden = await race(id, start, at(start, 60), { is_visible: false });
+    const everyone = (await api.client().json('GET', '/api/r/races')).body.data as Record<string, { id: number }[]>;
+    expect(
+      Object.values(everyone)
+        .flat()
+        .map((r) => r.id),
+    ).not.toContain(hidden.id);
+    expect((await api.client().json('GET', `/api/r/races/${hidden.id}`)).status).toBe(404);
+    expect((await admin.json('GET', '/api/admin/races')).body.data.map((r: { id: number }) => r.id)).toContain(hidden.id);
+    const onStream = await admin.json('PUT', '/api/admin/featured/race', { id: hidden.id });
+    expect([onStream.status, onStream.body.message]).toEqual([422, 'Only a visible race that is not cancelled can go on stream.']);
+
     const upcoming = await race(id, start, at(start, 60));
     const cancelled = await admin.json('POST', `/api/admin/races/${upcoming.id}/cancel`, {});
     expect(cancelled.body.data.status).toBe('cancelled');
