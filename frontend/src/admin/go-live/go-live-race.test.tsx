@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRace } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch, SERVER_ERROR, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PayoutsOverdueAlert } from './go-live-payouts-alert';
@@ -100,7 +100,7 @@ describe('Go live: the race on stream and overdue payouts', () => {
     let fail = false;
     mockFetch((r) => {
       if (r.url === '/api/admin/featured') return ok({ race: null });
-      if (r.url.startsWith('/api/admin/races')) return fail ? { status: 500, body: { success: false, message: 'Server error' } } : ok([]);
+      if (r.url.startsWith('/api/admin/races')) return fail ? SERVER_ERROR : ok([]);
       return undefined;
     });
     const first = renderWithProviders(<RacePanel />, { user: adminFixture });

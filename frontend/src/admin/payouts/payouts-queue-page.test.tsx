@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPayout, PayoutStatus } from '@kickback/contracts';
 import { resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch, SERVER_ERROR, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import PayoutsQueuePage from './payouts-queue-page';
@@ -192,7 +192,7 @@ describe('PayoutsQueuePage', () => {
             promise_hours: 72,
           },
         };
-      if (request.url === '/api/admin/payouts/settings') return { status: 500, body: { success: false, message: 'Server error' } };
+      if (request.url === '/api/admin/payouts/settings') return SERVER_ERROR;
       return undefined;
     });
     renderWithProviders(<PayoutsQueuePage />, { user: adminFixture });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyPrize } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch } from '../../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
@@ -71,17 +71,12 @@ describe('MyPrizesPage', () => {
   });
 
   it('says when the member has no prize yet, and offers another read when the list fails', async () => {
-    let fail = true;
-    mockFetch((request) =>
-      request.url === '/api/r/payouts/mine?page=1'
-        ? fail
-          ? { status: 500, body: { success: false, message: 'Server error' } }
-          : { body: { success: true, data: [], pagination: { current_page: 1, last_page: 1, per_page: 24, total: 0 } } }
-        : undefined,
-    );
+    const server = failingUntilRecovered('/api/r/payouts/mine?page=1', () => ({
+      body: { success: true, data: [], pagination: { current_page: 1, last_page: 1, per_page: 24, total: 0 } },
+    }));
     renderWithProviders(<MyPrizesPage />, { user: memberFixture });
     expect(await screen.findByText('Failed to load your prizes')).toBeInTheDocument();
-    fail = false;
+    server.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No prizes yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the raffles' })).toHaveAttribute('href', '/raffles');

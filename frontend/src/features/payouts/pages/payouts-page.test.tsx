@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { PayoutMonthTotal, PublicPayout } from '@kickback/contracts';
-import { mockFetch } from '../../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
 import PayoutsPage from './payouts-page';
 
@@ -66,17 +66,10 @@ describe('PayoutsPage', () => {
   });
 
   it('says when nothing is paid yet, and offers another read when the list fails', async () => {
-    let fail = true;
-    mockFetch((r) =>
-      r.url === '/api/r/payouts?page=1'
-        ? fail
-          ? { status: 500, body: { success: false, message: 'Server error' } }
-          : answer([], [])
-        : undefined,
-    );
+    const server = failingUntilRecovered('/api/r/payouts?page=1', () => answer([], []));
     renderWithProviders(<PayoutsPage />);
     expect(await screen.findByText('Failed to load payouts')).toBeInTheDocument();
-    fail = false;
+    server.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No payouts yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();

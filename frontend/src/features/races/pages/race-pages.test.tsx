@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaceDetail, RaceList, RaceSummary } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch } from '../../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch, SERVER_ERROR } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import RacePage from './race-page';
@@ -62,17 +62,12 @@ describe('RacesPage', () => {
   });
 
   it('says when there are no races, and offers another read when the list fails', async () => {
-    let fail = true;
-    mockFetch((r) =>
-      r.url === '/api/r/races'
-        ? fail
-          ? { status: 500, body: { success: false, message: 'Server error' } }
-          : { body: { success: true, data: { live: [], upcoming: [], finished: [] } } }
-        : undefined,
-    );
+    const server = failingUntilRecovered('/api/r/races', () => ({
+      body: { success: true, data: { live: [], upcoming: [], finished: [] } },
+    }));
     renderWithProviders(<RacesPage />);
     expect(await screen.findByText('Races Unavailable')).toBeInTheDocument();
-    fail = false;
+    server.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No Races Yet')).toBeInTheDocument();
     expect(screen.queryByText('Races Unavailable')).toBeNull();
@@ -115,13 +110,10 @@ describe('RacePage', () => {
   });
 
   it('tells a missing race from a failed read, which it offers to read again', async () => {
-    let status = 500;
+    let down = true;
     mockFetch((r) => {
       if (r.url === '/api/r/races/9') return { status: 404, body: { success: false, message: 'Race not found.' } };
-      if (r.url === '/api/r/races/4')
-        return status === 200
-          ? { body: { success: true, data: detail([['alice', 150]]) } }
-          : { status, body: { success: false, message: 'Server error' } };
+      if (r.url === '/api/r/races/4') return down ? SERVER_ERROR : { body: { success: true, data: detail([['alice', 150]]) } };
       return undefined;
     });
     const missing = renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/9' });
@@ -131,7 +123,7 @@ describe('RacePage', () => {
     renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/4' });
     expect(await screen.findByText('Race Unavailable')).toBeInTheDocument();
     expect(screen.queryByText('Race Not Found')).toBeNull();
-    status = 200;
+    down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('race-standing')).toHaveTextContent('alice');
   });
