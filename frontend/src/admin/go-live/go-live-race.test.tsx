@@ -77,6 +77,14 @@ describe('Go live: the race on stream and overdue payouts', () => {
     expect(within(alert).getByRole('link', { name: 'Open the payouts queue' })).toHaveAttribute('href', '/payouts?age=overdue&status=all');
   });
 
+  it("tells a moderator how many payouts are overdue, without the link to the admins' queue", async () => {
+    mockFetch((r) => (r.url === '/api/admin/payouts-overdue' ? ok({ overdue: 1, promise_hours: 48 }) : undefined));
+    renderWithProviders(<PayoutsOverdueAlert />, { user: { ...adminFixture, role: 'moderator' } });
+    const alert = await screen.findByTestId('payouts-overdue-alert');
+    expect(alert).toHaveTextContent('1 payout waited longer than the 48 hours you promised.');
+    expect(within(alert).queryByRole('link')).toBeNull();
+  });
+
   it('says when the last refresh failed, and raises no alert when nothing is overdue', async () => {
     mockFetch((r) => {
       if (r.url === '/api/admin/featured') return ok({ race: 5 });
