@@ -387,7 +387,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect((await admin.json('GET', '/api/admin/featured')).body.data.race).toBe(second.id);
   });
 
-  it('the worker starts a race on its own, ends it on time and announces its winners', async () => {
+  it('the worker starts a race on its own, ends it on time and announces its winners; it takes a totals-only race’s snapshot at the start', async () => {
     const hook = await admin.json('POST', '/api/admin/announcements', {
       kind: 'discord',
       name: 'Race channel',
@@ -423,5 +423,43 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       'the race winners announcement',
     );
     expect(announced.body.embeds[0].fields[0]).toMatchObject({ name: 'Winners', value: '#1 ivy: $100.00\n#2 jon: $50.00' });
+
+    // A totals-only race: the worker's start job takes every player's snapshot at the start (not late), so a total
+    // reached before the start never counts and only what is wagered after it ranks.
+    const totals = await platform('gamdom', 'gamdom-worker');
+    fake.bets.gamdom = [{ username: 'kate', amount: 1000, at: at(new Date(), -30) }];
+    const startsSoon = new Date(Date.now() + 3_000);
+    const snapshotRace = await race(totals, startsSoon, at(startsSoon, 10), { title: 'Worker snapshot race', min_wager: 0 });
+    expect(snapshotRace.ranking).toBe('snapshot');
+    const [snapshot] = await waitFor(
+      async () => {
+        const rows = await em
+          .fork()
+          .execute<{ usernames: string[]; taken_at: Date; late: boolean }[]>(
+            'select usernames, taken_at, late from race_snapshots where race_id = ?',
+            [snapshotRace.id],
+          );
+        return rows.length ? rows : null;
+      },
+      20_000,
+      'the start snapshot',
+    );
+    expect({ usernames: snapshot!.usernames, late: snapshot!.late }).toEqual({ usernames: ['kate'], late: false });
+    expect(new Date(snapshot!.taken_at).getTime()).toBeGreaterThanOrEqual(startsSoon.getTime());
+    expect((await admin.json('GET', `/api/admin/races/${snapshotRace.id}`)).body.data.status).toBe('live');
+    fake.bets.gamdom.push({ username: 'kate', amount: 30, at: new Date() }, { username: 'leo', amount: 80, at: new Date() });
+    // A run of the worker's own may hold the race's lock at this moment: read again until a run saw the new bets.
+    const grown = JSON.stringify([
+      ['leo', 80],
+      ['kate', 30],
+    ]);
+    await waitFor(
+      async () => {
+        await races.run(snapshotRace.id);
+        return JSON.stringify(await standings(snapshotRace.id)) === grown || null;
+      },
+      15_000,
+      'the growth since the snapshot',
+    );
   });
 });
