@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SafetyOverview, SafetySettings } from '@kickback/contracts';
 import type { AppStore } from '../../app/store';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { EndBreakForm } from './end-break-form';
@@ -61,9 +61,7 @@ describe('Safer gambling admin', () => {
     const { unmount } = renderWithProviders(<SafetyOverviewPanel />, { user: adminFixture });
     expect(await screen.findByText('No visitors counted yet today.')).toBeInTheDocument();
     unmount();
-    mockFetch((r) =>
-      r.url === '/api/admin/safety/overview' ? { status: 500, body: { success: false, message: 'Server error' } } : undefined,
-    );
+    failingUntilRecovered('/api/admin/safety/overview', () => ({ body: { success: true, data: overview() } }));
     renderWithProviders(<SafetyOverviewPanel />, { user: adminFixture });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the visitor counts.');
   });
@@ -88,9 +86,7 @@ describe('Safer gambling admin', () => {
     expect(JSON.parse(String(put.body))).toMatchObject({ terms_line: '18+ · T&Cs apply' });
     unmount();
 
-    mockFetch((r) =>
-      r.url === '/api/admin/safety/settings' ? { status: 500, body: { success: false, message: 'Server error' } } : undefined,
-    );
+    failingUntilRecovered('/api/admin/safety/settings', () => ({ body: { success: true, data: settings } }));
     renderWithProviders(<SafetySettingsForm />, { user: adminFixture });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the texts and defaults.');
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SAFETY_MESSAGES } from '@kickback/contracts/safety-texts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { viewerSafetyFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { AgeGate } from './age-gate';
@@ -55,19 +55,12 @@ describe('AgeGate', () => {
   });
 
   it('while the standing loads it says so, and when it fails it offers to try again; the page is never shown meanwhile', async () => {
-    let fail = true;
-    mockFetch((r) =>
-      r.url === '/api/r/safety'
-        ? fail
-          ? { status: 500, body: { success: false, message: 'Server error' } }
-          : { body: { success: true, data: viewerSafetyFixture() } }
-        : undefined,
-    );
+    const server = failingUntilRecovered('/api/r/safety', () => ({ body: { success: true, data: viewerSafetyFixture() } }));
     renderWithProviders(gated);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('alert')).toHaveTextContent(SAFETY_MESSAGES.standingFailed);
     expect(screen.queryByRole('heading', { name: 'Bonus Hunts' })).toBeNull();
-    fail = false;
+    server.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Bonus Hunts' })).toBeInTheDocument();
   });
