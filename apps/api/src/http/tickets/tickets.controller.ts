@@ -3,7 +3,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import {
-  MAX_REPLY_IMAGES,
   MAX_TICKET_IMAGES,
   TICKET_MESSAGES,
   ticketCreateSchema,
@@ -15,6 +14,7 @@ import { Authenticated, CurrentUser, notFound, ok, zodPipe, type SessionUser } f
 import { TicketImagesService, TicketsService } from '@kickback/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
+import { TicketReplyRoute } from './ticket-reply.route';
 import { rowId } from '@kickback/platform';
 
 /** SPEC §7 ticket calls: a member sees and answers only their own tickets. */
@@ -65,10 +65,7 @@ export class TicketsController {
     return ok(await this.tickets.create(user.id, body, uploadedImages(req)), TICKET_MESSAGES.created);
   }
 
-  @Post(':id/reply')
-  @HttpCode(200)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  @UseInterceptors(TicketImagesInterceptor(MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages))
+  @TicketReplyRoute(30)
   async reply(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
