@@ -2,7 +2,7 @@ import { ADMIN_ROOM, ENTRY_RULE_MESSAGES, KICK_STANDING_MESSAGES } from '@kickba
 import { RealtimeEmitter } from '@kickback/platform';
 import { KICK_CONNECTION_NOTICES, KickConnectionService } from '@kickback/domain';
 import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, type TestClient } from '@kickback/testing';
-import { KICK_CONNECTED, connectKickAccount } from './support/kick-connection';
+import { KICK_CONNECTED, connectKickAccount } from './support/kick-consent';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 

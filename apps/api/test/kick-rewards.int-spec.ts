@@ -1,6 +1,6 @@
 import { KICK_REWARD_MESSAGES } from '@kickback/contracts';
 import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
-import { KICK_CONNECTED, connectKickAccount } from './support/kick-connection';
+import { KICK_CONNECTED, connectKickAccount } from './support/kick-consent';
 
 const STREAMER = { user_id: 5353, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
