@@ -7,8 +7,8 @@ import { formatAmount, formatBreakEven, formatMultiplier } from '../../lib/forma
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { HuntSettingsFields } from '../bonus-hunts/hunt-settings-fields';
-import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
+import { HuntSettingsFields, NEW_HUNT_SETTINGS, useHuntSettings } from '../bonus-hunts/hunt-settings-fields';
+import { PRIZE_POINTS_INVALID } from '../bonus-hunts/prize-points';
 import {
   useCompleteLiveHuntMutation,
   useGetLiveHuntQuery,
@@ -49,21 +49,17 @@ export function HuntPanel() {
 function StartHunt() {
   const [start, state] = useStartLiveHuntMutation();
   const toast = useToast();
-  const [name, setName] = useState('');
-  const [balance, setBalance] = useState('');
-  const [prizes, setPrizes] = useState('1000, 500, 250');
+  const settings = useHuntSettings(NEW_HUNT_SETTINGS);
   const [invalid, setInvalid] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const prizePoints = parsePrizePoints(prizes);
-    setInvalid(!prizePoints);
-    if (!prizePoints) return;
+    setInvalid(!settings.input);
+    if (!settings.input) return;
     try {
-      const hunt = await start({ name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      const hunt = await start(settings.input).unwrap();
       // Said from the answer, so the toast can never claim what the server did not do.
       toast.success(`${hunt.name} started: collecting bonuses, predictions ${hunt.predictions_active ? 'open' : 'closed'}`);
-      setName('');
-      setBalance('');
+      settings.clearNameAndBalance();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to start the hunt'));
     }
@@ -73,19 +69,7 @@ function StartHunt() {
       <p className="field-hint">
         No hunt is running. Start the next one here: predictions open at once and close with the first saved win.
       </p>
-      <HuntSettingsFields
-        nameId="go-live-hunt-name"
-        name={name}
-        namePlaceholder="Bonus Hunt #…"
-        onNameChange={setName}
-        balanceId="go-live-hunt-balance"
-        prizesId="go-live-hunt-prizes"
-        balance={balance}
-        prizes={prizes}
-        onBalanceChange={setBalance}
-        onPrizesChange={setPrizes}
-        balancePlaceholder="1000.00"
-      />
+      <HuntSettingsFields idPrefix="go-live-hunt" settings={settings} namePlaceholder="Bonus Hunt #…" balancePlaceholder="1000.00" />
       {invalid && (
         <p role="alert" className="field-error">
           {PRIZE_POINTS_INVALID}
