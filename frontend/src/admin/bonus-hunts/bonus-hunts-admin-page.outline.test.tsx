@@ -1,10 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminHuntDetail } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import BonusHuntsAdminPage from './bonus-hunts-admin-page';
+import * as outline from '../testing/outline-steps';
 
 const hunt: AdminHuntDetail = {
   id: 5,
@@ -40,7 +39,7 @@ const page = (data: unknown[]) => ({
 describe('Bonus Hunts screen outline', () => {
   it('the new hunt form while none runs', async () => {
     mockFetch(({ url }) => (url.startsWith('/api/admin/bonus-hunts?page=1') ? page([]) : undefined));
-    renderWithProviders(<BonusHuntsAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<BonusHuntsAdminPage />);
     await screen.findByRole('button', { name: 'Create Hunt' });
     expect(screenOutline()).toMatchSnapshot('new hunt');
   });
@@ -53,7 +52,7 @@ describe('Bonus Hunts screen outline', () => {
       if (url === '/api/admin/hunt-catalogue/providers') return { body: { success: true, data: [{ id: 1, name: 'Hacksaw Gaming' }] } };
       return undefined;
     });
-    renderWithProviders(<BonusHuntsAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<BonusHuntsAdminPage />);
     await screen.findByRole('button', { name: 'Save Settings' });
     fireEvent.click(screen.getByRole('button', { name: 'New slot…' }));
     await screen.findByRole('option', { name: 'Hacksaw Gaming' });

@@ -1,21 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
 import { batch } from '../../test/points-import-fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import PointsImportPage from './points-import-page';
+import * as outline from '../testing/outline-steps';
 
 const FILE = 'Kick name,Points\nluke,1200\n';
 // What a person meets on the screen, recorded before its form read the contract and compared since.
 describe('Import points screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('the file form, its CSV columns, an empty column name refused, the batches', async () => {
     mockFetch(({ url }) => {
@@ -28,7 +21,7 @@ describe('Import points screen outline', () => {
         };
       return undefined;
     });
-    renderWithProviders(<PointsImportPage />, { user: adminFixture });
+    outline.renderAsAdmin(<PointsImportPage />);
     await screen.findByRole('cell', { name: '#3' }, { timeout: 5000 });
     expect(screenOutline()).toMatchSnapshot('streamelements');
     fireEvent.change(screen.getByLabelText('Format'), { target: { value: 'csv' } });
