@@ -5,6 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { GameEntryTable, movedIds } from './game-entry-table';
 import { parsePrizePoints } from './prize-points';
+import { recordFetches } from '../testing/record-fetches';
 
 const game = (id: number, name: string, bet: number, win: number | null): AdminHuntGame => ({
   id,
@@ -83,9 +84,7 @@ describe('GameEntryTable', () => {
   });
 
   it('removing a slot asks first and says what is lost; only the confirmation deletes it', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.method === 'DELETE') return { body: { success: true, data: hunt('opening', []) } };
       return undefined;
     });

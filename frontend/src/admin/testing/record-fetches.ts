@@ -1,0 +1,11 @@
+import { mockFetch, type MockHandler, type TestRequest } from '../../test/fetch-polyfill';
+
+/** mockFetch that also keeps every request in order, for a test to read what the screen sent. */
+export function recordFetches(handler: MockHandler): TestRequest[] {
+  const requests: TestRequest[] = [];
+  mockFetch((request) => {
+    requests.push(request);
+    return handler(request);
+  });
+  return requests;
+}
