@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetArchivedQuery, useRestoreArchivedMutation } from './admin-go-live-api';
+import { SmallButton } from '../kit/rows';
 
 const KIND_LABELS: Record<ArchiveKind, string> = {
   raffles: 'Raffle',
@@ -48,15 +49,9 @@ export function ArchivedList() {
                 {KIND_LABELS[row.kind]}: {row.title}
                 <span className="field-hint"> · archived {formatDateTime(row.archived_at)}</span>
               </span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={state.isLoading}
-                aria-label={`Restore ${row.title}`}
-                onClick={() => void put(row.kind, row.id, row.title)}
-              >
+              <SmallButton label={`Restore ${row.title}`} disabled={state.isLoading} onClick={() => void put(row.kind, row.id, row.title)}>
                 Restore
-              </button>
+              </SmallButton>
             </li>
           ))}
         </ul>

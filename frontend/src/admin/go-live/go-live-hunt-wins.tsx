@@ -3,6 +3,7 @@ import type { AdminHuntGame } from '@kickback/contracts';
 import { formatAmount } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useEnterHuntWinMutation } from './admin-go-live-api';
+import { SmallButton } from '../kit/rows';
 
 /** The last win saved on Go live and what it replaced, for its undo. */
 export interface LastWin {
@@ -28,9 +29,9 @@ export function UndoWin({ huntId, last, onDone }: { huntId: number; last: LastWi
   return (
     <p className="go-live__undo" data-testid="go-live-last-change">
       Last change: {last.slotName} win {formatAmount(last.after)} (was {was}).{' '}
-      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+      <SmallButton disabled={state.isLoading} onClick={() => void undo()}>
         Undo
-      </button>
+      </SmallButton>
     </p>
   );
 }

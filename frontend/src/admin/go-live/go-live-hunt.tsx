@@ -18,6 +18,7 @@ import {
 } from './admin-go-live-api';
 import { AddLiveSlot } from './go-live-add-slot';
 import { UndoWin, WinEntry, type LastWin } from './go-live-hunt-wins';
+import { SmallButton } from '../kit/rows';
 
 /** Unopened bonuses listed at once: the next ones to open, so the panel never pushes the raffle off the screen. */
 const NEXT_ROWS = 4;
@@ -142,9 +143,9 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
               ? 'Every slot is opened.'
               : `Showing the next ${shown.length} of ${unopened.length} unopened.`}{' '}
         {ordered.length > shown.length || showAll ? (
-          <button type="button" className="button button--ghost button--small" onClick={() => setShowAll(!showAll)}>
+          <SmallButton onClick={() => setShowAll(!showAll)}>
             {showAll ? 'Show only the next slots' : `Show all ${ordered.length} slots`}
-          </button>
+          </SmallButton>
         ) : null}
       </p>
       {last && <UndoWin huntId={hunt.id} last={last} onDone={() => setLast(null)} />}
@@ -191,9 +192,7 @@ function PredictionsSwitch({ hunt }: { hunt: AdminHuntDetail }) {
   return (
     <p className="go-live__undo">
       <span className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</span>
-      <button
-        type="button"
-        className="button button--ghost button--small"
+      <SmallButton
         disabled={state.isLoading}
         onClick={() =>
           void act(
@@ -204,7 +203,7 @@ function PredictionsSwitch({ hunt }: { hunt: AdminHuntDetail }) {
         }
       >
         {next ? 'Open predictions' : 'Close predictions'}
-      </button>
+      </SmallButton>
     </p>
   );
 }

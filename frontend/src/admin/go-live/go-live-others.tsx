@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryStatus } from '../../components/ui/query-status';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SmallButton } from '../kit/rows';
 
 interface OthersProps {
   heading: string;
@@ -65,15 +66,13 @@ export function OthersOnStream({ heading, label, kind, items, busy, choose }: Ot
         {items.map((item) => (
           <li key={item.id}>
             <span>{item.name}</span>
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            <SmallButton
+              label={`Show ${item.name} on stream`}
               disabled={busy}
-              aria-label={`Show ${item.name} on stream`}
               onClick={() => void act(() => choose(item.id), `${item.name} is on stream now`, `Failed to change the ${kind} on stream`)}
             >
               Show on stream
-            </button>
+            </SmallButton>
           </li>
         ))}
       </ul>

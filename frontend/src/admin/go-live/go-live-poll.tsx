@@ -7,6 +7,7 @@ import { usePassed } from '../../lib/use-passed';
 import { RecordStatus } from './go-live-record-status';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useCancelPollMutation, useClosePollMutation, useGetLivePollQuery, useOpenPollMutation } from './admin-go-live-polls-api';
+import { SmallButton } from '../kit/rows';
 
 const STATUS_WORDS: Record<PollView['status'], string> = {
   open: 'Voting open',
@@ -49,17 +50,16 @@ function PollControls({ poll }: { poll: PollView }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="go-live__contest-actions">
-      <button
-        type="button"
-        className="button button--primary button--small"
+      <SmallButton
+        tone="primary"
         disabled={closing.isLoading}
         onClick={() => void act(() => close(poll.id).unwrap(), 'Poll closed.', 'Failed to close the poll')}
       >
         Close poll
-      </button>
-      <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
+      </SmallButton>
+      <SmallButton tone="danger" onClick={() => setConfirming(true)}>
         Cancel poll
-      </button>
+      </SmallButton>
       {confirming && (
         <ConfirmDialog
           title="Cancel the poll?"

@@ -4,6 +4,7 @@ import { formatCount, formatRelativeTime } from '../../lib/format';
 import { requesterNames } from '../../lib/requester-names';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { usePlayedSlotRequestMutation, useSkipSlotRequestMutation } from '../slots/admin-slot-requests-api';
+import { SmallButton } from '../kit/rows';
 
 /** Requesters named on a row; the others are counted. */
 const NAMES_SHOWN = 5;
@@ -61,15 +62,13 @@ export function SlotRequestRow({ entry }: { entry: SlotRequestEntry }) {
         <button type="submit" className="button button--primary button--small" disabled={busy} aria-label={`Played ${name}`}>
           Played
         </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        <SmallButton
+          label={`Skip ${name}`}
           disabled={busy}
-          aria-label={`Skip ${name}`}
           onClick={() => void act(() => skip(entry.id).unwrap(), `${name} skipped, points refunded`, 'Failed to skip')}
         >
           Skip
-        </button>
+        </SmallButton>
       </form>
     </li>
   );

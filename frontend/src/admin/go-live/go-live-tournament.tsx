@@ -14,6 +14,7 @@ import {
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
 import { OthersOnStream } from './go-live-others';
+import { SmallButton } from '../kit/rows';
 
 const matchLabel = (m: TournamentMatch) => `Round ${m.round} · match ${m.match_number}`;
 const byOrder = (a: TournamentMatch, b: TournamentMatch) => a.round - b.round || a.match_number - b.match_number;
@@ -214,13 +215,11 @@ function DecidedMatch({
       {canChange &&
         other &&
         (changing ? (
-          <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => onPick(other)}>
+          <SmallButton disabled={busy} onClick={() => onPick(other)}>
             {other} wins
-          </button>
+          </SmallButton>
         ) : (
-          <button type="button" className="button button--ghost button--small" onClick={() => setChanging(true)}>
-            Change winner…
-          </button>
+          <SmallButton onClick={() => setChanging(true)}>Change winner…</SmallButton>
         ))}
     </li>
   );
@@ -241,9 +240,9 @@ function UndoLastWinner({ tournamentId, match, onDone }: { tournamentId: number;
   return (
     <p className="go-live__undo" data-testid="go-live-last-match">
       Last decided: {matchLabel(match)}, {match.winner_name} won.{' '}
-      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+      <SmallButton disabled={state.isLoading} onClick={() => void undo()}>
         Undo
-      </button>
+      </SmallButton>
     </p>
   );
 }
