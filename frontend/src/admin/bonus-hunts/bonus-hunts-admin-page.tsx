@@ -9,6 +9,7 @@ import { HuntSettingsFields, NEW_HUNT_SETTINGS, useHuntSettings } from './hunt-s
 import { PRIZE_POINTS_INVALID } from './prize-points';
 import './bonus-hunts-admin.css';
 import { Pager } from '../../components/ui/pager';
+import { SubmitButton } from '../kit/submit-button';
 
 function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   const toast = useToast();
@@ -32,9 +33,7 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
     <form className="card admin-fieldset hunt-create" onSubmit={onSubmit}>
       <h2>New Hunt</h2>
       <HuntSettingsFields idPrefix="new-hunt" settings={settings} namePlaceholder="Bonus Hunt #…" balancePlaceholder="1000.00" />
-      <button type="submit" className="button button--primary" disabled={isLoading}>
-        Create Hunt
-      </button>
+      <SubmitButton busy={isLoading}>Create Hunt</SubmitButton>
     </form>
   );
 }

@@ -19,6 +19,7 @@ import {
 import { AddLiveSlot } from './go-live-add-slot';
 import { UndoWin, WinEntry, type LastWin } from './go-live-hunt-wins';
 import { SmallButton } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 /** Unopened bonuses listed at once: the next ones to open, so the panel never pushes the raffle off the screen. */
 const NEXT_ROWS = 4;
@@ -76,9 +77,7 @@ function StartHunt() {
           {PRIZE_POINTS_INVALID}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={state.isLoading}>
-        Start hunt
-      </button>
+      <SubmitButton busy={state.isLoading}>Start hunt</SubmitButton>
     </form>
   );
 }
