@@ -1,10 +1,9 @@
 import type { ArchiveKind } from '@kickback/contracts';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetArchivedQuery, useRestoreArchivedMutation } from './admin-go-live-api';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 const KIND_LABELS: Record<ArchiveKind, string> = {
   raffles: 'Raffle',
@@ -33,13 +32,10 @@ export function ArchivedList() {
   return (
     <details className="go-live__archived">
       <summary>Archived ({rows.length})</summary>
-      <QueryStatus
-        isLoading={archived.isLoading}
-        isError={archived.isError}
-        isEmpty={!archived.isLoading && !archived.isError && rows.length === 0}
-        loadingText="Loading what is archived..."
-        errorText="Failed to load what is archived."
-        emptyText="Nothing is archived."
+      <QueryLines
+        query={archived}
+        nothing={rows.length === 0}
+        texts={{ loading: 'Loading what is archived...', error: 'Failed to load what is archived.', empty: 'Nothing is archived.' }}
       />
       {rows.length > 0 && (
         <ul className="go-live__others" aria-label="Archived">

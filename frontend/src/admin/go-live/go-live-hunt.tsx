@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { HUNT_PHASE_LABELS, type AdminHuntDetail } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatAmount, formatBreakEven, formatMultiplier } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
@@ -18,7 +17,7 @@ import {
 } from './admin-go-live-api';
 import { AddLiveSlot } from './go-live-add-slot';
 import { UndoWin, WinEntry, type LastWin } from './go-live-hunt-wins';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, QueryLines } from '../kit/rows';
 import { SubmitButton } from '../kit/submit-button';
 
 /** Unopened bonuses listed at once: the next ones to open, so the panel never pushes the raffle off the screen. */
@@ -34,14 +33,7 @@ export function HuntPanel() {
   return (
     <section className="card go-live__panel go-live__panel--hunt" aria-labelledby="go-live-hunt">
       <h2 id="go-live-hunt">Bonus Hunt</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={false}
-        loadingText="Loading the hunt..."
-        errorText="Failed to load the hunt."
-        emptyText=""
-      />
+      <QueryLines query={{ isLoading, isError }} texts={{ loading: 'Loading the hunt...', error: 'Failed to load the hunt.' }} />
       {running.isSuccess && huntId === null && <StartHunt />}
       {huntId !== null && hunt.data && <HuntGames hunt={hunt.data} />}
     </section>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { QueryStatus } from '../../components/ui/query-status';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 interface OthersProps {
   heading: string;
@@ -38,14 +37,7 @@ export function OnStreamPanel({
   return (
     <section className="card go-live__panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && !children}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
-      />
+      <QueryLines query={{ isLoading, isError }} nothing={!children} texts={texts} />
       {children}
       <OthersOnStream {...others} />
     </section>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { contradictedPick, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatMultiplier } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useUpdateTournamentMatchMutation } from '../tournaments/admin-tournaments-api';
@@ -14,7 +13,7 @@ import {
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
 import { OthersOnStream } from './go-live-others';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 const matchLabel = (m: TournamentMatch) => `Round ${m.round} · match ${m.match_number}`;
 const byOrder = (a: TournamentMatch, b: TournamentMatch) => a.round - b.round || a.match_number - b.match_number;
@@ -36,13 +35,14 @@ export function TournamentPanel() {
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-tournament">
       <h2 id="go-live-tournament">Tournament on stream</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && featuredId === null}
-        loadingText="Loading the tournament..."
-        errorText="Failed to load the tournament."
-        emptyText="No tournament is active. Create one in Tournaments."
+      <QueryLines
+        query={{ isLoading, isError }}
+        nothing={featuredId === null}
+        texts={{
+          loading: 'Loading the tournament...',
+          error: 'Failed to load the tournament.',
+          empty: 'No tournament is active. Create one in Tournaments.',
+        }}
       />
       {tournament.data && featuredId !== null && <Matches tournament={tournament.data} />}
       <OthersOnStream
