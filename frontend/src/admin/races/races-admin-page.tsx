@@ -2,7 +2,7 @@ import { racePrizeLabel, type AdminRace, type RaceInput } from '@kickback/contra
 import { raceInputSchema } from '@kickback/contracts/api/races';
 import { formatDateTime } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { racesAdmin, useCancelRaceMutation } from './admin-races-api';
 import { platformField, prizeLadderField, utcDateTime } from './race-fields';
 
@@ -74,7 +74,7 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
       { name: 'rules', label: 'Rules', rows: 4 },
       { name: 'is_visible', label: 'Shown on the site' },
     ],
-    texts: { title: { create: 'New Race', edit: (race) => `Edit ${race.title}` }, submit: { create: 'Create Race', edit: 'Save Changes' } },
+    texts: formTexts('Race', (race) => race.title),
   },
   remove: {
     when: (race) => race.status !== 'live',
