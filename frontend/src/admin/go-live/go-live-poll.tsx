@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PollAudience, PollView } from '@kickback/contracts';
+import { pollOpenSchema } from '@kickback/contracts/api/polls';
 import { pollTakesVotes } from '@kickback/contracts/poll-results';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PollResults } from '../../components/ui/poll-results';
@@ -8,6 +9,9 @@ import { RecordStatus } from './go-live-record-status';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useCancelPollMutation, useClosePollMutation, useGetLivePollQuery, useOpenPollMutation } from './admin-go-live-polls-api';
 import { SmallButton } from '../kit/rows';
+import { contractFieldFacts } from '../kit/schema-fields';
+
+const QUESTION_LIMIT = contractFieldFacts(pollOpenSchema, 'question').maxLength;
 
 const STATUS_WORDS: Record<PollView['status'], string> = {
   open: 'Voting open',
@@ -107,7 +111,7 @@ function OpenPoll() {
       <h3 className="go-live__subtitle">Ask a question</h3>
       <label className="field">
         <span>Question</span>
-        <input className="input" value={question} maxLength={200} onChange={(e) => setQuestion(e.target.value)} />
+        <input className="input" value={question} maxLength={QUESTION_LIMIT} onChange={(e) => setQuestion(e.target.value)} />
         {error('question')}
       </label>
       <label className="field">
