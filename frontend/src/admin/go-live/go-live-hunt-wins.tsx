@@ -4,6 +4,7 @@ import { formatAmount } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useEnterHuntWinMutation } from './admin-go-live-api';
 import { SmallButton } from '../kit/rows';
+import { BareInput } from '../kit/bare-input';
 
 /** The last win saved on Go live and what it replaced, for its undo. */
 export interface LastWin {
@@ -52,14 +53,7 @@ export function WinEntry({ huntId, game, onSaved }: { huntId: number; game: Admi
   };
   return (
     <form className="go-live__win" onSubmit={(e) => void submit(e)}>
-      <input
-        className="input"
-        inputMode="decimal"
-        aria-label={`Win for ${game.slot_name}`}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        required
-      />
+      <BareInput inputMode="decimal" label={`Win for ${game.slot_name}`} value={value} onChange={setValue} required />
       <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
         Save
       </button>

@@ -14,6 +14,7 @@ import {
 } from './admin-go-live-api';
 import { OthersOnStream } from './go-live-others';
 import { SmallButton, QueryLines } from '../kit/rows';
+import { BareInput } from '../kit/bare-input';
 
 const matchLabel = (m: TournamentMatch) => `Round ${m.round} · match ${m.match_number}`;
 const byOrder = (a: TournamentMatch, b: TournamentMatch) => a.round - b.round || a.match_number - b.match_number;
@@ -167,22 +168,8 @@ function MatchMultipliers({ tournamentId, match }: { tournamentId: number; match
   };
   return (
     <form className="go-live__multipliers" onSubmit={save}>
-      <input
-        className="input"
-        inputMode="decimal"
-        placeholder="x"
-        aria-label={`${match.slot1_name} multiplier`}
-        value={first}
-        onChange={(e) => setFirst(e.target.value)}
-      />
-      <input
-        className="input"
-        inputMode="decimal"
-        placeholder="x"
-        aria-label={`${match.slot2_name} multiplier`}
-        value={second}
-        onChange={(e) => setSecond(e.target.value)}
-      />
+      <BareInput inputMode="decimal" placeholder="x" label={`${match.slot1_name} multiplier`} value={first} onChange={setFirst} />
+      <BareInput inputMode="decimal" placeholder="x" label={`${match.slot2_name} multiplier`} value={second} onChange={setSecond} />
       <button type="submit" className="button button--ghost button--small" disabled={state.isLoading}>
         Save x
       </button>
