@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { GameEntryTable, movedIds } from './game-entry-table';
 import { parsePrizePoints } from './prize-points';
-import { recordFetches } from '../testing/record-fetches';
+import { recordFetches } from '../testing/fetch-mocks';
 import { huntDetail } from '../testing/hunt-fixtures';
 
 const game = (id: number, name: string, bet: number, win: number | null): AdminHuntGame => ({

@@ -4,7 +4,7 @@ import { resetSocketForTests } from '../../lib/socket';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import PayoutsQueuePage from './payouts-queue-page';
-import { recordFetches } from '../testing/record-fetches';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const payout = (id: number, status: PayoutStatus, over: Partial<AdminPayout> = {}): AdminPayout => ({
   id,

@@ -4,6 +4,7 @@ import { batch } from '../../test/points-import-fixtures';
 import { screenOutline } from '../../test/screen-outline';
 import PointsImportPage from './points-import-page';
 import * as outline from '../testing/outline-steps';
+import { refusedAnswer } from '../testing/fetch-mocks';
 
 const FILE = 'Kick name,Points\nluke,1200\n';
 // What a person meets on the screen, recorded before its form read the contract and compared since.
@@ -14,11 +15,7 @@ describe('Import points screen outline', () => {
     mockFetch(({ url }) => {
       if (url.startsWith('/api/admin/points-imports?page='))
         return { body: { success: true, data: [batch], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
-      if (url.startsWith('/api/admin/points-imports/dry-run?'))
-        return {
-          status: 422,
-          body: { success: false, message: 'The given data was invalid.', errors: { points_column: ['Name the points column'] } },
-        };
+      if (url.startsWith('/api/admin/points-imports/dry-run?')) return refusedAnswer({ points_column: ['Name the points column'] });
       return undefined;
     });
     outline.renderAsAdmin(<PointsImportPage />);

@@ -6,7 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { raffle } from '../../test/raffle-fixtures';
 import { renderWithProviders } from '../../test/render';
 import RafflesAdminPage from './raffles-admin-page';
-import { recordFetches } from '../testing/record-fetches';
+import { recordFetches, refusedAnswer } from '../testing/fetch-mocks';
 
 describe('Raffles admin', () => {
   beforeEach(() => resetSocketForTests());
@@ -156,11 +156,7 @@ describe('Raffles admin', () => {
     mockFetch((r) => {
       if (r.url.startsWith('/api/admin/raffles?page=1'))
         return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
-      if (r.url === '/api/admin/raffles' && r.method === 'POST')
-        return {
-          status: 422,
-          body: { success: false, message: 'The given data was invalid.', errors: { title: ['That title is taken.'] } },
-        };
+      if (r.url === '/api/admin/raffles' && r.method === 'POST') return refusedAnswer({ title: ['That title is taken.'] });
       return undefined;
     });
     renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
@@ -182,14 +178,7 @@ describe('Raffles admin', () => {
         return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (r.url === '/api/admin/raffles' && r.method === 'POST') {
         bodies.push(r.body ? JSON.parse(String(r.body)) : null);
-        return {
-          status: 422,
-          body: {
-            success: false,
-            message: 'The given data was invalid.',
-            errors: { 'entry_rules.subscriber_multiplier': ['At most ×10.'] },
-          },
-        };
+        return refusedAnswer({ 'entry_rules.subscriber_multiplier': ['At most ×10.'] });
       }
       return undefined;
     });

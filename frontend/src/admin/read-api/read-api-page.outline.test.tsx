@@ -4,6 +4,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import ReadApiPage from './read-api-page';
 import * as outline from '../testing/outline-steps';
+import { refusedAnswer } from '../testing/fetch-mocks';
 
 const TOKEN = `kbr_${'b'.repeat(43)}`;
 
@@ -39,15 +40,7 @@ describe('Read API screen outline', () => {
       if (url === '/api/admin/read-api/tokens' && method === 'GET') return { body: { success: true, data: tokens } };
       if (url === '/api/admin/read-api/tokens' && method === 'POST') {
         const { name, scopes } = JSON.parse(String(body)) as Pick<AdminReadApiToken, 'name' | 'scopes'>;
-        if (!name)
-          return {
-            status: 422,
-            body: {
-              success: false,
-              message: 'The given data was invalid.',
-              errors: { name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] },
-            },
-          };
+        if (!name) return refusedAnswer({ name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] });
         const created = { ...tokens[0]!, id: 3, name, scopes, prefix: TOKEN.slice(0, 8), last_used_at: null };
         return { status: 201, body: { success: true, data: { ...created, token: TOKEN } } };
       }

@@ -3,7 +3,7 @@ import type { AdminReadApiToken } from '@kickback/contracts';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ReadApiPage from './read-api-page';
-import { recordFetches } from '../testing/record-fetches';
+import { recordFetches, refusedAnswer } from '../testing/fetch-mocks';
 
 const TOKEN = `kbr_${'a'.repeat(43)}`;
 
@@ -15,14 +15,7 @@ describe('ReadApiPage', () => {
       if (request.url === '/api/admin/read-api/tokens' && request.method === 'POST') {
         const { name, scopes } = JSON.parse(String(request.body)) as Pick<AdminReadApiToken, 'name' | 'scopes'>;
         if (!name) {
-          return {
-            status: 422,
-            body: {
-              success: false,
-              message: 'The given data was invalid.',
-              errors: { name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] },
-            },
-          };
+          return refusedAnswer({ name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] });
         }
         const created = {
           id: 7,

@@ -9,3 +9,9 @@ export function recordFetches(handler: MockHandler): TestRequest[] {
   });
   return requests;
 }
+
+/** What the server answers a body its validation refuses: 422 with the messages by field. */
+export const refusedAnswer = (errors: Record<string, string[]>) => ({
+  status: 422,
+  body: { success: false, message: 'The given data was invalid.', errors },
+});
