@@ -5,7 +5,7 @@ import { readPageData } from '../lib/page-data';
 import { mockFetch } from '../test/fetch-polyfill';
 import { adminFixture, memberFixture, settingsFixture } from '../test/fixtures';
 import { AdminApp } from './admin-app';
-import { recordFetches } from './testing/fetch-mocks';
+import { recordFetches } from '../test/fetch-mocks';
 
 const adminSettings: AdminSiteSettings = {
   ...settingsFixture,

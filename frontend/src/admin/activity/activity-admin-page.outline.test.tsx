@@ -3,7 +3,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import ActivityAdminPage from './activity-admin-page';
 import { overview, rules } from '../../test/activity-fixtures';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const kickRewards = {
   available: true,

@@ -3,7 +3,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ActivityAdminPage from './activity-admin-page';
 import { overview, rules } from '../../test/activity-fixtures';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 describe('ActivityAdminPage', () => {
   it('shows the live state, awards, deliveries with their verification result, and saves the rules', async () => {

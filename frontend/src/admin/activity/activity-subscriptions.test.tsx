@@ -3,7 +3,7 @@ import type { ActivityOverview } from '@kickback/contracts';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ActivitySubscriptions } from './activity-subscriptions';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const view: Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | 'kick_events' | 'delivery_warning' | 'live_poll_warning'> = {
   subscriptions_enabled: true,

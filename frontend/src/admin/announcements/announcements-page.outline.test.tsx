@@ -3,7 +3,7 @@ import { deliveries, hooks } from '../../test/announcement-fixtures';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import AnnouncementsPage from './announcements-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Announcements screen outline', () => {

@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { createdSockets } from '../../test/socket-io-client-stub';
 import { renderWithProviders } from '../../test/render';
 import AnnouncementsPage from './announcements-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 describe('AnnouncementsPage', () => {
   it('adds a Discord hook (refusing a URL that is not Discord’s), sends a test and shows the delivery log', async () => {

@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import BonusHuntsAdminPage from './bonus-hunts-admin-page';
-import * as outline from '../testing/outline-steps';
-import { huntDetail } from '../testing/hunt-fixtures';
+import * as outline from '../../test/outline-steps';
+import { huntDetail } from '../../test/hunt-fixtures';
 
 const hunt = huntDetail({ predictions_active: true, prize_points: [1000, 500], predictions_count: 2 });
 

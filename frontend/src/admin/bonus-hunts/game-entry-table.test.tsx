@@ -5,8 +5,8 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { GameEntryTable, movedIds } from './game-entry-table';
 import { parsePrizePoints } from './prize-points';
-import { recordFetches } from '../testing/fetch-mocks';
-import { huntDetail } from '../testing/hunt-fixtures';
+import { recordFetches } from '../../test/fetch-mocks';
+import { huntDetail } from '../../test/hunt-fixtures';
 
 const game = (id: number, name: string, bet: number, win: number | null): AdminHuntGame => ({
   id,

@@ -3,7 +3,7 @@ import type { AdminContactMessage } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import ContactMessagesPage from './contact-messages-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const messages: AdminContactMessage[] = [
   {

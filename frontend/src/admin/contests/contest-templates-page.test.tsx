@@ -3,7 +3,7 @@ import type { ContestTemplate } from '@kickback/contracts';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ContestTemplatesPage from './contest-templates-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const hunt: ContestTemplate = {
   id: 1,

@@ -3,7 +3,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import type { AdminUserRow } from './admin-economy-api';
 import StoreUsersPointsPage from './users-points-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const users: AdminUserRow[] = [
   {

@@ -5,7 +5,7 @@ import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import GoLivePage from './go-live-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const stats = {
   starting_balance: 1000,

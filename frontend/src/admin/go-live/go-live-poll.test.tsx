@@ -6,7 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { PollPanel } from './go-live-poll';
-import { refusedAnswer } from '../testing/fetch-mocks';
+import { refusedAnswer } from '../../test/fetch-mocks';
 
 const open: PollView = {
   id: 9,

@@ -3,7 +3,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { template } from '../../test/raffle-template-fixtures';
 import { screenOutline } from '../../test/screen-outline';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 // What a person meets on the form, recorded before it read the contract and compared since.
 describe('Start a raffle from a template: outline', () => {

@@ -3,7 +3,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import KickConnectionPage from './kick-connection-page';
 import { disconnected, connected } from '../../test/kick-connection-fixtures';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('Kick connection screen outline', () => {

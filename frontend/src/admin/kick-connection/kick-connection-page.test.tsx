@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import KickConnectionPage from './kick-connection-page';
 import { disconnected, connected } from '../../test/kick-connection-fixtures';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 describe('KickConnectionPage', () => {
   it('tells a refresh that needs a reconnect from one that is retrying, and when to reconnect by', async () => {

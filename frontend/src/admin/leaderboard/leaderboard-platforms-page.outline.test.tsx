@@ -6,7 +6,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { platform } from '../../test/leaderboard-fixtures';
 import { screenOutline } from '../../test/screen-outline';
 import LeaderboardPlatformsPage from './leaderboard-platforms-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const platforms = [
   platform({}),

@@ -3,7 +3,7 @@ import type { AuditLogEntry } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import AuditLogPage from './audit-log-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const entries: AuditLogEntry[] = [
   {

@@ -4,7 +4,7 @@ import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import OverlaysPage from './overlays-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const KINDS: OverlayKind[] = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up', 'contest'];
 

@@ -5,7 +5,7 @@ import { mockFetch, SERVER_ERROR } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import PayoutsQueuePage from './payouts-queue-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const payout = (id: number, status: PayoutStatus, over: Partial<AdminPayout> = {}): AdminPayout => ({
   id,

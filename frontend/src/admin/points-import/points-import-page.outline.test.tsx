@@ -3,8 +3,8 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { batch } from '../../test/points-import-fixtures';
 import { screenOutline } from '../../test/screen-outline';
 import PointsImportPage from './points-import-page';
-import * as outline from '../testing/outline-steps';
-import { refusedAnswer } from '../testing/fetch-mocks';
+import * as outline from '../../test/outline-steps';
+import { refusedAnswer } from '../../test/fetch-mocks';
 
 const FILE = 'Kick name,Points\nluke,1200\n';
 // What a person meets on the screen, recorded before its form read the contract and compared since.

@@ -4,7 +4,7 @@ import { adminFixture } from '../../test/fixtures';
 import { batch, preview } from '../../test/points-import-fixtures';
 import { renderWithProviders } from '../../test/render';
 import PointsImportPage from './points-import-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const FILE = 'Kick name,Points\nluke,1200\nnewbie,40\n';
 

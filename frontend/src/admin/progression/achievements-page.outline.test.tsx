@@ -1,5 +1,5 @@
 import { achievement } from '../../test/achievement-fixtures';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 import AchievementsAdminPage from './achievements-page';
 
 const achievements = [

@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { achievement } from '../../test/achievement-fixtures';
 import { renderWithProviders } from '../../test/render';
 import AchievementsAdminPage from './achievements-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
 

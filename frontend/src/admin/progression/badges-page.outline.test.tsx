@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminBadge } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 import { screenOutline } from '../../test/screen-outline';
 import BadgesAdminPage from './badges-page';
 

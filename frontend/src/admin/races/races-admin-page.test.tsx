@@ -3,7 +3,7 @@ import type { AdminPlatform, AdminRace } from '@kickback/contracts';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import RacesAdminPage from './races-admin-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const race = (over: Partial<AdminRace>): AdminRace => ({
   id: 1,

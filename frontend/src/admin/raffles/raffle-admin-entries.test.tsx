@@ -6,7 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { RaffleAdminEntries } from './raffle-admin-entries';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const entry = (id: number, name: string, tickets = 1): AdminRaffleEntry => ({
   id,

@@ -5,7 +5,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { raffle } from '../../test/raffle-fixtures';
 import { screenOutline } from '../../test/screen-outline';
 import RafflesAdminPage from './raffles-admin-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 /** A raffle with every option and a rule set, so the edit form shows them all. */
 const chair = raffle({

@@ -6,7 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { raffle } from '../../test/raffle-fixtures';
 import { renderWithProviders } from '../../test/render';
 import RafflesAdminPage from './raffles-admin-page';
-import { recordFetches, refusedAnswer } from '../testing/fetch-mocks';
+import { recordFetches, refusedAnswer } from '../../test/fetch-mocks';
 
 describe('Raffles admin', () => {
   beforeEach(() => resetSocketForTests());

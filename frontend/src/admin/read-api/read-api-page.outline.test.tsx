@@ -3,8 +3,8 @@ import type { AdminReadApiToken } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import ReadApiPage from './read-api-page';
-import * as outline from '../testing/outline-steps';
-import { refusedAnswer } from '../testing/fetch-mocks';
+import * as outline from '../../test/outline-steps';
+import { refusedAnswer } from '../../test/fetch-mocks';
 
 const TOKEN = `kbr_${'b'.repeat(43)}`;
 

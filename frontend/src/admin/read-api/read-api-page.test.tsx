@@ -3,7 +3,7 @@ import type { AdminReadApiToken } from '@kickback/contracts';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ReadApiPage from './read-api-page';
-import { recordFetches, refusedAnswer } from '../testing/fetch-mocks';
+import { recordFetches, refusedAnswer } from '../../test/fetch-mocks';
 
 const TOKEN = `kbr_${'a'.repeat(43)}`;
 

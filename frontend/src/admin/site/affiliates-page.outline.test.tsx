@@ -1,5 +1,5 @@
 import type { AdminAffiliate } from '@kickback/contracts';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 import AffiliatesPage from './affiliates-page';
 
 const affiliates: AdminAffiliate[] = [

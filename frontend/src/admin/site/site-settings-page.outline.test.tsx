@@ -3,7 +3,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { fieldLimits, screenOutline } from '../../test/screen-outline';
 import { adminSettings } from '../../test/site-settings-fixtures';
 import SiteSettingsPage from './site-settings-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 // What a person meets on the screen, recorded before its fields read the contract and compared since.
 describe('Site settings screen outline', () => {

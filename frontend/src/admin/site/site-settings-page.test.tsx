@@ -3,7 +3,7 @@ import { adminFixture } from '../../test/fixtures';
 import { adminSettings } from '../../test/site-settings-fixtures';
 import { renderWithProviders } from '../../test/render';
 import SiteSettingsPage from './site-settings-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 describe('SiteSettingsPage footer link', () => {
   it("edits the 'Powered by' text and URL, refusing a non-http link before saving", async () => {

@@ -3,7 +3,7 @@ import type { CatalogueSlotDetail, SlotImportPreview } from '@kickback/contracts
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import SlotCataloguePage from './slot-catalogue-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const gates: CatalogueSlotDetail = {
   id: 7,

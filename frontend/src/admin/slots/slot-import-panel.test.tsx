@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { SlotImportPanel } from './slot-import-panel';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const FILE = 'name,provider\nGates of Olympus,Pragmatic Play\n';
 

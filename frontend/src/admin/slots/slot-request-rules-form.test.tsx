@@ -4,7 +4,7 @@ import { type MockAnswer } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { SlotRequestRulesForm } from './slot-request-rules-form';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const saved: SlotRequestRules = {
   open: true,

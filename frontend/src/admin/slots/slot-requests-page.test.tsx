@@ -3,7 +3,7 @@ import type { SlotRequestEntry } from '@kickback/contracts';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import SlotRequestsPage from './slot-requests-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const entry = (id: number, name: string, requesters: string[]): SlotRequestEntry => ({
   id,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { AdminStoreCode, AdminStoreItem } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 import { screenOutline } from '../../test/screen-outline';
 import StoreItemsPage from './store-items-page';
 import { item as storeItem } from '../../test/store-items-fixtures';

@@ -3,7 +3,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import StoreItemsPage from './store-items-page';
 import { item } from '../../test/store-items-fixtures';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 describe('StoreItemsPage', () => {
   it('lists items with stock, limits and code pools; validates and creates an item with unlimited stock', async () => {

@@ -3,7 +3,7 @@ import type { AdminRedemption } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import StoreRedemptionsPage from './store-redemptions-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const redemptions: AdminRedemption[] = [
   {

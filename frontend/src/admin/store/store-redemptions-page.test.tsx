@@ -5,7 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import StoreRedemptionsPage from './store-redemptions-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const row = (id: number, status: AdminRedemption['status']): AdminRedemption => ({
   id,

@@ -1,5 +1,5 @@
 import type { AdminTicketCategory } from '@kickback/contracts';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 import TicketCategoriesPage from './ticket-categories-page';
 
 const categories: AdminTicketCategory[] = [

@@ -3,7 +3,7 @@ import type { AdminTicket, TicketReply } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import TicketsAdminPage from './tickets-admin-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const ticket = (id: number, title: string, status: AdminTicket['status']): AdminTicket => ({
   id,

@@ -4,7 +4,7 @@ import { memberFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { adminSectionsFor } from '../admin-nav';
 import TicketsAdminPage from './tickets-admin-page';
-import { recordFetches } from '../testing/fetch-mocks';
+import { recordFetches } from '../../test/fetch-mocks';
 
 const staffFixture = { ...memberFixture, id: 3, username: 'HelpDeskHana', role: 'staff' as const };
 

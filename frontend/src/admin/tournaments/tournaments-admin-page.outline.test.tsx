@@ -5,7 +5,7 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { cup as emptyCup, match } from '../../test/tournament-fixtures';
 import { screenOutline } from '../../test/screen-outline';
 import TournamentsAdminPage from './tournaments-admin-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 /** The cup after a first multiplier and a first winner: C waits in the final. */
 const cup: AdminTournament = {

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import { badge, page, userDetail, xpLedger } from '../../test/user-detail-fixtures';
 import StoreUsersPointsPage from '../economy/users-points-page';
-import * as outline from '../testing/outline-steps';
+import * as outline from '../../test/outline-steps';
 
 const user = userDetail();
 const ledger = xpLedger();

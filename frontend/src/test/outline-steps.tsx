@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
-import { mockFetch, type MockHandler } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
-import { screenOutline } from '../../test/screen-outline';
+import { mockFetch, type MockHandler } from './fetch-polyfill';
+import { adminFixture } from './fixtures';
+import { renderWithProviders } from './render';
+import { screenOutline } from './screen-outline';
 
 /**
  * The steps the admin screens' outline tests share. Each records what it shows under the snapshot name the screens

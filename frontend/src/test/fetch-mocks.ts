@@ -1,4 +1,4 @@
-import { mockFetch, type MockHandler, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch, type MockHandler, type TestRequest } from './fetch-polyfill';
 
 /** mockFetch that also keeps every request in order, for a test to read what the screen sent. */
 export function recordFetches(handler: MockHandler): TestRequest[] {
