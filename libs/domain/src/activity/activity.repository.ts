@@ -55,9 +55,11 @@ export interface ChatterRow {
 }
 
 export interface NewAward {
+  /** Unique per award: the Kick message id, `follow:<kick id>`, `reward:<redemption id>` or a watch interval. */
   key: string;
   source: ActivitySource;
   kickUserId: number | null;
+  /** The member (found by Kick user id, never by name); null keeps the award pending for a chatter without an account. */
   userId: number | null;
   streamId: string | null;
   points: number;

@@ -26,7 +26,7 @@ export interface TournamentRow {
   winner: string | null;
 }
 
-interface MatchRow {
+export interface MatchRow {
   id: number;
   tournament_id: number;
   round: number;
