@@ -17,3 +17,5 @@ export * from './product-processes';
 export * from './throwaway-services';
 export * from './test-socket';
 export * from './redis-db-claims';
+export * from './fake-date';
+export * from './audit-trail';
