@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { LiveState } from '@kickback/contracts';
 import { integrationStack, FakeKickServer, createUser, kickUser, ulid, waitFor, type TestClient } from '@kickback/testing';
 
@@ -99,8 +99,7 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(await kick.events.deliver('chat.message.sent', chat(m.kickId, 'hello before the stream'))).toBe(200);
     expect(await balance(m.id)).toBe(0);
 
-    const socket: Socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const socket = await stack.socket();
     const joined = new Promise((resolve) => socket.once('room:joined', resolve));
     socket.emit('room:join', 'site');
     await joined;
@@ -306,19 +305,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   describe('watching on the site', () => {
-    const sockets: Socket[] = [];
-    const connect = async (client: TestClient) => {
-      const socket = io(stack.api.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        extraHeaders: { cookie: client.cookieHeader },
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      return socket;
-    };
+    const connect = (client: TestClient) => stack.socket(client);
     const beat = (socket: Socket, visible: boolean) =>
       socket.emitWithAck('activity:heartbeat', { visible, player: true }) as Promise<{ counted: boolean; awarded: number }>;
     /** Beats every 250 ms for `ms`, answering how many beats each socket had counted. */
@@ -334,10 +321,7 @@ describe('Kick events: signed webhooks award points once', () => {
     };
 
     beforeAll(() => setRules({ watch_interval_seconds: 2, watch_points: 10, watch_stream_cap: 1000 }));
-    afterAll(async () => {
-      for (const s of sockets) s.close();
-      await setRules({ watch_interval_seconds: 600 });
-    });
+    afterAll(() => setRules({ watch_interval_seconds: 600 }));
 
     it('two tabs of one member earn once', async () => {
       const m = await stack.member({ kickId: ++kickSeq });
