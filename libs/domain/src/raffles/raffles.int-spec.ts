@@ -72,6 +72,39 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     );
     return { events: rows.length, entries: rows.flatMap((r) => r.entries) };
   };
+  /**
+   * `howMany` demo members named `<prefix>_<tag>_<n>`, entered in the raffle in random order (so entry order and member
+   * order differ) with `tickets` each (SQL over the member's id); answers the tag.
+   */
+  const enteredCrowd = async (raffleId: number, prefix: string, howMany: number, entryType: string, tickets = '1') => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const db = stack.em.fork();
+    const name = prefix[0]!.toUpperCase() + prefix.slice(1);
+    await db.execute(
+      `insert into users (username, name, kick_username, is_demo)
+       select ?::text || g, ?::text || g, ?::text || g, true from generate_series(1, ?) g`,
+      [`${prefix}_${tag}_`, `${name} `, `${prefix}_${tag}_`, howMany],
+    );
+    await db.execute(
+      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+       select ?, id, ?, ${tickets} from users where username like ? order by random()`,
+      [raffleId, entryType, `${prefix}\\_${tag}\\_%`],
+    );
+    return tag;
+  };
+  /** The entrants' ids as the raffle page pages through them (`query`: order, limit, search), up to `pages` pages. */
+  const entrantPages = async (raffleId: number, query: string, pages = Infinity) => {
+    const ids: number[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; cursor !== null && page < pages; page++) {
+      const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
+        .client()
+        .json('GET', `/api/r/raffles/${raffleId}/entries?${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      ids.push(...answer.body.data.map((p) => p.user.id));
+      cursor = answer.body.cursor.next;
+    }
+    return ids;
+  };
 
   it('publishes the seed hash, keeps the seed secret and reports Pending/Active per the schedule', async () => {
     const pending = await createRaffle({ start_datetime: iso(3_600_000), end_datetime: iso(7_200_000) });
@@ -510,35 +543,15 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('pages 300 entrants with many ticket ties in both orders, each exactly once and in order', async () => {
     const id = await createRaffle();
-    const tag = Math.random().toString(36).slice(2, 7);
     const db = stack.em.fork();
-    await db.execute(
-      `insert into users (username, name, kick_username, is_demo)
-       select 'tie_${tag}_' || g, 'Tie ' || g, 'tie_${tag}_' || g, true from generate_series(1, 300) g`,
-    );
     // Tickets 1-5 each: ties everywhere, which the tickets order breaks by the earlier first entry.
-    await db.execute(
-      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-       select ?, id, 'points', 1 + (id % 5) from users where username like ? order by random()`,
-      [id, `tie\\_${tag}\\_%`],
-    );
+    await enteredCrowd(id, 'tie', 300, 'points', '1 + (id % 5)');
     await stack.api.app.get(RafflesEntriesRepository).recount(db, id);
     const expected = async (order: string) =>
       (await db.execute<{ user_id: number }[]>(`select user_id from raffle_entries where raffle_id = ? order by ${order}`, [id])).map(
         (r) => r.user_id,
       );
-    const walk = async (order: 'tickets' | 'newest') => {
-      const ids: number[] = [];
-      let cursor: string | null = '';
-      while (cursor !== null) {
-        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
-          .client()
-          .json('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
-        ids.push(...answer.body.data.map((p) => p.user.id));
-        cursor = answer.body.cursor.next;
-      }
-      return ids;
-    };
+    const walk = (order: 'tickets' | 'newest') => entrantPages(id, `order=${order}&limit=7`);
     expect(await walk('tickets')).toEqual(await expected('tickets desc, id'));
     expect(await walk('newest')).toEqual(await expected('id desc'));
     expect(new Set(await walk('tickets')).size).toBe(300);
@@ -546,18 +559,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('a search few members match and one many match page through the same people, newest first', async () => {
     const id = await createRaffle();
-    const tag = Math.random().toString(36).slice(2, 7);
     const db = stack.em.fork();
     // 2,100 entrants whose names share a prefix: more than a search looks up from the matching members.
-    await db.execute(
-      `insert into users (username, name, kick_username, is_demo)
-       select 'crowd_${tag}_' || g, 'Crowd ' || g, 'crowd_${tag}_' || g, true from generate_series(1, 2100) g`,
-    );
-    await db.execute(
-      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-       select ?, id, 'passwordless', 1 from users where username like ? order by random()`,
-      [id, `crowd\\_${tag}\\_%`],
-    );
+    const tag = await enteredCrowd(id, 'crowd', 2100, 'passwordless');
     await db.execute(
       'insert into raffle_participants (raffle_id, user_id, first_entry_id) select raffle_id, user_id, id from raffle_entries where raffle_id = ?',
       [id],
@@ -570,18 +574,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
           [id, pattern],
         )
       ).map((r) => r.user_id);
-    const pages = async (text: string) => {
-      const ids: number[] = [];
-      let cursor: string | null = '';
-      for (let page = 0; cursor !== null && page < 3; page++) {
-        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
-          .client()
-          .json('GET', `/api/r/raffles/${id}/entries?order=newest&search=${encodeURIComponent(text)}${cursor ? `&cursor=${cursor}` : ''}`);
-        ids.push(...answer.body.data.map((p) => p.user.id));
-        cursor = answer.body.cursor.next;
-      }
-      return ids;
-    };
+    const pages = (text: string) => entrantPages(id, `order=newest&search=${encodeURIComponent(text)}`, 3);
 
     // Few: crowd_…_7, _70–_79, _700–_799 (111 members), looked up from the members the name matches.
     const few = await expected(`crowd\\_${tag}\\_7%`);
