@@ -9,6 +9,7 @@ export * from './outbox/processed-events.service';
 export * from './outbox/domain-event-dispatcher.service';
 export * from './redis/redis.module';
 export * from './redis/versioned-answer-cache';
+export * from './redis/redis-lock';
 export * from './realtime/realtime-emitter.service';
 export * from './realtime/lossy-publish';
 export * from './realtime/realtime.module';

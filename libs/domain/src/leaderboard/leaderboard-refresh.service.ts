@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { AppConfig, InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis, withRedisLock } from '@kickback/platform';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
 import { archivePeriod, currentPeriod, openPeriod, type PeriodRecord } from './leaderboard-periods.repository';
@@ -48,24 +48,15 @@ export class LeaderboardRefreshService {
   ) {}
 
   async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
-    const lockKey = LEADERBOARD_CACHE_KEYS.refreshLock(platformId);
-    const token = `${process.pid}:${Math.random()}`;
-    if (!(await this.redis.set(lockKey, token, 'PX', REFRESH_LOCK_MS, 'NX'))) return { status: 'busy', archived: [] };
-    try {
+    const locked = await withRedisLock(this.redis, LEADERBOARD_CACHE_KEYS.refreshLock(platformId), REFRESH_LOCK_MS, async () => {
       const platform = await findPlatform(this.em.fork(), platformId);
-      if (!platform || !platform.isActive) return { status: 'skipped', archived: [] };
+      if (!platform || !platform.isActive) return { status: 'skipped', archived: [] } satisfies RefreshOutcome;
       const { period, archived } = await this.rollover(platform, now);
       const result = await this.fetchAndStore(platform, period, trigger);
       await this.cache.publish([platform.id], [platform.slug]);
-      return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
-    } finally {
-      await this.redis.eval(
-        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
-        1,
-        lockKey,
-        token,
-      );
-    }
+      return { status: result.ok ? 'updated' : 'failed', archived, error: result.error } satisfies RefreshOutcome;
+    });
+    return locked.ran ? locked.value : { status: 'busy', archived: [] };
   }
 
   /**
