@@ -48,14 +48,19 @@ export class LeaderboardRefreshService {
   ) {}
 
   async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
-    const locked = await withRedisLock(this.redis, LEADERBOARD_CACHE_KEYS.refreshLock(platformId), REFRESH_LOCK_MS, async () => {
-      const platform = await findPlatform(this.em.fork(), platformId);
-      if (!platform || !platform.isActive) return { status: 'skipped', archived: [] } satisfies RefreshOutcome;
-      const { period, archived } = await this.rollover(platform, now);
-      const result = await this.fetchAndStore(platform, period, trigger);
-      await this.cache.publish([platform.id], [platform.slug]);
-      return { status: result.ok ? 'updated' : 'failed', archived, error: result.error } satisfies RefreshOutcome;
-    });
+    const locked = await withRedisLock(
+      this.redis,
+      LEADERBOARD_CACHE_KEYS.refreshLock(platformId),
+      REFRESH_LOCK_MS,
+      async (): Promise<RefreshOutcome> => {
+        const platform = await findPlatform(this.em.fork(), platformId);
+        if (!platform || !platform.isActive) return { status: 'skipped', archived: [] };
+        const { period, archived } = await this.rollover(platform, now);
+        const result = await this.fetchAndStore(platform, period, trigger);
+        await this.cache.publish([platform.id], [platform.slug]);
+        return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
+      },
+    );
     return locked.ran ? locked.value : { status: 'busy', archived: [] };
   }
 
