@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { LiveState } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, ulid, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, kickUser, ulid, waitFor, type TestClient, joinRoom } from '@kickback/testing';
 
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -100,9 +100,7 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(await balance(m.id)).toBe(0);
 
     const socket = await stack.socket();
-    const joined = new Promise((resolve) => socket.once('room:joined', resolve));
-    socket.emit('room:join', 'site');
-    await joined;
+    await joinRoom(socket, 'site');
     const pushed = new Promise<LiveState>((resolve) => socket.once('site:live', resolve));
     expect(await goLive(true)).toBe(200);
     expect(await pushed).toMatchObject({ is_live: true, ended_at: null });

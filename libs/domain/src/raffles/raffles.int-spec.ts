@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
 import {
   RAFFLE_ENTRIES_PAGE,
   computeWinners,
@@ -13,7 +12,7 @@ import {
   type RaffleVerification,
   type RecentWinner,
 } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient, openRaffle, joinRoom } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
@@ -38,11 +37,6 @@ async function loginFrom(client: TestClient, userId: number): Promise<void> {
 }
 
 describe('raffles (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' } });
 
   const createRaffle = (overrides: Record<string, unknown> = {}) =>
@@ -135,14 +129,10 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('a burst of 2,000 entries: every push carries at most a page per list order and the totals so far, the last all of them', async () => {
     const id = await createRaffle();
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const pushes: RaffleEntriesPush[] = [];
     socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', `raffle:${id}`);
-    });
+    await joinRoom(socket, `raffle:${id}`);
     // The publisher as the entry statements call it: 2,000 newcomers in batches of 20 sent at once, each batch with the
     // counters its statement left. No time passes between them, so the rate is as high as the process can go.
     const publisher = stack.api.app.get(RaffleLivePublisher);
@@ -192,14 +182,10 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('500 parallel free entries from 250 members (each twice) give exactly 250 entries, pushed live and coalesced', async () => {
     const id = await createRaffle();
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const pushes: RaffleEntriesPush[] = [];
     socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', `raffle:${id}`);
-    });
+    await joinRoom(socket, `raffle:${id}`);
     const members: { id: number; client: TestClient }[] = [];
     // Logins go in small batches (session creation is not what this test is about); the entries go all at once.
     while (members.length < 250) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
@@ -736,8 +722,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const id = await createRaffle({ end_datetime: iso(1500), number_of_winners: 1 });
     const m = await member();
     await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const drawn = new Promise<{ winners: { id: number }[]; seed: string }>((resolve) => socket.on('raffle:drawn', resolve));
     socket.emit('room:join', `raffle:${id}`);
     const pushed = await drawn;
@@ -912,12 +897,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const second = await createRaffle({ number_of_winners: 1 });
     expect((await members[0]!.client.json('POST', `/api/r/raffles/${second}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     // The Recent Winners page listens in the 'winners' room: every draw reaches it.
-    const watcher = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(watcher);
-    await new Promise<void>((resolve) => {
-      watcher.once('room:joined', () => resolve());
-      watcher.emit('room:join', 'winners');
-    });
+    const watcher = await stack.socket();
+    await joinRoom(watcher, 'winners');
     const drawnPush = new Promise<{ raffle_id: number; winners: { id: number }[] }>((resolve) => watcher.once('raffle:drawn', resolve));
     expect((await stack.admin.json('POST', `/api/admin/raffles/${second}/draw`)).status).toBe(200);
     expect(await drawnPush).toMatchObject({ raffle_id: second, winners: [{ id: members[0]!.id }] });
