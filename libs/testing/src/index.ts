@@ -19,3 +19,4 @@ export * from './test-socket';
 export * from './redis-db-claims';
 export * from './fake-date';
 export * from './audit-trail';
+export * from './wallet-balance';

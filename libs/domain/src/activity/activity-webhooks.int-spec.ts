@@ -1,6 +1,16 @@
 import type { Socket } from 'socket.io-client';
 import type { LiveState } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, ulid, waitFor, type TestClient, joinRoom } from '@kickback/testing';
+import {
+  integrationStack,
+  FakeKickServer,
+  createUser,
+  kickUser,
+  ulid,
+  waitFor,
+  type TestClient,
+  joinRoom,
+  walletBalance,
+} from '@kickback/testing';
 
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -9,12 +19,7 @@ describe('Kick events: signed webhooks award points once', () => {
   let kickSeq = 500_000;
 
   /** A member whose Kick account is `kickId` (matched by id only: the Kick username differs on purpose). */
-  const balance = async (userId: number) =>
-    Number(
-      (
-        await stack.em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId])
-      )[0].b,
-    );
+  const balance = (userId: number) => walletBalance(stack.em, userId);
   /** The live state a page render injects (window.__APP__.live): what the LIVE badge shows on first paint. */
   const pageLive = async (): Promise<LiveState> => {
     const html = await (await fetch(`${stack.api.url}/`)).text();

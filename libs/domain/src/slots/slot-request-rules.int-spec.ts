@@ -1,4 +1,4 @@
-import { integrationStack } from '@kickback/testing';
+import { integrationStack, walletBalance } from '@kickback/testing';
 
 describe('slot request rules as the admin form reads and writes them (real PostgreSQL)', () => {
   const stack = integrationStack({ admin: true });
@@ -48,10 +48,7 @@ describe('slot request rules as the admin form reads and writes them (real Postg
     const asked = await client.json('POST', '/api/r/slot-requests', { slot_id: free.id });
     expect(asked.status).toBe(201);
     expect(asked.body.data).toMatchObject({ points_spent: 0, request: { place: expect.any(Number) } });
-    const [wallet] = await stack.em
-      .fork()
-      .execute<{ balance: number }[]>('select balance::int as balance from wallets where user_id = ?', [member.id]);
-    expect(wallet!.balance).toBe(7);
+    expect(await walletBalance(stack.em, member.id)).toBe(7);
     const ledger = await stack.em
       .fork()
       .execute<{ n: number }[]>("select count(*)::int as n from points_ledger where user_id = ? and reason = 'slot.request'", [member.id]);

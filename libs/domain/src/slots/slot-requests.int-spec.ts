@@ -1,4 +1,4 @@
-import { integrationStack, createUser } from '@kickback/testing';
+import { integrationStack, createUser, walletBalance } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { SlotRequestsService } from './slot-requests.service';
 
@@ -132,8 +132,7 @@ describe('slot requests: merging, charging, limits and refunds under parallel re
       stack.admin.json('POST', `/api/admin/slot-requests/${requestId}/skip`),
     ]);
     expect(skips.map((s) => s.status).sort()).toEqual([200, 404]);
-    const [balance] = await rows<{ balance: number }>('select balance::int as balance from wallets where user_id = ?', [member.id]);
-    expect(balance!.balance).toBe(50);
+    expect(await walletBalance(stack.em, member.id)).toBe(50);
     expect((await client.json('GET', '/api/r/slot-requests/mine')).body.data[0]).toMatchObject({
       status: 'skipped',
       place: null,
