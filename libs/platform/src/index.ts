@@ -16,6 +16,7 @@ export * from './realtime/realtime.module';
 export * from './queue/queue.module';
 export * from './queue/failed-job-age';
 export * from './http/envelope';
+export * from './http/iso-time';
 export * from './http/api-errors';
 export * from './http/zod-validation.pipe';
 export * from './http/zod-bounds';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArrayLiteral } from '@kickback/platform';
+import { intArrayLiteral, isoOrNull } from '@kickback/platform';
 import type {
   ActivityExclusion,
   ActivityRules,
@@ -86,8 +86,8 @@ export interface PendingAward {
 
 export const toLive = (row: LiveRow): LiveState => ({
   is_live: row.is_live,
-  started_at: row.started_at ? new Date(row.started_at).toISOString() : null,
-  ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+  started_at: isoOrNull(row.started_at),
+  ended_at: isoOrNull(row.ended_at),
   title: row.stream_title,
   category: row.stream_category,
 });
