@@ -54,6 +54,9 @@ export interface ChatterRow {
   last_chat_award_at: Date | null;
 }
 
+/** A Kick account, or a member. */
+type Earner = { kickUserId?: number; userId?: number };
+
 export interface NewAward {
   /** Unique per award: the Kick message id, `follow:<kick id>`, `reward:<redemption id>` or a watch interval. */
   key: string;
@@ -263,30 +266,25 @@ export class ActivityRepository {
   }
 
   /** Points a Kick account (or a member) earned from one source since a moment, or within one stream. */
-  async earnedSince(
-    em: EntityManager,
-    who: { kickUserId?: number; userId?: number },
-    source: ActivitySource,
-    since: Date,
-  ): Promise<number> {
-    const [col, id] = who.userId !== undefined ? ['user_id', who.userId] : ['kick_user_id', who.kickUserId];
-    const [row] = await em.execute<{ total: number }[]>(
-      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and created_at >= ?`,
-      [id, source, since],
-    );
-    return row!.total;
+  earnedSince(em: EntityManager, who: Earner, source: ActivitySource, since: Date): Promise<number> {
+    return this.earned(em, who, source, 'created_at >= ?', since);
   }
 
-  async earnedInStream(
+  earnedInStream(em: EntityManager, who: Earner, source: ActivitySource, streamId: string): Promise<number> {
+    return this.earned(em, who, source, 'stream_id = ?', streamId);
+  }
+
+  private async earned(
     em: EntityManager,
-    who: { kickUserId?: number; userId?: number },
+    who: Earner,
     source: ActivitySource,
-    streamId: string,
+    within: 'created_at >= ?' | 'stream_id = ?',
+    value: unknown,
   ): Promise<number> {
     const [col, id] = who.userId !== undefined ? ['user_id', who.userId] : ['kick_user_id', who.kickUserId];
     const [row] = await em.execute<{ total: number }[]>(
-      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and stream_id = ?`,
-      [id, source, streamId],
+      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and ${within}`,
+      [id, source, value],
     );
     return row!.total;
   }
