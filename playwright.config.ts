@@ -15,7 +15,8 @@ const runSuffix = port === '3111' ? '' : `-${port}`;
 
 /**
  * Browser tests against the built product. scripts/e2e-server.mjs starts api + worker on a fresh database; the run
- * starts one such server per worker (E2E_SERVERS, three by default, on E2E_PORT and the ports after it), and each
+ * starts one such server per worker (E2E_SERVERS, three by default, on E2E_PORT and the ports after it, all at once
+ * through scripts/e2e-servers.mjs), and each
  * worker's tests use only its own (e2e/support/server-port.ts), so a worker's site-wide changes never reach the other.
  */
 export default defineConfig({
@@ -53,14 +54,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: Array.from({ length: SERVER_COUNT }, (_, i) => ({
-    // exec: the server is Playwright's own child, so it sees Playwright go (scripts/e2e-server.mjs watches its parent).
-    command: 'exec node scripts/e2e-server.mjs',
-    url: `http://localhost:${FIRST_SERVER_PORT + i}/readyz`,
-    timeout: 180_000,
+  webServer: {
+    // One command for all the servers, started side by side (Playwright starts list entries one after another).
+    // exec: the launcher is Playwright's own child, so it sees Playwright go, and each server sees the launcher go.
+    command: 'exec node scripts/e2e-servers.mjs',
+    wait: { stdout: /ALL_SERVERS_READY/ },
+    // The same room as before, when each server had 180 s of its own in turn.
+    timeout: 180_000 * SERVER_COUNT,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(FIRST_SERVER_PORT + i) },
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-  })),
+    env: { E2E_PORT: String(FIRST_SERVER_PORT), E2E_SERVERS: String(SERVER_COUNT) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });

@@ -23,6 +23,8 @@ describe('offers that follow the viewer', () => {
   let byDatabase: RunningApi;
   let admin: TestClient;
   let em: EntityManager;
+  /** A race on each board, by the board's slug. */
+  const races: Record<string, number> = {};
 
   beforeAll(async () => {
     stack = await createTestStack();
@@ -48,6 +50,15 @@ describe('offers that follow the viewer', () => {
         countries,
       });
       expect(res.status).toBe(201);
+      const race = await admin.json('POST', '/api/admin/races', {
+        platform_id: res.body.data.id,
+        title: `Race on ${slug}`,
+        starts_at: new Date(Date.now() + 3600_000).toISOString(),
+        ends_at: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+        prizes: [{ amount: 100, currency: '$' }],
+      });
+      expect(race.status).toBe(201);
+      races[slug] = race.body.data.id;
     }
   });
   afterAll(() => stack.close());
@@ -61,6 +72,13 @@ describe('offers that follow the viewer', () => {
     expect(((await res.json()) as any).data.gate).toBe('confirmed');
     return client;
   };
+  /** The titles of the races in GET /api/r/races, whatever their status. */
+  const raceTitles = async (client: TestClient, headers: Record<string, string> = {}) => {
+    const data = ((await (await client.request('GET', '/api/r/races', { headers })).json()) as any).data;
+    return [...data.upcoming, ...data.live, ...data.finished].map((r: { title: string }) => r.title).sort();
+  };
+  const raceStatus = async (client: TestClient, slug: string, headers: Record<string, string> = {}) =>
+    (await client.request('GET', `/api/r/races/${races[slug]}`, { headers })).status;
   const boards = async (client: TestClient, headers: Record<string, string>) => {
     const res = await client.request('GET', '/api/r/leaderboard', { headers });
     return Object.keys(((await res.json()) as any).data.all_leaderboards);
@@ -97,6 +115,10 @@ describe('offers that follow the viewer', () => {
     expect(names(page.affiliates)).toEqual(['Everywhere']);
     expect(page.leaderboard?.platforms.map((p) => p.slug)).toEqual(['open-board']);
     expect(JSON.stringify(page)).not.toMatch(/NotInGb|OnlyUs|no-gb-board/);
+    // A hidden board's races are hidden with it: not in the list, and their pages are not found.
+    expect(await raceTitles(viewer, gb)).toEqual(['Race on open-board']);
+    expect(await raceStatus(viewer, 'no-gb-board', gb)).toBe(404);
+    expect(await raceStatus(viewer, 'open-board', gb)).toBe(200);
 
     const us = { 'cf-ipcountry': 'US' };
     const american = await confirmedIn(byHeader, us);
@@ -105,6 +127,8 @@ describe('offers that follow the viewer', () => {
     );
     expect(await boards(american, us)).toEqual(['open-board', 'no-gb-board']);
     expect((await american.request('GET', '/api/r/leaderboard/no-gb-board/periods', { headers: us })).status).toBe(200);
+    expect(await raceTitles(american, us)).toEqual(['Race on no-gb-board', 'Race on open-board']);
+    expect(await raceStatus(american, 'no-gb-board', us)).toBe(200);
   });
 
   it('by the country database: the address decides, and an allow-list offer never reaches an unknown country', async () => {
@@ -114,6 +138,8 @@ describe('offers that follow the viewer', () => {
       names((await viewer.request('GET', '/api/r/affiliates', { headers: from(GB_ADDRESS) }).then((r) => r.json() as Promise<any>)).data),
     ).toEqual(['Everywhere']);
     expect(await boards(viewer, from(GB_ADDRESS))).toEqual(['open-board']);
+    expect(await raceTitles(viewer, from(GB_ADDRESS))).toEqual(['Race on open-board']);
+    expect(await raceStatus(viewer, 'no-gb-board', from(GB_ADDRESS))).toBe(404);
     const page = await pageData(viewer, from(GB_ADDRESS));
     expect(page.safety.country).toBe('GB');
     expect(JSON.stringify(page)).not.toMatch(/NotInGb|OnlyUs|no-gb-board/);
@@ -121,6 +147,7 @@ describe('offers that follow the viewer', () => {
     expect(
       names((await american.request('GET', '/api/r/affiliates', { headers: from(US_ADDRESS) }).then((r) => r.json() as Promise<any>)).data),
     ).toEqual(['Everywhere', 'NotInGb', 'OnlyUs']);
+    expect(await raceTitles(american, from(US_ADDRESS))).toEqual(['Race on no-gb-board', 'Race on open-board']);
     // A private address has no country: "only" lists stay hidden, "except" lists are shown.
     expect(names((await viewer.request('GET', '/api/r/affiliates').then((r) => r.json() as Promise<any>)).data)).toEqual([
       'Everywhere',
@@ -135,6 +162,8 @@ describe('offers that follow the viewer', () => {
     expect(unanswered).toMatchObject({ country: 'US', min_age: 21, gate: 'unanswered', offers: false, help: { name: '1-800-GAMBLER' } });
     expect((await viewer.request('GET', '/api/r/affiliates', { headers: us }).then((r) => r.json() as Promise<any>)).data).toEqual([]);
     expect(await boards(viewer, us)).toEqual([]);
+    expect(await raceTitles(viewer, us)).toEqual([]);
+    expect(await raceStatus(viewer, 'open-board', us)).toBe(404);
 
     await viewer.refreshCsrf();
     const no = await viewer.request('POST', '/api/r/safety/age', { json: { answer: 'no' }, headers: us });
@@ -148,6 +177,8 @@ describe('offers that follow the viewer', () => {
     });
     expect((await viewer.request('GET', '/api/r/bonus-hunts/current', { headers: us })).status).toBe(403);
     expect((await viewer.request('GET', '/api/r/leaderboard/open-board/periods', { headers: us })).status).toBe(404);
+    expect(await raceTitles(viewer, us)).toEqual([]);
+    expect(await raceStatus(viewer, 'open-board', us)).toBe(404);
 
     // 18 is not enough where the admin asks 21; the same browser is asked again there.
     const eighteen = byHeader.client();

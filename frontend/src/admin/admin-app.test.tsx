@@ -2,9 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { AdminAffiliate, AdminSiteSettings } from '@kickback/contracts';
 import { makeStoreFromPageData } from '../app/store';
 import { readPageData } from '../lib/page-data';
-import { mockFetch, type TestRequest } from '../test/fetch-polyfill';
+import { mockFetch } from '../test/fetch-polyfill';
 import { adminFixture, memberFixture, settingsFixture } from '../test/fixtures';
 import { AdminApp } from './admin-app';
+import { recordFetches } from './testing/fetch-mocks';
 
 const adminSettings: AdminSiteSettings = {
   ...settingsFixture,
@@ -68,9 +69,7 @@ describe('AdminApp', () => {
   });
 
   it('edits site settings with a live theme preview and saves them with PUT', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/settings' && request.method === 'GET') return { body: { success: true, data: adminSettings } };
       if (request.url === '/api/admin/settings' && request.method === 'PUT')
         return { body: { success: true, data: adminSettings, message: 'Settings updated' } };
@@ -119,9 +118,7 @@ describe('AdminApp', () => {
 
   it('reorders affiliates with the up/down buttons and deletes after confirmation', async () => {
     let list = affiliates;
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/affiliates' && request.method === 'GET') return { body: { success: true, data: list } };
       if (request.url === '/api/admin/affiliates/reorder') {
         const { ids } = JSON.parse(request.body as string) as { ids: number[] };
@@ -155,9 +152,7 @@ describe('AdminApp', () => {
   });
 
   it('validates and creates an affiliate', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/affiliates' && request.method === 'GET') return { body: { success: true, data: [] } };
       if (request.url === '/api/admin/affiliates' && request.method === 'POST')
         return { body: { success: true, data: { ...affiliates[0], id: 9, name: 'Gamdom' } } };

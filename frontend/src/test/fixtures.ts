@@ -1,4 +1,4 @@
-import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
+import type { Affiliate, CurrentUser, SiteSettings, ViewerSafety } from '@kickback/contracts';
 import { DEFAULT_THEME } from '@kickback/contracts/site-defaults';
 
 export const settingsFixture: SiteSettings = {
@@ -31,3 +31,16 @@ export const affiliateFixture: Affiliate = {
   code: 'SPINCITY',
   benefits: ['200% deposit bonus', 'Weekly rakeback'],
 };
+
+/** A viewer who answered the age question "Yes" in GB and is not on a break (window.__APP__.safety). */
+export const viewerSafetyFixture = (over: Partial<ViewerSafety> = {}): ViewerSafety => ({
+  country: 'GB',
+  min_age: 18,
+  gate: 'confirmed',
+  offers: true,
+  break: null,
+  help: { name: 'BeGambleAware', url: 'https://www.begambleaware.org' },
+  terms_line: '18+ · T&Cs apply',
+  no_cash_value: 'Points have no cash value.',
+  ...over,
+});

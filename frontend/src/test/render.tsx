@@ -2,9 +2,10 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, type RouteObject } from 'react-router-dom';
-import type { Affiliate, CurrentUser, SiteSettings } from '@kickback/contracts';
+import type { Affiliate, CurrentUser, SiteSettings, ViewerSafety } from '@kickback/contracts';
 import { makeStore, type AppStore } from '../app/store';
 import { RouteObjects } from '../lib/route-objects';
+import { safetyApi } from '../lib/safety-api';
 import { siteApi } from '../lib/site-api';
 import { settingsFixture } from './fixtures';
 
@@ -14,6 +15,8 @@ export interface RenderOptions {
   user?: CurrentUser | null;
   settings?: SiteSettings;
   affiliates?: Affiliate[];
+  /** The viewer's standing as the page data would seed it; left out, it is fetched (and usually not mocked). */
+  safety?: ViewerSafety;
   extraRoutes?: RouteObject[];
 }
 
@@ -21,7 +24,7 @@ export interface RenderOptions {
  * A store whose site queries are already cached, so components render without network
  * (jsdom has no fetch), inside a memory router.
  */
-export function makeTestStore({ user = null, settings = settingsFixture, affiliates = [] }: RenderOptions = {}): AppStore {
+export function makeTestStore({ user = null, settings = settingsFixture, affiliates = [], safety }: RenderOptions = {}): AppStore {
   const store = makeStore({ session: { user, csrfToken: 'csrf-test-token', authLoading: false } });
   store.dispatch(
     siteApi.util.upsertQueryEntries([
@@ -29,6 +32,7 @@ export function makeTestStore({ user = null, settings = settingsFixture, affilia
       { endpointName: 'getAffiliates', arg: undefined, value: affiliates },
     ]),
   );
+  if (safety) store.dispatch(safetyApi.util.upsertQueryEntries([{ endpointName: 'getSafety', arg: undefined, value: safety }]));
   return store;
 }
 

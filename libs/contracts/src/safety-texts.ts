@@ -19,4 +19,5 @@ export const SAFETY_MESSAGES = {
   noBreak: 'This member is not taking a break.',
   breakLifted: 'The break has ended.',
   offersHidden: 'Casino offers are hidden here.',
+  standingFailed: 'This page shows gambling content, and whether it is for you could not be checked. Please try again.',
 } as const;

@@ -3,14 +3,19 @@ import type { Request } from 'express';
 import type { Role } from '@kickback/contracts';
 import { MemberSessions, RealtimeEmitter, SESSION_TTL_SECONDS, ensureCsrfToken, markMemberSession, sessionRoom } from '@kickback/platform';
 import { UsersService } from '@kickback/domain';
+import { ViewerSafetyReader } from '../http/safety/viewer-safety.reader';
 
-/** Starts an authenticated session: a fresh session id (no fixation), a fresh CSRF token, a login event. */
+/**
+ * Starts an authenticated session: a fresh session id (no fixation), a fresh CSRF token, a login event, and the
+ * browser's age answer kept on the account.
+ */
 @Injectable()
 export class SessionLoginService {
   constructor(
     private readonly users: UsersService,
     private readonly realtime: RealtimeEmitter,
     private readonly memberSessions: MemberSessions,
+    private readonly safety: ViewerSafetyReader,
   ) {}
 
   async login(req: Request, user: { id: number; role: Role }): Promise<void> {
@@ -23,6 +28,8 @@ export class SessionLoginService {
     ensureCsrfToken(req.session);
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     await this.users.recordLogin(user.id);
+    // A "Yes" given in this browser before logging in is the member's: no other browser asks them again.
+    await this.safety.adoptBrowserAnswer(req, user.id);
   }
 
   /** Keeps a ban's reason for the login page that the refused member is sent to. */

@@ -16,6 +16,7 @@ import {
   ADMIN_ROOM,
   LIVE_ROOM,
   OVERLAY_ROOM_PATTERNS,
+  SAFETY_MESSAGES,
   STAFF_ROOM,
   isPublicRoom,
   overlayRoom,
@@ -29,22 +30,26 @@ import {
 import {
   AppConfig,
   InjectRedis,
+  cookieValue,
   RealtimeEmitter,
   parseStoredSession,
   sessionRoom,
   sessionTooOld,
   storedSessionKey,
 } from '@kickback/platform';
-import { OverlayTokensService, UsersService } from '@kickback/domain';
+import { MemberBreaksService, OverlayTokensService, UsersService } from '@kickback/domain';
+import { AGE_COOKIE } from '../http/safety/viewer-safety.reader';
+import { isGamblingRoom } from './gambling-rooms';
 import { socketConnections } from '../ops/metrics';
 import { SocketEventLimits } from './socket-event-limits';
 import { SOCKET_EVENT_POLICIES } from './socket-event-policies';
 import { RefusalPenalties } from '../security/refusal-penalties';
 import { connectionClient } from './connection-client';
 
-/** What the handshake found: the member and the role the database gives them now. */
+/** What the handshake found: the member and the role the database gives them now, and a "No" to the age question. */
 interface SocketData {
   member?: { userId: number; role: Role; sessionId: string };
+  ageDeclined?: boolean;
 }
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type SessionRequest = IncomingMessage & { session?: Session & Partial<SessionData>; sessionID?: string };
@@ -102,6 +107,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly users: UsersService,
     private readonly realtime: RealtimeEmitter,
     private readonly penalties: RefusalPenalties,
+    private readonly breaks: MemberBreaksService,
     @InjectRedis() private readonly redis: Redis,
   ) {}
 
@@ -188,9 +194,30 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         return refuse(kind ? 'This overlay cannot join that room.' : 'Overlay token refused.');
     }
     if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) return refuse('Too many rooms.');
+    if (!overlay && isGamblingRoom(room)) {
+      const refusal = await this.gamblingRefusal(socket);
+      if (refusal) return refuse(refusal);
+    }
     void socket.join(room);
     socket.emit('room:joined', { room });
     return { room, joined: true };
+  }
+
+  /**
+   * Why a site socket may not hear gambling content, as the pages and API say it: a "No" to the age question, or a
+   * member's break (one read, at the join). Admins and moderators run the stream from Go live and are not held back.
+   */
+  private async gamblingRefusal(socket: AppSocket): Promise<string | null> {
+    if (socket.data.ageDeclined) return SAFETY_MESSAGES.offersHidden;
+    const member = socket.data.member;
+    if (!member || member.role === 'Admin' || member.role === 'moderator') return null;
+    try {
+      return (await this.breaks.isOnBreak(member.userId)) ? SAFETY_MESSAGES.onBreak : null;
+    } catch (err) {
+      // Whether a break runs is unknown: the room waits, as the API would fail, rather than reach someone on a break.
+      this.logger.warn({ err }, 'break check for a room join failed');
+      return 'Please try again.';
+    }
   }
 
   @SubscribeMessage('room:leave')
@@ -222,6 +249,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     // An overlay presents a token, never a member: its handshake reads no session or account.
     if (overlayAuth(socket)) return;
     const req = socket.request as SessionRequest;
+    // Kept as one flag: the socket holds no more of its request than the handshake reads.
+    socket.data.ageDeclined = cookieValue(req, AGE_COOKIE) === 'no';
     const session = req.session;
     if (!session?.userId || !session.role || !req.sessionID) return;
     try {

@@ -1,10 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import ActivityAdminPage from './activity-admin-page';
 import { overview, rules } from '../../test/activity-fixtures';
+import * as outline from '../testing/outline-steps';
 
 const kickRewards = {
   available: true,
@@ -17,13 +16,7 @@ const kickRewards = {
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('Activity screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-24T11:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-24T11:00:00.000Z');
 
   it('rules, exclusions and rewards, with the server refusing each form', async () => {
     mockFetch(({ url, method }) => {
@@ -45,7 +38,7 @@ describe('Activity screen outline', () => {
       if (url === '/api/admin/activity/kick-rewards') return { body: { success: true, data: kickRewards } };
       return undefined;
     });
-    renderWithProviders(<ActivityAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<ActivityAdminPage />);
     await screen.findByLabelText('Chat points per interval');
     await screen.findByText('Hydrate');
     expect(screenOutline()).toMatchSnapshot('loaded');

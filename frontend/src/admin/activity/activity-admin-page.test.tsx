@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ActivityAdminPage from './activity-admin-page';
 import { overview, rules } from '../../test/activity-fixtures';
+import { recordFetches } from '../testing/fetch-mocks';
 
 describe('ActivityAdminPage', () => {
   it('shows the live state, awards, deliveries with their verification result, and saves the rules', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/activity') return { body: { success: true, data: overview } };
       if (request.url === '/api/admin/activity/rules')
         return request.method === 'PUT'

@@ -1,5 +1,4 @@
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { useGetActivityOverviewQuery, useGetActivityRulesQuery } from './admin-activity-api';
 import { ActivityExclusions } from './activity-exclusions';
 import { ActivityOverviewPanels } from './activity-overview';
@@ -7,7 +6,7 @@ import { ActivityRewards } from './activity-rewards';
 import { ActivityRulesForm } from './activity-rules-form';
 import { ActivitySubscriptions } from './activity-subscriptions';
 import './activity-admin-page.css';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 /** Earning on stream: what happened today, Kick's deliveries and subscriptions, and the rules that decide it. */
 export default function ActivityAdminPage() {
@@ -18,24 +17,14 @@ export default function ActivityAdminPage() {
       <PageHeader title="Activity">
         <SmallButton onClick={() => void overview.refetch()}>Refresh</SmallButton>
       </PageHeader>
-      <QueryStatus
-        isLoading={overview.isLoading}
-        isError={overview.isError}
-        loadingText="Loading activity..."
-        errorText="Failed to load activity."
-      />
+      <QueryLines query={overview} texts={{ loading: 'Loading activity...', error: 'Failed to load activity.' }} />
       {overview.data && (
         <>
           <ActivityOverviewPanels overview={overview.data} />
           <ActivitySubscriptions {...overview.data} />
         </>
       )}
-      <QueryStatus
-        isLoading={rules.isLoading}
-        isError={rules.isError}
-        loadingText="Loading rules..."
-        errorText="Failed to load the earning rules."
-      />
+      <QueryLines query={rules} texts={{ loading: 'Loading rules...', error: 'Failed to load the earning rules.' }} />
       {rules.data && <ActivityRulesForm key={JSON.stringify(rules.data)} rules={rules.data} />}
       <ActivityExclusions />
       <ActivityRewards />

@@ -6,6 +6,7 @@ import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/contract-form';
 import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutation } from './admin-activity-api';
 import { SmallButton, StatusTable } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 const EXCLUSION_FIELDS: FormLayout = [
   { name: 'kick_user_id', label: 'Kick user id', type: 'number' },
@@ -29,9 +30,7 @@ export function ActivityExclusions() {
       <h2 id="activity-exclusions">Excluded accounts</h2>
       <form className="admin-inline-form" noValidate onSubmit={form.onSubmit((input) => void exclude(input))}>
         {form.fields}
-        <button type="submit" className="button button--primary" disabled={addState.isLoading}>
-          Exclude
-        </button>
+        <SubmitButton busy={addState.isLoading}>Exclude</SubmitButton>
       </form>
       <StatusTable
         query={{ isLoading, isError }}

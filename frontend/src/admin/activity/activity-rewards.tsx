@@ -14,6 +14,7 @@ import {
   useSaveRewardMappingMutation,
 } from './admin-activity-api';
 import { SmallButton } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 const rewardState = (r: KickChannelReward) =>
   [!r.enabled && 'disabled', r.paused && 'paused', r.skips_queue && 'accepted by Kick at once'].filter(Boolean).join(', ') || 'active';
@@ -179,9 +180,9 @@ function CreateKickReward() {
       <h3>Create a reward on Kick</h3>
       {form.fields}
       <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={creating.isLoading}>
-          {creating.isLoading ? 'Creating...' : 'Create on Kick'}
-        </button>
+        <SubmitButton busy={creating.isLoading} busyText="Creating...">
+          Create on Kick
+        </SubmitButton>
       </div>
     </form>
   );

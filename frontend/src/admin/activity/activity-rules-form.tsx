@@ -7,6 +7,7 @@ import type { FieldLayout, FormLayout } from '../kit/form-layout';
 import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/contract-form';
 import { useUpdateActivityRulesMutation } from './admin-activity-api';
+import { SubmitButton } from '../kit/submit-button';
 
 const number = (name: keyof ActivityRules, label: string, hint?: string): FieldLayout => ({ name, label, hint, type: 'number' });
 
@@ -81,9 +82,9 @@ export function ActivityRulesForm({ rules }: { rules: ActivityRules }) {
       <h2 id="activity-rules">Earning rules</h2>
       {form.fields}
       <div className="admin-form__actions">
-        <button type="submit" className="button button--primary" disabled={state.isLoading}>
-          {state.isLoading ? 'Saving...' : 'Save rules'}
-        </button>
+        <SubmitButton busy={state.isLoading} busyText="Saving...">
+          Save rules
+        </SubmitButton>
       </div>
     </form>
   );

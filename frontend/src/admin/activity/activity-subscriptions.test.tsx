@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ActivityOverview } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ActivitySubscriptions } from './activity-subscriptions';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const view: Pick<ActivityOverview, 'subscriptions' | 'subscriptions_enabled' | 'kick_events' | 'delivery_warning' | 'live_poll_warning'> = {
   subscriptions_enabled: true,
@@ -50,9 +50,7 @@ describe('ActivitySubscriptions', () => {
   });
 
   it("shows Kick's view per event, warns when live and quiet, and reconciles on demand", async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/activity/resubscribe') return { body: { success: true, data: [] } };
       return undefined;
     });

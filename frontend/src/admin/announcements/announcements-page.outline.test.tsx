@@ -1,20 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { deliveries, hooks } from '../../test/announcement-fixtures';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import AnnouncementsPage from './announcements-page';
+import * as outline from '../testing/outline-steps';
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Announcements screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list, new forms with their errors, edit form, delete confirmation, the log panels', async () => {
     mockFetch(({ url, method }) => {
@@ -23,9 +16,7 @@ describe('Announcements screen outline', () => {
       if (url === '/api/admin/announcements/2/deliveries') return { body: { success: true, data: [] } };
       return undefined;
     });
-    renderWithProviders(<AnnouncementsPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    await outline.recordList(<AnnouncementsPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Hook' }));
     const form = screen.getByRole('form', { name: 'New Hook' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Add Hook' }).find((button) => form.contains(button))!);
@@ -47,15 +38,5 @@ describe('Announcements screen outline', () => {
     expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('delete confirmation');
   });
 
-  it('empty and failed lists', async () => {
-    mockFetch(() => ({ body: { success: true, data: [] } }));
-    const { unmount } = renderWithProviders(<AnnouncementsPage />, { user: adminFixture });
-    await screen.findByText(/No hooks yet/);
-    expect(screenOutline()).toMatchSnapshot('empty');
-    unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<AnnouncementsPage />, { user: adminFixture });
-    await screen.findByText('Failed to load the hooks.');
-    expect(screenOutline()).toMatchSnapshot('failed');
-  });
+  outline.itRecordsEmptyAndFailedLists(() => <AnnouncementsPage />, /No hooks yet/, 'Failed to load the hooks.');
 });

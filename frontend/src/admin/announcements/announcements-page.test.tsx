@@ -1,19 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnnouncementDelivery, AnnouncementHook } from '@kickback/contracts';
 import { deliveries as deliveryFixtures, hooks as hookFixtures } from '../../test/announcement-fixtures';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { createdSockets } from '../../test/socket-io-client-stub';
 import { renderWithProviders } from '../../test/render';
 import AnnouncementsPage from './announcements-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 describe('AnnouncementsPage', () => {
   it('adds a Discord hook (refusing a URL that is not Discord’s), sends a test and shows the delivery log', async () => {
     const hooks: AnnouncementHook[] = [{ ...hookFixtures[0]!, events: ['stream.live'] }];
     const deliveries: AnnouncementDelivery[] = [];
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/announcements' && request.method === 'GET') return { body: { success: true, data: hooks } };
       if (request.url === '/api/admin/announcements' && request.method === 'POST') {
         const input = JSON.parse(String(request.body)) as { kind: 'discord'; name: string; events: AnnouncementHook['events'] };

@@ -14,6 +14,7 @@ import { announcementHooksAdmin, useSendAnnouncementTestMutation } from './admin
 import { AnnouncementDeliveries } from './announcement-deliveries';
 import { SigningSecret } from './signing-secret';
 import { SmallButton } from '../kit/rows';
+import { formTexts } from '../kit/resource';
 
 const URL_HINTS: Record<AnnouncementHookKind, string> = {
   discord: 'In Discord: Channel settings → Integrations → Webhooks → Copy Webhook URL.',
@@ -119,7 +120,7 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
         { name: 'enabled', label: 'On (send announcements to this hook)' },
       ],
     },
-    texts: { title: { create: 'New Hook', edit: (hook) => `Edit ${hook.name}` }, submit: { create: 'Add Hook', edit: 'Save Changes' } },
+    texts: formTexts('Hook', (hook) => hook.name, 'Add'),
   },
   remove: { title: 'Delete hook?', message: (hook) => `${hook.name} stops receiving announcements and its delivery log is deleted.` },
   rowActions: (hook, kit) => (

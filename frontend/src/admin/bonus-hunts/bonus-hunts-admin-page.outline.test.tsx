@@ -1,36 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { AdminHuntDetail } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import BonusHuntsAdminPage from './bonus-hunts-admin-page';
+import * as outline from '../testing/outline-steps';
+import { huntDetail } from '../testing/hunt-fixtures';
 
-const hunt: AdminHuntDetail = {
-  id: 5,
-  name: 'Bonus Hunt #5',
-  status: 'preparing',
-  predictions_active: true,
-  starting_balance: 100,
-  prize_points: [1000, 500],
-  games_count: 0,
-  predictions_count: 2,
-  created_at: '2026-11-22T00:00:00Z',
-  completed_at: null,
-  scored_at: null,
-  games: [],
-  statistics: {
-    starting_balance: 100,
-    winnings: 0,
-    average_multiplier: 0,
-    break_even_multiplier: 0,
-    biggest_win: 0,
-    highest_multiplier_game: null,
-    projected_end_balance: 100,
-    games_count: 0,
-    opened_count: 0,
-  },
-};
+const hunt = huntDetail({ predictions_active: true, prize_points: [1000, 500], predictions_count: 2 });
 
 const page = (data: unknown[]) => ({
   body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: data.length } },
@@ -40,7 +15,7 @@ const page = (data: unknown[]) => ({
 describe('Bonus Hunts screen outline', () => {
   it('the new hunt form while none runs', async () => {
     mockFetch(({ url }) => (url.startsWith('/api/admin/bonus-hunts?page=1') ? page([]) : undefined));
-    renderWithProviders(<BonusHuntsAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<BonusHuntsAdminPage />);
     await screen.findByRole('button', { name: 'Create Hunt' });
     expect(screenOutline()).toMatchSnapshot('new hunt');
   });
@@ -53,7 +28,7 @@ describe('Bonus Hunts screen outline', () => {
       if (url === '/api/admin/hunt-catalogue/providers') return { body: { success: true, data: [{ id: 1, name: 'Hacksaw Gaming' }] } };
       return undefined;
     });
-    renderWithProviders(<BonusHuntsAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<BonusHuntsAdminPage />);
     await screen.findByRole('button', { name: 'Save Settings' });
     fireEvent.click(screen.getByRole('button', { name: 'New slot…' }));
     await screen.findByRole('option', { name: 'Hacksaw Gaming' });

@@ -5,27 +5,24 @@ import { formatAmount, formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { useCreateHuntMutation, useGetAdminHuntQuery, useGetAdminHuntsQuery } from './admin-bonus-hunts-api';
 import { HuntEditor } from './hunt-editor';
-import { HuntSettingsFields } from './hunt-settings-fields';
-import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
+import { HuntSettingsFields, NEW_HUNT_SETTINGS, useHuntSettings } from './hunt-settings-fields';
+import { PRIZE_POINTS_INVALID } from './prize-points';
 import './bonus-hunts-admin.css';
 import { Pager } from '../../components/ui/pager';
+import { SubmitButton } from '../kit/submit-button';
 
 function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   const toast = useToast();
   const [create, { isLoading }] = useCreateHuntMutation();
-  const [name, setName] = useState('');
-  const [balance, setBalance] = useState('');
-  const [prizes, setPrizes] = useState('1000, 500, 250');
+  const settings = useHuntSettings(NEW_HUNT_SETTINGS);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const prizePoints = parsePrizePoints(prizes);
-    if (!prizePoints) return void toast.error(PRIZE_POINTS_INVALID);
+    if (!settings.input) return void toast.error(PRIZE_POINTS_INVALID);
     try {
-      const hunt = await create({ name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      const hunt = await create(settings.input).unwrap();
       toast.success(`${hunt.name} created`);
-      setName('');
-      setBalance('');
+      settings.clearNameAndBalance();
       onCreated(hunt.id);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to create the hunt'));
@@ -35,22 +32,8 @@ function CreateHuntForm({ onCreated }: { onCreated: (id: number) => void }) {
   return (
     <form className="card admin-fieldset hunt-create" onSubmit={onSubmit}>
       <h2>New Hunt</h2>
-      <HuntSettingsFields
-        nameId="new-hunt-name"
-        name={name}
-        namePlaceholder="Bonus Hunt #…"
-        onNameChange={setName}
-        balanceId="new-hunt-balance"
-        prizesId="new-hunt-prizes"
-        balance={balance}
-        prizes={prizes}
-        onBalanceChange={setBalance}
-        onPrizesChange={setPrizes}
-        balancePlaceholder="1000.00"
-      />
-      <button type="submit" className="button button--primary" disabled={isLoading}>
-        Create Hunt
-      </button>
+      <HuntSettingsFields idPrefix="new-hunt" settings={settings} namePlaceholder="Bonus Hunt #…" balancePlaceholder="1000.00" />
+      <SubmitButton busy={isLoading}>Create Hunt</SubmitButton>
     </form>
   );
 }

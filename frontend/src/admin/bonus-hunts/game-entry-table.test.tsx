@@ -5,6 +5,8 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { GameEntryTable, movedIds } from './game-entry-table';
 import { parsePrizePoints } from './prize-points';
+import { recordFetches } from '../testing/fetch-mocks';
+import { huntDetail } from '../testing/hunt-fixtures';
 
 const game = (id: number, name: string, bet: number, win: number | null): AdminHuntGame => ({
   id,
@@ -19,31 +21,7 @@ const game = (id: number, name: string, bet: number, win: number | null): AdminH
   position: id - 1,
 });
 
-const hunt = (status: AdminHuntDetail['status'], games: AdminHuntGame[]): AdminHuntDetail => ({
-  id: 5,
-  name: 'Bonus Hunt #5',
-  status,
-  predictions_active: false,
-  starting_balance: 100,
-  prize_points: [100],
-  games_count: games.length,
-  predictions_count: 0,
-  created_at: '2026-11-22T00:00:00Z',
-  completed_at: null,
-  scored_at: null,
-  games,
-  statistics: {
-    starting_balance: 100,
-    winnings: 0,
-    average_multiplier: 0,
-    break_even_multiplier: 0,
-    biggest_win: 0,
-    highest_multiplier_game: null,
-    projected_end_balance: 100,
-    games_count: games.length,
-    opened_count: 0,
-  },
-});
+const hunt = (status: AdminHuntDetail['status'], games: AdminHuntGame[]) => huntDetail({ status, games });
 
 describe('GameEntryTable', () => {
   it('Enter saves the win once and moves to the win of the next slot', async () => {
@@ -83,9 +61,7 @@ describe('GameEntryTable', () => {
   });
 
   it('removing a slot asks first and says what is lost; only the confirmation deletes it', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.method === 'DELETE') return { body: { success: true, data: hunt('opening', []) } };
       return undefined;
     });

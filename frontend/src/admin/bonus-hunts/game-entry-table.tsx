@@ -12,6 +12,7 @@ import {
   useRestoreHuntGameMutation,
   useUpdateHuntGameMutation,
 } from './admin-bonus-hunts-api';
+import { SmallButton } from '../kit/rows';
 
 type Column = 'bet' | 'win';
 
@@ -163,10 +164,8 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
           <td>
             {!completed && (
               <div className="admin-row-actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Move ${game.slot_name} up`}
+                <SmallButton
+                  label={`Move ${game.slot_name} up`}
                   disabled={index === 0 || reorderState.isLoading}
                   onClick={() =>
                     reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, -1) })
@@ -175,11 +174,9 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
                   }
                 >
                   ↑
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Move ${game.slot_name} down`}
+                </SmallButton>
+                <SmallButton
+                  label={`Move ${game.slot_name} down`}
                   disabled={index === hunt.games.length - 1 || reorderState.isLoading}
                   onClick={() =>
                     reorder({ huntId: hunt.id, ids: movedIds(hunt.games, index, 1) })
@@ -188,16 +185,15 @@ export function GameEntryTable({ hunt }: { hunt: AdminHuntDetail }) {
                   }
                 >
                   ↓
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={`Remove ${game.slot_name}`}
+                </SmallButton>
+                <SmallButton
+                  tone="danger"
+                  label={`Remove ${game.slot_name}`}
                   disabled={removeState.isLoading}
                   onClick={() => setRemoving(game)}
                 >
                   Remove
-                </button>
+                </SmallButton>
               </div>
             )}
           </td>
@@ -264,9 +260,9 @@ function UndoRemoval({ huntId, removed, onDone }: { huntId: number; removed: Rem
     <p className="admin-status" data-testid="hunt-last-removal">
       Removed {game.slot_name} (#{position + 1}, bet {formatAmount(game.slot_bet)}
       {game.slot_win === null ? '' : `, win ${formatAmount(game.slot_win)}`}).{' '}
-      <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void undo()}>
+      <SmallButton disabled={busy} onClick={() => void undo()}>
         Undo removal
-      </button>
+      </SmallButton>
     </p>
   );
 }

@@ -5,8 +5,8 @@ import { useToast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useSetHuntPredictionsMutation, useSetHuntStatusMutation, useUpdateHuntMutation } from './admin-bonus-hunts-api';
 import { GameEntryTable } from './game-entry-table';
-import { HuntSettingsFields } from './hunt-settings-fields';
-import { PRIZE_POINTS_INVALID, parsePrizePoints } from './prize-points';
+import { HuntSettingsFields, useHuntSettings } from './hunt-settings-fields';
+import { PRIZE_POINTS_INVALID } from './prize-points';
 import { SlotPicker } from './slot-picker';
 import { useAdminAction } from '../kit/use-admin-crud';
 
@@ -19,19 +19,20 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
   const [setStatus, statusState] = useSetHuntStatusMutation();
   const [confirming, setConfirming] = useState<'opening' | 'completed' | null>(null);
   const defaultName = defaultHuntName(hunt.id);
-  const [name, setName] = useState(hunt.name === defaultName ? '' : hunt.name);
-  const [balance, setBalance] = useState(hunt.starting_balance.toFixed(2));
-  const [prizes, setPrizes] = useState(hunt.prize_points.join(', '));
+  const settings = useHuntSettings({
+    name: hunt.name === defaultName ? '' : hunt.name,
+    balance: hunt.starting_balance.toFixed(2),
+    prizes: hunt.prize_points.join(', '),
+  });
   const completed = hunt.status === 'completed';
   const collecting = hunt.status === 'preparing';
   const stats = hunt.statistics;
 
   const saveSettings = async (event: FormEvent) => {
     event.preventDefault();
-    const prizePoints = parsePrizePoints(prizes);
-    if (!prizePoints) return void toast.error(PRIZE_POINTS_INVALID);
-    const input = { huntId: hunt.id, name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints };
-    await act(() => update(input).unwrap(), `${name.trim() || defaultName} saved`, 'Failed to save the hunt');
+    const { input } = settings;
+    if (!input) return void toast.error(PRIZE_POINTS_INVALID);
+    await act(() => update({ huntId: hunt.id, ...input }).unwrap(), `${input.name || defaultName} saved`, 'Failed to save the hunt');
   };
   const togglePredictions = () =>
     act(
@@ -108,18 +109,7 @@ export function HuntEditor({ hunt }: { hunt: AdminHuntDetail }) {
 
       {!completed && (
         <form className="card admin-fieldset hunt-editor__settings" onSubmit={saveSettings}>
-          <HuntSettingsFields
-            nameId="hunt-name"
-            name={name}
-            namePlaceholder={defaultName}
-            onNameChange={setName}
-            balanceId="hunt-start-balance"
-            prizesId="hunt-prizes"
-            balance={balance}
-            prizes={prizes}
-            onBalanceChange={setBalance}
-            onPrizesChange={setPrizes}
-          />
+          <HuntSettingsFields idPrefix="hunt" settings={settings} namePlaceholder={defaultName} />
           <button type="submit" className="button button--ghost" disabled={updateState.isLoading}>
             Save Settings
           </button>

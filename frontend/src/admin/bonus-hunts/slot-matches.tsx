@@ -1,4 +1,5 @@
 import type { CatalogueSlot } from '@kickback/contracts';
+import { SmallButton } from '../kit/rows';
 
 interface SlotMatchesProps {
   slots: CatalogueSlot[];
@@ -17,15 +18,9 @@ export function SlotMatches({ slots, disabled, onAdd, className, label }: SlotMa
           <span>
             {slot.name} <small>({slot.provider.name})</small>
           </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={disabled}
-            aria-label={`Add ${slot.name}`}
-            onClick={() => onAdd(slot)}
-          >
+          <SmallButton label={`Add ${slot.name}`} disabled={disabled} onClick={() => onAdd(slot)}>
             Add
-          </button>
+          </SmallButton>
         </li>
       ))}
     </ul>

@@ -9,6 +9,7 @@ import { useContractValidation } from '../kit/use-contract-validation';
 import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery } from './admin-bonus-hunts-api';
 import { SlotMatches } from './slot-matches';
 import { useSlotSearch } from './use-slot-search';
+import { SubmitButton } from '../kit/submit-button';
 
 /** Adds bonuses to a hunt: search the catalogue (Enter adds the first match) or add a new slot and provider. */
 export function SlotPicker({ huntId }: { huntId: number }) {
@@ -136,9 +137,7 @@ function NewSlotForm({
       <ImageUpload label="Slot image (optional)" onUploaded={setImageUrl} />
       {imageUrl && <img src={imageUrl} alt="" className="admin-table__logo" />}
       <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={isLoading}>
-          Add to catalogue and hunt
-        </button>
+        <SubmitButton busy={isLoading}>Add to catalogue and hunt</SubmitButton>
         <button type="button" className="button button--ghost" onClick={onDone}>
           Cancel
         </button>

@@ -1,10 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminContactMessage } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import ContactMessagesPage from './contact-messages-page';
+import * as outline from '../testing/outline-steps';
 
 const messages: AdminContactMessage[] = [
   {
@@ -35,26 +34,15 @@ const page = (data: AdminContactMessage[], lastPage = 1) => ({
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Messages screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list with paging, a filter, empty and failed', async () => {
     mockFetch(({ url }) => (url.includes('status=all') ? page(messages, 2) : page([])));
-    const { unmount } = renderWithProviders(<ContactMessagesPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    const { unmount } = await outline.recordList(<ContactMessagesPage />);
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'read' } });
     await screen.findByText('No messages here.');
     expect(screenOutline()).toMatchSnapshot('filtered to nothing');
     unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<ContactMessagesPage />, { user: adminFixture });
-    await screen.findByText('Failed to load messages.');
-    expect(screenOutline()).toMatchSnapshot('failed');
+    await outline.recordFailedList(<ContactMessagesPage />, 'Failed to load messages.');
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminContactMessage, ContactStatus } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
@@ -26,9 +26,7 @@ describe('ContactMessagesPage', () => {
 
   it('lists messages, changes a status, filters, and refreshes when a new message is announced', async () => {
     const messages = [message(2, 'new'), message(1, 'read')];
-    const requests: TestRequest[] = [];
     mockFetch((request) => {
-      requests.push(request);
       const list = request.url.match(/^\/api\/admin\/contact-messages\?status=(\w+)&page=(\d+)$/);
       if (list) {
         const data = messages.filter((m) => list[1] === 'all' || m.status === list[1]);

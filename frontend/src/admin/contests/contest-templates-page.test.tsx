@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContestTemplate } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ContestTemplatesPage from './contest-templates-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const hunt: ContestTemplate = {
   id: 1,
@@ -17,9 +17,7 @@ const hunt: ContestTemplate = {
 
 describe('ContestTemplatesPage', () => {
   it('lists templates, refuses a maximum under the minimum, creates one by hand-closing, edits one and deletes one', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       const { url, method } = request;
       if (url === '/api/admin/contest-templates' && method === 'GET') return { body: { success: true, data: [hunt] } };
       if (url === '/api/admin/contest-templates' && method === 'POST')

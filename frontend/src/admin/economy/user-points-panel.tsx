@@ -10,6 +10,7 @@ import { useContractValidation } from '../kit/use-contract-validation';
 import { ContractTextField } from '../kit/contract-fields';
 import './user-points-panel.css';
 import { SmallButton } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 /** One member's ledger plus the grant/deduct form, checked by the contract; every change is audited on the server. */
 export function UserPointsPanel({ user, onClose }: { user: { id: number; username: string; points?: number }; onClose?: () => void }) {
@@ -64,9 +65,9 @@ export function UserPointsPanel({ user, onClose }: { user: { id: number; usernam
           onChange={setNote}
           error={notANumber ? undefined : errors.note}
         />
-        <button type="submit" className="button button--primary" disabled={adjustState.isLoading}>
-          {adjustState.isLoading ? 'Saving...' : 'Apply'}
-        </button>
+        <SubmitButton busy={adjustState.isLoading} busyText="Saving...">
+          Apply
+        </SubmitButton>
       </form>
       <h3 className="user-points-panel__ledger">Ledger</h3>
       {isLoading && <p role="status">Loading ledger...</p>}

@@ -1,10 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import type { AdminUserRow } from './admin-economy-api';
 import StoreUsersPointsPage from './users-points-page';
+import * as outline from '../testing/outline-steps';
 
 const users: AdminUserRow[] = [
   {
@@ -30,13 +29,7 @@ const ledger = {
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Users & Points screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list with paging, the points panel with its errors, a search, the detail, failed', async () => {
     mockFetch(({ url }) => {
@@ -45,9 +38,7 @@ describe('Users & Points screen outline', () => {
       if (url.includes('search=nobody')) return { body: { success: true, data: [], pagination: pagination(1) } };
       return { body: { success: true, data: users, pagination: pagination(2) } };
     });
-    const { unmount } = renderWithProviders(<StoreUsersPointsPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    const { unmount } = await outline.recordList(<StoreUsersPointsPage />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Points of luke' }));
     const panel = await screen.findByRole('region', { name: 'Points of luke' });
@@ -63,16 +54,13 @@ describe('Users & Points screen outline', () => {
     expect(screenOutline()).toMatchSnapshot('searched to nothing');
     unmount();
 
-    renderWithProviders(<StoreUsersPointsPage />, { user: adminFixture });
+    outline.renderAsAdmin(<StoreUsersPointsPage />);
     fireEvent.click(await screen.findByRole('link', { name: 'Details of luke' }));
     await screen.findByText('User not found.');
     expect(screenOutline()).toMatchSnapshot('detail');
   });
 
   it('failed list', async () => {
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<StoreUsersPointsPage />, { user: adminFixture });
-    await screen.findByText('Failed to load users.');
-    expect(screenOutline()).toMatchSnapshot('failed');
+    await outline.recordFailedList(<StoreUsersPointsPage />, 'Failed to load users.');
   });
 });

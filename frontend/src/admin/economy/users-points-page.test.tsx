@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import StoreUsersPointsPage from './users-points-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const user = {
   id: 5,
@@ -18,9 +18,7 @@ const page = { current_page: 1, last_page: 1, per_page: 25, total: 1 };
 describe('StoreUsersPointsPage', () => {
   it('shows a member’s ledger and grants points with a reason', async () => {
     let balance = 1200;
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url.startsWith('/api/admin/users?'))
         return { body: { success: true, data: [{ ...user, points: balance }], pagination: page } };
       if (request.url.startsWith('/api/admin/users/5/points?'))

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SlotMatches } from '../bonus-hunts/slot-matches';
 import { useSlotSearch } from '../bonus-hunts/use-slot-search';
 import { useAddLiveHuntGameMutation } from './admin-go-live-api';
+import { BareInput } from '../kit/bare-input';
 
 /** Matches listed at once: the panel stays short; typing more narrows them. */
 const SHOWN_MATCHES = 5;
@@ -27,21 +28,14 @@ export function AddLiveSlot({
     <details className="go-live__add-slot" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Add a slot</summary>
       <form className="go-live__add-slot-form" aria-label="Add a slot to the hunt" onSubmit={onSubmit}>
-        <input
-          className="input"
-          type="search"
-          aria-label="Search slots"
-          placeholder="Slot or provider name"
-          value={picker.term}
-          onChange={(e) => picker.setTerm(e.target.value)}
-        />
-        <input
+        <BareInput type="search" label="Search slots" placeholder="Slot or provider name" value={picker.term} onChange={picker.setTerm} />
+        <BareInput
           className="input go-live__bet"
           inputMode="decimal"
-          aria-label="Bet ($)"
+          label="Bet ($)"
           placeholder="Bet 0.00"
           value={picker.bet}
-          onChange={(e) => picker.setBet(e.target.value)}
+          onChange={picker.setBet}
         />
       </form>
       {picker.isFetching && <p className="admin-status">Searching...</p>}

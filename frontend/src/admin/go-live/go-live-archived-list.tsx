@@ -1,9 +1,9 @@
 import type { ArchiveKind } from '@kickback/contracts';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useGetArchivedQuery, useRestoreArchivedMutation } from './admin-go-live-api';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 const KIND_LABELS: Record<ArchiveKind, string> = {
   raffles: 'Raffle',
@@ -32,13 +32,10 @@ export function ArchivedList() {
   return (
     <details className="go-live__archived">
       <summary>Archived ({rows.length})</summary>
-      <QueryStatus
-        isLoading={archived.isLoading}
-        isError={archived.isError}
-        isEmpty={!archived.isLoading && !archived.isError && rows.length === 0}
-        loadingText="Loading what is archived..."
-        errorText="Failed to load what is archived."
-        emptyText="Nothing is archived."
+      <QueryLines
+        query={archived}
+        nothing={rows.length === 0}
+        texts={{ loading: 'Loading what is archived...', error: 'Failed to load what is archived.', empty: 'Nothing is archived.' }}
       />
       {rows.length > 0 && (
         <ul className="go-live__others" aria-label="Archived">
@@ -48,15 +45,9 @@ export function ArchivedList() {
                 {KIND_LABELS[row.kind]}: {row.title}
                 <span className="field-hint"> · archived {formatDateTime(row.archived_at)}</span>
               </span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={state.isLoading}
-                aria-label={`Restore ${row.title}`}
-                onClick={() => void put(row.kind, row.id, row.title)}
-              >
+              <SmallButton label={`Restore ${row.title}`} disabled={state.isLoading} onClick={() => void put(row.kind, row.id, row.title)}>
                 Restore
-              </button>
+              </SmallButton>
             </li>
           ))}
         </ul>

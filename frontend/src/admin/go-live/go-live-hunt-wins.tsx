@@ -3,6 +3,8 @@ import type { AdminHuntGame } from '@kickback/contracts';
 import { formatAmount } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useEnterHuntWinMutation } from './admin-go-live-api';
+import { SmallButton } from '../kit/rows';
+import { BareInput } from '../kit/bare-input';
 
 /** The last win saved on Go live and what it replaced, for its undo. */
 export interface LastWin {
@@ -28,9 +30,9 @@ export function UndoWin({ huntId, last, onDone }: { huntId: number; last: LastWi
   return (
     <p className="go-live__undo" data-testid="go-live-last-change">
       Last change: {last.slotName} win {formatAmount(last.after)} (was {was}).{' '}
-      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+      <SmallButton disabled={state.isLoading} onClick={() => void undo()}>
         Undo
-      </button>
+      </SmallButton>
     </p>
   );
 }
@@ -51,14 +53,7 @@ export function WinEntry({ huntId, game, onSaved }: { huntId: number; game: Admi
   };
   return (
     <form className="go-live__win" onSubmit={(e) => void submit(e)}>
-      <input
-        className="input"
-        inputMode="decimal"
-        aria-label={`Win for ${game.slot_name}`}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        required
-      />
+      <BareInput inputMode="decimal" label={`Win for ${game.slot_name}`} value={value} onChange={setValue} required />
       <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
         Save
       </button>

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { HUNT_PHASE_LABELS, type AdminHuntDetail } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatAmount, formatBreakEven, formatMultiplier } from '../../lib/format';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { HuntSettingsFields } from '../bonus-hunts/hunt-settings-fields';
-import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-points';
+import { HuntSettingsFields, NEW_HUNT_SETTINGS, useHuntSettings } from '../bonus-hunts/hunt-settings-fields';
+import { PRIZE_POINTS_INVALID } from '../bonus-hunts/prize-points';
 import {
   useCompleteLiveHuntMutation,
   useGetLiveHuntQuery,
@@ -18,6 +17,8 @@ import {
 } from './admin-go-live-api';
 import { AddLiveSlot } from './go-live-add-slot';
 import { UndoWin, WinEntry, type LastWin } from './go-live-hunt-wins';
+import { SmallButton, QueryLines } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 /** Unopened bonuses listed at once: the next ones to open, so the panel never pushes the raffle off the screen. */
 const NEXT_ROWS = 4;
@@ -32,14 +33,7 @@ export function HuntPanel() {
   return (
     <section className="card go-live__panel go-live__panel--hunt" aria-labelledby="go-live-hunt">
       <h2 id="go-live-hunt">Bonus Hunt</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={false}
-        loadingText="Loading the hunt..."
-        errorText="Failed to load the hunt."
-        emptyText=""
-      />
+      <QueryLines query={{ isLoading, isError }} texts={{ loading: 'Loading the hunt...', error: 'Failed to load the hunt.' }} />
       {running.isSuccess && huntId === null && <StartHunt />}
       {huntId !== null && hunt.data && <HuntGames hunt={hunt.data} />}
     </section>
@@ -49,21 +43,17 @@ export function HuntPanel() {
 function StartHunt() {
   const [start, state] = useStartLiveHuntMutation();
   const toast = useToast();
-  const [name, setName] = useState('');
-  const [balance, setBalance] = useState('');
-  const [prizes, setPrizes] = useState('1000, 500, 250');
+  const settings = useHuntSettings(NEW_HUNT_SETTINGS);
   const [invalid, setInvalid] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const prizePoints = parsePrizePoints(prizes);
-    setInvalid(!prizePoints);
-    if (!prizePoints) return;
+    setInvalid(!settings.input);
+    if (!settings.input) return;
     try {
-      const hunt = await start({ name: name.trim(), starting_balance: balance.trim(), prize_points: prizePoints }).unwrap();
+      const hunt = await start(settings.input).unwrap();
       // Said from the answer, so the toast can never claim what the server did not do.
       toast.success(`${hunt.name} started: collecting bonuses, predictions ${hunt.predictions_active ? 'open' : 'closed'}`);
-      setName('');
-      setBalance('');
+      settings.clearNameAndBalance();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to start the hunt'));
     }
@@ -73,27 +63,13 @@ function StartHunt() {
       <p className="field-hint">
         No hunt is running. Start the next one here: predictions open at once and close with the first saved win.
       </p>
-      <HuntSettingsFields
-        nameId="go-live-hunt-name"
-        name={name}
-        namePlaceholder="Bonus Hunt #…"
-        onNameChange={setName}
-        balanceId="go-live-hunt-balance"
-        prizesId="go-live-hunt-prizes"
-        balance={balance}
-        prizes={prizes}
-        onBalanceChange={setBalance}
-        onPrizesChange={setPrizes}
-        balancePlaceholder="1000.00"
-      />
+      <HuntSettingsFields idPrefix="go-live-hunt" settings={settings} namePlaceholder="Bonus Hunt #…" balancePlaceholder="1000.00" />
       {invalid && (
         <p role="alert" className="field-error">
           {PRIZE_POINTS_INVALID}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={state.isLoading}>
-        Start hunt
-      </button>
+      <SubmitButton busy={state.isLoading}>Start hunt</SubmitButton>
     </form>
   );
 }
@@ -158,9 +134,9 @@ function HuntGames({ hunt }: { hunt: AdminHuntDetail }) {
               ? 'Every slot is opened.'
               : `Showing the next ${shown.length} of ${unopened.length} unopened.`}{' '}
         {ordered.length > shown.length || showAll ? (
-          <button type="button" className="button button--ghost button--small" onClick={() => setShowAll(!showAll)}>
+          <SmallButton onClick={() => setShowAll(!showAll)}>
             {showAll ? 'Show only the next slots' : `Show all ${ordered.length} slots`}
-          </button>
+          </SmallButton>
         ) : null}
       </p>
       {last && <UndoWin huntId={hunt.id} last={last} onDone={() => setLast(null)} />}
@@ -207,9 +183,7 @@ function PredictionsSwitch({ hunt }: { hunt: AdminHuntDetail }) {
   return (
     <p className="go-live__undo">
       <span className="field-hint">Saving the first win starts opening the hunt and closes predictions for good.</span>
-      <button
-        type="button"
-        className="button button--ghost button--small"
+      <SmallButton
         disabled={state.isLoading}
         onClick={() =>
           void act(
@@ -220,7 +194,7 @@ function PredictionsSwitch({ hunt }: { hunt: AdminHuntDetail }) {
         }
       >
         {next ? 'Open predictions' : 'Close predictions'}
-      </button>
+      </SmallButton>
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { QueryStatus } from '../../components/ui/query-status';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 interface OthersProps {
   heading: string;
@@ -37,14 +37,7 @@ export function OnStreamPanel({
   return (
     <section className="card go-live__panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && !children}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
-      />
+      <QueryLines query={{ isLoading, isError }} nothing={!children} texts={texts} />
       {children}
       <OthersOnStream {...others} />
     </section>
@@ -65,15 +58,13 @@ export function OthersOnStream({ heading, label, kind, items, busy, choose }: Ot
         {items.map((item) => (
           <li key={item.id}>
             <span>{item.name}</span>
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            <SmallButton
+              label={`Show ${item.name} on stream`}
               disabled={busy}
-              aria-label={`Show ${item.name} on stream`}
               onClick={() => void act(() => choose(item.id), `${item.name} is on stream now`, `Failed to change the ${kind} on stream`)}
             >
               Show on stream
-            </button>
+            </SmallButton>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import GoLivePage from './go-live-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const stats = {
   starting_balance: 1000,
@@ -111,9 +112,7 @@ describe('GoLivePage', () => {
   beforeEach(() => resetSocketForTests());
 
   it('enters a hunt win, draws the open raffle after confirming, sets a match winner and lists the overlays', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
       });
@@ -186,9 +185,7 @@ describe('GoLivePage', () => {
   });
 
   it("shows a moderator the chat keyword from Go live's own route, without the admin's link to change it", async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       const ok = (data: unknown) => ({ body: { success: true, data } });
       if (r.url === '/api/admin/activity/join-keyword') return ok({ join_keyword: 'enter', chat_commands_enabled: true });
       if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null, leaderboard: null });
@@ -247,9 +244,7 @@ describe('GoLivePage', () => {
   });
 
   it('shows each match with its multipliers, undoes the last decided match and keeps decided winners behind Change winner', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
       });

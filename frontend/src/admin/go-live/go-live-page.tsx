@@ -4,7 +4,6 @@ import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
 import type { AdminRaffle } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
@@ -35,6 +34,7 @@ import { WorkerAlert } from './go-live-worker-alert';
 import { PayoutsOverdueAlert } from './go-live-payouts-alert';
 import './go-live-page.css';
 import { SafetyOverviewPanel } from '../safety/safety-overview';
+import { QueryLines } from '../kit/rows';
 
 /**
  * One screen to run a stream, where the admin panel opens: the running hunt's wins (or the next hunt), the raffle on
@@ -78,13 +78,14 @@ function RafflePanel() {
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-raffle">
       <h2 id="go-live-raffle">Raffle on stream</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && featuredId === null}
-        loadingText="Loading the raffle..."
-        errorText="Failed to load the raffle."
-        emptyText="No raffle is on stream. Start one below or create one in Raffles."
+      <QueryLines
+        query={{ isLoading, isError }}
+        nothing={featuredId === null}
+        texts={{
+          loading: 'Loading the raffle...',
+          error: 'Failed to load the raffle.',
+          empty: 'No raffle is on stream. Start one below or create one in Raffles.',
+        }}
       />
       {raffle.data && featuredId !== null && <OpenRaffle raffle={raffle.data} />}
       <JoinKeyword />
@@ -188,14 +189,7 @@ function OverlaysPanel() {
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-overlays">
       <h2 id="go-live-overlays">Overlays</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={false}
-        loadingText="Loading overlays..."
-        errorText="Failed to load overlays."
-        emptyText=""
-      />
+      <QueryLines query={{ isLoading, isError }} texts={{ loading: 'Loading overlays...', error: 'Failed to load overlays.' }} />
       {data && (
         <ul className="go-live__overlays">
           {OVERLAY_KINDS.map((kind) => (

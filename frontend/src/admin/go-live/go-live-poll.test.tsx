@@ -6,6 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { PollPanel } from './go-live-poll';
+import { refusedAnswer } from '../testing/fetch-mocks';
 
 const open: PollView = {
   id: 9,
@@ -77,11 +78,7 @@ describe('Go live: poll panel', () => {
   it('shows the server field errors under the inputs', async () => {
     mockFetch((r) => {
       if (r.url === '/api/admin/polls/current') return { body: { success: true, data: null } };
-      if (r.url === '/api/admin/polls' && r.method === 'POST')
-        return {
-          status: 422,
-          body: { success: false, message: 'The given data was invalid.', errors: { options: ['At least two options.'] } },
-        };
+      if (r.url === '/api/admin/polls' && r.method === 'POST') return refusedAnswer({ options: ['At least two options.'] });
       return undefined;
     });
     renderWithProviders(<PollPanel />, { user: adminFixture });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PollAudience, PollView } from '@kickback/contracts';
+import { pollOpenSchema } from '@kickback/contracts/api/polls';
 import { pollTakesVotes } from '@kickback/contracts/poll-results';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PollResults } from '../../components/ui/poll-results';
@@ -7,6 +8,10 @@ import { usePassed } from '../../lib/use-passed';
 import { RecordStatus } from './go-live-record-status';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useCancelPollMutation, useClosePollMutation, useGetLivePollQuery, useOpenPollMutation } from './admin-go-live-polls-api';
+import { SmallButton } from '../kit/rows';
+import { contractFieldFacts } from '../kit/schema-fields';
+
+const QUESTION_LIMIT = contractFieldFacts(pollOpenSchema, 'question').maxLength;
 
 const STATUS_WORDS: Record<PollView['status'], string> = {
   open: 'Voting open',
@@ -49,17 +54,16 @@ function PollControls({ poll }: { poll: PollView }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="go-live__contest-actions">
-      <button
-        type="button"
-        className="button button--primary button--small"
+      <SmallButton
+        tone="primary"
         disabled={closing.isLoading}
         onClick={() => void act(() => close(poll.id).unwrap(), 'Poll closed.', 'Failed to close the poll')}
       >
         Close poll
-      </button>
-      <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
+      </SmallButton>
+      <SmallButton tone="danger" onClick={() => setConfirming(true)}>
         Cancel poll
-      </button>
+      </SmallButton>
       {confirming && (
         <ConfirmDialog
           title="Cancel the poll?"
@@ -107,7 +111,7 @@ function OpenPoll() {
       <h3 className="go-live__subtitle">Ask a question</h3>
       <label className="field">
         <span>Question</span>
-        <input className="input" value={question} maxLength={200} onChange={(e) => setQuestion(e.target.value)} />
+        <input className="input" value={question} maxLength={QUESTION_LIMIT} onChange={(e) => setQuestion(e.target.value)} />
         {error('question')}
       </label>
       <label className="field">

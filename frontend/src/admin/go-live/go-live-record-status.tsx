@@ -1,4 +1,4 @@
-import { QueryStatus } from '../../components/ui/query-status';
+import { QueryLines } from '../kit/rows';
 
 interface RecordQuery {
   isLoading: boolean;
@@ -9,13 +9,10 @@ interface RecordQuery {
 /** A Go live panel's one record (the contest, the poll) loading, failed or not there yet, named by its noun. */
 export function RecordStatus({ query, noun, emptyText }: { query: RecordQuery; noun: string; emptyText: string }) {
   return (
-    <QueryStatus
-      isLoading={query.isLoading}
-      isError={query.isError}
-      isEmpty={!query.isLoading && !query.isError && !query.data}
-      loadingText={`Loading the ${noun}...`}
-      errorText={`Failed to load the ${noun}.`}
-      emptyText={emptyText}
+    <QueryLines
+      query={query}
+      nothing={!query.data}
+      texts={{ loading: `Loading the ${noun}...`, error: `Failed to load the ${noun}.`, empty: emptyText }}
     />
   );
 }

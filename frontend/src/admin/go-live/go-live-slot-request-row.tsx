@@ -4,6 +4,11 @@ import { formatCount, formatRelativeTime } from '../../lib/format';
 import { requesterNames } from '../../lib/requester-names';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { usePlayedSlotRequestMutation, useSkipSlotRequestMutation } from '../slots/admin-slot-requests-api';
+import { SmallButton } from '../kit/rows';
+import { BareInput } from '../kit/bare-input';
+
+/** The bet and the win of a played request: optional dollar amounts. */
+const AMOUNT_BOX = { className: 'input go-live__bet', type: 'number', min: '0', step: '0.01' } as const;
 
 /** Requesters named on a row; the others are counted. */
 const NAMES_SHOWN = 5;
@@ -38,38 +43,18 @@ export function SlotRequestRow({ entry }: { entry: SlotRequestEntry }) {
         {requestedBy(entry)} · requested {formatRelativeTime(entry.created_at)}
       </p>
       <form className="go-live__win" onSubmit={submit}>
-        <input
-          className="input go-live__bet"
-          type="number"
-          min="0"
-          step="0.01"
-          placeholder="Bet"
-          aria-label={`Bet on ${name} (optional)`}
-          value={bet}
-          onChange={(e) => setBet(e.target.value)}
-        />
-        <input
-          className="input go-live__bet"
-          type="number"
-          min="0"
-          step="0.01"
-          placeholder="Win"
-          aria-label={`Win on ${name} (optional)`}
-          value={win}
-          onChange={(e) => setWin(e.target.value)}
-        />
+        <BareInput {...AMOUNT_BOX} placeholder="Bet" label={`Bet on ${name} (optional)`} value={bet} onChange={setBet} />
+        <BareInput {...AMOUNT_BOX} placeholder="Win" label={`Win on ${name} (optional)`} value={win} onChange={setWin} />
         <button type="submit" className="button button--primary button--small" disabled={busy} aria-label={`Played ${name}`}>
           Played
         </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        <SmallButton
+          label={`Skip ${name}`}
           disabled={busy}
-          aria-label={`Skip ${name}`}
           onClick={() => void act(() => skip(entry.id).unwrap(), `${name} skipped, points refunded`, 'Failed to skip')}
         >
           Skip
-        </button>
+        </SmallButton>
       </form>
     </li>
   );

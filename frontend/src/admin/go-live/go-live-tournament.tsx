@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { contradictedPick, type AdminTournament, type TournamentMatch } from '@kickback/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { QueryStatus } from '../../components/ui/query-status';
 import { formatMultiplier } from '../../lib/format';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useUpdateTournamentMatchMutation } from '../tournaments/admin-tournaments-api';
@@ -14,6 +13,8 @@ import {
   useSetLiveMatchWinnerMutation,
 } from './admin-go-live-api';
 import { OthersOnStream } from './go-live-others';
+import { SmallButton, QueryLines } from '../kit/rows';
+import { BareInput } from '../kit/bare-input';
 
 const matchLabel = (m: TournamentMatch) => `Round ${m.round} · match ${m.match_number}`;
 const byOrder = (a: TournamentMatch, b: TournamentMatch) => a.round - b.round || a.match_number - b.match_number;
@@ -35,13 +36,14 @@ export function TournamentPanel() {
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-tournament">
       <h2 id="go-live-tournament">Tournament on stream</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && featuredId === null}
-        loadingText="Loading the tournament..."
-        errorText="Failed to load the tournament."
-        emptyText="No tournament is active. Create one in Tournaments."
+      <QueryLines
+        query={{ isLoading, isError }}
+        nothing={featuredId === null}
+        texts={{
+          loading: 'Loading the tournament...',
+          error: 'Failed to load the tournament.',
+          empty: 'No tournament is active. Create one in Tournaments.',
+        }}
       />
       {tournament.data && featuredId !== null && <Matches tournament={tournament.data} />}
       <OthersOnStream
@@ -166,22 +168,8 @@ function MatchMultipliers({ tournamentId, match }: { tournamentId: number; match
   };
   return (
     <form className="go-live__multipliers" onSubmit={save}>
-      <input
-        className="input"
-        inputMode="decimal"
-        placeholder="x"
-        aria-label={`${match.slot1_name} multiplier`}
-        value={first}
-        onChange={(e) => setFirst(e.target.value)}
-      />
-      <input
-        className="input"
-        inputMode="decimal"
-        placeholder="x"
-        aria-label={`${match.slot2_name} multiplier`}
-        value={second}
-        onChange={(e) => setSecond(e.target.value)}
-      />
+      <BareInput inputMode="decimal" placeholder="x" label={`${match.slot1_name} multiplier`} value={first} onChange={setFirst} />
+      <BareInput inputMode="decimal" placeholder="x" label={`${match.slot2_name} multiplier`} value={second} onChange={setSecond} />
       <button type="submit" className="button button--ghost button--small" disabled={state.isLoading}>
         Save x
       </button>
@@ -214,13 +202,11 @@ function DecidedMatch({
       {canChange &&
         other &&
         (changing ? (
-          <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => onPick(other)}>
+          <SmallButton disabled={busy} onClick={() => onPick(other)}>
             {other} wins
-          </button>
+          </SmallButton>
         ) : (
-          <button type="button" className="button button--ghost button--small" onClick={() => setChanging(true)}>
-            Change winner…
-          </button>
+          <SmallButton onClick={() => setChanging(true)}>Change winner…</SmallButton>
         ))}
     </li>
   );
@@ -241,9 +227,9 @@ function UndoLastWinner({ tournamentId, match, onDone }: { tournamentId: number;
   return (
     <p className="go-live__undo" data-testid="go-live-last-match">
       Last decided: {matchLabel(match)}, {match.winner_name} won.{' '}
-      <button type="button" className="button button--ghost button--small" disabled={state.isLoading} onClick={() => void undo()}>
+      <SmallButton disabled={state.isLoading} onClick={() => void undo()}>
         Undo
-      </button>
+      </SmallButton>
     </p>
   );
 }

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
 import { template } from '../../test/raffle-template-fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import { StartRaffleFromTemplate } from './start-raffle-from-template';
+import * as outline from '../testing/outline-steps';
 
 // What a person meets on the form, recorded before it read the contract and compared since.
 describe('Start a raffle from a template: outline', () => {
@@ -12,7 +11,7 @@ describe('Start a raffle from a template: outline', () => {
     mockFetch(({ url }) =>
       url === '/api/admin/raffle-templates' ? { body: { success: true, data: [template(3, 'Weekly community raffle')] } } : undefined,
     );
-    renderWithProviders(<StartRaffleFromTemplate />, { user: adminFixture });
+    outline.renderAsAdmin(<StartRaffleFromTemplate />);
     const form = await screen.findByRole('form', { name: 'Start a raffle from a template' });
     expect(screenOutline(form)).toMatchSnapshot('form');
   });

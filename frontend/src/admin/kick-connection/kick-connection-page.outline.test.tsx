@@ -1,20 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import KickConnectionPage from './kick-connection-page';
 import { disconnected, connected } from '../../test/kick-connection-fixtures';
+import * as outline from '../testing/outline-steps';
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('Kick connection screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('connected, the channel forms with an empty broadcaster id and a refused slug', async () => {
     mockFetch(({ url }) => {
@@ -26,7 +19,7 @@ describe('Kick connection screen outline', () => {
       if (url === '/api/admin/kick-connection') return { body: { success: true, data: connected } };
       return undefined;
     });
-    renderWithProviders(<KickConnectionPage />, { user: adminFixture });
+    outline.renderAsAdmin(<KickConnectionPage />);
     await screen.findByLabelText('Channel slug', {}, { timeout: 5000 });
     expect(screenOutline()).toMatchSnapshot('connected');
     const channel = within(screen.getByRole('region', { name: 'Channel' }));
@@ -40,7 +33,7 @@ describe('Kick connection screen outline', () => {
 
   it('disconnected, with a channel mismatch', async () => {
     mockFetch(({ url }) => (url === '/api/admin/kick-connection' ? { body: { success: true, data: disconnected } } : undefined));
-    renderWithProviders(<KickConnectionPage />, { user: adminFixture });
+    outline.renderAsAdmin(<KickConnectionPage />);
     await screen.findByLabelText('Channel slug', {}, { timeout: 5000 });
     expect(screenOutline()).toMatchSnapshot('disconnected');
   }, 30_000);

@@ -5,6 +5,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import KickConnectionPage from './kick-connection-page';
 import { disconnected, connected } from '../../test/kick-connection-fixtures';
+import { recordFetches } from '../testing/fetch-mocks';
 
 describe('KickConnectionPage', () => {
   it('tells a refresh that needs a reconnect from one that is retrying, and when to reconnect by', async () => {
@@ -95,9 +96,7 @@ describe('KickConnectionPage', () => {
   });
 
   it('connected: shows how sending fared and saves how replies are posted', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/kick-connection/chat')
         return { body: { success: true, data: { ...connected, chat_replies: { ...connected.chat_replies, as: 'bot' } } } };
       if (request.url === '/api/admin/kick-connection') return { body: { success: true, data: connected } };

@@ -4,7 +4,6 @@ import type { KickConnectionStatus } from '@kickback/contracts';
 import { kickChannelInputSchema } from '@kickback/contracts/api/kick-connection';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../activity/activity-format';
 import { ContractTextField } from '../kit/contract-fields';
@@ -13,6 +12,7 @@ import { useContractValidation } from '../kit/use-contract-validation';
 import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
 import { KickModeratorsNote } from './kick-moderators-note';
+import { QueryLines } from '../kit/rows';
 
 const RETURN_MESSAGES: Record<string, string> = {
   connected: 'Kick account connected.',
@@ -36,12 +36,7 @@ export default function KickConnectionPage() {
           {RETURN_MESSAGES[returned] ?? RETURN_MESSAGES.failed}
         </p>
       )}
-      <QueryStatus
-        isLoading={status.isLoading}
-        isError={status.isError}
-        loadingText="Loading the Kick connection..."
-        errorText="Failed to load the Kick connection."
-      />
+      <QueryLines query={status} texts={{ loading: 'Loading the Kick connection...', error: 'Failed to load the Kick connection.' }} />
       {status.data && (
         <>
           <KickAccount status={status.data} />

@@ -4,6 +4,7 @@ import { ContractFields } from './contract-fields';
 import { formFacts, initialDrafts, inputFromDrafts, type Drafts } from './form-drafts';
 import { useContractValidation } from './use-contract-validation';
 import type { FormLayout, FormTexts } from './form-layout';
+import { SubmitButton } from './submit-button';
 
 interface ContractFormOptions<Input> {
   /** The contract the server validates with: kinds, limits and options are read from it, and the input validated by it. */
@@ -68,9 +69,9 @@ export function ContractForm<T, Input>({ texts, initial, saving, onSubmit, onCan
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving...' : initial ? texts.submit.edit : texts.submit.create}
-        </button>
+        <SubmitButton busy={saving} busyText="Saving...">
+          {initial ? texts.submit.edit : texts.submit.create}
+        </SubmitButton>
       </div>
     </form>
   );

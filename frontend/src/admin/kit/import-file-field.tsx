@@ -1,3 +1,5 @@
+import { SelectField } from '../../components/ui/select-field';
+
 interface ImportFileFieldProps {
   id: string;
   /** A CSV file, or else a JSON one: what the picker offers. */
@@ -30,5 +32,27 @@ export function ImportFileField({ id, csv, error, onChoose }: ImportFileFieldPro
         </span>
       )}
     </div>
+  );
+}
+
+interface ImportFormatFieldProps<F extends string> {
+  id: string;
+  value: F;
+  /** Each format's label, in the order the picker lists them. */
+  labels: Record<F, string>;
+  /** Another format starts the import over: the screen clears its file and preview here. */
+  onChange: (format: F) => void;
+}
+
+/** The format an import reads (points, the slot catalogue): the picker above its file field. */
+export function ImportFormatField<F extends string>({ id, value, labels, onChange }: ImportFormatFieldProps<F>) {
+  return (
+    <SelectField id={id} label="Format" value={value} onChange={(chosen) => onChange(chosen as F)}>
+      {(Object.keys(labels) as F[]).map((format) => (
+        <option key={format} value={format}>
+          {labels[format]}
+        </option>
+      ))}
+    </SelectField>
   );
 }

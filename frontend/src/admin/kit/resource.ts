@@ -29,6 +29,15 @@ export const listTexts = (things: string, empty: string, caption: string): ListT
   caption,
 });
 
+/**
+ * A catalogue form's usual texts: "New <Thing>" or "Edit <name>" above it, and "<create> <Thing>" or "Save Changes"
+ * on its button.
+ */
+export const formTexts = <T>(thing: string, name: (row: T) => string, create = 'Create'): FormTexts<T> => ({
+  title: { create: `New ${thing}`, edit: (row) => `Edit ${name(row)}` },
+  submit: { create: `${create} ${thing}`, edit: 'Save Changes' },
+});
+
 /** What a row's own buttons may do through the kit. */
 export interface RowKit<T> {
   /** Runs a one-off action with its toasts; answers whether it succeeded. */

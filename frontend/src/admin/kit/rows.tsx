@@ -95,19 +95,32 @@ interface StatusTableProps<T> {
 
 const idOf = (row: unknown) => (row as { id: number }).id;
 
+interface QueryLinesProps {
+  query: { isLoading: boolean; isError: boolean };
+  texts: Pick<ListTexts, 'loading' | 'error'> & { empty?: string };
+  /** Whether the answer holds nothing to show, for the empty line; a panel that is never empty leaves it out. */
+  nothing?: boolean;
+}
+
+/** A query's loading and failed lines, and its empty line once it has answered with no rows. */
+export function QueryLines({ query: { isLoading, isError }, texts, nothing = false }: QueryLinesProps) {
+  return (
+    <QueryStatus
+      isLoading={isLoading}
+      isError={isError}
+      isEmpty={!isLoading && !isError && nothing}
+      loadingText={texts.loading}
+      errorText={texts.error}
+      emptyText={texts.empty}
+    />
+  );
+}
+
 /** A declared list: its loading, failure and empty lines, then the table of its rows with their action cell. */
 export function StatusTable<T>({ query, rows, texts, columns, rowKey = idOf, actions, rowProps }: StatusTableProps<T>) {
-  const { isLoading, isError } = query;
   return (
     <>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && rows?.length === 0}
-        loadingText={texts.loading}
-        errorText={texts.error}
-        emptyText={texts.empty}
-      />
+      <QueryLines query={query} texts={texts} nothing={rows?.length === 0} />
       {rows && rows.length > 0 && (
         <DataTable
           caption={texts.caption}

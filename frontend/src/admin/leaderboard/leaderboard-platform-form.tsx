@@ -11,6 +11,7 @@ import { fromPlatform, toPlatformInput, type PlatformFormState } from './platfor
 import { PlatformPeriodDates } from './platform-period-dates';
 import { PlatformSourceFields } from './platform-source-fields';
 import { CREDENTIAL_LABELS, PERIOD_LABELS, SOURCE_LABELS } from './platform-sources';
+import { SubmitButton } from '../kit/submit-button';
 
 interface Props {
   initial: AdminPlatform | null;
@@ -127,9 +128,9 @@ export function LeaderboardPlatformForm({ initial, saving, serverErrors, onSubmi
       </fieldset>
 
       <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving...' : initial ? 'Save Platform' : 'Create Platform'}
-        </button>
+        <SubmitButton busy={saving} busyText="Saving...">
+          {initial ? 'Save Platform' : 'Create Platform'}
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
           Cancel
         </button>

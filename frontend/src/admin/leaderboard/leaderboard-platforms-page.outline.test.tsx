@@ -3,11 +3,10 @@ import type { LeaderboardFetchRecord } from '@kickback/contracts';
 import { platformInputSchema } from '@kickback/contracts/api/leaderboard';
 import { contractAnswer } from '../../test/contract-answer';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
 import { platform } from '../../test/leaderboard-fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import LeaderboardPlatformsPage from './leaderboard-platforms-page';
+import * as outline from '../testing/outline-steps';
 
 const platforms = [
   platform({}),
@@ -53,13 +52,7 @@ const fetches: LeaderboardFetchRecord[] = [
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Leaderboard platforms screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   // Eleven states in one walk: on a machine shared by several test runs it can outlast jest's default 5 s.
   it('list, new form with its errors, other sources and a custom period, edit form, panels, delete confirmation', async () => {
@@ -69,9 +62,7 @@ describe('Leaderboard platforms screen outline', () => {
       if (url.endsWith('/fetches')) return { body: { success: true, data: url.includes('/1/') ? fetches : [] } };
       return undefined;
     });
-    renderWithProviders(<LeaderboardPlatformsPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    await outline.recordList(<LeaderboardPlatformsPage />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add Platform' }));
     expect(screenOutline(screen.getByRole('form'))).toMatchSnapshot('new form');
@@ -103,15 +94,5 @@ describe('Leaderboard platforms screen outline', () => {
     expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('delete confirmation');
   }, 30_000);
 
-  it('empty and failed lists', async () => {
-    mockFetch(() => ({ body: { success: true, data: [] } }));
-    const { unmount } = renderWithProviders(<LeaderboardPlatformsPage />, { user: adminFixture });
-    await screen.findByText(/No platforms yet/);
-    expect(screenOutline()).toMatchSnapshot('empty');
-    unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<LeaderboardPlatformsPage />, { user: adminFixture });
-    await screen.findByText('Failed to load platforms.');
-    expect(screenOutline()).toMatchSnapshot('failed');
-  });
+  outline.itRecordsEmptyAndFailedLists(() => <LeaderboardPlatformsPage />, /No platforms yet/, 'Failed to load platforms.');
 });

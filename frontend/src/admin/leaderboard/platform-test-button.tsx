@@ -2,6 +2,7 @@ import type { AdminPlatform } from '@kickback/contracts';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useTestLeaderboardPlatformMutation } from './admin-leaderboard-api';
+import { SmallButton } from '../kit/rows';
 
 /** Asks the source for this period's players once and toasts the answer; every row's Test waits while one runs. */
 export function PlatformTestButton({ platform }: { platform: AdminPlatform }) {
@@ -19,14 +20,8 @@ export function PlatformTestButton({ platform }: { platform: AdminPlatform }) {
   };
 
   return (
-    <button
-      type="button"
-      className="button button--ghost button--small"
-      onClick={run}
-      disabled={testState.isLoading}
-      aria-label={`Test ${platform.name}`}
-    >
+    <SmallButton label={`Test ${platform.name}`} disabled={testState.isLoading} onClick={run}>
       Test
-    </button>
+    </SmallButton>
   );
 }

@@ -1,10 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AuditLogEntry } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import AuditLogPage from './audit-log-page';
+import * as outline from '../testing/outline-steps';
 
 const entries: AuditLogEntry[] = [
   {
@@ -35,19 +34,11 @@ const page = (data: AuditLogEntry[], current = 1, lastPage = 1) => ({
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Audit Log screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list with paging, the next page, empty and failed', async () => {
     mockFetch(({ url }) => (url.includes('page=2') ? page([entries[1]!], 2, 2) : page([entries[0]!], 1, 2)));
-    const { unmount } = renderWithProviders(<AuditLogPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    const { unmount } = await outline.recordList(<AuditLogPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 2');
     await screen.findByText('settings.seeded');
@@ -55,14 +46,11 @@ describe('Audit Log screen outline', () => {
     unmount();
 
     mockFetch(() => page([]));
-    const empty = renderWithProviders(<AuditLogPage />, { user: adminFixture });
+    const empty = outline.renderAsAdmin(<AuditLogPage />);
     await screen.findByText('No changes have been recorded yet.');
     expect(screenOutline()).toMatchSnapshot('empty');
     empty.unmount();
 
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<AuditLogPage />, { user: adminFixture });
-    await screen.findByText('Failed to load the audit log.');
-    expect(screenOutline()).toMatchSnapshot('failed');
+    await outline.recordFailedList(<AuditLogPage />, 'Failed to load the audit log.');
   });
 });

@@ -17,6 +17,7 @@ import { useToast } from '../../lib/use-toast';
 import { ContractTextField } from '../kit/contract-fields';
 import { contractFieldFacts } from '../kit/schema-fields';
 import { useSaveOverlaySettingsMutation } from './admin-overlays-api';
+import { SubmitButton } from '../kit/submit-button';
 
 const FIELD_LABELS: Record<OverlayField, string> = {
   phase: 'Phase badge',
@@ -189,9 +190,7 @@ export function OverlaySettingsForm({ kind, name, settings }: { kind: OverlayKin
           )}
         </fieldset>
       )}
-      <button type="submit" className="button button--primary" disabled={saving.isLoading}>
-        Save settings
-      </button>
+      <SubmitButton busy={saving.isLoading}>Save settings</SubmitButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import OverlaysPage from './overlays-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const KINDS: OverlayKind[] = ['hunt', 'raffle', 'tournament', 'leaderboard', 'alerts', 'race', 'poll', 'next-up', 'contest'];
 
@@ -20,9 +21,7 @@ describe('OverlaysPage', () => {
     });
     const state = new Map<OverlayKind, AdminOverlayToken>(KINDS.map((kind) => [kind, row(kind, {})]));
     let issued = 0;
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/overlays') return { body: { success: true, data: [...state.values()] } };
       const token = request.url.match(/^\/api\/admin\/overlays\/(\w+)\/token$/);
       if (token && request.method === 'POST') {

@@ -4,6 +4,7 @@ import { CheckboxField } from '../../components/ui/checkbox-field';
 import { fieldErrors } from '../../lib/api-error';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetPayoutSettingsQuery, useUpdatePayoutSettingsMutation } from './admin-payouts-api';
+import { SubmitButton } from '../kit/submit-button';
 
 /** The streamer's promise (hours before a payout is flagged), the pending total on home, and where proof is public. */
 export function PayoutSettingsPanel() {
@@ -68,9 +69,7 @@ export function PayoutSettingsPanel() {
             />
           ))}
         </fieldset>
-        <button type="submit" className="button button--primary" disabled={saving.isLoading}>
-          Save settings
-        </button>
+        <SubmitButton busy={saving.isLoading}>Save settings</SubmitButton>
       </form>
     </details>
   );

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPayout, PayoutStatus } from '@kickback/contracts';
 import { resetSocketForTests } from '../../lib/socket';
-import { mockFetch, SERVER_ERROR, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch, SERVER_ERROR } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import PayoutsQueuePage from './payouts-queue-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const payout = (id: number, status: PayoutStatus, over: Partial<AdminPayout> = {}): AdminPayout => ({
   id,
@@ -37,9 +38,7 @@ describe('PayoutsQueuePage', () => {
 
   it('reads its filters from the URL, exports with them, and shows who won a race to mark a payout paid', async () => {
     const rows = [payout(12, 'approved', { overdue: true }), payout(13, 'waiting_approval')];
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url.startsWith('/api/admin/payouts?'))
         return {
           body: {
@@ -96,9 +95,7 @@ describe('PayoutsQueuePage', () => {
       payout(22, 'waiting_approval'),
       payout(23, 'waiting_approval', { source: 'race', recipient: { user: null, casino_username: 'quietQuinn', name: 'quietQuinn' } }),
     ];
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       const { url, method } = request;
       if (url.startsWith('/api/admin/payouts?'))
         return {

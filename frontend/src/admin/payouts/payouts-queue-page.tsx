@@ -208,20 +208,8 @@ const payoutsQueue: QueueResource<AdminPayout, Filters, AdminPayoutList> = {
       cell: (p) => (
         <>
           {p.proof.reference && <code className="payouts-queue__reference">{p.proof.reference}</code>}
-          {p.proof.url && (
-            <div>
-              <a href={p.proof.url} target="_blank" rel="noopener noreferrer nofollow">
-                Link
-              </a>
-            </div>
-          )}
-          {p.proof.image && (
-            <div>
-              <a href={p.proof.image} target="_blank" rel="noopener noreferrer">
-                Screenshot
-              </a>
-            </div>
-          )}
+          {p.proof.url && <ProofLink href={p.proof.url} rel="noopener noreferrer nofollow" text="Link" />}
+          {p.proof.image && <ProofLink href={p.proof.image} rel="noopener noreferrer" text="Screenshot" />}
         </>
       ),
     },
@@ -234,4 +222,15 @@ const payoutsQueue: QueueResource<AdminPayout, Filters, AdminPayoutList> = {
 /** Admin → Payouts: every prize to pay, worked as a queue. */
 export default function PayoutsQueuePage() {
   return <QueueScreen resource={payoutsQueue} />;
+}
+
+/** A payout's proof opened in a new tab; the link the admin typed is not vouched for (nofollow), the uploaded screenshot is. */
+function ProofLink({ href, rel, text }: { href: string; rel: string; text: string }) {
+  return (
+    <div>
+      <a href={href} target="_blank" rel={rel}>
+        {text}
+      </a>
+    </div>
+  );
 }

@@ -1,34 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
 import { batch } from '../../test/points-import-fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import PointsImportPage from './points-import-page';
+import * as outline from '../testing/outline-steps';
+import { refusedAnswer } from '../testing/fetch-mocks';
 
 const FILE = 'Kick name,Points\nluke,1200\n';
 // What a person meets on the screen, recorded before its form read the contract and compared since.
 describe('Import points screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('the file form, its CSV columns, an empty column name refused, the batches', async () => {
     mockFetch(({ url }) => {
       if (url.startsWith('/api/admin/points-imports?page='))
         return { body: { success: true, data: [batch], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
-      if (url.startsWith('/api/admin/points-imports/dry-run?'))
-        return {
-          status: 422,
-          body: { success: false, message: 'The given data was invalid.', errors: { points_column: ['Name the points column'] } },
-        };
+      if (url.startsWith('/api/admin/points-imports/dry-run?')) return refusedAnswer({ points_column: ['Name the points column'] });
       return undefined;
     });
-    renderWithProviders(<PointsImportPage />, { user: adminFixture });
+    outline.renderAsAdmin(<PointsImportPage />);
     await screen.findByRole('cell', { name: '#3' }, { timeout: 5000 });
     expect(screenOutline()).toMatchSnapshot('streamelements');
     fireEvent.change(screen.getByLabelText('Format'), { target: { value: 'csv' } });

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PointsImportBatch } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { batch, preview } from '../../test/points-import-fixtures';
 import { renderWithProviders } from '../../test/render';
 import PointsImportPage from './points-import-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const FILE = 'Kick name,Points\nluke,1200\nnewbie,40\n';
 
@@ -13,9 +13,7 @@ const page = { current_page: 1, last_page: 1, per_page: 25, total: 1 };
 describe('PointsImportPage', () => {
   it('names a missing column under its field, then shows the dry run and applies the same file and columns', async () => {
     const batches: PointsImportBatch[] = [];
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url.startsWith('/api/admin/points-imports?page=')) return { body: { success: true, data: batches, pagination: page } };
       if (request.url.startsWith('/api/admin/points-imports/dry-run?')) {
         if (request.url.includes('username_column=username'))

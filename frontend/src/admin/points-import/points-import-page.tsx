@@ -6,12 +6,11 @@ import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { QueryStatus } from '../../components/ui/query-status';
-import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { ContractTextField } from '../kit/contract-fields';
-import { ImportFileField } from '../kit/import-file-field';
+import { ImportFileField, ImportFormatField } from '../kit/import-file-field';
 import { fieldFacts } from '../kit/schema-fields';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useContractValidation } from '../kit/use-contract-validation';
@@ -103,21 +102,15 @@ export default function PointsImportPage() {
         </p>
       </PageHeader>
       <section className="card admin-form" aria-label="Import file">
-        <SelectField
+        <ImportFormatField
           id="points-import-format"
-          label="Format"
           value={format}
-          onChange={(value) => {
-            setFormat(value as PointsImportFormat);
+          labels={FORMAT_LABELS}
+          onChange={(chosen) => {
+            setFormat(chosen);
             reset();
           }}
-        >
-          {POINTS_IMPORT_FORMATS.map((value) => (
-            <option key={value} value={value}>
-              {FORMAT_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+        />
         {format === 'streamelements' ? (
           <p className="field-hint">
             The answer of StreamElements' points API (GET /kappa/v2/points/&#123;channel&#125;/top or /alltime), saved as a file.

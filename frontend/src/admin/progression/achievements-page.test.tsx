@@ -1,19 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AppStore } from '../../app/store';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { achievement } from '../../test/achievement-fixtures';
 import { renderWithProviders } from '../../test/render';
 import AchievementsAdminPage from './achievements-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
 
 describe('Achievements admin', () => {
   it('lists, validates and creates one with its rule, archives one, and deletes one after confirmation', async () => {
     let list = [achievement()];
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/achievements' && r.method === 'GET') return { body: { success: true, data: list } };
       if (r.url === '/api/admin/achievements' && r.method === 'POST') {
         list = [...list, achievement({ id: 2, ...JSON.parse(String(r.body)), unlocked_count: 0 })];

@@ -2,7 +2,7 @@ import type { AchievementInput, AdminAchievement } from '@kickback/contracts';
 import { achievementInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 import { SmallButton } from '../kit/rows';
@@ -36,10 +36,7 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
       { name: 'rule', label: 'Rule', custom: ruleField('achievement-rule', false) },
       { name: 'active', label: 'Active (shown on profiles and unlocked by the worker)' },
     ],
-    texts: {
-      title: { create: 'New Achievement', edit: (item) => `Edit ${item.name}` },
-      submit: { create: 'Create Achievement', edit: 'Save Changes' },
-    },
+    texts: formTexts('Achievement', (item) => item.name),
   },
   remove: {
     title: 'Delete achievement?',

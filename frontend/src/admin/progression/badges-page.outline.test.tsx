@@ -1,8 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminBadge } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import * as outline from '../testing/outline-steps';
 import { screenOutline } from '../../test/screen-outline';
 import BadgesAdminPage from './badges-page';
 
@@ -22,40 +21,18 @@ const badges: AdminBadge[] = [
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Badges screen outline', () => {
   it('list, new form with its errors, edit forms with and without a rule, delete confirmation', async () => {
-    mockFetch(({ url, method }) =>
-      url === '/api/admin/badges' && method === 'GET' ? { body: { success: true, data: badges } } : undefined,
-    );
-    renderWithProviders(<BadgesAdminPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Badge' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create Badge' }));
-    await screen.findByText('The name field is required.');
-    expect(screenOutline()).toMatchSnapshot('new form with errors');
+    mockFetch(outline.answerList('/api/admin/badges', badges));
+    await outline.recordList(<BadgesAdminPage />);
+    await outline.recordNewFormErrors('Add Badge', 'Create Badge', 'The name field is required.');
     fireEvent.change(screen.getByLabelText('Rule: counter'), { target: { value: 'level' } });
     fireEvent.change(screen.getByLabelText('Rule: threshold'), { target: { value: '' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create Badge' }));
+    outline.clickButton('Create Badge');
     await screen.findByText('The threshold must be a number.');
     expect(screenOutline()).toMatchSnapshot('new form with a rule and its error');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Level 10' }));
-    expect(screenOutline()).toMatchSnapshot('edit form with a rule');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Founder' }));
-    expect(screenOutline()).toMatchSnapshot('edit form without a rule');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Level 10' }));
-    expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('delete confirmation');
+    outline.recordEditForm('Level 10', 'edit form with a rule');
+    outline.recordEditForm('Founder', 'edit form without a rule');
+    outline.recordConfirmation('Delete Level 10', 'delete confirmation');
   });
 
-  it('empty and failed lists', async () => {
-    mockFetch(() => ({ body: { success: true, data: [] } }));
-    const { unmount } = renderWithProviders(<BadgesAdminPage />, { user: adminFixture });
-    await screen.findByText('No badges yet.');
-    expect(screenOutline()).toMatchSnapshot('empty');
-    unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<BadgesAdminPage />, { user: adminFixture });
-    await screen.findByText('Failed to load badges.');
-    expect(screenOutline()).toMatchSnapshot('failed');
-  });
+  outline.itRecordsEmptyAndFailedLists(() => <BadgesAdminPage />, 'No badges yet.', 'Failed to load badges.');
 });

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminBadge } from '@kickback/contracts';
 import type { AppStore } from '../../app/store';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import BadgesAdminPage from './badges-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
 
@@ -22,9 +22,7 @@ const badge = (over: Partial<AdminBadge> = {}): AdminBadge => ({
 describe('Badges admin', () => {
   it('creates an admin-granted badge (no rule), edits a rule badge, and deletes one after confirmation', async () => {
     let list = [badge()];
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/badges' && r.method === 'GET') return { body: { success: true, data: list } };
       if (r.url === '/api/admin/badges' && r.method === 'POST') {
         list = [...list, badge({ id: 2, ...JSON.parse(String(r.body)), holders_count: 0 })];

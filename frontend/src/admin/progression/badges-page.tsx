@@ -2,7 +2,7 @@ import type { AdminBadge, BadgeInput } from '@kickback/contracts';
 import { badgeInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { badgesAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 
@@ -28,10 +28,7 @@ const badges: CatalogueResource<AdminBadge, BadgeInput> = {
       { name: 'description', label: 'Description', hint: "Shown as the badge's tooltip on profiles." },
       { name: 'rule', label: 'Rule', custom: ruleField('badge-rule', true) },
     ],
-    texts: {
-      title: { create: 'New Badge', edit: (item) => `Edit ${item.name}` },
-      submit: { create: 'Create Badge', edit: 'Save Changes' },
-    },
+    texts: formTexts('Badge', (item) => item.name),
   },
   remove: {
     title: 'Delete badge?',

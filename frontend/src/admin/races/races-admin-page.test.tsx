@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPlatform, AdminRace } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import RacesAdminPage from './races-admin-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const race = (over: Partial<AdminRace>): AdminRace => ({
   id: 1,
@@ -30,10 +30,8 @@ const toasts = (store: { getState: () => unknown }) =>
 
 describe('RacesAdminPage', () => {
   it('lists races with their ranking and last refresh, creates one with a prize ladder, edits and cancels a live one', async () => {
-    const requests: TestRequest[] = [];
     let refreshes = 0;
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       const { url, method } = request;
       if (url === '/api/admin/races' && method === 'GET') return { body: { success: true, data: [race({})] } };
       if (url === '/api/admin/leaderboard/platforms')

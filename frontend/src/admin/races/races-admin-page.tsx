@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { racesAdmin, useCancelRaceMutation, useRefreshRaceMutation } from './admin-races-api';
 import { platformField, prizeLadderField, utcDateTime } from './race-fields';
 
@@ -100,7 +100,7 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
       { name: 'rules', label: 'Rules', rows: 4 },
       { name: 'is_visible', label: 'Shown on the site' },
     ],
-    texts: { title: { create: 'New Race', edit: (race) => `Edit ${race.title}` }, submit: { create: 'Create Race', edit: 'Save Changes' } },
+    texts: formTexts('Race', (race) => race.title),
   },
   remove: {
     when: (race) => race.status !== 'live',

@@ -6,6 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { RaffleAdminEntries } from './raffle-admin-entries';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const entry = (id: number, name: string, tickets = 1): AdminRaffleEntry => ({
   id,
@@ -24,9 +25,7 @@ describe('Raffle admin entries', () => {
   afterEach(() => resetSocketForTests());
 
   it('shows the newest rows a page at a time with the totals, and puts pushed entries on top of page 1', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/raffles/5/entries?page=1') return page(1, [entry(30, 'cat', 2), entry(20, 'bob')]);
       if (r.url === '/api/admin/raffles/5/entries?page=2') return page(2, [entry(10, 'ann')]);
       return undefined;

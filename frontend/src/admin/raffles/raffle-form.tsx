@@ -6,6 +6,7 @@ import { ContractTextField } from '../kit/contract-fields';
 import { RaffleRulesFields, rulesDraft, rulesInput } from './raffle-rules-fields';
 import { SaveRaffleTemplate } from './save-raffle-template';
 import { SmallButton } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 interface Props {
   initial: AdminRaffle | null;
@@ -168,9 +169,9 @@ export function RaffleForm({ initial, saving, serverErrors: errors, onSubmit, on
         })}
       />
       <div className="admin-form__actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
+        <SubmitButton busy={saving} busyText="Saving...">
+          Save
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel
         </button>

@@ -2,11 +2,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import { adminRaffleCreateSchema, adminRaffleUpdateSchema } from '@kickback/contracts';
 import { contractAnswer } from '../../test/contract-answer';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
 import { raffle } from '../../test/raffle-fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import RafflesAdminPage from './raffles-admin-page';
+import * as outline from '../testing/outline-steps';
 
 /** A raffle with every option and a rule set, so the edit form shows them all. */
 const chair = raffle({
@@ -41,7 +40,7 @@ describe('Raffles screen outline', () => {
       if (url === '/api/admin/raffles/5' && method === 'PUT') return contractAnswer(adminRaffleUpdateSchema, body);
       return undefined;
     });
-    renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<RafflesAdminPage />);
     await screen.findAllByRole('row');
     expect(screenOutline(screen.getByRole('table'))).toMatchSnapshot('list');
     fireEvent.click(screen.getByRole('button', { name: 'New Raffle' }));

@@ -6,6 +6,7 @@ import { adminFixture } from '../../test/fixtures';
 import { raffle } from '../../test/raffle-fixtures';
 import { renderWithProviders } from '../../test/render';
 import RafflesAdminPage from './raffles-admin-page';
+import { recordFetches, refusedAnswer } from '../testing/fetch-mocks';
 
 describe('Raffles admin', () => {
   beforeEach(() => resetSocketForTests());
@@ -41,9 +42,7 @@ describe('Raffles admin', () => {
   });
 
   it('lists raffles with entry counts and a CSV link, and draws after confirmation', async () => {
-    const calls: TestRequest[] = [];
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url.startsWith('/api/admin/raffles?page=1'))
         return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (r.url === '/api/admin/raffles/5/draw' && r.method === 'POST')
@@ -129,9 +128,7 @@ describe('Raffles admin', () => {
         { position: 2, user_id: 2, claim_deadline: inTwelveMinutes, claimed_at: null },
       ],
     });
-    const calls: TestRequest[] = [];
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url.startsWith('/api/admin/raffles?page=1'))
         return { body: { success: true, data: [drawn], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (r.url === '/api/admin/raffles/5/reroll') return { body: { success: true, message: 'Winner #2 of Chair rerolled.', data: drawn } };
@@ -159,11 +156,7 @@ describe('Raffles admin', () => {
     mockFetch((r) => {
       if (r.url.startsWith('/api/admin/raffles?page=1'))
         return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
-      if (r.url === '/api/admin/raffles' && r.method === 'POST')
-        return {
-          status: 422,
-          body: { success: false, message: 'The given data was invalid.', errors: { title: ['That title is taken.'] } },
-        };
+      if (r.url === '/api/admin/raffles' && r.method === 'POST') return refusedAnswer({ title: ['That title is taken.'] });
       return undefined;
     });
     renderWithProviders(<RafflesAdminPage />, { user: adminFixture });
@@ -185,14 +178,7 @@ describe('Raffles admin', () => {
         return { body: { success: true, data: [raffle()], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (r.url === '/api/admin/raffles' && r.method === 'POST') {
         bodies.push(r.body ? JSON.parse(String(r.body)) : null);
-        return {
-          status: 422,
-          body: {
-            success: false,
-            message: 'The given data was invalid.',
-            errors: { 'entry_rules.subscriber_multiplier': ['At most ×10.'] },
-          },
-        };
+        return refusedAnswer({ 'entry_rules.subscriber_multiplier': ['At most ×10.'] });
       }
       return undefined;
     });

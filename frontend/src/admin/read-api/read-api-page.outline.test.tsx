@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminReadApiToken } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import ReadApiPage from './read-api-page';
+import * as outline from '../testing/outline-steps';
+import { refusedAnswer } from '../testing/fetch-mocks';
 
 const TOKEN = `kbr_${'b'.repeat(43)}`;
 
@@ -33,36 +33,20 @@ const tokens: AdminReadApiToken[] = [
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Read API screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list, the form with its errors, the new token, revoke confirmation', async () => {
     mockFetch(({ url, method, body }) => {
       if (url === '/api/admin/read-api/tokens' && method === 'GET') return { body: { success: true, data: tokens } };
       if (url === '/api/admin/read-api/tokens' && method === 'POST') {
         const { name, scopes } = JSON.parse(String(body)) as Pick<AdminReadApiToken, 'name' | 'scopes'>;
-        if (!name)
-          return {
-            status: 422,
-            body: {
-              success: false,
-              message: 'The given data was invalid.',
-              errors: { name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] },
-            },
-          };
+        if (!name) return refusedAnswer({ name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] });
         const created = { ...tokens[0]!, id: 3, name, scopes, prefix: TOKEN.slice(0, 8), last_used_at: null };
         return { status: 201, body: { success: true, data: { ...created, token: TOKEN } } };
       }
       return undefined;
     });
-    renderWithProviders(<ReadApiPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    await outline.recordList(<ReadApiPage />);
     const form = screen.getByRole('form', { name: 'New token' });
     fireEvent.click(within(form).getByRole('button', { name: 'Create token' }));
     await within(form).findByText('Choose at least one scope');
@@ -76,15 +60,5 @@ describe('Read API screen outline', () => {
     expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('revoke confirmation');
   });
 
-  it('empty and failed lists', async () => {
-    mockFetch(() => ({ body: { success: true, data: [] } }));
-    const { unmount } = renderWithProviders(<ReadApiPage />, { user: adminFixture });
-    await screen.findByText('No tokens yet.');
-    expect(screenOutline()).toMatchSnapshot('empty');
-    unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<ReadApiPage />, { user: adminFixture });
-    await screen.findByText('Failed to load tokens.');
-    expect(screenOutline()).toMatchSnapshot('failed');
-  });
+  outline.itRecordsEmptyAndFailedLists(() => <ReadApiPage />, 'No tokens yet.', 'Failed to load tokens.');
 });

@@ -1,30 +1,21 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminReadApiToken } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ReadApiPage from './read-api-page';
+import { recordFetches, refusedAnswer } from '../testing/fetch-mocks';
 
 const TOKEN = `kbr_${'a'.repeat(43)}`;
 
 describe('ReadApiPage', () => {
   it('creates a token with its scopes, shows it once, lists it by prefix and revokes it after a confirmation', async () => {
     const tokens: AdminReadApiToken[] = [];
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/read-api/tokens' && request.method === 'GET') return { body: { success: true, data: tokens } };
       if (request.url === '/api/admin/read-api/tokens' && request.method === 'POST') {
         const { name, scopes } = JSON.parse(String(request.body)) as Pick<AdminReadApiToken, 'name' | 'scopes'>;
         if (!name) {
-          return {
-            status: 422,
-            body: {
-              success: false,
-              message: 'The given data was invalid.',
-              errors: { name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] },
-            },
-          };
+          return refusedAnswer({ name: ['Name the token after the tool that uses it'], scopes: ['Choose at least one scope'] });
         }
         const created = {
           id: 7,

@@ -5,6 +5,7 @@ import type { CustomField, FormLayout } from '../kit/form-layout';
 import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/contract-form';
 import { useCreateReadApiTokenMutation } from './admin-read-api-api';
+import { SubmitButton } from '../kit/submit-button';
 
 export const SCOPE_LABELS: Record<ReadApiScope, string> = {
   leaderboard: 'Leaderboard',
@@ -63,9 +64,9 @@ export function ReadApiTokenForm({ onCreated }: { onCreated: (token: CreatedRead
       <h2>New token</h2>
       {form.fields}
       <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={creating.isLoading}>
-          {creating.isLoading ? 'Creating...' : 'Create token'}
-        </button>
+        <SubmitButton busy={creating.isLoading} busyText="Creating...">
+          Create token
+        </SubmitButton>
       </div>
     </form>
   );

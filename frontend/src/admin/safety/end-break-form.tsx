@@ -3,6 +3,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useEndBreakMutation } from './admin-safety-api';
+import { SubmitButton } from '../kit/submit-button';
 
 /**
  * Ends a member's break set "until I ask", when they ask (audited). Timed breaks end on their own and the server
@@ -32,9 +33,9 @@ export function EndBreakForm() {
         hint='Only breaks set "until I ask an admin" can be ended; the others end on their own.'
       />
       <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={isLoading || !username.trim()}>
+        <SubmitButton busy={isLoading} disabled={!username.trim()}>
           End Break
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { AdminSafetyCountry, SafetyCountryInput } from '@kickback/contracts';
 import { safetyCountryInputSchema } from '@kickback/contracts/api/safety';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { safetyCountriesAdmin } from './admin-safety-api';
 import { EndBreakForm } from './end-break-form';
 import { SafetyOverviewPanel } from './safety-overview';
@@ -54,10 +54,7 @@ const countries: CatalogueResource<AdminSafetyCountry, SafetyCountryInput> = {
         { name: 'help_url', label: 'Help link', type: 'url' },
       ],
     ],
-    texts: {
-      title: { create: 'New Country', edit: (row) => `Edit ${row.country}` },
-      submit: { create: 'Add Country', edit: 'Save Changes' },
-    },
+    texts: formTexts('Country', (row) => row.country, 'Add'),
   },
   remove: {
     label: 'Remove',

@@ -1,3 +1,4 @@
+import { QueryStatus } from '../../components/ui/query-status';
 import { useGetSafetyOverviewQuery } from './admin-safety-api';
 
 const POLL_MS = 30_000;
@@ -7,11 +8,16 @@ const POLL_MS = 30_000;
  * who, never an address (Go live and the Safer gambling screen).
  */
 export function SafetyOverviewPanel() {
-  const { data, isError } = useGetSafetyOverviewQuery(undefined, { pollingInterval: POLL_MS });
+  const { data, isLoading, isError } = useGetSafetyOverviewQuery(undefined, { pollingInterval: POLL_MS });
   return (
     <section className="card admin-fieldset" aria-labelledby="safety-overview-title" data-testid="safety-overview">
       <h2 id="safety-overview-title">Visitors today</h2>
-      {isError && <p role="alert">Failed to load the visitor counts.</p>}
+      <QueryStatus
+        isLoading={isLoading}
+        isError={isError && !data}
+        loadingText="Loading the visitor counts..."
+        errorText="Failed to load the visitor counts."
+      />
       {data && (
         <>
           <p>

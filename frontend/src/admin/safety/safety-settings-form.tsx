@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SafetySettings, SafetySettingsUpdate } from '@kickback/contracts';
 import { safetySettingsSchema } from '@kickback/contracts/api/safety';
+import { QueryStatus } from '../../components/ui/query-status';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { ContractForm } from '../kit/contract-form';
@@ -19,11 +20,19 @@ const LAYOUT: FormLayout = [
 
 /** The worldwide defaults and texts; Cancel puts back what is saved. */
 export function SafetySettingsForm() {
-  const { data } = useGetSafetySettingsQuery();
+  const { data, isLoading: loading, isError } = useGetSafetySettingsQuery();
   const [save, { isLoading, error }] = useUpdateSafetySettingsMutation();
   const [version, setVersion] = useState(0);
   const toast = useToast();
-  if (!data) return null;
+  if (!data)
+    return (
+      <QueryStatus
+        isLoading={loading}
+        isError={isError}
+        loadingText="Loading the texts and defaults..."
+        errorText="Failed to load the texts and defaults."
+      />
+    );
   const submit = async (input: SafetySettingsUpdate) => {
     try {
       await save(input).unwrap();

@@ -1,9 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
 import type { AdminAffiliate } from '@kickback/contracts';
-import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
-import { screenOutline } from '../../test/screen-outline';
+import * as outline from '../testing/outline-steps';
 import AffiliatesPage from './affiliates-page';
 
 const affiliates: AdminAffiliate[] = [
@@ -33,33 +29,14 @@ const affiliates: AdminAffiliate[] = [
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Affiliates screen outline', () => {
-  it('list, new form with its errors, edit form, delete confirmation', async () => {
-    mockFetch(({ url, method }) =>
-      url === '/api/admin/affiliates' && method === 'GET' ? { body: { success: true, data: affiliates } } : undefined,
-    );
-    renderWithProviders(<AffiliatesPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Affiliate' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create Affiliate' }));
-    await screen.findByText('Name is required');
-    expect(screenOutline()).toMatchSnapshot('new form with errors');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Stake' }));
-    expect(screenOutline()).toMatchSnapshot('edit form');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Stake' }));
-    expect(screenOutline(screen.getByRole('dialog'))).toMatchSnapshot('delete confirmation');
+  outline.itRecordsCatalogueWalk(() => <AffiliatesPage />, {
+    answer: outline.answerList('/api/admin/affiliates', affiliates),
+    add: 'Add Affiliate',
+    submit: 'Create Affiliate',
+    firstError: 'Name is required',
+    row: 'Stake',
+    remove: 'Delete',
   });
 
-  it('empty and failed lists', async () => {
-    mockFetch(() => ({ body: { success: true, data: [] } }));
-    const { unmount } = renderWithProviders(<AffiliatesPage />, { user: adminFixture });
-    await screen.findByText(/No affiliates yet/);
-    expect(screenOutline()).toMatchSnapshot('empty');
-    unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<AffiliatesPage />, { user: adminFixture });
-    await screen.findByText('Failed to load affiliates.');
-    expect(screenOutline()).toMatchSnapshot('failed');
-  });
+  outline.itRecordsEmptyAndFailedLists(() => <AffiliatesPage />, /No affiliates yet/, 'Failed to load affiliates.');
 });

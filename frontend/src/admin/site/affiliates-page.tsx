@@ -2,7 +2,7 @@ import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { affiliateInputSchema } from '@kickback/contracts/api/site';
 import { CataloguePage } from '../kit/catalogue-page';
 import { linesField } from '../kit/list-fields';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { affiliatesAdmin } from './admin-affiliates-api';
 import { affiliateLogoField } from './affiliate-logo-field';
 import { AffiliateMoveButtons } from './affiliate-move-buttons';
@@ -39,10 +39,7 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
       { name: 'is_active', label: 'Active (shown on the home page)' },
       { name: 'countries', label: 'Countries', custom: countryRuleField },
     ],
-    texts: {
-      title: { create: 'New Affiliate', edit: (affiliate) => `Edit ${affiliate.name}` },
-      submit: { create: 'Create Affiliate', edit: 'Save Changes' },
-    },
+    texts: formTexts('Affiliate', (affiliate) => affiliate.name),
   },
   remove: {
     title: 'Delete affiliate?',

@@ -1,10 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { fieldLimits, screenOutline } from '../../test/screen-outline';
 import { adminSettings } from '../../test/site-settings-fixtures';
 import SiteSettingsPage from './site-settings-page';
+import * as outline from '../testing/outline-steps';
 
 // What a person meets on the screen, recorded before its fields read the contract and compared since.
 describe('Site settings screen outline', () => {
@@ -12,7 +11,7 @@ describe('Site settings screen outline', () => {
     mockFetch(({ url, method }) =>
       url === '/api/admin/settings' && method === 'GET' ? { body: { success: true, data: adminSettings } } : undefined,
     );
-    renderWithProviders(<SiteSettingsPage />, { user: adminFixture });
+    outline.renderAsAdmin(<SiteSettingsPage />);
     await screen.findByLabelText('Site name');
     expect(screenOutline()).toMatchSnapshot('form');
     expect(fieldLimits()).toMatchSnapshot('limits');

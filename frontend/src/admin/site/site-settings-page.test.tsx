@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { adminSettings } from '../../test/site-settings-fixtures';
 import { renderWithProviders } from '../../test/render';
 import SiteSettingsPage from './site-settings-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 describe('SiteSettingsPage footer link', () => {
   it("edits the 'Powered by' text and URL, refusing a non-http link before saving", async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/settings' && request.method === 'GET') return { body: { success: true, data: adminSettings } };
       if (request.url === '/api/admin/settings' && request.method === 'PUT')
         return { body: { success: true, message: 'Settings saved.', data: adminSettings } };

@@ -12,6 +12,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { contractTextFields } from '../kit/contract-fields';
 import { ThemePreview } from './theme-preview';
 import { toFormState, toRequest, validateSettings, type SettingsFormState } from './settings-form-state';
+import { SubmitButton } from '../kit/submit-button';
 
 type ColorKey = { [K in keyof Theme]: Theme[K] extends string ? (K extends 'loader_style' ? never : K) : never }[keyof Theme];
 
@@ -173,9 +174,9 @@ export default function SiteSettingsPage() {
       </fieldset>
 
       <div className="admin-page__footer admin-page__footer--sticky">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Settings'}
-        </button>
+        <SubmitButton busy={saving} busyText="Saving...">
+          Save Settings
+        </SubmitButton>
       </div>
     </form>
   );

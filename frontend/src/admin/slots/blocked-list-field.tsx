@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { SmallButton } from '../kit/rows';
 
 interface BlockedListFieldProps<T extends { id: number; name: string }> {
   legend: string;
@@ -33,14 +34,9 @@ export function BlockedListField<T extends { id: number; name: string }>({
           {blocked.map((entry) => (
             <li key={entry.id}>
               <span>{describe(entry)}</span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Unblock ${entry.name}`}
-                onClick={() => onChange(blocked.filter((b) => b.id !== entry.id))}
-              >
+              <SmallButton label={`Unblock ${entry.name}`} onClick={() => onChange(blocked.filter((b) => b.id !== entry.id))}>
                 Unblock
-              </button>
+              </SmallButton>
             </li>
           ))}
         </ul>

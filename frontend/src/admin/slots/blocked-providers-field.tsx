@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { SlotRequestRules } from '@kickback/contracts';
 import { useGetProvidersQuery } from '../bonus-hunts/admin-bonus-hunts-api';
 import { BlockedListField } from './blocked-list-field';
+import { SmallButton } from '../kit/rows';
 
 export type BlockedProvider = SlotRequestRules['blocked_providers'][number];
 
@@ -32,9 +33,7 @@ export function BlockedProvidersField({ blocked, onChange, error }: BlockedProvi
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        <SmallButton
           disabled={!chosen}
           onClick={() => {
             if (!chosen) return;
@@ -43,7 +42,7 @@ export function BlockedProvidersField({ blocked, onChange, error }: BlockedProvi
           }}
         >
           Block provider
-        </button>
+        </SmallButton>
       </div>
     </BlockedListField>
   );

@@ -4,6 +4,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { SlotMatches } from '../bonus-hunts/slot-matches';
 import { useLazySearchSlotsQuery } from '../bonus-hunts/admin-bonus-hunts-api';
 import { BlockedListField } from './blocked-list-field';
+import { BareInput } from '../kit/bare-input';
 
 export type BlockedSlot = SlotRequestRules['blocked_slots'][number];
 
@@ -38,14 +39,7 @@ export function BlockedSlotsField({ blocked, onChange, error }: BlockedSlotsFiel
       )}
       error={error}
     >
-      <input
-        className="input"
-        type="search"
-        aria-label="Find a slot to block"
-        placeholder="Slot or provider name"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-      />
+      <BareInput type="search" label="Find a slot to block" placeholder="Slot or provider name" value={term} onChange={setTerm} />
       {isFetching && <p className="field-hint">Searching...</p>}
       {matches.length > 0 && (
         <SlotMatches

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CatalogueSlotDetail, SlotImportPreview } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import SlotCataloguePage from './slot-catalogue-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const gates: CatalogueSlotDetail = {
   id: 7,
@@ -33,9 +33,7 @@ const FILE = 'name,provider,rtp\nSugar Rush,Pragmatic Play,\nGates of Olympus,Pr
 
 describe('SlotCataloguePage', () => {
   it('lists the search page from the URL, edits a slot with an unknown volatility sent as null, and imports after a dry run', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.method === 'GET' && request.url.startsWith('/api/admin/slots?'))
         return { body: { success: true, data: [gates], pagination: { current_page: 2, last_page: 3, per_page: 50, total: 101 } } };
       if (request.method === 'PUT') return { body: { success: true, data: { ...gates, volatility: null }, message: 'Slot saved.' } };

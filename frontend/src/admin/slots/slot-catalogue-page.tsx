@@ -13,7 +13,7 @@ import { CataloguePage } from '../kit/catalogue-page';
 import { ContractTextField } from '../kit/contract-fields';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { useListParams } from '../../lib/use-list-params';
 import { slotCatalogueAdmin, type SlotCataloguePage } from './admin-slots-api';
 import { listField, optionalTextField, volatilityField } from './slot-fields';
@@ -76,7 +76,7 @@ const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
       ],
       ...facts,
     ],
-    texts: { title: { create: 'New Slot', edit: (slot) => `Edit ${slot.name}` }, submit: { create: 'Add Slot', edit: 'Save Changes' } },
+    texts: formTexts('Slot', (slot) => slot.name, 'Add'),
     // The provider is fixed once the slot exists: hunts and history name it with the slot.
     edit: { schema: adminCatalogueSlotUpdateSchema as never, layout: [{ name: 'name', label: 'Name' }, ...facts] },
   },

@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { SlotImportPanel } from './slot-import-panel';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const FILE = 'name,provider\nGates of Olympus,Pragmatic Play\n';
 
 describe('SlotImportPanel', () => {
   it('reads the chosen file, sends it for a dry run and names the file’s error under the picker', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches(() => {
       return { status: 422, body: { success: false, message: 'The file has no rows.', errors: { file: ['The file has no rows.'] } } };
     });
     renderWithProviders(<SlotImportPanel />, { user: adminFixture });

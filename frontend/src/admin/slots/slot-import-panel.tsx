@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { SlotImportFormat, SlotImportPreview } from '@kickback/contracts';
-import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { ImportFileField } from '../kit/import-file-field';
+import { ImportFileField, ImportFormatField } from '../kit/import-file-field';
 import { useApplySlotImportMutation, useDryRunSlotImportMutation } from './admin-slots-api';
 
 const FORMAT_LABELS: Record<SlotImportFormat, string> = {
@@ -60,21 +59,15 @@ export function SlotImportPanel() {
         Slots are matched on name and provider (any case): new ones are added, known ones get the file's facts. A column left out keeps what
         a slot has; an empty cell clears it. Lists inside a CSV cell are separated by |.
       </p>
-      <SelectField
+      <ImportFormatField
         id="slot-import-format"
-        label="Format"
         value={format}
-        onChange={(value) => {
-          setFormat(value as SlotImportFormat);
+        labels={FORMAT_LABELS}
+        onChange={(chosen) => {
+          setFormat(chosen);
           reset();
         }}
-      >
-        {(Object.keys(FORMAT_LABELS) as SlotImportFormat[]).map((value) => (
-          <option key={value} value={value}>
-            {FORMAT_LABELS[value]}
-          </option>
-        ))}
-      </SelectField>
+      />
       <ImportFileField id="slot-import-file" csv={format === 'csv'} error={error} onChoose={choose} />
       <div className="admin-form-actions">
         <button

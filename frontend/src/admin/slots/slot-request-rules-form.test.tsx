@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotRequestRules } from '@kickback/contracts';
-import { mockFetch, type MockAnswer, type TestRequest } from '../../test/fetch-polyfill';
+import { type MockAnswer } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { SlotRequestRulesForm } from './slot-request-rules-form';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const saved: SlotRequestRules = {
   open: true,
@@ -17,9 +18,7 @@ const saved: SlotRequestRules = {
 };
 
 function serve(answer: () => MockAnswer = () => ({ body: { success: true, data: saved } })) {
-  const requests: TestRequest[] = [];
-  mockFetch((request) => {
-    requests.push(request);
+  const requests = recordFetches((request) => {
     if (request.url === '/api/admin/slot-requests/settings' && request.method === 'GET') return { body: { success: true, data: saved } };
     if (request.url === '/api/admin/slot-requests/settings' && request.method === 'PUT') return answer();
     if (request.url.startsWith('/api/admin/hunt-catalogue/slots?search='))

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotRequestEntry } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import SlotRequestsPage from './slot-requests-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const entry = (id: number, name: string, requesters: string[]): SlotRequestEntry => ({
   id,
@@ -16,9 +16,7 @@ const entry = (id: number, name: string, requesters: string[]): SlotRequestEntry
 
 describe('SlotRequestsPage', () => {
   it('lists next up first with its requesters, skips one, and says how many points clearing gives back before it clears', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.method === 'GET' && request.url === '/api/admin/slot-requests')
         return {
           body: {

@@ -12,6 +12,7 @@ import {
 } from './admin-slot-requests-api';
 import { CLEAR_QUEUE_CACHE_KEY, ClearQueueButton } from './clear-queue-button';
 import { SlotQueueStatus, slotQueueSummary } from './slot-queue-status';
+import { SmallButton } from '../kit/rows';
 
 /** The viewers' slot requests as the streamer works them on stream: next up first, played, skipped (refunded) or cleared. */
 export default function SlotRequestsPage() {
@@ -54,24 +55,21 @@ export default function SlotRequestsPage() {
               <td>{entry.requesters.join(', ')}</td>
               <td>{formatRelativeTime(entry.created_at)}</td>
               <td>
-                <button
-                  type="button"
-                  className="button button--primary button--small"
+                <SmallButton
+                  tone="primary"
+                  label={`Played ${entry.slot.name}`}
                   disabled={busy}
-                  aria-label={`Played ${entry.slot.name}`}
                   onClick={() => void act(() => played({ id: entry.id }).unwrap(), `${entry.slot.name} played`, 'Failed to mark as played')}
                 >
                   Played
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
+                </SmallButton>
+                <SmallButton
+                  label={`Skip ${entry.slot.name}`}
                   disabled={busy}
-                  aria-label={`Skip ${entry.slot.name}`}
                   onClick={() => void act(() => skip(entry.id).unwrap(), `${entry.slot.name} skipped, points refunded`, 'Failed to skip')}
                 >
                   Skip
-                </button>
+                </SmallButton>
               </td>
             </tr>
           ))}

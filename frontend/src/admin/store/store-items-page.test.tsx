@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import StoreItemsPage from './store-items-page';
 import { item } from '../../test/store-items-fixtures';
+import { recordFetches } from '../testing/fetch-mocks';
 
 describe('StoreItemsPage', () => {
   it('lists items with stock, limits and code pools; validates and creates an item with unlimited stock', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/store-items' && request.method === 'GET')
         return {
           body: {

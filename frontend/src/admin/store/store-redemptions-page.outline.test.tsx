@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AdminRedemption } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import StoreRedemptionsPage from './store-redemptions-page';
+import * as outline from '../testing/outline-steps';
 
 const redemptions: AdminRedemption[] = [
   {
@@ -37,13 +36,7 @@ const page = (data: AdminRedemption[], lastPage = 1) => ({
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Redemptions screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list with paging, the refund confirmation, a filter, empty and failed', async () => {
     mockFetch(({ url }) => {
@@ -51,9 +44,7 @@ describe('Redemptions screen outline', () => {
       if (url.includes('status=processed')) return page([redemptions[1]!]);
       return page([]);
     });
-    const { unmount } = renderWithProviders(<StoreRedemptionsPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    const { unmount } = await outline.recordList(<StoreRedemptionsPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Refund redemption 8' }));
     expect(screenOutline()).toMatchSnapshot('refund confirmation');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -64,9 +55,6 @@ describe('Redemptions screen outline', () => {
     await screen.findByText('No redemptions here.');
     expect(screenOutline()).toMatchSnapshot('filtered to nothing');
     unmount();
-    mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
-    renderWithProviders(<StoreRedemptionsPage />, { user: adminFixture });
-    await screen.findByText('Failed to load redemptions.');
-    expect(screenOutline()).toMatchSnapshot('failed');
+    await outline.recordFailedList(<StoreRedemptionsPage />, 'Failed to load redemptions.');
   });
 });

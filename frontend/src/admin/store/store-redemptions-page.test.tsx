@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRedemption } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import StoreRedemptionsPage from './store-redemptions-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const row = (id: number, status: AdminRedemption['status']): AdminRedemption => ({
   id,
@@ -27,9 +27,7 @@ describe('StoreRedemptionsPage', () => {
 
   it('lists pending first with actions, marks one processed, and refetches and toasts on a live push', async () => {
     let processed = false;
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url.startsWith('/api/admin/store-redemptions?status=all&page=1')) {
         const data = processed ? [row(8, 'processed'), row(7, 'processed')] : [row(8, 'pending'), row(7, 'processed')];
         return {
@@ -65,9 +63,7 @@ describe('StoreRedemptionsPage', () => {
   });
 
   it('refunds only once the admin confirms, and says so', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url.startsWith('/api/admin/store-redemptions?'))
         return {
           body: {

@@ -1,7 +1,7 @@
 import type { AdminTicketCategory, TicketCategoryInput } from '@kickback/contracts';
 import { ticketCategoryInputSchema } from '@kickback/contracts/api/tickets';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
 import { ticketCategoriesAdmin } from './admin-ticket-categories-api';
 
 /** The categories members file support tickets under: list, create, edit, and archive (never delete one in use). */
@@ -32,10 +32,7 @@ const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInp
       { name: 'description', label: 'Description' },
       { name: 'active', label: 'Active (members can choose it for new tickets)' },
     ],
-    texts: {
-      title: { create: 'New Category', edit: (category) => `Edit ${category.name}` },
-      submit: { create: 'Create Category', edit: 'Save Changes' },
-    },
+    texts: formTexts('Category', (category) => category.name),
     // A new category goes after the last one.
     defaults: (categories) => ({ position: categories.reduce((max, c) => Math.max(max, c.position), 0) + 1 }),
   },

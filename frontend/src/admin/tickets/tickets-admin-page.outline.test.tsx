@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AdminTicket, TicketReply } from '@kickback/contracts';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import TicketsAdminPage from './tickets-admin-page';
+import * as outline from '../testing/outline-steps';
 
 const ticket = (id: number, title: string, status: AdminTicket['status']): AdminTicket => ({
   id,
@@ -33,13 +32,7 @@ const page = (data: AdminTicket[], lastPage = 1) => ({
 
 // What a person meets on the screen, recorded before it became a declaration and compared since.
 describe('Support Tickets screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('list with paging, filters, an open and a closed ticket, empty and failed', async () => {
     mockFetch(({ url }) => {
@@ -50,7 +43,7 @@ describe('Support Tickets screen outline', () => {
       if (url.includes('status=closed')) return page([tickets[1]!]);
       return page(tickets, 2);
     });
-    const { unmount } = renderWithProviders(<TicketsAdminPage />, { user: adminFixture });
+    const { unmount } = outline.renderAsAdmin(<TicketsAdminPage />);
     await screen.findAllByRole('row');
     await screen.findByRole('option', { name: 'Raffles' });
     expect(screenOutline()).toMatchSnapshot('list');
@@ -79,7 +72,7 @@ describe('Support Tickets screen outline', () => {
         ? { body: { success: true, data: [] } }
         : { status: 500, body: { success: false, message: 'boom' } },
     );
-    renderWithProviders(<TicketsAdminPage />, { user: adminFixture });
+    outline.renderAsAdmin(<TicketsAdminPage />);
     await screen.findByText('Failed to load tickets.');
     expect(screenOutline()).toMatchSnapshot('failed');
   });

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AdminTicket } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { memberFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { adminSectionsFor } from '../admin-nav';
 import TicketsAdminPage from './tickets-admin-page';
+import { recordFetches } from '../testing/fetch-mocks';
 
 const staffFixture = { ...memberFixture, id: 3, username: 'HelpDeskHana', role: 'staff' as const };
 
@@ -34,9 +34,7 @@ describe('TicketsAdminPage', () => {
   });
 
   it('filters the queue, opens a ticket, changes its status and replies as staff', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url.startsWith('/api/admin/tickets?'))
         return { body: { success: true, data: [ticket], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } } };
       if (r.url === '/api/r/tickets/categories') return { body: { success: true, data: [{ id: 3, name: 'Raffles', description: '' }] } };

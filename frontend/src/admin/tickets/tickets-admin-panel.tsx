@@ -17,6 +17,7 @@ import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMuta
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
 import { SmallButton } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 /** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
 export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {
@@ -132,9 +133,9 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
                 tooMany={TICKET_MESSAGES.tooManyReplyImages}
                 onChange={setImages}
               />
-              <button type="submit" className="button button--primary" disabled={replyState.isLoading || !message.trim()}>
-                {replyState.isLoading ? 'Sending...' : 'Send Reply'}
-              </button>
+              <SubmitButton busy={replyState.isLoading} busyText="Sending..." disabled={!message.trim()}>
+                Send Reply
+              </SubmitButton>
             </form>
           )}
         </>

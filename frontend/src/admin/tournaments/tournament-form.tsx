@@ -7,6 +7,7 @@ import { PRIZE_POINTS_INVALID, parsePrizePoints } from '../bonus-hunts/prize-poi
 import { ContractTextField } from '../kit/contract-fields';
 import { useContractValidation } from '../kit/use-contract-validation';
 import type { TournamentCreateInput } from './admin-tournaments-api';
+import { SubmitButton } from '../kit/submit-button';
 
 interface TournamentFormProps {
   saving: boolean;
@@ -98,9 +99,7 @@ export function TournamentForm({ saving, serverErrors, onSubmit, onCancel }: Tou
       />
       <CheckboxField label="Open predictions now" checked={predictionsOpen} onChange={setPredictionsOpen} />
       <div className="admin-form-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          Create Tournament
-        </button>
+        <SubmitButton busy={saving}>Create Tournament</SubmitButton>
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel
         </button>

@@ -2,11 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { adminTournamentCreateSchema, type AdminTournament } from '@kickback/contracts';
 import { contractAnswer } from '../../test/contract-answer';
 import { mockFetch } from '../../test/fetch-polyfill';
-import { adminFixture } from '../../test/fixtures';
 import { cup as emptyCup, match } from '../../test/tournament-fixtures';
-import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import TournamentsAdminPage from './tournaments-admin-page';
+import * as outline from '../testing/outline-steps';
 
 /** The cup after a first multiplier and a first winner: C waits in the final. */
 const cup: AdminTournament = {
@@ -23,9 +22,7 @@ describe('Tournaments screen outline', () => {
       if (url === '/api/admin/tournaments/3') return { body: { success: true, data: cup } };
       return undefined;
     });
-    renderWithProviders(<TournamentsAdminPage />, { user: adminFixture });
-    await screen.findAllByRole('row');
-    expect(screenOutline()).toMatchSnapshot('list');
+    await outline.recordList(<TournamentsAdminPage />);
     fireEvent.click(screen.getByRole('button', { name: 'New Tournament' }));
     const form = screen.getByRole('form', { name: 'New tournament' });
     fireEvent.change(within(form).getByLabelText('Size'), { target: { value: '4' } });

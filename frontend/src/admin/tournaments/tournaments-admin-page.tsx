@@ -12,13 +12,12 @@ import {
   type TournamentCreateInput,
 } from './admin-tournaments-api';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TournamentBracketEditor } from './tournament-bracket-editor';
 import { TournamentForm } from './tournament-form';
 import { useAdminAction } from '../kit/use-admin-crud';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, QueryLines } from '../kit/rows';
 
 /** Create brackets, open/close predictions, (de)activate, enter multipliers and winners, delete unused tournaments. */
 export default function TournamentsAdminPage() {
@@ -67,13 +66,14 @@ export default function TournamentsAdminPage() {
           onCancel={() => setCreating(false)}
         />
       )}
-      <QueryStatus
-        isLoading={list.isLoading}
-        isError={list.isError}
-        isEmpty={!list.isLoading && !list.isError && tournaments.length === 0}
-        loadingText="Loading tournaments..."
-        errorText="Failed to load tournaments."
-        emptyText="No tournaments yet. Create the first one above."
+      <QueryLines
+        query={list}
+        nothing={tournaments.length === 0}
+        texts={{
+          loading: 'Loading tournaments...',
+          error: 'Failed to load tournaments.',
+          empty: 'No tournaments yet. Create the first one above.',
+        }}
       />
       {tournaments.length > 0 && (
         <DataTable

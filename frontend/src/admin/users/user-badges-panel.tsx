@@ -5,6 +5,7 @@ import { useAdminAction } from '../kit/use-admin-crud';
 import { useGetAdminBadgesQuery } from '../progression/admin-progression-api';
 import { useGetUserXpQuery, useGrantBadgeMutation, useRevokeBadgeMutation } from './admin-users-api';
 import { SmallButton } from '../kit/rows';
+import { SubmitButton } from '../kit/submit-button';
 
 /** The member's badges with revoke, and a grant of any catalogue badge they do not hold. */
 export function UserBadgesPanel({ userId }: { userId: number }) {
@@ -65,9 +66,9 @@ export function UserBadgesPanel({ userId }: { userId: number }) {
             ))}
           </SelectField>
           <div className="admin-form-actions">
-            <button type="submit" className="button button--primary" disabled={badgeId === '' || grantState.isLoading}>
+            <SubmitButton busy={grantState.isLoading} disabled={badgeId === ''}>
               Grant Badge
-            </button>
+            </SubmitButton>
           </div>
         </form>
       )}

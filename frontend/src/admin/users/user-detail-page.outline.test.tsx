@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../test/render';
 import { screenOutline } from '../../test/screen-outline';
 import { badge, page, userDetail, xpLedger } from '../../test/user-detail-fixtures';
 import StoreUsersPointsPage from '../economy/users-points-page';
+import * as outline from '../testing/outline-steps';
 
 const user = userDetail();
 const ledger = xpLedger();
@@ -12,13 +13,7 @@ const catalogue = [badge(1, 'Founder', { description: '' }), badge(2, 'VIP', { d
 
 // What a person meets on the screen, recorded before its forms read the contract and compared since.
 describe('User detail screen outline', () => {
-  beforeAll(() => {
-    jest.useFakeTimers({
-      now: new Date('2026-11-29T09:00:00.000Z'),
-      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
-    });
-  });
-  afterAll(() => jest.useRealTimers());
+  outline.freezeClockAt('2026-11-29T09:00:00.000Z');
 
   it('standing, Kick, ledgers and badges; an empty ban, the confirmation, the server refusing it, a banned member', async () => {
     let current = user;

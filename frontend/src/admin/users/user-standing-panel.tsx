@@ -7,6 +7,7 @@ import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/contract-form';
 import { useBanUserMutation, useSetUserRoleMutation, useUnbanUserMutation } from './admin-users-api';
+import { SubmitButton } from '../kit/submit-button';
 
 const ROLE_FIELDS: FormLayout = [
   {
@@ -48,9 +49,9 @@ export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
       <form onSubmit={roleForm.onSubmit((input) => void saveRole(input))} className="admin-grid">
         {roleForm.fields}
         <div className="admin-form-actions">
-          <button type="submit" className="button button--primary" disabled={roleState.isLoading || roleForm.drafts.role === user.role}>
-            {roleState.isLoading ? 'Saving...' : 'Change Role'}
-          </button>
+          <SubmitButton busy={roleState.isLoading} busyText="Saving..." disabled={roleForm.drafts.role === user.role}>
+            Change Role
+          </SubmitButton>
         </div>
       </form>
       {user.banned_at ? (

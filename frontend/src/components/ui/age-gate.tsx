@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ViewerSafety } from '@kickback/contracts';
 import { SAFETY_MESSAGES } from '@kickback/contracts/safety-texts';
 import { reloadPage } from '../../lib/http';
-import { useAnswerAgeMutation, useViewerSafety } from '../../lib/safety-api';
+import { useAnswerAgeMutation, useGetSafetyQuery } from '../../lib/safety-api';
 import './age-gate.css';
 
 function HelpLink({ safety }: { safety: ViewerSafety }) {
@@ -60,8 +60,19 @@ export function GamblingHidden({ safety }: { safety: ViewerSafety }) {
  * then the page; after a "No" or during a break, the help link instead.
  */
 export function AgeGate({ children }: { children: ReactNode }) {
-  const safety = useViewerSafety();
-  if (!safety) return null;
+  const { data: safety, isError, isFetching, refetch } = useGetSafetyQuery();
+  // Until the standing is known the page stays closed: it may be one this viewer is not to see.
+  if (!safety && isError)
+    return (
+      <section className="card age-gate" role="alert" data-testid="age-gate-error">
+        <h2>This page could not be opened</h2>
+        <p>{SAFETY_MESSAGES.standingFailed}</p>
+        <button type="button" className="button" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  if (!safety) return <p role="status">Loading...</p>;
   if (safety.break || safety.gate === 'declined') return <GamblingHidden safety={safety} />;
   if (safety.gate === 'unanswered') return <AgeQuestion safety={safety} />;
   return <>{children}</>;

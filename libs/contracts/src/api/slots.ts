@@ -257,6 +257,8 @@ export const SLOT_REQUEST_TEXTS = {
   cooldown: (seconds: number) => `Wait ${seconds} s before your next request.`,
   limit: (limit: number) => `You have ${limit} open ${limit === 1 ? 'request' : 'requests'}; wait until one is played.`,
   notEnoughPoints: 'You do not have enough points for a request.',
+  /** A member on a break from gambling content: worded so that a reply in chat does not say why. */
+  notAvailable: 'Slot requests are not available to your account.',
   notFound: 'Request not found in the queue.',
   queued: 'Your request is in the queue.',
   merged: 'Someone asked for this slot already: you were added to that request and it moved up.',

@@ -203,6 +203,14 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
     expect(
       await count('select count(*) as n from slot_request_requesters q join users u on u.id = q.user_id where u.kick_user_id = ?', [other]),
     ).toBe(0);
+
+    // A member on a break from gambling content is refused in chat too, without chat learning why.
+    const resting = await stack.member({ kickId: ++viewer });
+    expect((await resting.client.json('POST', '/api/r/safety/break', { period: '24h', confirm: true })).status).toBe(201);
+    expect(await kick.events.deliver('chat.message.sent', chat(`!sr ${t} Gates of Olympus 1000`, { from: viewer }))).toBe(200);
+    await waitFor(() => kick.events.chatMessages.length === sent + 3, 10_000, 'the refusal');
+    expect(kick.events.chatMessages.at(-1)!.content).toBe(`@viewer${viewer} Slot requests are not available to your account.`);
+    expect(await count('select count(*) as n from slot_request_requesters where user_id = ?', [resting.id])).toBe(0);
   });
 
   it('posts as the bot only when the admin chose it, falling back to "user" when Kick refuses the bot ("Channel not found")', async () => {

@@ -119,6 +119,30 @@ describe('leaderboard periods, import and worker (real PostgreSQL + Redis)', () 
     expect(n).toBe('1');
   });
 
+  it("a period's prizes skip a member on a break from gambling content: unranked, the ranks below move up", async () => {
+    const platform = await manualPlatform('rested', { prizes: [100, 50, 25], mask_usernames: false });
+    await stack.admin.json('POST', `/api/admin/leaderboard/platforms/${platform.id}/import`, {
+      csv: 'zoe,400\nYan,300\nxia,200\nwes,100\n',
+    });
+    const resting = await stack.member();
+    await stack.em.fork().execute(`update users set crypto2 = 'yan' where id = ?`, [resting.id]);
+    expect((await resting.client.json('POST', '/api/r/safety/break', { period: '30d', confirm: true })).status).toBe(201);
+    const [period] = (await stack.admin.json('GET', '/api/r/leaderboard/rested/periods')).body.data.periods;
+
+    await refresher.refresh(platform.id, 'schedule', new Date(period.endTimestamp + 60_000));
+    const prizes = await stack.em
+      .fork()
+      .execute<{ position: number; winner_name: string; prize: string }[]>(
+        'select position, winner_name, prize from prize_winners where subject_id = ? and source = ? order by position',
+        [period.id, 'leaderboard'],
+      );
+    expect(prizes.map((p) => [p.position, p.winner_name, p.prize])).toEqual([
+      [1, 'zoe', '€100.00'],
+      [2, 'xia', '€50.00'],
+      [3, 'wes', '€25.00'],
+    ]);
+  });
+
   // Names the array texts must quote and escape, and totals past 2^53 cents. With a control character the usernames are
   // bound as an array instead of sent as the literal built by JSON.stringify, so both ways are checked.
   it.each([

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AgeAnswer } from '@kickback/contracts';
+import { DEFAULT_MIN_AGE, type AgeAnswer } from '@kickback/contracts';
 import { SafetyRepository } from './safety.repository';
 import { SafetyStatsService } from './safety-stats.service';
 
@@ -19,5 +19,14 @@ export class AgeGateService {
   async answer(userId: number | null, { answer }: AgeAnswer, age: number, country: string | null): Promise<void> {
     if (answer === 'yes' && userId) await this.repository.confirmAge(this.em.fork(), userId, age, country);
     await this.stats.countAnswer(answer);
+  }
+
+  /**
+   * At login: a "Yes" this browser gave before its member logged in (the age it confirmed) becomes the account's, so
+   * no other browser asks them again. Not counted again: the answer was counted when it was given.
+   */
+  async adoptBrowserAnswer(userId: number, age: number, country: string | null): Promise<void> {
+    if (age < DEFAULT_MIN_AGE) return;
+    await this.em.fork().transactional((tx) => this.repository.adoptAge(tx, userId, age, country));
   }
 }

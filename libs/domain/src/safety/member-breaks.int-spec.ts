@@ -33,6 +33,7 @@ describe('a break from gambling content', () => {
   let member: TestClient;
   let memberId: number;
   let memberName: string;
+  let raceId: number;
 
   const board = async () => {
     const data = (await api.client().json('GET', '/api/r/leaderboard')).body.data;
@@ -61,6 +62,15 @@ describe('a break from gambling content', () => {
       mask_usernames: false,
     });
     expect(platform.status).toBe(201);
+    const race = await admin.json('POST', '/api/admin/races', {
+      platform_id: platform.body.data.id,
+      title: 'Weekly race',
+      starts_at: new Date(Date.now() + 3600_000).toISOString(),
+      ends_at: new Date(Date.now() + 7 * DAY).toISOString(),
+      prizes: [{ amount: 100, currency: '$' }],
+    });
+    expect(race.status).toBe(201);
+    raceId = race.body.data.id;
     const csv = 'username,wagered\nluckyluke,900\nanna,500\nben,300\ncleo,100\n';
     expect((await admin.json('POST', `/api/admin/leaderboard/platforms/${platform.body.data.id}/import`, { csv })).status).toBe(201);
     // The worker's first refresh may hold the platform's lock; the import then ranks once more a moment later.
@@ -112,6 +122,8 @@ describe('a break from gambling content', () => {
       body: { message: SAFETY_MESSAGES.onBreak },
     });
     expect((await member.json('GET', '/api/r/tournaments')).status).toBe(403);
+    expect((await member.json('GET', '/api/r/races')).body.data).toEqual({ upcoming: [], live: [], finished: [] });
+    expect((await member.json('GET', `/api/r/races/${raceId}`)).status).toBe(404);
 
     // Refused: the casino-credit raffle and the casino bonus, with their reasons; a plain raffle is still open to them.
     expect(await member.json('POST', `/api/r/raffles/${casinoRaffle}/enter`, { entry_type: 'passwordless' })).toMatchObject({
@@ -156,6 +168,7 @@ describe('a break from gambling content', () => {
 
     expect((await member.json('GET', '/api/r/safety')).body.data).toMatchObject({ offers: true, break: null });
     expect((await member.json('GET', '/api/r/bonus-hunts/current')).status).not.toBe(403);
+    expect((await member.json('GET', `/api/r/races/${raceId}`)).status).toBe(200);
     await waitFor(async () => (await board()).includes('luckyluke'), 10_000, 'the member ranked again');
     expect((await member.json('POST', `/api/r/raffles/${casinoRaffle}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
   });
@@ -182,5 +195,22 @@ describe('a break from gambling content', () => {
     expect(csv.split('\r\n')[0]).toBe('record,member,age,country,period,started_at,ends_at,ended_at,ended_by');
     expect(csv).toContain(`break,${other.username},,,until_asked,`);
     expect(csv).toContain(`break,${memberName},,,24h,`);
+  });
+
+  it('started twice at once (two tabs, a double click), it is one break; the other is refused', async () => {
+    const made = await createUser(em);
+    const client = api.client();
+    await client.loginAs(made.id);
+    const answers = await Promise.all(
+      (['24h', '7d', '30d', '6m', 'until_asked'] as const).map((period) =>
+        client.json('POST', '/api/r/safety/break', { period, confirm: true }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const refused = answers.filter((a) => a.status === 409);
+    for (const a of refused) expect(a.body.message).toBe(SAFETY_MESSAGES.breakRunning);
+    const rows = await em.fork().execute('select period from member_breaks where user_id = ?', [made.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].period).toBe(answers.find((a) => a.status === 201)!.body.data.period);
   });
 });

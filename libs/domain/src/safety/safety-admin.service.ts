@@ -91,7 +91,8 @@ export class SafetyAdminService {
     let after = 0;
     for (;;) {
       const rows = await this.repository.ageConfirmationsAfter(em, after, PAGE);
-      for (const r of rows) yield ['age confirmed', r.username, r.age, r.country ?? '', iso(r.confirmed_at), '', '', '', ''];
+      // Its time stands under started_at: a confirmation is a moment, and "period" belongs to breaks.
+      for (const r of rows) yield ['age confirmed', r.username, r.age, r.country ?? '', '', iso(r.confirmed_at), '', '', ''];
       if (rows.length < PAGE) break;
       after = Number(rows.at(-1)!.id);
     }

@@ -110,6 +110,20 @@ export class SafetyRepository {
     await em.execute('insert into age_confirmations (user_id, age, country) values (?, ?, ?)', [userId, age, country]);
   }
 
+  /**
+   * Keeps on the account an age a browser confirmed before its member logged in, unless the account already holds
+   * that age or a higher one (so each login does not log it again). Answers whether it was kept.
+   */
+  async adoptAge(em: EntityManager, userId: number, age: number, country: string | null): Promise<boolean> {
+    const [row] = await em.execute<{ id: number }[]>(
+      `update users set age_confirmed_at = now(), age_confirmed_min = ? where id = ? and coalesce(age_confirmed_min, 0) < ? returning id`,
+      [age, userId, age],
+    );
+    if (!row) return false;
+    await em.execute('insert into age_confirmations (user_id, age, country) values (?, ?, ?)', [userId, age, country]);
+    return true;
+  }
+
   /** Null when the member already has a running break (the unique index decides, so two clicks start one). */
   async startBreak(em: EntityManager, userId: number, period: BreakPeriod, startedAt: Date, endsAt: Date | null): Promise<BreakRow | null> {
     const [row] = await em.execute<BreakRow[]>(

@@ -56,6 +56,23 @@ describe('slot request rules as the admin form reads and writes them (real Postg
     expect((await client.json('GET', '/api/r/slot-requests/mine')).body.data[0]).toMatchObject({ points: 0, status: 'queued' });
   });
 
+  it('refuses a member on a break from gambling content, in words that do not say why, and charges nothing', async () => {
+    const asked = await slot('Break Rules', 'Rules Prov D');
+    expect(
+      (await save({ open: true, price: 10, cooldown_seconds: 0, open_limit: 5, blocked_slot_ids: [], blocked_provider_ids: [] })).status,
+    ).toBe(200);
+    const member = await stack.member({ points: 50 });
+    expect((await member.client.json('POST', '/api/r/safety/break', { period: '24h', confirm: true })).status).toBe(201);
+
+    const refused = await member.client.json('POST', '/api/r/slot-requests', { slot_id: asked.id });
+    expect(refused).toMatchObject({ status: 403, body: { success: false, message: 'Slot requests are not available to your account.' } });
+    expect((await member.client.json('GET', '/api/r/slot-requests/mine')).body.data).toEqual([]);
+    const [wallet] = await stack.em
+      .fork()
+      .execute<{ balance: number }[]>('select balance::int as balance from wallets where user_id = ?', [member.id]);
+    expect(wallet!.balance).toBe(50);
+  });
+
   it('refuses rules out of bounds field by field (4xx, never 500), and changes nothing', async () => {
     const before = (await stack.admin.json('GET', '/api/admin/slot-requests/settings')).body.data;
     const refused = await save({ price: -1, cooldown_seconds: 1.5, open_limit: 0 });

@@ -15,6 +15,7 @@ import { AuditLogService, OutboxService, conflict, notFound, tooManyRequests, un
 import { EconomyService } from '../economy/economy.service';
 import { InsufficientPointsError } from '../economy/points.errors';
 import { SlotRequestsRepository } from './slot-requests.repository';
+import { MemberBreaksService } from '../safety/member-breaks.service';
 import { SlotRequestsLivePublisher } from './slot-requests-live.publisher';
 
 /** The queue a page, Go live and the overlay show; a member's history shows their last requests. */
@@ -36,9 +37,12 @@ export class SlotRequestsService {
     private readonly audit: AuditLogService,
     private readonly outbox: OutboxService,
     private readonly live: SlotRequestsLivePublisher,
+    private readonly breaks: MemberBreaksService,
   ) {}
 
+  /** A request asks the streamer to gamble: a member on a break from gambling content is refused, from the site and chat. */
   async request(userId: number, slotId: number, source: 'site' | 'chat'): Promise<SlotRequestOutcome> {
+    await this.breaks.refuseOnBreak(userId, SLOT_REQUEST_TEXTS.notAvailable);
     const outcome = await this.em.fork().transactional(async (tx): Promise<SlotRequestOutcome> => {
       await this.requests.lockMember(tx, userId);
       const rules = await this.requests.settings(tx);

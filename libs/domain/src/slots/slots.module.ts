@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SafetyModule } from '../safety/safety.module';
 import { SlotFactsRepository } from './slot-facts.repository';
 import { SlotCatalogueAdminService } from './slot-catalogue-admin.service';
 import { SlotCatalogueReadRepository } from './slot-catalogue.repository';
@@ -12,7 +13,7 @@ import { EconomyModule } from '../economy/economy.module';
 
 /** The slot catalogue (docs/slots.md): facts, admin editing and file import, the figures the worker keeps, public reads. */
 @Module({
-  imports: [EconomyModule],
+  imports: [EconomyModule, SafetyModule],
   providers: [
     SlotRequestsRepository,
     SlotRequestsService,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ViewerSafety } from '@kickback/contracts';
 import { AppConfig, ViewerCountryService, cookieValue } from '@kickback/platform';
-import { ViewerSafetyService } from '@kickback/domain';
+import { AgeGateService, ViewerSafetyService } from '@kickback/domain';
 
 /** The browser's answer to the age question: the age it confirmed, or "no". */
 export const AGE_COOKIE = 'kb_age';
@@ -13,6 +13,7 @@ export class ViewerSafetyReader {
   constructor(
     private readonly country: ViewerCountryService,
     private readonly safety: ViewerSafetyService,
+    private readonly gate: AgeGateService,
     private readonly config: AppConfig,
   ) {}
 
@@ -23,6 +24,12 @@ export class ViewerSafetyReader {
       ageCookie,
       country: this.country.of(req),
     });
+  }
+
+  /** At login: the age this browser confirmed before (its cookie), kept on the member's account. */
+  async adoptBrowserAnswer(req: Request, userId: number): Promise<void> {
+    const value = cookieValue(req, AGE_COOKIE);
+    if (value && /^\d{2}$/.test(value)) await this.gate.adoptBrowserAnswer(userId, Number(value), this.country.of(req));
   }
 
   /** Remembers the browser's answer for AGE_GATE_COOKIE_DAYS (HttpOnly: the page learns it from the server). */

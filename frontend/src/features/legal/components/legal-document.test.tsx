@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { mockFetch } from '../../../test/fetch-polyfill';
+import { viewerSafetyFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import TermsPage from '../pages/terms-page';
 import { toParagraphs } from '../paragraphs';
 import { LegalDocument } from './legal-document';
 
@@ -37,5 +39,24 @@ describe('legal pages', () => {
     renderWithProviders(<LegalDocument slug="privacy" fallbackTitle="Privacy Policy" />);
     expect(await screen.findByText('This page could not be loaded. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+  });
+
+  it("the terms page carries the points text, the offers' 18+, terms line and help link, and DB-IP's credit", async () => {
+    mockFetch((request) =>
+      request.url === '/api/r/legal/terms'
+        ? {
+            body: {
+              success: true,
+              data: { slug: 'terms', title: 'Terms of Service', body: 'First rule.', updated_at: '2026-11-01T00:00:00Z' },
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<TermsPage />, { safety: viewerSafetyFixture({ no_cash_value: 'Points are not money.' }) });
+    expect(await screen.findByText('First rule.')).toBeInTheDocument();
+    expect(screen.getByTestId('no-cash-value')).toHaveTextContent('Points are not money.');
+    expect(screen.getByTestId('offer-notice')).toHaveTextContent('18+ 18+ · T&Cs apply');
+    expect(screen.getByRole('link', { name: /BeGambleAware/ })).toHaveAttribute('href', 'https://www.begambleaware.org');
+    expect(screen.getByRole('link', { name: 'IP geolocation by DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
   });
 });

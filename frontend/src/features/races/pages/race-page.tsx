@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { racePrizeLabel } from '@kickback/contracts';
 import { Countdown } from '../../../components/ui/countdown';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { errorStatus } from '../../../lib/api-error';
 import { formatAmount, formatDateTime } from '../../../lib/format';
@@ -41,6 +42,7 @@ export default function RacePage() {
         title={race.title}
         lead={`${race.platform.name} · ${formatDateTime(race.starts_at)} – ${formatDateTime(race.ends_at)}`}
       />
+      <OfferNotice />
       <div className="race-page__top">
         <div className="card race-clock">
           {race.status === 'upcoming' && <Countdown endMs={race.startTimestamp} label="Starts in" />}

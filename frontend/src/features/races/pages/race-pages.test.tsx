@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { RaceDetail, RaceList, RaceSummary } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { failingUntilRecovered, mockFetch, SERVER_ERROR } from '../../../test/fetch-polyfill';
+import { viewerSafetyFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import RacePage from './race-page';
@@ -126,5 +127,34 @@ describe('RacePage', () => {
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('race-standing')).toHaveTextContent('alice');
+  });
+});
+
+describe('race pages beside their casino', () => {
+  beforeEach(() => resetSocketForTests());
+
+  it("carry 18+, the admin's terms line and the help link chosen for the viewer's country", async () => {
+    const list: RaceList = { live: [summary(1, 'live')], upcoming: [], finished: [] };
+    const answer = detail([['alice', 150]]);
+    mockFetch((r) =>
+      r.url === '/api/r/races'
+        ? { body: { success: true, data: list } }
+        : r.url === '/api/r/races/4'
+          ? { body: { success: true, data: answer } }
+          : undefined,
+    );
+    const safety = viewerSafetyFixture({ terms_line: 'New customers only · T&Cs apply' });
+    const notice = async () => {
+      const shown = await screen.findByTestId('offer-notice');
+      expect(shown).toHaveTextContent('18+ New customers only · T&Cs apply');
+      expect(within(shown).getByRole('link', { name: /BeGambleAware/ })).toHaveAttribute('href', 'https://www.begambleaware.org');
+    };
+    const { unmount } = renderWithProviders(<RacesPage />, { safety });
+    await screen.findByRole('region', { name: 'Live' });
+    await notice();
+    unmount();
+    renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/4', safety });
+    await screen.findAllByTestId('race-standing');
+    await notice();
   });
 });

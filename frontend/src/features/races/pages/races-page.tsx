@@ -1,5 +1,6 @@
 import type { RaceSummary } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { OfferNotice } from '../../../components/ui/offer-notice';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { RaceCard } from '../components/race-card';
 import { useGetRacesQuery } from '../races-api';
@@ -26,6 +27,7 @@ export default function RacesPage() {
   return (
     <section className="page container races-page">
       <PageHeading title="Wager Races" lead="Short races with their own prizes: wager under the code inside the window to climb." />
+      <OfferNotice />
       {list.isLoading && <p role="status">Loading races...</p>}
       {list.isError && (
         <EmptyState title="Races Unavailable" text="The races could not be loaded. Please try again in a moment.">

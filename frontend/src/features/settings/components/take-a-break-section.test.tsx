@@ -1,29 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SAFETY_MESSAGES, type ViewerSafety } from '@kickback/contracts';
-import { safetyApi } from '../../../lib/safety-api';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
-import { makeTestStore, renderWithProviders } from '../../../test/render';
+import { viewerSafetyFixture as standing } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { TakeABreakSection } from './take-a-break-section';
 
 jest.mock('../../../lib/http', () => ({ ...jest.requireActual('../../../lib/http'), reloadPage: jest.fn() }));
 const { reloadPage } = jest.requireMock('../../../lib/http') as { reloadPage: jest.Mock };
 
-const standing = (over: Partial<ViewerSafety> = {}): ViewerSafety => ({
-  country: 'GB',
-  min_age: 18,
-  gate: 'confirmed',
-  offers: true,
-  break: null,
-  help: { name: 'BeGambleAware', url: 'https://www.begambleaware.org' },
-  terms_line: '18+ · T&Cs apply',
-  no_cash_value: 'Points have no cash value.',
-  ...over,
-});
-
 function renderWith(safety: ViewerSafety) {
-  const store = makeTestStore();
-  store.dispatch(safetyApi.util.upsertQueryEntries([{ endpointName: 'getSafety', arg: undefined, value: safety }]));
-  return renderWithProviders(<TakeABreakSection />, { store });
+  return renderWithProviders(<TakeABreakSection />, { safety });
 }
 
 describe('TakeABreakSection', () => {

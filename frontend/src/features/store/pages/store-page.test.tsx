@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StoreData, StoreRedemption } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
-import { memberFixture } from '../../../test/fixtures';
+import { memberFixture, viewerSafetyFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
@@ -62,6 +62,30 @@ const toasts = (store: { getState: () => unknown }) =>
 
 describe('StorePage', () => {
   beforeEach(() => resetSocketForTests());
+
+  it("says points have no cash value (the admin's text) in the store and the points history; a casino bonus carries 18+ and help", async () => {
+    const casinoBonus = { ...storeData().store_items[0]!, id: 5, name: 'Casino bonus', is_casino_bonus: true };
+    mockFetch((request) =>
+      request.url.startsWith('/api/r/store?')
+        ? { body: { success: true, data: { ...storeData(), store_items: [...storeData().store_items, casinoBonus] } } }
+        : request.url.startsWith('/api/r/points/history')
+          ? {
+              body: {
+                success: true,
+                data: { balance: 1000, entries: [], pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+              },
+            }
+          : undefined,
+    );
+    renderWithProviders(<StorePage />, { user: memberFixture, safety: viewerSafetyFixture({ no_cash_value: 'Points are not money.' }) });
+    const bonus = await screen.findByTestId('store-item-5');
+    expect(within(bonus).getByTestId('offer-notice')).toHaveTextContent('18+');
+    expect(within(bonus).getByRole('link', { name: /BeGambleAware/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('store-item-1')).queryByTestId('offer-notice')).toBeNull();
+    const history = await screen.findByRole('region', { name: 'Points History' });
+    expect(within(history).getByTestId('no-cash-value')).toHaveTextContent('Points are not money.');
+    expect(screen.getAllByTestId('no-cash-value').filter((el) => !history.contains(el))).toHaveLength(1);
+  });
 
   it('shows every button state of SPEC §4', async () => {
     serve(() => undefined);

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { RACE_MESSAGES, type RaceDetail, type RaceList, type RaceStanding, type RaceStatus, type RaceSummary } from '@kickback/contracts';
+import {
+  RACE_MESSAGES,
+  countryAllows,
+  type RaceDetail,
+  type RaceList,
+  type RaceStanding,
+  type RaceStatus,
+  type RaceSummary,
+} from '@kickback/contracts';
 import { notFound } from '@kickback/platform';
+import type { OfferViewer } from '../../site/affiliates.service';
 import { findPlatform, listPlatforms, type PlatformRecord } from '../leaderboard-platforms.repository';
 import { linkedAvatars } from '../leaderboard-standings.repository';
 import { maskUsername } from '../username-mask';
@@ -20,6 +29,14 @@ import {
 const FINISHED_SHOWN = 30;
 
 /**
+ * Whether a race of `platform` may reach a viewer (docs/responsible-gambling.md): races are casino offers, so a viewer
+ * without offers (no "Yes" to the age question, a break) gets none, and a board's country rule holds for its races.
+ * No viewer: the streamer's own tools (overlays, announcements), which are not filtered per viewer.
+ */
+const raceShownTo = (platform: PlatformRecord, viewer: OfferViewer | null): boolean =>
+  viewer === null || (viewer.offers && countryAllows(platform.countries, viewer.country));
+
+/**
  * A race's status as the site shows it: a race past its start is live even before the start job ran (the worker
  * catches up within a minute); finished and cancelled are set by the worker and the admin.
  */
@@ -32,25 +49,30 @@ function shownStatus(race: RaceRecord, now: Date): RaceStatus {
 export class RacesReadService {
   constructor(private readonly em: EntityManager) {}
 
-  async list(now = new Date()): Promise<RaceList> {
+  async list(viewer: OfferViewer | null = null, now = new Date()): Promise<RaceList> {
+    const out: RaceList = { upcoming: [], live: [], finished: [] };
+    if (viewer && !viewer.offers) return out;
     const em = this.em.fork();
     const platforms = new Map((await listPlatforms(em, false)).map((p) => [p.id, p]));
-    const out: RaceList = { upcoming: [], live: [], finished: [] };
     for (const race of await listVisibleRaces(em, FINISHED_SHOWN)) {
       const platform = platforms.get(race.platformId);
-      if (!platform) continue;
+      if (!platform || !raceShownTo(platform, viewer)) continue;
       const summary = toSummary(race, platform, now);
       if (summary.status !== 'cancelled') out[summary.status].push(summary);
     }
     return out;
   }
 
-  /** A visible race's page; `userId` adds the member's own place when one of their linked casino names is placed. */
-  async detail(id: number, userId: number | null, now = new Date()): Promise<RaceDetail> {
+  /**
+   * A visible race's page; `userId` adds the member's own place when one of their linked casino names is placed. A
+   * race that may not reach `viewer` is not found, as a hidden board's periods are.
+   */
+  async detail(id: number, userId: number | null, viewer: OfferViewer | null = null, now = new Date()): Promise<RaceDetail> {
+    if (viewer && !viewer.offers) throw notFound(RACE_MESSAGES.notFound);
     const em = this.em.fork();
     const race = await findRace(em, id);
     const platform = race && race.isVisible && race.status !== 'cancelled' ? await findPlatform(em, race.platformId) : null;
-    if (!race || !platform) throw notFound(RACE_MESSAGES.notFound);
+    if (!race || !platform || !raceShownTo(platform, viewer)) throw notFound(RACE_MESSAGES.notFound);
     const shown = (name: string) => (platform.maskUsernames ? maskUsername(name) : name);
     const rows = await loadRaceStandings(em, race.id, platform.displayCount);
     const avatars = await linkedAvatars(
