@@ -28,6 +28,7 @@ export * from './api/member-settings';
 export * from './row-id';
 export * from './urls';
 export * from './api/ids';
+export * from './api/paging';
 export * from './api/profiles';
 export * from './api/friends';
 export * from './api/progression';

@@ -17,3 +17,6 @@ export * from './product-processes';
 export * from './throwaway-services';
 export * from './test-socket';
 export * from './redis-db-claims';
+export * from './fake-date';
+export * from './audit-trail';
+export * from './wallet-balance';

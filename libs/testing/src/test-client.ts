@@ -28,7 +28,14 @@ export class TestClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; form?: Record<string, string>; body?: FormData; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: {
+      json?: unknown;
+      form?: Record<string, string>;
+      /** A body sent as given (a multipart form, or a file's text with its content-type in `headers`). */
+      body?: string | FormData;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+    } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { origin: this.origin, ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
@@ -39,7 +46,7 @@ export class TestClient {
     } else if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
-    } else if (options.body) {
+    } else if (options.body !== undefined) {
       body = options.body;
     }
     if (options.csrf !== false && method !== 'GET' && this.csrfToken) headers['x-csrf-token'] ??= this.csrfToken;

@@ -20,3 +20,11 @@ export function testSocket(url: string, client?: TestClient | null, auth?: Recor
 export function socketConnected(socket: Socket): Promise<Socket> {
   return new Promise((resolve, reject) => socket.once('connect', () => resolve(socket)).once('connect_error', reject));
 }
+
+/** Joins one of the site's rooms (`raffle:12`, `winners`) and resolves once the server says the socket is in it. */
+export function joinRoom(socket: Socket, room: string): Promise<void> {
+  return new Promise((resolve) => {
+    socket.once('room:joined', () => resolve());
+    socket.emit('room:join', room);
+  });
+}

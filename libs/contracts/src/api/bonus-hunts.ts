@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging';
 import { imageRef } from '../urls';
 import { rowIdSchema } from './ids';
 import type { Pagination } from './envelope';
@@ -163,7 +164,7 @@ export const huntPredictionSchema = z
   .strict();
 export type HuntPredictionInput = z.infer<typeof huntPredictionSchema>;
 
-export const huntPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const huntPageQuerySchema = pageQuerySchema;
 export const huntSearchQuerySchema = z
   .object({
     username: z.string({ required_error: 'Please enter a username to search' }).trim().min(1, 'Please enter a username to search').max(64),

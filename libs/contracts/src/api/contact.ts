@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema } from './paging';
 import type { Pagination } from './envelope';
 
 /** SPEC §8 texts and the server's own answers for the contact form. */
@@ -46,7 +47,7 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const adminContactMessagesQuerySchema = z
   .object({
     status: z.enum(['all', ...CONTACT_STATUSES]).default('all'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
   })
   .strict();
 export type AdminContactMessagesQuery = z.infer<typeof adminContactMessagesQuerySchema>;

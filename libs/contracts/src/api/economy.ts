@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema } from './paging';
 import type { Pagination } from './envelope';
 
 export interface LedgerEntry {
@@ -18,9 +19,7 @@ export interface PointsHistory {
 }
 
 /** GET /api/admin/users: the members directory's page and its search by username or Kick name. */
-export const adminUsersListQuerySchema = z
-  .object({ page: z.coerce.number().int().min(1).max(100_000).default(1), search: z.string().trim().max(64).default('') })
-  .strict();
+export const adminUsersListQuerySchema = z.object({ page: pageParamSchema, search: z.string().trim().max(64).default('') }).strict();
 export type AdminUsersListQuery = z.infer<typeof adminUsersListQuerySchema>;
 
 /** POST /api/admin/users/{id}/points */

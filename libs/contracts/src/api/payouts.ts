@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema, pageQuerySchema } from './paging';
 import { webUrl } from '../urls';
 import { rowIdSchema } from './ids';
 import type { Pagination } from './envelope';
@@ -104,13 +105,13 @@ export const adminPayoutsQuerySchema = z
     status: z.enum(['all', 'open', ...PAYOUT_STATUSES]).default('open'),
     source: z.enum(['all', ...PAYOUT_SOURCES]).default('all'),
     age: z.enum(PAYOUT_AGES).default('all'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
   })
   .strict();
 export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuerySchema>;
 export type AdminPayoutsFilters = Omit<AdminPayoutsQuery, 'page'>;
 
-export const payoutPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const payoutPageQuerySchema = pageQuerySchema;
 
 /** The streamer's payout promise and what the public sees. */
 export const payoutSettingsSchema = z

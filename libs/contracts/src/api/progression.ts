@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging';
 import type { Pagination } from './envelope';
 
 /**
@@ -147,7 +148,7 @@ export interface XpLedgerEntry {
   created_at: string;
 }
 
-export const xpLedgerQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const xpLedgerQuerySchema = pageQuerySchema;
 export type XpLedgerQuery = z.infer<typeof xpLedgerQuerySchema>;
 
 /** GET /api/admin/users/{id}/xp: the member's totals and one page of their XP ledger, newest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema } from './paging';
 import { imageRef } from '../urls';
 import type { Pagination } from './envelope';
 import type { SlotProvider } from './bonus-hunts';
@@ -134,7 +135,7 @@ export type SlotImportRow = z.infer<typeof slotImportRowSchema>;
 export const adminCatalogueSlotsQuerySchema = z
   .object({
     search: z.string().trim().max(100).default(''),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
   })
   .strict();
 export type AdminCatalogueSlotsQuery = z.infer<typeof adminCatalogueSlotsQuerySchema>;
@@ -209,7 +210,7 @@ export const slotCatalogueQuerySchema = z
     volatility: z.enum(SLOT_VOLATILITIES).optional(),
     rtp_min: rtpBound,
     rtp_max: rtpBound,
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
   })
   .strict();
 export type SlotCatalogueQuery = z.infer<typeof slotCatalogueQuerySchema>;

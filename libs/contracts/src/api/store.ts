@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema } from './paging';
 import { imageRef } from '../urls';
 import type { Pagination } from './envelope';
 import type { LedgerEntry } from './economy';
@@ -189,7 +190,7 @@ export interface AdminStoreCode {
 export const adminRedemptionsQuerySchema = z
   .object({
     status: z.enum(['all', ...REDEMPTION_STATUSES]).default('all'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
   })
   .strict();
 export type AdminRedemptionsQuery = z.infer<typeof adminRedemptionsQuerySchema>;

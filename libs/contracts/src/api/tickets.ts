@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema } from './paging';
 import { MAX_ROW_ID } from '../row-id';
 import type { Pagination } from './envelope';
 
@@ -121,7 +122,7 @@ export const adminTicketsQuerySchema = z
     priority: z.enum(['all', ...TICKET_PRIORITIES]).default('all'),
     category: z.coerce.number().int().min(0).default(0),
     search: z.string().trim().max(100).default(''),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
   })
   .strict();
 export type AdminTicketsQuery = z.infer<typeof adminTicketsQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParamSchema } from './paging';
 
 /** Every kind of prize the community wins; each feature records its winners when it pays them. */
 export const WINNER_SOURCES = ['raffle', 'hunt', 'tournament', 'leaderboard', 'race'] as const;
@@ -33,7 +34,7 @@ export interface RecentWinner {
 
 export const recentWinnersQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageParamSchema,
     source: z.enum(WINNER_SOURCES).optional(),
   })
   .strict();

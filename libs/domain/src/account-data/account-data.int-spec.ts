@@ -251,15 +251,9 @@ describe('member data rights: download my data, delete my account (real PostgreS
     const kickId = String(7_000_000 + Math.floor(Math.random() * 1_000_000));
     // Points imported for the Kick name before the member's first login, credited at that login.
     const file = JSON.stringify({ _total: 1, users: [{ username: kickName.toLowerCase(), points: 120 }] });
-    const imported = await fetch(new URL('/api/admin/points-imports?format=streamelements', stack.api.url), {
-      method: 'POST',
-      headers: {
-        'content-type': 'text/plain',
-        cookie: stack.admin.cookieHeader,
-        'x-csrf-token': stack.admin.csrfToken!,
-        origin: stack.api.url,
-      },
+    const imported = await stack.admin.request('POST', '/api/admin/points-imports?format=streamelements', {
       body: file,
+      headers: { 'content-type': 'text/plain' },
     });
     expect(imported.status).toBe(201);
     const leaving = await createUser(stack.em.fork(), { kickUsername: kickName });

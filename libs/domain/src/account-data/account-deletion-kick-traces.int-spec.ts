@@ -51,15 +51,9 @@ describe('account deletion leaves no Kick trace (real PostgreSQL + Redis, api + 
 
     // Points imported for the Kick name before the first login, credited at that login.
     const file = JSON.stringify({ _total: 1, users: [{ username: kickName.toLowerCase(), points: 120 }] });
-    const imported = await fetch(new URL('/api/admin/points-imports?format=streamelements', stack.api.url), {
-      method: 'POST',
-      headers: {
-        'content-type': 'text/plain',
-        cookie: stack.admin.cookieHeader,
-        'x-csrf-token': stack.admin.csrfToken!,
-        origin: stack.api.url,
-      },
+    const imported = await stack.admin.request('POST', '/api/admin/points-imports?format=streamelements', {
       body: file,
+      headers: { 'content-type': 'text/plain' },
     });
     expect(imported.status).toBe(201);
     // A poll vote the Kick account cast in chat before it was linked to a member (docs/polls.md "Audience").

@@ -12,6 +12,7 @@ import {
   conflict,
   notFound,
   tooManyRequests,
+  isoOrNull,
 } from '@kickback/platform';
 import { AccountDataRepository, type ExportRow } from './account-data.repository';
 import { ACCOUNT_ARCHIVE_FORMAT, type AccountArchive } from './account-archive';
@@ -133,8 +134,8 @@ function view(row: ExportRow): AccountExport {
     id: row.id,
     status: expired ? 'expired' : row.status,
     requested_at: new Date(row.requested_at).toISOString(),
-    ready_at: row.ready_at ? new Date(row.ready_at).toISOString() : null,
-    expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    ready_at: isoOrNull(row.ready_at),
+    expires_at: isoOrNull(row.expires_at),
     download_url: row.status === 'ready' && !expired ? `/api/r/account/export/${row.id}/download` : null,
   };
 }

@@ -1,26 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ActivitySource } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
-import { ActivityRepository } from './activity.repository';
+import { ActivityRepository, type NewAward } from './activity.repository';
 
 /** How long a guest chatter's points wait for the Kick account to log in here (docs/activity.md). */
 export const PENDING_AWARD_DAYS = 30;
 
 export type AwardOutcome = 'awarded' | 'pending' | 'duplicate';
 
-export interface Award {
-  /** Unique per award: the Kick message id, `follow:<kick id>`, `reward:<redemption id>` or a watch interval. */
-  key: string;
-  source: ActivitySource;
-  kickUserId: number | null;
-  /** The member (found by Kick user id, never by name); null keeps the award pending for a chatter without an account. */
-  userId: number | null;
-  streamId: string | null;
-  points: number;
-  xp: number;
-}
+export type Award = Omit<NewAward, 'credited'>;
 
 /**
  * Writes an award in the caller's transaction: a member gets the points through the economy's credit (the award key

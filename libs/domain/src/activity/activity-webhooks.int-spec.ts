@@ -1,6 +1,16 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { LiveState } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, ulid, waitFor, type TestClient } from '@kickback/testing';
+import {
+  integrationStack,
+  FakeKickServer,
+  createUser,
+  kickUser,
+  ulid,
+  waitFor,
+  type TestClient,
+  joinRoom,
+  walletBalance,
+} from '@kickback/testing';
 
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -9,12 +19,7 @@ describe('Kick events: signed webhooks award points once', () => {
   let kickSeq = 500_000;
 
   /** A member whose Kick account is `kickId` (matched by id only: the Kick username differs on purpose). */
-  const balance = async (userId: number) =>
-    Number(
-      (
-        await stack.em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId])
-      )[0].b,
-    );
+  const balance = (userId: number) => walletBalance(stack.em, userId);
   /** The live state a page render injects (window.__APP__.live): what the LIVE badge shows on first paint. */
   const pageLive = async (): Promise<LiveState> => {
     const html = await (await fetch(`${stack.api.url}/`)).text();
@@ -99,11 +104,8 @@ describe('Kick events: signed webhooks award points once', () => {
     expect(await kick.events.deliver('chat.message.sent', chat(m.kickId, 'hello before the stream'))).toBe(200);
     expect(await balance(m.id)).toBe(0);
 
-    const socket: Socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    const joined = new Promise((resolve) => socket.once('room:joined', resolve));
-    socket.emit('room:join', 'site');
-    await joined;
+    const socket = await stack.socket();
+    await joinRoom(socket, 'site');
     const pushed = new Promise<LiveState>((resolve) => socket.once('site:live', resolve));
     expect(await goLive(true)).toBe(200);
     expect(await pushed).toMatchObject({ is_live: true, ended_at: null });
@@ -306,19 +308,7 @@ describe('Kick events: signed webhooks award points once', () => {
   });
 
   describe('watching on the site', () => {
-    const sockets: Socket[] = [];
-    const connect = async (client: TestClient) => {
-      const socket = io(stack.api.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        extraHeaders: { cookie: client.cookieHeader },
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      return socket;
-    };
+    const connect = (client: TestClient) => stack.socket(client);
     const beat = (socket: Socket, visible: boolean) =>
       socket.emitWithAck('activity:heartbeat', { visible, player: true }) as Promise<{ counted: boolean; awarded: number }>;
     /** Beats every 250 ms for `ms`, answering how many beats each socket had counted. */
@@ -334,10 +324,7 @@ describe('Kick events: signed webhooks award points once', () => {
     };
 
     beforeAll(() => setRules({ watch_interval_seconds: 2, watch_points: 10, watch_stream_cap: 1000 }));
-    afterAll(async () => {
-      for (const s of sockets) s.close();
-      await setRules({ watch_interval_seconds: 600 });
-    });
+    afterAll(() => setRules({ watch_interval_seconds: 600 }));
 
     it('two tabs of one member earn once', async () => {
       const m = await stack.member({ kickId: ++kickSeq });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArrayLiteral } from '@kickback/platform';
+import { intArrayLiteral, isoOrNull } from '@kickback/platform';
 import type {
   ActivityExclusion,
   ActivityRules,
@@ -54,10 +54,15 @@ export interface ChatterRow {
   last_chat_award_at: Date | null;
 }
 
+/** A Kick account, or a member. */
+type Earner = { kickUserId?: number; userId?: number };
+
 export interface NewAward {
+  /** Unique per award: the Kick message id, `follow:<kick id>`, `reward:<redemption id>` or a watch interval. */
   key: string;
   source: ActivitySource;
   kickUserId: number | null;
+  /** The member (found by Kick user id, never by name); null keeps the award pending for a chatter without an account. */
   userId: number | null;
   streamId: string | null;
   points: number;
@@ -84,8 +89,8 @@ export interface PendingAward {
 
 export const toLive = (row: LiveRow): LiveState => ({
   is_live: row.is_live,
-  started_at: row.started_at ? new Date(row.started_at).toISOString() : null,
-  ended_at: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+  started_at: isoOrNull(row.started_at),
+  ended_at: isoOrNull(row.ended_at),
   title: row.stream_title,
   category: row.stream_category,
 });
@@ -261,30 +266,25 @@ export class ActivityRepository {
   }
 
   /** Points a Kick account (or a member) earned from one source since a moment, or within one stream. */
-  async earnedSince(
-    em: EntityManager,
-    who: { kickUserId?: number; userId?: number },
-    source: ActivitySource,
-    since: Date,
-  ): Promise<number> {
-    const [col, id] = who.userId !== undefined ? ['user_id', who.userId] : ['kick_user_id', who.kickUserId];
-    const [row] = await em.execute<{ total: number }[]>(
-      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and created_at >= ?`,
-      [id, source, since],
-    );
-    return row!.total;
+  earnedSince(em: EntityManager, who: Earner, source: ActivitySource, since: Date): Promise<number> {
+    return this.earned(em, who, source, 'created_at >= ?', since);
   }
 
-  async earnedInStream(
+  earnedInStream(em: EntityManager, who: Earner, source: ActivitySource, streamId: string): Promise<number> {
+    return this.earned(em, who, source, 'stream_id = ?', streamId);
+  }
+
+  private async earned(
     em: EntityManager,
-    who: { kickUserId?: number; userId?: number },
+    who: Earner,
     source: ActivitySource,
-    streamId: string,
+    within: 'created_at >= ?' | 'stream_id = ?',
+    value: unknown,
   ): Promise<number> {
     const [col, id] = who.userId !== undefined ? ['user_id', who.userId] : ['kick_user_id', who.kickUserId];
     const [row] = await em.execute<{ total: number }[]>(
-      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and stream_id = ?`,
-      [id, source, streamId],
+      `select coalesce(sum(points), 0)::int as total from activity_awards where ${col} = ? and source = ? and ${within}`,
+      [id, source, value],
     );
     return row!.total;
   }

@@ -11,7 +11,7 @@ import {
   type RewardMapping,
   type UpdateActivityRules,
 } from '@kickback/contracts';
-import { AppConfig, AuditLogService, OutboxService, RealtimeEmitter, notFound } from '@kickback/platform';
+import { AppConfig, AuditLogService, OutboxService, RealtimeEmitter, notFound, isoOrNull } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickWebhookService } from './kick-webhook.service';
 import { KickDeliveryLog } from './kick-delivery-log';
@@ -68,7 +68,7 @@ export class AdminActivityService {
       subscriptions: subscriptions.map((s) => ({
         ...s,
         updated_at: new Date(s.updated_at).toISOString(),
-        checked_at: s.checked_at ? new Date(s.checked_at).toISOString() : null,
+        checked_at: isoOrNull(s.checked_at),
       })),
       subscriptions_enabled: this.config.env.KICK_EVENTS_SUBSCRIBE,
     };

@@ -1,7 +1,16 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, waitFor, connectStreamerChat } from '@kickback/testing';
+import {
+  integrationStack,
+  FakeKickServer,
+  createUser,
+  kickUser,
+  openRaffle,
+  waitFor,
+  connectStreamerChat,
+  kickChatMessage,
+} from '@kickback/testing';
 
 const STREAMER = { user_id: 5151, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 const HOUR = 3_600_000;
@@ -16,14 +25,7 @@ describe('Kick chat replies: type "user" threaded under the asker, sent once fro
   /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
   const chat = (content: string, options: { ago?: number; from?: number; messageId?: string } = {}) => {
     const from = options.from ?? ++viewer;
-    return {
-      message_id: options.messageId ?? `chat-${++chatId}`,
-      broadcaster: kickUser(STREAMER.user_id, 'streamer'),
-      sender: kickUser(from, `viewer${from}`),
-      content,
-      emotes: [],
-      created_at: new Date(Date.now() - (options.ago ?? 0)).toISOString(),
-    };
+    return kickChatMessage(STREAMER.user_id, from, content, { messageId: options.messageId ?? `chat-${++chatId}`, ago: options.ago });
   };
   /**
    * The job that answers the command of chat message `messageId`, as it stands once finished. Found by the message, not

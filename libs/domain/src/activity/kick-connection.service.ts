@@ -2,11 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { ADMIN_ROOM, KICK_CONNECTION_SCOPES, type KickChatAs, type KickConnectionStatus } from '@kickback/contracts';
-import { AuditLogService, InjectRedis, RealtimeEmitter, unprocessable } from '@kickback/platform';
+import { AuditLogService, InjectRedis, RealtimeEmitter, unprocessable, withRedisLock } from '@kickback/platform';
 import { KickConnectionRepository, type KickConnectionRow, type RefreshFailureKind } from './kick-connection.repository';
 import { KickTokenCipher } from './kick-token-cipher';
 import { KickTokenRefusal, KickUserAuthClient, type KickTokenSet } from './kick-user-auth.client';
-import { withRedisLock } from './kick-redis-lock';
 
 /** A token this close to its expiry is refreshed before use (and by the worker's Kick upkeep job). */
 export const REFRESH_BEFORE_MS = 10 * 60_000;

@@ -1,4 +1,4 @@
-import { integrationStack, FakeKickServer, kickUser, ulid } from '@kickback/testing';
+import { integrationStack, FakeKickServer, kickUser, ulid, walletBalance } from '@kickback/testing';
 import { KickLivePollService } from './kick-live-poll.service';
 import { KickMessageRetentionService } from './kick-message-retention.service';
 
@@ -16,12 +16,7 @@ describe('Kick deliveries as Kick sends them: late, repeated, lost, anonymous, f
   const kick = new FakeKickServer('kickback-local', 'kickback-local-secret');
   let kickSeq = 700_000;
 
-  const balance = async (userId: number) =>
-    Number(
-      (
-        await stack.em.fork().execute<{ b: string }[]>('select coalesce((select balance from wallets where user_id = ?), 0) as b', [userId])
-      )[0].b,
-    );
+  const balance = (userId: number) => walletBalance(stack.em, userId);
   const count = async (sql: string, params: unknown[] = []) => Number((await stack.em.fork().execute<{ n: string }[]>(sql, params))[0].n);
   const live = async () => (await stack.admin.json('GET', '/api/r/live')).body.data as { is_live: boolean; started_at: string | null };
   const openStream = async () =>

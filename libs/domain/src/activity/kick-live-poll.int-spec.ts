@@ -1,4 +1,4 @@
-import { integrationStack, FakeKickServer, kickUser } from '@kickback/testing';
+import { integrationStack, fakeDateOnly, FakeKickServer, kickUser } from '@kickback/testing';
 import { AdminActivityService } from './admin-activity.service';
 import { KickLivePollService, LIVE_POLL_EVERY_MS } from './kick-live-poll.service';
 import { LiveStateService } from './live-state.service';
@@ -42,25 +42,7 @@ describe("the live poll follows Kick's channel lookup", () => {
     );
 
   beforeAll(async () => {
-    // Date only: timers, microtasks and I/O stay real, so the database, Redis and HTTP run as usual.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly();
   });
   afterAll(async () => {
     jest.useRealTimers();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { InjectRedis } from '@kickback/platform';
+import { InjectRedis, releaseIfHolder } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickAppClient, KickShapeError, type ChannelLive } from './kick-app.client';
 import { KickLivePollHealth } from './kick-live-poll-health';
@@ -17,7 +17,6 @@ const SETTLE_MS = 2 * 60_000;
 const LOCK_KEY = 'activity:live-poll:lock';
 /** Longer than a poll can take (kickRequest's retries included), shorter than the period. */
 const LOCK_MS = 50_000;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 
 /** `invalid`: Kick's answer was not its documented shape; `stale`: what Kick said is older than the state applied. */
 export type LivePollResult = 'idle' | 'busy' | 'settling' | 'unchanged' | 'ended' | 'started' | 'stale' | 'invalid';
@@ -99,7 +98,7 @@ export class KickLivePollService {
       }
       return 'unchanged';
     } finally {
-      await this.redis.eval(RELEASE, 1, LOCK_KEY, token);
+      await releaseIfHolder(this.redis, LOCK_KEY, token);
     }
   }
 }

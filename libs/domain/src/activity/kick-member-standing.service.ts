@@ -1,26 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { KICK_STANDING_MESSAGES, type AdminKickBanCleared, type AdminKickStanding, type KickUnbanResult } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound } from '@kickback/platform';
+import { AuditLogService, conflict, notFound, isoOrNull } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickChannelAdminClient } from './kick-channel-admin.client';
 import { KickConnectionService } from './kick-connection.service';
 import { KickViewersRepository, type MemberKickFacts } from './kick-viewers.repository';
 
-const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
-
 /** A ban or timeout in force, from the member's row (set when the ban was delivered) or the viewer row. */
 function banInForce(f: MemberKickFacts, now = Date.now()): AdminKickStanding['ban'] {
   const viewerBan = f.banned_at && (!f.ban_expires_at || new Date(f.ban_expires_at).getTime() > now);
   if (!viewerBan && !f.member_ban_in_force) return null;
-  return { banned_at: iso(f.banned_at), expires_at: iso(viewerBan ? f.ban_expires_at : f.kick_banned_until), reason: f.ban_reason };
+  return {
+    banned_at: isoOrNull(f.banned_at),
+    expires_at: isoOrNull(viewerBan ? f.ban_expires_at : f.kick_banned_until),
+    reason: f.ban_reason,
+  };
 }
 
 const toStanding = (f: MemberKickFacts): AdminKickStanding => ({
   kick_user_id: f.kick_user_id,
   ban: f.kick_user_id === null ? null : banInForce(f),
-  ban_cleared_at: iso(f.ban_cleared_at),
-  followed_at: iso(f.followed_at),
+  ban_cleared_at: isoOrNull(f.ban_cleared_at),
+  followed_at: isoOrNull(f.followed_at),
 });
 
 /**

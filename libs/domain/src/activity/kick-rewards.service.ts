@@ -2,12 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { KICK_REWARD_MESSAGES, type CreateKickReward, type KickChannelReward, type KickRewardsView } from '@kickback/contracts';
-import { ApiError, AuditLogService, InjectRedis } from '@kickback/platform';
+import { ApiError, AuditLogService, InjectRedis, withRedisLock } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickChannelAdminClient, REDEMPTION_BATCH, type KickReward } from './kick-channel-admin.client';
 import { KickConnectionService, type ConnectedToken } from './kick-connection.service';
 import { KickRedemptionActionsRepository, type RedemptionAction } from './kick-redemption-actions.repository';
-import { withRedisLock } from './kick-redis-lock';
 
 const FLUSH_LOCK = 'kick:redemptions:flush';
 const FLUSH_LOCK_MS = 60_000;

@@ -2,10 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import { KICK_EVENT_SUBSCRIPTIONS, type ActivitySubscription } from '@kickback/contracts';
-import { AppConfig, InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis, withRedisLock } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { KickAppClient, type ListedSubscription } from './kick-app.client';
-import { withRedisLock } from './kick-redis-lock';
 
 const RECONCILE_LOCK = 'kick:subscriptions:reconcile';
 /** Longer than a reconcile can take (a few Kick calls, each retried with backoff). */

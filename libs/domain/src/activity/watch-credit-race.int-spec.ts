@@ -1,5 +1,5 @@
-import { io, type Socket } from 'socket.io-client';
-import { integrationStack, type RunningApi, type TestClient } from '@kickback/testing';
+import type { Socket } from 'socket.io-client';
+import { integrationStack, socketConnected, testSocket, type RunningApi, type TestClient } from '@kickback/testing';
 
 /**
  * Heartbeats racing each other: many beats of one member at the same moment, on one socket or on sockets of two api
@@ -29,16 +29,9 @@ describe('watch heartbeats are credited atomically', () => {
   });
 
   const connect = async (api: RunningApi, client: TestClient) => {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: client.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = testSocket(api.url, client);
     sockets.push(socket);
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    return socket;
+    return socketConnected(socket);
   };
   const beat = (socket: Socket) =>
     socket.emitWithAck('activity:heartbeat', { visible: true, player: true }) as Promise<{ counted: boolean; awarded: number }>;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
 import type { WatchHeartbeat, WatchHeartbeatAnswer } from '@kickback/contracts';
-import { InjectRedis } from '@kickback/platform';
+import { InjectRedis, releaseIfHolder } from '@kickback/platform';
 import { ActivityRepository } from './activity.repository';
 import { ActivityAwardsService } from './activity-awards.service';
 
@@ -72,7 +72,7 @@ export class WatchService {
     const holder = holderKey(userId);
     if (!beat.visible || !beat.player) {
       // A hidden tab lets another of the member's tabs take over at once.
-      await this.releaseIfHolder(holder, connectionId);
+      await releaseIfHolder(this.redis, holder, connectionId);
       return idle;
     }
     const live = await this.repository.live(em);
@@ -94,7 +94,7 @@ export class WatchService {
 
   /** The connection closed: another tab may count from its next beat. */
   async release(userId: number, connectionId: string): Promise<void> {
-    await this.releaseIfHolder(holderKey(userId), connectionId);
+    await releaseIfHolder(this.redis, holderKey(userId), connectionId);
   }
 
   private async award(userId: number, streamId: string, points: number, streamCap: number): Promise<number> {
@@ -116,15 +116,5 @@ export class WatchService {
       });
       return outcome === 'awarded' ? amount : 0;
     });
-  }
-
-  private async releaseIfHolder(holder: string, connectionId: string): Promise<void> {
-    // Compare and delete in one step: never remove another connection's claim.
-    await this.redis.eval(
-      `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
-      1,
-      holder,
-      connectionId,
-    );
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { racePrizeLabel, type Announcement } from '@kickback/contracts';
+import { racePrizeLabel, type Announcement, type Raffle } from '@kickback/contracts';
 import { AppConfig } from '@kickback/platform';
 import { RafflesQueryService } from '../raffles/raffles-query.service';
 import { AdminBonusHuntsService } from '../bonus-hunts/admin-bonus-hunts.service';
@@ -9,6 +9,16 @@ import { RacesReadService } from '../leaderboard/races/races-read.service';
 
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const utc = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The prize as both raffle announcements name it: its dollar value when it has one, else its description. */
+const prizeOf = (raffle: Raffle) => (raffle.prize_value_usd > 0 ? usd(raffle.prize_value_usd) : raffle.prize_description);
+/** The raffle and its prize in both announcements' structured data. */
+const raffleData = (raffle: Raffle) => ({
+  id: raffle.id,
+  title: raffle.title,
+  prize_description: raffle.prize_description,
+  prize_value_usd: raffle.prize_value_usd,
+});
 
 /** "A", "A and B", "A, B and C". */
 function listNames(names: string[]): string {
@@ -50,16 +60,13 @@ export class AnnouncementBuilderService {
         description: raffle.prize_description || raffle.description,
         url: this.page(`/raffles/${raffle.id}`),
         fields: [
-          { name: 'Prize', value: raffle.prize_value_usd > 0 ? usd(raffle.prize_value_usd) : raffle.prize_description },
+          { name: 'Prize', value: prizeOf(raffle) },
           { name: 'Winners', value: String(raffle.number_of_winners) },
           { name: 'Ends', value: utc(raffle.end_datetime) },
         ],
         data: {
           raffle: {
-            id: raffle.id,
-            title: raffle.title,
-            prize_description: raffle.prize_description,
-            prize_value_usd: raffle.prize_value_usd,
+            ...raffleData(raffle),
             number_of_winners: raffle.number_of_winners,
             start_datetime: raffle.start_datetime,
             end_datetime: raffle.end_datetime,
@@ -82,17 +89,12 @@ export class AnnouncementBuilderService {
         url: this.page(`/raffles/${raffle.id}`),
         fields: [
           { name: names.length === 1 ? 'Winner' : 'Winners', value: names.join('\n') },
-          { name: 'Prize', value: raffle.prize_value_usd > 0 ? usd(raffle.prize_value_usd) : raffle.prize_description },
+          { name: 'Prize', value: prizeOf(raffle) },
           { name: 'Entries', value: raffle.total_entries.toLocaleString('en-US') },
           { name: 'Verify the draw', value: this.page(`/api/r/raffles/${raffle.id}/verify`) },
         ],
         data: {
-          raffle: {
-            id: raffle.id,
-            title: raffle.title,
-            prize_description: raffle.prize_description,
-            prize_value_usd: raffle.prize_value_usd,
-          },
+          raffle: raffleData(raffle),
           winners: raffle.winners.map((w) => ({ id: w.id, username: w.username, kick_username: w.kick_username })),
           seed: raffle.seed,
           seed_hash: raffle.seed_hash,

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { io } from 'socket.io-client';
 import type { AnnouncementDelivery, AnnouncementHook, AnnouncementSigningSecret } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
 import { integrationStack, createUser, waitFor, openRaffle } from '@kickback/testing';
@@ -295,13 +294,7 @@ describe('announcements: Discord and signed webhooks (fake Discord, local receiv
       url: 'https://discord.com/api/webhooks/5550001/no-such-hook',
       events: ['hunt.finished'],
     });
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: stack.admin.cookieHeader },
-      forceNew: true,
-    });
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+    const socket = await stack.socket(stack.admin);
     const pushed = new Promise<{ hook_id: number; delivery: AnnouncementDelivery }>((resolve) =>
       socket.once('announcement:delivery', resolve),
     );

@@ -1,4 +1,5 @@
 import type { AnnouncementDelivery } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 import type { DeliveryRow } from './announcements.repository';
 
 /** A delivery as the admin's log shows it. */
@@ -12,6 +13,6 @@ export function toDelivery(row: DeliveryRow): AnnouncementDelivery {
     last_status: row.last_status,
     last_error: row.last_error,
     created_at: new Date(row.created_at).toISOString(),
-    delivered_at: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
+    delivered_at: isoOrNull(row.delivered_at),
   };
 }

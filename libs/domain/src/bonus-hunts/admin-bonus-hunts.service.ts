@@ -21,6 +21,7 @@ import {
   notFound,
   pagination,
   unprocessable,
+  isoOrNull,
 } from '@kickback/platform';
 import { BonusHuntsRepository, type HuntRow } from './bonus-hunts.repository';
 import { SlotCatalogueRepository } from './slot-catalogue.repository';
@@ -41,7 +42,7 @@ function toListItem(hunt: HuntRow, gamesCount: number): AdminHuntListItem {
     games_count: gamesCount,
     predictions_count: Number(hunt.predictions_count),
     created_at: new Date(hunt.created_at).toISOString(),
-    completed_at: hunt.completed_at ? new Date(hunt.completed_at).toISOString() : null,
+    completed_at: isoOrNull(hunt.completed_at),
   };
 }
 
@@ -327,7 +328,7 @@ export class AdminBonusHuntsService {
       ...toListItem(hunt, games.length),
       statistics: statisticsOf(hunt, games),
       games: games.map(toAdminGame),
-      scored_at: hunt.scored_at ? new Date(hunt.scored_at).toISOString() : null,
+      scored_at: isoOrNull(hunt.scored_at),
     };
   }
 

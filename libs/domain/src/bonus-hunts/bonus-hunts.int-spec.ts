@@ -1,17 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
 import type { HuntGamePush, HuntUpdatedPush } from '@kickback/contracts';
-import { integrationStack, waitFor } from '@kickback/testing';
+import { integrationStack, waitFor, joinRoom } from '@kickback/testing';
 import type { TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { HuntScoringService } from './hunt-scoring.service';
 
 describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ worker: true, admin: true });
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await stack.em.fork().execute<T[]>(sql, params))[0]!;
@@ -184,16 +178,12 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
 
   it('live: a win pushes hunt:game with the new multiplier, statistics and standings; opening/closing pushes hunt:updated', async () => {
     const { huntId, gameIds } = await buildHunt(100, [2, 4]);
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const games: HuntGamePush[] = [];
     const updates: HuntUpdatedPush[] = [];
     socket.on('hunt:game', (p: HuntGamePush) => games.push(p));
     socket.on('hunt:updated', (p: HuntUpdatedPush) => updates.push(p));
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', `hunt:${huntId}`);
-    });
+    await joinRoom(socket, `hunt:${huntId}`);
 
     await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
     await waitFor(() => updates.find((u) => u.change === 'predictions' && u.predictions_active), 10_000, 'predictions opened push');
@@ -286,14 +276,10 @@ describe('bonus hunts (real PostgreSQL, Redis, api and worker)', () => {
   it('a burst of predictions is pushed coalesced, and the last push carries the full count', async () => {
     const { huntId, gameIds } = await buildHunt(100, [1]);
     await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/predictions`, { active: true });
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const pushes: HuntUpdatedPush[] = [];
     socket.on('hunt:updated', (p: HuntUpdatedPush) => p.change === 'prediction' && pushes.push(p));
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', `hunt:${huntId}`);
-    });
+    await joinRoom(socket, `hunt:${huntId}`);
     const members = await Promise.all(Array.from({ length: 30 }, () => stack.member()));
     const results = await Promise.all(
       members.map((m, i) =>

@@ -11,7 +11,7 @@ import {
   type HuntSummary,
   HUNT_RESULTS_PODIUM,
 } from '@kickback/contracts';
-import { VersionedAnswerCache, notFound, ok, pagination, type SharedAnswer } from '@kickback/platform';
+import { VersionedAnswerCache, notFound, ok, pagination, type SharedAnswer, isoOrNull } from '@kickback/platform';
 import { BonusHuntsRepository, type GameRow, type HuntRow } from './bonus-hunts.repository';
 import { HuntPredictionsRepository, type PredictionFilter, type RankingTarget } from './hunt-predictions.repository';
 import { rankingTarget, statisticsOf, toGame, toPrediction } from './hunt-views';
@@ -33,7 +33,7 @@ function toSummary(hunt: HuntRow, games: GameRow[]): HuntSummary {
     predictions_active: hunt.predictions_active,
     created_at: new Date(hunt.created_at).toISOString(),
     created_at_human: humanizeSince(new Date(hunt.created_at)),
-    completed_at: hunt.completed_at ? new Date(hunt.completed_at).toISOString() : null,
+    completed_at: isoOrNull(hunt.completed_at),
     predictions_count: Number(hunt.predictions_count),
     statistics: statisticsOf(hunt, games),
   };
@@ -91,7 +91,7 @@ export class BonusHuntsService {
     return {
       hunt_id: hunt.id,
       name: hunt.name ?? defaultHuntName(hunt.id),
-      completed_at: hunt.completed_at ? new Date(hunt.completed_at).toISOString() : null,
+      completed_at: isoOrNull(hunt.completed_at),
       scored: hunt.scored_at !== null,
       starting_balance: statistics.starting_balance,
       final_balance: finalBalance,

@@ -4,6 +4,7 @@ import { defaultHuntName } from '@kickback/contracts';
 import { OutboxService } from '@kickback/platform';
 import { EconomyService } from '../economy/economy.service';
 import { WinnersService } from '../winners/winners.service';
+import { payPointsPrize } from '../winners/points-prize';
 import { BonusHuntsRepository } from './bonus-hunts.repository';
 import { HuntPredictionsRepository } from './hunt-predictions.repository';
 import { rankingTarget, statisticsOf } from './hunt-views';
@@ -51,26 +52,9 @@ export class HuntScoringService {
       .map((r) => ({ userId: r.user_id, rank: r.rank, points: prizes[r.rank - 1]! }));
     let newlyPaid = 0;
     for (const winner of winners) {
-      const result = await this.economy.credit(tx, {
-        userId: winner.userId,
-        amount: winner.points,
-        reason: 'hunt.prize',
-        reference: `hunt:${huntId}`,
-        idempotencyKey: `hunt-prize:${huntId}:${winner.userId}`,
-        note: `${title}: rank ${winner.rank}`,
-      });
-      if (result.applied) newlyPaid += 1;
+      const prize = { source: 'hunt', id: huntId, title, path: '/bonus-hunts', ...winner } as const;
+      if (await payPointsPrize(tx, this.economy, this.winnersLedger, prize)) newlyPaid += 1;
       await this.predictions.setPointsAwarded(tx, huntId, winner.userId, winner.points);
-      await this.winnersLedger.recordMember(tx, {
-        source: 'hunt',
-        reference: `hunt:${huntId}:${winner.userId}`,
-        userId: winner.userId,
-        position: winner.rank,
-        prize: `${winner.points.toLocaleString('en-US')} points`,
-        prizeValueUsd: null,
-        prizePoints: winner.points,
-        subject: { id: huntId, title, path: '/bonus-hunts' },
-      });
     }
     await this.hunts.markScored(tx, huntId);
     await this.outbox.add(tx, 'hunt.scored', {

@@ -1,4 +1,3 @@
-import { io, type Socket } from 'socket.io-client';
 import { CONTACT_MESSAGES } from '@kickback/contracts';
 import { integrationStack, createUser, type TestClient } from '@kickback/testing';
 import { captchaKey } from './captcha.service';
@@ -75,14 +74,7 @@ describe('contact form with an image captcha', () => {
   });
 
   it('records the member who wrote and tells admins live', async () => {
-    const watcher: Socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: admin.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
-    await new Promise<void>((resolve) => watcher.once('connect', () => resolve()));
+    const watcher = await stack.socket(admin);
     const pushed = new Promise<{ type: string; message: string }>((resolve) =>
       watcher.on('user:notification', (p: { type: string; message: string }) => {
         if (p.message.includes('Subject for admins')) resolve(p);

@@ -1,5 +1,5 @@
 import { CONTEST_TEXTS, type ContestSettings } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, connectStreamerChat } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, waitFor, connectStreamerChat, kickChatMessage } from '@kickback/testing';
 import { ContestsService } from './contests.service';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
@@ -30,14 +30,8 @@ describe('contests: !bet <option> <points> from Kick chat', () => {
   const member = (points: number, signedIn = false) => stack.member({ points, kickId: ++viewer, signedIn });
 
   /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
-  const chat = (from: number, content: string, options: { ago?: number; messageId?: string } = {}) => ({
-    message_id: options.messageId ?? `bet-${++chatId}`,
-    broadcaster: kickUser(STREAMER.user_id, 'streamer'),
-    sender: kickUser(from, `viewer${from}`),
-    content,
-    emotes: [],
-    created_at: new Date(Date.now() - (options.ago ?? 0)).toISOString(),
-  });
+  const chat = (from: number, content: string, options: { ago?: number; messageId?: string } = {}) =>
+    kickChatMessage(STREAMER.user_id, from, content, { messageId: options.messageId ?? `bet-${++chatId}`, ago: options.ago });
 
   const replyTo = (messageId: string) =>
     waitFor(() => kick.events.chatMessages.find((m) => m.reply_to_message_id === messageId)?.content, 15_000, `the reply to ${messageId}`);

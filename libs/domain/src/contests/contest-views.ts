@@ -1,4 +1,5 @@
 import { payoutRatio, type ContestOptionView, type ContestView } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 import type { ContestRow, PoolRow } from './contests.repository';
 
 /** A contest as the site, Go live and the overlay show it: each option's pool, members and payout ratio. */
@@ -24,7 +25,7 @@ export function contestView(row: ContestRow, pools: PoolRow[]): ContestView {
     status: timedOut ? 'closed' : row.status,
     min_stake: Number(row.min_stake),
     max_stake: Number(row.max_stake),
-    closes_at: row.closes_at ? new Date(row.closes_at).toISOString() : null,
+    closes_at: isoOrNull(row.closes_at),
     opened_at: new Date(row.opened_at).toISOString(),
     winning_option: row.winning_option,
     pool,

@@ -9,7 +9,7 @@ import {
   type ContestView,
   type DomainEventMap,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, isUniqueViolation } from '@kickback/platform';
+import { AuditLogService, OutboxService, isUniqueViolation, isoOrNull } from '@kickback/platform';
 import { EconomyService } from '../economy';
 import { ContestLivePublisher } from './contest-live.publisher';
 import { contestPayouts } from './contest-payout';
@@ -249,7 +249,7 @@ export class ContestsService {
     return this.outbox.add(tx, 'contest.updated', {
       contestId: row.id,
       change,
-      closesAt: row.closed_at ? new Date(row.closed_at).toISOString() : row.closes_at ? new Date(row.closes_at).toISOString() : null,
+      closesAt: row.closed_at ? new Date(row.closed_at).toISOString() : isoOrNull(row.closes_at),
       at: new Date().toISOString(),
     });
   }

@@ -66,6 +66,15 @@ const ledgerParams = (line: LedgerLine) => [
   line.note,
 ];
 
+/** One ledger line (binds ledgerParams), `l`: no row when its idempotency key was used before. */
+const LEDGER_LINE_INSERT = `with l as (
+  insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
+  values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id, created_at
+)`;
+/** What debit and credit answer from `l` and the wallet change `w`. */
+const APPLIED_ROW = `select (select id from l)::text as ledger_id, (select created_at from l) as ledger_created_at,
+  (select balance from w)::text as balance`;
+
 /**
  * Every statement on wallets and the points ledger. Each runs on the em it is given, so callers choose the
  * transaction; every change is one statement (ledger row and balance together) so no race sits between them.
@@ -75,15 +84,11 @@ export class EconomyRepository {
   /** Ledger row plus a conditional debit (balance >= amount): balance null means it did not cover the debit. */
   async debit(em: EntityManager, line: LedgerLine): Promise<AppliedRow> {
     const [row] = await em.execute<AppliedRow[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id, created_at
-       ), w as (
+      `${LEDGER_LINE_INSERT}, w as (
          update wallets set balance = balance - ?, updated_at = now()
          where user_id = ? and balance >= ? and exists (select 1 from l) returning balance
        )
-       select (select id from l)::text as ledger_id, (select created_at from l) as ledger_created_at,
-         (select balance from w)::text as balance`,
+       ${APPLIED_ROW}`,
       [...ledgerParams(line), -line.delta, line.userId, -line.delta],
     );
     return row!;
@@ -92,16 +97,12 @@ export class EconomyRepository {
   /** Ledger row plus the credit, creating the wallet on a member's first points. */
   async credit(em: EntityManager, line: LedgerLine): Promise<AppliedRow> {
     const [row] = await em.execute<AppliedRow[]>(
-      `with l as (
-         insert into points_ledger (user_id, delta, reason, reference, idempotency_key, actor_id, note)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id, created_at
-       ), w as (
+      `${LEDGER_LINE_INSERT}, w as (
          insert into wallets (user_id, balance) select ?, ? where exists (select 1 from l)
          on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
          returning balance
        )
-       select (select id from l)::text as ledger_id, (select created_at from l) as ledger_created_at,
-         (select balance from w)::text as balance`,
+       ${APPLIED_ROW}`,
       [...ledgerParams(line), line.userId, line.delta],
     );
     return row!;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Pagination, Role } from '@kickback/contracts';
-import { pagination } from '@kickback/platform';
+import { pagination, isoOrNull } from '@kickback/platform';
 import { IdentityRepository } from './identity.repository';
 
 export interface AdminUserRow {
@@ -38,8 +38,8 @@ export class AdminUsersService {
         role: r.role,
         points: Number(r.points ?? 0),
         created_at: new Date(r.created_at).toISOString(),
-        last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
-        banned_at: r.banned_at ? new Date(r.banned_at).toISOString() : null,
+        last_seen_at: isoOrNull(r.last_seen_at),
+        banned_at: isoOrNull(r.banned_at),
       })),
       pagination: pagination(page, perPage, total),
     };

@@ -1,27 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Role } from '@kickback/contracts';
+import type { CurrentUser, MemberSettings, Role } from '@kickback/contracts';
 import type { AdminUserRow } from './admin-users.service';
 
 /** A member's settings columns as stored (the contract's user and settings are built from them, kick_connected derived). */
-export interface SettingsRow {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  avatar_url: string | null;
-  kick_user_id: string | null;
-  kick_username: string | null;
-  bio: string;
-  crypto: string | null;
-  crypto2: string | null;
-  crypto3: string | null;
-  twitter_user: string | null;
-  instagram_user: string | null;
-  youtube_user: string | null;
-  tiktok_user: string | null;
-}
+export type SettingsRow = CurrentUser & Omit<MemberSettings, 'kick_connected'> & { kick_user_id: string | null };
 
 const SETTINGS_COLUMNS = `id, username, name, email, role, avatar_url, kick_user_id::text as kick_user_id, kick_username, bio,
   crypto, crypto2, crypto3, twitter_user, instagram_user, youtube_user, tiktok_user`;

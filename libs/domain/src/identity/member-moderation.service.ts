@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_USER_MESSAGES, type AdminUserDetail, type Role } from '@kickback/contracts';
-import { AuditLogService, MemberSessions, conflict, notFound } from '@kickback/platform';
+import { AuditLogService, MemberSessions, conflict, notFound, isoOrNull } from '@kickback/platform';
 import { IdentityRepository, type MemberStandingRow } from './identity.repository';
 
 const toDetail = (row: MemberStandingRow): AdminUserDetail => ({
@@ -9,10 +9,10 @@ const toDetail = (row: MemberStandingRow): AdminUserDetail => ({
   username: row.username,
   kick_username: row.kick_username,
   role: row.role,
-  banned_at: row.banned_at ? new Date(row.banned_at).toISOString() : null,
+  banned_at: isoOrNull(row.banned_at),
   ban_reason: row.ban_reason,
   created_at: new Date(row.created_at).toISOString(),
-  last_seen: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
+  last_seen: isoOrNull(row.last_seen_at),
 });
 
 /**

@@ -3,7 +3,7 @@ import { LEADERBOARD_ROOM, countryAllows, type CountryRule } from '@kickback/con
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { InjectRedis, RealtimeEmitter } from '@kickback/platform';
+import { InjectRedis, RealtimeEmitter, releaseIfHolder } from '@kickback/platform';
 import { buildBoard } from './board-builder';
 import { linkedAvatars, rankedStandings } from './leaderboard-standings.repository';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
@@ -191,12 +191,7 @@ export class LeaderboardCacheService {
       this.narrowed.clear();
       return api;
     } finally {
-      await this.redis.eval(
-        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
-        1,
-        LEADERBOARD_CACHE_KEYS.assembleLock,
-        token,
-      );
+      await releaseIfHolder(this.redis, LEADERBOARD_CACHE_KEYS.assembleLock, token);
     }
   }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminPlatform, CountryRule, CountryRuleMode, LeaderboardPeriodType, LeaderboardSourceType } from '@kickback/contracts';
 import type { PeriodSettings } from './period-window';
+import type { ResolvedPlatformInput } from './platform-input';
 
 /** A leaderboard_platforms row as the services use it (the secret stays sealed here). */
 export interface PlatformRecord extends PeriodSettings {
@@ -90,15 +91,14 @@ export async function listPlatforms(em: EntityManager, activeOnly: boolean): Pro
   return rows.map(toRecord);
 }
 
-export function toAdminPlatform(p: PlatformRecord, status: { lastUpdated: Date | null; lastError: string | null }): AdminPlatform {
+/** The platform's settings as the admin writes them (the sealed secret left out). */
+export function platformSettings(p: PlatformRecord): ResolvedPlatformInput {
   return {
-    id: p.id,
     name: p.name,
     slug: p.slug,
     currency_symbol: p.currencySymbol,
     source_type: p.sourceType,
     source_config: p.sourceConfig,
-    credentials: p.credentialsSealed ? 'set' : 'not set',
     period_type: p.periodType,
     custom_start: p.customStart?.toISOString() ?? null,
     custom_end: p.customEnd?.toISOString() ?? null,
@@ -110,6 +110,17 @@ export function toAdminPlatform(p: PlatformRecord, status: { lastUpdated: Date |
     refresh_interval_seconds: p.refreshIntervalSeconds,
     display_count: p.displayCount,
     countries: p.countries,
+  };
+}
+
+/** Only whether a secret is stored: the admin's view and the audit log never carry the secret itself. */
+export const credentialsState = (p: PlatformRecord): AdminPlatform['credentials'] => (p.credentialsSealed ? 'set' : 'not set');
+
+export function toAdminPlatform(p: PlatformRecord, status: { lastUpdated: Date | null; lastError: string | null }): AdminPlatform {
+  return {
+    id: p.id,
+    ...platformSettings(p),
+    credentials: credentialsState(p),
     last_updated: status.lastUpdated?.toISOString() ?? null,
     last_error: status.lastError,
     created_at: p.createdAt.toISOString(),

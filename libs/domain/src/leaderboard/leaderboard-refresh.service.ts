@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { AppConfig, InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis, withRedisLock } from '@kickback/platform';
 import { LEADERBOARD_CACHE_KEYS } from './leaderboard-cache-keys';
 import { LeaderboardCacheService } from './leaderboard-cache.service';
 import { archivePeriod, currentPeriod, openPeriod, type PeriodRecord } from './leaderboard-periods.repository';
@@ -48,24 +48,20 @@ export class LeaderboardRefreshService {
   ) {}
 
   async refresh(platformId: number, trigger: RefreshTrigger = 'schedule', now = new Date()): Promise<RefreshOutcome> {
-    const lockKey = LEADERBOARD_CACHE_KEYS.refreshLock(platformId);
-    const token = `${process.pid}:${Math.random()}`;
-    if (!(await this.redis.set(lockKey, token, 'PX', REFRESH_LOCK_MS, 'NX'))) return { status: 'busy', archived: [] };
-    try {
-      const platform = await findPlatform(this.em.fork(), platformId);
-      if (!platform || !platform.isActive) return { status: 'skipped', archived: [] };
-      const { period, archived } = await this.rollover(platform, now);
-      const result = await this.fetchAndStore(platform, period, trigger);
-      await this.cache.publish([platform.id], [platform.slug]);
-      return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
-    } finally {
-      await this.redis.eval(
-        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
-        1,
-        lockKey,
-        token,
-      );
-    }
+    const locked = await withRedisLock(
+      this.redis,
+      LEADERBOARD_CACHE_KEYS.refreshLock(platformId),
+      REFRESH_LOCK_MS,
+      async (): Promise<RefreshOutcome> => {
+        const platform = await findPlatform(this.em.fork(), platformId);
+        if (!platform || !platform.isActive) return { status: 'skipped', archived: [] };
+        const { period, archived } = await this.rollover(platform, now);
+        const result = await this.fetchAndStore(platform, period, trigger);
+        await this.cache.publish([platform.id], [platform.slug]);
+        return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
+      },
+    );
+    return locked.ran ? locked.value : { status: 'busy', archived: [] };
   }
 
   /**

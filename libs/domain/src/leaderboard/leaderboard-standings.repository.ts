@@ -8,32 +8,52 @@ export interface StandingRow {
   wagered: string;
 }
 
+/** The two tables of ranked names and amounts, each keyed by its board: a leaderboard period or a race. */
+export type StandingsTable = { table: 'leaderboard_standings'; key: 'period_id' } | { table: 'race_standings'; key: 'race_id' };
+const PERIOD_STANDINGS: StandingsTable = { table: 'leaderboard_standings', key: 'period_id' };
+
 /**
  * The ranked usernames and amounts as two array parameters bound by the driver: em.execute writes every parameter
  * into the SQL text itself, which for 500,000 players meant escaping and parsing a statement of tens of megabytes
  * (3 of the recompute's 5 seconds); bound, they travel as array values PostgreSQL reads directly. Each array goes
- * as its literal text, built natively where possible (textArrayLiteral).
+ * as its literal text, built natively where possible (textArrayLiteral). Replaces a board's standings (ranked names
+ * and decimal amounts); call inside a transaction.
  */
-const STORE_STANDINGS_SQL = `
-  insert into leaderboard_standings (period_id, usernames, wagered) values (?, ?::varchar(100)[], ?::numeric(18,2)[])
-  on conflict (period_id) do update set usernames = excluded.usernames, wagered = excluded.wagered`;
+export async function storeStandings(
+  em: EntityManager,
+  { table, key }: StandingsTable,
+  id: number,
+  usernames: string[],
+  wagered: string[],
+): Promise<void> {
+  const tx = em.getTransactionContext<Knex.Transaction>();
+  if (!tx) throw new Error(`${table} are written inside a transaction`);
+  await tx.raw(
+    `insert into ${table} (${key}, usernames, wagered) values (?, ?::varchar(100)[], ?::numeric(18,2)[])
+     on conflict (${key}) do update set usernames = excluded.usernames, wagered = excluded.wagered`,
+    [id, textArrayLiteral(usernames) ?? usernames, textArrayLiteral(wagered) ?? wagered],
+  );
+}
+
+/** The first `limit` ranks of a board. */
+export function boardStandings(em: EntityManager, { table, key }: StandingsTable, id: number, limit: number): Promise<StandingRow[]> {
+  return em.execute<StandingRow[]>(
+    `select u.username, u.wagered::text as wagered
+       from ${table} s, unnest(s.usernames[1:?], s.wagered[1:?]) with ordinality as u(username, wagered, rank)
+      where s.${key} = ? order by u.rank`,
+    [limit, limit, id],
+  );
+}
 
 /** Replaces a period's standings (ranked usernames and amounts as decimal text); call inside a transaction. */
 export async function writeStandings(em: EntityManager, periodId: number, usernames: string[], wagered: string[]): Promise<void> {
-  const tx = em.getTransactionContext<Knex.Transaction>();
-  if (!tx) throw new Error('writeStandings runs inside a transaction');
-  await tx.raw(STORE_STANDINGS_SQL, [periodId, textArrayLiteral(usernames) ?? usernames, textArrayLiteral(wagered) ?? wagered]);
+  await storeStandings(em, PERIOD_STANDINGS, periodId, usernames, wagered);
   await em.execute('update leaderboard_periods set entry_count = ?, last_fetched_at = now() where id = ?', [usernames.length, periodId]);
 }
 
 /** The first `limit` ranks of a period. */
 export function loadStandings(em: EntityManager, periodId: number, limit: number): Promise<StandingRow[]> {
-  return em.execute<StandingRow[]>(
-    `select u.username, u.wagered::text as wagered
-       from leaderboard_standings s, unnest(s.usernames[1:?], s.wagered[1:?]) with ordinality as u(username, wagered, rank)
-      where s.period_id = ? order by u.rank`,
-    [limit, limit, periodId],
-  );
+  return boardStandings(em, PERIOD_STANDINGS, periodId, limit);
 }
 
 /**

@@ -8,10 +8,12 @@ import { LeaderboardRefreshService } from './leaderboard-refresh.service';
 import { currentPeriod } from './leaderboard-periods.repository';
 import { periodWindow } from './period-window';
 import {
+  credentialsState,
   deletePlatform,
   findPlatform,
   insertPlatform,
   listPlatforms,
+  platformSettings,
   platformStatuses,
   slugTaken,
   toAdminPlatform,
@@ -68,7 +70,7 @@ export class PlatformsService {
     await this.write(actorId, 'leaderboard.platform.update', async (tx) => {
       const before = await this.require(tx, id, true);
       const merged: ResolvedPlatformInput = {
-        ...this.asInput(before),
+        ...platformSettings(before),
         ...stripUndefined(changes),
         source_config: changes.source_config ?? before.sourceConfig,
       };
@@ -177,30 +179,9 @@ export class PlatformsService {
     ];
   }
 
-  private asInput(p: PlatformRecord): ResolvedPlatformInput {
-    return {
-      name: p.name,
-      slug: p.slug,
-      currency_symbol: p.currencySymbol,
-      source_type: p.sourceType,
-      source_config: p.sourceConfig,
-      period_type: p.periodType,
-      custom_start: p.customStart?.toISOString() ?? null,
-      custom_end: p.customEnd?.toISOString() ?? null,
-      prizes: p.prizes,
-      mask_usernames: p.maskUsernames,
-      excluded_usernames: p.excludedUsernames,
-      is_active: p.isActive,
-      display_order: p.displayOrder,
-      refresh_interval_seconds: p.refreshIntervalSeconds,
-      display_count: p.displayCount,
-      countries: p.countries,
-    };
-  }
-
   /** What the audit log may keep: everything but the sealed secret. */
   private safe(p: PlatformRecord): Record<string, unknown> {
-    return { ...this.asInput(p), credentials: p.credentialsSealed ? 'set' : 'not set' };
+    return { ...platformSettings(p), credentials: credentialsState(p) };
   }
 
   private async statuses(em: EntityManager, id?: number): Promise<Map<number, PlatformStatusRow>> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OverlayKind } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 
 interface TokenRow {
   kind: OverlayKind;
@@ -36,7 +37,7 @@ export class OverlaysRepository {
           kind: r.kind,
           active: r.active,
           issued_at: new Date(r.issued_at).toISOString(),
-          revoked_at: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
+          revoked_at: isoOrNull(r.revoked_at),
           url_kept: r.url_kept,
         },
       ]),

@@ -1,8 +1,8 @@
 import type { AdminPayout, MyPrize, PayoutProof, PublicPayout } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 import { maskUsername } from '../leaderboard/username-mask';
 import type { PayoutRow } from './payouts.repository';
 
-const iso = (d: Date | null): string | null => (d === null ? null : new Date(d).toISOString());
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /** The screenshot is read through its own route, which checks who may see it. */
@@ -35,13 +35,13 @@ export const toAdminPayout = (r: PayoutRow): AdminPayout => ({
   status: r.status,
   reason: r.reason,
   retryable: r.retryable,
-  claim_deadline: iso(r.claim_deadline),
+  claim_deadline: isoOrNull(r.claim_deadline),
   proof: proofOf(r),
-  created_at: iso(r.created_at)!,
-  status_changed_at: iso(r.status_changed_at)!,
+  created_at: isoOrNull(r.created_at)!,
+  status_changed_at: isoOrNull(r.status_changed_at)!,
   changed_by:
     r.status_changed_by !== null && r.changed_by_username !== null ? { id: r.status_changed_by, username: r.changed_by_username } : null,
-  paid_at: iso(r.paid_at),
+  paid_at: isoOrNull(r.paid_at),
   overdue: r.overdue,
 });
 
@@ -55,11 +55,11 @@ export const toMyPrize = (r: PayoutRow): MyPrize => ({
   currency: r.currency,
   status: r.status,
   reason: r.reason,
-  claim_deadline: iso(r.claim_deadline),
+  claim_deadline: isoOrNull(r.claim_deadline),
   proof: proofOf(r),
-  created_at: iso(r.created_at)!,
-  status_changed_at: iso(r.status_changed_at)!,
-  paid_at: iso(r.paid_at),
+  created_at: isoOrNull(r.created_at)!,
+  status_changed_at: isoOrNull(r.status_changed_at)!,
+  paid_at: isoOrNull(r.paid_at),
 });
 
 /** A paid prize for the public page: the name masked as the leaderboard masks it, the proof only where published. */
@@ -72,7 +72,7 @@ export const toPublicPayout = (r: PayoutRow, proofPublished: boolean): PublicPay
   amount: num(r.amount),
   currency: r.currency,
   value_usd: num(r.value_usd),
-  paid_at: iso(r.paid_at)!,
+  paid_at: isoOrNull(r.paid_at)!,
   proof: proofPublished ? proofOf(r) : null,
 });
 
@@ -117,12 +117,12 @@ export const toCsvRecord = (r: PayoutRow) => [
   r.value_usd,
   r.status,
   r.reason,
-  iso(r.claim_deadline),
+  isoOrNull(r.claim_deadline),
   r.proof_reference,
   r.proof_url,
   r.proof_image ? 'yes' : '',
-  iso(r.created_at),
-  iso(r.status_changed_at),
+  isoOrNull(r.created_at),
+  isoOrNull(r.status_changed_at),
   r.changed_by_username,
-  iso(r.paid_at),
+  isoOrNull(r.paid_at),
 ];

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   PAYOUT_MESSAGES,
   payoutNotification,
@@ -17,7 +17,17 @@ import {
   type TournamentMatch,
 } from '@kickback/contracts';
 import { DomainEventDispatcher } from '@kickback/platform';
-import { createTestStack, createUser, openRaffle, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import {
+  createTestStack,
+  createUser,
+  openRaffle,
+  waitFor,
+  type RunningApi,
+  type TestClient,
+  type TestStack,
+  testSocket,
+  socketConnected,
+} from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.service';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -389,19 +399,13 @@ describe('payout ledger (real PostgreSQL + Redis)', () => {
 
   it('the member is pushed every change of their prize with a notification', async () => {
     const winner = await member();
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: winner.client.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = testSocket(api.url, winner.client);
     sockets.push(socket);
     const pushes: PayoutChangedPush[] = [];
     const notes: string[] = [];
     socket.on('payout:changed', (p: PayoutChangedPush) => pushes.push(p));
     socket.on('user:notification', (n: { message: string }) => notes.push(n.message));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await socketConnected(socket);
     const id = await open(opening(winner.id, 700006, { prize: 'Chair' }));
     await waitFor(async () => pushes.some((p) => p.prize.id === id && p.prize.status === 'waiting_approval'), 10_000);
     await move(admin, id, { from: 'waiting_approval', to: 'approved' });

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, auditActions, createUser, waitFor, type TestClient } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 
 /**
@@ -25,11 +25,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
   const tag = () => Math.random().toString(36).slice(2, 7);
 
   async function send(path: string, body: string, contentType = 'text/plain') {
-    const res = await fetch(new URL(path, stack.api.url), {
-      method: 'POST',
-      headers: { 'content-type': contentType, cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: stack.api.url },
-      body,
-    });
+    const res = await admin.request('POST', path, { body, headers: { 'content-type': contentType } });
     return { status: res.status, body: (await res.json()) as any };
   }
   const dryRun = (query: string, body: string, type?: string) => send(`/api/admin/points-imports/dry-run?${query}`, body, type);
@@ -153,13 +149,7 @@ describe('points import (real PostgreSQL + Redis)', () => {
     expect(rolled.body.data).toMatchObject({ status: 'rolled_back', waiting: 0 });
     expect([await economy.balanceOf(ann.id), await economy.balanceOf(bob.id), await economy.balanceOf(cat.id)]).toEqual([0, 10, 0]);
     expect((await admin.json('POST', `/api/admin/points-imports/${batch.id}/rollback`)).status).toBe(409);
-    const actions = await stack.em
-      .fork()
-      .execute<{ action: string; actor_id: number }[]>(
-        `select action, actor_id from audit_logs where entity = 'points_import' and entity_id = ? order by id`,
-        [String(batch.id)],
-      );
-    expect(actions).toEqual([
+    expect(await auditActions(stack.em, 'points_import', batch.id)).toEqual([
       { action: 'points.import', actor_id: adminId },
       { action: 'points.import.rollback', actor_id: adminId },
     ]);

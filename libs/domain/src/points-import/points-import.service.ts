@@ -10,7 +10,7 @@ import {
   type PointsImportPreview,
   type PointsImportQuery,
 } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound, pagination, unprocessable } from '@kickback/platform';
+import { AuditLogService, conflict, notFound, pagination, unprocessable, isoOrNull } from '@kickback/platform';
 import { EconomyService, type PointsChange } from '../economy/economy.service';
 import { InsufficientPointsError } from '../economy/points.errors';
 import { readImportFile, type ImportFile, type ImportFileRow } from './points-import-file';
@@ -245,5 +245,5 @@ const toBatch = (r: BatchRow): PointsImportBatch => ({
   waiting: r.status === 'applied' ? r.waiting : 0,
   created_by: r.created_by,
   created_at: new Date(r.created_at).toISOString(),
-  rolled_back_at: r.rolled_back_at ? new Date(r.rolled_back_at).toISOString() : null,
+  rolled_back_at: isoOrNull(r.rolled_back_at),
 });

@@ -1,5 +1,5 @@
 import { POLL_TEXTS, type PollOpen } from '@kickback/contracts';
-import { integrationStack, FakeKickServer, createUser, kickUser, waitFor, connectStreamerChat } from '@kickback/testing';
+import { integrationStack, FakeKickServer, createUser, waitFor, connectStreamerChat, kickChatMessage } from '@kickback/testing';
 import { PollsService } from './polls.service';
 
 const STREAMER = { user_id: 5353, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
@@ -23,14 +23,8 @@ describe('polls: !vote <option> from Kick chat', () => {
   });
 
   /** A chat message as Kick sends it (KickDevDocs events/event-types.md), typed `ago` ms before now. */
-  const chat = (from: number, content: string, ago = 0) => ({
-    message_id: `vote-${++chatId}`,
-    broadcaster: kickUser(STREAMER.user_id, 'streamer'),
-    sender: kickUser(from, `viewer${from}`),
-    content,
-    emotes: [],
-    created_at: new Date(Date.now() - ago).toISOString(),
-  });
+  const chat = (from: number, content: string, ago = 0) =>
+    kickChatMessage(STREAMER.user_id, from, content, { messageId: `vote-${++chatId}`, ago });
 
   /** Delivers a message and answers the reply it got. */
   const say = async (message: ReturnType<typeof chat>) => {

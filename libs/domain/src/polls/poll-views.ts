@@ -1,4 +1,5 @@
 import { pollPercents, type PollView } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 import type { PollCounts, PollRow } from './polls.repository';
 
 /** Votes per option index, zero for options nobody chose. */
@@ -20,7 +21,7 @@ export function pollView(row: PollRow, counts: PollCounts): PollView {
     audience: row.audience,
     status: timedOut ? 'closed' : row.status,
     opened_at: new Date(row.opened_at).toISOString(),
-    closes_at: row.closes_at ? new Date(row.closes_at).toISOString() : null,
+    closes_at: isoOrNull(row.closes_at),
     total: votes.reduce((sum, v) => sum + v, 0),
     options: row.options.map((label, index) => ({ index, label, votes: votes[index]!, percent: percents[index]! })),
     counted_at: new Date(counts.counted_at).toISOString(),

@@ -1,5 +1,4 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
 import {
   FALLBACK_RANK,
   achievementUnlockedNotification,
@@ -11,7 +10,7 @@ import {
 } from '@kickback/contracts';
 import type Redis from 'ioredis';
 import { DomainEventDispatcher, REDIS } from '@kickback/platform';
-import { integrationStack, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, joinRoom } from '@kickback/testing';
 import { runDemoSeed } from '../demo/demo-seed';
 import { seedTickets } from '../tickets/tickets.seed';
 import { ProgressionBackfillService } from './progression-backfill.service';
@@ -33,28 +32,12 @@ function event<T extends DomainEventType>(type: T, payload: DomainEventMap[T], i
 }
 
 describe('progression in the worker', () => {
-  const sockets: Socket[] = [];
-
   const dispatch = (e: DomainEvent) => stack.worker.get(DomainEventDispatcher).dispatch(e);
   const xpOf = async (userId: number) => {
     const [row] = await stack.em.fork().execute<{ xp: string }[]>('select xp from member_xp where user_id = ?', [userId]);
     return row ? Number(row.xp) : 0;
   };
   const rankOf = async (username: string) => (await stack.api.client().json('GET', `/api/r/user/${username}`)).body.data.rank as number;
-
-  function socketFor(client: TestClient | null): Socket {
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      forceNew: true,
-      ...(client ? { extraHeaders: { cookie: client.cookieHeader } } : {}),
-    });
-    sockets.push(socket);
-    return socket;
-  }
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
 
   const stack = integrationStack({ worker: true, admin: true });
 
@@ -115,17 +98,13 @@ describe('progression in the worker', () => {
     const user = await createUser(stack.em, {});
     const client = stack.api.client();
     await client.loginAs(user.id);
-    const own = socketFor(client);
+    const own = await stack.socket(client);
     const notices: string[] = [];
     own.on('user:notification', (p: { message: string }) => notices.push(p.message));
-    const alerts = socketFor(null);
+    const alerts = await stack.socket();
     const items: { kind: string; username: string; text: string }[] = [];
     alerts.on('alerts:item', (p) => items.push(p));
-    await new Promise<void>((resolve) => {
-      alerts.once('room:joined', () => resolve());
-      alerts.emit('room:join', 'alerts');
-    });
-    await new Promise<void>((resolve) => (own.connected ? resolve() : own.on('connect', () => resolve())));
+    await joinRoom(alerts, 'alerts');
 
     // One batch of entries unlocks it for the member with two of them (once), not for the one beside them with one.
     const bystander = await createUser(stack.em, {});

@@ -3,82 +3,28 @@ import type { AchievementCategory, ProgressionCounter } from '@kickback/contract
 import { ProgressionRepository } from './progression.repository';
 import { ProgressionBackfillRepository } from './progression-backfill.repository';
 
-type Rule = { counter: ProgressionCounter; threshold: number };
-
-export const ACHIEVEMENT_CATALOGUE: { name: string; icon: string; description: string; category: AchievementCategory; rule: Rule }[] = [
-  {
-    name: 'First Ticket',
-    icon: '🎟️',
-    description: 'Enter your first raffle.',
-    category: 'raffles',
-    rule: { counter: 'raffle_entries', threshold: 1 },
-  },
-  {
-    name: 'Raffle Regular',
-    icon: '🎰',
-    description: 'Enter 10 raffles.',
-    category: 'raffles',
-    rule: { counter: 'raffle_entries', threshold: 10 },
-  },
-  {
-    name: 'Fortune Teller',
-    icon: '🔮',
-    description: 'Make your first bonus hunt prediction.',
-    category: 'predictions',
-    rule: { counter: 'hunt_predictions', threshold: 1 },
-  },
-  {
-    name: 'Bracket Buster',
-    icon: '🏆',
-    description: 'Predict a tournament bracket.',
-    category: 'predictions',
-    rule: { counter: 'tournament_predictions', threshold: 1 },
-  },
-  {
-    name: 'Oracle',
-    icon: '🧠',
-    description: 'Make 25 predictions.',
-    category: 'predictions',
-    rule: { counter: 'predictions', threshold: 25 },
-  },
-  {
-    name: 'First Purchase',
-    icon: '🛒',
-    description: 'Redeem your first store item.',
-    category: 'store',
-    rule: { counter: 'redemptions', threshold: 1 },
-  },
-  { name: 'Social Butterfly', icon: '🦋', description: 'Make 5 friends.', category: 'social', rule: { counter: 'friends', threshold: 5 } },
-  {
-    name: 'New Friend',
-    icon: '🤝',
-    description: 'Make your first friend.',
-    category: 'social',
-    rule: { counter: 'friends', threshold: 1 },
-  },
-  {
-    name: 'Feedback Giver',
-    icon: '📨',
-    description: 'Open a support ticket.',
-    category: 'support',
-    rule: { counter: 'tickets', threshold: 1 },
-  },
-  {
-    name: 'Daily Visitor',
-    icon: '📅',
-    description: 'Log in on 7 different days.',
-    category: 'community',
-    rule: { counter: 'login_days', threshold: 7 },
-  },
-  { name: 'Rising Star', icon: '⭐', description: 'Reach level 5.', category: 'levels', rule: { counter: 'level', threshold: 5 } },
-  { name: 'Veteran', icon: '🎖️', description: 'Reach level 10.', category: 'levels', rule: { counter: 'level', threshold: 10 } },
+/** [name, icon, description, category, counter, threshold] per achievement, in display order. */
+const ACHIEVEMENTS: [string, string, string, AchievementCategory, ProgressionCounter, number][] = [
+  ['First Ticket', '🎟️', 'Enter your first raffle.', 'raffles', 'raffle_entries', 1],
+  ['Raffle Regular', '🎰', 'Enter 10 raffles.', 'raffles', 'raffle_entries', 10],
+  ['Fortune Teller', '🔮', 'Make your first bonus hunt prediction.', 'predictions', 'hunt_predictions', 1],
+  ['Bracket Buster', '🏆', 'Predict a tournament bracket.', 'predictions', 'tournament_predictions', 1],
+  ['Oracle', '🧠', 'Make 25 predictions.', 'predictions', 'predictions', 25],
+  ['First Purchase', '🛒', 'Redeem your first store item.', 'store', 'redemptions', 1],
+  ['Social Butterfly', '🦋', 'Make 5 friends.', 'social', 'friends', 5],
+  ['New Friend', '🤝', 'Make your first friend.', 'social', 'friends', 1],
+  ['Feedback Giver', '📨', 'Open a support ticket.', 'support', 'tickets', 1],
+  ['Daily Visitor', '📅', 'Log in on 7 different days.', 'community', 'login_days', 7],
+  ['Rising Star', '⭐', 'Reach level 5.', 'levels', 'level', 5],
+  ['Veteran', '🎖️', 'Reach level 10.', 'levels', 'level', 10],
 ];
 
-export const BADGE_CATALOGUE: { name: string; icon: string; description: string; rule: Rule | null }[] = [
-  { name: 'Early Supporter', icon: '🌱', description: 'Was here from the start (granted by the streamer).', rule: null },
-  { name: 'VIP', icon: '💎', description: 'A friend of the stream (granted by the streamer).', rule: null },
-  { name: 'Predictor', icon: '🎯', description: 'Made 5 or more predictions.', rule: { counter: 'predictions', threshold: 5 } },
-  { name: 'High Roller', icon: '🔥', description: 'Reached level 5.', rule: { counter: 'level', threshold: 5 } },
+/** [name, icon, description, counter, threshold] per badge; a badge without a rule is granted by the streamer. */
+const BADGES: [string, string, string, ProgressionCounter | null, number | null][] = [
+  ['Early Supporter', '🌱', 'Was here from the start (granted by the streamer).', null, null],
+  ['VIP', '💎', 'A friend of the stream (granted by the streamer).', null, null],
+  ['Predictor', '🎯', 'Made 5 or more predictions.', 'predictions', 5],
+  ['High Roller', '🔥', 'Reached level 5.', 'level', 5],
 ];
 
 /** Demo stream activity (watching, chatting) that spreads the demo members across levels. */
@@ -105,17 +51,17 @@ const DEMO_FRIENDSHIPS: { sender: string; receiver: string; status: 'pending' | 
  * levels, achievements and badges right after `npm start` (the worker builds the rank set from the totals at start).
  */
 export async function seedProgression(em: EntityManager): Promise<void> {
-  for (const [position, a] of ACHIEVEMENT_CATALOGUE.entries()) {
+  for (const [position, achievement] of ACHIEVEMENTS.entries()) {
     await em.execute(
       `insert into achievements (name, icon, description, category, rule_counter, rule_threshold, position)
        values (?, ?, ?, ?, ?, ?, ?) on conflict (name) do nothing`,
-      [a.name, a.icon, a.description, a.category, a.rule.counter, a.rule.threshold, position],
+      [...achievement, position],
     );
   }
-  for (const b of BADGE_CATALOGUE) {
+  for (const badge of BADGES) {
     await em.execute(
       `insert into badges (name, icon, description, rule_counter, rule_threshold) values (?, ?, ?, ?, ?) on conflict (name) do nothing`,
-      [b.name, b.icon, b.description, b.rule?.counter ?? null, b.rule?.threshold ?? null],
+      badge,
     );
   }
   for (const f of DEMO_FRIENDSHIPS) {

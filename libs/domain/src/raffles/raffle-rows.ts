@@ -7,6 +7,7 @@ import type {
   RaffleStatus,
   RaffleUser,
 } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 
 /** A raffles row as the repositories select it (RAFFLE_SELECT), the totals being its maintained counters. */
 export type RaffleRow = Pick<
@@ -110,7 +111,7 @@ export function toRaffle(
     winner_claims: row.claim_window_minutes ? claims : [],
     seed_hash: row.seed_hash,
     seed: row.drawn_at ? row.seed : null,
-    drawn_at: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
+    drawn_at: isoOrNull(row.drawn_at),
   };
 }
 

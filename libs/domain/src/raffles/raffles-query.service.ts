@@ -14,7 +14,7 @@ import {
   type RaffleVerification,
   type RaffleWinnerClaim,
 } from '@kickback/contracts';
-import { notFound } from '@kickback/platform';
+import { notFound, isoOrNull } from '@kickback/platform';
 import { NO_USER_ENTRIES, toRaffle, toRaffleUser, type RaffleRow } from './raffle-rows';
 import { RafflesRepository } from './raffles.repository';
 
@@ -155,8 +155,8 @@ export class RafflesQueryService {
       const claim: RaffleWinnerClaim = {
         position: w.position,
         user_id: w.id,
-        claim_deadline: w.claim_deadline ? new Date(w.claim_deadline).toISOString() : null,
-        claimed_at: w.claimed_at ? new Date(w.claimed_at).toISOString() : null,
+        claim_deadline: isoOrNull(w.claim_deadline),
+        claimed_at: isoOrNull(w.claimed_at),
       };
       claims.set(w.raffle_id, [...(claims.get(w.raffle_id) ?? []), claim]);
     }

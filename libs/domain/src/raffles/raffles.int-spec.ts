@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
 import {
   RAFFLE_ENTRIES_PAGE,
   computeWinners,
@@ -13,7 +12,7 @@ import {
   type RaffleVerification,
   type RecentWinner,
 } from '@kickback/contracts';
-import { integrationStack, createUser, waitFor, type TestClient, openRaffle } from '@kickback/testing';
+import { integrationStack, createUser, waitFor, type TestClient, openRaffle, joinRoom } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RaffleDrawService } from './raffle-draw.service';
 import { FreeEntryBatcher } from './free-entry-batcher';
@@ -38,11 +37,6 @@ async function loginFrom(client: TestClient, userId: number): Promise<void> {
 }
 
 describe('raffles (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' } });
 
   const createRaffle = (overrides: Record<string, unknown> = {}) =>
@@ -71,6 +65,39 @@ describe('raffles (real PostgreSQL + Redis)', () => {
       [`{${raffleIds.join(',')}}`],
     );
     return { events: rows.length, entries: rows.flatMap((r) => r.entries) };
+  };
+  /**
+   * `howMany` demo members named `<prefix>_<tag>_<n>`, entered in the raffle in random order (so entry order and member
+   * order differ) with `tickets` each (SQL over the member's id); answers the tag.
+   */
+  const enteredCrowd = async (raffleId: number, prefix: string, howMany: number, entryType: string, tickets = '1') => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const db = stack.em.fork();
+    const name = prefix[0]!.toUpperCase() + prefix.slice(1);
+    await db.execute(
+      `insert into users (username, name, kick_username, is_demo)
+       select ?::text || g, ?::text || g, ?::text || g, true from generate_series(1, ?) g`,
+      [`${prefix}_${tag}_`, `${name} `, `${prefix}_${tag}_`, howMany],
+    );
+    await db.execute(
+      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
+       select ?, id, ?, ${tickets} from users where username like ? order by random()`,
+      [raffleId, entryType, `${prefix}\\_${tag}\\_%`],
+    );
+    return tag;
+  };
+  /** The entrants' ids as the raffle page pages through them (`query`: order, limit, search), up to `pages` pages. */
+  const entrantPages = async (raffleId: number, query: string, pages = Infinity) => {
+    const ids: number[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; cursor !== null && page < pages; page++) {
+      const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
+        .client()
+        .json('GET', `/api/r/raffles/${raffleId}/entries?${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      ids.push(...answer.body.data.map((p) => p.user.id));
+      cursor = answer.body.cursor.next;
+    }
+    return ids;
   };
 
   it('publishes the seed hash, keeps the seed secret and reports Pending/Active per the schedule', async () => {
@@ -102,14 +129,10 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('a burst of 2,000 entries: every push carries at most a page per list order and the totals so far, the last all of them', async () => {
     const id = await createRaffle();
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const pushes: RaffleEntriesPush[] = [];
     socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', `raffle:${id}`);
-    });
+    await joinRoom(socket, `raffle:${id}`);
     // The publisher as the entry statements call it: 2,000 newcomers in batches of 20 sent at once, each batch with the
     // counters its statement left. No time passes between them, so the rate is as high as the process can go.
     const publisher = stack.api.app.get(RaffleLivePublisher);
@@ -159,14 +182,10 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('500 parallel free entries from 250 members (each twice) give exactly 250 entries, pushed live and coalesced', async () => {
     const id = await createRaffle();
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const pushes: RaffleEntriesPush[] = [];
     socket.on('raffle:entries', (p: RaffleEntriesPush) => pushes.push(p));
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', `raffle:${id}`);
-    });
+    await joinRoom(socket, `raffle:${id}`);
     const members: { id: number; client: TestClient }[] = [];
     // Logins go in small batches (session creation is not what this test is about); the entries go all at once.
     while (members.length < 250) members.push(...(await Promise.all(Array.from({ length: 10 }, () => member()))));
@@ -510,35 +529,15 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('pages 300 entrants with many ticket ties in both orders, each exactly once and in order', async () => {
     const id = await createRaffle();
-    const tag = Math.random().toString(36).slice(2, 7);
     const db = stack.em.fork();
-    await db.execute(
-      `insert into users (username, name, kick_username, is_demo)
-       select 'tie_${tag}_' || g, 'Tie ' || g, 'tie_${tag}_' || g, true from generate_series(1, 300) g`,
-    );
     // Tickets 1-5 each: ties everywhere, which the tickets order breaks by the earlier first entry.
-    await db.execute(
-      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-       select ?, id, 'points', 1 + (id % 5) from users where username like ? order by random()`,
-      [id, `tie\\_${tag}\\_%`],
-    );
+    await enteredCrowd(id, 'tie', 300, 'points', '1 + (id % 5)');
     await stack.api.app.get(RafflesEntriesRepository).recount(db, id);
     const expected = async (order: string) =>
       (await db.execute<{ user_id: number }[]>(`select user_id from raffle_entries where raffle_id = ? order by ${order}`, [id])).map(
         (r) => r.user_id,
       );
-    const walk = async (order: 'tickets' | 'newest') => {
-      const ids: number[] = [];
-      let cursor: string | null = '';
-      while (cursor !== null) {
-        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
-          .client()
-          .json('GET', `/api/r/raffles/${id}/entries?order=${order}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
-        ids.push(...answer.body.data.map((p) => p.user.id));
-        cursor = answer.body.cursor.next;
-      }
-      return ids;
-    };
+    const walk = (order: 'tickets' | 'newest') => entrantPages(id, `order=${order}&limit=7`);
     expect(await walk('tickets')).toEqual(await expected('tickets desc, id'));
     expect(await walk('newest')).toEqual(await expected('id desc'));
     expect(new Set(await walk('tickets')).size).toBe(300);
@@ -546,18 +545,9 @@ describe('raffles (real PostgreSQL + Redis)', () => {
 
   it('a search few members match and one many match page through the same people, newest first', async () => {
     const id = await createRaffle();
-    const tag = Math.random().toString(36).slice(2, 7);
     const db = stack.em.fork();
     // 2,100 entrants whose names share a prefix: more than a search looks up from the matching members.
-    await db.execute(
-      `insert into users (username, name, kick_username, is_demo)
-       select 'crowd_${tag}_' || g, 'Crowd ' || g, 'crowd_${tag}_' || g, true from generate_series(1, 2100) g`,
-    );
-    await db.execute(
-      `insert into raffle_entries (raffle_id, user_id, entry_type, tickets)
-       select ?, id, 'passwordless', 1 from users where username like ? order by random()`,
-      [id, `crowd\\_${tag}\\_%`],
-    );
+    const tag = await enteredCrowd(id, 'crowd', 2100, 'passwordless');
     await db.execute(
       'insert into raffle_participants (raffle_id, user_id, first_entry_id) select raffle_id, user_id, id from raffle_entries where raffle_id = ?',
       [id],
@@ -570,18 +560,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
           [id, pattern],
         )
       ).map((r) => r.user_id);
-    const pages = async (text: string) => {
-      const ids: number[] = [];
-      let cursor: string | null = '';
-      for (let page = 0; cursor !== null && page < 3; page++) {
-        const answer: { body: { data: RaffleParticipant[]; cursor: { next: string | null } } } = await stack.api
-          .client()
-          .json('GET', `/api/r/raffles/${id}/entries?order=newest&search=${encodeURIComponent(text)}${cursor ? `&cursor=${cursor}` : ''}`);
-        ids.push(...answer.body.data.map((p) => p.user.id));
-        cursor = answer.body.cursor.next;
-      }
-      return ids;
-    };
+    const pages = (text: string) => entrantPages(id, `order=newest&search=${encodeURIComponent(text)}`, 3);
 
     // Few: crowd_…_7, _70–_79, _700–_799 (111 members), looked up from the members the name matches.
     const few = await expected(`crowd\\_${tag}\\_7%`);
@@ -743,8 +722,7 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const id = await createRaffle({ end_datetime: iso(1500), number_of_winners: 1 });
     const m = await member();
     await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' });
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const drawn = new Promise<{ winners: { id: number }[]; seed: string }>((resolve) => socket.on('raffle:drawn', resolve));
     socket.emit('room:join', `raffle:${id}`);
     const pushed = await drawn;
@@ -919,12 +897,8 @@ describe('raffles (real PostgreSQL + Redis)', () => {
     const second = await createRaffle({ number_of_winners: 1 });
     expect((await members[0]!.client.json('POST', `/api/r/raffles/${second}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     // The Recent Winners page listens in the 'winners' room: every draw reaches it.
-    const watcher = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(watcher);
-    await new Promise<void>((resolve) => {
-      watcher.once('room:joined', () => resolve());
-      watcher.emit('room:join', 'winners');
-    });
+    const watcher = await stack.socket();
+    await joinRoom(watcher, 'winners');
     const drawnPush = new Promise<{ raffle_id: number; winners: { id: number }[] }>((resolve) => watcher.once('raffle:drawn', resolve));
     expect((await stack.admin.json('POST', `/api/admin/raffles/${second}/draw`)).status).toBe(200);
     expect(await drawnPush).toMatchObject({ raffle_id: second, winners: [{ id: members[0]!.id }] });

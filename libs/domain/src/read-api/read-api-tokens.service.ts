@@ -8,7 +8,7 @@ import {
   type ReadApiScope,
   type ReadApiTokenCreate,
 } from '@kickback/contracts';
-import { AuditLogService, conflict, notFound } from '@kickback/platform';
+import { AuditLogService, conflict, notFound, isoOrNull } from '@kickback/platform';
 import { ReadApiTokensRepository, type TokenRow } from './read-api-tokens.repository';
 
 /** `kbr_` and 32 random bytes, base64url: recognisable in a config file, unguessable. */
@@ -73,6 +73,6 @@ const toAdminToken = (r: TokenRow): AdminReadApiToken => ({
   prefix: r.prefix,
   created_by: r.created_by,
   created_at: new Date(r.created_at).toISOString(),
-  last_used_at: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
-  revoked_at: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
+  last_used_at: isoOrNull(r.last_used_at),
+  revoked_at: isoOrNull(r.revoked_at),
 });

@@ -1,4 +1,4 @@
-import { integrationStack, createUser, type TestClient } from '@kickback/testing';
+import { integrationStack, auditActions, createUser, type TestClient } from '@kickback/testing';
 import { runDemoSeed } from '../demo/demo-seed';
 
 const PER_MINUTE = 5;
@@ -81,13 +81,7 @@ describe('read API tokens (real PostgreSQL + Redis)', () => {
     expect((await read('/api/v1/leaderboard', created.token)).status).toBe(401);
     expect((await admin.json('DELETE', `/api/admin/read-api/tokens/${created.id}`)).status).toBe(404);
 
-    const actions = await stack.em
-      .fork()
-      .execute<{ action: string; actor_id: number }[]>(
-        `select action, actor_id from audit_logs where entity = 'read_api_token' and entity_id = ? order by id`,
-        [String(created.id)],
-      );
-    expect(actions).toEqual([
+    expect(await auditActions(stack.em, 'read_api_token', created.id)).toEqual([
       { action: 'read-api.token.create', actor_id: adminId },
       { action: 'read-api.token.revoke', actor_id: adminId },
     ]);

@@ -6,6 +6,7 @@ import { QUEUES, SAFETY_MESSAGES } from '@kickback/contracts';
 import {
   createTestStack,
   createUser,
+  fakeDateOnly,
   openRaffle,
   socketConnected,
   testSocket,
@@ -17,23 +18,6 @@ import {
 import { BreakReleaseScheduler } from './break-release.scheduler';
 
 const DAY = 24 * 3600_000;
-/** Everything but Date stays real, so the database, Redis, BullMQ and HTTP run as usual while the calendar jumps. */
-const DATE_ONLY = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
 
 /**
  * A member's break from gambling content (docs/responsible-gambling.md): while it runs they are refused casino-credit
@@ -176,7 +160,7 @@ describe('a break from gambling content', () => {
     const socket = await socketConnected(testSocket(api.url, member));
     const told = new Promise<{ message: string }>((resolve) => socket.on('user:notification', resolve));
     // The calendar jumps a day ahead in this process (api and worker alike); only Date is fake.
-    jest.useFakeTimers({ doNotFake: [...DATE_ONLY], now: Date.now() + DAY + 1000 });
+    fakeDateOnly(Date.now() + DAY + 1000);
     await job.promote();
     expect((await told).message).toBe(SAFETY_MESSAGES.breakEnded);
     socket.close();

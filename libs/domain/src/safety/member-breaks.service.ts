@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SAFETY_MESSAGES, breakEndsAt, type BreakPeriod, type MemberBreak } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, forbidden, notFound } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, forbidden, notFound, isoOrNull } from '@kickback/platform';
 import { SafetyRepository } from './safety.repository';
 import { toMemberBreak } from './viewer-safety.service';
 
@@ -27,7 +27,7 @@ export class MemberBreaksService {
       await this.outbox.add(tx, 'safety.break-started', {
         breakId: row.id,
         userId,
-        endsAt: row.ends_at ? new Date(row.ends_at).toISOString() : null,
+        endsAt: isoOrNull(row.ends_at),
         at: now.toISOString(),
       });
       return toMemberBreak(row);

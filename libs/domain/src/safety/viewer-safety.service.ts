@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AgeGateState, MemberBreak, ViewerSafety } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 import { SafetyRepository, type BreakRow } from './safety.repository';
 import { SafetyRulesService } from './safety-rules.service';
 
@@ -18,7 +19,7 @@ export const ageCookieValue = (answer: 'yes' | 'no', age: number): string => (an
 export const toMemberBreak = (row: BreakRow): MemberBreak => ({
   period: row.period,
   started_at: new Date(row.started_at).toISOString(),
-  ends_at: row.ends_at ? new Date(row.ends_at).toISOString() : null,
+  ends_at: isoOrNull(row.ends_at),
 });
 
 /**

@@ -1,29 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack } from '@kickback/testing';
 
 describe('slot catalogue: facts, admin edits and file import (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ admin: true });
 
   const tag = () => Math.random().toString(36).slice(2, 7);
 
   async function send(path: string, body: string) {
-    const res = await fetch(new URL(path, api.url), {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', cookie: admin.cookieHeader, 'x-csrf-token': admin.csrfToken!, origin: api.url },
-      body,
-    });
+    const res = await stack.admin.request('POST', path, { body, headers: { 'content-type': 'text/plain' } });
     return { status: res.status, body: (await res.json()) as any };
   }
   const dryRun = (format: string, body: string) => send(`/api/admin/slots/import/dry-run?format=${format}`, body);
@@ -31,7 +14,7 @@ describe('slot catalogue: facts, admin edits and file import (real PostgreSQL)',
   const slotCount = async (provider: string) =>
     Number(
       (
-        await em
+        await stack.em
           .fork()
           .execute<{ n: string }[]>('select count(*) as n from slots s join slot_providers p on p.id = s.provider_id where p.name = ?', [
             provider,
@@ -67,7 +50,7 @@ describe('slot catalogue: facts, admin edits and file import (real PostgreSQL)',
     expect(applied.body.data).toEqual({ created: 5000, changed: 0, unchanged: 0, new_providers: 2 });
     expect((await slotCount(providers[0]!)) + (await slotCount(providers[1]!))).toBe(5000);
 
-    const search = await admin.json('GET', `/api/admin/slots?search=${encodeURIComponent(`slot 7 ${t}`)}`);
+    const search = await stack.admin.json('GET', `/api/admin/slots?search=${encodeURIComponent(`slot 7 ${t}`)}`);
     expect(search.body.data[0]).toEqual({
       id: expect.any(Number),
       name: `Slot 7 ${t}`,
@@ -132,7 +115,7 @@ describe('slot catalogue: facts, admin edits and file import (real PostgreSQL)',
 
     const second = JSON.stringify([{ name: `Gems ${t}`, provider, volatility: null, themes: ['gems'] }]);
     expect((await apply('json', second)).body.data).toEqual({ created: 0, changed: 1, unchanged: 0, new_providers: 0 });
-    const [slot] = (await admin.json('GET', `/api/admin/slots?search=${encodeURIComponent(`gems ${t}`)}`)).body.data;
+    const [slot] = (await stack.admin.json('GET', `/api/admin/slots?search=${encodeURIComponent(`gems ${t}`)}`)).body.data;
     expect(slot).toMatchObject({ rtp: [96.2], volatility: null, max_win_x: 5000, features: ['free spins'], themes: ['gems'] });
   });
 
@@ -150,14 +133,18 @@ describe('slot catalogue: facts, admin edits and file import (real PostgreSQL)',
 
   it('admins add and edit one slot; a second slot of the same name and provider is a conflict', async () => {
     const t = tag();
-    const created = await admin.json('POST', '/api/admin/slots', {
+    const created = await stack.admin.json('POST', '/api/admin/slots', {
       name: `Solo ${t}`,
       provider_name: `Solo Prov ${t}`,
       rtp: ['96.00', 94],
     });
     expect(created.body).toMatchObject({ success: true, data: { name: `Solo ${t}`, rtp: [96, 94], volatility: null, features: [] } });
     const id = created.body.data.id as number;
-    const edited = await admin.json('PUT', `/api/admin/slots/${id}`, { volatility: 'low', max_win_x: 2500, release_date: '2022-05-01' });
+    const edited = await stack.admin.json('PUT', `/api/admin/slots/${id}`, {
+      volatility: 'low',
+      max_win_x: 2500,
+      release_date: '2022-05-01',
+    });
     expect(edited.body.data).toMatchObject({
       name: `Solo ${t}`,
       rtp: [96, 94],
@@ -165,9 +152,9 @@ describe('slot catalogue: facts, admin edits and file import (real PostgreSQL)',
       max_win_x: 2500,
       release_date: '2022-05-01',
     });
-    const twin = await admin.json('POST', '/api/admin/slots', { name: `SOLO ${t}`, provider_name: `solo prov ${t}` });
+    const twin = await stack.admin.json('POST', '/api/admin/slots', { name: `SOLO ${t}`, provider_name: `solo prov ${t}` });
     expect(twin.status).toBe(409);
-    const bad = await admin.json('PUT', `/api/admin/slots/${id}`, { rtp: [40], volatility: 'wild' });
+    const bad = await stack.admin.json('PUT', `/api/admin/slots/${id}`, { rtp: [40], volatility: 'wild' });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['rtp.0', 'volatility']);
   });

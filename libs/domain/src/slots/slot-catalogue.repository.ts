@@ -7,6 +7,7 @@ import {
   type SlotHuntAppearance,
   type SlotSort,
 } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 import { toDetail } from './slot-facts.repository';
 
 const COLUMNS = `s.id, s.name, s.image_url, s.rtp::float8[] as rtp, s.volatility, s.max_win_x::float8 as max_win_x,
@@ -51,7 +52,7 @@ const toItem = (r: Row): SlotCatalogueItem => ({
       r.biggest_win_hunt_id === null
         ? null
         : { id: r.biggest_win_hunt_id, name: r.biggest_win_hunt_name ?? defaultHuntName(r.biggest_win_hunt_id) },
-    last_played_at: r.last_played_at ? new Date(r.last_played_at).toISOString() : null,
+    last_played_at: isoOrNull(r.last_played_at),
   },
 });
 

@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CatalogueSlotDetail, SlotVolatility } from '@kickback/contracts';
+import type { CatalogueSlotDetail } from '@kickback/contracts';
 
 /** A slot's stored facts in the shape the API answers (numbers as numbers, the date as YYYY-MM-DD). */
-export interface SlotFacts {
-  name: string;
-  provider_id: number;
-  image_url: string | null;
-  rtp: number[];
-  volatility: SlotVolatility | null;
-  max_win_x: number | null;
-  release_date: string | null;
-  features: string[];
-  themes: string[];
-}
+export type SlotFacts = Omit<CatalogueSlotDetail, 'id' | 'provider'> & { provider_id: number };
 
 interface DetailRow extends SlotFacts {
   id: number;

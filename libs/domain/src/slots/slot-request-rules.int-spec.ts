@@ -1,4 +1,4 @@
-import { integrationStack } from '@kickback/testing';
+import { integrationStack, walletBalance } from '@kickback/testing';
 
 describe('slot request rules as the admin form reads and writes them (real PostgreSQL)', () => {
   const stack = integrationStack({ admin: true });
@@ -14,25 +14,20 @@ describe('slot request rules as the admin form reads and writes them (real Postg
   it('names the blocked slots and providers, and keeps the rules a form saved', async () => {
     const zeus = await slot('Zeus Rules', 'Rules Prov A');
     const apollo = await slot('Apollo Rules', 'Rules Prov B');
-    const saved = await save({
+    const form = {
       open: false,
       price: 40,
       cooldown_seconds: 90,
       open_limit: 2,
       blocked_slot_ids: [zeus.id, apollo.id],
       blocked_provider_ids: [apollo.provider.id],
-    });
-    expect(saved.status).toBe(200);
+    };
+    expect((await save(form)).status).toBe(200);
 
     const rules = await stack.admin.json('GET', '/api/admin/slot-requests/settings');
     expect(rules.status).toBe(200);
     expect(rules.body.data).toEqual({
-      open: false,
-      price: 40,
-      cooldown_seconds: 90,
-      open_limit: 2,
-      blocked_slot_ids: [zeus.id, apollo.id],
-      blocked_provider_ids: [apollo.provider.id],
+      ...form,
       // Name order, whatever order the ids were saved in.
       blocked_slots: [
         { id: apollo.id, name: `Apollo Rules ${tag}`, provider: `Rules Prov B ${tag}` },
@@ -53,10 +48,7 @@ describe('slot request rules as the admin form reads and writes them (real Postg
     const asked = await client.json('POST', '/api/r/slot-requests', { slot_id: free.id });
     expect(asked.status).toBe(201);
     expect(asked.body.data).toMatchObject({ points_spent: 0, request: { place: expect.any(Number) } });
-    const [wallet] = await stack.em
-      .fork()
-      .execute<{ balance: number }[]>('select balance::int as balance from wallets where user_id = ?', [member.id]);
-    expect(wallet!.balance).toBe(7);
+    expect(await walletBalance(stack.em, member.id)).toBe(7);
     const ledger = await stack.em
       .fork()
       .execute<{ n: number }[]>("select count(*)::int as n from points_ledger where user_id = ? and reason = 'slot.request'", [member.id]);

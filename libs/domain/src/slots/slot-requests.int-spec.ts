@@ -1,44 +1,39 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { createTestStack, createUser, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, createUser, walletBalance } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { SlotRequestsService } from './slot-requests.service';
 
 describe('slot requests: merging, charging, limits and refunds under parallel requests (real PostgreSQL)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
   let requests: SlotRequestsService;
   let economy: EconomyService;
 
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    em = api.app.get(EntityManager);
-    requests = api.app.get(SlotRequestsService);
-    economy = api.app.get(EconomyService);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
+  const stack = integrationStack({ admin: true });
+
+  beforeAll(() => {
+    requests = stack.api.app.get(SlotRequestsService);
+    economy = stack.api.app.get(EconomyService);
   });
-  afterAll(() => stack.close());
 
   const tag = Math.random().toString(36).slice(2, 7);
   const slot = async (name: string) =>
-    (await admin.json('POST', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `Req Prov ${tag}` })).body.data.id as number;
+    (await stack.admin.json('POST', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `Req Prov ${tag}` })).body.data
+      .id as number;
   const grant = (userId: number, amount: number) =>
-    em.fork().transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${tag}-${userId}` }));
-  const settings = async (body: object) => expect((await admin.json('PUT', '/api/admin/slot-requests/settings', body)).status).toBe(200);
-  const rows = <T>(sql: string, params: unknown[] = []) => em.fork().execute<T[]>(sql, params);
+    stack.em
+      .fork()
+      .transactional((tx) => economy.credit(tx, { userId, amount, reason: 'test.grant', idempotencyKey: `grant-${tag}-${userId}` }));
+  const settings = async (body: object) =>
+    expect((await stack.admin.json('PUT', '/api/admin/slot-requests/settings', body)).status).toBe(200);
+  const rows = <T>(sql: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(sql, params);
 
   it('200 members × 3 parallel requests (site and chat): one queue entry per slot, one charge per requester, limits kept, refunds exactly once', async () => {
     const slots = await Promise.all(['A', 'B', 'C', 'D'].map(slot));
     await settings({ open: true, price: 10, cooldown_seconds: 0, open_limit: 2, blocked_slot_ids: [], blocked_provider_ids: [] });
-    const members = await Promise.all(Array.from({ length: 200 }, () => createUser(em)));
+    const members = await Promise.all(Array.from({ length: 200 }, () => createUser(stack.em)));
     // Every fifth member can pay for one request only.
     await Promise.all(members.map((m, i) => grant(m.id, i % 5 === 0 ? 15 : 100)));
     const clients = await Promise.all(
       members.slice(0, 40).map(async (m) => {
-        const client = api.client();
+        const client = stack.api.client();
         await client.loginAs(m.id);
         return client;
       }),
@@ -84,18 +79,18 @@ describe('slot requests: merging, charging, limits and refunds under parallel re
     );
     expect(queue.map((q) => q.slot_id)).toEqual([...slots].sort((a, b) => a - b));
     for (const q of queue) expect(q.requesters_count).toBe(q.listed);
-    const listed = await api.client().json('GET', '/api/r/slot-requests');
+    const listed = await stack.api.client().json('GET', '/api/r/slot-requests');
     expect(listed.body.data.queue.map((e: { requesters_count: number }) => e.requesters_count)).toEqual(
       queue.map((q) => q.requesters_count).sort((a, b) => b - a),
     );
 
     // What clearing gives back is said before; two clears at once refund each requester exactly once.
-    const before = await admin.json('GET', '/api/admin/slot-requests');
+    const before = await stack.admin.json('GET', '/api/admin/slot-requests');
     const owed = perMember.reduce((n, r) => n + r.paid, 0);
     expect(before.body.data.refund).toEqual({ requests: 4, points: owed });
     const cleared = await Promise.all([
-      admin.json('POST', '/api/admin/slot-requests/clear'),
-      admin.json('POST', '/api/admin/slot-requests/clear'),
+      stack.admin.json('POST', '/api/admin/slot-requests/clear'),
+      stack.admin.json('POST', '/api/admin/slot-requests/clear'),
     ]);
     expect(cleared.map((c) => c.body.data.refunded).sort((a, b) => a - b)).toEqual([0, owed]);
     const refunds = await rows<{ n: number; points: number; keys: number }>(
@@ -113,9 +108,9 @@ describe('slot requests: merging, charging, limits and refunds under parallel re
 
   it('closed queue, blocklists and cooldown are refused in the envelope; a skip refunds its requesters once', async () => {
     const [open, blocked] = await Promise.all([slot('Open'), slot('Blocked')]);
-    const member = await createUser(em);
+    const member = await createUser(stack.em);
     await grant(member.id, 50);
-    const client = api.client();
+    const client = stack.api.client();
     await client.loginAs(member.id);
     const ask = (slotId: number) => client.json('POST', '/api/r/slot-requests', { slot_id: slotId });
 
@@ -133,12 +128,11 @@ describe('slot requests: merging, charging, limits and refunds under parallel re
 
     const requestId = first.body.data.request.id as number;
     const skips = await Promise.all([
-      admin.json('POST', `/api/admin/slot-requests/${requestId}/skip`),
-      admin.json('POST', `/api/admin/slot-requests/${requestId}/skip`),
+      stack.admin.json('POST', `/api/admin/slot-requests/${requestId}/skip`),
+      stack.admin.json('POST', `/api/admin/slot-requests/${requestId}/skip`),
     ]);
     expect(skips.map((s) => s.status).sort()).toEqual([200, 404]);
-    const [balance] = await rows<{ balance: number }>('select balance::int as balance from wallets where user_id = ?', [member.id]);
-    expect(balance!.balance).toBe(50);
+    expect(await walletBalance(stack.em, member.id)).toBe(50);
     expect((await client.json('GET', '/api/r/slot-requests/mine')).body.data[0]).toMatchObject({
       status: 'skipped',
       place: null,

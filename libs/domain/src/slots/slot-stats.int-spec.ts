@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { SlotPublicDetail } from '@kickback/contracts';
-import { createTestStack, createUser, waitFor, type RunningApi, type TestClient, type TestStack } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
 
 /** Each slot's figures as the worker stored them, next to the same figures recomputed here from the hunts' rows. */
 const STORED_AND_RECOMPUTED = `
@@ -19,36 +18,23 @@ const STORED_AND_RECOMPUTED = `
   where st.slot_id = ?`;
 
 describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and worker)', () => {
-  let stack: TestStack;
-  let api: RunningApi;
-  let em: EntityManager;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    stack = await createTestStack();
-    api = await stack.api();
-    await stack.worker();
-    em = api.app.get(EntityManager);
-    admin = api.client();
-    await admin.loginAs((await createUser(em, { role: 'Admin' })).id);
-  });
-  afterAll(() => stack.close());
+  const stack = integrationStack({ worker: true, admin: true });
 
   const tag = Math.random().toString(36).slice(2, 7);
   const slot = async (name: string) =>
-    (await admin.json('POST', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `Stats Prov ${tag}`, volatility: 'high' })).body
-      .data.id as number;
-  const hunt = async () => (await admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 1000 })).body.data.id as number;
+    (await stack.admin.json('POST', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `Stats Prov ${tag}`, volatility: 'high' }))
+      .body.data.id as number;
+  const hunt = async () => (await stack.admin.json('POST', '/api/admin/bonus-hunts', { starting_balance: 1000 })).body.data.id as number;
   const add = async (huntId: number, slotId: number, bet: number) => {
-    const added = await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slotId, bet });
+    const added = await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/games`, { slot_id: slotId, bet });
     expect(added.status).toBe(201);
     return added.body.data.games.at(-1).id as number;
   };
   const win = async (huntId: number, gameId: number, amount: number) =>
-    expect((await admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, { win: amount })).status).toBe(200);
+    expect((await stack.admin.json('PUT', `/api/admin/bonus-hunts/${huntId}/games/${gameId}`, { win: amount })).status).toBe(200);
   const complete = async (huntId: number) =>
-    expect((await admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' })).status).toBe(201);
-  const figures = async (slotId: number) => (await em.fork().execute<Record<string, unknown>[]>(STORED_AND_RECOMPUTED, [slotId]))[0];
+    expect((await stack.admin.json('POST', `/api/admin/bonus-hunts/${huntId}/status`, { status: 'completed' })).status).toBe(201);
+  const figures = async (slotId: number) => (await stack.em.fork().execute<Record<string, unknown>[]>(STORED_AND_RECOMPUTED, [slotId]))[0];
 
   it('counts finished hunts only, follows a corrected result and a removed game, and matches a recomputation from the rows', async () => {
     const gates = await slot('Gates');
@@ -72,7 +58,7 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await figures(gates)).toMatchObject({ times_opened: 1, total_won: '500.00' });
     await win(second, corrected, 40);
-    expect((await admin.json('DELETE', `/api/admin/bonus-hunts/${second}/games/${removed}`)).status).toBe(200);
+    expect((await stack.admin.json('DELETE', `/api/admin/bonus-hunts/${second}/games/${removed}`)).status).toBe(200);
     await complete(second);
 
     const after = await waitFor(
@@ -97,7 +83,7 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
       expect([key, after![key]]).toEqual([key, after![`r_${key}`]]);
     expect(await figures(chaos)).toMatchObject({ times_opened: 1, total_won: '0.00', hunt_ids: [first] });
 
-    const page = await api.client().json<{ data: SlotPublicDetail }>('GET', `/api/r/slots/${gates}`);
+    const page = await stack.api.client().json<{ data: SlotPublicDetail }>('GET', `/api/r/slots/${gates}`);
     expect(page.body.data).toMatchObject({
       name: `Gates ${tag}`,
       figures: {
@@ -117,18 +103,18 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
       [first, 10, 500],
     ]);
 
-    const sorted = await api.client().json('GET', `/api/r/slots?search=${tag}&sort=best_average`);
+    const sorted = await stack.api.client().json('GET', `/api/r/slots?search=${tag}&sort=best_average`);
     expect(sorted.body.data.map((s: { id: number }) => s.id)).toEqual([gates, chaos]);
-    const none = await api.client().json('GET', `/api/r/slots?search=${tag}&volatility=low`);
+    const none = await stack.api.client().json('GET', `/api/r/slots?search=${tag}&volatility=low`);
     expect(none.body.data).toEqual([]);
-    const bad = await api.client().json('GET', '/api/r/slots?sort=loudest');
+    const bad = await stack.api.client().json('GET', '/api/r/slots?sort=loudest');
     expect(bad.status).toBe(422);
   }, 90_000);
 
   it('counts each finished tournament match as an opening with its multiplier, follows a correction and a deletion', async () => {
     const stored = async (slotId: number) =>
       (
-        await em.fork().execute<
+        await stack.em.fork().execute<
           {
             times_opened: number;
             best_multiplier: string | null;
@@ -143,10 +129,10 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
     // One name, two providers: a tournament's text cannot tell which, so neither counts it.
     const twin = `Twin ${tag}`;
     const twins = [
-      (await admin.json('POST', '/api/admin/slots', { name: twin, provider_name: `Twin A ${tag}` })).body.data.id as number,
-      (await admin.json('POST', '/api/admin/slots', { name: twin, provider_name: `Twin B ${tag}` })).body.data.id as number,
+      (await stack.admin.json('POST', '/api/admin/slots', { name: twin, provider_name: `Twin A ${tag}` })).body.data.id as number,
+      (await stack.admin.json('POST', '/api/admin/slots', { name: twin, provider_name: `Twin B ${tag}` })).body.data.id as number,
     ];
-    const created = await admin.json('POST', '/api/admin/tournaments', {
+    const created = await stack.admin.json('POST', '/api/admin/tournaments', {
       name: `Slot Cup ${tag}`,
       size: 4,
       slots: [
@@ -160,11 +146,14 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
     const t = created.body.data as { id: number; matches: { id: number; round: number; match_number: number }[] };
     const match = (round: number, n: number) => t.matches.find((m) => m.round === round && m.match_number === n)!.id;
     const win = async (matchId: number, name: string) =>
-      expect((await admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`, { winner_name: name })).status).toBe(
-        201,
-      );
+      expect(
+        (await stack.admin.json('POST', `/api/admin/tournaments/${t.id}/matches/${matchId}/winner`, { winner_name: name })).status,
+      ).toBe(201);
     const final = (ace: string) =>
-      admin.json('PUT', `/api/admin/tournaments/${t.id}/matches/${match(2, 1)}`, { slot1_multiplier: ace, slot2_multiplier: '12.00' });
+      stack.admin.json('PUT', `/api/admin/tournaments/${t.id}/matches/${match(2, 1)}`, {
+        slot1_multiplier: ace,
+        slot2_multiplier: '12.00',
+      });
     await win(match(1, 1), `Ace ${tag}`);
     await win(match(1, 2), `Outside ${tag}`);
     expect((await final('120.00')).status).toBe(200);
@@ -187,7 +176,7 @@ describe('per-slot figures from hunt events (real PostgreSQL, Redis, api and wor
     expect((await final('80.00')).status).toBe(200);
     await waitFor(async () => (await stored(ace))?.best_multiplier === '80.00', 15_000, 'corrected multiplier counted');
 
-    expect((await admin.json('DELETE', `/api/admin/tournaments/${t.id}`)).status).toBe(200);
+    expect((await stack.admin.json('DELETE', `/api/admin/tournaments/${t.id}`)).status).toBe(200);
     await waitFor(async () => (await stored(ace))?.times_opened === 0, 15_000, 'deleted tournament uncounted');
     expect(await stored(bolt)).toMatchObject({ times_opened: 0, best_multiplier: null, tournament_ids: [] });
   }, 90_000);

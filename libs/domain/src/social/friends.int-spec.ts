@@ -1,10 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
 import { FRIEND_ERRORS, FRIEND_MESSAGES, PROFILE_NOT_FOUND, friendRequestReceivedNotification } from '@kickback/contracts';
 import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
 
 describe('friends and public profiles', () => {
-  const sockets: Socket[] = [];
-
   interface Member {
     id: number;
     username: string;
@@ -37,10 +34,6 @@ describe('friends and public profiles', () => {
         [Math.min(a, b), Math.max(a, b)],
       );
   }
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ worker: true });
 
   it('walks every transition of SPEC §4 with the SPEC §8 messages and the flags of sender, receiver, friend, stranger, self and anonymous', async () => {
@@ -151,13 +144,11 @@ describe('friends and public profiles', () => {
 
   it('tells the other member live: a notification and the pending count for the navigation', async () => {
     const [a, b] = [await stack.member(), await stack.member()];
-    const socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: b.client.cookieHeader } });
-    sockets.push(socket);
+    const socket = await stack.socket(b.client);
     const notices: string[] = [];
     const counts: number[] = [];
     socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
     socket.on('friends:updated', (p: { pending_count: number }) => counts.push(p.pending_count));
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
 
     await request(a, b.id);
     await waitFor(() => notices.includes(friendRequestReceivedNotification(a.username)), 10_000, 'request notification');

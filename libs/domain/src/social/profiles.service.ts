@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PROFILE_NOT_FOUND, isPossibleUsername, xpBar, type PublicProfile } from '@kickback/contracts';
-import { notFound } from '@kickback/platform';
+import { notFound, isoOrNull } from '@kickback/platform';
 import { ProgressionService } from '../progression/progression.service';
 import { ProfilesRepository } from './profiles.repository';
 import { friendshipView } from './friendship-view';
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** GET /api/r/user/{username}: one statement for the profile, one Redis read for the rank (kept by the worker). */
 @Injectable()
@@ -27,18 +25,18 @@ export class ProfilesService {
     const achievements = row.achievements.map(({ counter, threshold, ...a }) => ({
       ...a,
       title: a.name,
-      unlocked_at: iso(a.unlocked_at),
+      unlocked_at: isoOrNull(a.unlocked_at),
       // Counted the way the rule counts, capped so a count past the threshold (unlocking pending) reads as complete.
       progress: a.unlocked ? null : { current: Math.min(counters[counter] ?? 0, threshold), target: threshold },
     }));
     const achievementsCount = achievements.filter((a) => a.unlocked).length;
     const recent = {
-      bonus_hunt_predictions: row.recent.bonus_hunt_predictions.map((p) => ({ ...p, created_at: iso(p.created_at)! })),
-      tournament_predictions: row.recent.tournament_predictions.map((p) => ({ ...p, created_at: iso(p.created_at)! })),
-      raffle_entries: row.recent.raffle_entries.map((e) => ({ ...e, id: Number(e.id), created_at: iso(e.created_at)! })),
+      bonus_hunt_predictions: row.recent.bonus_hunt_predictions.map((p) => ({ ...p, created_at: isoOrNull(p.created_at)! })),
+      tournament_predictions: row.recent.tournament_predictions.map((p) => ({ ...p, created_at: isoOrNull(p.created_at)! })),
+      raffle_entries: row.recent.raffle_entries.map((e) => ({ ...e, id: Number(e.id), created_at: isoOrNull(e.created_at)! })),
     };
-    const createdAt = iso(row.created_at)!;
-    const lastSeen = iso(row.last_seen_at);
+    const createdAt = isoOrNull(row.created_at)!;
+    const lastSeen = isoOrNull(row.last_seen_at);
     const twitter = row.twitter_user ? `https://x.com/${encodeURIComponent(row.twitter_user)}` : null;
     return {
       id: row.id,

@@ -9,7 +9,7 @@ import {
   type StoreItemInput,
   type StoreItemUpdate,
 } from '@kickback/contracts';
-import { AuditLogService, OutboxService, conflict, notFound, pagination, unprocessable } from '@kickback/platform';
+import { AuditLogService, OutboxService, conflict, notFound, pagination, unprocessable, isoOrNull } from '@kickback/platform';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 import { StoreRepository, type AdminItemRow } from './store.repository';
 import { StoreCodesRepository } from './store-codes.repository';
@@ -106,7 +106,7 @@ export class AdminStoreService {
       id: Number(r.id),
       code: r.code,
       redemption_id: r.redemption_id ? Number(r.redemption_id) : null,
-      assigned_at: r.assigned_at ? new Date(r.assigned_at).toISOString() : null,
+      assigned_at: isoOrNull(r.assigned_at),
       created_at: new Date(r.created_at).toISOString(),
     }));
   }
@@ -163,7 +163,7 @@ export class AdminStoreService {
         user: { id: r.user_id, username: r.username, kick_username: r.kick_username },
         code: r.code,
         created_at: new Date(r.created_at).toISOString(),
-        processed_at: r.processed_at ? new Date(r.processed_at).toISOString() : null,
+        processed_at: isoOrNull(r.processed_at),
         processed_by: r.processed_by,
       })),
       pagination: pagination(query.page, perPage, total),

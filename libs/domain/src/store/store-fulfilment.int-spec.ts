@@ -1,15 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { io, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents } from '@kickback/contracts';
-import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient, joinRoom } from '@kickback/testing';
 import { EconomyService } from '../economy/economy.service';
 import { RedemptionFulfilmentService } from './redemption-fulfilment.service';
 
 describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)', () => {
   let economy: EconomyService;
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-  });
 
   // Every request comes from 127.0.0.1; the per-address limit is not under test here.
   const stack = integrationStack({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -17,33 +13,16 @@ describe('redemption fulfilment by the worker (real PostgreSQL, Redis, BullMQ)',
   beforeAll(async () => {
     economy = stack.api.app.get(EconomyService);
   });
-  const sockets: Socket[] = [];
   /** The healthy worker the tests share; the crash test replaces its first one. */
   let running: INestApplicationContext | null = null;
   const worker = async () => (running ??= await stack.processes.worker());
 
   /** A socket with the client's session, recording every push it receives. */
   async function listen(client: TestClient | null, room?: string) {
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: client ? { cookie: client.cookieHeader } : {},
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
+    const socket = await stack.socket(client);
     const got: { event: keyof ServerToClientEvents; payload: any }[] = [];
     socket.onAny((event: keyof ServerToClientEvents, payload: unknown) => got.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect_error', reject);
-      socket.once('connect', () => resolve());
-    });
-    if (room) {
-      await new Promise<void>((resolve) => {
-        socket.once('room:joined', () => resolve());
-        socket.emit('room:join', room);
-      });
-    }
+    if (room) await joinRoom(socket, room);
     return got;
   }
 

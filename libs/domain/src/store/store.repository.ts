@@ -62,6 +62,17 @@ export interface PurchaseTaken {
   quantity: number | null;
 }
 
+/**
+ * The member's purchase counted against the per-user limit (binds user id, item id, limit, limit): `c` holds the new
+ * count, or no row when the limit was reached.
+ */
+const COUNT_PURCHASE = `with c as (
+  insert into store_purchase_counters as pc (user_id, item_id, purchases) values (?, ?, 1)
+  on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
+  where ?::int is null or pc.purchases < ?::int
+  returning purchases
+)`;
+
 /** Store items: the catalogue, the admin's item rows, and the stock and purchase counters a redemption changes. */
 @Injectable()
 export class StoreRepository {
@@ -145,12 +156,7 @@ export class StoreRepository {
    */
   async takeLimitedPurchase(em: EntityManager, userId: number, itemId: number, limit: number | null): Promise<PurchaseTaken> {
     const [row] = await em.execute<PurchaseTaken[]>(
-      `with c as (
-         insert into store_purchase_counters as pc (user_id, item_id, purchases) values (?, ?, 1)
-         on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
-         where ?::int is null or pc.purchases < ?::int
-         returning purchases
-       ), s as (
+      `${COUNT_PURCHASE}, s as (
          update store_items set quantity = case when quantity is null then null else quantity - 1 end
          where id = ? and is_active and archived_at is null and (quantity is null or quantity > 0) and exists (select 1 from c)
          returning quantity
@@ -168,12 +174,7 @@ export class StoreRepository {
    */
   async takeUnlimitedPurchase(em: EntityManager, userId: number, itemId: number, limit: number | null): Promise<PurchaseTaken> {
     const [row] = await em.execute<PurchaseTaken[]>(
-      `with c as (
-         insert into store_purchase_counters as pc (user_id, item_id, purchases) values (?, ?, 1)
-         on conflict (user_id, item_id) do update set purchases = pc.purchases + 1
-         where ?::int is null or pc.purchases < ?::int
-         returning purchases
-       )
+      `${COUNT_PURCHASE}
        select (select purchases from c) as purchases,
               coalesce((select is_active and archived_at is null from store_items where id = ?), false) as stocked,
               null::int as quantity`,

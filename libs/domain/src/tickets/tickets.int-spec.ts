@@ -2,8 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { TICKET_MESSAGES } from '@kickback/contracts';
-import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
-import { io } from 'socket.io-client';
+import { integrationStack, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
 import { seedTickets } from './tickets.seed';
 
 const png = (color: string) =>
@@ -183,16 +182,10 @@ describe('support tickets', () => {
   it('flags staff replies, moves the status both ways and notifies the member live', async () => {
     const { id: userId, client } = await stack.member();
     const ticketId = await createTicket(client);
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: client.cookieHeader },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = testSocket(stack.api.url, client);
     const notices: string[] = [];
     socket.on('user:notification', (p: { message: string }) => notices.push(p.message));
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    await socketConnected(socket);
     try {
       const staffReply = await send(
         staff,

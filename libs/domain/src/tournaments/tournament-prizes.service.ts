@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EconomyService } from '../economy/economy.service';
 import { WinnersService } from '../winners/winners.service';
+import { payPointsPrize } from '../winners/points-prize';
 import { loadStandings, loadTournament } from './tournaments.repository';
 
 export interface TournamentPrizeWinner {
@@ -44,25 +45,9 @@ export class TournamentPrizesService {
     const winners = await this.winners(tx, tournamentId, tournament.prize_points);
     let newlyPaid = 0;
     for (const winner of winners) {
-      const result = await this.economy.credit(tx, {
-        userId: winner.userId,
-        amount: winner.points,
-        reason: 'tournament.prize',
-        reference: `tournament:${tournamentId}`,
-        idempotencyKey: `tournament-prize:${tournamentId}:${winner.userId}`,
-        note: `${tournament.name}: rank ${winner.rank}`,
-      });
-      if (result.applied) newlyPaid += 1;
-      await this.winnersLedger.recordMember(tx, {
-        source: 'tournament',
-        reference: `tournament:${tournamentId}:${winner.userId}`,
-        userId: winner.userId,
-        position: winner.rank,
-        prize: `${winner.points.toLocaleString('en-US')} points`,
-        prizeValueUsd: null,
-        prizePoints: winner.points,
-        subject: { id: tournamentId, title: tournament.name, path: `/tournaments/${tournamentId}` },
-      });
+      const path = `/tournaments/${tournamentId}`;
+      const prize = { source: 'tournament', id: tournamentId, title: tournament.name, path, ...winner } as const;
+      if (await payPointsPrize(tx, this.economy, this.winnersLedger, prize)) newlyPaid += 1;
     }
     return { awarded: true, winners, newlyPaid };
   }

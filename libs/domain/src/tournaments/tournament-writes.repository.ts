@@ -1,17 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { intArrayLiteral } from '@kickback/platform';
+import type { MatchRow } from './tournaments.repository';
 
 /** A match row locked for an admin change. */
-export interface MatchLockRow {
-  id: number;
-  round: number;
-  match_number: number;
-  slot1_name: string | null;
-  slot2_name: string | null;
-  slot1_multiplier: string | null;
-  slot2_multiplier: string | null;
-  winner_name: string | null;
-}
+export type MatchLockRow = Omit<MatchRow, 'tournament_id'>;
 
 /** A first-round slot as the admin enters it (the multiplier as decimal text). */
 export interface SlotInput {

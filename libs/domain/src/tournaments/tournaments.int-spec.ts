@@ -1,14 +1,8 @@
-import { io, type Socket } from 'socket.io-client';
 import type { TournamentMatch, TournamentMatchPush, TournamentUpdatedPush } from '@kickback/contracts';
-import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
+import { integrationStack, waitFor, type TestClient, joinRoom } from '@kickback/testing';
 import { TournamentPrizesService } from './tournament-prizes.service';
 
 describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ worker: true, admin: true });
 
   const rows = <T>(sql: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(sql, params);
@@ -76,14 +70,10 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
 
   it('a winner fills its slot of the next-round match (odd matches slot 1, even slot 2) and pushes tournament:match', async () => {
     const t = await createTournament(8);
-    const socket = io(stack.api.url, { transports: ['websocket'] });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const pushes: TournamentMatchPush[] = [];
     socket.on('tournament:match', (p) => pushes.push(p));
-    await new Promise<void>((resolve) => {
-      socket.on('room:joined', () => resolve());
-      socket.emit('room:join', `tournament:${t.id}`);
-    });
+    await joinRoom(socket, `tournament:${t.id}`);
 
     const m2 = match(t, 1, 2);
     const wrong = await win(t.id, m2.id, 'Nobody');
@@ -235,14 +225,10 @@ describe('tournaments (real PostgreSQL, Redis, api and worker)', () => {
   });
 
   async function watch(tournamentId: number) {
-    const socket = io(stack.api.url, { transports: ['websocket'] });
-    sockets.push(socket);
+    const socket = await stack.socket();
     const updates: TournamentUpdatedPush[] = [];
     socket.on('tournament:updated', (p) => updates.push(p));
-    await new Promise<void>((resolve) => {
-      socket.on('room:joined', () => resolve());
-      socket.emit('room:join', `tournament:${tournamentId}`);
-    });
+    await joinRoom(socket, `tournament:${tournamentId}`);
     return updates;
   }
 

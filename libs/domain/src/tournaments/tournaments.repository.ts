@@ -8,6 +8,7 @@ import type {
   TournamentSize,
   TournamentTopPrediction,
 } from '@kickback/contracts';
+import { isoOrNull } from '@kickback/platform';
 
 /** Every read of tournaments, matches, picks and standings, shared by the public, admin, push and prize paths; writes are in tournament-writes.repository.ts. */
 
@@ -26,7 +27,7 @@ export interface TournamentRow {
   winner: string | null;
 }
 
-interface MatchRow {
+export interface MatchRow {
   id: number;
   tournament_id: number;
   round: number;
@@ -103,7 +104,7 @@ export async function loadDetail(em: EntityManager, id: number): Promise<AdminTo
   const row = await loadTournament(em, id);
   if (!row) return null;
   const detail: TournamentDetail = { ...toListItem(row), matches: await loadMatches(em, id) };
-  return { ...detail, completed_at: row.completed_at ? new Date(row.completed_at).toISOString() : null };
+  return { ...detail, completed_at: isoOrNull(row.completed_at) };
 }
 
 interface StandingRow {

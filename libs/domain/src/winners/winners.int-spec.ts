@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { io, type Socket } from 'socket.io-client';
 import type { RecentWinner, TournamentMatch, WinnerSource, WinnersNewPush } from '@kickback/contracts';
-import { integrationStack, waitFor, openRaffle } from '@kickback/testing';
+import { integrationStack, waitFor, openRaffle, joinRoom } from '@kickback/testing';
 import { HuntScoringService } from '../bonus-hunts/hunt-scoring.service';
 import { LeaderboardRefreshService } from '../leaderboard/leaderboard-refresh.service';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -13,23 +12,15 @@ import { TournamentPrizesService } from '../tournaments/tournament-prizes.servic
  * paid payouts only (libs/domain/src/payouts/payouts.int-spec.ts).
  */
 describe('winners ledger and total given away (real PostgreSQL + Redis)', () => {
-  let socket: Socket;
   const pushes: WinnersNewPush[] = [];
   const pushed = (id: number) => pushes.flatMap((p) => p.winners).find((w) => w.id === id);
   const ids = { raffle: 0, hunt: 0, tournament: 0, period: 0 };
   const users: Record<'raffle' | 'hunt' | 'tournament' | 'leaderboard', number> = { raffle: 0, hunt: 0, tournament: 0, leaderboard: 0 };
-  afterAll(async () => {
-    socket.close();
-  });
-
   const stack = integrationStack({ worker: true, admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 
   beforeAll(async () => {
-    socket = io(stack.api.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve) => {
-      socket.once('room:joined', () => resolve());
-      socket.emit('room:join', 'winners');
-    });
+    const socket = await stack.socket();
+    await joinRoom(socket, 'winners');
     socket.on('winners:new', (p: WinnersNewPush) => pushes.push(p));
   });
 

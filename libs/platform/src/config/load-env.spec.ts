@@ -4,6 +4,15 @@ import { join } from 'node:path';
 import { loadEnv } from './load-env';
 
 describe('environment validation', () => {
+  /** A production environment that passes: strong secrets, https and a Kick secret. */
+  const real = {
+    NODE_ENV: 'production',
+    APP_URL: 'https://kickback.example',
+    SESSION_SECRET: randomBytes(36).toString('base64'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    KICK_CLIENT_SECRET: 'real',
+  };
+
   it('gives every value a local default', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
@@ -18,25 +27,11 @@ describe('environment validation', () => {
 
   it('refuses to run production on the local secrets or with the demo login', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*SECRETS_KEY[\s\S]*KICK_CLIENT_SECRET/);
-    const real = {
-      NODE_ENV: 'production',
-      APP_URL: 'https://kickback.example',
-      SESSION_SECRET: randomBytes(36).toString('base64'),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      KICK_CLIENT_SECRET: 'real',
-    };
     expect(loadEnv(real).NODE_ENV).toBe('production');
     expect(() => loadEnv({ ...real, AUTH_DEV_LOGIN: 'true' })).toThrow(/AUTH_DEV_LOGIN: must be false in production/);
   });
 
   it('refuses weak production secrets, the public development secret as the previous one, an empty Kick secret and http', () => {
-    const real = {
-      NODE_ENV: 'production',
-      APP_URL: 'https://kickback.example',
-      SESSION_SECRET: randomBytes(36).toString('base64'),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      KICK_CLIENT_SECRET: 'real',
-    };
     expect(() => loadEnv({ ...real, SESSION_SECRET: 'x'.repeat(40) })).toThrow(/SESSION_SECRET: is too weak/);
     expect(() => loadEnv({ ...real, SESSION_SECRET_PREVIOUS: 'local-development-session-secret-not-for-production' })).toThrow(
       /SESSION_SECRET_PREVIOUS: must not be the public development secret/,

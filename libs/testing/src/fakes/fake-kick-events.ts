@@ -366,6 +366,21 @@ function parse(raw: string): unknown {
   }
 }
 
+/**
+ * A `chat.message.sent` payload as Kick sends it (KickDevDocs events/event-types.md): viewer `from` typed `content` in
+ * the chat of channel `broadcaster`, `ago` ms before now.
+ */
+export function kickChatMessage(broadcaster: number, from: number, content: string, options: { messageId: string; ago?: number }) {
+  return {
+    message_id: options.messageId,
+    broadcaster: kickUser(broadcaster, 'streamer'),
+    sender: kickUser(from, `viewer${from}`),
+    content,
+    emotes: [],
+    created_at: new Date(Date.now() - (options.ago ?? 0)).toISOString(),
+  };
+}
+
 /** A Kick user block as event payloads carry it (sender, follower, subscriber, gifter, redeemer). */
 export function kickUser(userId: number, username: string) {
   return {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Redis from 'ioredis';
-import { AppConfig, InjectRedis } from '@kickback/platform';
+import { AppConfig, InjectRedis, withRedisLock } from '@kickback/platform';
 import { findPlatform, type PlatformRecord } from '../leaderboard-platforms.repository';
 import { manualEntries } from '../leaderboard-standings.repository';
 import { currentPeriod } from '../leaderboard-periods.repository';
@@ -57,18 +57,8 @@ export class RaceRefreshService {
   ) {}
 
   async run(raceId: number, now = new Date()): Promise<RaceRunOutcome> {
-    const token = `${process.pid}:${Math.random()}`;
-    if (!(await this.redis.set(lockKey(raceId), token, 'PX', LOCK_MS, 'NX'))) return { status: 'busy' };
-    try {
-      return await this.runLocked(raceId, now);
-    } finally {
-      await this.redis.eval(
-        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
-        1,
-        lockKey(raceId),
-        token,
-      );
-    }
+    const locked = await withRedisLock(this.redis, lockKey(raceId), LOCK_MS, () => this.runLocked(raceId, now));
+    return locked.ran ? locked.value : { status: 'busy' };
   }
 
   /** The sweep: runs every race whose start or end has passed without its job (a worker was down at the time). */

@@ -1,6 +1,6 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { RacePrize, RaceStatus } from '@kickback/contracts';
-import type { StandingRow } from '../leaderboard-standings.repository';
+import { boardStandings, storeStandings, type StandingRow, type StandingsTable } from '../leaderboard-standings.repository';
 import { textArrayLiteral } from '../text-array-literal';
 
 /** A races row as the services use it. */
@@ -136,26 +136,17 @@ export async function recordRaceError(em: EntityManager, id: number, error: stri
   await em.execute('update races set last_error = ? where id = ?', [error.slice(0, 1000), id]);
 }
 
-const STORE_STANDINGS_SQL = `
-  insert into race_standings (race_id, usernames, wagered) values (?, ?::varchar(100)[], ?::numeric(18,2)[])
-  on conflict (race_id) do update set usernames = excluded.usernames, wagered = excluded.wagered`;
+const RACE_STANDINGS: StandingsTable = { table: 'race_standings', key: 'race_id' };
 
 /** Replaces a race's standings (ranked names and decimal amounts) and marks the fetch good; call inside a transaction. */
 export async function writeRaceStandings(em: EntityManager, raceId: number, usernames: string[], wagered: string[]): Promise<void> {
-  const tx = em.getTransactionContext<Knex.Transaction>();
-  if (!tx) throw new Error('writeRaceStandings runs inside a transaction');
-  await tx.raw(STORE_STANDINGS_SQL, [raceId, textArrayLiteral(usernames) ?? usernames, textArrayLiteral(wagered) ?? wagered]);
+  await storeStandings(em, RACE_STANDINGS, raceId, usernames, wagered);
   await em.execute('update races set entry_count = ?, last_fetched_at = now(), last_error = null where id = ?', [usernames.length, raceId]);
 }
 
 /** The first `limit` ranks of a race. */
 export function loadRaceStandings(em: EntityManager, raceId: number, limit: number): Promise<StandingRow[]> {
-  return em.execute<StandingRow[]>(
-    `select u.username, u.wagered::text as wagered
-       from race_standings s, unnest(s.usernames[1:?], s.wagered[1:?]) with ordinality as u(username, wagered, rank)
-      where s.race_id = ? order by u.rank`,
-    [limit, limit, raceId],
-  );
+  return boardStandings(em, RACE_STANDINGS, raceId, limit);
 }
 
 /** The best place among these names (compared case-insensitively), if any is placed. */

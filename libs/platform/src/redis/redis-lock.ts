@@ -4,6 +4,11 @@ import type Redis from 'ioredis';
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 const POLL_MS = 100;
 
+/** Deletes `key` only while it still holds `token` (compare and delete in one step): never another holder's claim. */
+export async function releaseIfHolder(redis: Redis, key: string, token: string): Promise<void> {
+  await redis.eval(RELEASE, 1, key, token);
+}
+
 /**
  * Runs `fn` while holding `key` in Redis (SET NX PX with a token only the holder can release), so one process at a
  * time does it across every api and worker replica. `waitMs`: how long to wait for another holder to finish; 0 gives
@@ -25,6 +30,6 @@ export async function withRedisLock<T>(
   try {
     return { ran: true, value: await fn() };
   } finally {
-    await redis.eval(RELEASE, 1, key, token);
+    await releaseIfHolder(redis, key, token);
   }
 }
