@@ -38,11 +38,15 @@ export function initialDrafts(
   return drafts;
 }
 
+/** Whether the contract would take 0, so that an emptied box read as 0 would pass unnoticed (a price made free). */
+const zeroPasses = (fact: FieldFacts) => (fact.min === undefined || fact.min <= 0) && (fact.max === undefined || fact.max >= 0);
+
 /**
- * The input to validate, from the drafts. An empty box is null where the contract allows null; an empty number box
- * is "not given" (the contract's default on create, the kept value on a partial update); an emptied text is its
- * contract's default where it has one (an amount is '0' again, a description ''), else sent empty for the contract to
- * judge. Numbers are read as numbers so the contract's message names a bad one.
+ * The input to validate, from the drafts. An empty box is null where the contract allows null. An empty number box is
+ * "not given" where it has a default or 0 would pass (the contract's default on create, the kept value on a partial
+ * update, else the contract's "Required"), and 0 where 0 is refused, so the contract's minimum names the problem. An
+ * emptied text is its contract's default where it has one (an amount is '0' again, a description ''), else sent empty
+ * for the contract to judge. Numbers are read as numbers so the contract's message names a bad one.
  */
 export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFacts>, drafts: Drafts): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -58,7 +62,7 @@ export function inputFromDrafts(layout: FormLayout, facts: Map<string, FieldFact
       continue;
     }
     const text = String(draft);
-    if (text.trim() === '' && (fact.nullable || (fact.kind === 'number' && fact.defaultValue !== undefined))) {
+    if (text.trim() === '' && (fact.nullable || (fact.kind === 'number' && (fact.defaultValue !== undefined || zeroPasses(fact))))) {
       input[field.name] = fact.nullable ? null : undefined;
       continue;
     }
