@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { LeaderboardPlayer } from '@kickback/contracts';
 import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
 import { filterPlayers, prizeFor, tableRows } from '../leaderboard-view';
+import { TableHead } from '../../../components/ui/table-head';
 
 interface StandingsTableProps {
   podiumCount: number;
@@ -28,14 +29,7 @@ export function StandingsTable({ podiumCount, players, prizes, currencySymbol }:
       />
       <div className="leaderboard-table-wrap">
         <table className="leaderboard-table">
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col">Wagered</th>
-              <th scope="col">Prize</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Rank', 'Player', 'Wagered', 'Prize']} />
           <tbody>
             {shown.map((row) => {
               const prize = prizeFor(prizes, row.rank);

@@ -8,6 +8,7 @@ import { formatAmount, formatDateTime, formatNumber, formatRelativeTime } from '
 import { PayoutProof } from '../components/payout-proof';
 import { prizeText } from '../components/payout-prize';
 import { useGetPublicPayoutsQuery } from '../payouts-api';
+import { TableHead } from '../../../components/ui/table-head';
 import '../payouts.css';
 
 const monthName = (month: string) =>
@@ -43,13 +44,7 @@ export default function PayoutsPage() {
           <h2 id="payouts-months">Paid per month</h2>
           <table className="payouts__months-table">
             <caption className="visually-hidden">Dollars paid per month, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Prizes</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Month', 'Paid', 'Prizes']} />
             <tbody>
               {data.months.map((m) => (
                 <tr key={m.month}>

@@ -1,20 +1,14 @@
 import type { RaceStanding } from '@kickback/contracts';
 import { racePrizeLabel } from '@kickback/contracts/race-prizes';
 import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { TableHead } from '../../../components/ui/table-head';
 
 /** The race's placed players in rank order, each with what they wagered inside the race and the prize of their place. */
 export function RaceStandings({ standings, currencySymbol }: { standings: RaceStanding[]; currencySymbol: string }) {
   if (standings.length === 0) return <p className="race-muted">Nobody is placed yet.</p>;
   return (
     <table className="race-table" aria-label="Race standings">
-      <thead>
-        <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">Player</th>
-          <th scope="col">Wagered</th>
-          <th scope="col">Prize</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Rank', 'Player', 'Wagered', 'Prize']} />
       <tbody>
         {standings.map((s) => (
           <tr key={`${s.rank}-${s.username}`} data-testid="race-standing">

@@ -4,6 +4,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { formatAmount, formatDate, formatMultiplier, formatNumber } from '../../../lib/format';
 import { useGetSlotQuery } from '../slots-api';
 import { RequestButton } from './slots-page';
+import { TableHead } from '../../../components/ui/table-head';
 
 /** One slot: its published facts, its figures across the site's finished hunts and tournaments and played requests, and the hunts it was opened in. */
 export default function SlotPage() {
@@ -62,15 +63,7 @@ export default function SlotPage() {
       ) : (
         <table className="table">
           <caption>Finished hunts with {slot.name}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hunt</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Bet</th>
-              <th scope="col">Win</th>
-              <th scope="col">Multiplier</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Hunt', 'Finished', 'Bet', 'Win', 'Multiplier']} />
           <tbody>
             {slot.hunts.map((h, i) => (
               <tr key={`${h.hunt.id}-${i}`}>

@@ -18,6 +18,7 @@ import { useToast } from '../../../lib/use-toast';
 import { MySlotRequests } from '../components/my-slot-requests';
 import { SlotRequestPicker } from '../components/slot-request-picker';
 import { useGetSlotRequestsQuery, useGetSlotsQuery, useRequestSlotMutation, type SlotListArgs } from '../slots-api';
+import { TableHead } from '../../../components/ui/table-head';
 import '../slots.css';
 
 const SORT_LABELS: Record<SlotSort, string> = {
@@ -110,19 +111,7 @@ export default function SlotsPage() {
         <div className="slots__table-wrap" role="region" aria-label="Slots table" tabIndex={0}>
           <table className="table">
             <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Slot</th>
-                <th scope="col">Provider</th>
-                <th scope="col">RTP</th>
-                <th scope="col">Opened</th>
-                <th scope="col">Average ×</th>
-                <th scope="col">Biggest win</th>
-                <th scope="col">
-                  <span className="visually-hidden">Request</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Slot', 'Provider', 'RTP', 'Opened', 'Average ×', 'Biggest win']} hiddenLast="Request" />
             <tbody>
               {data.data.map((slot) => (
                 <SlotRow key={slot.id} slot={slot} />
