@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { PublicProfile } from '@kickback/contracts';
 import { isPossibleUsername, PROFILE_NOT_FOUND } from '@kickback/contracts/api/profiles';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TabList } from '../../../components/ui/tab-list';
 import { errorStatus } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
@@ -75,22 +76,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
   return (
     <section className="page container profile-page">
       <ProfileHeader profile={profile} viewerLoggedIn={viewerLoggedIn} isOwn={isOwn} />
-      <div className="profile-tabs" role="tablist" aria-label="Profile sections">
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`profile-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls="profile-panel"
-            className={tab === item.id ? 'profile-tab profile-tab--active' : 'profile-tab'}
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <TabList name="profile" label="Profile sections" tabs={TABS} selected={tab} onSelect={setTab} />
       <div role="tabpanel" id="profile-panel" aria-labelledby={`profile-tab-${tab}`} className="profile-panel">
         {tab === 'overview' && <OverviewTab profile={profile} />}
         {tab === 'stats' && <StatsTab profile={profile} />}
