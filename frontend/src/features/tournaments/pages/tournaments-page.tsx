@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TournamentFilter } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TabList } from '../../../components/ui/tab-list';
 import { useToast } from '../../../lib/use-toast';
 import { TournamentCard } from '../components/tournament-card';
 import { FILTER_TABS, matchesFilter } from '../tournament-view';
@@ -20,20 +21,15 @@ export default function TournamentsPage() {
   return (
     <section className="page container">
       <PageHeading title="Tournaments" lead="Predict the winners of every slot battle in the bracket." />
-      <div role="tablist" aria-label="Tournament filters" className="tournament-tabs">
-        {FILTER_TABS.map((tab) => (
-          <button
-            key={tab.id}
-            type="button"
-            role="tab"
-            aria-selected={filter === tab.id}
-            className={filter === tab.id ? 'tournament-tab tournament-tab--active' : 'tournament-tab'}
-            onClick={() => setFilter(tab.id)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        name="tournament"
+        label="Tournament filters"
+        tabs={FILTER_TABS}
+        selected={filter}
+        onSelect={setFilter}
+        panel="none"
+        look="underline"
+      />
       {list.isLoading ? (
         <p role="status" className="tournament-muted">
           Loading tournaments...
