@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { StorePriceRange, StoreSort } from '@kickback/contracts';
 import { categoryLabel, DEFAULT_CATEGORY, PRICE_RANGE_OPTIONS, SORT_OPTIONS } from '../store-options';
+import { Options } from '../../../components/ui/options';
 
 interface StoreFiltersProps {
   search: string;
@@ -41,11 +42,7 @@ export function StoreFilters(props: StoreFiltersProps) {
             onChange={(event) => props.onCategory(event.target.value)}
           >
             <option value={DEFAULT_CATEGORY}>All Categories</option>
-            {props.categories.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabel(category)}
-              </option>
-            ))}
+            <Options values={props.categories} labels={categoryLabel} />
           </select>
         </div>
       )}

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { TicketCard } from '../components/ticket-card';
 import { useGetTicketsQuery } from '../tickets-api';
+import { Options } from '../../../components/ui/options';
 import '../tickets.css';
 
 function TicketsList() {
@@ -53,22 +54,14 @@ function TicketsList() {
           <label htmlFor="tickets-status">Status</label>
           <select id="tickets-status" className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All</option>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TICKET_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={TICKET_STATUSES} labels={TICKET_STATUS_LABELS} />
           </select>
         </div>
         <div className="field">
           <label htmlFor="tickets-priority">Priority</label>
           <select id="tickets-priority" className="select" value={priority} onChange={(e) => setPriority(e.target.value)}>
             <option value="all">All</option>
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {TICKET_PRIORITY_LABELS[p]}
-              </option>
-            ))}
+            <Options values={TICKET_PRIORITIES} labels={TICKET_PRIORITY_LABELS} />
           </select>
         </div>
       </div>
