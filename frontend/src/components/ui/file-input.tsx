@@ -1,23 +1,16 @@
-interface FileInputProps {
-  id: string;
-  accept: string;
-  multiple?: boolean;
-  disabled?: boolean;
-  describedBy?: string;
+import type { InputHTMLAttributes } from 'react';
+
+type FileInputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'id' | 'accept' | 'multiple' | 'disabled' | 'aria-describedby'> & {
   onFiles: (files: FileList | null) => void;
-}
+};
 
 /** A file input that empties itself after each pick, so picking the same file again (after removing it) still reports it. */
-export function FileInput({ id, accept, multiple, disabled, describedBy, onFiles }: FileInputProps) {
+export function FileInput({ onFiles, ...attributes }: FileInputProps) {
   return (
     <input
-      id={id}
+      {...attributes}
       className="input"
       type="file"
-      accept={accept}
-      multiple={multiple}
-      disabled={disabled}
-      aria-describedby={describedBy}
       onChange={(event) => {
         onFiles(event.target.files);
         event.target.value = '';

@@ -29,7 +29,7 @@ export function ImagePicker({ label, files, max, tooMany, error, onChange }: Ima
   return (
     <div className="field ticket-images">
       <label htmlFor={id}>{label}</label>
-      <FileInput id={id} accept="image/*" multiple describedBy={`${id}-hint`} onFiles={add} />
+      <FileInput id={id} accept="image/*" multiple aria-describedby={`${id}-hint`} onFiles={add} />
       <span id={`${id}-hint`} className="field-hint">
         Up to {max} images, 5 MB each.
       </span>
