@@ -9,6 +9,7 @@ import { PayoutProof } from '../components/payout-proof';
 import { prizeText } from '../components/payout-prize';
 import { useGetPublicPayoutsQuery } from '../payouts-api';
 import { TableHead } from '../../../components/ui/table-head';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../payouts.css';
 
 const monthName = (month: string) =>
@@ -62,11 +63,7 @@ export default function PayoutsPage() {
           Loading payouts...
         </p>
       ) : isError ? (
-        <EmptyState title="Failed to load payouts" text="Please try again in a moment.">
-          <button type="button" className="button button--ghost" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load payouts" onRetry={refetch} busy={isFetching} />
       ) : !data?.data.length ? (
         <EmptyState title="No payouts yet" text="Prizes appear here once they are paid." />
       ) : (

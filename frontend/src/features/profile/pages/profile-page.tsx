@@ -13,6 +13,7 @@ import { OverviewTab } from '../components/overview-tab';
 import { ProfileHeader } from '../components/profile-header';
 import { StatsTab } from '../components/stats-tab';
 import { useGetProfileQuery } from '../profile-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../profile.css';
 
 const TABS = [
@@ -55,11 +56,7 @@ export default function ProfilePage() {
   if (!profile) {
     return (
       <section className="page container">
-        <EmptyState level={1} title={PROFILE_NOT_FOUND.loadFailed} text="Please try again in a moment.">
-          <button type="button" className="button button--primary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed level={1} title={PROFILE_NOT_FOUND.loadFailed} onRetry={refetch} className="button button--primary" />
       </section>
     );
   }

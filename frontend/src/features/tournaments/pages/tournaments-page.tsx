@@ -7,6 +7,7 @@ import { useToast } from '../../../lib/use-toast';
 import { TournamentCard } from '../components/tournament-card';
 import { FILTER_TABS, matchesFilter } from '../tournament-view';
 import { useGetTournamentsQuery } from '../tournaments-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../tournaments.css';
 
 export default function TournamentsPage() {
@@ -35,11 +36,7 @@ export default function TournamentsPage() {
           Loading tournaments...
         </p>
       ) : list.isError ? (
-        <EmptyState title="Failed to load tournaments" text="Please try again in a moment.">
-          <button type="button" className="button button--ghost" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load tournaments" onRetry={list.refetch} busy={list.isFetching} />
       ) : shown.length === 0 ? (
         <EmptyState title="No Tournaments Found" />
       ) : (
