@@ -3,6 +3,7 @@ import type { LeaderboardPlayer } from '@kickback/contracts';
 import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
 import { filterPlayers, prizeFor, tableRows } from '../leaderboard-view';
 import { TableHead } from '../../../components/ui/table-head';
+import { SearchInput } from '../../../components/ui/search-input';
 
 interface StandingsTableProps {
   podiumCount: number;
@@ -19,13 +20,12 @@ export function StandingsTable({ podiumCount, players, prizes, currencySymbol }:
   if (rows.length === 0) return null;
   return (
     <section className="card leaderboard-table-card" aria-label="Standings">
-      <input
-        type="search"
-        className="input leaderboard-search"
+      <SearchInput
+        className="leaderboard-search"
         placeholder="Search players..."
         aria-label="Search players"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={setQuery}
       />
       <div className="leaderboard-table-wrap">
         <table className="leaderboard-table">

@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/use-toast';
 import { TicketCard } from '../components/ticket-card';
 import { useGetTicketsQuery } from '../tickets-api';
 import { Options } from '../../../components/ui/options';
+import { SearchInput } from '../../../components/ui/search-input';
 import '../tickets.css';
 
 function TicketsList() {
@@ -41,14 +42,7 @@ function TicketsList() {
       <div className="card tickets-filters">
         <div className="field">
           <label htmlFor="tickets-search">Search</label>
-          <input
-            id="tickets-search"
-            type="search"
-            className="input"
-            placeholder="Search tickets..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+          <SearchInput id="tickets-search" placeholder="Search tickets..." value={search} onChange={setSearch} />
         </div>
         <div className="field">
           <label htmlFor="tickets-status">Status</label>
