@@ -13,7 +13,7 @@ interface SelectFieldProps {
   children: ReactNode;
 }
 
-/** A labelled drop-down in the admin forms' field layout, with its hint and first error read out with it. */
+/** A labelled drop-down in the forms' field layout (admin forms, the site's filters), with its hint and first error read out with it. */
 export function SelectField({ id, label, value, onChange, error, hint, style, children }: SelectFieldProps) {
   return (
     <div className="field" style={style}>

@@ -10,6 +10,7 @@ import { TicketCard } from '../components/ticket-card';
 import { useGetTicketsQuery } from '../tickets-api';
 import { Options } from '../../../components/ui/options';
 import { SearchInput } from '../../../components/ui/search-input';
+import { SelectField } from '../../../components/ui/select-field';
 import '../tickets.css';
 
 function TicketsList() {
@@ -44,20 +45,14 @@ function TicketsList() {
           <label htmlFor="tickets-search">Search</label>
           <SearchInput id="tickets-search" placeholder="Search tickets..." value={search} onChange={setSearch} />
         </div>
-        <div className="field">
-          <label htmlFor="tickets-status">Status</label>
-          <select id="tickets-status" className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="all">All</option>
-            <Options values={TICKET_STATUSES} labels={TICKET_STATUS_LABELS} />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="tickets-priority">Priority</label>
-          <select id="tickets-priority" className="select" value={priority} onChange={(e) => setPriority(e.target.value)}>
-            <option value="all">All</option>
-            <Options values={TICKET_PRIORITIES} labels={TICKET_PRIORITY_LABELS} />
-          </select>
-        </div>
+        <SelectField id="tickets-status" label="Status" value={status} onChange={setStatus}>
+          <option value="all">All</option>
+          <Options values={TICKET_STATUSES} labels={TICKET_STATUS_LABELS} />
+        </SelectField>
+        <SelectField id="tickets-priority" label="Priority" value={priority} onChange={setPriority}>
+          <option value="all">All</option>
+          <Options values={TICKET_PRIORITIES} labels={TICKET_PRIORITY_LABELS} />
+        </SelectField>
       </div>
       {isLoading ? (
         <p className="ticket-muted" role="status">
