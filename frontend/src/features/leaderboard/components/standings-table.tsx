@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { LeaderboardPlayer } from '@kickback/contracts';
-import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import { filterPlayers, prizeFor, tableRows } from '../leaderboard-view';
 import { TableHead } from '../../../components/ui/table-head';
 import { SearchInput } from '../../../components/ui/search-input';
+import { PlayerPicture } from '../../../components/ui/player-picture';
 
 interface StandingsTableProps {
   podiumCount: number;
@@ -38,14 +39,7 @@ export function StandingsTable({ podiumCount, players, prizes, currencySymbol }:
                   <td className="leaderboard-table__rank">#{row.rank}</td>
                   <td>
                     <span className="leaderboard-table__player">
-                      <img
-                        src={row.avatar ?? defaultAvatarUrl(row.rank)}
-                        alt=""
-                        width={28}
-                        height={28}
-                        loading="lazy"
-                        className="leaderboard-table__avatar"
-                      />
+                      <PlayerPicture className="leaderboard-table__avatar" avatar={row.avatar} seed={row.rank} size={28} />
                       {row.displayName}
                     </span>
                   </td>

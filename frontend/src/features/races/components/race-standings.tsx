@@ -1,7 +1,8 @@
 import type { RaceStanding } from '@kickback/contracts';
 import { racePrizeLabel } from '@kickback/contracts/race-prizes';
-import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import { TableHead } from '../../../components/ui/table-head';
+import { PlayerPicture } from '../../../components/ui/player-picture';
 
 /** The race's placed players in rank order, each with what they wagered inside the race and the prize of their place. */
 export function RaceStandings({ standings, currencySymbol }: { standings: RaceStanding[]; currencySymbol: string }) {
@@ -15,7 +16,7 @@ export function RaceStandings({ standings, currencySymbol }: { standings: RaceSt
             <td>#{s.rank}</td>
             <td>
               <span className="race-table__player">
-                <img src={s.avatar ?? defaultAvatarUrl(s.rank)} alt="" width={28} height={28} loading="lazy" />
+                <PlayerPicture avatar={s.avatar} seed={s.rank} size={28} />
                 {s.displayName}
               </span>
             </td>
