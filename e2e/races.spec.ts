@@ -13,7 +13,9 @@ async function apiCalls(page: Page) {
   };
 }
 
-test('the race overlay counts down, and reorders live as the standings change', async ({ browser }) => {
+test('the race overlay, and the leaderboard overlay under its board, count down and reorder live as the standings change', async ({
+  browser,
+}) => {
   const admin = await signedIn(browser, 'StreamBoss');
   const call = await apiCalls(admin.page);
   // A casino of its own, last in the site's order and removed at the end, so the seeded boards other tests read stay first.
@@ -53,19 +55,33 @@ test('the race overlay counts down, and reorders live as the standings change', 
   const shown = await clock.textContent();
   await expect(clock).not.toHaveText(shown!, { timeout: 3_000 });
 
+  // The leaderboard overlay shows the same race under its board, with its own clock, and follows it too.
+  const board = await call<IssuedOverlayToken>('post', '/api/admin/overlays/leaderboard/token');
+  const boardOverlay = await overlayContext.newPage();
+  await boardOverlay.goto(new URL(board.url).pathname + new URL(board.url).search);
+  const underBoard = boardOverlay.getByTestId('leaderboard-race');
+  await expect(underBoard.getByTestId('race-title')).toHaveText('Overlay Sprint');
+  await expect(underBoard.getByTestId('leaderboard-race-countdown')).toHaveText(/^00:(29|30):\d\d$/);
+
   const rows = overlay.getByTestId('race-rows').getByRole('listitem');
+  const boardRows = underBoard.getByTestId('race-rows').getByRole('listitem');
   await expect(rows).toHaveCount(0);
   await importCsv('alphaRacer,600\nbetaRacer,550\n');
   await call('post', `/api/admin/races/${race.id}/refresh`);
-  await expect(rows).toHaveText([/^1alphaRacer\$100\.00\$50\.00$/, /^2betaRacer\$50\.00Signed shirt$/]);
+  const first = [/^1alphaRacer\$100\.00\$50\.00$/, /^2betaRacer\$50\.00Signed shirt$/];
+  await expect(rows).toHaveText(first);
+  await expect(boardRows).toHaveText(first);
 
   await importCsv('alphaRacer,600\nbetaRacer,900\n');
   await call('post', `/api/admin/races/${race.id}/refresh`);
-  await expect(rows).toHaveText([/^1betaRacer\$400\.00\$50\.00$/, /^2alphaRacer\$100\.00Signed shirt$/]);
+  const reordered = [/^1betaRacer\$400\.00\$50\.00$/, /^2alphaRacer\$100\.00Signed shirt$/];
+  await expect(rows).toHaveText(reordered);
+  await expect(boardRows).toHaveText(reordered);
 
   // Cancelled, the race leaves the stream, so the tests after this one start from no race on stream.
   await call('post', `/api/admin/races/${race.id}/cancel`);
   await expect(overlay.getByTestId('race-overlay')).toBeHidden();
+  await expect(underBoard).toBeHidden();
   await call('delete', `/api/admin/leaderboard/platforms/${casino.id}`);
   await overlayContext.close();
   await admin.context.close();

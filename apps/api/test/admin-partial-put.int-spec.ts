@@ -16,68 +16,75 @@ import { integrationStack } from '@kickback/testing';
 describe('admin PUT changes only the fields it names (real PostgreSQL + Redis)', () => {
   const stack = integrationStack({ admin: true });
 
-  /** PUTs `body` and answers the resource as the admin list then shows it. */
-  async function putAndRead<T extends { id: number }>(path: string, listPath: string, id: number, body: object): Promise<T> {
-    const put = await stack.admin.json('PUT', `${path}/${id}`, body);
+  /**
+   * Creates a row of the catalogue at `path` from `input`, then PUTs `change` alone; answers the row as created and as
+   * the admin list shows it after the PUT.
+   */
+  async function createThenPut<T extends { id: number }>(path: string, input: object, change: object): Promise<{ before: T; after: T }> {
+    const created = await stack.admin.json<{ data: T }>('POST', path, input);
+    expect(created.status).toBe(201);
+    const before = created.body.data;
+    const put = await stack.admin.json('PUT', `${path}/${before.id}`, change);
     expect([put.status, put.body.success]).toEqual([200, true]);
-    return (await stack.admin.json<{ data: T[] }>('GET', listPath)).body.data.find((row) => row.id === id)!;
+    const after = (await stack.admin.json<{ data: T[] }>('GET', path)).body.data.find((row) => row.id === before.id)!;
+    return { before, after };
   }
 
   it('an announcement hook: disabling it keeps its name and events', async () => {
-    const created = await stack.admin.json<{ data: AnnouncementHook }>('POST', '/api/admin/announcements', {
-      kind: 'discord',
-      name: 'Community server',
-      url: 'https://discord.com/api/webhooks/123456/partial-put-token',
-      events: ['raffle.started', 'stream.live'],
-    });
-    expect(created.status).toBe(201);
-    const before = created.body.data;
-    const after = await putAndRead<AnnouncementHook>('/api/admin/announcements', '/api/admin/announcements', before.id, { enabled: false });
+    const { before, after } = await createThenPut<AnnouncementHook>(
+      '/api/admin/announcements',
+      {
+        kind: 'discord',
+        name: 'Community server',
+        url: 'https://discord.com/api/webhooks/123456/partial-put-token',
+        events: ['raffle.started', 'stream.live'],
+      },
+      { enabled: false },
+    );
     expect(after).toEqual({ ...before, enabled: false });
   });
 
   it('an achievement: renaming an inactive one keeps it inactive, with its icon, description, category and rule', async () => {
-    const created = await stack.admin.json<{ data: AdminAchievement }>('POST', '/api/admin/achievements', {
-      name: 'Regular',
-      icon: '⭐',
-      description: 'Enter ten raffles.',
-      category: 'raffles',
-      rule: { counter: 'raffle_entries', threshold: 10 },
-      active: false,
-    });
-    expect(created.status).toBe(201);
-    const before = created.body.data;
-    const after = await putAndRead<AdminAchievement>('/api/admin/achievements', '/api/admin/achievements', before.id, {
-      name: 'Raffle regular',
-    });
+    const { before, after } = await createThenPut<AdminAchievement>(
+      '/api/admin/achievements',
+      {
+        name: 'Regular',
+        icon: '⭐',
+        description: 'Enter ten raffles.',
+        category: 'raffles',
+        rule: { counter: 'raffle_entries', threshold: 10 },
+        active: false,
+      },
+      { name: 'Raffle regular' },
+    );
     expect(after).toEqual({ ...before, name: 'Raffle regular' });
   });
 
   it('a badge: a new description keeps its rule and icon', async () => {
-    const created = await stack.admin.json<{ data: AdminBadge }>('POST', '/api/admin/badges', {
-      name: 'Helper',
-      icon: '🤝',
-      description: 'Answers questions.',
-      rule: { counter: 'friends', threshold: 3 },
-    });
-    expect(created.status).toBe(201);
-    const before = created.body.data;
-    const after = await putAndRead<AdminBadge>('/api/admin/badges', '/api/admin/badges', before.id, { description: 'Helps others.' });
+    const { before, after } = await createThenPut<AdminBadge>(
+      '/api/admin/badges',
+      {
+        name: 'Helper',
+        icon: '🤝',
+        description: 'Answers questions.',
+        rule: { counter: 'friends', threshold: 3 },
+      },
+      { description: 'Helps others.' },
+    );
     expect(after).toEqual({ ...before, description: 'Helps others.' });
   });
 
   it('a ticket category: renaming it keeps its description, position and whether it is active', async () => {
-    const created = await stack.admin.json<{ data: AdminTicketCategory }>('POST', '/api/admin/ticket-categories', {
-      name: 'Payouts',
-      description: 'Questions about prizes.',
-      position: 7,
-      active: false,
-    });
-    expect(created.status).toBe(201);
-    const before = created.body.data;
-    const after = await putAndRead<AdminTicketCategory>('/api/admin/ticket-categories', '/api/admin/ticket-categories', before.id, {
-      name: 'Prize payouts',
-    });
+    const { before, after } = await createThenPut<AdminTicketCategory>(
+      '/api/admin/ticket-categories',
+      {
+        name: 'Payouts',
+        description: 'Questions about prizes.',
+        position: 7,
+        active: false,
+      },
+      { name: 'Prize payouts' },
+    );
     expect(after).toEqual({ ...before, name: 'Prize payouts' });
   });
 

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { runDemoSeed } from '@kickback/domain';
-import { integrationStack, createUser, type RunningApi, type TestClient } from '@kickback/testing';
+import { integrationStack, createUser, testSocket, type RunningApi, type TestClient } from '@kickback/testing';
 import { listRouteHandlers, listSocketEvents } from '../src/bootstrap/route-inventory';
+import { once } from './support/socket-events';
 import {
   ACTORS,
   HTTP_RULES,
@@ -44,31 +45,20 @@ function registeredRoutes(app: RunningApi['app']): { key: string; methods: strin
 
 const concrete = (pattern: string, id: string) => pattern.replace(/\{\/?\*\w+\}/g, 'x').replace(/:\w+/g, id);
 
-function connect(url: string, cookie: string): Socket {
-  return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-}
-
-function once<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
 /** How each socket event is tried and what counts as refused (401/403) or served. */
+/** How long the matrix waits for a socket's answer. */
+const SOCKET_WAIT_MS = 3000;
+
 const SOCKET_PROBES: Record<string, (socket: Socket) => Promise<number>> = {
   'room:join': async (socket) => {
-    const joined = once(socket, 'room:joined');
+    const joined = once(socket, 'room:joined', SOCKET_WAIT_MS);
     socket.emit('room:join', 'site');
     return joined.then(() => 200);
   },
   'room:leave': async (socket) => {
     socket.emit('room:leave', 'site');
     // No answer by design; the connection stays usable.
-    const joined = once(socket, 'room:joined');
+    const joined = once(socket, 'room:joined', SOCKET_WAIT_MS);
     socket.emit('room:join', 'site');
     return joined.then(() => 200);
   },
@@ -261,9 +251,9 @@ describe('authorization matrix: every route and socket event, every actor, one t
     const problems: string[] = [];
     for (const event of listSocketEvents(stack.api.app)) {
       for (const actor of ACTORS) {
-        const socket = connect(stack.api.url, clients[actor].cookieHeader);
+        const socket = testSocket(stack.api.url, clients[actor]);
         try {
-          await once(socket, 'connect');
+          await once(socket, 'connect', SOCKET_WAIT_MS);
           const status = await SOCKET_PROBES[event]!(socket);
           const want = inAudience(SOCKET_RULES[event]!, actor) ? 'pass' : DENIED_LOGGED_OUT.includes(actor) ? 401 : 403;
           const fine = want === 'pass' ? ![401, 403].includes(status) && status < 500 : status === want;

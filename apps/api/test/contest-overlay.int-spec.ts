@@ -1,12 +1,9 @@
-import type { Socket } from 'socket.io-client';
 import type { ContestPoolsPush, ContestView, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
 import { ContestsService, EconomyService } from '@kickback/domain';
-import { createUser, integrationStack, socketConnected, testSocket } from '@kickback/testing';
+import { createUser, integrationStack } from '@kickback/testing';
 
 /** The contest overlay kind: its data is the contest the site shows, its token opens room 'contests' and nothing else. */
 describe('contest overlay (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(() => sockets.forEach((s) => s.close()));
   const stack = integrationStack({ admin: true });
 
   const data = async (token: string) => {
@@ -29,8 +26,7 @@ describe('contest overlay (real PostgreSQL + Redis)', () => {
         economy.creditMany(tx, [{ userId: member, amount: 500, reason: 'test.grant', idempotencyKey: `g-${member}` }]),
       );
 
-    const socket = await socketConnected(testSocket(stack.api.url, null, { overlay: 'contest', token }));
-    sockets.push(socket);
+    const socket = await stack.socket(null, { overlay: 'contest', token });
     const joined = new Promise((resolve) => socket.once('room:joined', resolve));
     socket.emit('room:join', 'contests');
     await joined;

@@ -1,14 +1,8 @@
-import type { Socket } from 'socket.io-client';
-import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import { integrationStack, socketConnected, testSocket, waitFor } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
+import { featuredPushes, issueOverlayToken, overlayData } from './support/overlays';
 
 /** The leaderboard on stream: chosen on Go live (else the site's first board); the leaderboard overlay follows it. */
 describe('featured leaderboard (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ admin: true });
 
   const board = async (slug: string, display_order: number) => {
@@ -23,23 +17,17 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     expect(res.status).toBe(201);
     return res.body.data.id as number;
   };
-  const overlayBoard = async (token: string) => {
-    const res = await fetch(`${stack.api.url}/overlay/leaderboard/data?token=${token}`);
-    return ((await res.json()) as { data: Extract<OverlayData, { kind: 'leaderboard' }> }).data.platform;
-  };
+  const overlayBoard = async (token: string) => (await overlayData(stack, 'leaderboard', token)).platform;
 
   it("defaults to the site's first board; the admin puts another on stream and the leaderboard overlay is told at once", async () => {
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: null });
     const first = await board('first-board', 0);
     const second = await board('second-board', 1);
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ leaderboard: first });
-    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/leaderboard/token')).body;
-    expect(await overlayBoard(issued.token)).toBe('first-board');
+    const token = await issueOverlayToken(stack, 'leaderboard');
+    expect(await overlayBoard(token)).toBe('first-board');
 
-    const socket = testSocket(stack.api.url, null, { overlay: 'leaderboard', token: issued.token });
-    sockets.push(await socketConnected(socket));
-    const pushes: FeaturedChangedPush[] = [];
-    socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
+    const pushes = await featuredPushes(stack, 'leaderboard', token);
 
     const member = await stack.api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/leaderboard', { id: second })).status).toBe(403);
@@ -52,7 +40,7 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     });
     await waitFor(() => pushes[0], 10_000, 'overlay:featured push');
     expect(pushes).toEqual([{ kind: 'leaderboard', id: second }]);
-    expect(await overlayBoard(issued.token)).toBe('second-board');
+    expect(await overlayBoard(token)).toBe('second-board');
     const audits = await stack.em
       .fork()
       .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.leaderboard'`);

@@ -1,39 +1,26 @@
-import type { Socket } from 'socket.io-client';
-import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
 import { FeaturedRaffleService } from '@kickback/domain';
-import { integrationStack, socketConnected, testSocket, waitFor, openRaffle } from '@kickback/testing';
+import { integrationStack, waitFor, openRaffle } from '@kickback/testing';
+import { featuredPushes, issueOverlayToken, overlayData } from './support/overlays';
 
 /** The raffle on stream: chosen by the admin (else the newest taking entries); the overlay and Go live's draw follow it. */
 describe('featured raffle (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ admin: true });
 
   const createRaffle = (title: string) => openRaffle(stack.admin, { title, description: 'On stream or not' });
-  const overlayRaffle = async (token: string) => {
-    const res = await fetch(`${stack.api.url}/overlay/raffle/data?token=${token}`);
-    return ((await res.json()) as { data: Extract<OverlayData, { kind: 'raffle' }> }).data.raffle?.id ?? null;
-  };
+  const overlayRaffle = async (token: string) => (await overlayData(stack, 'raffle', token)).raffle?.id ?? null;
 
   it('defaults to the newest open raffle; the admin puts another on stream and the overlay is told at once', async () => {
     const older = await createRaffle('Older giveaway');
     const newer = await createRaffle('Newer giveaway');
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
-    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body;
-    expect(await overlayRaffle(issued.token)).toBe(newer);
+    const token = await issueOverlayToken(stack, 'raffle');
+    expect(await overlayRaffle(token)).toBe(newer);
 
-    const socket = testSocket(stack.api.url, null, { overlay: 'raffle', token: issued.token });
-    sockets.push(await socketConnected(socket));
-    const pushes: FeaturedChangedPush[] = [];
-    socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
+    const pushes = await featuredPushes(stack, 'raffle', token);
 
     // A moderator running Go live beside the admin is told to read what is on stream again.
     const moderator = await stack.api.signedIn({ role: 'moderator' });
-    const goLive = testSocket(stack.api.url, moderator);
-    sockets.push(await socketConnected(goLive));
+    const goLive = await stack.socket(moderator);
     const liveChanges: { section: string; id: number }[] = [];
     goLive.on('admin:changed', (push: { section: string; id: number }) => liveChanges.push(push));
 
@@ -47,7 +34,7 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     expect(pushes).toEqual([{ kind: 'raffle', id: older }]);
     await waitFor(() => liveChanges.find((c) => c.section === 'raffles' && c.id === older), 10_000, "Go live's admin:changed");
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: older });
-    expect(await overlayRaffle(issued.token)).toBe(older);
+    expect(await overlayRaffle(token)).toBe(older);
     const [audit] = await stack.em
       .fork()
       .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.raffle'`);
@@ -58,17 +45,17 @@ describe('featured raffle (real PostgreSQL + Redis)', () => {
     expect((await entrant.json('POST', `/api/r/raffles/${older}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
     expect((await stack.admin.json('POST', `/api/admin/raffles/${older}/draw`)).status).toBe(200);
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: older });
-    expect(await overlayRaffle(issued.token)).toBe(older);
+    expect(await overlayRaffle(token)).toBe(older);
     // A raffle started after the draw takes over, and the overlay is told without anyone choosing.
     const third = await createRaffle('Third giveaway');
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: third });
     await waitFor(() => pushes.at(-1)?.id === third, 10_000, 'overlay:featured for the new raffle');
-    expect(await overlayRaffle(issued.token)).toBe(third);
+    expect(await overlayRaffle(token)).toBe(third);
     // Cancelled, it gives way to the newest raffle taking entries, and the overlay is told.
     expect((await stack.admin.json('POST', `/api/admin/raffles/${third}/cancel`)).status).toBe(200);
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ raffle: newer });
     await waitFor(() => pushes.at(-1)?.id === newer, 10_000, 'overlay:featured after the cancel');
-    expect(await overlayRaffle(issued.token)).toBe(newer);
+    expect(await overlayRaffle(token)).toBe(newer);
     // Every push named what Go live resolved at that moment: never a raffle Go live did not show.
     expect(pushes.every((p) => p.kind === 'raffle' && [older, third, newer].includes(p.id!))).toBe(true);
 

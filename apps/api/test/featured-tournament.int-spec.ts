@@ -1,14 +1,8 @@
-import type { Socket } from 'socket.io-client';
-import type { FeaturedChangedPush, IssuedOverlayToken, OverlayData } from '@kickback/contracts';
-import { integrationStack, socketConnected, testSocket, waitFor } from '@kickback/testing';
+import { integrationStack, waitFor } from '@kickback/testing';
+import { featuredPushes, issueOverlayToken, overlayData } from './support/overlays';
 
 /** The tournament on stream: chosen on Go live (else the newest active one); the bracket overlay follows it. */
 describe('featured tournament (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ admin: true });
 
   const createCup = async (name: string) => {
@@ -20,22 +14,16 @@ describe('featured tournament (real PostgreSQL + Redis)', () => {
     expect(res.status).toBe(201);
     return res.body.data.id as number;
   };
-  const overlayTournament = async (token: string) => {
-    const res = await fetch(`${stack.api.url}/overlay/tournament/data?token=${token}`);
-    return ((await res.json()) as { data: Extract<OverlayData, { kind: 'tournament' }> }).data.tournament?.id ?? null;
-  };
+  const overlayTournament = async (token: string) => (await overlayData(stack, 'tournament', token)).tournament?.id ?? null;
 
   it('defaults to the newest active tournament; the admin puts another on stream and the bracket overlay is told at once', async () => {
     const older = await createCup('Older Cup');
     const newer = await createCup('Newer Cup');
     expect((await stack.admin.json('GET', '/api/admin/featured')).body.data).toMatchObject({ tournament: newer });
-    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/tournament/token')).body;
-    expect(await overlayTournament(issued.token)).toBe(newer);
+    const token = await issueOverlayToken(stack, 'tournament');
+    expect(await overlayTournament(token)).toBe(newer);
 
-    const socket = testSocket(stack.api.url, null, { overlay: 'tournament', token: issued.token });
-    sockets.push(await socketConnected(socket));
-    const pushes: FeaturedChangedPush[] = [];
-    socket.on('overlay:featured', (push: FeaturedChangedPush) => pushes.push(push));
+    const pushes = await featuredPushes(stack, 'tournament', token);
 
     const member = await stack.api.signedIn();
     expect((await member.json('PUT', '/api/admin/featured/tournament', { id: older })).status).toBe(403);
@@ -45,7 +33,7 @@ describe('featured tournament (real PostgreSQL + Redis)', () => {
     expect(chosen.body.data).toMatchObject({ tournament: older });
     await waitFor(() => pushes.find((p) => p.id === older), 10_000, 'overlay:featured push');
     expect(pushes).toEqual([{ kind: 'tournament', id: older }]);
-    expect(await overlayTournament(issued.token)).toBe(older);
+    expect(await overlayTournament(token)).toBe(older);
     const [audit] = await stack.em
       .fork()
       .execute<{ entity_id: string }[]>(`select entity_id from audit_logs where action = 'featured.tournament'`);

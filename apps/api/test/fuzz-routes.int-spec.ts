@@ -126,6 +126,20 @@ describe('fuzzing every route and socket event with hostile input', () => {
 
   const stack = integrationStack({ admin: true, env: { RATE_LIMIT_PER_MINUTE: '1000000', READ_API_PER_MINUTE: '1000000' } });
 
+  /** The admin's socket, from the site's own origin as a browser would open it. */
+  const adminSocket = async () => {
+    const socket = io(stack.api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: stack.admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    return socket;
+  };
+
   beforeAll(async () => {
     const token = await stack.admin.json('POST', '/api/admin/read-api/tokens', { name: 'fuzz', scopes: [...READ_API_SCOPES] });
     readApiHeaders = { authorization: `Bearer ${token.body.data.token as string}` };
@@ -365,15 +379,7 @@ describe('fuzzing every route and socket event with hostile input', () => {
   it('every socket event has limits and a strict message: junk fields, NUL bytes, prototype keys and non-objects get a clear answer', async () => {
     const events = listSocketEvents(stack.api.app);
     expect(events).toEqual(Object.keys(SOCKET_EVENT_POLICIES).sort());
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { cookie: stack.admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const socket = await adminSocket();
     const exceptions: unknown[] = [];
     socket.on('exception', (e: unknown) => exceptions.push(e));
     const messages: unknown[] = [
@@ -417,15 +423,7 @@ describe('fuzzing every route and socket event with hostile input', () => {
   });
 
   it('socket events with hostile payloads are answered or ignored, never crash the connection', async () => {
-    const socket = io(stack.api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { cookie: stack.admin.cookieHeader, origin: stack.env.APP_URL.replace(/\/$/, '') },
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const socket = await adminSocket();
     const answers: number[] = [];
     await fc.assert(
       fc.asyncProperty(hostileValue, hostileBody, async (raffleId, body) => {

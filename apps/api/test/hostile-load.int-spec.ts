@@ -71,29 +71,17 @@ describe('hostile load: cheap checks first, strict input everywhere', () => {
 
   it('finding 2: a 10,000-element predictions array is one short 422; a 120,000-element one is a 413 before parsing', async () => {
     const { client } = await stack.member();
-    const tenThousand = await send(
-      client,
-      'POST',
-      '/api/r/tournaments/2147483000/predict',
-      JSON.stringify({ predictions: new Array(10_000).fill(0) }),
-    );
+    /** A prediction of `count` zeros for a tournament that does not exist: only the body's checks can answer. */
+    const predict = (count: number) =>
+      send(client, 'POST', '/api/r/tournaments/2147483000/predict', JSON.stringify({ predictions: new Array(count).fill(0) }));
+    const tenThousand = await predict(10_000);
     expect(tenThousand.status).toBe(422);
     expect(tenThousand.body.errors).toEqual({ predictions: ['Too many predictions.'] });
     expect(tenThousand.bytes).toBeLessThan(500);
-    const huge = await send(
-      client,
-      'POST',
-      '/api/r/tournaments/2147483000/predict',
-      JSON.stringify({ predictions: new Array(120_000).fill(0) }),
-    );
+    const huge = await predict(120_000);
     expect([huge.status, huge.bytes < 200]).toEqual([413, true]);
     // Within bounds but every element wrong: the error list stays a few entries.
-    const wrong = await send(
-      client,
-      'POST',
-      '/api/r/tournaments/2147483000/predict',
-      JSON.stringify({ predictions: new Array(64).fill(0) }),
-    );
+    const wrong = await predict(64);
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.body.errors!).length).toBeLessThanOrEqual(10);
   });

@@ -2,6 +2,7 @@ import { ADMIN_ROOM, ENTRY_RULE_MESSAGES, KICK_STANDING_MESSAGES } from '@kickba
 import { RealtimeEmitter } from '@kickback/platform';
 import { KICK_CONNECTION_NOTICES, KickConnectionService } from '@kickback/domain';
 import { integrationStack, FakeKickServer, createUser, kickUser, openRaffle, type TestClient } from '@kickback/testing';
+import { KICK_CONNECTED, connectKickAccount } from './support/kick-consent';
 
 const STREAMER = { user_id: 5252, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
@@ -42,13 +43,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
   const clear = (userId: number) => stack.admin.json('POST', `/api/admin/users/${userId}/kick/clear-ban`);
   /** The admin connects the streamer's account through Kick's consent page; `scope` replaces the scopes asked for. */
   const connect = async (scope?: string) => {
-    const start = await stack.admin.get('/auth/kick/connect');
-    const authorize = new URL(start.headers.get('location')!);
-    if (scope) authorize.searchParams.set('scope', scope);
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    const done = await stack.admin.get(callback.pathname + callback.search);
-    expect(done.headers.get('location')).toBe('/admin-new/kick-connection?connected=1');
+    expect((await connectKickAccount(stack.admin, scope)).headers.get('location')).toBe(KICK_CONNECTED);
   };
   const connection = async () => (await stack.admin.json('GET', '/api/admin/kick-connection')).body.data;
 
@@ -200,9 +195,7 @@ describe("a member's Kick standing and the connection's health (real PostgreSQL 
     const consent = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
     expect(callback.pathname).toBe('/auth/kick/callback');
-    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(
-      '/admin-new/kick-connection?connected=1',
-    );
+    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(KICK_CONNECTED);
     // With a login in progress in the same session, a state that is not the connection's is the login's to refuse.
     await stack.admin.get('/auth/kick/connect');
     await stack.admin.get('/auth/kick');

@@ -1,16 +1,13 @@
 import { integrationStack, FakeKickServer, createUser, waitFor, type TestClient } from '@kickback/testing';
+import { throughKickConsent } from './support/kick-consent';
 
-/** Follows our redirect to the fake Kick consent page and back, as a browser would. */
-async function loginThroughKick(client: TestClient, kick: FakeKickServer): Promise<Response> {
-  const start = await client.get('/auth/kick');
-  expect(start.status).toBe(302);
-  const authorize = new URL(start.headers.get('location')!);
-  expect(authorize.origin).toBe(kick.url);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('scope')).toBe('user:read');
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  return client.get(callback.pathname + callback.search);
+/** Logs in through the fake Kick's consent page, checking the authorize URL we send the browser to. */
+function loginThroughKick(client: TestClient, kick: FakeKickServer): Promise<Response> {
+  return throughKickConsent(client, '/auth/kick', (authorize) => {
+    expect(authorize.origin).toBe(kick.url);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('scope')).toBe('user:read');
+  });
 }
 
 describe('Kick OAuth 2.1 login against a fake Kick', () => {

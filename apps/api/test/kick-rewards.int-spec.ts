@@ -1,5 +1,6 @@
 import { KICK_REWARD_MESSAGES } from '@kickback/contracts';
 import { integrationStack, FakeKickServer, createUser, kickUser, waitFor } from '@kickback/testing';
+import { KICK_CONNECTED, connectKickAccount } from './support/kick-consent';
 
 const STREAMER = { user_id: 5353, name: 'streamer', email: 'streamer@example.com', profile_picture: 'https://files.kick.com/s.png' };
 
@@ -18,14 +19,7 @@ describe('channel rewards from Kick (real PostgreSQL + Redis, a worker, the fake
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => stack.em.fork().execute<T[]>(text, params);
   const rewards = async () => (await stack.admin.json('GET', '/api/admin/activity/kick-rewards')).body.data;
   const connect = async (scope?: string) => {
-    const start = await stack.admin.get('/auth/kick/connect');
-    const authorize = new URL(start.headers.get('location')!);
-    if (scope) authorize.searchParams.set('scope', scope);
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await stack.admin.get(callback.pathname + callback.search)).headers.get('location')).toBe(
-      '/admin-new/kick-connection?connected=1',
-    );
+    expect((await connectKickAccount(stack.admin, scope)).headers.get('location')).toBe(KICK_CONNECTED);
   };
   const balance = async (userId: number) =>
     Number((await sql<{ balance: string }>('select balance from wallets where user_id = ?', [userId]))[0]?.balance ?? 0);

@@ -1,13 +1,5 @@
 import { integrationStack, FakeKickServer, createUser, type TestClient } from '@kickback/testing';
-
-/** Starts Kick login from `startPath`, consents on the fake Kick and returns our callback's answer. */
-async function loginThroughKick(client: TestClient, kick: FakeKickServer, startPath: string): Promise<Response> {
-  const start = await client.get(startPath);
-  expect(start.status).toBe(302);
-  const consent = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  return client.get(callback.pathname + callback.search);
-}
+import { throughKickConsent } from './support/kick-consent';
 
 async function demoLogin(client: TestClient, userId: number, next: string): Promise<Response> {
   const token = await client.refreshCsrf();
@@ -54,7 +46,7 @@ describe('login returns the visitor to the page they came from, and only to a pa
       profile_picture: 'https://files.kick.com/p.png',
     };
     const client = stack.api.client();
-    const res = await loginThroughKick(client, kick, '/auth/kick?next=%2Fraffles%2F42');
+    const res = await throughKickConsent(client, '/auth/kick?next=%2Fraffles%2F42');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/raffles/42');
     const session = await client.json<{ data: { user: { username: string } } }>('GET', '/api/r/session');
@@ -69,7 +61,7 @@ describe('login returns the visitor to the page they came from, and only to a pa
         email: `foreign${i}@example.com`,
         profile_picture: 'https://files.kick.com/p.png',
       };
-      const res = await loginThroughKick(stack.api.client(), kick, `/auth/kick?next=${encodeURIComponent(target)}`);
+      const res = await throughKickConsent(stack.api.client(), `/auth/kick?next=${encodeURIComponent(target)}`);
       expect({ target, location: res.headers.get('location') }).toEqual({ target, location: '/' });
     }
   });
@@ -115,10 +107,10 @@ describe('login returns the visitor to the page they came from, and only to a pa
 
   it('a banned member refused by Kick login sees the reason too', async () => {
     kick.nextUser = { user_id: 880500, name: 'BannedViewer', email: 'banned@example.com', profile_picture: 'https://files.kick.com/p.png' };
-    await loginThroughKick(stack.api.client(), kick, '/auth/kick');
+    await throughKickConsent(stack.api.client(), '/auth/kick');
     await stack.em.fork().execute(`update users set banned_at = now(), ban_reason = 'Chargeback abuse' where kick_user_id = 880500`);
     const client = stack.api.client();
-    const refused = await loginThroughKick(client, kick, '/auth/kick?next=%2Fstore');
+    const refused = await throughKickConsent(client, '/auth/kick?next=%2Fstore');
     expect(refused.headers.get('location')).toBe('/login?error=banned&next=%2Fstore');
     const html = await (await client.get(refused.headers.get('location')!)).text();
     expect(html).toContain('Reason: Chargeback abuse');

@@ -1,21 +1,8 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ADMIN_ROOM, ADMIN_USER_MESSAGES, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts';
 import { MemberSessionStore, RealtimeEmitter, SESSION_TTL_SECONDS, memberSessionsKey } from '@kickback/platform';
-import { integrationStack, createUser, type RunningApi, type TestClient } from '@kickback/testing';
-
-function connect(url: string, cookie: string): Socket {
-  return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-}
-
-function once<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
+import { integrationStack, createUser, testSocket, type RunningApi, type TestClient } from '@kickback/testing';
+import { once } from './support/socket-events';
 
 /** Whether `event` arrives within `ms` (false when it does not). */
 function heard(socket: Socket, event: string, ms = 400): Promise<boolean> {
@@ -34,7 +21,7 @@ describe('member standing: roles and bans (admin API, sessions and sockets on ev
   let adminId: number;
   const sockets: Socket[] = [];
   const open = async (url: string, client: TestClient) => {
-    const socket = connect(url, client.cookieHeader);
+    const socket = testSocket(url, client);
     sockets.push(socket);
     await once(socket, 'connect');
     return socket;

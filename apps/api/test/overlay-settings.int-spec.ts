@@ -1,7 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Socket } from 'socket.io-client';
 import {
   DEFAULT_OVERLAY_SETTINGS,
   type AdminOverlayToken,
@@ -12,30 +8,15 @@ import {
 } from '@kickback/contracts';
 import { OVERLAY_TOKEN_PURPOSE, SecretsCipher, rekeyOverlayTokens } from '@kickback/domain';
 import { AppConfig } from '@kickback/platform';
-import { integrationStack, socketConnected, testSocket, waitFor, type TestClient } from '@kickback/testing';
-
-function pageData(html: string): OverlayPageData {
-  const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
-  if (!match) throw new Error('no injected page data');
-  return JSON.parse(match[1]!) as OverlayPageData;
-}
+import { integrationStack, waitFor, type TestClient } from '@kickback/testing';
+import { builtPage, frontendDist, injectedPageData } from './support/served-pages';
 
 /** Overlays streamers can use: settings applied live, and the current URL shown again to admins without rotating it. */
 describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
   let member: TestClient;
-  const sockets: Socket[] = [];
-
   let dist: string;
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body><div id="root"></div></body></html>');
-    writeFileSync(
-      join(dist, 'overlay.html'),
-      '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
-    );
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
+  beforeAll(() => {
+    dist = frontendDist({ 'index.html': builtPage('root'), 'overlay.html': builtPage('overlay') });
   });
 
   const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
@@ -44,11 +25,7 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
     member = await stack.api.signedIn();
   });
 
-  const overlaySocket = async (kind: string, token: string) => {
-    const socket = testSocket(stack.api.url, null, { overlay: kind, token });
-    sockets.push(socket);
-    return socketConnected(socket);
-  };
+  const overlaySocket = (kind: string, token: string) => stack.socket(null, { overlay: kind, token });
 
   it('shows the live URL again, unchanged and still working, to admins only; a revoked or rotated URL is gone', async () => {
     expect((await stack.admin.json('GET', '/api/admin/overlays/raffle/url')).status).toBe(404);
@@ -114,7 +91,7 @@ describe('overlay settings and kept URLs (real PostgreSQL + Redis)', () => {
       look: { settings, colours: expect.objectContaining({ primary_color: theme.primary_color, card_background: theme.card_background }) },
     });
 
-    const page = pageData(await (await fetch(`${stack.api.url}/overlay/hunt?token=${issued.token}`)).text());
+    const page = injectedPageData<OverlayPageData>(await (await fetch(`${stack.api.url}/overlay/hunt?token=${issued.token}`)).text());
     expect(page.overlay.look.settings).toEqual(settings);
     const rows = (await stack.admin.json<{ data: AdminOverlayToken[] }>('GET', '/api/admin/overlays')).body.data;
     expect(rows.find((r) => r.kind === 'hunt')!.settings).toEqual(settings);

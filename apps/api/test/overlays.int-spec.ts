@@ -1,16 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { DEFAULT_OVERLAY_SETTINGS, OVERLAY_KINDS, type IssuedOverlayToken, type OverlayPageData } from '@kickback/contracts';
-import { integrationStack, socketConnected, testSocket } from '@kickback/testing';
-
-function pageData(html: string): OverlayPageData {
-  const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
-  if (!match) throw new Error('no injected page data');
-  return JSON.parse(match[1]!) as OverlayPageData;
-}
+import { integrationStack } from '@kickback/testing';
+import { builtPage, frontendDist, injectedPageData } from './support/served-pages';
 
 /** Answers 'joined' or the refusal for one room:join on a socket. */
 function tryJoin(socket: Socket, room: string): Promise<string> {
@@ -30,19 +22,9 @@ function tryJoin(socket: Socket, room: string): Promise<string> {
 
 /** OBS overlays: tokens per kind (hashed, rotatable, revocable), token-checked pages and data, token-gated socket rooms. */
 describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-
   let dist: string;
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body><div id="root"></div></body></html>');
-    writeFileSync(
-      join(dist, 'overlay.html'),
-      '<!doctype html><html><head><!--app-data--></head><body><div id="overlay"></div></body></html>',
-    );
-  });
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
+  beforeAll(() => {
+    dist = frontendDist({ 'index.html': builtPage('root'), 'overlay.html': builtPage('overlay') });
   });
 
   const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
@@ -52,11 +34,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     expect(res.status).toBe(201);
     return res.body.data;
   };
-  const overlaySocket = async (auth: Record<string, unknown>) => {
-    const socket = testSocket(stack.api.url, null, auth);
-    sockets.push(socket);
-    return socketConnected(socket);
-  };
+  const overlaySocket = (auth: Record<string, unknown>) => stack.socket(null, auth);
 
   it('only admins list, issue and revoke; tokens are stored hashed and unknown kinds are 404', async () => {
     const member = await stack.api.signedIn();
@@ -100,7 +78,7 @@ describe('overlay tokens, pages and sockets (real PostgreSQL + Redis)', () => {
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).not.toContain('frame-ancestors');
     expect(csp).toContain("script-src 'self' 'nonce-");
-    const data = pageData(await res.text());
+    const data = injectedPageData<OverlayPageData>(await res.text());
     expect(data).toEqual({
       overlay: {
         kind: 'leaderboard',

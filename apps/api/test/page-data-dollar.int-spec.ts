@@ -1,17 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OVERLAY_KINDS, type IssuedOverlayToken } from '@kickback/contracts';
 import { integrationStack } from '@kickback/testing';
+import { frontendDist, injectedPageData } from './support/served-pages';
 
 /** Each of String.prototype.replace's replacement patterns, as they could arrive in a casino's player name. */
 const DOLLARS = ["High$'Roller", 'Low$`Roller', '$$$ giveaway', 'Echo$&Echo'];
-
-function pageData(html: string): any {
-  const match = /<script nonce="[^"]+">window\.__APP__=(.*?);<\/script>/s.exec(html);
-  if (!match) throw new Error('no injected page data');
-  return JSON.parse(match[1]!);
-}
 
 /**
  * Text from outside (a casino's player names) and from admins goes into the pages' data script as it is: a `$` in it
@@ -20,12 +12,10 @@ function pageData(html: string): any {
 describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () => {
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
     // Text after the marker, with quotes, is what a `$'` would splice into the JSON.
     const page = (root: string) =>
       `<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="${root}"></div></body></html>`;
-    writeFileSync(join(dist, 'index.html'), page('root'));
-    writeFileSync(join(dist, 'overlay.html'), page('overlay'));
+    dist = frontendDist({ 'index.html': page('root'), 'overlay.html': page('overlay') });
   });
   const stack = integrationStack({ admin: true, env: () => ({ FRONTEND_DIST: dist }) });
 
@@ -67,7 +57,7 @@ describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () 
 
     for (const path of ['/', '/store', '/raffles']) {
       const html = await (await stack.api.client().get(path)).text();
-      const data = pageData(html);
+      const data = injectedPageData<any>(html);
       expect([path, data.settings.site_name, data.settings.site_description]).toEqual([path, name, DOLLARS.join(' ')]);
       expect(data.settings.powered_by.label).toBe(label);
       expect(data.settings.casino).toEqual({ crypto1_label: crypto, crypto2_label: description, crypto3_label: name });
@@ -80,7 +70,7 @@ describe('page data with "$" in third-party text (real PostgreSQL + Redis)', () 
     for (const kind of OVERLAY_KINDS) {
       const { token } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', `/api/admin/overlays/${kind}/token`)).body.data;
       const html = await (await fetch(`${stack.api.url}/overlay/${kind}?token=${token}`)).text();
-      const { overlay } = pageData(html);
+      const { overlay } = injectedPageData<any>(html);
       expect([kind, overlay.kind]).toEqual([kind, kind]);
       expect(html.endsWith('<div id="overlay"></div></body></html>')).toBe(true);
       if (kind === 'raffle') {

@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FriendshipsService } from '@kickback/domain';
 import { integrationStack, TEST_REDIS_URL, claimRedisDbs, createUser, releaseRedisDbs } from '@kickback/testing';
+import { frontendDist } from './support/served-pages';
 
 function appData(html: string): any {
   const match = /<script nonce="([^"]+)">window\.__APP__=(.*?);<\/script>/s.exec(html);
@@ -14,19 +14,14 @@ describe('page serving with injected data', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(
-      join(dist, 'admin.html'),
-      '<!doctype html><html><head><title>admin</title><!--app-data--></head><body><div id="admin"></div></body></html>',
-    );
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    // A file named like a page route: page routes never reach the built files.
-    writeFileSync(join(dist, 'store'), 'not the store page');
+    dist = frontendDist({
+      'index.html':
+        '<!doctype html><html><head><!--app-data--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+      'admin.html': '<!doctype html><html><head><title>admin</title><!--app-data--></head><body><div id="admin"></div></body></html>',
+      'assets/app.js': 'console.log(1)',
+      // A file named like a page route: page routes never reach the built files.
+      store: 'not the store page',
+    });
   });
   const stack = integrationStack({ env: () => ({ FRONTEND_DIST: dist }) });
 

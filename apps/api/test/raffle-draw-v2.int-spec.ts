@@ -73,6 +73,17 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
       created_at: new Date().toISOString(),
     });
 
+  /** Each member enters once free; those `buys` picks by their index also spend `pointsSpent` on points entries. */
+  async function enterAll(id: number, crowd: Member[], pointsSpent: number, buys: (index: number) => boolean) {
+    for (const [i, m] of crowd.entries()) {
+      expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
+      if (buys(i))
+        expect(
+          (await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: pointsSpent })).status,
+        ).toBe(200);
+    }
+  }
+
   /** A permanent ban in the Kick chat. */
   const kickBan = (m: Member) =>
     deliver('moderation.banned', {
@@ -93,11 +104,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     const crowd = await members(9, 880_000);
     // Three subscribers, known from the badge on their chat messages.
     for (const m of crowd.slice(0, 3)) expect(await chatAsSubscriber(m)).toBe(200);
-    for (const [i, m] of crowd.entries()) {
-      expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-      if (i % 2 === 0)
-        expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 20 })).status).toBe(200);
-    }
+    await enterAll(id, crowd, 20, (i) => i % 2 === 0);
     // Excluded: one by a Kick ban before the draw, one banned on the site and found at the draw.
     expect(await kickBan(crowd[1]!)).toBe(200);
     await sql(`update users set banned_at = now(), ban_reason = 'Bot' where id = ?`, [crowd[4]!.id]);
@@ -139,11 +146,7 @@ describe('raffle draw v2 recomputed from the docs alone (real PostgreSQL + Redis
     const crowd = await members(10, 881_000);
     // Four subscribers, known from the badge on their chat messages.
     for (const m of crowd.slice(0, 4)) expect(await chatAsSubscriber(m)).toBe(200);
-    for (const [i, m] of crowd.entries()) {
-      expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'passwordless' })).status).toBe(200);
-      if (i % 3 !== 1)
-        expect((await m.client.json('POST', `/api/r/raffles/${id}/enter`, { entry_type: 'points', points_spent: 30 })).status).toBe(200);
-    }
+    await enterAll(id, crowd, 30, (i) => i % 3 !== 1);
     // Excluded: a subscriber banned on the site by an admin (taken out at the draw), and a member banned in the Kick chat.
     expect((await stack.admin.json('POST', `/api/admin/users/${crowd[2]!.id}/ban`, { reason: 'Ban evasion' })).status).toBe(200);
     expect(await kickBan(crowd[6]!)).toBe(200);

@@ -1,33 +1,24 @@
-import type { Socket } from 'socket.io-client';
-import type { IssuedOverlayToken, JoinCommandPush, OverlayData } from '@kickback/contracts';
-import { integrationStack, socketConnected, testSocket, waitFor } from '@kickback/testing';
+import type { JoinCommandPush } from '@kickback/contracts';
+import { integrationStack, waitFor } from '@kickback/testing';
+import { issueOverlayToken, overlayData } from './support/overlays';
 
 /**
  * The raffle overlay's default "How to enter" names the chat keyword set in Activity: an open overlay is told when the
  * admin changes it, and Go live (moderators included) reads it from a route of its own.
  */
 describe('the join keyword on stream (real PostgreSQL + Redis)', () => {
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    sockets.forEach((s) => s.close());
-  });
-
   const stack = integrationStack({ admin: true });
 
   const saveRules = async (rules: Record<string, unknown>) =>
     expect((await stack.admin.json('PUT', '/api/admin/activity/rules', rules)).status).toBe(200);
 
   it('pushes the new command to open raffle overlays when the keyword or chat commands change, and only then', async () => {
-    const { data: issued } = (await stack.admin.json<{ data: IssuedOverlayToken }>('POST', '/api/admin/overlays/raffle/token')).body;
-    const overlayCommand = async () => {
-      const res = await fetch(`${stack.api.url}/overlay/raffle/data?token=${issued.token}`);
-      return ((await res.json()) as { data: Extract<OverlayData, { kind: 'raffle' }> }).data.join_command;
-    };
+    const token = await issueOverlayToken(stack, 'raffle');
+    const overlayCommand = async () => (await overlayData(stack, 'raffle', token)).join_command;
     await saveRules({ chat_commands_enabled: true });
     expect(await overlayCommand()).toBe('!join');
 
-    const socket = testSocket(stack.api.url, null, { overlay: 'raffle', token: issued.token });
-    sockets.push(await socketConnected(socket));
+    const socket = await stack.socket(null, { overlay: 'raffle', token });
     const pushes: JoinCommandPush[] = [];
     socket.on('overlay:join-command', (push: JoinCommandPush) => pushes.push(push));
 

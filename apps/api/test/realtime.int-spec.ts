@@ -4,19 +4,10 @@ import { ADMIN_ROOM, LIVE_ROOM, STAFF_ROOM, userRoom } from '@kickback/contracts
 import { RealtimeEmitter } from '@kickback/platform';
 import { EconomyService } from '@kickback/domain';
 import { integrationStack, createUser, type RunningApi } from '@kickback/testing';
+import { once } from './support/socket-events';
 
 function connect(url: string, headers: Record<string, string> = {}): Socket {
   return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
-}
-
-function once<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
 }
 
 describe('realtime across api instances (Redis adapter + emitter)', () => {

@@ -1,7 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { integrationStack, createUser } from '@kickback/testing';
+import { frontendDist } from './support/served-pages';
 
 const ANONYMOUS_MINUTES = 120;
 
@@ -9,8 +7,7 @@ const ANONYMOUS_MINUTES = 120;
 describe('session lifetimes and personal answers', () => {
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'kb-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><!--app-data--></head><body></body></html>');
+    dist = frontendDist({ 'index.html': '<!doctype html><html><head><!--app-data--></head><body></body></html>' });
   });
   const stack = integrationStack({ env: () => ({ FRONTEND_DIST: dist, ANONYMOUS_SESSION_MINUTES: String(ANONYMOUS_MINUTES) }) });
 

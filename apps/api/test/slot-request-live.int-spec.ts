@@ -120,4 +120,19 @@ describe('slot requests live: next-up overlay, Go live pushes, played results in
     expect(sugarStats).toEqual({ times_opened: 0 });
     expect((await stack.admin.json('PUT', '/api/admin/overlays/next-up/settings', { hidden: ['requesters'] })).status).toBe(200);
   }, 60_000);
+
+  it("a change of the rules reaches the queue's room: an open page sees the new price, and that requests closed", async () => {
+    const viewer = testSocket(stack.api.url, null);
+    sockets.push(await socketConnected(viewer));
+    expect(await new Promise((resolve) => viewer.emit('room:join', SLOT_REQUESTS_ROOM, resolve))).toMatchObject({ joined: true });
+    const pushes = listen(viewer);
+    const rules = (changes: object) => stack.admin.json('PUT', '/api/admin/slot-requests/settings', changes);
+
+    expect((await rules({ open: true, price: 75 })).status).toBe(200);
+    await waitFor(() => pushes.at(-1)?.price === 75, 10_000, 'the new price');
+    expect(pushes.at(-1)).toMatchObject({ open: true, price: 75 });
+    expect((await rules({ open: false })).status).toBe(200);
+    await waitFor(() => pushes.at(-1)?.open === false, 10_000, 'requests closed');
+    expect(pushes.at(-1)).toMatchObject({ open: false, price: 75 });
+  });
 });

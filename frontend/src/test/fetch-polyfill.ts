@@ -106,6 +106,23 @@ export class TestResponse {
 export type MockAnswer = { status?: number; body: unknown };
 export type MockHandler = (request: TestRequest) => MockAnswer | undefined;
 
+/** What a server that is down answers: a page's failed state. */
+export const SERVER_ERROR: MockAnswer = { status: 500, body: { success: false, message: 'Server error' } };
+
+/**
+ * One route that fails until the test calls `recover()`, then answers `answer()`: a page's failed state and its Try
+ * again. Any other request fails the test, as with mockFetch.
+ */
+export function failingUntilRecovered(url: string, answer: () => MockAnswer): { recover: () => void } {
+  let failing = true;
+  mockFetch((r) => (r.url === url ? (failing ? SERVER_ERROR : answer()) : undefined));
+  return {
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
 /** Answers fetch calls from `handler`; a call it does not answer fails the test loudly. */
 export function mockFetch(handler: MockHandler): jest.Mock<Promise<TestResponse>, [TestRequest | string, RequestInitLike?]> {
   const fetchMock = jest.fn(async (input: TestRequest | string, init?: RequestInitLike) => {

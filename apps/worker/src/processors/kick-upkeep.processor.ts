@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { KickConnectionService, KickRewardsService, KickSubscriptionsService } from '@kickback/domain';
 import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
+import { repeatEvery } from './repeat-every';
 
 /** Kick drops a subscription after a day of failed deliveries; this period brings it back long before anyone notices. */
 export const KICK_RECONCILE_EVERY_MS = 5 * 60_000;
@@ -29,7 +30,7 @@ export class KickUpkeepProcessor extends WorkerHost implements OnApplicationBoot
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler('kick-reconcile', { every: KICK_RECONCILE_EVERY_MS }, { name: 'kick-reconcile', opts: JOB_OPTS });
+    await repeatEvery(this.queue, 'kick-reconcile', KICK_RECONCILE_EVERY_MS, JOB_OPTS);
     await this.queue.add('kick-reconcile-start', {}, JOB_OPTS);
   }
 

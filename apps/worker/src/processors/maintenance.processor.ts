@@ -11,6 +11,7 @@ import {
   type LivePollResult,
 } from '@kickback/domain';
 import { STALLED_JOB_RECOVERY } from './stalled-job-recovery';
+import { repeatEvery } from './repeat-every';
 
 const EVENT_RETENTION_EVERY_MS = 3600_000;
 const KICK_MESSAGE_RETENTION_EVERY_MS = 3600_000;
@@ -40,23 +41,10 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'event-retention',
-      { every: EVENT_RETENTION_EVERY_MS },
-      { name: 'event-retention', opts: JOB_OPTS },
-    );
-    await this.queue.upsertJobScheduler(
-      'kick-message-retention',
-      { every: KICK_MESSAGE_RETENTION_EVERY_MS },
-      { name: 'kick-message-retention', opts: JOB_OPTS },
-    );
-    await this.queue.upsertJobScheduler(
-      'account-export-purge',
-      { every: ACCOUNT_EXPORT_PURGE_EVERY_MS },
-      { name: 'account-export-purge', opts: JOB_OPTS },
-    );
-    if (this.config.env.KICK_EVENTS_SUBSCRIBE)
-      await this.queue.upsertJobScheduler('kick-live-poll', { every: LIVE_POLL_EVERY_MS }, { name: 'kick-live-poll', opts: JOB_OPTS });
+    await repeatEvery(this.queue, 'event-retention', EVENT_RETENTION_EVERY_MS, JOB_OPTS);
+    await repeatEvery(this.queue, 'kick-message-retention', KICK_MESSAGE_RETENTION_EVERY_MS, JOB_OPTS);
+    await repeatEvery(this.queue, 'account-export-purge', ACCOUNT_EXPORT_PURGE_EVERY_MS, JOB_OPTS);
+    if (this.config.env.KICK_EVENTS_SUBSCRIBE) await repeatEvery(this.queue, 'kick-live-poll', LIVE_POLL_EVERY_MS, JOB_OPTS);
     else await this.queue.removeJobScheduler('kick-live-poll');
   }
 

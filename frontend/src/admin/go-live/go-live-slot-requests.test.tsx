@@ -59,7 +59,7 @@ describe('Go live: slot requests panel', () => {
     // A request from chat: the live room's push makes the panel read the queue again.
     queue = [entry(3, 1, 'Sugar Rush', ['dan'])];
     const socket = (await getSocket()) as unknown as FakeSocket;
-    act(() => socket.serverEmit('slot-requests:changed', { total: 1, next: queue, at: new Date().toISOString() }));
+    act(() => socket.serverEmit('slot-requests:changed', { total: 1, next: queue, open: true, price: 0, at: new Date().toISOString() }));
     expect(await screen.findByText(/Sugar Rush/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear queue' }));

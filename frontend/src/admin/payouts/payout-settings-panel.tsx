@@ -7,14 +7,23 @@ import { useGetPayoutSettingsQuery, useUpdatePayoutSettingsMutation } from './ad
 
 /** The streamer's promise (hours before a payout is flagged), the pending total on home, and where proof is public. */
 export function PayoutSettingsPanel() {
-  const { data } = useGetPayoutSettingsQuery();
+  const { data, isError, isFetching, refetch } = useGetPayoutSettingsQuery();
   const [save, saving] = useUpdatePayoutSettingsMutation();
   const act = useAdminAction();
   const [draft, setDraft] = useState<PayoutSettings | null>(null);
   useEffect(() => {
     if (data) setDraft(data);
   }, [data]);
-  if (!draft) return null;
+  // Unread settings cannot be edited; a failed read says so instead of leaving the panel out without a word.
+  if (!draft)
+    return isError ? (
+      <p className="field-error" role="alert">
+        Failed to load the payout settings.{' '}
+        <button type="button" className="button button--ghost button--small" onClick={() => void refetch()} disabled={isFetching}>
+          Try again
+        </button>
+      </p>
+    ) : null;
   const errors = fieldErrors(saving.error);
   const toggleSource = (source: PayoutSource, on: boolean) =>
     setDraft({

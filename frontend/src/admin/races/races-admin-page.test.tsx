@@ -31,6 +31,7 @@ const toasts = (store: { getState: () => unknown }) =>
 describe('RacesAdminPage', () => {
   it('lists races with their ranking and last refresh, creates one with a prize ladder, edits and cancels a live one', async () => {
     const requests: TestRequest[] = [];
+    let refreshes = 0;
     mockFetch((request) => {
       requests.push(request);
       const { url, method } = request;
@@ -39,6 +40,16 @@ describe('RacesAdminPage', () => {
         return { body: { success: true, data: [{ id: 3, name: 'Gamdom', source_type: 'gamdom' } as AdminPlatform] } };
       if (url === '/api/admin/races' && method === 'POST')
         return { status: 201, body: { success: true, data: race({ id: 2, title: 'Stream sprint', status: 'upcoming' }) } };
+      if (url === '/api/admin/races/1/refresh')
+        return refreshes++ === 0
+          ? {
+              body: {
+                success: true,
+                data: race({ last_error: null, last_updated: '2026-12-05T19:00:00.000Z' }),
+                message: 'Race refreshed.',
+              },
+            }
+          : { body: { success: true, data: race({}), message: 'The refresh failed: Gamdom answered 503' } };
       if (url === '/api/admin/races/1/cancel') return { body: { success: true, data: race({ status: 'cancelled' }) } };
       if (url === '/api/admin/races/1' && method === 'PUT') return { body: { success: true, data: race({ title: 'Longer race' }) } };
       return undefined;
@@ -83,6 +94,13 @@ describe('RacesAdminPage', () => {
     await waitFor(() => expect(toasts(store)).toContain('success: Longer race saved'));
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(JSON.parse(String(put.body))).toMatchObject({ title: 'Longer race', starts_at: '2026-12-05T18:00:30.000Z' });
+
+    // A live race can be refreshed at once (after a CSV import); a failed fetch is said as the server says it, not as a success.
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh now: Weekend race' }));
+    await waitFor(() => expect(toasts(store)).toContain('success: Race refreshed.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh now: Weekend race' }));
+    await waitFor(() => expect(toasts(store)).toContain('warning: The refresh failed: Gamdom answered 503'));
+    expect(requests.filter((r) => r.url === '/api/admin/races/1/refresh' && r.method === 'POST')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Weekend race' }));
     await waitFor(() => expect(toasts(store)).toContain('success: Weekend race cancelled'));

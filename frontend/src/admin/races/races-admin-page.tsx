@@ -1,9 +1,11 @@
-import { racePrizeLabel, type AdminRace, type RaceInput } from '@kickback/contracts';
+import { RACE_MESSAGES, racePrizeLabel, type AdminRace, type RaceInput } from '@kickback/contracts';
 import { raceInputSchema } from '@kickback/contracts/api/races';
+import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
+import { useToast } from '../../lib/use-toast';
 import { CataloguePage } from '../kit/catalogue-page';
 import { type CatalogueResource, listTexts } from '../kit/resource';
-import { racesAdmin, useCancelRaceMutation } from './admin-races-api';
+import { racesAdmin, useCancelRaceMutation, useRefreshRaceMutation } from './admin-races-api';
 import { platformField, prizeLadderField, utcDateTime } from './race-fields';
 
 const STATUS = { upcoming: 'Upcoming', live: 'Live', finished: 'Finished', cancelled: 'Cancelled' } as const;
@@ -26,6 +28,30 @@ function CancelButton({
       onClick={() => void act(() => cancel(race.id).unwrap(), `${race.title} cancelled`, 'Failed to cancel race')}
     >
       Cancel {race.title}
+    </button>
+  );
+}
+
+/**
+ * Runs a live race's refresh at once (after a CSV import, say) rather than at the platform's next interval. The server
+ * says what came of it: refreshed, or why not (another run under way, a failed fetch), which is not a success.
+ */
+function RefreshButton({ race, busy }: { race: AdminRace; busy: boolean }) {
+  const [refresh, state] = useRefreshRaceMutation();
+  const toast = useToast();
+  const run = async () => {
+    try {
+      const answer = await refresh(race.id).unwrap();
+      const message = answer.message ?? RACE_MESSAGES.refreshed('updated');
+      if (message === RACE_MESSAGES.refreshed('updated')) toast.success(message);
+      else toast.warning(message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to refresh race'));
+    }
+  };
+  return (
+    <button type="button" className="button button--ghost" disabled={busy || state.isLoading} onClick={() => void run()}>
+      Refresh now: {race.title}
     </button>
   );
 }
@@ -82,7 +108,12 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
     message: (race) => `${race.title} and its standings are removed. Winners already recorded stay in Recent Winners.`,
   },
   rowActions: (race, kit) =>
-    race.status === 'upcoming' || race.status === 'live' ? <CancelButton race={race} busy={kit.busy} act={kit.act} /> : null,
+    race.status === 'upcoming' || race.status === 'live' ? (
+      <>
+        {race.status === 'live' && <RefreshButton race={race} busy={kit.busy} />}
+        <CancelButton race={race} busy={kit.busy} act={kit.act} />
+      </>
+    ) : null,
 };
 
 export default function RacesAdminPage() {

@@ -59,13 +59,15 @@ export const slotsApi = baseApi.injectEndpoints({
       query: () => '/api/r/slot-requests',
       transformResponse: (data: Omit<SlotRequestsState, 'total'>) => ({ ...data, total: data.queue.length }),
       providesTags: ['SlotRequests'],
-      // The queue's size follows its room: each push says it, no read needed.
+      // The queue's size and the rules follow its room: each push says them, no read needed.
       onCacheEntryAdded: (_arg, lifecycle) =>
         followLive(lifecycle, (live) => {
           live.join(SLOT_REQUESTS_ROOM);
           live.on('slot-requests:changed', (push) =>
             lifecycle.updateCachedData((draft) => {
               draft.total = push.total;
+              draft.open = push.open;
+              draft.price = push.price;
             }),
           );
         }),

@@ -31,7 +31,9 @@ function mount(next: SlotRequestEntry[], total: number) {
   const stage = document.createElement('div');
   const look: OverlayLookState = { settings: () => DEFAULT_OVERLAY_SETTINGS['next-up'], onChange: () => undefined };
   mountNextUpOverlay({ stage, live, token: 't', look }, { kind: 'next-up', next, total });
-  const push = (payload: Parameters<ServerToClientEvents['slot-requests:changed']>[0]) => handlers.get('slot-requests:changed')!(payload);
+  // The overlay shows the queue, not the rules a push also carries.
+  const push = (queue: Omit<Parameters<ServerToClientEvents['slot-requests:changed']>[0], 'open' | 'price'>) =>
+    handlers.get('slot-requests:changed')!({ ...queue, open: true, price: 0 });
   const part = (li: Element, name: string) => li.querySelector(`.ov-next-up__${name}`)!.textContent;
   const rows = () =>
     [...stage.querySelectorAll('li')].map((li) => ['place', 'name', 'provider', 'requesters'].map((name) => part(li, name)));

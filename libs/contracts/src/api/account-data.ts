@@ -42,6 +42,9 @@ export const ACCOUNT_ARCHIVE_PARTS = [
   'tournament_predictions',
   'redemptions',
   'payouts',
+  'slot_requests',
+  'poll_votes',
+  'contest_stakes',
   'tickets',
   'friends',
 ] as const;

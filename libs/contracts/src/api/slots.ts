@@ -328,10 +328,13 @@ export const NEXT_UP_SHOWN = 3;
 
 /**
  * 'slot-requests:changed': the queue after a window of changes: its size and its head (at most NEXT_UP_SHOWN entries),
- * so a push is the same size at any request rate. Screens that show more read the queue again.
+ * so a push is the same size at any request rate, with the rules a viewer asks under (open, price), so a page that
+ * offers the request button follows a change of them. Screens that show more read the queue again.
  */
 export interface SlotRequestsPush {
   total: number;
   next: SlotRequestEntry[];
+  open: boolean;
+  price: number;
   at: string;
 }

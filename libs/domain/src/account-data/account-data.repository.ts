@@ -156,6 +156,36 @@ export class AccountDataRepository {
     );
   }
 
+  /** Slots the member asked for, with what each request cost them and how it ended. */
+  slotRequests(em: EntityManager, userId: number): Promise<Rows> {
+    return em.execute<Rows>(
+      `select r.id, s.name as slot_name, p.name as provider, q.source, q.points, q.created_at as requested_at, q.refunded_at,
+              r.status, r.bet::text as bet, r.win::text as win, r.closed_at
+       from slot_request_requesters q join slot_requests r on r.id = q.request_id
+       join slots s on s.id = r.slot_id join slot_providers p on p.id = s.provider_id
+       where q.user_id = ? order by q.created_at, r.id`,
+      [userId],
+    );
+  }
+
+  /** The member's site votes (chat votes are kept by Kick id, not by member). */
+  pollVotes(em: EntityManager, userId: number): Promise<Rows> {
+    return em.execute<Rows>(
+      `select v.poll_id, p.question, v.option, p.options ->> v.option::int as option_label, v.voted_at, v.changed_at
+       from poll_votes v join polls p on p.id = v.poll_id where v.user_id = ? order by v.id`,
+      [userId],
+    );
+  }
+
+  contestStakes(em: EntityManager, userId: number): Promise<Rows> {
+    return em.execute<Rows>(
+      `select s.contest_id, c.question, s.option, c.options ->> s.option::int as option_label, s.points::text as points,
+              s.first_staked_at, c.status as contest_status, c.winning_option
+       from contest_stakes s join contests c on c.id = s.contest_id where s.user_id = ? order by s.first_staked_at`,
+      [userId],
+    );
+  }
+
   tickets(em: EntityManager, userId: number): Promise<Rows> {
     return em.execute<Rows>(
       `select t.id, t.title, t.description, c.name as category, t.priority, t.status, t.created_at, t.updated_at

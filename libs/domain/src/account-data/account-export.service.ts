@@ -92,6 +92,9 @@ export class AccountExportService {
       tournament_predictions: await this.repository.tournamentPredictions(tx, userId),
       redemptions: await this.repository.redemptions(tx, userId),
       payouts: await this.repository.payouts(tx, userId),
+      slot_requests: await this.repository.slotRequests(tx, userId),
+      poll_votes: await this.repository.pollVotes(tx, userId),
+      contest_stakes: await this.repository.contestStakes(tx, userId),
       tickets: await this.tickets(tx, userId),
       friends: await this.repository.friends(tx, userId),
     };

@@ -2,15 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { contestSettingsSchema, type ContestSettings, type ContestTemplate, type ContestTemplateInput } from '@kickback/contracts';
 import { AuditLogService, isUniqueViolation } from '@kickback/platform';
+import { ContestTemplatesRepository, type TemplateRow } from './contest-templates.repository';
 import { ContestRefusalError } from './contests.errors';
 
 const TEMPLATE_TEXTS = { nameTaken: 'A template of that name exists.', notFound: 'Template not found.' } as const;
-
-interface TemplateRow {
-  id: number;
-  name: string;
-  settings: ContestSettings;
-}
 
 /** A template as the admin screens read it: its name beside its settings. */
 const template = (row: TemplateRow): ContestTemplate => ({ id: row.id, name: row.name, ...row.settings });
@@ -29,29 +24,26 @@ const settingsOf = ({ question, options, min_stake, max_stake, window_seconds }:
 export class ContestTemplatesService {
   constructor(
     private readonly em: EntityManager,
+    private readonly templates: ContestTemplatesRepository,
     private readonly audit: AuditLogService,
   ) {}
 
   async list(): Promise<ContestTemplate[]> {
-    const rows = await this.em.fork().execute<TemplateRow[]>('select id, name, settings from contest_templates order by lower(name)');
-    return rows.map(template);
+    return (await this.templates.list(this.em.fork())).map(template);
   }
 
   /** The settings a contest opened from this template asks, checked again (a template outlives rule changes). */
   async settingsOf(id: number): Promise<ContestSettings> {
-    const [row] = await this.em.fork().execute<TemplateRow[]>('select settings from contest_templates where id = ?', [id]);
-    if (!row) throw new ContestRefusalError(TEMPLATE_TEXTS.notFound, 404);
-    return contestSettingsSchema.parse(row.settings);
+    const settings = await this.templates.settings(this.em.fork(), id);
+    if (!settings) throw new ContestRefusalError(TEMPLATE_TEXTS.notFound, 404);
+    return contestSettingsSchema.parse(settings);
   }
 
   async create(adminId: number, input: ContestTemplateInput): Promise<ContestTemplate> {
     const row = await this.audit.audited(
       { actorId: adminId, action: 'contest-template.create', entity: 'contest_template' },
       async (tx) => {
-        const [row] = await tx.execute<TemplateRow[]>(
-          'insert into contest_templates (name, settings) values (?, ?::jsonb) on conflict do nothing returning id, name, settings',
-          [input.name, JSON.stringify(settingsOf(input))],
-        );
+        const row = await this.templates.insert(tx, input.name, settingsOf(input));
         if (!row) throw new ContestRefusalError(TEMPLATE_TEXTS.nameTaken, 409);
         return { entityId: row.id, before: null, after: row };
       },
@@ -64,18 +56,12 @@ export class ContestTemplatesService {
     const row = await this.audit.audited(
       { actorId: adminId, action: 'contest-template.update', entity: 'contest_template' },
       async (tx) => {
-        const [before] = await tx.execute<TemplateRow[]>('select id, name, settings from contest_templates where id = ? for update', [id]);
+        const before = await this.templates.lock(tx, id);
         if (!before) throw new ContestRefusalError(TEMPLATE_TEXTS.notFound, 404);
-        const [row] = await tx
-          .execute<TemplateRow[]>('update contest_templates set name = ?, settings = ?::jsonb where id = ? returning id, name, settings', [
-            input.name,
-            JSON.stringify(settingsOf(input)),
-            id,
-          ])
-          .catch((error: unknown) => {
-            throw isUniqueViolation(error) ? new ContestRefusalError(TEMPLATE_TEXTS.nameTaken, 409) : error;
-          });
-        return { entityId: id, before, after: row! };
+        const row = await this.templates.update(tx, id, input.name, settingsOf(input)).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new ContestRefusalError(TEMPLATE_TEXTS.nameTaken, 409) : error;
+        });
+        return { entityId: id, before, after: row };
       },
     );
     return template(row);
@@ -83,7 +69,7 @@ export class ContestTemplatesService {
 
   async remove(adminId: number, id: number): Promise<void> {
     await this.audit.audited({ actorId: adminId, action: 'contest-template.delete', entity: 'contest_template' }, async (tx) => {
-      const [row] = await tx.execute<TemplateRow[]>('delete from contest_templates where id = ? returning id, name, settings', [id]);
+      const row = await this.templates.delete(tx, id);
       if (!row) throw new ContestRefusalError(TEMPLATE_TEXTS.notFound, 404);
       return { entityId: id, before: row, after: null };
     });

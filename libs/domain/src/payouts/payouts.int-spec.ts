@@ -252,6 +252,22 @@ describe('payout ledger (real PostgreSQL + Redis)', () => {
     const queue = await admin.json<{ data: AdminPayout[] }>('GET', '/api/admin/payouts?status=waiting_approval');
     expect(queue.body.data.map((q) => q.source).sort()).toEqual(['leaderboard', 'leaderboard', 'raffle']);
     expect(queue.body.data.find((q) => q.place === 2)!.recipient).toEqual({ user: null, casino_username: 'Minnow', name: 'Minnow' });
+
+    // Every source's payout reaches its own member's My Prizes, and the queue lists it under its source.
+    const winners = [
+      { who: h, source: 'hunt', status: 'paid' },
+      { who: p, source: 'tournament', status: 'paid' },
+      { who: l, source: 'leaderboard', status: 'waiting_approval' },
+      { who: s, source: 'store', status: 'paid' },
+    ] as const;
+    for (const w of winners) {
+      const own = await w.who.client.json<{ data: MyPrize[] }>('GET', '/api/r/payouts/mine');
+      expect(own.body.data.map((m) => [m.source, m.status])).toEqual([[w.source, w.status]]);
+      const listed = await admin.json<{ data: AdminPayout[] }>('GET', `/api/admin/payouts?status=all&source=${w.source}`);
+      expect(listed.body.data.filter((q) => q.recipient.user?.id === w.who.id).map((q) => [q.source, q.status])).toEqual([
+        [w.source, w.status],
+      ]);
+    }
   });
 
   it('a rerolled raffle winner’s payout is cancelled with the reason and the new winner’s opens', async () => {
@@ -422,8 +438,13 @@ describe('payout ledger (real PostgreSQL + Redis)', () => {
     const id = await open(opening(null, 700007, { valueUsd: '100.00' }));
     await move(admin, id, { from: 'waiting_approval', to: 'approved' });
     expect((await total()).total).toBe(Number(paid));
+    const before = await api.client().json<{ data: PublicPayout[] }>('GET', '/api/r/payouts');
+    expect(before.body.data.map((p) => p.id)).not.toContain(id);
     await move(admin, id, { from: 'approved', to: 'paid', proof_reference: 'bank-ref-7' });
     expect((await total()).total).toBe(Number(paid) + 100);
+    // Paid with its proof, it heads the public page, masked like the board, with the proof.
+    const after = await api.client().json<{ data: PublicPayout[] }>('GET', '/api/r/payouts');
+    expect(after.body.data[0]).toMatchObject({ id, recipient: 'Ca********', proof: { reference: 'bank-ref-7' } });
     expect((await admin.json('PUT', '/api/admin/payouts/settings', { show_pending_total: true })).status).toBe(200);
     expect(await total()).toMatchObject({ total: Number(paid) + 100, pending_total: Number(owed) });
     expect((await admin.json('PUT', '/api/admin/payouts/settings', { promise_hours: 0 })).status).toBe(422);

@@ -90,33 +90,14 @@ export class SafetyAdminService {
     const em = this.em.fork();
     let after = 0;
     for (;;) {
-      const rows = await em.execute<{ id: string; username: string; age: number; country: string | null; confirmed_at: Date }[]>(
-        `select c.id, u.username, c.age, c.country, c.confirmed_at from age_confirmations c join users u on u.id = c.user_id
-          where c.id > ? order by c.id limit ?`,
-        [after, PAGE],
-      );
+      const rows = await this.repository.ageConfirmationsAfter(em, after, PAGE);
       for (const r of rows) yield ['age confirmed', r.username, r.age, r.country ?? '', iso(r.confirmed_at), '', '', '', ''];
       if (rows.length < PAGE) break;
       after = Number(rows.at(-1)!.id);
     }
     after = 0;
     for (;;) {
-      const rows = await em.execute<
-        {
-          id: number;
-          username: string;
-          period: string;
-          started_at: Date;
-          ends_at: Date | null;
-          ended_at: Date | null;
-          ended_by: string | null;
-        }[]
-      >(
-        `select b.id, u.username, b.period, b.started_at, b.ends_at, b.ended_at, a.username as ended_by
-           from member_breaks b join users u on u.id = b.user_id left join users a on a.id = b.ended_by
-          where b.id > ? order by b.id limit ?`,
-        [after, PAGE],
-      );
+      const rows = await this.repository.breaksAfter(em, after, PAGE);
       for (const r of rows)
         yield [
           'break',

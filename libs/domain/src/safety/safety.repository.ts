@@ -11,6 +11,25 @@ export interface BreakRow {
   ends_at: Date | null;
 }
 
+export interface AgeConfirmationRecord {
+  /** bigserial, as the driver reads it. */
+  id: string;
+  username: string;
+  age: number;
+  country: string | null;
+  confirmed_at: Date;
+}
+
+export interface BreakRecord {
+  id: number;
+  username: string;
+  period: string;
+  started_at: Date;
+  ends_at: Date | null;
+  ended_at: Date | null;
+  ended_by: string | null;
+}
+
 const SETTINGS_COLUMNS = 'terms_line, no_cash_value, default_help_name, default_help_url, min_age';
 
 /** The safety tables: texts and help links, age confirmations, and members' breaks. */
@@ -161,5 +180,24 @@ export class SafetyRepository {
               (select count(*) from users where age_confirmed_at is not null) as confirmed_members`,
     );
     return { on_break: Number(row!.on_break), until_asked: Number(row!.until_asked), confirmed_members: Number(row!.confirmed_members) };
+  }
+
+  /** The records export's pages, keyset by id: age confirmations with the member's name. */
+  ageConfirmationsAfter(em: EntityManager, afterId: number, limit: number): Promise<AgeConfirmationRecord[]> {
+    return em.execute<AgeConfirmationRecord[]>(
+      `select c.id, u.username, c.age, c.country, c.confirmed_at from age_confirmations c join users u on u.id = c.user_id
+        where c.id > ? order by c.id limit ?`,
+      [afterId, limit],
+    );
+  }
+
+  /** The records export's pages, keyset by id: breaks with the member's name and who ended one early. */
+  breaksAfter(em: EntityManager, afterId: number, limit: number): Promise<BreakRecord[]> {
+    return em.execute<BreakRecord[]>(
+      `select b.id, u.username, b.period, b.started_at, b.ends_at, b.ended_at, a.username as ended_by
+         from member_breaks b join users u on u.id = b.user_id left join users a on a.id = b.ended_by
+        where b.id > ? order by b.id limit ?`,
+      [afterId, limit],
+    );
   }
 }

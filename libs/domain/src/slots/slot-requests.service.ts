@@ -115,11 +115,13 @@ export class SlotRequestsService {
   }
 
   async updateSettings(actorId: number, changes: SlotRequestSettingsUpdate): Promise<SlotRequestSettings> {
-    return this.audit.audited({ actorId, action: 'slot-requests.settings', entity: 'slot_request_settings' }, async (tx) => {
+    const saved = await this.audit.audited({ actorId, action: 'slot-requests.settings', entity: 'slot_request_settings' }, async (tx) => {
       const before = await this.requests.settings(tx);
       await this.requests.updateSettings(tx, changes);
       return { entityId: 1, before, after: await this.requests.settings(tx) };
     });
+    await this.live.changed();
+    return saved;
   }
 
   async played(actorId: number, requestId: number, result: SlotRequestPlayed): Promise<void> {

@@ -1,13 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES } from '@kickback/contracts';
 import { AppConfig } from '../config/app-config';
 import { FAILED_JOB_KEEP_MS } from './failed-job-age';
+import { QueueOutageReporter } from './queue-outage-reporter';
 
-/** BullMQ on the app's Redis; failed jobs are kept (visible to admins), completed ones trimmed. */
+/** BullMQ on the app's Redis; failed jobs are kept (visible to admins), completed ones trimmed; outages logged. */
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     BullModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -22,6 +25,7 @@ import { FAILED_JOB_KEEP_MS } from './failed-job-age';
     }),
     BullModule.registerQueue({ name: QUEUES.domainEvents }, { name: QUEUES.domainEventBatches }),
   ],
+  providers: [QueueOutageReporter],
   exports: [BullModule],
 })
 export class QueueModule {}

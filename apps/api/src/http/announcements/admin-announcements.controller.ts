@@ -1,13 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import {
-  announcementHookCreateSchema,
-  announcementHookUpdateSchema,
-  type AnnouncementHookCreate,
-  type AnnouncementHookUpdate,
-} from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { announcementHookCreateSchema, announcementHookUpdateSchema } from '@kickback/contracts';
+import { CurrentUser, Roles, ok, rowId, type SessionUser } from '@kickback/platform';
 import { AnnouncementHooksService } from '@kickback/domain';
+import { adminCatalogue } from '../admin-catalogue.controller';
 
 const HOOK = 'Announcement hook not found.';
 
@@ -15,50 +11,33 @@ const HOOK = 'Announcement hook not found.';
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/announcements')
-export class AdminAnnouncementsController {
-  constructor(private readonly hooks: AnnouncementHooksService) {}
-
-  @Get()
-  async list() {
-    return ok(await this.hooks.list());
-  }
-
-  @Post()
-  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(announcementHookCreateSchema)) body: AnnouncementHookCreate) {
-    return ok(await this.hooks.create(user.id, body), 'Hook added.');
-  }
-
-  @Put(':id')
-  async update(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId(HOOK)) id: number,
-    @Body(zodPipe(announcementHookUpdateSchema)) body: AnnouncementHookUpdate,
-  ) {
-    return ok(await this.hooks.update(user.id, id, body), 'Hook saved.');
-  }
-
-  @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId(HOOK)) id: number) {
-    await this.hooks.remove(user.id, id);
-    return ok(null, 'Hook deleted.');
-  }
-
+export class AdminAnnouncementsController extends adminCatalogue(AnnouncementHooksService, {
+  notFound: HOOK,
+  list: (hooks) => hooks.list(),
+  create: { schema: announcementHookCreateSchema, run: (hooks, actorId, input) => hooks.create(actorId, input), done: 'Hook added.' },
+  update: {
+    schema: announcementHookUpdateSchema,
+    run: (hooks, actorId, id, changes) => hooks.update(actorId, id, changes),
+    done: 'Hook saved.',
+  },
+  remove: { run: (hooks, actorId, id) => hooks.remove(actorId, id).then(() => null), done: 'Hook deleted.' },
+}) {
   /** Accepted, not done: the worker sends it. */
   @Post(':id/test')
   @HttpCode(202)
   async test(@CurrentUser() user: SessionUser, @Param('id', rowId(HOOK)) id: number) {
-    return ok(await this.hooks.sendTest(user.id, id), 'A test announcement is on its way; its result appears in the delivery log.');
+    return ok(await this.service.sendTest(user.id, id), 'A test announcement is on its way; its result appears in the delivery log.');
   }
 
   /** The signing secret, shown only on this explicit (audited) request; the list carries a masked hint. */
   @Post(':id/signing-secret')
   @HttpCode(200)
   async revealSecret(@CurrentUser() user: SessionUser, @Param('id', rowId(HOOK)) id: number) {
-    return ok(await this.hooks.revealSecret(user.id, id));
+    return ok(await this.service.revealSecret(user.id, id));
   }
 
   @Get(':id/deliveries')
   async deliveries(@Param('id', rowId(HOOK)) id: number) {
-    return ok(await this.hooks.deliveries(id));
+    return ok(await this.service.deliveries(id));
   }
 }

@@ -1,30 +1,31 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
-import { platformInputSchema, platformUpdateSchema, type PlatformInput, type PlatformUpdate } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { platformInputSchema, platformUpdateSchema } from '@kickback/contracts';
+import { CurrentUser, Roles, ok, type SessionUser, rowId } from '@kickback/platform';
 import { ManualImportService, PlatformsService } from '@kickback/domain';
 import { csvFromRequest } from './csv-request-body';
 import { ReadsRawBody } from '../../security/declared-input';
+import { adminCatalogue } from '../admin-catalogue.controller';
 
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/leaderboard/platforms')
-export class AdminLeaderboardController {
-  constructor(
-    private readonly platforms: PlatformsService,
-    private readonly imports: ManualImportService,
-  ) {}
-
-  @Get()
-  @GoLive()
-  async list() {
-    return ok(await this.platforms.list());
-  }
-
-  @Post()
-  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(platformInputSchema)) body: PlatformInput) {
-    return ok(await this.platforms.create(user.id, body), 'Platform created.');
+export class AdminLeaderboardController extends adminCatalogue(PlatformsService, {
+  notFound: 'Platform not found.',
+  list: (platforms) => platforms.list(),
+  goLive: ['list'],
+  get: (platforms, id) => platforms.get(id),
+  create: { schema: platformInputSchema, run: (platforms, actorId, input) => platforms.create(actorId, input), done: 'Platform created.' },
+  update: {
+    schema: platformUpdateSchema,
+    run: (platforms, actorId, id, changes) => platforms.update(actorId, id, changes),
+    done: 'Platform saved.',
+  },
+  remove: { run: (platforms, actorId, id) => platforms.remove(actorId, id), done: 'Platform deleted.' },
+}) {
+  constructor(private readonly imports: ManualImportService) {
+    super();
   }
 
   /** Parses a CSV (a text/csv body, or JSON {csv}) and shows what an import would store; changes nothing. */
@@ -34,34 +35,14 @@ export class AdminLeaderboardController {
     return ok(await this.imports.preview(await csvFromRequest(req)));
   }
 
-  @Get(':id')
-  async get(@Param('id', rowId('Platform not found.')) id: number) {
-    return ok(await this.platforms.get(id));
-  }
-
-  @Put(':id')
-  async update(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Platform not found.')) id: number,
-    @Body(zodPipe(platformUpdateSchema)) body: PlatformUpdate,
-  ) {
-    return ok(await this.platforms.update(user.id, id, body), 'Platform saved.');
-  }
-
-  @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Platform not found.')) id: number) {
-    await this.platforms.remove(user.id, id);
-    return ok(undefined, 'Platform deleted.');
-  }
-
   @Post(':id/test')
   async test(@Param('id', rowId('Platform not found.')) id: number) {
-    return ok(await this.platforms.testConnection(id));
+    return ok(await this.service.testConnection(id));
   }
 
   @Get(':id/fetches')
   async fetches(@Param('id', rowId('Platform not found.')) id: number) {
-    return ok(await this.platforms.fetchHistory(id));
+    return ok(await this.service.fetchHistory(id));
   }
 
   @Post(':id/import')

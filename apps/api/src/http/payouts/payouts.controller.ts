@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { PAYOUT_MESSAGES, payoutPageQuerySchema } from '@kickback/contracts';
 import { Authenticated, CurrentUser, notFound, paged, rowId, zodPipe, type SessionUser } from '@kickback/platform';
 import { PayoutsService } from '@kickback/domain';
+import { sendPrivateImage } from '../private-image';
 
 /** The public Payouts page (paid prizes, month totals), a member's own prizes, and proof screenshots. */
 @ApiTags('payouts')
@@ -32,10 +33,6 @@ export class PayoutsController {
   ) {
     const path = await this.payouts.proofImageFor(id, user);
     if (!path) throw notFound(PAYOUT_MESSAGES.notFound);
-    // A server-made name under UPLOAD_DIR (dot-folders allowed); the image headers go with the file only.
-    const headers = { 'Content-Type': 'image/webp', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=300' };
-    res.sendFile(path, { dotfiles: 'allow', headers }, (err) => {
-      if (err && !res.headersSent) res.status(404).json({ success: false, message: PAYOUT_MESSAGES.notFound });
-    });
+    sendPrivateImage(res, path, PAYOUT_MESSAGES.notFound);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   SAFETY_MESSAGES,
@@ -6,13 +6,13 @@ import {
   safetyCountryInputSchema,
   safetyCountryUpdateSchema,
   safetySettingsSchema,
-  type SafetyCountryInput,
   type SafetySettingsUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
 import { SafetyAdminService, MemberBreaksService } from '@kickback/domain';
+import { adminCatalogue } from '../admin-catalogue.controller';
 
-/** The admin's safer-gambling settings, per-country rows, records export, and ending an "until I ask" break. */
+/** The admin's safer-gambling settings, records export, and ending an "until I ask" break. */
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/safety')
@@ -32,31 +32,6 @@ export class AdminSafetyController {
     return ok(await this.admin.updateSettings(user.id, body), 'Safer gambling settings saved.');
   }
 
-  @Get('countries')
-  async countries() {
-    return ok(await this.admin.countries());
-  }
-
-  @Post('countries')
-  async createCountry(@CurrentUser() user: SessionUser, @Body(zodPipe(safetyCountryInputSchema)) body: SafetyCountryInput) {
-    return ok(await this.admin.createCountry(user.id, body), 'Country added.');
-  }
-
-  @Put('countries/:id')
-  async updateCountry(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Country not found.')) id: number,
-    @Body(zodPipe(safetyCountryUpdateSchema)) body: Partial<SafetyCountryInput>,
-  ) {
-    return ok(await this.admin.updateCountry(user.id, id, body), 'Country updated.');
-  }
-
-  @Delete('countries/:id')
-  async removeCountry(@CurrentUser() user: SessionUser, @Param('id', rowId('Country not found.')) id: number) {
-    await this.admin.removeCountry(user.id, id);
-    return ok(null, 'Country removed.');
-  }
-
   @Post('breaks/end')
   @HttpCode(200)
   async endBreak(@CurrentUser() user: SessionUser, @Body(zodPipe(endBreakSchema)) body: { username: string }) {
@@ -72,3 +47,23 @@ export class AdminSafetyController {
     return new StreamableFile(this.admin.exportRecords());
   }
 }
+
+/** The per-country rows of the safer-gambling settings. */
+@ApiTags('admin')
+@Roles('Admin')
+@Controller('api/admin/safety/countries')
+export class AdminSafetyCountriesController extends adminCatalogue(SafetyAdminService, {
+  notFound: 'Country not found.',
+  list: (safety) => safety.countries(),
+  create: {
+    schema: safetyCountryInputSchema,
+    run: (safety, actorId, input) => safety.createCountry(actorId, input),
+    done: 'Country added.',
+  },
+  update: {
+    schema: safetyCountryUpdateSchema,
+    run: (safety, actorId, id, changes) => safety.updateCountry(actorId, id, changes),
+    done: 'Country updated.',
+  },
+  remove: { run: (safety, actorId, id) => safety.removeCountry(actorId, id).then(() => null), done: 'Country removed.' },
+}) {}

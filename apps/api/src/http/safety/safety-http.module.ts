@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminSafetyController } from './admin-safety.controller';
+import { AdminSafetyController, AdminSafetyCountriesController } from './admin-safety.controller';
 import { LiveSafetyController } from './live-safety.controller';
 import { SafetyController } from './safety.controller';
 import { ViewerSafetyModule } from './viewer-safety.module';
@@ -7,6 +7,6 @@ import { ViewerSafetyModule } from './viewer-safety.module';
 /** Safer gambling: the age gate, breaks, and the admin's settings, counts and records (docs/responsible-gambling.md). */
 @Module({
   imports: [ViewerSafetyModule],
-  controllers: [SafetyController, LiveSafetyController, AdminSafetyController],
+  controllers: [SafetyController, LiveSafetyController, AdminSafetyController, AdminSafetyCountriesController],
 })
 export class SafetyHttpModule {}

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminRedemptionsQuerySchema,
@@ -6,46 +6,28 @@ import {
   storeItemInputSchema,
   storeItemUpdateSchema,
   type AdminRedemptionsQuery,
-  type StoreItemInput,
-  type StoreItemUpdate,
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
 import { RedemptionFulfilmentService, AdminStoreService } from '@kickback/domain';
+import { adminCatalogue } from '../admin-catalogue.controller';
 
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/store-items')
-export class AdminStoreItemsController {
-  constructor(private readonly admin: AdminStoreService) {}
-
-  @Get()
-  async list() {
-    return ok(await this.admin.listItems());
-  }
-
-  @Post()
-  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(storeItemInputSchema)) body: StoreItemInput) {
-    return ok(await this.admin.createItem(user.id, body), 'Item created.');
-  }
-
-  @Put(':id')
-  async update(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Item not found.')) id: number,
-    @Body(zodPipe(storeItemUpdateSchema)) body: StoreItemUpdate,
-  ) {
-    return ok(await this.admin.updateItem(user.id, id, body), 'Item saved.');
-  }
-
-  @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Item not found.')) id: number) {
-    await this.admin.removeItem(user.id, id);
-    return ok(undefined, 'Item removed.');
-  }
-
+export class AdminStoreItemsController extends adminCatalogue(AdminStoreService, {
+  notFound: 'Item not found.',
+  list: (store) => store.listItems(),
+  create: { schema: storeItemInputSchema, run: (store, actorId, input) => store.createItem(actorId, input), done: 'Item created.' },
+  update: {
+    schema: storeItemUpdateSchema,
+    run: (store, actorId, id, changes) => store.updateItem(actorId, id, changes),
+    done: 'Item saved.',
+  },
+  remove: { run: (store, actorId, id) => store.removeItem(actorId, id), done: 'Item removed.' },
+}) {
   @Get(':id/codes')
   async codes(@Param('id', rowId('Item not found.')) id: number) {
-    return ok(await this.admin.listCodes(id));
+    return ok(await this.service.listCodes(id));
   }
 
   @Post(':id/codes')
@@ -54,7 +36,7 @@ export class AdminStoreItemsController {
     @Param('id', rowId('Item not found.')) id: number,
     @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string },
   ) {
-    const result = await this.admin.addCodes(user.id, id, body.codes);
+    const result = await this.service.addCodes(user.id, id, body.codes);
     const parts = [`Added ${result.added} code${result.added === 1 ? '' : 's'}`];
     if (result.skipped) parts.push(`skipped ${result.skipped} duplicate${result.skipped === 1 ? '' : 's'}`);
     if (result.fulfilled) parts.push(`delivered ${result.fulfilled} waiting redemption${result.fulfilled === 1 ? '' : 's'}`);
@@ -67,7 +49,7 @@ export class AdminStoreItemsController {
     @Param('id', rowId('Item not found.')) id: number,
     @Param('codeId', rowId('Code not found.')) codeId: number,
   ) {
-    await this.admin.removeCode(user.id, id, codeId);
+    await this.service.removeCode(user.id, id, codeId);
     return ok(undefined, 'Code removed.');
   }
 }

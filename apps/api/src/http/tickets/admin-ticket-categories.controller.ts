@@ -1,45 +1,30 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import {
-  ticketCategoryInputSchema,
-  ticketCategoryUpdateSchema,
-  type TicketCategoryInput,
-  type TicketCategoryUpdate,
-} from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { ticketCategoryInputSchema, ticketCategoryUpdateSchema } from '@kickback/contracts';
+import { Roles } from '@kickback/platform';
 import { AdminTicketsService } from '@kickback/domain';
-import { rowId } from '@kickback/platform';
+import { adminCatalogue } from '../admin-catalogue.controller';
 
 /** Ticket categories are site configuration: admins only, every change audited. */
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/ticket-categories')
-export class AdminTicketCategoriesController {
-  constructor(private readonly admin: AdminTicketsService) {}
-
-  @Get()
-  async list() {
-    return ok(await this.admin.categories());
-  }
-
-  @Post()
-  @HttpCode(201)
-  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(ticketCategoryInputSchema)) body: TicketCategoryInput) {
-    return ok(await this.admin.createCategory(user.id, body), 'Category created.');
-  }
-
-  @Put(':id')
-  async update(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Category not found.')) id: number,
-    @Body(zodPipe(ticketCategoryUpdateSchema)) body: TicketCategoryUpdate,
-  ) {
-    return ok(await this.admin.updateCategory(user.id, id, body), 'Category updated.');
-  }
-
-  @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Category not found.')) id: number) {
-    const result = await this.admin.deleteCategory(user.id, id);
-    return ok(result, result.deleted ? 'Category deleted.' : 'Category is in use and was deactivated.');
-  }
-}
+export class AdminTicketCategoriesController extends adminCatalogue(AdminTicketsService, {
+  notFound: 'Category not found.',
+  list: (tickets) => tickets.categories(),
+  create: {
+    schema: ticketCategoryInputSchema,
+    run: (tickets, actorId, input) => tickets.createCategory(actorId, input),
+    done: 'Category created.',
+  },
+  update: {
+    schema: ticketCategoryUpdateSchema,
+    run: (tickets, actorId, id, changes) => tickets.updateCategory(actorId, id, changes),
+    done: 'Category updated.',
+  },
+  /** A category that tickets still use is deactivated rather than deleted. */
+  remove: {
+    run: (tickets, actorId, id) => tickets.deleteCategory(actorId, id),
+    done: (result) => (result.deleted ? 'Category deleted.' : 'Category is in use and was deactivated.'),
+  },
+}) {}

@@ -1,9 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import {
-  MAX_REPLY_IMAGES,
   TICKET_MESSAGES,
   adminTicketUpdateSchema,
   adminTicketsQuerySchema,
@@ -14,7 +12,8 @@ import {
 } from '@kickback/contracts';
 import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged } from '@kickback/platform';
 import { AdminTicketsService, TicketsService } from '@kickback/domain';
-import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
+import { uploadedImages } from './ticket-images.interceptor';
+import { TicketReplyRoute } from './ticket-reply.route';
 import { rowId } from '@kickback/platform';
 
 /** The support queue for staff and admins; replies are flagged is_admin, changes audited. */
@@ -37,10 +36,7 @@ export class AdminTicketsController {
     return ok(await this.admin.get(id));
   }
 
-  @Post(':id/reply')
-  @HttpCode(200)
-  @Throttle({ default: { limit: 60, ttl: 60_000 } })
-  @UseInterceptors(TicketImagesInterceptor(MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages))
+  @TicketReplyRoute(60)
   async reply(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,

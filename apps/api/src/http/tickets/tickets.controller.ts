@@ -3,7 +3,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import {
-  MAX_REPLY_IMAGES,
   MAX_TICKET_IMAGES,
   TICKET_MESSAGES,
   ticketCreateSchema,
@@ -15,6 +14,8 @@ import { Authenticated, CurrentUser, notFound, ok, zodPipe, type SessionUser } f
 import { TicketImagesService, TicketsService } from '@kickback/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
+import { TicketReplyRoute } from './ticket-reply.route';
+import { sendPrivateImage } from '../private-image';
 import { rowId } from '@kickback/platform';
 
 /** SPEC §7 ticket calls: a member sees and answers only their own tickets. */
@@ -43,12 +44,7 @@ export class TicketsController {
   async image(@CurrentUser() user: SessionUser, @Param('imageId', rowId('Image not found.')) imageId: number, @Res() res: Response) {
     const path = await this.images.pathFor(this.em.fork(), imageId, user.id);
     if (!path) throw notFound('Image not found.');
-    // The path is ours (a server-made name under UPLOAD_DIR, by default .data/uploads): dot-folders in it are allowed.
-    // The image headers go with the file only, so a missing file answers the JSON envelope.
-    const headers = { 'Content-Type': 'image/webp', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=300' };
-    res.sendFile(path, { dotfiles: 'allow', headers }, (err) => {
-      if (err && !res.headersSent) res.status(404).json({ success: false, message: 'Image not found.' });
-    });
+    sendPrivateImage(res, path, 'Image not found.');
   }
 
   @Get(':id')
@@ -65,10 +61,7 @@ export class TicketsController {
     return ok(await this.tickets.create(user.id, body, uploadedImages(req)), TICKET_MESSAGES.created);
   }
 
-  @Post(':id/reply')
-  @HttpCode(200)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  @UseInterceptors(TicketImagesInterceptor(MAX_REPLY_IMAGES, TICKET_MESSAGES.tooManyReplyImages))
+  @TicketReplyRoute(30)
   async reply(
     @CurrentUser() user: SessionUser,
     @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,

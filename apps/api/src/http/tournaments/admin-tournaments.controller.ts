@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminTournamentCreateSchema,
@@ -6,52 +6,33 @@ import {
   adminTournamentUpdateSchema,
   adminTournamentWinnerSchema,
   type AdminTournamentWinner,
-  type AdminTournamentCreate,
   type AdminTournamentMatchUpdate,
-  type AdminTournamentUpdate,
 } from '@kickback/contracts';
 import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
 import { AdminTournamentsService } from '@kickback/domain';
+import { adminCatalogue } from '../admin-catalogue.controller';
 
 /** Building and running tournament brackets; every change is audited and pushed live. */
 @ApiTags('admin')
 @Roles('Admin')
 @Controller('api/admin/tournaments')
-export class AdminTournamentsController {
-  constructor(private readonly tournaments: AdminTournamentsService) {}
-
-  @Get()
-  @GoLive()
-  async list() {
-    return ok(await this.tournaments.list());
-  }
-
-  @Post()
-  async create(@CurrentUser() user: SessionUser, @Body(zodPipe(adminTournamentCreateSchema)) body: AdminTournamentCreate) {
-    return ok(await this.tournaments.create(user.id, body), 'Tournament created.');
-  }
-
-  @Get(':id')
-  @GoLive()
-  async detail(@Param('id', rowId('Tournament not found.')) id: number) {
-    return ok(await this.tournaments.detail(id));
-  }
-
-  @Put(':id')
-  async update(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Tournament not found.')) id: number,
-    @Body(zodPipe(adminTournamentUpdateSchema)) body: AdminTournamentUpdate,
-  ) {
-    return ok(await this.tournaments.update(user.id, id, body), 'Tournament saved.');
-  }
-
-  @Delete(':id')
-  async remove(@CurrentUser() user: SessionUser, @Param('id', rowId('Tournament not found.')) id: number) {
-    await this.tournaments.remove(user.id, id);
-    return ok(null, 'Tournament deleted.');
-  }
-
+export class AdminTournamentsController extends adminCatalogue(AdminTournamentsService, {
+  notFound: 'Tournament not found.',
+  list: (tournaments) => tournaments.list(),
+  goLive: ['list', 'get'],
+  get: (tournaments, id) => tournaments.detail(id),
+  create: {
+    schema: adminTournamentCreateSchema,
+    run: (tournaments, actorId, input) => tournaments.create(actorId, input),
+    done: 'Tournament created.',
+  },
+  update: {
+    schema: adminTournamentUpdateSchema,
+    run: (tournaments, actorId, id, changes) => tournaments.update(actorId, id, changes),
+    done: 'Tournament saved.',
+  },
+  remove: { run: (tournaments, actorId, id) => tournaments.remove(actorId, id).then(() => null), done: 'Tournament deleted.' },
+}) {
   @Put(':id/matches/:matchId')
   @GoLive()
   async updateMatch(
@@ -60,7 +41,7 @@ export class AdminTournamentsController {
     @Param('matchId', rowId('Match not found.')) matchId: number,
     @Body(zodPipe(adminTournamentMatchUpdateSchema)) body: AdminTournamentMatchUpdate,
   ) {
-    return ok(await this.tournaments.updateMatch(user.id, id, matchId, body), 'Match saved.');
+    return ok(await this.service.updateMatch(user.id, id, matchId, body), 'Match saved.');
   }
 
   @Post(':id/matches/:matchId/winner')
@@ -71,7 +52,7 @@ export class AdminTournamentsController {
     @Param('matchId', rowId('Match not found.')) matchId: number,
     @Body(zodPipe(adminTournamentWinnerSchema)) body: AdminTournamentWinner,
   ) {
-    const tournament = await this.tournaments.setWinner(user.id, id, matchId, body.winner_name, body.override ?? false);
+    const tournament = await this.service.setWinner(user.id, id, matchId, body.winner_name, body.override ?? false);
     return ok(
       tournament,
       tournament.winner === body.winner_name ? `${body.winner_name} wins ${tournament.name}.` : `${body.winner_name} advances.`,
@@ -85,6 +66,6 @@ export class AdminTournamentsController {
     @Param('id', rowId('Tournament not found.')) id: number,
     @Param('matchId', rowId('Match not found.')) matchId: number,
   ) {
-    return ok(await this.tournaments.clearWinner(user.id, id, matchId), 'Winner undone; the match is undecided again.');
+    return ok(await this.service.clearWinner(user.id, id, matchId), 'Winner undone; the match is undecided again.');
   }
 }

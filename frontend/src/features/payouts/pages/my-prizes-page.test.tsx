@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyPrize } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch } from '../../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
@@ -68,5 +68,17 @@ describe('MyPrizesPage', () => {
         .map((li) => li.getAttribute('data-testid'));
     await waitFor(() => expect(order()).toEqual(['my-prize-9', 'my-prize-4']));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the member has no prize yet, and offers another read when the list fails', async () => {
+    const server = failingUntilRecovered('/api/r/payouts/mine?page=1', () => ({
+      body: { success: true, data: [], pagination: { current_page: 1, last_page: 1, per_page: 24, total: 0 } },
+    }));
+    renderWithProviders(<MyPrizesPage />, { user: memberFixture });
+    expect(await screen.findByText('Failed to load your prizes')).toBeInTheDocument();
+    server.recover();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No prizes yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the raffles' })).toHaveAttribute('href', '/raffles');
   });
 });

@@ -55,7 +55,10 @@ function MyPrizes() {
       ) : isError ? (
         <LoadFailed title="Failed to load your prizes" onRetry={refetch} busy={isFetching} />
       ) : !data?.data.length ? (
-        <EmptyState title="No prizes yet" text="Prizes you win in raffles, hunts, tournaments and the leaderboard appear here.">
+        <EmptyState
+          title="No prizes yet"
+          text="Prizes you win in raffles, races, hunts, tournaments, the leaderboard and the store appear here."
+        >
           <Link to="/raffles" className="button button--primary">
             See the raffles
           </Link>

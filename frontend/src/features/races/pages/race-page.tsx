@@ -3,6 +3,7 @@ import { racePrizeLabel } from '@kickback/contracts';
 import { Countdown } from '../../../components/ui/countdown';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { errorStatus } from '../../../lib/api-error';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { RaceStandings } from '../components/race-standings';
 import { useGetRaceQuery } from '../races-api';
@@ -16,6 +17,17 @@ export default function RacePage() {
   const query = useGetRaceQuery(id, { skip: !Number.isSafeInteger(id) || id < 1 });
   const detail = query.data;
   if (query.isLoading) return <p role="status">Loading race...</p>;
+  // A failed read is not a missing race: say so and offer another read, rather than "not found".
+  if (!detail && query.isError && errorStatus(query.error) !== 404)
+    return (
+      <section className="page container">
+        <EmptyState title="Race Unavailable" text="The race could not be loaded. Please try again in a moment.">
+          <button type="button" className="button button--ghost" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            Try again
+          </button>
+        </EmptyState>
+      </section>
+    );
   if (!detail)
     return (
       <section className="page container">

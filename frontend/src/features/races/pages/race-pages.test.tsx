@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaceDetail, RaceList, RaceSummary } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch } from '../../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch, SERVER_ERROR } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import RacePage from './race-page';
@@ -60,6 +60,18 @@ describe('RacesPage', () => {
     expect(within(screen.getByRole('region', { name: 'Upcoming' })).getByRole('timer', { name: 'Starts in' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Finished' })).getByText(/^Ended /)).toBeInTheDocument();
   });
+
+  it('says when there are no races, and offers another read when the list fails', async () => {
+    const server = failingUntilRecovered('/api/r/races', () => ({
+      body: { success: true, data: { live: [], upcoming: [], finished: [] } },
+    }));
+    renderWithProviders(<RacesPage />);
+    expect(await screen.findByText('Races Unavailable')).toBeInTheDocument();
+    server.recover();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Races Yet')).toBeInTheDocument();
+    expect(screen.queryByText('Races Unavailable')).toBeNull();
+  });
 });
 
 describe('RacePage', () => {
@@ -95,5 +107,24 @@ describe('RacePage', () => {
     ]);
     act(() => socket.serverEmit('race:updated', { raceId: 4, at: 'now' }));
     await waitFor(async () => expect(await rows()).toEqual(['#1bob$300.00$100.00', '#2alice$150.00Signed shirt']));
+  });
+
+  it('tells a missing race from a failed read, which it offers to read again', async () => {
+    let down = true;
+    mockFetch((r) => {
+      if (r.url === '/api/r/races/9') return { status: 404, body: { success: false, message: 'Race not found.' } };
+      if (r.url === '/api/r/races/4') return down ? SERVER_ERROR : { body: { success: true, data: detail([['alice', 150]]) } };
+      return undefined;
+    });
+    const missing = renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/9' });
+    expect(await screen.findByText('Race Not Found')).toBeInTheDocument();
+    missing.unmount();
+
+    renderWithProviders(<RacePage />, { path: '/races/:id', route: '/races/4' });
+    expect(await screen.findByText('Race Unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Race Not Found')).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('race-standing')).toHaveTextContent('alice');
   });
 });

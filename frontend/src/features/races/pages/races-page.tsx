@@ -27,7 +27,13 @@ export default function RacesPage() {
     <section className="page container races-page">
       <PageHeading title="Wager Races" lead="Short races with their own prizes: wager under the code inside the window to climb." />
       {list.isLoading && <p role="status">Loading races...</p>}
-      {list.isError && <EmptyState title="Races Unavailable" text="The races could not be loaded. Please try again in a moment." />}
+      {list.isError && (
+        <EmptyState title="Races Unavailable" text="The races could not be loaded. Please try again in a moment.">
+          <button type="button" className="button button--ghost" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            Try again
+          </button>
+        </EmptyState>
+      )}
       {none && <EmptyState title="No Races Yet" text="Check back soon for the next wager race!" />}
       {data && (
         <>

@@ -45,7 +45,7 @@ const mine: MySlotRequest[] = [
 
 const push = async () => {
   const socket = (await getSocket()) as unknown as FakeSocket;
-  act(() => socket.serverEmit('slot-requests:changed', { total: 2, next: [], at: new Date().toISOString() }));
+  act(() => socket.serverEmit('slot-requests:changed', { total: 2, next: [], open: true, price: 0, at: new Date().toISOString() }));
 };
 
 describe('MySlotRequests', () => {

@@ -75,13 +75,23 @@ describe('SlotsPage', () => {
 
     // The queue's room says its new size; the line follows without a read.
     const socket = (await getSocket()) as unknown as FakeSocket;
-    act(() => socket.serverEmit('slot-requests:changed', { total: 4, next: [], at: new Date().toISOString() }));
+    const push = (total: number, price: number, open = true) =>
+      act(() => socket.serverEmit('slot-requests:changed', { total, next: [], open, price, at: new Date().toISOString() }));
+    push(4, 25);
     await waitFor(() =>
       expect(screen.getByTestId('slot-requests-status')).toHaveTextContent('Slot requests are open: 25 points a request, 4 in the queue.'),
+    );
+    // A change of the rules comes the same way: the price the admin just set, then (at the end) requests closed.
+    push(4, 40);
+    await waitFor(() =>
+      expect(screen.getByTestId('slot-requests-status')).toHaveTextContent('Slot requests are open: 40 points a request, 4 in the queue.'),
     );
 
     fireEvent.click(within(row).getByRole('button', { name: 'Request Gates of Olympus' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body as string)).toEqual({ slot_id: 7 });
+
+    push(4, 40, false);
+    await waitFor(() => expect(screen.queryByTestId('slot-requests-status')).toBeNull());
   });
 });

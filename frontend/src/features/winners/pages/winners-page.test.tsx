@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RecentWinner, WinnerSource } from '@kickback/contracts';
-import { mockFetch } from '../../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
 import { createdSockets } from '../../../test/socket-io-client-stub';
 import WinnersPage from './winners-page';
@@ -94,17 +94,10 @@ describe('Recent Winners', () => {
   });
 
   it('offers to try again when loading fails', async () => {
-    let fail = true;
-    mockFetch((r) =>
-      r.url === '/api/r/winners?page=1'
-        ? fail
-          ? { status: 500, body: { success: false, message: 'down' } }
-          : page([winner(1, 'raffle', 'cat')])
-        : undefined,
-    );
+    const server = failingUntilRecovered('/api/r/winners?page=1', () => page([winner(1, 'raffle', 'cat')]));
     renderWithProviders(<WinnersPage />);
     expect(await screen.findByRole('heading', { name: 'Failed to load winners' })).toBeInTheDocument();
-    fail = false;
+    server.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'raffle 1' })).toBeInTheDocument();
   });

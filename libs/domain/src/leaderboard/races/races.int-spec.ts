@@ -45,7 +45,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     await discord.stop();
   });
 
-  async function platform(casino: 'roobet' | 'gamdom', slug: string) {
+  async function platform(casino: 'roobet' | 'gamdom', slug: string, mask = false) {
     const res = await admin.json('POST', '/api/admin/leaderboard/platforms', {
       name: `${casino} casino`,
       slug,
@@ -54,7 +54,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       source_config: { base_url: fake.url, timeout_ms: 1500, retries: 0, ...(casino === 'roobet' ? { user_id: 'aff-7' } : {}) },
       credentials: SECRETS[casino],
       period_type: 'monthly',
-      mask_usernames: false,
+      mask_usernames: mask,
       excluded_usernames: ['TheStreamer'],
     });
     expect(res.status).toBe(201);
@@ -260,6 +260,57 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect(await standings(created.id)).toEqual([['hal', 60]]);
   });
 
+  it('on a masked platform: masks the standings and Recent Winners, pays a linked player as a member and the other by casino name', async () => {
+    const start = at(new Date(), -30);
+    const end = at(start, 20);
+    fake.clock = () => at(end, 1);
+    fake.bets.roobet = [
+      { username: 'MaskedMaven', amount: 300, at: at(start, 2) },
+      { username: 'quietQuinn', amount: 200, at: at(start, 3) },
+    ];
+    const id = await platform('roobet', 'roobet-masked', true);
+    const created = await race(id, start, end, { prizes: [{ amount: 30, currency: '$' }, { text: 'A mug' }] });
+    const linked = await createUser(em.fork());
+    await em.fork().execute('update users set crypto3 = ? where id = ?', ['maskedmaven', linked.id]);
+    const member = api.client();
+    await member.loginAs(linked.id);
+
+    expect(await races.run(created.id, at(end, 1))).toEqual({ status: 'finished' });
+    expect(await standings(created.id)).toEqual([
+      ['Ma*********', 300],
+      ['qu********', 200],
+    ]);
+    // The member still sees their own place under the name they linked.
+    expect((await member.json('GET', `/api/r/races/${created.id}`)).body.data.me).toMatchObject({ rank: 1, username: 'MaskedMaven' });
+    expect((await winnerRows(created.id)).map((w) => w.winner_name)).toEqual(['Ma*********', 'qu********']);
+
+    // The linked player's prize is on their My Prizes; the queue lists both, the unlinked one under the unmasked casino name.
+    const mine = await member.json<{ data: { source: string; prize: string; status: string; subject: { path: string } }[] }>(
+      'GET',
+      '/api/r/payouts/mine',
+    );
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({
+        source: 'race',
+        prize: '$30.00',
+        status: 'waiting_approval',
+        subject: expect.objectContaining({ path: `/races/${created.id}` }),
+      }),
+    ]);
+    const queue = await admin.json<{
+      data: { place: number; subject: { id: number }; recipient: { user: { id: number } | null; casino_username: string | null } }[];
+    }>('GET', '/api/admin/payouts?source=race&status=waiting_approval');
+    expect(
+      queue.body.data
+        .filter((q) => q.subject.id === created.id)
+        .sort((a, b) => a.place - b.place)
+        .map((q) => [q.place, q.recipient.user?.id ?? null, q.recipient.casino_username]),
+    ).toEqual([
+      [1, linked.id, null],
+      [2, null, 'quietQuinn'],
+    ]);
+  });
+
   it('refuses bad input with field errors, locks a started race, cancels and hides it', async () => {
     const id = await platform('roobet', 'roobet-admin');
     const start = at(new Date(), 60);
@@ -284,6 +335,19 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect(longer.status).toBe(200);
     expect(longer.body.data.title).toBe('Longer');
     expect((await admin.json('DELETE', `/api/admin/races/${started.id}`)).status).toBe(200);
+
+    // A race not shown on the site is the admin's only: not listed, no page, never on stream.
+    const hidden = await race(id, start, at(start, 60), { is_visible: false });
+    const everyone = (await api.client().json('GET', '/api/r/races')).body.data as Record<string, { id: number }[]>;
+    expect(
+      Object.values(everyone)
+        .flat()
+        .map((r) => r.id),
+    ).not.toContain(hidden.id);
+    expect((await api.client().json('GET', `/api/r/races/${hidden.id}`)).status).toBe(404);
+    expect((await admin.json('GET', '/api/admin/races')).body.data.map((r: { id: number }) => r.id)).toContain(hidden.id);
+    const onStream = await admin.json('PUT', '/api/admin/featured/race', { id: hidden.id });
+    expect([onStream.status, onStream.body.message]).toEqual([422, 'Only a visible race that is not cancelled can go on stream.']);
 
     const upcoming = await race(id, start, at(start, 60));
     const cancelled = await admin.json('POST', `/api/admin/races/${upcoming.id}/cancel`, {});
@@ -323,7 +387,7 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
     expect((await admin.json('GET', '/api/admin/featured')).body.data.race).toBe(second.id);
   });
 
-  it('the worker starts a race on its own, ends it on time and announces its winners', async () => {
+  it('the worker starts a race on its own, ends it on time and announces its winners; it takes a totals-only race’s snapshot at the start', async () => {
     const hook = await admin.json('POST', '/api/admin/announcements', {
       kind: 'discord',
       name: 'Race channel',
@@ -359,5 +423,43 @@ describe('wager races (fake casino APIs, real PostgreSQL + Redis)', () => {
       'the race winners announcement',
     );
     expect(announced.body.embeds[0].fields[0]).toMatchObject({ name: 'Winners', value: '#1 ivy: $100.00\n#2 jon: $50.00' });
+
+    // A totals-only race: the worker's start job takes every player's snapshot at the start (not late), so a total
+    // reached before the start never counts and only what is wagered after it ranks.
+    const totals = await platform('gamdom', 'gamdom-worker');
+    fake.bets.gamdom = [{ username: 'kate', amount: 1000, at: at(new Date(), -30) }];
+    const startsSoon = new Date(Date.now() + 3_000);
+    const snapshotRace = await race(totals, startsSoon, at(startsSoon, 10), { title: 'Worker snapshot race', min_wager: 0 });
+    expect(snapshotRace.ranking).toBe('snapshot');
+    const [snapshot] = await waitFor(
+      async () => {
+        const rows = await em
+          .fork()
+          .execute<{ usernames: string[]; taken_at: Date; late: boolean }[]>(
+            'select usernames, taken_at, late from race_snapshots where race_id = ?',
+            [snapshotRace.id],
+          );
+        return rows.length ? rows : null;
+      },
+      20_000,
+      'the start snapshot',
+    );
+    expect({ usernames: snapshot!.usernames, late: snapshot!.late }).toEqual({ usernames: ['kate'], late: false });
+    expect(new Date(snapshot!.taken_at).getTime()).toBeGreaterThanOrEqual(startsSoon.getTime());
+    expect((await admin.json('GET', `/api/admin/races/${snapshotRace.id}`)).body.data.status).toBe('live');
+    fake.bets.gamdom.push({ username: 'kate', amount: 30, at: new Date() }, { username: 'leo', amount: 80, at: new Date() });
+    // A run of the worker's own may hold the race's lock at this moment: read again until a run saw the new bets.
+    const grown = JSON.stringify([
+      ['leo', 80],
+      ['kate', 30],
+    ]);
+    await waitFor(
+      async () => {
+        await races.run(snapshotRace.id);
+        return JSON.stringify(await standings(snapshotRace.id)) === grown || null;
+      },
+      15_000,
+      'the growth since the snapshot',
+    );
   });
 });
