@@ -23,9 +23,13 @@
  * Run: npm run bench soak
  * Env: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_SOAK_MINUTES (30), BENCH_SOAK_VIEWERS
  *      (1000 at the waves' peak), BENCH_SOAK_MEMBERS (200), BENCH_SOAK_TURN_SECONDS (20), BENCH_SOAK_CYCLE_MINUTES (5),
- *      BENCH_SOAK_RECONNECT_MINUTES (3), BENCH_LOG_LEVEL (error), BENCH_SOAK_VERBOSE (1: print each refused action).
+ *      BENCH_SOAK_RECONNECT_MINUTES (3), BENCH_LOG_LEVEL (error), BENCH_SOAK_VERBOSE (1: print each refused action),
+ *      BENCH_SOAK_SAMPLES (the JSON-lines file of the samples; a new one under TMPDIR).
  */
 import 'reflect-metadata';
+import { appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
@@ -53,6 +57,8 @@ const TURN_MS = Number(process.env.BENCH_SOAK_TURN_SECONDS ?? 20) * 1000;
 const CYCLE_MS = Number(process.env.BENCH_SOAK_CYCLE_MINUTES ?? 5) * 60_000;
 const RECONNECT_MINUTES = Number(process.env.BENCH_SOAK_RECONNECT_MINUTES ?? 3);
 const WARM_UP = Math.min(10, Math.floor(MINUTES / 3));
+/** Each minute's sample as a JSON line, written as it is taken: a night that ends early keeps what it measured. */
+const SAMPLES_FILE = process.env.BENCH_SOAK_SAMPLES ?? join(tmpdir(), `kb-soak-samples-${Date.now()}.jsonl`);
 const KICK_ID_BASE = 7_000_000;
 const GRANT = 1_000_000;
 
@@ -148,7 +154,7 @@ async function main(): Promise<void> {
     const minuteNow = () => Math.min(MINUTES - 1, Math.floor((Date.now() - t0) / 60_000));
     const actions = new MemberActions(bases, world, ledger, kick, minuteNow);
     console.log(
-      `soak: ${MINUTES} min, ${VIEWERS} viewers at the peak, ${MEMBERS} members (a turn every ${TURN_MS / 1000} s), api ×2 + worker`,
+      `soak: ${MINUTES} min, ${VIEWERS} viewers at the peak, ${MEMBERS} members (a turn every ${TURN_MS / 1000} s), api ×2 + worker; samples also in ${SAMPLES_FILE}`,
     );
 
     const adminRun = schedule.run(endAt).catch((err: Error) => schedule.record.failed.push(`schedule stopped: ${err.message}`));
@@ -171,12 +177,16 @@ async function main(): Promise<void> {
       }
     })();
     const events: string[] = [];
+    // A restart that fails is an event of the night, not the end of the run: the samples so far still say something.
     const restarts = (async () => {
       await sleepUntil(t0 + MINUTES * 0.4 * 60_000);
       events.push(`minute ${minuteNow()}: Redis restarted (away ${await redisServer.restart()} ms)`);
       await sleepUntil(t0 + MINUTES * 0.6 * 60_000);
       events.push(`minute ${minuteNow()}: api-b restarted (away ${await stack!.restartApi(1)} ms)`);
-    })();
+    })().catch((err: Error) => {
+      events.push(`minute ${minuteNow()}: restart FAILED: ${err.message}`);
+      schedule.record.failed.push(`restart failed: ${err.message}`);
+    });
     const samples: Sample[] = [];
     const connected: number[] = [];
     for (let minute = 0; minute < MINUTES; minute++) {
@@ -184,6 +194,7 @@ async function main(): Promise<void> {
       connected[minute] = viewers.connected;
       samples.push(await sampler.sample(minute, stack.processes));
       const s = samples[samples.length - 1]!;
+      appendFileSync(SAMPLES_FILE, `${JSON.stringify({ ...s, viewers: connected[minute] })}\n`);
       console.log(
         `minute ${minute}: ${Object.entries(s.processes)
           .map(([n, p]) => `${n} ${Number.isFinite(p.rssMb) ? p.rssMb.toFixed(0) : '–'} MB`)

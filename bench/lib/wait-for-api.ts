@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 
-/** Polls the api's /readyz for up to 30 s; a process that exits or never gets ready is reported (and stopped). */
-export async function waitForApi(child: ChildProcess, base: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/** Polls the api's /readyz for up to `timeoutMs`; a process that exits or never gets ready is reported (and stopped). */
+export async function waitForApi(child: ChildProcess, base: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
     const ready = await fetch(`${base}/readyz`)
@@ -12,5 +12,5 @@ export async function waitForApi(child: ChildProcess, base: string): Promise<voi
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
-  throw new Error('api did not become ready');
+  throw new Error(`api did not become ready in ${timeoutMs / 1000} s`);
 }

@@ -89,7 +89,8 @@ export class SoakStack {
   private async startApi(name: string, port: number): Promise<SoakProcess> {
     const child = this.spawn('apps/api/src/main.js', { PORT: String(port), APP_URL: `http://localhost:${port}` });
     const base = `http://127.0.0.1:${port}`;
-    await waitForApi(child, base);
+    // A restart in the middle of a loaded night waits longer than a first start: a 30 s wait once ended a night at minute 60.
+    await waitForApi(child, base, 120_000);
     return { name, child, metricsUrl: `${base}/metrics` };
   }
 
