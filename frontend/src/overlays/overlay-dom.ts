@@ -22,3 +22,17 @@ export function fill(node: Element, children: Child[]): void {
   for (const child of children)
     if (child !== null && child !== undefined && child !== false) node.append(typeof child === 'number' ? String(child) : child);
 }
+
+/** Shows a panel with these children, or hides it when there is nothing to show. */
+export function showPanel(panel: HTMLElement, children: Child[] | null): void {
+  panel.hidden = !children;
+  if (children) fill(panel, children);
+}
+
+/** Keeps a clock's text current: every second, the text for now, or no change while there is nothing to time. */
+export function tickClock(clock: HTMLElement, text: (now: number) => string | null): void {
+  setInterval(() => {
+    const next = text(Date.now());
+    if (next !== null) clock.textContent = next;
+  }, 1000);
+}

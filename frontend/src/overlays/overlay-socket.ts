@@ -61,3 +61,10 @@ export async function refetchOverlayData<T>(kind: OverlayKind, token: string): P
     return null;
   }
 }
+
+/** The admin put another of this kind on stream (or took this one off): the page loads it, as its starting data. */
+export function reloadOnOtherFeatured(live: OverlayLive, kind: 'raffle' | 'tournament', shownId: () => number | null): void {
+  live.on('overlay:featured', (push) => {
+    if (push.kind === kind && push.id !== shownId()) window.location.reload();
+  });
+}

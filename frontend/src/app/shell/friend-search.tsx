@@ -6,6 +6,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { useSearchMembersQuery } from '../../lib/friends-api';
 import { useFriendActions } from '../../lib/use-friend-actions';
 import { personName } from '../../lib/person-name';
+import { SearchInput } from '../../components/ui/search-input';
 
 function ResultAction({ result, name }: { result: FriendSearchResult; name: string }) {
   const actions = useFriendActions();
@@ -50,14 +51,12 @@ export function FriendSearch() {
         <label htmlFor="friends-menu-search-input" className="visually-hidden">
           Member name
         </label>
-        <input
+        <SearchInput
           id="friends-menu-search-input"
-          className="input"
-          type="search"
           value={text}
           maxLength={FRIEND_SEARCH_QUERY_MAX}
           placeholder="Member name"
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
         />
         <button type="submit" className="button button--ghost button--small">
           Search

@@ -5,6 +5,7 @@ import { useGetFriendsMenuQuery } from '../../lib/friends-api';
 import { personName } from '../../lib/person-name';
 import { useFriendActions } from '../../lib/use-friend-actions';
 import { FriendSearch } from './friend-search';
+import { LoadFailedNote } from '../../components/ui/load-failed';
 
 function MemberLink({ user }: { user: FriendUser }) {
   return (
@@ -28,14 +29,7 @@ export default function FriendsMenuPanel() {
     );
   }
   if (isError || !data) {
-    return (
-      <div role="alert" className="friends-menu__muted">
-        <p>Failed to load friends</p>
-        <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailedNote message="Failed to load friends" onRetry={refetch} className="friends-menu__muted" />;
   }
   return (
     <div className="friends-menu__sections">

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { TableHead } from './table-head';
 
 interface AdminTableProps {
   /** Read by screen readers only. */
@@ -21,20 +22,7 @@ export function DataTable({ caption, columns, actions = false, card = true, busy
     <div className={card ? 'card admin-table-wrap' : 'admin-table-wrap'} style={style} aria-busy={busy}>
       <table className={className ? `admin-table ${className}` : 'admin-table'}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th scope="col" key={column}>
-                {column}
-              </th>
-            ))}
-            {actions && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead columns={columns} hiddenLast={actions ? 'Actions' : undefined} />
         <tbody>{children}</tbody>
       </table>
     </div>

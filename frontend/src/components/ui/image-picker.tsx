@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatFileSize } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { checkImages, imageProblemsMessage } from '../../lib/image-checks';
+import { FileInput } from './file-input';
 import './ticket-conversation.css';
 
 interface ImagePickerProps {
@@ -28,18 +29,7 @@ export function ImagePicker({ label, files, max, tooMany, error, onChange }: Ima
   return (
     <div className="field ticket-images">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="file"
-        accept="image/*"
-        multiple
-        className="input"
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => {
-          add(e.target.files);
-          e.target.value = '';
-        }}
-      />
+      <FileInput id={id} accept="image/*" multiple aria-describedby={`${id}-hint`} onFiles={add} />
       <span id={`${id}-hint`} className="field-hint">
         Up to {max} images, 5 MB each.
       </span>

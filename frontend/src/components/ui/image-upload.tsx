@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { checkImages } from '../../lib/image-checks';
 import { useUploadImageMutation } from '../../lib/uploads-api';
+import { FileInput } from './file-input';
 
 interface ImageUploadProps {
   label: string;
@@ -34,16 +35,11 @@ export function ImageUpload({ label, onUploaded }: ImageUploadProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
+      <FileInput
         id={id}
-        className="input"
-        type="file"
         accept="image/png,image/jpeg,image/webp,image/gif"
         disabled={isLoading}
-        onChange={(event) => {
-          void onFile(event.target.files?.[0]);
-          event.target.value = '';
-        }}
+        onFiles={(files) => void onFile(files?.[0])}
       />
       {isLoading && (
         <span className="field-hint" role="status">

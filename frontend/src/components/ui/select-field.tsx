@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { describedBy, FieldNotes } from './field-notes';
 
 interface SelectFieldProps {
   id: string;
@@ -12,10 +13,8 @@ interface SelectFieldProps {
   children: ReactNode;
 }
 
-/** A labelled drop-down in the admin forms' field layout, with its hint and first error read out with it. */
+/** A labelled drop-down in the forms' field layout (admin forms, the site's filters), with its hint and first error read out with it. */
 export function SelectField({ id, label, value, onChange, error, hint, style, children }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="field" style={style}>
       <label htmlFor={id}>{label}</label>
@@ -24,21 +23,12 @@ export function SelectField({ id, label, value, onChange, error, hint, style, ch
         className="select"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onChange(event.target.value)}
       >
         {children}
       </select>
-      {hint && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

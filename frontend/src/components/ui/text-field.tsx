@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { describedBy, FieldNotes } from './field-notes';
 
 interface TextFieldProps {
   label: string;
@@ -32,9 +33,6 @@ export function TextField({
   placeholder,
 }: TextFieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     value,
@@ -43,23 +41,14 @@ export function TextField({
     placeholder,
     ...(type === 'number' ? { min, inputMode: 'numeric' as const } : {}),
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(id, hint, error),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
   };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {multiline ? <textarea className="textarea" rows={rows} {...common} /> : <input className="input" type={type} {...common} />}
-      {hint && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CONTESTS_ROOM } from '@kickback/contracts/realtime';
 import type { ContestView, OverlayData } from '@kickback/contracts';
 import { withPools } from '@kickback/contracts/contest-pools';
-import { el, fill } from '../overlay-dom';
+import { el, showPanel, tickClock } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
 import { contestClock, contestPanel } from './contest-panel';
@@ -35,13 +35,10 @@ export function mountContestOverlay({ stage, live, token }: OverlayContext, init
     contest = next.contest;
     render();
   });
-  setInterval(() => {
-    if (contest) clock.textContent = contestClock(contest, Date.now());
-  }, 1000);
+  tickClock(clock, (now) => contest && contestClock(contest, now));
 
   function render(): void {
-    panel.hidden = !contest;
-    if (contest) fill(panel, contestPanel(contest, clock));
+    showPanel(panel, contest && contestPanel(contest, clock));
   }
   render();
 }

@@ -1,7 +1,7 @@
 import { POLLS_ROOM } from '@kickback/contracts/realtime';
 import { pollTakesVotes, withVotes, type PollView } from '@kickback/contracts/poll-results';
 import type { OverlayData } from '@kickback/contracts';
-import { el, fill } from '../overlay-dom';
+import { el, fill, tickClock } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
 
@@ -54,9 +54,7 @@ export function mountPollOverlay({ stage, live, token }: OverlayContext, initial
       render();
     });
   });
-  setInterval(() => {
-    if (poll) clock.textContent = pollClock(poll, Date.now());
-  }, 1000);
+  tickClock(clock, (now) => poll && pollClock(poll, now));
 
   function render(): void {
     panel.hidden = !poll || poll.status === 'cancelled';

@@ -1,6 +1,6 @@
 import { raceRoom } from '@kickback/contracts/realtime';
 import type { OverlayData, RaceDetail } from '@kickback/contracts';
-import { el, fill } from '../overlay-dom';
+import { el, showPanel, tickClock } from '../overlay-dom';
 import { refetchOverlayData } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
 import { raceClock, racePanel } from './race-panel';
@@ -31,13 +31,10 @@ export function mountRaceOverlay({ stage, live, token }: OverlayContext, initial
     if (push.kind === 'race') void reload();
   });
   live.onReconnect(() => void reload());
-  setInterval(() => {
-    if (detail) clock.textContent = raceClock(detail, Date.now());
-  }, 1000);
+  tickClock(clock, (now) => detail && raceClock(detail, now));
 
   function render(): void {
-    panel.hidden = !detail;
-    if (detail) fill(panel, racePanel(detail, clock));
+    showPanel(panel, detail && racePanel(detail, clock));
   }
   render();
 }

@@ -4,7 +4,7 @@ import { formatNumber } from '../../lib/format';
 import { personName } from '../../lib/person-name';
 import { qrSvg } from '../../lib/qr-svg';
 import { el, fill } from '../overlay-dom';
-import { refetchOverlayData } from '../overlay-socket';
+import { refetchOverlayData, reloadOnOtherFeatured } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
 import { defaultHowToEnter } from './how-to-enter';
 
@@ -24,9 +24,7 @@ export function mountRaffleOverlay({ stage, live, token, look }: OverlayContext,
   const raffle: Raffle | null = initial.raffle;
   // Another raffle is on stream (chosen, started, or the one shown cancelled or archived): the page loads it, as after
   // missing pushes while disconnected. The raffle drawn here stays until the streamer moves on, so its winners stay too.
-  live.on('overlay:featured', (push) => {
-    if (push.kind === 'raffle' && push.id !== (raffle?.id ?? null)) window.location.reload();
-  });
+  reloadOnOtherFeatured(live, 'raffle', () => raffle?.id ?? null);
   if (!raffle) return;
   const panel = el('section', { className: 'ov-panel ov-raffle', testId: 'raffle-overlay' });
   stage.append(panel);

@@ -2,7 +2,7 @@ import { tournamentRoom } from '@kickback/contracts/realtime';
 import type { OverlayData, TournamentDetail, TournamentMatch } from '@kickback/contracts';
 import { formatMultiplier } from '../../lib/format';
 import { el, fill } from '../overlay-dom';
-import { refetchOverlayData } from '../overlay-socket';
+import { refetchOverlayData, reloadOnOtherFeatured } from '../overlay-socket';
 import type { OverlayContext } from '../overlay-context';
 
 /**
@@ -15,9 +15,7 @@ export function mountTournamentOverlay(
 ): void {
   let tournament: TournamentDetail | null = initial.tournament;
   // The admin put another tournament on stream: the page loads it.
-  live.on('overlay:featured', (push) => {
-    if (push.kind === 'tournament' && push.id !== (tournament?.id ?? null)) window.location.reload();
-  });
+  reloadOnOtherFeatured(live, 'tournament', () => tournament?.id ?? null);
   if (!tournament) return;
   const panel = el('section', { className: 'ov-panel ov-bracket', testId: 'tournament-overlay' });
   stage.append(panel);

@@ -7,6 +7,7 @@ import { useToast } from '../../../lib/use-toast';
 import { bonusHuntsApi, useGetHuntPredictionsQuery, useLazySearchHuntPredictionQuery } from '../bonus-hunts-api';
 import { Pager } from '../../../components/ui/pager';
 import { PredictionRow } from './prediction-row';
+import { SearchInput } from '../../../components/ui/search-input';
 
 /** SPEC §2 Predictions tab: the hunt's predictions in rank order, username search, pager. */
 export function PredictionsTab({ huntId }: { huntId: number | null }) {
@@ -57,14 +58,7 @@ export function PredictionsTab({ huntId }: { huntId: number | null }) {
         <label htmlFor="hunt-search-input" className="visually-hidden">
           Search by username
         </label>
-        <input
-          id="hunt-search-input"
-          className="input"
-          type="search"
-          placeholder="Search by username..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
+        <SearchInput id="hunt-search-input" placeholder="Search by username..." value={query} onChange={setQuery} />
         <button type="submit" className="button button--primary" disabled={searchState.isFetching}>
           Search
         </button>

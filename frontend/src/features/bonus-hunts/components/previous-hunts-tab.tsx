@@ -3,6 +3,7 @@ import { defaultHuntName, type HuntOverallStats } from '@kickback/contracts';
 import { formatAmount, formatMultiplier, formatNumber, formatRelativeTime } from '../../../lib/format';
 import { useGetHuntHistoryQuery, useGetHuntStatsQuery } from '../bonus-hunts-api';
 import { Pager } from '../../../components/ui/pager';
+import { FactList } from '../../../components/ui/fact-list';
 
 function OverallStatistics({ stats }: { stats: HuntOverallStats }) {
   const items = [
@@ -17,14 +18,7 @@ function OverallStatistics({ stats }: { stats: HuntOverallStats }) {
       <h2 id="hunt-overall-title" className="hunt-section-title">
         Overall Statistics
       </h2>
-      <dl className="hunt-overall__grid">
-        {items.map((item) => (
-          <div key={item.label}>
-            <dt className="hunt-tile__label">{item.label}</dt>
-            <dd className="hunt-tile__value">{item.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="hunt-overall__grid" facts={items} termClass="hunt-tile__label" valueClass="hunt-tile__value" />
     </section>
   );
 }
@@ -60,24 +54,15 @@ export function PreviousHuntsTab() {
                     {formatNumber(hunt.predictions_count)} prediction{hunt.predictions_count === 1 ? '' : 's'}
                   </span>
                 </header>
-                <dl className="hunt-history__numbers">
-                  <div>
-                    <dt>Start Balance</dt>
-                    <dd>{formatAmount(hunt.statistics.starting_balance)}</dd>
-                  </div>
-                  <div>
-                    <dt>Winnings</dt>
-                    <dd>{formatAmount(hunt.statistics.winnings)}</dd>
-                  </div>
-                  <div>
-                    <dt>Avg Multiplier</dt>
-                    <dd>{formatMultiplier(hunt.statistics.average_multiplier)}</dd>
-                  </div>
-                  <div>
-                    <dt>Biggest Win</dt>
-                    <dd>{formatAmount(hunt.statistics.biggest_win)}</dd>
-                  </div>
-                </dl>
+                <FactList
+                  className="hunt-history__numbers"
+                  facts={[
+                    { label: 'Start Balance', value: formatAmount(hunt.statistics.starting_balance) },
+                    { label: 'Winnings', value: formatAmount(hunt.statistics.winnings) },
+                    { label: 'Avg Multiplier', value: formatMultiplier(hunt.statistics.average_multiplier) },
+                    { label: 'Biggest Win', value: formatAmount(hunt.statistics.biggest_win) },
+                  ]}
+                />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import type { HuntGame } from '@kickback/contracts';
 import { formatAmount, formatMultiplier } from '../../../lib/format';
 import { SlotImage } from './slot-image';
+import { FactList } from '../../../components/ui/fact-list';
 
 /** SPEC §2 Slots grid: an opened slot's multiplier is green above 0, otherwise red; a slot not opened yet is neutral. */
 export function SlotGrid({ games }: { games: HuntGame[] }) {
@@ -21,28 +22,19 @@ export function SlotGrid({ games }: { games: HuntGame[] }) {
                 <div className="hunt-slot__info">
                   <h3 className="hunt-slot__name">{game.slot_name}</h3>
                   <p className="hunt-slot__provider">{game.provider.name}</p>
-                  <dl className="hunt-slot__numbers">
-                    <div>
-                      <dt>Bet</dt>
-                      <dd>{formatAmount(game.slot_bet)}</dd>
-                    </div>
-                    <div>
-                      <dt>Win</dt>
-                      <dd data-testid="game-win">{game.opened ? formatAmount(game.slot_win ?? 0) : '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Multiplier</dt>
-                      {game.opened ? (
-                        <dd className={multiplier > 0 ? 'hunt-positive' : 'hunt-negative'} data-testid="game-multiplier">
-                          {formatMultiplier(multiplier)}
-                        </dd>
-                      ) : (
-                        <dd className="hunt-muted" data-testid="game-multiplier">
-                          Not opened
-                        </dd>
-                      )}
-                    </div>
-                  </dl>
+                  <FactList
+                    className="hunt-slot__numbers"
+                    facts={[
+                      { label: 'Bet', value: formatAmount(game.slot_bet) },
+                      { label: 'Win', value: game.opened ? formatAmount(game.slot_win ?? 0) : '—', testId: 'game-win' },
+                      {
+                        label: 'Multiplier',
+                        value: game.opened ? formatMultiplier(multiplier) : 'Not opened',
+                        valueClass: !game.opened ? 'hunt-muted' : multiplier > 0 ? 'hunt-positive' : 'hunt-negative',
+                        testId: 'game-multiplier',
+                      },
+                    ]}
+                  />
                 </div>
               </li>
             );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TabList } from '../../../components/ui/tab-list';
 import { useGetCurrentHuntQuery, useGetHuntHistoryQuery } from '../bonus-hunts-api';
 import { CurrentHuntTab } from '../components/current-hunt-tab';
 import { PredictionsTab } from '../components/predictions-tab';
@@ -24,22 +25,7 @@ export default function BonusHuntsPage() {
   return (
     <section className="page container hunt-page">
       <PageHeading title="Bonus Hunt" />
-      <div role="tablist" aria-label="Bonus hunt views" className="hunt-tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`hunt-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`hunt-panel-${t.id}`}
-            className={tab === t.id ? 'hunt-tab hunt-tab--active' : 'hunt-tab'}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList name="hunt" label="Bonus hunt views" tabs={TABS} selected={tab} onSelect={setTab} panel="each" look="underline" />
       <div role="tabpanel" id={`hunt-panel-${tab}`} aria-labelledby={`hunt-tab-${tab}`} className="hunt-panel">
         {tab === 'current' &&
           (current.isLoading ? (

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Countdown } from '../../../components/ui/countdown';
-import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import type { LeaderboardPreview } from '../leaderboard-preview-data';
 import { OfferNotice } from '../../../components/ui/offer-notice';
+import { PlayerPicture } from '../../../components/ui/player-picture';
 
 const PLACES = ['1st', '2nd', '3rd'] as const;
 
@@ -23,14 +24,7 @@ export function LeaderboardPreviewSection({ preview }: { preview: LeaderboardPre
         {preview.topThree.map((player, index) => (
           <li key={`${player.username}-${index}`} className={`podium__place podium__place--${index + 1} card`}>
             <span className="podium__rank">{PLACES[index]}</span>
-            <img
-              className="podium__avatar"
-              src={player.avatar ?? defaultAvatarUrl(index)}
-              alt={`${player.displayName}'s avatar`}
-              width={72}
-              height={72}
-              loading="lazy"
-            />
+            <PlayerPicture className="podium__avatar" avatar={player.avatar} seed={index} size={72} name={player.displayName} />
             <span className="podium__name">{player.displayName}</span>
             <span className="podium__wagered">{formatAmount(player.wagered, preview.currencySymbol)} wagered</span>
             {preview.prizes[index] !== undefined && preview.prizes[index]! > 0 && (

@@ -1,6 +1,7 @@
 import type { LeaderboardPlayer } from '@kickback/contracts';
-import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import { prizeFor } from '../leaderboard-view';
+import { PlayerPicture } from '../../../components/ui/player-picture';
 
 const PLACES = ['1st', '2nd', '3rd'] as const;
 
@@ -20,14 +21,7 @@ export function LeaderboardPodium({ players, prizes, currencySymbol }: PodiumPro
         return (
           <li key={`${player.username}-${index}`} className={`leaderboard-podium__place leaderboard-podium__place--${index + 1} card`}>
             <span className="leaderboard-podium__rank">{PLACES[index]}</span>
-            <img
-              className="leaderboard-podium__avatar"
-              src={player.avatar ?? defaultAvatarUrl(index)}
-              alt={`${player.displayName}'s avatar`}
-              width={80}
-              height={80}
-              loading="lazy"
-            />
+            <PlayerPicture className="leaderboard-podium__avatar" avatar={player.avatar} seed={index} size={80} name={player.displayName} />
             <span className="leaderboard-podium__name">{player.displayName}</span>
             <span className="leaderboard-podium__wagered">{formatAmount(player.wagered, currencySymbol)}</span>
             <span className="leaderboard-podium__label">Wagered</span>

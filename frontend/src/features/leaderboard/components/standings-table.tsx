@@ -1,7 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { LeaderboardPlayer } from '@kickback/contracts';
-import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import { filterPlayers, prizeFor, tableRows } from '../leaderboard-view';
+import { TableHead } from '../../../components/ui/table-head';
+import { SearchInput } from '../../../components/ui/search-input';
+import { PlayerPicture } from '../../../components/ui/player-picture';
 
 interface StandingsTableProps {
   podiumCount: number;
@@ -18,24 +21,16 @@ export function StandingsTable({ podiumCount, players, prizes, currencySymbol }:
   if (rows.length === 0) return null;
   return (
     <section className="card leaderboard-table-card" aria-label="Standings">
-      <input
-        type="search"
-        className="input leaderboard-search"
+      <SearchInput
+        className="leaderboard-search"
         placeholder="Search players..."
         aria-label="Search players"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={setQuery}
       />
       <div className="leaderboard-table-wrap">
         <table className="leaderboard-table">
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col">Wagered</th>
-              <th scope="col">Prize</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Rank', 'Player', 'Wagered', 'Prize']} />
           <tbody>
             {shown.map((row) => {
               const prize = prizeFor(prizes, row.rank);
@@ -44,14 +39,7 @@ export function StandingsTable({ podiumCount, players, prizes, currencySymbol }:
                   <td className="leaderboard-table__rank">#{row.rank}</td>
                   <td>
                     <span className="leaderboard-table__player">
-                      <img
-                        src={row.avatar ?? defaultAvatarUrl(row.rank)}
-                        alt=""
-                        width={28}
-                        height={28}
-                        loading="lazy"
-                        className="leaderboard-table__avatar"
-                      />
+                      <PlayerPicture className="leaderboard-table__avatar" avatar={row.avatar} seed={row.rank} size={28} />
                       {row.displayName}
                     </span>
                   </td>

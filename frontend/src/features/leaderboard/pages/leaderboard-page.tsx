@@ -2,15 +2,19 @@ import { useState } from 'react';
 import type { LeaderboardData } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TabList } from '../../../components/ui/tab-list';
 import { readPageData } from '../../../lib/page-data';
 import { useGetLeaderboardQuery } from '../leaderboard-api';
 import { LeaderboardBoard } from '../components/leaderboard-board';
 import { PastPeriods } from '../components/past-periods';
-import { PlatformTabs } from '../components/platform-tabs';
 import '../leaderboard.css';
 import { OfferNotice } from '../../../components/ui/offer-notice';
 
-type View = 'current' | 'past';
+const VIEWS = [
+  { id: 'current', label: 'Current Period' },
+  { id: 'past', label: 'Past Periods' },
+] as const;
+type View = (typeof VIEWS)[number]['id'];
 
 /** The server injects the cached board into the page; it shows at once while the live query loads. */
 function injected(): LeaderboardData | undefined {
@@ -38,24 +42,27 @@ export default function LeaderboardPage() {
       {data && platforms.length === 0 && <EmptyState title="No Leaderboards Yet" text="Check back soon for the next wager race!" />}
       {slug && board && (
         <>
-          <PlatformTabs platforms={platforms} selected={slug} onSelect={setChosen} />
+          {/* One tab per partner platform (SPEC §2 Leaderboard), shown even for a single platform so its name is always visible. */}
+          <TabList
+            name="leaderboard"
+            label="Platforms"
+            tabs={platforms.map((platform) => ({ id: platform.slug, label: platform.name }))}
+            selected={slug}
+            onSelect={setChosen}
+            tabClass="leaderboard-tab"
+          />
           <div className="leaderboard-views" role="group" aria-label="Period">
-            <button
-              type="button"
-              className={`leaderboard-view${view === 'current' ? ' leaderboard-view--on' : ''}`}
-              aria-pressed={view === 'current'}
-              onClick={() => setView('current')}
-            >
-              Current Period
-            </button>
-            <button
-              type="button"
-              className={`leaderboard-view${view === 'past' ? ' leaderboard-view--on' : ''}`}
-              aria-pressed={view === 'past'}
-              onClick={() => setView('past')}
-            >
-              Past Periods
-            </button>
+            {VIEWS.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                className={`leaderboard-view${view === item.id ? ' leaderboard-view--on' : ''}`}
+                aria-pressed={view === item.id}
+                onClick={() => setView(item.id)}
+              >
+                {item.label}
+              </button>
+            ))}
           </div>
           <div id="leaderboard-panel" role="tabpanel" aria-labelledby={`leaderboard-tab-${slug}`}>
             <h2 className="leaderboard-title">{board.platform.name} Leaderboard</h2>

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { PayoutProof } from '../components/payout-proof';
 import { prizeText } from '../components/payout-prize';
 import { useGetMyPrizesQuery } from '../payouts-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../payouts.css';
 
 function PrizeRow({ prize: p }: { prize: MyPrize }) {
@@ -52,11 +53,7 @@ function MyPrizes() {
           Loading your prizes...
         </p>
       ) : isError ? (
-        <EmptyState title="Failed to load your prizes" text="Please try again in a moment.">
-          <button type="button" className="button button--ghost" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load your prizes" onRetry={refetch} busy={isFetching} />
       ) : !data?.data.length ? (
         <EmptyState
           title="No prizes yet"

@@ -8,6 +8,8 @@ import { formatAmount, formatDateTime, formatNumber, formatRelativeTime } from '
 import { PayoutProof } from '../components/payout-proof';
 import { prizeText } from '../components/payout-prize';
 import { useGetPublicPayoutsQuery } from '../payouts-api';
+import { TableHead } from '../../../components/ui/table-head';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../payouts.css';
 
 const monthName = (month: string) =>
@@ -43,13 +45,7 @@ export default function PayoutsPage() {
           <h2 id="payouts-months">Paid per month</h2>
           <table className="payouts__months-table">
             <caption className="visually-hidden">Dollars paid per month, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Prizes</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Month', 'Paid', 'Prizes']} />
             <tbody>
               {data.months.map((m) => (
                 <tr key={m.month}>
@@ -67,11 +63,7 @@ export default function PayoutsPage() {
           Loading payouts...
         </p>
       ) : isError ? (
-        <EmptyState title="Failed to load payouts" text="Please try again in a moment.">
-          <button type="button" className="button button--ghost" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load payouts" onRetry={refetch} busy={isFetching} />
       ) : !data?.data.length ? (
         <EmptyState title="No payouts yet" text="Prizes appear here once they are paid." />
       ) : (

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { useGetMutualFriendsQuery } from '../profile-api';
 import { personName } from '../../../lib/person-name';
 import { LoginCta } from '../../../components/ui/login-cta';
+import { LoadFailedNote } from '../../../components/ui/load-failed';
 
 function MutualFriends({ userId }: { userId: number }) {
   const { data, isLoading, isError, refetch } = useGetMutualFriendsQuery(userId);
@@ -16,14 +17,7 @@ function MutualFriends({ userId }: { userId: number }) {
     );
   }
   if (isError || !data) {
-    return (
-      <div role="alert">
-        <p>Failed to load mutual friends</p>
-        <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailedNote message="Failed to load mutual friends" onRetry={refetch} />;
   }
   return (
     <>

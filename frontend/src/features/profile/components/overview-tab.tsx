@@ -2,6 +2,7 @@ import type { PublicProfile } from '@kickback/contracts';
 import { formatAmount, formatDate, formatMultiplier, formatNumber, formatRelativeTime } from '../../../lib/format';
 import { achievementName, profileCounts, recentAchievements } from '../profile-values';
 import { AchievementIcon } from './achievement-icon';
+import { FactList } from '../../../components/ui/fact-list';
 
 function ActivityHistory({ activity }: { activity: PublicProfile['recent_activity'] }) {
   const hunts = activity?.bonus_hunt_predictions ?? [];
@@ -54,41 +55,26 @@ export function OverviewTab({ profile }: { profile: PublicProfile }) {
     <div className="profile-grid">
       <section className="card profile-section" aria-labelledby="profile-quick-stats">
         <h2 id="profile-quick-stats">Quick Stats</h2>
-        <dl className="profile-stat-list">
-          <div>
-            <dt>Bonus Hunt Predictions</dt>
-            <dd>{formatNumber(counts.bonusHuntPredictions)}</dd>
-          </div>
-          <div>
-            <dt>Tournament Predictions</dt>
-            <dd>{formatNumber(counts.tournamentPredictions)}</dd>
-          </div>
-          <div>
-            <dt>Raffle Entries</dt>
-            <dd>{formatNumber(counts.raffleEntries)}</dd>
-          </div>
-          <div>
-            <dt>Achievements</dt>
-            <dd>{formatNumber(counts.achievements)}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="profile-stat-list"
+          facts={[
+            { label: 'Bonus Hunt Predictions', value: formatNumber(counts.bonusHuntPredictions) },
+            { label: 'Tournament Predictions', value: formatNumber(counts.tournamentPredictions) },
+            { label: 'Raffle Entries', value: formatNumber(counts.raffleEntries) },
+            { label: 'Achievements', value: formatNumber(counts.achievements) },
+          ]}
+        />
       </section>
       <section className="card profile-section" aria-labelledby="profile-member-info">
         <h2 id="profile-member-info">Member Info</h2>
-        <dl className="profile-stat-list">
-          <div>
-            <dt>Member since</dt>
-            <dd>{formatDate(memberSince)}</dd>
-          </div>
-          <div>
-            <dt>Last seen</dt>
-            <dd>{lastSeen ? formatRelativeTime(lastSeen) : 'Never'}</dd>
-          </div>
-          <div>
-            <dt>Total predictions</dt>
-            <dd data-testid="total-predictions">{formatNumber(counts.totalPredictions)}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="profile-stat-list"
+          facts={[
+            { label: 'Member since', value: formatDate(memberSince) },
+            { label: 'Last seen', value: lastSeen ? formatRelativeTime(lastSeen) : 'Never' },
+            { label: 'Total predictions', value: formatNumber(counts.totalPredictions), testId: 'total-predictions' },
+          ]}
+        />
       </section>
       <section className="card profile-section profile-section--wide" aria-labelledby="profile-activity-history">
         <h2 id="profile-activity-history">Activity History</h2>

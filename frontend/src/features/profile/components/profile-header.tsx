@@ -6,6 +6,7 @@ import { displayNameOf, profileCounts, safeWebUrl, twitterUrl } from '../profile
 import { FriendActions } from './friend-actions';
 import { ProfileBadges } from './profile-badges';
 import { XpBar } from './xp-bar';
+import { FactList } from '../../../components/ui/fact-list';
 
 interface ProfileHeaderProps {
   profile: PublicProfile;
@@ -75,16 +76,13 @@ export function ProfileHeader({ profile, viewerLoggedIn, isOwn }: ProfileHeaderP
           {!isOwn && viewerLoggedIn && <FriendActions profile={profile} name={name} />}
         </div>
       </div>
-      <dl className="profile-header__numbers">
-        <div>
-          <dt>Points</dt>
-          <dd>{formatNumber(profile.points)}</dd>
-        </div>
-        <div>
-          <dt>Achievements</dt>
-          <dd>{formatNumber(counts.achievements)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="profile-header__numbers"
+        facts={[
+          { label: 'Points', value: formatNumber(profile.points) },
+          { label: 'Achievements', value: formatNumber(counts.achievements) },
+        ]}
+      />
       <XpBar xp={profile.xp} />
     </header>
   );

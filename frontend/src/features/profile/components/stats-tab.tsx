@@ -1,24 +1,13 @@
 import type { PublicProfile } from '@kickback/contracts';
 import { formatNumber } from '../../../lib/format';
 import { profileCounts } from '../profile-values';
+import { FactList, type Fact } from '../../../components/ui/fact-list';
 
-interface StatRow {
-  label: string;
-  value: string;
-}
-
-function StatCard({ id, title, rows }: { id: string; title: string; rows: StatRow[] }) {
+function StatCard({ id, title, rows }: { id: string; title: string; rows: Fact[] }) {
   return (
     <section className="card profile-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <dl className="profile-stat-list">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="profile-stat-list" facts={rows} />
     </section>
   );
 }

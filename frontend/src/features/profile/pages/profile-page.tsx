@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { PublicProfile } from '@kickback/contracts';
 import { isPossibleUsername, PROFILE_NOT_FOUND } from '@kickback/contracts/api/profiles';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TabList } from '../../../components/ui/tab-list';
 import { errorStatus } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
@@ -12,6 +13,7 @@ import { OverviewTab } from '../components/overview-tab';
 import { ProfileHeader } from '../components/profile-header';
 import { StatsTab } from '../components/stats-tab';
 import { useGetProfileQuery } from '../profile-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../profile.css';
 
 const TABS = [
@@ -54,11 +56,7 @@ export default function ProfilePage() {
   if (!profile) {
     return (
       <section className="page container">
-        <EmptyState level={1} title={PROFILE_NOT_FOUND.loadFailed} text="Please try again in a moment.">
-          <button type="button" className="button button--primary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed level={1} title={PROFILE_NOT_FOUND.loadFailed} onRetry={refetch} className="button button--primary" />
       </section>
     );
   }
@@ -75,22 +73,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
   return (
     <section className="page container profile-page">
       <ProfileHeader profile={profile} viewerLoggedIn={viewerLoggedIn} isOwn={isOwn} />
-      <div className="profile-tabs" role="tablist" aria-label="Profile sections">
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`profile-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls="profile-panel"
-            className={tab === item.id ? 'profile-tab profile-tab--active' : 'profile-tab'}
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <TabList name="profile" label="Profile sections" tabs={TABS} selected={tab} onSelect={setTab} />
       <div role="tabpanel" id="profile-panel" aria-labelledby={`profile-tab-${tab}`} className="profile-panel">
         {tab === 'overview' && <OverviewTab profile={profile} />}
         {tab === 'stats' && <StatsTab profile={profile} />}

@@ -1,27 +1,22 @@
 import type { RaceStanding } from '@kickback/contracts';
 import { racePrizeLabel } from '@kickback/contracts/race-prizes';
-import { defaultAvatarUrl, formatAmount } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
+import { TableHead } from '../../../components/ui/table-head';
+import { PlayerPicture } from '../../../components/ui/player-picture';
 
 /** The race's placed players in rank order, each with what they wagered inside the race and the prize of their place. */
 export function RaceStandings({ standings, currencySymbol }: { standings: RaceStanding[]; currencySymbol: string }) {
   if (standings.length === 0) return <p className="race-muted">Nobody is placed yet.</p>;
   return (
     <table className="race-table" aria-label="Race standings">
-      <thead>
-        <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">Player</th>
-          <th scope="col">Wagered</th>
-          <th scope="col">Prize</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Rank', 'Player', 'Wagered', 'Prize']} />
       <tbody>
         {standings.map((s) => (
           <tr key={`${s.rank}-${s.username}`} data-testid="race-standing">
             <td>#{s.rank}</td>
             <td>
               <span className="race-table__player">
-                <img src={s.avatar ?? defaultAvatarUrl(s.rank)} alt="" width={28} height={28} loading="lazy" />
+                <PlayerPicture avatar={s.avatar} seed={s.rank} size={28} />
                 {s.displayName}
               </span>
             </td>

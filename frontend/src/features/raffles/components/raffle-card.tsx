@@ -6,6 +6,7 @@ import { entryTypesSummary } from '../raffle-logic';
 import { RaffleStatusBadge } from './raffle-status-badge';
 import { RaffleCardWinners } from './raffle-card-winners';
 import { RaffleEntryRules } from './raffle-entry-rules';
+import { FactList } from '../../../components/ui/fact-list';
 
 /** One raffle in the list; open raffles stay in their room so the counts move live. */
 export function RaffleCard({ raffle }: { raffle: Raffle }) {
@@ -23,16 +24,13 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
           <RaffleStatusBadge raffle={raffle} />
         </div>
         {raffle.description && <p className="raffle-card__description">{raffle.description}</p>}
-        <dl className="raffle-card__facts">
-          <div>
-            <dt>Entries</dt>
-            <dd data-testid="raffle-card-entries">{formatNumber(raffle.total_entries)}</dd>
-          </div>
-          <div>
-            <dt>Winners</dt>
-            <dd>{formatNumber(raffle.number_of_winners)}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="raffle-card__facts"
+          facts={[
+            { label: 'Entries', value: formatNumber(raffle.total_entries), testId: 'raffle-card-entries' },
+            { label: 'Winners', value: formatNumber(raffle.number_of_winners) },
+          ]}
+        />
         <div className="raffle-card__time">
           <span className="raffle-card__time-label">
             {raffle.has_ended ? 'Time left' : raffle.is_accepting_entries ? 'Time left' : 'Starts in'}

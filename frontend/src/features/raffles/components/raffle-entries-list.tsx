@@ -6,6 +6,7 @@ import { formatCount, formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { loadedParticipants, participantName, winChance } from '../raffle-logic';
 import { useGetRaffleEntriesInfiniteQuery } from '../raffles-api';
+import { SearchInput } from '../../../components/ui/search-input';
 
 const ORDERS: [RaffleEntryOrder, string][] = [
   ['tickets', 'Most tickets'],
@@ -128,14 +129,7 @@ export function RaffleEntriesList({ raffle, onRefresh, refreshing }: Props) {
           </button>
         ))}
       </div>
-      <input
-        className="input"
-        type="search"
-        placeholder="Search participants..."
-        aria-label="Search participants"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <SearchInput placeholder="Search participants..." aria-label="Search participants" value={query} onChange={setQuery} />
       {body}
     </section>
   );

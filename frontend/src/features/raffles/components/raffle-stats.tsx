@@ -1,30 +1,27 @@
 import type { Raffle } from '@kickback/contracts';
 import { Countdown } from '../../../components/ui/countdown';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { FactList } from '../../../components/ui/fact-list';
 
 export function RaffleStats({ raffle }: { raffle: Raffle }) {
   return (
-    <dl className="card raffle-stats" aria-label="Raffle stats">
-      <div>
-        <dt>
-          Total Entries <span className="raffle-stats__unit">(tickets)</span>
-        </dt>
-        <dd data-testid="raffle-total-entries">{formatNumber(raffle.total_entries)}</dd>
-      </div>
-      <div>
-        <dt>Winners</dt>
-        <dd>{formatNumber(raffle.number_of_winners)}</dd>
-      </div>
-      <div>
-        <dt>Time Left</dt>
-        <dd>
-          <Countdown endMs={Date.parse(raffle.end_datetime)} />
-        </dd>
-      </div>
-      <div>
-        <dt>End Date</dt>
-        <dd>{formatDateTime(raffle.end_datetime)}</dd>
-      </div>
-    </dl>
+    <FactList
+      className="card raffle-stats"
+      label="Raffle stats"
+      facts={[
+        {
+          label: (
+            <>
+              Total Entries <span className="raffle-stats__unit">(tickets)</span>
+            </>
+          ),
+          value: formatNumber(raffle.total_entries),
+          testId: 'raffle-total-entries',
+        },
+        { label: 'Winners', value: formatNumber(raffle.number_of_winners) },
+        { label: 'Time Left', value: <Countdown endMs={Date.parse(raffle.end_datetime)} /> },
+        { label: 'End Date', value: formatDateTime(raffle.end_datetime) },
+      ]}
+    />
   );
 }

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TabList } from '../../../components/ui/tab-list';
 import { useToast } from '../../../lib/use-toast';
 import { RaffleCard } from '../components/raffle-card';
 import { useGetRafflesQuery } from '../raffles-api';
 import '../raffles.css';
 
-type Tab = 'active' | 'ended';
+const TABS = [
+  { id: 'active', label: 'Active Raffles' },
+  { id: 'ended', label: 'Ended Raffles' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
 
 export default function RafflesPage() {
   const [tab, setTab] = useState<Tab>('active');
@@ -19,20 +24,7 @@ export default function RafflesPage() {
   return (
     <section className="page container raffles-page">
       <PageHeading title="Raffles" lead="Enter giveaways for free, with points or with a stream password." />
-      <div className="raffle-tabs" role="tablist" aria-label="Raffles">
-        {(['active', 'ended'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={tab === t ? 'raffle-tab raffle-tab--on' : 'raffle-tab'}
-            onClick={() => setTab(t)}
-          >
-            {t === 'active' ? 'Active Raffles' : 'Ended Raffles'}
-          </button>
-        ))}
-      </div>
+      <TabList name="raffle" label="Raffles" tabs={TABS} selected={tab} onSelect={setTab} panel="none" tabClass="raffle-tab" />
       {isLoading ? (
         <p className="raffles-loading">Loading raffles...</p>
       ) : shown.length === 0 ? (

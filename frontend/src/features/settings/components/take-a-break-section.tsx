@@ -6,6 +6,7 @@ import { useTakeBreakMutation, useViewerSafety } from '../../../lib/safety-api';
 import { useToast } from '../../../lib/use-toast';
 import { reloadPage } from '../../../lib/http';
 import { errorMessage } from '../../../lib/api-error';
+import { Options } from '../../../components/ui/options';
 
 /**
  * "Take a break from gambling content": 24 hours to 6 months, or until the member asks an admin. The confirmation
@@ -42,11 +43,7 @@ export function TakeABreakSection() {
         <>
           <p>Hide casino offers, leaderboards, races, bonus hunts and tournaments from yourself for a while.</p>
           <SelectField id="break-period" label="How long" value={period} onChange={(value) => setPeriod(value as BreakPeriod)}>
-            {BREAK_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {BREAK_PERIOD_LABELS[p]}
-              </option>
-            ))}
+            <Options values={BREAK_PERIODS} labels={BREAK_PERIOD_LABELS} />
           </SelectField>
           <button type="button" className="button" onClick={() => setConfirming(true)}>
             Take a break

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@kickback/contracts';
 import { AuthRequired } from '../../../components/ui/auth-required';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TabList } from '../../../components/ui/tab-list';
 import { useCurrentUser } from '../../../lib/session';
 import { AccountDataSection } from '../components/account-data-section';
 import { ConnectionsTab } from '../components/connections-tab';
@@ -25,22 +26,7 @@ function SettingsScreen({ user }: { user: CurrentUser }) {
   return (
     <section className="page container settings-page">
       <PageHeading title="Settings" lead="Your profile, connected accounts, social links and your data." />
-      <div className="settings-tabs" role="tablist" aria-label="Settings sections">
-        {SETTINGS_TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`settings-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls="settings-panel"
-            className={`settings-tab${tab === item.id ? ' settings-tab--active' : ''}`}
-            onClick={() => selectTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <TabList name="settings" label="Settings sections" tabs={SETTINGS_TABS} selected={tab} onSelect={selectTab} />
       <div className="card settings-panel" role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
         {isLoading && (
           <p className="settings-status" role="status">

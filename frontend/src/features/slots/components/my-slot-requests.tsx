@@ -3,6 +3,7 @@ import type { MySlotRequest } from '@kickback/contracts';
 import { formatAmount, formatCount, formatRelativeTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useGetMySlotRequestsQuery } from '../slots-api';
+import { TableHead } from '../../../components/ui/table-head';
 
 const STATUS_TEXT: Record<MySlotRequest['status'], string> = {
   queued: 'In the queue',
@@ -45,14 +46,7 @@ function MyRequestsList() {
         <div className="slots__table-wrap" role="region" aria-label="My requests table" tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">My slot requests, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Slot</th>
-                <th scope="col">Status</th>
-                <th scope="col">Points</th>
-                <th scope="col">Requested</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Slot', 'Status', 'Points', 'Requested']} />
             <tbody>
               {data.map((request) => (
                 <tr key={request.request_id}>

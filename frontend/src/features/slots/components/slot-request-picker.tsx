@@ -6,6 +6,7 @@ import { formatCount } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFindSlotsToRequestQuery, useGetSlotRequestsQuery, useRequestSlotMutation } from '../slots-api';
+import { SearchInput } from '../../../components/ui/search-input';
 
 /** Matches listed under the box: typing more narrows them. */
 const SHOWN_MATCHES = 8;
@@ -91,15 +92,7 @@ function Picker({ price }: { price: number }) {
       ) : (
         <label className="field">
           Find a slot in the catalogue
-          <input
-            className="input"
-            type="search"
-            placeholder="Slot or provider name"
-            maxLength={100}
-            value={term}
-            aria-controls={listId}
-            onChange={(event) => setTerm(event.target.value)}
-          />
+          <SearchInput placeholder="Slot or provider name" maxLength={100} value={term} aria-controls={listId} onChange={setTerm} />
         </label>
       )}
       {searching && (

@@ -4,6 +4,8 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { formatAmount, formatDate, formatMultiplier, formatNumber } from '../../../lib/format';
 import { useGetSlotQuery } from '../slots-api';
 import { RequestButton } from './slots-page';
+import { TableHead } from '../../../components/ui/table-head';
+import { FactList } from '../../../components/ui/fact-list';
 
 /** One slot: its published facts, its figures across the site's finished hunts and tournaments and played requests, and the hunts it was opened in. */
 export default function SlotPage() {
@@ -39,38 +41,16 @@ export default function SlotPage() {
     <section className="page container">
       <PageHeading title={slot.name} lead={slot.provider.name} />
       <RequestButton slotId={slot.id} name={slot.name} inviteVisitors />
-      <dl aria-label="Facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList label="Facts" facts={facts.map(([label, value]) => ({ label, value }))} />
       <h2>On this stream</h2>
-      <dl aria-label="Figures">
-        {played.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList label="Figures" facts={played.map(([label, value]) => ({ label, value }))} />
       <h2>Hunts</h2>
       {slot.hunts.length === 0 ? (
         <p>Not opened in a finished hunt yet.</p>
       ) : (
         <table className="table">
           <caption>Finished hunts with {slot.name}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hunt</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Bet</th>
-              <th scope="col">Win</th>
-              <th scope="col">Multiplier</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Hunt', 'Finished', 'Bet', 'Win', 'Multiplier']} />
           <tbody>
             {slot.hunts.map((h, i) => (
               <tr key={`${h.hunt.id}-${i}`}>

@@ -18,6 +18,8 @@ import { useToast } from '../../../lib/use-toast';
 import { MySlotRequests } from '../components/my-slot-requests';
 import { SlotRequestPicker } from '../components/slot-request-picker';
 import { useGetSlotRequestsQuery, useGetSlotsQuery, useRequestSlotMutation, type SlotListArgs } from '../slots-api';
+import { TableHead } from '../../../components/ui/table-head';
+import { Options } from '../../../components/ui/options';
 import '../slots.css';
 
 const SORT_LABELS: Record<SlotSort, string> = {
@@ -30,6 +32,24 @@ const SORT_LABELS: Record<SlotSort, string> = {
 /** The catalogue's filters as the URL holds them; a value outside a drop-down's choices falls back to its default. */
 const URL_DEFAULTS = { sort: 'most_played', search: '', volatility: '', rtp_min: '', rtp_max: '' };
 const CHOICES = { sort: SLOT_SORTS, volatility: ['', ...SLOT_VOLATILITIES] };
+
+/** One end of the RTP range filter, in percent. */
+function RtpBound({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}
+      <input
+        className="input"
+        type="number"
+        min={50}
+        max={100}
+        step="0.01"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
 
 /** Slots: the catalogue with each slot's figures across the site's finished hunts, tournaments and played requests, sorted and filtered through the URL. */
 export default function SlotsPage() {
@@ -59,48 +79,18 @@ export default function SlotsPage() {
         <label>
           Sort by
           <select className="select" value={args.sort} onChange={(event) => set('sort', event.target.value)}>
-            {SLOT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
+            <Options values={SLOT_SORTS} labels={SORT_LABELS} />
           </select>
         </label>
         <label>
           Volatility
           <select className="select" value={args.volatility} onChange={(event) => set('volatility', event.target.value)}>
             <option value="">Any</option>
-            {SLOT_VOLATILITIES.map((v) => (
-              <option key={v} value={v}>
-                {SLOT_VOLATILITY_LABELS[v]}
-              </option>
-            ))}
+            <Options values={SLOT_VOLATILITIES} labels={SLOT_VOLATILITY_LABELS} />
           </select>
         </label>
-        <label>
-          RTP from (%)
-          <input
-            className="input"
-            type="number"
-            min={50}
-            max={100}
-            step="0.01"
-            value={args.rtpMin}
-            onChange={(event) => set('rtp_min', event.target.value)}
-          />
-        </label>
-        <label>
-          RTP to (%)
-          <input
-            className="input"
-            type="number"
-            min={50}
-            max={100}
-            step="0.01"
-            value={args.rtpMax}
-            onChange={(event) => set('rtp_max', event.target.value)}
-          />
-        </label>
+        <RtpBound label="RTP from (%)" value={args.rtpMin} onChange={(value) => set('rtp_min', value)} />
+        <RtpBound label="RTP to (%)" value={args.rtpMax} onChange={(value) => set('rtp_max', value)} />
       </form>
       {isLoading && <p role="status">Loading slots...</p>}
       {isError && <p role="alert">Failed to load slots.</p>}
@@ -110,19 +100,7 @@ export default function SlotsPage() {
         <div className="slots__table-wrap" role="region" aria-label="Slots table" tabIndex={0}>
           <table className="table">
             <caption>Slots by {SORT_LABELS[args.sort].toLowerCase()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Slot</th>
-                <th scope="col">Provider</th>
-                <th scope="col">RTP</th>
-                <th scope="col">Opened</th>
-                <th scope="col">Average ×</th>
-                <th scope="col">Biggest win</th>
-                <th scope="col">
-                  <span className="visually-hidden">Request</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Slot', 'Provider', 'RTP', 'Opened', 'Average ×', 'Biggest win']} hiddenLast="Request" />
             <tbody>
               {data.data.map((slot) => (
                 <SlotRow key={slot.id} slot={slot} />

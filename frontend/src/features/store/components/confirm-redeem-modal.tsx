@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { StoreItem } from '@kickback/contracts';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { formatNumber } from '../../../lib/format';
+import { FactList } from '../../../components/ui/fact-list';
 
 interface ConfirmRedeemModalProps {
   item: StoreItem;
@@ -28,20 +29,19 @@ export function ConfirmRedeemModal({ item, points, busy, onConfirm, onCancel }: 
       <p>
         Redeem <strong>{item.name}</strong>?
       </p>
-      <dl className="store-modal__sums">
-        <div>
-          <dt>Current Points</dt>
-          <dd data-testid="confirm-current">{formatNumber(points)}</dd>
-        </div>
-        <div>
-          <dt>Cost</dt>
-          <dd data-testid="confirm-cost">-{formatNumber(item.cost)}</dd>
-        </div>
-        <div className="store-modal__after">
-          <dt>Points After Purchase</dt>
-          <dd data-testid="confirm-after">{formatNumber(points - item.cost)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="store-modal__sums"
+        facts={[
+          { label: 'Current Points', value: formatNumber(points), testId: 'confirm-current' },
+          { label: 'Cost', value: `-${formatNumber(item.cost)}`, testId: 'confirm-cost' },
+          {
+            label: 'Points After Purchase',
+            value: formatNumber(points - item.cost),
+            testId: 'confirm-after',
+            className: 'store-modal__after',
+          },
+        ]}
+      />
       <div className="store-modal__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy} autoFocus>
           Cancel

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { StorePriceRange, StoreSort } from '@kickback/contracts';
 import { categoryLabel, DEFAULT_CATEGORY, PRICE_RANGE_OPTIONS, SORT_OPTIONS } from '../store-options';
+import { Options } from '../../../components/ui/options';
+import { SearchInput } from '../../../components/ui/search-input';
 
 interface StoreFiltersProps {
   search: string;
@@ -21,15 +23,7 @@ export function StoreFilters(props: StoreFiltersProps) {
     <div className="store-filters" role="search">
       <div className="field store-filters__search">
         <label htmlFor={`${id}-search`}>Search</label>
-        <input
-          id={`${id}-search`}
-          className="input"
-          type="search"
-          placeholder="Search items..."
-          value={props.search}
-          maxLength={100}
-          onChange={(event) => props.onSearch(event.target.value)}
-        />
+        <SearchInput id={`${id}-search`} placeholder="Search items..." value={props.search} maxLength={100} onChange={props.onSearch} />
       </div>
       {props.categories.length > 1 && (
         <div className="field">
@@ -41,11 +35,7 @@ export function StoreFilters(props: StoreFiltersProps) {
             onChange={(event) => props.onCategory(event.target.value)}
           >
             <option value={DEFAULT_CATEGORY}>All Categories</option>
-            {props.categories.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabel(category)}
-              </option>
-            ))}
+            <Options values={props.categories} labels={categoryLabel} />
           </select>
         </div>
       )}

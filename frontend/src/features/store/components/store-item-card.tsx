@@ -4,6 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { REDEEM_BUTTON_LABELS, isOutOfStock, type RedeemButtonState } from '../redeem-button-state';
 import { categoryLabel } from '../store-options';
 import { OfferNotice } from '../../../components/ui/offer-notice';
+import { FactList } from '../../../components/ui/fact-list';
 
 interface StoreItemCardProps {
   item: StoreItem;
@@ -47,24 +48,17 @@ export function StoreItemCard({ item, state, loggedIn, onRedeem }: StoreItemCard
         <h2 className="store-item__name">{item.name}</h2>
         {item.description && <p className="store-item__description">{item.description}</p>}
         {item.is_casino_bonus && <OfferNotice />}
-        <dl className="store-item__facts">
-          <div>
-            <dt>Cost</dt>
-            <dd className="store-item__cost">{formatNumber(item.cost)} pts</dd>
-          </div>
-          <div>
-            <dt>Stock</dt>
-            <dd data-testid={`store-item-${item.id}-stock`}>{stockText(item)}</dd>
-          </div>
-          {item.max_purchases_per_user !== null && (
-            <div>
-              <dt>Your purchases</dt>
-              <dd>
-                {formatNumber(item.user_purchases)} / {formatNumber(item.max_purchases_per_user)}
-              </dd>
-            </div>
-          )}
-        </dl>
+        <FactList
+          className="store-item__facts"
+          facts={[
+            { label: 'Cost', value: `${formatNumber(item.cost)} pts`, valueClass: 'store-item__cost' },
+            { label: 'Stock', value: stockText(item), testId: `store-item-${item.id}-stock` },
+            item.max_purchases_per_user !== null && {
+              label: 'Your purchases',
+              value: `${formatNumber(item.user_purchases)} / ${formatNumber(item.max_purchases_per_user)}`,
+            },
+          ]}
+        />
         {item.fulfilment === 'code' && <p className="store-item__delivery">Code delivered instantly</p>}
       </div>
       {loggedIn ? (

@@ -8,6 +8,9 @@ import { useCurrentUser } from '../../../lib/session';
 import { useToast } from '../../../lib/use-toast';
 import { TicketCard } from '../components/ticket-card';
 import { useGetTicketsQuery } from '../tickets-api';
+import { Options } from '../../../components/ui/options';
+import { SearchInput } from '../../../components/ui/search-input';
+import { SelectField } from '../../../components/ui/select-field';
 import '../tickets.css';
 
 function TicketsList() {
@@ -40,37 +43,16 @@ function TicketsList() {
       <div className="card tickets-filters">
         <div className="field">
           <label htmlFor="tickets-search">Search</label>
-          <input
-            id="tickets-search"
-            type="search"
-            className="input"
-            placeholder="Search tickets..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+          <SearchInput id="tickets-search" placeholder="Search tickets..." value={search} onChange={setSearch} />
         </div>
-        <div className="field">
-          <label htmlFor="tickets-status">Status</label>
-          <select id="tickets-status" className="select" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="all">All</option>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TICKET_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="tickets-priority">Priority</label>
-          <select id="tickets-priority" className="select" value={priority} onChange={(e) => setPriority(e.target.value)}>
-            <option value="all">All</option>
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {TICKET_PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="tickets-status" label="Status" value={status} onChange={setStatus}>
+          <option value="all">All</option>
+          <Options values={TICKET_STATUSES} labels={TICKET_STATUS_LABELS} />
+        </SelectField>
+        <SelectField id="tickets-priority" label="Priority" value={priority} onChange={setPriority}>
+          <option value="all">All</option>
+          <Options values={TICKET_PRIORITIES} labels={TICKET_PRIORITY_LABELS} />
+        </SelectField>
       </div>
       {isLoading ? (
         <p className="ticket-muted" role="status">

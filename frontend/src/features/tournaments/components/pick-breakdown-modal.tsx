@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { TournamentTopPrediction } from '@kickback/contracts';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useGetPickBreakdownQuery } from '../tournaments-api';
+import { TableHead } from '../../../components/ui/table-head';
 
 interface PickBreakdownModalProps {
   tournamentId: number;
@@ -24,13 +25,7 @@ export function PickBreakdownModal({ tournamentId, prediction, name, onClose }: 
       {picks.isError && <p role="alert">Failed to load predictions</p>}
       {picks.data && (
         <table className="tournament-table">
-          <thead>
-            <tr>
-              <th scope="col">Match</th>
-              <th scope="col">Pick</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Match', 'Pick', 'Result']} />
           <tbody>
             {picks.data.map((p) => (
               <tr key={p.tournament_match_id} data-testid="breakdown-row">

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PickBreakdownModal } from './pick-breakdown-modal';
 import { personName } from '../../../lib/person-name';
+import { TableHead } from '../../../components/ui/table-head';
 
 const nameOf = (p: TournamentTopPrediction) => personName(p.user);
 
@@ -34,17 +35,7 @@ export function PredictionsTab({ tournamentId, standings }: { tournamentId: numb
         </h2>
         <div className="tournament-table-wrap">
           <table className="tournament-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Member</th>
-                <th scope="col">Accuracy</th>
-                <th scope="col">Correct</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['#', 'Member', 'Accuracy', 'Correct']} hiddenLast="Actions" />
             <tbody>
               {standings.map((p, i) => (
                 <tr key={p.user.id} data-testid="prediction-row">

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { TournamentListItem } from '@kickback/contracts';
 import { formatNumber } from '../../../lib/format';
 import { cardLinkLabel, statusLabel } from '../tournament-view';
+import { FactList } from '../../../components/ui/fact-list';
 
 export function TournamentCard({ tournament: t }: { tournament: TournamentListItem }) {
   return (
@@ -22,20 +23,14 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentListIt
           <strong>{t.winner}</strong>
         </div>
       )}
-      <dl className="tournament-card__stats">
-        <div>
-          <dt>Matches</dt>
-          <dd>{formatNumber(t.matches_count)}</dd>
-        </div>
-        <div>
-          <dt>Predictions</dt>
-          <dd>{formatNumber(t.predictions_count)}</dd>
-        </div>
-        <div>
-          <dt>Size</dt>
-          <dd>{t.size}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="tournament-card__stats"
+        facts={[
+          { label: 'Matches', value: formatNumber(t.matches_count) },
+          { label: 'Predictions', value: formatNumber(t.predictions_count) },
+          { label: 'Size', value: t.size },
+        ]}
+      />
       <div className="tournament-progress">
         <div className="tournament-progress__label">
           <span>Progress</span>

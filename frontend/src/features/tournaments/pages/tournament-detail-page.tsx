@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TabList } from '../../../components/ui/tab-list';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { errorStatus } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
@@ -87,22 +88,7 @@ export default function TournamentDetailPage() {
           </div>
         ))}
       </dl>
-      <div role="tablist" aria-label="Tournament views" className="tournament-tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`tournament-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`tournament-panel-${t.id}`}
-            className={tab === t.id ? 'tournament-tab tournament-tab--active' : 'tournament-tab'}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList name="tournament" label="Tournament views" tabs={TABS} selected={tab} onSelect={setTab} panel="each" look="underline" />
       <div role="tabpanel" id={`tournament-panel-${tab}`} aria-labelledby={`tournament-tab-${tab}`}>
         {tab === 'bracket' && <BracketView matches={tournament.matches} />}
         {tab === 'predict' && <PredictTab key={tournament.id} data={query.data} />}

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import type { TournamentFilter } from '@kickback/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { TabList } from '../../../components/ui/tab-list';
 import { useToast } from '../../../lib/use-toast';
 import { TournamentCard } from '../components/tournament-card';
 import { FILTER_TABS, matchesFilter } from '../tournament-view';
 import { useGetTournamentsQuery } from '../tournaments-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../tournaments.css';
 
 export default function TournamentsPage() {
@@ -20,30 +22,21 @@ export default function TournamentsPage() {
   return (
     <section className="page container">
       <PageHeading title="Tournaments" lead="Predict the winners of every slot battle in the bracket." />
-      <div role="tablist" aria-label="Tournament filters" className="tournament-tabs">
-        {FILTER_TABS.map((tab) => (
-          <button
-            key={tab.id}
-            type="button"
-            role="tab"
-            aria-selected={filter === tab.id}
-            className={filter === tab.id ? 'tournament-tab tournament-tab--active' : 'tournament-tab'}
-            onClick={() => setFilter(tab.id)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        name="tournament"
+        label="Tournament filters"
+        tabs={FILTER_TABS}
+        selected={filter}
+        onSelect={setFilter}
+        panel="none"
+        look="underline"
+      />
       {list.isLoading ? (
         <p role="status" className="tournament-muted">
           Loading tournaments...
         </p>
       ) : list.isError ? (
-        <EmptyState title="Failed to load tournaments" text="Please try again in a moment.">
-          <button type="button" className="button button--ghost" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load tournaments" onRetry={list.refetch} busy={list.isFetching} />
       ) : shown.length === 0 ? (
         <EmptyState title="No Tournaments Found" />
       ) : (

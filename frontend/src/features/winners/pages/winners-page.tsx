@@ -7,6 +7,7 @@ import { Pager } from '../../../components/ui/pager';
 import { formatAmount, formatDateTime, formatRelativeTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useRecentWinners } from '../winners-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import '../winners.css';
 
 const FILTERS: { source: WinnerSource | null; label: string }[] = [
@@ -61,11 +62,7 @@ export default function WinnersPage() {
           Loading winners...
         </p>
       ) : isError ? (
-        <EmptyState title="Failed to load winners" text="Please try again in a moment.">
-          <button type="button" className="button button--ghost" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </button>
-        </EmptyState>
+        <LoadFailed title="Failed to load winners" onRetry={refetch} busy={isFetching} />
       ) : winners.length === 0 ? (
         <EmptyState title="No winners yet" text="Winners appear here as soon as a prize is paid.">
           <Link to="/raffles" className="button button--primary">
