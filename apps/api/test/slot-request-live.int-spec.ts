@@ -67,8 +67,8 @@ describe('slot requests live: next-up overlay, Go live pushes, played results in
       total: 4,
       next: [{ place: 1, requesters_count: 3, requesters: [ann.username, bob.username, cat.username] }, {}, {}],
     });
-    // The pushes of a burst are windows of it, not one per request.
-    expect(onOverlay.length).toBeLessThan(6);
+    // How many pushes six requests make depends on how fast they come (one per 200 ms window, the first at once); the
+    // window rule is proven on its own in push-coalescer.int-spec.ts, so here only what the screens end up showing counts.
     expect(names(await data())).toEqual(['Wanted', 'Gates', 'Sugar']);
 
     const wantedId = onOverlay.at(-1)!.next[0]!.id;
