@@ -34,7 +34,11 @@ export const goLiveApi = baseApi.injectEndpoints({
           onAdminChange(live, 'bonus-hunts', () => lifecycle.dispatch(goLiveApi.util.invalidateTags([{ type: 'BonusHunts', id: 'LIST' }]))),
         ),
     }),
-    /** The running hunt, kept current by its room (a cache entry per hunt, so a new hunt follows its own room). */
+    /**
+     * The running hunt, kept current by its room (a cache entry per hunt, so a new hunt follows its own room). The room
+     * is joined after the first read, so the hunt is read once more when the server confirms the join (and after each
+     * reconnection): a slot the streamer adds from another tab in between would otherwise never show.
+     */
     getLiveHunt: build.query<AdminHuntDetail, number>({
       query: (id) => `/api/admin/bonus-hunts/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'BonusHunts', id }],
@@ -42,6 +46,7 @@ export const goLiveApi = baseApi.injectEndpoints({
         followLive(lifecycle, (live) => {
           live.join(huntRoom(id));
           const refresh = () => lifecycle.dispatch(goLiveApi.util.invalidateTags([{ type: 'BonusHunts', id }]));
+          live.on('room:joined', ({ room }) => room === huntRoom(id) && refresh());
           live.on('hunt:game', refresh);
           live.on('hunt:updated', (push) => push.change !== 'prediction' && refresh());
         }),

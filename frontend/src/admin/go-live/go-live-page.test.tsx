@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HUNT_PHASE_LABELS, OVERLAY_KINDS, type AdminHuntDetail, type AdminRaffle, type AdminTournament } from '@kickback/contracts';
-import { resetSocketForTests } from '../../lib/socket';
+import { getSocket, resetSocketForTests } from '../../lib/socket';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import type { FakeSocket } from '../../test/socket-io-client-stub';
 import GoLivePage from './go-live-page';
 import { recordFetches } from '../../test/fetch-mocks';
 
@@ -324,6 +325,35 @@ describe('GoLivePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close predictions' }));
     await waitFor(() => expect(store.getState().toasts.items.map((t) => t.message)).toContain('Predictions closed for Sunday Hunt'));
     expect(JSON.parse(String(requests.find((r) => r.url === '/api/admin/bonus-hunts/4/predictions')!.body))).toEqual({ active: false });
+  });
+
+  it('reads the hunt again once its room is joined, so a slot added elsewhere in between shows', async () => {
+    let games: AdminHuntDetail['games'] = [];
+    const collecting = (): AdminHuntDetail => ({
+      ...hunt,
+      status: 'preparing',
+      predictions_active: true,
+      games_count: games.length,
+      games,
+      statistics: { ...stats, games_count: games.length, opened_count: 0, winnings: 0 },
+    });
+    mockFetch((r) => {
+      const ok = (data: unknown) => ({
+        body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
+      });
+      if (r.url === '/api/admin/bonus-hunts?page=1') return ok([{ ...collecting(), games: undefined }]);
+      if (r.url === '/api/admin/bonus-hunts/4' && r.method === 'GET') return ok(collecting());
+      if (r.url === '/api/admin/raffles?page=1' || r.url === '/api/admin/tournaments' || r.url === '/api/admin/overlays') return ok([]);
+      if (r.url === '/api/admin/featured') return ok({ raffle: null, tournament: null });
+      return undefined;
+    });
+    renderWithProviders(<GoLivePage />, { user: adminFixture });
+    expect(await screen.findByText('No slots yet: add the bonuses below.')).toBeInTheDocument();
+    // The streamer adds a slot from another tab after the first read, before the join: its push never reached us.
+    games = [hunt.games[1]!];
+    const socket = (await getSocket()) as unknown as FakeSocket;
+    act(() => socket.serverEmit('room:joined', { room: 'hunt:4' }));
+    expect(await screen.findByRole('textbox', { name: 'Win for Sugar Rush' })).toBeInTheDocument();
   });
 
   it('keeps Complete disabled with the reason while a slot is unopened', async () => {
