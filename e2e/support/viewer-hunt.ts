@@ -65,3 +65,35 @@ export async function ensureViewerHunt(browser: Browser): Promise<AdminHuntDetai
     await admin.context.close();
   }
 }
+
+/**
+ * The same hunt already opening: one bonus opened, others still to open. The first win moves a hunt from collecting to
+ * opening, which is a status change of its own; a test that records what one more win makes a viewer's page do starts
+ * here, after that change's push has reached the hunt's room (a page of its own in the room waits for it).
+ */
+export async function ensureOpeningHunt(browser: Browser): Promise<AdminHuntDetail> {
+  const hunt = await ensureViewerHunt(browser);
+  if (hunt.games.some((g) => g.opened)) return hunt;
+  const admin = await signedInApi(browser, 'StreamBoss');
+  const watcher = await browser.newContext();
+  try {
+    await answerAgeGate(watcher);
+    const watching = await watcher.newPage();
+    const openingPushed = new Promise<void>((resolve) =>
+      watching.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"hunt:updated"') && String(payload).includes('"status":"opening"')) resolve();
+        }),
+      ),
+    );
+    await watching.goto('/bonus-hunts');
+    await watching.getByTestId('tile-winnings').waitFor();
+    const first = hunt.games.find((g) => !g.opened)!;
+    await admin.call('put', `/api/admin/bonus-hunts/${hunt.id}/games/${first.id}`, { win: '40' });
+    await openingPushed;
+    return await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${hunt.id}`);
+  } finally {
+    await watcher.close();
+    await admin.context.close();
+  }
+}
