@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import type { AdminHuntDetail, AdminHuntListItem } from '@kickback/contracts';
 import { answerAgeGate } from './fixtures';
 import { signedInApi } from './signed-in';
@@ -34,18 +34,7 @@ export async function ensureViewerHunt(browser: Browser): Promise<AdminHuntDetai
       await admin.call('post', `/api/admin/bonus-hunts/${hunt.id}/games`, { slot_id: slot.id, bet: '2' });
     // The predictions' push reaches the hunt's room a moment after they are saved; a page that records what a viewer
     // receives must open after it, so this waits for it on a page of its own that is in the room first.
-    const watcher = await browser.newContext();
-    await answerAgeGate(watcher);
-    const watching = await watcher.newPage();
-    const predictionsPushed = new Promise<void>((resolve) =>
-      watching.on('websocket', (ws) =>
-        ws.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('"hunt:updated"') && String(payload).includes('"predictions_count":2')) resolve();
-        }),
-      ),
-    );
-    await watching.goto('/bonus-hunts');
-    await watching.getByTestId('tile-winnings').waitFor();
+    const watcher = await huntPushWatcher(browser, '"predictions_count":2');
     for (const [member, end] of [
       ['LuckyLuke', '650.00'],
       ['SpinQueen', '900.00'],
@@ -58,8 +47,8 @@ export async function ensureViewerHunt(browser: Browser): Promise<AdminHuntDetai
       });
       await api.context.close();
     }
-    await predictionsPushed;
-    await watcher.close();
+    await watcher.pushed;
+    await watcher.context.close();
     return await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${hunt.id}`);
   } finally {
     await admin.context.close();
@@ -75,25 +64,34 @@ export async function ensureOpeningHunt(browser: Browser): Promise<AdminHuntDeta
   const hunt = await ensureViewerHunt(browser);
   if (hunt.games.some((g) => g.opened)) return hunt;
   const admin = await signedInApi(browser, 'StreamBoss');
-  const watcher = await browser.newContext();
+  const watcher = await huntPushWatcher(browser, '"status":"opening"');
   try {
-    await answerAgeGate(watcher);
-    const watching = await watcher.newPage();
-    const openingPushed = new Promise<void>((resolve) =>
-      watching.on('websocket', (ws) =>
-        ws.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('"hunt:updated"') && String(payload).includes('"status":"opening"')) resolve();
-        }),
-      ),
-    );
-    await watching.goto('/bonus-hunts');
-    await watching.getByTestId('tile-winnings').waitFor();
     const first = hunt.games.find((g) => !g.opened)!;
     await admin.call('put', `/api/admin/bonus-hunts/${hunt.id}/games/${first.id}`, { win: '40' });
-    await openingPushed;
+    await watcher.pushed;
     return await admin.call<AdminHuntDetail>('get', `/api/admin/bonus-hunts/${hunt.id}`);
   } finally {
-    await watcher.close();
+    await watcher.context.close();
     await admin.context.close();
   }
+}
+
+/**
+ * A viewer's page of its own, already in the hunt's room, whose `pushed` settles on the first 'hunt:updated' that
+ * carries `fragment`: what comes before a recorded page opens must have reached the room first.
+ */
+async function huntPushWatcher(browser: Browser, fragment: string): Promise<{ context: BrowserContext; pushed: Promise<void> }> {
+  const context = await browser.newContext();
+  await answerAgeGate(context);
+  const page = await context.newPage();
+  const pushed = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"hunt:updated"') && String(payload).includes(fragment)) resolve();
+      }),
+    ),
+  );
+  await page.goto('/bonus-hunts');
+  await page.getByTestId('tile-winnings').waitFor();
+  return { context, pushed };
 }
