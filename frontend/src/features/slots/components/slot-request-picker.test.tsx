@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotCatalogueItem } from '@kickback/contracts';
 import { mockFetch, type MockAnswer, type TestRequest } from '../../../test/fetch-polyfill';
-import { memberFixture } from '../../../test/fixtures';
+import { memberFixture, viewerSafetyFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { slotFixture } from '../../../test/slot-fixtures';
 import { SlotRequestPicker } from './slot-request-picker';
@@ -132,5 +132,15 @@ describe('SlotRequestPicker', () => {
     renderWithProviders(<SlotRequestPicker />, { user: memberFixture, route: '/slots' });
     fireEvent.change(await screen.findByRole('searchbox'), { target: { value: 'zzz' } });
     await waitFor(() => expect(screen.getByText('No slot in the catalogue matches “zzz”.')).toBeInTheDocument());
+  });
+
+  it('tells a member on a break that requests are not available, in the words the server refuses them with', async () => {
+    serve();
+    const safety = viewerSafetyFixture({
+      break: { period: '24h', started_at: '2026-11-29T08:00:00.000Z', ends_at: '2026-11-30T08:00:00.000Z' },
+    });
+    renderWithProviders(<SlotRequestPicker />, { user: memberFixture, safety });
+    expect(await screen.findByText('Slot requests are not available to your account.')).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
   });
 });

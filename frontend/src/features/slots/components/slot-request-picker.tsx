@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SlotCatalogueItem, SlotRequestOutcome } from '@kickback/contracts';
+import { SLOT_REQUEST_TEXTS } from '@kickback/contracts/api/slots';
 import { LoginCta } from '../../../components/ui/login-cta';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useViewerSafety } from '../../../lib/safety-api';
 import { useFindSlotsToRequestQuery, useGetSlotRequestsQuery, useRequestSlotMutation } from '../slots-api';
 import { SearchInput } from '../../../components/ui/search-input';
 
@@ -20,6 +22,7 @@ export const priceText = (price: number) => (price === 0 ? 'free' : formatCount(
  */
 export function SlotRequestPicker() {
   const user = useCurrentUser();
+  const safety = useViewerSafety();
   const headingId = useId();
   const { data: queue } = useGetSlotRequestsQuery();
   const body = () => {
@@ -32,6 +35,8 @@ export function SlotRequestPicker() {
           points.
         </p>
       );
+    // The server refuses a member on a break in these words; the picker is not offered to be refused.
+    if (safety?.break) return <p role="status">{SLOT_REQUEST_TEXTS.notAvailable}</p>;
     return <Picker price={queue.price} />;
   };
   return (
