@@ -14,8 +14,7 @@
  */
 import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { getPriority, loadavg, setPriority, tmpdir } from 'node:os';
+import { getPriority, loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { Client } from 'pg';
@@ -31,6 +30,7 @@ import { percentile } from './lib/percentile';
 import { processCpuMs } from './lib/cpu-time';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
+import { productEnv } from './lib/product-env';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
@@ -322,14 +322,15 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database.url);
     await db.connect();
+    // The product's own limits stay: they are what this bench measures.
     const started = await startApi({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'silent',
+      ...productEnv({
+        databaseUrl: database.url,
+        redisUrl: REDIS_URL,
+        logLevel: process.env.BENCH_API_LOG_LEVEL ?? 'silent',
+        frontend: 'none',
+      }),
       AUTH_DEV_LOGIN: 'true',
-      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-      FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
     });
     api = started.child;
     const base = started.base;

@@ -22,6 +22,7 @@ import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { adminQuery, databaseUrl } from '../libs/testing/src/test-database';
 import { testEnv } from '../libs/testing/src/test-env';
 import { createWorker } from '../apps/worker/src/create-worker';
+import { runBench } from './lib/run-bench';
 
 const KEPT = Number(process.env.BENCH_KEPT ?? 1_000_000);
 const OLD = Number(process.env.BENCH_OLD ?? 1_000_000);
@@ -118,7 +119,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -17,8 +17,7 @@
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
@@ -32,6 +31,8 @@ import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
 import { bareNestPost } from './lib/bare-ceilings';
+import { productEnv } from './lib/product-env';
+import { runBench } from './lib/run-bench';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
@@ -168,16 +169,16 @@ async function main(): Promise<void> {
       const api = spawn(process.execPath, [...nodeArgs, join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
         env: {
           ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: database.url,
-          REDIS_URL,
+          ...productEnv({
+            databaseUrl: database.url,
+            redisUrl: REDIS_URL,
+            logLevel: process.env.BENCH_API_LOG_LEVEL ?? 'error',
+            frontend: 'none',
+          }),
           PORT: String(port),
           APP_URL: `http://localhost:${port}`,
           KICK_API_URL: kick.url,
-          LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
           DB_POOL_MAX: String(Math.min(CONCURRENCY, 32)),
-          UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-          FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
@@ -251,7 +252,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { LeaderboardCacheService, LeaderboardRefreshService, rankWagers, storeStandings } from '@kickback/domain';
 import { manualEntries } from '../libs/domain/src/leaderboard/leaderboard-standings.repository';
 import { startBenchStack, seedWagerers } from './leaderboard-support/bench-stack';
+import { runBench } from './lib/run-bench';
 
 const WAGERERS = Number(process.env.BENCH_WAGERERS ?? 500_000);
 const RUNS = 5;
@@ -71,7 +72,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -12,6 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { LeaderboardRefreshService } from '@kickback/domain';
 import { startBenchStack, seedWagerers } from './leaderboard-support/bench-stack';
+import { runBench } from './lib/run-bench';
 
 const CONCURRENCY = 32;
 const ROUND_SECONDS = 2;
@@ -120,7 +121,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

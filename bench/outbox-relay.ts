@@ -20,6 +20,7 @@ import { adminDatabaseUrl, adminQuery, databaseUrl } from '../libs/testing/src/t
 import { testEnv } from '../libs/testing/src/test-env';
 import { createWorker } from '../apps/worker/src/create-worker';
 import { percentile } from './lib/percentile';
+import { runBench } from './lib/run-bench';
 
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
@@ -91,7 +92,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -8,6 +8,7 @@ import { ProfilesService, ProgressionBackfillService } from '@kickback/domain';
 import { TestClient } from '../libs/testing/src/test-client';
 import { startBenchStack } from './leaderboard-support/bench-stack';
 import { percentile } from './lib/percentile';
+import { runBench } from './lib/run-bench';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = 50;
@@ -130,7 +131,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -26,6 +26,7 @@ import { adminQuery, databaseUrl } from '../libs/testing/src/test-database';
 import { testEnv } from '../libs/testing/src/test-env';
 import { createWorker } from '../apps/worker/src/create-worker';
 import { percentile } from './lib/percentile';
+import { runBench } from './lib/run-bench';
 
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
@@ -164,7 +165,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

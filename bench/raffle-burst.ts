@@ -44,8 +44,6 @@
 import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import Redis from 'ioredis';
@@ -66,6 +64,7 @@ import { percentile } from './lib/percentile';
 import { machineCpuWindow, redisCpuMs } from './lib/cpu-time';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
+import { LIFTED_LIMITS, productEnv } from './lib/product-env';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
@@ -294,20 +293,11 @@ async function main(): Promise<void> {
     await runMigrations(databaseUrl);
     await db.connect();
     const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      AUTH_DEV_LOGIN: 'true',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      SOCKETS_PER_ADDRESS: '1000000',
-      RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
+      ...productEnv({ databaseUrl, redisUrl: REDIS_URL, logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent', frontend: 'none' }),
+      ...LIFTED_LIMITS,
       DB_POOL_MAX: '12',
       WORKER_HEALTH_PORT: '0',
       REALTIME_CHANNEL: `kb-bench-${database.name}`,
-      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-      FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
     };
     const apis = await Promise.all(Array.from({ length: REPLICAS }, () => startApi(env)));
     const worker = startProcess('apps/worker/src/main.js', env);

@@ -20,8 +20,7 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
@@ -33,6 +32,8 @@ import { freePort } from './lib/free-port';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
+import { LIFTED_LIMITS, productEnv } from './lib/product-env';
+import { runBench } from './lib/run-bench';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
@@ -118,18 +119,10 @@ async function main(): Promise<void> {
     api = spawn(process.execPath, [join(__dirname, '..', 'apps/api/src/main.js')], {
       env: {
         ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        LOG_LEVEL: 'silent',
-        AUTH_DEV_LOGIN: 'true',
-        RATE_LIMIT_PER_MINUTE: '10000000',
-        SOCKETS_PER_ADDRESS: '1000000',
-        RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
+        ...productEnv({ databaseUrl: database.url, redisUrl: REDIS_URL, logLevel: 'silent', frontend: 'none' }),
+        ...LIFTED_LIMITS,
         WORKER_HEALTH_PORT: '0',
         REALTIME_CHANNEL: `kb-bench-${database.name}`,
-        UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-        FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
         PORT: String(port),
         APP_URL: `http://localhost:${port}`,
       },
@@ -232,7 +225,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -48,6 +48,7 @@ import { Sampler, type Sample } from './soak/sampler';
 import { SoakStack } from './soak/stack';
 import { ViewerWaves } from './soak/viewers';
 import { SoakLedger, type SoakWorld } from './soak/world';
+import { runBench } from './lib/run-bench';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
@@ -234,7 +235,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -29,8 +29,7 @@
  */
 import 'reflect-metadata';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Emitter } from '@socket.io/redis-emitter';
@@ -45,6 +44,7 @@ import { percentile } from './lib/percentile';
 import { RawRoomSocket } from './lib/raw-room-socket';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
+import { LIFTED_LIMITS, productEnv } from './lib/product-env';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
@@ -338,17 +338,12 @@ async function main(): Promise<void> {
     const api = spawn(process.execPath, [...(apiSnapshots?.args ?? []), ...profile, join(__dirname, '..', 'apps/api/src/main.js')], {
       env: {
         ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        LOG_LEVEL: 'silent',
+        ...productEnv({ databaseUrl: database.url, redisUrl: REDIS_URL, logLevel: 'silent', frontend: 'none' }),
         REALTIME_CHANNEL: channel,
         // Every bench socket comes from this host: the per-address cap would refuse all but the first hundred.
-        SOCKETS_PER_ADDRESS: '1000000',
+        SOCKETS_PER_ADDRESS: LIFTED_LIMITS.SOCKETS_PER_ADDRESS,
         PORT: String(port),
         APP_URL: `http://localhost:${port}`,
-        UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-        FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

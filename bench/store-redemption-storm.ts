@@ -20,8 +20,6 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import Redis from 'ioredis';
@@ -36,6 +34,8 @@ import { closePools, pooledPost } from './lib/pooled-post';
 import { percentile } from './lib/percentile';
 import { stopProcess } from './lib/stop-process';
 import { waitForApi } from './lib/wait-for-api';
+import { LIFTED_LIMITS, productEnv } from './lib/product-env';
+import { runBench } from './lib/run-bench';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
@@ -233,17 +233,10 @@ async function main(): Promise<void> {
     // The api runs only during its own phases: its idle pool would otherwise hold connections the raw phase
     // needs on a PostgreSQL server shared with other work. Sessions live in Redis and survive restarts.
     const apiEnv = {
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
       // 'error' shows why a request failed (it then counts as an anomaly); 'silent' keeps the output to the figures.
-      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
-      AUTH_DEV_LOGIN: 'true',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
+      ...productEnv({ databaseUrl, redisUrl: REDIS_URL, logLevel: process.env.BENCH_API_LOG_LEVEL ?? 'error', frontend: 'none' }),
+      ...LIFTED_LIMITS,
       DB_POOL_MAX: String(Math.ceil(CLIENTS / REPLICAS)),
-      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-      FRONTEND_DIST: join(tmpdir(), 'kb-no-frontend'),
     };
     const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
     const bases = ports.map((port) => `http://127.0.0.1:${port}`);
@@ -412,7 +405,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -31,6 +31,7 @@ import { percentile } from './percentile';
 import { RawRoomSocket } from './raw-room-socket';
 import { stopProcess } from './stop-process';
 import { waitForApi } from './wait-for-api';
+import { LIFTED_LIMITS, productEnv } from './product-env';
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
@@ -161,18 +162,15 @@ export async function runLiveNight(scenario: LiveNightScenario): Promise<void> {
     await db.connect();
     const port = await freePort();
     const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      AUTH_DEV_LOGIN: 'true',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      SOCKETS_PER_ADDRESS: '1000000',
-      RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
+      ...productEnv({
+        databaseUrl: database.url,
+        redisUrl: REDIS_URL,
+        logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent',
+        frontend: 'built',
+      }),
+      ...LIFTED_LIMITS,
       WORKER_HEALTH_PORT: '0',
       REALTIME_CHANNEL: `kb-bench-${database.name}`,
-      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-uploads-')),
-      FRONTEND_DIST: process.env.BENCH_FRONTEND_DIST ?? join(__dirname, '..', '..', '..', 'frontend', 'dist'),
     };
     const api = spawn(process.execPath, [join(__dirname, '..', '..', 'apps/api/src/main.js')], {
       env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://localhost:${port}` },

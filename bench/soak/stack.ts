@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../lib/free-port';
 import { stopProcess } from '../lib/stop-process';
 import { waitForApi } from '../lib/wait-for-api';
+import { LIFTED_LIMITS, productEnv } from '../lib/product-env';
 
 /** One product process of the soak, by role; its pid changes when it is restarted. */
 export interface SoakProcess {
@@ -27,20 +26,16 @@ export class SoakStack {
 
   static async start(env: { databaseUrl: string; redisUrl: string; kickUrl: string; channel: string }): Promise<SoakStack> {
     const stack = new SoakStack({
-      NODE_ENV: 'test',
-      DATABASE_URL: env.databaseUrl,
-      REDIS_URL: env.redisUrl,
+      ...productEnv({
+        databaseUrl: env.databaseUrl,
+        redisUrl: env.redisUrl,
+        logLevel: process.env.BENCH_LOG_LEVEL ?? 'error',
+        frontend: 'built',
+      }),
+      ...LIFTED_LIMITS,
       KICK_API_URL: env.kickUrl,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-      AUTH_DEV_LOGIN: 'true',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      SOCKETS_PER_ADDRESS: '1000000',
-      RAFFLE_ENTER_PER_ADDRESS_PER_MINUTE: '10000000',
       DB_POOL_MAX: '10',
       REALTIME_CHANNEL: env.channel,
-      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'kb-soak-uploads-')),
-      FRONTEND_DIST: process.env.BENCH_FRONTEND_DIST ?? join(DIST, '..', 'frontend', 'dist'),
     });
     try {
       for (const name of ['api-a', 'api-b']) stack.apis.push(await stack.startApi(name, await freePort()));
