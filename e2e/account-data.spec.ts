@@ -1,24 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { injectedPageData } from './support/browser-globals';
 import { fakeKick } from './support/fake-kick';
+import { serveFakeKick } from './support/serve-fake-kick';
 import { expect, test, waitForShell } from './support/fixtures';
-import { serverPort } from './support/server-port';
 import { createRaffle, endRaffleIn } from './support/raffles-admin';
 import { signedIn } from './support/signed-in';
 
-/** The product's KICK_API_URL and KICK_AUTH_URL point here (scripts/e2e-server.mjs). */
-const port = serverPort();
 const kick = fakeKick();
 /** A Kick account the demo seed does not know: logging in with it makes a new member, whom this test may delete. */
 const NEWCOMER = { user_id: 880_377, name: 'DataRightsDana', email: 'dana@example.com', profile_picture: 'https://files.kick.com/d.png' };
 
 test.describe('member data rights', () => {
-  test.beforeAll(async () => {
-    await kick.start(port + 20_000);
+  serveFakeKick(kick);
+  test.beforeAll(() => {
     kick.nextUser = NEWCOMER;
-  });
-  test.afterAll(async () => {
-    await kick.stop();
   });
 
   test('a member downloads their data, then deletes their account; their raffle win shows "Deleted member"', async ({ page, browser }) => {

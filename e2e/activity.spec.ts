@@ -3,12 +3,10 @@ import type { ActivityRules, LedgerEntry, PointsHistory } from '@kickback/contra
 import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
 import { emulateVisibility, injectedPageData, visibilityState } from './support/browser-globals';
 import { fakeKick } from './support/fake-kick';
+import { serveFakeKick } from './support/serve-fake-kick';
 import { expect, test } from './support/fixtures';
-import { serverPort } from './support/server-port';
 import { signedIn } from './support/signed-in';
 
-/** The product's KICK_API_URL points here (scripts/e2e-server.mjs): the fake signs, our webhook verifies. */
-const port = serverPort();
 const kick = fakeKick();
 /** LuckyLuke's Kick user id in the demo seed. */
 const LUKE_KICK_ID = 70_003;
@@ -35,11 +33,7 @@ const points = async (page: Page) =>
   Number(((await page.getByTestId('points-banner').locator('.store-banner__value').textContent()) ?? '').replace(/[^0-9]/g, ''));
 
 test.describe('activity: Kick events on every open page', () => {
-  test.beforeAll(async () => {
-    await kick.start(port + 20_000);
-    kick.events.webhookUrl = `http://127.0.0.1:${port}/webhooks/kick`;
-  });
-  test.afterAll(() => kick.stop());
+  serveFakeKick(kick);
 
   test('livestream.status.updated shows LIVE on open pages without reload; a chat message changes the points on the store page', async ({
     browser,

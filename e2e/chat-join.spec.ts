@@ -1,23 +1,17 @@
 import type { ActivityRules } from '@kickback/contracts';
 import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
 import { fakeKick } from './support/fake-kick';
+import { serveFakeKick } from './support/serve-fake-kick';
 import { expect, test } from './support/fixtures';
-import { serverPort } from './support/server-port';
 import { signedIn, signedInApi } from './support/signed-in';
 
-/** The product's KICK_API_URL points here (scripts/e2e-server.mjs): the fake signs, our webhook verifies. */
-const port = serverPort();
 const kick = fakeKick();
 /** StreamBoss (the channel) and SpinQueen in the demo seed. */
 const STREAMBOSS = 70_001;
 const SPINQUEEN = 70_004;
 
 test.describe('chat-first giveaway: entering the raffle on stream from Kick chat', () => {
-  test.beforeAll(async () => {
-    await kick.start(port + 20_000);
-    kick.events.webhookUrl = `http://127.0.0.1:${port}/webhooks/kick`;
-  });
-  test.afterAll(() => kick.stop());
+  serveFakeKick(kick);
 
   test("the admin picks the keyword; a linked member types it in chat and enters the featured raffle, shown live on the raffle's page", async ({
     browser,

@@ -1,17 +1,7 @@
-import type { Page } from '@playwright/test';
 import type { IssuedOverlayToken } from '@kickback/contracts';
+import { apiCalls } from './support/api-calls';
 import { expect, test } from './support/fixtures';
 import { signedIn } from './support/signed-in';
-
-/** The admin API on a signed-in page: every answer's `data`, failing the test on a refusal. */
-async function apiCalls(page: Page) {
-  const { data } = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
-  return async <T>(method: 'get' | 'post', url: string, body?: unknown): Promise<T> => {
-    const res = await page.request[method](url, { headers: { 'x-csrf-token': data.csrfToken }, data: body });
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-}
 
 test('with two open raffles, the one put on stream is shown on the overlay and drawn from Go live', async ({ browser }) => {
   const admin = await signedIn(browser, 'StreamBoss');

@@ -1,23 +1,13 @@
-import type { Page } from '@playwright/test';
 import type { AdminHuntDetail, AdminHuntListItem } from '@kickback/contracts';
+import { apiCalls } from './support/api-calls';
 import { answerAgeGate, expect, test } from './support/fixtures';
 import { signedIn } from './support/signed-in';
 
 const CLOSED = 'Predictions are closed for this hunt: its bonuses are being opened.';
 
-/** The admin API on a signed-in admin page: every answer's `data`, failing the test on a refusal. */
-async function adminCalls(page: Page) {
-  const { data } = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
-  return async <T>(method: 'get' | 'post' | 'put', url: string, body?: unknown): Promise<T> => {
-    const res = await page.request[method](url, { headers: { 'x-csrf-token': data.csrfToken }, data: body });
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-}
-
 test('a hunt collects, opens with its first saved result, and a prediction after that is refused', async ({ browser }) => {
   const admin = await signedIn(browser, 'StreamBoss');
-  const call = await adminCalls(admin.page);
+  const call = await apiCalls(admin.page);
 
   // The demo's running hunt is finished first: one hunt runs at a time.
   const running = (await call<AdminHuntListItem[]>('get', '/api/admin/bonus-hunts?page=1')).find((h) => h.status !== 'completed');

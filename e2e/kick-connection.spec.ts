@@ -1,25 +1,19 @@
 import { kickUser } from '../libs/testing/src/fakes/fake-kick-events';
 import { DEMO_SITE } from './support/demo-data';
 import { fakeKick } from './support/fake-kick';
+import { serveFakeKick } from './support/serve-fake-kick';
 import { expect, test } from './support/fixtures';
-import { serverPort } from './support/server-port';
 import { signedIn, signedInApi } from './support/signed-in';
 
-/** The product's KICK_API_URL and KICK_AUTH_URL point here (scripts/e2e-server.mjs). */
-const port = serverPort();
 const kick = fakeKick();
 /** StreamBoss's Kick id in the demo seed, and the seeded broadcaster. */
 const STREAMBOSS = 70_001;
 
 test.describe('admin: the streamer connects the Kick channel', () => {
-  test.beforeAll(async () => {
-    await kick.start(port + 20_000);
-    kick.events.webhookUrl = `http://127.0.0.1:${port}/webhooks/kick`;
+  serveFakeKick(kick);
+  test.beforeAll(() => {
     kick.nextUser = { user_id: STREAMBOSS, name: 'streamboss', email: 'boss@example.com', profile_picture: 'https://files.kick.com/b.png' };
     kick.events.channels.push({ broadcaster_user_id: STREAMBOSS, slug: 'streamboss' });
-  });
-  test.afterAll(async () => {
-    await kick.stop();
   });
 
   test('logs in with Kick through PKCE, bot replies reach chat with that account, the channel resolves, disconnect revokes', async ({

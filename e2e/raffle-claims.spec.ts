@@ -1,18 +1,7 @@
-import type { Page } from '@playwright/test';
 import type { IssuedOverlayToken, Raffle } from '@kickback/contracts';
+import { apiCalls } from './support/api-calls';
 import { expect, test } from './support/fixtures';
 import { signedIn } from './support/signed-in';
-
-/** The API on a signed-in page: every answer's `data`, failing the test on a refusal. */
-async function apiCalls(page: Page) {
-  const { data } = (await (await page.request.get('/api/r/session')).json()) as { data: { csrfToken: string; user: { id: number } } };
-  const call = async <T>(method: 'get' | 'post' | 'put', url: string, body?: unknown): Promise<T> => {
-    const res = await page.request[method](url, { headers: { 'x-csrf-token': data.csrfToken }, data: body });
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-  return { call, userId: data.user.id };
-}
 
 const newRaffle = (title: string, claimMinutes: number) => ({
   title,
@@ -27,9 +16,9 @@ const newRaffle = (title: string, claimMinutes: number) => ({
 test.describe('raffle claim windows', () => {
   test('the winner claims the prize with the Claim button on the raffle page', async ({ browser }) => {
     const admin = await signedIn(browser, 'StreamBoss');
-    const { call } = await apiCalls(admin.page);
+    const call = await apiCalls(admin.page);
     const member = await signedIn(browser, 'LuckyLuke');
-    const { call: memberCall } = await apiCalls(member.page);
+    const memberCall = await apiCalls(member.page);
     const raffle = await call<Raffle>('post', '/api/admin/raffles', newRaffle(`Mousepad giveaway ${Date.now()}`, 10));
     await memberCall('post', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
     await member.page.goto(`/raffles/${raffle.id}`);
@@ -53,14 +42,14 @@ test.describe('raffle claim windows', () => {
     // The shortest claim window is a minute, and the pass happens on the server's clock.
     test.setTimeout(180_000);
     const admin = await signedIn(browser, 'StreamBoss');
-    const { call } = await apiCalls(admin.page);
+    const call = await apiCalls(admin.page);
     const raffle = await call<Raffle>('post', '/api/admin/raffles', newRaffle(`Keyboard giveaway ${Date.now()}`, 1));
     await call('put', '/api/admin/featured/raffle', { id: raffle.id });
     const members = [await signedIn(browser, 'LuckyLuke'), await signedIn(browser, 'SpinQueen')];
     const ids: number[] = [];
     for (const m of members) {
-      const { call: memberCall, userId } = await apiCalls(m.page);
-      ids.push(userId);
+      const memberCall = await apiCalls(m.page);
+      ids.push(memberCall.userId!);
       await memberCall('post', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
       await m.page.goto(`/raffles/${raffle.id}`);
       await expect(m.page.getByRole('heading', { level: 1, name: raffle.title })).toBeVisible();

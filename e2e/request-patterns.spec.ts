@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { format, resolveConfig } from 'prettier';
-import { answerAgeGate, expect, test } from './support/fixtures';
+import { answerAgeGate, answerCookieBanner, expect, test } from './support/fixtures';
 import { RequestRecorder } from './support/request-recorder';
 import { signedIn } from './support/signed-in';
 import { ensureOpeningHunt } from './support/viewer-hunt';
@@ -52,16 +52,7 @@ async function check(name: string, recorded: PagePattern): Promise<void> {
 async function anonymousPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   await answerAgeGate(context);
-  await context.addInitScript(() => {
-    try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'cookie_consent',
-        'accepted',
-      );
-    } catch {
-      /* frames without storage */
-    }
-  });
+  await answerCookieBanner(context);
   return context.newPage();
 }
 

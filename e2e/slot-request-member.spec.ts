@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signedIn, signedInApi } from './support/signed-in';
+import { openEmptySlotQueue } from './support/slot-queue';
 
 const PRICE = 15;
 
@@ -18,15 +19,7 @@ test.describe('slot requests on the site', () => {
     const earlier = await slot('Viking Earlier');
 
     // This test's own queue: emptied (everyone refunded), open at a price, and one request ahead of the member's.
-    await adminApi.call('post', '/api/admin/slot-requests/clear');
-    await adminApi.call('put', '/api/admin/slot-requests/settings', {
-      open: true,
-      price: PRICE,
-      cooldown_seconds: 0,
-      open_limit: 5,
-      blocked_slot_ids: [],
-      blocked_provider_ids: [],
-    });
+    await openEmptySlotQueue(adminApi.call, PRICE);
     const ahead = await otherApi.call<{ request: { id: number } }>('post', '/api/r/slot-requests', { slot_id: earlier.id });
 
     const member = await signedIn(browser, 'LuckyLuke');

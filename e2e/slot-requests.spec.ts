@@ -1,6 +1,7 @@
 import type { IssuedOverlayToken, MySlotRequest } from '@kickback/contracts';
 import { expect, test } from './support/fixtures';
 import { signedIn, signedInApi } from './support/signed-in';
+import { openEmptySlotQueue } from './support/slot-queue';
 
 /** What the overlay and Go live must show a change within, as ARCHITECTURE §3's push rule allows (a 200 ms window). */
 const LIVE_MS = 1_000;
@@ -13,15 +14,7 @@ test('members request slots, the next-up overlay follows live, and the streamer 
   const slot = async (name: string) =>
     (await boss.call<{ id: number }>('post', '/api/admin/slots', { name: `${name} ${tag}`, provider_name: `Queue Games ${tag}` })).id;
   const [wanted, gates, sugar, dog] = [await slot('Wanted'), await slot('Gates'), await slot('Sugar'), await slot('Dog House')];
-  await boss.call('post', '/api/admin/slot-requests/clear');
-  await boss.call('put', '/api/admin/slot-requests/settings', {
-    open: true,
-    price: PRICE,
-    cooldown_seconds: 0,
-    open_limit: 5,
-    blocked_slot_ids: [],
-    blocked_provider_ids: [],
-  });
+  await openEmptySlotQueue(boss.call, PRICE);
 
   const [luke, maria, nick] = await Promise.all([
     signedInApi(browser, 'LuckyLuke'),

@@ -31,19 +31,7 @@ export const test = base.extend<ShellFixtures>({
     await context.route('https://player.kick.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: KICK_PLAYER_STUB }),
     );
-    if (cookieConsent) {
-      await context.addInitScript((value) => {
-        // Only on our own origin: the stubbed player frame has its own storage and must not throw here.
-        try {
-          (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-            'cookie_consent',
-            value,
-          );
-        } catch {
-          /* opaque or storage-less frame */
-        }
-      }, cookieConsent);
-    }
+    if (cookieConsent) await answerCookieBanner(context, cookieConsent);
     await use(context);
   },
 });
@@ -53,6 +41,18 @@ export { expect };
 /** Gives a context the age gate's cookie, as a browser whose viewer answered "Yes" (`age` the age they confirmed). */
 export async function answerAgeGate(context: BrowserContext, age = '18'): Promise<void> {
   await context.addCookies([{ name: 'kb_age', value: age, url: `http://localhost:${serverPort()}` }]);
+}
+
+/** Answers the cookie banner up front in every page of the context (it sits over the bottom of the page). */
+export async function answerCookieBanner(context: BrowserContext, choice: 'accepted' | 'declined' = 'accepted'): Promise<void> {
+  await context.addInitScript((value) => {
+    // Only on our own origin: the stubbed player frame has its own storage and must not throw here.
+    try {
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('cookie_consent', value);
+    } catch {
+      /* opaque or storage-less frame */
+    }
+  }, choice);
 }
 
 /** The shell is interactive once the auth loader has gone (SPEC: it clears within 2000 ms at the latest). */

@@ -1,22 +1,14 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { callsOn } from './api-calls';
 import { injectedPageData } from './browser-globals';
-import { answerAgeGate, expect, waitForShell } from './fixtures';
+import { answerAgeGate, answerCookieBanner, expect, waitForShell } from './fixtures';
 import { signedInState, type DemoUser } from './session';
 
 /** A browser context with the account's shared signed-in cookies and the cookie banner answered. */
 async function signedInContext(browser: Browser, username: DemoUser): Promise<BrowserContext> {
   const context = await browser.newContext({ storageState: await signedInState(browser, username) });
   await answerAgeGate(context);
-  await context.addInitScript(() => {
-    try {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'cookie_consent',
-        'accepted',
-      );
-    } catch {
-      /* frames without storage */
-    }
-  });
+  await answerCookieBanner(context);
   return context;
 }
 
@@ -36,12 +28,5 @@ export async function signedIn(browser: Browser, username: DemoUser): Promise<{ 
  */
 export async function signedInApi(browser: Browser, username: DemoUser) {
   const context = await signedInContext(browser, username);
-  const session = (await (await context.request.get('/api/r/session')).json()) as { data: { csrfToken: string } };
-  const headers = { 'x-csrf-token': session.data.csrfToken };
-  const call = async <T>(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown): Promise<T> => {
-    const res = await context.request[method](path, { headers, data });
-    expect(res.ok(), `${method.toUpperCase()} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-  return { context, call };
+  return { context, call: await callsOn(context.request) };
 }
