@@ -1,6 +1,6 @@
-import { Body, Delete, Get, Inject, Param, Post, Put, type Type } from '@nestjs/common';
+import { Body, Delete, Get, Inject, Post, Put, type Type } from '@nestjs/common';
 import type { z, ZodTypeAny } from 'zod';
-import { CurrentUser, GoLive, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, ok, RowIdParam, zodPipe, type SessionUser } from '@kickback/platform';
 
 /** A write's message: fixed, or made from what the service returned (a name, whether a row was kept). */
 type Done<R> = string | ((result: R) => string);
@@ -56,7 +56,6 @@ export function adminCatalogue<S, C extends ZodTypeAny, U extends ZodTypeAny, RC
   routes: AdminCatalogue<S, C, U, RC, RU, RD>,
 ) {
   const { create, update, remove } = routes;
-  const rowIdParam = () => Param('id', rowId(routes.notFound));
 
   class AdminCatalogueController {
     @Inject(service) protected readonly service!: S;
@@ -69,7 +68,7 @@ export function adminCatalogue<S, C extends ZodTypeAny, U extends ZodTypeAny, RC
 
     @when(routes.get, Get(':id'))
     @when(routes.goLive?.includes('get'), GoLive())
-    async get(@rowIdParam() id: number) {
+    async get(@RowIdParam(routes.notFound) id: number) {
       return ok(await (routes.get ?? NOT_DECLARED)(this.service, id));
     }
 
@@ -80,13 +79,13 @@ export function adminCatalogue<S, C extends ZodTypeAny, U extends ZodTypeAny, RC
     }
 
     @when(update, Put(':id'))
-    async update(@CurrentUser() user: SessionUser, @rowIdParam() id: number, @bodyOf(update) body: z.infer<U>) {
+    async update(@CurrentUser() user: SessionUser, @RowIdParam(routes.notFound) id: number, @bodyOf(update) body: z.infer<U>) {
       const { run, done } = update ?? NOT_DECLARED();
       return answer(await run(this.service, user.id, id, body), done);
     }
 
     @when(remove, Delete(':id'))
-    async remove(@CurrentUser() user: SessionUser, @rowIdParam() id: number) {
+    async remove(@CurrentUser() user: SessionUser, @RowIdParam(routes.notFound) id: number) {
       const { run, done } = remove ?? NOT_DECLARED();
       return answer(await run(this.service, user.id, id), done);
     }

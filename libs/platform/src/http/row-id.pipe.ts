@@ -1,4 +1,4 @@
-import { Injectable, type PipeTransform } from '@nestjs/common';
+import { Injectable, Param, type PipeTransform } from '@nestjs/common';
 import { MAX_ROW_ID, isRowId } from '@kickback/contracts';
 import { notFound } from './api-errors';
 
@@ -21,3 +21,9 @@ export class RowIdPipe implements PipeTransform<string, number> {
 
 /** The path id pipe of every route; admin routes name no resource, member routes pass their SPEC message. */
 export const rowId = (notFoundMessage = 'Not found.') => new RowIdPipe(notFoundMessage);
+
+/**
+ * A route's path id (`:id`, or the parameter `name`) as a row id: `@RowIdParam('Raffle not found') id: number`; a
+ * value that names no row answers the resource's 404.
+ */
+export const RowIdParam = (notFoundMessage: string, name = 'id') => Param(name, rowId(notFoundMessage));

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { accountDeleteSchema, type AccountDeleteInput } from '@kickback/contracts';
@@ -7,11 +7,11 @@ import {
   Authenticated,
   CurrentUser,
   ok,
-  rowId,
   sessionCookieName,
   sessionCookieOptions,
   zodPipe,
   type SessionUser,
+  RowIdParam,
 } from '@kickback/platform';
 import { AccountDeletionService, AccountExportService, archiveFileName } from '@kickback/domain';
 
@@ -42,7 +42,7 @@ export class AccountDataController {
   }
 
   @Get('export/:id/download')
-  async download(@CurrentUser() user: SessionUser, @Param('id', rowId(ARCHIVE)) id: number, @Res() res: Response) {
+  async download(@CurrentUser() user: SessionUser, @RowIdParam(ARCHIVE) id: number, @Res() res: Response) {
     const json = await this.exports.download(user.id, id);
     res
       .set({

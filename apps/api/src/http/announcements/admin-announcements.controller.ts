@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { announcementHookCreateSchema, announcementHookUpdateSchema } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, type SessionUser, RowIdParam } from '@kickback/platform';
 import { AnnouncementHooksService } from '@kickback/domain';
 import { adminCatalogue } from '../admin-catalogue.controller';
 
@@ -25,19 +25,19 @@ export class AdminAnnouncementsController extends adminCatalogue(AnnouncementHoo
   /** Accepted, not done: the worker sends it. */
   @Post(':id/test')
   @HttpCode(202)
-  async test(@CurrentUser() user: SessionUser, @Param('id', rowId(HOOK)) id: number) {
+  async test(@CurrentUser() user: SessionUser, @RowIdParam(HOOK) id: number) {
     return ok(await this.service.sendTest(user.id, id), 'A test announcement is on its way; its result appears in the delivery log.');
   }
 
   /** The signing secret, shown only on this explicit (audited) request; the list carries a masked hint. */
   @Post(':id/signing-secret')
   @HttpCode(200)
-  async revealSecret(@CurrentUser() user: SessionUser, @Param('id', rowId(HOOK)) id: number) {
+  async revealSecret(@CurrentUser() user: SessionUser, @RowIdParam(HOOK) id: number) {
     return ok(await this.service.revealSecret(user.id, id));
   }
 
   @Get(':id/deliveries')
-  async deliveries(@Param('id', rowId(HOOK)) id: number) {
+  async deliveries(@RowIdParam(HOOK) id: number) {
     return ok(await this.service.deliveries(id));
   }
 }

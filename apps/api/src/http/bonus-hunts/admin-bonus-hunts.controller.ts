@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminHuntCreateSchema,
@@ -16,7 +16,7 @@ import {
   type AdminHuntGameUpdate,
   type AdminHuntUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { AdminBonusHuntsService } from '@kickback/domain';
 
 /** Building and running hunts on stream; every change is audited and pushed live. */
@@ -40,14 +40,14 @@ export class AdminBonusHuntsController {
 
   @Get(':id')
   @GoLive()
-  async detail(@Param('id', rowId('Bonus hunt not found.')) id: number) {
+  async detail(@RowIdParam('Bonus hunt not found.') id: number) {
     return ok(await this.hunts.detail(id));
   }
 
   @Put(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
     @Body(zodPipe(adminHuntUpdateSchema)) body: AdminHuntUpdate,
   ) {
     return ok(await this.hunts.update(user.id, id, body), 'Hunt saved.');
@@ -57,7 +57,7 @@ export class AdminBonusHuntsController {
   @GoLive()
   async predictions(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
     @Body(zodPipe(adminHuntPredictionsSchema)) body: { active: boolean },
   ) {
     return ok(await this.hunts.setPredictions(user.id, id, body.active), body.active ? 'Predictions opened.' : 'Predictions closed.');
@@ -67,7 +67,7 @@ export class AdminBonusHuntsController {
   @GoLive()
   async status(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
     @Body(zodPipe(adminHuntStatusSchema)) body: { status: 'opening' | 'completed' },
   ) {
     if (body.status === 'opening') return ok(await this.hunts.startOpening(user.id, id), 'Opening started. Predictions are closed.');
@@ -78,7 +78,7 @@ export class AdminBonusHuntsController {
   @GoLive()
   async addGame(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
     @Body(zodPipe(adminHuntGameAddSchema)) body: AdminHuntGameAdd,
   ) {
     return ok(await this.hunts.addGame(user.id, id, body), 'Slot added.');
@@ -88,7 +88,7 @@ export class AdminBonusHuntsController {
   @GoLive()
   async restoreGame(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
     @Body(zodPipe(adminHuntGameRestoreSchema)) body: AdminHuntGameRestore,
   ) {
     return ok(await this.hunts.restoreGame(user.id, id, body), 'Slot put back.');
@@ -97,7 +97,7 @@ export class AdminBonusHuntsController {
   @Post(':id/games/reorder')
   async reorder(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
     @Body(zodPipe(adminHuntGameReorderSchema)) body: { ids: number[] },
   ) {
     return ok(await this.hunts.reorderGames(user.id, id, body.ids), 'Order saved.');
@@ -107,8 +107,8 @@ export class AdminBonusHuntsController {
   @GoLive()
   async updateGame(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
-    @Param('gameId', rowId('Slot not found in this hunt.')) gameId: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
+    @RowIdParam('Slot not found in this hunt.', 'gameId') gameId: number,
     @Body(zodPipe(adminHuntGameUpdateSchema)) body: AdminHuntGameUpdate,
   ) {
     return ok(await this.hunts.updateGame(user.id, id, gameId, body), 'Slot saved.');
@@ -118,8 +118,8 @@ export class AdminBonusHuntsController {
   @GoLive()
   async removeGame(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Bonus hunt not found.')) id: number,
-    @Param('gameId', rowId('Slot not found in this hunt.')) gameId: number,
+    @RowIdParam('Bonus hunt not found.') id: number,
+    @RowIdParam('Slot not found in this hunt.', 'gameId') gameId: number,
   ) {
     return ok(await this.hunts.removeGame(user.id, id, gameId), 'Slot removed.');
   }

@@ -1,7 +1,7 @@
-import { Body, Controller, UseGuards, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, UseGuards, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { huntPageQuerySchema, huntPredictionSchema, huntSearchQuerySchema, type HuntPredictionInput } from '@kickback/contracts';
-import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { HuntPredictionsService, BonusHuntsService } from '@kickback/domain';
 import { GamblingContentGuard } from '../safety/gambling-content.guard';
 
@@ -34,13 +34,13 @@ export class BonusHuntsController {
   }
 
   @Get(':id/predictions')
-  async list(@Param('id', rowId('Bonus hunt not found.')) id: number, @Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
+  async list(@RowIdParam('Bonus hunt not found.') id: number, @Query(zodPipe(huntPageQuerySchema)) query: { page: number }) {
     return paged(await this.hunts.predictions(id, query.page));
   }
 
   @Get(':huntId/predictions/search')
   async search(
-    @Param('huntId', rowId('Bonus hunt not found.')) huntId: number,
+    @RowIdParam('Bonus hunt not found.', 'huntId') huntId: number,
     @Query(zodPipe(huntSearchQuerySchema)) query: { username: string },
   ) {
     const found = await this.hunts.search(huntId, query.username);
@@ -52,7 +52,7 @@ export class BonusHuntsController {
   @HttpCode(200)
   async predict(
     @CurrentUser() user: SessionUser | null,
-    @Param('huntId', rowId('Bonus hunt not found.')) huntId: number,
+    @RowIdParam('Bonus hunt not found.', 'huntId') huntId: number,
     @Body(zodPipe(huntPredictionSchema)) body: HuntPredictionInput,
   ) {
     // SPEC §8 wording rather than the generic 401 text.

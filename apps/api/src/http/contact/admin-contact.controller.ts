@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminContactMessagesQuerySchema,
@@ -6,7 +6,7 @@ import {
   type AdminContactMessagesQuery,
   type ContactStatusUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { AdminContactService } from '@kickback/domain';
 
 @ApiTags('admin')
@@ -25,7 +25,7 @@ export class AdminContactMessagesController {
   @HttpCode(200)
   async setStatus(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Message not found.')) id: number,
+    @RowIdParam('Message not found.') id: number,
     @Body(zodPipe(contactStatusUpdateSchema)) body: ContactStatusUpdate,
   ) {
     return ok(await this.admin.setStatus(user.id, id, body.status), 'Message status updated.');

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CONTEST_TEXTS, contestOpenSchema, contestResolveSchema, type ContestOpen } from '@kickback/contracts';
-import { CurrentUser, GoLive, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { ContestsService, ContestTemplatesService } from '@kickback/domain';
 
 /** Go live's contest controls: open (from a template or typed), close, resolve, cancel. Moderators run Go live too. */
@@ -28,7 +28,7 @@ export class AdminContestsController {
 
   @Post(':id/close')
   @HttpCode(200)
-  async close(@CurrentUser() actor: SessionUser, @Param('id', rowId(CONTEST_TEXTS.notFound)) id: number) {
+  async close(@CurrentUser() actor: SessionUser, @RowIdParam(CONTEST_TEXTS.notFound) id: number) {
     return ok(await this.contests.close(actor.id, id), 'Stakes closed.');
   }
 
@@ -36,7 +36,7 @@ export class AdminContestsController {
   @HttpCode(200)
   async resolve(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId(CONTEST_TEXTS.notFound)) id: number,
+    @RowIdParam(CONTEST_TEXTS.notFound) id: number,
     @Body(zodPipe(contestResolveSchema)) body: { option: number },
   ) {
     return ok(await this.contests.resolve(actor.id, id, body.option), 'Contest resolved; winners paid.');
@@ -44,7 +44,7 @@ export class AdminContestsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@CurrentUser() actor: SessionUser, @Param('id', rowId(CONTEST_TEXTS.notFound)) id: number) {
+  async cancel(@CurrentUser() actor: SessionUser, @RowIdParam(CONTEST_TEXTS.notFound) id: number) {
     return ok(await this.contests.cancel(actor.id, id), 'Contest cancelled; every stake refunded.');
   }
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CONTEST_TEXTS, contestStakeSchema, type ContestStake } from '@kickback/contracts';
-import { Authenticated, CurrentUser, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { Authenticated, CurrentUser, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { ContestsService } from '@kickback/domain';
 
 /** The site's contest: the one running now with its live pools, the member's own stake, and staking. */
@@ -20,7 +20,7 @@ export class ContestsController {
   @Authenticated()
   async stake(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId(CONTEST_TEXTS.notFound)) id: number,
+    @RowIdParam(CONTEST_TEXTS.notFound) id: number,
     @Body(zodPipe(contestStakeSchema)) body: ContestStake,
   ) {
     const result = await this.contests.stake({ contestId: id, userId: user.id, option: body.option, points: body.points });

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { adminPointsAdjustSchema, adminUsersListQuerySchema, type AdminPointsAdjust, type AdminUsersListQuery } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { AdminPointsService, AdminUsersService, EconomyService } from '@kickback/domain';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
@@ -23,14 +23,14 @@ export class AdminUsersController {
   }
 
   @Get(':id/points')
-  async ledger(@Param('id', rowId('User not found.')) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
+  async ledger(@RowIdParam('User not found.') id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
     return ok(await this.economy.history(id, query.page));
   }
 
   @Post(':id/points')
   async adjust(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId('User not found.')) id: number,
+    @RowIdParam('User not found.') id: number,
     @Body(zodPipe(adminPointsAdjustSchema)) body: AdminPointsAdjust,
   ) {
     const result = await this.adminPoints.adjust(actor.id, id, body.delta, body.note);

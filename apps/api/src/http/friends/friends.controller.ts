@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import {
@@ -10,7 +10,7 @@ import {
   type FriendSearchQuery,
   type FriendsMenu,
 } from '@kickback/contracts';
-import { Authenticated, CurrentUser, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { Authenticated, CurrentUser, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { FriendshipsService } from '@kickback/domain';
 
 /** SPEC §7 friends calls and the navigation's friends menu; {id} is the friendship id. Members only. */
@@ -33,7 +33,7 @@ export class FriendsController {
   }
 
   @Get('mutual/:userId')
-  async mutual(@CurrentUser() user: SessionUser, @Param('userId', rowId(FRIEND_ERRORS.userNotFound)) userId: number) {
+  async mutual(@CurrentUser() user: SessionUser, @RowIdParam(FRIEND_ERRORS.userNotFound, 'userId') userId: number) {
     return ok(await this.friends.mutual(user.id, userId));
   }
 
@@ -48,29 +48,20 @@ export class FriendsController {
   @Post(':id/accept')
   @HttpCode(200)
   @Throttle({ default: { limit: 60, ttl: 60_000 } })
-  async accept(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId(FRIEND_ERRORS.requestNotFound)) id: number,
-  ): Promise<FriendActionAnswer> {
+  async accept(@CurrentUser() user: SessionUser, @RowIdParam(FRIEND_ERRORS.requestNotFound) id: number): Promise<FriendActionAnswer> {
     return { success: true, message: await this.friends.accept(user.id, id) };
   }
 
   @Post(':id/decline')
   @HttpCode(200)
   @Throttle({ default: { limit: 60, ttl: 60_000 } })
-  async decline(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId(FRIEND_ERRORS.requestNotFound)) id: number,
-  ): Promise<FriendActionAnswer> {
+  async decline(@CurrentUser() user: SessionUser, @RowIdParam(FRIEND_ERRORS.requestNotFound) id: number): Promise<FriendActionAnswer> {
     return { success: true, message: await this.friends.decline(user.id, id) };
   }
 
   @Delete(':id')
   @Throttle({ default: { limit: 60, ttl: 60_000 } })
-  async remove(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId(FRIEND_ERRORS.friendshipNotFound)) id: number,
-  ): Promise<FriendActionAnswer> {
+  async remove(@CurrentUser() user: SessionUser, @RowIdParam(FRIEND_ERRORS.friendshipNotFound) id: number): Promise<FriendActionAnswer> {
     return { success: true, message: await this.friends.remove(user.id, id) };
   }
 }

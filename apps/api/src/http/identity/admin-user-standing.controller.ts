@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   ADMIN_USER_MESSAGES,
@@ -7,7 +7,7 @@ import {
   type AdminUserBan,
   type AdminUserRoleChange,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { MemberModerationService } from '@kickback/domain';
 
 /** A member's standing for admins: the detail, the role, bans and unbans (each audited). */
@@ -18,14 +18,14 @@ export class AdminUserStandingController {
   constructor(private readonly moderation: MemberModerationService) {}
 
   @Get(':id')
-  async detail(@Param('id', rowId(ADMIN_USER_MESSAGES.notFound)) id: number) {
+  async detail(@RowIdParam(ADMIN_USER_MESSAGES.notFound) id: number) {
     return ok(await this.moderation.detail(id));
   }
 
   @Put(':id/role')
   async role(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId(ADMIN_USER_MESSAGES.notFound)) id: number,
+    @RowIdParam(ADMIN_USER_MESSAGES.notFound) id: number,
     @Body(zodPipe(adminUserRoleSchema)) body: AdminUserRoleChange,
   ) {
     return ok(await this.moderation.changeRole(actor.id, id, body.role), ADMIN_USER_MESSAGES.roleChanged);
@@ -35,7 +35,7 @@ export class AdminUserStandingController {
   @HttpCode(200)
   async ban(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId(ADMIN_USER_MESSAGES.notFound)) id: number,
+    @RowIdParam(ADMIN_USER_MESSAGES.notFound) id: number,
     @Body(zodPipe(adminUserBanSchema)) body: AdminUserBan,
   ) {
     return ok(await this.moderation.ban(actor.id, id, body.reason), ADMIN_USER_MESSAGES.banned);
@@ -43,7 +43,7 @@ export class AdminUserStandingController {
 
   @Post(':id/unban')
   @HttpCode(200)
-  async unban(@CurrentUser() actor: SessionUser, @Param('id', rowId(ADMIN_USER_MESSAGES.notFound)) id: number) {
+  async unban(@CurrentUser() actor: SessionUser, @RowIdParam(ADMIN_USER_MESSAGES.notFound) id: number) {
     return ok(await this.moderation.unban(actor.id, id), ADMIN_USER_MESSAGES.unbanned);
   }
 }

@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { platformInputSchema, platformUpdateSchema } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, Roles, ok, type SessionUser, RowIdParam } from '@kickback/platform';
 import { ManualImportService, PlatformsService } from '@kickback/domain';
 import { csvFromRequest } from './csv-request-body';
 import { ReadsRawBody } from '../../security/declared-input';
@@ -36,18 +36,18 @@ export class AdminLeaderboardController extends adminCatalogue(PlatformsService,
   }
 
   @Post(':id/test')
-  async test(@Param('id', rowId('Platform not found.')) id: number) {
+  async test(@RowIdParam('Platform not found.') id: number) {
     return ok(await this.service.testConnection(id));
   }
 
   @Get(':id/fetches')
-  async fetches(@Param('id', rowId('Platform not found.')) id: number) {
+  async fetches(@RowIdParam('Platform not found.') id: number) {
     return ok(await this.service.fetchHistory(id));
   }
 
   @Post(':id/import')
   @ReadsRawBody()
-  async import(@CurrentUser() user: SessionUser, @Param('id', rowId('Platform not found.')) id: number, @Req() req: Request) {
+  async import(@CurrentUser() user: SessionUser, @RowIdParam('Platform not found.') id: number, @Req() req: Request) {
     const result = await this.imports.import(user.id, id, await csvFromRequest(req));
     return ok(result, `Imported ${result.total_rows} players.`);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
-import { ok, rowId } from '@kickback/platform';
+import { ok, RowIdParam } from '@kickback/platform';
 import { LeaderboardReadService } from '@kickback/domain';
 import { ViewerSafetyReader } from '../safety/viewer-safety.reader';
 
@@ -32,7 +32,7 @@ export class LeaderboardController {
   }
 
   @Get(':slug/periods/:id')
-  async period(@Req() req: Request, @Param('slug') slug: string, @Param('id', rowId('Period not found.')) id: number) {
+  async period(@Req() req: Request, @Param('slug') slug: string, @RowIdParam('Period not found.') id: number) {
     return ok(await this.leaderboard.period(slug, id, await this.viewer.of(req)));
   }
 }

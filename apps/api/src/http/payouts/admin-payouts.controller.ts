@@ -1,18 +1,5 @@
 import 'multer';
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  StreamableFile,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -33,10 +20,10 @@ import {
   Roles,
   ok,
   paged,
-  rowId,
   unprocessable,
   zodPipe,
   type SessionUser,
+  RowIdParam,
 } from '@kickback/platform';
 import { PayoutAdminService } from '@kickback/domain';
 
@@ -86,7 +73,7 @@ export class AdminPayoutsController {
   @HttpCode(200)
   async transition(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId(PAYOUT_MESSAGES.notFound)) id: number,
+    @RowIdParam(PAYOUT_MESSAGES.notFound) id: number,
     @Body(zodPipe(payoutTransitionSchema)) body: PayoutTransition,
   ) {
     const payout = await this.admin.transition(user.id, id, body);
@@ -99,7 +86,7 @@ export class AdminPayoutsController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   async proofImage(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId(PAYOUT_MESSAGES.notFound)) id: number,
+    @RowIdParam(PAYOUT_MESSAGES.notFound) id: number,
     @UploadedFile() file: Express.Multer.File | undefined,
   ) {
     if (!file) throw unprocessable(PAYOUT_MESSAGES.proofImageMissing, { file: [PAYOUT_MESSAGES.proofImageMissing] });

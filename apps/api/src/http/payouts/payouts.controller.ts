@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { PAYOUT_MESSAGES, payoutPageQuerySchema } from '@kickback/contracts';
-import { Authenticated, CurrentUser, notFound, paged, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { Authenticated, CurrentUser, notFound, paged, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { PayoutsService } from '@kickback/domain';
 import { sendPrivateImage } from '../private-image';
 
@@ -26,11 +26,7 @@ export class PayoutsController {
 
   /** A proof screenshot, for whoever may see it (PayoutsService.proofImageFor); any other caller gets 404. */
   @Get(':id/proof-image')
-  async proofImage(
-    @CurrentUser() user: SessionUser | null,
-    @Param('id', rowId(PAYOUT_MESSAGES.notFound)) id: number,
-    @Res() res: Response,
-  ) {
+  async proofImage(@CurrentUser() user: SessionUser | null, @RowIdParam(PAYOUT_MESSAGES.notFound) id: number, @Res() res: Response) {
     const path = await this.payouts.proofImageFor(id, user);
     if (!path) throw notFound(PAYOUT_MESSAGES.notFound);
     sendPrivateImage(res, path, PAYOUT_MESSAGES.notFound);

@@ -1,10 +1,10 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { pointsImportQuerySchema, type PointsImportQuery } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser, paged } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { PointsImportService } from '@kickback/domain';
 import { ReadsRawBody } from '../../security/declared-input';
 import { importFileBody, readingUpload, refuseBodyFields } from './import-file-body';
@@ -37,7 +37,7 @@ export class AdminPointsImportController {
   }
 
   @Get(':id')
-  async get(@Param('id', rowId('Import not found.')) id: number) {
+  async get(@RowIdParam('Import not found.') id: number) {
     return ok(await this.imports.get(id));
   }
 
@@ -69,7 +69,7 @@ export class AdminPointsImportController {
 
   @Post(':id/rollback')
   @HttpCode(200)
-  async rollback(@CurrentUser() actor: SessionUser, @Param('id', rowId('Import not found.')) id: number) {
+  async rollback(@CurrentUser() actor: SessionUser, @RowIdParam('Import not found.') id: number) {
     const batch = await this.imports.rollback(actor.id, id);
     return ok(batch, `Import #${id} rolled back: ${plural(batch.credited, 'credit', 'credits')} taken back.`);
   }

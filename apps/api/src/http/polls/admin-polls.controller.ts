@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { POLL_TEXTS, pollOpenSchema, type PollOpen } from '@kickback/contracts';
-import { CurrentUser, GoLive, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { PollsService } from '@kickback/domain';
 
 /** Go live's poll controls: open, close, cancel. Moderators run Go live too. */
@@ -24,13 +24,13 @@ export class AdminPollsController {
 
   @Post(':id/close')
   @HttpCode(200)
-  async close(@CurrentUser() actor: SessionUser, @Param('id', rowId(POLL_TEXTS.notFound)) id: number) {
+  async close(@CurrentUser() actor: SessionUser, @RowIdParam(POLL_TEXTS.notFound) id: number) {
     return ok(await this.polls.close(actor.id, id), 'Poll closed.');
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@CurrentUser() actor: SessionUser, @Param('id', rowId(POLL_TEXTS.notFound)) id: number) {
+  async cancel(@CurrentUser() actor: SessionUser, @RowIdParam(POLL_TEXTS.notFound) id: number) {
     return ok(await this.polls.cancel(actor.id, id), 'Poll cancelled.');
   }
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { POLL_TEXTS, pollVoteSchema, type PollVote } from '@kickback/contracts';
-import { Authenticated, CurrentUser, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { Authenticated, CurrentUser, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { PollsService } from '@kickback/domain';
 
 /** The site's poll: the one on stream with its live counts, the member's own vote, and voting. */
@@ -18,11 +18,7 @@ export class PollsController {
   @Post(':id/vote')
   @HttpCode(200)
   @Authenticated()
-  async vote(
-    @CurrentUser() user: SessionUser,
-    @Param('id', rowId(POLL_TEXTS.notFound)) id: number,
-    @Body(zodPipe(pollVoteSchema)) body: PollVote,
-  ) {
+  async vote(@CurrentUser() user: SessionUser, @RowIdParam(POLL_TEXTS.notFound) id: number, @Body(zodPipe(pollVoteSchema)) body: PollVote) {
     const result = await this.polls.vote({ memberId: user.id }, id, body.option);
     return ok(result, result.changed ? 'Vote changed.' : 'Vote counted.');
   }

@@ -1,7 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { xpLedgerQuerySchema, type XpLedgerQuery } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { AdminProgressionService } from '@kickback/domain';
 
 /** A member's progression in the admin user detail: XP ledger, badge grants and revokes (audited). */
@@ -12,7 +12,7 @@ export class AdminUserProgressionController {
   constructor(private readonly admin: AdminProgressionService) {}
 
   @Get(':id/xp')
-  async xp(@Param('id', rowId('User not found.')) id: number, @Query(zodPipe(xpLedgerQuerySchema)) query: XpLedgerQuery) {
+  async xp(@RowIdParam('User not found.') id: number, @Query(zodPipe(xpLedgerQuerySchema)) query: XpLedgerQuery) {
     return ok(await this.admin.ledger(id, query));
   }
 
@@ -20,8 +20,8 @@ export class AdminUserProgressionController {
   @HttpCode(200)
   async grant(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('User not found.')) id: number,
-    @Param('badgeId', rowId('Badge not found.')) badgeId: number,
+    @RowIdParam('User not found.') id: number,
+    @RowIdParam('Badge not found.', 'badgeId') badgeId: number,
   ) {
     return ok(await this.admin.setBadge(user.id, id, badgeId, true), 'Badge granted.');
   }
@@ -29,8 +29,8 @@ export class AdminUserProgressionController {
   @Delete(':id/badges/:badgeId')
   async revoke(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('User not found.')) id: number,
-    @Param('badgeId', rowId('Badge not found.')) badgeId: number,
+    @RowIdParam('User not found.') id: number,
+    @RowIdParam('Badge not found.', 'badgeId') badgeId: number,
   ) {
     return ok(await this.admin.setBadge(user.id, id, badgeId, false), 'Badge revoked.');
   }

@@ -1,7 +1,7 @@
-import { Controller, Delete, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RACE_MESSAGES, raceInputSchema, raceUpdateSchema } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, rowId, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, type SessionUser, RowIdParam } from '@kickback/platform';
 import { RaceRefreshService, RacesAdminService } from '@kickback/domain';
 import { adminCatalogue } from '../admin-catalogue.controller';
 
@@ -23,20 +23,20 @@ export class AdminRacesController extends adminCatalogue(RacesAdminService, {
   }
 
   @Post(':id/cancel')
-  async cancel(@CurrentUser() user: SessionUser, @Param('id', rowId(RACE_MESSAGES.notFound)) id: number) {
+  async cancel(@CurrentUser() user: SessionUser, @RowIdParam(RACE_MESSAGES.notFound) id: number) {
     return ok(await this.service.cancel(user.id, id), RACE_MESSAGES.cancelled);
   }
 
   /** Fetches and ranks the race now (after a manual CSV import, say) instead of at the next interval. */
   @Post(':id/refresh')
-  async refresh(@Param('id', rowId(RACE_MESSAGES.notFound)) id: number) {
+  async refresh(@RowIdParam(RACE_MESSAGES.notFound) id: number) {
     await this.service.get(id);
     const outcome = await this.refresher.run(id);
     return ok(await this.service.get(id), RACE_MESSAGES.refreshed(outcome.status, outcome.error));
   }
 
   @Delete(':id')
-  override async remove(@CurrentUser() user: SessionUser, @Param('id', rowId(RACE_MESSAGES.notFound)) id: number) {
+  override async remove(@CurrentUser() user: SessionUser, @RowIdParam(RACE_MESSAGES.notFound) id: number) {
     return ok(undefined, await this.service.remove(user.id, id));
   }
 }

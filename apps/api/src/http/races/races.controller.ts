@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RACE_MESSAGES } from '@kickback/contracts';
-import { CurrentUser, ok, rowId, type SessionUser } from '@kickback/platform';
+import { CurrentUser, ok, type SessionUser, RowIdParam } from '@kickback/platform';
 import { RacesReadService } from '@kickback/domain';
 import { ViewerSafetyReader } from '../safety/viewer-safety.reader';
 
@@ -22,7 +22,7 @@ export class RacesController {
 
   /** A race's page: standings, prizes, times, rules, and the member's own place when they linked a casino name. */
   @Get(':id')
-  async detail(@Req() req: Request, @CurrentUser() user: SessionUser | null, @Param('id', rowId(RACE_MESSAGES.notFound)) id: number) {
+  async detail(@Req() req: Request, @CurrentUser() user: SessionUser | null, @RowIdParam(RACE_MESSAGES.notFound) id: number) {
     return ok(await this.races.detail(id, user?.id ?? null, await this.viewer.of(req)));
   }
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { raffleTemplateCreateSchema, raffleTemplateStartSchema } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { RaffleTemplatesService } from '@kickback/domain';
 import { adminCatalogue } from '../admin-catalogue.controller';
 
@@ -24,7 +24,7 @@ export class AdminRaffleTemplatesController extends adminCatalogue(RaffleTemplat
   @GoLive()
   async start(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId('Template not found')) id: number,
+    @RowIdParam('Template not found') id: number,
     @Body(zodPipe(raffleTemplateStartSchema)) body: { title: string },
   ) {
     const raffle = await this.service.start(actor.id, id, body.title);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import {
   type AdminRaffleInput,
   type AdminRaffleUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { AdminRafflesService, RaffleDrawService, RaffleRulesApplyService } from '@kickback/domain';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
@@ -32,7 +32,7 @@ export class AdminRafflesController {
 
   @Get(':id')
   @GoLive()
-  async get(@Param('id', rowId('Raffle not found')) id: number) {
+  async get(@RowIdParam('Raffle not found') id: number) {
     return ok(await this.raffles.get(id));
   }
 
@@ -45,7 +45,7 @@ export class AdminRafflesController {
   @Put(':id')
   async update(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId('Raffle not found')) id: number,
+    @RowIdParam('Raffle not found') id: number,
     @Body(zodPipe(adminRaffleUpdateSchema)) body: AdminRaffleUpdate,
   ) {
     const raffle = await this.raffles.update(actor.id, id, body);
@@ -54,7 +54,7 @@ export class AdminRafflesController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
+  async cancel(@CurrentUser() actor: SessionUser, @RowIdParam('Raffle not found') id: number) {
     const raffle = await this.raffles.cancel(actor.id, id);
     return ok(raffle, `${raffle.title} cancelled; any points spent on entries were refunded.`);
   }
@@ -62,7 +62,7 @@ export class AdminRafflesController {
   @Post(':id/draw')
   @GoLive()
   @HttpCode(200)
-  async draw(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
+  async draw(@CurrentUser() actor: SessionUser, @RowIdParam('Raffle not found') id: number) {
     await this.draws.drawNow(actor.id, id);
     const raffle = await this.raffles.get(id);
     const count = raffle.winners.length;
@@ -74,7 +74,7 @@ export class AdminRafflesController {
   @HttpCode(200)
   async reroll(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId('Raffle not found')) id: number,
+    @RowIdParam('Raffle not found') id: number,
     @Body(zodPipe(adminRaffleRerollSchema)) body: AdminRaffleReroll,
   ) {
     await this.draws.reroll(actor.id, id, body.position, body.reason?.trim() || null);
@@ -84,7 +84,7 @@ export class AdminRafflesController {
 
   @Post(':id/apply-rules')
   @HttpCode(200)
-  async applyRules(@CurrentUser() actor: SessionUser, @Param('id', rowId('Raffle not found')) id: number) {
+  async applyRules(@CurrentUser() actor: SessionUser, @RowIdParam('Raffle not found') id: number) {
     const applied = await this.rules.apply(actor.id, id);
     const n = applied.taken_out;
     return ok(
@@ -96,14 +96,14 @@ export class AdminRafflesController {
   }
 
   @Get(':id/entries')
-  async entries(@Param('id', rowId('Raffle not found')) id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
+  async entries(@RowIdParam('Raffle not found') id: number, @Query(zodPipe(pageQuery)) query: { page: number }) {
     const list = await this.raffles.entries(id, query.page);
     return paged(list, { tickets_total: list.tickets_total });
   }
 
   @Get(':id/entries.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
-  async csv(@Param('id', rowId('Raffle not found')) id: number) {
+  async csv(@RowIdParam('Raffle not found') id: number) {
     return new StreamableFile(await this.raffles.entriesCsv(id));
   }
 }

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { raffleEnterSchema, raffleEntriesQuerySchema, type RaffleEnterRequest, type RaffleEntriesQuery } from '@kickback/contracts';
-import { CurrentUser, ok, rowId, tooManyRequests, unauthorized, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, ok, tooManyRequests, unauthorized, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { RaffleClaimsService, RaffleEntryService, RafflesQueryService } from '@kickback/domain';
 import { IDEMPOTENCY_KEY } from './raffle-enter-options';
 import { RaffleEnterLimiter } from './raffle-enter-limiter';
@@ -27,7 +27,7 @@ export class RafflesController {
   }
 
   @Get(':id')
-  async get(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Raffle not found')) id: number) {
+  async get(@CurrentUser() user: SessionUser | null, @RowIdParam('Raffle not found') id: number) {
     return ok(await this.raffles.get(id, user?.id ?? null));
   }
 
@@ -36,16 +36,13 @@ export class RafflesController {
    * page also the raffle's weights, for win chances that count subscriber luck.
    */
   @Get(':id/entries')
-  async listEntries(
-    @Param('id', rowId('Raffle not found')) id: number,
-    @Query(zodPipe(raffleEntriesQuerySchema)) query: RaffleEntriesQuery,
-  ) {
+  async listEntries(@RowIdParam('Raffle not found') id: number, @Query(zodPipe(raffleEntriesQuerySchema)) query: RaffleEntriesQuery) {
     const { data, cursor, weights } = await this.raffles.entries(id, query);
     return { success: true as const, data, cursor, ...(weights ? { weights } : {}) };
   }
 
   @Get(':id/verify')
-  async verify(@Param('id', rowId('Raffle not found')) id: number) {
+  async verify(@RowIdParam('Raffle not found') id: number) {
     return ok(await this.raffles.verify(id));
   }
 
@@ -56,7 +53,7 @@ export class RafflesController {
   @HttpCode(200)
   async enter(
     @CurrentUser() user: SessionUser | null,
-    @Param('id', rowId('Raffle not found')) id: number,
+    @RowIdParam('Raffle not found') id: number,
     @Body(zodPipe(raffleEnterSchema)) body: RaffleEnterRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Ip() address: string,
@@ -70,7 +67,7 @@ export class RafflesController {
   /** A winner claims their prize within the raffle's claim window; the page and the overlays see it at once. */
   @Post(':id/claim')
   @HttpCode(200)
-  async claim(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Raffle not found')) id: number) {
+  async claim(@CurrentUser() user: SessionUser | null, @RowIdParam('Raffle not found') id: number) {
     if (!user) throw unauthorized('Please log in to claim your prize');
     const message = await this.claims.claim(user.id, id);
     return ok(await this.raffles.get(id, user.id), message);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   SLOT_REQUEST_TEXTS,
@@ -7,7 +7,7 @@ import {
   type SlotRequestPlayed,
   type SlotRequestSettingsUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { SlotRequestsService } from '@kickback/domain';
 
 const points = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'point' : 'points'}`;
@@ -41,7 +41,7 @@ export class AdminSlotRequestsController {
   @GoLive()
   async played(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId(SLOT_REQUEST_TEXTS.notFound)) id: number,
+    @RowIdParam(SLOT_REQUEST_TEXTS.notFound) id: number,
     @Body(zodPipe(slotRequestPlayedSchema)) body: SlotRequestPlayed,
   ) {
     await this.requests.played(actor.id, id, body);
@@ -51,7 +51,7 @@ export class AdminSlotRequestsController {
   @Post(':id/skip')
   @HttpCode(200)
   @GoLive()
-  async skip(@CurrentUser() actor: SessionUser, @Param('id', rowId(SLOT_REQUEST_TEXTS.notFound)) id: number) {
+  async skip(@CurrentUser() actor: SessionUser, @RowIdParam(SLOT_REQUEST_TEXTS.notFound) id: number) {
     const { refunded } = await this.requests.skip(actor.id, id);
     return ok({ refunded }, `Skipped; ${points(refunded)} refunded.`);
   }

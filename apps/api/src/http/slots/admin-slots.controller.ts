@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
@@ -13,7 +13,7 @@ import {
   type AdminCatalogueSlotsQuery,
   type SlotImportQuery,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, paged, rowId, zodPipe, type SessionUser } from '@kickback/platform';
+import { CurrentUser, Roles, ok, paged, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { SlotCatalogueAdminService } from '@kickback/domain';
 import { ReadsRawBody } from '../../security/declared-input';
 import { importFileBody, readingUpload, refuseBodyFields } from '../points-import/import-file-body';
@@ -46,7 +46,7 @@ export class AdminSlotsController {
   @Put(':id')
   async update(
     @CurrentUser() actor: SessionUser,
-    @Param('id', rowId(SLOT_TEXTS.notFound)) id: number,
+    @RowIdParam(SLOT_TEXTS.notFound) id: number,
     @Body(zodPipe(adminCatalogueSlotUpdateSchema)) body: AdminCatalogueSlotUpdate,
   ) {
     return ok(await this.catalogue.update(actor.id, id, body), SLOT_TEXTS.saved);

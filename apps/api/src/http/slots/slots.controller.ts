@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SLOT_TEXTS, slotCatalogueQuerySchema, type SlotCatalogueQuery } from '@kickback/contracts';
-import { ok, paged, rowId, zodPipe } from '@kickback/platform';
+import { ok, paged, zodPipe, RowIdParam } from '@kickback/platform';
 import { SlotCatalogueReadService } from '@kickback/domain';
 
 /** The public slot catalogue with each slot's figures across the site's finished hunts. */
@@ -16,7 +16,7 @@ export class SlotsController {
   }
 
   @Get(':id')
-  async get(@Param('id', rowId(SLOT_TEXTS.notFound)) id: number) {
+  async get(@RowIdParam(SLOT_TEXTS.notFound) id: number) {
     return ok(await this.slots.get(id));
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminRedemptionsQuerySchema,
@@ -7,7 +7,7 @@ import {
   storeItemUpdateSchema,
   type AdminRedemptionsQuery,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, rowId, paged } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { RedemptionFulfilmentService, AdminStoreService } from '@kickback/domain';
 import { adminCatalogue } from '../admin-catalogue.controller';
 
@@ -26,14 +26,14 @@ export class AdminStoreItemsController extends adminCatalogue(AdminStoreService,
   remove: { run: (store, actorId, id) => store.removeItem(actorId, id), done: 'Item removed.' },
 }) {
   @Get(':id/codes')
-  async codes(@Param('id', rowId('Item not found.')) id: number) {
+  async codes(@RowIdParam('Item not found.') id: number) {
     return ok(await this.service.listCodes(id));
   }
 
   @Post(':id/codes')
   async addCodes(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Item not found.')) id: number,
+    @RowIdParam('Item not found.') id: number,
     @Body(zodPipe(storeCodesUploadSchema)) body: { codes: string },
   ) {
     const result = await this.service.addCodes(user.id, id, body.codes);
@@ -46,8 +46,8 @@ export class AdminStoreItemsController extends adminCatalogue(AdminStoreService,
   @Delete(':id/codes/:codeId')
   async removeCode(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Item not found.')) id: number,
-    @Param('codeId', rowId('Code not found.')) codeId: number,
+    @RowIdParam('Item not found.') id: number,
+    @RowIdParam('Code not found.', 'codeId') codeId: number,
   ) {
     await this.service.removeCode(user.id, id, codeId);
     return ok(undefined, 'Code removed.');
@@ -71,14 +71,14 @@ export class AdminStoreRedemptionsController {
 
   @Post(':id/process')
   @HttpCode(200)
-  async process(@CurrentUser() user: SessionUser, @Param('id', rowId('Item not found.')) id: number) {
+  async process(@CurrentUser() user: SessionUser, @RowIdParam('Item not found.') id: number) {
     await this.fulfilment.process(user.id, id);
     return ok(undefined, 'Redemption marked as processed.');
   }
 
   @Post(':id/refund')
   @HttpCode(200)
-  async refund(@CurrentUser() user: SessionUser, @Param('id', rowId('Item not found.')) id: number) {
+  async refund(@CurrentUser() user: SessionUser, @RowIdParam('Item not found.') id: number) {
     await this.fulfilment.refund(user.id, id);
     return ok(undefined, 'Redemption refunded.');
   }

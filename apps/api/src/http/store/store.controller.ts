@@ -1,7 +1,7 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { idempotencyKeySchema, storeQuerySchema, type StoreQuery } from '@kickback/contracts';
-import { Authenticated, CurrentUser, ok, unprocessable, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { Authenticated, CurrentUser, ok, unprocessable, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { STORE_MESSAGES, StoreCatalogService, StoreRedemptionService } from '@kickback/domain';
 
 /** SPEC §7 store calls: the store page (public, personal when logged in) and redeeming. */
@@ -23,7 +23,7 @@ export class StoreController {
   @Authenticated()
   async redeem(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Item not found.')) id: number,
+    @RowIdParam('Item not found.') id: number,
     @Headers('idempotency-key') rawKey: string | undefined,
   ) {
     let key: string | null = null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -10,11 +10,10 @@ import {
   type AdminTicketsQuery,
   type TicketReplyInput,
 } from '@kickback/contracts';
-import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged } from '@kickback/platform';
+import { CurrentUser, Roles, ok, zodPipe, type SessionUser, paged, RowIdParam } from '@kickback/platform';
 import { AdminTicketsService, TicketsService } from '@kickback/domain';
 import { uploadedImages } from './ticket-images.interceptor';
 import { TicketReplyRoute } from './ticket-reply.route';
-import { rowId } from '@kickback/platform';
 
 /** The support queue for staff and admins; replies are flagged is_admin, changes audited. */
 @ApiTags('admin')
@@ -32,14 +31,14 @@ export class AdminTicketsController {
   }
 
   @Get(':id')
-  async get(@Param('id', rowId(TICKET_MESSAGES.notFound)) id: number) {
+  async get(@RowIdParam(TICKET_MESSAGES.notFound) id: number) {
     return ok(await this.admin.get(id));
   }
 
   @TicketReplyRoute(60)
   async reply(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
+    @RowIdParam(TICKET_MESSAGES.notFound) id: number,
     @Req() req: Request,
     @Body(zodPipe(ticketReplySchema)) body: TicketReplyInput,
   ) {
@@ -49,7 +48,7 @@ export class AdminTicketsController {
   @Patch(':id')
   async update(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
+    @RowIdParam(TICKET_MESSAGES.notFound) id: number,
     @Body(zodPipe(adminTicketUpdateSchema)) body: AdminTicketUpdate,
   ) {
     return ok(await this.admin.update(user.id, id, body), 'Ticket updated.');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
@@ -10,13 +10,12 @@ import {
   type TicketCreateInput,
   type TicketReplyInput,
 } from '@kickback/contracts';
-import { Authenticated, CurrentUser, notFound, ok, zodPipe, type SessionUser } from '@kickback/platform';
+import { Authenticated, CurrentUser, notFound, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { TicketImagesService, TicketsService } from '@kickback/domain';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TicketImagesInterceptor, uploadedImages } from './ticket-images.interceptor';
 import { TicketReplyRoute } from './ticket-reply.route';
 import { sendPrivateImage } from '../private-image';
-import { rowId } from '@kickback/platform';
 
 /** SPEC §7 ticket calls: a member sees and answers only their own tickets. */
 @ApiTags('tickets')
@@ -41,7 +40,7 @@ export class TicketsController {
 
   /** Private attachments: only the ticket's owner, staff and admins; never cached by shared caches. */
   @Get('images/:imageId')
-  async image(@CurrentUser() user: SessionUser, @Param('imageId', rowId('Image not found.')) imageId: number, @Res() res: Response) {
+  async image(@CurrentUser() user: SessionUser, @RowIdParam('Image not found.', 'imageId') imageId: number, @Res() res: Response) {
     const path = await this.images.pathFor(this.em.fork(), imageId, user.id);
     if (!path) throw notFound('Image not found.');
     sendPrivateImage(res, path, 'Image not found.');
@@ -49,7 +48,7 @@ export class TicketsController {
 
   @Get(':id')
   @Header('Cache-Control', 'no-store')
-  async get(@CurrentUser() user: SessionUser, @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number) {
+  async get(@CurrentUser() user: SessionUser, @RowIdParam(TICKET_MESSAGES.notFound) id: number) {
     return ok(await this.tickets.getOwn(user.id, id));
   }
 
@@ -64,7 +63,7 @@ export class TicketsController {
   @TicketReplyRoute(30)
   async reply(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId(TICKET_MESSAGES.notFound)) id: number,
+    @RowIdParam(TICKET_MESSAGES.notFound) id: number,
     @Req() req: Request,
     @Body(zodPipe(ticketReplySchema)) body: TicketReplyInput,
   ) {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   adminTournamentCreateSchema,
@@ -8,7 +8,7 @@ import {
   type AdminTournamentWinner,
   type AdminTournamentMatchUpdate,
 } from '@kickback/contracts';
-import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, GoLive, Roles, ok, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { AdminTournamentsService } from '@kickback/domain';
 import { adminCatalogue } from '../admin-catalogue.controller';
 
@@ -37,8 +37,8 @@ export class AdminTournamentsController extends adminCatalogue(AdminTournamentsS
   @GoLive()
   async updateMatch(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Tournament not found.')) id: number,
-    @Param('matchId', rowId('Match not found.')) matchId: number,
+    @RowIdParam('Tournament not found.') id: number,
+    @RowIdParam('Match not found.', 'matchId') matchId: number,
     @Body(zodPipe(adminTournamentMatchUpdateSchema)) body: AdminTournamentMatchUpdate,
   ) {
     return ok(await this.service.updateMatch(user.id, id, matchId, body), 'Match saved.');
@@ -48,8 +48,8 @@ export class AdminTournamentsController extends adminCatalogue(AdminTournamentsS
   @GoLive()
   async setWinner(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Tournament not found.')) id: number,
-    @Param('matchId', rowId('Match not found.')) matchId: number,
+    @RowIdParam('Tournament not found.') id: number,
+    @RowIdParam('Match not found.', 'matchId') matchId: number,
     @Body(zodPipe(adminTournamentWinnerSchema)) body: AdminTournamentWinner,
   ) {
     const tournament = await this.service.setWinner(user.id, id, matchId, body.winner_name, body.override ?? false);
@@ -63,8 +63,8 @@ export class AdminTournamentsController extends adminCatalogue(AdminTournamentsS
   @GoLive()
   async clearWinner(
     @CurrentUser() user: SessionUser,
-    @Param('id', rowId('Tournament not found.')) id: number,
-    @Param('matchId', rowId('Match not found.')) matchId: number,
+    @RowIdParam('Tournament not found.') id: number,
+    @RowIdParam('Match not found.', 'matchId') matchId: number,
   ) {
     return ok(await this.service.clearWinner(user.id, id, matchId), 'Winner undone; the match is undecided again.');
   }

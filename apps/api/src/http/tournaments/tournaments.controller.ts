@@ -1,7 +1,7 @@
-import { Body, Controller, UseGuards, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, UseGuards, Get, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { tournamentPredictSchema, type TournamentPredictInput } from '@kickback/contracts';
-import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, rowId } from '@kickback/platform';
+import { CurrentUser, ok, unauthorized, zodPipe, type SessionUser, RowIdParam } from '@kickback/platform';
 import { TournamentPredictionsService, TournamentsService } from '@kickback/domain';
 import { GamblingContentGuard } from '../safety/gambling-content.guard';
 
@@ -24,18 +24,18 @@ export class TournamentsController {
   /** Sent as serialised by the service: the bracket and standings come from one cached answer. */
   @Get(':id')
   @Header('content-type', 'application/json; charset=utf-8')
-  async detail(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Tournament not found.')) id: number): Promise<string> {
+  async detail(@CurrentUser() user: SessionUser | null, @RowIdParam('Tournament not found.') id: number): Promise<string> {
     return this.tournaments.pageAnswer(id, user?.id ?? null);
   }
 
   @Get(':id/predictions/:userId')
-  async breakdown(@Param('id', rowId('Tournament not found.')) id: number, @Param('userId', rowId('User not found.')) userId: number) {
+  async breakdown(@RowIdParam('Tournament not found.') id: number, @RowIdParam('User not found.', 'userId') userId: number) {
     return ok(await this.tournaments.breakdown(id, userId));
   }
 
   @Post(':id/predict')
   @HttpCode(200)
-  async predict(@CurrentUser() user: SessionUser | null, @Param('id', rowId('Tournament not found.')) id: number, @Body() body: unknown) {
+  async predict(@CurrentUser() user: SessionUser | null, @RowIdParam('Tournament not found.') id: number, @Body() body: unknown) {
     // SPEC §5 order: login is checked before the picks, with the SPEC §8 wording.
     if (!user) throw unauthorized('You must be logged in to make predictions');
     const input: TournamentPredictInput = zodPipe(tournamentPredictSchema).transform(body);
