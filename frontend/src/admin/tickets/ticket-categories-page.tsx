@@ -1,13 +1,13 @@
 import type { AdminTicketCategory, TicketCategoryInput } from '@kickback/contracts';
 import { ticketCategoryInputSchema } from '@kickback/contracts/api/tickets';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, formTexts, listTexts } from '../kit/resource';
 import { ticketCategoriesAdmin } from './admin-ticket-categories-api';
 
 /** The categories members file support tickets under: list, create, edit, and archive (never delete one in use). */
 const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInput> = {
   title: 'Ticket Categories',
-  addLabel: 'Add Category',
+  ...catalogueWords('Category', 'updated', 'archived'),
   endpoints: ticketCategoriesAdmin,
   texts: listTexts(
     'categories',
@@ -15,7 +15,6 @@ const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInp
     "Ticket categories in the members' order",
   ),
   // A delete answers "deleted" or "in use and deactivated": that message is the toast.
-  toasts: { saved: 'updated', removed: 'archived', saveFailed: 'Failed to save category', removeFailed: 'Failed to archive category' },
   columns: [
     { header: 'Order', cell: (category) => category.position },
     { header: 'Name', cell: (category) => category.name, rowHeader: true },

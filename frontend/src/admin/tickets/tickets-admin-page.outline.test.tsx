@@ -4,23 +4,19 @@ import { mockFetch } from '../../test/fetch-polyfill';
 import { screenOutline } from '../../test/screen-outline';
 import TicketsAdminPage from './tickets-admin-page';
 import * as outline from '../../test/outline-steps';
+import { adminTicketFixture } from '../../test/ticket-fixtures';
 
-const ticket = (id: number, title: string, status: AdminTicket['status']): AdminTicket => ({
-  id,
-  title,
-  description: `About ${title}.`,
-  category: 'Raffles',
-  category_id: 3,
-  priority: 'high',
-  priority_label: 'High',
-  status,
-  status_label: status === 'closed' ? 'Closed' : 'Open',
-  replies_count: 1,
-  created_at: '2026-11-28T10:00:00.000Z',
-  updated_at: '2026-11-29T08:00:00.000Z',
-  images: [],
-  user: { id: 7, username: 'lucky_lou' },
-});
+const ticket = (id: number, title: string, status: AdminTicket['status']): AdminTicket =>
+  adminTicketFixture({
+    id,
+    title,
+    description: `About ${title}.`,
+    status,
+    status_label: status === 'closed' ? 'Closed' : 'Open',
+    replies_count: 1,
+    created_at: '2026-11-28T10:00:00.000Z',
+    updated_at: '2026-11-29T08:00:00.000Z',
+  });
 const tickets = [ticket(12, 'Prize missing', 'open'), ticket(11, 'Old question', 'closed')];
 const replies: TicketReply[] = [
   { id: 1, message: 'We are looking.', is_admin: true, user: { username: 'boss' }, created_at: '2026-11-28T11:00:00.000Z', images: [] },

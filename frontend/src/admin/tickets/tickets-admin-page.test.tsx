@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AdminTicket } from '@kickback/contracts';
+import { adminTicketFixture } from '../../test/ticket-fixtures';
 import { memberFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { adminSectionsFor } from '../admin-nav';
@@ -8,22 +8,7 @@ import { recordFetches } from '../../test/fetch-mocks';
 
 const staffFixture = { ...memberFixture, id: 3, username: 'HelpDeskHana', role: 'staff' as const };
 
-const ticket: AdminTicket = {
-  id: 12,
-  title: 'Prize missing',
-  description: 'It never arrived.',
-  category: 'Raffles',
-  category_id: 3,
-  priority: 'high',
-  priority_label: 'High',
-  status: 'open',
-  status_label: 'Open',
-  replies_count: 0,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  images: [],
-  user: { id: 7, username: 'lucky_lou' },
-};
+const ticket = adminTicketFixture({ description: 'It never arrived.' });
 
 describe('TicketsAdminPage', () => {
   it('is the only admin section staff get', () => {

@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import {
-  MAX_REPLY_IMAGES,
   TICKET_MESSAGES,
   TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
@@ -11,13 +9,12 @@ import {
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { ImagePicker } from '../../components/ui/image-picker';
 import { TicketMessage } from '../../components/ui/ticket-message';
 import { useGetAdminTicketQuery, useStaffReplyMutation, useUpdateAdminTicketMutation } from './admin-tickets-api';
 import { QueryStatus } from '../../components/ui/query-status';
 import { SelectField } from '../../components/ui/select-field';
 import { SmallButton } from '../kit/rows';
-import { SubmitButton } from '../kit/submit-button';
+import { TicketReplyForm } from '../../components/ui/ticket-reply-form';
 
 /** One ticket for staff: the conversation, status/priority (audited on the server) and a staff reply. */
 export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => void }) {
@@ -25,8 +22,6 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
   const { data, isLoading, isError } = useGetAdminTicketQuery(id);
   const [reply, replyState] = useStaffReplyMutation();
   const [update, updateState] = useUpdateAdminTicketMutation();
-  const [message, setMessage] = useState('');
-  const [images, setImages] = useState<File[]>([]);
 
   const change = async (body: AdminTicketUpdate) => {
     try {
@@ -34,22 +29,6 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
       toast.success(`Ticket #${id} updated`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update ticket'));
-    }
-  };
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) {
-      toast.error(TICKET_MESSAGES.replyRequired);
-      return;
-    }
-    try {
-      await reply({ id, message, images }).unwrap();
-      toast.success(TICKET_MESSAGES.replied);
-      setMessage('');
-      setImages([]);
-    } catch (error) {
-      toast.error(errorMessage(error, TICKET_MESSAGES.replyFailed));
     }
   };
 
@@ -115,28 +94,16 @@ export function TicketAdminPanel({ id, onBack }: { id: number; onBack: () => voi
           {data.ticket.status === 'closed' ? (
             <p className="card ticket-closed">{TICKET_MESSAGES.closed} Reopen it to reply.</p>
           ) : (
-            <form className="card" aria-label="Staff reply" onSubmit={(e) => void send(e)}>
-              <div className="field">
-                <label htmlFor="ticket-admin-reply">Reply as Support Team</label>
-                <textarea
-                  id="ticket-admin-reply"
-                  className="textarea"
-                  rows={5}
-                  value={message}
-                  onChange={(e) => setMessage(e.target.value)}
-                />
-              </div>
-              <ImagePicker
-                label="Images"
-                files={images}
-                max={MAX_REPLY_IMAGES}
-                tooMany={TICKET_MESSAGES.tooManyReplyImages}
-                onChange={setImages}
-              />
-              <SubmitButton busy={replyState.isLoading} busyText="Sending..." disabled={!message.trim()}>
-                Send Reply
-              </SubmitButton>
-            </form>
+            <TicketReplyForm
+              name="Staff reply"
+              label="Reply as Support Team"
+              className="card"
+              send={async (draft) => {
+                await reply({ id, ...draft }).unwrap();
+                return {};
+              }}
+              sending={replyState.isLoading}
+            />
           )}
         </>
       )}

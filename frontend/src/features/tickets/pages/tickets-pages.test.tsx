@@ -5,26 +5,12 @@ import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { ticketFixture } from '../../../test/ticket-fixtures';
 import CreateTicketPage from './create-ticket-page';
 import TicketDetailPage from './ticket-detail-page';
 import TicketsPage from './tickets-page';
 
-const ticket = (over: Partial<Ticket> = {}): Ticket => ({
-  id: 12,
-  title: 'Prize missing',
-  description: 'My raffle prize never arrived.',
-  category: 'Raffles',
-  category_id: 3,
-  priority: 'high',
-  priority_label: 'High',
-  status: 'open',
-  status_label: 'Open',
-  replies_count: 2,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  images: [],
-  ...over,
-});
+const ticket = (over: Partial<Ticket> = {}): Ticket => ticketFixture({ replies_count: 2, ...over });
 
 const toasts = (store: { getState: () => unknown }) =>
   (store.getState() as { toasts: { items: { type: string; message: string }[] } }).toasts.items.map((t) => `${t.type}: ${t.message}`);
