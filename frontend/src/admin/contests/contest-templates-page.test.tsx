@@ -1,19 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ContestTemplate } from '@kickback/contracts';
+import { contestTemplateFixture } from '../../test/contest-fixtures';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ContestTemplatesPage from './contest-templates-page';
 import { recordFetches } from '../../test/fetch-mocks';
 
-const hunt: ContestTemplate = {
-  id: 1,
-  name: 'Hunt profit',
-  question: 'Does the hunt finish in profit?',
-  options: ['Yes', 'No'],
-  min_stake: 10,
-  max_stake: 500,
-  window_seconds: 120,
-};
+const hunt = contestTemplateFixture(1, 'Hunt profit', 'Does the hunt finish in profit?');
 
 describe('ContestTemplatesPage', () => {
   it('lists templates, refuses a maximum under the minimum, creates one by hand-closing, edits one and deletes one', async () => {

@@ -3,7 +3,7 @@ import { contestTemplateInputSchema } from '@kickback/contracts/api/contests';
 import { formatCount, formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
 import { linesField } from '../kit/list-fields';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, listTexts } from '../kit/resource';
 import { contestTemplatesAdmin } from './admin-contest-templates-api';
 
 const windowText = (t: ContestTemplate) => (t.window_seconds === null ? 'Closed by hand' : formatCount(t.window_seconds, 'second'));
@@ -11,16 +11,14 @@ const windowText = (t: ContestTemplate) => (t.window_seconds === null ? 'Closed 
 /** The contests the streamer runs every stream, each opened from Go live in one click. */
 const contestTemplates: CatalogueResource<ContestTemplate, ContestTemplateInput> = {
   title: 'Contest Templates',
-  addLabel: 'Add Template',
+  ...catalogueWords('Template', 'saved', 'deleted'),
   endpoints: contestTemplatesAdmin,
   name: (template) => template.name,
-  texts: {
-    loading: 'Loading contest templates...',
-    error: 'Failed to load contest templates.',
-    empty: 'No templates yet. Save the contests you run every stream, then open them from Go live in one click.',
-    caption: 'Contest templates by name',
-  },
-  toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save template', removeFailed: 'Failed to delete template' },
+  texts: listTexts(
+    'contest templates',
+    'No templates yet. Save the contests you run every stream, then open them from Go live in one click.',
+    'Contest templates by name',
+  ),
   columns: [
     { header: 'Name', cell: (t) => t.name, rowHeader: true },
     { header: 'Question', cell: (t) => t.question },

@@ -1,38 +1,19 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ContestTemplate, ContestView } from '@kickback/contracts';
+import type { ContestView } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { contestFixture, contestTemplateFixture } from '../../test/contest-fixtures';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { ContestPanel } from './go-live-contest';
 
-const template: ContestTemplate = {
-  id: 2,
-  name: 'Bonus over 100x',
-  question: 'Will the bonus pay over 100x?',
-  options: ['Yes', 'No'],
-  min_stake: 10,
-  max_stake: 500,
-  window_seconds: 120,
-};
+const template = contestTemplateFixture(2, 'Bonus over 100x', 'Will the bonus pay over 100x?');
 
-const open: ContestView = {
-  id: 7,
-  question: 'Will the bonus pay over 100x?',
-  status: 'open',
-  min_stake: 10,
-  max_stake: 500,
-  closes_at: null,
-  opened_at: '2026-11-29T09:00:00Z',
-  winning_option: null,
-  pool: 0,
-  members: 0,
-  options: [
-    { index: 0, label: 'Yes', pool: 0, members: 0, ratio: null },
-    { index: 1, label: 'No', pool: 0, members: 0, ratio: null },
-  ],
-};
+const open = contestFixture(7, 'Will the bonus pay over 100x?', [
+  ['Yes', 0, 0],
+  ['No', 0, 0],
+]);
 
 describe('Go live: contest panel', () => {
   beforeEach(() => resetSocketForTests());

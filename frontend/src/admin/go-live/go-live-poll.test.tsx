@@ -7,22 +7,13 @@ import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { PollPanel } from './go-live-poll';
 import { refusedAnswer } from '../../test/fetch-mocks';
+import { pollFixture } from '../../test/poll-fixtures';
 
-const open: PollView = {
-  id: 9,
-  question: 'Which slot next?',
-  audience: 'kick',
-  status: 'open',
-  opened_at: '2026-11-29T09:00:00.000Z',
-  closes_at: null,
-  total: 0,
-  options: [
-    { index: 0, label: 'Gates', votes: 0, percent: 0 },
-    { index: 1, label: 'Sugar', votes: 0, percent: 0 },
-    { index: 2, label: 'Dog House', votes: 0, percent: 0 },
-  ],
-  counted_at: '2026-11-29T09:00:00.000Z',
-};
+const open = pollFixture(9, 'Which slot next?', 'kick', [
+  ['Gates', 0],
+  ['Sugar', 0],
+  ['Dog House', 0],
+]);
 
 describe('Go live: poll panel', () => {
   beforeEach(() => resetSocketForTests());

@@ -38,6 +38,20 @@ export const formTexts = <T>(thing: string, name: (row: T) => string, create = '
   submit: { create: `${create} ${thing}`, edit: 'Save Changes' },
 });
 
+/**
+ * A catalogue's usual words from its record's name: "Add <Thing>" on the add button, and toasts that say "<name>
+ * <saved>" and "<name> <removed>", or "Failed to save <thing>" and "Failed to <remove> <thing>".
+ */
+export const catalogueWords = (thing: string, saved: 'saved' | 'updated', removed: 'deleted' | 'removed' | 'archived') => ({
+  addLabel: `Add ${thing}`,
+  toasts: {
+    saved,
+    removed,
+    saveFailed: `Failed to save ${thing.toLowerCase()}`,
+    removeFailed: `Failed to ${removed.slice(0, -1)} ${thing.toLowerCase()}`,
+  },
+});
+
 /** What a row's own buttons may do through the kit. */
 export interface RowKit<T> {
   /** Runs a one-off action with its toasts; answers whether it succeeded. */

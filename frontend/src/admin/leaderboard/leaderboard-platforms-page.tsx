@@ -1,7 +1,7 @@
 import type { AdminPlatform, PlatformInput } from '@kickback/contracts';
 import { formatRelativeTime } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, listTexts } from '../kit/resource';
 import { platformsAdmin } from './admin-leaderboard-api';
 import { LeaderboardCsvImport } from './leaderboard-csv-import';
 import { LeaderboardFetchHistory } from './leaderboard-fetch-history';
@@ -14,11 +14,10 @@ import { PlatformTestButton } from './platform-test-button';
  */
 const platforms: CatalogueResource<AdminPlatform, PlatformInput> = {
   title: 'Leaderboard',
-  addLabel: 'Add Platform',
+  ...catalogueWords('Platform', 'saved', 'deleted'),
   endpoints: platformsAdmin,
   // The table has never had a caption: its row headers name the platforms.
   texts: listTexts('platforms', 'No platforms yet. Add the first casino above.', ''),
-  toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save platform', removeFailed: 'Failed to delete platform' },
   columns: [
     { header: 'Order', cell: (platform) => platform.display_order },
     {

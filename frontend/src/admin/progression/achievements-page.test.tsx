@@ -5,28 +5,15 @@ import { adminFixture } from '../../test/fixtures';
 import { achievement } from '../../test/achievement-fixtures';
 import { renderWithProviders } from '../../test/render';
 import AchievementsAdminPage from './achievements-page';
-import { recordFetches } from '../../test/fetch-mocks';
+import { catalogueServer } from '../../test/catalogue-server';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
 
 describe('Achievements admin', () => {
   it('lists, validates and creates one with its rule, archives one, and deletes one after confirmation', async () => {
-    let list = [achievement()];
-    const requests = recordFetches((r) => {
-      if (r.url === '/api/admin/achievements' && r.method === 'GET') return { body: { success: true, data: list } };
-      if (r.url === '/api/admin/achievements' && r.method === 'POST') {
-        list = [...list, achievement({ id: 2, ...JSON.parse(String(r.body)), unlocked_count: 0 })];
-        return { status: 201, body: { success: true, message: 'Achievement created.', data: list[1] } };
-      }
-      if (r.url === '/api/admin/achievements/1' && r.method === 'PUT') {
-        list = list.map((a) => (a.id === 1 ? { ...a, ...JSON.parse(String(r.body)) } : a));
-        return { body: { success: true, data: list[0] } };
-      }
-      if (r.url === '/api/admin/achievements/2' && r.method === 'DELETE') {
-        list = list.filter((a) => a.id !== 2);
-        return { body: { success: true, message: 'Achievement deleted.' } };
-      }
-      return undefined;
+    const { requests } = catalogueServer('/api/admin/achievements', [achievement()], {
+      create: (body, id) => achievement({ id, ...body, unlocked_count: 0 }),
+      messages: { created: 'Achievement created.', deleted: 'Achievement deleted.' },
     });
     const { store } = renderWithProviders(<AchievementsAdminPage />, { user: adminFixture });
     const row = (await screen.findByText('Raffle Regular')).closest('tr')!;

@@ -2,7 +2,7 @@ import type { AchievementInput, AdminAchievement } from '@kickback/contracts';
 import { achievementInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, formTexts, listTexts } from '../kit/resource';
 import { achievementsAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 import { SmallButton } from '../kit/rows';
@@ -13,10 +13,9 @@ import { SmallButton } from '../kit/rows';
  */
 const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
   title: 'Achievements',
-  addLabel: 'Add Achievement',
+  ...catalogueWords('Achievement', 'updated', 'deleted'),
   endpoints: achievementsAdmin,
   texts: listTexts('achievements', 'No achievements yet. Add one to give members something to unlock.', 'Achievements catalogue'),
-  toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save achievement', removeFailed: 'Failed to delete achievement' },
   columns: [
     { header: 'Achievement', cell: (item) => <ProgressionName item={item} fallbackIcon="🏆" />, rowHeader: true },
     { header: 'Category', cell: (item) => item.category },

@@ -4,7 +4,7 @@ import type { AppStore } from '../../app/store';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import BadgesAdminPage from './badges-page';
-import { recordFetches } from '../../test/fetch-mocks';
+import { catalogueServer } from '../../test/catalogue-server';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => `${t.type}: ${t.message}`);
 
@@ -21,22 +21,9 @@ const badge = (over: Partial<AdminBadge> = {}): AdminBadge => ({
 
 describe('Badges admin', () => {
   it('creates an admin-granted badge (no rule), edits a rule badge, and deletes one after confirmation', async () => {
-    let list = [badge()];
-    const requests = recordFetches((r) => {
-      if (r.url === '/api/admin/badges' && r.method === 'GET') return { body: { success: true, data: list } };
-      if (r.url === '/api/admin/badges' && r.method === 'POST') {
-        list = [...list, badge({ id: 2, ...JSON.parse(String(r.body)), holders_count: 0 })];
-        return { status: 201, body: { success: true, data: list[1] } };
-      }
-      if (r.url === '/api/admin/badges/1' && r.method === 'PUT') {
-        list = list.map((b) => (b.id === 1 ? { ...b, ...JSON.parse(String(r.body)) } : b));
-        return { body: { success: true, data: list[0] } };
-      }
-      if (r.url === '/api/admin/badges/1' && r.method === 'DELETE') {
-        list = list.filter((b) => b.id !== 1);
-        return { body: { success: true, message: 'Badge deleted.' } };
-      }
-      return undefined;
+    const { requests } = catalogueServer('/api/admin/badges', [badge()], {
+      create: (body, id) => badge({ id, ...body, holders_count: 0 }),
+      messages: { deleted: 'Badge deleted.' },
     });
     const { store } = renderWithProviders(<BadgesAdminPage />, { user: adminFixture });
     expect((await screen.findByText('Level 10')).closest('tr')).toHaveTextContent('Level reached ≥ 10');

@@ -2,17 +2,16 @@ import type { AdminBadge, BadgeInput } from '@kickback/contracts';
 import { badgeInputSchema } from '@kickback/contracts/api/progression';
 import { formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, formTexts, listTexts } from '../kit/resource';
 import { badgesAdmin } from './admin-progression-api';
 import { ProgressionName, ruleField, ruleLabel } from './rule-fields';
 
 /** The badges catalogue: badges with a rule are granted by the worker, the others by admins on a member's page. */
 const badges: CatalogueResource<AdminBadge, BadgeInput> = {
   title: 'Badges',
-  addLabel: 'Add Badge',
+  ...catalogueWords('Badge', 'updated', 'deleted'),
   endpoints: badgesAdmin,
   texts: listTexts('badges', 'No badges yet.', 'Badges catalogue'),
-  toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save badge', removeFailed: 'Failed to delete badge' },
   columns: [
     { header: 'Badge', cell: (item) => <ProgressionName item={item} fallbackIcon="🏅" />, rowHeader: true },
     { header: 'Granted', cell: (item) => ruleLabel(item.rule) },

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
 import { CataloguePage } from '../kit/catalogue-page';
-import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, formTexts, listTexts } from '../kit/resource';
 import { racesAdmin, useCancelRaceMutation, useRefreshRaceMutation } from './admin-races-api';
 import { platformField, prizeLadderField, utcDateTime } from './race-fields';
 
@@ -59,7 +59,7 @@ function RefreshButton({ race, busy }: { race: AdminRace; busy: boolean }) {
 /** Wager races: each on a leaderboard platform, with its window, prize ladder, minimum and rules. */
 const races: CatalogueResource<AdminRace, RaceInput> = {
   title: 'Wager Races',
-  addLabel: 'Add Race',
+  ...catalogueWords('Race', 'saved', 'deleted'),
   header: () => (
     <p className="admin-hint">
       A race ranks what players wager inside its window. Sources that only report running totals rank the growth since a snapshot taken at
@@ -69,7 +69,6 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
   endpoints: racesAdmin,
   name: (race) => race.title,
   texts: listTexts('races', 'No races yet.', 'Wager races, latest start first'),
-  toasts: { saved: 'saved', removed: 'deleted', saveFailed: 'Failed to save race', removeFailed: 'Failed to delete race' },
   columns: [
     { header: 'Title', cell: (race) => race.title, rowHeader: true },
     { header: 'Casino', cell: (race) => race.platform_name },

@@ -2,7 +2,7 @@ import type { AdminAffiliate, AffiliateInput } from '@kickback/contracts';
 import { affiliateInputSchema } from '@kickback/contracts/api/site';
 import { CataloguePage } from '../kit/catalogue-page';
 import { linesField } from '../kit/list-fields';
-import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, formTexts, listTexts } from '../kit/resource';
 import { affiliatesAdmin } from './admin-affiliates-api';
 import { affiliateLogoField } from './affiliate-logo-field';
 import { AffiliateMoveButtons } from './affiliate-move-buttons';
@@ -11,10 +11,9 @@ import { countryRuleField } from '../safety/country-rule-field';
 /** The partners on the home page, in its order: list, move, create, edit and delete. */
 const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
   title: 'Affiliates',
-  addLabel: 'Add Affiliate',
+  ...catalogueWords('Affiliate', 'updated', 'deleted'),
   endpoints: affiliatesAdmin,
   texts: listTexts('affiliates', 'No affiliates yet. Add the first partner above.', 'Affiliates in home page order'),
-  toasts: { saved: 'updated', removed: 'deleted', saveFailed: 'Failed to save affiliate', removeFailed: 'Failed to delete affiliate' },
   columns: [
     { header: 'Order', cell: (affiliate) => <AffiliateMoveButtons affiliate={affiliate} /> },
     {

@@ -13,7 +13,7 @@ import { CataloguePage } from '../kit/catalogue-page';
 import { ContractTextField } from '../kit/contract-fields';
 import type { CrudHooks } from '../kit/crud-endpoints';
 import type { FormLayout } from '../kit/form-layout';
-import { type CatalogueResource, listTexts, formTexts } from '../kit/resource';
+import { type CatalogueResource, catalogueWords, formTexts, listTexts } from '../kit/resource';
 import { useListParams } from '../../lib/use-list-params';
 import { slotCatalogueAdmin, type SlotCataloguePage } from './admin-slots-api';
 import { listField, optionalTextField, volatilityField } from './slot-fields';
@@ -54,11 +54,10 @@ const facts: FormLayout = [
 
 const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
   title: 'Slot Catalogue',
-  addLabel: 'Add Slot',
+  ...catalogueWords('Slot', 'saved', 'removed'),
   endpoints,
   header: (rows) => <CatalogueSearch total={(rows as SlotCataloguePage).pagination?.total} />,
   texts: listTexts('slots', 'No slots match. Add one, or import a file below.', 'Catalogue slots by name'),
-  toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save slot', removeFailed: 'Failed to remove slot' },
   columns: [
     { header: 'Slot', cell: (slot) => slot.name, rowHeader: true },
     { header: 'Provider', cell: (slot) => slot.provider.name },

@@ -2,7 +2,7 @@ import type { AdminStoreItem, StoreItemInput } from '@kickback/contracts';
 import { storeItemInputSchema } from '@kickback/contracts/api/store';
 import { formatAmount, formatNumber } from '../../lib/format';
 import { CataloguePage } from '../kit/catalogue-page';
-import type { CatalogueResource } from '../kit/resource';
+import { type CatalogueResource, catalogueWords } from '../kit/resource';
 import { storeItemsAdmin } from './admin-store-items-api';
 import { StoreCodesPanel } from './store-codes-panel';
 import { storeItemImageField } from './store-item-image-field';
@@ -11,7 +11,7 @@ import { SmallButton } from '../kit/rows';
 /** What members can buy with points: list, create, edit, remove (archived once redeemed), and each item's code pool. */
 const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   title: 'Store Items',
-  addLabel: 'Add Item',
+  ...catalogueWords('Item', 'saved', 'removed'),
   endpoints: storeItemsAdmin,
   texts: {
     loading: 'Loading items...',
@@ -19,7 +19,6 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
     empty: 'No items yet. Add the first one above.',
     caption: 'Store items',
   },
-  toasts: { saved: 'saved', removed: 'removed', saveFailed: 'Failed to save item', removeFailed: 'Failed to remove item' },
   columns: [
     {
       header: 'Item',

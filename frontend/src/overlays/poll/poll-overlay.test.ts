@@ -2,21 +2,12 @@ import type { PollView, ServerToClientEvents } from '@kickback/contracts';
 import type { OverlayContext } from '../overlay-context';
 import type { OverlayLive } from '../overlay-socket';
 import { mountPollOverlay } from './poll-overlay';
+import { pollFixture } from '../../test/poll-fixtures';
 
-const poll: PollView = {
-  id: 2,
-  question: 'Bonus over 100x?',
-  audience: 'kick',
-  status: 'open',
-  opened_at: '2026-11-29T09:00:00.000Z',
-  closes_at: null,
-  total: 0,
-  options: [
-    { index: 0, label: 'Yes', votes: 0, percent: 0 },
-    { index: 1, label: 'No', votes: 0, percent: 0 },
-  ],
-  counted_at: '2026-11-29T09:00:00.000Z',
-};
+const poll = pollFixture(2, 'Bonus over 100x?', 'kick', [
+  ['Yes', 0],
+  ['No', 0],
+]);
 
 /** A live connection the test drives: pushes go straight to the overlay's handlers. */
 function fakeLive() {
@@ -58,12 +49,8 @@ describe('poll overlay', () => {
 });
 
 function withCounts(yes: number, no: number): PollView {
-  return {
-    ...poll,
-    total: yes + no,
-    options: [
-      { index: 0, label: 'Yes', votes: yes, percent: 67 },
-      { index: 1, label: 'No', votes: no, percent: 33 },
-    ],
-  };
+  return pollFixture(poll.id, poll.question, poll.audience, [
+    ['Yes', yes],
+    ['No', no],
+  ]);
 }

@@ -1,28 +1,17 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ContestPage, ContestView } from '@kickback/contracts';
+import type { ContestPage } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { contestFixture } from '../../../test/contest-fixtures';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import ContestsPage from './contests-page';
 
-const contest: ContestView = {
-  id: 4,
-  question: 'Does the hunt finish in profit?',
-  status: 'open',
-  min_stake: 10,
-  max_stake: 500,
-  closes_at: null,
-  opened_at: '2026-11-29T09:00:00Z',
-  winning_option: null,
-  pool: 100,
-  members: 1,
-  options: [
-    { index: 0, label: 'Profit', pool: 0, members: 0, ratio: null },
-    { index: 1, label: 'Loss', pool: 100, members: 1, ratio: 1 },
-  ],
-};
+const contest = contestFixture(4, 'Does the hunt finish in profit?', [
+  ['Profit', 0, 0],
+  ['Loss', 100, 1],
+]);
 
 describe('contests page', () => {
   beforeEach(() => resetSocketForTests());

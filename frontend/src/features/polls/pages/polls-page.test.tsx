@@ -3,24 +3,21 @@ import type { PollPage, PollView } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
+import { pollFixture } from '../../../test/poll-fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import PollsPage from './polls-page';
 
-const poll: PollView = {
-  id: 5,
-  question: 'Which slot pays best tonight?',
-  audience: 'members',
-  status: 'open',
-  opened_at: '2026-11-29T09:00:00.000Z',
-  closes_at: null,
-  total: 1,
-  options: [
-    { index: 0, label: 'Gates', votes: 1, percent: 100 },
-    { index: 1, label: 'Sugar', votes: 0, percent: 0 },
+const poll = pollFixture(
+  5,
+  'Which slot pays best tonight?',
+  'members',
+  [
+    ['Gates', 1],
+    ['Sugar', 0],
   ],
-  counted_at: '2026-11-29T09:00:01.000Z',
-};
+  { counted_at: '2026-11-29T09:00:01.000Z' },
+);
 
 describe('polls page', () => {
   beforeEach(() => resetSocketForTests());
