@@ -16,13 +16,13 @@ import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { getPriority, loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 import { runMigrations } from '../libs/platform/src/database/run-migrations';
 import { openRaffle } from '../libs/testing/src/admin-api-fixtures';
+import { greyscalePng } from '../libs/testing/src/greyscale-png';
 import { TestClient } from '../libs/testing/src/test-client';
 import { createBenchDatabase } from './lib/bench-database';
 import { freePort } from './lib/free-port';
@@ -49,38 +49,6 @@ interface Fixture {
 
 /** One attacker's loop body: sends one round of its attack and names each answer (a status, or "closed"). */
 type Attack = (fixture: Fixture, attacker: number) => Promise<string[]>;
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid greyscale PNG of width×height pixels whose rows are all zero: tens of KB for ten million pixels. */
-function tallPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height), { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function send(client: TestClient, method: string, path: string, body?: string | FormData): Promise<string> {
   const headers: Record<string, string> = { origin: client.baseUrl.replace('127.0.0.1', 'localhost'), cookie: client.cookieHeader };
@@ -148,7 +116,7 @@ const payloads = () =>
     predictions120k: json({ predictions: new Array(120_000).fill(0) }),
     predictions10k: json({ predictions: new Array(10_000).fill(0) }),
     profileBody: json({ bio: 'x'.repeat(240_000) }),
-    tallPng: tallPng(1, 10_000_000),
+    tallPng: greyscalePng(1, 10_000_000),
   });
 const JUNK = ['{"a":"\\u0000"}', '{"__proto__":{"cost":0}}', '{"toString":1}'];
 const sockets = new Map<number, Socket>();

@@ -1,41 +1,8 @@
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { integrationStack, type TestClient } from '@kickback/testing';
+import { greyscalePng, integrationStack, type TestClient } from '@kickback/testing';
 
 const LIMIT_PER_MINUTE = 5;
 const TOO_MANY = 'Too many requests. Please slow down and try again shortly.';
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid PNG header declaring `side`×`side` pixels with a few bytes of data: decoding it would need gigabytes. */
-function pixelBomb(side: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(side + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const upload = (name: string, type: string, bytes: Buffer | string) => {
   const form = new FormData();
@@ -87,7 +54,7 @@ describe('abuse limits and hostile uploads', () => {
       upload('logo.svg', 'image/svg+xml', svg),
       upload('logo.png', 'image/png', svg),
       upload('page.png', 'image/png', '<!doctype html><script>alert(1)</script>'),
-      upload('bomb.png', 'image/png', pixelBomb(60_000)),
+      upload('bomb.png', 'image/png', greyscalePng(60_000, 60_000, 1)),
     ];
     for (const form of refusals) {
       const res = await stack.admin.request('POST', '/api/admin/uploads', { body: form });

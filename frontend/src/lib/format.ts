@@ -1,3 +1,4 @@
+import { RELATIVE_TIME_STEPS } from '@kickback/contracts/relative-time';
 /** Every number, size and time the UI shows goes through here so the whole product formats alike (SPEC §9). */
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -43,15 +44,6 @@ export function formatFileSize(bytes: number): string {
   return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[unit]}`;
 }
 
-const RELATIVE_STEPS: ReadonlyArray<readonly [limitSeconds: number, unitSeconds: number, unit: string]> = [
-  [3600, 60, 'minute'],
-  [86_400, 3600, 'hour'],
-  [604_800, 86_400, 'day'],
-  [2_629_800, 604_800, 'week'],
-  [31_557_600, 2_629_800, 'month'],
-  [Number.POSITIVE_INFINITY, 31_557_600, 'year'],
-];
-
 /** `just now`, `3 minutes ago`, `1 day ago`, `in 2 hours` */
 export function formatRelativeTime(date: string | number | Date, now: number = Date.now()): string {
   const time = date instanceof Date ? date.getTime() : new Date(date).getTime();
@@ -59,7 +51,7 @@ export function formatRelativeTime(date: string | number | Date, now: number = D
   const diffSeconds = Math.round((now - time) / 1000);
   const absolute = Math.abs(diffSeconds);
   if (absolute < 60) return 'just now';
-  const step = RELATIVE_STEPS.find(([limit]) => absolute < limit) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1]!;
+  const step = RELATIVE_TIME_STEPS.find(([limit]) => absolute < limit) ?? RELATIVE_TIME_STEPS[RELATIVE_TIME_STEPS.length - 1]!;
   const count = Math.floor(absolute / step[1]);
   const phrase = `${count} ${step[2]}${count === 1 ? '' : 's'}`;
   return diffSeconds >= 0 ? `${phrase} ago` : `in ${phrase}`;

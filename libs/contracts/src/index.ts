@@ -50,3 +50,4 @@ export * from './api/account-data';
 export * from './api/slots';
 export * from './api/payouts';
 export * from './api/safety';
+export * from './relative-time';

@@ -20,3 +20,4 @@ export * from './redis-db-claims';
 export * from './fake-date';
 export * from './audit-trail';
 export * from './wallet-balance';
+export * from './greyscale-png';

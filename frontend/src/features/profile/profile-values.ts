@@ -1,5 +1,5 @@
 import type { FriendshipView, ProfileAchievement, PublicProfile } from '@kickback/contracts';
-import { PROFILE_RECENT_ACHIEVEMENTS } from '@kickback/contracts/api/profiles';
+import { NO_FRIENDSHIP, PROFILE_RECENT_ACHIEVEMENTS } from '@kickback/contracts/api/profiles';
 
 /**
  * SPEC §3 describes the profile with two naming variants (flat fields and the `stats` object) and says both are
@@ -49,15 +49,7 @@ export function recentAchievements(achievements: ProfileAchievement[]): ProfileA
 
 /** The viewer's flags: the flat ones and those inside `friendship` name the same thing; either being set counts. */
 export function friendshipFlags(profile: PublicProfile): FriendshipView {
-  const friendship = profile.friendship ?? {
-    id: null,
-    status: 'none',
-    sender_id: null,
-    can_send_request: false,
-    can_accept: false,
-    can_decline: false,
-    can_remove: false,
-  };
+  const friendship = profile.friendship ?? NO_FRIENDSHIP;
   return {
     ...friendship,
     can_send_request: Boolean(profile.can_send_request ?? friendship.can_send_request),

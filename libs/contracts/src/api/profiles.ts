@@ -71,6 +71,17 @@ export interface FriendshipView {
   can_remove: boolean;
 }
 
+/** No friendship, and no action open: what an anonymous viewer, or a member on their own profile, sees. */
+export const NO_FRIENDSHIP: Readonly<FriendshipView> = Object.freeze({
+  id: null,
+  status: 'none',
+  sender_id: null,
+  can_send_request: false,
+  can_accept: false,
+  can_decline: false,
+  can_remove: false,
+});
+
 /** SPEC §3 Profile badges (description is the tooltip). */
 export interface ProfileBadge {
   id: number;

@@ -1,11 +1,4 @@
-const STEPS: ReadonlyArray<readonly [limitSeconds: number, unitSeconds: number, unit: string]> = [
-  [3600, 60, 'minute'],
-  [86_400, 3600, 'hour'],
-  [604_800, 86_400, 'day'],
-  [2_629_800, 604_800, 'week'],
-  [31_557_600, 2_629_800, 'month'],
-  [Number.POSITIVE_INFINITY, 31_557_600, 'year'],
-];
+import { RELATIVE_TIME_STEPS as STEPS } from '@kickback/contracts';
 
 /** SPEC §3 created_at_human: "just now", "5 minutes ago", "2 days ago" (same wording as the client's formatter). */
 export function humanizeSince(date: Date, now: Date = new Date()): string {

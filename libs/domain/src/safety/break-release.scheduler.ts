@@ -11,8 +11,8 @@ export const BREAK_SWEEP_EVERY_MS = 10 * 60_000;
 export type BreakJob = { name: 'end'; breakId: number } | { name: 'sweep' };
 
 /**
- * Worker side of a break: its start becomes a delayed job at its end time (the job id carries the break, so a replayed
- * event adds nothing), the job ends it, and its end is told to the member. A repeatable sweep ends any a lost job left.
+ * Worker side of a break: its start closes the member's live rooms and becomes a delayed job at its end time (the job
+ * id carries the break, so a replayed event adds nothing), the job ends it, and its end is told to the member. A repeatable sweep ends any a lost job left.
  */
 @Injectable()
 export class BreakReleaseScheduler implements OnModuleInit, OnApplicationBootstrap {
@@ -28,6 +28,13 @@ export class BreakReleaseScheduler implements OnModuleInit, OnApplicationBootstr
       consumer: 'safety.schedule-break-end',
       type: 'safety.break-started',
       afterCommit: (event: DomainEvent<'safety.break-started'>) => this.schedule(event.payload.breakId, event.payload.endsAt),
+    });
+    // A socket's rooms are checked when it joins them, so a break also closes the member's open sockets on every api
+    // replica: each tab reconnects as a member on a break, and the hunt, tournament, board and race rooms refuse it.
+    this.handlers.register({
+      consumer: 'safety.close-gambling-rooms',
+      type: 'safety.break-started',
+      afterCommit: async (event: DomainEvent<'safety.break-started'>) => this.realtime.disconnectRoom(userRoom(event.payload.userId)),
     });
     this.handlers.register({
       consumer: 'safety.tell-break-ended',

@@ -1,4 +1,4 @@
-import type { FriendshipView } from '@kickback/contracts';
+import { NO_FRIENDSHIP, type FriendshipView } from '@kickback/contracts';
 
 export interface FriendshipFacts {
   id: number;
@@ -12,15 +12,7 @@ export interface FriendshipFacts {
  * accepted → may remove.
  */
 export function friendshipView(viewerId: number | null, targetId: number, row: FriendshipFacts | null): FriendshipView {
-  const none: FriendshipView = {
-    id: null,
-    status: 'none',
-    sender_id: null,
-    can_send_request: false,
-    can_accept: false,
-    can_decline: false,
-    can_remove: false,
-  };
+  const none: FriendshipView = { ...NO_FRIENDSHIP };
   if (viewerId === null || viewerId === targetId) return none;
   if (!row) return { ...none, can_send_request: true };
   const base = { ...none, id: row.id, status: row.status, sender_id: row.sender_id };

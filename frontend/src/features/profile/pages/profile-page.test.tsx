@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FriendshipView, ProfileAchievement, PublicProfile } from '@kickback/contracts';
+import { NO_FRIENDSHIP } from '@kickback/contracts/api/profiles';
 import type { AppStore } from '../../../app/store';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
 import { memberFixture } from '../../../test/fixtures';
@@ -8,16 +9,6 @@ import { createdSockets } from '../../../test/socket-io-client-stub';
 import ProfilePage from './profile-page';
 
 const toasts = (store: AppStore) => store.getState().toasts.items.map((t) => [t.type, t.message]);
-
-const NO_FRIENDSHIP: FriendshipView = {
-  id: null,
-  status: 'none',
-  sender_id: null,
-  can_send_request: false,
-  can_accept: false,
-  can_decline: false,
-  can_remove: false,
-};
 
 const achievement = (id: number, over: Partial<ProfileAchievement> = {}): ProfileAchievement => ({
   id,
