@@ -1,5 +1,6 @@
 import { makeStore } from '../app/store';
 import { mockFetch, type TestRequest } from '../test/fetch-polyfill';
+import { recordFetches } from '../test/fetch-mocks';
 import { baseApi, pagedList } from './api';
 
 const probeApi = baseApi.injectEndpoints({
@@ -19,11 +20,7 @@ describe('base api', () => {
   const store = () => makeStore({ session: { user: null, csrfToken: 'token-123', authLoading: false } });
 
   it('sends the CSRF header on every non-GET call, same-origin', async () => {
-    const seen: TestRequest[] = [];
-    mockFetch((request) => {
-      seen.push(request);
-      return { body: { success: true } };
-    });
+    const seen = recordFetches(() => ({ body: { success: true } }));
     const s = store();
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
       await s.dispatch(probeApi.endpoints.probeWrite.initiate({ method })).unwrap();

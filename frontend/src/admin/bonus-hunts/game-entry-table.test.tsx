@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminHuntDetail, AdminHuntGame } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { GameEntryTable, movedIds } from './game-entry-table';
@@ -25,10 +25,8 @@ const hunt = (status: AdminHuntDetail['status'], games: AdminHuntGame[]) => hunt
 
 describe('GameEntryTable', () => {
   it('Enter saves the win once and moves to the win of the next slot', async () => {
-    const requests: TestRequest[] = [];
     const games = [game(1, 'Chaos Crew', 2, null), game(2, 'Stick Em', 4, null)];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.method === 'PUT' && request.url === '/api/admin/bonus-hunts/5/games/1') {
         return { body: { success: true, data: hunt('opening', [game(1, 'Chaos Crew', 2, 50.5), games[1]!]) } };
       }

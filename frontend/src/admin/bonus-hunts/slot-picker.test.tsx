@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { SlotPicker } from './slot-picker';
@@ -9,10 +9,8 @@ const toasts = (store: { getState: () => unknown }) =>
 
 describe('SlotPicker (the search Bonus Hunts shares with Go live)', () => {
   it('lists the catalogue before typing, refuses a bet with 3 decimals, and Enter adds the first match with its bet', async () => {
-    const requests: TestRequest[] = [];
     const slot = (id: number, name: string) => ({ id, name, image_url: null, provider: { id: 1, name: 'Pragmatic Play' } });
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/hunt-catalogue/slots?search=')
         return { body: { success: true, data: [slot(1, 'Big Bass'), slot(2, 'Gates of Olympus')] } };
       if (r.url === '/api/admin/hunt-catalogue/slots?search=gates') return { body: { success: true, data: [slot(2, 'Gates of Olympus')] } };

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ContestView } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { contestFixture, contestTemplateFixture } from '../../test/contest-fixtures';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -19,10 +19,8 @@ describe('Go live: contest panel', () => {
   beforeEach(() => resetSocketForTests());
 
   it('opens a contest from a template, shows pushed pools live, and resolves after confirming', async () => {
-    const calls: TestRequest[] = [];
     let current: ContestView | null = null;
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url === '/api/admin/contests/current') return { body: { success: true, data: current } };
       if (r.url === '/api/admin/contest-templates') return { body: { success: true, data: [template] } };
       if (r.url === '/api/admin/contests' && r.method === 'POST') {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HUNT_PHASE_LABELS, OVERLAY_KINDS, type AdminHuntDetail, type AdminRaffle, type AdminTournament } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
@@ -202,10 +202,8 @@ describe('GoLivePage', () => {
   });
 
   it('starts a new hunt when none is running, and says what to do about the rest', async () => {
-    const requests: TestRequest[] = [];
     let hunts: unknown[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
       });
@@ -286,7 +284,6 @@ describe('GoLivePage', () => {
   });
 
   it('adds a slot by search and bet, and closes predictions while the hunt collects', async () => {
-    const requests: TestRequest[] = [];
     const collecting: AdminHuntDetail = {
       ...hunt,
       status: 'preparing',
@@ -295,8 +292,7 @@ describe('GoLivePage', () => {
       games: [],
       statistics: { ...stats, games_count: 0, opened_count: 0, winnings: 0 },
     };
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
       });
@@ -379,14 +375,12 @@ describe('GoLivePage', () => {
   });
 
   it('completes the running hunt only after a confirmation that says what happens', async () => {
-    const requests: TestRequest[] = [];
     const opened: AdminHuntDetail = {
       ...hunt,
       statistics: { ...stats, opened_count: 2, winnings: 50 },
       games: hunt.games.map((g) => ({ ...g, slot_win: g.slot_win ?? 0, multiplier: g.multiplier ?? 0, opened: true })),
     };
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       const ok = (data: unknown) => ({
         body: { success: true, data, pagination: { current_page: 1, last_page: 1, per_page: 25, total: 1 } },
       });

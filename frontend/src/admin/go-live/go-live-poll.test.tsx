@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PollView } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
 import { PollPanel } from './go-live-poll';
-import { refusedAnswer } from '../../test/fetch-mocks';
+import { refusedAnswer, recordFetches } from '../../test/fetch-mocks';
 import { pollFixture } from '../../test/poll-fixtures';
 
 const open = pollFixture(9, 'Which slot next?', 'kick', [
@@ -19,10 +19,8 @@ describe('Go live: poll panel', () => {
   beforeEach(() => resetSocketForTests());
 
   it('opens a poll from the form, shows pushed counts live, and closes it', async () => {
-    const calls: TestRequest[] = [];
     let current: PollView | null = null;
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url === '/api/admin/polls/current') return { body: { success: true, data: current } };
       if (r.url === '/api/admin/polls' && r.method === 'POST') {
         current = open;

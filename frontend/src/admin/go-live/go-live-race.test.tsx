@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRace } from '@kickback/contracts';
-import { mockFetch, SERVER_ERROR, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch, SERVER_ERROR } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PayoutsOverdueAlert } from './go-live-payouts-alert';
@@ -33,9 +34,7 @@ const toasts = (store: { getState: () => unknown }) =>
 /** Go live's race panel (the race on stream, its last refresh, the others) and the overdue payouts alert. */
 describe('Go live: the race on stream and overdue payouts', () => {
   it('shows the race on stream with its state and last refresh, switches to another, and flags overdue payouts', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/featured') return ok({ race: 5 });
       if (r.url.startsWith('/api/admin/races'))
         return ok([

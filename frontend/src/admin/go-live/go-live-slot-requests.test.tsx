@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotRequestEntry } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
@@ -20,10 +20,8 @@ describe('Go live: slot requests panel', () => {
   beforeEach(() => resetSocketForTests());
 
   it('lists next up first, records a played result, skips, reads again on a push, and clears after a confirmation naming the points', async () => {
-    const calls: TestRequest[] = [];
     let queue = [entry(1, 1, 'Wanted', ['ann', 'bob']), entry(2, 2, 'Gates', ['cat'])];
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url === '/api/admin/slot-requests' && r.method === 'GET')
         return {
           body: {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { template } from '../../test/raffle-template-fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -7,7 +7,6 @@ import { StartRaffleFromTemplate } from './start-raffle-from-template';
 
 describe('Go live: start a raffle from a template', () => {
   it('shows what the template sets and starts a raffle with the title given (or the template name)', async () => {
-    const calls: TestRequest[] = [];
     const subOnly = template(4, 'Sub-only stream giveaway', {
       followers_only: false,
       subscribers_only: true,
@@ -19,8 +18,7 @@ describe('Go live: start a raffle from a template', () => {
       exclude_winners_days: null,
       subscriber_multiplier: 2,
     });
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url === '/api/admin/raffle-templates')
         return { body: { success: true, data: [template(3, 'Weekly community raffle'), subOnly] } };
       if (r.url === '/api/admin/raffle-templates/4/start' && r.method === 'POST')

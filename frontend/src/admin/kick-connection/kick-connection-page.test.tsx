@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { KickConnectionStatus } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import KickConnectionPage from './kick-connection-page';
@@ -43,10 +43,8 @@ describe('KickConnectionPage', () => {
   });
 
   it('saves the channel by slug and shows what Kick resolved; a 422 shows under the field', async () => {
-    const requests: TestRequest[] = [];
     let answer: 'ok' | 'unknown' = 'ok';
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/kick-connection/channel')
         return answer === 'ok'
           ? { body: { success: true, data: connected, message: 'Channel saved.' } }
@@ -73,10 +71,8 @@ describe('KickConnectionPage', () => {
   });
 
   it('connected: shows the account and disconnects after confirming', async () => {
-    const requests: TestRequest[] = [];
     let current = connected;
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/kick-connection' && request.method === 'DELETE') {
         current = disconnected;
         return { body: { success: true, data: disconnected, message: 'Kick account disconnected.' } };

@@ -1,13 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { makeStoreFromPageData } from '../../app/store';
 import { readPageData } from '../../lib/page-data';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture, settingsFixture } from '../../test/fixtures';
 import { AdminApp } from '../admin-app';
 
 describe('Background Jobs admin page', () => {
   it('shows queue counts, lists failed jobs and retries one with the CSRF header', async () => {
-    const requests: TestRequest[] = [];
     let failed = [
       {
         id: '7',
@@ -18,8 +17,7 @@ describe('Background Jobs admin page', () => {
         data: {},
       },
     ];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/queues')
         return {
           body: {

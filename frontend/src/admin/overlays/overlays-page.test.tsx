@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_OVERLAY_SETTINGS, type AdminOverlayToken, type OverlayKind } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import OverlaysPage from './overlays-page';
@@ -86,10 +86,8 @@ describe('OverlaysPage', () => {
   });
 
   it("saves an overlay's place, colours, fields and the raffle's lines, and shows the server's field errors", async () => {
-    const requests: TestRequest[] = [];
     let refuse = true;
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/admin/overlays')
         return {
           body: {

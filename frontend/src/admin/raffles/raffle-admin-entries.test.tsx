@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toRaffleEntryPush, type AdminRaffle, type AdminRaffleEntry } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
@@ -87,10 +87,8 @@ describe('Raffle admin entries', () => {
   });
 
   it("applies the raffle's rules to its entrants after a confirmation, then reads the entries again", async () => {
-    const requests: TestRequest[] = [];
     let applied = false;
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/raffles/7/entries?page=1')
         return page(1, applied ? [entry(51, 'veteran')] : [entry(50, 'fresh'), entry(51, 'veteran')]);
       if (r.method === 'POST' && r.url === '/api/admin/raffles/7/apply-rules') {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { raffle } from '../../test/raffle-fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -62,11 +62,9 @@ describe('Raffles admin', () => {
   });
 
   it('offers a draw only for a started raffle with entries; cancelling says what happens and offers to keep the raffle', async () => {
-    const calls: TestRequest[] = [];
     const pending = raffle({ id: 6, title: 'Mouse', status: 'Pending', is_accepting_entries: false, total_entries: 0 });
     const empty = raffle({ id: 7, title: 'Desk', total_entries: 0, participants_count: 0 });
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       return r.url.startsWith('/api/admin/raffles?page=1')
         ? {
             body: {

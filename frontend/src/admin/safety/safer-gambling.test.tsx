@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SafetyOverview, SafetySettings } from '@kickback/contracts';
 import type { AppStore } from '../../app/store';
-import { failingUntilRecovered, mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { failingUntilRecovered, mockFetch } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { EndBreakForm } from './end-break-form';
@@ -67,9 +68,7 @@ describe('Safer gambling admin', () => {
   });
 
   it('the texts and defaults: loads, saves what changed, and says when they could not be loaded', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/safety/settings' && r.method === 'GET') return { body: { success: true, data: settings } };
       if (r.url === '/api/admin/safety/settings' && r.method === 'PUT')
         return { body: { success: true, data: { ...settings, terms_line: '18+ · T&Cs apply' } } };
@@ -92,9 +91,7 @@ describe('Safer gambling admin', () => {
   });
 
   it("ends an 'until I ask' break by the member's name, and shows the server's refusal of a timed one", async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url !== '/api/admin/safety/breaks/end') return undefined;
       const { username } = JSON.parse(String(r.body)) as { username: string };
       return username === 'anna'

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminTicketCategory } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { mockFetch } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import TicketCategoriesPage from './ticket-categories-page';
@@ -19,14 +20,12 @@ const toasts = (store: { getState: () => unknown }) =>
 
 describe('TicketCategoriesPage', () => {
   it('lists categories, validates and creates one after the last, edits one and archives one in use', async () => {
-    const requests: TestRequest[] = [];
     let list = [
       category({}),
       category({ id: 2, name: 'Raffles', description: '', position: 2 }),
       category({ id: 3, name: 'Old', position: 3, active: false }),
     ];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       const { url, method } = request;
       if (url === '/api/admin/ticket-categories' && method === 'GET') return { body: { success: true, data: list } };
       if (url === '/api/admin/ticket-categories' && method === 'POST')

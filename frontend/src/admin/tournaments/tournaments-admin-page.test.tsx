@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { adminFixture } from '../../test/fixtures';
 import { cup, match } from '../../test/tournament-fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -10,10 +10,8 @@ const toasts = (store: { getState: () => unknown }) =>
 
 describe('TournamentsAdminPage', () => {
   it('creates a 4-slot tournament with its slots, then sets a winner from the bracket editor', async () => {
-    const requests: TestRequest[] = [];
     let created = false;
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/tournaments' && r.method === 'POST') {
         created = true;
         return { status: 201, body: { success: true, data: cup } };
@@ -58,13 +56,11 @@ describe('TournamentsAdminPage', () => {
   });
 
   it('asks for an explicit override before a winner the multipliers contradict, and sends it as one', async () => {
-    const requests: TestRequest[] = [];
     const decided = {
       ...cup,
       matches: [{ ...match(1, 1, 1, 'A', 'B'), slot1_multiplier: 12.8, slot2_multiplier: 7.41 }, ...cup.matches.slice(1)],
     };
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/admin/tournaments') return { body: { success: true, data: [decided] } };
       if (r.url === '/api/admin/tournaments/3' && r.method === 'GET') return { body: { success: true, data: decided } };
       if (r.url === '/api/admin/tournaments/3/matches/1/winner') return { status: 201, body: { success: true, data: decided } };

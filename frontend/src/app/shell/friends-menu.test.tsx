@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { FriendsBadge, FriendsMenu as FriendsMenuData, FriendUser } from '@kickback/contracts';
 import { makeStoreFromPageData, type AppStore } from '../store';
 import { mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { memberFixture, settingsFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { createdSockets } from '../../test/socket-io-client-stub';
@@ -78,9 +79,7 @@ describe('Friends menu in the top navigation', () => {
       pending_count: 1,
       incoming: [{ friendship_id: 11, user: member(3, 'ann'), created_at: '2026-11-24T10:00:00Z' }],
     });
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/friends' && r.method === 'GET') return { body: { success: true, data: state } };
       return undefined;
     });
@@ -124,9 +123,7 @@ describe('Friends menu in the top navigation', () => {
       pending_count: 1,
       incoming: [{ friendship_id: 11, user: member(3, 'ann'), created_at: '2026-11-24T10:00:00Z' }],
     });
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/friends' && r.method === 'GET') return { body: { success: true, data: state } };
       if (r.url === '/api/r/friends/11/accept' && r.method === 'POST') {
         state = menu({ friends: [{ friendship_id: 11, user: member(3, 'ann'), since: '2026-11-24T10:00:00Z' }] });
@@ -161,9 +158,7 @@ describe('Friends menu in the top navigation', () => {
   });
 
   it('without injected page data (vite dev) reads the count from the server', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/friends') return { body: { success: true, data: menu({ pending_count: 4 }) } };
       return undefined;
     });
@@ -200,9 +195,7 @@ describe('Friends menu in the top navigation', () => {
 
   it('finds members and sends a request from the results, which then show Request Sent', async () => {
     let sent = false;
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/friends') return { body: { success: true, data: menu() } };
       if (r.url === '/api/r/friends/search?query=ann') {
         const friendship = sent

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SAFETY_MESSAGES } from '@kickback/contracts/safety-texts';
-import { failingUntilRecovered, mockFetch, type TestRequest } from '../../test/fetch-polyfill';
+import { failingUntilRecovered } from '../../test/fetch-polyfill';
+import { recordFetches } from '../../test/fetch-mocks';
 import { viewerSafetyFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { AgeGate } from './age-gate';
@@ -15,9 +16,7 @@ describe('AgeGate', () => {
   beforeEach(() => reloadPage.mockReset());
 
   it('asks the age of the viewer’s country, sends the answer and reloads the page; the page stays hidden meanwhile', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       return r.url === '/api/r/safety/age' ? { body: { success: true, data: viewerSafetyFixture() } } : undefined;
     });
     renderWithProviders(gated, { safety: viewerSafetyFixture({ gate: 'unanswered', offers: false, min_age: 21, country: 'US' }) });

@@ -58,25 +58,20 @@ export const contestOpenSchema = z
   });
 export type ContestOpen = z.infer<typeof contestOpenSchema>;
 
+/** An option of a contest, by its place in the list (0 first). */
+const optionIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(CONTEST_MAX_OPTIONS - 1);
+
 /** POST /api/admin/contests/{id}/resolve */
-export const contestResolveSchema = z
-  .object({
-    option: z
-      .number()
-      .int()
-      .min(0)
-      .max(CONTEST_MAX_OPTIONS - 1),
-  })
-  .strict();
+export const contestResolveSchema = z.object({ option: optionIndex }).strict();
 
 /** POST /api/r/contests/{id}/stake: adds to the member's stake on that option. */
 export const contestStakeSchema = z
   .object({
-    option: z
-      .number()
-      .int()
-      .min(0)
-      .max(CONTEST_MAX_OPTIONS - 1),
+    option: optionIndex,
     points: z.number().int('Whole points only.').min(1, 'At least 1 point.').max(CONTEST_MAX_STAKE),
   })
   .strict();

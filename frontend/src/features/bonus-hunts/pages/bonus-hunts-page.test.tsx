@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { CurrentHuntData, HuntGame, HuntGamePush, HuntPrediction, HuntStatistics } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
@@ -71,9 +72,7 @@ function serve(
   current: CurrentHuntData,
   extra: (request: TestRequest) => { status?: number; body: unknown } | undefined = () => undefined,
 ) {
-  const requests: TestRequest[] = [];
-  mockFetch((request) => {
-    requests.push(request);
+  const requests = recordFetches((request) => {
     if (request.url === '/api/r/bonus-hunts/current') return { body: { success: true, data: current } };
     return extra(request);
   });
@@ -150,9 +149,7 @@ describe('BonusHuntsPage', () => {
 
   it('submits a prediction with numbers and shows the server message; the title becomes Update Your Prediction', async () => {
     let saved = false;
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/r/bonus-hunts/7/predict') {
         saved = true;
         return { body: { success: true, message: 'Prediction submitted successfully!' } };

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ContestPage } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { contestFixture } from '../../../test/contest-fixtures';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -17,10 +17,8 @@ describe('contests page', () => {
   beforeEach(() => resetSocketForTests());
 
   it('stakes on an option, follows the pools live, and shows the payout in the balance without a reload', async () => {
-    const calls: TestRequest[] = [];
     const page: ContestPage = { contest, mine: null, balance: 1_000, notice: 'Points have no cash value. Stakes are points only.' };
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url === '/api/r/contests/current') return { body: { success: true, data: page } };
       if (r.url === '/api/r/contests/4/stake' && r.method === 'POST')
         return { body: { success: true, data: { applied: true, option: 0, points: 50, balance: 950 } } };

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PollPage, PollView } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { mockFetch } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture } from '../../../test/fixtures';
 import { pollFixture } from '../../../test/poll-fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -23,10 +24,8 @@ describe('polls page', () => {
   beforeEach(() => resetSocketForTests());
 
   it('votes, changes the vote, and follows the counts and status live', async () => {
-    const calls: TestRequest[] = [];
     const page: PollPage = { poll, mine: null };
-    mockFetch((r) => {
-      calls.push(r);
+    const calls = recordFetches((r) => {
       if (r.url === '/api/r/polls/current') return { body: { success: true, data: page } };
       if (r.url === '/api/r/polls/5/vote' && r.method === 'POST') {
         const option = (JSON.parse(String(r.body)) as { option: number }).option;

@@ -3,6 +3,7 @@ import type { FriendshipView, ProfileAchievement, PublicProfile } from '@kickbac
 import { NO_FRIENDSHIP } from '@kickback/contracts/api/profiles';
 import type { AppStore } from '../../../app/store';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { createdSockets } from '../../../test/socket-io-client-stub';
@@ -85,9 +86,7 @@ const renderProfile = (options: { user?: typeof memberFixture | null; route?: st
   renderWithProviders(<ProfilePage />, { path: '/profile/:username', route: options.route ?? '/profile/ann', user: options.user ?? null });
 
 const serveProfile = (data: PublicProfile, extra?: (r: TestRequest) => { status?: number; body: unknown } | undefined) => {
-  const requests: TestRequest[] = [];
-  mockFetch((r) => {
-    requests.push(r);
+  const requests = recordFetches((r) => {
     if (r.url === '/api/r/user/ann' && r.method === 'GET') return { body: { success: true, data } };
     return extra?.(r);
   });
@@ -180,9 +179,7 @@ describe('ProfilePage', () => {
 
   it('sends a friend request with Add Friend, toasts the SPEC text and then shows Request Sent (disabled)', async () => {
     let sent = false;
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/user/ann')
         return {
           body: {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountExport } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { mockFetch } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { renderWithProviders } from '../../../test/render';
 import { memberFixture } from '../../../test/fixtures';
 import { createdSockets } from '../../../test/socket-io-client-stub';
@@ -46,9 +47,7 @@ describe('AccountDataSection', () => {
 
   it('deletes the account only after the username is typed, then leaves as a visitor', async () => {
     const go = jest.spyOn(fullPageNavigation, 'go').mockImplementation(() => undefined);
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url === '/api/r/account/export') return { body: { success: true, data: null } };
       if (request.url === '/api/r/account/delete') return { body: { success: true, data: null, message: 'Your account was deleted.' } };
       return undefined;

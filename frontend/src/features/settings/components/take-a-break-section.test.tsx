@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SAFETY_MESSAGES, type ViewerSafety } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { mockFetch } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { viewerSafetyFixture as standing } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { TakeABreakSection } from './take-a-break-section';
@@ -14,9 +15,7 @@ function renderWith(safety: ViewerSafety) {
 
 describe('TakeABreakSection', () => {
   it('says what a break does and that it cannot be shortened before it starts one, then reloads the page', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       return request.url === '/api/r/safety/break' ? { status: 201, body: { success: true, data: { period: '7d' } } } : undefined;
     });
     renderWith(standing());

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CurrentUser, MemberSettings, MemberSettingsUser } from '@kickback/contracts';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { type TestRequest } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { fullPageNavigation } from '../full-page-navigation';
@@ -26,9 +27,7 @@ const noKick: CurrentUser = { ...memberFixture, kick_username: null };
 type Answer = { status?: number; body: unknown } | undefined;
 
 function serve(initial: MemberSettings, post: (request: TestRequest) => Answer = () => undefined) {
-  const requests: TestRequest[] = [];
-  mockFetch((request) => {
-    requests.push(request);
+  const requests = recordFetches((request) => {
     if (request.url === '/api/r/profile/settings') return { body: { success: true, data: initial } };
     if (request.method === 'POST') return post(request);
     return undefined;

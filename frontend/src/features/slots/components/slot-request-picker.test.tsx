@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotCatalogueItem } from '@kickback/contracts';
-import { mockFetch, type MockAnswer, type TestRequest } from '../../../test/fetch-polyfill';
+import { type MockAnswer } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture, viewerSafetyFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { slotFixture } from '../../../test/slot-fixtures';
@@ -34,9 +35,7 @@ const queued: MockAnswer = {
 };
 
 function serve({ open = true, price = 25, answer }: { open?: boolean; price?: number; answer?: () => MockAnswer } = {}) {
-  const requests: TestRequest[] = [];
-  mockFetch((request) => {
-    requests.push(request);
+  const requests = recordFetches((request) => {
     if (request.url === '/api/r/slot-requests' && request.method === 'GET')
       return { body: { success: true, data: { queue: [], open, price } } };
     if (request.url.startsWith('/api/r/slots?')) {

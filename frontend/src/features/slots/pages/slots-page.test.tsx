@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SlotCatalogueItem } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import { memberFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -31,9 +31,7 @@ describe('SlotsPage', () => {
   beforeEach(() => resetSocketForTests());
 
   it('reads its sort and filters from the URL, shows the figures, and requests a slot from the catalogue by its id', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((request) => {
-      requests.push(request);
+    const requests = recordFetches((request) => {
       if (request.url.startsWith('/api/r/slots?'))
         return { body: { success: true, data: [gates], pagination: { current_page: 1, last_page: 1, per_page: 24, total: 1 } } };
       if (request.url === '/api/r/slot-requests' && request.method === 'GET')

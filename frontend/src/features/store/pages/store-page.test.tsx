@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StoreData, StoreRedemption } from '@kickback/contracts';
 import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture, viewerSafetyFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
@@ -31,10 +32,8 @@ const pending: StoreRedemption = {
 };
 
 function serve(redeem: (request: TestRequest) => { status?: number; body: unknown } | undefined) {
-  const requests: TestRequest[] = [];
   let redeemed = false;
-  mockFetch((request) => {
-    requests.push(request);
+  const requests = recordFetches((request) => {
     // After a successful redeem the server's store answer includes it, like the real one.
     if (request.url.startsWith('/api/r/store?'))
       return {

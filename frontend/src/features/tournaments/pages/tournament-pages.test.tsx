@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TournamentListItem, TournamentMatch, TournamentPageData, TournamentPredictResult } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../../lib/socket';
-import { mockFetch, type TestRequest } from '../../../test/fetch-polyfill';
+import { mockFetch } from '../../../test/fetch-polyfill';
+import { recordFetches } from '../../../test/fetch-mocks';
 import { memberFixture } from '../../../test/fixtures';
 import { makeTestStore, renderWithProviders } from '../../../test/render';
 import type { FakeSocket } from '../../../test/socket-io-client-stub';
@@ -126,9 +127,7 @@ describe('TournamentDetailPage', () => {
   beforeEach(() => resetSocketForTests());
 
   it('shows tiles and the bracket grouped by round with Final, TBD and multipliers; applies live pushes', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       return r.url === '/api/r/tournaments/5' ? { body: { success: true, data: page() } } : undefined;
     });
     renderWithProviders(<TournamentDetailPage />, detailRoutes);
@@ -164,9 +163,7 @@ describe('TournamentDetailPage', () => {
   });
 
   it('predict: only open matches are clickable; saves the picks with the count and shows the server message', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/tournaments/5/predict')
         return { body: { success: true, message: 'Predictions saved successfully!', data: saved } };
       return r.url === '/api/r/tournaments/5' ? { body: { success: true, data: page() } } : undefined;
@@ -189,9 +186,7 @@ describe('TournamentDetailPage', () => {
   });
 
   it('predict: the save answer updates the count, the standings and the list card with no read (issue #16)', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/tournaments/5/predict')
         return { body: { success: true, message: 'Predictions saved successfully!', data: saved } };
       return r.url === '/api/r/tournaments/5' ? { body: { success: true, data: page() } } : undefined;
@@ -232,9 +227,7 @@ describe('TournamentDetailPage', () => {
   });
 
   it('pushes patch the page, the list card and an open pick breakdown without a read', async () => {
-    const requests: TestRequest[] = [];
-    mockFetch((r) => {
-      requests.push(r);
+    const requests = recordFetches((r) => {
       if (r.url === '/api/r/tournaments/5/predictions/11')
         return {
           body: {
