@@ -34,6 +34,7 @@ export const PUBLIC_ROOM_PATTERNS = [
   /^contests$/,
   /^polls$/,
   /^slot-requests$/,
+  /^payouts$/,
 ] as const;
 
 /**
@@ -62,6 +63,8 @@ export const CONTESTS_ROOM = 'contests';
 export const POLLS_ROOM = 'polls';
 /** The slot-request queue: the public queue page and the "next up" overlay (Go live hears the same push in the live room). */
 export const SLOT_REQUESTS_ROOM = 'slot-requests';
+/** The public Payouts page: told when prizes were paid, so it reads its page and month totals again. */
+export const PAYOUTS_ROOM = 'payouts';
 /** Admins only: the redemptions queue and contact messages, which the API refuses staff. */
 export const ADMIN_ROOM = 'admin';
 /**
@@ -135,6 +138,8 @@ export interface ServerToClientEvents {
   'admin:changed': (payload: AdminChangedPush) => void;
   /** The member's own room: one of their prizes was opened or changed status (My prizes patches its row). */
   'payout:changed': (payload: PayoutChangedPush) => void;
+  /** Room 'payouts': these payouts were marked paid (at most one push per window); the public page reads its page again. */
+  'payouts:paid': (payload: { ids: number[] }) => void;
   /** Admin room: a payout was opened or changed; open payout queues read their page again. */
   'payout:admin-changed': (payload: { id: number }) => void;
   /** Admin room: a raffle's entry counters, once per push window of its entries. */

@@ -1,4 +1,5 @@
 import type { MyPrize, Pagination, PayoutMonthTotal, PublicPayout } from '@kickback/contracts';
+import { PAYOUTS_ROOM } from '@kickback/contracts/realtime';
 import { baseApi, pagedList } from '../../lib/api';
 import { followLive } from '../../lib/live-cache';
 
@@ -30,7 +31,7 @@ export function applyPrizePush(draft: MyPrizesPage, page: number, prize: MyPrize
   draft.pagination.last_page = Math.max(1, Math.ceil(draft.pagination.total / draft.pagination.per_page));
 }
 
-/** My prizes (the member's own payouts, live from their room) and the public Payouts page. */
+/** My prizes (the member's own payouts, live from their room) and the public Payouts page (live from room 'payouts'). */
 export const payoutsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMyPrizes: build.query<MyPrizesPage, number>({
@@ -50,6 +51,12 @@ export const payoutsApi = baseApi.injectEndpoints({
         months: (meta?.extra.months as PayoutMonthTotal[]) ?? [],
       }),
       providesTags: ['PublicPayouts'],
+      // Paid is final: a payout marked paid is the only change to the list, and its page and month totals are read again.
+      onCacheEntryAdded: (_page, lifecycle) =>
+        followLive(lifecycle, (live) => {
+          live.join(PAYOUTS_ROOM);
+          live.on('payouts:paid', () => lifecycle.dispatch(payoutsApi.util.invalidateTags(['PublicPayouts'])));
+        }),
     }),
   }),
 });

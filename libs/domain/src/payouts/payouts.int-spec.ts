@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import {
   PAYOUT_MESSAGES,
+  PAYOUTS_ROOM,
   payoutNotification,
   type AdminPayout,
   type DomainEvent,
@@ -413,6 +414,21 @@ describe('payout ledger (real PostgreSQL + Redis)', () => {
     const paid = await waitFor(async () => pushes.find((p) => p.prize.id === id && p.prize.status === 'paid') ?? null, 10_000);
     expect(paid.prize.proof).toEqual({ reference: null, url: 'https://explorer.example/tx/1', image: null });
     await waitFor(async () => notes.includes(payoutNotification('Chair', 'paid')), 10_000);
+  });
+
+  it('an open public Payouts page hears of a payout once, when it is marked paid', async () => {
+    const winner = await member();
+    const viewer = testSocket(api.url, api.client());
+    sockets.push(viewer);
+    const heard: number[][] = [];
+    viewer.on('payouts:paid', (p: { ids: number[] }) => heard.push(p.ids));
+    await socketConnected(viewer);
+    expect(await viewer.timeout(5_000).emitWithAck('room:join', PAYOUTS_ROOM)).toMatchObject({ joined: true });
+    const id = await open(opening(winner.id, 700007, { prize: 'Mic' }));
+    await move(admin, id, { from: 'waiting_approval', to: 'approved' });
+    await move(admin, id, { from: 'approved', to: 'paid', proof_url: 'https://explorer.example/tx/2' });
+    await waitFor(async () => heard.some((ids) => ids.includes(id)), 10_000);
+    expect(heard.flat().filter((heardId) => heardId === id)).toEqual([id]);
   });
 
   it('exports the ledger as CSV with the queue’s filters applied', async () => {

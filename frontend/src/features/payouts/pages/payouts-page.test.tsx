@@ -1,7 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PayoutMonthTotal, PublicPayout } from '@kickback/contracts';
 import { failingUntilRecovered, mockFetch } from '../../../test/fetch-polyfill';
 import { renderWithProviders } from '../../../test/render';
+import { recordFetches } from '../../../test/fetch-mocks';
+import { getSocket, resetSocketForTests } from '../../../lib/socket';
+import type { FakeSocket } from '../../../test/socket-io-client-stub';
 import PayoutsPage from './payouts-page';
 
 const paid = (id: number, over: Partial<PublicPayout> = {}): PublicPayout => ({
@@ -23,6 +26,28 @@ const answer = (data: PublicPayout[], months: PayoutMonthTotal[]) => ({
 });
 
 describe('PayoutsPage', () => {
+  beforeEach(() => resetSocketForTests());
+
+  it('follows room payouts: a prize marked paid elsewhere shows without a reload, with the month totals read again', async () => {
+    let rows = [paid(4)];
+    const requests = recordFetches((r) =>
+      r.url === '/api/r/payouts?page=1'
+        ? answer(rows, [{ month: '2026-11', total_usd: 120 * rows.length, count: rows.length }])
+        : undefined,
+    );
+    renderWithProviders(<PayoutsPage />);
+    await screen.findByTestId('payout-4');
+    const socket = (await getSocket()) as unknown as FakeSocket;
+    act(() => socket.serverConnect());
+    await waitFor(() => expect(socket.emitted).toContainEqual(['room:join', 'payouts']));
+
+    rows = [paid(5), paid(4)];
+    act(() => socket.serverEmit('payouts:paid', { ids: [5] }));
+    expect(await screen.findByTestId('payout-5')).toHaveTextContent('Headset 5');
+    expect(screen.getByRole('table', { name: 'Dollars paid per month, newest first' })).toHaveTextContent('$240.00');
+    expect(requests.filter((r) => r.url === '/api/r/payouts?page=1')).toHaveLength(2);
+  });
+
   it('lists paid prizes with their masked winner, source, proof where published, and the dollars paid per month', async () => {
     mockFetch((r) =>
       r.url === '/api/r/payouts?page=1'
