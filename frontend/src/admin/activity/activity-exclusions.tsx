@@ -8,10 +8,7 @@ import { useAddExclusionMutation, useGetExclusionsQuery, useRemoveExclusionMutat
 import { SmallButton, StatusTable } from '../kit/rows';
 import { SubmitButton } from '../kit/submit-button';
 
-const EXCLUSION_FIELDS: FormLayout = [
-  { name: 'kick_user_id', label: 'Kick user id', type: 'number' },
-  { name: 'label', label: 'Label' },
-];
+const EXCLUSION_FIELDS: FormLayout = [{ name: 'kick_user_id', label: 'Kick user id', type: 'number' }, 'label'];
 
 /** Kick accounts that never earn: chat bots, the streamer, alternate accounts. */
 export function ActivityExclusions() {

@@ -101,7 +101,7 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
           id: 'announcement-kind',
           options: { discord: 'Discord channel', webhook: 'Webhook (other tools, signed)' },
         },
-        { name: 'name', label: 'Name' },
+        'name',
       ],
       { name: 'url', label: 'URL', custom: urlField },
       { name: 'events', label: 'Events', custom: eventsField },
@@ -110,7 +110,7 @@ const announcementHooks: CatalogueResource<AnnouncementHook, AnnouncementHookCre
     edit: {
       schema: announcementHookUpdateSchema.required(),
       layout: [
-        [{ name: 'name', label: 'Name' }],
+        ['name'],
         {
           name: 'url_display',
           label: 'URL',

@@ -4,6 +4,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { ImageUpload } from '../../components/ui/image-upload';
 import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
 import { ContractTextField } from '../kit/contract-fields';
 import { useContractValidation } from '../kit/use-contract-validation';
 import { useAddHuntGameMutation, useCreateSlotMutation, useGetProvidersQuery } from './admin-bonus-hunts-api';
@@ -27,28 +28,14 @@ export function SlotPicker({ huntId }: { huntId: number }) {
     <section className="card hunt-picker" aria-labelledby="hunt-picker-title">
       <h2 id="hunt-picker-title">Add Slots</h2>
       <form className="hunt-picker__search" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="hunt-slot-search">Search the catalogue</label>
-          <input
-            id="hunt-slot-search"
-            className="input"
-            type="search"
-            value={picker.term}
-            onChange={(e) => picker.setTerm(e.target.value)}
-            placeholder="Slot or provider name"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="hunt-slot-bet">Bet ($)</label>
-          <input
-            id="hunt-slot-bet"
-            className="input"
-            inputMode="decimal"
-            value={picker.bet}
-            onChange={(e) => picker.setBet(e.target.value)}
-            placeholder="0.00"
-          />
-        </div>
+        <TextField
+          type="search"
+          label="Search the catalogue"
+          value={picker.term}
+          onChange={picker.setTerm}
+          placeholder="Slot or provider name"
+        />
+        <TextField inputMode="decimal" label="Bet ($)" value={picker.bet} onChange={picker.setBet} placeholder="0.00" />
       </form>
       {picker.isFetching && <p className="admin-status">Searching...</p>}
       <SlotMatches

@@ -30,7 +30,7 @@ const contestTemplates: CatalogueResource<ContestTemplate, ContestTemplateInput>
     schema: contestTemplateInputSchema,
     layout: [
       { name: 'name', label: 'Template name', hint: 'How Go live lists it.' },
-      { name: 'question', label: 'Question' },
+      'question',
       linesField({
         name: 'options',
         label: 'Options',

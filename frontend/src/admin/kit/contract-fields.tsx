@@ -3,7 +3,7 @@ import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import type { Drafts } from './form-drafts';
-import type { FieldLayout, FormLayout } from './form-layout';
+import { layoutRows, type FieldLayout, type FormLayout } from './form-layout';
 import type { z } from 'zod';
 import { contractFieldFacts, type FieldFacts } from './schema-fields';
 
@@ -31,13 +31,13 @@ export function ContractFields({ layout, facts, drafts, set, errors }: ContractF
   );
   return (
     <>
-      {layout.map((entry) =>
-        Array.isArray(entry) ? (
-          <div className="admin-grid" key={entry.map((f) => f.name).join()}>
-            {entry.map(field)}
+      {layoutRows(layout).map((row) =>
+        row.grid ? (
+          <div className="admin-grid" key={row.fields.map((f) => f.name).join()}>
+            {row.fields.map(field)}
           </div>
         ) : (
-          field(entry)
+          field(row.fields[0]!)
         ),
       )}
     </>

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { fieldFacts, objectShape, type FieldFacts } from './schema-fields';
-import type { FieldLayout, FormLayout } from './form-layout';
+import { layoutRows, type FieldLayout, type FormLayout } from './form-layout';
 
 export type Drafts = Record<string, unknown>;
 
-const layoutFields = (layout: FormLayout): FieldLayout[] => layout.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]));
+const layoutFields = (layout: FormLayout): FieldLayout[] => layoutRows(layout).flatMap((row) => row.fields);
 
 /** The facts of every laid-out field, read once per schema. */
 export function formFacts(schema: z.ZodTypeAny, layout: FormLayout): Map<string, FieldFacts> {

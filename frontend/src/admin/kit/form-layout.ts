@@ -42,8 +42,23 @@ export interface FieldLayout {
   custom?: CustomField<any>;
 }
 
+/**
+ * A field by its contract name alone, labelled with the name as a sentence ('description' → "Description",
+ * 'max_stake' → "Max stake"), as react-admin labels an input by its source.
+ */
+type NamedField = string;
+
 /** Fields top to bottom; an inner list is one row of the form's grid. */
-export type FormLayout = (FieldLayout | FieldLayout[])[];
+export type FormLayout = (FieldLayout | NamedField | (FieldLayout | NamedField)[])[];
+
+const labelOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
+
+const asField = (entry: FieldLayout | NamedField): FieldLayout =>
+  typeof entry === 'string' ? { name: entry, label: labelOf(entry) } : entry;
+
+/** The layout as rows of fields: a field alone is a row of one, drawn without the grid. */
+export const layoutRows = (layout: FormLayout): { fields: FieldLayout[]; grid: boolean }[] =>
+  layout.map((entry) => (Array.isArray(entry) ? { fields: entry.map(asField), grid: true } : { fields: [asField(entry)], grid: false }));
 
 /** The texts of a declared form, word for word as the screen shows them. */
 export interface FormTexts<T> {

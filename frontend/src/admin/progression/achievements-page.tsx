@@ -26,11 +26,8 @@ const achievements: CatalogueResource<AdminAchievement, AchievementInput> = {
   form: {
     schema: achievementInputSchema,
     layout: [
-      [
-        { name: 'name', label: 'Name' },
-        { name: 'icon', label: 'Icon', hint: 'An emoji, e.g. 🎟️' },
-      ],
-      { name: 'description', label: 'Description' },
+      ['name', { name: 'icon', label: 'Icon', hint: 'An emoji, e.g. 🎟️' }],
+      'description',
       { name: 'category', label: 'Category', id: 'achievement-category' },
       { name: 'rule', label: 'Rule', custom: ruleField('achievement-rule', false) },
       { name: 'active', label: 'Active (shown on profiles and unlocked by the worker)' },

@@ -20,10 +20,7 @@ const badges: CatalogueResource<AdminBadge, BadgeInput> = {
   form: {
     schema: badgeInputSchema,
     layout: [
-      [
-        { name: 'name', label: 'Name' },
-        { name: 'icon', label: 'Icon', hint: 'An emoji, e.g. ⭐' },
-      ],
+      ['name', { name: 'icon', label: 'Icon', hint: 'An emoji, e.g. ⭐' }],
       { name: 'description', label: 'Description', hint: "Shown as the badge's tooltip on profiles." },
       { name: 'rule', label: 'Rule', custom: ruleField('badge-rule', true) },
     ],

@@ -88,7 +88,7 @@ const races: CatalogueResource<AdminRace, RaceInput> = {
   form: {
     schema: raceInputSchema,
     layout: [
-      { name: 'title', label: 'Title' },
+      'title',
       { name: 'platform_id', label: 'Casino', custom: platformField },
       [
         { name: 'starts_at', label: 'Start (UTC)', custom: utcDateTime('Start (UTC)') },

@@ -28,11 +28,7 @@ const affiliates: CatalogueResource<AdminAffiliate, AffiliateInput> = {
   form: {
     schema: affiliateInputSchema,
     layout: [
-      [
-        { name: 'name', label: 'Name' },
-        { name: 'redirect_url', label: 'Referral link', type: 'url' },
-        { name: 'code', label: 'Code' },
-      ],
+      ['name', { name: 'redirect_url', label: 'Referral link', type: 'url' }, 'code'],
       linesField({ name: 'benefits', label: 'Benefits', hint: 'One benefit per line, up to 10.', rows: 4 }),
       { name: 'logo_url', label: 'Logo', custom: affiliateLogoField },
       { name: 'is_active', label: 'Active (shown on the home page)' },

@@ -68,16 +68,10 @@ const slots: CatalogueResource<CatalogueSlotDetail, Input> = {
   ],
   form: {
     schema: adminCatalogueSlotCreateSchema,
-    layout: [
-      [
-        { name: 'name', label: 'Name' },
-        { name: 'provider_name', label: 'Provider' },
-      ],
-      ...facts,
-    ],
+    layout: [['name', { name: 'provider_name', label: 'Provider' }], ...facts],
     texts: formTexts('Slot', (slot) => slot.name, 'Add'),
     // The provider is fixed once the slot exists: hunts and history name it with the slot.
-    edit: { schema: adminCatalogueSlotUpdateSchema as never, layout: [{ name: 'name', label: 'Name' }, ...facts] },
+    edit: { schema: adminCatalogueSlotUpdateSchema as never, layout: ['name', ...facts] },
   },
   footer: <CataloguePager />,
 };

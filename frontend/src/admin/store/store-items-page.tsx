@@ -60,13 +60,13 @@ const storeItems: CatalogueResource<AdminStoreItem, StoreItemInput> = {
   form: {
     schema: storeItemInputSchema,
     layout: [
-      { name: 'name', label: 'Name' },
+      'name',
       { name: 'description', label: 'Description', rows: 3 },
       { name: 'image_url', label: 'Image', custom: storeItemImageField },
       { name: 'cost', label: 'Cost (points)' },
       { name: 'quantity', label: 'Quantity', hint: 'Leave empty for unlimited stock.' },
       { name: 'max_purchases_per_user', label: 'Max purchases per user', hint: 'Leave empty for no limit.' },
-      { name: 'category', label: 'Category' },
+      'category',
       { name: 'value_usd', label: 'Value in USD', hint: 'Counts toward "total given away" once a redemption is processed.' },
       {
         name: 'fulfilment',

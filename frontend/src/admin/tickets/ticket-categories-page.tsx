@@ -24,11 +24,8 @@ const ticketCategories: CatalogueResource<AdminTicketCategory, TicketCategoryInp
   form: {
     schema: ticketCategoryInputSchema,
     layout: [
-      [
-        { name: 'name', label: 'Name' },
-        { name: 'position', label: 'Order', hint: "Lower numbers come first in the member's list." },
-      ],
-      { name: 'description', label: 'Description' },
+      ['name', { name: 'position', label: 'Order', hint: "Lower numbers come first in the member's list." }],
+      'description',
       { name: 'active', label: 'Active (members can choose it for new tickets)' },
     ],
     texts: formTexts('Category', (category) => category.name),

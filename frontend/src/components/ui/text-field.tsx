@@ -7,7 +7,9 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   error?: string;
   hint?: string;
-  type?: 'text' | 'url' | 'email' | 'number';
+  type?: 'text' | 'url' | 'email' | 'number' | 'search';
+  /** The keyboard a phone shows (a money amount: 'decimal'); a number input's is numeric. */
+  inputMode?: 'decimal';
   /** A number input's least value. */
   min?: number;
   multiline?: boolean;
@@ -31,6 +33,7 @@ export function TextField({
   maxLength,
   min,
   placeholder,
+  inputMode,
 }: TextFieldProps) {
   const id = useId();
   const common = {
@@ -39,7 +42,7 @@ export function TextField({
     required,
     maxLength,
     placeholder,
-    ...(type === 'number' ? { min, inputMode: 'numeric' as const } : {}),
+    ...(type === 'number' ? { min, inputMode: 'numeric' as const } : { inputMode }),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(id, hint, error),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
