@@ -41,7 +41,7 @@ async function main(): Promise<void> {
       const t2 = performance.now();
       await storeStandings(stack.em.fork(), Number(periodId), ranked);
       const t3 = performance.now();
-      await cache.publish([platformId], ['bench-recompute']);
+      await cache.publish([platformId]);
       const t4 = performance.now();
       steps.push([t1 - t0, t2 - t1, t3 - t2, t4 - t3].map((t) => t.toFixed(0)).join('/'));
     }

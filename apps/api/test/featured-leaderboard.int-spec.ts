@@ -58,4 +58,14 @@ describe('featured leaderboard (real PostgreSQL + Redis)', () => {
     // Refusals change nothing on stream and push nothing.
     expect(pushes).toHaveLength(2);
   });
+
+  it('tells the leaderboard room that a board changed without naming it: a board may be hidden from some listeners', async () => {
+    const viewer = await stack.socket(stack.api.client());
+    expect(await viewer.timeout(5_000).emitWithAck('room:join', 'leaderboard')).toMatchObject({ joined: true });
+    const pushes: unknown[] = [];
+    viewer.on('leaderboard:updated', (push: unknown) => pushes.push(push));
+    await board('hidden-in-some-countries', 5);
+    const [push] = await waitFor(async () => (pushes.length ? pushes : null), 10_000);
+    expect(Object.keys(push as object)).toEqual(['at']);
+  });
 });

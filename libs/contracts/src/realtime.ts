@@ -114,8 +114,11 @@ export interface ServerToClientEvents {
   'announcement:delivery': (payload: { hook_id: number; delivery: AnnouncementDelivery }) => void;
   /** Admin room: the redemptions queue changed. */
   'store:admin-redemption': (payload: { id: number; status: RedemptionStatus; item_name: string; username: string }) => void;
-  /** A platform's board changed; clients refetch GET /api/r/leaderboard (slugs name the boards). */
-  'leaderboard:updated': (payload: { at: string; slugs: string[] }) => void;
+  /**
+   * A board changed; clients refetch GET /api/r/leaderboard, which leaves out the boards hidden from them. The push
+   * names no board: everyone in the room hears it, including viewers a board is hidden from.
+   */
+  'leaderboard:updated': (payload: { at: string }) => void;
   /** Rooms race:{id} and 'races': a race's standings, status or settings changed (at most 5 a second per race); pages refetch. */
   'race:updated': (payload: RaceUpdatedPush) => void;
   /** Room hunt:{id}: one game's bet or win changed, with the recomputed statistics and standings. */

@@ -25,9 +25,6 @@ export class BreakReranking implements OnModuleInit {
 
   private async rerank(): Promise<void> {
     const platforms = await listPlatforms(this.em.fork(), true);
-    await this.cache.publish(
-      platforms.map((p) => p.id),
-      platforms.map((p) => p.slug),
-    );
+    await this.cache.publish(platforms.map((p) => p.id));
   }
 }

@@ -149,10 +149,10 @@ export class LeaderboardCacheService {
   }
 
   /** Rebuilds the board, the assembled answers, and tells open pages. */
-  async publish(platformIds: number[], slugs: string[]): Promise<void> {
+  async publish(platformIds: number[]): Promise<void> {
     for (const id of platformIds) await this.rebuildBoard(id);
     await this.assemble();
-    this.realtime.toRoom(LEADERBOARD_ROOM, 'leaderboard:updated', { at: new Date().toISOString(), slugs });
+    this.realtime.toRoom(LEADERBOARD_ROOM, 'leaderboard:updated', { at: new Date().toISOString() });
   }
 
   /**

@@ -57,7 +57,7 @@ export class LeaderboardRefreshService {
         if (!platform || !platform.isActive) return { status: 'skipped', archived: [] };
         const { period, archived } = await this.rollover(platform, now);
         const result = await this.fetchAndStore(platform, period, trigger);
-        await this.cache.publish([platform.id], [platform.slug]);
+        await this.cache.publish([platform.id]);
         return { status: result.ok ? 'updated' : 'failed', archived, error: result.error };
       },
     );

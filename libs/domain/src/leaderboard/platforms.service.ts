@@ -59,7 +59,7 @@ export class PlatformsService {
       const after = await findPlatform(tx, id);
       return { id, before: null, after: after && this.safe(after) };
     });
-    await this.cache.publish([id], [input.slug]);
+    await this.cache.publish([id]);
     await this.featured.announce();
     return this.get(id);
   }
@@ -88,7 +88,7 @@ export class PlatformsService {
       return { id, before: this.safe(before), after: after && this.safe(after) };
     });
     if (oldSlug !== newSlug) await this.cache.forgetBoard(oldSlug);
-    await this.cache.publish([id], [newSlug]);
+    await this.cache.publish([id]);
     await this.featured.announce();
     return this.get(id);
   }
@@ -102,7 +102,7 @@ export class PlatformsService {
       return { id, before: this.safe(before), after: null };
     });
     await this.cache.forgetBoard(slug);
-    await this.cache.publish([], [slug]);
+    await this.cache.publish([]);
     await this.featured.announce();
   }
 

@@ -140,7 +140,7 @@ describe('LeaderboardPage', () => {
     socket.serverConnect();
     expect(socket.emitted).toEqual(expect.arrayContaining([['room:join', 'leaderboard']]));
     version = 1;
-    act(() => socket.serverEmit('leaderboard:updated', { at: new Date().toISOString(), slugs: ['roobet'] }));
+    act(() => socket.serverEmit('leaderboard:updated', { at: new Date().toISOString() }));
     await waitFor(() => expect(screen.getByText('newcomer')).toBeInTheDocument());
     expect(screen.queryByText('delta')).not.toBeInTheDocument();
   });
