@@ -58,18 +58,23 @@ export async function exactChecks(
 
   const messageIds = async (type: string) =>
     new Set((await rows<{ message_id: string }>('select message_id from kick_messages where type = $1', [type])).map((r) => r.message_id));
+  const stored: Record<string, Set<string>> = {};
   for (const [type, kept] of [
     ['chat.message.sent', ledger.chats],
     ['kicks.gifted', ledger.gifts],
   ] as const) {
-    const stored = await messageIds(type);
-    const lost = [...kept].filter((id) => !stored.has(id)).length;
-    counts[type] = `${kept.size} acknowledged, ${stored.size} in the database`;
+    stored[type] = await messageIds(type);
+    const lost = [...kept].filter((id) => !stored[type]!.has(id)).length;
+    // More stored than acknowledged is a delivery applied whose answer was lost and whose retry was refused: Kick would
+    // deliver it again and be answered 200 (a duplicate). Fewer is a loss.
+    counts[type] = `${kept.size} acknowledged, ${stored[type]!.size} in the database`;
     if (lost) problems.push(`${lost} acknowledged ${type} deliveries missing`);
   }
+  // One award per gift stored: a re-sent copy (same message id) or a retry must not earn twice.
+  const gifts = stored['kicks.gifted']!.size;
   const [awards] = await rows<{ n: string }>(`select count(*) as n from activity_awards where source = 'kicks'`);
-  counts['kicks awards'] = `${ledger.gifts.size} distinct gifts (+${ledger.giftDuplicatesSent} re-sent), ${awards!.n} awards`;
-  if (Number(awards!.n) !== ledger.gifts.size) problems.push(`kicks awards ${awards!.n} ≠ ${ledger.gifts.size} distinct gifts`);
+  counts['kicks awards'] = `${gifts} distinct gifts stored (+${ledger.giftDuplicatesSent} re-sent), ${awards!.n} awards`;
+  if (Number(awards!.n) !== gifts) problems.push(`kicks awards ${awards!.n} ≠ ${gifts} distinct gifts stored`);
   const [mismatched] = await rows<{ n: string }>(
     'select count(*) as n from wallets w where w.balance <> (select coalesce(sum(delta), 0) from points_ledger l where l.user_id = w.user_id)',
   );

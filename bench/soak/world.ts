@@ -36,9 +36,10 @@ export class SoakLedger {
     map.set(id, set);
   }
 
+  /** A refusal is counted under its kind and status ("kicks.gifted 401"), so a night names what it was refused. */
   fail(kind: string, status: number): void {
-    const counts = status >= 400 && status < 500 ? this.refused : this.failed;
-    counts[kind] = (counts[kind] ?? 0) + 1;
+    if (status >= 400 && status < 500) this.refused[`${kind} ${status}`] = (this.refused[`${kind} ${status}`] ?? 0) + 1;
+    else this.failed[kind] = (this.failed[kind] ?? 0) + 1;
   }
 
   time(list: number[][], minute: number, ms: number): void {
