@@ -28,6 +28,10 @@ module.exports = {
   // Global on purpose: jest ignores testTimeout inside a project entry. A safety net for a hang, not a speed limit:
   // room for a host three times slower than usual (a capped CPU, a loaded CI machine), where a 30 s test takes 90.
   testTimeout: 120_000,
+  // Each integration file boots the whole app in a fresh module registry, and some of every registry stays reachable
+  // (MikroORM and Nest keep a little on globals), so a worker that ran fifty files held 4 GB and ran its later files
+  // several times slower. A worker past this between files is replaced (same JEST_WORKER_ID, so the same Redis DB).
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy-checks,scripts}/**/*.spec.ts'] },
     {

@@ -30,6 +30,10 @@ async function violations(page: Page, paths: string[]): Promise<string[]> {
   return found;
 }
 
+// Every test here only reads, so they spread over all the workers: in one worker this file was the run's long pole
+// (nine minutes of the browser step's twelve on CI).
+test.describe.configure({ mode: 'parallel' });
+
 // A few pages per test: a walk over every page inside one test outgrew its timeout on a slow host.
 test.describe('axe for a visitor', () => {
   for (const group of inGroups(VISITOR_PAGES, 4)) {

@@ -148,9 +148,10 @@ async function main() {
   await check('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
   await check('format', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level=warn']);
   await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-  await jestStep('unit', ['--selectProjects', 'unit'], cap('unit'));
+  // Two workers, as jest's default (cores − 1) is one on a two-core host: the step ran a third slower on it.
+  await jestStep('unit', ['--selectProjects', 'unit', '--maxWorkers=2'], cap('unit'));
   await jestStep('integration', ['--selectProjects', 'integration', '--maxWorkers=2'], cap('integration'));
-  await jestStep('components', ['-c', 'frontend/jest.config.cjs'], cap('components'));
+  await jestStep('components', ['-c', 'frontend/jest.config.cjs', '--maxWorkers=2'], cap('components'));
   await check('deploy-tools', 'bash', ['deploy-checks/install-tools.sh']);
   await nodeTestStep('deploy', ['deploy-checks/'], cap('deploy'));
   await check('bundle-budget', process.execPath, ['bench/bundle-size.mjs']);
