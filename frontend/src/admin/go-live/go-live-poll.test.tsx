@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PollView } from '@kickback/contracts';
 import { getSocket, resetSocketForTests } from '../../lib/socket';
-import { mockFetch } from '../../test/fetch-polyfill';
 import { adminFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { FakeSocket } from '../../test/socket-io-client-stub';
@@ -64,10 +63,10 @@ describe('Go live: poll panel', () => {
     expect(screen.getByRole('form', { name: 'Open a poll' })).toBeInTheDocument();
   });
 
-  it('shows the server field errors under the inputs', async () => {
-    mockFetch((r) => {
+  it("checks the question with the contract before sending, and shows the server's field errors under the inputs", async () => {
+    const calls = recordFetches((r) => {
       if (r.url === '/api/admin/polls/current') return { body: { success: true, data: null } };
-      if (r.url === '/api/admin/polls' && r.method === 'POST') return refusedAnswer({ options: ['At least two options.'] });
+      if (r.url === '/api/admin/polls' && r.method === 'POST') return refusedAnswer({ window_seconds: ['At most a day.'] });
       return undefined;
     });
     renderWithProviders(<PollPanel />, { user: adminFixture });
@@ -75,5 +74,15 @@ describe('Go live: poll panel', () => {
     fireEvent.change(screen.getByLabelText('Options (one a line, 2 to 10)'), { target: { value: 'Only' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Open a poll' }));
     expect(await screen.findByText('At least two options.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Options (one a line, 2 to 10)'), { target: { value: 'Gates\nSugar' } });
+    fireEvent.change(screen.getByLabelText('Close after (seconds, empty: close by hand)'), { target: { value: '60' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Open a poll' }));
+    expect(await screen.findByText('At most a day.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.body))).toMatchObject({
+      options: ['Gates', 'Sugar'],
+      window_seconds: 60,
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import type { PollAudience, PollView } from '@kickback/contracts';
-import { pollOpenSchema } from '@kickback/contracts/api/polls';
+import { useState } from 'react';
+import type { PollView } from '@kickback/contracts';
+import { pollOpenSchema, type PollOpen } from '@kickback/contracts/api/polls';
 import { pollTakesVotes } from '@kickback/contracts/poll-results';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PollResults } from '../../components/ui/poll-results';
@@ -9,9 +9,9 @@ import { RecordStatus } from './go-live-record-status';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useCancelPollMutation, useClosePollMutation, useGetLivePollQuery, useOpenPollMutation } from './admin-go-live-polls-api';
 import { SmallButton } from '../kit/rows';
-import { contractFieldFacts } from '../kit/schema-fields';
-
-const QUESTION_LIMIT = contractFieldFacts(pollOpenSchema, 'question').maxLength;
+import { useContractForm } from '../kit/contract-form';
+import type { FormLayout } from '../kit/form-layout';
+import { linesField } from '../kit/list-fields';
 
 const STATUS_WORDS: Record<PollView['status'], string> = {
   open: 'Voting open',
@@ -81,57 +81,30 @@ function PollControls({ poll }: { poll: PollView }) {
 }
 
 /** The question, one option a line (2 to 10), who votes, and an optional timer; empty timer: close by hand. */
+const OPEN_POLL: FormLayout = [
+  'question',
+  linesField({ name: 'options', label: 'Options (one a line, 2 to 10)', rows: 3 }),
+  {
+    name: 'audience',
+    label: 'Who votes',
+    options: {
+      members: 'Members only (site members, here or in chat)',
+      kick: 'Everyone with a Kick login (also chatters without a site account)',
+    },
+  },
+  { name: 'window_seconds', label: 'Close after (seconds, empty: close by hand)', type: 'number' },
+];
+
 function OpenPoll() {
   const [open, state] = useOpenPollMutation();
   const { serverErrors, submit } = useAdminSubmit();
-  const [question, setQuestion] = useState('');
-  const [options, setOptions] = useState('');
-  const [audience, setAudience] = useState<PollAudience>('members');
-  const [seconds, setSeconds] = useState('');
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      question,
-      options: options
-        .split('\n')
-        .map((o) => o.trim())
-        .filter(Boolean),
-      audience,
-      window_seconds: seconds.trim() === '' ? null : Number(seconds),
-    };
-    const done = await submit(() => open(body).unwrap(), 'Poll open.', 'Failed to open the poll');
-    if (done) {
-      setQuestion('');
-      setOptions('');
-    }
-  };
-  const error = (field: string) => serverErrors[field] && <span className="field-error">{serverErrors[field]}</span>;
+  const form = useContractForm({ schema: pollOpenSchema, layout: OPEN_POLL, initial: null, serverErrors });
+  // Once open, the poll's controls take this form's place; the next question starts from an empty one.
+  const send = (input: PollOpen) => void submit(() => open(input).unwrap(), 'Poll open.', 'Failed to open the poll');
   return (
-    <form className="go-live__template" aria-label="Open a poll" onSubmit={(e) => void send(e)}>
+    <form className="go-live__template" aria-label="Open a poll" onSubmit={form.onSubmit(send)} noValidate>
       <h3 className="go-live__subtitle">Ask a question</h3>
-      <label className="field">
-        <span>Question</span>
-        <input className="input" value={question} maxLength={QUESTION_LIMIT} onChange={(e) => setQuestion(e.target.value)} />
-        {error('question')}
-      </label>
-      <label className="field">
-        <span>Options (one a line, 2 to 10)</span>
-        <textarea className="input" rows={3} value={options} onChange={(e) => setOptions(e.target.value)} />
-        {error('options')}
-      </label>
-      <label className="field">
-        <span>Who votes</span>
-        <select className="input" value={audience} onChange={(e) => setAudience(e.target.value as PollAudience)}>
-          <option value="members">Members only (site members, here or in chat)</option>
-          <option value="kick">Everyone with a Kick login (also chatters without a site account)</option>
-        </select>
-        {error('audience')}
-      </label>
-      <label className="field">
-        <span>Close after (seconds, empty: close by hand)</span>
-        <input className="input" type="number" min={10} max={86400} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
-        {error('window_seconds')}
-      </label>
+      {form.fields}
       <button type="submit" className="button button--primary button--small" disabled={state.isLoading}>
         Open poll
       </button>

@@ -1,22 +1,27 @@
-import { useEffect, useState } from 'react';
-import { PAYOUT_SOURCES, PAYOUT_SOURCE_LABELS, type PayoutSettings, type PayoutSource } from '@kickback/contracts';
-import { CheckboxField } from '../../components/ui/checkbox-field';
-import { fieldErrors } from '../../lib/api-error';
-import { useAdminAction } from '../kit/use-admin-crud';
+import { PAYOUT_SOURCES, PAYOUT_SOURCE_LABELS, type PayoutSettings } from '@kickback/contracts';
+import { payoutSettingsSchema } from '@kickback/contracts/api/payouts';
+import { useContractForm } from '../kit/contract-form';
+import type { FormLayout } from '../kit/form-layout';
+import { checkListField } from '../kit/list-fields';
+import { useAdminSubmit } from '../kit/use-admin-crud';
 import { useGetPayoutSettingsQuery, useUpdatePayoutSettingsMutation } from './admin-payouts-api';
 import { SubmitButton } from '../kit/submit-button';
+
+const SETTINGS: FormLayout = [
+  { name: 'promise_hours', label: 'Promise (hours before a payout is flagged)', type: 'number' },
+  { name: 'show_pending_total', label: 'Show what is still owed beside Total Given Away on the home page' },
+  {
+    name: 'proof_public_sources',
+    label: 'Publish proof on the Payouts page for',
+    custom: checkListField('Publish proof on the Payouts page for', PAYOUT_SOURCES, PAYOUT_SOURCE_LABELS),
+  },
+];
 
 /** The streamer's promise (hours before a payout is flagged), the pending total on home, and where proof is public. */
 export function PayoutSettingsPanel() {
   const { data, isError, isFetching, refetch } = useGetPayoutSettingsQuery();
-  const [save, saving] = useUpdatePayoutSettingsMutation();
-  const act = useAdminAction();
-  const [draft, setDraft] = useState<PayoutSettings | null>(null);
-  useEffect(() => {
-    if (data) setDraft(data);
-  }, [data]);
   // Unread settings cannot be edited; a failed read says so instead of leaving the panel out without a word.
-  if (!draft)
+  if (!data)
     return isError ? (
       <p className="field-error" role="alert">
         Failed to load the payout settings.{' '}
@@ -25,52 +30,25 @@ export function PayoutSettingsPanel() {
         </button>
       </p>
     ) : null;
-  const errors = fieldErrors(saving.error);
-  const toggleSource = (source: PayoutSource, on: boolean) =>
-    setDraft({
-      ...draft,
-      proof_public_sources: on ? [...draft.proof_public_sources, source] : draft.proof_public_sources.filter((s) => s !== source),
-    });
-
   return (
     <details className="card payout-settings">
       <summary>Payout settings</summary>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void act(() => save(draft).unwrap(), 'Payout settings saved.', 'Failed to save the payout settings');
-        }}
-      >
-        <div className="field">
-          <label htmlFor="payout-promise-hours">Promise (hours before a payout is flagged)</label>
-          <input
-            id="payout-promise-hours"
-            className="input"
-            type="number"
-            min={1}
-            value={draft.promise_hours}
-            onChange={(event) => setDraft({ ...draft, promise_hours: Number(event.target.value) })}
-          />
-          {errors.promise_hours && <span className="field-error">{errors.promise_hours}</span>}
-        </div>
-        <CheckboxField
-          label="Show what is still owed beside Total Given Away on the home page"
-          checked={draft.show_pending_total}
-          onChange={(on) => setDraft({ ...draft, show_pending_total: on })}
-        />
-        <fieldset className="payout-settings__sources">
-          <legend>Publish proof on the Payouts page for</legend>
-          {PAYOUT_SOURCES.map((source) => (
-            <CheckboxField
-              key={source}
-              label={PAYOUT_SOURCE_LABELS[source]}
-              checked={draft.proof_public_sources.includes(source)}
-              onChange={(on) => toggleSource(source, on)}
-            />
-          ))}
-        </fieldset>
-        <SubmitButton busy={saving.isLoading}>Save settings</SubmitButton>
-      </form>
+      {/* A saved change comes back as a new read: the form starts again from it. */}
+      <SettingsForm key={JSON.stringify(data)} saved={data} />
     </details>
+  );
+}
+
+function SettingsForm({ saved }: { saved: PayoutSettings }) {
+  const [save, saving] = useUpdatePayoutSettingsMutation();
+  const { serverErrors, submit } = useAdminSubmit();
+  const form = useContractForm({ schema: payoutSettingsSchema, layout: SETTINGS, initial: saved, serverErrors });
+  const send = (input: PayoutSettings) =>
+    void submit(() => save(input).unwrap(), 'Payout settings saved.', 'Failed to save the payout settings');
+  return (
+    <form onSubmit={form.onSubmit(send)} noValidate>
+      {form.fields}
+      <SubmitButton busy={saving.isLoading}>Save settings</SubmitButton>
+    </form>
   );
 }
