@@ -212,6 +212,7 @@ async function main(): Promise<void> {
       `events: ${events.join('; ')}; viewer joins ${viewers.joins}, failed ${viewers.failures}, first-load reads failed ${viewers.readFailures}; raffle overlay reconnects ${overlays.raffle.reconnects}`,
     );
     if (Object.keys(ledger.refused).length) console.log(`refused (4xx, as the page would be): ${JSON.stringify(ledger.refused)}`);
+    for (const [key, text] of Object.entries(ledger.firstRefusals)) console.log(`  first ${key}: ${text}`);
     const verdict = summarise(samples, ledger, MINUTES, WARM_UP, window);
     const exact = await exactChecks(db, ledger, schedule.record, overlays);
     console.log(`\nsummary (warm-up ${WARM_UP} min, p99 windows ${window} min)`);

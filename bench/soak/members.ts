@@ -61,7 +61,7 @@ export class MemberActions {
   private keep(kind: string, answer: Answer, ok: () => void): void {
     if (answer.status === 200) ok();
     else {
-      this.ledger.fail(kind, answer.status);
+      this.ledger.fail(kind, answer.status, answer.text);
       if (process.env.BENCH_SOAK_VERBOSE) console.error(`${kind}: ${answer.status} ${answer.text.slice(0, 200)}`);
     }
   }

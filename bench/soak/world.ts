@@ -36,10 +36,16 @@ export class SoakLedger {
     map.set(id, set);
   }
 
+  /** The first answer of each kind and status refused, so a night says why without a verbose run. */
+  readonly firstRefusals: Record<string, string> = {};
+
   /** A refusal is counted under its kind and status ("kicks.gifted 401"), so a night names what it was refused. */
-  fail(kind: string, status: number): void {
-    if (status >= 400 && status < 500) this.refused[`${kind} ${status}`] = (this.refused[`${kind} ${status}`] ?? 0) + 1;
-    else this.failed[kind] = (this.failed[kind] ?? 0) + 1;
+  fail(kind: string, status: number, text: string): void {
+    if (status >= 400 && status < 500) {
+      const key = `${kind} ${status}`;
+      this.refused[key] = (this.refused[key] ?? 0) + 1;
+      this.firstRefusals[key] ??= text.slice(0, 200);
+    } else this.failed[kind] = (this.failed[kind] ?? 0) + 1;
   }
 
   time(list: number[][], minute: number, ms: number): void {
