@@ -1,10 +1,41 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './product-processes';
 import { initdb, postgresBinaries, startPostgres, stopPostgres, throwawayFolder } from '../../../scripts/lib/local-postgres.cjs';
+
+/** The first port of the kernel's ephemeral range, where outgoing connections take their local ports. */
+function ephemeralStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * A free port below the ephemeral range, for a server a test stops and starts again on the same port. A freed port
+ * inside the range can become the local end of any outgoing connection meanwhile, so the restart cannot bind it, or
+ * of a client's own reconnect to it (a TCP self-connect, which "succeeds" with nobody there): the client then talks to
+ * itself and never sees the outage end. A full run's queue outage drill hung once with its port in that range.
+ */
+async function restartablePort(): Promise<number> {
+  const low = 10_000;
+  const high = Math.max(low + 1_000, ephemeralStart());
+  for (let tries = 0; tries < 100; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
+}
 
 async function listening(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -36,7 +67,7 @@ export class ThrowawayRedis {
   }
 
   static async start(): Promise<ThrowawayRedis> {
-    const redis = new ThrowawayRedis(await freePort());
+    const redis = new ThrowawayRedis(await restartablePort());
     await redis.up();
     return redis;
   }
@@ -97,7 +128,7 @@ export class ThrowawayPostgres {
   }
 
   static async start(): Promise<ThrowawayPostgres> {
-    const server = new ThrowawayPostgres(throwawayFolder('kb-pg-'), await freePort(), postgresBinaries());
+    const server = new ThrowawayPostgres(throwawayFolder('kb-pg-'), await restartablePort(), postgresBinaries());
     await initdb(server.bin, server.data, { noSync: true });
     await server.up();
     return server;

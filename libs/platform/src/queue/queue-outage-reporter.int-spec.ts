@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { BullModule, getQueueToken, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { ThrowawayRedis } from '@kickback/testing';
+import { ThrowawayRedis, waitFor } from '@kickback/testing';
 import { QueueOutageReporter } from './queue-outage-reporter';
 
 @Processor('outage-probe')
@@ -39,7 +39,7 @@ describe('QueueOutageReporter (BullMQ on its own redis-server, killed and starte
       worker.on('error', () => errors.worker++);
       await redis.down();
       // Let BullMQ retry several times, each retry an error on the queue and the worker.
-      while (errors.queue < 3 || errors.worker < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => errors.queue >= 3 && errors.worker >= 3, 20_000, 'three connection errors on the queue and on the worker');
       await redis.up();
       expect((await queue.add('after', {})).id).toBeDefined();
 

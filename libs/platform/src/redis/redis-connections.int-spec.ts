@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ThrowawayRedis } from '@kickback/testing';
+import { ThrowawayRedis, waitFor } from '@kickback/testing';
 import { AppConfig } from '../config/app-config';
 import { loadEnv } from '../config/load-env';
 import { RedisConnections } from './redis.module';
@@ -21,7 +21,7 @@ describe('RedisConnections (its own redis-server, stopped and started)', () => {
       let failures = 0;
       client.on('error', () => failures++);
       await redis.down();
-      while (failures < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => failures >= 3, 20_000, 'three connection errors');
       await redis.up();
       expect(await client.ping()).toBe('PONG');
       const said = (spy: jest.SpyInstance, message: string) => spy.mock.calls.filter(([, m]) => m === message);
