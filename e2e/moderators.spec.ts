@@ -1,6 +1,7 @@
 import type { AdminHuntDetail, AdminHuntListItem, AdminRaffle } from '@kickback/contracts';
 import { expect, test } from './support/fixtures';
 import { signedIn, signedInApi } from './support/signed-in';
+import { watchRoomJoins } from './support/room-joins';
 
 test('a moderator starts and draws a raffle and runs a hunt from Go live, and is refused every other section and admin call', async ({
   browser,
@@ -25,6 +26,7 @@ test('a moderator starts and draws a raffle and runs a hunt from Go live, and is
 
   const mod = await signedIn(browser, 'ModMila');
   const page = mod.page;
+  const rooms = watchRoomJoins(page);
   const notifications = page.getByRole('region', { name: 'Notifications' });
   // The site's menu takes a moderator to Go live; the panel opens there and lists nothing else.
   await expect(page.getByTestId('nav-go-live')).toHaveAttribute('href', '/admin-new/go-live');
@@ -43,8 +45,9 @@ test('a moderator starts and draws a raffle and runs a hunt from Go live, and is
   await expect(notifications.getByText(`${raffleTitle} is taking entries.`)).toBeVisible();
   const raffle = (await admin.call<AdminRaffle[]>('get', '/api/admin/raffles?page=1')).find((r) => r.title === raffleTitle)!;
   await admin.call('put', '/api/admin/featured/raffle', { id: raffle.id });
-  await member.call('post', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
   await expect(page.getByTestId('go-live-raffle-title')).toHaveText(raffleTitle);
+  await rooms.joined(`raffle:${raffle.id}`);
+  await member.call('post', `/api/r/raffles/${raffle.id}/enter`, { entry_type: 'passwordless' });
   await expect(page.getByTestId('go-live-raffle-entries')).toHaveText('1');
   await page.getByRole('button', { name: 'Draw winners now' }).click();
   await page

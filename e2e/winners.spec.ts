@@ -52,14 +52,13 @@ test.describe('recent winners', () => {
 
   test('a draw and a reroll show on an open page from their pushes, with no read of the list (issue #16)', async ({ page, browser }) => {
     const reads: string[] = [];
-    const frames: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/r/winners') reads.push(r.url());
     });
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => void (typeof f.payload === 'string' && frames.push(f.payload))));
+    const rooms = watchRoomJoins(page);
     await page.goto('/winners');
     await expect(page.getByTestId('recent-winners')).toBeVisible();
-    await expect.poll(() => frames.some((f) => f.includes('"room:joined",{"room":"winners"}'))).toBe(true);
+    await rooms.joined('winners');
     expect(reads).toHaveLength(1);
 
     const admin = await apiAs(browser, 'StreamBoss');
