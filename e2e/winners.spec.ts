@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { DemoUser } from './support/session';
 import { signedInApi } from './support/signed-in';
+import { watchRoomJoins } from './support/room-joins';
 
 /** POST as a demo account through the API alone (no page of the account is part of the test). */
 async function apiAs(browser: Browser, user: DemoUser) {
