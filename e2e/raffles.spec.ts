@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { createRaffle, endRaffleIn } from './support/raffles-admin';
 import { signedIn } from './support/signed-in';
+import { watchRoomJoins } from './support/room-joins';
 
 test.describe('raffles live', () => {
   test('A enters; B sees the count and the entry without reload; at the end both see the winner', async ({ browser }) => {
@@ -21,21 +22,19 @@ test.describe('raffles live', () => {
 
     // With its socket connected the page enters over it (raffle:enter), not with POST /enter.
     const enterPosts: string[] = [];
-    const socketFrames: string[] = [];
+    const sentFrames: string[] = [];
     a.page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith(`/api/r/raffles/${id}/enter`)) enterPosts.push(r.url());
     });
-    a.page.on('websocket', (ws) => {
-      ws.on('framesent', (f) => void (typeof f.payload === 'string' && socketFrames.push(`sent ${f.payload}`)));
-      ws.on('framereceived', (f) => void (typeof f.payload === 'string' && socketFrames.push(`received ${f.payload}`)));
-    });
+    a.page.on('websocket', (ws) => ws.on('framesent', (f) => void (typeof f.payload === 'string' && sentFrames.push(f.payload))));
+    const rooms = watchRoomJoins(a.page);
     await a.page.goto(`/raffles/${id}`);
     await expect(a.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect.poll(() => socketFrames.some((f) => f.includes(`"room:joined",{"room":"raffle:${id}"}`))).toBe(true);
+    await rooms.joined(`raffle:${id}`);
     await a.page.getByRole('button', { name: 'Enter for Free' }).click();
     await expect(a.page.getByRole('region', { name: 'Notifications' }).getByText('Successfully entered the raffle!')).toBeVisible();
     await expect(a.page.getByRole('button', { name: 'Entered' })).toBeDisabled();
-    expect(socketFrames.filter((f) => f.startsWith('sent') && f.includes('"raffle:enter"'))).toHaveLength(1);
+    expect(sentFrames.filter((f) => f.includes('"raffle:enter"'))).toHaveLength(1);
     expect(enterPosts).toHaveLength(0);
 
     // B never reloads: the count on the list card and the detail's entries arrive over the socket.
