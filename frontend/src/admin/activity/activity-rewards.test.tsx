@@ -46,6 +46,20 @@ describe('Channel reward grants', () => {
     expect(JSON.parse(String(post.body))).toEqual({ reward_id: '01JREWARD0000000000000000A', title: 'Hydrate', points: 40 });
   });
 
+  it("refuses a grant below the contract's minimum before sending it, and bounds the box by the contract", async () => {
+    const requests: TestRequest[] = [];
+    serve({ available: true, reason: null, rewards: [reward()], waiting_decisions: 0 }, requests);
+    renderWithProviders(<ActivityRewards />, { user: adminFixture });
+    const table = within(await screen.findByRole('table', { name: "The channel's rewards on Kick and their points here" }));
+    const box = table.getByLabelText('Points for Hydrate');
+    expect(box).toHaveAttribute('min', '1');
+    expect(box).toHaveAttribute('max', '1000000');
+    fireEvent.change(box, { target: { value: '0' } });
+    fireEvent.submit(box.closest('form')!);
+    expect(await table.findByText('The reward points must be at least 1.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('creates a reward on Kick with its points here', async () => {
     const requests: TestRequest[] = [];
     serve({ available: true, reason: null, rewards: [], waiting_decisions: 2 }, requests);

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateKickReward, KickChannelReward } from '@kickback/contracts';
+import { rewardMappingSchema } from '@kickback/contracts/api/activity';
 import { createKickRewardSchema } from '@kickback/contracts/api/kick-rewards';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStatus } from '../../components/ui/query-status';
 import type { FormLayout } from '../kit/form-layout';
+import { contractFieldFacts } from '../kit/schema-fields';
+import { useContractValidation } from '../kit/use-contract-validation';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/contract-form';
 import {
@@ -92,6 +95,10 @@ export function ActivityRewards() {
   );
 }
 
+const GRANT_POINTS = contractFieldFacts(rewardMappingSchema, 'points');
+/** Kick's titles are shorter today; a longer one is kept to the mapping's limit rather than refused. */
+const TITLE_LIMIT = contractFieldFacts(rewardMappingSchema, 'title').maxLength;
+
 /** One Kick reward: its points here, saved (or removed) on its own. */
 function RewardRow({ reward }: { reward: KickChannelReward }) {
   const [points, setPoints] = useState(reward.points === null ? '' : String(reward.points));
@@ -99,15 +106,13 @@ function RewardRow({ reward }: { reward: KickChannelReward }) {
   const [remove, removing] = useRemoveRewardMappingMutation();
   const run = useAdminAction();
   const { serverErrors, submit } = useAdminSubmit();
-  const error = serverErrors.points;
+  const { errors, validate } = useContractValidation(rewardMappingSchema, serverErrors);
+  const error = errors.points;
 
   const grant = (event: FormEvent) => {
     event.preventDefault();
-    void submit(
-      () => save({ reward_id: reward.id, title: reward.title.slice(0, 100), points: Number(points) }).unwrap(),
-      'Reward mapping saved.',
-      'Failed to save the reward mapping.',
-    );
+    const input = validate({ reward_id: reward.id, title: reward.title.slice(0, TITLE_LIMIT), points: Number(points) });
+    if (input) void submit(() => save(input).unwrap(), 'Reward mapping saved.', 'Failed to save the reward mapping.');
   };
 
   return (
@@ -127,7 +132,8 @@ function RewardRow({ reward }: { reward: KickChannelReward }) {
             id={`reward-points-${reward.id}`}
             className="input"
             type="number"
-            min={1}
+            min={GRANT_POINTS.min}
+            max={GRANT_POINTS.max}
             required
             value={points}
             onChange={(event) => setPoints(event.target.value)}

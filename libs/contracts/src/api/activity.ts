@@ -93,7 +93,12 @@ export const rewardMappingSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'The reward id may only hold letters, digits, - and _.'),
     title: z.string().trim().min(1, 'The title field is required.').max(100, 'The title may not be longer than 100 characters.'),
-    points: points('reward points').refine((v) => v > 0, 'The reward points must be at least 1.'),
+    // A bound, not a refinement, so the admin's input reads its minimum from the contract.
+    points: z
+      .number({ invalid_type_error: 'The reward points must be a number.' })
+      .int('The reward points must be a whole number.')
+      .min(1, 'The reward points must be at least 1.')
+      .max(1_000_000, 'The reward points may not be more than 1000000.'),
   })
   .strict();
 export type RewardMappingInput = z.infer<typeof rewardMappingSchema>;
