@@ -6,6 +6,8 @@ export interface Confirmation {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The way back where "Cancel" would be read as the action ("Keep raffle"). */
+  cancelLabel?: string;
   /** Runs once confirmed; the dialog stays open and busy until it has ended. */
   run: () => Promise<unknown>;
 }
@@ -31,6 +33,7 @@ export function useConfirmation() {
       title={asking.title}
       message={asking.message}
       confirmLabel={asking.confirmLabel}
+      cancelLabel={asking.cancelLabel}
       busy={running}
       onConfirm={() => void confirm()}
       onCancel={() => setAsking(null)}

@@ -1,33 +1,56 @@
 import { useState } from 'react';
 import type { AdminRaffle, AdminRaffleInput } from '@kickback/contracts';
-import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
-import { useToast } from '../../lib/use-toast';
 import { useCreateRaffleMutation, useGetAdminRafflesQuery, useRaffleActionMutation, useUpdateRaffleMutation } from './admin-raffles-api';
 import { PageHeader } from '../../components/ui/page-header';
-import { QueryStatus } from '../../components/ui/query-status';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { RaffleForm } from './raffle-form';
 import { RaffleAdminEntries } from './raffle-admin-entries';
 import { Pager } from '../../components/ui/pager';
 import { RerollDialog } from './reroll-dialog';
 import { WinnerClaim, claimOf } from './winner-claim';
-import { SmallButton } from '../kit/rows';
+import type { Column } from '../kit/resource';
+import { SmallButton, StatusTable } from '../kit/rows';
+import { useAdminAction, useEditingState } from '../kit/use-admin-crud';
+import { useConfirmation } from '../kit/use-confirmation';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; raffle: AdminRaffle } | null;
-type Pending = { raffle: AdminRaffle; action: 'cancel' | 'draw' | 'reroll'; position?: number } | null;
-
-const CONFIRM: Record<'cancel' | 'draw', { title: string; label: string; back: string }> = {
-  cancel: { title: 'Cancel raffle?', label: 'Cancel raffle', back: 'Keep raffle' },
-  draw: { title: 'Draw winners now?', label: 'Draw now', back: 'Not yet' },
-};
+type RaffleAction = 'cancel' | 'draw' | 'reroll';
+type Rerolling = { raffle: AdminRaffle; position: number } | null;
 
 /** Said when an answer carries no message of its own. */
-const ACTION_DONE: Record<'cancel' | 'draw' | 'reroll', string> = {
+const ACTION_DONE: Record<RaffleAction, string> = {
   cancel: 'Raffle cancelled.',
   draw: 'Winners drawn.',
   reroll: 'Winner rerolled.',
 };
+
+const TEXTS = {
+  loading: 'Loading raffles...',
+  error: 'Failed to load raffles.',
+  empty: 'No raffles yet. Create the first one above.',
+  caption: '',
+};
+
+const drawMessage = (raffle: AdminRaffle) =>
+  `${raffle.title} ends now and ${raffle.number_of_winners === 1 ? 'its winner is' : `its ${raffle.number_of_winners} winners are`} drawn from ${formatNumber(raffle.total_entries)} ${raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`;
+
+/** The raffle's winners with their claims, each offered for a reroll until claimed; its number of winners before a draw. */
+function RaffleWinners({ raffle, onReroll }: { raffle: AdminRaffle; onReroll: (position: number) => void }) {
+  if (!raffle.winners.length) return <>{formatNumber(raffle.number_of_winners)}</>;
+  return (
+    <ol>
+      {raffle.winners.map((w, i) => {
+        const claim = claimOf(raffle, w.id);
+        return (
+          <li key={w.id}>
+            {w.kick_username || w.username} <WinnerClaim claim={claim} testId={`admin-raffle-claim-${raffle.id}-${i + 1}`} />{' '}
+            {/* A claimed prize is the winner's: the server refuses to reroll it, so it is not offered. */}
+            {!claim?.claimed_at && <SmallButton onClick={() => onReroll(i + 1)}>Reroll #{i + 1}</SmallButton>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
 
 export default function RafflesAdminPage() {
   const [page, setPage] = useState(1);
@@ -35,165 +58,125 @@ export default function RafflesAdminPage() {
   const [create, createState] = useCreateRaffleMutation();
   const [update, updateState] = useUpdateRaffleMutation();
   const [act, actState] = useRaffleActionMutation();
-  const toast = useToast();
-  const [editing, setEditingState] = useState<Editing>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const run = useAdminAction();
   // Errors belong to the attempt that caused them: opening, switching or closing the form drops them.
-  const setEditing = (next: Editing) => {
-    setEditingState(next);
-    setServerErrors({});
-  };
-  const [pending, setPending] = useState<Pending>(null);
+  const form = useEditingState<AdminRaffle>();
+  const confirmation = useConfirmation();
+  const [rerolling, setRerolling] = useState<Rerolling>(null);
   const [viewing, setViewing] = useState<AdminRaffle | null>(null);
 
   const save = async (input: Partial<AdminRaffleInput>) => {
-    try {
-      if (editing?.mode === 'edit') await update({ id: editing.raffle.id, changes: input }).unwrap();
-      else await create(input).unwrap();
-      const title = input.title ?? (editing?.mode === 'edit' ? editing.raffle.title : 'Raffle');
-      toast.success(editing?.mode === 'edit' ? `${title} saved.` : `${title} created.`);
-      setEditing(null);
-    } catch (error) {
-      setServerErrors(fieldErrors(error));
-      toast.error(errorMessage(error, 'Failed to save raffle'));
-    }
+    const raffle = form.editingItem;
+    const title = input.title ?? raffle?.title ?? 'Raffle';
+    const send = () => (raffle ? update({ id: raffle.id, changes: input }) : create(input)).unwrap();
+    const saved = await run(
+      () =>
+        send().catch((error: unknown): never => {
+          form.showServerErrors(error);
+          throw error;
+        }),
+      raffle ? `${title} saved.` : `${title} created.`,
+      'Failed to save raffle',
+    );
+    if (saved) form.close();
   };
 
-  const confirm = async (reason?: string) => {
-    if (!pending) return;
-    try {
-      const answer = await act({ id: pending.raffle.id, action: pending.action, position: pending.position, reason }).unwrap();
-      toast.success(answer.message ?? ACTION_DONE[pending.action]);
-    } catch (error) {
-      toast.error(errorMessage(error, 'The action failed'));
-    } finally {
-      setPending(null);
-    }
-  };
+  const perform = (raffle: AdminRaffle, action: RaffleAction, position?: number, reason?: string) =>
+    run(
+      () => act({ id: raffle.id, action, position, reason }).unwrap(),
+      (answer) => answer.message ?? ACTION_DONE[action],
+      'The action failed',
+    );
 
-  const raffles = data?.data ?? [];
+  const columns: Column<AdminRaffle>[] = [
+    { header: 'Title', cell: (r) => r.title },
+    { header: 'Status', cell: (r) => (r.cancelled ? 'Cancelled' : r.status) },
+    {
+      header: 'Entries',
+      cell: (r) => (
+        <span data-testid={`admin-raffle-entries-${r.id}`}>
+          {formatCount(r.total_entries, 'ticket')} ({formatCount(r.participants_count, 'person', 'people')})
+        </span>
+      ),
+    },
+    { header: 'Winners', cell: (r) => <RaffleWinners raffle={r} onReroll={(position) => setRerolling({ raffle: r, position })} /> },
+    { header: 'Ends', cell: (r) => formatDateTime(r.end_datetime) },
+  ];
+
+  const actions = (r: AdminRaffle) => (
+    <div className="admin-row-actions">
+      <SmallButton onClick={() => setViewing(r)}>Entries</SmallButton>
+      <a
+        className="button button--ghost button--small"
+        href={`/api/admin/raffles/${r.id}/entries.csv`}
+        download={`raffle-${r.id}-entries.csv`}
+      >
+        CSV
+      </a>
+      {!r.drawn_at && !r.cancelled && (
+        <>
+          <SmallButton onClick={() => form.open({ mode: 'edit', item: r })}>Edit {r.title}</SmallButton>
+          {/* A draw needs a started raffle with entries. */}
+          {r.status !== 'Pending' && r.total_entries > 0 && (
+            <SmallButton
+              tone="plain"
+              onClick={() =>
+                confirmation.ask({
+                  title: 'Draw winners now?',
+                  message: drawMessage(r),
+                  confirmLabel: 'Draw now',
+                  cancelLabel: 'Not yet',
+                  run: () => perform(r, 'draw'),
+                })
+              }
+            >
+              Draw now
+            </SmallButton>
+          )}
+          <SmallButton
+            onClick={() =>
+              confirmation.ask({
+                title: 'Cancel raffle?',
+                message: `${r.title} will stop accepting entries and every points entry is refunded.`,
+                confirmLabel: 'Cancel raffle',
+                cancelLabel: 'Keep raffle',
+                run: () => perform(r, 'cancel'),
+              })
+            }
+          >
+            Cancel raffle
+          </SmallButton>
+        </>
+      )}
+    </div>
+  );
+
   return (
     <div className="admin-page">
-      <PageHeader title="Raffles" addLabel={editing === null ? 'New Raffle' : undefined} onAdd={() => setEditing({ mode: 'create' })} />
-      {editing && (
+      <PageHeader title="Raffles" addLabel={form.editing === null ? 'New Raffle' : undefined} onAdd={() => form.open({ mode: 'create' })} />
+      {form.editing && (
         <RaffleForm
-          key={editing.mode === 'edit' ? editing.raffle.id : 'new'}
-          initial={editing.mode === 'edit' ? editing.raffle : null}
+          key={form.formKey}
+          initial={form.editingItem}
           saving={createState.isLoading || updateState.isLoading}
-          serverErrors={serverErrors}
+          serverErrors={form.serverErrors}
           onSubmit={(input) => void save(input)}
-          onCancel={() => setEditing(null)}
+          onCancel={form.close}
         />
       )}
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={!isLoading && !isError && raffles.length === 0}
-        loadingText="Loading raffles..."
-        errorText="Failed to load raffles."
-        emptyText="No raffles yet. Create the first one above."
-      />
-      {raffles.length > 0 && (
-        <div className="card admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Entries</th>
-                <th scope="col">Winners</th>
-                <th scope="col">Ends</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {raffles.map((r) => {
-                const open = !r.drawn_at && !r.cancelled;
-                return (
-                  <tr key={r.id}>
-                    <td>{r.title}</td>
-                    <td>{r.cancelled ? 'Cancelled' : r.status}</td>
-                    <td data-testid={`admin-raffle-entries-${r.id}`}>
-                      {formatCount(r.total_entries, 'ticket')} ({formatCount(r.participants_count, 'person', 'people')})
-                    </td>
-                    <td>
-                      {r.winners.length ? (
-                        <ol>
-                          {r.winners.map((w, i) => {
-                            const claim = claimOf(r, w.id);
-                            return (
-                              <li key={w.id}>
-                                {w.kick_username || w.username} <WinnerClaim claim={claim} testId={`admin-raffle-claim-${r.id}-${i + 1}`} />{' '}
-                                {/* A claimed prize is the winner's: the server refuses to reroll it, so it is not offered. */}
-                                {!claim?.claimed_at && (
-                                  <SmallButton onClick={() => setPending({ raffle: r, action: 'reroll', position: i + 1 })}>
-                                    Reroll #{i + 1}
-                                  </SmallButton>
-                                )}
-                              </li>
-                            );
-                          })}
-                        </ol>
-                      ) : (
-                        formatNumber(r.number_of_winners)
-                      )}
-                    </td>
-                    <td>{formatDateTime(r.end_datetime)}</td>
-                    <td className="admin-table__actions">
-                      <SmallButton onClick={() => setViewing(r)}>Entries</SmallButton>
-                      <a
-                        className="button button--ghost button--small"
-                        href={`/api/admin/raffles/${r.id}/entries.csv`}
-                        download={`raffle-${r.id}-entries.csv`}
-                      >
-                        CSV
-                      </a>
-                      {open && (
-                        <>
-                          <SmallButton onClick={() => setEditing({ mode: 'edit', raffle: r })}>Edit {r.title}</SmallButton>
-                          {/* A draw needs a started raffle with entries. */}
-                          {r.status !== 'Pending' && r.total_entries > 0 && (
-                            <SmallButton tone="plain" onClick={() => setPending({ raffle: r, action: 'draw' })}>
-                              Draw now
-                            </SmallButton>
-                          )}
-                          <SmallButton onClick={() => setPending({ raffle: r, action: 'cancel' })}>Cancel raffle</SmallButton>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {data && <Pager label="Raffle pages" page={page} lastPage={data.pagination.last_page} onPage={setPage} />}
-        </div>
-      )}
+      <StatusTable query={{ isLoading, isError }} rows={data?.data} texts={TEXTS} columns={columns} actions={actions} />
+      {data && <Pager label="Raffle pages" page={page} lastPage={data.pagination.last_page} onPage={setPage} />}
       {viewing && <RaffleAdminEntries raffle={viewing} onClose={() => setViewing(null)} />}
-      {pending?.action === 'reroll' && (
+      {rerolling && (
         <RerollDialog
-          raffle={pending.raffle}
-          position={pending.position!}
+          raffle={rerolling.raffle}
+          position={rerolling.position}
           busy={actState.isLoading}
-          onConfirm={(reason) => void confirm(reason)}
-          onCancel={() => setPending(null)}
+          onConfirm={(reason) => void perform(rerolling.raffle, 'reroll', rerolling.position, reason).then(() => setRerolling(null))}
+          onCancel={() => setRerolling(null)}
         />
       )}
-      {pending && pending.action !== 'reroll' && (
-        <ConfirmDialog
-          title={CONFIRM[pending.action].title}
-          message={
-            pending.action === 'cancel'
-              ? `${pending.raffle.title} will stop accepting entries and every points entry is refunded.`
-              : `${pending.raffle.title} ends now and ${pending.raffle.number_of_winners === 1 ? 'its winner is' : `its ${pending.raffle.number_of_winners} winners are`} drawn from ${formatNumber(pending.raffle.total_entries)} ${pending.raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`
-          }
-          confirmLabel={CONFIRM[pending.action].label}
-          cancelLabel={CONFIRM[pending.action].back}
-          busy={actState.isLoading}
-          onConfirm={() => void confirm()}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {confirmation.dialog}
     </div>
   );
 }
