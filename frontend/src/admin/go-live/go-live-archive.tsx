@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { ARCHIVE_KINDS, type ArchiveKind } from '@kickback/contracts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { errorMessage } from '../../lib/api-error';
-import { useToast } from '../../lib/use-toast';
+import { useAdminAction } from '../kit/use-admin-crud';
+import { useConfirmation } from '../kit/use-confirmation';
 import { useArchiveOverMutation } from './admin-go-live-api';
 import { ArchivedList } from './go-live-archived-list';
 
@@ -20,18 +19,22 @@ const LABELS: Record<ArchiveKind, string> = {
  */
 export function ArchivePanel() {
   const [kinds, setKinds] = useState<ArchiveKind[]>([...ARCHIVE_KINDS]);
-  const [confirming, setConfirming] = useState(false);
   const [archive, state] = useArchiveOverMutation();
-  const toast = useToast();
-  const run = async () => {
-    try {
-      const answer = await archive(kinds).unwrap();
-      toast.success(answer.message ?? 'Archived.');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to archive'));
-    }
-    setConfirming(false);
-  };
+  const act = useAdminAction();
+  const confirmation = useConfirmation();
+  const ask = () =>
+    confirmation.ask({
+      title: 'Archive what is over?',
+      message: `${kinds.map((k) => LABELS[k]).join(', ')} leave the site's and the admin's lists. Their pages, draw verification and winners stay.`,
+      confirmLabel: 'Archive',
+      cancelLabel: 'Keep them listed',
+      run: () =>
+        act(
+          () => archive(kinds).unwrap(),
+          (answer) => answer.message ?? 'Archived.',
+          'Failed to archive',
+        ),
+    });
   return (
     <section className="card go-live__panel" aria-labelledby="go-live-archive">
       <h2 id="go-live-archive">Archive what is over</h2>
@@ -47,26 +50,11 @@ export function ArchivePanel() {
           />
         ))}
       </fieldset>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={kinds.length === 0 || state.isLoading}
-        onClick={() => setConfirming(true)}
-      >
+      <button type="button" className="button button--ghost" disabled={kinds.length === 0 || state.isLoading} onClick={ask}>
         Archive
       </button>
       <ArchivedList />
-      {confirming && (
-        <ConfirmDialog
-          title="Archive what is over?"
-          message={`${kinds.map((k) => LABELS[k]).join(', ')} leave the site's and the admin's lists. Their pages, draw verification and winners stay.`}
-          confirmLabel="Archive"
-          cancelLabel="Keep them listed"
-          busy={state.isLoading}
-          onConfirm={() => void run()}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      {confirmation.dialog}
     </section>
   );
 }

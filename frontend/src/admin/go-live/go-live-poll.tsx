@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import type { PollView } from '@kickback/contracts';
 import { pollOpenSchema, type PollOpen } from '@kickback/contracts/api/polls';
 import { pollTakesVotes } from '@kickback/contracts/poll-results';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PollResults } from '../../components/ui/poll-results';
 import { usePassed } from '../../lib/use-passed';
 import { RecordStatus } from './go-live-record-status';
@@ -12,6 +10,7 @@ import { SmallButton } from '../kit/rows';
 import { useContractForm } from '../kit/contract-form';
 import type { FormLayout } from '../kit/form-layout';
 import { linesField } from '../kit/list-fields';
+import { useConfirmation } from '../kit/use-confirmation';
 
 const STATUS_WORDS: Record<PollView['status'], string> = {
   open: 'Voting open',
@@ -49,9 +48,9 @@ function PollCounts({ poll }: { poll: PollView }) {
 
 function PollControls({ poll }: { poll: PollView }) {
   const [close, closing] = useClosePollMutation();
-  const [cancel, cancelling] = useCancelPollMutation();
+  const [cancel] = useCancelPollMutation();
   const act = useAdminAction();
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation();
   return (
     <div className="go-live__contest-actions">
       <SmallButton
@@ -61,21 +60,20 @@ function PollControls({ poll }: { poll: PollView }) {
       >
         Close poll
       </SmallButton>
-      <SmallButton tone="danger" onClick={() => setConfirming(true)}>
+      <SmallButton
+        tone="danger"
+        onClick={() =>
+          confirmation.ask({
+            title: 'Cancel the poll?',
+            message: 'It leaves the site and the overlay; its votes are not shown again.',
+            confirmLabel: 'Cancel poll',
+            run: () => act(() => cancel(poll.id).unwrap(), 'Poll cancelled.', 'Failed to cancel the poll'),
+          })
+        }
+      >
         Cancel poll
       </SmallButton>
-      {confirming && (
-        <ConfirmDialog
-          title="Cancel the poll?"
-          message="It leaves the site and the overlay; its votes are not shown again."
-          confirmLabel="Cancel poll"
-          busy={cancelling.isLoading}
-          onConfirm={() =>
-            void act(() => cancel(poll.id).unwrap(), 'Poll cancelled.', 'Failed to cancel the poll').then(() => setConfirming(false))
-          }
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      {confirmation.dialog}
     </div>
   );
 }

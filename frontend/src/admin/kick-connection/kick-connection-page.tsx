@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { KickConnectionStatus } from '@kickback/contracts';
 import { kickChannelInputSchema } from '@kickback/contracts/api/kick-connection';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../activity/activity-format';
@@ -13,6 +12,7 @@ import { KickChatReplies } from './kick-chat-replies';
 import { useDisconnectKickMutation, useGetKickConnectionQuery, useSaveKickChannelMutation } from './kick-connection-api';
 import { KickModeratorsNote } from './kick-moderators-note';
 import { QueryLines } from '../kit/rows';
+import { useConfirmation } from '../kit/use-confirmation';
 
 const RETURN_MESSAGES: Record<string, string> = {
   connected: 'Kick account connected.',
@@ -49,8 +49,8 @@ export default function KickConnectionPage() {
 }
 
 function KickAccount({ status }: { status: KickConnectionStatus }) {
-  const [disconnect, disconnecting] = useDisconnectKickMutation();
-  const [confirming, setConfirming] = useState(false);
+  const [disconnect] = useDisconnectKickMutation();
+  const confirmation = useConfirmation();
   const run = useAdminAction();
   return (
     <section className="card admin-fieldset" aria-labelledby="kick-account">
@@ -78,23 +78,23 @@ function KickAccount({ status }: { status: KickConnectionStatus }) {
           {status.connected ? 'Reconnect with Kick' : 'Connect with Kick'}
         </a>
         {status.connected && (
-          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() =>
+              confirmation.ask({
+                title: 'Disconnect the Kick account?',
+                message: 'Its tokens are revoked at Kick and bot replies stop until an account is connected again.',
+                confirmLabel: 'Disconnect',
+                run: () => run(() => disconnect().unwrap(), 'Kick account disconnected.', 'Failed to disconnect.'),
+              })
+            }
+          >
             Disconnect
           </button>
         )}
       </div>
-      {confirming && (
-        <ConfirmDialog
-          title="Disconnect the Kick account?"
-          message="Its tokens are revoked at Kick and bot replies stop until an account is connected again."
-          confirmLabel="Disconnect"
-          busy={disconnecting.isLoading}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            void run(() => disconnect().unwrap(), 'Kick account disconnected.', 'Failed to disconnect.').then(() => setConfirming(false))
-          }
-        />
-      )}
+      {confirmation.dialog}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { OVERLAY_KINDS } from '@kickback/contracts/api/overlays';
 import type { AdminOverlayToken, OverlayKind } from '@kickback/contracts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyCodeButton } from '../../components/ui/copy-code-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryStatus } from '../../components/ui/query-status';
@@ -10,6 +9,7 @@ import { OVERLAY_LABELS } from '../../lib/overlay-kinds';
 import { errorMessage } from '../../lib/api-error';
 import { useToast } from '../../lib/use-toast';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { useConfirmation } from '../kit/use-confirmation';
 import {
   useGetOverlayTokensQuery,
   useIssueOverlayTokenMutation,
@@ -18,8 +18,6 @@ import {
 } from './admin-overlays-api';
 import { OverlaySettingsForm } from './overlay-settings-form';
 import './overlays-page.css';
-
-type Pending = { kind: OverlayKind; action: 'rotate' | 'revoke' };
 
 /**
  * OBS overlays: one URL per overlay, shown (with a copy button and a live preview) when issued and again on request
@@ -32,7 +30,7 @@ export default function OverlaysPage() {
   const [revoke, revoking] = useRevokeOverlayTokenMutation();
   const [show, showing] = useShowOverlayUrlMutation();
   const [urls, setUrls] = useState<Partial<Record<OverlayKind, string>>>({});
-  const [pending, setPending] = useState<Pending | null>(null);
+  const confirmation = useConfirmation();
   const act = useAdminAction();
   const toast = useToast();
 
@@ -63,12 +61,20 @@ export default function OverlaysPage() {
         return rest;
       });
   };
-  const confirm = async () => {
-    if (!pending) return;
-    if (pending.action === 'rotate') await issueUrl(pending.kind);
-    else await revokeUrl(pending.kind);
-    setPending(null);
-  };
+  const askRotate = (kind: OverlayKind) =>
+    confirmation.ask({
+      title: 'Rotate overlay URL',
+      message: `The current ${OVERLAY_LABELS[kind].name} URL stops working at once, in OBS too; paste the new one there. To copy the current URL again, use Show URL instead.`,
+      confirmLabel: 'Rotate',
+      run: () => issueUrl(kind),
+    });
+  const askRevoke = (kind: OverlayKind) =>
+    confirmation.ask({
+      title: 'Revoke overlay URL',
+      message: `The ${OVERLAY_LABELS[kind].name} URL stops working at once and the overlay shows nothing.`,
+      confirmLabel: 'Revoke',
+      run: () => revokeUrl(kind),
+    });
 
   const byKind = new Map((data ?? []).map((t) => [t.kind, t]));
   return (
@@ -95,26 +101,13 @@ export default function OverlaysPage() {
                   return rest;
                 })
               }
-              onIssue={() => (byKind.get(kind)?.active ? setPending({ kind, action: 'rotate' }) : void issueUrl(kind))}
-              onRevoke={() => setPending({ kind, action: 'revoke' })}
+              onIssue={() => (byKind.get(kind)?.active ? askRotate(kind) : void issueUrl(kind))}
+              onRevoke={() => askRevoke(kind)}
             />
           ))}
         </ul>
       )}
-      {pending && (
-        <ConfirmDialog
-          title={pending.action === 'rotate' ? 'Rotate overlay URL' : 'Revoke overlay URL'}
-          message={
-            pending.action === 'rotate'
-              ? `The current ${OVERLAY_LABELS[pending.kind].name} URL stops working at once, in OBS too; paste the new one there. To copy the current URL again, use Show URL instead.`
-              : `The ${OVERLAY_LABELS[pending.kind].name} URL stops working at once and the overlay shows nothing.`
-          }
-          confirmLabel={pending.action === 'rotate' ? 'Rotate' : 'Revoke'}
-          busy={issuing.isLoading || revoking.isLoading}
-          onConfirm={() => void confirm()}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {confirmation.dialog}
     </div>
   );
 }

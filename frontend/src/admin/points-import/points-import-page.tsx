@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { POINTS_IMPORT_FORMATS, type PointsImportBatch, type PointsImportFormat, type PointsImportPreview } from '@kickback/contracts';
 import { pointsImportQuerySchema } from '@kickback/contracts/api/points-import';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
-import { QueryStatus } from '../../components/ui/query-status';
 import { errorMessage, fieldErrors } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
@@ -22,7 +19,9 @@ import {
   useRollbackPointsImportMutation,
   type PointsImportUpload,
 } from './admin-points-import-api';
-import { SmallButton } from '../kit/rows';
+import { SmallButton, StatusTable } from '../kit/rows';
+import { listTexts, type Column as ListColumn } from '../kit/resource';
+import { useConfirmation } from '../kit/use-confirmation';
 
 const FORMAT_LABELS: Record<PointsImportFormat, string> = {
   streamelements: 'StreamElements points list (JSON)',
@@ -152,70 +151,51 @@ export default function PointsImportPage() {
   );
 }
 
+const BATCH_COLUMNS: ListColumn<PointsImportBatch>[] = [
+  { header: 'Import', cell: (batch) => `#${batch.id}` },
+  { header: 'Format', cell: (batch) => (batch.format === 'csv' ? 'CSV' : 'StreamElements') },
+  { header: 'Status', cell: (batch) => (batch.status === 'applied' ? 'Applied' : `Rolled back ${formatDateTime(batch.rolled_back_at!)}`) },
+  { header: 'Kick names', cell: (batch) => formatNumber(batch.rows) },
+  { header: 'Points', cell: (batch) => formatNumber(batch.total_points) },
+  { header: 'Credited', cell: (batch) => formatNumber(batch.credited) },
+  { header: 'Waiting', cell: (batch) => formatNumber(batch.waiting) },
+  { header: 'By', cell: (batch) => batch.created_by ?? 'Deleted member' },
+  { header: 'When', cell: (batch) => formatDateTime(batch.created_at) },
+];
+
 function PointsImportBatches() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, isFetching } = useGetPointsImportsQuery(page);
-  const [rollback, rollingBack] = useRollbackPointsImportMutation();
-  const [pending, setPending] = useState<PointsImportBatch | null>(null);
+  const [rollback] = useRollbackPointsImportMutation();
+  const confirmation = useConfirmation();
   const act = useAdminAction();
 
-  const confirm = async () => {
-    if (!pending) return;
-    await act(() => rollback(pending.id).unwrap(), `Import #${pending.id} rolled back`, 'Failed to roll back the import');
-    setPending(null);
-  };
+  const askRollback = (batch: PointsImportBatch) =>
+    confirmation.ask({
+      title: `Roll back import #${batch.id}`,
+      message: `Takes back what ${formatCount(batch.credited, 'member')} received from it and cancels ${formatCount(batch.waiting, 'waiting name')}. Nothing changes if a member has already spent imported points.`,
+      confirmLabel: 'Roll back',
+      run: () => act(() => rollback(batch.id).unwrap(), `Import #${batch.id} rolled back`, 'Failed to roll back the import'),
+    });
 
   return (
     <section aria-labelledby="points-imports-heading">
       <h2 id="points-imports-heading">Imports</h2>
-      <QueryStatus
-        isLoading={isLoading}
-        isError={isError}
-        isEmpty={data?.data.length === 0}
-        loadingText="Loading imports..."
-        errorText="Failed to load imports."
-        emptyText="No points imported yet."
+      <StatusTable
+        query={{ isLoading, isError, isFetching }}
+        rows={data?.data}
+        texts={listTexts('imports', 'No points imported yet.', 'Points imports, newest first')}
+        columns={BATCH_COLUMNS}
+        actions={(batch) =>
+          batch.status === 'applied' && (
+            <SmallButton tone="danger" onClick={() => askRollback(batch)}>
+              Roll back
+            </SmallButton>
+          )
+        }
       />
-      {data && data.data.length > 0 && (
-        <DataTable
-          caption="Points imports, newest first"
-          columns={['Import', 'Format', 'Status', 'Kick names', 'Points', 'Credited', 'Waiting', 'By', 'When']}
-          actions
-          busy={isFetching}
-        >
-          {data.data.map((batch) => (
-            <tr key={batch.id}>
-              <td>#{batch.id}</td>
-              <td>{batch.format === 'csv' ? 'CSV' : 'StreamElements'}</td>
-              <td>{batch.status === 'applied' ? 'Applied' : `Rolled back ${formatDateTime(batch.rolled_back_at!)}`}</td>
-              <td>{formatNumber(batch.rows)}</td>
-              <td>{formatNumber(batch.total_points)}</td>
-              <td>{formatNumber(batch.credited)}</td>
-              <td>{formatNumber(batch.waiting)}</td>
-              <td>{batch.created_by ?? 'Deleted member'}</td>
-              <td>{formatDateTime(batch.created_at)}</td>
-              <td>
-                {batch.status === 'applied' && (
-                  <SmallButton tone="danger" onClick={() => setPending(batch)}>
-                    Roll back
-                  </SmallButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
       {data && <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label="Imports pages" />}
-      {pending && (
-        <ConfirmDialog
-          title={`Roll back import #${pending.id}`}
-          message={`Takes back what ${formatCount(pending.credited, 'member')} received from it and cancels ${formatCount(pending.waiting, 'waiting name')}. Nothing changes if a member has already spent imported points.`}
-          confirmLabel="Roll back"
-          busy={rollingBack.isLoading}
-          onConfirm={() => void confirm()}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {confirmation.dialog}
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { AdminRaffle, AdminRaffleEntry, FarmSignal } from '@kickback/contracts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Pager } from '../../components/ui/pager';
-import { errorMessage } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format';
-import { useToast } from '../../lib/use-toast';
 import { useGetAdminRaffleEntriesQuery, useRaffleActionMutation } from './admin-raffles-api';
 import { ColumnTable, SmallButton } from '../kit/rows';
+import { useAdminAction } from '../kit/use-admin-crud';
+import { useConfirmation } from '../kit/use-confirmation';
 
 const SIGNAL_WORDS: Record<FarmSignal, (e: AdminRaffleEntry) => string> = {
   'new-account': (e) => `New account (${formatCount(e.account_age_days ?? 0, 'day')} old)`,
@@ -29,32 +28,27 @@ function FarmSignals({ entry }: { entry: AdminRaffleEntry }) {
 
 /** Takes entrants who fail the raffle's rules out of the draw, after a confirmation that says what happens. */
 function ApplyRules({ raffle }: { raffle: AdminRaffle }) {
-  const [confirming, setConfirming] = useState(false);
-  const [act, state] = useRaffleActionMutation();
-  const toast = useToast();
-  const apply = async () => {
-    try {
-      const { message } = await act({ id: raffle.id, action: 'apply-rules' }).unwrap();
-      toast.success(message ?? 'Rules applied');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to apply the rules'));
-    }
-    setConfirming(false);
-  };
+  const [act] = useRaffleActionMutation();
+  const run = useAdminAction();
+  const confirmation = useConfirmation();
+  const ask = () =>
+    confirmation.ask({
+      title: `Apply the rules of ${raffle.title} to its entrants?`,
+      message:
+        "Entrants who do not meet the raffle's rules now are taken out of the draw and the points they spent are refunded; the published draw lists their entries as excluded.",
+      confirmLabel: 'Apply rules',
+      cancelLabel: 'Not now',
+      run: () =>
+        run(
+          () => act({ id: raffle.id, action: 'apply-rules' }).unwrap(),
+          ({ message }) => message ?? 'Rules applied',
+          'Failed to apply the rules',
+        ),
+    });
   return (
     <>
-      <SmallButton onClick={() => setConfirming(true)}>Apply rules to entrants</SmallButton>
-      {confirming && (
-        <ConfirmDialog
-          title={`Apply the rules of ${raffle.title} to its entrants?`}
-          message="Entrants who do not meet the raffle's rules now are taken out of the draw and the points they spent are refunded; the published draw lists their entries as excluded."
-          confirmLabel="Apply rules"
-          cancelLabel="Not now"
-          busy={state.isLoading}
-          onConfirm={() => void apply()}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      <SmallButton onClick={ask}>Apply rules to entrants</SmallButton>
+      {confirmation.dialog}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AdminReadApiToken, CreatedReadApiToken } from '@kickback/contracts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyCodeButton } from '../../components/ui/copy-code-button';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDateTime } from '../../lib/format';
 import { listTexts, type Column } from '../kit/resource';
 import { useAdminAction } from '../kit/use-admin-crud';
+import { useConfirmation } from '../kit/use-confirmation';
 import { useGetReadApiTokensQuery, useRevokeReadApiTokenMutation } from './admin-read-api-api';
 import { ReadApiTokenForm, SCOPE_LABELS } from './read-api-token-form';
 import './read-api-page.css';
@@ -27,17 +27,21 @@ const columns: Column<AdminReadApiToken>[] = [
  */
 export default function ReadApiPage() {
   const { data, isLoading, isError } = useGetReadApiTokensQuery();
-  const [revoke, revoking] = useRevokeReadApiTokenMutation();
+  const [revoke] = useRevokeReadApiTokenMutation();
   const [created, setCreated] = useState<CreatedReadApiToken | null>(null);
-  const [pending, setPending] = useState<AdminReadApiToken | null>(null);
+  const confirmation = useConfirmation();
   const act = useAdminAction();
 
-  const confirm = async () => {
-    if (!pending) return;
-    await act(() => revoke(pending.id).unwrap(), `Token "${pending.name}" revoked`, 'Failed to revoke the token');
-    if (created?.id === pending.id) setCreated(null);
-    setPending(null);
-  };
+  const askRevoke = (token: AdminReadApiToken) =>
+    confirmation.ask({
+      title: `Revoke "${token.name}"`,
+      message: 'Tools using this token are refused from the next request on. This cannot be undone.',
+      confirmLabel: 'Revoke',
+      run: async () => {
+        await act(() => revoke(token.id).unwrap(), `Token "${token.name}" revoked`, 'Failed to revoke the token');
+        setCreated((shown) => (shown?.id === token.id ? null : shown));
+      },
+    });
 
   return (
     <div className="admin-page">
@@ -69,7 +73,7 @@ export default function ReadApiPage() {
           actions={(token) => (
             <RowActions name={token.name}>
               {!token.revoked_at && (
-                <SmallButton tone="danger" onClick={() => setPending(token)}>
+                <SmallButton tone="danger" onClick={() => askRevoke(token)}>
                   Revoke
                 </SmallButton>
               )}
@@ -77,16 +81,7 @@ export default function ReadApiPage() {
           )}
         />
       </section>
-      {pending && (
-        <ConfirmDialog
-          title={`Revoke "${pending.name}"`}
-          message="Tools using this token are refused from the next request on. This cannot be undone."
-          confirmLabel="Revoke"
-          busy={revoking.isLoading}
-          onConfirm={() => void confirm()}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {confirmation.dialog}
     </div>
   );
 }

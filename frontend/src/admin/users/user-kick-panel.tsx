@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { FOLLOWS_KNOWN_HINT, KICK_STANDING_MESSAGES } from '@kickback/contracts/api/kick-member';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/use-toast';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStatus } from '../../components/ui/query-status';
 import { useAdminAction } from '../kit/use-admin-crud';
 import { useClearKickBanMutation, useGetKickStandingQuery, useMarkKickFollowerMutation } from './admin-kick-standing-api';
+import { useConfirmation } from '../kit/use-confirmation';
 
 /**
  * The member's Kick account as the channel's deliveries describe it. Kick sends no unban event, so a ban lifted on
@@ -15,14 +14,14 @@ import { useClearKickBanMutation, useGetKickStandingQuery, useMarkKickFollowerMu
  */
 export function UserKickPanel({ userId, username }: { userId: number; username: string }) {
   const standing = useGetKickStandingQuery(userId);
-  const [clearBan, clearing] = useClearKickBanMutation();
+  const [clearBan] = useClearKickBanMutation();
   const [markFollower, marking] = useMarkKickFollowerMutation();
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation();
   const act = useAdminAction();
   const toast = useToast();
   const data = standing.data;
 
-  const confirmClear = async () => {
+  const clear = async () => {
     try {
       const { kick_unban } = await clearBan(userId).unwrap();
       const message = KICK_STANDING_MESSAGES.cleared[kick_unban];
@@ -30,10 +29,16 @@ export function UserKickPanel({ userId, username }: { userId: number; username: 
       else toast.warning(message);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to clear the Kick ban'));
-    } finally {
-      setConfirming(false);
     }
   };
+  const askClear = () =>
+    confirmation.ask({
+      title: `Clear ${username}'s Kick ban?`,
+      message:
+        'They can enter raffles again at once. When the Kick connection allows moderation:ban, they are unbanned in the Kick chat too.',
+      confirmLabel: 'Clear Kick ban',
+      run: clear,
+    });
 
   return (
     <section className="card admin-fieldset" aria-labelledby="user-kick-title" data-testid="user-kick">
@@ -59,7 +64,7 @@ export function UserKickPanel({ userId, username }: { userId: number; username: 
               <p className="field-hint">
                 Kick never says when a ban is lifted: clear it here once the viewer is unbanned, or to unban them on Kick as well.
               </p>
-              <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+              <button type="button" className="button button--ghost" onClick={askClear}>
                 Clear Kick ban
               </button>
             </div>
@@ -89,16 +94,7 @@ export function UserKickPanel({ userId, username }: { userId: number; username: 
           )}
         </>
       )}
-      {confirming && (
-        <ConfirmDialog
-          title={`Clear ${username}'s Kick ban?`}
-          message="They can enter raffles again at once. When the Kick connection allows moderation:ban, they are unbanned in the Kick chat too."
-          confirmLabel="Clear Kick ban"
-          busy={clearing.isLoading}
-          onConfirm={() => void confirmClear()}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      {confirmation.dialog}
     </section>
   );
 }

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import type { AdminUserBan, AdminUserDetail, AdminUserRoleChange } from '@kickback/contracts';
 import { ADMIN_USER_MESSAGES, adminUserBanSchema, adminUserRoleSchema } from '@kickback/contracts/api/admin-users';
 import { formatDateTime } from '../../lib/format';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { FormLayout } from '../kit/form-layout';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { useContractForm } from '../kit/contract-form';
 import { useBanUserMutation, useSetUserRoleMutation, useUnbanUserMutation } from './admin-users-api';
 import { SubmitButton } from '../kit/submit-button';
+import { useConfirmation } from '../kit/use-confirmation';
 
 const ROLE_FIELDS: FormLayout = [
   {
@@ -24,9 +23,9 @@ const BAN_FIELDS: FormLayout = [{ name: 'reason', label: 'Ban reason', hint: 'Ke
  * ends the member's sessions and sockets at once. Its words are what the toasts show.
  */
 export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
-  const [confirmingBan, setConfirmingBan] = useState<AdminUserBan | null>(null);
+  const confirmation = useConfirmation();
   const [setUserRole, roleState] = useSetUserRoleMutation();
-  const [ban, banState] = useBanUserMutation();
+  const [ban] = useBanUserMutation();
   const [unban, unbanState] = useUnbanUserMutation();
   const act = useAdminAction();
   const { serverErrors, submit } = useAdminSubmit();
@@ -38,10 +37,16 @@ export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
       roleForm.reset();
   };
 
-  const confirmBan = async (input: AdminUserBan) => {
-    if (await submit(() => ban({ id: user.id, ...input }).unwrap(), ADMIN_USER_MESSAGES.banned, 'Failed to ban the user')) banForm.reset();
-    setConfirmingBan(null);
-  };
+  const askBan = (input: AdminUserBan) =>
+    confirmation.ask({
+      title: `Ban ${user.username}?`,
+      message: 'Their sessions and live connections end at once, they cannot log in, and they disappear from member search.',
+      confirmLabel: 'Ban',
+      run: async () => {
+        if (await submit(() => ban({ id: user.id, ...input }).unwrap(), ADMIN_USER_MESSAGES.banned, 'Failed to ban the user'))
+          banForm.reset();
+      },
+    });
 
   return (
     <section className="card admin-fieldset" aria-labelledby="user-standing-title">
@@ -70,23 +75,14 @@ export function UserStandingPanel({ user }: { user: AdminUserDetail }) {
           </button>
         </div>
       ) : (
-        <form onSubmit={banForm.onSubmit(setConfirmingBan)} noValidate>
+        <form onSubmit={banForm.onSubmit(askBan)} noValidate>
           {banForm.fields}
           <button type="submit" className="button button--danger">
             Ban User
           </button>
         </form>
       )}
-      {confirmingBan && (
-        <ConfirmDialog
-          title={`Ban ${user.username}?`}
-          message="Their sessions and live connections end at once, they cannot log in, and they disappear from member search."
-          confirmLabel="Ban"
-          busy={banState.isLoading}
-          onConfirm={() => void confirmBan(confirmingBan)}
-          onCancel={() => setConfirmingBan(null)}
-        />
-      )}
+      {confirmation.dialog}
     </section>
   );
 }
