@@ -20,7 +20,7 @@ import {
   type PointsImportUpload,
 } from './admin-points-import-api';
 import { SmallButton, StatusTable } from '../kit/rows';
-import { listTexts, type Column as ListColumn } from '../kit/resource';
+import { listTexts, type Column } from '../kit/resource';
 import { useConfirmation } from '../kit/use-confirmation';
 
 const FORMAT_LABELS: Record<PointsImportFormat, string> = {
@@ -28,15 +28,18 @@ const FORMAT_LABELS: Record<PointsImportFormat, string> = {
   csv: 'CSV with named columns (BotRix, spreadsheets, other bots)',
 };
 
-type Column = 'username_column' | 'points_column' | 'watch_time_column';
-const COLUMNS: [Column, string, string?][] = [
+type CsvColumn = 'username_column' | 'points_column' | 'watch_time_column';
+const COLUMNS: [CsvColumn, string, string?][] = [
   ['username_column', 'Username column'],
   ['points_column', 'Points column'],
   ['watch_time_column', 'Watch time column (minutes, optional)', 'Leave empty when the file has none.'],
 ];
 const SHAPE = pointsImportQuerySchema.shape;
 /** The columns a CSV is read by at first: the contract's. */
-const START = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).defaultValue as string])) as Record<Column, string>;
+const START = Object.fromEntries(COLUMNS.map(([name]) => [name, fieldFacts(SHAPE[name]).defaultValue as string])) as Record<
+  CsvColumn,
+  string
+>;
 
 /**
  * Import points: pick a file and how to read it (checked by the import's contract), see the dry run, then apply it
@@ -151,7 +154,7 @@ export default function PointsImportPage() {
   );
 }
 
-const BATCH_COLUMNS: ListColumn<PointsImportBatch>[] = [
+const BATCH_COLUMNS: Column<PointsImportBatch>[] = [
   { header: 'Import', cell: (batch) => `#${batch.id}` },
   { header: 'Format', cell: (batch) => (batch.format === 'csv' ? 'CSV' : 'StreamElements') },
   { header: 'Status', cell: (batch) => (batch.status === 'applied' ? 'Applied' : `Rolled back ${formatDateTime(batch.rolled_back_at!)}`) },

@@ -8,7 +8,7 @@ import { RaffleAdminEntries } from './raffle-admin-entries';
 import { Pager } from '../../components/ui/pager';
 import { RerollDialog } from './reroll-dialog';
 import { WinnerClaim, claimOf } from './winner-claim';
-import type { Column } from '../kit/resource';
+import { listTexts, type Column } from '../kit/resource';
 import { SmallButton, StatusTable } from '../kit/rows';
 import { useAdminAction, useEditingState } from '../kit/use-admin-crud';
 import { useConfirmation } from '../kit/use-confirmation';
@@ -23,12 +23,8 @@ const ACTION_DONE: Record<RaffleAction, string> = {
   reroll: 'Winner rerolled.',
 };
 
-const TEXTS = {
-  loading: 'Loading raffles...',
-  error: 'Failed to load raffles.',
-  empty: 'No raffles yet. Create the first one above.',
-  caption: '',
-};
+// The table has never had a caption.
+const TEXTS = listTexts('raffles', 'No raffles yet. Create the first one above.', '');
 
 const drawMessage = (raffle: AdminRaffle) =>
   `${raffle.title} ends now and ${raffle.number_of_winners === 1 ? 'its winner is' : `its ${raffle.number_of_winners} winners are`} drawn from ${formatNumber(raffle.total_entries)} ${raffle.total_entries === 1 ? 'entry' : 'entries'}; this cannot be undone.`;

@@ -12,17 +12,12 @@ import {
 import { PageHeader } from '../../components/ui/page-header';
 import { TournamentBracketEditor } from './tournament-bracket-editor';
 import { TournamentForm } from './tournament-form';
-import type { Column } from '../kit/resource';
+import { listTexts, type Column } from '../kit/resource';
 import { useAdminAction, useAdminSubmit } from '../kit/use-admin-crud';
 import { SmallButton, StatusTable } from '../kit/rows';
 import { useConfirmation } from '../kit/use-confirmation';
 
-const TEXTS = {
-  loading: 'Loading tournaments...',
-  error: 'Failed to load tournaments.',
-  empty: 'No tournaments yet. Create the first one above.',
-  caption: 'Tournaments',
-};
+const TEXTS = listTexts('tournaments', 'No tournaments yet. Create the first one above.', 'Tournaments');
 
 const COLUMNS: Column<TournamentListItem>[] = [
   { header: 'Name', cell: (t) => t.name },
